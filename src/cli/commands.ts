@@ -1,0 +1,5 @@
+// Every CLI command, in the order --help lists them.
+import type { Command } from './command.js';
+import { mobilityCommand, movesCommand } from './moves.js';
+
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand];

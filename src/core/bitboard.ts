@@ -1,0 +1,270 @@
+// Bitboard: an immutable set of squares of one board, as a (lo, hi) int pair on boards of ≤ 64 cells
+// and as 32-bit words in a Uint32Array on larger ones.
+import type { Board } from './board.js';
+import { GridbitsError } from './error.js';
+import { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
+
+const pair = new Int32Array(2);
+
+export class Bitboard {
+  readonly board: Board;
+  /** Bits 0..31 on a small board (≤ 64 cells); 0 on a large one. */
+  readonly lo: number;
+  /** Bits 32..63 on a small board; 0 on a large one. */
+  readonly hi: number;
+  /** The words on a large board; null on a small one. Never mutated after construction. */
+  readonly words: Uint32Array | null;
+
+  private constructor(board: Board, lo: number, hi: number, words: Uint32Array | null) {
+    this.board = board;
+    this.lo = lo | 0;
+    this.hi = hi | 0;
+    this.words = words;
+  }
+
+  static empty(board: Board): Bitboard {
+    return board.small ? new Bitboard(board, 0, 0, null) : new Bitboard(board, 0, 0, new Uint32Array(board.words));
+  }
+
+  /** Every square of the board. */
+  static full(board: Board): Bitboard {
+    return Bitboard.fromMask(board, board.fileMask(0));
+  }
+
+  /** A bitboard over a copy of the given words (bits past the last cell are dropped). */
+  static fromWords(board: Board, words: ArrayLike<number>): Bitboard {
+    const all = board.fileMask(0);
+    if (board.small) return new Bitboard(board, (words[0] ?? 0) & all[0], (words[1] ?? 0) & all[1], null);
+    const w = new Uint32Array(board.words);
+    for (let i = 0; i < w.length; i++) w[i] = (words[i] ?? 0) & all[i];
+    return new Bitboard(board, 0, 0, w);
+  }
+
+  /** Internal: wraps words the caller hands over (must not be mutated afterwards). */
+  static adopt(board: Board, words: Uint32Array): Bitboard {
+    return board.small ? new Bitboard(board, words[0], words.length > 1 ? words[1] : 0, null) : new Bitboard(board, 0, 0, words);
+  }
+
+  static fromPair(board: Board, lo: number, hi: number): Bitboard {
+    if (!board.small) return Bitboard.fromWords(board, [lo, hi]);
+    const all = board.fileMask(0);
+    return new Bitboard(board, lo & all[0], hi & all[1], null);
+  }
+
+  static fromSquares(board: Board, squares: Iterable<number>): Bitboard {
+    const w = new Uint32Array(Math.max(board.words, 2));
+    for (const s of squares) {
+      checkSquare(board, s);
+      w[s >>> 5] |= 1 << (s & 31);
+    }
+    return board.small ? new Bitboard(board, w[0], w[1], null) : new Bitboard(board, 0, 0, w);
+  }
+
+  private static fromMask(board: Board, mask: Uint32Array): Bitboard {
+    return board.small ? new Bitboard(board, mask[0], mask[1], null) : new Bitboard(board, 0, 0, mask.slice(0, board.words));
+  }
+
+  /** The words of this set (a fresh copy, at least 2 long on small boards). */
+  toWords(): Uint32Array {
+    if (this.words !== null) return this.words.slice();
+    const w = new Uint32Array(2);
+    w[0] = this.lo;
+    w[1] = this.hi;
+    return w;
+  }
+
+  has(square: number): boolean {
+    if (square < 0 || square >= this.board.cells) return false;
+    if (this.words === null) return ((square < 32 ? this.lo >>> square : this.hi >>> (square - 32)) & 1) === 1;
+    return ((this.words[square >>> 5] >>> (square & 31)) & 1) === 1;
+  }
+
+  with(square: number): Bitboard {
+    checkSquare(this.board, square);
+    if (this.words === null) {
+      return square < 32
+        ? new Bitboard(this.board, this.lo | (1 << square), this.hi, null)
+        : new Bitboard(this.board, this.lo, this.hi | (1 << (square - 32)), null);
+    }
+    const w = this.words.slice();
+    w[square >>> 5] |= 1 << (square & 31);
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  without(square: number): Bitboard {
+    if (square < 0 || square >= this.board.cells) return this;
+    if (this.words === null) {
+      return square < 32
+        ? new Bitboard(this.board, this.lo & ~(1 << square), this.hi, null)
+        : new Bitboard(this.board, this.lo, this.hi & ~(1 << (square - 32)), null);
+    }
+    const w = this.words.slice();
+    w[square >>> 5] &= ~(1 << (square & 31));
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  union(o: Bitboard): Bitboard {
+    this.same(o);
+    if (this.words === null) return new Bitboard(this.board, this.lo | o.lo, this.hi | o.hi, null);
+    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) w[i] = a[i] | b[i];
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  intersect(o: Bitboard): Bitboard {
+    this.same(o);
+    if (this.words === null) return new Bitboard(this.board, this.lo & o.lo, this.hi & o.hi, null);
+    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) w[i] = a[i] & b[i];
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  /** The squares of this set that are not in o. */
+  diff(o: Bitboard): Bitboard {
+    this.same(o);
+    if (this.words === null) return new Bitboard(this.board, this.lo & ~o.lo, this.hi & ~o.hi, null);
+    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) w[i] = a[i] & ~b[i];
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  xor(o: Bitboard): Bitboard {
+    this.same(o);
+    if (this.words === null) return new Bitboard(this.board, this.lo ^ o.lo, this.hi ^ o.hi, null);
+    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) w[i] = a[i] ^ b[i];
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  /** The squares of the board not in this set. */
+  complement(): Bitboard {
+    const all = this.board.fileMask(0);
+    if (this.words === null) return new Bitboard(this.board, ~this.lo & all[0], ~this.hi & all[1], null);
+    const a = this.words, w = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) w[i] = ~a[i] & all[i];
+    return new Bitboard(this.board, 0, 0, w);
+  }
+
+  isEmpty(): boolean {
+    if (this.words === null) return (this.lo | this.hi) === 0;
+    const a = this.words;
+    for (let i = 0; i < a.length; i++) if (a[i] !== 0) return false;
+    return true;
+  }
+
+  intersects(o: Bitboard): boolean {
+    this.same(o);
+    if (this.words === null) return ((this.lo & o.lo) | (this.hi & o.hi)) !== 0;
+    const a = this.words, b = o.words!;
+    for (let i = 0; i < a.length; i++) if ((a[i] & b[i]) !== 0) return true;
+    return false;
+  }
+
+  isSubsetOf(o: Bitboard): boolean {
+    this.same(o);
+    if (this.words === null) return ((this.lo & ~o.lo) | (this.hi & ~o.hi)) === 0;
+    const a = this.words, b = o.words!;
+    for (let i = 0; i < a.length; i++) if ((a[i] & ~b[i]) !== 0) return false;
+    return true;
+  }
+
+  equals(o: Bitboard): boolean {
+    if (!sameBoard(this.board, o.board)) return false;
+    if (this.words === null) return this.lo === o.lo && this.hi === o.hi;
+    const a = this.words, b = o.words!;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  /** Number of squares in the set (SWAR popcount per word). */
+  count(): number {
+    if (this.words === null) return popcount32(this.lo) + popcount32(this.hi);
+    return popcountWords(this.words);
+  }
+
+  /** The lowest square, or -1 when empty. */
+  first(): number {
+    if (this.words === null) {
+      if (this.lo !== 0) return lowestBit32(this.lo);
+      return this.hi !== 0 ? 32 + lowestBit32(this.hi) : -1;
+    }
+    const a = this.words;
+    for (let i = 0; i < a.length; i++) if (a[i] !== 0) return (i << 5) + lowestBit32(a[i]);
+    return -1;
+  }
+
+  /** The highest square, or -1 when empty. */
+  last(): number {
+    if (this.words === null) {
+      if (this.hi !== 0) return 63 - Math.clz32(this.hi);
+      return this.lo !== 0 ? 31 - Math.clz32(this.lo) : -1;
+    }
+    const a = this.words;
+    for (let i = a.length - 1; i >= 0; i--) if (a[i] !== 0) return (i << 5) + 31 - Math.clz32(a[i]);
+    return -1;
+  }
+
+  /** Calls f for each square in increasing order (pops the lowest bit of each word: x &= x - 1). */
+  forEach(f: (square: number) => void): void {
+    if (this.words === null) {
+      for (let x = this.lo; x !== 0; x &= x - 1) f(lowestBit32(x));
+      for (let x = this.hi; x !== 0; x &= x - 1) f(32 + lowestBit32(x));
+      return;
+    }
+    const a = this.words;
+    for (let i = 0; i < a.length; i++) {
+      for (let x = a[i] | 0; x !== 0; x &= x - 1) f((i << 5) + lowestBit32(x));
+    }
+  }
+
+  squares(): number[] {
+    const out: number[] = [];
+    this.forEach((s) => out.push(s));
+    return out;
+  }
+
+  *[Symbol.iterator](): IterableIterator<number> {
+    yield* this.squares();
+  }
+
+  /** The set moved by dx files and dy ranks; squares that would leave the board (or wrap) are dropped. */
+  shift(dx: number, dy: number): Bitboard {
+    const b = this.board;
+    if (dx >= b.width || -dx >= b.width || dy >= b.height || -dy >= b.height) return Bitboard.empty(b);
+    const k = dy * b.width + dx;
+    const mask = b.fileMask(dx);
+    if (this.words === null) {
+      shift64(this.lo, this.hi, k, pair);
+      return new Bitboard(b, pair[0] & mask[0], pair[1] & mask[1], null);
+    }
+    const w = new Uint32Array(this.words.length);
+    shiftWordsInto(w, this.words, k);
+    for (let i = 0; i < w.length; i++) w[i] &= mask[i];
+    return new Bitboard(b, 0, 0, w);
+  }
+
+  /** Square names, lowest first. */
+  names(): string[] {
+    return this.squares().map((s) => this.board.name(s));
+  }
+
+  toString(): string {
+    return `Bitboard(${this.board}: ${this.names().join(' ')})`;
+  }
+
+  private same(o: Bitboard): void {
+    if (!sameBoard(o.board, this.board)) {
+      throw new GridbitsError('BAD_ARGUMENT', `bitboards of different boards (${this.board} and ${o.board}) cannot be combined`);
+    }
+  }
+}
+
+function sameBoard(a: Board, b: Board): boolean {
+  return a === b || (a.width === b.width && a.height === b.height);
+}
+
+function checkSquare(board: Board, s: number): void {
+  if (!Number.isInteger(s) || s < 0 || s >= board.cells) {
+    throw new GridbitsError('OFF_BOARD', `square index ${s} is off the ${board} board`);
+  }
+}

@@ -1,0 +1,166 @@
+// Board geometry for any W×H rectangle: limits, square names (a1, aa12, …), indices and edge masks.
+import { GridbitsError } from './error.js';
+
+/** Largest side accepted for any board. */
+export const MAX_SIDE = 100_000;
+/** Largest number of cells accepted for any board (16384 × 16384). */
+export const MAX_CELLS = 1 << 28;
+
+const boardCache = new Map<number, Board>();
+
+/**
+ * A W×H board. Square index = rank * width + file; a1 (file 0, rank 0) is bottom-left.
+ * Boards are immutable and interned for small sizes, so masks are built once per size.
+ */
+export class Board {
+  readonly width: number;
+  readonly height: number;
+  readonly cells: number;
+  /** Number of 32-bit words a bitboard of this board uses. */
+  readonly words: number;
+  /** True when every square fits into one 64-bit (lo, hi) pair. */
+  readonly small: boolean;
+  private readonly maskCache = new Map<number, Uint32Array>();
+
+  private constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
+    this.cells = width * height;
+    this.words = Math.ceil(this.cells / 32);
+    this.small = this.cells <= 64;
+  }
+
+  /** The board of the given size; throws BAD_BOARD or BOARD_TOO_LARGE. */
+  static of(width: number, height: number): Board {
+    checkSize(width, height);
+    const key = width * (MAX_SIDE + 1) + height;
+    let b = boardCache.get(key);
+    if (b === undefined) {
+      b = new Board(width, height);
+      if (b.cells <= 1 << 16) boardCache.set(key, b);
+    }
+    return b;
+  }
+
+  index(file: number, rank: number): number {
+    return rank * this.width + file;
+  }
+
+  file(index: number): number {
+    return index % this.width;
+  }
+
+  rank(index: number): number {
+    return (index / this.width) | 0;
+  }
+
+  contains(file: number, rank: number): boolean {
+    return file >= 0 && rank >= 0 && file < this.width && rank < this.height;
+  }
+
+  /** The name of a square index, e.g. 0 → "a1". */
+  name(index: number): string {
+    return fileName(this.file(index)) + String(this.rank(index) + 1);
+  }
+
+  /** The index of a named square; throws BAD_SQUARE or OFF_BOARD naming the token and the board size. */
+  parse(name: string): number {
+    const m = /^([a-zA-Z]+)([0-9]+)$/.exec(name.trim());
+    if (m === null) throw new GridbitsError('BAD_SQUARE', `bad square '${name}': expected a file letter and a rank number, like d4`);
+    const file = parseFileName(m[1]);
+    const rank = Number(m[2]) - 1;
+    if (!this.contains(file, rank)) {
+      throw new GridbitsError('OFF_BOARD', `square '${name}' is off the ${this.width}x${this.height} board`);
+    }
+    return this.index(file, rank);
+  }
+
+  /** Parses a comma- or space-separated list of square names. */
+  parseList(text: string): number[] {
+    return text
+      .split(/[\s,]+/)
+      .filter((t) => t.length > 0)
+      .map((t) => this.parse(t));
+  }
+
+  toString(): string {
+    return `${this.width}x${this.height}`;
+  }
+
+  /**
+   * Bitmask words of the squares that a shift by dx files may land on without wrapping:
+   * files ≥ dx for dx > 0, files < width + dx for dx < 0, every square for dx = 0.
+   * Bits past the last cell are always clear, so the mask also trims shifts off the top.
+   */
+  fileMask(dx: number): Uint32Array {
+    let m = this.maskCache.get(dx);
+    if (m === undefined) {
+      m = new Uint32Array(Math.max(this.words, 2));
+      const lo = dx > 0 ? dx : 0;
+      const hi = dx < 0 ? this.width + dx : this.width;
+      if (lo < hi) {
+        for (let r = 0; r < this.height; r++) {
+          const base = r * this.width;
+          for (let f = lo; f < hi; f++) {
+            const i = base + f;
+            m[i >>> 5] |= 1 << (i & 31);
+          }
+        }
+      }
+      this.maskCache.set(dx, m);
+    }
+    return m;
+  }
+}
+
+function checkSize(width: number, height: number): void {
+  for (const [side, v] of [['width', width], ['height', height]] as const) {
+    if (!Number.isInteger(v) || v < 1) {
+      throw new GridbitsError('BAD_BOARD', `board ${side} must be a whole number of at least 1, got ${v}`);
+    }
+    if (v > MAX_SIDE) {
+      throw new GridbitsError('BOARD_TOO_LARGE', `board ${side} ${v} is over the limit of ${MAX_SIDE}`);
+    }
+  }
+  if (width * height > MAX_CELLS) {
+    throw new GridbitsError(
+      'BOARD_TOO_LARGE',
+      `board ${width}x${height} has ${width * height} cells, over the limit of ${MAX_CELLS} (16384x16384)`,
+    );
+  }
+}
+
+/** Parses "WxH" (or a single "N" for N×N); throws BAD_BOARD naming the token. */
+export function parseBoardSize(text: string): Board {
+  const m = /^\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*$/.exec(text);
+  if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 8x8`);
+  const w = Number(m[1]);
+  const h = m[2] === undefined ? w : Number(m[2]);
+  if (w > MAX_SIDE || h > MAX_SIDE || !Number.isSafeInteger(w) || !Number.isSafeInteger(h)) {
+    throw new GridbitsError('BOARD_TOO_LARGE', `board '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`);
+  }
+  return Board.of(w, h);
+}
+
+/** File name of a 0-based file: 0 → a, 25 → z, 26 → aa, 27 → ab (spreadsheet columns, lower case). */
+export function fileName(file: number): string {
+  let s = '';
+  let n = file + 1;
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(97 + r) + s;
+    n = (n - 1 - r) / 26;
+  }
+  return s;
+}
+
+/** 0-based file of a file name: a → 0, aa → 26. */
+export function parseFileName(letters: string): number {
+  let n = 0;
+  const s = letters.toLowerCase();
+  for (let i = 0; i < s.length; i++) {
+    n = n * 26 + (s.charCodeAt(i) - 96);
+    if (n > MAX_SIDE + 1) return MAX_SIDE + 1;
+  }
+  return n - 1;
+}

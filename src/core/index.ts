@@ -1,0 +1,9 @@
+// The core's public face: geometry, bitboards, diagrams, errors, PRNG and run options.
+export { Board, MAX_CELLS, MAX_SIDE, fileName, parseBoardSize, parseFileName } from './board.js';
+export { Bitboard } from './bitboard.js';
+export { components, dilate, floodFill, type Connectivity } from './flood.js';
+export { parseDiagram, renderDiagram, type Layer, type ParsedDiagram } from './diagram.js';
+export { GridbitsError, isGridbitsError, type ErrorCode } from './error.js';
+export { createRng, type Rng } from './prng.js';
+export { checkAborted, type Progress, type RunOptions } from './run.js';
+export { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';

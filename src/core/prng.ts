@@ -1,0 +1,50 @@
+// A small seeded PRNG (sfc32 seeded through splitmix32): the same seed gives the same stream everywhere.
+
+export interface Rng {
+  /** A uniform 32-bit unsigned integer. */
+  nextU32(): number;
+  /** A uniform float in [0, 1). */
+  next(): number;
+  /** A uniform integer in [0, n), without modulo bias. */
+  below(n: number): number;
+}
+
+function splitmix32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** A PRNG from a seed (any safe integer; the high part is folded in). */
+export function createRng(seed: number): Rng {
+  const hiPart = Math.floor(seed / 0x100000000) >>> 0;
+  const sm = splitmix32((seed >>> 0) ^ Math.imul(hiPart, 0x27d4eb2d));
+  let a = sm(), b = sm(), c = sm(), d = sm();
+  const nextU32 = (): number => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  for (let i = 0; i < 12; i++) nextU32();
+  return {
+    nextU32,
+    next: () => nextU32() / 0x100000000,
+    below(n: number): number {
+      if (!(n >= 1) || n > 0x100000000) throw new RangeError(`below(${n}): n must be in 1..2^32`);
+      const limit = 0x100000000 - (0x100000000 % n);
+      for (;;) {
+        const x = nextU32();
+        if (x < limit) return x % n;
+      }
+    },
+  };
+}

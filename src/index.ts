@@ -1,0 +1,4 @@
+// gridbits: bitboards for any grid board, pieces and their moves, and the engines built on them.
+export * from './core/index.js';
+export * from './pieces/index.js';
+export * from './render/index.js';

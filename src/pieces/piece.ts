@@ -1,0 +1,146 @@
+// Pieces as sets of move vectors: leapers (m,n), riders that stop on the first blocker, and sliders that
+// run to the last empty square; names, compounds (a+b) and the parser for piece specs.
+import { GridbitsError } from '../core/error.js';
+import { MAX_SIDE } from '../core/board.js';
+
+export type Vector = readonly [dx: number, dy: number];
+
+export interface Piece {
+  /** The spec the piece was made from, normalised (lower case, no spaces). */
+  readonly name: string;
+  /** Jumps to a fixed offset; nothing blocks them. */
+  readonly leaps: readonly Vector[];
+  /** Rays that repeat a step and stop at the first occupied square, which they include. */
+  readonly rides: readonly Vector[];
+  /** Rays that run to the last empty square before a piece or the edge ("slide to the end", King's Valley). */
+  readonly slides: readonly Vector[];
+}
+
+/** The leapers known by name, as (m, n). */
+export const LEAPERS: Readonly<Record<string, Vector>> = {
+  wazir: [0, 1],
+  ferz: [1, 1],
+  dabbaba: [0, 2],
+  knight: [1, 2],
+  alfil: [2, 2],
+  threeleaper: [0, 3],
+  camel: [1, 3],
+  zebra: [2, 3],
+  tripper: [3, 3],
+  giraffe: [1, 4],
+};
+
+/** Other named pieces, as compounds of parts (a part is a leaper name, `m,n`, or `m,n*` for a rider). */
+const NAMED: Readonly<Record<string, string>> = {
+  king: 'wazir+ferz',
+  rook: '0,1*',
+  bishop: '1,1*',
+  queen: '0,1*+1,1*',
+  nightrider: '1,2*',
+  chancellor: '0,1*+knight',
+  archbishop: '1,1*+knight',
+  amazon: '0,1*+1,1*+knight',
+};
+
+/** Every name parsePiece knows, for help texts and error messages. */
+export const PIECE_NAMES: readonly string[] = [
+  ...Object.keys(LEAPERS),
+  ...Object.keys(NAMED),
+  'rook-end',
+  'bishop-end',
+  'queen-end',
+];
+
+/** The 8 (or 4) vectors (±m, ±n), (±n, ±m) without repeats. */
+export function leaperVectors(m: number, n: number): Vector[] {
+  const out: Vector[] = [];
+  const seen = new Set<string>();
+  for (const [a, b] of [[m, n], [n, m]]) {
+    for (const sa of [1, -1]) {
+      for (const sb of [1, -1]) {
+        const v: Vector = [a * sa + 0, b * sb + 0];
+        const key = `${v[0]},${v[1]}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          out.push(v);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function uniq(vs: Vector[]): Vector[] {
+  const seen = new Set<string>();
+  return vs.filter(([x, y]) => {
+    const k = `${x},${y}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+interface Parts {
+  leaps: Vector[];
+  rides: Vector[];
+  slides: Vector[];
+}
+
+function parsePair(text: string, whole: string): Vector {
+  const m = /^(-?[0-9]+),(-?[0-9]+)$/.exec(text);
+  if (m === null) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': expected m,n with whole numbers, like 1,2`);
+  const a = Number(m[1]), b = Number(m[2]);
+  if (a < 0 || b < 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': m and n must not be negative`);
+  if (a === 0 && b === 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': 0,0 does not move`);
+  if (a > MAX_SIDE || b > MAX_SIDE) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': a step over ${MAX_SIDE} leaves every board`);
+  return [a, b];
+}
+
+function addPart(part: string, into: Parts, whole: string, depth: number): void {
+  if (part === '') throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': empty part in a compound`);
+  const end = part.endsWith('-end');
+  const base = end ? part.slice(0, -4) : part;
+  if (end) {
+    const rides: Parts = { leaps: [], rides: [], slides: [] };
+    addPart(base, rides, whole, depth + 1);
+    if (rides.leaps.length > 0 || rides.slides.length > 0) {
+      throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`);
+    }
+    into.slides.push(...rides.rides);
+    return;
+  }
+  if (part in LEAPERS) {
+    const [m, n] = LEAPERS[part];
+    into.leaps.push(...leaperVectors(m, n));
+  } else if (part in NAMED && depth < 4) {
+    for (const p of NAMED[part].split('+')) addPart(p, into, whole, depth + 1);
+  } else if (part.includes(',')) {
+    const rider = part.endsWith('*');
+    const [m, n] = parsePair(rider ? part.slice(0, -1) : part, whole);
+    (rider ? into.rides : into.leaps).push(...leaperVectors(m, n));
+  } else {
+    throw new GridbitsError('BAD_PIECE', `unknown piece '${part}' (known: ${PIECE_NAMES.join(', ')}, m,n leapers, m,n* riders, a+b compounds)`);
+  }
+}
+
+/**
+ * Parses a piece spec: a name (knight, king, queen, camel, …), `m,n` for any leaper, `m,n*` for a rider,
+ * `rook-end`-style slide-to-the-end pieces, and compounds joined by `+` (e.g. `knight+king`).
+ */
+export function parsePiece(spec: string): Piece {
+  const name = spec.trim().toLowerCase().replace(/\s+/g, '');
+  if (name === '') throw new GridbitsError('BAD_PIECE', 'empty piece name');
+  const parts: Parts = { leaps: [], rides: [], slides: [] };
+  for (const p of name.split('+')) addPart(p, parts, name, 0);
+  return { name, leaps: uniq(parts.leaps), rides: uniq(parts.rides), slides: uniq(parts.slides) };
+}
+
+/** A piece of the given parts, named as the caller likes. */
+export function makePiece(name: string, parts: Partial<Parts>): Piece {
+  return { name, leaps: uniq(parts.leaps ?? []), rides: uniq(parts.rides ?? []), slides: uniq(parts.slides ?? []) };
+}
+
+export const KNIGHT: Piece = parsePiece('knight');
+export const KING: Piece = parsePiece('king');
+/** The King's Valley piece: slides to the end in all 8 directions. */
+export const VALLEY_SLIDER: Piece = makePiece('queen-end', { slides: [...leaperVectors(0, 1), ...leaperVectors(1, 1)] });

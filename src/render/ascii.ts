@@ -1,0 +1,40 @@
+// Text drawings of a board with file letters and rank numbers, shared by the CLI and the docs.
+import { fileName, type Board } from '../core/board.js';
+
+export interface GridOptions {
+  /** Print file letters below and rank numbers on the left (default true). */
+  coords?: boolean;
+  /** Wraps a cell's padded text, e.g. with terminal colours. */
+  paint?: (square: number, text: string) => string;
+}
+
+/**
+ * Draws the board top rank first; each cell's text comes from `cell(square)`, right-aligned to the widest.
+ */
+export function drawGrid(board: Board, cell: (square: number) => string, options: GridOptions = {}): string {
+  const coords = options.coords ?? true;
+  const texts: string[] = new Array(board.cells);
+  let width = 1;
+  for (let s = 0; s < board.cells; s++) {
+    texts[s] = cell(s);
+    width = Math.max(width, texts[s].length);
+  }
+  if (coords) for (let f = 0; f < board.width; f++) width = Math.max(width, fileName(f).length);
+  const rankWidth = String(board.height).length;
+  const lines: string[] = [];
+  for (let r = board.height - 1; r >= 0; r--) {
+    const row: string[] = [];
+    for (let f = 0; f < board.width; f++) {
+      const s = board.index(f, r);
+      const t = texts[s].padStart(width);
+      row.push(options.paint ? options.paint(s, t) : t);
+    }
+    lines.push((coords ? String(r + 1).padStart(rankWidth) + ' ' : '') + row.join(' '));
+  }
+  if (coords) {
+    const files: string[] = [];
+    for (let f = 0; f < board.width; f++) files.push(fileName(f).padStart(width));
+    lines.push(' '.repeat(rankWidth + 1) + files.join(' '));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+describe('gridbits moves', () => {
+  it('lists the 8 knight targets from d4 with a diagram', () => {
+    const r = gridbits(['moves', 'knight', 'd4']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('8 targets: b3 b5 c2 c6 e2 e6 f3 f5');
+    expect(r.stdout).toContain('4 . . . @ . . . .');
+    expect(r.stdout).not.toContain('\u001b[');
+  });
+
+  it('prints the contract JSON', () => {
+    const j = gridbitsJson(['moves', 'knight', 'd4']);
+    expect(j).toMatchObject({ piece: 'knight', board: { width: 8, height: 8 }, from: ['d4'], count: 8 });
+    expect(j.targets).toEqual(['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
+  });
+
+  it('takes several squares (the union), boards, blockers and compound pieces', () => {
+    const j = gridbitsJson<{ targets: string[]; count: number }>(['moves', 'knight', 'a1', 'b1']);
+    expect(j.targets).toEqual(['a3', 'b3', 'c2', 'c3', 'd2']);
+    const q = gridbitsJson<{ targets: string[] }>(['moves', 'rook', 'a1', '--board', '3x3', '--occupied', 'a2']);
+    expect(q.targets).toEqual(['a2', 'b1', 'c1']);
+    const c = gridbitsJson<{ count: number }>(['moves', 'knight+king', 'e5', '--board', '10x10']);
+    expect(c.count).toBe(16);
+    const m = gridbitsJson<{ count: number }>(['moves', '1,3', 'a1', '--board', '30x30']);
+    expect(m.count).toBe(2);
+  });
+
+  it('turns user mistakes into one line and exit 2', () => {
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '0x5']), /board width must be a whole number of at least 1/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board=-3x5']), /bad board size '-3x5'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '-3x5']), /--board got a value that starts with '-'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board']), /--board/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', 'big']), /bad board size 'big'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '1000000000x1000000000']), /over the limit of 100000/);
+    expectUserError(gridbits(['moves', 'knight', 'z9']), /square 'z9' is off the 8x8 board/);
+    expectUserError(gridbits(['moves', 'dragon', 'a1']), /unknown piece 'dragon'/);
+    expectUserError(gridbits(['moves', '1,2,3', 'a1']), /malformed leaper '1,2,3'/);
+    expectUserError(gridbits(['moves', 'knight']), /name at least one square/);
+    expectUserError(gridbits(['moves']), /name a piece/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--bogus']), /Unknown option '--bogus'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--occupied', 'q99']), /off the 8x8 board/);
+    expectUserError(gridbits(['frobnicate']), /unknown command 'frobnicate'/);
+  });
+});
+
+describe('gridbits mobility', () => {
+  it('gives the contract totals', () => {
+    expect(gridbitsJson<{ total: number }>(['mobility', 'knight', '--board', '8x8']).total).toBe(336);
+    expect(gridbitsJson<{ total: number }>(['mobility', 'king', '--board', '8x8']).total).toBe(420);
+    expect(gridbitsJson<{ total: number }>(['mobility', 'knight', '--board', '1x3']).total).toBe(0);
+  });
+
+  it('lists counts rank 1 first and draws a table', () => {
+    const j = gridbitsJson<{ counts: number[][]; total: number }>(['mobility', 'knight', '--board', '3x4']);
+    expect(j.counts).toHaveLength(4);
+    expect(j.counts[0]).toHaveLength(3);
+    expect(j.counts[0]).toEqual([2, 2, 2]);
+    const r = gridbits(['mobility', 'knight']);
+    expect(r.stdout).toContain('1 2 3 4 4 4 4 3 2');
+    expect(r.stdout).toContain('total: 336');
+  });
+});
+
+describe('gridbits help', () => {
+  it('shows help for the program and each command, exit 0', () => {
+    const r = gridbits(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('moves');
+    expect(r.stdout).toContain('mobility');
+    const m = gridbits(['moves', '--help']);
+    expect(m.code).toBe(0);
+    expect(m.stdout).toContain('Usage: gridbits moves');
+    expect(gridbits(['help', 'mobility']).stdout).toContain('Usage: gridbits mobility');
+    expect(gridbits(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

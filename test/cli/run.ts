@@ -1,0 +1,36 @@
+// Runs the built CLI as a subprocess and captures what a user would see.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function gridbits(args: string[], input?: string): Run {
+  const r = spawnSync(process.execPath, [main, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 120_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs and parses stdout as JSON, failing loudly when the exit code is not 0. */
+export function gridbitsJson<T = Record<string, unknown>>(args: string[], input?: string): T {
+  const r = gridbits([...args, '--json'], input);
+  if (r.code !== 0) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** Asserts the shape of a user mistake: exit 2, one line on stderr, no stack trace, nothing on stdout. */
+export function expectUserError(r: Run, pattern: RegExp): void {
+  const lines = r.stderr.trimEnd().split('\n');
+  if (r.code !== 2 || lines.length !== 1 || !pattern.test(lines[0]) || /\bat .*:\d+/.test(r.stderr) || r.stdout !== '') {
+    throw new Error(`expected exit 2 and one line matching ${pattern}, got exit ${r.code}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`);
+  }
+}

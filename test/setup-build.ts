@@ -1,0 +1,6 @@
+// Builds dist/ once before the tests, so the CLI tests run the same files `npx gridbits` runs.
+import { execFileSync } from 'node:child_process';
+
+export default function setup(): void {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}
