@@ -1,0 +1,33 @@
+// The shared vocabulary of the tour engine: what is asked (a query) and what is answered.
+import type { Board } from '../core/board.js';
+import type { Piece } from '../pieces/piece.js';
+
+/** A question about tours of one piece on one board. */
+export interface TourQuery {
+  board: Board;
+  /** The leaper that tours (the knight unless told otherwise). */
+  piece: Piece;
+  /** A closed tour (the last square one move from the first) rather than an open one. */
+  closed: boolean;
+  /** Start square, if fixed. */
+  from?: number;
+  /** End square of an open tour, if fixed. */
+  to?: number;
+  /** Seed for the choices the method makes (different seeds give different tours where the board allows). */
+  seed?: number;
+}
+
+/** What the engine says about a query. */
+export interface TourAnswer {
+  /** true: a tour exists (and `path` is one); false: proved none exists; null: a budget ran out first. */
+  exists: boolean | null;
+  /** Why: the theorem, construction or search that decides it, or "budget exhausted …". */
+  reason: string;
+  closed: boolean;
+  /** The tour as square indices, path[0] first. Present exactly when exists is true. */
+  path?: Int32Array;
+  /** How the answer was found: "theorem", "warnsdorff", "backtracking", "construction", … */
+  method: string;
+  /** Backtracks made by a search, when a search ran. */
+  backtracks?: number;
+}
