@@ -2,3 +2,4 @@
 export * from './core/index.js';
 export * from './pieces/index.js';
 export * from './render/index.js';
+export * from './tour/index.js';
