@@ -1,2 +1,4 @@
 // The tour engine's public face: existence, finding, searching, tables, counting and checking tours.
 export type { TourAnswer, TourQuery } from './types.js';
+export { TourMachine, type MachineLimits, type MachineStatus, type SearchSwitches, type TourEvent, type TourEventKind } from './machine.js';
+export { searchTour, type SearchOptions, type SearchResult } from './search.js';

@@ -1,0 +1,501 @@
+// The backtracking tour search as a resumable state machine (the ITMO paper's automaton form): explicit
+// states, one event per step, typed arrays only, with the paper's optimisations each switchable.
+import { GridbitsError } from '../core/error.js';
+import { createRng } from '../core/prng.js';
+import type { RunOptions } from '../core/run.js';
+import type { TourQuery } from './types.js';
+
+/** The optimisations of the search; every one defaults to on. */
+export interface SearchSwitches {
+  /** (1) Colour parity: on odd boards only majority-colour squares end an open tour; closed tours need even boards. */
+  parity?: boolean;
+  /**
+   * (2) Dead cells: refuse a move after which an unvisited cell can no longer be both entered and left, unless
+   * it can be the last cell (this also catches the paper's cut-off pairs, and an unreachable end or closure).
+   */
+  deadCells?: boolean;
+  /** (3) Warnsdorff: try the candidates with the fewest onward moves first (ties by the move array). */
+  warnsdorff?: boolean;
+  /** (4) Move-order restarts: several move arrays, each try but the last limited to `goodRet` backtracks. */
+  restarts?: boolean;
+  /** (5) Refuse a move that splits the unvisited cells into parts (a flood fill per move; off by default). */
+  connectivity?: boolean;
+  /** Number of move arrays with restarts (default 5, as in the paper). */
+  tries?: number;
+  /** Backtracks allowed per try before the next move array (GOOD_RET; default 2 × cells + 20). */
+  goodRet?: number;
+}
+
+export type TourEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
+
+/** One step of the search. `depth` is the square's place in the path (0 = the start). */
+export interface TourEvent {
+  kind: TourEventKind;
+  square: number;
+  depth: number;
+  /** Backtracks made so far in this search, over all tries. */
+  backtracks: number;
+}
+
+export interface MachineLimits extends RunOptions {
+  /** Largest number of backtracks (over all tries) before answering 'budget'. */
+  maxBacktracks?: number;
+}
+
+export type MachineStatus = 'found' | 'none' | 'budget';
+
+const KINDS: readonly TourEventKind[] = ['move', 'backtrack', 'found', 'exhausted', 'restart'];
+const EV_MOVE = 0, EV_BACK = 1, EV_FOUND = 2, EV_NONE = 3, EV_RESTART = 4;
+// The automaton's states.
+const ST_INIT = 0, ST_NODE = 1, ST_TRY = 2, ST_RESTART = 3, ST_FOUND = 4, ST_NONE = 5;
+
+/** Resumable backtracking search for an open or closed tour of a leaper; see `step` and `run`. */
+export class TourMachine {
+  readonly query: TourQuery;
+  readonly cells: number;
+  readonly switches: Required<SearchSwitches>;
+  /** True when every leap changes the square colour, so colour parity applies. */
+  readonly colourSwitching: boolean;
+  backtracks = 0;
+  nodes = 0;
+
+  private readonly k: number;
+  private readonly vecs: Int32Array; // leaps as (dx, dy) pairs
+  private readonly adj: Int32Array; // neighbours of each cell in the current try's move order
+  private readonly adjN: Uint8Array;
+  private readonly live: Uint8Array; // 1 = not yet on the path (the closing start stays live)
+  private readonly deg: Int32Array; // live neighbours of each cell
+  private readonly thr: Uint8Array; // a live cell is short of exits when deg ≤ thr (0 for the fixed end, else 1)
+  private readonly path: Int32Array;
+  private readonly cand: Int32Array; // ordered candidates per depth
+  private readonly candN: Uint8Array;
+  private readonly candI: Uint8Array;
+  private readonly keys: Int32Array;
+  private readonly order: Int32Array; // the current move array (indices into vecs)
+  private readonly stamp: Int32Array;
+  private readonly queue: Int32Array;
+  private stampNo = 0;
+  private f0 = 0; // live cells with no live neighbour
+  private f1 = 0; // live cells short of exits
+  private rem = 0; // cells still to enter (with the closing start)
+  private d = 0;
+  private state = ST_INIT;
+  private start = 0;
+  private end = -1; // the fixed end cell (`to`, or the start of a closed tour), or -1
+  private tryNo = 0;
+  private tryBacks = 0;
+  private nextStart = 0; // when no start is given, every square is tried in turn
+  private readonly rng;
+  private readonly event: TourEvent = { kind: 'move', square: 0, depth: 0, backtracks: 0 };
+  private evSquare = 0;
+  private evDepth = 0;
+  private found: Int32Array | null = null;
+
+  constructor(query: TourQuery, switches: SearchSwitches = {}) {
+    const { board, piece, closed, from, to } = query;
+    if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) {
+      throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
+    }
+    const n = board.cells;
+    for (const [name, sq] of [['from', from], ['to', to]] as const) {
+      if (sq !== undefined && !(Number.isInteger(sq) && sq >= 0 && sq < n)) {
+        throw new GridbitsError('OFF_BOARD', `${name} square ${sq} is off the ${board.width}x${board.height} board`);
+      }
+    }
+    if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no separate end square: drop --to or --closed');
+    if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start square');
+    this.query = query;
+    this.cells = n;
+    this.switches = {
+      parity: switches.parity ?? true,
+      deadCells: switches.deadCells ?? true,
+      warnsdorff: switches.warnsdorff ?? true,
+      restarts: switches.restarts ?? true,
+      connectivity: switches.connectivity ?? false,
+      tries: Math.max(1, switches.tries ?? 5),
+      goodRet: Math.max(1, switches.goodRet ?? 2 * n + 20),
+    };
+    const fits = piece.leaps.filter(([dx, dy]) => Math.abs(dx) < board.width && Math.abs(dy) < board.height);
+    const k = Math.max(1, fits.length);
+    this.k = k;
+    this.vecs = new Int32Array(2 * fits.length);
+    fits.forEach(([dx, dy], i) => {
+      this.vecs[2 * i] = dx;
+      this.vecs[2 * i + 1] = dy;
+    });
+    this.colourSwitching = piece.leaps.every(([dx, dy]) => ((dx + dy) & 1) === 1);
+    this.adj = new Int32Array(n * k);
+    this.adjN = new Uint8Array(n);
+    this.live = new Uint8Array(n);
+    this.deg = new Int32Array(n);
+    this.thr = new Uint8Array(n);
+    this.path = new Int32Array(n);
+    this.cand = new Int32Array(n * k);
+    this.candN = new Uint8Array(n);
+    this.candI = new Uint8Array(n);
+    this.keys = new Int32Array(k);
+    this.order = new Int32Array(fits.length);
+    this.stamp = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.rng = createRng(query.seed ?? 0);
+  }
+
+  /** The number of the current try (move array), from 0. */
+  get tryIndex(): number {
+    return this.tryNo;
+  }
+
+  /** True once the machine has answered (found or exhausted). */
+  get done(): boolean {
+    return this.state === ST_FOUND || this.state === ST_NONE;
+  }
+
+  /** The tour once found, else null. */
+  get tour(): Int32Array | null {
+    return this.found;
+  }
+
+  /** The current partial path (a view, valid until the next step). */
+  currentPath(): Int32Array {
+    return this.path.subarray(0, this.state === ST_INIT || this.state === ST_RESTART ? 0 : this.d + 1);
+  }
+
+  /**
+   * Advances by one event and returns it. The returned object is reused by the next call (no allocation per
+   * step): copy it to keep it.
+   */
+  step(): TourEvent {
+    const code = this.advance();
+    const ev = this.event;
+    ev.kind = KINDS[code];
+    ev.square = this.evSquare;
+    ev.depth = this.evDepth;
+    ev.backtracks = this.backtracks;
+    return ev;
+  }
+
+  /**
+   * Runs until an answer or a budget: 'found' (see `tour`), 'none' (proved: no tour from this start with this
+   * end or closure), 'budget' (a limit ran out; calling run again resumes). Throws ABORTED when the signal fires.
+   */
+  run(limits: MachineLimits = {}): { status: MachineStatus; backtracks: number; nodes: number } {
+    const maxBack = limits.maxBacktracks ?? Infinity;
+    const maxNodes = limits.maxNodes ?? Infinity;
+    const deadline = limits.timeoutMs === undefined ? Infinity : Date.now() + limits.timeoutMs;
+    const { signal, onProgress } = limits;
+    let status: MachineStatus = 'budget';
+    for (let i = 1; ; i++) {
+      if (this.backtracks >= maxBack || this.nodes >= maxNodes) break;
+      const code = this.advance();
+      if (code === EV_FOUND) {
+        status = 'found';
+        break;
+      }
+      if (code === EV_NONE) {
+        status = 'none';
+        break;
+      }
+      if ((i & 0x3fff) === 0) {
+        if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
+        if (Date.now() >= deadline) break;
+        onProgress?.({ done: this.backtracks, unit: 'backtracks' });
+      }
+    }
+    return { status, backtracks: this.backtracks, nodes: this.nodes };
+  }
+
+  private advance(): number {
+    for (;;) {
+      switch (this.state) {
+        case ST_INIT:
+          return this.begin();
+        case ST_RESTART:
+          this.tryNo++;
+          this.tryBacks = 0;
+          this.state = ST_INIT;
+          this.evSquare = this.start;
+          this.evDepth = 0;
+          return EV_RESTART;
+        case ST_NODE:
+          if (this.atGoal()) {
+            this.state = ST_FOUND;
+            this.found = this.path.slice();
+            break;
+          }
+          this.expand();
+          this.state = ST_TRY;
+          break;
+        case ST_TRY:
+          return this.tryNext();
+        case ST_FOUND:
+          this.evSquare = this.path[this.cells - 1];
+          this.evDepth = this.cells - 1;
+          return EV_FOUND;
+        default:
+          this.evSquare = this.start;
+          this.evDepth = 0;
+          return EV_NONE;
+      }
+    }
+  }
+
+  /** Sets up a try from the start square: the move array, the degrees, the start on the path. */
+  private begin(): number {
+    const { closed, from, to } = this.query;
+    const n = this.cells;
+    if (this.tryNo === 0) {
+      this.start = from ?? this.nextStart;
+    }
+    const s = this.start;
+    this.evSquare = s;
+    this.evDepth = 0;
+    this.d = 0;
+    this.path[0] = s;
+    if (!this.startAllowed(s)) return this.startExhausted();
+    this.chooseOrder();
+    this.buildAdjacency();
+    this.end = closed ? s : (to ?? -1);
+    this.live.fill(1);
+    this.thr.fill(1);
+    if (this.end >= 0) this.thr[this.end] = 0;
+    const deg = this.deg;
+    for (let c = 0; c < n; c++) deg[c] = this.adjN[c];
+    this.f0 = 0;
+    this.f1 = 0;
+    for (let c = 0; c < n; c++) {
+      if (deg[c] === 0) this.f0++;
+      if (deg[c] <= this.thr[c]) this.f1++;
+    }
+    this.rem = n;
+    if (closed) {
+      // The start stays live as the end the tour returns to; one cell less to enter besides it.
+      if (n === 1) return this.startExhausted();
+    } else {
+      this.enter(s);
+    }
+    this.nodes++;
+    // begin() rebuilds every array, so a refused start needs no undo.
+    if (!this.acceptable(s)) return this.startExhausted();
+    this.state = ST_NODE;
+    return EV_MOVE;
+  }
+
+  /** The parity rule: may an open/closed tour start (and end) here at all? */
+  private startAllowed(s: number): boolean {
+    const { board, closed, to } = this.query;
+    if (!this.switches.parity || !this.colourSwitching) return true;
+    const n = this.cells;
+    const colour = (c: number): number => (board.file(c) + board.rank(c)) & 1;
+    if (closed) return (n & 1) === 0 || n === 1;
+    if ((n & 1) === 1) {
+      // Odd board: a1's colour (colour 0) has the extra cell; both ends must be on it.
+      if (colour(s) !== 0) return false;
+      if (to !== undefined && colour(to) !== 0) return false;
+    } else if (to !== undefined && colour(to) === colour(s)) {
+      return false;
+    }
+    return true;
+  }
+
+  /** This start is done without a tour: try the next start when none was given, else answer 'none'. */
+  private startExhausted(): number {
+    const { from, closed } = this.query;
+    this.evSquare = this.start;
+    this.evDepth = 0;
+    if (from === undefined && !closed && this.nextStart + 1 < this.cells) {
+      this.nextStart++;
+      if (this.nextStart === this.query.to) this.nextStart++;
+      if (this.nextStart < this.cells) {
+        this.tryNo = -1; // RESTART increments to 0
+        this.state = ST_RESTART;
+        return this.advance();
+      }
+    }
+    this.state = ST_NONE;
+    return EV_NONE;
+  }
+
+  private chooseOrder(): void {
+    const order = this.order;
+    const m = order.length;
+    for (let i = 0; i < m; i++) order[i] = i;
+    if (this.tryNo > 0 || this.query.seed !== undefined) {
+      for (let i = m - 1; i > 0; i--) {
+        const j = this.rng.below(i + 1);
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+    }
+  }
+
+  private buildAdjacency(): void {
+    const { board } = this.query;
+    const w = board.width, h = board.height, k = this.k;
+    const { adj, adjN, order, vecs } = this;
+    for (let c = 0; c < this.cells; c++) {
+      const x = c % w, y = (c - x) / w;
+      let m = 0;
+      for (let i = 0; i < order.length; i++) {
+        const o = order[i];
+        const nx = x + vecs[2 * o], ny = y + vecs[2 * o + 1];
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h) adj[c * k + m++] = ny * w + nx;
+      }
+      adjN[c] = m;
+    }
+  }
+
+  /** Takes cell c off the live set, updating its neighbours' degrees and the short-of-exits counts. */
+  private enter(c: number): void {
+    const { adj, deg, live, thr } = this;
+    if (deg[c] === 0) this.f0--;
+    if (deg[c] <= thr[c]) this.f1--;
+    live[c] = 0;
+    this.rem--;
+    for (let i = c * this.k, e = i + this.adjN[c]; i < e; i++) {
+      const v = adj[i];
+      const nd = --deg[v];
+      if (live[v] === 1) {
+        if (nd === thr[v]) this.f1++;
+        if (nd === 0) this.f0++;
+      }
+    }
+  }
+
+  private leave(c: number): void {
+    const { adj, deg, live, thr } = this;
+    for (let i = c * this.k, e = i + this.adjN[c]; i < e; i++) {
+      const v = adj[i];
+      const od = deg[v]++;
+      if (live[v] === 1) {
+        if (od === thr[v]) this.f1--;
+        if (od === 0) this.f0--;
+      }
+    }
+    live[c] = 1;
+    this.rem++;
+    if (deg[c] === 0) this.f0++;
+    if (deg[c] <= thr[c]) this.f1++;
+  }
+
+  /**
+   * With the knight standing on p (already entered): can the live cells still be covered by a path from p?
+   * A live cell short of exits must be entered next (from p) or be the end; there is one of each.
+   */
+  private acceptable(p: number): boolean {
+    const rem = this.rem;
+    if (rem === 0) return true;
+    if (this.switches.deadCells) {
+      const { adj, deg, live, thr } = this;
+      let a0 = 0, a1 = 0;
+      for (let i = p * this.k, e = i + this.adjN[p]; i < e; i++) {
+        const v = adj[i];
+        if (live[v] === 1) {
+          const dv = deg[v];
+          if (dv === 0) a0++;
+          if (dv <= thr[v]) a1++;
+        }
+      }
+      if (this.f0 !== a0) return false; // a live cell nobody can reach
+      if (a0 > 0 && rem > 1) return false; // a neighbour that would have to be next and last
+      const far = this.f1 - a1;
+      if (this.end >= 0 ? far !== 0 || a1 > 1 : far > 1 || far + a1 > 2) return false;
+    }
+    return !this.switches.connectivity || this.connected(p);
+  }
+
+  /** Do the live cells form one piece reachable from p? */
+  private connected(p: number): boolean {
+    const { adj, adjN, live, stamp, queue, k } = this;
+    const mark = ++this.stampNo;
+    let head = 0, tail = 0;
+    for (let i = p * k, e = i + adjN[p]; i < e; i++) {
+      const v = adj[i];
+      if (live[v] === 1 && stamp[v] !== mark) {
+        stamp[v] = mark;
+        queue[tail++] = v;
+      }
+    }
+    while (head < tail) {
+      const c = queue[head++];
+      for (let i = c * k, e = i + adjN[c]; i < e; i++) {
+        const v = adj[i];
+        if (live[v] === 1 && stamp[v] !== mark) {
+          stamp[v] = mark;
+          queue[tail++] = v;
+        }
+      }
+    }
+    return tail === this.rem;
+  }
+
+  private atGoal(): boolean {
+    if (this.rem === 0) return true;
+    if (!this.query.closed || this.rem !== 1) return false;
+    const p = this.path[this.d], s = this.start;
+    for (let i = p * this.k, e = i + this.adjN[p]; i < e; i++) if (this.adj[i] === s) return true;
+    return false;
+  }
+
+  /** Orders the candidate moves of the current node once: Warnsdorff's degree first, then the move array. */
+  private expand(): void {
+    const { adj, deg, live, cand, keys, k } = this;
+    const p = this.path[this.d];
+    const base = this.d * k;
+    const end = this.end;
+    const endOk = this.rem === 1 && !this.query.closed; // the closing start is never entered
+    const wd = this.switches.warnsdorff;
+    let m = 0;
+    for (let i = p * k, e = i + this.adjN[p], r = 0; i < e; i++, r++) {
+      const v = adj[i];
+      if (live[v] === 0 || (v === end && !endOk)) continue;
+      const key = wd ? deg[v] * 16 + r : r;
+      let j = m++;
+      while (j > 0 && keys[j - 1] > key) {
+        keys[j] = keys[j - 1];
+        cand[base + j] = cand[base + j - 1];
+        j--;
+      }
+      keys[j] = key;
+      cand[base + j] = v;
+    }
+    this.candN[this.d] = m;
+    this.candI[this.d] = 0;
+  }
+
+  /** The next acceptable candidate of the current node becomes a move; none left means a backtrack. */
+  private tryNext(): number {
+    const d = this.d;
+    const base = d * this.k;
+    const cnt = this.candN[d];
+    while (this.candI[d] < cnt) {
+      const v = this.cand[base + this.candI[d]++];
+      this.enter(v);
+      if (this.acceptable(v)) {
+        this.d = d + 1;
+        this.path[d + 1] = v;
+        this.nodes++;
+        this.state = ST_NODE;
+        this.evSquare = v;
+        this.evDepth = d + 1;
+        return EV_MOVE;
+      }
+      this.leave(v);
+    }
+    if (d === 0) {
+      // Every move from the start has been tried: this try (any try — the order never cuts the search) proves none.
+      return this.startExhausted();
+    }
+    const c = this.path[d];
+    this.leave(c);
+    this.d = d - 1;
+    this.backtracks++;
+    this.tryBacks++;
+    this.evSquare = c;
+    this.evDepth = d;
+    const limited = this.switches.restarts && this.tryNo < this.switches.tries - 1;
+    // The next try starts afresh: begin() rebuilds the arrays, so the path needs no unwinding.
+    if (limited && this.tryBacks >= this.switches.goodRet) this.state = ST_RESTART;
+    return EV_BACK;
+  }
+}

@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board, GridbitsError, KNIGHT, parsePiece, searchTour, TourMachine } from '../../src/index.js';
+import { tourProblem } from '../reference/tour.js';
+import { plainTourExists } from './search-reference.js';
+
+describe('searchTour', () => {
+  it('finds verified open and closed tours where they exist', () => {
+    for (const [w, h, closed] of [[8, 8, false], [8, 8, true], [5, 5, false], [6, 6, true], [3, 4, false], [3, 10, true], [20, 20, false], [1, 1, false]] as const) {
+      const board = Board.of(w, h);
+      for (const from of w * h === 12 ? [0, 11] : [0, board.cells >> 1, board.cells - 1]) {
+        const r = searchTour({ board, piece: KNIGHT, closed, from });
+        expect(r.status, `${w}x${h} ${closed} ${from}`).toBe('found');
+        expect(tourProblem(w, h, r.path!, closed)).toBeNull();
+        expect(r.path![0]).toBe(from);
+      }
+    }
+  });
+
+  it('proves that no tour exists', () => {
+    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }).status).toBe('none');
+    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false }).status).toBe('none');
+    expect(searchTour({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
+    expect(searchTour({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
+    // The paper's 3×7 cell: the centre of the board (the paper's (2,4)).
+    expect(searchTour({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status).toBe('none');
+    // Parity: an odd board has no closed tour; a minority-colour square starts no open tour.
+    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({ status: 'none', backtracks: 0 });
+    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({ status: 'none', backtracks: 0 });
+  });
+
+  it('ends on a fixed square', () => {
+    const board = Board.of(6, 6);
+    for (const to of [1, 7, 35 - 1, 20]) {
+      const r = searchTour({ board, piece: KNIGHT, closed: false, from: 0, to });
+      if (r.status === 'found') {
+        expect(tourProblem(6, 6, r.path!, false)).toBeNull();
+        expect(r.path![35]).toBe(to);
+      } else {
+        expect(r.status).toBe('none');
+      }
+    }
+    // Same colour at both ends of an even board: parity says no.
+    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({ status: 'none', backtracks: 0 });
+  });
+
+  it('answers budget honestly and rejects bad queries', () => {
+    const board = Board.of(6, 6);
+    const r = searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: { warnsdorff: false, deadCells: false, restarts: false } });
+    expect(['found', 'budget']).toContain(r.status);
+    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 3, switches: { deadCells: false, restarts: false } }).status).toBe('budget');
+    const bad = (f: () => unknown, code: string) => {
+      try {
+        f();
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(GridbitsError);
+        expect((e as GridbitsError).code).toBe(code);
+      }
+    };
+    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 0 }), 'BAD_ARGUMENT');
+    bad(() => searchTour({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
+    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
+    bad(() => searchTour({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
+  });
+
+  it('is deterministic for a seed, and seeds vary the tour', () => {
+    const board = Board.of(8, 8);
+    const q = (seed: number) => searchTour({ board, piece: KNIGHT, closed: false, from: 27, seed }).path!.join(',');
+    expect(q(5)).toBe(q(5));
+    expect(new Set([1, 2, 3, 4, 5].map(q)).size).toBeGreaterThan(1);
+  });
+
+  it('agrees with a plain reference search on random small boards, pieces and starts', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('knight', 'knight', 'knight', 'king', 'camel', 'zebra', '1,1+0,2'),
+        fc.record({ parity: fc.boolean(), deadCells: fc.boolean(), warnsdorff: fc.boolean(), restarts: fc.boolean(), connectivity: fc.boolean() }),
+        (w, h, closed, a, b, spec, switches) => {
+          if (w * h > 20 && spec !== 'knight') return;
+          const board = Board.of(w, h);
+          const piece = parsePiece(spec);
+          const from = a % board.cells;
+          let to: number | undefined = closed || b % 3 === 0 ? undefined : b % board.cells;
+          if (to === from) to = undefined;
+          const r = searchTour({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
+          const want = plainTourExists(w, h, piece.leaps, from, to, closed);
+          expect(r.status, `${w}x${h} ${spec} ${closed} ${from}->${to}`).toBe(want ? 'found' : 'none');
+          if (r.path) {
+            expect(r.path[0]).toBe(from);
+            if (to !== undefined) expect(r.path[r.path.length - 1]).toBe(to);
+            if (spec === 'knight') expect(tourProblem(w, h, r.path, closed)).toBeNull();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is a state machine that pauses and resumes', () => {
+    const board = Board.of(5, 5);
+    const m = new TourMachine({ board, piece: KNIGHT, closed: false, from: 0 }, { warnsdorff: false, restarts: false, deadCells: false });
+    let r = m.run({ maxBacktracks: 5 });
+    expect(r.status).toBe('budget');
+    expect(m.backtracks).toBe(5);
+    r = m.run();
+    expect(r.status).toBe('found');
+    expect(tourProblem(5, 5, m.tour!, false)).toBeNull();
+  });
+});
