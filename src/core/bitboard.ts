@@ -2,7 +2,7 @@
 // and as 32-bit words in a Uint32Array on larger ones.
 import type { Board } from './board.js';
 import { GridbitsError } from './error.js';
-import { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
+import { allocWords, copyWords, lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
 
 const pair = new Int32Array(2);
 
@@ -23,7 +23,7 @@ export class Bitboard {
   }
 
   static empty(board: Board): Bitboard {
-    return board.small ? new Bitboard(board, 0, 0, null) : new Bitboard(board, 0, 0, new Uint32Array(board.words));
+    return board.small ? new Bitboard(board, 0, 0, null) : new Bitboard(board, 0, 0, allocWords(board.words));
   }
 
   /** Every square of the board. */
@@ -35,7 +35,7 @@ export class Bitboard {
   static fromWords(board: Board, words: ArrayLike<number>): Bitboard {
     const all = board.fileMask(0);
     if (board.small) return new Bitboard(board, (words[0] ?? 0) & all[0], (words[1] ?? 0) & all[1], null);
-    const w = new Uint32Array(board.words);
+    const w = allocWords(board.words);
     for (let i = 0; i < w.length; i++) w[i] = (words[i] ?? 0) & all[i];
     return new Bitboard(board, 0, 0, w);
   }
@@ -45,6 +45,11 @@ export class Bitboard {
     return board.small ? new Bitboard(board, words[0], words.length > 1 ? words[1] : 0, null) : new Bitboard(board, 0, 0, words);
   }
 
+  /** Internal: a small board's pair whose bits are known to lie on the board. */
+  static fromMaskedPair(board: Board, lo: number, hi: number): Bitboard {
+    return new Bitboard(board, lo, hi, null);
+  }
+
   static fromPair(board: Board, lo: number, hi: number): Bitboard {
     if (!board.small) return Bitboard.fromWords(board, [lo, hi]);
     const all = board.fileMask(0);
@@ -52,7 +57,7 @@ export class Bitboard {
   }
 
   static fromSquares(board: Board, squares: Iterable<number>): Bitboard {
-    const w = new Uint32Array(Math.max(board.words, 2));
+    const w = allocWords(Math.max(board.words, 2));
     for (const s of squares) {
       checkSquare(board, s);
       w[s >>> 5] |= 1 << (s & 31);
@@ -61,12 +66,12 @@ export class Bitboard {
   }
 
   private static fromMask(board: Board, mask: Uint32Array): Bitboard {
-    return board.small ? new Bitboard(board, mask[0], mask[1], null) : new Bitboard(board, 0, 0, mask.slice(0, board.words));
+    return board.small ? new Bitboard(board, mask[0], mask[1], null) : new Bitboard(board, 0, 0, copyWords(mask.subarray(0, board.words)));
   }
 
   /** The words of this set (a fresh copy, at least 2 long on small boards). */
   toWords(): Uint32Array {
-    if (this.words !== null) return this.words.slice();
+    if (this.words !== null) return copyWords(this.words);
     const w = new Uint32Array(2);
     w[0] = this.lo;
     w[1] = this.hi;
@@ -86,7 +91,7 @@ export class Bitboard {
         ? new Bitboard(this.board, this.lo | (1 << square), this.hi, null)
         : new Bitboard(this.board, this.lo, this.hi | (1 << (square - 32)), null);
     }
-    const w = this.words.slice();
+    const w = copyWords(this.words);
     w[square >>> 5] |= 1 << (square & 31);
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -98,7 +103,7 @@ export class Bitboard {
         ? new Bitboard(this.board, this.lo & ~(1 << square), this.hi, null)
         : new Bitboard(this.board, this.lo, this.hi & ~(1 << (square - 32)), null);
     }
-    const w = this.words.slice();
+    const w = copyWords(this.words);
     w[square >>> 5] &= ~(1 << (square & 31));
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -106,7 +111,7 @@ export class Bitboard {
   union(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo | o.lo, this.hi | o.hi, null);
-    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    const a = this.words, b = o.words!, w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] | b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -114,7 +119,7 @@ export class Bitboard {
   intersect(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo & o.lo, this.hi & o.hi, null);
-    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    const a = this.words, b = o.words!, w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] & b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -123,7 +128,7 @@ export class Bitboard {
   diff(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo & ~o.lo, this.hi & ~o.hi, null);
-    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    const a = this.words, b = o.words!, w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] & ~b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -131,7 +136,7 @@ export class Bitboard {
   xor(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo ^ o.lo, this.hi ^ o.hi, null);
-    const a = this.words, b = o.words!, w = new Uint32Array(a.length);
+    const a = this.words, b = o.words!, w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] ^ b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -140,7 +145,7 @@ export class Bitboard {
   complement(): Bitboard {
     const all = this.board.fileMask(0);
     if (this.words === null) return new Bitboard(this.board, ~this.lo & all[0], ~this.hi & all[1], null);
-    const a = this.words, w = new Uint32Array(a.length);
+    const a = this.words, w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = ~a[i] & all[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -237,7 +242,7 @@ export class Bitboard {
       shift64(this.lo, this.hi, k, pair);
       return new Bitboard(b, pair[0] & mask[0], pair[1] & mask[1], null);
     }
-    const w = new Uint32Array(this.words.length);
+    const w = allocWords(this.words.length);
     shiftWordsInto(w, this.words, k);
     for (let i = 0; i < w.length; i++) w[i] &= mask[i];
     return new Bitboard(b, 0, 0, w);

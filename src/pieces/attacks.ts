@@ -2,13 +2,12 @@
 // file masks; Kogge-Stone fills for riders) and from one square (tables on small boards, steps elsewhere).
 import { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
-import { shiftWordsInto } from '../core/words.js';
+import { allocWords, orShiftedMasked, shiftWordsInto } from '../core/words.js';
+import { SymmetricLeaps } from './leaps.js';
 import type { Piece, Vector } from './piece.js';
 
 /** Leaper-only pieces on boards up to this many cells get a per-square table of attack sets. */
 const TABLE_CELLS = 4096;
-
-const pair = new Int32Array(2);
 
 interface Ray {
   k: number;
@@ -24,11 +23,13 @@ export class AttackGen {
   private readonly len: number;
   private readonly leapK: Int32Array;
   private readonly leapMask: Uint32Array[];
-  private readonly leapLo: Int32Array;
-  private readonly leapHi: Int32Array;
+  private readonly small: SmallLeaps | null;
+  private readonly symmetric: SymmetricLeaps | null;
   private readonly rides: Ray[];
   private readonly slides: Ray[];
   private table: Bitboard[] | null = null;
+  /** True when the piece only leaps, so occupancy never changes its attacks. */
+  readonly leaperOnly: boolean;
   private readonly a: Uint32Array;
   private readonly b: Uint32Array;
   private readonly c: Uint32Array;
@@ -40,19 +41,16 @@ export class AttackGen {
     const leaps = piece.leaps.filter((v) => fits(board, v));
     this.leapK = Int32Array.from(leaps, ([dx, dy]) => dy * board.width + dx);
     this.leapMask = leaps.map(([dx]) => board.fileMask(dx));
-    this.leapLo = Int32Array.from(this.leapMask, (m) => m[0]);
-    this.leapHi = Int32Array.from(this.leapMask, (m) => m[1]);
+    this.small = board.small ? smallLeaps(this.leapK, this.leapMask) : null;
+    this.symmetric = board.small || leaps.length === 0 ? null : SymmetricLeaps.compile(board, piece.leaps);
     this.rides = piece.rides.filter((v) => fits(board, v)).map((v) => ray(board, v));
     this.slides = piece.slides.filter((v) => fits(board, v)).map((v) => ray(board, v));
+    this.leaperOnly = piece.rides.length === 0 && piece.slides.length === 0;
     this.a = new Uint32Array(this.len);
     this.b = new Uint32Array(this.len);
     this.c = new Uint32Array(this.len);
   }
 
-  /** True when the piece only leaps, so occupancy never changes its attacks. */
-  get leaperOnly(): boolean {
-    return this.piece.rides.length === 0 && this.piece.slides.length === 0;
-  }
 
   /**
    * The union of the attacks of pieces standing on every square of `from`, in one pass.
@@ -62,29 +60,33 @@ export class AttackGen {
   attacks(from: Bitboard, occupied?: Bitboard): Bitboard {
     const board = this.board;
     if (this.leaperOnly && board.small) {
+      // Vectors are grouped by shift case when compiled, so each loop is branch-free.
+      const flo = from.lo, fhi = from.hi, g = this.small!;
       let lo = 0, hi = 0;
-      const flo = from.lo, fhi = from.hi, ks = this.leapK, ml = this.leapLo, mh = this.leapHi;
-      for (let i = 0; i < ks.length; i++) {
-        shiftPair(flo, fhi, ks[i]);
-        lo |= pair[0] & ml[i];
-        hi |= pair[1] & mh[i];
+      for (let i = 0; i < g.upK.length; i++) {
+        const k = g.upK[i];
+        lo |= (flo << k) & g.upLo[i];
+        hi |= ((fhi << k) | (flo >>> (32 - k))) & g.upHi[i];
       }
-      return Bitboard.fromPair(board, lo, hi);
+      for (let i = 0; i < g.downK.length; i++) {
+        const k = g.downK[i];
+        lo |= ((flo >>> k) | (fhi << (32 - k))) & g.downLo[i];
+        hi |= (fhi >>> k) & g.downHi[i];
+      }
+      for (let i = 0; i < g.farUpK.length; i++) hi |= (flo << g.farUpK[i]) & g.farUpHi[i];
+      for (let i = 0; i < g.farDownK.length; i++) lo |= (fhi >>> g.farDownK[i]) & g.farDownLo[i];
+      return Bitboard.fromMaskedPair(board, lo, hi);
     }
-    const src = from.toWords();
-    const acc = new Uint32Array(this.len);
-    const tmp = this.a;
-    for (let i = 0; i < this.leapK.length; i++) {
-      shiftWordsInto(tmp, src, this.leapK[i]);
-      const m = this.leapMask[i];
-      for (let j = 0; j < acc.length; j++) acc[j] |= tmp[j] & m[j];
-    }
+    const src = from.words ?? from.toWords();
+    const acc = allocWords(this.len);
+    if (this.symmetric !== null) this.symmetric.orAttacks(acc, src);
+    else for (let i = 0; i < this.leapK.length; i++) orShiftedMasked(acc, src, this.leapK[i], this.leapMask[i]);
     if (this.rides.length > 0 || this.slides.length > 0) {
       const empty = this.emptyWords(src, occupied);
       for (const r of this.rides) this.ride(acc, src, empty, r, false);
       for (const r of this.slides) this.ride(acc, src, empty, r, true);
     }
-    return Bitboard.adopt(board, board.small ? acc : acc.subarray(0, board.words));
+    return Bitboard.adopt(board, acc);
   }
 
   /** The attacks of one piece on `square`. */
@@ -93,11 +95,11 @@ export class AttackGen {
       if (this.table === null) this.table = this.buildTable();
       return this.table[square];
     }
-    const w = new Uint32Array(this.len);
+    const w = allocWords(this.len);
     this.collect(square, occupied?.toWords(), (t) => {
       w[t >>> 5] |= 1 << (t & 31);
     });
-    return Bitboard.adopt(this.board, this.board.small ? w : w.subarray(0, this.board.words));
+    return Bitboard.adopt(this.board, w);
   }
 
   /** Target squares of one piece on `square`, in increasing index order, without repeats. */
@@ -138,11 +140,11 @@ export class AttackGen {
   private buildTable(): Bitboard[] {
     const out: Bitboard[] = [];
     for (let s = 0; s < this.board.cells; s++) {
-      const w = new Uint32Array(this.len);
+      const w = allocWords(this.len);
       this.collect(s, undefined, (t) => {
         w[t >>> 5] |= 1 << (t & 31);
       });
-      out.push(Bitboard.adopt(this.board, this.board.small ? w : w.subarray(0, this.board.words)));
+      out.push(Bitboard.adopt(this.board, w));
     }
     return out;
   }
@@ -150,7 +152,7 @@ export class AttackGen {
   private emptyWords(src: Uint32Array, occupied: Bitboard | undefined): Uint32Array {
     const all = this.board.fileMask(0);
     const occ = occupied?.toWords();
-    const empty = new Uint32Array(this.len);
+    const empty = allocWords(this.len);
     for (let j = 0; j < empty.length; j++) empty[j] = all[j] & ~src[j] & ~(occ === undefined ? 0 : occ[j]);
     return empty;
   }
@@ -179,6 +181,38 @@ export class AttackGen {
   }
 }
 
+/** Leap shifts of a ≤ 64-cell board, split by case: 0 < k < 32, -32 < k < 0, k ≥ 32, k ≤ -32. */
+interface SmallLeaps {
+  upK: Int32Array;
+  upLo: Int32Array;
+  upHi: Int32Array;
+  downK: Int32Array;
+  downLo: Int32Array;
+  downHi: Int32Array;
+  farUpK: Int32Array;
+  farUpHi: Int32Array;
+  farDownK: Int32Array;
+  farDownLo: Int32Array;
+}
+
+function smallLeaps(ks: Int32Array, masks: Uint32Array[]): SmallLeaps {
+  const pick = (ok: (k: number) => boolean): number[] => [...ks.keys()].filter((i) => ok(ks[i]));
+  const up = pick((k) => k > 0 && k < 32), down = pick((k) => k < 0 && k > -32);
+  const farUp = pick((k) => k >= 32), farDown = pick((k) => k <= -32);
+  return {
+    upK: Int32Array.from(up, (i) => ks[i]),
+    upLo: Int32Array.from(up, (i) => masks[i][0]),
+    upHi: Int32Array.from(up, (i) => masks[i][1]),
+    downK: Int32Array.from(down, (i) => -ks[i]),
+    downLo: Int32Array.from(down, (i) => masks[i][0]),
+    downHi: Int32Array.from(down, (i) => masks[i][1]),
+    farUpK: Int32Array.from(farUp, (i) => ks[i] - 32),
+    farUpHi: Int32Array.from(farUp, (i) => masks[i][1]),
+    farDownK: Int32Array.from(farDown, (i) => -ks[i] - 32),
+    farDownLo: Int32Array.from(farDown, (i) => masks[i][0]),
+  };
+}
+
 function fits(board: Board, [dx, dy]: Vector): boolean {
   return Math.abs(dx) < board.width && Math.abs(dy) < board.height;
 }
@@ -188,31 +222,6 @@ function ray(board: Board, [dx, dy]: Vector): Ray {
   let steps = 0;
   while (1 << steps < len) steps++;
   return { k: dy * board.width + dx, mask: board.fileMask(dx), steps };
-}
-
-/** Inline-friendly 64-bit shift of (lo, hi) by k into the module's pair. */
-function shiftPair(lo: number, hi: number, k: number): void {
-  if (k > 0) {
-    if (k >= 32) {
-      pair[0] = 0;
-      pair[1] = k >= 64 ? 0 : lo << (k - 32);
-    } else {
-      pair[1] = (hi << k) | (lo >>> (32 - k));
-      pair[0] = lo << k;
-    }
-  } else if (k < 0) {
-    const m = -k;
-    if (m >= 32) {
-      pair[0] = m >= 64 ? 0 : hi >>> (m - 32);
-      pair[1] = 0;
-    } else {
-      pair[0] = (lo >>> m) | (hi << (32 - m));
-      pair[1] = hi >>> m;
-    }
-  } else {
-    pair[0] = lo;
-    pair[1] = hi;
-  }
 }
 
 const cache = new Map<string, AttackGen>();

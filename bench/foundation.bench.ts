@@ -1,0 +1,133 @@
+// Foundation benchmarks: knight attacks from one square and from sets of knights, on 8x8 and 64x64, against
+// chessops' attack table (8x8) and a naive per-square coordinate loop.
+import { knightAttacks } from 'chessops/attacks';
+import { SquareSet } from 'chessops/squareSet';
+import { Bitboard, Board, attackGen, createRng, mobility, parsePiece } from '../src/index.js';
+import { keep, medianAuto } from './harness.js';
+import type { BenchRow, BenchSection } from './types.js';
+
+const DX = Int32Array.of(1, 2, 2, 1, -1, -2, -2, -1);
+const DY = Int32Array.of(2, 1, -1, -2, -2, -1, 1, 2);
+
+/** The naive way: for every knight, every move, a bounds check, a mark in a byte array. */
+function naiveKnightTargets(w: number, h: number, squares: ArrayLike<number>, out: Uint8Array): Uint8Array {
+  out.fill(0);
+  for (let i = 0; i < squares.length; i++) {
+    const s = squares[i];
+    const x = s % w, y = (s / w) | 0;
+    for (let k = 0; k < 8; k++) {
+      const tx = x + DX[k], ty = y + DY[k];
+      if (tx >= 0 && ty >= 0 && tx < w && ty < h) out[ty * w + tx] = 1;
+    }
+  }
+  return out;
+}
+
+function randomSquares(cells: number, n: number, seed: number): number[] {
+  const rng = createRng(seed);
+  const set = new Set<number>();
+  while (set.size < n) set.add(rng.below(cells));
+  return [...set];
+}
+
+export async function run(): Promise<BenchSection> {
+  const rows: BenchRow[] = [];
+  const knight = parsePiece('knight');
+
+  // 8x8, one square: our table lookup vs chessops' table lookup, over all 64 squares.
+  const b8 = Board.of(8, 8);
+  const gen8 = attackGen(b8, knight);
+  let sq = 0;
+  const ours1 = medianAuto(() => {
+    sq = (sq + 1) & 63;
+    return gen8.attacksFrom(sq);
+  });
+  const chess1 = medianAuto(() => {
+    sq = (sq + 1) & 63;
+    return knightAttacks(sq);
+  });
+  rows.push({
+    name: 'knight attacks, one square, 8x8 (table lookup)',
+    medianMs: ours1,
+    baseline: { name: 'chessops knightAttacks', medianMs: chess1 },
+    target: '≤ 1.5× chessops',
+    met: ours1 <= 1.5 * chess1,
+  });
+
+  // 8x8, one square computed set-wise by shifts (no table), vs chessops' table.
+  const singles = Array.from({ length: 64 }, (_, i) => Bitboard.fromSquares(b8, [i]));
+  const oursShift = medianAuto(() => {
+    sq = (sq + 1) & 63;
+    return gen8.attacks(singles[sq]);
+  });
+  rows.push({
+    name: 'knight attacks, one square, 8x8, set-wise by shifts (no table)',
+    medianMs: oursShift,
+    baseline: { name: 'chessops knightAttacks', medianMs: chess1 },
+    note: 'the generic (lo, hi) shift path',
+  });
+
+  // 8x8, 8 knights at once: one set-wise call vs chessops' table per knight, unioned.
+  const eight = randomSquares(64, 8, 1);
+  const eightSet = Bitboard.fromSquares(b8, eight);
+  const ours8 = medianAuto(() => gen8.attacks(eightSet));
+  const chess8 = medianAuto(() => {
+    let s = SquareSet.empty();
+    for (const q of eight) s = s.union(knightAttacks(q));
+    return s;
+  });
+  const naiveOut8 = new Uint8Array(64);
+  const naive8 = medianAuto(() => naiveKnightTargets(8, 8, eight, naiveOut8));
+  rows.push({ name: '8 knights at once, 8x8 (set-wise)', medianMs: ours8, baseline: { name: 'chessops table per knight, unioned', medianMs: chess8 } });
+  rows.push({ name: '8 knights at once, 8x8 (set-wise)', medianMs: ours8, baseline: { name: 'naive per-square loop', medianMs: naive8 } });
+
+  // 64x64: one square, and 1000 knights at once.
+  const b64 = Board.of(64, 64);
+  const gen64 = attackGen(b64, knight);
+  const naiveOut64 = new Uint8Array(4096);
+  let s64 = 0;
+  const one64 = medianAuto(() => {
+    s64 = (s64 + 37) & 4095;
+    return gen64.attacksFrom(s64);
+  });
+  const one64naive = medianAuto(() => {
+    s64 = (s64 + 37) & 4095;
+    return naiveKnightTargets(64, 64, [s64], naiveOut64);
+  });
+  rows.push({ name: 'knight attacks, one square, 64x64 (table lookup)', medianMs: one64, baseline: { name: 'naive loop into a board array', medianMs: one64naive } });
+
+  const thousand = randomSquares(4096, 1000, 2);
+  const thousandSet = Bitboard.fromSquares(b64, thousand);
+  const many = medianAuto(() => gen64.attacks(thousandSet));
+  const manyNaive = medianAuto(() => naiveKnightTargets(64, 64, thousand, naiveOut64));
+  rows.push({
+    name: '1,000 knights at once, 64x64 (set-wise)',
+    medianMs: many,
+    baseline: { name: 'naive per-square loop', medianMs: manyNaive },
+    target: '≥ 20× faster than naive',
+    met: manyNaive / many >= 20,
+  });
+
+  // Sanity: both ways agree (a benchmark that measures wrong work is worthless).
+  const got = gen64.attacks(thousandSet);
+  naiveKnightTargets(64, 64, thousand, naiveOut64);
+  for (let i = 0; i < 4096; i++) if (got.has(i) !== (naiveOut64[i] === 1)) throw new Error('bench: set-wise and naive attacks differ');
+
+  // Larger: 256x256 queen attacks from 100 queens with 5,000 blockers, and knight mobility of the whole board.
+  const b256 = Board.of(256, 256);
+  const queens = Bitboard.fromSquares(b256, randomSquares(65536, 100, 3));
+  const blockers = Bitboard.fromSquares(b256, randomSquares(65536, 5000, 4));
+  const queenGen = attackGen(b256, parsePiece('queen'));
+  rows.push({ name: '100 queens with 5,000 blockers, 256x256 (Kogge-Stone)', medianMs: medianAuto(() => queenGen.attacks(queens, blockers), 7) });
+  rows.push({ name: 'knight mobility of every square, 256x256', medianMs: medianAuto(() => mobility(b256, knight), 7) });
+  keep(rows);
+  return {
+    title: 'Foundation: knight attacks (issue 2)',
+    rows,
+    notes: [
+      'One-square lookups return a prebuilt immutable Bitboard from a table made once per board and piece (as chessops builds its tables at load).',
+      'Set-wise generation shifts the whole set once per leap vector and masks the files that would wrap: one pass for any number of pieces.',
+      'chessops is GPL and is used here only as a benchmark devDependency; no code of it is in gridbits.',
+    ],
+  };
+}

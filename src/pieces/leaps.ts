@@ -1,0 +1,89 @@
+// Set-wise leaper attacks on large boards: shift the set sideways once per file distance (masking files that
+// would wrap), then up and down by whole ranks — fewer passes over the words than one shift per vector.
+import type { Board } from '../core/board.js';
+import type { Vector } from './piece.js';
+
+interface Group {
+  /** File distance a ≥ 0: H = set shifted by +a and -a files (or the set itself when a = 0). */
+  a: number;
+  /** Rank distances b ≥ 0 paired with a: attacks |= H shifted up and down by b ranks. */
+  bs: number[];
+}
+
+/** A compiled leap pattern for one board, usable when the vectors are symmetric in both signs. */
+export class SymmetricLeaps {
+  private readonly groups: Group[];
+  private readonly board: Board;
+  private readonly pad: number;
+  private readonly src: Uint32Array;
+  private readonly h: Uint32Array;
+
+  private constructor(board: Board, groups: Group[]) {
+    this.board = board;
+    this.groups = groups;
+    let maxShift = 1;
+    for (const g of groups) {
+      maxShift = Math.max(maxShift, g.a);
+      for (const b of g.bs) maxShift = Math.max(maxShift, b * board.width);
+    }
+    this.pad = Math.min(board.words, (maxShift >>> 5) + 1) + 1;
+    this.src = new Uint32Array(board.words + 2 * this.pad);
+    this.h = new Uint32Array(board.words + 2 * this.pad);
+  }
+
+  /** The pattern of the vectors, or null when they are not closed under sign changes of dx and of dy. */
+  static compile(board: Board, vectors: readonly Vector[]): SymmetricLeaps | null {
+    const has = new Set(vectors.map(([x, y]) => `${x},${y}`));
+    const byA = new Map<number, Set<number>>();
+    for (const [dx, dy] of vectors) {
+      for (const [x, y] of [[-dx, dy], [dx, -dy], [-dx, -dy]]) if (!has.has(`${x + 0},${y + 0}`)) return null;
+      const a = Math.abs(dx), b = Math.abs(dy);
+      if (a >= board.width || b >= board.height) continue;
+      let bs = byA.get(a);
+      if (bs === undefined) byA.set(a, (bs = new Set()));
+      bs.add(b);
+    }
+    return new SymmetricLeaps(board, [...byA].map(([a, bs]) => ({ a, bs: [...bs] })));
+  }
+
+  /** acc |= attacks of every square of src (acc and src: board.words long). */
+  orAttacks(acc: Uint32Array, src: Uint32Array): void {
+    const n = this.board.words, pad = this.pad, P = this.src, H = this.h;
+    P.set(src, pad);
+    for (const { a, bs } of this.groups) {
+      if (a === 0) {
+        H.set(src, pad);
+      } else {
+        const plus = this.board.fileMask(a), minus = this.board.fileMask(-a);
+        const q = a >>> 5, r = a & 31;
+        if (r === 0) {
+          for (let i = 0; i < n; i++) H[i + pad] = (P[i + pad - q] & plus[i]) | (P[i + pad + q] & minus[i]);
+        } else {
+          const rr = 32 - r;
+          for (let i = 0; i < n; i++) {
+            const j = i + pad;
+            H[j] = (((P[j - q] << r) | (P[j - q - 1] >>> rr)) & plus[i]) | (((P[j + q] >>> r) | (P[j + q + 1] << rr)) & minus[i]);
+          }
+        }
+      }
+      for (const b of bs) {
+        if (b === 0) {
+          for (let i = 0; i < n; i++) acc[i] |= H[i + pad];
+          continue;
+        }
+        const k = b * this.board.width, q = k >>> 5, r = k & 31;
+        if (r === 0) {
+          for (let i = 0; i < n; i++) acc[i] |= H[i + pad - q] | H[i + pad + q];
+        } else {
+          const rr = 32 - r;
+          for (let i = 0; i < n; i++) {
+            const j = i + pad;
+            acc[i] |= (H[j - q] << r) | (H[j - q - 1] >>> rr) | (H[j + q] >>> r) | (H[j + q + 1] << rr);
+          }
+        }
+      }
+    }
+    // Shifts up may carry bits past the last cell of the last word.
+    acc[n - 1] &= this.board.fileMask(0)[n - 1];
+  }
+}
