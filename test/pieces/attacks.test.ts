@@ -52,6 +52,19 @@ describe('attack generation', () => {
     );
   });
 
+  it('handles pieces whose vectors are not symmetric (one-way leapers, like a pawn\'s capture)', () => {
+    const raw = fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })).filter(([x, y]) => x !== 0 || y !== 0);
+    fc.assert(
+      fc.property(scene, fc.array(raw, { minLength: 1, maxLength: 4 }), ({ w, h, from, occupied }, leaps) => {
+        const board = Board.of(w, h);
+        const piece = { leaps, rides: [], slides: [] };
+        const got = attacks(asPiece(piece), Bitboard.fromSquares(board, from), Bitboard.fromSquares(board, occupied));
+        expect(got.squares()).toEqual(sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied))));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('attacks from one square equal the naive loop (tables, steps, blockers)', () => {
     fc.assert(
       fc.property(scene, ({ w, h, from, occupied, piece }) => {
