@@ -1,0 +1,123 @@
+// A board drawn on a canvas, for sizes too large for one button per square: click or keyboard cursor, a live
+// region tells screen readers where the cursor is.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { heatColor, heatDark, keyTarget } from './keys.js';
+import type { BoardProps } from './types.js';
+
+const LIGHT = '#f0d9b5', DARK = '#b58863', PIECE = '#1a5fb4', BLOCKER = '#3d3846', TARGET = 'rgba(38, 162, 105, 0.85)';
+
+export function CanvasBoard({ board, label, view, describe, onActivate }: BoardProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [cursor, setCursor] = useState(0);
+  const [focused, setFocused] = useState(false);
+  const [width, setWidth] = useState(0);
+  const current = cursor < board.cells ? cursor : 0;
+
+  useEffect(() => {
+    const el = canvas.current!;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = canvas.current!;
+    if (width === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    const cell = width / board.width;
+    el.width = Math.round(width * dpr);
+    el.height = Math.round(cell * board.height * dpr);
+    const g = el.getContext('2d')!;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const big = cell >= 14;
+    g.font = `${Math.round(cell * 0.42)}px system-ui, sans-serif`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    for (let s = 0; s < board.cells; s++) {
+      const f = board.file(s), r = board.rank(s);
+      const x = f * cell, y = (board.height - 1 - r) * cell;
+      const v = view(s);
+      g.fillStyle = v.heat !== undefined ? heatColor(v.heat) : (f + r) % 2 === 0 ? DARK : LIGHT;
+      // Overdraw by a hair so fractional cells leave no seams.
+      g.fillRect(x, y, cell + 0.5, cell + 0.5);
+      if (v.kind === 'blocker') {
+        g.fillStyle = BLOCKER;
+        g.fillRect(x + cell * 0.12, y + cell * 0.12, cell * 0.76, cell * 0.76);
+      } else if (v.kind === 'piece') {
+        g.fillStyle = PIECE;
+        g.beginPath();
+        g.arc(x + cell / 2, y + cell / 2, Math.max(0.8, cell * 0.4), 0, 2 * Math.PI);
+        g.fill();
+      }
+      if (v.target) {
+        g.fillStyle = TARGET;
+        if (v.kind) {
+          g.strokeStyle = TARGET;
+          g.lineWidth = Math.max(1, cell * 0.1);
+          g.strokeRect(x + g.lineWidth / 2, y + g.lineWidth / 2, cell - g.lineWidth, cell - g.lineWidth);
+        } else if (cell < 4) {
+          g.fillRect(x, y, cell, cell);
+        } else {
+          g.beginPath();
+          g.arc(x + cell / 2, y + cell / 2, cell * 0.18, 0, 2 * Math.PI);
+          g.fill();
+        }
+      }
+      if (big && v.text !== undefined && !v.kind) {
+        g.fillStyle = v.heat !== undefined && heatDark(v.heat) ? '#fff' : '#1b1b1b';
+        g.fillText(v.text, x + cell / 2, y + cell / 2);
+      }
+    }
+    if (focused) {
+      const x = board.file(current) * cell, y = (board.height - 1 - board.rank(current)) * cell;
+      g.strokeStyle = '#e01b24';
+      g.lineWidth = Math.max(2, cell * 0.12);
+      g.strokeRect(x - 1, y - 1, cell + 2, cell + 2);
+    }
+  }, [board, view, width, current, focused]);
+
+  const squareAt = (ev: MouseEvent): number | null => {
+    const el = canvas.current!;
+    const rect = el.getBoundingClientRect();
+    const f = Math.floor(((ev.clientX - rect.left) / rect.width) * board.width);
+    const r = board.height - 1 - Math.floor(((ev.clientY - rect.top) / rect.height) * board.height);
+    return board.contains(f, r) ? board.index(f, r) : null;
+  };
+
+  return (
+    <div class="canvas-wrap" style={{ '--w': board.width, '--h': board.height }}>
+      <canvas
+        ref={canvas}
+        class="board-canvas"
+        tabIndex={0}
+        role="application"
+        aria-label={`${label}. Arrow keys move the cursor; Enter or Space chooses the square.`}
+        onClick={(ev) => {
+          const s = squareAt(ev);
+          if (s === null) return;
+          setCursor(s);
+          onActivate(s, ev.shiftKey);
+        }}
+        onKeyDown={(ev) => {
+          if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault();
+            onActivate(current, ev.shiftKey);
+            return;
+          }
+          const next = keyTarget(board, current, ev.key);
+          if (next === null) return;
+          ev.preventDefault();
+          setCursor(next);
+        }}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      />
+      <p class="sr-only" aria-live="polite">
+        {focused ? describe(current) : ''}
+      </p>
+      <p class="hint">
+        {board.width}×{board.height}: drawn on a canvas. Cursor: {board.name(current)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// A board of buttons, one per square: labelled with square names, keyboard-driven (roving focus), sized by CSS.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fileName } from '../../../src/core/board.js';
+import { heatColor, heatDark, keyTarget } from './keys.js';
+import type { BoardProps } from './types.js';
+
+export function DomBoard({ board, label, view, describe, onActivate }: BoardProps) {
+  const [focus, setFocus] = useState(0);
+  const grid = useRef<HTMLDivElement>(null);
+  const current = focus < board.cells ? focus : 0;
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-square="${board.name(current)}"]`)?.focus();
+  }, [current, board]);
+
+  const onKeyDown = (ev: KeyboardEvent): void => {
+    const next = keyTarget(board, current, ev.key);
+    if (next === null) return;
+    ev.preventDefault();
+    moved.current = true;
+    setFocus(next);
+  };
+
+  const rows = [];
+  for (let r = board.height - 1; r >= 0; r--) {
+    for (let f = 0; f < board.width; f++) {
+      const s = board.index(f, r);
+      const v = view(s);
+      const cls = ['sq', (f + r) % 2 === 0 ? 'dark' : 'light'];
+      if (v.kind) cls.push(v.kind);
+      if (v.target) cls.push('target');
+      const style = v.heat !== undefined ? { background: heatColor(v.heat), color: heatDark(v.heat) ? '#fff' : '#1b1b1b' } : undefined;
+      rows.push(
+        <button
+          key={s}
+          type="button"
+          class={cls.join(' ')}
+          style={style}
+          data-square={board.name(s)}
+          data-kind={v.kind}
+          data-target={v.target ? '' : undefined}
+          aria-label={describe(s)}
+          tabIndex={s === current ? 0 : -1}
+          onClick={(ev) => {
+            setFocus(s);
+            onActivate(s, ev.shiftKey);
+          }}
+          onFocus={() => setFocus(s)}
+        >
+          {v.glyph ? <span class="glyph" aria-hidden="true">{v.glyph}</span> : v.text !== undefined ? <span class="count" aria-hidden="true">{v.text}</span> : null}
+        </button>,
+      );
+    }
+  }
+  const ranks = [];
+  for (let r = board.height; r >= 1; r--) ranks.push(<span key={r}>{r}</span>);
+  const files = [];
+  for (let f = 0; f < board.width; f++) files.push(<span key={f}>{fileName(f)}</span>);
+  return (
+    <div class="board-wrap" style={{ '--w': board.width, '--h': board.height }}>
+      <div class="ranks" aria-hidden="true">
+        {ranks}
+      </div>
+      <div class="board" role="group" aria-label={label} aria-describedby="board-keys" ref={grid} onKeyDown={onKeyDown}>
+        {rows}
+      </div>
+      <div class="files" aria-hidden="true">
+        {files}
+      </div>
+      <p id="board-keys" class="sr-only">
+        Arrow keys move between squares; Enter or Space chooses one.
+      </p>
+    </div>
+  );
+}

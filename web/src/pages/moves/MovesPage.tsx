@@ -1,0 +1,274 @@
+// The Moves page: a board, a piece spec, pieces and blockers placed by click; attacked squares, their count
+// and the mobility heat map update at once; the whole state lives in the URL.
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { mobility } from '../../../../src/pieces/mobility.js';
+import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
+import { BoardView } from '../../board/Board.js';
+import type { SquareView } from '../../board/types.js';
+import type { PageProps } from '../../pages.js';
+import { formatHash } from '../../router.js';
+import { JobStatus, useJob } from '../../worker/useJob.js';
+import type { MobilityRequest, MobilityResult } from './mobility.worker.js';
+import { compute, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
+
+/** Heat maps of boards up to this many cells are computed at once; larger ones in a worker. */
+const SYNC_HEAT_CELLS = 4096;
+/** The list of attacked squares is cut after this many names. */
+const LIST_MAX = 300;
+
+const EXAMPLES = ['knight+king', '1,3', '2,3', '1,2*', '0,1*+1,2', 'queen-end'];
+
+function makeWorker(): Worker {
+  return new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
+}
+
+function SideInput({ which, value, onValid }: { which: 'width' | 'height'; value: number; onValid: (n: number) => void }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const parsed = parseSide(text, which);
+  const id = `side-${which}`;
+  return (
+    <div class="field side">
+      <label for={id}>{which === 'width' ? 'Width' : 'Height'}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={256}
+        value={text}
+        aria-invalid={typeof parsed === 'string'}
+        aria-describedby={typeof parsed === 'string' ? `${id}-error` : undefined}
+        onInput={(ev) => {
+          const t = (ev.currentTarget as HTMLInputElement).value;
+          setText(t);
+          const n = parseSide(t, which);
+          if (typeof n === 'number') onValid(n);
+        }}
+      />
+      {typeof parsed === 'string' && (
+        <p id={`${id}-error`} class="error" role="alert">
+          {parsed}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function MovesPage({ params }: PageProps) {
+  const [state, setState] = useState<MovesState>(() => readState(params));
+  const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
+  const [copied, setCopied] = useState('');
+  const job = useJob<MobilityRequest, MobilityResult>(makeWorker);
+
+  // A link pasted or followed while the page is open replaces the state.
+  const paramText = params.toString();
+  useEffect(() => {
+    const next = readState(new URLSearchParams(paramText));
+    setState((cur) => (formatHash('moves', writeState(cur)) === formatHash('moves', writeState(next)) ? cur : next));
+  }, [paramText]);
+
+  const hash = formatHash('moves', writeState(state));
+  useEffect(() => {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [hash]);
+
+  const c = useMemo(() => compute(state), [state]);
+  const { board, piece, pieceError, from, blockers, targets } = c;
+
+  const syncHeat = useMemo(() => {
+    if (!state.heat || !piece || board.cells > SYNC_HEAT_CELLS) return null;
+    const m = mobility(board, piece, blockers.isEmpty() ? undefined : blockers);
+    return { counts: m.counts, total: m.total };
+  }, [state.heat, piece, board, blockers]);
+
+  const bigHeat = state.heat && piece !== null && board.cells > SYNC_HEAT_CELLS;
+  const heatKey = bigHeat ? `${board.width}x${board.height}|${piece.name}|${blockers.squares().join(',')}` : '';
+  useEffect(() => {
+    if (!bigHeat) return;
+    job.start({ width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() }, 'Computing the heat map');
+  }, [heatKey]);
+  const heat = syncHeat ?? (bigHeat && job.state.status === 'done' ? job.state.result : null);
+
+  const heatMax = useMemo(() => {
+    let max = 0;
+    if (heat) for (const n of heat.counts) max = Math.max(max, n);
+    return max;
+  }, [heat]);
+
+  const glyph = glyphOf(piece);
+  const pieceName = piece?.name ?? 'piece';
+  const view = useCallback(
+    (s: number): SquareView => {
+      const v: SquareView = {};
+      if (from.has(s)) Object.assign(v, { kind: 'piece', glyph });
+      else if (blockers.has(s)) v.kind = 'blocker';
+      if (targets?.has(s)) v.target = true;
+      if (heat) {
+        v.heat = heatMax > 0 ? heat.counts[s] / heatMax : 0;
+        v.text = String(heat.counts[s]);
+      }
+      return v;
+    },
+    [from, blockers, targets, heat, heatMax, glyph],
+  );
+  const describe = useCallback(
+    (s: number): string => {
+      const parts = [board.name(s)];
+      if (from.has(s)) parts.push(pieceName);
+      else if (blockers.has(s)) parts.push('blocker');
+      if (targets?.has(s)) parts.push('attacked');
+      if (heat) parts.push(`${heat.counts[s]} moves from here`);
+      return parts.join(', ');
+    },
+    [board, from, blockers, targets, heat, pieceName],
+  );
+  const onActivate = useCallback(
+    (s: number, shift: boolean) => setState((cur) => toggle(cur, board.name(s), shift ? 'blocker' : mode)),
+    [board, mode],
+  );
+
+  const update = (patch: Partial<MovesState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
+  const named = (PIECE_NAMES as readonly string[]).includes(state.spec.trim().toLowerCase());
+  const count = targets?.count() ?? 0;
+  const targetNames = targets ? targets.squares().slice(0, LIST_MAX).map((s) => board.name(s)) : [];
+
+  const copyLink = (): void => {
+    const url = location.href;
+    if (!navigator.clipboard) {
+      setCopied(url);
+      return;
+    }
+    navigator.clipboard.writeText(url).then(
+      () => setCopied('Link copied.'),
+      () => setCopied(url),
+    );
+  };
+
+  return (
+    <section class="page moves">
+      <h1>Moves</h1>
+      <p class="lead">
+        Click squares to place pieces; shift-click (or switch to <em>Blocker</em>) to place blockers that stop riders. Every piece's attacks are
+        generated together, set-wise, in one call.
+      </p>
+      <div class="workbench">
+        <div class="controls">
+          <fieldset>
+            <legend>Board</legend>
+            <div class="row">
+              <SideInput which="width" value={state.width} onValid={(width) => update({ width })} />
+              <span class="times" aria-hidden="true">
+                ×
+              </span>
+              <SideInput which="height" value={state.height} onValid={(height) => update({ height })} />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Piece</legend>
+            <div class="field">
+              <label for="piece-name">Named piece</label>
+              <select id="piece-name" value={named ? state.spec.trim().toLowerCase() : ''} onChange={(ev) => update({ spec: (ev.currentTarget as HTMLSelectElement).value || state.spec })}>
+                <option value="">(spec below)</option>
+                {PIECE_NAMES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
+              <label for="piece-spec">Spec</label>
+              <input
+                id="piece-spec"
+                type="text"
+                spellcheck={false}
+                autocomplete="off"
+                value={state.spec}
+                aria-invalid={pieceError !== null}
+                aria-describedby="piece-help piece-error"
+                onInput={(ev) => update({ spec: (ev.currentTarget as HTMLInputElement).value })}
+              />
+              <p id="piece-help" class="help">
+                <code>m,n</code> leaper, <code>m,n*</code> rider, <code>a+b</code> compound, <code>-end</code> slides to the end. Try{' '}
+                {EXAMPLES.map((e, i) => (
+                  <>
+                    {i > 0 && ' '}
+                    <button type="button" class="link" onClick={() => update({ spec: e })}>
+                      {e}
+                    </button>
+                  </>
+                ))}
+              </p>
+              <p id="piece-error" class="error" role="alert">
+                {pieceError ?? ''}
+              </p>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Clicks place</legend>
+            <div class="segmented" role="radiogroup" aria-label="Clicks place">
+              {(['piece', 'blocker'] as const).map((m) => (
+                <label key={m} class={mode === m ? 'on' : ''}>
+                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+                  {m === 'piece' ? 'Pieces' : 'Blockers'}
+                </label>
+              ))}
+            </div>
+            <label class="check">
+              <input type="checkbox" checked={state.heat} onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })} />
+              Mobility heat map
+            </label>
+            <div class="buttons">
+              <button type="button" onClick={() => update({ pieces: [], blockers: [] })}>
+                Clear board
+              </button>
+              <button type="button" onClick={copyLink}>
+                Copy link
+              </button>
+            </div>
+            {copied && (
+              <p class="help" role="status">
+                {copied}
+              </p>
+            )}
+          </fieldset>
+        </div>
+        <div class="stage">
+          <div class="summary" aria-live="polite">
+            <p>
+              <strong id="target-count">{piece ? count : '–'}</strong> attacked square{count === 1 ? '' : 's'}
+              <span class="muted">
+                {' '}
+                · {from.count()} piece{from.count() === 1 ? '' : 's'} · {blockers.count()} blocker{blockers.count() === 1 ? '' : 's'}
+              </span>
+            </p>
+          </div>
+          <BoardView board={board} label={`${board.width}×${board.height} board`} view={view} describe={describe} onActivate={onActivate} />
+          <JobStatus
+            state={job.state}
+            onCancel={() => {
+              job.cancel();
+              update({ heat: false });
+            }}
+          />
+          {heat && (
+            <div class="legend" aria-label="Heat map legend">
+              <span>0</span>
+              <span class="ramp" aria-hidden="true" />
+              <span>{heatMax}</span>
+              <span class="muted">moves from a square · total {heat.total}</span>
+            </div>
+          )}
+          <p id="target-list" class="targets">
+            {targetNames.length > 0
+              ? targetNames.join(' ') + (count > LIST_MAX ? ` … and ${count - LIST_MAX} more` : '')
+              : from.isEmpty()
+                ? 'Click a square to place a piece.'
+                : ''}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// The Moves page's state: what the URL holds (board, piece spec, pieces, blockers, heat map) and what follows
+// from it (parsed board and piece, the attacked squares), kept free of the DOM so tests can run it in Node.
+import { Bitboard } from '../../../../src/core/bitboard.js';
+import { Board } from '../../../../src/core/board.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { attackGen } from '../../../../src/pieces/attacks.js';
+import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
+
+/** Largest side the page draws (the CLI goes further). */
+export const PAGE_MAX_SIDE = 256;
+
+export interface MovesState {
+  width: number;
+  height: number;
+  spec: string;
+  /** Square names, lower case, without repeats. */
+  pieces: string[];
+  blockers: string[];
+  heat: boolean;
+}
+
+export const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', pieces: [], blockers: [], heat: false };
+
+/** A side typed by the user, or the message saying why it is refused. */
+export function parseSide(text: string, which: 'width' | 'height'): number | string {
+  const t = text.trim();
+  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
+  const n = Number(t);
+  if (n < 1 || n > PAGE_MAX_SIDE) return `The ${which} must be from 1 to ${PAGE_MAX_SIDE} here (the CLI takes larger boards).`;
+  return n;
+}
+
+function names(text: string | null): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map((s) => s.trim().toLowerCase()).filter((s) => /^[a-z]+[0-9]+$/.test(s)))];
+}
+
+/** Keeps the squares that are on the board; the pieces win over blockers on the same square. */
+export function fitToBoard(state: MovesState): MovesState {
+  let board: Board;
+  try {
+    board = Board.of(state.width, state.height);
+  } catch {
+    return state;
+  }
+  const on = (n: string): boolean => {
+    try {
+      board.parse(n);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const pieces = state.pieces.filter(on);
+  const blockers = state.blockers.filter((n) => on(n) && !pieces.includes(n));
+  return { ...state, pieces, blockers };
+}
+
+/** The state a link describes; anything unreadable falls back to the default. */
+export function readState(params: URLSearchParams): MovesState {
+  const s: MovesState = { ...DEFAULT_STATE };
+  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
+  if (size) {
+    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
+    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
+  }
+  const spec = params.get('piece');
+  if (spec !== null && spec.trim() !== '') s.spec = spec.slice(0, 200);
+  s.pieces = names(params.get('at'));
+  s.blockers = names(params.get('block'));
+  s.heat = params.get('heat') === '1';
+  return fitToBoard(s);
+}
+
+/** The URL parameters of a state (read back by readState). */
+export function writeState(s: MovesState): Record<string, string | undefined> {
+  return {
+    board: `${s.width}x${s.height}`,
+    piece: s.spec,
+    at: s.pieces.join(','),
+    block: s.blockers.join(','),
+    heat: s.heat ? '1' : undefined,
+  };
+}
+
+/** Places (or removes, when it is already there) a piece or blocker on a square. */
+export function toggle(s: MovesState, name: string, kind: 'piece' | 'blocker'): MovesState {
+  const [mine, other] = kind === 'piece' ? [s.pieces, s.blockers] : [s.blockers, s.pieces];
+  const nextMine = mine.includes(name) ? mine.filter((n) => n !== name) : [...mine, name];
+  const nextOther = other.filter((n) => n !== name);
+  return kind === 'piece' ? { ...s, pieces: nextMine, blockers: nextOther } : { ...s, pieces: nextOther, blockers: nextMine };
+}
+
+export interface Computed {
+  board: Board;
+  piece: Piece | null;
+  /** The engine's message when the piece spec is bad. */
+  pieceError: string | null;
+  from: Bitboard;
+  blockers: Bitboard;
+  /** The union of the attacks of every piece (set-wise, one call), or null without a piece. */
+  targets: Bitboard | null;
+}
+
+/** Everything the page draws, from the state. The board is assumed valid (the page checks sides first). */
+export function compute(s: MovesState): Computed {
+  const board = Board.of(s.width, s.height);
+  let piece: Piece | null = null;
+  let pieceError: string | null = null;
+  try {
+    piece = parsePiece(s.spec);
+  } catch (e) {
+    if (!(e instanceof GridbitsError)) throw e;
+    pieceError = e.message;
+  }
+  const from = Bitboard.fromSquares(board, s.pieces.map((n) => board.parse(n)));
+  const blockers = Bitboard.fromSquares(board, s.blockers.map((n) => board.parse(n)));
+  const targets = piece ? attackGen(board, piece).attacks(from, blockers) : null;
+  return { board, piece, pieceError, from, blockers, targets };
+}
+
+const GLYPHS: Record<string, string> = { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞' };
+
+/** A mark for a piece: the chess glyph of a chess piece, else the first letter of its name. */
+export function glyphOf(piece: Piece | null): string {
+  if (!piece) return '?';
+  const g = GLYPHS[piece.name];
+  if (g) return g;
+  const letter = /^[a-z]/.exec(piece.name);
+  return letter ? letter[0].toUpperCase() : '●';
+}

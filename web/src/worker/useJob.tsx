@@ -1,0 +1,70 @@
+// Preact glue for JobRunner: a hook holding a job's state and a status line with a progress bar and Cancel.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Progress } from '../../../src/core/run.js';
+import { JobRunner, type WorkerLike } from './jobs.js';
+
+export type JobState<Res> =
+  | { status: 'idle' }
+  | { status: 'running'; progress: Progress | null; label: string }
+  | { status: 'done'; result: Res }
+  | { status: 'cancelled' }
+  | { status: 'error'; message: string };
+
+export interface Job<Req, Res> {
+  state: JobState<Res>;
+  start(request: Req, label: string): void;
+  cancel(): void;
+}
+
+/** One background job at a time; starting another cancels the one running. The worker ends with the page. */
+export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
+  const runner = useMemo(() => new JobRunner<Req, Res>(create), []);
+  const [state, setState] = useState<JobState<Res>>({ status: 'idle' });
+  const generation = useRef(0);
+  useEffect(() => () => runner.terminate(), [runner]);
+  return useMemo(
+    () => ({
+      state,
+      start(request: Req, label: string) {
+        const gen = ++generation.current;
+        const live = (): boolean => gen === generation.current;
+        setState({ status: 'running', progress: null, label });
+        runner
+          .run(request, { onProgress: (progress) => live() && setState({ status: 'running', progress, label }) })
+          .then(
+            (result) => live() && setState({ status: 'done', result }),
+            (e: unknown) => {
+              if (!live()) return;
+              const aborted = (e as { code?: string })?.code === 'ABORTED';
+              setState(aborted ? { status: 'cancelled' } : { status: 'error', message: (e as Error)?.message ?? String(e) });
+            },
+          );
+      },
+      cancel() {
+        runner.cancel();
+      },
+    }),
+    [state, runner],
+  );
+}
+
+/** "Computing … 40 %" with a bar (indeterminate when the total is unknown) and a Cancel button. */
+export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCancel: () => void }) {
+  if (state.status === 'cancelled') return <p class="job" role="status">Cancelled.</p>;
+  if (state.status === 'error') return <p class="job error" role="alert">{state.message}</p>;
+  if (state.status !== 'running') return null;
+  const p = state.progress;
+  const pct = p?.total ? Math.min(100, Math.round((100 * p.done) / p.total)) : undefined;
+  return (
+    <div class="job" role="status" aria-live="polite">
+      <span>
+        {state.label}
+        {pct !== undefined ? ` ${pct} %` : '…'}
+      </span>
+      <progress max={100} value={pct} aria-label={state.label} />
+      <button type="button" class="small" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
