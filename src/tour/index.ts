@@ -2,3 +2,5 @@
 export type { TourAnswer, TourQuery } from './types.js';
 export { TourMachine, type MachineLimits, type MachineStatus, type SearchSwitches, type TourEvent, type TourEventKind } from './machine.js';
 export { searchTour, type SearchOptions, type SearchResult } from './search.js';
+export { formatTrace, traceTour, type TraceOptions } from './trace.js';
+export { openTourStarts, tourTable, tourTableAsync, type StartCell, type StartOptions, type StartReason, type TableCell, type TableOptions } from './table.js';

@@ -1,0 +1,94 @@
+// CLI command `tour-table`: for every start square, whether a tour starts there and the backtracks it took.
+import { parseBoardSize } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { parsePiece } from '../pieces/piece.js';
+import { drawGrid } from '../render/ascii.js';
+import { tourTableAsync, type TableCell } from '../tour/table.js';
+import { bool, int, str, type Command } from './command.js';
+
+/** The paper's MAX_RET: backtracks per start square before it says LIM. */
+const DEFAULT_MAX_BACKTRACKS = 400_000;
+
+function cellText(c: TableCell): string {
+  if (c.exists === false) return 'N';
+  if (c.exists === null) return 'LIM';
+  // As in the paper, a letter names the move array that found the tour when it was not the first.
+  return String(c.backtracks) + (c.tryIndex ? String.fromCharCode(65 + c.tryIndex) : '');
+}
+
+export const tourTableCommand: Command = {
+  name: 'tour-table',
+  usage: 'tour-table <W>x<H> [--closed] [--piece P] [--max-backtracks N] [--timeout MS] [--json]',
+  summary: "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
+  flags: {
+    closed: { type: 'boolean', help: 'closed tours (the last square one move from the first)' },
+    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n leaper)' },
+    'max-backtracks': { type: 'string', value: 'N', help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET)` },
+    timeout: { type: 'string', value: 'MS', help: 'wall-clock limit for the whole table; squares not decided in time say LIM' },
+  },
+  details: `Each square is searched by the backtracking state machine (parity, dead cells, Warnsdorff ordering,
+move-order restarts). A number is the backtracks of a successful search; a letter after it (B, C, …) names
+the move array that found it when the first did not. N: proved that no tour starts there. LIM: budget ran out.
+
+Examples:
+  gridbits tour-table 5x5
+  gridbits tour-table 7x3 --json
+  gridbits tour-table 6x6 --closed --max-backtracks 1000`,
+  async run(args, out) {
+    const [size, extra] = args.positionals;
+    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
+    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-table: unexpected argument '${extra}'`);
+    const board = parseBoardSize(size);
+    if (board.cells > 1 << 16) throw new GridbitsError('LIMIT', `tour-table: board ${board} has ${board.cells} squares; tables go up to 65536`);
+    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    if (piece.rides.length > 0 || piece.slides.length > 0) throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
+    const closed = bool(args, 'closed');
+    const maxBacktracks = int(args, 'max-backtracks', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
+    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    // The table yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it);
+    // the abort signal also stops the engine should that handler ever let the process live on.
+    const controller = new AbortController();
+    const onInt = (): void => controller.abort();
+    process.once('SIGINT', onInt);
+    let cells: TableCell[];
+    try {
+      cells = await tourTableAsync(board, piece, {
+        closed,
+        maxBacktracks,
+        timeoutMs,
+        signal: controller.signal,
+        onProgress: (p) => out.progress(`tour-table ${board}: ${p.done}/${p.total} squares`),
+      });
+    } finally {
+      process.removeListener('SIGINT', onInt);
+      out.endProgress();
+    }
+    if (out.json) {
+      const rows = [];
+      for (let r = 0; r < board.height; r++) {
+        rows.push(
+          cells.slice(r * board.width, (r + 1) * board.width).map((c) => ({
+            square: board.name(c.square),
+            exists: c.exists,
+            backtracks: c.backtracks,
+            ...(c.tryIndex !== undefined ? { try: c.tryIndex } : {}),
+          })),
+        );
+      }
+      out.printJson({ board: { width: board.width, height: board.height }, piece: piece.name, closed, maxBacktracks, cells: rows });
+      return;
+    }
+    const p = out.paint;
+    const paint = (s: number, t: string): string => {
+      const c = cells[s];
+      return c.exists === false ? p.red(t) : c.exists === null ? p.yellow(t) : c.backtracks === 0 ? p.green(t) : p.cyan(t);
+    };
+    out.print(drawGrid(board, (s) => cellText(cells[s]), { paint }));
+    const count = (e: boolean | null): number => cells.filter((c) => c.exists === e).length;
+    const total = cells.reduce((a, c) => a + c.backtracks, 0);
+    out.print(
+      `${closed ? 'closed' : 'open'} ${piece.name} tours on ${board}: ${count(true)} squares start one, ${count(false)} none (N), ` +
+        `${count(null)} undecided (LIM); ${total} backtracks in all`,
+    );
+  },
+};

@@ -1,0 +1,58 @@
+// Step-by-step protocols of the backtracking search: the events as a stream, and printed like the paper's Table 1.
+import type { Board } from '../core/board.js';
+import { drawGrid } from '../render/ascii.js';
+import { TourMachine, type SearchSwitches, type TourEvent } from './machine.js';
+import type { TourQuery } from './types.js';
+
+export interface TraceOptions {
+  switches?: SearchSwitches;
+  /** Stop after this many events (the stream then ends without 'found' or 'exhausted'). */
+  maxEvents?: number;
+}
+
+/** Yields every event of the search for the query, each a fresh object, up to 'found' or 'exhausted'. */
+export function* traceTour(query: TourQuery, options: TraceOptions = {}): Generator<TourEvent> {
+  const m = new TourMachine(query, options.switches);
+  const max = options.maxEvents ?? Infinity;
+  for (let i = 0; i < max; i++) {
+    const e = m.step();
+    yield { ...e };
+    if (e.kind === 'found' || e.kind === 'exhausted') return;
+  }
+}
+
+const WORDS: Record<TourEvent['kind'], string> = {
+  move: 'move',
+  backtrack: 'backtrack',
+  found: 'found',
+  exhausted: 'exhausted: no tour',
+  restart: 'restart with the next move array',
+};
+
+/**
+ * The protocol of a search: one line per event (event number, move number, square, what happened), then the
+ * path the events leave standing, as a list and, when the tour is complete, as a numbered grid.
+ */
+export function formatTrace(board: Board, events: Iterable<TourEvent>): string {
+  const lines = ['event  move  square  action'];
+  const path: number[] = [];
+  let i = 0;
+  let last: TourEvent | undefined;
+  for (const e of events) {
+    i++;
+    last = e;
+    if (e.kind === 'move') path[e.depth] = e.square;
+    if (e.kind === 'move' || e.kind === 'backtrack') path.length = e.depth + (e.kind === 'move' ? 1 : 0);
+    if (e.kind === 'restart') path.length = 0;
+    const move = e.kind === 'restart' || e.kind === 'exhausted' ? '' : String(e.depth + 1);
+    lines.push(`${String(i).padStart(5)}  ${move.padStart(4)}  ${board.name(e.square).padEnd(6)}  ${WORDS[e.kind]}`);
+  }
+  const names = path.map((s) => board.name(s));
+  lines.push('', `path (${path.length} of ${board.cells} squares): ${names.join(' ')}`);
+  if (last?.kind === 'found' && path.length === board.cells) {
+    const at = new Int32Array(board.cells);
+    path.forEach((s, k) => (at[s] = k + 1));
+    lines.push('', drawGrid(board, (s) => String(at[s])));
+  }
+  return lines.join('\n');
+}
