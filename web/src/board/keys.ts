@@ -38,5 +38,5 @@ export function heatColor(t: number): string {
 
 /** True when text on a heat colour should be white to stay readable. */
 export function heatDark(t: number): boolean {
-  return t > 0.5;
+  return t > 0.8;
 }

@@ -131,7 +131,14 @@ export function MovesPage({ params }: PageProps) {
   const update = (patch: Partial<MovesState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
   const named = (PIECE_NAMES as readonly string[]).includes(state.spec.trim().toLowerCase());
   const count = targets?.count() ?? 0;
-  const targetNames = targets ? targets.squares().slice(0, LIST_MAX).map((s) => board.name(s)) : [];
+  // Listed by file, then rank (a4 a7 b2 …), as the CLI prints them.
+  const targetNames = targets
+    ? targets
+        .squares()
+        .sort((a, b) => board.file(a) - board.file(b) || board.rank(a) - board.rank(b))
+        .slice(0, LIST_MAX)
+        .map((s) => board.name(s))
+    : [];
 
   const copyLink = (): void => {
     const url = location.href;
@@ -149,7 +156,7 @@ export function MovesPage({ params }: PageProps) {
     <section class="page moves">
       <h1>Moves</h1>
       <p class="lead">
-        Click squares to place pieces; shift-click (or switch to <em>Blocker</em>) to place blockers that stop riders. Every piece's attacks are
+        Click squares to place pieces; shift-click (or switch to <em>Blockers</em>) to place blockers that stop riders. Every piece's attacks are
         generated together, set-wise, in one call.
       </p>
       <div class="workbench">

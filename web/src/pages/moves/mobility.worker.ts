@@ -19,7 +19,7 @@ export interface MobilityResult {
 
 serveJobs<MobilityRequest, MobilityResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const board = Board.of(req.width, req.height);
-  onProgress({ done: 0, total: board.cells, unit: 'squares' });
+  // mobility() reports no progress of its own, so the page shows a busy bar until the one final report.
   const m = mobility(board, parsePiece(req.spec), req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined);
   onProgress({ done: board.cells, total: board.cells, unit: 'squares' });
   return { counts: m.counts, total: m.total };

@@ -1,0 +1,188 @@
+// The playground's logic without a browser: hash routes, the Moves page state and its URL round trip,
+// keyboard moves, and the worker job protocol over a MessageChannel (results, progress, errors, cancel).
+import fc from 'fast-check';
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { GridbitsError } from '../../src/core/error.js';
+import { keyTarget } from '../../web/src/board/keys.js';
+import { compute, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
+import { formatHash, parseHash } from '../../web/src/router.js';
+import { JobRunner, serveJobs, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
+import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
+
+describe('hash routes', () => {
+  it('reads the page and its parameters', () => {
+    expect(parseHash('')).toMatchObject({ page: '' });
+    expect(parseHash('#/')).toMatchObject({ page: '' });
+    const r = parseHash('#/moves?board=8x8&piece=1%2C2*&at=d4,e5');
+    expect(r.page).toBe('moves');
+    expect(r.params.get('piece')).toBe('1,2*');
+    expect(r.params.get('at')).toBe('d4,e5');
+  });
+
+  it('writes links that read back the same, leaving out empty values', () => {
+    const h = formatHash('moves', { board: '8x8', piece: 'knight+king', at: 'd4,e5', block: '', heat: undefined });
+    expect(h).toBe('#/moves?board=8x8&piece=knight%2Bking&at=d4,e5');
+    const r = parseHash(h);
+    expect(Object.fromEntries(r.params)).toEqual({ board: '8x8', piece: 'knight+king', at: 'd4,e5' });
+  });
+});
+
+describe('Moves page state', () => {
+  const arbState = fc.record({
+    width: fc.integer({ min: 1, max: 30 }),
+    height: fc.integer({ min: 1, max: 30 }),
+    spec: fc.constantFrom('knight', 'queen', '1,3', '2,3*+king', 'rook-end', '&?#=,'),
+    pieces: fc.uniqueArray(fc.integer({ min: 0, max: 899 }), { maxLength: 6 }),
+    blockers: fc.uniqueArray(fc.integer({ min: 0, max: 899 }), { maxLength: 6 }),
+    heat: fc.boolean(),
+  });
+
+  it('round-trips through the URL', () => {
+    fc.assert(
+      fc.property(arbState, (a) => {
+        const board = Board.of(a.width, a.height);
+        const names = (xs: number[]): string[] => xs.filter((s) => s < board.cells).map((s) => board.name(s));
+        const s: MovesState = fitToBoard({ ...a, pieces: names(a.pieces), blockers: names(a.blockers) });
+        const back = readState(parseHash(formatHash('moves', writeState(s))).params);
+        expect(back).toEqual(s);
+      }),
+    );
+  });
+
+  it('falls back to defaults for unreadable links and drops squares off the board', () => {
+    const s = readState(new URLSearchParams('board=0x9&piece=&at=d4,zz99,D4,e5&block=e5,c3,!!'));
+    expect(s).toEqual({ width: 8, height: 8, spec: 'knight', pieces: ['d4', 'e5'], blockers: ['c3'], heat: false });
+    expect(readState(new URLSearchParams('board=300x2')).width).toBe(8);
+    expect(fitToBoard({ ...s, width: 4, height: 4 }).pieces).toEqual(['d4']);
+  });
+
+  it('refuses bad sides with a message', () => {
+    expect(parseSide('12', 'width')).toBe(12);
+    expect(parseSide('0', 'width')).toMatch(/from 1 to 256/);
+    expect(parseSide('257', 'height')).toMatch(/height must be from 1 to 256/);
+    expect(parseSide('8.5', 'width')).toMatch(/whole number/);
+    expect(parseSide('', 'width')).toMatch(/whole number/);
+  });
+
+  it('toggles pieces and blockers, one kind per square', () => {
+    let s = toggle(readState(new URLSearchParams()), 'd4', 'piece');
+    expect(s.pieces).toEqual(['d4']);
+    s = toggle(s, 'd4', 'blocker');
+    expect([s.pieces, s.blockers]).toEqual([[], ['d4']]);
+    s = toggle(s, 'd4', 'blocker');
+    expect([s.pieces, s.blockers]).toEqual([[], []]);
+  });
+
+  it('computes the attacks of every piece at once, as a reference loop does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 8 }), (w, h, ps, bs) => {
+        const board = Board.of(w, h);
+        const pieces = [...new Set(ps.map((p) => p % board.cells))];
+        const blockers = [...new Set(bs.map((b) => b % board.cells))].filter((b) => !pieces.includes(b));
+        const s: MovesState = { width: w, height: h, spec: 'knight+0,1*', pieces: pieces.map((p) => board.name(p)), blockers: blockers.map((b) => board.name(b)), heat: false };
+        const c = compute(s);
+        const want = naiveAttacks(w, h, { leaps: eightWays(1, 2), rides: eightWays(0, 1), slides: [] }, new Set(pieces), new Set(blockers));
+        expect(c.targets!.squares().map((t) => board.name(t)).sort()).toEqual([...want].map((t) => naiveName(w, t)).sort());
+      }),
+    );
+  });
+
+  it('keeps the engine message of a bad spec', () => {
+    const c = compute({ width: 8, height: 8, spec: '0,0', pieces: ['d4'], blockers: [], heat: false });
+    expect(c.piece).toBeNull();
+    expect(c.targets).toBeNull();
+    expect(c.pieceError).toMatch(/0,0 does not move/);
+    expect(glyphOf(null)).toBe('?');
+    expect(glyphOf(compute({ ...readState(new URLSearchParams()), spec: 'camel' }).piece)).toBe('C');
+  });
+});
+
+describe('keyboard moves', () => {
+  it('step by one and stop at the edges', () => {
+    const b = Board.of(5, 3);
+    const c3 = b.parse('c2');
+    const go = (sq: number, key: string): string => b.name(keyTarget(b, sq, key)!);
+    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].map((k) => go(c3, k))).toEqual(['b2', 'd2', 'c3', 'c1', 'a2', 'e2', 'c3', 'c1']);
+    expect(go(b.parse('a1'), 'ArrowLeft')).toBe('a1');
+    expect(go(b.parse('e3'), 'ArrowUp')).toBe('e3');
+    expect(keyTarget(b, 0, 'x')).toBeNull();
+  });
+});
+
+describe('worker jobs', () => {
+  /** A worker made of a MessageChannel: the job side runs in this thread, which is all the protocol needs. */
+  function fakeWorker(handler: Parameters<typeof serveJobs<number, number>>[1]): { worker: WorkerLike; ended: () => boolean } {
+    const ch = new MessageChannel();
+    let ended = false;
+    serveJobs<number, number>(ch.port2 as unknown as Endpoint, handler);
+    const port = ch.port1 as unknown as WorkerLike & { close(): void };
+    const worker: WorkerLike = {
+      postMessage: (m) => port.postMessage(m),
+      set onmessage(f) {
+        port.onmessage = f;
+      },
+      get onmessage() {
+        return port.onmessage;
+      },
+      terminate: () => {
+        ended = true;
+        port.close();
+        ch.port2.close();
+      },
+    };
+    return { worker, ended: () => ended };
+  }
+
+  it('returns results and forwards progress', async () => {
+    const seen: number[] = [];
+    const runner = new JobRunner<number, number>(
+      () =>
+        fakeWorker((n, { onProgress }) => {
+          onProgress({ done: n, total: n });
+          return n * 2;
+        }).worker,
+    );
+    expect(await runner.run(21, { onProgress: (p) => seen.push(p.done) })).toBe(42);
+    expect(seen).toEqual([21]);
+    expect(await runner.run(5)).toBe(10);
+    runner.terminate();
+  });
+
+  it('keeps the code of engine errors', async () => {
+    const runner = new JobRunner<number, number>(
+      () =>
+        fakeWorker(() => {
+          throw new GridbitsError('BAD_PIECE', 'no such piece');
+        }).worker,
+    );
+    await expect(runner.run(1)).rejects.toMatchObject({ code: 'BAD_PIECE', message: 'no such piece' });
+    runner.terminate();
+  });
+
+  it('cancels by ending the worker, and the next job gets a fresh one', async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const runner = new JobRunner<number, number>(() => {
+      const w = fakeWorker((n) => (n < 0 ? new Promise<number>(() => undefined) : n));
+      made.push(w);
+      return w.worker;
+    });
+    const ac = new AbortController();
+    const slow = runner.run(-1, { signal: ac.signal });
+    expect(runner.busy).toBe(true);
+    ac.abort();
+    await expect(slow).rejects.toBeInstanceOf(GridbitsError);
+    await expect(slow).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(made[0].ended()).toBe(true);
+    expect(runner.busy).toBe(false);
+    expect(await runner.run(7)).toBe(7);
+    expect(made.length).toBe(2);
+    // A new job replaces a running one.
+    const first = runner.run(-1);
+    const second = runner.run(3);
+    await expect(first).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await second).toBe(3);
+    runner.terminate();
+  });
+});

@@ -1,0 +1,238 @@
+// The playground in Debian's Chromium, served by `gridbits serve`: the home page, the Moves page by mouse and
+// keyboard (checked against plain reference loops), errors shown inline, no console errors, 360 px phones.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePiece } from '../../src/pieces/piece.js';
+import { eightWays, naiveAttacks, naiveName, type NaivePiece } from '../reference/naive.js';
+import { chromiumMissing, inCI, launch, type Browser } from './browser.js';
+import { WEB_DIST, ensureWebBuilt } from './build.js';
+import { startServe, type Served } from './serve-process.js';
+
+const missing = chromiumMissing();
+if (missing && !inCI) console.warn(`skipping the browser tests: ${missing}`);
+
+/** Names of the squares a naive piece attacks from `from` on a w×h board, sorted. */
+function expected(w: number, h: number, piece: NaivePiece, from: string[], blockers: string[] = []): string[] {
+  const index = (n: string): number => n.charCodeAt(0) - 97 + (Number(n.slice(1)) - 1) * w;
+  const occ = new Set(blockers.map(index));
+  return [...naiveAttacks(w, h, piece, new Set(from.map(index)), occ)].map((s) => naiveName(w, s)).sort();
+}
+
+const KNIGHT: NaivePiece = { leaps: eightWays(1, 2), rides: [], slides: [] };
+const ROOK: NaivePiece = { leaps: [], rides: eightWays(0, 1), slides: [] };
+
+describe.runIf(missing !== null && inCI)('browser tests in CI', () => {
+  it('need Debian chromium', () => {
+    throw new Error(`the browser tests cannot run: ${missing}`);
+  });
+});
+
+describe.skipIf(missing !== null)('the playground in Chromium', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  const watch = (p: Page): Page => {
+    p.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    return p;
+  };
+
+  /** Opens a hash route fresh (a reload, so the state comes from the URL alone). */
+  const open = async (hash: string, p: Page = page): Promise<void> => {
+    await p.goto('about:blank');
+    await p.goto(served.url + hash);
+  };
+
+  const count = async (): Promise<string> => (await page.locator('#target-count').textContent())!.trim();
+  const marked = async (p: Page = page): Promise<string[]> =>
+    (await p.locator('[data-square][data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!))).sort();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    served = await startServe();
+    browser = await launch();
+    page = watch(await browser.context.newPage());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('lists the five pages on the home page; the built ones are links', async () => {
+    await open('#/');
+    const cards = page.locator('.cards li');
+    await expect.poll(() => cards.count()).toBe(5);
+    expect(await cards.locator('h2').allTextContents()).toEqual(['Moves', 'Tours coming', 'Random walk coming', "King's Valley coming", 'Sea Battle coming']);
+    expect(await page.locator('.cards a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#/moves']);
+    await page.locator('.cards a', { hasText: 'Moves' }).click();
+    await page.waitForSelector('#target-count');
+    expect(new URL(page.url()).hash).toMatch(/^#\/moves\?/);
+  });
+
+  it('places a knight on d4 and marks its 8 targets', async () => {
+    await open('#/moves?board=8x8&piece=knight');
+    await page.locator('[data-square="d4"]').click();
+    await expect.poll(count).toBe('8');
+    const targets = await marked();
+    expect(targets).toEqual(expected(8, 8, KNIGHT, ['d4']));
+    expect(targets).toEqual(['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
+    expect(await page.locator('[data-square="d4"]').getAttribute('aria-label')).toBe('d4, knight');
+    expect(await page.locator('[data-square="f5"]').getAttribute('aria-label')).toBe('f5, attacked');
+    expect((await page.locator('#target-list').textContent())!.split(' ').sort()).toEqual(targets);
+    // The state is in the URL: a reload shows the same.
+    expect(new URL(page.url()).hash).toContain('at=d4');
+    await page.reload();
+    await expect.poll(count).toBe('8');
+    // Clicking the piece again takes it off.
+    await page.locator('[data-square="d4"]').click();
+    await expect.poll(marked).toEqual([]);
+  });
+
+  it('stops a rook at blockers placed by shift-click and by the blocker mode', async () => {
+    await open('#/moves?board=8x8&piece=rook');
+    await page.locator('[data-square="d4"]').click();
+    await page.locator('[data-square="d6"]').click({ modifiers: ['Shift'] });
+    await page.getByRole('radio', { name: 'Blockers' }).check();
+    await page.locator('[data-square="b4"]').click();
+    await page.locator('[data-square="g4"]').click();
+    expect(await page.locator('[data-kind="blocker"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort())).toEqual(['b4', 'd6', 'g4']);
+    const want = expected(8, 8, ROOK, ['d4'], ['d6', 'b4', 'g4']);
+    expect(want).toEqual(['b4', 'c4', 'd1', 'd2', 'd3', 'd5', 'd6', 'e4', 'f4', 'g4']);
+    await expect.poll(marked).toEqual(want);
+    expect(await count()).toBe(String(want.length));
+    // A second rook adds its attacks to the same set-wise union.
+    await page.getByRole('radio', { name: 'Pieces' }).check();
+    await page.locator('[data-square="h8"]').click();
+    await expect.poll(marked).toEqual(expected(8, 8, ROOK, ['d4', 'h8'], ['d6', 'b4', 'g4']));
+    expect(new URL(page.url()).hash).toContain('block=d6,b4,g4');
+  });
+
+  it('works from the keyboard: arrows move focus, Enter and Space choose', async () => {
+    await open('#/moves?board=8x8&piece=knight');
+    await page.locator('[data-square="a1"]').focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('d4');
+    await page.keyboard.press('Enter');
+    await expect.poll(count).toBe('8');
+    expect(await marked()).toEqual(expected(8, 8, KNIGHT, ['d4']));
+    // Only the focused square is in the tab order (one tab stop for the whole board).
+    expect(await page.locator('.board [tabindex="0"]').getAttribute('data-square')).toBe('d4');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Space');
+    await expect.poll(marked).toEqual(expected(8, 8, KNIGHT, ['d4', 'c4']));
+    // Arrows stop at the edge.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('h4');
+  });
+
+  it('shows the engine message for a bad piece spec, without breaking the page', async () => {
+    await open('#/moves?board=8x8&piece=knight&at=d4');
+    await expect.poll(count).toBe('8');
+    const spec = page.locator('#piece-spec');
+    await spec.fill('1,x');
+    const message = (() => {
+      try {
+        parsePiece('1,x');
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message).toMatch(/malformed leaper/);
+    await expect.poll(() => page.locator('#piece-error').textContent()).toBe(message);
+    expect(await spec.getAttribute('aria-invalid')).toBe('true');
+    expect(await count()).toBe('–');
+    expect(await marked()).toEqual([]);
+    await spec.fill('camel');
+    await expect.poll(count).toBe('8');
+    expect(await page.locator('#piece-error').textContent()).toBe('');
+    expect(await marked()).toEqual(expected(8, 8, { leaps: eightWays(1, 3), rides: [], slides: [] }, ['d4']));
+    await spec.fill('wizard');
+    await expect.poll(() => page.locator('#piece-error').textContent()).toMatch(/unknown piece 'wizard'/);
+    // A bad board side is refused inline too.
+    await page.locator('#side-width').fill('0');
+    await expect.poll(() => page.locator('#side-width-error').textContent()).toMatch(/from 1 to 256/);
+    expect(await page.locator('[data-square]').count()).toBe(64);
+  });
+
+  it('draws the mobility heat map, and on large boards computes it in a worker', async () => {
+    await open('#/moves?board=8x8&piece=knight&heat=1');
+    await page.waitForSelector('.legend');
+    const counts = await page.locator('[data-square] .count').evaluateAll((els) => els.map((e) => Number(e.textContent)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(336);
+    expect(await page.locator('[data-square="a1"]').getAttribute('aria-label')).toBe('a1, 2 moves from here');
+    expect(await page.locator('[data-square="d4"]').getAttribute('aria-label')).toBe('d4, 8 moves from here');
+    // 80×80 (6400 cells): a canvas board, the heat map from the worker. Knight moves on n×n: 8(n-1)(n-2).
+    await open('#/moves?board=80x80&piece=knight&heat=1');
+    await page.waitForSelector('canvas.board-canvas');
+    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${8 * 79 * 78}`);
+    // The canvas takes clicks too: the centre of the top-left square is a80.
+    const box = (await page.locator('canvas.board-canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 160 + 2, box.y + box.height / 160 + 2);
+    await expect.poll(count).toBe('2');
+    expect(new URL(page.url()).hash).toContain('at=a80');
+  });
+
+  it('cancels a long heat map computation from its Cancel button', async () => {
+    // Queen + nightrider mobility on 256×256 runs for seconds in the worker.
+    await open('#/moves?board=256x256&piece=queen%2Bnightrider&heat=1');
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.click({ timeout: 10_000 });
+    await expect.poll(() => page.locator('.job').textContent()).toBe('Cancelled.');
+    expect(await page.getByRole('checkbox', { name: 'Mobility heat map' }).isChecked()).toBe(false);
+    expect(await page.locator('.legend').count()).toBe(0);
+    expect(new URL(page.url()).hash).not.toContain('heat=1');
+    // The page stays usable: a new job on a fresh worker finishes.
+    await page.locator('#side-width').fill('100');
+    await page.locator('#side-height').fill('100');
+    await page.locator('#piece-spec').fill('knight');
+    await page.getByRole('checkbox', { name: 'Mobility heat map' }).check();
+    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${8 * 99 * 98}`);
+  });
+
+  it('opens every page without console errors', async () => {
+    for (const hash of ['#/', '#/moves', '#/moves?board=12x9&piece=nightrider&at=c3,h7&block=e5&heat=1', '#/tours', '#/no-such-page', '#/moves?board=zz&piece=%25%25&at=q99']) {
+      await open(hash);
+      await page.waitForSelector('main > *');
+      await page.waitForTimeout(100);
+    }
+    expect(await page.locator('main').textContent()).toContain('Moves');
+    expect(problems).toEqual([]);
+  });
+
+  it('renders at 360 px wide without horizontal scrolling', async () => {
+    const phone = watch(await browser.context.newPage());
+    await phone.setViewportSize({ width: 360, height: 740 });
+    for (const hash of ['#/', '#/moves?board=8x8&piece=queen&at=d4&block=d6', '#/moves?board=32x32&piece=knight&at=p16&heat=1', '#/moves?board=100x60&piece=rook&at=c3']) {
+      await open(hash, phone);
+      await phone.waitForSelector('main > *');
+      await phone.waitForTimeout(100);
+      const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      expect(widths[0], hash).toBeLessThanOrEqual(widths[1]);
+      expect(widths[1]).toBe(360);
+    }
+    await phone.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the built playground', () => {
+  it('loads under 300 kB of JavaScript, gzipped, counting every script it can load', () => {
+    ensureWebBuilt();
+    const assets = join(WEB_DIST, 'assets');
+    const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const gz = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
+    expect(js.length).toBeGreaterThan(0);
+    expect(gz).toBeLessThan(300_000);
+  });
+});
