@@ -3,5 +3,7 @@ import type { Command } from './command.js';
 import { mobilityCommand, movesCommand } from './moves.js';
 import { serveCommand } from './serve.js';
 import { tourTableCommand } from './tour-table.js';
+import { tourCountCommand } from './tour-count.js';
+import { tourCheckCommand } from './tour-check.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourTableCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourTableCommand, tourCountCommand, tourCheckCommand];

@@ -1,0 +1,141 @@
+// CLI command `tour-check`: reads a tour (file, stdin or the gallery), says whether it is valid and what it is.
+import { readFileSync } from 'node:fs';
+import type { Board } from '../core/board.js';
+import { parseBoardSize } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { parsePiece } from '../pieces/piece.js';
+import { drawGrid } from '../render/ascii.js';
+import { analyzeTour } from '../tour/analyze.js';
+import { leapsOf } from '../tour/count-graph.js';
+import { closeByEuler } from '../tour/euler.js';
+import { GALLERY, galleryTour } from '../tour/gallery.js';
+import { parseTour, type ParsedTour } from '../tour/parse.js';
+import { bool, str, type Command } from './command.js';
+
+function readInput(file: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : ((e as Error).message.split('\n')[0] ?? 'unreadable');
+    throw new GridbitsError('BAD_INPUT', `cannot read ${file === '-' ? 'standard input' : `'${file}'`}: ${why}`);
+  }
+}
+
+export const tourCheckCommand: Command = {
+  name: 'tour-check',
+  usage: 'tour-check [FILE|-] [--board WxH] [--piece P] [--close] [--gallery NAME|list] [--json]',
+  summary: 'Checks a given tour: valid or not and why, open or closed, rank/file/diagonal sums, semi-magic, magic.',
+  flags: {
+    board: { type: 'string', value: 'WxH', help: 'board size (default: from the grid, or the squares named)' },
+    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n)' },
+    close: { type: 'boolean', help: "close an open path by Euler's reversal, if one end can be turned round" },
+    gallery: { type: 'string', value: 'NAME', help: `check a famous tour (${GALLERY.map((t) => t.name).join(', ')}); 'list' lists them` },
+  },
+  details: `Input (FILE, or - or nothing for standard input): either a list of squares in order (a1 c2 e1 …,
+separated by spaces, commas, newlines or '-'), or a numbered grid as in the seed's tables: one line per rank,
+top rank first, numbers 1..N (0..N-1 also accepted), cells separated by spaces or '|' (markdown tables work),
+'.', '-' or a single letter for a square the path leaves out; lines starting with '#' are comments.
+
+Answers: valid (every square once, every step a move of the piece), closed (the last square a move from the
+first), sums of every rank (rank 1 first), file and long diagonal, semiMagic (all ranks equal and all files
+equal), magic (the diagonals too), halfTurnSymmetric (a half-turn maps step k onto step k + N/2).
+Exit codes: 0 when the tour was read, valid or not (an invalid tour says valid: false and why, naming squares
+and step numbers); 2 when the input is not a tour in either format (one line naming the problem).
+--close: a closed tour is kept; an open path with legal steps and no repeats (squares may be missing, as in
+Euler's 60-square example) is closed by reversing one end, or "close": {"possible": false} says it cannot be.
+
+Examples:
+  gridbits tour-check tour.txt
+  echo "a1 b3 c1 a2 c3 b1 a3 c2" | gridbits tour-check -      (not a tour: b2 is never visited)
+  gridbits tour-check --gallery janisch --json
+  gridbits tour-check --gallery euler-60 --close`,
+  run(args, out) {
+    const [file, extra] = args.positionals;
+    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-check: unexpected argument '${extra}'`);
+    const gallery = str(args, 'gallery');
+    if (gallery?.trim().toLowerCase() === 'list') {
+      if (out.json) out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
+      else for (const t of GALLERY) out.print(`${t.name.padEnd(10)} ${t.title}\n${' '.repeat(11)}${out.paint.dim(t.source)}`);
+      return;
+    }
+    if (gallery !== undefined && file !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
+    const boardText = str(args, 'board');
+    const given: Board | undefined = boardText === undefined ? undefined : parseBoardSize(boardText);
+    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    leapsOf(piece);
+    let tour: ParsedTour;
+    let source: string;
+    if (gallery !== undefined) {
+      const g = galleryTour(gallery);
+      tour = given ? parseTour(g.entry.grid, given) : g.tour;
+      source = `gallery: ${g.entry.title} (${g.entry.source})`;
+    } else {
+      if (file === undefined && process.stdin.isTTY) {
+        throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
+      }
+      tour = parseTour(readInput(file ?? '-'), given);
+      source = file === undefined || file === '-' ? 'standard input' : file;
+    }
+    const { board, path } = tour;
+    const a = analyzeTour(board, path, { piece, numbers: tour.numbers, problems: tour.problems });
+    const name = (s: number): string => board.name(s);
+    let close: { possible: boolean; how?: string; path?: string[]; reason?: string } | undefined;
+    if (bool(args, 'close')) {
+      if (!a.isPath) close = { possible: false, reason: 'it is not one path (repeated squares, numbers out of sequence or an illegal step); fix it first' };
+      else {
+        const c = closeByEuler(board, path, piece);
+        close = c === null
+          ? { possible: false, reason: 'no square next to the end is followed by one next to the start (at either end)' }
+          : { possible: true, how: c.how, path: c.path.map(name) };
+      }
+    }
+    if (out.json) {
+      out.printJson({
+        board: { width: board.width, height: board.height },
+        piece: piece.name,
+        source,
+        format: tour.format,
+        valid: a.valid,
+        closed: a.closed,
+        length: a.length,
+        errors: a.errors,
+        start: path.length > 0 ? name(path[0]) : null,
+        end: path.length > 0 ? name(path[path.length - 1]) : null,
+        sums: a.sums,
+        semiMagic: a.semiMagic,
+        magic: a.magic,
+        halfTurnSymmetric: a.halfTurnSymmetric,
+        path: path.map(name),
+        ...(close ? { close } : {}),
+      });
+      return;
+    }
+    const p = out.paint;
+    const numberOf = new Map<number, number>();
+    path.forEach((s, i) => numberOf.set(s, tour.numbers[i]));
+    if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(numberOf.get(s) ?? '.')));
+    out.print(`source: ${source}`);
+    if (a.valid) out.print(p.green(`valid ${a.closed ? 'closed' : 'open'} ${piece.name} tour of the ${board} board`) + ` (${name(path[0])} … ${name(path[path.length - 1])})`);
+    else {
+      out.print(p.red(`not a valid ${piece.name} tour of the ${board} board:`));
+      for (const e of a.errors) out.print(`  - ${e}`);
+    }
+    const line = (label: string, xs: number[]): string => `${label}: ${xs.join(' ')}`;
+    out.print(line('rank sums (rank 1 first)', a.sums.rows));
+    out.print(line('file sums (file a first)', a.sums.columns));
+    if (a.sums.diagonals.length > 0) out.print(line('diagonal sums (a1 up, top-left down)', a.sums.diagonals));
+    if (a.valid) {
+      out.print(`semi-magic: ${a.semiMagic ? 'yes' : 'no'}; magic: ${a.magic ? 'yes' : 'no'}; half-turn symmetric: ${a.halfTurnSymmetric ? 'yes' : 'no'}`);
+    }
+    if (close) {
+      if (!close.possible) out.print(`cannot close it: ${close.reason}`);
+      else {
+        out.print(`closed by Euler's reversal: ${close.how}`);
+        if (board.cells <= 10_000) {
+          const idx = new Map((close.path ?? []).map((s, i) => [board.parse(s), i + 1] as const));
+          out.print(drawGrid(board, (s) => String(idx.get(s) ?? '.')));
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,181 @@
+// Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
+import { checkAborted, type RunOptions } from '../core/run.js';
+import type { CountGraph } from './count-graph.js';
+
+export interface DfsOptions extends RunOptions {
+  closed: boolean;
+  /** Start squares (counting layout vertices); every one is searched in turn. */
+  starts: readonly number[];
+  /** Open tours only: the square every counted tour must end on. */
+  endAt?: number;
+}
+
+export interface DfsResult {
+  /** Directed tours from the given starts (closed: directed closed tours from the starts). */
+  count: number;
+  complete: boolean;
+  nodes: number;
+  reason?: string;
+}
+
+/** Counts to the end in one go; see DfsJob for a run in slices. */
+export function dfsCount(g: CountGraph, o: DfsOptions): DfsResult {
+  const job = new DfsJob(g, o);
+  while (!job.advance(Infinity));
+  return job.result();
+}
+
+/**
+ * Counts directed tours from each start by depth-first search, in slices. It keeps every square's number of
+ * free neighbours and prunes a move when a free square could no longer be threaded: one with no way in, or more
+ * than one that could only be the end (none for closed tours, where the start stays "free" to its neighbours
+ * so the last square must be able to step back onto it).
+ */
+export class DfsJob {
+  private readonly free: Uint8Array;
+  private readonly deg: Int32Array;
+  private readonly path: Int32Array;
+  private readonly cursor: Int32Array;
+  private startIndex = 0;
+  private depth = -1;
+  private count = 0;
+  private nodes = 0;
+  private readonly started = Date.now();
+  private reason: string | undefined;
+  private finished = false;
+
+  constructor(
+    private readonly g: CountGraph,
+    private readonly o: DfsOptions,
+  ) {
+    this.free = new Uint8Array(g.n);
+    this.deg = new Int32Array(g.n);
+    this.path = new Int32Array(g.n);
+    this.cursor = new Int32Array(g.n);
+  }
+
+  result(): DfsResult {
+    const { count, nodes, reason } = this;
+    return reason === undefined ? { count, complete: true, nodes } : { count, complete: false, nodes, reason };
+  }
+
+  get progress(): { done: number; total: number } {
+    return { done: this.startIndex, total: this.o.starts.length };
+  }
+
+  /** Tries up to `slice` moves; true when the count is finished or stopped. */
+  advance(slice: number): boolean {
+    const { g, o, free, path, cursor } = this;
+    const { n, adjStart, adj } = g;
+    const maxNodes = o.maxNodes ?? Infinity;
+    let budget = slice;
+    while (!this.finished) {
+      if (this.depth < 0) {
+        if (this.startIndex >= o.starts.length) {
+          this.finished = true;
+          break;
+        }
+        this.begin(o.starts[this.startIndex]);
+        if (this.depth < 0) continue;
+      }
+      const start = path[0];
+      while (this.depth >= 0) {
+        const depth = this.depth;
+        const x = path[depth];
+        const k = cursor[depth];
+        if (k >= adjStart[x + 1]) {
+          if (depth > 0) this.unvisit(x, start);
+          this.depth--;
+          continue;
+        }
+        cursor[depth] = k + 1;
+        const y = adj[k];
+        if (free[y] === 0) continue;
+        const left = n - depth - 2;
+        if (y === o.endAt && left > 0) continue;
+        if (budget-- <= 0) {
+          cursor[depth] = k;
+          return false;
+        }
+        if (++this.nodes > maxNodes) return this.stop(`budget exhausted after ${maxNodes} nodes`);
+        if ((this.nodes & 0xffff) === 0) {
+          checkAborted(o.signal);
+          if (o.timeoutMs !== undefined && Date.now() - this.started > o.timeoutMs) return this.stop(`budget exhausted after ${o.timeoutMs} ms`);
+        }
+        if (left === 0) {
+          if (o.closed ? this.isNeighbour(y, start) : o.endAt === undefined || y === o.endAt) this.count++;
+          continue;
+        }
+        this.visit(y, start);
+        if (!this.viable(y, left, start)) {
+          this.unvisit(y, start);
+          continue;
+        }
+        this.depth = depth + 1;
+        path[depth + 1] = y;
+        cursor[depth + 1] = adjStart[y];
+      }
+      this.startIndex++;
+      o.onProgress?.({ done: this.startIndex, total: o.starts.length, unit: 'starts' });
+    }
+    return true;
+  }
+
+  private begin(start: number): void {
+    const { g, free, deg } = this;
+    free.fill(1);
+    for (let y = 0; y < g.n; y++) deg[y] = g.adjStart[y + 1] - g.adjStart[y];
+    this.visit(start, start);
+    this.path[0] = start;
+    this.cursor[0] = g.adjStart[start];
+    if (g.n === 1) {
+      if (!this.o.closed) this.count++;
+      this.startIndex++;
+      return;
+    }
+    this.depth = 0;
+  }
+
+  private stop(reason: string): true {
+    this.reason = reason;
+    this.finished = true;
+    return true;
+  }
+
+  private visit(x: number, start: number): void {
+    this.free[x] = 0;
+    if (this.o.closed && x === start) return; // the start stays a target for the closing move
+    const { adjStart, adj } = this.g;
+    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) this.deg[adj[k]]--;
+  }
+
+  private unvisit(x: number, start: number): void {
+    this.free[x] = 1;
+    if (this.o.closed && x === start) return;
+    const { adjStart, adj } = this.g;
+    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) this.deg[adj[k]]++;
+  }
+
+  /** After moving to x with `left` squares still free: can every free square still be threaded? */
+  private viable(x: number, left: number, start: number): boolean {
+    if (left === 0) return true;
+    const { free, deg, g } = this;
+    const { adjStart, adj } = g;
+    if (this.o.closed && deg[start] === 0) return false;
+    let ends = 0;
+    for (let y = 0; y < g.n; y++) {
+      if (free[y] === 0) continue;
+      let avail = deg[y];
+      for (let k = adjStart[x]; k < adjStart[x + 1]; k++) if (adj[k] === y) avail++;
+      if (avail === 0) return false;
+      if (avail === 1 && ++ends > (this.o.closed ? 0 : 1)) return false;
+    }
+    return true;
+  }
+
+  private isNeighbour(a: number, b: number): boolean {
+    const { adjStart, adj } = this.g;
+    for (let k = adjStart[a]; k < adjStart[a + 1]; k++) if (adj[k] === b) return true;
+    return false;
+  }
+}

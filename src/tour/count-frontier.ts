@@ -1,0 +1,336 @@
+// Exact tour counts by a frontier dynamic program: path fragments' degrees and pairings on a sliding window.
+import { checkAborted, type RunOptions } from '../core/run.js';
+import type { CountGraph } from './count-graph.js';
+import { StateTable } from './count-table.js';
+
+/*
+ * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
+ * decides which of its edges to earlier squares the tour uses (at most two). Only the last `reach` squares can
+ * still gain edges, so a state is the window of their values:
+ *   0 = no tour edge yet, 2 = finished (two edges, or left behind), 3 = a path end whose other end is a finished
+ *   tour end (open tours), ≥ 4 = a path end, paired with the one other window square of the same label.
+ * Labels are renumbered in order of first appearance, so equal situations meet in one state; counts of the ways
+ * to reach each state add up. A square leaves the window once its last neighbour is added: with no edge it is
+ * lost (dead state), with one edge it becomes a tour end (open tours only). Cycles may close only at the very
+ * end, which makes every surviving final state exactly one Hamiltonian path (or cycle).
+ */
+
+const DONE = 2;
+const ROOTED = 3;
+const FIRST_LABEL = 4;
+const NEW_LABEL = 15;
+/** Window slots are 4 bits each in two 32-bit words, so the window holds at most 16 squares. */
+const MAX_REACH = 16;
+
+export interface FrontierOptions extends RunOptions {
+  closed: boolean;
+  /** Vertices that must be ends of the open path (degree exactly 1): `from` and perhaps `to`. */
+  ends: readonly number[];
+}
+
+export interface FrontierResult {
+  /** Undirected Hamiltonian paths (open) or cycles (closed) of the graph meeting the end constraints. */
+  count: bigint;
+  complete: boolean;
+  /** States expanded. */
+  nodes: number;
+  /** Largest number of states held at once. */
+  peakStates: number;
+  reason?: string;
+}
+
+/** Whether the state encoding holds a window of `reach` squares. */
+export function frontierFits(reach: number): boolean {
+  return reach <= MAX_REACH;
+}
+
+/** Counts to the end in one go; see FrontierJob for a run in slices. */
+export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult {
+  const job = new FrontierJob(g, o);
+  while (!job.advance(Infinity));
+  return job.result();
+}
+
+/** Largest number of states held at once before the count stops with "memory budget exhausted". */
+export const MAX_STATES = 1 << 24;
+
+/**
+ * The program as a job that runs in slices (`advance`), so callers can yield to the event loop between them.
+ * Counts are doubles; if one passes 2^53 the job restarts itself with BigInt counts.
+ */
+export class FrontierJob {
+  private run: FrontierRun;
+  constructor(
+    private readonly g: CountGraph,
+    private readonly o: FrontierOptions,
+  ) {
+    this.run = new FrontierRun(g, o, false);
+  }
+
+  /** Expands up to `slice` states; true when the count is finished or stopped. */
+  advance(slice: number): boolean {
+    const r = this.run.advance(slice);
+    if (r === 'overflow') {
+      this.run = new FrontierRun(this.g, this.o, true);
+      return false;
+    }
+    return r;
+  }
+
+  result(): FrontierResult {
+    return this.run.result();
+  }
+
+  get progress(): { done: number; total: number } {
+    return { done: this.run.v, total: this.g.n };
+  }
+}
+
+/** One pass of the program; `big` keeps BigInt counts (a rerun after the double counts overflowed). */
+class FrontierRun {
+  private readonly D: number;
+  /** fut[v * (D + 1) + s]: neighbours of the square in slot s (before the shift at step v) added after v. */
+  private readonly fut: Int8Array;
+  private readonly isEnd: Uint8Array;
+  private readonly twoEnds: boolean;
+  /** leaving[v]: window slots (0..D, D = v itself) of the squares whose last neighbour is v. */
+  private readonly leaving: Int32Array[];
+  private readonly base: Int8Array;
+  private readonly a: Int8Array;
+  private readonly relabel = new Int8Array(16);
+  private cur: StateTable;
+  private next: StateTable;
+  /** The square being added, and the next state of `cur` to expand. */
+  v = 0;
+  private k = 0;
+  private nodes = 0;
+  private peakStates = 1;
+  private readonly started = Date.now();
+  private stopped: string | undefined;
+  private finished = false;
+  private totalNum = 0;
+  private totalBig = 0n;
+  private overflow = false;
+
+  constructor(
+    private readonly g: CountGraph,
+    private readonly o: FrontierOptions,
+    private readonly big: boolean,
+  ) {
+    this.D = g.reach;
+    this.isEnd = new Uint8Array(g.n);
+    for (const e of o.ends) this.isEnd[e] = 1;
+    this.twoEnds = o.ends.length >= 2;
+    const lists: number[][] = Array.from({ length: g.n }, () => []);
+    for (let u = 0; u < g.n; u++) lists[g.last[u]].push(this.D - (g.last[u] - u));
+    this.leaving = lists.map((l) => Int32Array.from(l));
+    const D = this.D;
+    this.fut = new Int8Array(g.n * (D + 1));
+    for (let v = 0; v < g.n; v++) {
+      for (let s = 0; s <= D; s++) {
+        const u = v - D + s;
+        if (u < 0) continue;
+        let f = 0;
+        for (let k = g.adjStart[u]; k < g.adjStart[u + 1]; k++) if (g.adj[k] > v) f++;
+        this.fut[v * (D + 1) + s] = f;
+      }
+    }
+    this.base = new Int8Array(D);
+    this.a = new Int8Array(D + 1);
+    this.cur = new StateTable(big);
+    this.next = new StateTable(big);
+    let initLo = 0, initHi = 0;
+    for (let j = 0; j < D; j++) {
+      if (j < 8) initLo |= DONE << (4 * j);
+      else initHi |= DONE << (4 * (j - 8));
+    }
+    if (big) this.cur.addBig(initLo, initHi, 1n);
+    else this.cur.add(initLo, initHi, 1);
+  }
+
+  result(): FrontierResult {
+    const { nodes, peakStates } = this;
+    if (this.stopped !== undefined) return { count: 0n, complete: false, nodes, peakStates, reason: this.stopped };
+    return { count: this.big ? this.totalBig : BigInt(this.totalNum), complete: true, nodes, peakStates };
+  }
+
+  advance(slice: number): boolean | 'overflow' {
+    const { g, o, D, big, base, a } = this;
+    const n = g.n;
+    const maxNodes = o.maxNodes ?? Infinity;
+    let budget = slice;
+    while (!this.finished) {
+      const v = this.v;
+      const cur = this.cur;
+      const back = g.back[v];
+      const maxDeg = this.isEnd[v] === 1 ? 1 : 2;
+      for (; this.k < cur.size; this.k++) {
+        if (budget-- <= 0) return false;
+        if (++this.nodes > maxNodes) return this.stop(`budget exhausted after ${maxNodes} nodes`);
+        if ((this.nodes & 4095) === 0) {
+          checkAborted(o.signal);
+          if (o.timeoutMs !== undefined && Date.now() - this.started > o.timeoutMs) return this.stop(`budget exhausted after ${o.timeoutMs} ms`);
+        }
+        const k = this.k;
+        const c = big ? cur.bigCounts[k] : cur.counts[k];
+        const lo = cur.lo[k], hi = cur.hi[k];
+        for (let j = 0; j < D; j++) base[j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
+        // No edge to v.
+        a.set(base);
+        a[D] = 0;
+        this.emit(c, false);
+        for (let i = 0; i < back.length; i++) {
+          const s1 = D - back[i];
+          const x1 = base[s1];
+          if (x1 === DONE || (x1 !== 0 && this.isEnd[v - D + s1] === 1)) continue;
+          // One edge s1–v: v extends the fragment at s1 or starts one with it.
+          a.set(base);
+          if (x1 === 0) {
+            a[s1] = NEW_LABEL;
+            a[D] = NEW_LABEL;
+          } else {
+            a[s1] = DONE;
+            a[D] = x1;
+          }
+          this.emit(c, false);
+          if (maxDeg < 2) continue;
+          for (let i2 = i + 1; i2 < back.length; i2++) {
+            const s2 = D - back[i2];
+            const x2 = base[s2];
+            if (x2 === DONE || (x2 !== 0 && this.isEnd[v - D + s2] === 1)) continue;
+            this.join(c, s1, x1, s2, x2);
+          }
+        }
+        if (this.next.size > MAX_STATES) return this.stop(`memory budget exhausted: over ${MAX_STATES} states`);
+      }
+      if (this.overflow || this.next.overflow) return 'overflow';
+      this.cur = this.next;
+      this.next = cur;
+      this.next.clear();
+      this.k = 0;
+      if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
+      this.v = v + 1;
+      o.onProgress?.({ done: v + 1, total: n, unit: 'squares' });
+      if (this.v === n || this.cur.size === 0) this.finished = true;
+    }
+    return true;
+  }
+
+  private stop(reason: string): true {
+    this.stopped = reason;
+    this.finished = true;
+    return true;
+  }
+
+  /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */
+  private join(c: number | bigint, s1: number, x1: number, s2: number, x2: number): void {
+    const { a, base, D } = this;
+    a.set(base);
+    a[D] = DONE;
+    let closedNow = false;
+    if (x1 === 0 && x2 === 0) {
+      a[s1] = NEW_LABEL;
+      a[s2] = NEW_LABEL;
+    } else if (x1 === 0) {
+      a[s1] = x2;
+      a[s2] = DONE;
+    } else if (x2 === 0) {
+      a[s2] = x1;
+      a[s1] = DONE;
+    } else {
+      a[s1] = DONE;
+      a[s2] = DONE;
+      if (x1 === ROOTED && x2 === ROOTED) closedNow = true;
+      else if (x1 === ROOTED) a[this.mateOf(x2, -1)] = ROOTED;
+      else if (x2 === ROOTED) a[this.mateOf(x1, -1)] = ROOTED;
+      else if (x1 === x2) {
+        if (!this.o.closed) return;
+        closedNow = true;
+      } else a[this.mateOf(x2, -1)] = x1;
+    }
+    this.emit(c, closedNow);
+  }
+
+  private mateOf(label: number, except: number): number {
+    const a = this.a;
+    for (let j = 0; j <= this.D; j++) if (j !== except && a[j] === label) return j;
+    return -1;
+  }
+
+  /** Completes the transition held in `a`: squares leaving, the final check, renumbering and adding the count. */
+  private emit(c: number | bigint, closedNow: boolean): void {
+    const { a, D, v } = this;
+    if (v === this.g.n - 1) {
+      if (!this.finalOk(closedNow)) return;
+      if (this.big) this.totalBig += c as bigint;
+      else {
+        this.totalNum += c as number;
+        if (this.totalNum > Number.MAX_SAFE_INTEGER) this.overflow = true;
+      }
+      return;
+    }
+    if (closedNow) return;
+    const leave = this.leaving[v];
+    for (let i = 0; i < leave.length; i++) {
+      const s = leave[i];
+      const x = a[s];
+      if (x === DONE) continue;
+      if (x === 0 || this.o.closed || x === ROOTED) return;
+      if (this.twoEnds && this.isEnd[v - D + s] === 0) return;
+      a[this.mateOf(x, s)] = ROOTED;
+      a[s] = DONE;
+    }
+    // Squares that can no longer get two edges must be tour ends: closed tours have none, open ones two.
+    const fut = this.fut;
+    const f0 = v * (D + 1);
+    let ends = 0;
+    for (let j = 1; j <= D; j++) {
+      const x = a[j];
+      if (x === ROOTED) ends++;
+      else if (x === 0 && fut[f0 + j] < 2) {
+        if (this.o.closed) return;
+        ends++;
+      }
+    }
+    if (ends > 2) return;
+    const relabel = this.relabel;
+    relabel.fill(0);
+    let nextLabel = FIRST_LABEL;
+    let lo = 0, hi = 0;
+    for (let j = 1; j <= D; j++) {
+      let x = a[j];
+      if (x >= FIRST_LABEL) {
+        if (relabel[x] === 0) relabel[x] = nextLabel++;
+        x = relabel[x];
+      }
+      if (j <= 8) lo |= x << (4 * (j - 1));
+      else hi |= x << (4 * (j - 9));
+    }
+    if (this.big) this.next.addBig(lo, hi, c as bigint);
+    else this.next.add(lo, hi, c as number);
+  }
+
+  /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */
+  private finalOk(closedNow: boolean): boolean {
+    const { a, D } = this;
+    const n = this.g.n;
+    if (this.o.closed) {
+      for (let j = 0; j <= D; j++) if (a[j] !== DONE) return false;
+      return closedNow || n === 1;
+    }
+    let rooted = 0, labelled = 0, label = -1, sameLabel = true;
+    for (let j = 0; j <= D; j++) {
+      const x = a[j];
+      if (x === DONE) continue;
+      if (x === 0) return n === 1;
+      if (x === ROOTED) rooted++;
+      else {
+        labelled++;
+        if (label === -1) label = x;
+        else if (label !== x) sameLabel = false;
+      }
+    }
+    if (closedNow) return rooted === 0 && labelled === 0;
+    return (rooted === 1 && labelled === 0) || (rooted === 0 && labelled === 2 && sameLabel);
+  }
+}

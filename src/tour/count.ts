@@ -1,0 +1,151 @@
+// Exact counts of open and closed tours of any leaper on small boards (OEIS conventions), with budgets.
+import type { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import type { RunOptions } from '../core/run.js';
+import { KNIGHT, type Piece } from '../pieces/piece.js';
+import { DfsJob } from './count-dfs.js';
+import { FrontierJob, frontierFits } from './count-frontier.js';
+import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
+
+/**
+ * Conventions (as OEIS counts them):
+ * - open tours are counted **directed**: a tour and its reverse are two tours, as in A165134 (n×n: 1, 0, 0, 0,
+ *   1728, 6637920, …) and A118067 (3×n). Halve for undirected counts (A169696 3×n, A079137 4×n, A083386 5×n).
+ *   With `from`, the directed open tours that start on that square (A165134's 5×5 table: 304 from a corner).
+ * - closed tours are counted **undirected**: one cycle, whatever its start and direction, as in A001230 (6×6:
+ *   9862; 8×8: 13,267,364,410,532), A070030 (3×2n), A175881 (6×n). Every closed tour passes through every square,
+ *   so `from` does not change a closed count.
+ */
+export const COUNT_CONVENTION = {
+  open: 'directed open tours: a tour and its reverse count twice (OEIS A165134)',
+  openFrom: 'directed open tours starting on the given square (OEIS A165134 per-square table)',
+  closed: 'undirected closed tours: each cycle once, whatever its start and direction (OEIS A001230)',
+} as const;
+
+/** Widest counting window the exact counter accepts without a budget (a knight on boards up to 6 wide). */
+export const COUNT_MAX_REACH = 13;
+
+export interface CountOptions extends RunOptions {
+  piece?: Piece;
+  closed?: boolean;
+  /** Start square (board index). */
+  from?: number;
+  /** End square of open tours (board index); needs `from`. */
+  to?: number;
+  /** 'auto' picks the frontier program where it fits and backtracking otherwise. */
+  method?: 'auto' | 'frontier' | 'backtracking';
+}
+
+export interface TourCount {
+  /** The count under `convention`; a lower bound when `complete` is false. */
+  count: bigint;
+  complete: boolean;
+  closed: boolean;
+  /** True for open counts (each direction counted), false for closed ones. */
+  directed: boolean;
+  convention: string;
+  method: 'frontier' | 'backtracking';
+  /** Search nodes (frontier: states expanded; backtracking: moves tried). */
+  nodes: number;
+  /** Frontier only: the most states held at once. */
+  peakStates?: number;
+  /** Why the count is incomplete. */
+  reason?: string;
+}
+
+/** Largest number of squares the exact counter takes without a budget, by the width of its window. */
+function maxCells(reach: number, closed: boolean): number {
+  if (reach <= 7) return 1500;
+  if (reach <= 9) return 600;
+  if (reach <= 11) return 100;
+  if (reach <= 13) return closed ? 48 : 36;
+  return 0;
+}
+
+/** Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. */
+export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false): string | null {
+  return limitOf(board, buildCountGraph(board, piece), closed);
+}
+
+function limitOf(board: Board, g: CountGraph, closed: boolean): string | null {
+  const cap = maxCells(g.reach, closed);
+  if (cap === 0) {
+    return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side)`;
+  }
+  if (board.cells > cap) {
+    return `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for boards this wide (${closed ? 'closed' : 'open'} tours)`;
+  }
+  return null;
+}
+
+/**
+ * Counts the tours of a leaper on a board exactly (see COUNT_CONVENTION). Boards past `countLimit` need a
+ * budget (`maxNodes` or `timeoutMs`): then a backtracking count runs and, if the budget ends it, reports a
+ * lower bound with `complete: false`.
+ */
+export function countTours(board: Board, options: CountOptions = {}): TourCount {
+  const job = prepareCount(board, options);
+  while (!job.advance(Infinity));
+  return job.result();
+}
+
+/** As countTours, yielding to the event loop between slices so timers, Ctrl-C and abort signals are heard. */
+export async function countToursAsync(board: Board, options: CountOptions = {}): Promise<TourCount> {
+  const job = prepareCount(board, options);
+  while (!job.advance(1 << 16)) await new Promise((resolve) => setTimeout(resolve, 0));
+  return job.result();
+}
+
+interface CountJob {
+  advance(slice: number): boolean;
+  result(): TourCount;
+}
+
+function prepareCount(board: Board, options: CountOptions): CountJob {
+  const piece = options.piece ?? KNIGHT;
+  const closed = options.closed ?? false;
+  const g = buildCountGraph(board, piece);
+  if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square needs a start square');
+  if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
+  if (options.to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'closed tours have no end square');
+  for (const s of [options.from, options.to]) {
+    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= board.cells)) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
+  }
+  const from = options.from === undefined ? undefined : vertexOf(board, g, options.from);
+  const to = options.to === undefined ? undefined : vertexOf(board, g, options.to);
+  const budget = options.maxNodes !== undefined || options.timeoutMs !== undefined;
+  const limit = limitOf(board, g, closed);
+  let method = options.method ?? 'auto';
+  if (method === 'auto') method = frontierFits(g.reach) && (limit === null || budget) ? 'frontier' : 'backtracking';
+  if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
+  if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+  const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
+  const base = { closed, directed: !closed, convention };
+
+  if (method === 'frontier') {
+    const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
+    const job = new FrontierJob(g, { ...options, closed, ends });
+    return {
+      advance: (slice) => job.advance(slice),
+      result() {
+        const r = job.result();
+        // Undirected paths → directed tours: both directions, or the one leaving `from`.
+        const count = !closed && from === undefined && g.n > 1 ? r.count * 2n : r.count;
+        return { ...base, count, complete: r.complete, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates, ...(r.reason ? { reason: r.reason } : {}) };
+      },
+    };
+  }
+  // Backtracking: closed tours from one square (each cycle found twice, once per direction).
+  const starts = closed ? [from ?? 0] : from !== undefined ? [from] : Array.from({ length: g.n }, (_, i) => i);
+  const job = new DfsJob(g, { ...options, closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
+  return {
+    advance: (slice) => job.advance(slice),
+    result() {
+      const r = job.result();
+      let count = BigInt(r.count);
+      // A cycle is found once per direction; an unfinished search may have met some in one direction only.
+      if (closed) count = r.complete ? count / 2n : (count + 1n) / 2n;
+      return { ...base, count, complete: r.complete, method: 'backtracking', nodes: r.nodes, ...(r.reason ? { reason: r.reason } : {}) };
+    },
+  };
+}

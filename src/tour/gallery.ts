@@ -1,0 +1,110 @@
+// Famous tours as data (numbered grids, top rank first), each with its source; verified in the tests.
+import { GridbitsError } from '../core/error.js';
+import { parseTour, type ParsedTour } from './parse.js';
+
+export interface GalleryTour {
+  name: string;
+  title: string;
+  /** Where the numbers come from. */
+  source: string;
+  /** What to look for. */
+  note: string;
+  /** The numbered grid, top rank first, as a tour-check input. */
+  grid: string;
+}
+
+const rows = (...lines: string[]): string => lines.join('\n');
+
+export const GALLERY: readonly GalleryTour[] = [
+  {
+    name: 'janisch',
+    title: "Janisch's semi-magic closed tour (8×8)",
+    source: 'the seed article 002 (Russian Wikipedia, "Маршрут Яниша"); C. F. de Jaenisch, 1862',
+    note: 'every rank and file sums to 260 (semi-magic, not magic); a half-turn maps steps 1–32 onto 33–64',
+    grid: rows(
+      '50 11 24 63 14 37 26 35',
+      '23 62 51 12 25 34 15 38',
+      '10 49 64 21 40 13 36 27',
+      '61 22  9 52 33 28 39 16',
+      '48  7 60  1 20 41 54 29',
+      '59  4 45  8 53 32 17 42',
+      ' 6 47  2 57 44 19 30 55',
+      ' 3 58  5 46 31 56 43 18',
+    ),
+  },
+  {
+    name: 'euler',
+    title: "Euler's centrally symmetric closed tour (8×8, 1759)",
+    source: 'OEIS A226697 (after M. Gardner, Mathematical Magic Show, fig. 86)',
+    note: 'the lower half is covered first; a half-turn maps step k onto step k + 32',
+    grid: rows(
+      '37 62 43 56 35 60 41 50',
+      '44 55 36 61 42 49 34 59',
+      '63 38 53 46 57 40 51 48',
+      '54 45 64 39 52 47 58 33',
+      ' 1 26 15 20  7 32 13 22',
+      '16 19  8 25 14 21  6 31',
+      '27  2 17 10 29  4 23 12',
+      '18  9 28  3 24 11 30  5',
+    ),
+  },
+  {
+    name: 'euler-60',
+    title: "Euler's 60-square path, before he closed it (8×8, four squares left out)",
+    source: 'the seed article 002 (Euler\'s method: the open path 1…60 with squares a, b, c, d unvisited)',
+    note: 'not a tour: squares d4, e2, g2, g1 are left out; --close reverses steps 52–60 as Euler did',
+    grid: rows(
+      '55 58 29 40 27 44 19 22',
+      '60 39 56 43 30 21 26 45',
+      '57 54 59 28 41 18 23 20',
+      '38 51 42 31  8 25 46 17',
+      '53 32 37  a 47 16  9 24',
+      '50  3 52 33 36  7 12 15',
+      ' 1 34  5 48  b 14  c 10',
+      ' 4 49  2 35  6 11  d 13',
+    ),
+  },
+  {
+    name: 'dudeney',
+    title: 'The "most magic" semi-magic closed tour (8×8): diagonals 264 and 256',
+    source: "H. E. Dudeney, Amusements in Mathematics, no. 347 'The magic knight's tour' (mathpuzzle.ca); MathWorld credits it to Francony, 1882",
+    note: 'ranks and files all sum to 260; the long diagonals miss by 4 each way, so it is semi-magic, not magic',
+    grid: rows(
+      '46 55 44 19 58  9 22  7',
+      '43 18 47 56 21  6 59 10',
+      '54 45 20 41 12 57  8 23',
+      '17 42 53 48  5 24 11 60',
+      '52  3 32 13 40 61 34 25',
+      '31 16 49  4 33 28 37 62',
+      ' 2 51 14 29 64 39 26 35',
+      '15 30  1 50 27 36 63 38',
+    ),
+  },
+  {
+    name: 'beverley',
+    title: "Beverley's semi-magic open tour (8×8, 1848), the first magic knight's tour",
+    source: "W. Beverley, Philosophical Magazine, 1848; numbers as in MathWorld's 'Magic Tour' figure",
+    note: 'ranks and files sum to 260, each quarter board to 520 and each 2×2 block of its quarters to 130; open, not closed',
+    grid: rows(
+      ' 1 30 47 52  5 28 43 54',
+      '48 51  2 29 44 53  6 27',
+      '31 46 49  4 25  8 55 42',
+      '50  3 32 45 56 41 26  7',
+      '33 62 15 20  9 24 39 58',
+      '16 19 34 61 40 57 10 23',
+      '63 14 17 36 21 12 59 38',
+      '18 35 64 13 60 37 22 11',
+    ),
+  },
+];
+
+export function galleryNames(): string[] {
+  return GALLERY.map((t) => t.name);
+}
+
+/** A gallery tour by name, parsed; throws BAD_ARGUMENT listing the names. */
+export function galleryTour(name: string): { entry: GalleryTour; tour: ParsedTour } {
+  const entry = GALLERY.find((t) => t.name === name.trim().toLowerCase());
+  if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
+  return { entry, tour: parseTour(entry.grid) };
+}
