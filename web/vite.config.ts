@@ -1,22 +1,35 @@
 // Vite build of the playground (`vite build web`): web/ is the root, the library's TypeScript comes from ../src.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Node built-ins by their bare names (the code base writes `node:…`, which is refused outright). */
+const NODE_BUILTINS = new Set(
+  'assert buffer child_process cluster crypto dgram dns events fs http http2 https module net os path perf_hooks process querystring readline stream string_decoder timers tls tty url util v8 vm worker_threads zlib'.split(' '),
+);
+
+/** The engines stay free of Node APIs: a Node module reaching the bundle fails the build, naming the importer. */
+function noNodeModules(): Plugin {
+  return {
+    name: 'gridbits:no-node-modules',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id.startsWith('node:') || NODE_BUILTINS.has(id.split('/')[0])) {
+        this.error(`${importer ?? 'the playground'} imports the Node module '${id}', which cannot run in a browser`);
+      }
+      return null;
+    },
+  };
+}
 
 export default defineConfig({
   // Relative asset paths: the files work from any folder and under `gridbits serve`.
   base: './',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  worker: { format: 'es' },
+  plugins: [noNodeModules()],
+  worker: { format: 'es', plugins: () => [noNodeModules()] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The engines stay free of Node APIs; a Node built-in in the bundle is a bug, so fail loudly.
-    rolldownOptions: {
-      onwarn(warning, warn) {
-        if (/externalized for browser compatibility|node:/.test(warning.message)) throw new Error(warning.message);
-        warn(warning);
-      },
-    },
     reportCompressedSize: false,
   },
   server: { fs: { allow: ['..'] } },

@@ -1,7 +1,7 @@
 // Makes sure web/dist holds a build of the current sources before a test serves it: rebuilt when any source is
 // newer than the build, under a lock so test files running in parallel never see a half-written folder.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ function newest(dir: string, skip: Set<string>): number {
 function fresh(): boolean {
   if (!existsSync(STAMP)) return false;
   const skip = new Set(['dist', 'node_modules']);
+  for (const e of readdirSync(join(REPO, 'web'))) if (e.startsWith('dist.')) skip.add(e);
   const sources = Math.max(newest(join(REPO, 'web'), skip), newest(join(REPO, 'src'), skip), statSync(join(REPO, 'package-lock.json')).mtimeMs);
   return statSync(STAMP).mtimeMs >= sources;
 }
@@ -48,8 +49,13 @@ export function ensureWebBuilt(): void {
   }
   try {
     if (fresh()) return;
-    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
-    writeFileSync(STAMP, new Date().toISOString() + '\n');
+    // Build beside web/dist and swap the folders, so a server another test file runs never sees a half-empty one.
+    const tmp = `dist.tmp-${process.pid}`, old = join(REPO, 'web', `dist.old-${process.pid}`);
+    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--outDir', tmp, '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+    writeFileSync(join(REPO, 'web', tmp, '.built'), new Date().toISOString() + '\n');
+    if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
+    renameSync(join(REPO, 'web', tmp), WEB_DIST);
+    rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -51,6 +51,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await p.goto(served.url + hash);
   };
 
+  const hash = (): string => new URL(page.url()).hash;
   const count = async (): Promise<string> => (await page.locator('#target-count').textContent())!.trim();
   const marked = async (p: Page = page): Promise<string[]> =>
     (await p.locator('[data-square][data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!))).sort();
@@ -75,7 +76,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     expect(await page.locator('.cards a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#/moves']);
     await page.locator('.cards a', { hasText: 'Moves' }).click();
     await page.waitForSelector('#target-count');
-    expect(new URL(page.url()).hash).toMatch(/^#\/moves\?/);
+    await expect.poll(hash).toMatch(/^#\/moves\?/);
   });
 
   it('places a knight on d4 and marks its 8 targets', async () => {
@@ -89,7 +90,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     expect(await page.locator('[data-square="f5"]').getAttribute('aria-label')).toBe('f5, attacked');
     expect((await page.locator('#target-list').textContent())!.split(' ').sort()).toEqual(targets);
     // The state is in the URL: a reload shows the same.
-    expect(new URL(page.url()).hash).toContain('at=d4');
+    await expect.poll(hash).toContain('at=d4');
     await page.reload();
     await expect.poll(count).toBe('8');
     // Clicking the piece again takes it off.
@@ -113,7 +114,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await page.getByRole('radio', { name: 'Pieces' }).check();
     await page.locator('[data-square="h8"]').click();
     await expect.poll(marked).toEqual(expected(8, 8, ROOK, ['d4', 'h8'], ['d6', 'b4', 'g4']));
-    expect(new URL(page.url()).hash).toContain('block=d6,b4,g4');
+    await expect.poll(hash).toContain('block=d6,b4,g4');
   });
 
   it('works from the keyboard: arrows move focus, Enter and Space choose', async () => {
@@ -133,6 +134,13 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('h4');
+    // The canvas board of a large board takes the same keys.
+    await open('#/moves?board=40x40&piece=knight');
+    await page.locator('canvas.board-canvas').focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+    await expect.poll(count).toBe('8');
+    await expect.poll(hash).toContain('at=d4');
+    expect(await page.locator('.canvas-wrap [aria-live]').textContent()).toBe('d4, knight');
   });
 
   it('shows the engine message for a bad piece spec, without breaking the page', async () => {
@@ -180,7 +188,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 160 + 2, box.y + box.height / 160 + 2);
     await expect.poll(count).toBe('2');
-    expect(new URL(page.url()).hash).toContain('at=a80');
+    await expect.poll(hash).toContain('at=a80');
   });
 
   it('cancels a long heat map computation from its Cancel button', async () => {
@@ -191,7 +199,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await expect.poll(() => page.locator('.job').textContent()).toBe('Cancelled.');
     expect(await page.getByRole('checkbox', { name: 'Mobility heat map' }).isChecked()).toBe(false);
     expect(await page.locator('.legend').count()).toBe(0);
-    expect(new URL(page.url()).hash).not.toContain('heat=1');
+    await expect.poll(hash).not.toContain('heat=1');
     // The page stays usable: a new job on a fresh worker finishes.
     await page.locator('#side-width').fill('100');
     await page.locator('#side-height').fill('100');

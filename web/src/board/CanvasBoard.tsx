@@ -12,6 +12,13 @@ export function CanvasBoard({ board, label, view, describe, onActivate }: BoardP
   const [focused, setFocused] = useState(false);
   const [width, setWidth] = useState(0);
   const current = cursor < board.cells ? cursor : 0;
+  // The cursor as of the last key press, ahead of the state that redraws it (keys can come faster than renders).
+  const live = useRef(current);
+  if (live.current >= board.cells) live.current = current;
+  const moveTo = (s: number): void => {
+    live.current = s;
+    setCursor(s);
+  };
 
   useEffect(() => {
     const el = canvas.current!;
@@ -29,7 +36,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate }: BoardP
     el.height = Math.round(cell * board.height * dpr);
     const g = el.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const big = cell >= 14;
+    // Numbers only where up to three digits fit in a square.
+    const big = cell >= 22;
     g.font = `${Math.round(cell * 0.42)}px system-ui, sans-serif`;
     g.textAlign = 'center';
     g.textBaseline = 'middle';
@@ -48,11 +56,16 @@ export function CanvasBoard({ board, label, view, describe, onActivate }: BoardP
         g.beginPath();
         g.arc(x + cell / 2, y + cell / 2, Math.max(0.8, cell * 0.4), 0, 2 * Math.PI);
         g.fill();
+        // A white rim keeps the piece visible on the darkest heat colours.
+        g.strokeStyle = '#fff';
+        g.lineWidth = Math.max(0.5, cell * 0.08);
+        g.stroke();
       }
       if (v.target) {
         g.fillStyle = TARGET;
-        if (v.kind) {
-          g.strokeStyle = TARGET;
+        if (v.kind || v.heat !== undefined) {
+          // A ring, so the piece, blocker or heat colour underneath stays visible.
+          g.strokeStyle = v.kind ? TARGET : '#e5a50a';
           g.lineWidth = Math.max(1, cell * 0.1);
           g.strokeRect(x + g.lineWidth / 2, y + g.lineWidth / 2, cell - g.lineWidth, cell - g.lineWidth);
         } else if (cell < 4) {
@@ -95,19 +108,19 @@ export function CanvasBoard({ board, label, view, describe, onActivate }: BoardP
         onClick={(ev) => {
           const s = squareAt(ev);
           if (s === null) return;
-          setCursor(s);
+          moveTo(s);
           onActivate(s, ev.shiftKey);
         }}
         onKeyDown={(ev) => {
           if (ev.key === 'Enter' || ev.key === ' ') {
             ev.preventDefault();
-            onActivate(current, ev.shiftKey);
+            onActivate(live.current, ev.shiftKey);
             return;
           }
-          const next = keyTarget(board, current, ev.key);
+          const next = keyTarget(board, live.current, ev.key);
           if (next === null) return;
           ev.preventDefault();
-          setCursor(next);
+          moveTo(next);
         }}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}

@@ -1,5 +1,5 @@
 // A board of buttons, one per square: labelled with square names, keyboard-driven (roving focus), sized by CSS.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import type { BoardProps } from './types.js';
@@ -8,19 +8,15 @@ export function DomBoard({ board, label, view, describe, onActivate }: BoardProp
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const current = focus < board.cells ? focus : 0;
-  const moved = useRef(false);
 
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-square="${board.name(current)}"]`)?.focus();
-  }, [current, board]);
-
+  // Steps from the square that has focus right now (not from state, which lags behind fast key presses) and
+  // moves focus at once.
   const onKeyDown = (ev: KeyboardEvent): void => {
-    const next = keyTarget(board, current, ev.key);
+    const at = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
+    const next = keyTarget(board, at ? board.parse(at) : current, ev.key);
     if (next === null) return;
     ev.preventDefault();
-    moved.current = true;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-square="${board.name(next)}"]`)?.focus();
     setFocus(next);
   };
 

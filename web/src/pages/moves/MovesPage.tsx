@@ -90,10 +90,15 @@ export function MovesPage({ params }: PageProps) {
   }, [heatKey]);
   const heat = syncHeat ?? (bigHeat && job.state.status === 'done' ? job.state.result : null);
 
-  const heatMax = useMemo(() => {
-    let max = 0;
-    if (heat) for (const n of heat.counts) max = Math.max(max, n);
-    return max;
+  // The colours span the counts that occur, so boards where every square has many moves still show contrast.
+  const [heatMin, heatMax] = useMemo(() => {
+    if (!heat || heat.counts.length === 0) return [0, 0];
+    let min = heat.counts[0], max = heat.counts[0];
+    for (const n of heat.counts) {
+      if (n < min) min = n;
+      if (n > max) max = n;
+    }
+    return [min, max];
   }, [heat]);
 
   const glyph = glyphOf(piece);
@@ -105,12 +110,12 @@ export function MovesPage({ params }: PageProps) {
       else if (blockers.has(s)) v.kind = 'blocker';
       if (targets?.has(s)) v.target = true;
       if (heat) {
-        v.heat = heatMax > 0 ? heat.counts[s] / heatMax : 0;
+        v.heat = heatMax > heatMin ? (heat.counts[s] - heatMin) / (heatMax - heatMin) : 0.5;
         v.text = String(heat.counts[s]);
       }
       return v;
     },
-    [from, blockers, targets, heat, heatMax, glyph],
+    [from, blockers, targets, heat, heatMin, heatMax, glyph],
   );
   const describe = useCallback(
     (s: number): string => {
@@ -261,7 +266,7 @@ export function MovesPage({ params }: PageProps) {
           />
           {heat && (
             <div class="legend" aria-label="Heat map legend">
-              <span>0</span>
+              <span>{heatMin}</span>
               <span class="ramp" aria-hidden="true" />
               <span>{heatMax}</span>
               <span class="muted">moves from a square · total {heat.total}</span>
