@@ -17,6 +17,7 @@ export class SymmetricLeaps {
   private readonly pad: number;
   private readonly src: Uint32Array;
   private readonly h: Uint32Array;
+  private readonly h2: Uint32Array;
 
   private constructor(board: Board, groups: Group[]) {
     this.board = board;
@@ -29,6 +30,7 @@ export class SymmetricLeaps {
     this.pad = Math.min(board.words, (maxShift >>> 5) + 1) + 1;
     this.src = new Uint32Array(board.words + 2 * this.pad);
     this.h = new Uint32Array(board.words + 2 * this.pad);
+    this.h2 = new Uint32Array(board.words + 2 * this.pad);
   }
 
   /** The pattern of the vectors, or null when they are not closed under sign changes of dx and of dy. */
@@ -48,11 +50,50 @@ export class SymmetricLeaps {
 
   /** acc |= attacks of every square of src (acc and src: board.words long). */
   orAttacks(acc: Uint32Array, src: Uint32Array): void {
+    this.src.set(src, this.pad);
+    const g = this.groups;
+    if (g.length === 2 && g[0].a > 0 && g[1].a > 0 && g[0].bs.length === 1 && g[1].bs.length === 1 && g[0].bs[0] > 0 && g[1].bs[0] > 0) {
+      this.twoGroups(acc);
+    } else {
+      this.anyGroups(acc);
+    }
+    // Shifts up may carry bits past the last cell of the last word.
+    const n = this.board.words;
+    acc[n - 1] &= this.board.fileMask(0)[n - 1];
+  }
+
+  /**
+   * The (m, n)-leaper case (knight, camel, zebra, …): both sideways sets in one pass, both vertical shifts
+   * in another. `(x >>> 1) >>> (31 - r)` is x >>> (32 - r) that also gives 0 when r = 0.
+   */
+  private twoGroups(acc: Uint32Array): void {
+    const n = this.board.words, pad = this.pad, P = this.src, H = this.h, H2 = this.h2;
+    const [g1, g2] = this.groups;
+    const p1 = this.board.fileMask(g1.a), m1 = this.board.fileMask(-g1.a);
+    const p2 = this.board.fileMask(g2.a), m2 = this.board.fileMask(-g2.a);
+    const q1 = g1.a >>> 5, r1 = g1.a & 31, s1 = 31 - r1, q2 = g2.a >>> 5, r2 = g2.a & 31, s2 = 31 - r2;
+    for (let i = 0; i < n; i++) {
+      const j = i + pad;
+      H[j] =
+        (((P[j - q1] << r1) | ((P[j - q1 - 1] >>> 1) >>> s1)) & p1[i]) | (((P[j + q1] >>> r1) | ((P[j + q1 + 1] << 1) << s1)) & m1[i]);
+      H2[j] =
+        (((P[j - q2] << r2) | ((P[j - q2 - 1] >>> 1) >>> s2)) & p2[i]) | (((P[j + q2] >>> r2) | ((P[j + q2 + 1] << 1) << s2)) & m2[i]);
+    }
+    const k1 = g1.bs[0] * this.board.width, k2 = g2.bs[0] * this.board.width;
+    const v1 = k1 >>> 5, w1 = k1 & 31, t1 = 31 - w1, v2 = k2 >>> 5, w2 = k2 & 31, t2 = 31 - w2;
+    for (let i = 0; i < n; i++) {
+      const j = i + pad;
+      acc[i] |=
+        (H[j - v1] << w1) | ((H[j - v1 - 1] >>> 1) >>> t1) | (H[j + v1] >>> w1) | ((H[j + v1 + 1] << 1) << t1) |
+        (H2[j - v2] << w2) | ((H2[j - v2 - 1] >>> 1) >>> t2) | (H2[j + v2] >>> w2) | ((H2[j + v2 + 1] << 1) << t2);
+    }
+  }
+
+  private anyGroups(acc: Uint32Array): void {
     const n = this.board.words, pad = this.pad, P = this.src, H = this.h;
-    P.set(src, pad);
     for (const { a, bs } of this.groups) {
       if (a === 0) {
-        H.set(src, pad);
+        H.set(P);
       } else {
         const plus = this.board.fileMask(a), minus = this.board.fileMask(-a);
         const q = a >>> 5, r = a & 31;
@@ -83,7 +124,5 @@ export class SymmetricLeaps {
         }
       }
     }
-    // Shifts up may carry bits past the last cell of the last word.
-    acc[n - 1] &= this.board.fileMask(0)[n - 1];
   }
 }
