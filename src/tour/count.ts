@@ -67,7 +67,11 @@ export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false):
   return limitOf(board, buildCountGraph(board, piece), closed);
 }
 
+/** Boards this small are counted by backtracking when the frontier window is too wide for them. */
+const SMALL_BOARD = 25;
+
 function limitOf(board: Board, g: CountGraph, closed: boolean): string | null {
+  if (board.cells <= SMALL_BOARD) return null;
   const cap = maxCells(g.reach, closed);
   if (cap === 0) {
     return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side)`;
@@ -116,7 +120,11 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
   const budget = options.maxNodes !== undefined || options.timeoutMs !== undefined;
   const limit = limitOf(board, g, closed);
   let method = options.method ?? 'auto';
-  if (method === 'auto') method = frontierFits(g.reach) && (limit === null || budget) ? 'frontier' : 'backtracking';
+  if (method === 'auto') {
+    // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
+    const narrow = g.reach <= COUNT_MAX_REACH || (budget && board.cells > SMALL_BOARD);
+    method = frontierFits(g.reach) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
+  }
   if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
   if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
   const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { Board, GALLERY, analyzeTour, galleryTour, parsePiece, parseTour } from '../../src/index.js';
+import { tourProblem } from '../reference/tour.js';
+
+// Independent line sums from a numbered grid (rows top rank first), sharing nothing with analyzeTour.
+function gridOf(text: string): number[][] {
+  return text.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+}
+
+describe('the gallery', () => {
+  it('every complete tour is valid by the independent checker, closed exactly where it says', () => {
+    for (const entry of GALLERY) {
+      const { tour } = galleryTour(entry.name);
+      const a = analyzeTour(tour.board, tour.path, { numbers: tour.numbers, problems: tour.problems });
+      if (entry.name === 'euler-60') {
+        expect(a.valid).toBe(false);
+        expect(tour.path.length).toBe(60);
+        expect(tourProblem(8, 8, tour.path, false)).toMatch(/60 squares/);
+        continue;
+      }
+      expect(tourProblem(8, 8, tour.path, false), entry.name).toBeNull();
+      expect(a.valid, entry.name).toBe(true);
+      const closedByReference = tourProblem(8, 8, tour.path, true) === null;
+      expect(a.closed, entry.name).toBe(closedByReference);
+    }
+    expect(GALLERY.map((t) => t.name)).toEqual(expect.arrayContaining(['janisch', 'euler', 'dudeney', 'beverley']));
+  });
+
+  it("Janisch's tour: closed, semi-magic (260), not magic, and a half-turn maps steps 1–32 onto 33–64", () => {
+    const { entry, tour } = galleryTour('janisch');
+    const a = analyzeTour(tour.board, tour.path);
+    expect(a.closed).toBe(true);
+    expect(a.semiMagic).toBe(true);
+    expect(a.magic).toBe(false);
+    expect(a.sums.rows).toEqual(new Array(8).fill(260));
+    expect(a.sums.columns).toEqual(new Array(8).fill(260));
+    expect(a.halfTurnSymmetric).toBe(true);
+    // Independently from the grid: cell (r, c) holding k ≤ 32 means cell (7 − r, 7 − c) holds k + 32.
+    const g = gridOf(entry.grid);
+    for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) if (g[r][c] <= 32) expect(g[7 - r][7 - c]).toBe(g[r][c] + 32);
+    const rowSums = g.map((row) => row.reduce((x, y) => x + y, 0));
+    expect(rowSums).toEqual(new Array(8).fill(260));
+    // Diagonals: a1 → h8 is grid (7 − r, r); the other runs from the top-left corner, grid (r, r).
+    let up = 0, down = 0;
+    for (let r = 0; r < 8; r++) {
+      up += g[7 - r][r];
+      down += g[r][r];
+    }
+    expect(a.sums.diagonals).toEqual([up, down]);
+  });
+
+  it("Euler's 1759 tour is centrally symmetric but not semi-magic; Dudeney's misses magic by 4 on each diagonal", () => {
+    const e = galleryTour('euler').tour;
+    const ea = analyzeTour(e.board, e.path);
+    expect(ea.closed && ea.halfTurnSymmetric).toBe(true);
+    expect(ea.semiMagic).toBe(false);
+    const d = galleryTour('dudeney').tour;
+    const da = analyzeTour(d.board, d.path);
+    expect(da.closed && da.semiMagic && !da.magic).toBe(true);
+    expect([...da.sums.diagonals].sort()).toEqual([256, 264]);
+  });
+
+  it("Beverley's tour: open, semi-magic, every 2×2 block of a quarter sums to 130", () => {
+    const { entry, tour } = galleryTour('beverley');
+    const a = analyzeTour(tour.board, tour.path);
+    expect(a.valid && !a.closed && a.semiMagic && !a.magic).toBe(true);
+    const g = gridOf(entry.grid);
+    for (let r = 0; r < 8; r += 2) for (let c = 0; c < 8; c += 2) expect(g[r][c] + g[r][c + 1] + g[r + 1][c] + g[r + 1][c + 1]).toBe(130);
+  });
+
+  it('unknown gallery names list the known ones', () => {
+    expect(() => galleryTour('turk?')).toThrow(/known: janisch/);
+  });
+});
+
+describe('analyzeTour on broken tours', () => {
+  const b = Board.of(5, 5);
+  const good = galleryLikeTour();
+
+  function galleryLikeTour(): number[] {
+    // A 5×5 open tour (from the seed's 5×5 example shape), checked below by the reference.
+    const t = parseTour(`1 20 17 12 3
+16 11 2 7 18
+21 24 19 4 13
+10 15 6 23 8
+25 22 9 14 5`);
+    return t.path;
+  }
+
+  it('the 5×5 example is a valid open tour', () => {
+    expect(tourProblem(5, 5, good, false)).toBeNull();
+    const a = analyzeTour(b, good);
+    expect(a.valid).toBe(true);
+    expect(a.closed).toBe(false);
+    expect(a.isPath).toBe(true);
+    expect(a.errors).toEqual([]);
+  });
+
+  it('names a repeated square with its step numbers and the square left out', () => {
+    const bad = [...good];
+    bad[10] = bad[3];
+    const a = analyzeTour(b, bad);
+    expect(a.valid).toBe(false);
+    expect(a.errors.join('\n')).toContain(`${b.name(bad[3])} is visited 2 times (steps 4, 11)`);
+    expect(a.errors.join('\n')).toContain(`never visited: ${b.name(good[10])}`);
+    expect(a.repeated).toEqual([bad[3]]);
+    expect(a.missing).toEqual([good[10]]);
+  });
+
+  it('names a step that is not a knight move, and knows other leapers', () => {
+    const bad = [...good];
+    [bad[5], bad[6]] = [bad[6], bad[5]];
+    const a = analyzeTour(b, bad);
+    expect(a.valid).toBe(false);
+    expect(a.badSteps.length).toBeGreaterThan(0);
+    expect(a.errors.join('\n')).toMatch(new RegExp(`step 5→6 from ${b.name(bad[4])} to ${b.name(bad[5])}`));
+    const wazirPath = [0, 1, 2, 5, 4, 3, 6, 7, 8];
+    expect(analyzeTour(Board.of(3, 3), wazirPath, { piece: parsePiece('wazir') }).valid).toBe(true);
+    expect(analyzeTour(Board.of(3, 3), wazirPath).valid).toBe(false);
+  });
+
+  it('sums lines for any rectangle and has no diagonals off square boards', () => {
+    const t = parseTour('a1 c2 a3 b1 c3 a2 c1 b3');
+    const a = analyzeTour(t.board, t.path);
+    expect(t.board.toString()).toBe('3x3');
+    expect(a.valid).toBe(false);
+    expect(a.errors.join()).toContain('never visited: b2');
+    const r = parseTour('a1 c2 a3 b1 d2 c4 a3', Board.of(4, 4));
+    expect(analyzeTour(r.board, r.path).sums.diagonals.length).toBe(2);
+    const strip = parseTour('a1 c2 a3 b1 c3 a2 c1 b3', Board.of(3, 4));
+    expect(analyzeTour(strip.board, strip.path).sums.diagonals).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+// Opt-in (a few minutes): GRIDBITS_LONG=1 npx vitest run test/tour/count.long.test.ts
+import { describe, expect, it } from 'vitest';
+import { Board, countTours } from '../../src/index.js';
+
+describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () => {
+  it('6×6 directed open tours: 6,637,920 (A165134)', () => {
+    expect(countTours(Board.of(6, 6)).count).toBe(6637920n);
+  }, 900_000);
+
+  it('5×8 directed open tours: twice 18,061,054 (A083386)', () => {
+    expect(countTours(Board.of(5, 8)).count).toBe(36122108n);
+  }, 600_000);
+
+  it('closed tours: 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268', () => {
+    expect(countTours(Board.of(8, 6), { closed: true }).count).toBe(55488142n);
+    expect(countTours(Board.of(5, 10), { closed: true }).count).toBe(13311268n);
+  }, 600_000);
+});

@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board, KNIGHT, countLimit, countTours, countToursAsync, isGridbitsError, parsePiece } from '../../src/index.js';
+
+// A plain reference counter sharing no code with the engine: recursive search over (x, y) coordinates.
+// Open: directed Hamiltonian paths (from `from` only, if given). Closed: undirected Hamiltonian cycles.
+function referenceCount(w: number, h: number, closed: boolean, m = 1, n = 2, from?: [number, number]): number {
+  const moves: [number, number][] = [];
+  for (const [a, b] of [[m, n], [n, m]]) for (const sa of [1, -1]) for (const sb of [1, -1]) moves.push([a * sa, b * sb]);
+  const uniq = [...new Set(moves.map(([a, b]) => `${a},${b}`))].map((s) => s.split(',').map(Number) as [number, number]);
+  const seen: boolean[][] = Array.from({ length: w }, () => new Array<boolean>(h).fill(false));
+  const total = w * h;
+  let count = 0;
+  const go = (x: number, y: number, depth: number, sx: number, sy: number): void => {
+    if (depth === total) {
+      if (!closed) count++;
+      else if (total > 1 && uniq.some(([a, b]) => x + a === sx && y + b === sy)) count++;
+      return;
+    }
+    for (const [a, b] of uniq) {
+      const nx = x + a, ny = y + b;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[nx][ny]) continue;
+      seen[nx][ny] = true;
+      go(nx, ny, depth + 1, sx, sy);
+      seen[nx][ny] = false;
+    }
+  };
+  const starts: [number, number][] = closed ? [[0, 0]] : from ? [from] : [];
+  if (!closed && !from) for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) starts.push([x, y]);
+  for (const [x, y] of starts) {
+    seen[x][y] = true;
+    go(x, y, 1, x, y);
+    seen[x][y] = false;
+  }
+  return closed ? count / 2 : count;
+}
+
+const count = (w: number, h: number, closed: boolean, extra: Parameters<typeof countTours>[1] = {}): bigint =>
+  countTours(Board.of(w, h), { closed, ...extra }).count;
+
+describe('tour counts against OEIS', () => {
+  it('directed open tours on n×n (A165134): 1, 0, 0, 0, 1728', () => {
+    expect([1, 2, 3, 4, 5].map((n) => count(n, n, false))).toEqual([1n, 0n, 0n, 0n, 1728n]);
+  });
+
+  it('directed open tours on 3×n (A118067) and 4×n (twice A079137)', () => {
+    expect([4, 5, 6, 7, 8, 9, 10].map((n) => count(3, n, false))).toEqual([16n, 0n, 0n, 104n, 792n, 1120n, 6096n]);
+    expect([3, 4, 5, 6, 7, 8].map((n) => count(4, n, false))).toEqual([16n, 0n, 164n, 1488n, 12756n, 62176n]);
+  });
+
+  // 6×6 open, 5×8 open, 6×8 and 5×10 closed run in count.long.test.ts (GRIDBITS_LONG=1).
+  it('directed open tours on 5×6 (twice A083386: 18784)', () => {
+    expect(count(5, 6, false)).toBe(37568n);
+  });
+
+  it("the 5×5 table of tours per start square (A165134's example: 304 from a corner, 64 from the centre)", () => {
+    const b = Board.of(5, 5);
+    const table = [
+      [304, 0, 56, 0, 304],
+      [0, 56, 0, 56, 0],
+      [56, 0, 64, 0, 56],
+      [0, 56, 0, 56, 0],
+      [304, 0, 56, 0, 304],
+    ];
+    for (let r = 0; r < 5; r++) for (let f = 0; f < 5; f++) expect(countTours(b, { from: b.index(f, r) }).count).toBe(BigInt(table[r][f]));
+  });
+
+  it('undirected closed tours: 3×10 = 16, 3×12 = 176 (A070030), 5×6 = 8, 5×8 = 44202, 6×6 = 9862 (A001230)', () => {
+    expect(count(3, 10, true)).toBe(16n);
+    expect(count(12, 3, true)).toBe(176n);
+    expect(count(5, 6, true)).toBe(8n);
+    expect(count(6, 5, true)).toBe(8n);
+    expect(count(5, 8, true)).toBe(44202n);
+    expect(count(6, 6, true)).toBe(9862n);
+  });
+
+  it('no closed tours where Schwenk says none: odd boards, 4×n, 3×4, 3×6, 3×8', () => {
+    for (const [w, h] of [[1, 1], [5, 5], [3, 7], [4, 5], [4, 6], [3, 4], [3, 6], [3, 8], [2, 6]]) expect(count(w, h, true)).toBe(0n);
+  });
+
+  it('counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected)', () => {
+    expect(count(4, 24, false)).toBe(2n * 12270473056485396n);
+  });
+});
+
+describe('tour counts against a plain reference search', () => {
+  it('every board up to 20 squares, open and closed, both methods', () => {
+    for (let w = 1; w <= 5; w++) {
+      for (let h = 1; w * h <= 20; h++) {
+        for (const closed of [false, true]) {
+          const want = BigInt(referenceCount(w, h, closed));
+          expect(count(w, h, closed, { method: 'frontier' }), `${w}x${h} ${closed}`).toBe(want);
+          expect(count(w, h, closed, { method: 'backtracking' }), `${w}x${h} ${closed}`).toBe(want);
+        }
+      }
+    }
+  });
+
+  it('tours from every square and between two squares add up', () => {
+    for (const [w, h] of [[3, 4], [4, 3], [5, 3], [3, 7]]) {
+      const b = Board.of(w, h);
+      let sum = 0n;
+      for (let s = 0; s < b.cells; s++) {
+        const from = countTours(b, { from: s }).count;
+        expect(from).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
+        sum += from;
+        if (w * h <= 12) {
+          let ends = 0n;
+          for (let t = 0; t < b.cells; t++) if (t !== s) ends += countTours(b, { from: s, to: t }).count;
+          expect(ends).toBe(from);
+          expect(countTours(b, { from: s, to: (s + 5) % b.cells, method: 'backtracking' }).count).toBe(countTours(b, { from: s, to: (s + 5) % b.cells }).count);
+        }
+      }
+      expect(sum).toBe(countTours(b).count);
+    }
+  });
+
+  it('other leapers on random small boards (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.boolean(), (w, h, m, n, closed) => {
+        if (w * h > 16) return;
+        const piece = parsePiece(`${m},${n}`);
+        expect(countTours(Board.of(w, h), { piece, closed }).count).toBe(BigInt(referenceCount(w, h, closed, m, n)));
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+});
+
+describe('budgets, limits and cancellation', () => {
+  it('refuses boards past the limit without a budget, naming it', () => {
+    expect(countLimit(Board.of(8, 8))).toMatch(/limit is 13/);
+    expect(countLimit(Board.of(6, 6), KNIGHT, true)).toBeNull();
+    try {
+      countTours(Board.of(8, 8));
+      expect.unreachable();
+    } catch (e) {
+      expect(isGridbitsError(e) && e.code === 'LIMIT').toBe(true);
+    }
+  });
+
+  it('a budget that runs out gives an incomplete count, labelled as such', () => {
+    const r = countTours(Board.of(6, 6), { maxNodes: 1000 });
+    expect(r.complete).toBe(false);
+    expect(r.reason).toMatch(/budget exhausted/);
+    const dfs = countTours(Board.of(8, 8), { maxNodes: 200_000 });
+    expect(dfs.method).toBe('backtracking');
+    expect(dfs.complete).toBe(false);
+    expect(dfs.count > 0n).toBe(true);
+  });
+
+  it('stops on an abort signal; the async form gives the same counts', async () => {
+    const c = new AbortController();
+    c.abort();
+    await expect(countToursAsync(Board.of(6, 6), { closed: true, signal: c.signal })).rejects.toThrow(/stopped/);
+    expect((await countToursAsync(Board.of(5, 5))).count).toBe(1728n);
+    const seen: number[] = [];
+    await countToursAsync(Board.of(3, 8), { onProgress: (p) => seen.push(p.done) });
+    expect(seen[seen.length - 1]).toBe(24);
+  });
+
+  it('rejects riders and bad end squares', () => {
+    expect(() => countTours(Board.of(4, 4), { piece: parsePiece('rook') })).toThrow(/leapers only/);
+    expect(() => countTours(Board.of(4, 4), { to: 3 })).toThrow(/start square/);
+    expect(() => countTours(Board.of(4, 4), { from: 3, to: 3 })).toThrow(/differ/);
+    expect(() => countTours(Board.of(4, 4), { from: 16 })).toThrow(/off/);
+  });
+});
