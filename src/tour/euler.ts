@@ -9,16 +9,18 @@ export interface EulerClosing {
   path: number[];
   /** How it was closed: 'already closed', or which stretch was reversed. */
   how: string;
-  /** Index i of the reversal: path[0..i] kept, the rest reversed (tail), or path[0..i] reversed (head). */
+  /** Index i of the reversal: path[0..i] kept, the rest reversed. */
   at: number;
-  end: 'none' | 'tail' | 'head';
+  /** 'none' when the path was closed already. */
+  end: 'none' | 'tail';
 }
 
 /**
  * Closes an open path p[0..n-1] the way Euler did: find i with p[i] one move from the end p[n-1] and p[i+1] one
  * move from the start p[0]; then p[0..i], p[n-1], p[n-2], …, p[i+1] is a path again (p[i]→p[n-1] is a move) and
- * its new end p[i+1] is a move from the start. If no such i exists it tries the same at the head (the mirror
- * case). The path may leave squares out (Euler closed a 60-square path first). Returns null when neither works.
+ * its new end p[i+1] is a move from the start. (Turning the head round instead needs the same pair, so one
+ * search covers both ends.) The path may leave squares out (Euler closed a 60-square path first). Returns null
+ * when no such i exists.
  * The path's own steps are trusted: check it with analyzeTour first.
  */
 export function closeByEuler(board: Board, path: readonly number[], piece: Piece = KNIGHT): EulerClosing | null {
@@ -33,13 +35,6 @@ export function closeByEuler(board: Board, path: readonly number[], piece: Piece
     if (isMove(board, leaps, path[i], end) && isMove(board, leaps, path[i + 1], start)) {
       const out = [...path.slice(0, i + 1), ...path.slice(i + 1).reverse()];
       return { path: out, how: `reversed steps ${i + 2}–${n} (${name(path[i + 1])} … ${name(end)}): ${name(path[i])} leaps to ${name(end)}, ${name(path[i + 1])} back to ${name(start)}`, at: i, end: 'tail' };
-    }
-  }
-  // Head: p[i] one move from the start and p[i-1] one move from the end; reverse p[0..i-1].
-  for (let i = 2; i <= n - 2; i++) {
-    if (isMove(board, leaps, path[i], start) && isMove(board, leaps, path[i - 1], end)) {
-      const out = [...path.slice(0, i).reverse(), ...path.slice(i)];
-      return { path: out, how: `reversed steps 1–${i} (${name(start)} … ${name(path[i - 1])}): ${name(start)} leaps to ${name(path[i])}, ${name(end)} back to ${name(path[i - 1])}`, at: i, end: 'head' };
     }
   }
   return null;

@@ -47,8 +47,7 @@ function parseList(tokens: string[], board: Board | undefined): ParsedTour {
   }
   if (board === undefined) {
     const w = Math.max(...coords.map(([f]) => f)) + 1;
-    const h = Math.max(...coords.map(([, r]) => r)) + 1;
-    if (h < 1) throw new GridbitsError('BAD_INPUT', 'rank 0 does not exist: ranks start at 1');
+    const h = Math.max(1, ...coords.map(([, r]) => r + 1));
     board = Board.of(w, h);
   }
   const b = board;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+interface CountJson {
+  board: { width: number; height: number };
+  closed: boolean;
+  count: string;
+  directed: boolean;
+  complete: boolean;
+  lowerBound: boolean;
+  convention: string;
+  method: string;
+  from?: string;
+  undirectedCount?: string;
+  reason?: string;
+}
+
+describe('gridbits tour-count', () => {
+  it('keeps the contract: 5x5 → "1728" as a decimal string', () => {
+    const j = gridbitsJson<CountJson>(['tour-count', '5x5']);
+    expect(j.board).toEqual({ width: 5, height: 5 });
+    expect(j.closed).toBe(false);
+    expect(j.count).toBe('1728');
+    expect(j.directed).toBe(true);
+    expect(j.undirectedCount).toBe('864');
+    expect(j.complete).toBe(true);
+    expect(j.lowerBound).toBe(false);
+    expect(j.convention).toMatch(/A165134/);
+  });
+
+  it('closed counts, start squares, rectangles and other leapers', () => {
+    expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed']).count).toBe('9862');
+    expect(gridbitsJson<CountJson>(['tour-count', '10x3', '--closed']).count).toBe('16');
+    const from = gridbitsJson<CountJson>(['tour-count', '5x5', '--from', 'a1']);
+    expect(from.count).toBe('304');
+    expect(from.from).toBe('a1');
+    expect(gridbitsJson<CountJson>(['tour-count', '4x3']).count).toBe('16');
+    expect(gridbitsJson<CountJson>(['tour-count', '4x5', '--from', 'a1', '--to', 'd5']).complete).toBe(true);
+    expect(gridbitsJson<CountJson>(['tour-count', '3x3', '--piece', 'wazir']).count).toBe('40');
+  });
+
+  it('prints a sentence with the convention in text mode', () => {
+    const r = gridbits(['tour-count', '3x4']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^16 directed open knight tours of the 3x4 board/);
+    expect(r.stdout).toMatch(/A165134/);
+  });
+
+  it('refuses boards out of reach with one line naming the limit, unless given a budget', () => {
+    expectUserError(gridbits(['tour-count', '8x8']), /too wide to count exactly.*limit is 13/);
+    const j = gridbitsJson<CountJson>(['tour-count', '8x8', '--max-nodes', '20000']);
+    expect(j.complete).toBe(false);
+    expect(j.lowerBound).toBe(true);
+    expect(j.reason).toMatch(/budget exhausted/);
+    expect(BigInt(j.count) >= 0n).toBe(true);
+    const t = gridbitsJson<CountJson>(['tour-count', '6x6', '--timeout', '50']);
+    expect(t.complete).toBe(false);
+    const text = gridbits(['tour-count', '8x8', '--max-nodes', '20000']);
+    expect(text.stdout).toMatch(/^at least .* \(a lower bound: budget exhausted/);
+  });
+
+  it('bad input: one line, exit 2', () => {
+    expectUserError(gridbits(['tour-count']), /give a board size/);
+    expectUserError(gridbits(['tour-count', '0x5']), /board/);
+    expectUserError(gridbits(['tour-count', '5x5', '--from', 'z9']), /off the 5x5 board/);
+    expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--to', 'a1']), /differ/);
+    expectUserError(gridbits(['tour-count', '5x5', '--piece', 'rook']), /leapers only/);
+    expectUserError(gridbits(['tour-count', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
+  });
+});
