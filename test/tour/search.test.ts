@@ -46,9 +46,16 @@ describe('searchTour', () => {
 
   it('answers budget honestly and rejects bad queries', () => {
     const board = Board.of(6, 6);
-    const r = searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: { warnsdorff: false, deadCells: false, restarts: false } });
-    expect(['found', 'budget']).toContain(r.status);
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 3, switches: { deadCells: false, restarts: false } }).status).toBe('budget');
+    // A tour that needs no backtrack is found even with a budget of 0; the budget is never overrun.
+    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0 })).toMatchObject({ status: 'found', backtracks: 0 });
+    const plain = { warnsdorff: false, deadCells: false, restarts: false };
+    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: plain })).toMatchObject({ status: 'budget', backtracks: 0 });
+    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 3, switches: plain })).toMatchObject({ status: 'budget', backtracks: 3 });
+    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain })).toMatchObject({ status: 'budget', nodes: 5 });
+    expect(searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }).status).toBe('budget');
+    const ac = new AbortController();
+    ac.abort();
+    expect(() => searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal })).toThrow(/stopped/);
     const bad = (f: () => unknown, code: string) => {
       try {
         f();
@@ -62,6 +69,15 @@ describe('searchTour', () => {
     bad(() => searchTour({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
     bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
     bad(() => searchTour({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
+  });
+
+  it('without a start, tries every start; the proof covers them all', () => {
+    const b = Board.of(4, 3);
+    const r = searchTour({ board: b, piece: KNIGHT, closed: false, to: 0 });
+    expect(r.status).toBe('found');
+    expect(tourProblem(4, 3, r.path!, false)).toBeNull();
+    expect(r.path![11]).toBe(0);
+    expect(searchTour({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
   });
 
   it('is deterministic for a seed, and seeds vary the tour', () => {
@@ -108,6 +124,8 @@ describe('searchTour', () => {
     let r = m.run({ maxBacktracks: 5 });
     expect(r.status).toBe('budget');
     expect(m.backtracks).toBe(5);
+    r = m.run({ maxBacktracks: 7 });
+    expect(r).toMatchObject({ status: 'budget', backtracks: 7 });
     r = m.run();
     expect(r.status).toBe('found');
     expect(tourProblem(5, 5, m.tour!, false)).toBeNull();
