@@ -200,6 +200,16 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     expect(await page.getByRole('checkbox', { name: 'Mobility heat map' }).isChecked()).toBe(false);
     expect(await page.locator('.legend').count()).toBe(0);
     await expect.poll(hash).not.toContain('heat=1');
+    // Asking for a small board while a large heat map is computing drops that job and answers at once.
+    await page.getByRole('checkbox', { name: 'Mobility heat map' }).check();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 10_000 });
+    await page.locator('#side-width').fill('8');
+    await page.locator('#side-height').fill('8');
+    const qn: NaivePiece = { leaps: [], rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(1, 2)], slides: [] };
+    let total = 0;
+    for (let s = 0; s < 64; s++) total += naiveAttacks(8, 8, qn, new Set([s]), new Set()).size;
+    await expect.poll(() => page.locator('.legend').textContent()).toContain(`total ${total}`);
+    expect(await page.locator('.job').count()).toBe(0);
     // The page stays usable: a new job on a fresh worker finishes.
     await page.locator('#side-width').fill('100');
     await page.locator('#side-height').fill('100');

@@ -1,5 +1,5 @@
 // A board of buttons, one per square: labelled with square names, keyboard-driven (roving focus), sized by CSS.
-import { useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import type { BoardProps } from './types.js';
@@ -7,6 +7,7 @@ import type { BoardProps } from './types.js';
 export function DomBoard({ board, label, view, describe, onActivate }: BoardProps) {
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
+  const keysId = useId();
   const current = focus < board.cells ? focus : 0;
 
   // Steps from the square that has focus right now (not from state, which lags behind fast key presses) and
@@ -60,13 +61,13 @@ export function DomBoard({ board, label, view, describe, onActivate }: BoardProp
       <div class="ranks" aria-hidden="true">
         {ranks}
       </div>
-      <div class="board" role="group" aria-label={label} aria-describedby="board-keys" ref={grid} onKeyDown={onKeyDown}>
+      <div class="board" role="group" aria-label={label} aria-describedby={keysId} ref={grid} onKeyDown={onKeyDown}>
         {rows}
       </div>
       <div class="files" aria-hidden="true">
         {files}
       </div>
-      <p id="board-keys" class="sr-only">
+      <p id={keysId} class="sr-only">
         Arrow keys move between squares; Enter or Space chooses one.
       </p>
     </div>

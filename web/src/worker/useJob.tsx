@@ -13,7 +13,10 @@ export type JobState<Res> =
 export interface Job<Req, Res> {
   state: JobState<Res>;
   start(request: Req, label: string): void;
+  /** Stops the job; its state says "cancelled". */
   cancel(): void;
+  /** Stops the job, if any, and forgets it (back to idle): for when its answer is no longer wanted. */
+  reset(): void;
 }
 
 /** One background job at a time; starting another cancels the one running. The worker ends with the page. */
@@ -42,6 +45,11 @@ export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
       },
       cancel() {
         runner.cancel();
+      },
+      reset() {
+        generation.current++;
+        runner.cancel();
+        setState({ status: 'idle' });
       },
     }),
     [state, runner],

@@ -85,9 +85,14 @@ export function MovesPage({ params }: PageProps) {
   const bigHeat = state.heat && piece !== null && board.cells > SYNC_HEAT_CELLS;
   const heatKey = bigHeat ? `${board.width}x${board.height}|${piece.name}|${blockers.squares().join(',')}` : '';
   useEffect(() => {
-    if (!bigHeat) return;
+    // A heat map still computing for an earlier board or piece is no longer wanted; "Cancelled." stays until
+    // the heat map is asked for again.
+    if (!bigHeat) {
+      if (job.state.status === 'running' || (state.heat && job.state.status !== 'idle')) job.reset();
+      return;
+    }
     job.start({ width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() }, 'Computing the heat map');
-  }, [heatKey]);
+  }, [heatKey, state.heat]);
   const heat = syncHeat ?? (bigHeat && job.state.status === 'done' ? job.state.result : null);
 
   // The colours span the counts that occur, so boards where every square has many moves still show contrast.
