@@ -120,6 +120,31 @@ export async function run(): Promise<BenchSection> {
     }
     notes.push(`${w}x${h}, open tours from every square — ${parts.join('; ')}.`);
   }
+  // The restart schedule on strips: the paper's few long tries against many short ones.
+  for (const [label, sw] of [
+    ['5 tries, GOOD_RET = 2 x cells + 20', { tries: 5, goodRet: 0, growth: 1 }],
+    ['100 tries, GOOD_RET = 100', { goodRet: 100, growth: 1 }],
+    ['100 tries, GOOD_RET = 50 x 1.1^try (default)', {}],
+  ] as [string, SearchSwitches][]) {
+    const parts: string[] = [];
+    for (const [w, h] of [[50, 3], [60, 4], [40, 5]]) {
+      const b = Board.of(w, h);
+      const s2 = sw.goodRet === 0 ? { ...sw, goodRet: 2 * b.cells + 20 } : sw;
+      let found = 0, tried = 0, backs = 0;
+      const t0 = performance.now();
+      for (let s = 0; s < b.cells; s++) {
+        // Only squares that start a tour: the majority colour on odd boards, the outer ranks of 4×n.
+        if ((b.cells & 1) === 1 && ((b.file(s) + b.rank(s)) & 1) === 1) continue;
+        if (h === 4 && b.rank(s) !== 0 && b.rank(s) !== 3) continue;
+        tried++;
+        const r = searchTour({ board: b, piece: KNIGHT, closed: false, from: s }, { switches: s2, maxBacktracks: 100_000 });
+        backs += r.backtracks;
+        if (r.status === 'found') found++;
+      }
+      parts.push(`${w}x${h}: ${found}/${tried} found within 100,000 backtracks, ${backs.toLocaleString('en')} backtracks, ${fmtMs(performance.now() - t0)}`);
+    }
+    notes.push(`Restarts, ${label} — ${parts.join('; ')}.`);
+  }
   keep(rows);
   notes.push(
     "The seed's brute force is ported as described (array row 0 = rank 8, moves (-1,-2) … (2,1)); with that layout its " +

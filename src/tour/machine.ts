@@ -16,7 +16,7 @@ export interface SearchSwitches {
   deadCells?: boolean;
   /** (3) Warnsdorff: try the candidates with the fewest onward moves first (ties by the move array). */
   warnsdorff?: boolean;
-  /** (4) Move-order restarts: several move arrays, each try but the last limited to `goodRet` backtracks. */
+  /** (4) Move-order restarts: several move arrays, each try but the last limited (`goodRet`, `growth`). */
   restarts?: boolean;
   /** (5) Refuse a move that splits the unvisited cells into parts (a flood fill per move; off by default). */
   connectivity?: boolean;
@@ -30,8 +30,13 @@ export interface SearchSwitches {
    * tries find tours where a few long ones do not; measured in bench/tour-search.bench.ts).
    */
   tries?: number;
-  /** Backtracks allowed per try before the next move array (GOOD_RET; default 100). */
+  /** Backtracks allowed per try before the next move array (GOOD_RET; default 50). */
   goodRet?: number;
+  /**
+   * Try t may make GOOD_RET × growth^t backtracks (default growth 1.1), so a small proof of none is not cut
+   * short a hundred times over; the last try is unlimited, which keeps the search complete.
+   */
+  growth?: number;
 }
 
 export type TourEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
@@ -123,7 +128,8 @@ export class TourMachine {
       connectivity: switches.connectivity ?? false,
       tieBreak: switches.tieBreak ?? 'edge',
       tries: Math.max(1, switches.tries ?? 100),
-      goodRet: Math.max(1, switches.goodRet ?? 100),
+      goodRet: Math.max(1, switches.goodRet ?? 50),
+      growth: Math.max(1, switches.growth ?? 1.1),
     };
     const fits = piece.leaps.filter(([dx, dy]) => Math.abs(dx) < board.width && Math.abs(dy) < board.height);
     const k = Math.max(1, fits.length);
@@ -528,7 +534,7 @@ export class TourMachine {
     // The next try starts afresh: begin() rebuilds the arrays, so the path needs no unwinding.
     // The first try (Roth's tie-break) gets more room on large boards, where a few thousand backtracks near the
     // end usually close a tour that restarting from scratch would not.
-    const limit = this.tryNo === 0 ? Math.max(this.switches.goodRet, this.cells >> 3) : this.switches.goodRet;
+    const limit = this.tryNo === 0 ? Math.max(this.switches.goodRet, this.cells >> 3) : this.switches.goodRet * this.switches.growth ** this.tryNo;
     if (limited && this.tryBacks >= limit) this.state = ST_RESTART;
     return EV_BACK;
   }
