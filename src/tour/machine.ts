@@ -154,6 +154,7 @@ export class TourMachine {
     this.stamp = new Int32Array(n);
     this.queue = new Int32Array(n);
     this.rng = createRng(query.seed ?? 0);
+    if (from === undefined && to === 0) this.nextStart = 1;
   }
 
   /** The number of the current try (move array), from 0. */
@@ -265,10 +266,14 @@ export class TourMachine {
   private begin(): number {
     const { closed, from, to } = this.query;
     const n = this.cells;
-    if (this.tryNo === 0) {
-      this.start = from ?? this.nextStart;
-    }
+    if (this.tryNo === 0) this.start = from ?? this.nextStart;
     const s = this.start;
+    if (s >= n) {
+      // No start left (a 1×1 board whose only square is the end).
+      this.start = 0;
+      this.state = ST_NONE;
+      return EV_NONE;
+    }
     this.evSquare = s;
     this.evDepth = 0;
     this.d = 0;

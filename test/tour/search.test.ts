@@ -4,6 +4,14 @@ import { Board, GridbitsError, KNIGHT, parsePiece, searchTour, TourMachine } fro
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
+/** Checks the steps of a tour of a compound leaper (king, 1,1+0,2) against its leap list. */
+function compoundProblem(w: number, leaps: ReadonlyArray<readonly [number, number]>, path: Int32Array, closed: boolean): string | null {
+  const ok = (a: number, b: number) => leaps.some(([dx, dy]) => (b % w) - (a % w) === dx && Math.floor(b / w) - Math.floor(a / w) === dy);
+  for (let i = 1; i < path.length; i++) if (!ok(path[i - 1], path[i])) return `step ${i} is not a leap`;
+  if (closed && path.length > 1 && !ok(path[path.length - 1], path[0])) return 'not closed';
+  return null;
+}
+
 describe('searchTour', () => {
   it('finds verified open and closed tours where they exist', () => {
     for (const [w, h, closed] of [[8, 8, false], [8, 8, true], [5, 5, false], [6, 6, true], [3, 4, false], [3, 10, true], [20, 20, false], [1, 1, false]] as const) {
@@ -78,6 +86,8 @@ describe('searchTour', () => {
     expect(tourProblem(4, 3, r.path!, false)).toBeNull();
     expect(r.path![11]).toBe(0);
     expect(searchTour({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
+    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false, to: 0 }).status).toBe('none');
+    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false }).path).toEqual(Int32Array.of(0));
   });
 
   it('is deterministic for a seed, and seeds vary the tour', () => {
@@ -101,16 +111,21 @@ describe('searchTour', () => {
           if (w * h > 20 && spec !== 'knight') return;
           const board = Board.of(w, h);
           const piece = parsePiece(spec);
-          const from = a % board.cells;
+          // Every fifth query leaves the start open: the machine then tries every start.
+          const from = a % 5 === 0 ? undefined : a % board.cells;
           let to: number | undefined = closed || b % 3 === 0 ? undefined : b % board.cells;
           if (to === from) to = undefined;
           const r = searchTour({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
-          const want = plainTourExists(w, h, piece.leaps, from, to, closed);
+          const starts = from !== undefined ? [from] : closed ? [0] : [...Array(board.cells).keys()].filter((s) => s !== to);
+          const want = starts.some((s) => plainTourExists(w, h, piece.leaps, s, to, closed));
           expect(r.status, `${w}x${h} ${spec} ${closed} ${from}->${to}`).toBe(want ? 'found' : 'none');
           if (r.path) {
-            expect(r.path[0]).toBe(from);
+            if (from !== undefined) expect(r.path[0]).toBe(from);
+            expect(new Set(r.path).size).toBe(board.cells);
             if (to !== undefined) expect(r.path[r.path.length - 1]).toBe(to);
-            if (spec === 'knight') expect(tourProblem(w, h, r.path, closed)).toBeNull();
+            const mn = { knight: [1, 2], camel: [1, 3], zebra: [2, 3] }[spec as string];
+            if (mn) expect(tourProblem(w, h, r.path, closed, mn[0], mn[1])).toBeNull();
+            else expect(compoundProblem(w, piece.leaps, r.path, closed)).toBeNull();
           }
         },
       ),
