@@ -1,5 +1,6 @@
 // Checking a given tour: valid or not and why, open or closed, line sums, semi-magic and magic, half-turn symmetry.
 import type { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { leapsOf } from './count-graph.js';
 import { listShort } from './parse.js';
@@ -63,13 +64,21 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
   const errors = [...(options.problems ?? [])];
   const name = (s: number): string => board.name(s);
 
-  const seen = new Map<number, number[]>();
-  path.forEach((s, i) => seen.set(s, [...(seen.get(s) ?? []), numbers[i]]));
-  const repeated = [...seen].filter(([, ns]) => ns.length > 1);
+  // First step number on each square (0: not visited); repeats collected apart, as they are rare.
+  for (const s of path) {
+    if (!Number.isInteger(s) || s < 0 || s >= board.cells) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
+  }
+  const first = new Float64Array(board.cells);
+  const again = new Map<number, number[]>();
+  path.forEach((s, i) => {
+    if (first[s] === 0) first[s] = numbers[i];
+    else again.set(s, [...(again.get(s) ?? [first[s]]), numbers[i]]);
+  });
+  const repeated = [...again];
   for (const [s, ns] of repeated.slice(0, 10)) errors.push(`${name(s)} is visited ${ns.length} times (steps ${ns.join(', ')})`);
   if (repeated.length > 10) errors.push(`and ${repeated.length - 10} more squares are visited more than once`);
   const missing: number[] = [];
-  for (let s = 0; s < board.cells; s++) if (!seen.has(s)) missing.push(s);
+  for (let s = 0; s < board.cells; s++) if (first[s] === 0) missing.push(s);
   if (missing.length > 0) errors.push(`${missing.length} square${missing.length > 1 ? 's are' : ' is'} never visited: ${listShort(missing.map(name))}`);
   const badSteps: TourAnalysis['badSteps'] = [];
   let consecutive = numbers.length === 0 || numbers[0] === 1;

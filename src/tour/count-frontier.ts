@@ -164,25 +164,57 @@ class FrontierRun {
       const cur = this.cur;
       const back = g.back[v];
       const maxDeg = this.isEnd[v] === 1 ? 1 : 2;
-      for (; this.k < cur.size; this.k++) {
+      const leave = this.leaving[v];
+      const closed = o.closed;
+      const twoEnds = this.twoEnds;
+      const lastStep = v === n - 1;
+      const cap = cur.capacity;
+      for (; this.k < cap; this.k++) {
+        const k = this.k;
+        const used = cur.nums[2 * k + 1];
+        if (used === 0) continue;
         if (budget-- <= 0) return false;
         if (++this.nodes > maxNodes) return this.stop(`budget exhausted after ${maxNodes} nodes`);
         if ((this.nodes & 4095) === 0) {
           checkAborted(o.signal);
           if (o.timeoutMs !== undefined && Date.now() - this.started > o.timeoutMs) return this.stop(`budget exhausted after ${o.timeoutMs} ms`);
         }
-        const k = this.k;
-        const c = big ? cur.bigCounts[k] : cur.counts[k];
-        const lo = cur.lo[k], hi = cur.hi[k];
+        const c = big ? cur.bigCounts[k] : used;
+        const lo = cur.ints[4 * k], hi = cur.ints[4 * k + 1];
         for (let j = 0; j < D; j++) base[j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
+        // Squares leaving after this step that must get their edge from v (v is their last neighbour):
+        // without it they would leave with too few edges. More than two such squares, or one that needs two
+        // edges, and the state is dead whatever v does.
+        let req1 = -1, req2 = -1, dead = false;
+        for (let i = 0; i < leave.length; i++) {
+          const sl = leave[i];
+          if (sl === D) continue;
+          const x = base[sl];
+          if (x === DONE) continue;
+          let needs: boolean;
+          if (x === 0) {
+            needs = true;
+            if (closed) dead = true;
+          } else needs = closed || (x === ROOTED && !lastStep) || (twoEnds && this.isEnd[v - D + sl] === 0);
+          if (!needs) continue;
+          if (req1 < 0) req1 = sl;
+          else if (req2 < 0) req2 = sl;
+          else dead = true;
+        }
+        if (dead) continue;
         // No edge to v.
-        a.set(base);
-        a[D] = 0;
-        this.emit(c, false);
+        if (req1 < 0) {
+          a.set(base);
+          a[D] = 0;
+          this.emit(c, false);
+        }
         for (let i = 0; i < back.length; i++) {
           const s1 = D - back[i];
           const x1 = base[s1];
           if (x1 === DONE || (x1 !== 0 && this.isEnd[v - D + s1] === 1)) continue;
+          if (req1 >= 0 && s1 > req1) break;
+          if (req2 >= 0 && s1 !== req1 && s1 !== req2) continue;
+          if (req2 >= 0 && s1 === req2) continue;
           // One edge s1–v: v extends the fragment at s1 or starts one with it.
           a.set(base);
           if (x1 === 0) {
@@ -192,12 +224,13 @@ class FrontierRun {
             a[s1] = DONE;
             a[D] = x1;
           }
-          this.emit(c, false);
+          if (req2 < 0 && (req1 < 0 || s1 === req1)) this.emit(c, false);
           if (maxDeg < 2) continue;
           for (let i2 = i + 1; i2 < back.length; i2++) {
             const s2 = D - back[i2];
             const x2 = base[s2];
             if (x2 === DONE || (x2 !== 0 && this.isEnd[v - D + s2] === 1)) continue;
+            if (req2 >= 0 ? s1 !== req1 || s2 !== req2 : req1 >= 0 && s1 !== req1 && s2 !== req1) continue;
             this.join(c, s1, x1, s2, x2);
           }
         }

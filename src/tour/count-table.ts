@@ -1,34 +1,40 @@
-// A hash table from frontier states (64-bit keys as two 32-bit halves) to counts, dense, no allocation per key.
+// A hash table from frontier states (64-bit keys as two 32-bit halves) to counts, one cache line per probe.
 
 /**
- * States live in dense arrays (`lo`, `hi`, `counts`) in insertion order; an open-addressing index maps a state to its
- * position. Counts are doubles while they stay below 2^53 (`overflow` turns true past that, and the caller reruns
- * with `big`), or BigInts in big mode, used only where counts outgrow doubles.
+ * Open addressing over one buffer of 16-byte entries [lo, hi, count]: the key's halves as two int32 and the count
+ * as a double, so a probe touches one cache line. A zero count marks an empty entry (counts are never zero).
+ * Counts are doubles while they stay below 2^53 (`overflow` turns true past that, and the caller reruns with
+ * `big`); in big mode they are BigInts kept beside the table, used only where counts outgrow doubles.
  */
 export class StateTable {
   size = 0;
   overflow = false;
-  lo: Int32Array;
-  hi: Int32Array;
-  counts: Float64Array;
+  /** Entries: ints[4i] = lo, ints[4i + 1] = hi, nums[2i + 1] = count (big mode: 1 when used). */
+  ints: Int32Array;
+  nums: Float64Array;
   bigCounts: bigint[] = [];
-  private index: Int32Array;
   private mask: number;
+  private limit: number;
 
   constructor(readonly big: boolean, capacity = 1024) {
     const cap = 1 << Math.max(4, Math.ceil(Math.log2(capacity)));
-    this.lo = new Int32Array(cap);
-    this.hi = new Int32Array(cap);
-    this.counts = new Float64Array(big ? 0 : cap);
-    this.index = new Int32Array(cap * 2);
-    this.mask = cap * 2 - 1;
+    const buf = new ArrayBuffer(cap * 16);
+    this.ints = new Int32Array(buf);
+    this.nums = new Float64Array(buf);
+    this.mask = cap - 1;
+    this.limit = Math.floor(cap * 0.7);
+  }
+
+  /** Number of entries, empty ones included (iterate 0..capacity − 1 and skip count 0). */
+  get capacity(): number {
+    return this.mask + 1;
   }
 
   clear(): void {
     this.size = 0;
     this.overflow = false;
-    this.index.fill(0);
-    if (this.big) this.bigCounts.length = 0;
+    this.ints.fill(0);
+    if (this.big) this.bigCounts = [];
   }
 
   private slot(lo: number, hi: number): number {
@@ -37,68 +43,62 @@ export class StateTable {
     h = Math.imul(h, 0xc2b2ae35);
     h ^= h >>> 13;
     let i = h & this.mask;
-    for (;;) {
-      const at = this.index[i];
-      if (at === 0 || (this.lo[at - 1] === lo && this.hi[at - 1] === hi)) return i;
-      i = (i + 1) & this.mask;
-    }
+    const { ints, nums } = this;
+    while (nums[2 * i + 1] !== 0 && (ints[4 * i] !== lo || ints[4 * i + 1] !== hi)) i = (i + 1) & this.mask;
+    return i;
   }
 
   /** Adds `count` to the state (lo, hi) (a double count). */
   add(lo: number, hi: number, count: number): void {
     const i = this.slot(lo, hi);
-    const at = this.index[i];
-    if (at !== 0) {
-      const sum = this.counts[at - 1] + count;
+    const at = 2 * i + 1;
+    const had = this.nums[at];
+    if (had !== 0) {
+      const sum = had + count;
       if (sum > Number.MAX_SAFE_INTEGER) this.overflow = true;
-      this.counts[at - 1] = sum;
+      this.nums[at] = sum;
       return;
     }
-    if (this.size === this.lo.length) {
-      this.grow();
-      this.add(lo, hi, count);
-      return;
-    }
-    this.lo[this.size] = lo;
-    this.hi[this.size] = hi;
-    this.counts[this.size] = count;
-    this.index[i] = ++this.size;
+    this.ints[4 * i] = lo;
+    this.ints[4 * i + 1] = hi;
+    this.nums[at] = count;
+    if (++this.size > this.limit) this.grow();
   }
 
   /** Adds `count` to the state (lo, hi) (big mode). */
   addBig(lo: number, hi: number, count: bigint): void {
     const i = this.slot(lo, hi);
-    const at = this.index[i];
-    if (at !== 0) {
-      this.bigCounts[at - 1] += count;
+    const at = 2 * i + 1;
+    if (this.nums[at] !== 0) {
+      this.bigCounts[i] += count;
       return;
     }
-    if (this.size === this.lo.length) {
-      this.grow();
-      this.addBig(lo, hi, count);
-      return;
-    }
-    this.lo[this.size] = lo;
-    this.hi[this.size] = hi;
-    this.bigCounts[this.size] = count;
-    this.index[i] = ++this.size;
+    this.ints[4 * i] = lo;
+    this.ints[4 * i + 1] = hi;
+    this.nums[at] = 1;
+    this.bigCounts[i] = count;
+    if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
-    const cap = this.lo.length * 2;
-    const lo = new Int32Array(cap);
-    lo.set(this.lo);
-    this.lo = lo;
-    const hi = new Int32Array(cap);
-    hi.set(this.hi);
-    this.hi = hi;
-    if (!this.big) {
-      const counts = new Float64Array(cap);
-      counts.set(this.counts);
-      this.counts = counts;
+    const oldInts = this.ints, oldNums = this.nums, oldBig = this.bigCounts;
+    const oldCap = this.mask + 1;
+    const cap = oldCap * 2;
+    const buf = new ArrayBuffer(cap * 16);
+    this.ints = new Int32Array(buf);
+    this.nums = new Float64Array(buf);
+    this.bigCounts = [];
+    this.mask = cap - 1;
+    this.limit = Math.floor(cap * 0.7);
+    for (let k = 0; k < oldCap; k++) {
+      const c = oldNums[2 * k + 1];
+      if (c === 0) continue;
+      const lo = oldInts[4 * k], hi = oldInts[4 * k + 1];
+      const i = this.slot(lo, hi);
+      this.ints[4 * i] = lo;
+      this.ints[4 * i + 1] = hi;
+      this.nums[2 * i + 1] = c;
+      if (this.big) this.bigCounts[i] = oldBig[k];
     }
-    this.index = new Int32Array(cap * 2);
-    this.mask = cap * 2 - 1;
-    for (let k = 0; k < this.size; k++) this.index[this.slot(this.lo[k], this.hi[k])] = k + 1;
   }
 }

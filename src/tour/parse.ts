@@ -21,7 +21,8 @@ const MD_RULE = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
  * Parses a tour. A text holding square names is a list (separated by spaces, commas, newlines, '-' or '->');
  * otherwise it is a numbered grid: one line per rank, top rank first, cells separated by spaces or '|' (markdown
  * tables work, rule lines are skipped), each a number 1..N (0..N−1 is accepted too) or an empty mark ('.', '-',
- * a letter) for a square the tour leaves out. Lines starting with '#' are comments.
+ * a letter) for a square the tour leaves out. Lines starting with '#' are comments. A text starting with '{' is
+ * read as the JSON that `gridbits tour --json` prints (its board and path).
  * Throws BAD_INPUT (naming the line or token) for text that is not a tour in either format, OFF_BOARD for a
  * square outside `board`.
  */
@@ -31,6 +32,7 @@ export function parseTour(text: string, board?: Board): ParsedTour {
     .map((l, i) => ({ text: l.trim(), line: i + 1 }))
     .filter((l) => l.text !== '' && !l.text.startsWith('#'));
   if (lines.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the input is empty');
+  if (lines[0].text.startsWith('{')) return parseJson(text, board);
   const tokens = lines.flatMap((l) => l.text.split(/[\s,;|]+|->|→|-(?=[a-z])/i)).filter((t) => t !== '');
   if (tokens.some((t) => SQUARE.test(t))) return parseList(tokens, board);
   return parseGrid(lines, board);
@@ -46,13 +48,33 @@ function parseList(tokens: string[], board: Board | undefined): ParsedTour {
     coords.push([file - 1, Number(m[2]) - 1]);
   }
   if (board === undefined) {
-    const w = Math.max(...coords.map(([f]) => f)) + 1;
-    const h = Math.max(1, ...coords.map(([, r]) => r + 1));
+    let w = 1, h = 1;
+    for (const [f, r] of coords) {
+      w = Math.max(w, f + 1);
+      h = Math.max(h, r + 1);
+    }
     board = Board.of(w, h);
   }
   const b = board;
   const path = tokens.map((t) => b.parse(t));
   return { board: b, path, numbers: path.map((_, i) => i + 1), format: 'squares', problems: [] };
+}
+
+/** The JSON that `gridbits tour --json` prints: {"board": {"width", "height"}, "path": ["a1", …]}. */
+function parseJson(text: string, board: Board | undefined): ParsedTour {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new GridbitsError('BAD_INPUT', `the input starts like JSON but is not: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const d = doc as { board?: { width?: unknown; height?: unknown }; path?: unknown };
+  if (!Array.isArray(d.path) || !d.path.every((x) => typeof x === 'string')) {
+    throw new GridbitsError('BAD_INPUT', 'JSON input needs a "path" array of square names (as gridbits tour --json prints)');
+  }
+  const w = d.board?.width, h = d.board?.height;
+  const b = board ?? (typeof w === 'number' && typeof h === 'number' ? Board.of(w, h) : undefined);
+  return { ...parseList(d.path as string[], b), format: 'squares' };
 }
 
 function parseGrid(lines: { text: string; line: number }[], board: Board | undefined): ParsedTour {

@@ -60,3 +60,14 @@ describe('parseTour: numbered grids', () => {
     expect(code(() => parseTour('1 2\n3 4', Board.of(3, 3)))).toMatch(/BAD_INPUT: the grid is 2x2, not the 3x3 board given/);
   });
 });
+
+describe('parseTour: the JSON of gridbits tour --json', () => {
+  it('takes the board and the path of square names', () => {
+    const t = parseTour(JSON.stringify({ board: { width: 3, height: 4 }, closed: false, path: ['a1', 'b3'] }));
+    expect(t.board.toString()).toBe('3x4');
+    expect(t.path).toEqual([0, 7]);
+    expect(code(() => parseTour('{"path": 3}'))).toMatch(/BAD_INPUT: JSON input needs a "path" array/);
+    expect(code(() => parseTour('{"path": ['))).toMatch(/BAD_INPUT: the input starts like JSON but is not/);
+  });
+});
+
