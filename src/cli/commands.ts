@@ -2,8 +2,9 @@
 import type { Command } from './command.js';
 import { mobilityCommand, movesCommand } from './moves.js';
 import { serveCommand } from './serve.js';
+import { tourCommand } from './tour.js';
 import { tourTableCommand } from './tour-table.js';
 import { tourCountCommand } from './tour-count.js';
 import { tourCheckCommand } from './tour-check.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourTableCommand, tourCountCommand, tourCheckCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand];

@@ -1,0 +1,163 @@
+// Whether a tour exists, with the reason: the theorems for the knight, colour parity per start square, and
+// the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
+import type { Board } from '../core/board.js';
+import type { Piece } from '../pieces/piece.js';
+import type { TourQuery } from './types.js';
+
+/** A decision: true/false with the proof, or null when only a search can tell. */
+export interface Existence {
+  exists: boolean | null;
+  reason: string;
+}
+
+const OPEN_RULE = 'open knight tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and mxn with both sides >= 5';
+const SCHWENK = "Schwenk's theorem (1991)";
+
+/** The leaper (m, n) a piece is, m <= n, or null for anything that is not one plain leaper. */
+export function leaperOf(piece: Piece): [number, number] | null {
+  if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) return null;
+  const [dx, dy] = piece.leaps[0];
+  const m = Math.min(Math.abs(dx), Math.abs(dy)), n = Math.max(Math.abs(dx), Math.abs(dy));
+  const want = m === 0 || m === n ? 4 : 8;
+  if (piece.leaps.length !== want) return null;
+  for (const [x, y] of piece.leaps) {
+    const a = Math.min(Math.abs(x), Math.abs(y)), b = Math.max(Math.abs(x), Math.abs(y));
+    if (a !== m || b !== n) return null;
+  }
+  return [m, n];
+}
+
+export function isKnight(piece: Piece): boolean {
+  const l = leaperOf(piece);
+  return l !== null && l[0] === 1 && l[1] === 2;
+}
+
+/** Does an open knight's tour exist on a w×h board (from some square)? */
+export function knightOpenExists(w: number, h: number): boolean {
+  const a = Math.min(w, h), b = Math.max(w, h);
+  if (a === 1) return b === 1;
+  if (a === 2) return false;
+  if (a === 3) return b === 4 || b >= 7;
+  if (a === 4) return b >= 5;
+  return true;
+}
+
+/** Does a closed knight's tour exist on a w×h board? (Schwenk 1991.) */
+export function knightClosedExists(w: number, h: number): boolean {
+  const a = Math.min(w, h), b = Math.max(w, h);
+  if (a % 2 === 1 && b % 2 === 1) return false;
+  if (a === 1 || a === 2 || a === 4) return false;
+  if (a === 3 && (b === 4 || b === 6 || b === 8)) return false;
+  return true;
+}
+
+function closedReason(w: number, h: number): string {
+  const a = Math.min(w, h), b = Math.max(w, h);
+  if (knightClosedExists(w, h)) return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
+  if (a % 2 === 1 && b % 2 === 1) {
+    return `${SCHWENK}: no closed knight's tour when both sides are odd (${w}x${h} has an odd number of squares, and a closed tour alternates colours)`;
+  }
+  if (a === 1 || a === 2 || a === 4) return `${SCHWENK}: no closed knight's tour when the shorter side is 1, 2 or 4 (here ${a})`;
+  return `${SCHWENK}: no closed knight's tour on 3x4, 3x6 or 3x8 (here ${w}x${h})`;
+}
+
+/** The colour of a square: (file + rank) mod 2. */
+function colour(board: Board, s: number): number {
+  return (board.file(s) + board.rank(s)) & 1;
+}
+
+/** The colour with more squares on an odd-cell board (a1's colour, 0). */
+const MAJORITY = 0;
+
+/** Parity of a leaper's move: moves of odd m+n change colour. */
+function changesColour(m: number, n: number): boolean {
+  return ((m + n) & 1) === 1;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Impossibility proofs that hold for any leaper (m, n): null when none applies. */
+function leaperObstruction(board: Board, m: number, n: number, closed: boolean): string | null {
+  const { width: w, height: h, cells } = board;
+  if (cells === 1) return closed ? 'a single square has no closed tour (no move returns to it)' : null;
+  const g = gcd(m, n);
+  if (g > 1 || (m === 0 && n > 1)) {
+    return `the (${m},${n}) leaper only moves by multiples of ${g || n} and cannot reach a square next to its start`;
+  }
+  if (!changesColour(m, n)) return `the (${m},${n}) leaper never changes colour (m + n is even), so it cannot visit both colours`;
+  if (!((w > m && h > n) || (w > n && h > m))) return `the (${m},${n}) leaper has no move on ${w}x${h}`;
+  if (closed && cells % 2 === 1) return `a closed tour alternates colours, so it needs an even number of squares (${w}x${h} has ${cells})`;
+  return null;
+}
+
+/**
+ * What theory says about a query: for the knight the whole-board question is always decided (by the
+ * theorems); for a given start square colour parity decides some, and the rest of a strip's squares need a
+ * search. For other leapers only the general obstructions are known; null means "search".
+ */
+export function tourExistence(q: TourQuery): Existence {
+  const { board, closed } = q;
+  const { width: w, height: h } = board;
+  const lp = leaperOf(q.piece);
+  if (lp === null) return { exists: null, reason: `no theorem for ${q.piece.name}: decided by search` };
+  const [m, n] = lp;
+  const knight = m === 1 && n === 2;
+  if (q.to !== undefined && q.from !== undefined && q.to === q.from && board.cells > 1) {
+    return { exists: false, reason: 'an open tour cannot end where it starts' };
+  }
+  if (knight) {
+    if (closed && !knightClosedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
+    if (!closed && !knightOpenExists(w, h)) return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
+  } else {
+    const why = leaperObstruction(board, m, n, closed);
+    if (why !== null) return { exists: false, reason: why };
+  }
+  const parity = parityProblem(board, q.from, q.to, closed, changesColour(m, n));
+  if (parity !== null) return { exists: false, reason: parity };
+  if (!knight) return { exists: null, reason: `no theorem for the (${m},${n}) leaper: decided by search` };
+  const inner = !closed ? innerLineEnd(board, q.from, q.to) : null;
+  if (inner !== null) return { exists: false, reason: inner };
+  if (closed) return { exists: true, reason: closedReason(w, h) };
+  if (q.to !== undefined || (Math.min(w, h) <= 4 && q.from !== undefined)) {
+    return { exists: null, reason: `an open knight's tour exists on ${w}x${h} (${OPEN_RULE}); from this square decided by search` };
+  }
+  return { exists: true, reason: `${OPEN_RULE}${q.from !== undefined && board.cells % 2 === 1 ? '; the start is on the majority colour' : ''}` };
+}
+
+/** Colour parity: on an odd-cell board both ends are on the majority colour; on an even one they differ. */
+function parityProblem(board: Board, from: number | undefined, to: number | undefined, closed: boolean, alternates: boolean): string | null {
+  if (!alternates || closed || board.cells === 1) return null;
+  const odd = board.cells % 2 === 1;
+  if (odd) {
+    for (const [s, what] of [[from, 'start'], [to, 'end']] as const) {
+      if (s !== undefined && colour(board, s) !== MAJORITY) {
+        return `colour parity: a tour of an odd number of squares (${board.cells}) alternates colours, so it starts and ends on the majority colour (that of a1); ${board.name(s)} is the other colour and cannot be the ${what}`;
+      }
+    }
+  } else if (from !== undefined && to !== undefined && colour(board, from) === colour(board, to)) {
+    return `colour parity: a tour of an even number of squares (${board.cells}) starts and ends on different colours; ${board.name(from)} and ${board.name(to)} are the same colour`;
+  }
+  return null;
+}
+
+/**
+ * On a board 4 squares wide an open tour starts and ends on the two outer lines: outer squares only leap to
+ * inner ones, so with as many of each the path alternates outer/inner but for one inner-inner step, and a
+ * path starting or ending inside would need one more inner square than there are. (Were it to alternate all
+ * the way, every outer square on it would have the same colour.)
+ */
+function innerLineEnd(board: Board, from: number | undefined, to: number | undefined): string | null {
+  const { width: w, height: h } = board;
+  if (Math.min(w, h) !== 4) return null;
+  for (const [s, what] of [[from, 'start'], [to, 'end']] as const) {
+    if (s === undefined) continue;
+    const c = w === 4 ? board.file(s) : board.rank(s);
+    if (c === 1 || c === 2) {
+      return `on a ${w}x${h} board an open tour starts and ends on the outer lines (outer squares leap only to inner ones, as many of each, so the path alternates but for one inner-inner step); ${board.name(s)} is on an inner line and cannot be the ${what}`;
+    }
+  }
+  return null;
+}

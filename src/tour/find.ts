@@ -1,0 +1,153 @@
+// findTour: one verified tour for any query, by the fastest method that fits: a block construction
+// rotated to the start (Euler), a construction round a hole for odd boards, strip ladders, Warnsdorff,
+// and the backtracking search (with its budget) for small boards, fixed ends and other leapers.
+import { GridbitsError } from '../core/error.js';
+import { createRng, type Rng } from '../core/prng.js';
+import type { RunOptions } from '../core/run.js';
+import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
+import { stripTour } from './construct-strip.js';
+import { isKnight, knightClosedExists, tourExistence } from './existence.js';
+import { searchTour } from './search.js';
+import type { TourAnswer, TourQuery } from './types.js';
+import { tourFault } from './verify.js';
+import { closeByReversal, warnsdorffPath } from './warnsdorff.js';
+
+/** Boards up to this many squares are searched by backtracking when no construction answers. */
+const SEARCH_CELLS = 400;
+/** Warnsdorff is tried up to this many squares (it fails more often on larger boards). */
+const WARNSDORFF_CELLS = 4_000_000;
+const DEFAULT_MAX_NODES = 2_000_000;
+
+/** Finds a tour for the query (or proves none, or says the budget ran out). Every tour is verified. */
+export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer {
+  const q = checkQuery(query);
+  const ex = tourExistence(q);
+  if (ex.exists === false) return { exists: false, reason: ex.reason, closed: q.closed, method: 'theorem' };
+  const rng = q.seed === undefined ? null : createRng(q.seed);
+  const report = (done: number): void => options.onProgress?.({ done, total: 3, unit: 'phases' });
+  if (isKnight(q.piece) && q.to === undefined) {
+    const built = construct(q, rng, report);
+    if (built !== null) return accept(q, built.path, `${ex.reason}; ${built.how}`, built.method);
+  }
+  if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS && q.board.cells <= WARNSDORFF_CELLS) {
+    const w = warnsdorffTo(q, rng ?? createRng(0));
+    if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule keeping ${q.board.name(q.to)} for last`, 'warnsdorff');
+  }
+  if (q.board.cells <= WARNSDORFF_CELLS && !q.closed && q.to === undefined) {
+    const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
+    if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule`, 'warnsdorff');
+  }
+  const r = searchTour(q, { ...options, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES });
+  if (r.status === 'found' && r.path !== undefined) {
+    return { ...accept(q, r.path, `${ex.exists === true ? ex.reason + '; ' : ''}found by backtracking search`, 'backtracking'), backtracks: r.backtracks };
+  }
+  if (r.status === 'none') {
+    return { exists: false, closed: q.closed, method: 'backtracking', backtracks: r.backtracks, reason: `proved by exhaustive search (${r.backtracks} backtracks)` };
+  }
+  return {
+    exists: ex.exists === true ? true : null,
+    closed: q.closed,
+    method: 'backtracking',
+    backtracks: r.backtracks,
+    reason: `budget exhausted after ${r.nodes} nodes and ${r.backtracks} backtracks${ex.exists === true ? ` (${ex.reason}, but none was found from this square within the budget)` : ''}`,
+  };
+}
+
+function checkQuery(q: TourQuery): TourQuery {
+  const n = q.board.cells;
+  for (const [s, what] of [[q.from, 'from'], [q.to, 'to']] as const) {
+    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= n)) throw new GridbitsError('OFF_BOARD', `--${what} square ${s} is off the board`);
+  }
+  if (q.to !== undefined && q.closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: drop --to or --closed');
+  if (q.to !== undefined && q.to === q.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square equals the start: an open tour ends elsewhere');
+  return q;
+}
+
+/** Returns the answer after the in-engine check; a failed check is a bug, never a wrong answer. */
+function accept(q: TourQuery, path: Int32Array, reason: string, method: string): TourAnswer {
+  const fault = tourFault(q.board, q.piece.leaps, path, q.closed);
+  const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
+  if (fault !== null || !ends) throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${fault ?? 'wrong end squares'}`);
+  return { exists: true, reason, closed: q.closed, path, method };
+}
+
+interface Built {
+  path: Int32Array;
+  how: string;
+  method: string;
+}
+
+/** The constructions for the knight: null when none applies to this board and start. */
+function construct(q: TourQuery, rng: Rng | null, report: (done: number) => void): Built | null {
+  const { width: W, height: H, cells } = q.board;
+  if (cells === 1) return { path: new Int32Array(1), how: 'a single square', method: 'construction' };
+  const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
+  const start = q.from ?? 0;
+  const reverse = rng !== null && rng.below(2) === 1;
+  if (Math.min(W, H) >= 5 && knightClosedExists(W, H)) {
+    const map = buildCycle(W, H, -1, rng, variant);
+    report(1);
+    if (map === null) return null;
+    const path = walkCycle(map, start, reverse);
+    report(2);
+    return { path, how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`, method: 'construction' };
+  }
+  if (Math.min(W, H) >= 5 && !q.closed && cells % 2 === 1) {
+    const path = aroundHole(W, H, start, rng, variant);
+    report(2);
+    if (path !== null) return { path, how: 'the start square, then a closed tour of the rest of the board built from blocks', method: 'construction' };
+    return null;
+  }
+  if (Math.min(W, H) <= 4) {
+    const path = stripTour(W, H, q.closed, q.from, rng);
+    if (path !== null) return { path, how: 'a strip built from blocks', method: 'construction' };
+  }
+  return null;
+}
+
+/** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */
+function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: number): Int32Array | null {
+  const sx = s % W, sy = (s - sx) / W;
+  for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    const x = fx ? W - 1 - sx : sx, y = fy ? H - 1 - sy : sy;
+    const map = buildCycle(W, H, y * W + x, rng, variant);
+    if (map === null) continue;
+    const entries: number[] = [];
+    for (let d = 0; d < 8; d++) {
+      const nx = x + KDX[d], ny = y + KDY[d];
+      if (nx >= 0 && ny >= 0 && nx < W && ny < H) entries.push(ny * W + nx);
+    }
+    const entry = rng === null ? entries[0] : entries[rng.below(entries.length)];
+    const path = walkCycle(map, entry, rng !== null && rng.below(2) === 1, y * W + x);
+    if (fx || fy) {
+      for (let i = 0; i < path.length; i++) {
+        const c = path[i], cx = c % W, cy = (c - cx) / W;
+        path[i] = (fy ? H - 1 - cy : cy) * W + (fx ? W - 1 - cx : cx);
+      }
+    }
+    return path;
+  }
+  return null;
+}
+
+/** Warnsdorff from the start (Roth's tie-break first, then seeded ties); closed tours closed by Euler's reversal. */
+function warnsdorffRestarts(q: TourQuery, rng: Rng, tries: number): Int32Array | null {
+  const start = q.from ?? 0;
+  for (let t = 0; t < tries; t++) {
+    const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng);
+    if (p === null) continue;
+    if (!q.closed) return p;
+    const c = closeByReversal(q.board.width, q.piece.leaps, p);
+    if (c !== null) return c;
+  }
+  return null;
+}
+
+function warnsdorffTo(q: TourQuery, rng: Rng): Int32Array | null {
+  const start = q.from ?? 0;
+  for (let t = 0; t < 40; t++) {
+    const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng, q.to);
+    if (p !== null && p[p.length - 1] === q.to) return p;
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+// Warnsdorff's rule in one pass over typed arrays: degrees kept up to date incrementally, ties broken by
+// distance from the centre (Roth's rule) and then by a seeded choice; plus Euler's closing of an open tour.
+import type { Board } from '../core/board.js';
+import type { Rng } from '../core/prng.js';
+import type { Vector } from '../pieces/piece.js';
+
+/** How ties between squares of the same degree are broken. */
+export type TieBreak =
+  /** The first in the vector order (the plain rule, the benchmark's baseline). */
+  | 'first'
+  /** The square farthest from the centre, then a seeded choice (Roth's rule). */
+  | 'roth'
+  /** A seeded choice among the tied squares. */
+  | 'random';
+
+const VISITED = 0x80;
+
+/**
+ * One Warnsdorff walk from `start`: the full path, or null when the walk gets stuck before covering the
+ * board. O(cells × vectors) time, 5 bytes per cell. `avoid` (optional) is kept for the very last step.
+ */
+export function warnsdorffPath(board: Board, leaps: readonly Vector[], start: number, tie: TieBreak, rng?: Rng, avoid = -1): Int32Array | null {
+  const w = board.width, h = board.height, n = board.cells;
+  const k = leaps.length;
+  const dxs = new Int32Array(k), dys = new Int32Array(k), dis = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    dxs[i] = leaps[i][0];
+    dys[i] = leaps[i][1];
+    dis[i] = leaps[i][1] * w + leaps[i][0];
+  }
+  const deg = new Uint8Array(n);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let d = 0;
+      for (let i = 0; i < k; i++) {
+        const nx = x + dxs[i], ny = y + dys[i];
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h) d++;
+      }
+      deg[y * w + x] = d;
+    }
+  }
+  const path = new Int32Array(n);
+  let cur = start, cx = start % w, cy = (start - cx) / w;
+  path[0] = cur;
+  deg[cur] |= VISITED;
+  // Keeping `avoid` for last: it counts as one more exit, so the rule does not rush into it.
+  if (avoid >= 0) deg[avoid] += 1;
+  for (let step = 1; step < n; step++) {
+    let best = -1, bestDeg = 99, bestDist = -1, ties = 0;
+    for (let i = 0; i < k; i++) {
+      const nx = cx + dxs[i], ny = cy + dys[i];
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const t = cur + dis[i];
+      const d = deg[t];
+      if (d & VISITED) continue;
+      deg[t] = d - 1;
+      if (t === avoid && step < n - 1) continue;
+      const dd = d - 1;
+      if (dd > bestDeg) continue;
+      if (tie === 'first') {
+        if (dd < bestDeg) {
+          best = t;
+          bestDeg = dd;
+        }
+        continue;
+      }
+      let dist = 0;
+      if (tie === 'roth') {
+        const ex = 2 * nx - w + 1, ey = 2 * ny - h + 1;
+        dist = ex * ex + ey * ey;
+      }
+      if (dd < bestDeg || dist > bestDist) {
+        best = t;
+        bestDeg = dd;
+        bestDist = dist;
+        ties = 1;
+      } else if (dist === bestDist) {
+        // Reservoir choice among equal squares: each of the tied squares is kept with equal chance.
+        ties++;
+        if (rng !== undefined && rng.below(ties) === 0) best = t;
+      }
+    }
+    if (best < 0) return null;
+    cur = best;
+    cx = cur % w;
+    cy = (cur - cx) / w;
+    deg[cur] |= VISITED;
+    path[step] = cur;
+  }
+  return path;
+}
+
+/** True when squares a and b are one leap apart. */
+export function leapsApart(w: number, leaps: readonly Vector[], a: number, b: number): boolean {
+  const ax = a % w, bx = b % w;
+  const dx = bx - ax, dy = (b - bx) / w - (a - ax) / w;
+  for (const [x, y] of leaps) if (x === dx && y === dy) return true;
+  return false;
+}
+
+/**
+ * Euler's closing of an open tour (the seed's method): when the end leaps to p[i] and p[i+1] leaps to the
+ * start, reversing p[i+1..] gives a closed tour. Returns it (path[0] kept), or null when no i works.
+ */
+export function closeByReversal(w: number, leaps: readonly Vector[], path: Int32Array): Int32Array | null {
+  const n = path.length;
+  if (n < 3) return null;
+  const first = path[0], last = path[n - 1];
+  if (leapsApart(w, leaps, last, first)) return path;
+  for (let i = 1; i < n - 2; i++) {
+    if (leapsApart(w, leaps, path[i], last) && leapsApart(w, leaps, path[i + 1], first)) {
+      const out = path.slice();
+      out.subarray(i + 1).reverse();
+      return out;
+    }
+  }
+  return null;
+}
