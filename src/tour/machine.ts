@@ -33,8 +33,9 @@ export interface SearchSwitches {
   /** Backtracks allowed per try before the next move array (GOOD_RET; default 50). */
   goodRet?: number;
   /**
-   * Try t may make GOOD_RET × growth^t backtracks (default growth 1.1), so a small proof of none is not cut
-   * short a hundred times over; the last try is unlimited, which keeps the search complete.
+   * Try t may make GOOD_RET × growth^t backtracks, at most 40 × GOOD_RET (default growth 1.1), so a small proof
+   * of none is not cut short a hundred times over, nor a large one delayed much; the last try is unlimited,
+   * which keeps the search complete.
    */
   growth?: number;
 }
@@ -539,7 +540,8 @@ export class TourMachine {
     // The next try starts afresh: begin() rebuilds the arrays, so the path needs no unwinding.
     // The first try (Roth's tie-break) gets more room on large boards, where a few thousand backtracks near the
     // end usually close a tour that restarting from scratch would not.
-    const limit = this.tryNo === 0 ? Math.max(this.switches.goodRet, this.cells >> 3) : this.switches.goodRet * this.switches.growth ** this.tryNo;
+    const { goodRet, growth } = this.switches;
+    const limit = this.tryNo === 0 ? Math.max(goodRet, this.cells >> 3) : Math.min(goodRet * growth ** this.tryNo, 40 * goodRet);
     if (limited && this.tryBacks >= limit) this.state = ST_RESTART;
     return EV_BACK;
   }
