@@ -34,7 +34,8 @@ export const tourCheckCommand: Command = {
   details: `Input (FILE, or - or nothing for standard input): either a list of squares in order (a1 c2 e1 …,
 separated by spaces, commas, newlines or '-'), or a numbered grid as in the seed's tables: one line per rank,
 top rank first, numbers 1..N (0..N-1 also accepted), cells separated by spaces or '|' (markdown tables work),
-'.', '-' or a single letter for a square the path leaves out; lines starting with '#' are comments.
+'.', '-' or a single letter for a square the path leaves out; lines starting with '#' are comments; or the JSON
+that \`gridbits tour --json\` prints (its board and path).
 
 Answers: valid (every square once, every step a move of the piece), closed (the last square a move from the
 first), sums of every rank (rank 1 first), file and long diagonal, semiMagic (all ranks equal and all files

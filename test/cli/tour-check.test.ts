@@ -85,6 +85,13 @@ describe('gridbits tour-check', () => {
     expectUserError(gridbits(['tour-check', join(dir, 'none.txt')]), /cannot read '.*none.txt': no such file/);
   });
 
+  it('reads the JSON a tour command prints', () => {
+    const j = gridbitsJson<CheckJson>(['tour-check', '-'], JSON.stringify({ board: { width: 3, height: 3 }, path: ['a1', 'b3', 'c1', 'a2', 'c3', 'b1', 'a3', 'c2'] }));
+    expect(j.board).toEqual({ width: 3, height: 3 });
+    expect(j.valid).toBe(false);
+    expect(j.errors.join()).toMatch(/never visited: b2/);
+  });
+
   it('malformed input: one line naming the problem, exit 2', () => {
     expectUserError(gridbits(['tour-check', '-'], 'hello world\n'), /'hello' is neither/);
     expectUserError(gridbits(['tour-check', '-'], '1 2 3\n4 5\n'), /line 2: a row of 2 cells/);
