@@ -38,9 +38,10 @@ function* tableSlices(board: Board, piece: Piece, o: TableOptions): Generator<vo
   for (let s = 0; s < board.cells; s++) {
     const m = new TourMachine({ board, piece, closed: o.closed ?? false, from: s }, o.switches);
     let status = 'budget';
-    while (status === 'budget' && m.backtracks < maxBack && Date.now() < deadline) {
+    // Every square gets at least one slice, even after the deadline: parity and easy tours take no time.
+    for (let first = true; status === 'budget' && m.backtracks < maxBack && (first || Date.now() < deadline); first = false) {
       if (o.signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
-      status = m.run({ maxBacktracks: maxBack, maxNodes: m.nodes + SLICE_NODES, timeoutMs: deadline - Date.now() }).status;
+      status = m.run({ maxBacktracks: maxBack, maxNodes: m.nodes + SLICE_NODES, timeoutMs: Math.max(0, deadline - Date.now()) }).status;
       if (status === 'budget') yield;
     }
     const cell: TableCell = { square: s, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };

@@ -47,6 +47,7 @@ export function formatTrace(board: Board, events: Iterable<TourEvent>): string {
     const move = e.kind === 'restart' || e.kind === 'exhausted' ? '' : String(e.depth + 1);
     lines.push(`${String(i).padStart(5)}  ${move.padStart(4)}  ${board.name(e.square).padEnd(6)}  ${WORDS[e.kind]}`);
   }
+  if (last !== undefined && last.kind !== 'found' && last.kind !== 'exhausted') lines.push(`stopped after ${i} events, before an answer`);
   const names = path.map((s) => board.name(s));
   lines.push('', `path (${path.length} of ${board.cells} squares): ${names.join(' ')}`);
   if (last?.kind === 'found' && path.length === board.cells) {

@@ -60,7 +60,9 @@ describe('the 3×4 protocol (the paper\'s Table 1: 3 ranks, 4 files, from d2)', 
   });
 
   it('maxEvents cuts the stream; step() reuses one event object', () => {
-    expect([...traceTour(query, { switches: PLAIN, maxEvents: 7 })].length).toBe(7);
+    const cut = [...traceTour(query, { switches: PLAIN, maxEvents: 7 })];
+    expect(cut.length).toBe(7);
+    expect(formatTrace(board, cut)).toContain('stopped after 7 events, before an answer');
     const m = new TourMachine(query, PLAIN);
     const a = m.step();
     const b = m.step();

@@ -39,6 +39,11 @@ describe('tourTable', () => {
     const a = await tourTableAsync(board, KNIGHT, { maxBacktracks: 10, onProgress: (p) => progress.push(p.done) });
     expect(a).toEqual(t);
     expect(progress[progress.length - 1]).toBe(40);
+    // Past a deadline every square still gets one short look: parity and easy tours are still decided.
+    const late = tourTable(Board.of(5, 5), KNIGHT, { timeoutMs: 1e-9 });
+    expect(late.every((c) => c.exists !== null)).toBe(true);
+    const t104 = tourTable(board, KNIGHT, { timeoutMs: 1, maxBacktracks: 1e9 });
+    expect(t104.filter((c) => c.exists === null).length).toBe(20);
   });
 
   it('stops on an aborted signal and takes other leapers', () => {
