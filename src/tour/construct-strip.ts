@@ -93,8 +93,10 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
     // Only port layouts whose inner block exists are worth a try.
     if (stripBlock(r, 8, ci, true, true, -1, variant) === null) continue;
     tried++;
-    for (let first = 8; first <= 11; first++) {
-      const lens = cut(L, first);
+    const shift = rng === null ? 0 : rng.below(4);
+    for (let f = 0; f < 4; f++) {
+      // A seed moves the block borders, so it changes the tour.
+      const lens = cut(L, 8 + ((f + shift) % 4));
       if (lens === null) continue;
       const tour = tryLadder(r, L, lens, ci, closed ? -1 : s, sx, variant);
       if (tour !== null) return finish(tour);
@@ -105,7 +107,10 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
   function finish(tour: Int32Array): Int32Array {
     const out = new Int32Array(tour.length);
     for (let i = 0; i < tour.length; i++) out[i] = toBoard(tour[i] % L, Math.floor(tour[i] / L));
-    return closed && from !== undefined ? rotate(out, from) : out;
+    const path = closed && from !== undefined ? rotate(out, from) : out;
+    // A closed tour read the other way round is another tour from the same square.
+    if (closed && rng !== null && rng.below(2) === 1) path.subarray(1).reverse();
+    return path;
   }
 }
 

@@ -9,3 +9,6 @@ export { analyzeTour, isMove, type AnalyzeOptions, type TourAnalysis, type TourS
 export { parseTour, type ParsedTour } from './parse.js';
 export { closeByEuler, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
+export { findTour } from './find.js';
+export { knightClosedExists, knightOpenExists, tourExistence, type Existence } from './existence.js';
+export { tourFault } from './verify.js';
