@@ -129,7 +129,7 @@ describe('searchTour', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.GRIDBITS_RUNS ?? 300) },
     );
   });
 
