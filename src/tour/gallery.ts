@@ -83,7 +83,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'beverley',
     title: "Beverley's semi-magic open tour (8×8, 1848), the first magic knight's tour",
-    source: "W. Beverley, Philosophical Magazine, 1848; numbers as in MathWorld's 'Magic Tour' figure",
+    source: "W. Beverley, Philosophical Magazine, 1848 (G. Jelliss, mayhematics.com); the same numbers, reflected in the a8–h1 diagonal, at johndcook.com/blog/magic_knight",
     note: 'ranks and files sum to 260, each quarter board to 520 and each 2×2 block of its quarters to 130; open, not closed',
     grid: rows(
       ' 1 30 47 52  5 28 43 54',
@@ -94,6 +94,20 @@ export const GALLERY: readonly GalleryTour[] = [
       '16 19 34 61 40 57 10 23',
       '63 14 17 36 21 12 59 38',
       '18 35 64 13 60 37 22 11',
+    ),
+  },
+  {
+    name: 'kumar-6x10',
+    title: "Kumar's near-magic open tour of the 6×10 board",
+    source: 'A. Kumar, OEIS A331483 (example), 2020',
+    note: 'every file (6 squares) sums to 183; the ranks (10 squares) sum to 305 and 305 ± 6, so near-magic, not semi-magic',
+    grid: rows(
+      '29 50 53 14 27 16 55 38  3 20',
+      '52 13 28 17 54 25  2 19 56 39',
+      '49 30 51 26 15 18 37 60 21  4',
+      '12  9 32 45 36 43 24  1 40 57',
+      '31 48 11 34  7 46 59 42  5 22',
+      '10 33  8 47 44 35  6 23 58 41',
     ),
   },
 ];
