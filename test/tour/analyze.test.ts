@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board, GALLERY, analyzeTour, galleryTour, parsePiece, parseTour } from '../../src/index.js';
 import { tourProblem } from '../reference/tour.js';
@@ -143,3 +144,36 @@ describe('analyzeTour on broken tours', () => {
     expect(analyzeTour(strip.board, strip.path).sums.diagonals).toEqual([]);
   });
 });
+
+describe('analyzeTour against the reference checker (property)', () => {
+  it('random edits of gallery tours: valid and closed exactly when the reference says so', () => {
+    const tours = ['janisch', 'euler', 'dudeney', 'beverley', 'kumar-6x10'].map((n) => galleryTour(n).tour);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: tours.length - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('swap', 'copy', 'drop', 'rotate')), { maxLength: 3 }),
+        (which, edits) => {
+          const t = tours[which];
+          let path = [...t.path];
+          for (const [i0, j0, kind] of edits) {
+            const i = i0 % path.length, j = j0 % path.length;
+            if (kind === 'swap') [path[i], path[j]] = [path[j], path[i]];
+            else if (kind === 'copy') path[i] = path[j];
+            else if (kind === 'drop' && path.length > 2) path.splice(i, 1);
+            else if (kind === 'rotate') path = [...path.slice(i), ...path.slice(0, i)];
+          }
+          const { width: w, height: h } = t.board;
+          const a = analyzeTour(t.board, path);
+          expect(a.valid).toBe(tourProblem(w, h, path, false) === null);
+          expect(a.closed).toBe(tourProblem(w, h, path, true) === null);
+          expect(a.errors.length === 0).toBe(a.valid);
+          const total = path.reduce((sum, _s, k) => sum + k + 1, 0);
+          expect(a.sums.rows.reduce((x, y) => x + y, 0)).toBe(total);
+          expect(a.sums.columns.reduce((x, y) => x + y, 0)).toBe(total);
+        },
+      ),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+});
+
