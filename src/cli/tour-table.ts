@@ -12,8 +12,9 @@ const DEFAULT_MAX_BACKTRACKS = 400_000;
 function cellText(c: TableCell): string {
   if (c.exists === false) return 'N';
   if (c.exists === null) return 'LIM';
-  // As in the paper, a letter names the move array that found the tour when it was not the first.
-  return String(c.backtracks) + (c.tryIndex ? String.fromCharCode(65 + c.tryIndex) : '');
+  // As in the paper, a letter names the move array that found the tour when it was not the first (#n past Z).
+  const t = c.tryIndex ?? 0;
+  return String(c.backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
 }
 
 export const tourTableCommand: Command = {
@@ -27,8 +28,8 @@ export const tourTableCommand: Command = {
     timeout: { type: 'string', value: 'MS', help: 'wall-clock limit for the whole table; squares not decided in time say LIM' },
   },
   details: `Each square is searched by the backtracking state machine (parity, dead cells, Warnsdorff ordering,
-move-order restarts). A number is the backtracks of a successful search; a letter after it (B, C, …) names
-the move array that found it when the first did not. N: proved that no tour starts there. LIM: budget ran out.
+move-order restarts). A number is the backtracks of a successful search; a letter after it (B, C, …, then #27, …)
+names the move array that found it when the first did not. N: proved that no tour starts there. LIM: budget ran out.
 
 Examples:
   gridbits tour-table 5x5
