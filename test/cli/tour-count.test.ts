@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
@@ -66,5 +68,16 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--to', 'a1']), /differ/);
     expectUserError(gridbits(['tour-count', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-count', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
+  });
+
+  it('Ctrl-C stops a long count cleanly: exit 130, nothing on stdout', async () => {
+    const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+    const child = spawn(process.execPath, [main, 'tour-count', '6x6', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    setTimeout(() => child.kill('SIGINT'), 1500);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
   });
 });
