@@ -21,6 +21,9 @@ function expected(w: number, h: number, piece: NaivePiece, from: string[], block
   return [...naiveAttacks(w, h, piece, new Set(from.map(index)), occ)].map((s) => naiveName(w, s)).sort();
 }
 
+/** How long a poll waits for the page: generous, as CI runs the browser beside other test files on 2 cores. */
+const WAIT = { timeout: 10_000 };
+
 const KNIGHT: NaivePiece = { leaps: eightWays(1, 2), rides: [], slides: [] };
 const ROOK: NaivePiece = { leaps: [], rides: eightWays(0, 1), slides: [] };
 
@@ -71,18 +74,18 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   it('lists the five pages on the home page; the built ones are links', async () => {
     await open('#/');
     const cards = page.locator('.cards li');
-    await expect.poll(() => cards.count()).toBe(5);
+    await expect.poll(() => cards.count(), WAIT).toBe(5);
     expect(await cards.locator('h2').allTextContents()).toEqual(['Moves', 'Tours coming', 'Random walk coming', "King's Valley coming", 'Sea Battle coming']);
     expect(await page.locator('.cards a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#/moves']);
     await page.locator('.cards a', { hasText: 'Moves' }).click();
     await page.waitForSelector('#target-count');
-    await expect.poll(hash).toMatch(/^#\/moves\?/);
+    await expect.poll(hash, WAIT).toMatch(/^#\/moves\?/);
   });
 
   it('places a knight on d4 and marks its 8 targets', async () => {
     await open('#/moves?board=8x8&piece=knight');
     await page.locator('[data-square="d4"]').click();
-    await expect.poll(count).toBe('8');
+    await expect.poll(count, WAIT).toBe('8');
     const targets = await marked();
     expect(targets).toEqual(expected(8, 8, KNIGHT, ['d4']));
     expect(targets).toEqual(['b3', 'b5', 'c2', 'c6', 'e2', 'e6', 'f3', 'f5']);
@@ -90,12 +93,12 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     expect(await page.locator('[data-square="f5"]').getAttribute('aria-label')).toBe('f5, attacked');
     expect((await page.locator('#target-list').textContent())!.split(' ').sort()).toEqual(targets);
     // The state is in the URL: a reload shows the same.
-    await expect.poll(hash).toContain('at=d4');
+    await expect.poll(hash, WAIT).toContain('at=d4');
     await page.reload();
-    await expect.poll(count).toBe('8');
+    await expect.poll(count, WAIT).toBe('8');
     // Clicking the piece again takes it off.
     await page.locator('[data-square="d4"]').click();
-    await expect.poll(marked).toEqual([]);
+    await expect.poll(marked, WAIT).toEqual([]);
   });
 
   it('stops a rook at blockers placed by shift-click and by the blocker mode', async () => {
@@ -108,13 +111,13 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     expect(await page.locator('[data-kind="blocker"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort())).toEqual(['b4', 'd6', 'g4']);
     const want = expected(8, 8, ROOK, ['d4'], ['d6', 'b4', 'g4']);
     expect(want).toEqual(['b4', 'c4', 'd1', 'd2', 'd3', 'd5', 'd6', 'e4', 'f4', 'g4']);
-    await expect.poll(marked).toEqual(want);
+    await expect.poll(marked, WAIT).toEqual(want);
     expect(await count()).toBe(String(want.length));
     // A second rook adds its attacks to the same set-wise union.
     await page.getByRole('radio', { name: 'Pieces' }).check();
     await page.locator('[data-square="h8"]').click();
-    await expect.poll(marked).toEqual(expected(8, 8, ROOK, ['d4', 'h8'], ['d6', 'b4', 'g4']));
-    await expect.poll(hash).toContain('block=d6,b4,g4');
+    await expect.poll(marked, WAIT).toEqual(expected(8, 8, ROOK, ['d4', 'h8'], ['d6', 'b4', 'g4']));
+    await expect.poll(hash, WAIT).toContain('block=d6,b4,g4');
   });
 
   it('works from the keyboard: arrows move focus, Enter and Space choose', async () => {
@@ -123,13 +126,13 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('d4');
     await page.keyboard.press('Enter');
-    await expect.poll(count).toBe('8');
+    await expect.poll(count, WAIT).toBe('8');
     expect(await marked()).toEqual(expected(8, 8, KNIGHT, ['d4']));
     // Only the focused square is in the tab order (one tab stop for the whole board).
     expect(await page.locator('.board [tabindex="0"]').getAttribute('data-square')).toBe('d4');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
-    await expect.poll(marked).toEqual(expected(8, 8, KNIGHT, ['d4', 'c4']));
+    await expect.poll(marked, WAIT).toEqual(expected(8, 8, KNIGHT, ['d4', 'c4']));
     // Arrows stop at the edge.
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
@@ -138,14 +141,14 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await open('#/moves?board=40x40&piece=knight');
     await page.locator('canvas.board-canvas').focus();
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
-    await expect.poll(count).toBe('8');
-    await expect.poll(hash).toContain('at=d4');
+    await expect.poll(count, WAIT).toBe('8');
+    await expect.poll(hash, WAIT).toContain('at=d4');
     expect(await page.locator('.canvas-wrap [aria-live]').textContent()).toBe('d4, knight');
   });
 
   it('shows the engine message for a bad piece spec, without breaking the page', async () => {
     await open('#/moves?board=8x8&piece=knight&at=d4');
-    await expect.poll(count).toBe('8');
+    await expect.poll(count, WAIT).toBe('8');
     const spec = page.locator('#piece-spec');
     await spec.fill('1,x');
     const message = (() => {
@@ -157,19 +160,19 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
       }
     })();
     expect(message).toMatch(/malformed leaper/);
-    await expect.poll(() => page.locator('#piece-error').textContent()).toBe(message);
+    await expect.poll(() => page.locator('#piece-error').textContent(), WAIT).toBe(message);
     expect(await spec.getAttribute('aria-invalid')).toBe('true');
     expect(await count()).toBe('–');
     expect(await marked()).toEqual([]);
     await spec.fill('camel');
-    await expect.poll(count).toBe('8');
+    await expect.poll(count, WAIT).toBe('8');
     expect(await page.locator('#piece-error').textContent()).toBe('');
     expect(await marked()).toEqual(expected(8, 8, { leaps: eightWays(1, 3), rides: [], slides: [] }, ['d4']));
     await spec.fill('wizard');
-    await expect.poll(() => page.locator('#piece-error').textContent()).toMatch(/unknown piece 'wizard'/);
+    await expect.poll(() => page.locator('#piece-error').textContent(), WAIT).toMatch(/unknown piece 'wizard'/);
     // A bad board side is refused inline too.
     await page.locator('#side-width').fill('0');
-    await expect.poll(() => page.locator('#side-width-error').textContent()).toMatch(/from 1 to 256/);
+    await expect.poll(() => page.locator('#side-width-error').textContent(), WAIT).toMatch(/from 1 to 256/);
     expect(await page.locator('[data-square]').count()).toBe(64);
   });
 
@@ -187,8 +190,8 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     // The canvas takes clicks too: the centre of the top-left square is a80.
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 160 + 2, box.y + box.height / 160 + 2);
-    await expect.poll(count).toBe('2');
-    await expect.poll(hash).toContain('at=a80');
+    await expect.poll(count, WAIT).toBe('2');
+    await expect.poll(hash, WAIT).toContain('at=a80');
   });
 
   it('cancels a long heat map computation from its Cancel button', async () => {
@@ -196,10 +199,10 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await open('#/moves?board=256x256&piece=queen%2Bnightrider&heat=1');
     const cancel = page.getByRole('button', { name: 'Cancel' });
     await cancel.click({ timeout: 10_000 });
-    await expect.poll(() => page.locator('.job').textContent()).toBe('Cancelled.');
+    await expect.poll(() => page.locator('.job').textContent(), WAIT).toBe('Cancelled.');
     expect(await page.getByRole('checkbox', { name: 'Mobility heat map' }).isChecked()).toBe(false);
     expect(await page.locator('.legend').count()).toBe(0);
-    await expect.poll(hash).not.toContain('heat=1');
+    await expect.poll(hash, WAIT).not.toContain('heat=1');
     // Asking for a small board while a large heat map is computing drops that job and answers at once.
     await page.getByRole('checkbox', { name: 'Mobility heat map' }).check();
     await page.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 10_000 });
@@ -208,7 +211,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     const qn: NaivePiece = { leaps: [], rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(1, 2)], slides: [] };
     let total = 0;
     for (let s = 0; s < 64; s++) total += naiveAttacks(8, 8, qn, new Set([s]), new Set()).size;
-    await expect.poll(() => page.locator('.legend').textContent()).toContain(`total ${total}`);
+    await expect.poll(() => page.locator('.legend').textContent(), WAIT).toContain(`total ${total}`);
     expect(await page.locator('.job').count()).toBe(0);
     // The page stays usable: a new job on a fresh worker finishes.
     await page.locator('#side-width').fill('100');
