@@ -11,7 +11,8 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(countTours(Board.of(5, 8)).count).toBe(36122108n);
   }, 600_000);
 
-  it('closed tours: 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268', () => {
+  it('closed tours: 6×7 = 1,067,638 and 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268 (A383661)', () => {
+    expect(countTours(Board.of(6, 7), { closed: true }).count).toBe(1067638n);
     expect(countTours(Board.of(8, 6), { closed: true }).count).toBe(55488142n);
     expect(countTours(Board.of(5, 10), { closed: true }).count).toBe(13311268n);
   }, 600_000);

@@ -49,6 +49,11 @@ describe('tour counts against OEIS', () => {
   });
 
   // 6×6 open, 5×8 open, 6×8 and 5×10 closed run in count.long.test.ts (GRIDBITS_LONG=1).
+  it('long strips: 3×28 (A118067: 58641619298000), 4×20 (twice A079137: 20241304810488)', () => {
+    expect(count(3, 28, false)).toBe(58641619298000n);
+    expect(count(20, 4, false)).toBe(2n * 20241304810488n);
+  });
+
   it('directed open tours on 5×6 (twice A083386: 18784)', () => {
     expect(count(5, 6, false)).toBe(37568n);
   });
