@@ -67,7 +67,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'dudeney',
     title: 'The "most magic" semi-magic closed tour (8×8): diagonals 264 and 256',
-    source: "H. E. Dudeney, Amusements in Mathematics, no. 347 'The magic knight's tour' (mathpuzzle.ca); MathWorld credits it to Francony, 1882",
+    source: "H. E. Dudeney, Amusements in Mathematics (1917), 'The magic knight's tour' (as given at mathpuzzle.ca); MathWorld credits it to Francony, 1882",
     note: 'ranks and files all sum to 260; the long diagonals miss by 4 each way, so it is semi-magic, not magic',
     grid: rows(
       '46 55 44 19 58  9 22  7',
