@@ -313,32 +313,32 @@ class FrontierRun {
       a[this.mateOf(x, s)] = ROOTED;
       a[s] = DONE;
     }
-    // Squares that can no longer get two edges must be tour ends: closed tours have none, open ones two.
+    // Renumber the labels in order of first appearance and pack 4 bits a square, counting on the way the
+    // squares that can no longer get two edges: they must be tour ends (closed tours have none, open ones two).
     const fut = this.fut;
     const f0 = v * (D + 1);
-    let ends = 0;
-    for (let j = 1; j <= D; j++) {
-      const x = a[j];
-      if (x === ROOTED) ends++;
-      else if (x === 0 && fut[f0 + j] < 2) {
-        if (this.o.closed) return;
-        ends++;
-      }
-    }
-    if (ends > 2) return;
     const relabel = this.relabel;
-    relabel.fill(0);
-    let nextLabel = FIRST_LABEL;
+    const closed = this.o.closed;
+    let ends = 0, seen = 0, nextLabel = FIRST_LABEL;
     let lo = 0, hi = 0;
     for (let j = 1; j <= D; j++) {
       let x = a[j];
       if (x >= FIRST_LABEL) {
-        if (relabel[x] === 0) relabel[x] = nextLabel++;
+        const bit = 1 << x;
+        if ((seen & bit) === 0) {
+          seen |= bit;
+          relabel[x] = nextLabel++;
+        }
         x = relabel[x];
+      } else if (x === ROOTED) ends++;
+      else if (x === 0 && fut[f0 + j] < 2) {
+        if (closed) return;
+        ends++;
       }
       if (j <= 8) lo |= x << (4 * (j - 1));
       else hi |= x << (4 * (j - 9));
     }
+    if (ends > 2) return;
     if (this.big) this.next.addBig(lo, hi, c as bigint);
     else this.next.add(lo, hi, c as number);
   }
