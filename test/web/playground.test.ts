@@ -99,6 +99,12 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     // Clicking the piece again takes it off.
     await page.locator('[data-square="d4"]').click();
     await expect.poll(marked, WAIT).toEqual([]);
+    // Following another link while the page is open shows that link's state.
+    await page.evaluate(() => {
+      location.hash = '#/moves?board=8x8&piece=king&at=a1';
+    });
+    await expect.poll(marked, WAIT).toEqual(['a2', 'b1', 'b2']);
+    expect(await page.locator('#piece-spec').inputValue()).toBe('king');
   });
 
   it('stops a rook at blockers placed by shift-click and by the blocker mode', async () => {

@@ -61,12 +61,12 @@ export function MovesPage({ params }: PageProps) {
   const [copied, setCopied] = useState('');
   const job = useJob<MobilityRequest, MobilityResult>(makeWorker);
 
-  // A link pasted or followed while the page is open replaces the state.
-  const paramText = params.toString();
+  // A link pasted or followed while the page is open replaces the state (params is new on every hash change;
+  // the page's own replaceState calls fire none).
   useEffect(() => {
-    const next = readState(new URLSearchParams(paramText));
+    const next = readState(params);
     setState((cur) => (formatHash('moves', writeState(cur)) === formatHash('moves', writeState(next)) ? cur : next));
-  }, [paramText]);
+  }, [params]);
 
   const hash = formatHash('moves', writeState(state));
   useEffect(() => {
