@@ -1,13 +1,14 @@
 // `gridbits serve` as a subprocess: static files with the right types, traversal refused over raw HTTP,
 // clear errors for a taken port, a missing build or a bad host, and a clean stop on Ctrl-C.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, WEB_DIST, ensureWebBuilt } from '../web/build.js';
 import { httpGet, rawGet, startServe, type Served } from '../web/serve-process.js';
+import { resolveRequest } from '../../src/cli/serve.js';
 import { expectUserError, gridbits } from './run.js';
 
 let served: Served;
@@ -97,6 +98,32 @@ describe('gridbits serve: files', () => {
       expect((await httpGet(elsewhere.url)).status).toBe(200);
     } finally {
       await elsewhere.stop();
+    }
+  });
+});
+
+describe('resolveRequest', () => {
+  it('maps paths inside the root and refuses the rest, symbolic links out included', () => {
+    const base = mkdtempSync(join(tmpdir(), 'gridbits-root-'));
+    try {
+      const root = join(base, 'dist');
+      mkdirSync(join(root, 'assets'), { recursive: true });
+      writeFileSync(join(root, 'index.html'), 'page');
+      writeFileSync(join(root, 'assets', 'a b.js'), 'js');
+      writeFileSync(join(base, 'secret.txt'), 'secret');
+      symlinkSync(join(base, 'secret.txt'), join(root, 'link.txt'));
+      symlinkSync(base, join(root, 'up'));
+      expect(resolveRequest(root, '/')).toBe(join(root, 'index.html'));
+      expect(resolveRequest(root, '/index.html?v=1#x')).toBe(join(root, 'index.html'));
+      expect(resolveRequest(root, '/assets/a%20b.js')).toBe(join(root, 'assets', 'a b.js'));
+      expect(resolveRequest(root, '/assets')).toBe(404);
+      expect(resolveRequest(root, '/link.txt')).toBe(404);
+      expect(resolveRequest(root, '/up/secret.txt')).toBe(404);
+      for (const bad of ['/../secret.txt', '/%2e%2e/secret.txt', '/%252e%252e/secret.txt', '/..%5csecret.txt', '/a\\b', '/x%00', '/%E0%A4%A', 'secret.txt', '/./index.html']) {
+        expect(resolveRequest(root, bad), bad).toBe(400);
+      }
+    } finally {
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });
