@@ -3,16 +3,22 @@ import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursAsync } from '../tour/count.js';
+import { countToursFromEach } from '../tour/count-each.js';
+import { drawGrid } from '../render/ascii.js';
+import type { Output } from './output.js';
+import type { Board } from '../core/board.js';
+import type { Piece } from '../pieces/piece.js';
 import { bool, int, str, type Command } from './command.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--piece P] [--max-nodes N] [--timeout MS] [--json]',
+  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout MS] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     closed: { type: 'boolean', help: 'count closed tours (each cycle once, whatever its start and direction)' },
     from: { type: 'string', value: 'SQ', help: 'count only open tours starting on this square' },
     to: { type: 'string', value: 'SQ', help: 'with --from: only open tours ending on this square' },
+    each: { type: 'boolean', help: 'open tours from every square, as a table (one count per class of symmetric squares)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
     timeout: { type: 'string', value: 'MS', help: 'stop after MS milliseconds' },
@@ -35,6 +41,7 @@ Examples:
   gridbits tour-count 5x5                 (1728)
   gridbits tour-count 6x6 --closed        (9862)
   gridbits tour-count 5x5 --from a1       (304)
+  gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre)
   gridbits tour-count 3x10 --closed --json`,
   async run(args, out) {
     const [size, extra] = args.positionals;
@@ -49,6 +56,10 @@ Examples:
     const to = toName === undefined ? undefined : board.parse(toName);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    if (bool(args, 'each')) {
+      if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
+      return countEach(board, piece, out, maxNodes, timeoutMs);
+    }
     // The count yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it);
     // the abort signal also stops the engine should that handler ever let the process live on.
     const controller = new AbortController();
@@ -101,3 +112,49 @@ Examples:
     out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? 'frontier dynamic program' : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
   },
 };
+
+async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<void> {
+  const controller = new AbortController();
+  const onInt = (): void => controller.abort();
+  process.once('SIGINT', onInt);
+  const t0 = performance.now();
+  let r;
+  try {
+    r = await countToursFromEach(board, {
+      piece,
+      maxNodes,
+      timeoutMs,
+      signal: controller.signal,
+      onProgress: (p) => out.progress(`tour-count ${board} from every square: ${Math.round((100 * p.done) / (p.total ?? 1))}%`),
+    });
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    out.endProgress();
+  }
+  const seconds = Number(((performance.now() - t0) / 1000).toFixed(3));
+  const total = r.counts.reduce((x, y) => x + y, 0n);
+  if (out.json) {
+    const rows: string[][] = [];
+    for (let rank = 0; rank < board.height; rank++) rows.push(r.counts.slice(rank * board.width, (rank + 1) * board.width).map(String));
+    out.printJson({
+      board: { width: board.width, height: board.height },
+      piece: piece.name,
+      closed: false,
+      count: total.toString(),
+      directed: true,
+      each: rows,
+      complete: r.complete,
+      lowerBound: !r.complete,
+      ...(r.reason ? { reason: r.reason } : {}),
+      convention: 'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
+      runs: r.runs,
+      seconds,
+    });
+    return;
+  }
+  if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
+  const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
+  out.print(r.complete ? `${total.toLocaleString('en-US')} ${what}` : `at least ${total.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`);
+  out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
+}
+

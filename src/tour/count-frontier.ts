@@ -26,6 +26,8 @@ export interface FrontierOptions extends RunOptions {
   closed: boolean;
   /** Vertices that must be ends of the open path (degree exactly 1): `from` and perhaps `to`. */
   ends: readonly number[];
+  /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
+  big?: boolean;
 }
 
 export interface FrontierResult {
@@ -64,7 +66,7 @@ export class FrontierJob {
     private readonly g: CountGraph,
     private readonly o: FrontierOptions,
   ) {
-    this.run = new FrontierRun(g, o, false);
+    this.run = new FrontierRun(g, o, o.big ?? false);
   }
 
   /** Expands up to `slice` states; true when the count is finished or stopped. */

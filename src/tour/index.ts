@@ -12,3 +12,4 @@ export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.
 export { findTour } from './find.js';
 export { knightClosedExists, knightOpenExists, tourExistence, type Existence } from './existence.js';
 export { tourFault } from './verify.js';
+export { countToursFromEach, symmetricSquares, type EachCount } from './count-each.js';

@@ -41,6 +41,14 @@ describe('gridbits tour-count', () => {
     expect(gridbitsJson<CountJson>(['tour-count', '3x3', '--piece', 'wazir']).count).toBe('40');
   });
 
+  it('--each: the table of counts from every square, rank 1 first', () => {
+    const j = gridbitsJson<CountJson & { each: string[][] }>(['tour-count', '5x5', '--each']);
+    expect(j.count).toBe('1728');
+    expect(j.each[0]).toEqual(['304', '0', '56', '0', '304']);
+    expect(j.each[2][2]).toBe('64');
+    expectUserError(gridbits(['tour-count', '5x5', '--each', '--closed']), /--each counts open tours/);
+  });
+
   it('prints a sentence with the convention in text mode', () => {
     const r = gridbits(['tour-count', '3x4']);
     expect(r.code).toBe(0);

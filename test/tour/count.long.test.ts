@@ -7,6 +7,10 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(countTours(Board.of(6, 6)).count).toBe(6637920n);
   }, 900_000);
 
+  it('counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected)', () => {
+    expect(countTours(Board.of(4, 24)).count).toBe(2n * 12270473056485396n);
+  }, 600_000);
+
   it('5×8 directed open tours: twice 18,061,054 (A083386)', () => {
     expect(countTours(Board.of(5, 8)).count).toBe(36122108n);
   }, 600_000);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT, countLimit, countTours, countToursAsync, isGridbitsError, parsePiece } from '../../src/index.js';
+import { frontierCount } from '../../src/tour/count-frontier.js';
+import { buildCountGraph } from '../../src/tour/count-graph.js';
+import { Board, KNIGHT, countLimit, countTours, countToursAsync, countToursFromEach, isGridbitsError, parsePiece, symmetricSquares } from '../../src/index.js';
 
 // A plain reference counter sharing no code with the engine: recursive search over (x, y) coordinates.
 // Open: directed Hamiltonian paths (from `from` only, if given). Closed: undirected Hamiltonian cycles.
@@ -83,8 +85,15 @@ describe('tour counts against OEIS', () => {
     for (const [w, h] of [[1, 1], [5, 5], [3, 7], [4, 5], [4, 6], [3, 4], [3, 6], [3, 8], [2, 6]]) expect(count(w, h, true)).toBe(0n);
   });
 
-  it('counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected)', () => {
-    expect(count(4, 24, false)).toBe(2n * 12270473056485396n);
+  // Counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected) runs in count.long.test.ts.
+  it('the BigInt counts give the same numbers as the double counts', () => {
+    for (const [w, h, closed] of [[5, 5, false], [3, 10, false], [5, 6, true], [4, 7, false]] as const) {
+      const g = buildCountGraph(Board.of(w, h), KNIGHT);
+      const small = frontierCount(g, { closed, ends: [] });
+      const big = frontierCount(g, { closed, ends: [], big: true });
+      expect(big.count).toBe(small.count);
+      expect(big.nodes).toBe(small.nodes);
+    }
   });
 });
 
@@ -129,6 +138,22 @@ describe('tour counts against a plain reference search', () => {
       }),
       { numRuns: 60, seed: 7 },
     );
+  });
+});
+
+describe('counts from every square', () => {
+  it('equal the reference per square and sum to the total; 4×3 starts only on the a- and d-files', async () => {
+    for (const [w, h] of [[3, 4], [4, 3], [3, 7], [5, 4]]) {
+      const b = Board.of(w, h);
+      const each = await countToursFromEach(b);
+      expect(each.complete).toBe(true);
+      for (let s = 0; s < b.cells; s++) expect(each.counts[s]).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
+      expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(countTours(b).count);
+    }
+    const starts = (await countToursFromEach(Board.of(4, 3))).counts.map((c, s) => (c > 0n ? Board.of(4, 3).name(s) : '')).filter(Boolean);
+    expect(starts.sort()).toEqual(['a1', 'a2', 'a3', 'd1', 'd2', 'd3']);
+    expect((await countToursFromEach(Board.of(5, 5))).runs).toBe(6);
+    expect(symmetricSquares(Board.of(5, 5), 0).sort((x, y) => x - y)).toEqual([0, 4, 20, 24]);
   });
 });
 
