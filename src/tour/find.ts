@@ -85,10 +85,19 @@ function construct(q: TourQuery, rng: Rng | null, report: (done: number) => void
   const start = q.from ?? 0;
   const reverse = rng !== null && rng.below(2) === 1;
   if (Math.min(W, H) >= 5 && knightClosedExists(W, H)) {
-    const map = buildCycle(W, H, -1, rng, variant);
-    report(1);
-    if (map === null) return null;
-    const path = walkCycle(map, start, reverse);
+    let path: Int32Array;
+    if (cells > KEEP_CELLS) {
+      // Huge boards: one pass from the start, no copy kept (memory is the limit there).
+      const map = buildCycle(W, H, -1, q.seed === undefined ? null : createRng(q.seed), variant);
+      report(1);
+      if (map === null) return null;
+      path = walkCycle(map, start, reverse);
+    } else {
+      const order = closedOrder(W, H, q.seed, variant);
+      report(1);
+      if (order === null) return null;
+      path = rotateTo(order.cycle, order.pos[start], reverse);
+    }
     report(2);
     return { path, how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`, method: 'construction' };
   }
@@ -103,6 +112,41 @@ function construct(q: TourQuery, rng: Rng | null, report: (done: number) => void
     if (path !== null) return { path, how: 'a strip built from blocks', method: 'construction' };
   }
   return null;
+}
+
+interface CycleOrder {
+  key: string;
+  cycle: Int32Array;
+  pos: Int32Array;
+}
+let lastOrder: CycleOrder | null = null;
+/** Boards up to this many squares keep their last closed tour, so tours from every square are rotations. */
+const KEEP_CELLS = 4_000_000;
+
+/** The closed tour of W×H for a seed (built once and kept for boards that are not huge) and each square's place on it. */
+function closedOrder(W: number, H: number, seed: number | undefined, variant: number): CycleOrder | null {
+  const key = `${W}x${H}:${seed ?? ''}`;
+  if (lastOrder !== null && lastOrder.key === key) return lastOrder;
+  const map = buildCycle(W, H, -1, seed === undefined ? null : createRng(seed), variant);
+  if (map === null) return null;
+  const cycle = walkCycle(map, 0, false);
+  const pos = new Int32Array(cycle.length);
+  for (let i = 0; i < cycle.length; i++) pos[cycle[i]] = i;
+  lastOrder = { key, cycle, pos };
+  return lastOrder;
+}
+
+/** Euler's rotation: the closed tour read from place `at`, forwards or backwards. */
+function rotateTo(cycle: Int32Array, at: number, reverse: boolean): Int32Array {
+  const n = cycle.length;
+  const out = new Int32Array(n);
+  if (!reverse) {
+    out.set(cycle.subarray(at));
+    out.set(cycle.subarray(0, at), n - at);
+  } else {
+    for (let i = 0; i < n; i++) out[i] = cycle[(at - i + n) % n];
+  }
+  return out;
 }
 
 /** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */
