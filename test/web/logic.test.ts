@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
 import { keyTarget } from '../../web/src/board/keys.js';
-import { compute, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
+import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { JobRunner, serveJobs, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
 import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
@@ -87,6 +87,15 @@ describe('Moves page state', () => {
         expect(c.targets!.squares().map((t) => board.name(t)).sort()).toEqual([...want].map((t) => naiveName(w, t)).sort());
       }),
     );
+  });
+
+  it('says what a spec is made of', () => {
+    const of = (spec: string): string => describePiece(compute({ ...readState(new URLSearchParams()), spec }).piece!);
+    expect(of('knight')).toBe('8 leaps (1,2)');
+    expect(of('queen')).toBe('8 rides (0,1 1,1)');
+    expect(of('knight+king')).toBe('16 leaps (1,2 0,1 1,1)');
+    expect(of('rook-end')).toBe('4 slides (0,1)');
+    expect(of('wazir')).toBe('4 leaps (0,1)');
   });
 
   it('keeps the engine message of a bad spec', () => {

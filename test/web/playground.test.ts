@@ -173,6 +173,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await spec.fill('camel');
     await expect.poll(count, WAIT).toBe('8');
     expect(await page.locator('#piece-error').textContent()).toBe('');
+    expect(await page.locator('#piece-info').textContent()).toBe('8 leaps (1,3)');
     expect(await marked()).toEqual(expected(8, 8, { leaps: eightWays(1, 3), rides: [], slides: [] }, ['d4']));
     await spec.fill('wizard');
     await expect.poll(() => page.locator('#piece-error').textContent(), WAIT).toMatch(/unknown piece 'wizard'/);

@@ -1,5 +1,6 @@
 // The Moves page: a board, a piece spec, pieces and blockers placed by click; attacked squares, their count
 // and the mobility heat map update at once; the whole state lives in the URL.
+import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { mobility } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
@@ -9,7 +10,7 @@ import type { PageProps } from '../../pages.js';
 import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { MobilityRequest, MobilityResult } from './mobility.worker.js';
-import { compute, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
+import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
 
 /** Heat maps of boards up to this many cells are computed at once; larger ones in a worker. */
 const SYNC_HEAT_CELLS = 4096;
@@ -203,22 +204,27 @@ export function MovesPage({ params }: PageProps) {
                 autocomplete="off"
                 value={state.spec}
                 aria-invalid={pieceError !== null}
-                aria-describedby="piece-help piece-error"
+                aria-describedby="piece-info piece-error piece-help"
                 onInput={(ev) => update({ spec: (ev.currentTarget as HTMLInputElement).value })}
               />
+              {piece && (
+                <p id="piece-info" class="info">
+                  {describePiece(piece)}
+                </p>
+              )}
+              <p id="piece-error" class="error" role="alert">
+                {pieceError ?? ''}
+              </p>
               <p id="piece-help" class="help">
                 <code>m,n</code> leaper, <code>m,n*</code> rider, <code>a+b</code> compound, <code>-end</code> slides to the end. Try{' '}
                 {EXAMPLES.map((e, i) => (
-                  <>
+                  <Fragment key={e}>
                     {i > 0 && ' '}
                     <button type="button" class="link" onClick={() => update({ spec: e })}>
                       {e}
                     </button>
-                  </>
+                  </Fragment>
                 ))}
-              </p>
-              <p id="piece-error" class="error" role="alert">
-                {pieceError ?? ''}
               </p>
             </div>
           </fieldset>

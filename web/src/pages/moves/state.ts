@@ -129,3 +129,17 @@ export function glyphOf(piece: Piece | null): string {
   const letter = /^[a-z]/.exec(piece.name);
   return letter ? letter[0].toUpperCase() : '●';
 }
+
+/** What a piece is made of, e.g. "8 leaps (1,2)" or "8 leaps, 4 rides": a check that a spec says what was meant. */
+export function describePiece(piece: Piece): string {
+  const parts: string[] = [];
+  const kind = (vs: readonly (readonly [number, number])[], word: string): void => {
+    if (vs.length === 0) return;
+    const shapes = [...new Set(vs.map(([x, y]) => [Math.abs(x), Math.abs(y)].sort((a, b) => a - b).join(',')))];
+    parts.push(`${vs.length} ${word}${vs.length === 1 ? '' : 's'} (${shapes.join(' ')})`);
+  };
+  kind(piece.leaps, 'leap');
+  kind(piece.rides, 'ride');
+  kind(piece.slides, 'slide');
+  return parts.join(', ');
+}
