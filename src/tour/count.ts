@@ -64,7 +64,15 @@ function maxCells(reach: number, closed: boolean): number {
 
 /** Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. */
 export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false): string | null {
+  if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
   return limitOf(board, buildCountGraph(board, piece), closed);
+}
+
+/** Boards past this are refused even with a budget: a count there could not even start meaningfully. */
+const COUNT_MAX_SQUARES = 1_000_000;
+
+function hugeBoard(board: Board): string {
+  return `${board} has ${board.cells} squares; tours are counted on boards up to ${COUNT_MAX_SQUARES.toLocaleString('en-US')} squares even with a budget`;
 }
 
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
@@ -108,6 +116,7 @@ interface CountJob {
 function prepareCount(board: Board, options: CountOptions): CountJob {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
+  if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
   const g = buildCountGraph(board, piece);
   if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square needs a start square');
   if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');

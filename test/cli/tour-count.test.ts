@@ -76,6 +76,7 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--to', 'a1']), /differ/);
     expectUserError(gridbits(['tour-count', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-count', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
+    expectUserError(gridbits(['tour-count', '10000x10000', '--max-nodes', '5']), /up to 1,000,000 squares even with a budget/);
   });
 
   it('Ctrl-C stops a long count cleanly: exit 130, nothing on stdout', async () => {
