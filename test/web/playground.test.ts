@@ -228,6 +228,23 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${8 * 99 * 98}`);
   });
 
+  it('names every control for screen readers', async () => {
+    await open('#/moves?board=8x8&piece=knight&at=d4&heat=1');
+    await page.waitForSelector('.legend');
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('input, select, button, canvas, [role="group"]')]
+        .filter((el) => {
+          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          return !labelled && !(el.tagName === 'BUTTON' && el.textContent!.trim() !== '');
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+    const labels = await page.locator('.board [data-square]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
+    expect(labels).toHaveLength(64);
+    expect(labels.every((l) => /^[a-h][1-8](, |$)/.test(l))).toBe(true);
+  });
+
   it('opens every page without console errors', async () => {
     for (const hash of ['#/', '#/moves', '#/moves?board=12x9&piece=nightrider&at=c3,h7&block=e5&heat=1', '#/tours', '#/no-such-page', '#/moves?board=zz&piece=%25%25&at=q99']) {
       await open(hash);
