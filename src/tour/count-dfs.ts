@@ -36,6 +36,9 @@ export class DfsJob {
   private readonly deg: Int32Array;
   private readonly path: Int32Array;
   private readonly cursor: Int32Array;
+  /** Free squares with no free neighbour, and with exactly one (kept as squares are visited and freed). */
+  private zeros = 0;
+  private ones = 0;
   private startIndex = 0;
   private depth = -1;
   private count = 0;
@@ -124,7 +127,12 @@ export class DfsJob {
   private begin(start: number): void {
     const { g, free, deg } = this;
     free.fill(1);
-    for (let y = 0; y < g.n; y++) deg[y] = g.adjStart[y + 1] - g.adjStart[y];
+    this.zeros = this.ones = 0;
+    for (let y = 0; y < g.n; y++) {
+      deg[y] = g.adjStart[y + 1] - g.adjStart[y];
+      if (deg[y] === 0) this.zeros++;
+      else if (deg[y] === 1) this.ones++;
+    }
     this.visit(start, start);
     this.path[0] = start;
     this.cursor[0] = g.adjStart[start];
@@ -143,34 +151,62 @@ export class DfsJob {
   }
 
   private visit(x: number, start: number): void {
-    this.free[x] = 0;
+    const { free, deg } = this;
+    free[x] = 0;
+    if (deg[x] === 0) this.zeros--;
+    else if (deg[x] === 1) this.ones--;
     if (this.o.closed && x === start) return; // the start stays a target for the closing move
     const { adjStart, adj } = this.g;
-    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) this.deg[adj[k]]--;
+    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) {
+      const y = adj[k];
+      const d = --deg[y];
+      if (free[y] === 0) continue;
+      if (d === 0) {
+        this.ones--;
+        this.zeros++;
+      } else if (d === 1) this.ones++;
+    }
   }
 
   private unvisit(x: number, start: number): void {
-    this.free[x] = 1;
-    if (this.o.closed && x === start) return;
-    const { adjStart, adj } = this.g;
-    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) this.deg[adj[k]]++;
+    const { free, deg } = this;
+    if (!(this.o.closed && x === start)) {
+      const { adjStart, adj } = this.g;
+      for (let k = adjStart[x]; k < adjStart[x + 1]; k++) {
+        const y = adj[k];
+        const d = ++deg[y];
+        if (free[y] === 0) continue;
+        if (d === 1) {
+          this.zeros--;
+          this.ones++;
+        } else if (d === 2) this.ones--;
+      }
+    }
+    free[x] = 1;
+    if (deg[x] === 0) this.zeros++;
+    else if (deg[x] === 1) this.ones++;
   }
 
-  /** After moving to x with `left` squares still free: can every free square still be threaded? */
+  /**
+   * After moving to x with `left` squares still free: can every free square still be threaded? A free square
+   * is entered from x or a free neighbour and left to a free neighbour (or back to the start, closed tours):
+   * none may have no way in, and at most one (open) or none (closed) may have only one, as it must be the end.
+   */
   private viable(x: number, left: number, start: number): boolean {
     if (left === 0) return true;
     const { free, deg, g } = this;
     const { adjStart, adj } = g;
     if (this.o.closed && deg[start] === 0) return false;
-    let ends = 0;
-    for (let y = 0; y < g.n; y++) {
+    let zeroNext = 0, oneNext = 0;
+    for (let k = adjStart[x]; k < adjStart[x + 1]; k++) {
+      const y = adj[k];
       if (free[y] === 0) continue;
-      let avail = deg[y];
-      for (let k = adjStart[x]; k < adjStart[x + 1]; k++) if (adj[k] === y) avail++;
-      if (avail === 0) return false;
-      if (avail === 1 && ++ends > (this.o.closed ? 0 : 1)) return false;
+      if (deg[y] === 0) zeroNext++;
+      else if (deg[y] === 1) oneNext++;
     }
-    return true;
+    if (this.zeros > zeroNext) return false;
+    const ends = zeroNext + this.ones - oneNext;
+    return ends <= (this.o.closed ? 0 : 1);
   }
 
   private isNeighbour(a: number, b: number): boolean {
