@@ -232,7 +232,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await open('#/moves?board=8x8&piece=knight&at=d4&heat=1');
     await page.waitForSelector('.legend');
     const unnamed = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('input, select, button, canvas, [role="group"]')]
+      Array.from(document.querySelectorAll<HTMLElement>('input, select, button, canvas, [role="group"]'))
         .filter((el) => {
           const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
           return !labelled && !(el.tagName === 'BUTTON' && el.textContent!.trim() !== '');
