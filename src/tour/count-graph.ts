@@ -39,31 +39,36 @@ export function buildCountGraph(board: Board, piece: Piece): CountGraph {
   const width = transposed ? board.height : board.width;
   const height = transposed ? board.width : board.height;
   const n = width * height;
-  const lists: number[][] = Array.from({ length: n }, () => []);
-  for (let v = 0; v < n; v++) {
-    const x = v % width, y = (v / width) | 0;
-    for (const [dx, dy] of leaps) {
-      const nx = x + dx, ny = y + dy;
-      if (nx >= 0 && ny >= 0 && nx < width && ny < height) lists[v].push(ny * width + nx);
-    }
-  }
-  const back: Int32Array[] = [];
-  const last = new Int32Array(n);
   const adjStart = new Int32Array(n + 1);
+  const scratch = new Int32Array(n * leaps.length);
+  const last = new Int32Array(n);
+  const back: Int32Array[] = new Array<Int32Array>(n);
+  const ns: number[] = [];
   let reach = 0, total = 0;
   for (let v = 0; v < n; v++) {
-    const ns = [...new Set(lists[v])].sort((a, b) => a - b);
-    lists[v] = ns;
-    back.push(Int32Array.from(ns.filter((u) => u < v).map((u) => v - u)));
-    last[v] = Math.max(v, ...ns);
-    for (const u of ns) if (u < v) reach = Math.max(reach, v - u);
+    const x = v % width, y = (v / width) | 0;
+    ns.length = 0;
+    for (const [dx, dy] of leaps) {
+      const nx = x + dx, ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < width && ny < height) ns.push(ny * width + nx);
+    }
+    ns.sort((a, b) => a - b);
     adjStart[v] = total;
-    total += ns.length;
+    let lastV = v, nb = 0;
+    for (const u of ns) {
+      scratch[total++] = u;
+      if (u < v) {
+        nb++;
+        reach = Math.max(reach, v - u);
+      } else lastV = u;
+    }
+    last[v] = lastV;
+    const b = new Int32Array(nb);
+    for (let k = 0; k < nb; k++) b[k] = v - ns[k];
+    back[v] = b;
   }
   adjStart[n] = total;
-  const adj = new Int32Array(total);
-  for (let v = 0; v < n; v++) adj.set(lists[v], adjStart[v]);
-  return { n, width, transposed, reach, back, last, adjStart, adj };
+  return { n, width, transposed, reach, back, last, adjStart, adj: scratch.slice(0, total) };
 }
 
 /** The counting layout's vertex of a board square. */
