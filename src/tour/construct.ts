@@ -1,15 +1,15 @@
 // Closed knight's tours of any board with both sides >= 5 (and of an odd board minus one square) by divide
 // and conquer: small block cycles joined at their corners by two-edge exchanges, stored as two move
 // directions per square in one byte, so 10000x10000 needs one byte per square plus the path.
-import { knightGraph, cachedCycle, type SmallGraph } from './blocks-search.js';
+import { addVirtualEdge, knightGraph, cachedCycle, type SmallGraph } from './blocks-search.js';
 import type { Rng } from '../core/prng.js';
 
 /** The eight knight moves; direction d and d ^ 4 are opposite. */
 export const KDX = [1, 2, 2, 1, -1, -2, -2, -1];
 export const KDY = [2, 1, -1, -2, -2, -1, 1, 2];
-const NONE = 0xf;
+export const NONE = 0xf;
 
-function dirOf(dx: number, dy: number): number {
+export function dirOf(dx: number, dy: number): number {
   for (let d = 0; d < 8; d++) if (KDX[d] === dx && KDY[d] === dy) return d;
   throw new Error(`internal: (${dx},${dy}) is not a knight move`);
 }
@@ -69,7 +69,7 @@ export function splitSide(total: number, at: number, rng: Rng | null): { sizes: 
 // Join edges, in block-local coordinates: a block left of a border gives (w-1,0)-(w-2,2), the one right
 // of it (1,1)-(0,3); below a border (0,h-1)-(2,h-2), above it (1,1)-(3,0). Swapping each pair for the two
 // leaps across the border merges the two cycles into one.
-const J_RIGHT = 1, J_LEFT = 2, J_TOP = 4, J_BOTTOM = 8;
+export const J_RIGHT = 1, J_LEFT = 2, J_TOP = 4, J_BOTTOM = 8;
 
 function joinEdges(w: number, h: number, mask: number): [number, number, number, number][] {
   const e: [number, number, number, number][] = [];
@@ -80,9 +80,14 @@ function joinEdges(w: number, h: number, mask: number): [number, number, number,
   return e;
 }
 
-function blockCycle(w: number, h: number, mask: number, hole: number, variant: number): Int32Array | null {
-  return cachedCycle(`${w}x${h}:${mask}:${hole}`, variant, (): SmallGraph => {
+/**
+ * A block's cycle through its join edges (and round its hole); with `ends` [a, b] the cycle also holds the
+ * virtual edge a-b, so without it the block holds a Hamiltonian path from a to b.
+ */
+export function blockCycle(w: number, h: number, mask: number, hole: number, variant: number, ends: [number, number] | null = null): Int32Array | null {
+  return cachedCycle(`${w}x${h}:${mask}:${hole}:${ends ?? ''}`, variant, (): SmallGraph => {
     const g = knightGraph(w, h, hole >= 0 ? [hole] : []);
+    if (ends !== null) addVirtualEdge(g, ends[0], ends[1], true);
     for (const [ax, ay, bx, by] of joinEdges(w, h, mask)) {
       if (ax >= w || bx >= w || ay >= h || by >= h || ax < 0 || bx < 0 || ay < 0 || by < 0) continue;
       g.forced.push([ay * w + ax, by * w + bx]);
@@ -154,12 +159,19 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
   return { width: W, height: H, nb };
 }
 
-type Cut = { sizes: number[]; odd: number };
+export type Cut = { sizes: number[]; odd: number };
 
-function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw: number, cyc: Int32Array): void {
+/** Writes a block's cycle into the direction map; the edge a-b of `skip` (a virtual edge) is left out. */
+export function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw: number, cyc: Int32Array, skip: [number, number] | null = null): void {
   const m = cyc.length;
   for (let i = 0; i < m; i++) {
     const a = cyc[i], b = cyc[i + 1 === m ? 0 : i + 1];
+    if (skip !== null && ((a === skip[0] && b === skip[1]) || (a === skip[1] && b === skip[0]))) {
+      const ga = (y0 + ((a - (a % bw)) / bw)) * W + x0 + (a % bw), gb = (y0 + ((b - (b % bw)) / bw)) * W + x0 + (b % bw);
+      nb[ga] |= 0xf0;
+      nb[gb] |= 0x0f;
+      continue;
+    }
     const ax = a % bw, ay = (a - ax) / bw, bx = b % bw, by = (b - bx) / bw;
     const d = dirOf(bx - ax, by - ay);
     const ga = (y0 + ay) * W + x0 + ax, gb = (y0 + by) * W + x0 + bx;
@@ -168,7 +180,7 @@ function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw: number
   }
 }
 
-function replaceDir(nb: Uint8Array, s: number, from: number, to: number): void {
+export function replaceDir(nb: Uint8Array, s: number, from: number, to: number): void {
   const v = nb[s];
   if ((v & 0xf) === from) nb[s] = (v & 0xf0) | to;
   else if (v >> 4 === from) nb[s] = (v & 0x0f) | (to << 4);
@@ -176,7 +188,7 @@ function replaceDir(nb: Uint8Array, s: number, from: number, to: number): void {
 }
 
 /** Replaces edges a1-a2 and b1-b2 (of two different cycles) by a1-b1 and a2-b2: one cycle. */
-function exchange(nb: Uint8Array, W: number, a1: number[], a2: number[], b1: number[], b2: number[]): void {
+export function exchange(nb: Uint8Array, W: number, a1: number[], a2: number[], b1: number[], b2: number[]): void {
   const at = (p: number[]): number => p[1] * W + p[0];
   const d = (p: number[], q: number[]): number => dirOf(q[0] - p[0], q[1] - p[1]);
   replaceDir(nb, at(a1), d(a1, a2), d(a1, b1));
@@ -199,6 +211,8 @@ export function walkCycle(map: CycleMap, start: number, reverse: boolean, lead =
   if (lead >= 0) path[i++] = lead;
   let prev: number, cur = start;
   let dir = reverse ? nb[cur] >> 4 : nb[cur] & 0xf;
+  // A path's first square has one way only.
+  if (dir === NONE) dir = reverse ? nb[cur] & 0xf : nb[cur] >> 4;
   path[i++] = cur;
   while (i < n) {
     const next = cur + off[dir];

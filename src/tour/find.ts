@@ -5,6 +5,7 @@ import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
+import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
 import { isKnight, knightClosedExists, tourExistence } from './existence.js';
 import { searchTour } from './search.js';
@@ -28,6 +29,10 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
   if (isKnight(q.piece) && q.to === undefined) {
     const built = construct(q, rng, report);
     if (built !== null) return accept(q, built.path, `${ex.reason}; ${built.how}`, built.method);
+  }
+  if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS) {
+    const path = fixedEnds(q, rng);
+    if (path !== null) return accept(q, path, `${ex.reason}; built from blocks: paths along the way from start to end, cycles merged into it`, 'construction');
   }
   if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS && q.board.cells <= WARNSDORFF_CELLS) {
     const w = warnsdorffTo(q, rng ?? createRng(0));
@@ -147,6 +152,25 @@ function rotateTo(cycle: Int32Array, at: number, reverse: boolean): Int32Array {
     for (let i = 0; i < n; i++) out[i] = cycle[(at - i + n) % n];
   }
   return out;
+}
+
+/** An open tour from `from` (a1 when absent) to `to` on an even board: four mirror images tried. */
+function fixedEnds(q: TourQuery, rng: Rng | null): Int32Array | null {
+  const { width: W, height: H } = q.board;
+  const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
+  const flip = (c: number, fx: number, fy: number): number => {
+    const x = c % W, y = (c - x) / W;
+    return (fy ? H - 1 - y : y) * W + (fx ? W - 1 - x : x);
+  };
+  const s = q.from ?? 0, t = q.to!;
+  for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    const map = buildEnds(W, H, flip(s, fx, fy), flip(t, fx, fy), rng, variant);
+    if (map === null) continue;
+    const path = walkCycle(map, flip(s, fx, fy), false);
+    if (fx || fy) for (let i = 0; i < path.length; i++) path[i] = flip(path[i], fx, fy);
+    return path;
+  }
+  return null;
 }
 
 /** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */

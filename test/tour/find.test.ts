@@ -60,6 +60,19 @@ describe('findTour with a fixed end', () => {
     }
     expect(findTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
   });
+  it('builds tours between any two squares of different colours on even boards (21x20 .. 300x300)', () => {
+    let n = 0;
+    for (const [w, h] of [[21, 20], [30, 30], [24, 35], [300, 300]] as const) {
+      const board = Board.of(w, h);
+      for (let i = 0; i < 12; i++) {
+        const from = (i * 7919 + 13) % board.cells, to = (i * 104729 + 5 * w + 1) % board.cells;
+        if (from === to || (board.file(from) + board.rank(from) + board.file(to) + board.rank(to)) % 2 === 0) continue;
+        expect(check({ board, piece: KNIGHT, closed: false, from, to }), `${w}x${h} ${from}-${to}`).toBe(true);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(15);
+  });
 });
 
 describe('findTour on large boards', () => {
