@@ -4,12 +4,16 @@
 import type { Rng } from '../core/prng.js';
 import { J_BOTTOM, J_LEFT, J_RIGHT, J_TOP, NONE, blockCycle, dirOf, exchange, fillBlock, replaceDir, splitSide, type CycleMap, type Cut } from './construct.js';
 
-/** A W×H map holding one Hamiltonian path from s to t (walk it from s), or null when this layout fails. */
-export function buildEnds(W: number, H: number, s: number, t: number, rng: Rng | null, variant: number): CycleMap | null {
-  if ((W * H) % 2 === 1 || Math.min(W, H) < 5 || s === t) return null;
-  for (const cols of splitSide(W, -1, rng).slice(0, 3)) {
-    for (const rows of splitSide(H, -1, rng).slice(0, 3)) {
-      const map = withEnds(W, H, s, t, cols, rows, variant);
+/**
+ * A W×H map holding one Hamiltonian path from s to t (walk it from s), or null when this layout fails. On
+ * an odd×odd board `hole` (>= 0) is left out, so the board without it has an even number of squares.
+ */
+export function buildEnds(W: number, H: number, s: number, t: number, rng: Rng | null, variant: number, hole = -1): CycleMap | null {
+  if ((W * H - (hole >= 0 ? 1 : 0)) % 2 === 1 || Math.min(W, H) < 5 || s === t || s === hole || t === hole) return null;
+  const hx = hole >= 0 ? hole % W : -1, hy = hole >= 0 ? (hole - hx) / W : -1;
+  for (const cols of splitSide(W, hx, rng).slice(0, 3)) {
+    for (const rows of splitSide(H, hy, rng).slice(0, 3)) {
+      const map = withEnds(W, H, s, t, cols, rows, variant, hole);
       if (map !== null) return map;
     }
   }
@@ -18,7 +22,7 @@ export function buildEnds(W: number, H: number, s: number, t: number, rng: Rng |
 
 const colour = (W: number, c: number): number => ((c % W) + Math.floor(c / W)) & 1;
 
-function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: Cut, variant: number): CycleMap | null {
+function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: Cut, variant: number, hole: number): CycleMap | null {
   const xs = [0], ys = [0];
   for (const k of cols.sizes) xs.push(xs[xs.length - 1] + k);
   for (const k of rows.sizes) ys.push(ys[ys.length - 1] + k);
@@ -60,7 +64,7 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
       for (const [a, b] of pairs) opts.push(r1 < r2 ? [a, b] : [b, a]);
     }
     // A block of an even number of squares has its path's ends on different colours.
-    const pick = opts.find(([p]) => p !== entry && colour(W, p) !== colour(W, entry));
+    const pick = opts.find(([p, q]) => p !== entry && p !== hole && q !== hole && colour(W, p) !== colour(W, entry));
     if (pick === undefined) return null;
     onRoute.set(r1 * nc + c1, [entry, pick[0]]);
     crossings.push(pick);
@@ -82,7 +86,8 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
       const ends = onRoute.get(r * nc + c);
       const local = (g: number): number => (Math.floor(g / W) - ys[r]) * bw + (g % W) - xs[c];
       const skip: [number, number] | null = ends === undefined ? null : [local(ends[0]), local(ends[1])];
-      const cyc = blockCycle(bw, bh, mask, -1, variant, skip);
+      const inHole = hole >= 0 && c === cols.odd && r === rows.odd;
+      const cyc = blockCycle(bw, bh, mask, inHole ? local(hole) : -1, variant, skip);
       if (cyc === null) return null;
       cycles.push(cyc);
       skips.push(skip);
@@ -90,6 +95,7 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
   }
   const nb = new Uint8Array(W * H);
   for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) fillBlock(nb, W, xs[c], ys[r], cols.sizes[c], cycles[r * nc + c], skips[r * nc + c]);
+  if (hole >= 0) nb[hole] = 0xff;
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c + 1 < nc; c++) {
       if (links.has(linkKey([r, c], [r, c + 1]))) continue;

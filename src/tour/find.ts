@@ -163,14 +163,30 @@ function fixedEnds(q: TourQuery, rng: Rng | null): Int32Array | null {
     return (fy ? H - 1 - y : y) * W + (fx ? W - 1 - x : x);
   };
   const s = q.from ?? 0, t = q.to!;
+  const odd = q.board.cells % 2 === 1;
   for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-    const map = buildEnds(W, H, flip(s, fx, fy), flip(t, fx, fy), rng, variant);
-    if (map === null) continue;
-    const path = walkCycle(map, flip(s, fx, fy), false);
-    if (fx || fy) for (let i = 0; i < path.length; i++) path[i] = flip(path[i], fx, fy);
-    return path;
+    const fs = flip(s, fx, fy), ft = flip(t, fx, fy);
+    // On an odd board: the start, then a path from one of its neighbours over the board without it.
+    const firsts = odd ? neighbours(W, H, fs).filter((u) => u !== ft) : [fs];
+    for (const u of firsts) {
+      const map = buildEnds(W, H, u, ft, rng, variant, odd ? fs : -1);
+      if (map === null) continue;
+      const path = walkCycle(map, u, false, odd ? fs : -1);
+      if (fx || fy) for (let i = 0; i < path.length; i++) path[i] = flip(path[i], fx, fy);
+      return path;
+    }
   }
   return null;
+}
+
+function neighbours(W: number, H: number, s: number): number[] {
+  const x = s % W, y = (s - x) / W;
+  const out: number[] = [];
+  for (let d = 0; d < 8; d++) {
+    const nx = x + KDX[d], ny = y + KDY[d];
+    if (nx >= 0 && ny >= 0 && nx < W && ny < H) out.push(ny * W + nx);
+  }
+  return out;
 }
 
 /** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */
@@ -180,11 +196,7 @@ function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: n
     const x = fx ? W - 1 - sx : sx, y = fy ? H - 1 - sy : sy;
     const map = buildCycle(W, H, y * W + x, rng, variant);
     if (map === null) continue;
-    const entries: number[] = [];
-    for (let d = 0; d < 8; d++) {
-      const nx = x + KDX[d], ny = y + KDY[d];
-      if (nx >= 0 && ny >= 0 && nx < W && ny < H) entries.push(ny * W + nx);
-    }
+    const entries = neighbours(W, H, y * W + x);
     const entry = rng === null ? entries[0] : entries[rng.below(entries.length)];
     const path = walkCycle(map, entry, rng !== null && rng.below(2) === 1, y * W + x);
     if (fx || fy) {

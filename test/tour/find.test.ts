@@ -73,6 +73,20 @@ describe('findTour with a fixed end', () => {
     }
     expect(n).toBeGreaterThan(15);
   });
+  it('builds tours between any two majority-colour squares on odd boards (21x21 .. 101x103)', () => {
+    let n = 0;
+    for (const [w, h] of [[21, 21], [25, 31], [41, 25], [101, 103]] as const) {
+      const board = Board.of(w, h);
+      const major = (s: number): boolean => (board.file(s) + board.rank(s)) % 2 === 0;
+      for (let i = 0; i < 40 && n < 8 * (1 + [21, 25, 41, 101].indexOf(w)); i++) {
+        const from = (i * 7919 + 13) % board.cells, to = (i * 104729 + 5 * w + 1) % board.cells;
+        if (from === to || !major(from) || !major(to)) continue;
+        expect(check({ board, piece: KNIGHT, closed: false, from, to }), `${w}x${h} ${from}-${to}`).toBe(true);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(15);
+  });
 });
 
 describe('findTour on large boards', () => {
