@@ -13,6 +13,9 @@ import { StateTable } from './count-table.js';
  * to reach each state add up. A square leaves the window once its last neighbour is added: with no edge it is
  * lost (dead state), with one edge it becomes a tour end (open tours only). Cycles may close only at the very
  * end, which makes every surviving final state exactly one Hamiltonian path (or cycle).
+ * Pruning, both exact: a state dies as soon as more than two squares must be tour ends (finished ends, and
+ * squares with no edge and fewer than two neighbours still to come), and a leaving square that still needs an
+ * edge must get it from the square being added, which rules out most of that square's choices up front.
  */
 
 const DONE = 2;
@@ -53,8 +56,8 @@ export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult
   return job.result();
 }
 
-/** Largest number of states held at once before the count stops with "memory budget exhausted". */
-export const MAX_STATES = 1 << 24;
+/** Most states held at once before the count stops with "memory budget exhausted" (about 256 MiB a table). */
+export const MAX_STATES = 1 << 23;
 
 /**
  * The program as a job that runs in slices (`advance`), so callers can yield to the event loop between them.
