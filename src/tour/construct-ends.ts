@@ -2,7 +2,7 @@
 // blocks on the way from the start's block to the end's block hold Hamiltonian paths linked by one leap
 // across each border; every other block is a cycle merged into that path by the usual two-edge exchange.
 import type { Rng } from '../core/prng.js';
-import { J_BOTTOM, J_LEFT, J_RIGHT, J_TOP, NONE, blockCycle, dirOf, exchange, fillBlock, replaceDir, splitSide, type CycleMap, type Cut } from './construct.js';
+import { JOIN_ACROSS, JOIN_UP, J_BOTTOM, J_LEFT, J_RIGHT, J_TOP, NONE, blockCycle, dirOf, exchange, fillBlock, replaceDir, splitSide, type CycleMap, type Cut } from './construct.js';
 
 /**
  * A W×H map holding one Hamiltonian path from s to t (walk it from s), or null when this layout fails. On
@@ -100,11 +100,11 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
     for (let c = 0; c + 1 < nc; c++) {
       if (links.has(linkKey([r, c], [r, c + 1]))) continue;
       const x = xs[c + 1], y = ys[r];
-      exchange(nb, W, [x - 1, y], [x - 2, y + 2], [x + 1, y + 1], [x, y + 3]);
+      exchange(nb, W, x, y, JOIN_ACROSS);
     }
     if (r + 1 < nr && !links.has(linkKey([r, 0], [r + 1, 0]))) {
       const y = ys[r + 1];
-      exchange(nb, W, [0, y - 1], [2, y - 2], [1, y + 1], [3, y]);
+      exchange(nb, W, 0, y, JOIN_UP);
     }
   }
   for (const [p, q] of crossings) {

@@ -126,6 +126,7 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
   for (const s of rows.sizes) ys.push(ys[ys.length - 1] + s);
   const nc = cols.sizes.length, nr = rows.sizes.length;
   const cycles: Int32Array[] = [];
+  const kinds = new Map<number, Int32Array>();
   // Every block first (cheap, memoised), so a failure costs no pass over the whole board.
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c < nc; c++) {
@@ -137,23 +138,42 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
       if (c === 0 && r < nr - 1) mask |= J_TOP;
       const inHole = hole >= 0 && c === cols.odd && r === rows.odd;
       const local = inHole ? (hy - ys[r]) * bw + (hx - xs[c]) : -1;
-      const cyc = blockCycle(bw, bh, mask, local, variant);
-      if (cyc === null) return null;
+      // Millions of blocks share a few dozen kinds: look them up by a number, not the memo's string key.
+      const kind = inHole ? -1 : (bw * 64 + bh) * 16 + mask;
+      let cyc = kinds.get(kind) ?? null;
+      if (cyc === null) {
+        cyc = blockCycle(bw, bh, mask, local, variant);
+        if (cyc === null) return null;
+        if (!inHole) kinds.set(kind, cyc);
+      }
       cycles.push(cyc);
     }
   }
   const nb = new Uint8Array(W * H);
-  for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) fillBlock(nb, W, xs[c], ys[r], cols.sizes[c], cycles[r * nc + c]);
+  // Rows of blocks of the same height and place (first, inner, last) are the same bytes: build each kind
+  // once and copy it.
+  const bands = new Map<string, Uint8Array>();
+  for (let r = 0; r < nr; r++) {
+    const holeRow = hole >= 0 && r === rows.odd;
+    const key = `${rows.sizes[r]}:${r > 0}:${r < nr - 1}`;
+    let band = holeRow ? undefined : bands.get(key);
+    if (band === undefined) {
+      band = new Uint8Array(W * rows.sizes[r]);
+      for (let c = 0; c < nc; c++) fillBlock(band, W, xs[c], 0, cols.sizes[c], cycles[r * nc + c]);
+      if (!holeRow) bands.set(key, band);
+    }
+    nb.set(band, ys[r] * W);
+  }
   if (hole >= 0) nb[hole] = 0xff;
   // Joins along each row of blocks, then between rows through the first column: a spanning tree.
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c + 1 < nc; c++) {
       const x = xs[c + 1], y = ys[r];
-      exchange(nb, W, [x - 1, y], [x - 2, y + 2], [x + 1, y + 1], [x, y + 3]);
+      exchange(nb, W, x, y, JOIN_ACROSS);
     }
     if (r + 1 < nr) {
       const y = ys[r + 1];
-      exchange(nb, W, [0, y - 1], [2, y - 2], [1, y + 1], [3, y]);
+      exchange(nb, W, 0, y, JOIN_UP);
     }
   }
   return { width: W, height: H, nb };
@@ -161,23 +181,38 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
 
 export type Cut = { sizes: number[]; odd: number };
 
+const blockBytes = new WeakMap<Int32Array, Uint8Array>();
+
 /** Writes a block's cycle into the direction map; the edge a-b of `skip` (a virtual edge) is left out. */
 export function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw: number, cyc: Int32Array, skip: [number, number] | null = null): void {
+  // The block's bytes are worked out once per block cycle and then copied: a 10^8-square board repeats a
+  // few dozen block cycles a million times.
+  let local = skip === null ? blockBytes.get(cyc) : undefined;
+  if (local === undefined) {
+    local = blockNibbles(bw, cyc, skip);
+    if (skip === null) blockBytes.set(cyc, local);
+  }
+  const bh = local.length / bw;
+  for (let y = 0; y < bh; y++) {
+    const row = (y0 + y) * W + x0, from = y * bw;
+    for (let x = 0; x < bw; x++) nb[row + x] = local[from + x];
+  }
+}
+
+function blockNibbles(bw: number, cyc: Int32Array, skip: [number, number] | null): Uint8Array {
+  let cells = 0;
+  for (let i = 0; i < cyc.length; i++) cells = Math.max(cells, cyc[i] + 1);
+  const local = new Uint8Array(Math.ceil(cells / bw) * bw).fill(0xff);
   const m = cyc.length;
   for (let i = 0; i < m; i++) {
     const a = cyc[i], b = cyc[i + 1 === m ? 0 : i + 1];
-    if (skip !== null && ((a === skip[0] && b === skip[1]) || (a === skip[1] && b === skip[0]))) {
-      const ga = (y0 + ((a - (a % bw)) / bw)) * W + x0 + (a % bw), gb = (y0 + ((b - (b % bw)) / bw)) * W + x0 + (b % bw);
-      nb[ga] |= 0xf0;
-      nb[gb] |= 0x0f;
-      continue;
-    }
+    if (skip !== null && ((a === skip[0] && b === skip[1]) || (a === skip[1] && b === skip[0]))) continue;
     const ax = a % bw, ay = (a - ax) / bw, bx = b % bw, by = (b - bx) / bw;
     const d = dirOf(bx - ax, by - ay);
-    const ga = (y0 + ay) * W + x0 + ax, gb = (y0 + by) * W + x0 + bx;
-    nb[ga] = (nb[ga] & 0x0f) | (d << 4);
-    nb[gb] = (nb[gb] & 0xf0) | (d ^ 4);
+    local[a] = (local[a] & 0x0f) | (d << 4);
+    local[b] = (local[b] & 0xf0) | (d ^ 4);
   }
+  return local;
 }
 
 export function replaceDir(nb: Uint8Array, s: number, from: number, to: number): void {
@@ -187,14 +222,33 @@ export function replaceDir(nb: Uint8Array, s: number, from: number, to: number):
   else throw new Error('internal: a join edge is missing from a block cycle');
 }
 
-/** Replaces edges a1-a2 and b1-b2 (of two different cycles) by a1-b1 and a2-b2: one cycle. */
-export function exchange(nb: Uint8Array, W: number, a1: number[], a2: number[], b1: number[], b2: number[]): void {
-  const at = (p: number[]): number => p[1] * W + p[0];
+/** A join: four cells relative to a point, with the directions its exchange replaces, worked out once. */
+export interface Join {
+  dx: number[];
+  dy: number[];
+  /** For each cell: the direction removed and the direction added. */
+  from: number[];
+  to: number[];
+}
+
+function makeJoin(a1: number[], a2: number[], b1: number[], b2: number[]): Join {
   const d = (p: number[], q: number[]): number => dirOf(q[0] - p[0], q[1] - p[1]);
-  replaceDir(nb, at(a1), d(a1, a2), d(a1, b1));
-  replaceDir(nb, at(a2), d(a2, a1), d(a2, b2));
-  replaceDir(nb, at(b1), d(b1, b2), d(b1, a1));
-  replaceDir(nb, at(b2), d(b2, b1), d(b2, a2));
+  return {
+    dx: [a1[0], a2[0], b1[0], b2[0]],
+    dy: [a1[1], a2[1], b1[1], b2[1]],
+    from: [d(a1, a2), d(a2, a1), d(b1, b2), d(b2, b1)],
+    to: [d(a1, b1), d(a2, b2), d(b1, a1), d(b2, a2)],
+  };
+}
+
+/** Across a vertical border at x (block row from y): (x-1,y)-(x-2,y+2) and (x+1,y+1)-(x,y+3). */
+export const JOIN_ACROSS = makeJoin([-1, 0], [-2, 2], [1, 1], [0, 3]);
+/** Across a horizontal border at y (first column): (0,y-1)-(2,y-2) and (1,y+1)-(3,y). */
+export const JOIN_UP = makeJoin([0, -1], [2, -2], [1, 1], [3, 0]);
+
+/** Replaces edges a1-a2 and b1-b2 (of two different cycles) by a1-b1 and a2-b2: one cycle. */
+export function exchange(nb: Uint8Array, W: number, x: number, y: number, j: Join): void {
+  for (let i = 0; i < 4; i++) replaceDir(nb, (y + j.dy[i]) * W + x + j.dx[i], j.from[i], j.to[i]);
 }
 
 /**
