@@ -97,6 +97,8 @@ class FrontierRun {
   /** fut[v * (D + 1) + s]: neighbours of the square in slot s (before the shift at step v) added after v. */
   private readonly fut: Int8Array;
   private readonly isEnd: Uint8Array;
+  /** endsAfter[v]: fixed ends added after v. */
+  private readonly endsAfter: Int32Array;
   private readonly twoEnds: boolean;
   /** leaving[v]: window slots (0..D, D = v itself) of the squares whose last neighbour is v. */
   private readonly leaving: Int32Array[];
@@ -125,6 +127,8 @@ class FrontierRun {
     this.D = g.reach;
     this.isEnd = new Uint8Array(g.n);
     for (const e of o.ends) this.isEnd[e] = 1;
+    this.endsAfter = new Int32Array(g.n);
+    for (let v = 0; v < g.n; v++) for (const e of o.ends) if (e > v) this.endsAfter[v]++;
     this.twoEnds = o.ends.length >= 2;
     const lists: number[][] = Array.from({ length: g.n }, () => []);
     for (let u = 0; u < g.n; u++) lists[g.last[u]].push(this.D - (g.last[u] - u));
@@ -324,10 +328,14 @@ class FrontierRun {
     const f0 = v * (D + 1);
     const relabel = this.relabel;
     const closed = this.o.closed;
-    let ends = 0, seen = 0, nextLabel = FIRST_LABEL;
+    // Fixed ends (from, to) are ends too: those still to come, and those in the window not yet counted.
+    const isEnd = this.isEnd;
+    const u0 = v - D;
+    let ends = this.endsAfter[v], seen = 0, nextLabel = FIRST_LABEL;
     let lo = 0, hi = 0;
     for (let j = 1; j <= D; j++) {
       let x = a[j];
+      if (u0 + j >= 0 && isEnd[u0 + j] === 1 && x !== DONE && !(x === 0 && fut[f0 + j] < 2)) ends++;
       if (x >= FIRST_LABEL) {
         const bit = 1 << x;
         if ((seen & bit) === 0) {

@@ -124,8 +124,7 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
   for (const s of [options.from, options.to]) {
     if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= board.cells)) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
   }
-  const from = options.from === undefined ? undefined : vertexOf(board, g, options.from);
-  const to = options.to === undefined ? undefined : vertexOf(board, g, options.to);
+  const [from, to] = latestEnds(board, g, options.from, options.to);
   const budget = options.maxNodes !== undefined || options.timeoutMs !== undefined;
   const limit = limitOf(board, g, closed);
   let method = options.method ?? 'auto';
@@ -166,3 +165,25 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
     },
   };
 }
+
+/**
+ * The fixed ends in the counting layout, after the reflection of the board (which changes no count) that adds
+ * them as late as possible: while an end is still to come the program allows one fewer other end, which prunes
+ * many states (5×5 from c3: a fifth of the states; from a1 reflected to the far corner, far fewer).
+ */
+function latestEnds(board: Board, g: CountGraph, from: number | undefined, to: number | undefined): [number | undefined, number | undefined] {
+  if (from === undefined) return [undefined, undefined];
+  const w = board.width, h = board.height;
+  const reflect = (s: number, k: number): number => {
+    const f = board.file(s), r = board.rank(s);
+    return board.index(k & 1 ? w - 1 - f : f, k & 2 ? h - 1 - r : r);
+  };
+  let best: [number, number | undefined] = [vertexOf(board, g, from), to === undefined ? undefined : vertexOf(board, g, to)];
+  const key = ([a, b]: [number, number | undefined]): number => Math.min(a, b ?? a);
+  for (let k = 1; k < 4; k++) {
+    const c: [number, number | undefined] = [vertexOf(board, g, reflect(from, k)), to === undefined ? undefined : vertexOf(board, g, reflect(to, k))];
+    if (key(c) > key(best)) best = c;
+  }
+  return best;
+}
+
