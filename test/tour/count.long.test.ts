@@ -1,10 +1,16 @@
 // Opt-in (a few minutes): GRIDBITS_LONG=1 npx vitest run test/tour/count.long.test.ts
 import { describe, expect, it } from 'vitest';
-import { Board, countTours } from '../../src/index.js';
+import { Board, countTours, countToursFromEach } from '../../src/index.js';
 
 describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () => {
   it('6×6 directed open tours: 6,637,920 (A165134)', () => {
     expect(countTours(Board.of(6, 6)).count).toBe(6637920n);
+  }, 900_000);
+
+  it('6×6 tours from each square (six separate counts, one per symmetry class) add up to 6,637,920', async () => {
+    const each = await countToursFromEach(Board.of(6, 6));
+    expect(each.runs).toBe(6);
+    expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(6637920n);
   }, 900_000);
 
   it('counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected)', () => {
