@@ -41,7 +41,7 @@ Examples:
   gridbits tour-count 5x5                 (1728)
   gridbits tour-count 6x6 --closed        (9862)
   gridbits tour-count 5x5 --from a1       (304)
-  gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre)
+  gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
   gridbits tour-count 3x10 --closed --json`,
   async run(args, out) {
     const [size, extra] = args.positionals;
