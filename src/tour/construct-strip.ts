@@ -47,7 +47,7 @@ function stripBlock(r: number, k: number, ci: number, left: boolean, right: bool
       for (let c = 0; c < n; c++) addVirtualEdge(g, n, c, c === start);
     }
     return g;
-  }, start >= 0 ? 8 : 200);
+  }, start >= 0 ? 8 : 20);
 }
 
 /** Block lengths for a strip of length L: eights, the remainder in the last block, first block length `first`. */
@@ -89,7 +89,7 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
     return tour === null ? null : finish(tour);
   }
   let tried = 0;
-  for (let ci = 0; ci < configs.length && tried < 8; ci++) {
+  for (let ci = 0; ci < configs.length && tried < 4; ci++) {
     // Only port layouts whose inner block exists are worth a try.
     if (stripBlock(r, 8, ci, true, true, -1, variant) === null) continue;
     tried++;

@@ -263,19 +263,17 @@ export function walkCycle(map: CycleMap, start: number, reverse: boolean, lead =
   const path = new Int32Array(n);
   let i = 0;
   if (lead >= 0) path[i++] = lead;
-  let prev: number, cur = start;
+  let cur = start;
   let dir = reverse ? nb[cur] >> 4 : nb[cur] & 0xf;
   // A path's first square has one way only.
   if (dir === NONE) dir = reverse ? nb[cur] & 0xf : nb[cur] >> 4;
   path[i++] = cur;
   while (i < n) {
-    const next = cur + off[dir];
-    prev = cur;
-    cur = next;
+    cur += off[dir];
     path[i++] = cur;
-    const v = nb[cur];
-    const back = prev - cur;
-    dir = off[v & 0xf] === back ? v >> 4 : v & 0xf;
+    // The way back is the opposite direction (d ^ 4); leave by the other nibble.
+    const v = nb[cur], back = dir ^ 4;
+    dir = (v & 0xf) === back ? v >> 4 : v & 0xf;
     if (dir === NONE) break;
   }
   return path;
