@@ -42,7 +42,7 @@ Examples:
   gridbits tour 6x6 --closed --format svg --out tour.svg
   gridbits tour 1000x1000 --closed --json --out tour.json
   gridbits tour 3x4 --from b4 --trace`,
-  run(args, out) {
+  async run(args, out) {
     const [size, extra] = args.positionals;
     if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
     if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour: unexpected argument '${extra}'`);
@@ -84,10 +84,10 @@ Examples:
     out.endProgress();
     const sink = openSink(outFile);
     try {
-      if (out.json) writeJson(sink, board, piece.name, answer);
+      if (out.json) await writeJson(sink, board, piece.name, answer);
       else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
       else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
-      else if (format === 'moves') writeMoves(sink, board, answer.path!);
+      else if (format === 'moves') await writeMoves(sink, board, answer.path!);
       else sink.text(boardSvg(board, { path: answer.path!, closed: answer.closed, label: (s) => String(numberOf(answer.path!)[s]), title: `${answer.closed ? 'closed' : 'open'} tour of ${board}` }));
       sink.commit();
     } catch (e) {
@@ -191,8 +191,11 @@ function openSink(file: string | undefined): Sink {
   };
 }
 
-/** Writes the squares' names as bytes through a 1 MiB buffer: `pre` name `post`, joined by `sep`. */
-function writeNames(sink: Sink, board: Board, path: Int32Array, pre: string, post: string, sep: string): void {
+/**
+ * Writes the squares' names as bytes through a 1 MiB buffer: `pre` name `post`, joined by `sep`. Yields to
+ * the event loop every 64 MiB, so Ctrl-C stops a gigabyte write (and the temp file is removed).
+ */
+async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: string, post: string, sep: string): Promise<void> {
   const enc = (s: string): Buffer => Buffer.from(s, 'latin1');
   const files: Buffer[] = [], ranks: Buffer[] = [];
   for (let f = 0; f < board.width; f++) files.push(enc(fileName(f)));
@@ -200,16 +203,22 @@ function writeNames(sink: Sink, board: Board, path: Int32Array, pre: string, pos
   const preB = enc(pre), postB = enc(post), sepB = enc(sep);
   const buf = Buffer.allocUnsafe(1 << 20);
   let n = 0;
+  let flushes = 0;
   const put = (b: Buffer): void => {
     if (n + b.length > buf.length) {
       sink.bytes(buf, n);
       n = 0;
+      flushes++;
     }
     b.copy(buf, n);
     n += b.length;
   };
   const w = board.width;
   for (let i = 0; i < path.length; i++) {
+    if ((i & 0xfffff) === 0 && flushes >= 64) {
+      flushes = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     if (i > 0) put(sepB);
     const s = path[i], f = s % w;
     put(preB);
@@ -220,7 +229,7 @@ function writeNames(sink: Sink, board: Board, path: Int32Array, pre: string, pos
   sink.bytes(buf, n);
 }
 
-function writeJson(sink: Sink, board: Board, piece: string, a: TourAnswer): void {
+async function writeJson(sink: Sink, board: Board, piece: string, a: TourAnswer): Promise<void> {
   const head: Record<string, unknown> = {
     board: { width: board.width, height: board.height },
     piece,
@@ -236,11 +245,11 @@ function writeJson(sink: Sink, board: Board, piece: string, a: TourAnswer): void
     return;
   }
   sink.text(text.slice(0, -1) + ',"path":[');
-  writeNames(sink, board, a.path, '"', '"', ',');
+  await writeNames(sink, board, a.path, '"', '"', ',');
   sink.text(']}\n');
 }
 
-function writeMoves(sink: Sink, board: Board, path: Int32Array): void {
-  writeNames(sink, board, path, '', '', ' ');
+async function writeMoves(sink: Sink, board: Board, path: Int32Array): Promise<void> {
+  await writeNames(sink, board, path, '', '', ' ');
   sink.text('\n');
 }
