@@ -38,7 +38,7 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
     const w = warnsdorffTo(q, rng ?? createRng(0));
     if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule keeping ${q.board.name(q.to)} for last`, 'warnsdorff');
   }
-  if (q.board.cells <= WARNSDORFF_CELLS && !q.closed && q.to === undefined) {
+  if (q.board.cells <= WARNSDORFF_CELLS && q.to === undefined) {
     const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
     if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule`, 'warnsdorff');
   }
