@@ -50,11 +50,11 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
     return { exists: false, closed: q.closed, method: 'backtracking', backtracks: r.backtracks, reason: `proved by exhaustive search (${r.backtracks} backtracks)` };
   }
   return {
-    exists: ex.exists === true ? true : null,
+    exists: null,
     closed: q.closed,
     method: 'backtracking',
     backtracks: r.backtracks,
-    reason: `budget exhausted after ${r.nodes} nodes and ${r.backtracks} backtracks${ex.exists === true ? ` (${ex.reason}, but none was found from this square within the budget)` : ''}`,
+    reason: `budget exhausted after ${r.nodes} nodes and ${r.backtracks} backtracks${ex.exists === true ? ` (${ex.reason}; none was found within the budget)` : ''}`,
   };
 }
 
@@ -162,8 +162,11 @@ function fixedEnds(q: TourQuery, rng: Rng | null): Int32Array | null {
     const x = c % W, y = (c - x) / W;
     return (fy ? H - 1 - y : y) * W + (fx ? W - 1 - x : x);
   };
-  const s = q.from ?? 0, t = q.to!;
+  const t = q.to!;
   const odd = q.board.cells % 2 === 1;
+  // No start given: a1 if it fits the end's colour, else b1 (or c1 when the end is a1 on an odd board).
+  const colourOf = (c: number): number => ((c % W) + Math.floor(c / W)) & 1;
+  const s = q.from ?? (odd ? (t === 0 ? 2 : 0) : colourOf(t) === 0 ? 1 : 0);
   for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
     const fs = flip(s, fx, fy), ft = flip(t, fx, fy);
     // On an odd board: the start, then a path from one of its neighbours over the board without it.
