@@ -42,7 +42,8 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
     const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
     if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule`, 'warnsdorff');
   }
-  const r = searchTour(q, { ...options, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES });
+  // A search needs at least one node per square: the default budget grows with the board.
+  const r = searchTour(q, { ...options, maxNodes: options.maxNodes ?? Math.max(DEFAULT_MAX_NODES, 10 * q.board.cells) });
   if (r.status === 'found' && r.path !== undefined) {
     return { ...accept(q, r.path, `${ex.exists === true ? ex.reason + '; ' : ''}found by backtracking search`, 'backtracking'), backtracks: r.backtracks };
   }

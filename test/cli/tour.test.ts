@@ -15,7 +15,7 @@ interface TourJson {
   path?: string[];
 }
 
-const idx = (w: number, name: string): number => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * w;
+const idx = (w: number, name: string): number => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * w; // one-letter files only
 
 describe('gridbits tour', () => {
   it('8x8 from b1: the JSON contract, a valid tour', () => {
@@ -50,6 +50,15 @@ describe('gridbits tour', () => {
     const t = gridbits(['tour', '3x4', '--from', 'b4', '--trace']);
     expect(t.stdout).toMatch(/found/);
     expect(gridbitsJson<TourJson>(['tour', '8x8', '--piece', 'camel']).exists).toBe(false);
+  });
+  it('--seed changes the tour, the same seed repeats it; --to on a large board', () => {
+    const a = gridbitsJson<TourJson>(['tour', '12x12', '--closed', '--seed', '1']).path!.join();
+    const b = gridbitsJson<TourJson>(['tour', '12x12', '--closed', '--seed', '2']).path!.join();
+    expect(gridbitsJson<TourJson>(['tour', '12x12', '--closed', '--seed', '1']).path!.join()).toBe(a);
+    expect(a).not.toBe(b);
+    const t = gridbitsJson<TourJson>(['tour', '60x40', '--from', 'c7', '--to', 'bh39']);
+    expect(t.path![0]).toBe('c7');
+    expect(t.path![2399]).toBe('bh39');
   });
   it('user mistakes: one line, exit 2', () => {
     expectUserError(gridbits(['tour', '8x8', '--from', 'z9']), /off the 8x8 board/);
