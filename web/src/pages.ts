@@ -24,6 +24,7 @@ export const PAGES: readonly PageInfo[] = [
     id: 'tours',
     title: 'Tours',
     blurb: "Knight's tours open and closed: drawn as a path, animated, the backtracking search step by step, the table per start square.",
+    load: () => import('./pages/tours/ToursPage.js').then((m) => m.ToursPage),
   },
   {
     id: 'walk',

@@ -6,7 +6,7 @@ import type { BoardProps } from './types.js';
 
 const LIGHT = '#f0d9b5', DARK = '#b58863', PIECE = '#1a5fb4', BLOCKER = '#3d3846', TARGET = 'rgba(38, 162, 105, 0.85)';
 
-export function CanvasBoard({ board, label, view, describe, onActivate }: BoardProps) {
+export function CanvasBoard({ board, label, view, describe, onActivate, overlay }: BoardProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [cursor, setCursor] = useState(0);
   const [focused, setFocused] = useState(false);
@@ -99,32 +99,35 @@ export function CanvasBoard({ board, label, view, describe, onActivate }: BoardP
 
   return (
     <div class="canvas-wrap" style={{ '--w': board.width, '--h': board.height }}>
-      <canvas
-        ref={canvas}
-        class="board-canvas"
-        tabIndex={0}
-        role="application"
-        aria-label={`${label}. Arrow keys move the cursor; Enter or Space chooses the square.`}
-        onClick={(ev) => {
-          const s = squareAt(ev);
-          if (s === null) return;
-          moveTo(s);
-          onActivate(s, ev.shiftKey);
-        }}
-        onKeyDown={(ev) => {
-          if (ev.key === 'Enter' || ev.key === ' ') {
+      <div class="canvas-stack">
+        <canvas
+          ref={canvas}
+          class="board-canvas"
+          tabIndex={0}
+          role="application"
+          aria-label={`${label}. Arrow keys move the cursor; Enter or Space chooses the square.`}
+          onClick={(ev) => {
+            const s = squareAt(ev);
+            if (s === null) return;
+            moveTo(s);
+            onActivate(s, ev.shiftKey);
+          }}
+          onKeyDown={(ev) => {
+            if (ev.key === 'Enter' || ev.key === ' ') {
+              ev.preventDefault();
+              onActivate(live.current, ev.shiftKey);
+              return;
+            }
+            const next = keyTarget(board, live.current, ev.key);
+            if (next === null) return;
             ev.preventDefault();
-            onActivate(live.current, ev.shiftKey);
-            return;
-          }
-          const next = keyTarget(board, live.current, ev.key);
-          if (next === null) return;
-          ev.preventDefault();
-          moveTo(next);
-        }}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-      />
+            moveTo(next);
+          }}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+        {overlay}
+      </div>
       <p class="sr-only" aria-live="polite">
         {focused ? describe(current) : ''}
       </p>

@@ -4,7 +4,7 @@ import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import type { BoardProps } from './types.js';
 
-export function DomBoard({ board, label, view, describe, onActivate }: BoardProps) {
+export function DomBoard({ board, label, view, describe, onActivate, overlay }: BoardProps) {
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const keysId = useId();
@@ -63,6 +63,7 @@ export function DomBoard({ board, label, view, describe, onActivate }: BoardProp
       </div>
       <div class="board" role="group" aria-label={label} aria-describedby={keysId} ref={grid} onKeyDown={onKeyDown}>
         {rows}
+        {overlay}
       </div>
       <div class="files" aria-hidden="true">
         {files}

@@ -1,4 +1,5 @@
 // What a board view shows on one square, and the props every board view (DOM or canvas) takes.
+import type { ComponentChildren } from 'preact';
 import type { Board } from '../../../src/core/board.js';
 
 export interface SquareView {
@@ -23,4 +24,6 @@ export interface BoardProps {
   describe: (square: number) => string;
   /** A click, Enter or Space on a square; shift is true for shift-click. */
   onActivate: (square: number, shift: boolean) => void;
+  /** Drawn over the squares, the size of the board, taking no clicks (e.g. a PathOverlay). */
+  overlay?: ComponentChildren;
 }

@@ -5,12 +5,13 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { mobility } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
 import { BoardView } from '../../board/Board.js';
+import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
 import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { MobilityRequest, MobilityResult } from './mobility.worker.js';
-import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
+import { PAGE_MAX_SIDE, compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
 
 /** Heat maps of boards up to this many cells are computed at once; larger ones in a worker. */
 const SYNC_HEAT_CELLS = 4096;
@@ -23,43 +24,9 @@ function makeWorker(): Worker {
   return new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
 }
 
-function SideInput({ which, value, onValid }: { which: 'width' | 'height'; value: number; onValid: (n: number) => void }) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-  const parsed = parseSide(text, which);
-  const id = `side-${which}`;
-  return (
-    <div class="field side">
-      <label for={id}>{which === 'width' ? 'Width' : 'Height'}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={256}
-        value={text}
-        aria-invalid={typeof parsed === 'string'}
-        aria-describedby={typeof parsed === 'string' ? `${id}-error` : undefined}
-        onInput={(ev) => {
-          const t = (ev.currentTarget as HTMLInputElement).value;
-          setText(t);
-          const n = parseSide(t, which);
-          if (typeof n === 'number') onValid(n);
-        }}
-      />
-      {typeof parsed === 'string' && (
-        <p id={`${id}-error`} class="error" role="alert">
-          {parsed}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function MovesPage({ params }: PageProps) {
   const [state, setState] = useState<MovesState>(() => readState(params));
   const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
-  const [copied, setCopied] = useState('');
   const job = useJob<MobilityRequest, MobilityResult>(makeWorker);
 
   // A link pasted or followed while the page is open replaces the state (params is new on every hash change;
@@ -151,18 +118,6 @@ export function MovesPage({ params }: PageProps) {
         .map((s) => board.name(s))
     : [];
 
-  const copyLink = (): void => {
-    const url = location.href;
-    if (!navigator.clipboard) {
-      setCopied(url);
-      return;
-    }
-    navigator.clipboard.writeText(url).then(
-      () => setCopied('Link copied.'),
-      () => setCopied(url),
-    );
-  };
-
   return (
     <section class="page moves">
       <h1>Moves</h1>
@@ -174,13 +129,7 @@ export function MovesPage({ params }: PageProps) {
         <div class="controls">
           <fieldset>
             <legend>Board</legend>
-            <div class="row">
-              <SideInput which="width" value={state.width} onValid={(width) => update({ width })} />
-              <span class="times" aria-hidden="true">
-                ×
-              </span>
-              <SideInput which="height" value={state.height} onValid={(height) => update({ height })} />
-            </div>
+            <SizeFields idPrefix="side" width={state.width} height={state.height} max={PAGE_MAX_SIDE} parse={parseSide} onChange={update} />
           </fieldset>
           <fieldset>
             <legend>Piece</legend>
@@ -246,15 +195,8 @@ export function MovesPage({ params }: PageProps) {
               <button type="button" onClick={() => update({ pieces: [], blockers: [] })}>
                 Clear board
               </button>
-              <button type="button" onClick={copyLink}>
-                Copy link
-              </button>
+              <CopyLink />
             </div>
-            {copied && (
-              <p class="help" role="status">
-                {copied}
-              </p>
-            )}
           </fieldset>
         </div>
         <div class="stage">

@@ -1,0 +1,52 @@
+// The Tours page's state without a browser: the URL round trip, fitting squares to the board, leaper specs.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { posOf, speedAt } from '../../web/src/pages/tours/speed.js';
+import { DEFAULT_STATE, cellText, fitToBoard, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
+import { formatHash, parseHash } from '../../web/src/router.js';
+
+describe('Tours page state', () => {
+  it('round-trips through the URL', () => {
+    const arb = fc.record({
+      width: fc.integer({ min: 1, max: 40 }),
+      height: fc.integer({ min: 1, max: 40 }),
+      from: fc.nat(1599),
+      to: fc.option(fc.nat(1599), { nil: undefined }),
+      closed: fc.boolean(),
+      seed: fc.option(fc.nat(1e9), { nil: undefined }),
+      spec: fc.constantFrom('knight', 'camel', '2,3', '&=#?'),
+      show: fc.constantFrom('path', 'numbers', 'both'),
+      mode: fc.constantFrom('tour', 'search', 'table'),
+    });
+    fc.assert(
+      fc.property(arb, (a) => {
+        const board = Board.of(a.width, a.height);
+        const name = (s: number | undefined): string => (s === undefined ? '' : board.name(s % board.cells));
+        const s: ToursState = fitToBoard({ ...a, from: name(a.from), to: name(a.to) } as ToursState);
+        expect(readState(parseHash(formatHash('tours', writeState(s))).params)).toEqual(s);
+      }),
+    );
+  });
+
+  it('keeps the squares on the board, an end only on open tours and apart from the start', () => {
+    expect(readState(new URLSearchParams(''))).toEqual(DEFAULT_STATE);
+    expect(readState(new URLSearchParams('board=6x6&from=z9&to=a1'))).toMatchObject({ from: 'a1', to: '' });
+    expect(readState(new URLSearchParams('board=6x6&from=c3&to=f6&closed=1'))).toMatchObject({ from: 'c3', to: '', closed: true });
+    expect(readState(new URLSearchParams('board=0x6&seed=-4&show=x&mode=y'))).toMatchObject({ width: 8, seed: undefined, show: 'path', mode: 'tour' });
+    expect(fitToBoard({ ...DEFAULT_STATE, from: 'h8', to: 'g6', width: 5, height: 5 })).toMatchObject({ from: 'a1', to: '' });
+    expect(parseSide('1001', 'width')).toMatch(/from 1 to 1000/);
+    expect(parseSide('12', 'height')).toBe(12);
+  });
+
+  it('takes leapers only, with the engine message for a bad spec', () => {
+    expect(parseLeaper('zebra')).toMatchObject({ name: 'zebra' });
+    expect(parseLeaper('queen')).toMatch(/leapers only/);
+    expect(parseLeaper('1,x')).toMatch(/malformed/);
+  });
+
+  it('writes table cells as the paper does, and maps the speed slider both ways', () => {
+    expect([cellText(true, 12, 0), cellText(true, 3, 1), cellText(true, 3, 30), cellText(false, 9, undefined), cellText(null, 100, undefined)]).toEqual(['12', '3B', '3#31', 'N', 'LIM']);
+    for (const v of [1, 8, 100, 5000]) expect(Math.abs(speedAt(posOf(v)) - v) / v).toBeLessThan(0.1);
+  });
+});

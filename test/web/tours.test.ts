@@ -1,0 +1,208 @@
+// The Tours page in Debian's Chromium, served by `gridbits serve`: a 6×6 closed tour read back from the page and
+// checked by the independent reference checker; no tour on 4×4 with the engine's reason; the step-by-step
+// search; the per-start table of 5×5; SVG and PNG export; state restored from a link; no console errors.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { KNIGHT } from '../../src/pieces/piece.js';
+import { findTour, TourMachine } from '../../src/tour/index.js';
+import { tourProblem } from '../reference/tour.js';
+import { chromiumMissing, launch, type Browser } from './browser.js';
+import { ensureWebBuilt } from './build.js';
+import { startServe, type Served } from './serve-process.js';
+
+const WAIT = { timeout: 15_000 };
+const missing = chromiumMissing();
+
+/** Square name to index on a board w wide (plain arithmetic, not the engine's parser). */
+function index(w: number, name: string): number {
+  return name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w;
+}
+
+describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    served = await startServe();
+    browser = await launch();
+    page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  const open = async (hash: string): Promise<void> => {
+    await page.goto('about:blank');
+    await page.goto(served.url + hash);
+  };
+  const hash = (): string => new URL(page.url()).hash;
+  const text = async (sel: string): Promise<string> => ((await page.locator(sel).textContent()) ?? '').trim();
+
+  /** The numbered squares on the board, as a path of indices (move k on the square numbered k). */
+  const numberedPath = async (w: number): Promise<number[]> => {
+    const cells = await page.locator('.board [data-square]').evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-square')!, e.querySelector('.count')?.textContent ?? ''] as const),
+    );
+    const path: number[] = [];
+    for (const [name, n] of cells) if (n !== '') path[Number(n) - 1] = index(w, name);
+    return path;
+  };
+
+  it('finds a 6×6 closed tour; the numbered grid and the drawn path read from the page are a valid closed tour', async () => {
+    await open('#/tours?board=6x6&closed=1&show=both');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    const path = await numberedPath(6);
+    expect(path.filter((s) => s !== undefined)).toHaveLength(36);
+    expect(tourProblem(6, 6, path, true)).toBeNull();
+    expect(path[0]).toBe(index(6, 'a1'));
+    // The path drawn over the board is the same tour, closed.
+    const drawn = (await page.locator('svg.path-overlay').getAttribute('data-path'))!.split(' ').map((n) => index(6, n));
+    expect(drawn).toEqual(path);
+    expect(await page.locator('svg.path-overlay').getAttribute('data-closed')).toBe('');
+    expect(await page.locator('[data-square="a1"]').getAttribute('aria-label')).toBe('a1, start, move 1 of 36');
+    expect(await text('#tour-reason')).toMatch(/Schwenk/);
+  });
+
+  it('animates along the tour: first, step, play, last', async () => {
+    await open('#/tours?board=6x6&closed=1&show=numbers');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    await page.getByRole('button', { name: 'Back to the first move' }).click();
+    await expect.poll(() => text('#tour-position'), WAIT).toBe('Move 1 of 36: a1');
+    expect(await page.locator('.board .count').count()).toBe(0);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect.poll(() => text('#tour-position'), WAIT).toMatch(/^Move 2 of 36/);
+    expect(await page.locator('.board .count').count()).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(async () => Number(/Move (\d+)/.exec(await text('#tour-position'))![1]), WAIT).toBeGreaterThan(3);
+    await page.getByRole('button', { name: 'On to the last move' }).click();
+    await expect.poll(() => text('#tour-position'), WAIT).toMatch(/^Move 36 of 36/);
+    expect(await page.locator('.board .count').count()).toBe(36);
+  });
+
+  it('says why no tour exists, in the engine words: 4×4 open, 5×5 closed', async () => {
+    for (const [w, h, closed] of [[4, 4, false], [5, 5, true]] as const) {
+      await open(`#/tours?board=${w}x${h}${closed ? '&closed=1' : ''}`);
+      await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
+      const want = findTour({ board: Board.of(w, h), piece: KNIGHT, closed, from: 0 });
+      expect(want.exists).toBe(false);
+      expect(await text('#tour-reason')).toBe(want.reason);
+      expect(await text('#tour-answer')).toMatch(/^No /);
+      expect(await page.locator('svg.path-overlay').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Export SVG' }).isDisabled()).toBe(true);
+    }
+  });
+
+  it('steps through the backtracking search of 3×4, which backtracks, grows and shrinks the path', async () => {
+    await open('#/tours?board=3x4&from=b4&mode=search&show=numbers');
+    await page.getByRole('button', { name: 'Step', exact: true }).waitFor(WAIT);
+    await page.getByRole('checkbox', { name: /Warnsdorff/ }).uncheck();
+    await page.getByRole('checkbox', { name: /Dead-cell/ }).uncheck();
+    // The engine's own protocol for the same search, to compare with.
+    const m = new TourMachine({ board: Board.of(3, 4), piece: KNIGHT, closed: false, from: index(3, 'b4') }, { warnsdorff: false, deadCells: false });
+    const depths: number[] = [];
+    while (!m.done) depths.push(m.step().kind === 'found' ? -1 : m.currentPath().length);
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await expect.poll(() => text('#search-events'), WAIT).toBe('5');
+    expect(await text('#search-depth')).toBe(`${depths[4]} / 12`);
+    expect(await page.locator('.board .count').count()).toBe(depths[4] - 1);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => text('#search-status'), WAIT).toMatch(/^Tour found after 19 backtracks/);
+    expect(m.backtracks).toBe(19);
+    expect(await text('#search-backtracks')).toBe('19');
+    expect(await text('#search-events')).toBe(String(depths.length));
+    const events = await page.locator('.events li').allTextContents();
+    expect(events.at(-1)).toMatch(/tour found/);
+    // Reset starts over; from a square of the 3×4 board's middle ranks the search proves there is none.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => text('#search-events'), WAIT).toBe('0');
+    await open('#/tours?board=3x4&from=b2&mode=search');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => text('#search-status'), WAIT).toMatch(/^No tour/);
+    expect(Number(await text('#search-backtracks'))).toBeGreaterThan(0);
+    expect(await page.locator('.events li', { hasText: /^undo/ }).count()).toBeGreaterThan(0);
+  });
+
+  it('shows the per-start table of 5×5: 13 squares start a tour, 12 say N', async () => {
+    await open('#/tours?board=5x5&mode=table');
+    await page.waitForSelector('#table-summary', WAIT);
+    expect(await page.locator('.start-table td[data-exists="true"]').count()).toBe(13);
+    expect(await page.locator('.start-table td[data-exists="false"]').count()).toBe(12);
+    const ns = await page.locator('.start-table td[data-exists="false"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.textContent]));
+    // Colour parity: the squares of b1's colour start none.
+    for (const [name, t] of ns) {
+      expect(t).toBe('N');
+      expect((name.charCodeAt(0) - 97 + Number(name.slice(1)) - 1) % 2).toBe(1);
+    }
+    expect(await text('#table-summary')).toMatch(/^13 squares start an open tour · 12 none \(N\) · 0 undecided/);
+    // A click on a cell starts the tour there.
+    await page.locator('.start-table td[data-square="c3"] button').click();
+    await expect.poll(hash, WAIT).toContain('from=c3');
+  });
+
+  it('exports the tour as SVG and PNG', async () => {
+    await open('#/tours?board=6x6&closed=1');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    const [svgDl] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Export SVG' }).click()]);
+    expect(svgDl.suggestedFilename()).toBe('tour-6x6-closed-a1.svg');
+    const svg = readFileSync((await svgDl.path())!, 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    // 36 squares plus the return to the start.
+    expect(/<polyline points="([^"]*)"/.exec(svg)![1].split(' ')).toHaveLength(37);
+    const [pngDl] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Export PNG' }).click()]);
+    const png = readFileSync((await pngDl.path())!);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
+  it('restores the state from a shared link and writes clicks back to it', async () => {
+    await open('#/tours?board=7x6&from=c3&to=e4&seed=7&show=numbers');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    expect(await page.locator('#tour-width').inputValue()).toBe('7');
+    expect(await page.locator('#tour-height').inputValue()).toBe('6');
+    expect(await page.locator('#tour-seed').inputValue()).toBe('7');
+    expect(await text('#tour-from')).toBe('c3');
+    expect(await text('#tour-to')).toBe('e4');
+    const path = await numberedPath(7);
+    expect(tourProblem(7, 6, path, false)).toBeNull();
+    expect([path[0], path[41]]).toEqual([index(7, 'c3'), index(7, 'e4')]);
+    // Clicks: a new start, then (in End mode) a new end, then closed, which drops the end.
+    await page.locator('[data-square="a1"]').click();
+    await expect.poll(hash, WAIT).toContain('from=a1');
+    await page.getByRole('radio', { name: 'End' }).check();
+    await page.locator('[data-square="g6"]').click();
+    await expect.poll(hash, WAIT).toContain('to=g6');
+    await page.getByRole('radio', { name: 'Closed' }).check();
+    await expect.poll(hash, WAIT).toBe('#/tours?board=7x6&from=a1&closed=1&seed=7&show=numbers');
+    await page.reload();
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    expect(await page.getByRole('radio', { name: 'Closed' }).isChecked()).toBe(true);
+    expect(tourProblem(7, 6, await numberedPath(7), true)).toBeNull();
+  });
+
+  it('draws a 100×100 tour on the canvas board, found in the worker', async () => {
+    await open('#/tours?board=100x100&from=e5');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
+    expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('10000');
+    expect(await text('#tour-position')).toMatch(/^Move 10000 of 10000/);
+    // The page stays responsive: a click on the canvas moves the start, and a new tour comes.
+    const box = (await page.locator('canvas.board-canvas').boundingBox())!;
+    await page.locator('canvas.board-canvas').click({ position: { x: box.width / 200, y: box.height - 4 - box.width / 200 } });
+    await expect.poll(hash, WAIT).toContain('from=a1');
+    await expect.poll(() => text('#tour-answer'), { timeout: 30_000 }).toMatch(/from a1 to/);
+  });
+
+  it('logged no console errors', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+// The backtracking search of a small board step by step (the engine's resumable TourMachine, the ITMO paper's
+// automaton): step, run, pause and reset, the backtrack counter, the depth and the latest events.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Board } from '../../../../src/core/board.js';
+import { TourMachine, type SearchSwitches, type TourEvent, type TourQuery } from '../../../../src/tour/index.js';
+import { SpeedControl, useTicker } from './Player.js';
+
+/** Boards up to this many squares are searched step by step (as the CLI's --trace). */
+export const SEARCH_MAX_CELLS = 100;
+/** Events kept in the list under the board. */
+const LOG = 12;
+
+interface Logged extends TourEvent {
+  n: number;
+}
+
+export interface SearchSnapshot {
+  path: Int32Array;
+  events: number;
+  backtracks: number;
+  tryIndex: number;
+  log: Logged[];
+  status: 'ready' | 'searching' | 'found' | 'exhausted' | 'error';
+  error?: string;
+}
+
+const EMPTY: SearchSnapshot = { path: new Int32Array(0), events: 0, backtracks: 0, tryIndex: 0, log: [], status: 'ready' };
+
+export interface Search {
+  snap: SearchSnapshot;
+  running: boolean;
+  speed: number;
+  setSpeed(n: number): void;
+  step(): void;
+  run(): void;
+  pause(): void;
+  reset(): void;
+}
+
+/** The optimisations the page lets one switch off, to watch the plain search backtrack. */
+export interface PageSwitches {
+  warnsdorff: boolean;
+  deadCells: boolean;
+}
+
+/** A TourMachine for the query, made afresh whenever `key` changes; `query` null when the board is too large. */
+export function useSearch(query: TourQuery | null, switches: SearchSwitches, key: string): Search {
+  const machine = useRef<TourMachine | null>(null);
+  const log = useRef<Logged[]>([]);
+  const count = useRef(0);
+  const [snap, setSnap] = useState<SearchSnapshot>(EMPTY);
+  const [running, setRunning] = useState(false);
+  const [speed, setSpeed] = useState(20);
+
+  const snapshot = (): void => {
+    const m = machine.current;
+    if (!m) return;
+    const last = log.current[log.current.length - 1];
+    const status = last?.kind === 'found' ? 'found' : last?.kind === 'exhausted' ? 'exhausted' : count.current === 0 ? 'ready' : 'searching';
+    setSnap({ path: m.currentPath().slice(), events: count.current, backtracks: m.backtracks, tryIndex: m.tryIndex, log: log.current.slice(), status });
+  };
+
+  const reset = (): void => {
+    setRunning(false);
+    log.current = [];
+    count.current = 0;
+    machine.current = null;
+    if (query === null) {
+      setSnap(EMPTY);
+      return;
+    }
+    try {
+      machine.current = new TourMachine(query, switches);
+      snapshot();
+    } catch (e) {
+      setSnap({ ...EMPTY, status: 'error', error: (e as Error).message });
+    }
+  };
+  useEffect(reset, [key]);
+
+  /** Makes up to n steps; false once the machine has answered. */
+  const advance = (n: number): boolean => {
+    const m = machine.current;
+    if (!m || m.done) return false;
+    for (let i = 0; i < n && !m.done; i++) {
+      const e = m.step();
+      count.current++;
+      log.current.push({ ...e, n: count.current });
+    }
+    if (log.current.length > LOG) log.current = log.current.slice(-LOG);
+    snapshot();
+    return !m.done;
+  };
+
+  useTicker(running, speed, advance, () => setRunning(false));
+
+  return {
+    snap,
+    running,
+    speed,
+    setSpeed,
+    step: () => {
+      setRunning(false);
+      advance(1);
+    },
+    run: () => machine.current && !machine.current.done && setRunning(true),
+    pause: () => setRunning(false),
+    reset,
+  };
+}
+
+const WORDS: Record<TourEvent['kind'], string> = {
+  move: 'move to',
+  backtrack: 'back from',
+  found: 'tour found, ending on',
+  exhausted: 'no tour from',
+  restart: 'restart with the next move order from',
+};
+
+interface ControlsProps {
+  board: Board;
+  search: Search;
+  tooLarge: boolean;
+  switches: PageSwitches;
+  onSwitches: (s: PageSwitches) => void;
+}
+
+export function SearchControls({ board, search, tooLarge, switches, onSwitches }: ControlsProps) {
+  if (tooLarge) {
+    return (
+      <p class="help" id="search-status">
+        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS} squares (try 3×4 or 5×5): larger searches take too many steps to watch.
+      </p>
+    );
+  }
+  const { snap, running } = search;
+  const done = snap.status === 'found' || snap.status === 'exhausted';
+  return (
+    <div class="search-panel">
+      <div class="buttons player" role="group" aria-label="Search controls">
+        <button type="button" onClick={search.step} disabled={done}>
+          Step
+        </button>
+        {running ? (
+          <button type="button" onClick={search.pause}>
+            Pause
+          </button>
+        ) : (
+          <button type="button" onClick={search.run} disabled={done}>
+            Run
+          </button>
+        )}
+        <button type="button" onClick={search.reset}>
+          Reset
+        </button>
+      </div>
+      <SpeedControl id="search-speed" speed={search.speed} unit="steps" onChange={search.setSpeed} />
+      <div class="switches">
+        <label class="check">
+          <input type="checkbox" checked={switches.warnsdorff} onChange={(ev) => onSwitches({ ...switches, warnsdorff: (ev.currentTarget as HTMLInputElement).checked })} />
+          Warnsdorff order (fewest onward moves first)
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={switches.deadCells} onChange={(ev) => onSwitches({ ...switches, deadCells: (ev.currentTarget as HTMLInputElement).checked })} />
+          Dead-cell pruning
+        </label>
+        <p class="help">Switch both off to watch the plain search of the paper backtrack (3×4 from b4: 19 backtracks).</p>
+      </div>
+      {snap.error ? (
+        <p class="error" role="alert">
+          {snap.error}
+        </p>
+      ) : (
+        <dl class="stats" aria-live="off">
+          <div>
+            <dt>Steps</dt>
+            <dd id="search-events">{snap.events}</dd>
+          </div>
+          <div>
+            <dt>Depth</dt>
+            <dd id="search-depth">
+              {snap.path.length} / {board.cells}
+            </dd>
+          </div>
+          <div>
+            <dt>Backtracks</dt>
+            <dd id="search-backtracks">{snap.backtracks}</dd>
+          </div>
+          <div>
+            <dt>Move order</dt>
+            <dd>{String.fromCharCode(65 + Math.min(25, snap.tryIndex))}</dd>
+          </div>
+        </dl>
+      )}
+      <p id="search-status" class="search-status" role="status">
+        {snap.status === 'ready'
+          ? 'Ready: press Step or Run.'
+          : snap.status === 'found'
+            ? `Tour found after ${snap.backtracks} backtracks and ${snap.events} steps.`
+            : snap.status === 'exhausted'
+              ? `No tour: the search tried everything (${snap.backtracks} backtracks).`
+              : running
+                ? 'Searching…'
+                : 'Paused.'}
+      </p>
+      <ol class="events" aria-label="Latest search events">
+        {snap.log.map((e) => (
+          <li key={e.n} class={`ev-${e.kind}`} value={e.n}>
+            {e.kind === 'move' || e.kind === 'backtrack' ? `${e.kind === 'move' ? 'move' : 'undo'} ${e.depth + 1}: ` : ''}
+            {WORDS[e.kind]} {board.name(e.square)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The per-start table, coloured like the paper's: for every start square the backtracks the search needed,
+// 'N' where no tour starts, 'LIM' where the budget ran out; computed in the worker with progress and Cancel.
+import { useEffect } from 'preact/hooks';
+import { fileName, type Board } from '../../../../src/core/board.js';
+import { JobStatus, type JobState } from '../../worker/useJob.js';
+import { cellText } from './state.js';
+import type { TableResult } from './tour.worker.js';
+
+/** Tables of boards up to this size start at once; larger ones on request, up to TABLE_MAX_CELLS. */
+const AUTO_CELLS = 64;
+export const TABLE_MAX_CELLS = 400;
+/** The paper's MAX_RET, smaller: a page should answer in seconds. */
+export const TABLE_MAX_BACKTRACKS = 100_000;
+
+interface Props {
+  board: Board;
+  closed: boolean;
+  job: JobState<unknown>;
+  /** The table of this board and question, once computed. */
+  result: TableResult | null;
+  /** Names the question (board, piece, open or closed): the table starts by itself when it changes on small boards. */
+  tableKey: string;
+  start: () => void;
+  cancel: () => void;
+  onPick: (square: number) => void;
+  current: number;
+}
+
+function colour(exists: boolean | null, backtracks: number, max: number): string {
+  if (exists === false) return '#f6c1c1';
+  if (exists === null) return '#f9e79f';
+  if (backtracks === 0) return '#b7e4c7';
+  // More backtracks, deeper blue (log scale: the counts span orders of magnitude).
+  const t = Math.log1p(backtracks) / Math.log1p(Math.max(1, max));
+  return `hsl(212 70% ${Math.round(88 - 40 * t)}%)`;
+}
+
+export function TablePanel({ board, closed, job, result, tableKey, start, cancel, onPick, current }: Props) {
+  const running = job.status === 'running';
+  useEffect(() => {
+    if (board.cells <= AUTO_CELLS && !result && !running) start();
+  }, [tableKey]);
+
+  if (board.cells > TABLE_MAX_CELLS) {
+    return <p class="help">The per-start table searches from every square; it is for boards of up to {TABLE_MAX_CELLS} squares here (the CLI: gridbits tour-table).</p>;
+  }
+  const max = result ? Math.max(0, ...result.backtracks.filter((_, s) => result.exists[s] === true)) : 0;
+  const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
+  const rows = [];
+  if (result) {
+    for (let r = board.height - 1; r >= 0; r--) {
+      const cells = [];
+      for (let f = 0; f < board.width; f++) {
+        const s = board.index(f, r);
+        const e = result.exists[s], b = result.backtracks[s];
+        const text = cellText(e, b, result.tries[s]);
+        const said = e === false ? 'no tour starts here' : e === null ? `undecided after ${b} backtracks (LIM)` : `a tour found after ${b} backtracks`;
+        cells.push(
+          <td key={f} style={{ background: colour(e, b, max) }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
+            <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => onPick(s)}>
+              {text}
+            </button>
+          </td>,
+        );
+      }
+      rows.push(
+        <tr key={r}>
+          <th scope="row">{r + 1}</th>
+          {cells}
+        </tr>,
+      );
+    }
+  }
+  return (
+    <div class="table-panel">
+      {!result && !running && (
+        <button type="button" onClick={start}>
+          Compute the table ({board.cells} searches)
+        </button>
+      )}
+      <JobStatus state={job} onCancel={cancel} />
+      {result && (
+        <>
+          <p id="table-summary" class="summary-line">
+            <strong>{count(true)}</strong> squares start {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
+            <strong>{count(null)}</strong> undecided (LIM) · {result.backtracks.reduce((a, b) => a + b, 0)} backtracks in all
+          </p>
+          <div class="table-scroll">
+            <table class="start-table" aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}>
+              <tbody>{rows}</tbody>
+              <tfoot>
+                <tr>
+                  <td />
+                  {Array.from({ length: board.width }, (_, f) => (
+                    <th key={f} scope="col">
+                      {fileName(f)}
+                    </th>
+                  ))}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <p class="help">
+            A number: the backtracks the search made before finding a tour from that square (a letter after it names the move order that found it,
+            B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts there (proved) · <span class="swatch lim">LIM</span> more than{' '}
+            {TABLE_MAX_BACKTRACKS.toLocaleString('en-US')} backtracks · <span class="swatch zero">0</span> found at once. Click a square to start the tour there.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

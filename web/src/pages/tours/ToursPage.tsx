@@ -1,0 +1,439 @@
+// The Tours page: a tour (open or closed, from a clicked square, to an optional end, seeded) found in the
+// worker and drawn as a path and as numbers, animated; the reason when none exists; the backtracking search
+// step by step; the per-start table; counts; SVG and PNG export; the state in the URL.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Board } from '../../../../src/core/board.js';
+import type { Piece } from '../../../../src/pieces/piece.js';
+import { countLimit } from '../../../../src/tour/index.js';
+import { BoardView, DOM_SIDE } from '../../board/Board.js';
+import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { PathOverlay } from '../../board/PathOverlay.js';
+import type { SquareView } from '../../board/types.js';
+import type { PageProps } from '../../pages.js';
+import { formatHash } from '../../router.js';
+import { JobStatus, useJob } from '../../worker/useJob.js';
+import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
+import { SpeedControl, useTicker } from './Player.js';
+import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
+import { TOURS_MAX_SIDE, fitToBoard, parseLeaper, parseSide, readState, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
+import { TablePanel } from './TablePanel.js';
+import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
+
+function makeWorker(): Worker {
+  return new Worker(new URL('./tour.worker.ts', import.meta.url), { type: 'module', name: 'tours' });
+}
+
+/** Boards up to this many squares offer an exact count. */
+const COUNT_MAX_CELLS = 64;
+const EMPTY_VIEW: SquareView = {};
+
+function Segmented<T extends string>({ name, label, value, options, onChange }: { name: string; label: string; value: T; options: [T, string, boolean?][]; onChange: (v: T) => void }) {
+  return (
+    <div class="segmented" role="radiogroup" aria-label={label}>
+      {options.map(([v, text, disabled]) => (
+        <label key={v} class={(value === v ? 'on' : '') + (disabled ? ' disabled' : '')}>
+          <input type="radio" name={name} value={v} checked={value === v} disabled={disabled} onChange={() => onChange(v)} />
+          {text}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function glyph(piece: Piece | null): string {
+  if (!piece || piece.name === 'knight') return '♞';
+  const letter = /^[a-z]/.exec(piece.name);
+  return letter ? letter[0].toUpperCase() : '●';
+}
+
+export function ToursPage({ params }: PageProps) {
+  const [state, setState] = useState<ToursState>(() => readState(params));
+  const [clicks, setClicks] = useState<'start' | 'end'>('start');
+  const [exportError, setExportError] = useState('');
+
+  useEffect(() => {
+    const next = readState(params);
+    setState((cur) => (formatHash('tours', writeState(cur)) === formatHash('tours', writeState(next)) ? cur : next));
+  }, [params]);
+  const hash = formatHash('tours', writeState(state));
+  useEffect(() => {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [hash]);
+  const update = (patch: Partial<ToursState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
+
+  const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
+  const parsed = useMemo(() => parseLeaper(state.spec), [state.spec]);
+  const piece = typeof parsed === 'string' ? null : parsed;
+  const from = board.parse(state.from);
+  const to = state.to ? board.parse(state.to) : undefined;
+  const dom = board.width <= DOM_SIDE && board.height <= DOM_SIDE;
+
+  // The tour: found in the worker whenever the question changes; an answer is shown only for its own question.
+  const find = useJob<TourRequest, TourResult>(makeWorker);
+  const findKey = `${board.width}x${board.height}|${state.spec}|${state.closed}|${from}|${to}|${state.seed}`;
+  const asked = useRef('');
+  const [answer, setAnswer] = useState<{ key: string; result: FindResult } | null>(null);
+  useEffect(() => {
+    if (!piece) return;
+    asked.current = findKey;
+    find.start({ kind: 'find', width: board.width, height: board.height, spec: state.spec, closed: state.closed, from, to, seed: state.seed }, 'Finding a tour');
+  }, [findKey]);
+  useEffect(() => {
+    if (find.state.status === 'done' && find.state.result.kind === 'find') setAnswer({ key: asked.current, result: find.state.result });
+  }, [find.state]);
+  const result = answer && answer.key === findKey ? answer.result : null;
+  const path = result?.path ?? null;
+
+  // The animation along the path: how many squares are drawn.
+  const [shown, setShown] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(8);
+  useEffect(() => {
+    setShown(path ? path.length : 0);
+    setPlaying(false);
+    // A tour of any size plays in about ten seconds at first.
+    if (path) setSpeed(Math.min(5000, Math.max(4, Math.round(path.length / 10))));
+  }, [path]);
+  const total = path?.length ?? 0;
+  useTicker(
+    playing,
+    speed,
+    (n) => {
+      const next = Math.min(total, shown + n);
+      setShown(next);
+      return next < total;
+    },
+    () => setPlaying(false),
+  );
+  const play = (): void => {
+    if (!path) return;
+    if (shown >= total) setShown(1);
+    setPlaying(true);
+  };
+
+  // The step-by-step search and the per-start table.
+  const searchQuery = piece && board.cells <= SEARCH_MAX_CELLS ? { board, piece, closed: state.closed, from, to, seed: state.seed } : null;
+  const [switches, setSwitches] = useState<PageSwitches>({ warnsdorff: true, deadCells: true });
+  const search = useSearch(state.mode === 'search' ? searchQuery : null, switches, `${findKey}|${state.mode}|${switches.warnsdorff}|${switches.deadCells}`);
+  const table = useJob<TourRequest, TourResult>(makeWorker);
+  const tableKey = `${board.width}x${board.height}|${state.spec}|${state.closed}`;
+  const tableAsked = useRef('');
+  const [tableResult, setTableResult] = useState<{ key: string; result: TableResult } | null>(null);
+  useEffect(() => {
+    if (table.state.status === 'done' && table.state.result.kind === 'table') setTableResult({ key: tableAsked.current, result: table.state.result });
+  }, [table.state]);
+  const startTable = (): void => {
+    if (!piece) return;
+    tableAsked.current = tableKey;
+    table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: 100_000 }, 'Searching from every square');
+  };
+
+  // Exact counts on small boards.
+  const counter = useJob<TourRequest, TourResult>(makeWorker);
+  const countAsked = useRef('');
+  const countable = useMemo(() => piece !== null && board.cells <= COUNT_MAX_CELLS && countLimit(board, piece, state.closed) === null, [board, piece, state.closed]);
+  const counted = counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey ? (counter.state.result as CountResult) : null;
+
+  // What the board shows.
+  const mode = state.mode;
+  const drawn: Int32Array | null = mode === 'search' ? search.snap.path : mode === 'tour' ? path : null;
+  const drawnCount = mode === 'tour' ? shown : (drawn?.length ?? 0);
+  const place = useMemo(() => {
+    const at = new Int32Array(board.cells).fill(-1);
+    if (drawn) for (let i = 0; i < drawn.length; i++) at[drawn[i]] = i;
+    return at;
+  }, [drawn, board]);
+  const numbers = state.show !== 'path';
+  const mark = glyph(piece);
+  const pieceName = piece?.name ?? 'piece';
+  const view = useCallback(
+    (s: number): SquareView => {
+      const i = place[s];
+      const on = i >= 0 && i < drawnCount;
+      if (!dom) return s === from ? { kind: 'piece', glyph: mark } : s === to ? { target: true } : EMPTY_VIEW;
+      const v: SquareView = {};
+      if (on && numbers) v.text = String(i + 1);
+      // The square reached last carries the piece while the path is still growing (and always in the search).
+      const head = drawn && drawnCount > 0 && (mode === 'search' || drawnCount < drawn.length) ? drawn[drawnCount - 1] : -1;
+      if (s === head || (!on && s === from && drawnCount === 0)) Object.assign(v, { kind: 'piece', glyph: mark });
+      if (s === to) v.target = true;
+      return v;
+    },
+    [place, dom ? drawnCount : 0, numbers, from, to, mark, dom, mode],
+  );
+  const describe = useCallback(
+    (s: number): string => {
+      const parts = [board.name(s)];
+      if (s === from) parts.push('start');
+      if (s === to) parts.push('end');
+      const i = place[s];
+      if (i >= 0 && i < drawnCount) parts.push(`move ${i + 1} of ${mode === 'tour' ? total : board.cells}`);
+      return parts.join(', ');
+    },
+    [board, from, to, place, drawnCount, total, mode],
+  );
+  const onActivate = useCallback(
+    (s: number) => {
+      const name = board.name(s);
+      if (clicks === 'end' && !state.closed) update({ to: state.to === name ? '' : name });
+      else update({ from: name, to: state.to === name ? '' : state.to });
+    },
+    [board, clicks, state.closed, state.to],
+  );
+
+  const fileStem = `tour-${board.width}x${board.height}-${state.closed ? 'closed' : 'open'}-${state.from}`;
+  const canExport = path !== null && board.cells <= EXPORT_MAX_CELLS;
+  const svgText = (): string => tourSvg(board, path!, state.closed, `${state.closed ? 'Closed' : 'Open'} ${pieceName} tour of ${board.width}x${board.height} from ${state.from}`);
+  const exportSvg = (): void => download(new Blob([svgText()], { type: 'image/svg+xml' }), `${fileStem}.svg`);
+  const exportPng = (): void => {
+    setExportError('');
+    svgToPng(svgText()).then(
+      (b) => download(b, `${fileStem}.png`),
+      (e: unknown) => setExportError(`PNG export failed: ${(e as Error).message}`),
+    );
+  };
+
+  const what = `${state.closed ? 'closed' : 'open'} ${pieceName}'s tour`;
+  const headSquare = path && shown > 0 ? board.name(path[shown - 1]) : '';
+
+  return (
+    <section class="page tours">
+      <h1>Tours</h1>
+      <p class="lead">
+        Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there. Tours are built, not searched, on
+        large boards (1000×1000 in well under a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
+      </p>
+      <div class="workbench">
+        <div class="controls">
+          <fieldset>
+            <legend>Board</legend>
+            <SizeFields idPrefix="tour" width={state.width} height={state.height} max={TOURS_MAX_SIDE} parse={parseSide} onChange={update} />
+            <div class="field">
+              <label for="tour-piece">Piece</label>
+              <input
+                id="tour-piece"
+                type="text"
+                spellcheck={false}
+                autocomplete="off"
+                value={state.spec}
+                aria-invalid={!piece}
+                aria-describedby="tour-piece-help tour-piece-error"
+                onInput={(ev) => update({ spec: (ev.currentTarget as HTMLInputElement).value })}
+              />
+              <p id="tour-piece-error" class="error" role="alert">
+                {typeof parsed === 'string' ? parsed : ''}
+              </p>
+              <p id="tour-piece-help" class="help">
+                knight, camel (1,3), zebra (2,3), giraffe (1,4) or any <code>m,n</code> leaper.
+              </p>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Tour</legend>
+            <Segmented
+              name="closed"
+              label="Open or closed"
+              value={state.closed ? 'closed' : 'open'}
+              options={[
+                ['open', 'Open'],
+                ['closed', 'Closed'],
+              ]}
+              onChange={(v) => update({ closed: v === 'closed' })}
+            />
+            <div class="field">
+              <span class="field-label" aria-hidden="true">
+                Clicks on the board set
+              </span>
+              <Segmented
+                name="clicks"
+                label="Clicks on the board set"
+                value={state.closed ? 'start' : clicks}
+                options={[
+                  ['start', 'Start'],
+                  ['end', 'End', state.closed],
+                ]}
+                onChange={setClicks}
+              />
+            </div>
+            <p class="ends">
+              Start <strong id="tour-from">{state.from}</strong>
+              {!state.closed && (
+                <>
+                  {' · '}End <strong id="tour-to">{state.to || 'any'}</strong>
+                  {state.to && (
+                    <button type="button" class="small" onClick={() => update({ to: '' })}>
+                      Clear end
+                    </button>
+                  )}
+                </>
+              )}
+            </p>
+            <div class="field">
+              <label for="tour-seed">Seed</label>
+              <div class="row">
+                <input
+                  id="tour-seed"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  placeholder="default"
+                  value={state.seed ?? ''}
+                  onInput={(ev) => {
+                    const t = (ev.currentTarget as HTMLInputElement).value.trim();
+                    if (t === '') update({ seed: undefined });
+                    else if (/^[0-9]{1,15}$/.test(t)) update({ seed: Number(t) });
+                  }}
+                />
+                <button type="button" onClick={() => update({ seed: Math.floor(Math.random() * 1_000_000) })}>
+                  New seed
+                </button>
+              </div>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Show</legend>
+            <Segmented
+              name="show"
+              label="Show the tour as"
+              value={state.show}
+              options={[
+                ['path', 'Path'],
+                ['numbers', 'Numbers'],
+                ['both', 'Both'],
+              ]}
+              onChange={(show: ShowMode) => update({ show })}
+            />
+            <div class="buttons">
+              <button type="button" onClick={exportSvg} disabled={!canExport}>
+                Export SVG
+              </button>
+              <button type="button" onClick={exportPng} disabled={!canExport}>
+                Export PNG
+              </button>
+              <CopyLink />
+            </div>
+            {path && !canExport && <p class="help">Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares (the CLI writes any size).</p>}
+            <p class="error" role="alert">
+              {exportError}
+            </p>
+          </fieldset>
+        </div>
+        <div class="stage">
+          <Segmented
+            name="mode"
+            label="Panel"
+            value={state.mode}
+            options={[
+              ['tour', 'Tour'],
+              ['search', 'Search step by step'],
+              ['table', 'Table per start'],
+            ]}
+            onChange={(m: PanelMode) => update({ mode: m })}
+          />
+          {mode === 'tour' && (
+            <div class="answer" aria-live="polite">
+              {result?.exists === true && path ? (
+                <p id="tour-answer" data-exists="true">
+                  <strong>
+                    {state.closed ? 'Closed' : 'Open'} tour of {board.width}×{board.height}
+                  </strong>{' '}
+                  from {board.name(path[0])} to {board.name(path[path.length - 1])}
+                  <span class="muted">
+                    {' '}
+                    · {result.method}
+                    {result.backtracks !== undefined ? ` · ${result.backtracks} backtracks` : ''} · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
+                  </span>
+                </p>
+              ) : result ? (
+                <p id="tour-answer" data-exists={String(result.exists)} class={result.exists === false ? 'none' : 'undecided'}>
+                  <strong>{result.exists === false ? `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `from ${state.from}`} on ${board.width}×${board.height}.` : 'Undecided.'}</strong>
+                </p>
+              ) : null}
+              {result && (
+                <p id="tour-reason" class="reason">
+                  {result.reason}
+                </p>
+              )}
+            </div>
+          )}
+          {mode === 'tour' && <JobStatus state={find.state} onCancel={find.cancel} />}
+          {mode !== 'table' && (
+            <BoardView
+              board={board}
+              label={`${board.width}×${board.height} board`}
+              view={view}
+              describe={describe}
+              onActivate={onActivate}
+              overlay={drawn && state.show !== 'numbers' ? <PathOverlay board={board} path={drawn} count={drawnCount} closed={state.closed && mode === 'tour'} /> : undefined}
+            />
+          )}
+          {mode === 'tour' && path && (
+            <div class="player-bar">
+              <div class="buttons player" role="group" aria-label="Animation">
+                <button type="button" aria-label="Back to the first move" onClick={() => (setPlaying(false), setShown(1))}>
+                  First
+                </button>
+                <button type="button" aria-label="Step back" onClick={() => (setPlaying(false), setShown(Math.max(1, shown - 1)))}>
+                  ◀
+                </button>
+                {playing ? (
+                  <button type="button" class="primary" onClick={() => setPlaying(false)}>
+                    Pause
+                  </button>
+                ) : (
+                  <button type="button" class="primary" onClick={play}>
+                    Play
+                  </button>
+                )}
+                <button type="button" aria-label="Step forward" onClick={() => (setPlaying(false), setShown(Math.min(total, shown + 1)))}>
+                  ▶
+                </button>
+                <button type="button" aria-label="On to the last move" onClick={() => (setPlaying(false), setShown(total))}>
+                  Last
+                </button>
+              </div>
+              <SpeedControl id="tour-speed" speed={speed} unit="moves" onChange={setSpeed} />
+              <p id="tour-position" class="position">
+                Move {shown} of {total}: {headSquare}
+              </p>
+            </div>
+          )}
+          {mode === 'tour' && countable && (
+            <div class="count">
+              <button
+                type="button"
+                onClick={() => {
+                  countAsked.current = tableKey;
+                  counter.start({ kind: 'count', width: board.width, height: board.height, spec: state.spec, closed: state.closed }, 'Counting tours');
+                }}
+              >
+                Count all {state.closed ? 'closed' : 'open'} tours
+              </button>
+              <JobStatus state={counter.state} onCancel={counter.cancel} />
+              {counted && (
+                <p id="tour-count">
+                  <strong>{BigInt(counted.count).toLocaleString('en-US')}</strong> {counted.complete ? '' : '(at least) '}
+                  <span class="muted">{counted.convention}</span>
+                </p>
+              )}
+            </div>
+          )}
+          {mode === 'search' && <SearchControls board={board} search={search} tooLarge={searchQuery === null && piece !== null} switches={switches} onSwitches={setSwitches} />}
+          {mode === 'table' && (
+            <TablePanel
+              board={board}
+              closed={state.closed}
+              job={table.state}
+              result={tableResult && tableResult.key === tableKey ? tableResult.result : null}
+              tableKey={tableKey}
+              start={startTable}
+              cancel={table.cancel}
+              onPick={(s) => update({ from: board.name(s), to: state.to === board.name(s) ? '' : state.to })}
+              current={from}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+// The Tours page's state: what the URL holds (board, start, end, open or closed, seed, piece, view) and the
+// checks on it, kept free of the DOM so tests can run it in Node.
+import { Board } from '../../../../src/core/board.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
+
+/** Largest side the page takes: tours of 1000×1000 are built in the worker in well under a second. */
+export const TOURS_MAX_SIDE = 1000;
+
+export type ShowMode = 'path' | 'numbers' | 'both';
+export type PanelMode = 'tour' | 'search' | 'table';
+
+export interface ToursState {
+  width: number;
+  height: number;
+  /** Start square name. */
+  from: string;
+  /** End square name of an open tour, '' for any. */
+  to: string;
+  closed: boolean;
+  /** Seed of the engine's choices; undefined for its default. */
+  seed: number | undefined;
+  spec: string;
+  show: ShowMode;
+  mode: PanelMode;
+}
+
+export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: '', closed: false, seed: undefined, spec: 'knight', show: 'path', mode: 'tour' };
+
+/** A side typed by the user, or why it is refused. */
+export function parseSide(text: string, which: 'width' | 'height'): number | string {
+  const t = text.trim();
+  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
+  const n = Number(t);
+  if (n < 1 || n > TOURS_MAX_SIDE) return `The ${which} must be from 1 to ${TOURS_MAX_SIDE} here (the CLI takes larger boards).`;
+  return n;
+}
+
+/** The square's index on the board, or null when the name is not a square of it. */
+export function squareOn(board: Board, name: string): number | null {
+  if (!/^[a-z]+[0-9]+$/.test(name)) return null;
+  try {
+    return board.parse(name);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the start. */
+export function fitToBoard(s: ToursState): ToursState {
+  const board = Board.of(s.width, s.height);
+  const from = squareOn(board, s.from) === null ? 'a1' : s.from;
+  const to = s.closed || s.to === from || squareOn(board, s.to) === null ? '' : s.to;
+  return { ...s, from, to };
+}
+
+/** The state a link describes; anything unreadable falls back to the default. */
+export function readState(params: URLSearchParams): ToursState {
+  const s: ToursState = { ...DEFAULT_STATE };
+  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
+  if (size) {
+    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
+    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
+  }
+  s.from = (params.get('from') ?? 'a1').trim().toLowerCase();
+  s.to = (params.get('to') ?? '').trim().toLowerCase();
+  s.closed = params.get('closed') === '1';
+  const seed = params.get('seed') ?? '';
+  if (/^[0-9]{1,15}$/.test(seed)) s.seed = Number(seed);
+  const spec = params.get('piece');
+  if (spec !== null && spec.trim() !== '') s.spec = spec.trim().slice(0, 100);
+  const show = params.get('show');
+  if (show === 'numbers' || show === 'both') s.show = show;
+  const mode = params.get('mode');
+  if (mode === 'search' || mode === 'table') s.mode = mode;
+  return fitToBoard(s);
+}
+
+/** The URL parameters of a state (read back by readState); defaults are left out to keep links short. */
+export function writeState(s: ToursState): Record<string, string | undefined> {
+  return {
+    board: `${s.width}x${s.height}`,
+    from: s.from,
+    to: s.to || undefined,
+    closed: s.closed ? '1' : undefined,
+    seed: s.seed === undefined ? undefined : String(s.seed),
+    piece: s.spec === 'knight' ? undefined : s.spec,
+    show: s.show === 'path' ? undefined : s.show,
+    mode: s.mode === 'tour' ? undefined : s.mode,
+  };
+}
+
+/** The leaper a spec names, or the reason it cannot tour (a bad spec, or a rider or slider). */
+export function parseLeaper(spec: string): Piece | string {
+  try {
+    const p = parsePiece(spec);
+    if (p.rides.length > 0 || p.slides.length > 0 || p.leaps.length === 0) return `Tours are for leapers only (knight, camel, zebra, giraffe or m,n); '${p.name}' is not one.`;
+    return p;
+  } catch (e) {
+    if (e instanceof GridbitsError) return e.message;
+    throw e;
+  }
+}
+
+/** What a table cell says, as in the paper: backtracks (with the move array's letter when not the first), N or LIM. */
+export function cellText(exists: boolean | null, backtracks: number, tryIndex: number | undefined): string {
+  if (exists === false) return 'N';
+  if (exists === null) return 'LIM';
+  const t = tryIndex ?? 0;
+  return String(backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
+}
