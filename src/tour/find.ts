@@ -26,26 +26,28 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
   if (ex.exists === false) return { exists: false, reason: ex.reason, closed: q.closed, method: 'theorem' };
   const rng = q.seed === undefined ? null : createRng(q.seed);
   const report = (done: number): void => options.onProgress?.({ done, total: 3, unit: 'phases' });
+  // The theorem's words when it decided the question; otherwise the method that found the tour says it all.
+  const why = (how: string): string => (ex.exists === true ? `${ex.reason}; ${how}` : how);
   if (isKnight(q.piece) && q.to === undefined) {
     const built = construct(q, rng, report);
-    if (built !== null) return accept(q, built.path, `${ex.reason}; ${built.how}`, built.method);
+    if (built !== null) return accept(q, built.path, why(built.how), built.method);
   }
   if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS) {
     const path = fixedEnds(q, rng);
-    if (path !== null) return accept(q, path, `${ex.reason}; built from blocks: paths along the way from start to end, cycles merged into it`, 'construction');
+    if (path !== null) return accept(q, path, why('built from blocks: paths along the way from start to end, cycles merged into it'), 'construction');
   }
   if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS && q.board.cells <= WARNSDORFF_CELLS) {
     const w = warnsdorffTo(q, rng ?? createRng(0));
-    if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule keeping ${q.board.name(q.to)} for last`, 'warnsdorff');
+    if (w !== null) return accept(q, w, why(`found by Warnsdorff's rule keeping ${q.board.name(q.to)} for last`), 'warnsdorff');
   }
   if (q.board.cells <= WARNSDORFF_CELLS && q.to === undefined) {
     const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
-    if (w !== null) return accept(q, w, `${ex.reason}; found by Warnsdorff's rule`, 'warnsdorff');
+    if (w !== null) return accept(q, w, why("found by Warnsdorff's rule"), 'warnsdorff');
   }
   // A search needs at least one node per square: the default budget grows with the board.
   const r = searchTour(q, { ...options, maxNodes: options.maxNodes ?? Math.max(DEFAULT_MAX_NODES, 10 * q.board.cells) });
   if (r.status === 'found' && r.path !== undefined) {
-    return { ...accept(q, r.path, `${ex.exists === true ? ex.reason + '; ' : ''}found by backtracking search`, 'backtracking'), backtracks: r.backtracks };
+    return { ...accept(q, r.path, why('found by backtracking search'), 'backtracking'), backtracks: r.backtracks };
   }
   if (r.status === 'none') {
     return { exists: false, closed: q.closed, method: 'backtracking', backtracks: r.backtracks, reason: `proved by exhaustive search (${r.backtracks} backtracks)` };
