@@ -1,6 +1,6 @@
 // Shared by the existence tests: the published existence rules, and a sweep that checks them by search.
 import { expect } from 'vitest';
-import { Board, KNIGHT, openTourStarts, searchTour } from '../../src/index.js';
+import { Board, KNIGHT, openTourStarts, searchTour, tourExistence } from '../../src/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
@@ -39,4 +39,11 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
   const closed = searchTour({ board, piece: KNIGHT, closed: true, from: 0 });
   expect(closed.status, `closed ${w}x${h}`).toBe(closedRule(w, h) ? 'found' : 'none');
   if (closed.path) expect(tourProblem(w, h, closed.path, true)).toBeNull();
+  // The engine's instant answers (theorems, parity, the outer lines of 4-wide boards) equal the search's.
+  expect(tourExistence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(starts.some((c) => c.exists === true));
+  expect(tourExistence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(closed.status === 'found');
+  for (const c of starts) {
+    const e = tourExistence({ board, piece: KNIGHT, closed: false, from: c.square }).exists;
+    if (e !== null) expect(e, `engine open ${w}x${h} from ${board.name(c.square)}`).toBe(c.exists);
+  }
 }
