@@ -67,6 +67,11 @@ Examples:
     if (big && !out.json && outFile === undefined && format !== 'summary') {
       throw new GridbitsError('BAD_ARGUMENT', `tour: a ${board} path has ${board.cells} squares: write it with --out FILE or --json`);
     }
+    // A text grid or a picture is drawn in memory: past these sizes they would not fit in a string.
+    const drawLimit = format === 'grid' ? 1_000_000 : format === 'svg' ? 250_000 : Infinity;
+    if (board.cells > drawLimit && !out.json) {
+      throw new GridbitsError('BAD_ARGUMENT', `tour: --format ${format} is for boards of up to ${drawLimit} squares; use moves, summary or --json`);
+    }
     const query: TourQuery = { board, piece, closed, from, to, seed };
     if (bool(args, 'trace')) {
       if (board.cells > TRACE_CELLS) throw new GridbitsError('BAD_ARGUMENT', `tour: --trace is for boards of up to ${TRACE_CELLS} squares`);

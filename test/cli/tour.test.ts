@@ -67,6 +67,7 @@ describe('gridbits tour', () => {
     expectUserError(gridbits(['tour', '8x8', '--to', 'h8', '--closed']), /--to and --closed/);
     expectUserError(gridbits(['tour', '8x8', '--format', 'png']), /--format/);
     expectUserError(gridbits(['tour', '2000x2000', '--format', 'moves']), /--out/);
+    expectUserError(gridbits(['tour', '600x600', '--format', 'svg', '--out', '/tmp/never.svg']), /svg is for boards/);
   });
   it('--out writes the file atomically (no temp file left), JSON included', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gridbits-tour-'));
