@@ -6,10 +6,15 @@ import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 
 /** Each shot: file name stem, hash route, and what to wait for. */
-const SHOTS = [
+const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; run?: string; times?: number }[] = [
   { name: 'home', hash: '#/', ready: '.cards' },
   { name: 'moves', hash: '#/moves?board=8x8&piece=queen&at=d4&block=d6,b2,f6', ready: '[data-square="d4"][data-kind="piece"]' },
   { name: 'moves-heat', hash: '#/moves?board=10x10&piece=knight&at=e5&heat=1', ready: '.legend' },
+  { name: 'tours', hash: '#/tours?board=8x8&from=b1&show=both', ready: '#tour-answer[data-exists="true"]' },
+  // The paper's plain search of 3×4 from b4 (no Warnsdorff order, no pruning), part-way through its backtracks.
+  { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
+  { name: 'tours-table', hash: '#/tours?board=5x5&mode=table', ready: '#table-summary' },
+  { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
 ];
 
 const missing = chromiumMissing();
@@ -32,6 +37,9 @@ try {
       for (const shot of SHOTS) {
         await page.goto(served.url + shot.hash);
         await page.waitForSelector(shot.ready);
+        // Some shots show a page part-way through: a button pressed a few times first.
+        for (const name of shot.uncheck ?? []) await page.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
+        for (let i = 0; i < (shot.times ?? 0); i++) await page.getByRole('button', { name: shot.run, exact: true }).click();
         await page.evaluate(() => document.fonts.ready);
         const file = join(docs, `playground-${shot.name}-${suffix}.png`);
         await page.screenshot({ path: file, fullPage: true });

@@ -130,7 +130,7 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.getByRole('button', { name: 'Run' }).click();
     await expect.poll(() => text('#search-status'), WAIT).toMatch(/^No tour/);
     expect(Number(await text('#search-backtracks'))).toBeGreaterThan(0);
-    expect(await page.locator('.events li', { hasText: /^undo/ }).count()).toBeGreaterThan(0);
+    expect(await page.locator('.events li', { hasText: /^back from/ }).count()).toBeGreaterThan(0);
   });
 
   it('shows the per-start table of 5×5: 13 squares start a tour, 12 say N', async () => {

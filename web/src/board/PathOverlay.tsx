@@ -11,9 +11,16 @@ export interface PathOverlayProps {
   count?: number;
   /** Join the end back to the start once the whole path is drawn. */
   closed?: boolean;
+  /**
+   * Whether the drawn part is finished (its last square marked as the end, red) rather than still growing
+   * (marked as the moving head, yellow); by default, when the whole path is drawn.
+   */
+  complete?: boolean;
 }
 
 const LINE = '#1a5fb4', START = '#26a269', END = '#c01c28', HEAD = '#f6d32d';
+/** Below this many device pixels per square the canvas overlay colours squares instead of drawing lines. */
+const PIXEL_CELL = 3;
 
 export function PathOverlay(props: PathOverlayProps) {
   const { board } = props;
@@ -22,6 +29,10 @@ export function PathOverlay(props: PathOverlayProps) {
 
 function shown(p: PathOverlayProps): number {
   return Math.max(0, Math.min(p.path.length, p.count ?? p.path.length));
+}
+
+function complete(p: PathOverlayProps, n: number): boolean {
+  return p.complete ?? n === p.path.length;
 }
 
 function SvgPath(p: PathOverlayProps) {
@@ -35,11 +46,11 @@ function SvgPath(p: PathOverlayProps) {
     pts.push(`${x(path[i])},${y(path[i])}`);
     names.push(board.name(path[i]));
   }
-  const whole = n === path.length && n > 1;
+  const whole = complete(p, n) && n > 1;
   if (whole && p.closed) pts.push(pts[0]);
   const side = Math.max(board.width, board.height);
   // Lines a little thinner on crowded boards, never thinner than a pixel or so.
-  const stroke = side <= 8 ? 0.08 : side <= 16 ? 0.1 : 0.14;
+  const stroke = side <= 8 ? 0.06 : side <= 16 ? 0.09 : 0.14;
   // Rings, so a number written on the square stays readable.
   const ring = (s: number, colour: string, r: number) => <circle cx={x(s)} cy={y(s)} r={r} fill="none" stroke={colour} stroke-width={0.08} />;
   return (
@@ -82,17 +93,29 @@ function CanvasPath(p: PathOverlayProps) {
     const cell = size.w / board.width;
     const x = (s: number): number => (board.file(s) + 0.5) * cell;
     const y = (s: number): number => (board.height - 0.5 - board.rank(s)) * cell;
-    const whole = n === path.length;
-    g.strokeStyle = LINE;
-    g.globalAlpha = 0.85;
-    g.lineWidth = Math.max(0.6, cell * 0.14);
-    g.lineJoin = 'round';
-    g.beginPath();
-    g.moveTo(x(path[0]), y(path[0]));
-    for (let i = 1; i < n; i++) g.lineTo(x(path[i]), y(path[i]));
-    if (whole && closed) g.closePath();
-    g.stroke();
-    g.globalAlpha = 1;
+    const whole = complete(p, n);
+    if (cell * dpr < PIXEL_CELL) {
+      // Squares smaller than a few device pixels: lines would only paint the board solid, so each square the
+      // path has reached is coloured by when it was reached (green early, blue late), one pixel per square.
+      visitedImage(g, board, path, n, size.w, size.h);
+    } else {
+      g.strokeStyle = LINE;
+      g.lineWidth = Math.max(0.6, cell * 0.14);
+      g.lineJoin = 'bevel';
+      // Strokes of a few thousand segments each: one path of a million segments rasterises far slower.
+      g.beginPath();
+      g.moveTo(x(path[0]), y(path[0]));
+      for (let i = 1; i < n; i++) {
+        g.lineTo(x(path[i]), y(path[i]));
+        if ((i & 4095) === 0) {
+          g.stroke();
+          g.beginPath();
+          g.moveTo(x(path[i]), y(path[i]));
+        }
+      }
+      if (whole && closed) g.lineTo(x(path[0]), y(path[0]));
+      g.stroke();
+    }
     // Ends drawn at least a few pixels wide, so they show on boards of sub-pixel squares.
     const r = Math.max(4.5, cell * 0.3);
     const dot = (s: number, fill: string): void => {
@@ -106,6 +129,26 @@ function CanvasPath(p: PathOverlayProps) {
     };
     dot(path[0], START);
     dot(path[n - 1], whole ? END : HEAD);
-  }, [board, path, n, closed, size]);
+  }, [board, path, n, closed, size, p.complete]);
   return <canvas ref={ref} class="path-overlay" aria-hidden="true" data-shown={n} />;
+}
+
+/** The first n squares of the path, one pixel each, coloured by their place in it, scaled over the board. */
+function visitedImage(g: CanvasRenderingContext2D, board: Board, path: ArrayLike<number>, n: number, w: number, h: number): void {
+  const img = new ImageData(board.width, board.height);
+  const px = new Uint32Array(img.data.buffer);
+  const total = Math.max(1, path.length - 1);
+  for (let i = 0; i < n; i++) {
+    const s = path[i];
+    const t = i / total;
+    // Green (38,162,105) to blue (26,95,180), opaque; ImageData is RGBA in memory, little-endian words.
+    const r = (38 - 12 * t) | 0, gr = (162 - 67 * t) | 0, b = (105 + 75 * t) | 0;
+    px[(board.height - 1 - board.rank(s)) * board.width + board.file(s)] = 0xff000000 | (b << 16) | (gr << 8) | r;
+  }
+  const tmp = document.createElement('canvas');
+  tmp.width = board.width;
+  tmp.height = board.height;
+  tmp.getContext('2d')!.putImageData(img, 0, 0);
+  g.imageSmoothingEnabled = board.width > w;
+  g.drawImage(tmp, 0, 0, w, h);
 }

@@ -109,13 +109,22 @@ export function useSearch(query: TourQuery | null, switches: SearchSwitches, key
   };
 }
 
-const WORDS: Record<TourEvent['kind'], string> = {
-  move: 'move to',
-  backtrack: 'back from',
-  found: 'tour found, ending on',
-  exhausted: 'no tour from',
-  restart: 'restart with the next move order from',
-};
+/** One line of the event list, e.g. "move 5 to c3", "back from c3 (move 5)". */
+function eventText(board: Board, e: TourEvent): string {
+  const sq = board.name(e.square);
+  switch (e.kind) {
+    case 'move':
+      return `move ${e.depth + 1} to ${sq}`;
+    case 'backtrack':
+      return `back from ${sq} (move ${e.depth + 1})`;
+    case 'found':
+      return `tour found, ending on ${sq}`;
+    case 'exhausted':
+      return `no tour from ${sq}`;
+    default:
+      return `restart from ${sq} with the next move order`;
+  }
+}
 
 interface ControlsProps {
   board: Board;
@@ -206,8 +215,7 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches }
       <ol class="events" aria-label="Latest search events">
         {snap.log.map((e) => (
           <li key={e.n} class={`ev-${e.kind}`} value={e.n}>
-            {e.kind === 'move' || e.kind === 'backtrack' ? `${e.kind === 'move' ? 'move' : 'undo'} ${e.depth + 1}: ` : ''}
-            {WORDS[e.kind]} {board.name(e.square)}
+            {eventText(board, e)}
           </li>
         ))}
       </ol>

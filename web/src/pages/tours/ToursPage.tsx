@@ -146,11 +146,13 @@ export function ToursPage({ params }: PageProps) {
   const numbers = state.show !== 'path';
   const mark = glyph(piece);
   const pieceName = piece?.name ?? 'piece';
-  const view = useCallback(
+  // The canvas board redraws every square whenever its view changes, so its view depends on the ends alone
+  // (the path is drawn by the overlay).
+  const canvasView = useCallback((s: number): SquareView => (s === from ? { kind: 'piece', glyph: mark } : s === to ? { target: true } : EMPTY_VIEW), [from, to, mark]);
+  const domView = useCallback(
     (s: number): SquareView => {
       const i = place[s];
       const on = i >= 0 && i < drawnCount;
-      if (!dom) return s === from ? { kind: 'piece', glyph: mark } : s === to ? { target: true } : EMPTY_VIEW;
       const v: SquareView = {};
       if (on && numbers) v.text = String(i + 1);
       // The square reached last carries the piece while the path is still growing (and always in the search).
@@ -159,8 +161,9 @@ export function ToursPage({ params }: PageProps) {
       if (s === to) v.target = true;
       return v;
     },
-    [place, dom ? drawnCount : 0, numbers, from, to, mark, dom, mode],
+    [place, drawnCount, numbers, from, to, mark, mode],
   );
+  const view = dom ? domView : canvasView;
   const describe = useCallback(
     (s: number): string => {
       const parts = [board.name(s)];
@@ -201,7 +204,7 @@ export function ToursPage({ params }: PageProps) {
       <h1>Tours</h1>
       <p class="lead">
         Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there. Tours are built, not searched, on
-        large boards (1000×1000 in well under a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
+        large boards (400×400 in a fraction of a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
       </p>
       <div class="workbench">
         <div class="controls">
@@ -321,15 +324,24 @@ export function ToursPage({ params }: PageProps) {
         <div class="stage">
           <Segmented
             name="mode"
-            label="Panel"
+            label="What to show"
             value={state.mode}
             options={[
               ['tour', 'Tour'],
-              ['search', 'Search step by step'],
-              ['table', 'Table per start'],
+              ['search', 'Search'],
+              ['table', 'Table'],
             ]}
             onChange={(m: PanelMode) => update({ mode: m })}
           />
+          {mode === 'search' && (
+            <p class="help panel-help">
+              The backtracking search, one event at a time: the engine's resumable state machine (the automaton of the ITMO paper), its path growing
+              and shrinking on the board.
+            </p>
+          )}
+          {mode === 'table' && (
+            <p class="help panel-help">For every start square: does {state.closed ? 'a closed' : 'an open'} tour start there, and how many backtracks the search needed.</p>
+          )}
           {mode === 'tour' && (
             <div class="answer" aria-live="polite">
               {result?.exists === true && path ? (
@@ -364,7 +376,15 @@ export function ToursPage({ params }: PageProps) {
               view={view}
               describe={describe}
               onActivate={onActivate}
-              overlay={drawn && state.show !== 'numbers' ? <PathOverlay board={board} path={drawn} count={drawnCount} closed={state.closed && mode === 'tour'} /> : undefined}
+              overlay={drawn && state.show !== 'numbers' ? (
+                    <PathOverlay
+                      board={board}
+                      path={drawn}
+                      count={drawnCount}
+                      closed={state.closed && (mode === 'tour' || search.snap.status === 'found')}
+                      complete={mode === 'tour' ? drawnCount === drawn.length : search.snap.status === 'found'}
+                    />
+                  ) : undefined}
             />
           )}
           {mode === 'tour' && path && (

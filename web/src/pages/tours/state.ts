@@ -4,8 +4,11 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 
-/** Largest side the page takes: tours of 1000×1000 are built in the worker in well under a second. */
-export const TOURS_MAX_SIDE = 1000;
+/**
+ * Largest side the page takes. The worker builds far larger tours in well under a second; the limit is the
+ * canvas board, which paints every square (160,000 of them at this size) on each redraw.
+ */
+export const TOURS_MAX_SIDE = 400;
 
 export type ShowMode = 'path' | 'numbers' | 'both';
 export type PanelMode = 'tour' | 'search' | 'table';
