@@ -202,6 +202,68 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await expect.poll(() => text('#tour-answer'), { timeout: 30_000 }).toMatch(/from a1 to/);
   });
 
+  it('counts the tours of small boards exactly, in the worker', async () => {
+    await open('#/tours?board=5x5');
+    await page.getByRole('button', { name: 'Count all open tours' }).click();
+    // OEIS A165134: 1,728 directed open tours of 5×5.
+    await expect.poll(() => text('#tour-count'), WAIT).toMatch(/^1,728 directed open tours/);
+  });
+
+  it('cancels a long table from its Cancel button, and the page goes on working', async () => {
+    await open('#/tours?board=20x20&mode=table');
+    await page.getByRole('button', { name: /Compute the table/ }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
+    await expect.poll(() => text('.table-panel .job'), WAIT).toBe('Cancelled.');
+    await page.getByRole('radio', { name: 'Tour' }).check();
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+  });
+
+  it('takes other leapers, with the reason when they cannot tour', async () => {
+    await open('#/tours?board=8x8&piece=camel');
+    await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
+    expect(await text('#tour-reason')).toMatch(/never changes colour/);
+    await page.locator('#tour-piece').fill('giraffe');
+    await page.locator('#tour-width').fill('10');
+    await page.locator('#tour-height').fill('10');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    await page.getByRole('radio', { name: 'Numbers' }).check();
+    expect(tourProblem(10, 10, await numberedPath(10), false, 1, 4)).toBeNull();
+    await page.locator('#tour-piece').fill('rook');
+    await expect.poll(() => text('#tour-piece-error'), WAIT).toMatch(/leapers only/);
+  });
+
+  it('works from the keyboard and names every control', async () => {
+    await open('#/tours?board=6x6');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    await page.locator('[data-square="a1"]').focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+    await expect.poll(hash, WAIT).toContain('from=c2');
+    await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/from c2 to/);
+    const unnamed = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('main input, main select, main button, main canvas, main [role="group"], main [role="radiogroup"]'))
+        .filter((el) => {
+          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          return !labelled && !(el.tagName === 'BUTTON' && el.textContent!.trim() !== '');
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
+  it('fits 360 px wide without horizontal scrolling', async () => {
+    const phone = await browser.context.newPage();
+    phone.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await phone.setViewportSize({ width: 360, height: 740 });
+    for (const h of ['#/tours?board=8x8&show=both', '#/tours?board=3x4&from=b4&mode=search', '#/tours?board=8x8&mode=table', '#/tours?board=60x40&closed=1']) {
+      await phone.goto('about:blank');
+      await phone.goto(served.url + h);
+      await phone.waitForSelector('#tour-answer, #search-status, #table-summary', WAIT);
+      const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      expect(scroll, h).toBeLessThanOrEqual(client);
+    }
+    await phone.close();
+  });
+
   it('logged no console errors', () => {
     expect(problems).toEqual([]);
   });
