@@ -16,7 +16,7 @@ import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
 import { TOURS_MAX_SIDE, fitToBoard, parseLeaper, parseSide, readState, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
-import { TablePanel } from './TablePanel.js';
+import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
 function makeWorker(): Worker {
@@ -74,7 +74,10 @@ export function ToursPage({ params }: PageProps) {
   const asked = useRef('');
   const [answer, setAnswer] = useState<{ key: string; result: FindResult } | null>(null);
   useEffect(() => {
-    if (!piece) return;
+    if (!piece) {
+      find.reset();
+      return;
+    }
     asked.current = findKey;
     find.start({ kind: 'find', width: board.width, height: board.height, spec: state.spec, closed: state.closed, from, to, seed: state.seed }, 'Finding a tour');
   }, [findKey]);
@@ -122,15 +125,20 @@ export function ToursPage({ params }: PageProps) {
   useEffect(() => {
     if (table.state.status === 'done' && table.state.result.kind === 'table') setTableResult({ key: tableAsked.current, result: table.state.result });
   }, [table.state]);
-  const startTable = (): void => {
-    if (!piece) return;
-    tableAsked.current = tableKey;
-    table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: 100_000 }, 'Searching from every square');
-  };
-
   // Exact counts on small boards.
   const counter = useJob<TourRequest, TourResult>(makeWorker);
   const countAsked = useRef('');
+  // A table or count still running for another board or piece is no longer wanted.
+  useEffect(() => {
+    if (tableAsked.current !== tableKey) table.reset();
+    if (countAsked.current !== tableKey) counter.reset();
+  }, [tableKey]);
+  const startTable = (): void => {
+    if (!piece) return;
+    tableAsked.current = tableKey;
+    table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
+  };
+
   const countable = useMemo(() => piece !== null && board.cells <= COUNT_MAX_CELLS && countLimit(board, piece, state.closed) === null, [board, piece, state.closed]);
   const counted = counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey ? (counter.state.result as CountResult) : null;
 
