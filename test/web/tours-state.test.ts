@@ -23,7 +23,7 @@ describe('Tours page state', () => {
       fc.property(arb, (a) => {
         const board = Board.of(a.width, a.height);
         const name = (s: number | undefined): string => (s === undefined ? '' : board.name(s % board.cells));
-        const s: ToursState = fitToBoard({ ...a, from: name(a.from), to: name(a.to) } as ToursState);
+        const s: ToursState = fitToBoard({ ...a, from: name(a.from), to: name(a.to), famous: '' } as ToursState);
         expect(readState(parseHash(formatHash('tours', writeState(s))).params)).toEqual(s);
       }),
     );
@@ -37,6 +37,13 @@ describe('Tours page state', () => {
     expect(fitToBoard({ ...DEFAULT_STATE, from: 'h8', to: 'g6', width: 5, height: 5 })).toMatchObject({ from: 'a1', to: '' });
     expect(parseSide('401', 'width')).toMatch(/from 1 to 400/);
     expect(parseSide('12', 'height')).toBe(12);
+  });
+
+  it('shows a gallery tour on its own board, and reads it back from a link', () => {
+    const s = readState(new URLSearchParams('board=5x5&from=c3&famous=janisch&show=numbers'));
+    expect(s).toMatchObject({ width: 8, height: 8, closed: true, famous: 'janisch', show: 'numbers', to: '' });
+    expect(readState(parseHash(formatHash('tours', writeState(s))).params)).toEqual(s);
+    expect(readState(new URLSearchParams('famous=nobody')).famous).toBe('');
   });
 
   it('takes leapers only, with the engine message for a bad spec', () => {

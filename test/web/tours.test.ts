@@ -264,6 +264,20 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await phone.close();
   });
 
+  it("shows a famous tour from the gallery with the engine's analysis, and leaves it when the question changes", async () => {
+    await open('#/tours?board=6x6');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    await page.locator('#tour-famous').selectOption('janisch');
+    await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/^Janisch's semi-magic closed tour/);
+    expect(await text('#tour-analysis')).toMatch(/a valid tour, closed, semi-magic.*Rank sums all 260; file sums all 260/);
+    await expect.poll(hash, WAIT).toContain('famous=janisch');
+    await page.getByRole('radio', { name: 'Numbers' }).check();
+    expect(tourProblem(8, 8, await numberedPath(8), true)).toBeNull();
+    await page.locator('[data-square="b1"]').click();
+    await expect.poll(hash, WAIT).not.toContain('famous');
+    await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/^Closed tour of 8×8 from b1/);
+  });
+
   it('logged no console errors', () => {
     expect(problems).toEqual([]);
   });

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { countLimit } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, countLimit, galleryTour } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -15,7 +15,7 @@ import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
-import { TOURS_MAX_SIDE, fitToBoard, parseLeaper, parseSide, readState, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
+import { QUESTION_FIELDS, TOURS_MAX_SIDE, fitToBoard, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
 import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
@@ -46,6 +46,18 @@ function glyph(piece: Piece | null): string {
   return letter ? letter[0].toUpperCase() : '●';
 }
 
+/** What analyzeTour says of a tour, in a line: valid, closed, the line sums. */
+function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
+  const sums = (xs: number[]): string => (xs.every((x) => x === xs[0]) ? `all ${xs[0]}` : xs.join(', '));
+  const parts = [a.valid ? 'a valid tour' : a.isPath ? `a path of ${a.length} squares, not a whole tour` : 'not a tour', a.closed ? 'closed' : 'open'];
+  if (a.magic) parts.push('magic');
+  else if (a.semiMagic) parts.push('semi-magic');
+  if (a.halfTurnSymmetric) parts.push('symmetric under a half-turn');
+  let line = `The engine's analysis: ${parts.join(', ')}. Rank sums ${sums(a.sums.rows)}; file sums ${sums(a.sums.columns)}`;
+  if (a.sums.diagonals.length === 2) line += `; diagonals ${a.sums.diagonals.join(' and ')}`;
+  return line + '.';
+}
+
 export function ToursPage({ params }: PageProps) {
   const [state, setState] = useState<ToursState>(() => readState(params));
   const [clicks, setClicks] = useState<'start' | 'end'>('start');
@@ -59,7 +71,9 @@ export function ToursPage({ params }: PageProps) {
   useEffect(() => {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }, [hash]);
-  const update = (patch: Partial<ToursState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
+  // A change to the question leaves a gallery tour.
+  const update = (patch: Partial<ToursState>): void =>
+    setState((cur) => fitToBoard({ ...cur, ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}), ...patch }));
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
   const parsed = useMemo(() => parseLeaper(state.spec), [state.spec]);
@@ -70,11 +84,17 @@ export function ToursPage({ params }: PageProps) {
 
   // The tour: found in the worker whenever the question changes; an answer is shown only for its own question.
   const find = useJob<TourRequest, TourResult>(makeWorker);
-  const findKey = `${board.width}x${board.height}|${state.spec}|${state.closed}|${from}|${to}|${state.seed}`;
+  const findKey = `${board.width}x${board.height}|${state.spec}|${state.closed}|${from}|${to}|${state.seed}|${state.famous}`;
+  const famous = useMemo(() => {
+    if (!state.famous) return null;
+    const { entry, tour } = galleryTour(state.famous);
+    const result: FindResult = { kind: 'find', exists: true, reason: `${entry.note}. Source: ${entry.source}.`, method: 'gallery', path: Int32Array.from(tour.path), ms: 0 };
+    return { entry, result, analysis: analyzeTour(tour.board, tour.path) };
+  }, [state.famous]);
   const asked = useRef('');
   const [answer, setAnswer] = useState<{ key: string; result: FindResult } | null>(null);
   useEffect(() => {
-    if (!piece) {
+    if (!piece || famous) {
       find.reset();
       return;
     }
@@ -84,7 +104,7 @@ export function ToursPage({ params }: PageProps) {
   useEffect(() => {
     if (find.state.status === 'done' && find.state.result.kind === 'find') setAnswer({ key: asked.current, result: find.state.result });
   }, [find.state]);
-  const result = answer && answer.key === findKey ? answer.result : null;
+  const result = famous ? famous.result : answer && answer.key === findKey ? answer.result : null;
   const path = result?.path ?? null;
 
   // The animation along the path: how many squares are drawn.
@@ -280,6 +300,24 @@ export function ToursPage({ params }: PageProps) {
               )}
             </p>
             <div class="field">
+              <label for="tour-famous">Famous tour</label>
+              <select
+                id="tour-famous"
+                value={state.famous}
+                onChange={(ev) => {
+                  const name = (ev.currentTarget as HTMLSelectElement).value;
+                  setState((cur) => (name ? withFamous(cur, name) : { ...cur, famous: '' }));
+                }}
+              >
+                <option value="">(none: find one)</option>
+                {GALLERY.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {g.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
               <label for="tour-seed">Seed</label>
               <div class="row">
                 <input
@@ -354,10 +392,8 @@ export function ToursPage({ params }: PageProps) {
             <div class="answer" aria-live="polite">
               {result?.exists === true && path ? (
                 <p id="tour-answer" data-exists="true">
-                  <strong>
-                    {state.closed ? 'Closed' : 'Open'} tour of {board.width}×{board.height}
-                  </strong>{' '}
-                  from {board.name(path[0])} to {board.name(path[path.length - 1])}
+                  <strong>{famous ? famous.entry.title : `${state.closed ? 'Closed' : 'Open'} tour of ${board.width}×${board.height}`}</strong> from{' '}
+                  {board.name(path[0])} to {board.name(path[path.length - 1])}
                   <span class="muted">
                     {' '}
                     · {result.method}
@@ -372,6 +408,11 @@ export function ToursPage({ params }: PageProps) {
               {result && (
                 <p id="tour-reason" class="reason">
                   {result.reason}
+                </p>
+              )}
+              {famous && (
+                <p id="tour-analysis" class="reason">
+                  {describeAnalysis(famous.analysis)}
                 </p>
               )}
             </div>

@@ -2,7 +2,8 @@
 // checks on it, kept free of the DOM so tests can run it in Node.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
+import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
+import { GALLERY, galleryTour, isMove } from '../../../../src/tour/index.js';
 
 /**
  * Largest side the page takes. The worker builds far larger tours in well under a second; the limit is the
@@ -26,9 +27,11 @@ export interface ToursState {
   spec: string;
   show: ShowMode;
   mode: PanelMode;
+  /** A famous tour from the engine's gallery shown instead of a found one ('' for none). */
+  famous: string;
 }
 
-export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: '', closed: false, seed: undefined, spec: 'knight', show: 'path', mode: 'tour' };
+export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: '', closed: false, seed: undefined, spec: 'knight', show: 'path', mode: 'tour', famous: '' };
 
 /** A side typed by the user, or why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
@@ -76,6 +79,8 @@ export function readState(params: URLSearchParams): ToursState {
   if (show === 'numbers' || show === 'both') s.show = show;
   const mode = params.get('mode');
   if (mode === 'search' || mode === 'table') s.mode = mode;
+  const famous = params.get('famous') ?? '';
+  if (GALLERY.some((g) => g.name === famous)) return { ...withFamous(s, famous), show: s.show, mode: s.mode };
   return fitToBoard(s);
 }
 
@@ -90,8 +95,19 @@ export function writeState(s: ToursState): Record<string, string | undefined> {
     piece: s.spec === 'knight' ? undefined : s.spec,
     show: s.show === 'path' ? undefined : s.show,
     mode: s.mode === 'tour' ? undefined : s.mode,
+    famous: s.famous || undefined,
   };
 }
+
+/** The state showing a gallery tour: its board, start and closure (the rest of the question does not apply). */
+export function withFamous(s: ToursState, name: string): ToursState {
+  const { tour } = galleryTour(name);
+  const closed = tour.path.length > 2 && isMove(tour.board, KNIGHT.leaps, tour.path[tour.path.length - 1], tour.path[0]);
+  return { ...s, width: tour.board.width, height: tour.board.height, from: tour.board.name(tour.path[0]), to: '', closed, seed: undefined, spec: 'knight', famous: name };
+}
+
+/** Fields that change the question: setting any of them leaves a gallery tour. */
+export const QUESTION_FIELDS: readonly (keyof ToursState)[] = ['width', 'height', 'from', 'to', 'closed', 'seed', 'spec'];
 
 /** The leaper a spec names, or the reason it cannot tour (a bad spec, or a rider or slider). */
 export function parseLeaper(spec: string): Piece | string {
