@@ -33,11 +33,11 @@ function portConfigs(r: number): Ports[] {
 const configCache = new Map<number, Ports[]>();
 
 /** A block's Hamiltonian cycle in the ladder (the virtual edges included), or null. */
-function stripBlock(r: number, k: number, ci: number, left: boolean, right: boolean, start: number, variant: number): Int32Array | null {
+function stripBlock(r: number, k: number, ci: number, left: boolean, right: boolean, start: number, variant: number, hole = -1): Int32Array | null {
   const cfg = configCache.get(r)![ci];
-  return cachedCycle(`strip${r}:${k}:${ci}:${+left}${+right}:${start}`, variant, () => {
+  return cachedCycle(`strip${r}:${k}:${ci}:${+left}${+right}:${start}:${hole}`, variant, () => {
     const n = k * r;
-    const g = knightGraph(k, r);
+    const g = knightGraph(k, r, hole >= 0 ? [hole] : []);
     const cell = ([x, y]: [number, number], base: number): number => y * k + base + x;
     if (left) addVirtualEdge(g, cell(cfg[1], 0), cell(cfg[3], 0), true);
     if (right) addVirtualEdge(g, cell(cfg[0], k), cell(cfg[2], k), true);
@@ -47,7 +47,7 @@ function stripBlock(r: number, k: number, ci: number, left: boolean, right: bool
       for (let c = 0; c < n; c++) addVirtualEdge(g, n, c, c === start);
     }
     return g;
-  }, start >= 0 ? 8 : 20);
+  }, 20);
 }
 
 /** Block lengths for a strip of length L: eights, the remainder in the last block, first block length `first`. */
@@ -94,11 +94,15 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
     if (stripBlock(r, 8, ci, true, true, -1, variant) === null) continue;
     tried++;
     const shift = rng === null ? 0 : rng.below(4);
+    // An odd 3-row strip: the start, then a closed ladder round it (a start inside the strip needs this).
+    const holed = !closed && r === 3 && L % 2 === 1;
     for (let f = 0; f < 4; f++) {
       // A seed moves the block borders, so it changes the tour.
       const lens = cut(L, 8 + ((f + shift) % 4));
       if (lens === null) continue;
-      const tour = tryLadder(r, L, lens, ci, closed ? -1 : s, sx, variant);
+      const tour =
+        (holed ? tryLadder(r, L, oddAround(lens, sx, false), ci, s, sx, variant, true) ?? tryLadder(r, L, oddAround(lens, sx, true), ci, s, sx, variant, true) : null) ??
+        tryLadder(r, L, lens, ci, closed ? -1 : s, sx, variant);
       if (tour !== null) return finish(tour);
     }
   }
@@ -114,6 +118,28 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
   }
 }
 
+/**
+ * The same cut with the block holding x made one longer (odd): 3·k - 1 squares, an even number, can close
+ * into a cycle round the hole. The last block gives the column up (the first with `growLeft`).
+ */
+function oddAround(lens: number[], x: number, growLeft: boolean): number[] {
+  const out = [...lens];
+  let b = 0;
+  for (let at = 0; at + out[b] <= x; at += out[b]) b++;
+  if (out[b] % 2 === 1) return out;
+  // Growing at the left end moves the hole one column further into its block.
+  if (growLeft && b > 0 && out[0] > 6) {
+    out[b]++;
+    out[0]--;
+    return out;
+  }
+  const giver = b === out.length - 1 ? 0 : out.length - 1;
+  if (giver === b || out[giver] <= 6) return out;
+  out[b]++;
+  out[giver]--;
+  return out;
+}
+
 function rotate(path: Int32Array, start: number): Int32Array {
   const i = path.indexOf(start);
   const out = new Int32Array(path.length);
@@ -123,7 +149,7 @@ function rotate(path: Int32Array, start: number): Int32Array {
 }
 
 /** Assembles the ladder; cells are y*L + x. Null when some block has no cycle of the kind needed. */
-function tryLadder(r: number, L: number, lens: number[], ci: number, s: number, sx: number, variant: number): Int32Array | null {
+function tryLadder(r: number, L: number, lens: number[], ci: number, s: number, sx: number, variant: number, holed = false): Int32Array | null {
   const cfg = configCache.get(r)![ci];
   const xs = [0];
   for (const k of lens) xs.push(xs[xs.length - 1] + k);
@@ -133,7 +159,7 @@ function tryLadder(r: number, L: number, lens: number[], ci: number, s: number, 
   for (const b of order) {
     const k = lens[b];
     const local = s >= 0 && sx >= xs[b] && sx < xs[b + 1] ? Math.floor(s / L) * k + (sx - xs[b]) : -1;
-    const c = stripBlock(r, k, lens.length === 1 ? 0 : ci, b > 0, b < lens.length - 1, local, variant);
+    const c = stripBlock(r, k, lens.length === 1 ? 0 : ci, b > 0, b < lens.length - 1, holed ? -1 : local, variant, holed ? local : -1);
     if (c === null) return null;
     cycles[b] = c;
   }
@@ -162,8 +188,18 @@ function tryLadder(r: number, L: number, lens: number[], ci: number, s: number, 
     link(cfg[2][1] * L + x + cfg[2][0], cfg[3][1] * L + x + cfg[3][0]);
   }
   const path = new Int32Array(n);
-  let prev = -1, cur = s >= 0 ? s : 0;
-  for (let i = 0; i < n; i++) {
+  let prev = -1, cur = s >= 0 ? s : 0, i0 = 0;
+  if (holed) {
+    // The start leaps onto the cycle round it: any neighbour will do.
+    path[0] = s;
+    i0 = 1;
+    const x = s % L, y = Math.floor(s / L);
+    cur = -1;
+    for (const [dx, dy] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) {
+      if (cur < 0 && x + dx >= 0 && x + dx < L && y + dy >= 0 && y + dy < r) cur = (y + dy) * L + x + dx;
+    }
+  }
+  for (let i = i0; i < n; i++) {
     path[i] = cur;
     const a = nbr[2 * cur], b2 = nbr[2 * cur + 1];
     const next = a !== prev ? a : b2;
