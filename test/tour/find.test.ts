@@ -112,6 +112,11 @@ describe('findTour on large boards', () => {
     expect(check({ board: Board.of(4, 1000), piece: KNIGHT, closed: false, from: 0 })).toBe(true);
     expect(check({ board: Board.of(1000, 4), piece: KNIGHT, closed: false, from: 3999 })).toBe(true);
     expect(check({ board: Board.of(3, 1000), piece: KNIGHT, closed: true, from: 1500 })).toBe(true);
+    const b3 = Board.of(3, 1001), b4 = Board.of(4, 1000);
+    expect(check({ board: b3, piece: KNIGHT, closed: false, from: b3.parse('b500') })).toBe(true);
+    expect(check({ board: b3, piece: KNIGHT, closed: false, from: b3.parse('c777') })).toBe(true);
+    expect(check({ board: b4, piece: KNIGHT, closed: false, from: b4.parse('a500') })).toBe(true);
+    expect(check({ board: b4, piece: KNIGHT, closed: false, from: b4.parse('b500') })).toBe(false);
   });
   it('different seeds give different tours, the same seed the same tour', () => {
     for (const [w, h, closed] of [[8, 8, true], [30, 30, true], [9, 9, false], [3, 40, true]] as const) {
