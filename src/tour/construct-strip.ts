@@ -1,6 +1,7 @@
 // Tours of 3×n and 4×n strips as a ladder of small blocks: each inner block holds two paths joining its
 // left ports to its right ports, the end blocks turn round, and the start block also holds the path's start
-// (a virtual square V joined to the start leaves the end free). Two leaps cross every border.
+// (a virtual square V joined to the start leaves the end free), or, on odd 3-row strips, a hole at the start
+// round which the ladder closes (the start then leaps onto it). Two leaps cross every border.
 import type { Rng } from '../core/prng.js';
 import { addVirtualEdge, cachedCycle, knightGraph } from './blocks-search.js';
 
