@@ -13,7 +13,7 @@ const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; ru
   { name: 'tours', hash: '#/tours?board=8x8&from=b1&show=both', ready: '#tour-answer[data-exists="true"]' },
   // The paper's plain search of 3×4 from b4 (no Warnsdorff order, no pruning), part-way through its backtracks.
   { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
-  { name: 'tours-table', hash: '#/tours?board=5x5&mode=table', ready: '#table-summary' },
+  { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary' },
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
 ];
 

@@ -56,7 +56,7 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
         const text = cellText(e, b, result.tries[s]);
         const said = e === false ? 'no tour starts here' : e === null ? `undecided after ${b} backtracks (LIM)` : `a tour found after ${b} backtracks`;
         cells.push(
-          <td key={f} style={{ background: colour(e, b, max) }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
+          <td key={f} style={{ background: colour(e, b, max), color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
             <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => onPick(s)}>
               {text}
             </button>
