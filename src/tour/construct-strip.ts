@@ -126,7 +126,7 @@ export function stripTour(W: number, H: number, closed: boolean, from: number | 
 function oddAround(lens: number[], x: number, growLeft: boolean): number[] {
   const out = [...lens];
   let b = 0;
-  for (let at = 0; at + out[b] <= x; at += out[b]) b++;
+  for (let at = 0; at + out[b] <= x; ) at += out[b++];
   if (out[b] % 2 === 1) return out;
   // Growing at the left end moves the hole one column further into its block.
   if (growLeft && b > 0 && out[0] > 6) {

@@ -117,6 +117,11 @@ describe('findTour on large boards', () => {
     expect(check({ board: b3, piece: KNIGHT, closed: false, from: b3.parse('c777') })).toBe(true);
     expect(check({ board: b4, piece: KNIGHT, closed: false, from: b4.parse('a500') })).toBe(true);
     expect(check({ board: b4, piece: KNIGHT, closed: false, from: b4.parse('b500') })).toBe(false);
+    // Every square of an odd 3-row strip: the majority colour starts a tour, the other cannot.
+    const b201 = Board.of(3, 201);
+    for (let s = 0; s < b201.cells; s++) {
+      expect(check({ board: b201, piece: KNIGHT, closed: false, from: s }), `3x201 from ${b201.name(s)}`).toBe((b201.file(s) + b201.rank(s)) % 2 === 0);
+    }
   });
   it('different seeds give different tours, the same seed the same tour', () => {
     for (const [w, h, closed] of [[8, 8, true], [30, 30, true], [9, 9, false], [3, 40, true]] as const) {
