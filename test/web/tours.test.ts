@@ -278,6 +278,30 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/^Closed tour of 8×8 from b1/);
   });
 
+  it("closes an open tour by Euler's method, and Euler's own 60-square path", async () => {
+    // An open tour a1 → f3 whose end is not a move from its start (found by the engine's search).
+    await open('#/tours?board=6x6&to=f3&show=numbers');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    const before = await numberedPath(6);
+    expect(tourProblem(6, 6, before, false)).toBeNull();
+    expect(tourProblem(6, 6, before, true)).not.toBeNull();
+    await page.getByRole('button', { name: "Close it by Euler's method" }).click();
+    await expect.poll(() => text('#tour-euler'), WAIT).toMatch(/^Closed by Euler's method: reversed steps/);
+    expect(tourProblem(6, 6, await numberedPath(6), true)).toBeNull();
+    expect(await page.locator('svg.path-overlay').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show the open path again' }).click();
+    await expect.poll(() => numberedPath(6), WAIT).toEqual(before);
+    await open('#/tours?famous=euler-60&show=numbers');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    await page.getByRole('button', { name: "Close it by Euler's method" }).click();
+    await expect.poll(() => text('#tour-euler'), WAIT).toMatch(/^Closed by Euler's method/);
+    const closed = (await numberedPath(8)).filter((s) => s !== undefined);
+    expect(closed).toHaveLength(60);
+    // A closed path of 60 squares: every step, and the return to the start, a knight's leap.
+    const leap = (a: number, b: number): boolean => [Math.abs((a % 8) - (b % 8)), Math.abs((a >> 3) - (b >> 3))].sort().join() === '1,2';
+    expect(closed.every((s, i) => leap(s, closed[(i + 1) % 60]))).toBe(true);
+  });
+
   it('logged no console errors', () => {
     expect(problems).toEqual([]);
   });

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, analyzeTour, countLimit, galleryTour } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, closeByEuler, countLimit, galleryTour } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -105,7 +105,23 @@ export function ToursPage({ params }: PageProps) {
     if (find.state.status === 'done' && find.state.result.kind === 'find') setAnswer({ key: asked.current, result: find.state.result });
   }, [find.state]);
   const result = famous ? famous.result : answer && answer.key === findKey ? answer.result : null;
-  const path = result?.path ?? null;
+  // Euler's reversal closes an open path where a pair of squares allows it; the page shows the closed one in
+  // its place until the question changes.
+  const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string } | null>(null);
+  const closedByEuler = euler && euler.key === findKey ? euler : null;
+  const path = closedByEuler?.path ?? result?.path ?? null;
+  const shownClosed = state.closed || closedByEuler?.path != null;
+  const closeEuler = (): void => {
+    if (!result?.path || !piece) return;
+    const c = closeByEuler(board, Array.from(result.path), piece);
+    setEuler(
+      c === null
+        ? { key: findKey, path: null, how: "Euler's method finds no square to turn at: this open path cannot be closed by one reversal." }
+        : c.end === 'none'
+          ? { key: findKey, path: Int32Array.from(c.path), how: 'Closed as it stands: its last square is one move from its first.' }
+          : { key: findKey, path: Int32Array.from(c.path), how: `Closed by Euler's method: ${c.how}.` },
+    );
+  };
 
   // The animation along the path: how many squares are drawn.
   const [shown, setShown] = useState(0);
@@ -212,9 +228,9 @@ export function ToursPage({ params }: PageProps) {
     [board, clicks, state.closed, state.to],
   );
 
-  const fileStem = `tour-${board.width}x${board.height}-${state.closed ? 'closed' : 'open'}-${state.from}`;
+  const fileStem = `tour-${board.width}x${board.height}-${shownClosed ? 'closed' : 'open'}-${state.from}`;
   const canExport = path !== null && board.cells <= EXPORT_MAX_CELLS;
-  const svgText = (): string => tourSvg(board, path!, state.closed, `${state.closed ? 'Closed' : 'Open'} ${pieceName} tour of ${board.width}x${board.height} from ${state.from}`);
+  const svgText = (): string => tourSvg(board, path!, shownClosed, `${shownClosed ? 'Closed' : 'Open'} ${pieceName} tour of ${board.width}x${board.height} from ${state.from}`);
   const exportSvg = (): void => download(new Blob([svgText()], { type: 'image/svg+xml' }), `${fileStem}.svg`);
   const exportPng = (): void => {
     setExportError('');
@@ -394,6 +410,7 @@ export function ToursPage({ params }: PageProps) {
                 <p id="tour-answer" data-exists="true">
                   <strong>{famous ? famous.entry.title : `${state.closed ? 'Closed' : 'Open'} tour of ${board.width}×${board.height}`}</strong> from{' '}
                   {board.name(path[0])} to {board.name(path[path.length - 1])}
+                  {closedByEuler?.path && ', closed by Euler’s method'}
                   <span class="muted">
                     {' '}
                     · {result.method}
@@ -430,7 +447,7 @@ export function ToursPage({ params }: PageProps) {
                       board={board}
                       path={drawn}
                       count={drawnCount}
-                      closed={state.closed && (mode === 'tour' || search.snap.status === 'found')}
+                      closed={mode === 'tour' ? shownClosed : state.closed && search.snap.status === 'found'}
                       complete={mode === 'tour' ? drawnCount === drawn.length : search.snap.status === 'found'}
                     />
                   ) : undefined}
@@ -465,6 +482,24 @@ export function ToursPage({ params }: PageProps) {
               <p id="tour-position" class="position">
                 Move {shown} of {total}: {headSquare}
               </p>
+            </div>
+          )}
+          {mode === 'tour' && result?.path && !state.closed && board.cells <= EXPORT_MAX_CELLS && (
+            <div class="euler">
+              {closedByEuler?.path ? (
+                <button type="button" onClick={() => setEuler(null)}>
+                  Show the open path again
+                </button>
+              ) : (
+                <button type="button" onClick={closeEuler} disabled={closedByEuler !== null}>
+                  Close it by Euler's method
+                </button>
+              )}
+              {closedByEuler && (
+                <p id="tour-euler" class="help" role="status">
+                  {closedByEuler.how}
+                </p>
+              )}
             </div>
           )}
           {mode === 'tour' && countable && (
