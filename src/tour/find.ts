@@ -22,6 +22,14 @@ const DEFAULT_MAX_NODES = 2_000_000;
 /** Finds a tour for the query (or proves none, or says the budget ran out). Every tour is verified. */
 export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer {
   const q = checkQuery(query);
+  if (q.from === undefined && q.to !== undefined) {
+    // Only the end is fixed: a tour from that square, read backwards (the theorems speak of the end).
+    const e = tourExistence(q);
+    if (e.exists === false) return { exists: false, reason: e.reason, closed: false, method: 'theorem' };
+    const a = findTour({ ...q, from: q.to, to: undefined }, options);
+    if (a.path !== undefined) a.path.reverse();
+    return a;
+  }
   const ex = tourExistence(q);
   if (ex.exists === false) return { exists: false, reason: ex.reason, closed: q.closed, method: 'theorem' };
   const rng = q.seed === undefined ? null : createRng(q.seed);
