@@ -1,0 +1,63 @@
+// Survival probabilities in floating point: the backward DP (every start square at once) and the forward
+// DP (where the piece stands after N moves from one square), over compact neighbour lists.
+import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
+
+/** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
+export const FLOAT_MAX_STEPS = 1_000_000;
+
+/**
+ * P(still on the board after `steps` moves) from every square. Backward: value[s] is the probability of
+ * surviving the remaining moves from s, so v_{n+1}(s) = (1/k) Σ v_n(t) over the on-board targets t of s.
+ */
+export function survivalMap(g: WalkGraph, steps: number): Float64Array {
+  checkSteps(steps, FLOAT_MAX_STEPS);
+  const n = g.board.cells;
+  const { start, targets } = g;
+  const inv = 1 / g.k;
+  let cur = new Float64Array(n).fill(1);
+  let next = new Float64Array(n);
+  for (let step = 0; step < steps; step++) {
+    for (let s = 0; s < n; s++) {
+      let sum = 0;
+      for (let i = start[s], e = start[s + 1]; i < e; i++) sum += cur[targets[i]];
+      next[s] = sum * inv;
+    }
+    const t = cur;
+    cur = next;
+    next = t;
+  }
+  return cur;
+}
+
+/** P(still on the board after `steps` moves) from one square. */
+export function survival(g: WalkGraph, from: number, steps: number): number {
+  checkSquare(g.board, from);
+  return survivalMap(g, steps)[from];
+}
+
+/**
+ * Where the piece stands after `steps` moves from `from`: P(at square t and never left the board).
+ * The entries sum to survival(g, from, steps).
+ */
+export function distribution(g: WalkGraph, from: number, steps: number): Float64Array {
+  checkSquare(g.board, from);
+  checkSteps(steps, FLOAT_MAX_STEPS);
+  const n = g.board.cells;
+  const { start, targets } = g;
+  const inv = 1 / g.k;
+  let cur = new Float64Array(n);
+  let next = new Float64Array(n);
+  cur[from] = 1;
+  for (let step = 0; step < steps; step++) {
+    next.fill(0);
+    for (let s = 0; s < n; s++) {
+      const p = cur[s] * inv;
+      if (p === 0) continue;
+      for (let i = start[s], e = start[s + 1]; i < e; i++) next[targets[i]] += p;
+    }
+    const t = cur;
+    cur = next;
+    next = t;
+  }
+  return cur;
+}

@@ -1,0 +1,104 @@
+// The walk graph of a leaper on a board: per-direction jump targets, compact neighbour lists, and the
+// orbits of the squares under the board symmetries that map the piece's leaps onto themselves.
+import { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import type { Piece } from '../pieces/piece.js';
+
+/** The largest side a walk board may have (the issue's "any board up to 100×100"). */
+export const WALK_MAX_SIDE = 100;
+
+export interface WalkGraph {
+  readonly board: Board;
+  readonly piece: Piece;
+  /** The number of leaps, each equally likely (leaps off the board included). */
+  readonly k: number;
+  /** jump[s * k + d]: the square leap d lands on from s, or -1 when it leaves the board. */
+  readonly jump: Int32Array;
+  /** The on-board targets of s are targets[start[s] .. start[s + 1]). */
+  readonly start: Int32Array;
+  readonly targets: Int32Array;
+}
+
+export function walkGraph(board: Board, piece: Piece): WalkGraph {
+  if (piece.rides.length > 0 || piece.slides.length > 0) {
+    throw new GridbitsError('BAD_PIECE', `walk: '${piece.name}' rides or slides; random walks take leapers only (knight, camel, 1,3, knight+king, ...)`);
+  }
+  if (board.width > WALK_MAX_SIDE || board.height > WALK_MAX_SIDE) {
+    throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${WALK_MAX_SIDE}x${WALK_MAX_SIDE}`);
+  }
+  const k = piece.leaps.length;
+  const n = board.cells;
+  const jump = new Int32Array(n * k);
+  const start = new Int32Array(n + 1);
+  const targets: number[] = [];
+  for (let s = 0; s < n; s++) {
+    const f = board.file(s), r = board.rank(s);
+    start[s] = targets.length;
+    for (let d = 0; d < k; d++) {
+      const [dx, dy] = piece.leaps[d];
+      const t = board.contains(f + dx, r + dy) ? board.index(f + dx, r + dy) : -1;
+      jump[s * k + d] = t;
+      if (t >= 0) targets.push(t);
+    }
+  }
+  start[n] = targets.length;
+  return { board, piece, k, jump, start, targets: Int32Array.from(targets) };
+}
+
+/** Orbits of the squares: orbit[s] is a dense id, reps[o] one square of orbit o. */
+export interface Orbits {
+  readonly orbit: Int32Array;
+  readonly reps: Int32Array;
+  /** How many board symmetries were used (1 to 8). */
+  readonly symmetries: number;
+}
+
+type Map2 = (x: number, y: number, w: number, h: number) => readonly [number, number];
+
+const TRANSFORMS: readonly { square: boolean; map: Map2 }[] = [
+  { square: false, map: (x, y) => [x, y] },
+  { square: false, map: (x, y, w) => [w - 1 - x, y] },
+  { square: false, map: (x, y, _w, h) => [x, h - 1 - y] },
+  { square: false, map: (x, y, w, h) => [w - 1 - x, h - 1 - y] },
+  { square: true, map: (x, y) => [y, x] },
+  { square: true, map: (x, y, w, h) => [h - 1 - y, w - 1 - x] },
+  { square: true, map: (x, y, _w, h) => [h - 1 - y, x] },
+  { square: true, map: (x, y, w) => [y, w - 1 - x] },
+];
+
+/** The symmetries of the board that also map the leap set onto itself, and the orbits they make. */
+export function squareOrbits(g: WalkGraph): Orbits {
+  const { board } = g;
+  const w = board.width, h = board.height;
+  const leapKeys = new Set(g.piece.leaps.map(([x, y]) => `${x},${y}`));
+  // A transform maps vectors by its linear part: the image of (x, y) minus the image of (0, 0).
+  const maps = TRANSFORMS.filter((t) => !t.square || w === h).filter((t) => {
+    const [ox, oy] = t.map(0, 0, w, h);
+    return g.piece.leaps.every(([x, y]) => {
+      const [a, b] = t.map(x, y, w, h);
+      return leapKeys.has(`${a - ox},${b - oy}`);
+    });
+  });
+  const orbit = new Int32Array(board.cells).fill(-1);
+  const reps: number[] = [];
+  for (let s = 0; s < board.cells; s++) {
+    if (orbit[s] >= 0) continue;
+    const id = reps.length;
+    reps.push(s);
+    for (const t of maps) {
+      const [x, y] = t.map(board.file(s), board.rank(s), w, h);
+      orbit[board.index(x, y)] = id;
+    }
+  }
+  return { orbit, reps: Int32Array.from(reps), symmetries: maps.length };
+}
+
+/** Throws OFF_BOARD-style errors for a bad step count (engines take numbers from anywhere). */
+export function checkSteps(steps: number, max: number): void {
+  if (!Number.isSafeInteger(steps) || steps < 0) throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);
+  if (steps > max) throw new GridbitsError('LIMIT', `walk: ${steps} steps is over the limit of ${max}`);
+}
+
+export function checkSquare(board: Board, from: number): void {
+  if (!Number.isInteger(from) || from < 0 || from >= board.cells) throw new GridbitsError('OFF_BOARD', `walk: square ${from} is off the ${board} board`);
+}

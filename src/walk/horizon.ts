@@ -1,0 +1,228 @@
+// Survival at any horizon (N up to 10^9) in floating point with the exponent kept apart: a DP over the
+// orbits of the board's symmetries, repeated squaring of the orbit operator, or, on big boards, the DP run
+// until the decay per two moves settles and extrapolated. Also the decay rate λ (probability ≈ c·λ^N).
+import { checkSquare, checkSteps, squareOrbits, type WalkGraph } from './graph.js';
+
+/** The largest horizon taken. */
+export const HORIZON_MAX_STEPS = 1_000_000_000;
+
+export interface HorizonResult {
+  /** The probability as a double: 0 where it underflows (then read log10). */
+  probability: number;
+  /** Base-10 logarithm of the probability; -Infinity when it is exactly 0. */
+  log10: number;
+  /** The decay rate from this square: the probability falls like c·λ^N for large N (0 when it dies out). */
+  lambda: number;
+  /** An estimate of λ's absolute error (the last change of the power iteration, extrapolated). */
+  lambdaError: number;
+  method: 'dp' | 'squaring' | 'extrapolation';
+  /** An estimate of the result's relative error (rounding bound for dp and squaring, extrapolation error otherwise). */
+  relativeError: number;
+}
+
+const EPS = 2 ** -52;
+const LOG10_2 = Math.log10(2);
+// Rescale when the largest entry drops under 2^-512: values stay normal doubles, the exponent kept apart.
+const TINY = 2 ** -512;
+const DP_WORK = 5_000_000;
+const SQUARING_MAX_ORBITS = 128;
+const DECAY_WORK = 200_000_000;
+
+/** The operator on orbits: next[o] = (1/k) Σ cur[orbit[t]] over targets t of reps[o], as CSR arrays. */
+interface Reduced {
+  m: number;
+  fromOrbit: number;
+  start: Int32Array;
+  target: Int32Array;
+  inv: number;
+}
+
+function reduced(g: WalkGraph, from: number): Reduced {
+  const { orbit, reps } = squareOrbits(g);
+  const m = reps.length;
+  const start = new Int32Array(m + 1);
+  const target: number[] = [];
+  for (let o = 0; o < m; o++) {
+    start[o] = target.length;
+    const s = reps[o];
+    for (let i = g.start[s]; i < g.start[s + 1]; i++) target.push(orbit[g.targets[i]]);
+  }
+  start[m] = target.length;
+  return { m, fromOrbit: orbit[from], start, target: Int32Array.from(target), inv: 1 / g.k };
+}
+
+/** One step of the reduced DP, scaled: returns the log2 of the factor taken out. */
+function step(r: Reduced, cur: Float64Array, next: Float64Array): number {
+  let max = 0;
+  for (let o = 0; o < r.m; o++) {
+    let sum = 0;
+    for (let i = r.start[o], e = r.start[o + 1]; i < e; i++) sum += cur[r.target[i]];
+    const v = sum * r.inv;
+    next[o] = v;
+    if (v > max) max = v;
+  }
+  if (max > 0 && max < TINY) {
+    for (let o = 0; o < r.m; o++) next[o] *= 2 ** 512;
+    return -512;
+  }
+  return 0;
+}
+
+function finish(mant: number, log2: number): { probability: number; log10: number } {
+  if (mant === 0) return { probability: 0, log10: -Infinity };
+  const log10 = Math.log10(mant) + log2 * LOG10_2;
+  // Two factors, each a normal double, so a result in the subnormal range keeps what precision it can.
+  const half = Math.floor(log2 / 2);
+  const probability = log2 < -2200 ? 0 : mant * 2 ** half * 2 ** (log2 - half);
+  return { probability, log10 };
+}
+
+/**
+ * The decay rate from `from`: λ² is the limit of p_{n+2}/p_n (two moves, since leaper graphs are often
+ * bipartite and then the ±λ eigenvalues alternate). Power iteration on the orbit operator until the ratio
+ * settles or the work budget runs out.
+ */
+export function decayRate(g: WalkGraph, from: number): { lambda: number; error: number; iterations: number } {
+  checkSquare(g.board, from);
+  const r = reduced(g, from);
+  return decayOf(r).rate;
+}
+
+interface Decay {
+  rate: { lambda: number; error: number; iterations: number };
+  /** The scaled vector after `steps` steps, its log2 scale, and the two-step ratio at the from orbit. */
+  v: Float64Array;
+  log2: number;
+  steps: number;
+  ratio: number;
+  ratioError: number;
+}
+
+function decayOf(r: Reduced, parity = 0): Decay {
+  let cur = new Float64Array(r.m).fill(1);
+  let next = new Float64Array(r.m);
+  let log2 = 0;
+  let steps = 0;
+  const maxSteps = Math.max(64, Math.floor(DECAY_WORK / Math.max(1, r.target.length)));
+  const advance = (): void => {
+    log2 += step(r, cur, next);
+    const t = cur;
+    cur = next;
+    next = t;
+    steps++;
+  };
+  if (parity === 1) advance();
+  let prev = NaN, prevDelta = NaN, ratio = NaN, delta = Infinity, settled = 0;
+  while (steps + 2 <= maxSteps) {
+    const before = cur[r.fromOrbit], beforeLog = log2;
+    advance();
+    advance();
+    const after = cur[r.fromOrbit];
+    if (after === 0 || before === 0) {
+      return { rate: { lambda: 0, error: 0, iterations: steps }, v: cur, log2, steps, ratio: 0, ratioError: 0 };
+    }
+    ratio = (after / before) * 2 ** (log2 - beforeLog);
+    prevDelta = delta;
+    delta = Math.abs(ratio - prev);
+    prev = ratio;
+    if (delta <= 4 * EPS * ratio) {
+      if (++settled >= 3) break;
+    } else settled = 0;
+  }
+  // Geometric convergence: the remaining error is about delta · q / (1 - q), q the shrink per round.
+  const q = Number.isFinite(prevDelta) && prevDelta > 0 ? Math.min(delta / prevDelta, 0.999) : 0.999;
+  const ratioError = Math.max(delta * (q / (1 - q)), 4 * EPS * ratio);
+  const lambda = Math.sqrt(ratio);
+  return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v: cur, log2, steps, ratio, ratioError };
+}
+
+/** m×m matrix product into out (all row-major Float64Array). */
+function matMul(a: Float64Array, b: Float64Array, out: Float64Array, m: number): void {
+  out.fill(0);
+  for (let i = 0; i < m; i++) {
+    const ri = i * m;
+    for (let l = 0; l < m; l++) {
+      const x = a[ri + l];
+      if (x === 0) continue;
+      const rl = l * m;
+      for (let j = 0; j < m; j++) out[ri + j] += x * b[rl + j];
+    }
+  }
+}
+
+function scaleDown(a: Float64Array): number {
+  let max = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] > max) max = a[i];
+  if (max === 0) return 0;
+  const e = Math.floor(Math.log2(max));
+  const f = 2 ** -e;
+  for (let i = 0; i < a.length; i++) a[i] *= f;
+  return e;
+}
+
+/** R^steps · 1 at the from orbit by binary powering, each power kept as (matrix, log2 scale). */
+function bySquaring(r: Reduced, steps: number): { mant: number; log2: number } {
+  const m = r.m;
+  let p = new Float64Array(m * m);
+  for (let o = 0; o < m; o++) for (let i = r.start[o]; i < r.start[o + 1]; i++) p[o * m + r.target[i]] += r.inv;
+  let pLog = 0;
+  let tmp = new Float64Array(m * m);
+  let v = new Float64Array(m).fill(1);
+  let vNext = new Float64Array(m);
+  let vLog = 0;
+  for (let n = steps; n > 0; n = Math.floor(n / 2)) {
+    if (n % 2 === 1) {
+      for (let i = 0; i < m; i++) {
+        let s = 0;
+        for (let j = 0; j < m; j++) s += p[i * m + j] * v[j];
+        vNext[i] = s;
+      }
+      [v, vNext] = [vNext, v];
+      vLog += pLog + scaleDown(v);
+    }
+    if (n > 1) {
+      matMul(p, p, tmp, m);
+      [p, tmp] = [tmp, p];
+      pLog = 2 * pLog + scaleDown(p);
+    }
+  }
+  return { mant: v[r.fromOrbit], log2: vLog };
+}
+
+/**
+ * P(still on the board after `steps` moves) from `from`, for any steps up to 10^9, with λ and the error.
+ * The method is chosen by cost unless `options.method` names one (tests compare them).
+ */
+export function survivalAtHorizon(g: WalkGraph, from: number, steps: number, options: { method?: HorizonResult['method'] } = {}): HorizonResult {
+  checkSquare(g.board, from);
+  checkSteps(steps, HORIZON_MAX_STEPS);
+  const r = reduced(g, from);
+  const decay = decayOf(r, steps % 2);
+  const { lambda, error: lambdaError } = decay.rate;
+  const maxDeg = Math.max(1, g.k);
+  // The DP is exact up to rounding; it runs when cheap, or when the decay estimate already went as far.
+  const forced = options.method;
+  const dp = forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && decay.steps >= steps)));
+  if (dp || (forced === 'extrapolation' && decay.steps >= steps)) {
+    let cur = new Float64Array(r.m).fill(1);
+    let next = new Float64Array(r.m);
+    let log2 = 0;
+    for (let i = 0; i < steps; i++) {
+      log2 += step(r, cur, next);
+      [cur, next] = [next, cur];
+    }
+    return { ...finish(cur[r.fromOrbit], log2), lambda, lambdaError, method: 'dp', relativeError: steps * maxDeg * EPS };
+  }
+  if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) {
+    const { mant, log2 } = bySquaring(r, steps);
+    const bits = Math.ceil(Math.log2(steps + 1));
+    return { ...finish(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: 2 * bits * r.m * EPS };
+  }
+  // Big board and far horizon: from the settled DP (same parity as steps), p_N ≈ p_n · ratio^((N - n) / 2).
+  const mant = decay.v[r.fromOrbit];
+  if (mant === 0 || decay.ratio === 0) return { probability: 0, log10: -Infinity, lambda, lambdaError, method: 'extrapolation', relativeError: 0 };
+  const half = (steps - decay.steps) / 2;
+  const log2 = decay.log2 + half * Math.log2(decay.ratio);
+  const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.steps * maxDeg * EPS);
+  return { ...finish(mant, log2), lambda, lambdaError, method: 'extrapolation', relativeError };
+}

@@ -1,0 +1,181 @@
+// Tests of the random-walk engine: hand cases, the seed puzzle, symmetry, exact against float, a plain
+// reference DP on random boards and leapers, far horizons against the DP, and the simulation's interval.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { GridbitsError } from '../../src/core/error.js';
+import { createRng } from '../../src/core/prng.js';
+import { parsePiece } from '../../src/pieces/piece.js';
+import {
+  distribution,
+  exactSurvival,
+  exactSurvivalMap,
+  fractionText,
+  simulate,
+  survival,
+  survivalAtHorizon,
+  survivalMap,
+  walkGraph,
+} from '../../src/walk/index.js';
+import { refCounts, refDistribution, refLeaps, refSurvival } from './reference.js';
+
+const knight = parsePiece('knight');
+const g8 = walkGraph(Board.of(8, 8), knight);
+const at = (w: number, x: number, y: number): number => y * w + x;
+
+function close(a: number, b: number, rel = 1e-12): boolean {
+  return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b)) + 1e-300;
+}
+
+describe('walk: hand cases and the seed puzzle', () => {
+  it('3x3 from a1 in two moves: 1/16', () => {
+    const g = walkGraph(Board.of(3, 3), knight);
+    // a1 → b3 or c2 (2 of 8); from each of them 2 of 8 moves stay: (2/8)·(2/8).
+    expect(fractionText(exactSurvival(g, 0, 2))).toBe('1/16');
+    expect(survival(g, 0, 2)).toBe(1 / 16);
+    // b2, the centre, has no knight moves at all.
+    expect(fractionText(exactSurvival(g, 4, 1))).toBe('0/1');
+  });
+
+  it('N = 0 is certain; 1x1 loses the piece on the first move', () => {
+    expect(survival(g8, 27, 0)).toBe(1);
+    expect(fractionText(exactSurvival(g8, 27, 0))).toBe('1/1');
+    const g1 = walkGraph(Board.of(1, 1), knight);
+    expect(survival(g1, 0, 1)).toBe(0);
+    expect(fractionText(exactSurvival(g1, 0, 1))).toBe('0/1');
+    expect(survivalAtHorizon(g1, 0, 1_000_000_000).log10).toBe(-Infinity);
+  });
+
+  it('8x8 from a1 in ten moves: 4669663/268435456', () => {
+    expect(fractionText(exactSurvival(g8, 0, 10))).toBe('4669663/268435456');
+    expect(survival(g8, 0, 10)).toBeCloseTo(4669663 / 268435456, 15);
+    // One move from d4 never leaves an 8x8 board; from a1 only 2 of 8 stay.
+    expect(survival(g8, 27, 1)).toBe(1);
+    expect(survival(g8, 0, 1)).toBe(0.25);
+  });
+
+  it('exact fractions reach N = 200 on 8x8 and refuse beyond, naming the limit and the float mode', () => {
+    const f = exactSurvival(g8, 0, 200);
+    expect(f.denominator % 2n).toBe(0n);
+    expect(Number(f.numerator) / Number(f.denominator)).toBeGreaterThan(0);
+    expect(() => exactSurvival(g8, 0, 201)).toThrow(/12800.*float/);
+    expect(() => exactSurvival(g8, 0, 201)).toThrow(GridbitsError);
+  });
+
+  it('refuses riders, sliders, huge boards and bad steps', () => {
+    expect(() => walkGraph(Board.of(8, 8), parsePiece('rook'))).toThrow(/leapers only/);
+    expect(() => walkGraph(Board.of(8, 8), parsePiece('rook-end'))).toThrow(GridbitsError);
+    expect(() => walkGraph(Board.of(101, 5), knight)).toThrow(/100x100/);
+    expect(() => survival(g8, 0, -1)).toThrow(GridbitsError);
+    expect(() => survival(g8, 0, 1.5)).toThrow(GridbitsError);
+    expect(() => survival(g8, 64, 1)).toThrow(GridbitsError);
+  });
+});
+
+describe('walk: properties against a plain reference DP', () => {
+  const leaper = fc.constantFrom<[number, number][]>([[1, 2]], [[0, 1]], [[1, 1]], [[1, 3]], [[0, 2]], [[2, 3]], [[1, 2], [0, 1], [1, 1]], [[1, 2], [0, 3]]);
+  const specOf = (parts: [number, number][]): string => parts.map(([a, b]) => `${a},${b}`).join('+');
+
+  it('the whole-board map, the distribution and the exact fractions match the reference', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), leaper, fc.integer({ min: 0, max: 12 }), fc.nat(), (w, h, parts, n, pick) => {
+        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+        const leaps = refLeaps(parts);
+        const ref = refSurvival(w, h, leaps, n);
+        const map = survivalMap(g, n);
+        const counts = refCounts(w, h, leaps, n);
+        const exact = exactSurvivalMap(g, n);
+        const total = BigInt(leaps.length) ** BigInt(n);
+        for (let x = 0; x < w; x++) {
+          for (let y = 0; y < h; y++) {
+            expect(close(map[at(w, x, y)], ref[x][y])).toBe(true);
+            const f = exact[at(w, x, y)];
+            // Lowest terms: the same value as counts/total, and cross-multiplied equal.
+            expect(f.numerator * total).toBe(counts[x][y] * f.denominator);
+            expect(close(Number(f.numerator) / Number(f.denominator), map[at(w, x, y)], 1e-12)).toBe(true);
+          }
+        }
+        const x0 = pick % w, y0 = Math.floor(pick / w) % h;
+        const d = distribution(g, at(w, x0, y0), n);
+        const rd = refDistribution(w, h, leaps, x0, y0, n);
+        let sum = 0;
+        for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) {
+          expect(close(d[at(w, x, y)], rd[x][y])).toBe(true);
+          sum += d[at(w, x, y)];
+        }
+        expect(close(sum, map[at(w, x0, y0)], 1e-12)).toBe(true);
+      }),
+      { numRuns: 150, seed: 4 },
+    );
+  });
+
+  it('the whole-board map is invariant under the board symmetries', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), leaper, fc.integer({ min: 0, max: 30 }), (w, h, parts, n) => {
+        const map = survivalMap(walkGraph(Board.of(w, h), parsePiece(specOf(parts))), n);
+        for (let x = 0; x < w; x++) {
+          for (let y = 0; y < h; y++) {
+            const v = map[at(w, x, y)];
+            expect(close(map[at(w, w - 1 - x, y)], v)).toBe(true);
+            expect(close(map[at(w, x, h - 1 - y)], v)).toBe(true);
+            if (w === h) expect(close(map[at(w, y, x)], v)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 100, seed: 5 },
+    );
+  });
+
+  it('far-horizon methods (DP on orbits, squaring, extrapolation) agree with the plain DP where both run', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 400 }), fc.nat(), (w, h, parts, n, pick) => {
+        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+        const from = pick % (w * h);
+        const ref = refSurvival(w, h, refLeaps(parts), n)[from % w][Math.floor(from / w)];
+        for (const method of ['dp', 'squaring', 'extrapolation'] as const) {
+          const r = survivalAtHorizon(g, from, n, { method });
+          if (ref === 0) {
+            expect(r.probability).toBe(0);
+            continue;
+          }
+          expect(close(r.probability, ref, Math.max(1e-11, 2 * r.relativeError))).toBe(true);
+          expect(Math.abs(r.log10 - Math.log10(ref))).toBeLessThan(Math.max(1e-10, 2 * r.relativeError));
+        }
+      }),
+      { numRuns: 120, seed: 6 },
+    );
+  });
+
+  it('λ is the decay per move: p(N+2)/p(N) → λ² from the plain DP', () => {
+    const r = survivalAtHorizon(g8, 0, 1_000_000_000);
+    const p = refSurvival(8, 8, refLeaps([[1, 2]]), 402);
+    expect(close(p[0][0] / refSurvival(8, 8, refLeaps([[1, 2]]), 400)[0][0], r.lambda ** 2, 1e-9)).toBe(true);
+    expect(r.method).toBe('squaring');
+    expect(r.probability).toBe(0);
+    // log10 p ≈ log10 c + N log10 λ with the same c as at N = 10^6 (same parity).
+    const r6 = survivalAtHorizon(g8, 0, 1_000_000);
+    expect(close(r.log10 - r6.log10, (1e9 - 1e6) * Math.log10(r.lambda), 1e-8)).toBe(true);
+  });
+
+  it('large boards beyond squaring extrapolate with the error stated, matching the DP at a mid horizon', () => {
+    const g = walkGraph(Board.of(60, 60), knight);
+    const n = 3000;
+    const dp = survivalAtHorizon(g, 0, n, { method: 'dp' });
+    const ex = survivalAtHorizon(g, 0, n, { method: 'extrapolation' });
+    expect(Math.abs(dp.log10 - ex.log10)).toBeLessThan(Math.max(1e-9, ex.relativeError));
+  });
+});
+
+describe('walk: Monte-Carlo', () => {
+  it('the Wilson 95% interval holds the exact value (fixed seeds)', () => {
+    for (const [w, h, from, n, seed] of [[8, 8, 0, 10, 1], [8, 8, 27, 5, 2], [3, 3, 0, 2, 3], [5, 7, 12, 8, 4], [10, 10, 0, 20, 5]]) {
+      const g = walkGraph(Board.of(w, h), knight);
+      const f = exactSurvival(g, from, n);
+      const exact = Number(f.numerator) / Number(f.denominator);
+      const s = simulate(g, from, n, 20_000, createRng(seed));
+      expect(s.low).toBeLessThanOrEqual(exact);
+      expect(s.high).toBeGreaterThanOrEqual(exact);
+      expect(s.survived).toBe(simulate(g, from, n, 20_000, createRng(seed)).survived);
+    }
+  });
+});
