@@ -3,3 +3,4 @@ export * from './core/index.js';
 export * from './pieces/index.js';
 export * from './render/index.js';
 export * from './tour/index.js';
+export * from './walk/index.js';
