@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Board } from '../../../src/core/board.js';
 import { DOM_SIDE } from './Board.js';
+import { PIXEL_CELL, drawScaled, imageCanvas, rgbWord } from './pixels.js';
 
 export interface PathOverlayProps {
   board: Board;
@@ -19,8 +20,6 @@ export interface PathOverlayProps {
 }
 
 const LINE = '#1a5fb4', START = '#26a269', END = '#c01c28', HEAD = '#f6d32d';
-/** Below this many device pixels per square the canvas overlay colours squares instead of drawing lines. */
-const PIXEL_CELL = 3;
 
 export function PathOverlay(props: PathOverlayProps) {
   const { board } = props;
@@ -74,9 +73,12 @@ function CanvasPath(p: PathOverlayProps) {
   const n = shown(p);
   const ref = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });
+  // The squares coloured so far, kept between frames so an animation colours only the squares it adds.
+  const visits = useRef<Visits | null>(null);
   useEffect(() => {
     const el = ref.current!;
-    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    // A new size only when it differs, so a resize that changes nothing draws nothing.
+    const ro = new ResizeObserver(() => setSize((old) => (old.w === el.clientWidth && old.h === el.clientHeight ? old : { w: el.clientWidth, h: el.clientHeight })));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -97,7 +99,8 @@ function CanvasPath(p: PathOverlayProps) {
     if (cell * dpr < PIXEL_CELL) {
       // Squares smaller than a few device pixels: lines would only paint the board solid, so each square the
       // path has reached is coloured by when it was reached (green early, blue late), one pixel per square.
-      visitedImage(g, board, path, n, size.w, size.h);
+      visits.current = visited(visits.current, board, path, n);
+      drawScaled(g, imageCanvas(visits.current.img), size.w, size.h, el.width);
     } else {
       g.strokeStyle = LINE;
       g.lineWidth = Math.max(0.6, cell * 0.14);
@@ -133,22 +136,30 @@ function CanvasPath(p: PathOverlayProps) {
   return <canvas ref={ref} class="path-overlay" aria-hidden="true" data-shown={n} />;
 }
 
-/** The first n squares of the path, one pixel each, coloured by their place in it, scaled over the board. */
-function visitedImage(g: CanvasRenderingContext2D, board: Board, path: ArrayLike<number>, n: number, w: number, h: number): void {
-  const img = new ImageData(board.width, board.height);
+interface Visits {
+  board: Board;
+  path: ArrayLike<number>;
+  /** How many squares of the path img colours. */
+  n: number;
+  img: ImageData;
+}
+
+/**
+ * The first n squares of the path, one pixel each (top row first), coloured by their place in it: green early,
+ * blue late. Reuses the last picture of the same path when it holds no more squares than asked for.
+ */
+function visited(last: Visits | null, board: Board, path: ArrayLike<number>, n: number): Visits {
+  const w = board.width, h = board.height;
+  const same = last !== null && last.board === board && last.path === path && last.n <= n;
+  const img = same ? last.img : new ImageData(w, h);
   const px = new Uint32Array(img.data.buffer);
   const total = Math.max(1, path.length - 1);
-  for (let i = 0; i < n; i++) {
+  for (let i = same ? last.n : 0; i < n; i++) {
     const s = path[i];
     const t = i / total;
-    // Green (38,162,105) to blue (26,95,180), opaque; ImageData is RGBA in memory, little-endian words.
-    const r = (38 - 12 * t) | 0, gr = (162 - 67 * t) | 0, b = (105 + 75 * t) | 0;
-    px[(board.height - 1 - board.rank(s)) * board.width + board.file(s)] = 0xff000000 | (b << 16) | (gr << 8) | r;
+    // Green (38,162,105) to blue (26,95,180); the rank by division, as the square's index is rank * w + file.
+    const r = (s / w) | 0;
+    px[(h - 1 - r) * w + (s - r * w)] = rgbWord((38 - 12 * t) | 0, (162 - 67 * t) | 0, (105 + 75 * t) | 0);
   }
-  const tmp = document.createElement('canvas');
-  tmp.width = board.width;
-  tmp.height = board.height;
-  tmp.getContext('2d')!.putImageData(img, 0, 0);
-  g.imageSmoothingEnabled = board.width > w;
-  g.drawImage(tmp, 0, 0, w, h);
+  return { board, path, n, img };
 }

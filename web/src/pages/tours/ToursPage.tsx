@@ -248,7 +248,7 @@ export function ToursPage({ params }: PageProps) {
       <h1>Tours</h1>
       <p class="lead">
         Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there. Tours are built, not searched, on
-        large boards (400×400 in a fraction of a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
+        large boards (1000×1000 in a fraction of a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
       </p>
       <div class="workbench">
         <div class="controls">

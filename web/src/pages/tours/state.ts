@@ -6,10 +6,10 @@ import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js'
 import { GALLERY, galleryTour, isMove } from '../../../../src/tour/index.js';
 
 /**
- * Largest side the page takes. The worker builds far larger tours in well under a second; the limit is the
- * canvas board, which paints every square (160,000 of them at this size) on each redraw.
+ * Largest side the page takes. The worker builds a tour of this size in well under a second and the canvas
+ * board paints a million squares in one pass; beyond, the page would hold tens of megabytes per tour.
  */
-export const TOURS_MAX_SIDE = 400;
+export const TOURS_MAX_SIDE = 1000;
 
 export type ShowMode = 'path' | 'numbers' | 'both';
 export type PanelMode = 'tour' | 'search' | 'table';
