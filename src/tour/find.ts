@@ -11,7 +11,8 @@ import { isKnight, knightClosedExists, tourExistence } from './existence.js';
 import { searchTour } from './search.js';
 import type { TourAnswer, TourQuery } from './types.js';
 import { tourFault } from './verify.js';
-import { closeByReversal, warnsdorffPath } from './warnsdorff.js';
+import { eulerReversalAt } from './euler.js';
+import { warnsdorffPath } from './warnsdorff.js';
 
 /** Boards up to this many squares are searched by backtracking when no construction answers. */
 const SEARCH_CELLS = 400;
@@ -231,8 +232,12 @@ function warnsdorffRestarts(q: TourQuery, rng: Rng, tries: number): Int32Array |
     const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng);
     if (p === null) continue;
     if (!q.closed) return p;
-    const c = closeByReversal(q.board.width, q.piece.leaps, p);
-    if (c !== null) return c;
+    const at = eulerReversalAt(q.board, q.piece.leaps, p);
+    if (at >= 0) {
+      const c = p.slice();
+      c.subarray(at + 1).reverse();
+      return c;
+    }
   }
   return null;
 }

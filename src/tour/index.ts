@@ -7,7 +7,7 @@ export { openTourStarts, tourTable, tourTableAsync, type StartCell, type StartOp
 export { COUNT_CONVENTION, countLimit, countTours, countToursAsync, type CountOptions, type TourCount } from './count.js';
 export { analyzeTour, isMove, type AnalyzeOptions, type TourAnalysis, type TourSums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
-export { closeByEuler, type EulerClosing } from './euler.js';
+export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
 export { findTour } from './find.js';
 export { knightClosedExists, knightOpenExists, tourExistence, type Existence } from './existence.js';

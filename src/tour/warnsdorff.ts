@@ -89,30 +89,3 @@ export function warnsdorffPath(board: Board, leaps: readonly Vector[], start: nu
   }
   return path;
 }
-
-/** True when squares a and b are one leap apart. */
-export function leapsApart(w: number, leaps: readonly Vector[], a: number, b: number): boolean {
-  const ax = a % w, bx = b % w;
-  const dx = bx - ax, dy = (b - bx) / w - (a - ax) / w;
-  for (const [x, y] of leaps) if (x === dx && y === dy) return true;
-  return false;
-}
-
-/**
- * Euler's closing of an open tour (the seed's method): when the end leaps to p[i] and p[i+1] leaps to the
- * start, reversing p[i+1..] gives a closed tour. Returns it (path[0] kept), or null when no i works.
- */
-export function closeByReversal(w: number, leaps: readonly Vector[], path: Int32Array): Int32Array | null {
-  const n = path.length;
-  if (n < 3) return null;
-  const first = path[0], last = path[n - 1];
-  if (leapsApart(w, leaps, last, first)) return path;
-  for (let i = 1; i < n - 2; i++) {
-    if (leapsApart(w, leaps, path[i], last) && leapsApart(w, leaps, path[i + 1], first)) {
-      const out = path.slice();
-      out.subarray(i + 1).reverse();
-      return out;
-    }
-  }
-  return null;
-}
