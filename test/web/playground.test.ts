@@ -44,7 +44,11 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
     });
     p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    // A request the page cancels by navigating away (ERR_ABORTED, e.g. a worker still loading when a test opens
+    // the next route) is not a failure of the page; any other failed request is.
+    p.on('requestfailed', (r) => {
+      if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    });
     return p;
   };
 
