@@ -1,0 +1,156 @@
+// CLI command `walk`: the probability that a leaper's random walk stays on the board — one square, every
+// square (heat map, JSON grid, SVG), where it stands after N moves, exact fractions, far horizons, simulation.
+import { parseBoardSize, type Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { createRng } from '../core/prng.js';
+import { parsePiece } from '../pieces/piece.js';
+import { drawGrid } from '../render/ascii.js';
+import { boardSvg } from '../render/svg.js';
+import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulate, survivalAtHorizon, survivalMap, walkGraph } from '../walk/index.js';
+import { bool, int, str, type Command } from './command.js';
+import type { Output } from './output.js';
+
+const FORMATS = ['grid', 'svg'] as const;
+// --all and --distribution run the plain DP over every square: squares × steps stays under this.
+const MAP_MAX_WORK = 200_000_000;
+
+/** A probability for people: a decimal, or 10^x where a double underflows. */
+function showProbability(p: number, log10: number): string {
+  if (p === 0 && Number.isFinite(log10)) return `10^${log10.toFixed(4)}`;
+  return String(p);
+}
+
+/** Rows of a per-square array, rank 1 first (the JSON grid convention). */
+function rows<T>(board: Board, value: (s: number) => T): T[][] {
+  const out: T[][] = [];
+  for (let r = 0; r < board.height; r++) {
+    const row: T[] = [];
+    for (let f = 0; f < board.width; f++) row.push(value(board.index(f, r)));
+    out.push(row);
+  }
+  return out;
+}
+
+/** Colour of a value against the largest on the board, from deep blue (0) through green to yellow. */
+function heatColour(v: number, max: number): string {
+  const t = max > 0 ? v / max : 0;
+  const hue = Math.round(240 - 180 * t);
+  return `hsl(${hue}, 70%, ${Math.round(35 + 25 * t)}%)`;
+}
+
+function printMap(out: Output, board: Board, values: Float64Array, format: (typeof FORMATS)[number], title: string): void {
+  let max = 0;
+  for (const v of values) max = Math.max(max, v);
+  if (format === 'svg') {
+    out.print(boardSvg(board, { fill: (s) => heatColour(values[s], max), label: (s) => (values[s] * 100).toFixed(values[s] * 100 >= 10 ? 0 : 1), title }));
+    return;
+  }
+  const p = out.paint;
+  const shade = (v: number, t: string): string => {
+    const x = max > 0 ? v / max : 0;
+    return x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t);
+  };
+  if (board.cells <= 10_000) {
+    out.print(drawGrid(board, (s) => (values[s] * 100).toFixed(values[s] >= 0.1 ? 1 : 2), { paint: (s, t) => shade(values[s], t) }));
+  }
+  out.print(title + ' (per cent)');
+}
+
+export const walkCommand: Command = {
+  name: 'walk',
+  usage: 'walk <W>x<H> --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
+  summary: 'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
+  flags: {
+    from: { type: 'string', value: 'SQ', help: 'start square (not needed with --all)' },
+    steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${HORIZON_MAX_STEPS}` },
+    piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
+    exact: { type: 'boolean', help: 'also the exact fraction in lowest terms (squares × steps up to 12800)' },
+    all: { type: 'boolean', help: 'the probability from every start square: heat map, JSON grid or SVG' },
+    distribution: { type: 'boolean', help: 'where the piece stands after N moves from --from' },
+    format: { type: 'string', value: 'F', help: 'grid (default) or svg, for --all and --distribution' },
+    simulate: { type: 'string', value: 'K', help: 'also estimate by K simulated walks, with a 95% Wilson interval' },
+    seed: { type: 'string', value: 'S', help: 'seed of the simulation (default 1)' },
+  },
+  details: `Far horizons (N up to 10^9) use the board's symmetries and repeated squaring; the answer states its
+method, its relative error, the decay rate λ (p ≈ c·λ^N) and log10 p where a double underflows.
+
+Examples:
+  gridbits walk 8x8 --from a1 --steps 10 --exact
+  gridbits walk 8x8 --from a1 --steps 1000000000 --json
+  gridbits walk 8x8 --steps 5 --all
+  gridbits walk 25x25 --from m13 --steps 100 --piece camel --distribution --format svg
+  gridbits walk 8x8 --from d4 --steps 20 --simulate 100000 --seed 7`,
+  run(args, out) {
+    const [size, extra] = args.positionals;
+    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
+    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `walk: unexpected argument '${extra}'`);
+    const board = parseBoardSize(size);
+    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    const g = walkGraph(board, piece);
+    const steps = int(args, 'steps', 0, HORIZON_MAX_STEPS);
+    if (steps === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the number of moves with --steps N');
+    const fromText = str(args, 'from');
+    const from = fromText === undefined ? undefined : board.parse(fromText);
+    const all = bool(args, 'all'), dist = bool(args, 'distribution'), exact = bool(args, 'exact');
+    const formatText = str(args, 'format') ?? 'grid';
+    if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
+    const format = formatText as (typeof FORMATS)[number];
+    if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
+    if ((all || dist) && board.cells * steps > MAP_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: --${all ? 'all' : 'distribution'} goes up to squares × steps = ${MAP_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+    }
+    const head = { board: { width: board.width, height: board.height }, piece: piece.name };
+
+    if (all) {
+      const map = survivalMap(g, steps);
+      const fractions = exact ? exactSurvivalMap(g, steps) : undefined;
+      if (out.json) {
+        out.printJson({ ...head, steps, grid: rows(board, (s) => map[s]), ...(fractions ? { exact: rows(board, (s) => fractionText(fractions[s])) } : {}) });
+        return;
+      }
+      printMap(out, board, map, format, `P(${piece.name} still on ${board} after ${steps} moves) from every square`);
+      return;
+    }
+
+    if (from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
+    if (dist) {
+      const d = distribution(g, from, steps);
+      let total = 0;
+      for (const v of d) total += v;
+      if (out.json) {
+        out.printJson({ ...head, from: board.name(from), steps, probability: total, distribution: rows(board, (s) => d[s]) });
+        return;
+      }
+      printMap(out, board, d, format, `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${total}`);
+      return;
+    }
+
+    const h = survivalAtHorizon(g, from, steps);
+    const fraction = exact ? fractionText(exactSurvival(g, from, steps)) : undefined;
+    const simulateK = int(args, 'simulate', 1, 1_000_000_000);
+    const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
+    const sim = simulateK === undefined ? undefined : simulate(g, from, steps, simulateK, createRng(seed));
+    if (out.json) {
+      out.printJson({
+        ...head,
+        from: board.name(from),
+        steps,
+        probability: h.probability,
+        ...(fraction !== undefined ? { exact: fraction } : {}),
+        log10: Number.isFinite(h.log10) ? h.log10 : null,
+        lambda: h.lambda,
+        lambdaError: h.lambdaError,
+        method: h.method,
+        relativeError: h.relativeError,
+        ...(sim ? { simulation: { walks: sim.trials, survived: sim.survived, estimate: sim.estimate, low: sim.low, high: sim.high, seed, confidence: 0.95 } } : {}),
+      });
+      return;
+    }
+    const p = out.paint;
+    out.print(`${piece.name} on ${board} from ${board.name(from)}, ${steps} moves: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`);
+    if (fraction !== undefined) out.print(`exact: ${fraction}`);
+    if (Number.isFinite(h.log10)) out.print(`log10 P = ${h.log10.toFixed(6)}`);
+    out.print(`decay rate λ = ${h.lambda} per move (P ≈ c·λ^N, ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`);
+    if (sim) out.print(`simulated: ${sim.survived} of ${sim.trials} walks stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})`);
+  },
+};

@@ -1,0 +1,65 @@
+// The `walk` command as a subprocess: the contract JSON, whole-board maps, far horizons, simulation, bad input.
+import { describe, expect, it } from 'vitest';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+describe('gridbits walk', () => {
+  it('keeps the contract: 3x3 a1 two moves is 1/16, the seed puzzle is 4669663/268435456', () => {
+    const a = gridbitsJson(['walk', '3x3', '--from', 'a1', '--steps', '2', '--exact']);
+    expect(a).toMatchObject({ board: { width: 3, height: 3 }, piece: 'knight', from: 'a1', steps: 2, probability: 0.0625, exact: '1/16' });
+    const b = gridbitsJson(['walk', '8x8', '--from', 'a1', '--steps', '10', '--exact']);
+    expect(b).toMatchObject({ board: { width: 8, height: 8 }, piece: 'knight', from: 'a1', steps: 10, exact: '4669663/268435456' });
+    expect(b.probability).toBeCloseTo(4669663 / 268435456, 15);
+    expect(gridbitsJson(['walk', '8x8', '--from', 'a1', '--steps', '10'])).not.toHaveProperty('exact');
+  });
+
+  it('prints text with the decay rate, and log10 where the double underflows at N = 10^9', () => {
+    const r = gridbits(['walk', '8x8', '--from', 'a1', '--steps', '10', '--exact']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('= 0.017395850270986557');
+    expect(r.stdout).toContain('exact: 4669663/268435456');
+    const far = gridbitsJson<{ probability: number; log10: number; lambda: number; method: string }>(['walk', '8x8', '--from', 'a1', '--steps', '1000000000']);
+    expect(far.probability).toBe(0);
+    expect(far.log10).toBeLessThan(-1e8);
+    expect(far.lambda).toBeGreaterThan(0.75);
+    expect(far.lambda).toBeLessThan(0.76);
+    expect(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '1000000000']).stdout).toMatch(/10\^-124167783\./);
+  });
+
+  it('maps every square (JSON grid rank 1 first, heat map, SVG) and the distribution after N moves', () => {
+    const all = gridbitsJson<{ grid: number[][]; exact: string[][] }>(['walk', '3x3', '--steps', '2', '--all', '--exact']);
+    expect(all.grid[0][0]).toBe(1 / 16);
+    expect(all.grid[1][1]).toBe(0);
+    expect(all.exact[2][2]).toBe('1/16');
+    const text = gridbits(['walk', '8x8', '--steps', '3', '--all']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('1 12.5 19.9');
+    const svg = gridbits(['walk', '5x5', '--steps', '4', '--all', '--format', 'svg']);
+    expect(svg.stdout.startsWith('<svg')).toBe(true);
+    expect(svg.stdout).toContain('hsl(');
+    const d = gridbitsJson<{ probability: number; distribution: number[][] }>(['walk', '5x5', '--from', 'c3', '--steps', '2', '--distribution']);
+    expect(d.probability).toBe(0.375);
+    expect(d.distribution[2][2]).toBe(0.125);
+  });
+
+  it('simulates with a seed, reproducibly, and the interval holds the exact value', () => {
+    const args = ['walk', '8x8', '--from', 'a1', '--steps', '10', '--simulate', '50000', '--seed', '3'];
+    const s = gridbitsJson<{ simulation: { low: number; high: number; survived: number } }>(args);
+    expect(s.simulation.low).toBeLessThanOrEqual(4669663 / 268435456);
+    expect(s.simulation.high).toBeGreaterThanOrEqual(4669663 / 268435456);
+    expect(gridbitsJson<{ simulation: { survived: number } }>(args).simulation.survived).toBe(s.simulation.survived);
+  });
+
+  it('turns user mistakes into one line and exit 2', () => {
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps=-1']), /--steps/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '1.5']), /whole number/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', 'ten']), /whole number/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1']), /--steps/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'i1', '--steps', '3']), /off the 8x8 board/);
+    expectUserError(gridbits(['walk', '8x8', '--steps', '3']), /--from/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--piece', 'unicorn']), /unknown piece/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--piece', 'nightrider']), /leapers only/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '201', '--exact']), /12800.*float/);
+    expectUserError(gridbits(['walk', '101x8', '--from', 'a1', '--steps', '3']), /100x100/);
+    expectUserError(gridbits(['walk', '8x8', '--steps', '3', '--all', '--format', 'png']), /--format/);
+  });
+});
