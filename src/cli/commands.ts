@@ -6,5 +6,6 @@ import { tourCommand } from './tour.js';
 import { tourTableCommand } from './tour-table.js';
 import { tourCountCommand } from './tour-count.js';
 import { tourCheckCommand } from './tour-check.js';
+import { walkCommand } from './walk.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand];
