@@ -6,7 +6,7 @@ import { createRng } from '../core/prng.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
-import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulate, survivalAtHorizon, survivalMap, walkGraph } from '../walk/index.js';
+import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, survivalAtHorizon, survivalMap, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
 import { bool, int, str, type Command } from './command.js';
 import type { Output } from './output.js';
 
@@ -56,6 +56,22 @@ function printMap(out: Output, board: Board, values: Float64Array, format: (type
   out.print(title + ' (per cent)');
 }
 
+/** The simulation in slices: a progress line on a TTY, and Ctrl-C heard between slices. */
+async function simulateWithProgress(out: Output, g: WalkGraph, from: number, steps: number, walks: number, seed: number): Promise<Simulation> {
+  const controller = new AbortController();
+  const onInt = (): void => controller.abort();
+  process.once('SIGINT', onInt);
+  try {
+    return await simulateAsync(g, from, steps, walks, createRng(seed), {
+      signal: controller.signal,
+      onProgress: (p) => out.progress(`walk: simulated ${p.done} of ${p.total} walks`),
+    });
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    out.endProgress();
+  }
+}
+
 export const walkCommand: Command = {
   name: 'walk',
   usage: 'walk <W>x<H> --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
@@ -80,7 +96,7 @@ Examples:
   gridbits walk 8x8 --steps 5 --all
   gridbits walk 25x25 --from m13 --steps 100 --piece camel --distribution --format svg
   gridbits walk 8x8 --from d4 --steps 20 --simulate 100000 --seed 7`,
-  run(args, out) {
+  async run(args, out) {
     const [size, extra] = args.positionals;
     if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
     if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `walk: unexpected argument '${extra}'`);
@@ -129,7 +145,7 @@ Examples:
     const fraction = exact ? fractionText(exactSurvival(g, from, steps)) : undefined;
     const simulateK = int(args, 'simulate', 1, 1_000_000_000);
     const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
-    const sim = simulateK === undefined ? undefined : simulate(g, from, steps, simulateK, createRng(seed));
+    const sim = simulateK === undefined ? undefined : await simulateWithProgress(out, g, from, steps, simulateK, seed);
     if (out.json) {
       out.printJson({
         ...head,

@@ -3,4 +3,4 @@ export { WALK_MAX_SIDE, squareOrbits, walkGraph, type Orbits, type WalkGraph } f
 export { FLOAT_MAX_STEPS, distribution, survival, survivalMap } from './float.js';
 export { EXACT_MAX_WORK, exactCounts, exactSurvival, exactSurvivalMap, fractionText, reduce, type Fraction } from './exact.js';
 export { HORIZON_MAX_STEPS, decayRate, survivalAtHorizon, type HorizonResult } from './horizon.js';
-export { SIMULATE_MAX_WORK, simulate, wilson, type Simulation } from './simulate.js';
+export { SIMULATE_MAX_WORK, simulate, simulateAsync, wilson, type Simulation } from './simulate.js';

@@ -12,6 +12,7 @@ import {
   exactSurvivalMap,
   fractionText,
   simulate,
+  simulateAsync,
   survival,
   survivalAtHorizon,
   survivalMap,
@@ -177,5 +178,18 @@ describe('walk: Monte-Carlo', () => {
       expect(s.high).toBeGreaterThanOrEqual(exact);
       expect(s.survived).toBe(simulate(g, from, n, 20_000, createRng(seed)).survived);
     }
+  });
+
+  it('the sliced async simulation gives the same answer, reports progress and stops on abort', async () => {
+    const progress: number[] = [];
+    const a = await simulateAsync(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => progress.push(p.done) });
+    expect(a).toEqual(simulate(g8, 0, 10, 300_000, createRng(9)));
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress[progress.length - 1]).toBe(300_000);
+    const c = new AbortController();
+    c.abort();
+    await expect(simulateAsync(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).rejects.toThrow(/stopped/);
+    expect(() => simulate(g8, 0, 10, 0, createRng(1))).toThrow(GridbitsError);
+    expect(() => simulate(g8, 0, 1_000_000, 10_000, createRng(1))).toThrow(/simulation limit/);
   });
 });
