@@ -156,6 +156,7 @@ Examples:
         log10: Number.isFinite(h.log10) ? h.log10 : null,
         lambda: h.lambda,
         lambdaError: h.lambdaError,
+        log10c: h.log10c,
         method: h.method,
         relativeError: h.relativeError,
         ...(sim ? { simulation: { walks: sim.trials, survived: sim.survived, estimate: sim.estimate, low: sim.low, high: sim.high, seed, confidence: 0.95 } } : {}),
@@ -166,7 +167,8 @@ Examples:
     out.print(`${piece.name} on ${board} from ${board.name(from)}, ${steps} moves: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`);
     if (fraction !== undefined) out.print(`exact: ${fraction}`);
     if (Number.isFinite(h.log10)) out.print(`log10 P = ${h.log10.toFixed(6)}`);
-    out.print(`decay rate λ = ${h.lambda} per move (P ≈ c·λ^N, ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`);
+    const c = h.log10c === null ? '' : `, c ≈ ${showProbability(10 ** h.log10c, h.log10c)} at this N`;
+    out.print(`decay rate λ = ${h.lambda} per move (P ≈ c·λ^N${c}, λ ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`);
     if (sim) out.print(`simulated: ${sim.survived} of ${sim.trials} walks stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})`);
   },
 };

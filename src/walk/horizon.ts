@@ -15,6 +15,11 @@ export interface HorizonResult {
   lambda: number;
   /** An estimate of λ's absolute error (the last change of the power iteration, extrapolated). */
   lambdaError: number;
+  /**
+   * log10 of c in p ≈ c·λ^N, read off at this N: it settles as N grows (on bipartite leaper graphs, one
+   * value for even N and one for odd N). null when λ is 0.
+   */
+  log10c: number | null;
   method: 'dp' | 'squaring' | 'extrapolation';
   /** An estimate of the result's relative error (rounding bound for dp and squaring, extrapolation error otherwise). */
   relativeError: number;
@@ -189,11 +194,8 @@ function bySquaring(r: Reduced, steps: number): { mant: number; log2: number } {
   return { mant: v[r.fromOrbit], log2: vLog };
 }
 
-/**
- * P(still on the board after `steps` moves) from `from`, for any steps up to 10^9, with λ and the error.
- * The method is chosen by cost unless `options.method` names one (tests compare them).
- */
-export function survivalAtHorizon(g: WalkGraph, from: number, steps: number, options: { method?: HorizonResult['method'] } = {}): HorizonResult {
+/** The survival probability, λ and the error, without c. */
+function horizon(g: WalkGraph, from: number, steps: number, options: { method?: HorizonResult['method'] }): Omit<HorizonResult, 'log10c'> {
   checkSquare(g.board, from);
   checkSteps(steps, HORIZON_MAX_STEPS);
   const r = reduced(g, from);
@@ -225,4 +227,14 @@ export function survivalAtHorizon(g: WalkGraph, from: number, steps: number, opt
   const log2 = decay.log2 + half * Math.log2(decay.ratio);
   const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.steps * maxDeg * EPS);
   return { ...finish(mant, log2), lambda, lambdaError, method: 'extrapolation', relativeError };
+}
+
+/**
+ * P(still on the board after `steps` moves) from `from`, for any steps up to 10^9, with λ, c and the error.
+ * The method is chosen by cost unless `options.method` names one (tests compare them).
+ */
+export function survivalAtHorizon(g: WalkGraph, from: number, steps: number, options: { method?: HorizonResult['method'] } = {}): HorizonResult {
+  const r = horizon(g, from, steps, options);
+  const log10c = r.lambda > 0 && Number.isFinite(r.log10) ? r.log10 - steps * Math.log10(r.lambda) : null;
+  return { ...r, log10c };
 }

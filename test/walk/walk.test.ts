@@ -156,6 +156,9 @@ describe('walk: properties against a plain reference DP', () => {
     // log10 p ≈ log10 c + N log10 λ with the same c as at N = 10^6 (same parity).
     const r6 = survivalAtHorizon(g8, 0, 1_000_000);
     expect(close(r.log10 - r6.log10, (1e9 - 1e6) * Math.log10(r.lambda), 1e-8)).toBe(true);
+    // c read off at N = 10^6 and 10^9 (both even) is the same constant.
+    expect(Math.abs((r.log10c ?? NaN) - (r6.log10c ?? NaN))).toBeLessThan(1e-3);
+    expect(survivalAtHorizon(walkGraph(Board.of(1, 1), knight), 0, 5).log10c).toBeNull();
   });
 
   it('large boards beyond squaring extrapolate with the error stated, matching the DP at a mid horizon', () => {
