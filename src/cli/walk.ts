@@ -6,13 +6,11 @@ import { createRng } from '../core/prng.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
-import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, survivalAtHorizon, survivalMap, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
+import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, MAP_MAX_WORK, survivalAtHorizon, survivalMapAtHorizon, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
 import { bool, int, str, type Command } from './command.js';
 import type { Output } from './output.js';
 
 const FORMATS = ['grid', 'svg'] as const;
-// --all and --distribution run the plain DP over every square: squares × steps stays under this.
-const MAP_MAX_WORK = 200_000_000;
 
 /** A probability for people: a decimal, or 10^x where a double underflows. */
 function showProbability(p: number, log10: number): string {
@@ -38,22 +36,35 @@ function heatColour(v: number, max: number): string {
   return `hsl(${hue}, 70%, ${Math.round(35 + 25 * t)}%)`;
 }
 
-function printMap(out: Output, board: Board, values: Float64Array, format: (typeof FORMATS)[number], title: string): void {
-  let max = 0;
-  for (const v of values) max = Math.max(max, v);
+/**
+ * A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `unit` ends the title.
+ */
+function printMap(out: Output, board: Board, shade: Float64Array, label: (s: number) => string, format: (typeof FORMATS)[number], title: string): void {
   if (format === 'svg') {
-    out.print(boardSvg(board, { fill: (s) => heatColour(values[s], max), label: (s) => (values[s] * 100).toFixed(values[s] * 100 >= 10 ? 0 : 1), title }));
+    out.print(boardSvg(board, { fill: (s) => heatColour(shade[s], 1), label, title }));
     return;
   }
   const p = out.paint;
-  const shade = (v: number, t: string): string => {
-    const x = max > 0 ? v / max : 0;
-    return x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t);
-  };
-  if (board.cells <= 10_000) {
-    out.print(drawGrid(board, (s) => (values[s] * 100).toFixed(values[s] >= 0.1 ? 1 : 2), { paint: (s, t) => shade(values[s], t) }));
-  }
-  out.print(title + ' (per cent)');
+  const paint = (x: number, t: string): string => (x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t));
+  if (board.cells <= 10_000) out.print(drawGrid(board, label, { paint: (s, t) => paint(shade[s], t) }));
+  out.print(title);
+}
+
+/** Probabilities as per cent, shaded against the largest. */
+function printProbabilities(out: Output, board: Board, values: Float64Array, format: (typeof FORMATS)[number], title: string): void {
+  let max = 0;
+  for (const v of values) max = Math.max(max, v);
+  const shade = values.map((v) => (max > 0 ? v / max : 0));
+  const digits = format === 'svg' ? (v: number): number => (v >= 0.1 ? 0 : 1) : (v: number): number => (v >= 0.1 ? 1 : 2);
+  printMap(out, board, shade, (s) => (values[s] * 100).toFixed(digits(values[s])), format, `${title} (per cent)`);
+}
+
+/** Base-10 logarithms where the probabilities underflow, shaded from the smallest to the largest. */
+function printLogs(out: Output, board: Board, logs: Float64Array, format: (typeof FORMATS)[number], title: string): void {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of logs) if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  const shade = logs.map((v) => (!Number.isFinite(v) ? 0 : hi > lo ? 0.05 + (0.95 * (v - lo)) / (hi - lo) : 1));
+  printMap(out, board, shade, (s) => (Number.isFinite(logs[s]) ? logs[s].toFixed(2) : '-inf'), format, `${title} (log10 of the probability: it underflows a double)`);
 }
 
 /** The simulation in slices: a progress line on a TTY, and Ctrl-C heard between slices. */
@@ -112,19 +123,28 @@ Examples:
     if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
     const format = formatText as (typeof FORMATS)[number];
     if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
-    if ((all || dist) && board.cells * steps > MAP_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --${all ? 'all' : 'distribution'} goes up to squares × steps = ${MAP_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+    if (dist && board.cells * steps > MAP_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${MAP_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
     }
     const head = { board: { width: board.width, height: board.height }, piece: piece.name };
 
     if (all) {
-      const map = survivalMap(g, steps);
+      const { probability: map, log10 } = survivalMapAtHorizon(g, steps);
       const fractions = exact ? exactSurvivalMap(g, steps) : undefined;
+      const underflow = map.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
-        out.printJson({ ...head, steps, grid: rows(board, (s) => map[s]), ...(fractions ? { exact: rows(board, (s) => fractionText(fractions[s])) } : {}) });
+        out.printJson({
+          ...head,
+          steps,
+          grid: rows(board, (s) => map[s]),
+          ...(underflow ? { log10: rows(board, (s) => (Number.isFinite(log10[s]) ? log10[s] : null)) } : {}),
+          ...(fractions ? { exact: rows(board, (s) => fractionText(fractions[s])) } : {}),
+        });
         return;
       }
-      printMap(out, board, map, format, `P(${piece.name} still on ${board} after ${steps} moves) from every square`);
+      const title = `P(${piece.name} still on ${board} after ${steps} moves) from every square`;
+      if (underflow) printLogs(out, board, log10, format, title);
+      else printProbabilities(out, board, map, format, title);
       return;
     }
 
@@ -137,7 +157,7 @@ Examples:
         out.printJson({ ...head, from: board.name(from), steps, probability: total, distribution: rows(board, (s) => d[s]) });
         return;
       }
-      printMap(out, board, d, format, `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${total}`);
+      printProbabilities(out, board, d, format, `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${total}`);
       return;
     }
 

@@ -1,7 +1,8 @@
 // Survival at any horizon (N up to 10^9) in floating point with the exponent kept apart: a DP over the
 // orbits of the board's symmetries, repeated squaring of the orbit operator, or, on big boards, the DP run
 // until the decay per two moves settles and extrapolated. Also the decay rate λ (probability ≈ c·λ^N).
-import { checkSquare, checkSteps, squareOrbits, type WalkGraph } from './graph.js';
+import { GridbitsError } from '../core/error.js';
+import { checkSquare, checkSteps, squareOrbits, type Orbits, type WalkGraph } from './graph.js';
 
 /** The largest horizon taken. */
 export const HORIZON_MAX_STEPS = 1_000_000_000;
@@ -33,27 +34,46 @@ const DP_WORK = 5_000_000;
 const SQUARING_MAX_ORBITS = 128;
 const DECAY_WORK = 200_000_000;
 
-/** The operator on orbits: next[o] = (1/k) Σ cur[orbit[t]] over targets t of reps[o], as CSR arrays. */
+/**
+ * The operator on the orbits reachable from one square: next[o] = (1/k) Σ cur[orbit of t] over the targets
+ * t of a representative of o, as CSR arrays over local ids (members[local] is the orbit id). Keeping to the
+ * start's component matters: another component may decay faster or slower, and scaling the whole vector by
+ * its largest entry would then flush the start's value to 0.
+ */
 interface Reduced {
   m: number;
   fromOrbit: number;
+  members: Int32Array;
   start: Int32Array;
   target: Int32Array;
   inv: number;
 }
 
-function reduced(g: WalkGraph, from: number): Reduced {
-  const { orbit, reps } = squareOrbits(g);
-  const m = reps.length;
+function reduced(g: WalkGraph, from: number, orbits: Orbits = squareOrbits(g)): Reduced {
+  const { orbit, reps } = orbits;
+  const local = new Int32Array(reps.length).fill(-1);
+  const members: number[] = [orbit[from]];
+  local[orbit[from]] = 0;
+  for (let i = 0; i < members.length; i++) {
+    const s = reps[members[i]];
+    for (let j = g.start[s]; j < g.start[s + 1]; j++) {
+      const o = orbit[g.targets[j]];
+      if (local[o] < 0) {
+        local[o] = members.length;
+        members.push(o);
+      }
+    }
+  }
+  const m = members.length;
   const start = new Int32Array(m + 1);
   const target: number[] = [];
   for (let o = 0; o < m; o++) {
     start[o] = target.length;
-    const s = reps[o];
-    for (let i = g.start[s]; i < g.start[s + 1]; i++) target.push(orbit[g.targets[i]]);
+    const s = reps[members[o]];
+    for (let i = g.start[s]; i < g.start[s + 1]; i++) target.push(local[orbit[g.targets[i]]]);
   }
   start[m] = target.length;
-  return { m, fromOrbit: orbit[from], start, target: Int32Array.from(target), inv: 1 / g.k };
+  return { m, fromOrbit: 0, members: Int32Array.from(members), start, target: Int32Array.from(target), inv: 1 / g.k };
 }
 
 /** One step of the reduced DP, scaled: returns the log2 of the factor taken out. */
@@ -141,6 +161,18 @@ function decayOf(r: Reduced, parity = 0): Decay {
   return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v: cur, log2, steps, ratio, ratioError };
 }
 
+/** R^steps · 1 by the scaled DP; the vector is v · 2^log2. */
+function byDp(r: Reduced, steps: number): { v: Float64Array; log2: number } {
+  let cur = new Float64Array(r.m).fill(1);
+  let next = new Float64Array(r.m);
+  let log2 = 0;
+  for (let i = 0; i < steps; i++) {
+    log2 += step(r, cur, next);
+    [cur, next] = [next, cur];
+  }
+  return { v: cur, log2 };
+}
+
 /** m×m matrix product into out (all row-major Float64Array). */
 function matMul(a: Float64Array, b: Float64Array, out: Float64Array, m: number): void {
   out.fill(0);
@@ -165,8 +197,8 @@ function scaleDown(a: Float64Array): number {
   return e;
 }
 
-/** R^steps · 1 at the from orbit by binary powering, each power kept as (matrix, log2 scale). */
-function bySquaring(r: Reduced, steps: number): { mant: number; log2: number } {
+/** R^steps · 1 by binary powering, each power kept as (matrix, log2 scale); the vector is v · 2^log2. */
+function bySquaring(r: Reduced, steps: number): { v: Float64Array; log2: number } {
   const m = r.m;
   let p = new Float64Array(m * m);
   for (let o = 0; o < m; o++) for (let i = r.start[o]; i < r.start[o + 1]; i++) p[o * m + r.target[i]] += r.inv;
@@ -191,7 +223,7 @@ function bySquaring(r: Reduced, steps: number): { mant: number; log2: number } {
       pLog = 2 * pLog + scaleDown(p);
     }
   }
-  return { mant: v[r.fromOrbit], log2: vLog };
+  return { v, log2: vLog };
 }
 
 /** The survival probability, λ and the error, without c. */
@@ -206,17 +238,12 @@ function horizon(g: WalkGraph, from: number, steps: number, options: { method?: 
   const forced = options.method;
   const dp = forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && decay.steps >= steps)));
   if (dp || (forced === 'extrapolation' && decay.steps >= steps)) {
-    let cur = new Float64Array(r.m).fill(1);
-    let next = new Float64Array(r.m);
-    let log2 = 0;
-    for (let i = 0; i < steps; i++) {
-      log2 += step(r, cur, next);
-      [cur, next] = [next, cur];
-    }
-    return { ...finish(cur[r.fromOrbit], log2), lambda, lambdaError, method: 'dp', relativeError: steps * maxDeg * EPS };
+    const { v, log2 } = byDp(r, steps);
+    return { ...finish(v[r.fromOrbit], log2), lambda, lambdaError, method: 'dp', relativeError: steps * maxDeg * EPS };
   }
   if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) {
-    const { mant, log2 } = bySquaring(r, steps);
+    const { v, log2 } = bySquaring(r, steps);
+    const mant = v[r.fromOrbit];
     const bits = Math.ceil(Math.log2(steps + 1));
     return { ...finish(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: 2 * bits * r.m * EPS };
   }
@@ -237,4 +264,39 @@ export function survivalAtHorizon(g: WalkGraph, from: number, steps: number, opt
   const r = horizon(g, from, steps, options);
   const log10c = r.lambda > 0 && Number.isFinite(r.log10) ? r.log10 - steps * Math.log10(r.lambda) : null;
   return { ...r, log10c };
+}
+
+/** Squares × steps up to which survivalMapAtHorizon runs the DP on boards too big for squaring. */
+export const MAP_MAX_WORK = 200_000_000;
+
+/**
+ * P(still on the board after `steps` moves) from every square, with log10 beside it where a double
+ * underflows: per connected class of orbits, by the scaled DP or repeated squaring (whichever is cheaper),
+ * so N may reach 10^9 on boards with up to 128 orbits per class; beyond, squares × steps ≤ MAP_MAX_WORK.
+ */
+export function survivalMapAtHorizon(g: WalkGraph, steps: number): { probability: Float64Array; log10: Float64Array } {
+  checkSteps(steps, HORIZON_MAX_STEPS);
+  const orbits = squareOrbits(g);
+  const n = g.board.cells;
+  const probability = new Float64Array(n), log10 = new Float64Array(n);
+  const perOrbit = new Float64Array(orbits.reps.length * 2).fill(NaN);
+  for (let o0 = 0; o0 < orbits.reps.length; o0++) {
+    if (!Number.isNaN(perOrbit[2 * o0])) continue;
+    const r = reduced(g, orbits.reps[o0], orbits);
+    const work = steps * (r.target.length + r.m);
+    if (work > DP_WORK && r.m > SQUARING_MAX_ORBITS && steps * n > MAP_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square (--from) instead`);
+    }
+    const { v, log2 } = work <= DP_WORK || r.m > SQUARING_MAX_ORBITS ? byDp(r, steps) : bySquaring(r, steps);
+    for (let i = 0; i < r.m; i++) {
+      const f = finish(v[i], log2);
+      perOrbit[2 * r.members[i]] = f.probability;
+      perOrbit[2 * r.members[i] + 1] = f.log10;
+    }
+  }
+  for (let s = 0; s < n; s++) {
+    probability[s] = perOrbit[2 * orbits.orbit[s]];
+    log10[s] = perOrbit[2 * orbits.orbit[s] + 1];
+  }
+  return { probability, log10 };
 }

@@ -2,5 +2,5 @@
 export { WALK_MAX_SIDE, squareOrbits, walkGraph, type Orbits, type WalkGraph } from './graph.js';
 export { FLOAT_MAX_STEPS, distribution, survival, survivalMap } from './float.js';
 export { EXACT_MAX_WORK, exactCounts, exactSurvival, exactSurvivalMap, fractionText, reduce, type Fraction } from './exact.js';
-export { HORIZON_MAX_STEPS, decayRate, survivalAtHorizon, type HorizonResult } from './horizon.js';
+export { HORIZON_MAX_STEPS, MAP_MAX_WORK, decayRate, survivalAtHorizon, survivalMapAtHorizon, type HorizonResult } from './horizon.js';
 export { SIMULATE_MAX_WORK, simulate, simulateAsync, wilson, type Simulation } from './simulate.js';

@@ -36,6 +36,11 @@ describe('gridbits walk', () => {
     const svg = gridbits(['walk', '5x5', '--steps', '4', '--all', '--format', 'svg']);
     expect(svg.stdout.startsWith('<svg')).toBe(true);
     expect(svg.stdout).toContain('hsl(');
+    const far = gridbitsJson<{ grid: number[][]; log10: number[][] }>(['walk', '8x8', '--steps', '1000000000', '--all']);
+    expect(far.grid[0][0]).toBe(0);
+    expect(far.log10[0][0]).toBeLessThan(-1e8);
+    expect(far.log10[7][7]).toBe(far.log10[0][0]);
+    expect(gridbits(['walk', '6x6', '--steps', '100000', '--all']).stdout).toContain('log10');
     const d = gridbitsJson<{ probability: number; distribution: number[][] }>(['walk', '5x5', '--from', 'c3', '--steps', '2', '--distribution']);
     expect(d.probability).toBe(0.375);
     expect(d.distribution[2][2]).toBe(0.125);

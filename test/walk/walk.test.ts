@@ -16,6 +16,7 @@ import {
   survival,
   survivalAtHorizon,
   survivalMap,
+  survivalMapAtHorizon,
   walkGraph,
 } from '../../src/walk/index.js';
 import { refCounts, refDistribution, refLeaps, refSurvival } from './reference.js';
@@ -159,6 +160,38 @@ describe('walk: properties against a plain reference DP', () => {
     // c read off at N = 10^6 and 10^9 (both even) is the same constant.
     expect(Math.abs((r.log10c ?? NaN) - (r6.log10c ?? NaN))).toBeLessThan(1e-3);
     expect(survivalAtHorizon(walkGraph(Board.of(1, 1), knight), 0, 5).log10c).toBeNull();
+  });
+
+  it('the whole-board map at any horizon matches the DP, and its log10 matches one-square answers at N = 10^9', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 300 }), (w, h, parts, n) => {
+        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+        const ref = refSurvival(w, h, refLeaps(parts), n);
+        const m = survivalMapAtHorizon(g, n);
+        for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) expect(close(m.probability[at(w, x, y)], ref[x][y], 1e-10)).toBe(true);
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+    const far = survivalMapAtHorizon(g8, 1_000_000_000);
+    for (const s of [0, 9, 27, 63]) expect(Math.abs(far.log10[s] - survivalAtHorizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
+    expect(far.probability[0]).toBe(0);
+  });
+
+  it('components that decay at different rates do not flush each other to 0 (alfil on 7x7)', () => {
+    const alfil = parsePiece('alfil');
+    const g = walkGraph(Board.of(7, 7), alfil);
+    const ref = refSurvival(7, 7, refLeaps([[2, 2]]), 300);
+    const map = survivalMapAtHorizon(g, 300);
+    const logs = survivalMapAtHorizon(g, 1_000_000_000).log10;
+    for (let s = 0; s < 49; s++) {
+      const one = survivalAtHorizon(g, s, 300);
+      expect(close(one.probability, ref[s % 7][Math.floor(s / 7)], 1e-10)).toBe(true);
+      expect(close(map.probability[s], ref[s % 7][Math.floor(s / 7)], 1e-10)).toBe(true);
+      expect(Number.isFinite(logs[s])).toBe(true);
+      expect(Math.abs(survivalAtHorizon(g, s, 1_000_000_000).log10 - logs[s])).toBeLessThan(1e-3);
+    }
+    // The decay rates differ between components: b2 (odd files and ranks, a 3x3 lattice) and a1 (4x4).
+    expect(Math.abs(survivalAtHorizon(g, 8, 1000).lambda - survivalAtHorizon(g, 0, 1000).lambda)).toBeGreaterThan(0.01);
   });
 
   it('large boards beyond squaring extrapolate with the error stated, matching the DP at a mid horizon', () => {
