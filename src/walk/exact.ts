@@ -1,7 +1,7 @@
 // Exact survival probabilities: BigInt counts of the move sequences that stay on the board, over k^N,
 // reduced to lowest terms. Counts pass 2^53 after a few moves, hence BigInt (off the float hot path).
 import { GridbitsError } from '../core/error.js';
-import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
+import { checkSquare, checkSteps, squareOrbits, type WalkGraph } from './graph.js';
 
 /** The exact mode stops at squares × steps = 12 800 (8×8 with N = 200); the float mode goes further. */
 export const EXACT_MAX_WORK = 64 * 200;
@@ -38,23 +38,33 @@ function checkExact(g: WalkGraph, steps: number): void {
 
 /**
  * The number of the k^steps move sequences from every square that stay on the board; the probability
- * from s is counts[s] / k^steps.
+ * from s is counts[s] / k^steps. Counted on the orbits of the board symmetries (10 instead of 64 on 8×8):
+ * squares of one orbit have equal counts, so BigInt work shrinks by the number of symmetries.
  */
 export function exactCounts(g: WalkGraph, steps: number): { counts: bigint[]; total: bigint } {
   checkExact(g, steps);
-  const n = g.board.cells;
-  const { start, targets } = g;
-  let cur: bigint[] = new Array<bigint>(n).fill(1n);
+  const { orbit, reps } = squareOrbits(g);
+  const m = reps.length;
+  const targets: number[][] = [];
+  for (let o = 0; o < m; o++) {
+    const s = reps[o];
+    const ts: number[] = [];
+    for (let i = g.start[s]; i < g.start[s + 1]; i++) ts.push(orbit[g.targets[i]]);
+    targets.push(ts);
+  }
+  let cur: bigint[] = new Array<bigint>(m).fill(1n);
   for (let step = 0; step < steps; step++) {
-    const next: bigint[] = new Array<bigint>(n);
-    for (let s = 0; s < n; s++) {
+    const next: bigint[] = new Array<bigint>(m);
+    for (let o = 0; o < m; o++) {
       let sum = 0n;
-      for (let i = start[s], e = start[s + 1]; i < e; i++) sum += cur[targets[i]];
-      next[s] = sum;
+      for (const t of targets[o]) sum += cur[t];
+      next[o] = sum;
     }
     cur = next;
   }
-  return { counts: cur, total: BigInt(g.k) ** BigInt(steps) };
+  const counts: bigint[] = new Array<bigint>(g.board.cells);
+  for (let s = 0; s < g.board.cells; s++) counts[s] = cur[orbit[s]];
+  return { counts, total: BigInt(g.k) ** BigInt(steps) };
 }
 
 /** The exact survival probability from every square, each in lowest terms. */

@@ -1,6 +1,7 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
 import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
+import { survivalOnOrbits } from './horizon.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
 export const FLOAT_MAX_STEPS = 1_000_000;
@@ -29,10 +30,10 @@ export function survivalMap(g: WalkGraph, steps: number): Float64Array {
   return cur;
 }
 
-/** P(still on the board after `steps` moves) from one square. */
+/** P(still on the board after `steps` moves) from one square (0 where a double underflows). */
 export function survival(g: WalkGraph, from: number, steps: number): number {
-  checkSquare(g.board, from);
-  return survivalMap(g, steps)[from];
+  checkSteps(steps, FLOAT_MAX_STEPS);
+  return survivalOnOrbits(g, from, steps);
 }
 
 /**

@@ -66,8 +66,19 @@ const TRANSFORMS: readonly { square: boolean; map: Map2 }[] = [
   { square: true, map: (x, y, w) => [y, w - 1 - x] },
 ];
 
-/** The symmetries of the board that also map the leap set onto itself, and the orbits they make. */
+const orbitCache = new WeakMap<WalkGraph, Orbits>();
+
+/** The symmetries of the board that also map the leap set onto itself, and the orbits they make (cached per graph). */
 export function squareOrbits(g: WalkGraph): Orbits {
+  let o = orbitCache.get(g);
+  if (o === undefined) {
+    o = findOrbits(g);
+    orbitCache.set(g, o);
+  }
+  return o;
+}
+
+function findOrbits(g: WalkGraph): Orbits {
   const { board } = g;
   const w = board.width, h = board.height;
   const leapKeys = new Set(g.piece.leaps.map(([x, y]) => `${x},${y}`));

@@ -300,3 +300,14 @@ export function survivalMapAtHorizon(g: WalkGraph, steps: number): { probability
   }
   return { probability, log10 };
 }
+
+/**
+ * P(still on the board after `steps` moves) from one square as a plain double (0 where it underflows):
+ * the DP on the orbits reachable from it, a fraction of the board's work on symmetric boards.
+ */
+export function survivalOnOrbits(g: WalkGraph, from: number, steps: number): number {
+  checkSquare(g.board, from);
+  checkSteps(steps, HORIZON_MAX_STEPS);
+  const { v, log2 } = byDp(reduced(g, from), steps);
+  return finish(v[0], log2).probability;
+}
