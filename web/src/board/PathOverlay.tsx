@@ -100,7 +100,9 @@ function CanvasPath(p: PathOverlayProps) {
       // Squares smaller than a few device pixels: lines would only paint the board solid, so each square the
       // path has reached is coloured by when it was reached (green early, blue late), one pixel per square.
       visits.current = visited(visits.current, board, path, n);
-      drawScaled(g, imageCanvas(visits.current.img), size.w, size.h, el.width);
+      const v = visits.current;
+      v.picture.getContext('2d')!.putImageData(v.img, 0, 0);
+      drawScaled(g, v.picture, size.w, size.h, el.width);
     } else {
       g.strokeStyle = LINE;
       g.lineWidth = Math.max(0.6, cell * 0.14);
@@ -142,6 +144,8 @@ interface Visits {
   /** How many squares of the path img colours. */
   n: number;
   img: ImageData;
+  /** A canvas of the same size, to scale img from (one for the whole animation). */
+  picture: HTMLCanvasElement;
 }
 
 /**
@@ -152,6 +156,7 @@ function visited(last: Visits | null, board: Board, path: ArrayLike<number>, n: 
   const w = board.width, h = board.height;
   const same = last !== null && last.board === board && last.path === path && last.n <= n;
   const img = same ? last.img : new ImageData(w, h);
+  const picture = same ? last.picture : imageCanvas(img);
   const px = new Uint32Array(img.data.buffer);
   const total = Math.max(1, path.length - 1);
   for (let i = same ? last.n : 0; i < n; i++) {
@@ -161,5 +166,5 @@ function visited(last: Visits | null, board: Board, path: ArrayLike<number>, n: 
     const r = (s / w) | 0;
     px[(h - 1 - r) * w + (s - r * w)] = rgbWord((38 - 12 * t) | 0, (162 - 67 * t) | 0, (105 + 75 * t) | 0);
   }
-  return { board, path, n, img };
+  return { board, path, n, img, picture };
 }
