@@ -44,6 +44,8 @@ interface Reduced {
   m: number;
   fromOrbit: number;
   members: Int32Array;
+  /** The number of squares in each orbit: the weights that make the orbit operator self-adjoint. */
+  weight: Float64Array;
   start: Int32Array;
   target: Int32Array;
   inv: number;
@@ -73,7 +75,10 @@ function reduced(g: WalkGraph, from: number, orbits: Orbits = squareOrbits(g)): 
     for (let i = g.start[s]; i < g.start[s + 1]; i++) target.push(local[orbit[g.targets[i]]]);
   }
   start[m] = target.length;
-  return { m, fromOrbit: 0, members: Int32Array.from(members), start, target: Int32Array.from(target), inv: 1 / g.k };
+  const size = new Float64Array(reps.length);
+  for (let s = 0; s < orbit.length; s++) size[orbit[s]]++;
+  const weight = Float64Array.from(members, (o) => size[o]);
+  return { m, fromOrbit: 0, members: Int32Array.from(members), weight, start, target: Int32Array.from(target), inv: 1 / g.k };
 }
 
 /** One step of the reduced DP, scaled: returns the log2 of the factor taken out. */
@@ -121,8 +126,26 @@ interface Decay {
   steps: number;
   ratio: number;
   ratioError: number;
+  /** Relative error of the start's value as c·λ^n at the last step (the lesser eigenvalues' share). */
+  contamination: number;
 }
 
+/** Σ weight·v², taken on v·2^256 so squares of entries near the 2^-512 floor stay normal doubles. */
+function norm2(r: Reduced, v: Float64Array): number {
+  let t = 0;
+  for (let o = 0; o < r.m; o++) {
+    const x = v[o] * 2 ** 256;
+    t += r.weight[o] * x * x;
+  }
+  return t;
+}
+
+/**
+ * λ² by the Rayleigh quotient of the two-move operator, |Mx|²/|x|² (M is symmetric on the board, the
+ * orbit weights make it so on orbits), which converges twice as fast as the ratio p(n+2)/p(n) at one square.
+ * That local ratio is kept too: its distance from λ² measures what the start's value still owes to the
+ * lesser eigenvalues, the error of reading p(n)·λ^(N-n) as p(N).
+ */
 function decayOf(r: Reduced, parity = 0): Decay {
   let cur = new Float64Array(r.m).fill(1);
   let next = new Float64Array(r.m);
@@ -138,27 +161,36 @@ function decayOf(r: Reduced, parity = 0): Decay {
   };
   if (parity === 1) advance();
   let prev = NaN, prevDelta = NaN, ratio = NaN, delta = Infinity, settled = 0;
+  let gap = Infinity, prevGap = NaN;
   while (steps + 2 <= maxSteps) {
     const before = cur[r.fromOrbit], beforeLog = log2;
     advance();
+    const mid = norm2(r, cur), midLog = log2;
     advance();
     const after = cur[r.fromOrbit];
     if (after === 0 || before === 0) {
-      return { rate: { lambda: 0, error: 0, iterations: steps }, v: cur, log2, steps, ratio: 0, ratioError: 0 };
+      return { rate: { lambda: 0, error: 0, iterations: steps }, v: cur, log2, steps, ratio: 0, ratioError: 0, contamination: 0 };
     }
-    ratio = (after / before) * 2 ** (log2 - beforeLog);
+    const local = (after / before) * 2 ** (log2 - beforeLog);
+    ratio = (norm2(r, cur) / mid) * 2 ** (2 * (log2 - midLog));
     prevDelta = delta;
     delta = Math.abs(ratio - prev);
     prev = ratio;
-    if (delta <= 4 * EPS * ratio) {
+    prevGap = gap;
+    gap = Math.abs(local - ratio);
+    // Run on until the start's own ratio agrees with λ² too: then its value is c·λ^n, ready to extrapolate.
+    if (delta <= 4 * EPS * ratio && gap <= 16 * EPS * ratio) {
       if (++settled >= 3) break;
     } else settled = 0;
   }
   // Geometric convergence: the remaining error is about delta · q / (1 - q), q the shrink per round.
   const q = Number.isFinite(prevDelta) && prevDelta > 0 ? Math.min(delta / prevDelta, 0.999) : 0.999;
   const ratioError = Math.max(delta * (q / (1 - q)), 4 * EPS * ratio);
+  // The local ratio's gap to λ² shrinks by (μ/λ)² a round; the start's value owes about gap / (1 - that).
+  const shrink = Number.isFinite(prevGap) && prevGap > 0 ? Math.min(gap / prevGap, 0.999) : 0.999;
+  const contamination = Math.min(1, gap / ratio / Math.max(1 - shrink, 1e-3));
   const lambda = Math.sqrt(ratio);
-  return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v: cur, log2, steps, ratio, ratioError };
+  return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v: cur, log2, steps, ratio, ratioError, contamination };
 }
 
 /** R^steps · 1 by the scaled DP; the vector is v · 2^log2. */
@@ -252,7 +284,7 @@ function horizon(g: WalkGraph, from: number, steps: number, options: { method?: 
   if (mant === 0 || decay.ratio === 0) return { probability: 0, log10: -Infinity, lambda, lambdaError, method: 'extrapolation', relativeError: 0 };
   const half = (steps - decay.steps) / 2;
   const log2 = decay.log2 + half * Math.log2(decay.ratio);
-  const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.steps * maxDeg * EPS);
+  const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.contamination + decay.steps * maxDeg * EPS);
   return { ...finish(mant, log2), lambda, lambdaError, method: 'extrapolation', relativeError };
 }
 

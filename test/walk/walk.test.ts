@@ -148,6 +148,26 @@ describe('walk: properties against a plain reference DP', () => {
     );
   });
 
+  it('extrapolation and squaring agree with the scaled DP far beyond where doubles underflow, within the stated error', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 5000 }), fc.nat(), (w, h, parts, n, pick) => {
+        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+        const from = pick % (w * h);
+        const dp = survivalAtHorizon(g, from, n, { method: 'dp' });
+        for (const method of ['squaring', 'extrapolation'] as const) {
+          const r = survivalAtHorizon(g, from, n, { method });
+          if (!Number.isFinite(dp.log10)) {
+            expect(r.log10).toBe(-Infinity);
+            continue;
+          }
+          // |Δ log10 p| ≈ relative error / ln 10; allow twice the stated errors of both.
+          expect(Math.abs(r.log10 - dp.log10)).toBeLessThanOrEqual((2 * (r.relativeError + dp.relativeError)) / Math.LN10 + 1e-12);
+        }
+      }),
+      { numRuns: 150, seed: 8 },
+    );
+  });
+
   it('λ is the decay per move: p(N+2)/p(N) → λ² from the plain DP', () => {
     const r = survivalAtHorizon(g8, 0, 1_000_000_000);
     const p = refSurvival(8, 8, refLeaps([[1, 2]]), 402);
