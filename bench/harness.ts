@@ -73,3 +73,25 @@ export function fmtMs(ms: number): string {
   if (ms >= 0.001) return `${(ms * 1000).toFixed(2)} µs`;
   return `${(ms * 1e6).toFixed(1)} ns`;
 }
+
+/**
+ * Medians of f and of its baseline, measured in alternating batches so both see the same machine load
+ * (on a shared machine a ratio of two separately timed medians can swing by 2×).
+ */
+export function medianPair(f: () => unknown, baseline: () => unknown, samples = 31): { f: number; baseline: number } {
+  const innerF = autoInner(f, 5), innerB = autoInner(baseline, 5);
+  const tf: number[] = [], tb: number[] = [];
+  let sinkValue: unknown;
+  for (let i = 0; i < samples; i++) {
+    let t0 = performance.now();
+    for (let j = 0; j < innerF; j++) sinkValue = f();
+    tf.push((performance.now() - t0) / innerF);
+    t0 = performance.now();
+    for (let j = 0; j < innerB; j++) sinkValue = baseline();
+    tb.push((performance.now() - t0) / innerB);
+  }
+  keep(sinkValue);
+  tf.sort((a, b) => a - b);
+  tb.sort((a, b) => a - b);
+  return { f: tf[samples >> 1], baseline: tb[samples >> 1] };
+}

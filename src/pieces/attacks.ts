@@ -102,6 +102,16 @@ export class AttackGen {
     return Bitboard.adopt(this.board, w);
   }
 
+  /**
+   * The attack set from every square, indexed by square (built once, then shared): the fastest one-square
+   * lookup, as in chess engines' attack tables. Leaper-only pieces on boards up to 4096 cells; null otherwise.
+   */
+  attackTable(): readonly Bitboard[] | null {
+    if (!this.leaperOnly || this.board.cells > TABLE_CELLS) return null;
+    if (this.table === null) this.table = this.buildTable();
+    return this.table;
+  }
+
   /** Target squares of one piece on `square`, in increasing index order, without repeats. */
   targets(square: number, occupied?: Bitboard): number[] {
     return this.attacksFrom(square, occupied).squares();

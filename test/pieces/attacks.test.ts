@@ -121,3 +121,15 @@ describe('attack generation', () => {
     expect(q.attacks(Bitboard.fromSquares(big, [0])).count()).toBe(255 * 3);
   });
 });
+
+describe('attackTable', () => {
+  it('holds the one-square attacks of leapers on boards up to 4096 cells, and is null otherwise', () => {
+    const board = Board.of(8, 8);
+    const gen = attackGen(board, parsePiece('knight'));
+    const table = gen.attackTable()!;
+    expect(table).toHaveLength(64);
+    for (let s = 0; s < 64; s++) expect(table[s].equals(gen.attacks(Bitboard.fromSquares(board, [s])))).toBe(true);
+    expect(attackGen(board, parsePiece('rook')).attackTable()).toBeNull();
+    expect(attackGen(Board.of(65, 64), parsePiece('knight')).attackTable()).toBeNull();
+  });
+});
