@@ -22,7 +22,10 @@ export interface HorizonResult {
    */
   log10c: number | null;
   method: 'dp' | 'squaring' | 'extrapolation';
-  /** An estimate of the result's relative error (rounding bound for dp and squaring, extrapolation error otherwise). */
+  /**
+   * The result's relative error: a rounding bound for dp and squaring (it grows like N, since p_N's relative
+   * sensitivity to the operator is N), the extrapolation's estimated error otherwise.
+   */
   relativeError: number;
 }
 
@@ -276,8 +279,9 @@ function horizon(g: WalkGraph, from: number, steps: number, options: { method?: 
   if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) {
     const { v, log2 } = bySquaring(r, steps);
     const mant = v[r.fromOrbit];
+    // Squaring doubles the relative error of each power, so rounding adds up to about N·m·eps, like the DP's.
     const bits = Math.ceil(Math.log2(steps + 1));
-    return { ...finish(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: 2 * bits * r.m * EPS };
+    return { ...finish(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS) };
   }
   // Big board and far horizon: from the settled DP (same parity as steps), p_N ≈ p_n · ratio^((N - n) / 2).
   const mant = decay.v[r.fromOrbit];
