@@ -13,6 +13,7 @@ import {
   fractionText,
   simulate,
   simulateAsync,
+  wilson,
   survival,
   survivalAtHorizon,
   survivalMap,
@@ -234,6 +235,17 @@ describe('walk: Monte-Carlo', () => {
       expect(s.high).toBeGreaterThanOrEqual(exact);
       expect(s.survived).toBe(simulate(g, from, n, 20_000, createRng(seed)).survived);
     }
+  });
+
+  it('the Wilson interval: textbook values, exact ends at 0 and at all successes', () => {
+    // 0 of 10 and 10 of 10: [0, 0.2775] and [0.7225, 1] (Wilson 1927 with z = 1.96).
+    expect(wilson(0, 10).low).toBe(0);
+    expect(wilson(0, 10).high).toBeCloseTo(0.27753, 4);
+    expect(wilson(10, 10).high).toBe(1);
+    expect(wilson(10, 10).low).toBeCloseTo(0.72247, 4);
+    const mid = wilson(50, 100);
+    expect(mid.low).toBeCloseTo(0.40383, 4);
+    expect(mid.high).toBeCloseTo(0.59617, 4);
   });
 
   it('the sliced async simulation gives the same answer, reports progress and stops on abort', async () => {
