@@ -6,7 +6,7 @@ import { createRng } from '../core/prng.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
-import { HORIZON_MAX_STEPS, distribution, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, MAP_MAX_WORK, survivalAtHorizon, survivalMapAtHorizon, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
+import { HORIZON_MAX_STEPS, MAP_MAX_WORK, distributionWithLog, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, survivalAtHorizon, survivalMapAtHorizon, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
 import { bool, int, str, type Command } from './command.js';
 import type { Output } from './output.js';
 
@@ -150,14 +150,22 @@ Examples:
 
     if (from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
     if (dist) {
-      const d = distribution(g, from, steps);
-      let total = 0;
-      for (const v of d) total += v;
+      const { probability: d, log10, total } = distributionWithLog(g, from, steps);
+      const underflow = d.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
-        out.printJson({ ...head, from: board.name(from), steps, probability: total, distribution: rows(board, (s) => d[s]) });
+        out.printJson({
+          ...head,
+          from: board.name(from),
+          steps,
+          probability: total.probability,
+          distribution: rows(board, (s) => d[s]),
+          ...(underflow ? { log10: Number.isFinite(total.log10) ? total.log10 : null, log10Distribution: rows(board, (s) => (Number.isFinite(log10[s]) ? log10[s] : null)) } : {}),
+        });
         return;
       }
-      printProbabilities(out, board, d, format, `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${total}`);
+      const title = `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${showProbability(total.probability, total.log10)}`;
+      if (underflow) printLogs(out, board, log10, format, title);
+      else printProbabilities(out, board, d, format, title);
       return;
     }
 

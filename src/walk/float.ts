@@ -1,7 +1,7 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
 import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
-import { survivalOnOrbits } from './horizon.js';
+import { scaledValue, survivalOnOrbits } from './horizon.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
 export const FLOAT_MAX_STEPS = 1_000_000;
@@ -38,9 +38,17 @@ export function survival(g: WalkGraph, from: number, steps: number): number {
 
 /**
  * Where the piece stands after `steps` moves from `from`: P(at square t and never left the board).
- * The entries sum to survival(g, from, steps).
+ * The entries sum to survival(g, from, steps); 0 where a double underflows (distributionWithLog keeps those).
  */
 export function distribution(g: WalkGraph, from: number, steps: number): Float64Array {
+  return distributionWithLog(g, from, steps).probability;
+}
+
+/**
+ * The distribution after `steps` moves with log10 of every entry and of their sum (the survival
+ * probability), the mass rescaled by 2^512 whenever it sinks under 2^-512 so nothing underflows.
+ */
+export function distributionWithLog(g: WalkGraph, from: number, steps: number): { probability: Float64Array; log10: Float64Array; total: { probability: number; log10: number } } {
   checkSquare(g.board, from);
   checkSteps(steps, FLOAT_MAX_STEPS);
   const n = g.board.cells;
@@ -49,16 +57,31 @@ export function distribution(g: WalkGraph, from: number, steps: number): Float64
   let cur = new Float64Array(n);
   let next = new Float64Array(n);
   cur[from] = 1;
+  let log2 = 0;
   for (let step = 0; step < steps; step++) {
     next.fill(0);
+    let max = 0;
     for (let s = 0; s < n; s++) {
       const p = cur[s] * inv;
       if (p === 0) continue;
       for (let i = start[s], e = start[s + 1]; i < e; i++) next[targets[i]] += p;
+      if (p > max) max = p;
+    }
+    if (max > 0 && max < 2 ** -512) {
+      for (let s = 0; s < n; s++) next[s] *= 2 ** 512;
+      log2 -= 512;
     }
     const t = cur;
     cur = next;
     next = t;
   }
-  return cur;
+  const probability = new Float64Array(n), log10 = new Float64Array(n);
+  let sum = 0;
+  for (let s = 0; s < n; s++) {
+    const f = scaledValue(cur[s], log2);
+    probability[s] = f.probability;
+    log10[s] = f.log10;
+    sum += cur[s];
+  }
+  return { probability, log10, total: scaledValue(sum, log2) };
 }

@@ -101,7 +101,8 @@ function step(r: Reduced, cur: Float64Array, next: Float64Array): number {
   return 0;
 }
 
-function finish(mant: number, log2: number): { probability: number; log10: number } {
+/** The value mant·2^log2 as a double (0 where it underflows) and as log10. */
+export function scaledValue(mant: number, log2: number): { probability: number; log10: number } {
   if (mant === 0) return { probability: 0, log10: -Infinity };
   const log10 = Math.log10(mant) + log2 * LOG10_2;
   // Two factors, each a normal double, so a result in the subnormal range keeps what precision it can.
@@ -274,14 +275,14 @@ function horizon(g: WalkGraph, from: number, steps: number, options: { method?: 
   const dp = forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && decay.steps >= steps)));
   if (dp || (forced === 'extrapolation' && decay.steps >= steps)) {
     const { v, log2 } = byDp(r, steps);
-    return { ...finish(v[r.fromOrbit], log2), lambda, lambdaError, method: 'dp', relativeError: steps * maxDeg * EPS };
+    return { ...scaledValue(v[r.fromOrbit], log2), lambda, lambdaError, method: 'dp', relativeError: steps * maxDeg * EPS };
   }
   if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) {
     const { v, log2 } = bySquaring(r, steps);
     const mant = v[r.fromOrbit];
     // Squaring doubles the relative error of each power, so rounding adds up to about N·m·eps, like the DP's.
     const bits = Math.ceil(Math.log2(steps + 1));
-    return { ...finish(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS) };
+    return { ...scaledValue(mant, log2), lambda, lambdaError, method: 'squaring', relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS) };
   }
   // Big board and far horizon: from the settled DP (same parity as steps), p_N ≈ p_n · ratio^((N - n) / 2).
   const mant = decay.v[r.fromOrbit];
@@ -289,7 +290,7 @@ function horizon(g: WalkGraph, from: number, steps: number, options: { method?: 
   const half = (steps - decay.steps) / 2;
   const log2 = decay.log2 + half * Math.log2(decay.ratio);
   const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.contamination + decay.steps * maxDeg * EPS);
-  return { ...finish(mant, log2), lambda, lambdaError, method: 'extrapolation', relativeError };
+  return { ...scaledValue(mant, log2), lambda, lambdaError, method: 'extrapolation', relativeError };
 }
 
 /**
@@ -325,7 +326,7 @@ export function survivalMapAtHorizon(g: WalkGraph, steps: number): { probability
     }
     const { v, log2 } = work <= DP_WORK || r.m > SQUARING_MAX_ORBITS ? byDp(r, steps) : bySquaring(r, steps);
     for (let i = 0; i < r.m; i++) {
-      const f = finish(v[i], log2);
+      const f = scaledValue(v[i], log2);
       perOrbit[2 * r.members[i]] = f.probability;
       perOrbit[2 * r.members[i] + 1] = f.log10;
     }
@@ -345,5 +346,5 @@ export function survivalOnOrbits(g: WalkGraph, from: number, steps: number): num
   checkSquare(g.board, from);
   checkSteps(steps, HORIZON_MAX_STEPS);
   const { v, log2 } = byDp(reduced(g, from), steps);
-  return finish(v[0], log2).probability;
+  return scaledValue(v[0], log2).probability;
 }

@@ -44,6 +44,12 @@ describe('gridbits walk', () => {
     const d = gridbitsJson<{ probability: number; distribution: number[][] }>(['walk', '5x5', '--from', 'c3', '--steps', '2', '--distribution']);
     expect(d.probability).toBe(0.375);
     expect(d.distribution[2][2]).toBe(0.125);
+    const dFar = gridbitsJson<{ probability: number; log10: number; log10Distribution: (number | null)[][] }>(['walk', '8x8', '--from', 'a1', '--steps', '5000', '--distribution']);
+    expect(dFar.probability).toBe(0);
+    expect(dFar.log10).toBeLessThan(-600);
+    // The knight changes colour each move: after an even number it stands on a1's colour only.
+    expect(dFar.log10Distribution[0][1]).toBeNull();
+    expect(dFar.log10Distribution[0][0]).toBeLessThan(-600);
   });
 
   it('simulates with a seed, reproducibly, and the interval holds the exact value', () => {

@@ -8,6 +8,7 @@ import { createRng } from '../../src/core/prng.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import {
   distribution,
+  distributionWithLog,
   exactSurvival,
   exactSurvivalMap,
   fractionText,
@@ -196,6 +197,18 @@ describe('walk: properties against a plain reference DP', () => {
     const far = survivalMapAtHorizon(g8, 1_000_000_000);
     for (const s of [0, 9, 27, 63]) expect(Math.abs(far.log10[s] - survivalAtHorizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
     expect(far.probability[0]).toBe(0);
+  });
+
+  it('the distribution keeps log10 where doubles underflow; its total matches the survival at any horizon', () => {
+    for (const [n, from] of [[0, 0], [7, 27], [3000, 0], [4001, 9]]) {
+      const d = distributionWithLog(g8, from, n);
+      const h = survivalAtHorizon(g8, from, n);
+      expect(Math.abs(d.total.log10 - h.log10)).toBeLessThan(1e-9);
+      let best = -Infinity;
+      for (const v of d.log10) best = Math.max(best, v);
+      expect(best).toBeGreaterThan(d.total.log10 - 2);
+      expect(best).toBeLessThanOrEqual(d.total.log10 + 1e-12);
+    }
   });
 
   it('components that decay at different rates do not flush each other to 0 (alfil on 7x7)', () => {
