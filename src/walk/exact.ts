@@ -16,7 +16,7 @@ function gcd(a: bigint, b: bigint): bigint {
   return a < 0n ? -a : a;
 }
 
-export function reduce(numerator: bigint, denominator: bigint): Fraction {
+export function reduceFraction(numerator: bigint, denominator: bigint): Fraction {
   const d = gcd(numerator, denominator);
   return d === 0n ? { numerator, denominator } : { numerator: numerator / d, denominator: denominator / d };
 }
@@ -70,7 +70,7 @@ export function exactCounts(g: WalkGraph, steps: number): { counts: bigint[]; to
 /** The exact survival probability from every square, each in lowest terms. */
 export function exactSurvivalMap(g: WalkGraph, steps: number): Fraction[] {
   const { counts, total } = exactCounts(g, steps);
-  return counts.map((c) => reduce(c, total));
+  return counts.map((c) => reduceFraction(c, total));
 }
 
 export function exactSurvival(g: WalkGraph, from: number, steps: number): Fraction {
