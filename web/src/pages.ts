@@ -30,6 +30,7 @@ export const PAGES: readonly PageInfo[] = [
     id: 'walk',
     title: 'Random walk',
     blurb: 'The chance that a random walker stays on the board for N moves, from every start square, as exact fractions.',
+    load: () => import('./pages/walk/WalkPage.js').then((m) => m.WalkPage),
   },
   {
     id: 'valley',

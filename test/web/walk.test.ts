@@ -1,0 +1,170 @@
+// The Random walk page in Debian's Chromium, served by `gridbits serve`: exact fractions on hover and focus
+// (8×8 N = 10 from a1: 4669663/268435456, the issue's known value; 3×3 N = 2: 1/16), the map's symmetry read
+// from the page, the distribution after N moves, λ and log10 at N = 10^9, a bad piece spec, a shared link, 360 px.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GridbitsError } from '../../src/core/error.js';
+import { parsePiece } from '../../src/pieces/piece.js';
+import { chromiumMissing, launch, type Browser } from './browser.js';
+import { ensureWebBuilt } from './build.js';
+import { startServe, type Served } from './serve-process.js';
+
+const WAIT = { timeout: 15_000 };
+const missing = chromiumMissing();
+
+describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    served = await startServe();
+    browser = await launch();
+    page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  const open = async (hash: string): Promise<void> => {
+    await page.goto('about:blank');
+    await page.goto(served.url + hash);
+  };
+  const text = async (sel: string): Promise<string> => ((await page.locator(sel).first().textContent()) ?? '').trim();
+  const square = (name: string) => page.locator(`.board[aria-label^="Survival"] [data-square="${name}"]`);
+  /** The survival map is drawn once every square's label carries its probability. */
+  const mapReady = () => page.waitForSelector('.board[aria-label^="Survival"] [data-square="a1"][aria-label*="probability"]', WAIT);
+
+  it('8×8, N = 10: a1 hovered shows 4669663/268435456 ≈ 0.01739; h8 focused shows the same', async () => {
+    await open('#/walk?board=8x8&piece=knight&n=10');
+    await mapReady();
+    await square('a1').hover();
+    await expect.poll(() => text('#walk-exact'), WAIT).toBe('4669663/268435456');
+    expect(await text('#walk-probability')).toBe('0.0173959');
+    await page.mouse.move(0, 0);
+    await square('h8').focus();
+    await expect.poll(() => text('#walk-square strong'), WAIT).toBe('h8');
+    expect(await text('#walk-exact')).toBe('4669663/268435456');
+    // The keyboard moves focus and the shown square with it.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => text('#walk-square strong'), WAIT).toBe('g8');
+  });
+
+  it('3×3, N = 2: 1/16 for a1; N = 0 gives 1', async () => {
+    await open('#/walk?board=3x3&n=2');
+    await mapReady();
+    await square('a1').hover();
+    await expect.poll(() => text('#walk-exact'), WAIT).toBe('1/16');
+    await open('#/walk?board=3x3&n=0');
+    await mapReady();
+    await square('b2').hover();
+    await expect.poll(() => text('#walk-exact'), WAIT).toBe('1/1');
+  });
+
+  it('the heat map read from the page is symmetric under the 8 symmetries of the square (8×8, N = 7)', async () => {
+    await open('#/walk?board=8x8&n=7');
+    await mapReady();
+    const labels = await page.locator('.board[aria-label^="Survival"] [data-square]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
+    const value = new Map<string, string>();
+    for (const [name, label] of labels) value.set(name, /probability (\S+)/.exec(label)![1]);
+    expect(value.size).toBe(64);
+    const name = (f: number, r: number): string => String.fromCharCode(97 + f) + (r + 1);
+    for (let f = 0; f < 8; f++) {
+      for (let r = 0; r < 8; r++) {
+        const v = value.get(name(f, r));
+        for (const [g, s] of [[7 - f, r], [f, 7 - r], [7 - f, 7 - r], [r, f], [7 - r, 7 - f], [r, 7 - f], [7 - r, f]]) expect(value.get(name(g, s))).toBe(v);
+      }
+    }
+    expect(value.get('a1')).toBe(value.get('h8'));
+    expect(Number(value.get('a1'))).toBeLessThan(Number(value.get('d4')));
+  });
+
+  it('clicking a square shows the distribution after N moves from it, summing to its survival probability', async () => {
+    await open('#/walk?board=8x8&n=10');
+    await mapReady();
+    await square('a1').click();
+    await page.waitForSelector('.board[aria-label^="Distribution"] [data-square="h8"][aria-label*="probability"]', WAIT);
+    expect(new URL(page.url()).hash).toMatch(/from=a1/);
+    expect(await text('#walk-dist-total')).toMatch(/^The squares sum to 0\.0173959/);
+    // A knight always changes square colour: after 10 moves from a1 it stands on a dark square again.
+    const b1 = (await page.locator('.board[aria-label^="Distribution"] [data-square="b1"]').getAttribute('aria-label'))!;
+    expect(b1).toMatch(/probability 0$/);
+  });
+
+  it('N = 10^9 shows λ and the probability as a power of ten where a double underflows', async () => {
+    await open('#/walk?board=8x8&n=1000000000');
+    await mapReady();
+    const lambda = Number(/λ ≈ ([0-9.]+)/.exec(await text('#walk-lambda'))![1]);
+    expect(lambda).toBeGreaterThan(0.5);
+    expect(lambda).toBeLessThan(1);
+    await square('d4').hover();
+    await expect.poll(() => text('#walk-probability'), WAIT).toMatch(/^10\^-[0-9]+\.[0-9]+$/);
+    expect(await text('#walk-square')).toMatch(/log10 = -[0-9.]+/);
+    expect(await text('#walk-square')).toMatch(/exact fractions up to/);
+  });
+
+  it("a bad piece spec shows the engine's message", async () => {
+    await open('#/walk?board=8x8&n=10');
+    await mapReady();
+    for (const spec of ['nightrider-ish', 'rook']) {
+      await page.locator('#walk-piece').fill(spec);
+      let want = '';
+      try {
+        parsePiece(spec);
+        want = "rides or slides";
+      } catch (e) {
+        want = (e as GridbitsError).message;
+      }
+      await expect.poll(() => text('#walk-piece-error'), WAIT).toContain(want);
+      expect(await page.locator('#walk-piece').getAttribute('aria-invalid')).toBe('true');
+    }
+    await page.locator('#walk-piece').fill('camel');
+    await expect.poll(() => text('#walk-piece-error'), WAIT).toBe('');
+    await mapReady();
+  });
+
+  it('a shared link restores the state, and changes are written back to the URL', async () => {
+    await open('#/walk?board=6x5&piece=camel&n=7&from=c3');
+    await page.waitForSelector('.board[aria-label^="Distribution after 7 moves from c3"]', WAIT);
+    expect(await page.locator('#walk-side-width').inputValue()).toBe('6');
+    expect(await page.locator('#walk-side-height').inputValue()).toBe('5');
+    expect(await page.locator('#walk-piece').inputValue()).toBe('camel');
+    expect(await page.locator('#walk-steps').inputValue()).toBe('7');
+    await page.locator('#walk-steps').fill('12');
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('#/walk?board=6x5&piece=camel&n=12&from=c3');
+    await page.waitForSelector('.board[aria-label^="Distribution after 12 moves from c3"]', WAIT);
+    // The slider moves N too (its logarithmic part reaches 10^9).
+    await page.locator('#walk-steps-slider').fill('800');
+    await expect.poll(() => page.locator('#walk-steps').inputValue(), WAIT).toBe('1000000000');
+  });
+
+  it('works at 360 px wide: the board fits the screen', async () => {
+    const narrow = await launch({ width: 360, height: 780 }, 2);
+    try {
+      const p = await narrow.context.newPage();
+      const errors: string[] = [];
+      p.on('pageerror', (e) => errors.push(e.message));
+      await p.goto(served.url + '#/walk?board=8x8&n=10&from=b1');
+      await p.waitForSelector('.board[aria-label^="Distribution"] [data-square="a1"][aria-label*="probability"]', WAIT);
+      const box = (await p.locator('.board[aria-label^="Survival"]').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(errors).toEqual([]);
+    } finally {
+      await narrow.close();
+    }
+  });
+
+  it('logged no console errors or warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+// The Random walk page's state: what the URL holds (board, piece spec, steps N, the clicked square) and the
+// slider's log scale for N, kept free of the DOM so tests can run it in Node.
+import { Board } from '../../../../src/core/board.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { parsePiece } from '../../../../src/pieces/piece.js';
+import { HORIZON_MAX_STEPS, WALK_MAX_SIDE, walkGraph, type WalkGraph } from '../../../../src/walk/index.js';
+
+export interface WalkState {
+  width: number;
+  height: number;
+  spec: string;
+  steps: number;
+  /** The square whose distribution after N moves is shown (a name), or '' for none. */
+  from: string;
+}
+
+export const DEFAULT_STATE: WalkState = { width: 8, height: 8, spec: 'knight', steps: 10, from: '' };
+
+/** A side typed by the user, or the message saying why it is refused. */
+export function parseSide(text: string, which: 'width' | 'height'): number | string {
+  const t = text.trim();
+  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
+  const n = Number(t);
+  if (n < 1 || n > WALK_MAX_SIDE) return `The ${which} must be from 1 to ${WALK_MAX_SIDE}.`;
+  return n;
+}
+
+/** N as typed, or the message saying why it is refused. */
+export function parseSteps(text: string): number | string {
+  const t = text.trim().replace(/[_\s]/g, '');
+  const m = /^([0-9]+)(?:e([0-9]))?$/i.exec(t);
+  if (!m) return 'N must be a whole number of moves, like 10 (1e9 works too).';
+  const n = Number(m[1]) * 10 ** Number(m[2] ?? 0);
+  if (!Number.isSafeInteger(n) || n > HORIZON_MAX_STEPS) return `N must be from 0 to ${HORIZON_MAX_STEPS.toLocaleString('en')}.`;
+  return n;
+}
+
+/** The slider runs 0..SLIDER_MAX: linear for N up to 100, then logarithmic up to 10^9. */
+export const SLIDER_MAX = 800;
+const LINEAR = 100;
+const DECADES = 7;
+
+export function sliderToSteps(pos: number): number {
+  if (pos <= LINEAR) return Math.max(0, Math.round(pos));
+  return Math.min(HORIZON_MAX_STEPS, Math.round(100 * 10 ** (((pos - LINEAR) * DECADES) / (SLIDER_MAX - LINEAR))));
+}
+
+export function stepsToSlider(n: number): number {
+  if (n <= LINEAR) return n;
+  return Math.min(SLIDER_MAX, Math.round(LINEAR + (Math.log10(n / 100) * (SLIDER_MAX - LINEAR)) / DECADES));
+}
+
+function squareOn(board: Board, name: string): boolean {
+  try {
+    board.parse(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The state a link describes; anything unreadable falls back to the default. */
+export function readState(params: URLSearchParams): WalkState {
+  const s: WalkState = { ...DEFAULT_STATE };
+  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
+  if (size) {
+    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
+    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
+  }
+  const spec = params.get('piece');
+  if (spec !== null && spec.trim() !== '') s.spec = spec.slice(0, 200);
+  const n = parseSteps(params.get('n') ?? '');
+  if (typeof n === 'number') s.steps = n;
+  const from = (params.get('from') ?? '').trim().toLowerCase();
+  if (from && squareOn(Board.of(s.width, s.height), from)) s.from = from;
+  return s;
+}
+
+/** The URL parameters of a state (read back by readState). */
+export function writeState(s: WalkState): Record<string, string | undefined> {
+  return { board: `${s.width}x${s.height}`, piece: s.spec, n: String(s.steps), from: s.from || undefined };
+}
+
+/** Drops the clicked square when a new board no longer has it. */
+export function fitToBoard(s: WalkState): WalkState {
+  return s.from && !squareOn(Board.of(s.width, s.height), s.from) ? { ...s, from: '' } : s;
+}
+
+/** The walk graph of the state's board and piece, or the engine's message when the spec is bad. */
+export function graphOf(s: WalkState): { graph: WalkGraph | null; error: string | null } {
+  try {
+    return { graph: walkGraph(Board.of(s.width, s.height), parsePiece(s.spec)), error: null };
+  } catch (e) {
+    if (!(e instanceof GridbitsError)) throw e;
+    return { graph: null, error: e.message };
+  }
+}
+
+/** A probability for people: 6 significant digits, or 10^x from log10 where the double underflowed. */
+export function probabilityText(p: number, log10: number): string {
+  if (p === 0 && !Number.isFinite(log10)) return '0';
+  if (p === 0 || p < 1e-300) return `10^${log10.toFixed(2)}`;
+  if (p === 1) return '1';
+  return p >= 1e-4 ? p.toPrecision(6) : p.toExponential(5);
+}
+
+/** A short figure written on a square (boards narrow enough to have room). */
+export function cellText(p: number, log10: number): string {
+  if (p === 0 && !Number.isFinite(log10)) return '0';
+  if (p === 1) return '1';
+  if (p >= 0.001) return p.toFixed(3).replace(/^0/, '');
+  return `e${Math.floor(log10)}`;
+}
+
+/**
+ * Heat in [0, 1] per square: by the probability between the least and largest values, or by log10 where
+ * values span many orders of magnitude or underflow (far horizons), so the map never goes flat.
+ */
+export function heatScale(probability: Float64Array, log10: Float64Array): { heat: Float64Array; log: boolean; min: number; max: number } {
+  const n = probability.length;
+  let pMin = Infinity, pMax = -Infinity, lMin = Infinity, lMax = -Infinity;
+  for (let s = 0; s < n; s++) {
+    pMin = Math.min(pMin, probability[s]);
+    pMax = Math.max(pMax, probability[s]);
+    if (Number.isFinite(log10[s])) {
+      lMin = Math.min(lMin, log10[s]);
+      lMax = Math.max(lMax, log10[s]);
+    }
+  }
+  const log = lMax > -Infinity && (pMax === 0 || lMax - lMin > 3 || pMax < 1e-300);
+  const heat = new Float64Array(n);
+  const [lo, hi] = log ? [lMin, lMax] : [pMin, pMax];
+  for (let s = 0; s < n; s++) {
+    const v = log ? (Number.isFinite(log10[s]) ? log10[s] : lo) : probability[s];
+    heat[s] = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+  }
+  return { heat, log, min: lo, max: hi };
+}
