@@ -23,6 +23,7 @@ import {
   sliderToSteps,
   stepsToSlider,
   writeState,
+  type HeatScale,
   type WalkState,
 } from './state.js';
 
@@ -36,6 +37,38 @@ function makeWorker(): Worker {
 
 type MapResult = Extract<WalkResult, { kind: 'map' }>;
 type DistResult = Extract<WalkResult, { kind: 'dist' }>;
+
+
+type Values = { probability: Float64Array; log10: Float64Array };
+
+/** A board's squares coloured by heat, the value written on small boards, the clicked square ringed. */
+function heatView(values: Values | null, scale: HeatScale | null, from: number | null, small: boolean): (s: number) => SquareView {
+  return (s) => {
+    const v: SquareView = {};
+    if (values && scale) {
+      v.heat = scale.heat[s];
+      if (small) v.text = cellText(values.probability[s], values.log10[s]);
+    }
+    if (s === from) v.target = true;
+    return v;
+  };
+}
+
+/** The colour ramp from the least to the largest value shown (powers of ten on a log scale). */
+function Legend({ label, scale, what }: { label: string; scale: HeatScale; what: string }) {
+  const end = (x: number): string => (scale.log ? `10^${x.toFixed(1)}` : x.toPrecision(3));
+  return (
+    <div class="legend" aria-label={label}>
+      <span>{end(scale.min)}</span>
+      <span class="ramp" aria-hidden="true" />
+      <span>{end(scale.max)}</span>
+      <span class="muted">
+        {what}
+        {scale.log ? ', log scale' : ''}
+      </span>
+    </div>
+  );
+}
 
 /** The N field: keeps what is typed while it is not a valid N, and says why. */
 function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) => void }) {
@@ -137,18 +170,7 @@ export function WalkPage({ params }: PageProps) {
   };
 
   const small = board !== null && board.width <= TEXT_SIDE && board.height <= TEXT_SIDE;
-  const view = useCallback(
-    (s: number): SquareView => {
-      const v: SquareView = {};
-      if (map && mapHeat) {
-        v.heat = mapHeat.heat[s];
-        if (small) v.text = cellText(map.probability[s], map.log10[s]);
-      }
-      if (s === from) v.target = true;
-      return v;
-    },
-    [map, mapHeat, from, small],
-  );
+  const view = useMemo(() => heatView(map, mapHeat, from, small), [map, mapHeat, from, small]);
   const describe = useCallback(
     (s: number): string => {
       const name = board?.name(s) ?? '';
@@ -159,18 +181,7 @@ export function WalkPage({ params }: PageProps) {
     },
     [board, map, from, state.steps],
   );
-  const distView = useCallback(
-    (s: number): SquareView => {
-      const v: SquareView = {};
-      if (dist && distHeat) {
-        v.heat = distHeat.heat[s];
-        if (small) v.text = cellText(dist.probability[s], dist.log10[s]);
-      }
-      if (s === from) v.target = true;
-      return v;
-    },
-    [dist, distHeat, from, small],
-  );
+  const distView = useMemo(() => heatView(dist, distHeat, from, small), [dist, distHeat, from, small]);
   const distDescribe = useCallback(
     (s: number): string => {
       const parts = [board?.name(s) ?? ''];
@@ -272,12 +283,7 @@ export function WalkPage({ params }: PageProps) {
           <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
           {map && mapHeat && (
             <>
-              <div class="legend" aria-label="Survival heat map legend">
-                <span>{mapHeat.log ? `10^${mapHeat.min.toFixed(1)}` : mapHeat.min.toPrecision(3)}</span>
-                <span class="ramp" aria-hidden="true" />
-                <span>{mapHeat.log ? `10^${mapHeat.max.toFixed(1)}` : mapHeat.max.toPrecision(3)}</span>
-                <span class="muted">P(still on the board after {state.steps} moves){mapHeat.log ? ', log scale' : ''}</span>
-              </div>
+              <Legend label="Survival heat map legend" scale={mapHeat} what={`P(still on the board after ${state.steps} moves)`} />
               <p id="walk-lambda" class="help">
                 Decay rate λ ≈ {map.lambda.toPrecision(10)} (± {map.lambdaError.toExponential(1)}) per move: for large N the probability falls like c·λ
                 <sup>N</sup>, log10 λ = {map.lambda > 0 ? Math.log10(map.lambda).toFixed(6) : '−∞'} (from {board?.name(map.lambdaFrom)}).
@@ -296,12 +302,7 @@ export function WalkPage({ params }: PageProps) {
               {dist && distHeat && (
                 <>
                   <BoardView board={board} label={`Distribution after ${state.steps} moves from ${state.from}`} view={distView} describe={distDescribe} onActivate={onActivate} />
-                  <div class="legend" aria-label="Distribution heat map legend">
-                    <span>{distHeat.log ? `10^${distHeat.min.toFixed(1)}` : distHeat.min.toPrecision(3)}</span>
-                    <span class="ramp" aria-hidden="true" />
-                    <span>{distHeat.log ? `10^${distHeat.max.toFixed(1)}` : distHeat.max.toPrecision(3)}</span>
-                    <span class="muted">P(on this square after {state.steps} moves){distHeat.log ? ', log scale' : ''}</span>
-                  </div>
+                  <Legend label="Distribution heat map legend" scale={distHeat} what={`P(on this square after ${state.steps} moves)`} />
                 </>
               )}
             </div>

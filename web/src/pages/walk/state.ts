@@ -112,11 +112,19 @@ export function cellText(p: number, log10: number): string {
   return `e${Math.floor(log10)}`;
 }
 
+export interface HeatScale {
+  heat: Float64Array;
+  /** The heat is by log10 (min and max are log10 values then). */
+  log: boolean;
+  min: number;
+  max: number;
+}
+
 /**
  * Heat in [0, 1] per square: by the probability between the least and largest values, or by log10 where
  * values span many orders of magnitude or underflow (far horizons), so the map never goes flat.
  */
-export function heatScale(probability: Float64Array, log10: Float64Array): { heat: Float64Array; log: boolean; min: number; max: number } {
+export function heatScale(probability: Float64Array, log10: Float64Array): HeatScale {
   const n = probability.length;
   let pMin = Infinity, pMax = -Infinity, lMin = Infinity, lMax = -Infinity;
   for (let s = 0; s < n; s++) {
