@@ -4,3 +4,4 @@ export * from './pieces/index.js';
 export * from './render/index.js';
 export * from './tour/index.js';
 export * from './walk/index.js';
+export * from './valley/index.js';

@@ -7,5 +7,6 @@ import { tourTableCommand } from './tour-table.js';
 import { tourCountCommand } from './tour-count.js';
 import { tourCheckCommand } from './tour-check.js';
 import { walkCommand } from './walk.js';
+import { valleyCommand } from './valley.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand];
