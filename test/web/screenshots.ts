@@ -6,7 +6,7 @@ import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 
 /** Each shot: file name stem, hash route, and what to wait for. */
-const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; run?: string; times?: number }[] = [
+const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; run?: string; times?: number; hover?: string }[] = [
   { name: 'home', hash: '#/', ready: '.cards' },
   { name: 'moves', hash: '#/moves?board=8x8&piece=queen&at=d4&block=d6,b2,f6', ready: '[data-square="d4"][data-kind="piece"]' },
   { name: 'moves-heat', hash: '#/moves?board=10x10&piece=knight&at=e5&heat=1', ready: '.legend' },
@@ -15,7 +15,13 @@ const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; ru
   { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
   { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary' },
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
+  { name: 'walk', hash: '#/walk?board=8x8&piece=knight&n=10&from=a1', ready: '.board[aria-label^="Distribution"] [data-square="a1"][aria-label*="probability"]', hover: 'a1' },
+  { name: 'walk-far', hash: '#/walk?board=12x12&piece=knight&n=1000000000&from=f6', ready: '#walk-method', hover: 'f6' },
 ];
+
+// Names given on the command line (e.g. `tsx test/web/screenshots.ts walk`) take only the shots starting with them.
+const only = process.argv.slice(2);
+const chosen = only.length > 0 ? SHOTS.filter((s) => only.some((o) => s.name.startsWith(o))) : SHOTS;
 
 const missing = chromiumMissing();
 if (missing) {
@@ -34,12 +40,13 @@ try {
     const b = await launch(viewport, scale);
     try {
       const page = await b.context.newPage();
-      for (const shot of SHOTS) {
+      for (const shot of chosen) {
         await page.goto(served.url + shot.hash);
         await page.waitForSelector(shot.ready);
         // Some shots show a page part-way through: a button pressed a few times first.
         for (const name of shot.uncheck ?? []) await page.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
         for (let i = 0; i < (shot.times ?? 0); i++) await page.getByRole('button', { name: shot.run, exact: true }).click();
+        if (shot.hover) await page.locator(`[data-square="${shot.hover}"]`).first().hover();
         await page.evaluate(() => document.fonts.ready);
         const file = join(docs, `playground-${shot.name}-${suffix}.png`);
         await page.screenshot({ path: file, fullPage: true });

@@ -111,6 +111,17 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     expect(await text('#walk-square')).toMatch(/exact fractions up to/);
   });
 
+  it('beyond the map limit (32×32 at N = 10^9) the clicked square is computed alone, with its method and error', async () => {
+    await open('#/walk?board=32x32&n=1000000000&from=p16');
+    await page.waitForSelector('#walk-map-limit', WAIT);
+    expect(await text('#walk-map-limit')).toMatch(/over the limit/);
+    await page.waitForSelector('#walk-method', WAIT);
+    expect(await text('#walk-square strong')).toBe('p16');
+    expect(await text('#walk-probability')).toMatch(/^10\^-[0-9]+\.[0-9]+$/);
+    expect(await text('#walk-method')).toMatch(/by (dp|squaring|extrapolation), relative error ≤ /);
+    expect(await text('#walk-lambda')).toMatch(/λ ≈ 0\.9/);
+  });
+
   it("a bad piece spec shows the engine's message", async () => {
     await open('#/walk?board=8x8&n=10');
     await mapReady();

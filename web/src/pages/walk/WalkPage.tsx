@@ -43,11 +43,15 @@ type Values = { probability: Float64Array; log10: Float64Array };
 
 /** A board's squares coloured by heat, the value written on small boards, the clicked square ringed. */
 function heatView(values: Values | null, scale: HeatScale | null, from: number | null, small: boolean): (s: number) => SquareView {
+  // Figures go on the squares when they say something in 3 decimals (or all underflow and read as powers).
+  let max = 0;
+  if (values) for (const p of values.probability) max = Math.max(max, p);
+  const text = small && (max >= 0.01 || max === 0);
   return (s) => {
     const v: SquareView = {};
     if (values && scale) {
       v.heat = scale.heat[s];
-      if (small) v.text = cellText(values.probability[s], values.log10[s]);
+      if (text) v.text = cellText(values.probability[s], values.log10[s]);
     }
     if (s === from) v.target = true;
     return v;
@@ -154,8 +158,11 @@ export function WalkPage({ params }: PageProps) {
     distJob.start({ ...common, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
   }, [distKey]);
 
-  const map = mapJob.state.status === 'done' ? (mapJob.state.result as MapResult) : null;
-  const dist = distJob.state.status === 'done' ? (distJob.state.result as DistResult) : null;
+  const mapRes = mapJob.state.status === 'done' ? (mapJob.state.result as MapResult) : null;
+  const distRes = distJob.state.status === 'done' ? (distJob.state.result as DistResult) : null;
+  const map = mapRes?.map ?? null;
+  const dist = distRes?.dist ?? null;
+  const point = distRes && distRes.from === from ? distRes.point : null;
   const mapHeat = useMemo(() => (map ? heatScale(map.probability, map.log10) : null), [map]);
   const distHeat = useMemo(() => (dist ? heatScale(dist.probability, dist.log10) : null), [dist]);
 
@@ -201,7 +208,9 @@ export function WalkPage({ params }: PageProps) {
     if (name && board) setHover(board.parse(name));
   };
   const shown = hover ?? from;
-  const exact = shown !== null && map ? exactOf(shown) : null;
+  // The shown square's value: from the map, or (when the map is over the limit) the clicked square's own.
+  const value = shown === null ? null : map ? { probability: map.probability[shown], log10: map.log10[shown] } : shown === from ? point : null;
+  const exact = shown !== null && value ? exactOf(shown) : null;
 
   return (
     <section class="page walk">
@@ -257,11 +266,11 @@ export function WalkPage({ params }: PageProps) {
         </div>
         <div class="stage">
           <div class="summary" aria-live="polite" id="walk-square">
-            {shown !== null && map && board ? (
+            {shown !== null && value && board ? (
               <p>
                 <strong>{board.name(shown)}</strong>: P(on the board after {state.steps} moves) ≈{' '}
-                <span id="walk-probability">{probabilityText(map.probability[shown], map.log10[shown])}</span>
-                {map.probability[shown] === 0 && Number.isFinite(map.log10[shown]) && <span class="muted"> (log10 = {map.log10[shown].toFixed(4)})</span>}
+                <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
+                {value.probability === 0 && Number.isFinite(value.log10) && <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>}
                 {exact !== null ? (
                   <>
                     {' '}
@@ -270,9 +279,15 @@ export function WalkPage({ params }: PageProps) {
                 ) : (
                   <span class="muted"> · exact fractions up to squares × N = {EXACT_MAX_WORK}</span>
                 )}
+                {shown === from && point && (
+                  <span class="muted" id="walk-method">
+                    {' '}
+                    · by {point.method}, relative error ≤ {point.relativeError.toExponential(1)}
+                  </span>
+                )}
               </p>
             ) : (
-              <p class="muted">{map ? 'Hover, focus or click a square.' : ' '}</p>
+              <p class="muted">{map ? 'Hover, focus or click a square.' : mapRes ? 'Click a square for its value.' : ' '}</p>
             )}
           </div>
           {board && (
@@ -281,18 +296,24 @@ export function WalkPage({ params }: PageProps) {
             </div>
           )}
           <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
-          {map && mapHeat && (
+          {mapRes?.limit && (
+            <p id="walk-map-limit" class="help">
+              {mapRes.limit}. Click a square to compute its value alone.
+            </p>
+          )}
+          {mapHeat && <Legend label="Survival heat map legend" scale={mapHeat} what={`P(still on the board after ${state.steps} moves)`} />}
+          {mapRes && (
             <>
-              <Legend label="Survival heat map legend" scale={mapHeat} what={`P(still on the board after ${state.steps} moves)`} />
               <p id="walk-lambda" class="help">
-                Decay rate λ ≈ {map.lambda.toPrecision(10)} (± {map.lambdaError.toExponential(1)}) per move: for large N the probability falls like c·λ
-                <sup>N</sup>, log10 λ = {map.lambda > 0 ? Math.log10(map.lambda).toFixed(6) : '−∞'} (from {board?.name(map.lambdaFrom)}).
+                Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move: for large N the probability falls like
+                c·λ<sup>N</sup>, log10 λ = {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from {board?.name(mapRes.lambdaFrom)}).
               </p>
             </>
           )}
           {board && from !== null && (
             <div class="distribution">
               <h2 style={{ fontSize: '1.1rem', margin: '1.2rem 0 0.4rem' }}>Where the piece stands after {state.steps} moves from {state.from}</h2>
+              {distRes?.limit && <p class="help">{distRes.limit}</p>}
               {dist && (
                 <p id="walk-dist-total" class="help">
                   The squares sum to {probabilityText(dist.total.probability, dist.total.log10)}, the survival probability from {state.from}.

@@ -1,9 +1,9 @@
 // Web Worker for the Random walk page: the survival map of every start square (any N up to 10^9), the decay
-// rate λ, and the distribution after N moves from one square, off the page's thread.
+// rate λ, and one square's value (any N) with the distribution after N moves from it, off the page's thread.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { FLOAT_MAX_STEPS, decayRate, distributionWithLog, survivalMapAtHorizon, walkGraph } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_STEPS, decayRate, distributionWithLog, survivalAtHorizon, survivalMapAtHorizon, walkGraph } from '../../../../src/walk/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
 
 /** The distribution's forward DP runs up to squares × steps of this (it has no far-horizon method). */
@@ -11,27 +11,71 @@ export const DIST_MAX_WORK = 50_000_000;
 
 export type WalkRequest = { width: number; height: number; spec: string; steps: number } & ({ kind: 'map' } | { kind: 'dist'; from: number });
 
+/** One square's survival at any horizon, with the engine's method, its error and λ. */
+export interface Point {
+  probability: number;
+  log10: number;
+  lambda: number;
+  lambdaError: number;
+  method: string;
+  relativeError: number;
+}
+
 export type WalkResult =
-  | { kind: 'map'; probability: Float64Array; log10: Float64Array; lambda: number; lambdaError: number; lambdaFrom: number }
-  | { kind: 'dist'; from: number; probability: Float64Array; log10: Float64Array; total: { probability: number; log10: number } };
+  | {
+      kind: 'map';
+      /** null when the whole map at this N is over the engine's limit (`limit` says which). */
+      map: { probability: Float64Array; log10: Float64Array } | null;
+      limit: string | null;
+      lambda: number;
+      lambdaError: number;
+      lambdaFrom: number;
+    }
+  | {
+      kind: 'dist';
+      from: number;
+      point: Point;
+      /** null when the forward DP would take too long (`limit` says why). */
+      dist: { probability: Float64Array; log10: Float64Array; total: { probability: number; log10: number } } | null;
+      limit: string | null;
+    };
+
+function isLimit(e: unknown): e is GridbitsError {
+  return e instanceof GridbitsError && e.code === 'LIMIT';
+}
 
 serveJobs<WalkRequest, WalkResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const g = walkGraph(Board.of(req.width, req.height), parsePiece(req.spec));
   const cells = g.board.cells;
   if (req.kind === 'dist') {
+    const h = survivalAtHorizon(g, req.from, req.steps);
+    const point: Point = { probability: h.probability, log10: h.log10, lambda: h.lambda, lambdaError: h.lambdaError, method: h.method, relativeError: h.relativeError };
+    onProgress({ done: 1, total: 2, unit: 'stages' });
     if (req.steps > FLOAT_MAX_STEPS || cells * req.steps > DIST_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `the distribution after N moves is computed up to squares × N = ${DIST_MAX_WORK.toLocaleString('en')} here; take a smaller N or board`);
+      const limit = `The distribution after N moves is computed up to squares × N = ${DIST_MAX_WORK.toLocaleString('en')} here; take a smaller N or board.`;
+      return { kind: 'dist', from: req.from, point, dist: null, limit };
     }
-    const d = distributionWithLog(g, req.from, req.steps);
-    onProgress({ done: 1, total: 1, unit: 'maps' });
-    return { kind: 'dist', from: req.from, ...d };
+    const dist = distributionWithLog(g, req.from, req.steps);
+    onProgress({ done: 2, total: 2, unit: 'stages' });
+    return { kind: 'dist', from: req.from, point, dist, limit: null };
   }
-  const map = survivalMapAtHorizon(g, req.steps);
+  let map: { probability: Float64Array; log10: Float64Array } | null = null;
+  let limit: string | null = null;
+  try {
+    map = survivalMapAtHorizon(g, req.steps);
+  } catch (e) {
+    if (!isLimit(e)) throw e;
+    limit = e.message;
+  }
   onProgress({ done: 1, total: 2, unit: 'stages' });
-  // λ is the decay rate of the class of the best-surviving square (the slowest decay on the board).
-  let best = 0;
-  for (let s = 1; s < cells; s++) if (map.log10[s] > map.log10[best]) best = s;
+  // λ is the decay rate of the class of the best-surviving square (the slowest decay on the board); without
+  // a map, of the centre square's.
+  let best = g.board.index(Math.floor((g.board.width - 1) / 2), Math.floor((g.board.height - 1) / 2));
+  if (map) {
+    best = 0;
+    for (let s = 1; s < cells; s++) if (map.log10[s] > map.log10[best]) best = s;
+  }
   const rate = g.targets.length > 0 ? decayRate(g, best) : { lambda: 0, error: 0 };
   onProgress({ done: 2, total: 2, unit: 'stages' });
-  return { kind: 'map', ...map, lambda: rate.lambda, lambdaError: rate.error, lambdaFrom: best };
+  return { kind: 'map', map, limit, lambda: rate.lambda, lambdaError: rate.error, lambdaFrom: best };
 });
