@@ -41,6 +41,8 @@ try {
     try {
       const page = await b.context.newPage();
       for (const shot of chosen) {
+        // A fresh load each time: a hash change alone would keep the last page's state (and mouse) around.
+        await page.goto('about:blank');
         await page.goto(served.url + shot.hash);
         await page.waitForSelector(shot.ready);
         // Some shots show a page part-way through: a button pressed a few times first.
