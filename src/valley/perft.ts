@@ -1,7 +1,7 @@
 // perft for King's Valley: leaf counts by depth with bulk counting at the last ply, and per-move divide.
 import { GridbitsError } from '../core/error.js';
 import { checkAborted, type RunOptions } from '../core/run.js';
-import { squareName } from './geometry.js';
+import { NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd, squareName } from './geometry.js';
 import { MAX_MOVES, countMoves, generateInto, isOver, positionMoves } from './movegen.js';
 import type { ValleyPosition } from './state.js';
 
@@ -15,6 +15,7 @@ const BUF = new Int32Array((PERFT_MAX_DEPTH + 1) * MAX_MOVES);
 function perftInts(own: number, opp: number, ownKing: number, oppKing: number, ply: number, depth: number): number {
   if (isOver(own, opp, ownKing, oppKing)) return 0;
   if (depth === 1) return countMoves(own, opp, ownKing, ply === 0);
+  if (depth === 2) return leavesAtTwo(own, opp, ownKing, oppKing, ply === 0);
   const base = depth * MAX_MOVES;
   const n = generateInto(own, opp, ownKing, ply === 0, BUF, base);
   let nodes = 0;
@@ -22,6 +23,54 @@ function perftInts(own: number, opp: number, ownKing: number, oppKing: number, p
     const m = BUF[i], from = m & 31, to = m >>> 5;
     const moved = own ^ ((1 << from) | (1 << to));
     nodes += perftInts(opp, moved, oppKing, ownKing === from ? to : ownKing, ply + 1, depth - 1);
+  }
+  return nodes;
+}
+
+/** How many of these soldiers have a slide that would stop on the valley (and so is no move). */
+function valleyStops(soldiers: number, occ: number): number {
+  let n = 0;
+  for (let s = soldiers; s !== 0; ) {
+    const sq = 31 - Math.clz32(s);
+    s ^= 1 << sq;
+    if ((TO_VALLEY[sq] & occ) === 0 && (PAST_VALLEY[sq] & occ) !== 0) n++;
+  }
+  return n;
+}
+
+/**
+ * perft 2 of a live position without making the replies: the opponent's move count after each of our moves is
+ * updated from its count before — the freed square adds the opponent's pieces next to it, the filled square
+ * takes away those next to it — then less its soldiers' slides that would now stop on the valley. This is
+ * countMoves (the rule's one statement) done incrementally; the tests compare both against the reference.
+ */
+function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number, firstPly: boolean): number {
+  const occ = own | opp, free = ~occ, oppSoldiers = opp & ~(1 << oppKing);
+  let base = 0, lines = 0;
+  for (let rest = opp; rest !== 0; ) {
+    const sq = 31 - Math.clz32(rest);
+    rest ^= 1 << sq;
+    base += popCount(NEIGHBOURS[sq] & free);
+    if (sq !== oppKing) lines |= TO_VALLEY[sq] | PAST_VALLEY[sq];
+  }
+  const stopsBefore = valleyStops(oppSoldiers, occ);
+  let nodes = 0;
+  let rest = firstPly ? own & ~(1 << ownKing) : own;
+  while (rest !== 0) {
+    const from = 31 - Math.clz32(rest);
+    rest ^= 1 << from;
+    for (let d = 0; d < 8; d++) {
+      const to = slideEnd(from, d, occ);
+      if (to === from) continue;
+      // A soldier may not stop on the valley; a King that does has won, and the line ends with no replies.
+      if (to === VALLEY) continue;
+      const changed = (1 << from) | (1 << to), after = occ ^ changed;
+      if ((NEIGHBOURS[oppKing] & ~after) === 0) continue;
+      // Valley stops only change when the move touches a line from an opposing soldier to beyond c3.
+      const stops = (changed & lines) === 0 ? stopsBefore : valleyStops(oppSoldiers, after);
+      const n = base + popCount(NEIGHBOURS[from] & opp) - popCount(NEIGHBOURS[to] & opp) - stops;
+      nodes += n;
+    }
   }
   return nodes;
 }
