@@ -24,4 +24,5 @@ export {
   unmakeMove as unmakeValleyMove,
 } from './movegen.js';
 export { VALLEY_START, formatValleyMove, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyMoves } from './notation.js';
+export { formatValleyRecord, parseValleyRecord, type ValleyRecord } from './record.js';
 export { PERFT_MAX_DEPTH, valleyDivide, valleyDivideAsync, valleyPerft } from './perft.js';

@@ -1,0 +1,44 @@
+// King's Valley game records: an optional starting position on the first line, then one move per line.
+import { GridbitsError } from '../core/error.js';
+import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove } from './notation.js';
+import { valleyStart, type ValleyPosition } from './state.js';
+
+export interface ValleyRecord {
+  start: ValleyPosition;
+  moves: string[];
+  /** positions[i] is the position before moves[i]; the last one is where the record ends. */
+  positions: ValleyPosition[];
+}
+
+/**
+ * Reads a record; blank lines are skipped. Every move is checked against the rules: a bad one is a BAD_INPUT
+ * naming its line, and nothing is returned.
+ */
+export function parseValleyRecord(text: string): ValleyRecord {
+  const lines = text.split(/\r?\n/).map((l, i) => [i + 1, l.trim()] as const).filter(([, l]) => l !== '');
+  let start = valleyStart();
+  let rest = lines;
+  if (lines.length > 0 && lines[0][1].includes('/')) {
+    start = parseValleyPosition(lines[0][1]);
+    rest = lines.slice(1);
+  }
+  const positions = [start];
+  const moves: string[] = [];
+  for (const [lineNo, move] of rest) {
+    try {
+      positions.push(playValleyMove(positions[positions.length - 1], move));
+    } catch (e) {
+      if (e instanceof GridbitsError) throw new GridbitsError('BAD_INPUT', `game record line ${lineNo}: ${e.message}`);
+      throw e;
+    }
+    moves.push(move.toLowerCase());
+  }
+  return { start, moves, positions };
+}
+
+/** The record text: the starting position's line only when it is not the standard start. */
+export function formatValleyRecord(start: ValleyPosition, moves: readonly string[]): string {
+  const first = formatValleyPosition(start);
+  const lines = first === VALLEY_START ? [...moves] : [first, ...moves];
+  return lines.map((l) => l + '\n').join('');
+}
