@@ -122,6 +122,20 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     expect(await text('#walk-lambda')).toMatch(/λ ≈ 0\.9/);
   });
 
+  it('a long map (100×99, knight+king, N = 20000) computes in the worker with a Cancel button that stops it', async () => {
+    await open('#/walk?board=100x99&piece=knight%2Bking&n=20000');
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor(WAIT);
+    expect(await text('.job')).toMatch(/^Computing the survival map/);
+    await cancel.click();
+    await expect.poll(() => text('.job'), WAIT).toBe('Cancelled.');
+    // The page still answers: a small board computes at once.
+    await page.locator('#walk-side-width').fill('5');
+    await page.locator('#walk-side-height').fill('5');
+    await page.locator('#walk-steps').fill('2');
+    await mapReady();
+  });
+
   it("a bad piece spec shows the engine's message", async () => {
     await open('#/walk?board=8x8&n=10');
     await mapReady();
