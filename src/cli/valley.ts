@@ -39,6 +39,7 @@ async function perft(args: Parsed, out: Output): Promise<void> {
     onProgress: (pr) => out.progress(`perft ${depth}: first move ${pr.done} of ${pr.total ?? '?'}`),
   });
   out.progress('');
+  rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const nodes = depth === 0 ? 1 : rows.reduce((sum, [, n]) => sum + n, 0);
   if (out.json) {
     out.printJson({ position, depth, nodes, ...(divide ? { divide: Object.fromEntries(rows) } : {}) });

@@ -16,7 +16,7 @@ describe('gridbits valley', () => {
     expect(Object.values(j.divide).reduce((a, b) => a + b, 0)).toBe(j.nodes);
     const text = gridbits(['valley', 'perft', '2', '--divide']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('b1e4: 11');
+    expect(text.stdout).toContain('a1a4: 11\na1d4: 10\nb1a2: 13\nb1b4: 10\nb1e4: 11\n');
     expect(text.stdout).toContain('perft 2: 110 nodes');
     expect(text.stdout).toContain('1 S S K S S');
   });
