@@ -34,7 +34,7 @@ describe('gridbits valley', () => {
     expectUserError(gridbits(['valley', 'perft', '1', '--position', 'sskss/5/5/5/SSKS w 0']), /rank 1 has 4 squares, not 5/);
     expectUserError(gridbits(['valley', 'perft', '1', '--position', 'sskss/5/5/5/SSKS w 0', '--json']), /rank 1 has 4 squares/);
     expectUserError(gridbits(['valley', 'perft', 'x']), /depth must be a whole number/);
-    expectUserError(gridbits(['valley', 'perft', '99']), /depth must be a whole number from 0 to 20/);
+    expectUserError(gridbits(['valley', 'perft', '99']), /depth must be a whole number from 0 to 12/);
     expectUserError(gridbits(['valley', 'perft']), /give a depth/);
     expectUserError(gridbits(['valley']), /name a subcommand/);
     expectUserError(gridbits(['valley', 'fly']), /unknown subcommand 'fly'/);

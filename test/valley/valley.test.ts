@@ -48,6 +48,7 @@ describe('King\'s Valley rules and perft', () => {
   it('matches the contract perft from the start', () => {
     expect([0, 1, 2, 3, 4].map((d) => valleyPerft(valleyStart(), d))).toEqual([1, 10, 110, 1570, 21708]);
     expect(perftOf(VALLEY_START, 5)).toBe(refPerft(refParse(VALLEY_START), 5));
+    for (const bad of [-1, 1.5, 13]) expect(() => valleyPerft(valleyStart(), bad)).toThrow(/depth must be a whole number from 0 to 12/);
   });
 
   it('agrees with the reference generator on random positions, moves and perft', () => {
