@@ -17,7 +17,6 @@ export class SymmetricLeaps {
   private readonly pad: number;
   private readonly src: Uint32Array;
   private readonly h: Uint32Array;
-  private readonly h2: Uint32Array;
 
   private constructor(board: Board, groups: Group[]) {
     this.board = board;
@@ -27,10 +26,9 @@ export class SymmetricLeaps {
       maxShift = Math.max(maxShift, g.a);
       for (const b of g.bs) maxShift = Math.max(maxShift, b * board.width);
     }
-    this.pad = Math.min(board.words, (maxShift >>> 5) + 1) + 1;
+    this.pad = Math.min(board.words, (maxShift >>> 5) + 1) + 2;
     this.src = new Uint32Array(board.words + 2 * this.pad);
     this.h = new Uint32Array(board.words + 2 * this.pad);
-    this.h2 = new Uint32Array(board.words + 2 * this.pad);
   }
 
   /** The pattern of the vectors, or null when they are not closed under sign changes of dx and of dy. */
@@ -52,7 +50,7 @@ export class SymmetricLeaps {
   orAttacks(acc: Uint32Array, src: Uint32Array): void {
     this.src.set(src, this.pad);
     const g = this.groups;
-    if (g.length === 2 && g[0].a > 0 && g[1].a > 0 && g[0].bs.length === 1 && g[1].bs.length === 1 && g[0].bs[0] > 0 && g[1].bs[0] > 0) {
+    if (g.length === 2 && g[0].a > 0 && g[1].a > 0 && g[0].a < 32 && g[1].a < 32 && g[0].bs.length === 1 && g[1].bs.length === 1 && g[0].bs[0] > 0 && g[1].bs[0] > 0) {
       this.twoGroups(acc);
     } else {
       this.anyGroups(acc);
@@ -63,29 +61,36 @@ export class SymmetricLeaps {
   }
 
   /**
-   * The (m, n)-leaper case (knight, camel, zebra, …): both sideways sets in one pass, both vertical shifts
-   * in another. `(x >>> 1) >>> (31 - r)` is x >>> (32 - r) that also gives 0 when r = 0.
+   * The (m, n)-leaper case (knight, camel, zebra, …) in one pass: each word of the vertical shifts (up and down
+   * by b ranks) is made once and kept in registers for the sideways shifts of the word before and after it.
+   * `(x >>> 1) >>> (31 - r)` is x >>> (32 - r) that also gives 0 when r = 0.
    */
   private twoGroups(acc: Uint32Array): void {
-    const n = this.board.words, pad = this.pad, P = this.src, H = this.h, H2 = this.h2;
+    const n = this.board.words, pad = this.pad, P = this.src, w = this.board.width;
     const [g1, g2] = this.groups;
     const p1 = this.board.fileMask(g1.a), m1 = this.board.fileMask(-g1.a);
     const p2 = this.board.fileMask(g2.a), m2 = this.board.fileMask(-g2.a);
-    const q1 = g1.a >>> 5, r1 = g1.a & 31, s1 = 31 - r1, q2 = g2.a >>> 5, r2 = g2.a & 31, s2 = 31 - r2;
-    for (let i = 0; i < n; i++) {
-      const j = i + pad;
-      H[j] =
-        (((P[j - q1] << r1) | ((P[j - q1 - 1] >>> 1) >>> s1)) & p1[i]) | (((P[j + q1] >>> r1) | ((P[j + q1 + 1] << 1) << s1)) & m1[i]);
-      H2[j] =
-        (((P[j - q2] << r2) | ((P[j - q2 - 1] >>> 1) >>> s2)) & p2[i]) | (((P[j + q2] >>> r2) | ((P[j + q2 + 1] << 1) << s2)) & m2[i]);
-    }
-    const k1 = g1.bs[0] * this.board.width, k2 = g2.bs[0] * this.board.width;
+    const r1 = g1.a, s1 = 31 - r1, r2 = g2.a, s2 = 31 - r2;
+    const k1 = g1.bs[0] * w, k2 = g2.bs[0] * w;
     const v1 = k1 >>> 5, w1 = k1 & 31, t1 = 31 - w1, v2 = k2 >>> 5, w2 = k2 & 31, t2 = 31 - w2;
+    // x0, x1, x2: group 1's vertical word at i - 1, i, i + 1; y0, y1, y2 likewise for group 2.
+    let j = pad - 1;
+    let x0 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
+    let y0 = (P[j - v2] << w2) | ((P[j - v2 - 1] >>> 1) >>> t2) | (P[j + v2] >>> w2) | ((P[j + v2 + 1] << 1) << t2);
+    j = pad;
+    let x1 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
+    let y1 = (P[j - v2] << w2) | ((P[j - v2 - 1] >>> 1) >>> t2) | (P[j + v2] >>> w2) | ((P[j + v2 + 1] << 1) << t2);
     for (let i = 0; i < n; i++) {
-      const j = i + pad;
+      j = pad + i + 1;
+      const x2 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
+      const y2 = (P[j - v2] << w2) | ((P[j - v2 - 1] >>> 1) >>> t2) | (P[j + v2] >>> w2) | ((P[j + v2 + 1] << 1) << t2);
       acc[i] |=
-        (H[j - v1] << w1) | ((H[j - v1 - 1] >>> 1) >>> t1) | (H[j + v1] >>> w1) | ((H[j + v1 + 1] << 1) << t1) |
-        (H2[j - v2] << w2) | ((H2[j - v2 - 1] >>> 1) >>> t2) | (H2[j + v2] >>> w2) | ((H2[j + v2 + 1] << 1) << t2);
+        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) | (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
+        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) | (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
+      x0 = x1;
+      x1 = x2;
+      y0 = y1;
+      y1 = y2;
     }
   }
 

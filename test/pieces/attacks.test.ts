@@ -133,3 +133,26 @@ describe('attackTable', () => {
     expect(attackGen(Board.of(65, 64), parsePiece('knight')).attackTable()).toBeNull();
   });
 });
+
+describe('the (m, n)-leaper fast path on large boards', () => {
+  it('equals the naive loop for every (m, n) leaper with 0 < m < n, any width', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 9, max: 97 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
+        (m0, d, w, h, raw) => {
+          const m = m0, n = m0 + d;
+          const from = [...new Set(raw.map((x) => x % (w * h)))];
+          const board = Board.of(w, h);
+          const piece = { leaps: eightWays(m, n), rides: [], slides: [] };
+          const got = attacks(asPiece(piece), Bitboard.fromSquares(board, from));
+          expect(got.squares()).toEqual(sorted(naiveAttacks(w, h, piece, new Set(from), new Set())));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
