@@ -58,25 +58,30 @@ export class AttackGen {
    * The pieces themselves count as occupied.
    */
   attacks(from: Bitboard, occupied?: Bitboard): Bitboard {
-    const board = this.board;
-    if (this.leaperOnly && board.small) {
-      // Vectors are grouped by shift case when compiled, so each loop is branch-free.
-      const flo = from.lo, fhi = from.hi, g = this.small!;
-      let lo = 0, hi = 0;
-      for (let i = 0; i < g.upK.length; i++) {
-        const k = g.upK[i];
-        lo |= (flo << k) & g.upLo[i];
-        hi |= ((fhi << k) | (flo >>> (32 - k))) & g.upHi[i];
-      }
-      for (let i = 0; i < g.downK.length; i++) {
-        const k = g.downK[i];
-        lo |= ((flo >>> k) | (fhi << (32 - k))) & g.downLo[i];
-        hi |= (fhi >>> k) & g.downHi[i];
-      }
-      for (let i = 0; i < g.farUpK.length; i++) hi |= (flo << g.farUpK[i]) & g.farUpHi[i];
-      for (let i = 0; i < g.farDownK.length; i++) lo |= (fhi >>> g.farDownK[i]) & g.farDownLo[i];
-      return Bitboard.fromMaskedPair(board, lo, hi);
+    // Two bodies, so each stays monomorphic for the JIT whichever board sizes a program mixes.
+    return this.leaperOnly && this.board.small ? this.leapsSmall(from) : this.attacksWide(from, occupied);
+  }
+
+  /** Leapers on a ≤ 64-cell board: vectors grouped by shift case when compiled, so each loop is branch-free. */
+  private leapsSmall(from: Bitboard): Bitboard {
+    const flo = from.lo, fhi = from.hi, g = this.small!;
+    let lo = 0, hi = 0;
+    for (let i = 0; i < g.upK.length; i++) {
+      const k = g.upK[i];
+      lo |= (flo << k) & g.upLo[i];
+      hi |= ((fhi << k) | (flo >>> (32 - k))) & g.upHi[i];
     }
+    for (let i = 0; i < g.downK.length; i++) {
+      const k = g.downK[i];
+      lo |= ((flo >>> k) | (fhi << (32 - k))) & g.downLo[i];
+      hi |= (fhi >>> k) & g.downHi[i];
+    }
+    for (let i = 0; i < g.farUpK.length; i++) hi |= (flo << g.farUpK[i]) & g.farUpHi[i];
+    for (let i = 0; i < g.farDownK.length; i++) lo |= (fhi >>> g.farDownK[i]) & g.farDownLo[i];
+    return Bitboard.fromMaskedPair(this.board, lo, hi);
+  }
+
+  private attacksWide(from: Bitboard, occupied: Bitboard | undefined): Bitboard {
     const src = from.words ?? from.toWords();
     const acc = allocWords(this.len);
     if (this.symmetric !== null) this.symmetric.orAttacks(acc, src);
@@ -86,7 +91,7 @@ export class AttackGen {
       for (const r of this.rides) this.ride(acc, src, empty, r, false);
       for (const r of this.slides) this.ride(acc, src, empty, r, true);
     }
-    return Bitboard.adopt(board, acc);
+    return Bitboard.adopt(this.board, acc);
   }
 
   /** The attacks of one piece on `square`. */

@@ -73,6 +73,10 @@ export class SymmetricLeaps {
     const r1 = g1.a, s1 = 31 - r1, r2 = g2.a, s2 = 31 - r2;
     const k1 = g1.bs[0] * w, k2 = g2.bs[0] * w;
     const v1 = k1 >>> 5, w1 = k1 & 31, t1 = 31 - w1, v2 = k2 >>> 5, w2 = k2 & 31, t2 = 31 - w2;
+    if (w1 === 0 && w2 === 0) {
+      this.twoGroupsAligned(acc, v1, v2, p1, m1, p2, m2);
+      return;
+    }
     // x0, x1, x2: group 1's vertical word at i - 1, i, i + 1; y0, y1, y2 likewise for group 2.
     let j = pad - 1;
     let x0 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
@@ -84,6 +88,28 @@ export class SymmetricLeaps {
       j = pad + i + 1;
       const x2 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
       const y2 = (P[j - v2] << w2) | ((P[j - v2 - 1] >>> 1) >>> t2) | (P[j + v2] >>> w2) | ((P[j + v2 + 1] << 1) << t2);
+      acc[i] |=
+        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) | (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
+        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) | (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
+      x0 = x1;
+      x1 = x2;
+      y0 = y1;
+      y1 = y2;
+    }
+  }
+
+  /** twoGroups when both vertical shifts are whole words (the width times b is a multiple of 32, e.g. 64 wide). */
+  private twoGroupsAligned(acc: Uint32Array, v1: number, v2: number, p1: Uint32Array, m1: Uint32Array, p2: Uint32Array, m2: Uint32Array): void {
+    const n = this.board.words, pad = this.pad, P = this.src;
+    const [g1, g2] = this.groups;
+    const r1 = g1.a, s1 = 31 - r1, r2 = g2.a, s2 = 31 - r2;
+    let j = pad - 1;
+    let x0 = P[j - v1] | P[j + v1], y0 = P[j - v2] | P[j + v2];
+    j = pad;
+    let x1 = P[j - v1] | P[j + v1], y1 = P[j - v2] | P[j + v2];
+    for (let i = 0; i < n; i++) {
+      j = pad + i + 1;
+      const x2 = P[j - v1] | P[j + v1], y2 = P[j - v2] | P[j + v2];
       acc[i] |=
         (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) | (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
         (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) | (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
