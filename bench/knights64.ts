@@ -1,7 +1,7 @@
 // Runs alone in a child process (a JIT profile unpolluted by other rows, as JMH forks do): 1,000 knights on
 // 64x64, set-wise against the naive per-square loop, timed in alternating batches; prints the medians as JSON.
 import { Bitboard, Board, attackGen, createRng, parsePiece } from '../src/index.js';
-import { medianPair } from './harness.js';
+import { medianAuto, medianPair } from './harness.js';
 
 const DX = Int32Array.of(1, 2, 2, 1, -1, -2, -2, -1);
 const DY = Int32Array.of(2, 1, -1, -2, -2, -1, 1, 2);
@@ -37,6 +37,9 @@ function main(): void {
   const got = gen.attacks(set);
   naiveKnightTargets(64, 64, knights, out);
   for (let i = 0; i < 4096; i++) if (got.has(i) !== (out[i] === 1)) throw new Error('set-wise and naive attacks differ');
+  // Warm-up runs of each alone first, as JMH does, so the JIT has settled before the timed alternation.
+  medianAuto(() => gen.attacks(set), 5);
+  medianAuto(() => naiveKnightTargets(64, 64, knights, out), 5);
   const r = medianPair(() => gen.attacks(set), () => naiveKnightTargets(64, 64, knights, out));
   process.stdout.write(JSON.stringify(r) + '\n');
 }
