@@ -2,10 +2,9 @@
 // painted one pixel per square with the right colours, the keyboard still works, and moving the cursor reuses
 // the board's picture instead of painting every square again.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launch, type Browser } from './browser.js';
-import { ensureWebBuilt } from './build.js';
-import { startServe, type Served } from './serve-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing } from './browser.js';
+import { usePlaygroundPage } from './fixture.js';
 
 const WAIT = { timeout: 30_000 };
 const missing = chromiumMissing();
@@ -18,32 +17,12 @@ const COUNT_PUTS = `(() => {
 })();`;
 
 describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
-  let served: Served;
-  let browser: Browser;
+  const pg = usePlaygroundPage((page) => page.addInitScript(COUNT_PUTS));
+  const { problems, open } = pg;
   let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    served = await startServe();
-    browser = await launch();
-    page = await browser.context.newPage();
-    await page.addInitScript(COUNT_PUTS);
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  beforeAll(() => {
+    ({ page } = pg);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
-
-  const open = async (hash: string): Promise<void> => {
-    await page.goto('about:blank');
-    await page.goto(served.url + hash);
-  };
   const hash = (): string => new URL(page.url()).hash;
   /** R, G, B, A of one device pixel of a canvas (read from a copy, so the page's canvas is never read back). */
   const pixel = (sel: string, x: number, y: number): Promise<number[]> =>

@@ -3,14 +3,14 @@
 // search; the per-start table of 5×5; SVG and PNG export; state restored from a link; no console errors.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 import { findTour, TourMachine } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
-import { chromiumMissing, launch, type Browser } from './browser.js';
-import { ensureWebBuilt } from './build.js';
-import { startServe, type Served } from './serve-process.js';
+import { chromiumMissing, type Browser } from './browser.js';
+import { usePlaygroundPage } from './fixture.js';
+import type { Served } from './serve-process.js';
 
 const WAIT = { timeout: 15_000 };
 const missing = chromiumMissing();
@@ -21,31 +21,14 @@ function index(w: number, name: string): number {
 }
 
 describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
+  const pg = usePlaygroundPage();
+  const { problems, open } = pg;
   let served: Served;
   let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    served = await startServe();
-    browser = await launch();
-    page = await browser.context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  beforeAll(() => {
+    ({ served, browser, page } = pg);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
-
-  const open = async (hash: string): Promise<void> => {
-    await page.goto('about:blank');
-    await page.goto(served.url + hash);
-  };
   const hash = (): string => new URL(page.url()).hash;
   const text = async (sel: string): Promise<string> => ((await page.locator(sel).textContent()) ?? '').trim();
 

@@ -2,42 +2,24 @@
 // (8×8 N = 10 from a1: 4669663/268435456, the issue's known value; 3×3 N = 2: 1/16), the map's symmetry read
 // from the page, the distribution after N moves, λ and log10 at N = 10^9, a bad piece spec, a shared link, 360 px.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridbitsError } from '../../src/core/error.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { chromiumMissing, launch, type Browser } from './browser.js';
-import { ensureWebBuilt } from './build.js';
-import { startServe, type Served } from './serve-process.js';
+import { chromiumMissing, launch } from './browser.js';
+import { usePlaygroundPage } from './fixture.js';
+import type { Served } from './serve-process.js';
 
 const WAIT = { timeout: 15_000 };
 const missing = chromiumMissing();
 
 describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
+  const pg = usePlaygroundPage();
+  const { problems, open } = pg;
   let served: Served;
-  let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    served = await startServe();
-    browser = await launch();
-    page = await browser.context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  beforeAll(() => {
+    ({ served, page } = pg);
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
-
-  const open = async (hash: string): Promise<void> => {
-    await page.goto('about:blank');
-    await page.goto(served.url + hash);
-  };
   const text = async (sel: string): Promise<string> => ((await page.locator(sel).first().textContent()) ?? '').trim();
   const square = (name: string) => page.locator(`.board[aria-label^="Survival"] [data-square="${name}"]`);
   /** The survival map is drawn once every square's label carries its probability. */

@@ -1,0 +1,56 @@
+// One Chromium page on a `gridbits serve` of the built playground, for a describe block: started before its
+// tests, stopped after them; console errors, warnings and page errors collected in `problems`.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launch, type Browser } from './browser.js';
+import { ensureWebBuilt } from './build.js';
+import { startServe, type Served } from './serve-process.js';
+
+export interface PlaygroundPage {
+  readonly page: Page;
+  readonly served: Served;
+  readonly browser: Browser;
+  /** Console errors and warnings and uncaught page errors, as they happen. */
+  readonly problems: string[];
+  /** Opens a hash route fresh (via about:blank, so the state comes from the URL alone). */
+  open(hash: string): Promise<void>;
+}
+
+/** Registers beforeAll/afterAll hooks in the calling describe block; `setup` runs on the new page first. */
+export function usePlaygroundPage(setup?: (page: Page) => Promise<unknown>): PlaygroundPage {
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  const problems: string[] = [];
+  beforeAll(async () => {
+    ensureWebBuilt();
+    served = await startServe();
+    browser = await launch();
+    page = await browser.context.newPage();
+    if (setup) await setup(page);
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+  return {
+    get page() {
+      return page!;
+    },
+    get served() {
+      return served!;
+    },
+    get browser() {
+      return browser!;
+    },
+    problems,
+    async open(hash: string) {
+      await page!.goto('about:blank');
+      await page!.goto(served!.url + hash);
+    },
+  };
+}
