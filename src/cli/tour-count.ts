@@ -60,29 +60,18 @@ Examples:
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    // The count yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it);
-    // the abort signal also stops the engine should that handler ever let the process live on.
-    const controller = new AbortController();
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
-    const t0 = performance.now();
-    let r;
-    try {
-      r = await countToursAsync(board, {
+    const { r, seconds } = await interruptible(out, (signal) =>
+      countToursAsync(board, {
         piece,
         closed,
         from,
         to,
         maxNodes,
         timeoutMs,
-        signal: controller.signal,
+        signal,
         onProgress: (p) => out.progress(`tour-count ${board}: ${p.done}/${p.total} ${p.unit ?? ''}`),
-      });
-    } finally {
-      process.removeListener('SIGINT', onInt);
-      out.endProgress();
-    }
-    const seconds = Number(((performance.now() - t0) / 1000).toFixed(3));
+      }),
+    );
     if (out.json) {
       out.printJson({
         board: { width: board.width, height: board.height },
@@ -114,24 +103,15 @@ Examples:
 };
 
 async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<void> {
-  const controller = new AbortController();
-  const onInt = (): void => controller.abort();
-  process.once('SIGINT', onInt);
-  const t0 = performance.now();
-  let r;
-  try {
-    r = await countToursFromEach(board, {
+  const { r, seconds } = await interruptible(out, (signal) =>
+    countToursFromEach(board, {
       piece,
       maxNodes,
       timeoutMs,
-      signal: controller.signal,
+      signal,
       onProgress: (p) => out.progress(`tour-count ${board} from every square: ${Math.round((100 * p.done) / (p.total ?? 1))}%`),
-    });
-  } finally {
-    process.removeListener('SIGINT', onInt);
-    out.endProgress();
-  }
-  const seconds = Number(((performance.now() - t0) / 1000).toFixed(3));
+    }),
+  );
   const total = r.counts.reduce((x, y) => x + y, 0n);
   if (out.json) {
     const rows: string[][] = [];
@@ -158,3 +138,21 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
   out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
 }
 
+
+/**
+ * Runs a count that yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it); the
+ * abort signal also stops the engine should that handler ever let the process live on. Clears the progress line.
+ */
+async function interruptible<T>(out: Output, run: (signal: AbortSignal) => Promise<T>): Promise<{ r: T; seconds: number }> {
+  const controller = new AbortController();
+  const onInt = (): void => controller.abort();
+  process.once('SIGINT', onInt);
+  const t0 = performance.now();
+  try {
+    const r = await run(controller.signal);
+    return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    out.endProgress();
+  }
+}
