@@ -1,0 +1,37 @@
+// The interface search, play and the solver drive: one variant's rules over one mutable position.
+import type { ValleyResult, ValleySide } from './state.js';
+
+/**
+ * A King's Valley position under one variant's rules, changed in place by make/unmake (no allocation).
+ * Moves are ints `from | to << 6` (squares are rank * size + file, so boards up to 8×8 fit).
+ * The standard and Retrieve-the-King games (5×5) and Labyrinth (7×7 with pillars) each implement it.
+ */
+export interface ValleyEngine {
+  /** Board side: 5, or 7 for Labyrinth. */
+  readonly size: number;
+  /** The valley's square. */
+  readonly valley: number;
+  /** Side to move (0 White, 1 Black) and plies played; read them, change them only through make/unmake. */
+  readonly side: ValleySide;
+  readonly ply: number;
+  /** Zobrist key of the pieces and the side to move (and whether the first-move rule still applies), as two 32-bit halves. */
+  readonly keyLo: number;
+  readonly keyHi: number;
+  /** Writes the legal moves of the side to move into out from index at; returns how many (0 when the game is over). */
+  generate(out: Int32Array, at: number): number;
+  make(m: number): void;
+  /** Takes back m, the last move made. */
+  unmake(m: number): void;
+  /** The winner if the game is over now (a King on the valley; the side to move's King boxed in), else null. */
+  winner(): ValleyResult;
+  /** The square of that side's King. */
+  king(side: ValleySide): number;
+  /** True when sq holds a piece or a pillar. */
+  occupied(sq: number): boolean;
+  /** Where a piece on sq would stop sliding in direction d (0..7), sq itself when it cannot move that way. */
+  slideEnd(sq: number, d: number): number;
+  /** The number of legal moves that side would have if it were to move now (mobility). */
+  mobility(side: ValleySide): number;
+  /** The position in the variant's notation (ranks top down, side, ply). */
+  toString(): string;
+}
