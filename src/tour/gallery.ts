@@ -65,6 +65,22 @@ export const GALLERY: readonly GalleryTour[] = [
     ),
   },
   {
+    name: 'poem',
+    title: 'The closed tour of the Russian mnemonic poem (8×8, from a1)',
+    source: "the seed article 002 (the poem whose words' first letters spell the squares: a consonant or vowel for the file, then a number word's letter for the rank)",
+    note: 'a closed tour from a1 that one can recite blindfold; each stanza carries a hint to its place in the order',
+    grid: rows(
+      '30 55 46  9 28 57 40  7',
+      '47 12 29 56 45  8 27 58',
+      '54 31 10 13 18 41  6 39',
+      '11 48 33 42 15 44 59 26',
+      '32 53 14 17 34 19 38  5',
+      '49 64 51 20 43 16 25 60',
+      '52 21  2 35 62 23  4 37',
+      ' 1 50 63 22  3 36 61 24',
+    ),
+  },
+  {
     name: 'dudeney',
     title: 'The "most magic" semi-magic closed tour (8×8): diagonals 264 and 256',
     source: "H. E. Dudeney, Amusements in Mathematics (1917), 'The magic knight's tour' (as given at mathpuzzle.ca); MathWorld credits it to Francony, 1882",

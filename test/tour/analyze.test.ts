@@ -25,7 +25,7 @@ describe('the gallery', () => {
       const closedByReference = tourProblem(w, h, tour.path, true) === null;
       expect(a.closed, entry.name).toBe(closedByReference);
     }
-    expect(GALLERY.map((t) => t.name)).toEqual(expect.arrayContaining(['janisch', 'euler', 'dudeney', 'beverley']));
+    expect(GALLERY.map((t) => t.name)).toEqual(expect.arrayContaining(['janisch', 'euler', 'dudeney', 'beverley', 'poem']));
   });
 
   it("Janisch's tour: closed, semi-magic (260), not magic, and a half-turn maps steps 1–32 onto 33–64", () => {
@@ -49,6 +49,13 @@ describe('the gallery', () => {
       down += g[r][r];
     }
     expect(a.sums.diagonals).toEqual([up, down]);
+  });
+
+  it("the poem's tour starts a1, c2 (as the seed decodes its first line) and closes back onto a1", () => {
+    const { tour } = galleryTour('poem');
+    const names = tour.path.map((sq) => tour.board.name(sq));
+    expect(names.slice(0, 2)).toEqual(['a1', 'c2']);
+    expect(tourProblem(8, 8, tour.path, true)).toBeNull();
   });
 
   it("Euler's 1759 tour is centrally symmetric but not semi-magic; Dudeney's misses magic by 4 on each diagonal", () => {
