@@ -114,7 +114,9 @@ export async function run(): Promise<BenchSection> {
     rows,
     notes: [
       'Bitboard: each side in bits 0..24 of one int; slide ends from precomputed rays (lowest/highest blocker via clz32);',
-      'bulk counting at the last ply counts empty neighbours (one move per open direction) less soldier slides that would stop on c3.',
+      'bulk counting at the last ply counts empty neighbours (one move per open direction) less soldier slides that would stop on c3;',
+      'the last two plies are counted incrementally (the reply count updated from the freed and filled squares), and every',
+      'piece walks only its open directions (the empty neighbours) rather than all eight.',
     ],
   };
 }
