@@ -26,3 +26,5 @@ export {
 export { VALLEY_START, formatValleyMove, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyMoves } from './notation.js';
 export { formatValleyRecord, parseValleyRecord, type ValleyRecord } from './record.js';
 export { PERFT_MAX_DEPTH, valleyDivide, valleyDivideAsync, valleyPerft } from './perft.js';
+export { Valley5Engine, createValleyEngine } from './engine5.js';
+export { zobristKeys as valleyZobristKeys } from './zobrist.js';
