@@ -5,6 +5,7 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { attackGen } from '../../../../src/pieces/attacks.js';
 import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
+import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /** Largest side the page draws (the CLI goes further). */
 export const PAGE_MAX_SIDE = 256;
@@ -23,11 +24,7 @@ export const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', 
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  const t = text.trim();
-  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
-  const n = Number(t);
-  if (n < 1 || n > PAGE_MAX_SIDE) return `The ${which} must be from 1 to ${PAGE_MAX_SIDE} here (the CLI takes larger boards).`;
-  return n;
+  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here (the CLI takes larger boards)');
 }
 
 function names(text: string | null): string[] {
@@ -43,14 +40,7 @@ export function fitToBoard(state: MovesState): MovesState {
   } catch {
     return state;
   }
-  const on = (n: string): boolean => {
-    try {
-      board.parse(n);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const on = (n: string): boolean => squareOn(board, n) !== null;
   const pieces = state.pieces.filter(on);
   const blockers = state.blockers.filter((n) => on(n) && !pieces.includes(n));
   return { ...state, pieces, blockers };
@@ -59,11 +49,7 @@ export function fitToBoard(state: MovesState): MovesState {
 /** The state a link describes; anything unreadable falls back to the default. */
 export function readState(params: URLSearchParams): MovesState {
   const s: MovesState = { ...DEFAULT_STATE };
-  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
-  if (size) {
-    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
-    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
-  }
+  Object.assign(s, readBoardParam(params, parseSide));
   const spec = params.get('piece');
   if (spec !== null && spec.trim() !== '') s.spec = spec.slice(0, 200);
   s.pieces = names(params.get('at'));

@@ -4,6 +4,7 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 import { GALLERY, galleryTour, isMove } from '../../../../src/tour/index.js';
+import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
  * Largest side the page takes. The worker builds a tour of this size in well under a second and the canvas
@@ -35,21 +36,7 @@ export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: 
 
 /** A side typed by the user, or why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  const t = text.trim();
-  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
-  const n = Number(t);
-  if (n < 1 || n > TOURS_MAX_SIDE) return `The ${which} must be from 1 to ${TOURS_MAX_SIDE} here (the CLI takes larger boards).`;
-  return n;
-}
-
-/** The square's index on the board, or null when the name is not a square of it. */
-export function squareOn(board: Board, name: string): number | null {
-  if (!/^[a-z]+[0-9]+$/.test(name)) return null;
-  try {
-    return board.parse(name);
-  } catch {
-    return null;
-  }
+  return parseSideUpTo(text, which, TOURS_MAX_SIDE, ' here (the CLI takes larger boards)');
 }
 
 /** Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the start. */
@@ -63,11 +50,7 @@ export function fitToBoard(s: ToursState): ToursState {
 /** The state a link describes; anything unreadable falls back to the default. */
 export function readState(params: URLSearchParams): ToursState {
   const s: ToursState = { ...DEFAULT_STATE };
-  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
-  if (size) {
-    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
-    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
-  }
+  Object.assign(s, readBoardParam(params, parseSide));
   s.from = (params.get('from') ?? 'a1').trim().toLowerCase();
   s.to = (params.get('to') ?? '').trim().toLowerCase();
   s.closed = params.get('closed') === '1';

@@ -3,6 +3,7 @@
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
+import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 import { HORIZON_MAX_STEPS, WALK_MAX_SIDE, walkGraph, type WalkGraph } from '../../../../src/walk/index.js';
 
 export interface WalkState {
@@ -18,11 +19,7 @@ export const DEFAULT_STATE: WalkState = { width: 8, height: 8, spec: 'knight', s
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  const t = text.trim();
-  if (!/^[0-9]+$/.test(t)) return `The ${which} must be a whole number, like 8.`;
-  const n = Number(t);
-  if (n < 1 || n > WALK_MAX_SIDE) return `The ${which} must be from 1 to ${WALK_MAX_SIDE}.`;
-  return n;
+  return parseSideUpTo(text, which, WALK_MAX_SIDE);
 }
 
 /** N as typed, or the message saying why it is refused. */
@@ -50,29 +47,20 @@ export function stepsToSlider(n: number): number {
   return Math.min(SLIDER_MAX, Math.round(LINEAR + (Math.log10(n / 100) * (SLIDER_MAX - LINEAR)) / DECADES));
 }
 
-function squareOn(board: Board, name: string): boolean {
-  try {
-    board.parse(name);
-    return true;
-  } catch {
-    return false;
-  }
+function onBoard(board: Board, name: string): boolean {
+  return squareOn(board, name) !== null;
 }
 
 /** The state a link describes; anything unreadable falls back to the default. */
 export function readState(params: URLSearchParams): WalkState {
   const s: WalkState = { ...DEFAULT_STATE };
-  const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
-  if (size) {
-    const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
-    if (typeof w === 'number' && typeof h === 'number') Object.assign(s, { width: w, height: h });
-  }
+  Object.assign(s, readBoardParam(params, parseSide));
   const spec = params.get('piece');
   if (spec !== null && spec.trim() !== '') s.spec = spec.slice(0, 200);
   const n = parseSteps(params.get('n') ?? '');
   if (typeof n === 'number') s.steps = n;
   const from = (params.get('from') ?? '').trim().toLowerCase();
-  if (from && squareOn(Board.of(s.width, s.height), from)) s.from = from;
+  if (from && onBoard(Board.of(s.width, s.height), from)) s.from = from;
   return s;
 }
 
@@ -83,7 +71,7 @@ export function writeState(s: WalkState): Record<string, string | undefined> {
 
 /** Drops the clicked square when a new board no longer has it. */
 export function fitToBoard(s: WalkState): WalkState {
-  return s.from && !squareOn(Board.of(s.width, s.height), s.from) ? { ...s, from: '' } : s;
+  return s.from && !onBoard(Board.of(s.width, s.height), s.from) ? { ...s, from: '' } : s;
 }
 
 /** The walk graph of the state's board and piece, or the engine's message when the spec is bad. */
