@@ -1,0 +1,67 @@
+// The Sea Battle field: board size (1..100 a side) and forbidden cells from square lists or ASCII masks.
+import { Board, parseBoardSize } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+
+export const FLEET_MAX_SIDE = 100;
+
+export function checkFleetBoardSize(width: number, height: number): void {
+  for (const [side, v] of [['width', width], ['height', height]] as const) {
+    if (!Number.isInteger(v) || v < 1 || v > FLEET_MAX_SIDE) {
+      throw new GridbitsError('BAD_BOARD', `a Sea Battle board's ${side} must be from 1 to ${FLEET_MAX_SIDE}, got ${v}`);
+    }
+  }
+}
+
+/** Parses "WxH" for a Sea Battle board (each side 1..100). */
+export function parseFleetBoard(text: string): Board {
+  const m = /^\s*([0-9]+)\s*[xX×*]\s*([0-9]+)\s*$/.exec(text);
+  if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 10x10`);
+  checkFleetBoardSize(Number(m[1]), Number(m[2]));
+  return parseBoardSize(text);
+}
+
+/** Forbidden cells from square names; throws for malformed or off-board squares and for a square given twice. */
+export function parseForbidList(board: Board, squares: readonly string[]): Uint8Array {
+  const mask = new Uint8Array(board.cells);
+  for (const name of squares) {
+    const s = board.parse(name);
+    if (mask[s]) throw new GridbitsError('BAD_ARGUMENT', `forbidden square ${board.name(s)} is given twice`);
+    mask[s] = 1;
+  }
+  return mask;
+}
+
+/**
+ * An ASCII mask: rows top (highest rank) to bottom, one character per cell, '#' forbidden and '.' free; blank
+ * lines and trailing spaces ignored. All rows must be equally long; with `board`, the mask must match it.
+ */
+export function parseMask(text: string, board?: Board): { width: number; height: number; forbidden: Uint8Array } {
+  const rows = text.split(/\r?\n/).map((r) => r.trimEnd()).filter((r) => r.length > 0);
+  if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the mask is empty');
+  const width = rows[0].length, height = rows.length;
+  rows.forEach((r, i) => {
+    if (r.length !== width) throw new GridbitsError('BAD_INPUT', `mask row ${i + 1} has ${r.length} cells, the first row ${width}`);
+    const bad = /[^#.]/.exec(r);
+    if (bad) throw new GridbitsError('BAD_INPUT', `mask row ${i + 1}: unexpected '${bad[0]}' (use '#' for forbidden, '.' for free)`);
+  });
+  if (board && (board.width !== width || board.height !== height)) {
+    throw new GridbitsError('BAD_INPUT', `the mask is ${width}x${height}, the board ${board.width}x${board.height}`);
+  }
+  checkFleetBoardSize(width, height);
+  const forbidden = new Uint8Array(width * height);
+  rows.forEach((r, i) => {
+    const rank = height - 1 - i;
+    for (let f = 0; f < width; f++) if (r[f] === '#') forbidden[rank * width + f] = 1;
+  });
+  return { width, height, forbidden };
+}
+
+/** The union of two forbidden masks; a cell forbidden by both is a mistake (BAD_ARGUMENT naming it). */
+export function mergeForbidden(board: Board, a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(board.cells);
+  for (let s = 0; s < board.cells; s++) {
+    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in --forbid and in the mask)`);
+    out[s] = a[s] | b[s];
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+// Named fleets (classic, hasbro, german), fleet specs (names, length lists, shapes) and the problem builder.
+import { GridbitsError } from '../core/error.js';
+import { checkFleetBoardSize } from './field.js';
+import type { FleetProblem, ShipKind, Touch } from './problem.js';
+import { isStraight, parseShape, shapeClassId, shapeOrientations, shapeText, straightShape, type Shape } from './shape.js';
+
+/** The traditional fleets: ship lengths and the touch rule each is usually played with. */
+export const FLEETS: Readonly<Record<string, { lengths: readonly number[]; touch: Touch; about: string }>> = {
+  classic: { lengths: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], touch: 'none', about: 'the Russian/Soviet fleet, no touching even at corners' },
+  hasbro: { lengths: [5, 4, 3, 3, 2], touch: 'any', about: 'the Milton Bradley/Hasbro fleet, touching allowed' },
+  german: { lengths: [5, 4, 4, 3, 3, 3, 2, 2, 2, 2], touch: 'none', about: 'the German fleet, no touching' },
+};
+
+export const TOUCH_RULES: readonly Touch[] = ['none', 'corner', 'any'];
+
+/** Parses a touch rule name; throws BAD_ARGUMENT. */
+export function parseTouch(text: string): Touch {
+  if ((TOUCH_RULES as readonly string[]).includes(text)) return text as Touch;
+  throw new GridbitsError('BAD_ARGUMENT', `unknown touch rule '${text}' (none, corner or any)`);
+}
+
+/**
+ * Parses a fleet: a name (classic, hasbro, german) or a comma list of lengths ("4,3,3,2"). Returns the
+ * ships' shapes and the fleet's traditional touch rule (undefined for a length list).
+ */
+export function parseFleet(text: string): { shapes: Shape[]; touch?: Touch } {
+  const t = text.trim().toLowerCase();
+  const named = Object.hasOwn(FLEETS, t) ? FLEETS[t] : undefined;
+  if (named) return { shapes: named.lengths.map(straightShape), touch: named.touch };
+  if (!/^[0-9]+(\s*,\s*[0-9]+)*$/.test(t)) {
+    throw new GridbitsError('BAD_ARGUMENT', `unknown fleet '${text}': name one of ${Object.keys(FLEETS).join(', ')} or list ship lengths like 4,3,3,2`);
+  }
+  return { shapes: t.split(',').map((s) => straightShape(Number(s))) };
+}
+
+/** Ship kinds from a list of ship shapes: equal shapes (up to turns, and mirrors with `mirror`) merge into one kind with a count. Largest ships first. */
+export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[] {
+  const kinds = new Map<string, ShipKind & { count: number }>();
+  for (const s of shapes) {
+    const id = shapeClassId(s, mirror);
+    const k = kinds.get(id);
+    if (k) k.count++;
+    else {
+      const orientations = shapeOrientations(s, mirror);
+      const name = isStraight(s) ? String(s.length) : shapeText(orientations[0]);
+      kinds.set(id, { name, orientations, count: 1 });
+    }
+  }
+  return [...kinds.values()].sort((a, b) => b.orientations[0].length - a.orientations[0].length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export interface FleetSpec {
+  width: number;
+  height: number;
+  /** A named fleet or a length list (see parseFleet). */
+  fleet?: string;
+  /** Extra ships: lengths or ASCII shapes (see parseShape). */
+  ships?: readonly string[];
+  /** Default: the named fleet's tradition, else 'none'. */
+  touch?: Touch;
+  mirror?: boolean;
+  forbidden?: Uint8Array;
+  required?: Uint8Array;
+}
+
+/**
+ * The problem for a board, fleet and rules. Throws BAD_ARGUMENT when there are no ships or a ship cannot
+ * fit the board in any orientation (a well-formed request that is merely crowded is not an error).
+ */
+export function fleetProblem(spec: FleetSpec): FleetProblem {
+  const { width, height } = spec;
+  checkFleetBoardSize(width, height);
+  const parsed = spec.fleet === undefined ? { shapes: [] as Shape[], touch: undefined } : parseFleet(spec.fleet);
+  const shapes = [...parsed.shapes, ...(spec.ships ?? []).map(parseShape)];
+  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: give --fleet and/or --ship');
+  const kinds = fleetKinds(shapes, spec.mirror ?? false);
+  for (const k of kinds) {
+    const fits = k.orientations.some((o) => o.every(([x, y]) => x < width && y < height));
+    if (!fits) throw new GridbitsError('BAD_ARGUMENT', `ship ${k.name} cannot fit a ${width}x${height} board in any orientation`);
+  }
+  const cells = width * height;
+  for (const [what, m] of [['forbidden', spec.forbidden], ['required', spec.required]] as const) {
+    if (m !== undefined && m.length !== cells) throw new GridbitsError('BAD_ARGUMENT', `${what} mask has ${m.length} cells, the board ${cells}`);
+  }
+  return {
+    width,
+    height,
+    forbidden: spec.forbidden ?? new Uint8Array(cells),
+    ...(spec.required ? { required: spec.required } : {}),
+    kinds,
+    touch: spec.touch ?? parsed.touch ?? 'none',
+  };
+}
+
+/** Total ships of a problem. */
+export function shipCount(p: FleetProblem): number {
+  return p.kinds.reduce((n, k) => n + k.count, 0);
+}

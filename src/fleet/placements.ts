@@ -1,0 +1,122 @@
+// Every placement of every ship kind on the field (cells and halo as flat index lists), and each cell's coverers.
+import { Bitboard } from '../core/bitboard.js';
+import { Board } from '../core/board.js';
+import type { FleetProblem } from './problem.js';
+
+/**
+ * The placements of a problem, grouped by kind, in a flat layout for hot loops: placement p has kind
+ * `kind[p]`, cells `cellList[cellStart[p] .. cellStart[p + 1])` and halo `haloList[haloStart[p] .. haloStart[p + 1])`.
+ * The halo is the ship's cells plus the neighbours the touch rule keeps free (all 8 for 'none', the 4 edge
+ * neighbours for 'corner', none for 'any'): two placements may both stand iff neither's cells meet the
+ * other's halo (the relation is symmetric, so one test suffices).
+ */
+export interface FleetPlacements {
+  width: number;
+  height: number;
+  /** Number of placements. */
+  count: number;
+  /** Placements of kind k are the indices kindStart[k] .. kindStart[k + 1] - 1. */
+  kindStart: Int32Array;
+  kind: Int32Array;
+  cellStart: Int32Array;
+  cellList: Int32Array;
+  haloStart: Int32Array;
+  haloList: Int32Array;
+  /** The placements covering cell s: coverList[coverStart[s] .. coverStart[s + 1]). */
+  coverStart: Int32Array;
+  coverList: Int32Array;
+}
+
+const NEIGHBOURS = {
+  none: [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+  corner: [[1, 0], [-1, 0], [0, 1], [0, -1]],
+  any: [],
+} as const;
+
+/** All placements of the problem's kinds avoiding forbidden cells, ordered by kind, then lowest cell, then orientation. */
+export function fleetPlacements(problem: FleetProblem): FleetPlacements {
+  const { width: w, height: h, forbidden } = problem;
+  const kinds = problem.kinds.length;
+  const kindStart = new Int32Array(kinds + 1);
+  const kindOf: number[] = [], cellStart: number[] = [0], cells: number[] = [], haloStart: number[] = [0], halo: number[] = [];
+  const near = NEIGHBOURS[problem.touch];
+  const stamp = new Int32Array(w * h).fill(-1);
+  let count = 0;
+  for (let k = 0; k < kinds; k++) {
+    kindStart[k] = count;
+    const orientations = problem.kinds[k].orientations;
+    // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest cell.
+    for (let anchor = 0; anchor < w * h; anchor++) {
+      const ax = anchor % w, ay = (anchor / w) | 0;
+      for (const o of orientations) {
+        const ox = ax - o[0][0], oy = ay - o[0][1];
+        let ok = ox >= 0;
+        for (let i = 0; ok && i < o.length; i++) {
+          const x = ox + o[i][0], y = oy + o[i][1];
+          ok = x >= 0 && x < w && y >= 0 && y < h && forbidden[y * w + x] === 0;
+        }
+        if (!ok) continue;
+        for (const [dx, dy] of o) cells.push((oy + dy) * w + ox + dx);
+        cellStart.push(cells.length);
+        for (let i = cellStart[count]; i < cells.length; i++) {
+          const c = cells[i];
+          if (stamp[c] !== count) {
+            stamp[c] = count;
+            halo.push(c);
+          }
+        }
+        for (let i = cellStart[count]; i < cellStart[count + 1]; i++) {
+          const x = cells[i] % w, y = (cells[i] / w) | 0;
+          for (const [dx, dy] of near) {
+            const nx = x + dx, ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            const c = ny * w + nx;
+            if (stamp[c] !== count) {
+              stamp[c] = count;
+              halo.push(c);
+            }
+          }
+        }
+        haloStart.push(halo.length);
+        kindOf.push(k);
+        count++;
+      }
+    }
+  }
+  kindStart[kinds] = count;
+  const cellStartA = Int32Array.from(cellStart), cellList = Int32Array.from(cells);
+  const coverStart = new Int32Array(w * h + 1);
+  for (const c of cells) coverStart[c + 1]++;
+  for (let s = 0; s < w * h; s++) coverStart[s + 1] += coverStart[s];
+  const fill = coverStart.slice(0, w * h);
+  const coverList = new Int32Array(cells.length);
+  for (let p = 0; p < count; p++) for (let i = cellStartA[p]; i < cellStartA[p + 1]; i++) coverList[fill[cellList[i]]++] = p;
+  return {
+    width: w,
+    height: h,
+    count,
+    kindStart,
+    kind: Int32Array.from(kindOf),
+    cellStart: cellStartA,
+    cellList,
+    haloStart: Int32Array.from(haloStart),
+    haloList: Int32Array.from(halo),
+    coverStart,
+    coverList,
+  };
+}
+
+/** The cells of placement p as a list of square indices. */
+export function placementCells(pl: FleetPlacements, p: number): number[] {
+  return Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]));
+}
+
+/** Placement p's cells as a Bitboard (built on demand: a table of them all would not fit large boards). */
+export function placementBitboard(pl: FleetPlacements, p: number): Bitboard {
+  return Bitboard.fromSquares(Board.of(pl.width, pl.height), pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]));
+}
+
+/** Placement p's halo (its cells and the neighbours the touch rule keeps free) as a Bitboard. */
+export function placementHalo(pl: FleetPlacements, p: number): Bitboard {
+  return Bitboard.fromSquares(Board.of(pl.width, pl.height), pl.haloList.subarray(pl.haloStart[p], pl.haloStart[p + 1]));
+}
