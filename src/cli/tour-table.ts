@@ -3,19 +3,11 @@ import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { tourTableAsync, type TableCell } from '../tour/table.js';
+import { tableCellText, tourTableAsync, type TableCell } from '../tour/table.js';
 import { bool, int, str, type Command } from './command.js';
 
 /** The paper's MAX_RET: backtracks per start square before it says LIM. */
 const DEFAULT_MAX_BACKTRACKS = 400_000;
-
-function cellText(c: TableCell): string {
-  if (c.exists === false) return 'N';
-  if (c.exists === null) return 'LIM';
-  // As in the paper, a letter names the move array that found the tour when it was not the first (#n past Z).
-  const t = c.tryIndex ?? 0;
-  return String(c.backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
-}
 
 export const tourTableCommand: Command = {
   name: 'tour-table',
@@ -84,7 +76,7 @@ Examples:
       const c = cells[s];
       return c.exists === false ? p.red(t) : c.exists === null ? p.yellow(t) : c.backtracks === 0 ? p.green(t) : p.cyan(t);
     };
-    out.print(drawGrid(board, (s) => cellText(cells[s]), { paint }));
+    out.print(drawGrid(board, (s) => tableCellText(cells[s]), { paint }));
     const count = (e: boolean | null): number => cells.filter((c) => c.exists === e).length;
     const total = cells.reduce((a, c) => a + c.backtracks, 0);
     out.print(

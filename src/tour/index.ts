@@ -3,7 +3,7 @@ export type { TourAnswer, TourQuery } from './types.js';
 export { TourMachine, type MachineLimits, type MachineStatus, type SearchSwitches, type TourEvent, type TourEventKind } from './machine.js';
 export { searchTour, type SearchOptions, type SearchResult } from './search.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
-export { openTourStarts, tourTable, tourTableAsync, type StartCell, type StartOptions, type StartReason, type TableCell, type TableOptions } from './table.js';
+export { openTourStarts, tableCellText, tourTable, tourTableAsync, type StartCell, type StartOptions, type StartReason, type TableCell, type TableOptions } from './table.js';
 export { COUNT_CONVENTION, countLimit, countTours, countToursAsync, type CountOptions, type TourCount } from './count.js';
 export { analyzeTour, isMove, type AnalyzeOptions, type TourAnalysis, type TourSums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';

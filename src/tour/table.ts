@@ -27,6 +27,17 @@ export interface TableCell {
   tryIndex?: number;
 }
 
+/**
+ * What a table cell says, as in the paper: the backtracks (with a letter naming the move array that found the
+ * tour when it was not the first; #n past Z), 'N' when no tour starts there, 'LIM' when the budget ran out.
+ */
+export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryIndex'>): string {
+  if (c.exists === false) return 'N';
+  if (c.exists === null) return 'LIM';
+  const t = c.tryIndex ?? 0;
+  return String(c.backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
+}
+
 /** Nodes searched between two yields, so an async caller can keep its event loop (and Ctrl-C) alive. */
 const SLICE_NODES = 1 << 18;
 

@@ -3,7 +3,7 @@
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, galleryTour, isMove } from '../../../../src/tour/index.js';
+import { GALLERY, galleryTour, isMove, tableCellText } from '../../../../src/tour/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
@@ -106,8 +106,5 @@ export function parseLeaper(spec: string): Piece | string {
 
 /** What a table cell says, as in the paper: backtracks (with the move array's letter when not the first), N or LIM. */
 export function cellText(exists: boolean | null, backtracks: number, tryIndex: number | undefined): string {
-  if (exists === false) return 'N';
-  if (exists === null) return 'LIM';
-  const t = tryIndex ?? 0;
-  return String(backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
+  return tableCellText({ exists, backtracks, tryIndex });
 }
