@@ -1,0 +1,119 @@
+// Static evaluation of a King's Valley position for the side to move, over any ValleyEngine (5×5, Labyrinth).
+import type { ValleyEngine } from './engine.js';
+import type { ValleySide } from './state.js';
+
+/**
+ * Scale: points, positive = good for the side to move. Static scores stay within ±EVAL_MAX; exact game results
+ * (search.ts) sit far above it, at ±(WIN − plies).
+ */
+export const EVAL_MAX = 10000;
+
+/** A King this many slides or more from the valley counts as far; the BFS stops there. */
+export const FAR = 4;
+
+// Worth of a King's distance to the valley, by slides (index 1..FAR). Distance 1 for the side to move is a win
+// next move, for the other side a threat that must be answered at once.
+const DIST_VALUE = [0, 900, 160, 50, 0];
+// Extra for each further square from which the King's last slide would reach the valley: two routes are hard
+// to block with one move.
+const ROUTE = 25;
+const MOBILITY = 3;
+// A King with few open directions is close to being boxed in (a loss at the start of its turn).
+const KING_FREEDOM = [-400, -90, -30, -8, 0, 0, 0, 0, 0];
+const TEMPO = 12;
+
+// BFS scratch shared by every call (evaluation never re-enters itself): visit stamps and a queue over squares.
+const seen = new Int32Array(64);
+const queue = new Int32Array(64);
+let stamp = 0;
+/** Routes found by the last slideDistance call. */
+let lastRoutes = 0;
+
+/**
+ * How many slides the King on `from` needs to reach the valley with every other piece standing still (FAR when
+ * FAR or more). lastRoutes is left at the number of squares on the last level that reach the valley in one
+ * slide. The King's own square stays occupied for the BFS: a path through it is never shorter than a slide
+ * from it, so only a few stopping squares are invented beside it.
+ */
+function slideDistance(e: ValleyEngine, from: number): number {
+  const valley = e.valley;
+  if (from === valley) return 0;
+  if (++stamp === 0x7fffffff) {
+    seen.fill(0);
+    stamp = 1;
+  }
+  seen[from] = stamp;
+  queue[0] = from;
+  let head = 0, tail = 1;
+  for (let dist = 1; dist < FAR; dist++) {
+    const end = tail;
+    let routes = 0;
+    while (head < end) {
+      const sq = queue[head++];
+      for (let d = 0; d < 8; d++) {
+        const to = e.slideEnd(sq, d);
+        if (to === sq) continue;
+        if (to === valley) {
+          routes++;
+          break;
+        }
+        if (seen[to] !== stamp) {
+          seen[to] = stamp;
+          queue[tail++] = to;
+        }
+      }
+    }
+    if (routes > 0) {
+      lastRoutes = routes;
+      return dist;
+    }
+    if (tail === end) break;
+  }
+  lastRoutes = 0;
+  return FAR;
+}
+
+/** The number of directions the King on sq can slide in. */
+function openDirections(e: ValleyEngine, sq: number): number {
+  let n = 0;
+  for (let d = 0; d < 8; d++) if (e.slideEnd(sq, d) !== sq) n++;
+  return n;
+}
+
+/** True when that side's King reaches the valley in one slide (a win if it is that side's move, after ply 0). */
+export function kingReachesValley(e: ValleyEngine, side: ValleySide): boolean {
+  const k = e.king(side), valley = e.valley;
+  for (let d = 0; d < 8; d++) if (e.slideEnd(k, d) === valley) return true;
+  return false;
+}
+
+/** The King's distance to the valley in slides (0 on it, FAR for FAR or more), for display and tests. */
+export function valleyKingDistance(e: ValleyEngine, side: ValleySide): number {
+  return slideDistance(e, e.king(side));
+}
+
+/**
+ * The position's worth for the side to move, in points within ±EVAL_MAX. Terms: each King's distance to the
+ * valley in slides and its number of last-slide routes, mobility, the Kings' open directions, the move.
+ * Call it on a live position (no winner yet).
+ */
+export function valleyEvaluate(e: ValleyEngine): number {
+  const us = e.side, them = (us ^ 1) as ValleySide;
+  const dUs = slideDistance(e, e.king(us));
+  const rUs = lastRoutes;
+  const dThem = slideDistance(e, e.king(them));
+  const rThem = lastRoutes;
+  // Our move and one slide home: won unless the first-move rule holds the King back.
+  if (dUs === 1 && e.ply > 0) return EVAL_MAX;
+  let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
+  score += ROUTE * (Math.min(rUs, 3) - Math.min(rThem, 3));
+  score += MOBILITY * (e.mobility(us) - e.mobility(them));
+  score += KING_FREEDOM[openDirections(e, e.king(us))] - KING_FREEDOM[openDirections(e, e.king(them))];
+  return score;
+}
+
+/** The simple evaluation of the greedy player: the Kings' slide distances only. */
+export function valleySimpleEvaluate(e: ValleyEngine): number {
+  const us = e.side;
+  return 100 * (slideDistance(e, e.king((us ^ 1) as ValleySide)) - slideDistance(e, e.king(us)));
+}

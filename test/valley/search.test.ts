@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/prng.js';
+import { createValleyEngine } from '../../src/valley/engine5.js';
+import { parseValleyPosition, valleyStart } from '../../src/valley/index.js';
+import { WIN, ValleySearcher, formatEngineMove, parseEngineMove, valleySearch } from '../../src/valley/search.js';
+import { refWinDistance, refWinsWithin } from './brute.js';
+import { refMoves, refParse, refPlay } from './reference.js';
+
+const engineOf = (text: string) => createValleyEngine(parseValleyPosition(text));
+
+// Found by the brute force from random games: the side to move forces a win in exactly 3 (or 5) plies.
+const WIN_IN_3 = ['1s2s/4S/3Sk/2ssS/2K1S w 8', '1s1ss/5/1k2s/S2S1/2SKS b 19', 'sss1s/S4/SS3/1S3/k1K2 w 10', 's1ks1/4S/4S/Ss3/S1Ks1 b 7', 'ssK1s/S3s/3Sk/5/1S2S w 8'];
+const WIN_IN_5 = ['ss1s1/3SS/4K/S4/s1kS1 w 8', 'sskss/2K2/5/5/S1SSS w 8', 'ssks1/1S3/S4/4s/1SKS1 b 7'];
+
+describe('valley search', () => {
+  it('takes a win in 1', () => {
+    const text = 'k4/3s1/5/5/K3S w 4';
+    const e = engineOf(text);
+    const r = valleySearch(e, { depth: 4 });
+    expect(formatEngineMove(e, r.move!)).toBe('a1c3');
+    expect(r).toMatchObject({ score: WIN - 1, winner: 'white', winInPlies: 1, winIn: 1, stopped: 'proven' });
+    expect(refWinsWithin(refParse(text), true, 1)).toBe(true);
+  });
+
+  it('finds forced wins in 3 and 5 plies that the brute force confirms, and no shorter ones', () => {
+    for (const [text, plies] of [...WIN_IN_3.map((t) => [t, 3] as const), ...WIN_IN_5.map((t) => [t, 5] as const)]) {
+      const ref = refParse(text);
+      expect(refWinDistance(ref, plies)).toBe(plies);
+      const e = engineOf(text);
+      const r = valleySearch(e, { depth: 8 });
+      expect(r.winInPlies).toBe(plies);
+      expect(r.winIn).toBe((plies + 1) / 2);
+      expect(r.winner).toBe(ref.white ? 'white' : 'black');
+      expect(r.score).toBe(WIN - plies);
+      // The chosen move keeps the win: every reply still loses within plies − 1.
+      const move = formatEngineMove(e, r.move!);
+      expect(refMoves(ref)).toContain(move);
+      expect(refWinsWithin(refPlay(ref, move), ref.white, plies - 1)).toBe(true);
+      expect(e.toString()).toBe(text);
+    }
+  });
+
+  it('sees a lost position as lost, in plies counted to the end', () => {
+    const text = WIN_IN_3[0];
+    const e = engineOf(text);
+    e.make(valleySearch(e, { depth: 6 }).move!);
+    const r = valleySearch(e, { depth: 6 });
+    expect(r).toMatchObject({ score: -(WIN - 2), winner: 'white', winInPlies: 2, winIn: 1 });
+  });
+
+  it('returns a legal move and leaves the engine as it found it', () => {
+    const rng = createRng(3);
+    const searcher = new ValleySearcher(1 << 12);
+    for (let g = 0; g < 30; g++) {
+      const e = createValleyEngine(valleyStart());
+      const buf = new Int32Array(64);
+      for (let i = 0; i < 5 + rng.below(20) && e.generate(buf, 0) > 0; i++) e.make(buf[rng.below(e.generate(buf, 0))]);
+      if (e.winner() !== null) continue;
+      const before = [e.toString(), e.keyLo, e.keyHi, e.ply];
+      const r = searcher.search(e, { maxNodes: 3000 });
+      expect(refMoves(refParse(e.toString()))).toContain(formatEngineMove(e, r.move!));
+      expect(r.pv[0]).toBe(r.move);
+      expect([e.toString(), e.keyLo, e.keyHi, e.ply]).toEqual(before);
+    }
+  });
+
+  it('answers a finished position without a move', () => {
+    const r = valleySearch(engineOf('ks3/ss3/5/5/4K b 5'));
+    expect(r).toMatchObject({ move: null, result: 'white', depth: 0, stopped: 'over', pv: [] });
+    expect(valleySearch(engineOf('5/5/2K2/5/k4 b 9')).result).toBe('white');
+  });
+
+  it('scores a return to a position of the game history as a draw, only under the draw rule', () => {
+    // Black to move is lost in 2 plies; the history holds the position after one of Black's moves.
+    const e = engineOf(WIN_IN_3[0]);
+    e.make(valleySearch(e, { depth: 6 }).move!);
+    const lost = e.toString();
+    const buf = new Int32Array(64);
+    const n = e.generate(buf, 0);
+    const escape = buf[n - 1];
+    e.make(escape);
+    const history: Array<[number, number]> = [[e.keyLo, e.keyHi]];
+    e.unmake(escape);
+    const drawn = valleySearch(e, { depth: 6, history });
+    expect(drawn.score).toBe(0);
+    expect(drawn.move).toBe(escape);
+    expect(drawn.winner).toBeUndefined();
+    const off = valleySearch(e, { depth: 6, history, drawRule: false });
+    expect(off.score).toBe(-(WIN - 2));
+    expect(e.toString()).toBe(lost);
+  });
+
+  it('respects depth, node, time and signal limits', () => {
+    const e = createValleyEngine(valleyStart());
+    expect(valleySearch(e, { depth: 3 }).depth).toBe(3);
+    const byNodes = valleySearch(e, { maxNodes: 500 });
+    expect(byNodes.nodes).toBeLessThanOrEqual(500);
+    expect(byNodes.stopped).toBe('nodes');
+    expect(byNodes.move).not.toBeNull();
+    const byTime = valleySearch(e, { timeMs: 1 });
+    expect(['time', 'proven']).toContain(byTime.stopped);
+    expect(byTime.move).not.toBeNull();
+    const ctl = new AbortController();
+    ctl.abort();
+    const bySignal = valleySearch(e, { signal: ctl.signal });
+    expect(bySignal).toMatchObject({ depth: 1, stopped: 'signal' });
+    expect(bySignal.move).not.toBeNull();
+    expect(e.toString()).toBe('sskss/5/5/5/SSKSS w 0');
+    expect(() => valleySearch(e, { depth: 0 })).toThrow(/depth must be a whole number/);
+    expect(() => valleySearch(e, { timeMs: -5 })).toThrow(/timeMs must be positive/);
+  });
+
+  it('names moves by the engine board and parses them back', () => {
+    const e = createValleyEngine(valleyStart());
+    const m = parseEngineMove(e, 'b1e4');
+    expect(formatEngineMove(e, m)).toBe('b1e4');
+    expect(() => parseEngineMove(e, 'c1c4')).toThrow(/illegal move 'c1c4'/);
+    expect(() => parseEngineMove(e, 'zz')).toThrow(/bad move 'zz'/);
+  });
+});
