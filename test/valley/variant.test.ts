@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { GridbitsError } from '../../src/core/error.js';
+import {
+  VALLEY_VARIANTS,
+  VALLEY_VARIANT_NAMES,
+  createVariantEngine,
+  engineDivideAsync,
+  engineMoves,
+  enginePerft,
+  formatEngineMove,
+  formatVariantPosition,
+  parseEngineMove,
+  parseVariantPosition,
+  valleyVariant,
+  valleyVariantStart,
+} from '../../src/valley/variant.js';
+import { valleyPerft, valleyStart } from '../../src/valley/index.js';
+import { gridMoves, gridParse, gridPerft } from './grid-reference.js';
+
+describe("King's Valley variants", () => {
+  it('describes each variant: board, valley, pillars, start', () => {
+    expect(VALLEY_VARIANT_NAMES).toEqual(['standard', 'retrieve', 'labyrinth']);
+    expect(VALLEY_VARIANTS.standard.start).toBe('sskss/5/5/5/SSKSS w 0');
+    expect(VALLEY_VARIANTS.retrieve.start).toBe('ssKss/5/5/5/SSkSS w 0');
+    expect(VALLEY_VARIANTS.labyrinth.start).toBe('sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0');
+    const lab = VALLEY_VARIANTS.labyrinth;
+    expect(lab.grid.pillars.map((sq) => lab.board.name(sq)).sort()).toEqual(['b3', 'b5', 'f3', 'f5']);
+    expect(lab.board.name(lab.grid.valley)).toBe('d4');
+    expect(VALLEY_VARIANTS.standard.board.name(VALLEY_VARIANTS.standard.grid.valley)).toBe('c3');
+    expect(valleyVariantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
+    expect(() => valleyVariant('chess')).toThrow(/unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/);
+  });
+
+  it('builds an engine per variant whose moves and perft agree with the reference, either side first', () => {
+    for (const name of VALLEY_VARIANT_NAMES) {
+      for (const first of [0, 1] as const) {
+        const start = valleyVariantStart(name, first);
+        const e = createVariantEngine(name, first === 0 ? undefined : start);
+        expect(e.toString()).toBe(start);
+        expect(e.size).toBe(VALLEY_VARIANTS[name].grid.size);
+        expect(engineMoves(e).map((m) => formatEngineMove(e, m)).sort()).toEqual(gridMoves(gridParse(start)));
+        for (const d of [1, 2, 3]) expect(enginePerft(e, d)).toBe(gridPerft(gridParse(start), d));
+      }
+    }
+    // The generic perft over the 5×5 engine agrees with the 5×5 fast path.
+    expect(enginePerft(createVariantEngine('standard'), 4)).toBe(valleyPerft(valleyStart(), 4));
+  });
+
+  it('round-trips positions in each notation and rejects those of another board', () => {
+    for (const name of VALLEY_VARIANT_NAMES) {
+      const start = VALLEY_VARIANTS[name].start;
+      expect(formatVariantPosition(name, parseVariantPosition(name, start))).toBe(start);
+    }
+    expect(() => parseVariantPosition('labyrinth', 'sskss/5/5/5/SSKSS w 0')).toThrow(/expected 7 ranks/);
+    expect(() => parseVariantPosition('standard', VALLEY_VARIANTS.labyrinth.start)).toThrow(/expected 5 ranks/);
+    expect(() => parseVariantPosition('standard', 's#kss/5/5/5/SSKSS w 0')).toThrow(/unexpected '#'/);
+    expect(() => createVariantEngine('labyrinth', parseVariantPosition('standard', 'sskss/5/5/5/SSKSS w 0'))).toThrow(/7×7/);
+  });
+
+  it('parses moves against the position: malformed and illegal ones are errors', () => {
+    const e = createVariantEngine('labyrinth');
+    expect(formatEngineMove(e, parseEngineMove(e, 'a1f6'))).toBe('a1f6');
+    expect(() => parseEngineMove(e, 'a1h8')).toThrow(/bad move 'a1h8'/);
+    expect(() => parseEngineMove(e, 'd1d2')).toThrow(GridbitsError);
+    expect(() => parseEngineMove(e, 'd1d2')).toThrow(/illegal move 'd1d2'/);
+    const s = createVariantEngine('standard');
+    expect(() => parseEngineMove(s, 'a1f6')).toThrow(/bad move/);
+  });
+
+  it('divides perft by first move, with progress', async () => {
+    const e = createVariantEngine('labyrinth');
+    const seen: number[] = [];
+    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push(p.done) });
+    expect(rows).toHaveLength(16);
+    expect(rows.reduce((a, [, n]) => a + n, 0)).toBe(288);
+    expect(seen).toHaveLength(16);
+    const ac = new AbortController();
+    ac.abort();
+    await expect(engineDivideAsync(e, 2, { signal: ac.signal })).rejects.toThrow(GridbitsError);
+    expect(e.toString()).toBe(VALLEY_VARIANTS.labyrinth.start);
+  });
+});
