@@ -6,7 +6,7 @@ import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 
 /** Each shot: file name stem, hash route, and what to wait for. */
-const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; run?: string; times?: number; hover?: string }[] = [
+const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; run?: string; times?: number; hover?: string; click?: string[] }[] = [
   { name: 'home', hash: '#/', ready: '.cards' },
   { name: 'moves', hash: '#/moves?board=8x8&piece=queen&at=d4&block=d6,b2,f6', ready: '[data-square="d4"][data-kind="piece"]' },
   { name: 'moves-heat', hash: '#/moves?board=10x10&piece=knight&at=e5&heat=1', ready: '.legend' },
@@ -17,6 +17,7 @@ const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; ru
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
   { name: 'walk', hash: '#/walk?board=8x8&piece=knight&n=10&from=a1', ready: '.board[aria-label^="Distribution"] [data-square="a1"][aria-label*="probability"]', hover: 'a1' },
   { name: 'walk-far', hash: '#/walk?board=12x12&piece=knight&n=1000000000&from=f6', ready: '#walk-method', hover: 'f6' },
+  { name: 'valley', hash: '#/valley?white=human&black=ai3&moves=b1b4,d5d2,e1e4,b5e2', ready: '[data-square="e2"][aria-label*="Black soldier"]', click: ['c1'] },
 ];
 
 // Names given on the command line (e.g. `tsx test/web/screenshots.ts walk`) take only the shots starting with them.
@@ -48,6 +49,7 @@ try {
         // Some shots show a page part-way through: a button pressed a few times first.
         for (const name of shot.uncheck ?? []) await page.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
         for (let i = 0; i < (shot.times ?? 0); i++) await page.getByRole('button', { name: shot.run, exact: true }).click();
+        for (const sq of shot.click ?? []) await page.locator(`[data-square="${sq}"]`).first().click();
         if (shot.hover) await page.locator(`[data-square="${shot.hover}"]`).first().hover();
         await page.evaluate(() => document.fonts.ready);
         const file = join(docs, `playground-${shot.name}-${suffix}.png`);

@@ -36,6 +36,7 @@ export const PAGES: readonly PageInfo[] = [
     id: 'valley',
     title: "King's Valley",
     blurb: 'Play the sliding-piece game against the computer or a friend.',
+    load: () => import('./pages/valley/ValleyPage.js').then((m) => m.ValleyPage),
   },
   {
     id: 'fleet',

@@ -1,0 +1,25 @@
+// The 360 px check the page tests share: open a route on a phone-sized Chromium, wait for it, and see that the
+// board and the page fit the screen without a page error.
+import { expect } from 'vitest';
+import { launch } from './browser.js';
+import type { Served } from './serve-process.js';
+
+export const NARROW = 360;
+
+export async function expectFitsNarrow(served: Served, hash: string, ready: string, board: string): Promise<void> {
+  const narrow = await launch({ width: NARROW, height: 780 }, 2);
+  try {
+    const p = await narrow.context.newPage();
+    const errors: string[] = [];
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.goto(served.url + hash);
+    await p.waitForSelector(ready, { timeout: 15_000 });
+    const box = (await p.locator(board).first().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(NARROW);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
+    expect(errors).toEqual([]);
+  } finally {
+    await narrow.close();
+  }
+}
