@@ -5,8 +5,9 @@ import { checkAborted, type RunOptions } from '../core/run.js';
 import type { ValleyEngine } from './engine.js';
 import { createValleyEngine } from './engine5.js';
 import { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
-import { STANDARD_GRID, VALLEY_START, formatValleySetup, parseValleySetup, parseValleySquares, setupToPosition, type ValleyGridSpec, type ValleySetup } from './notation.js';
+import { STANDARD_GRID, VALLEY_START, formatValleySetup, parseValleySetup, setupToPosition, type ValleyGridSpec, type ValleySetup } from './notation.js';
 import { PERFT_MAX_DEPTH } from './perft.js';
+import { formatEngineMove } from './search.js';
 import { WHITE, type ValleySide } from './state.js';
 
 export type ValleyVariantName = 'standard' | 'retrieve' | 'labyrinth';
@@ -92,24 +93,10 @@ export function createVariantEngine(variant: ValleyVariant | ValleyVariantName, 
 /** The most moves any variant's position has (7 pieces × 8 directions), rounded up: a buffer size per ply. */
 export const VARIANT_MAX_MOVES = 64;
 
-/** A move (from | to << 6) in notation on a board of the engine's size, e.g. "b1e4". */
-export function formatEngineMove(engine: ValleyEngine, m: number): string {
-  const b = Board.of(engine.size, engine.size);
-  return b.name(m & 63) + b.name(m >>> 6);
-}
-
 /** The legal moves of the engine's position (none when it is over), as ints. */
 export function engineMoves(engine: ValleyEngine): number[] {
   const buf = new Int32Array(VARIANT_MAX_MOVES);
   return Array.from(buf.subarray(0, engine.generate(buf, 0)));
-}
-
-/** The legal move named by text in the engine's position; throws BAD_INPUT when it is malformed or not legal. */
-export function parseEngineMove(engine: ValleyEngine, text: string): number {
-  const [from, to] = parseValleySquares(text, engine.size);
-  const m = from | (to << 6);
-  if (!engineMoves(engine).includes(m)) throw new GridbitsError('BAD_INPUT', `illegal move '${text.trim()}' in ${engine.toString()}`);
-  return m;
 }
 
 function checkDepth(depth: number): void {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { LABYRINTH_START, createLabyrinthEngine } from '../../src/valley/labyrinth.js';
-import { enginePerft, engineMoves, formatEngineMove } from '../../src/valley/variant.js';
+import { enginePerft, engineMoves } from '../../src/valley/variant.js';
+import { formatEngineMove } from '../../src/valley/search.js';
 import type { ValleyEngine } from '../../src/valley/engine.js';
 import { gridFormat, gridMoves, gridParse, gridPerft, gridPlay, gridWinner, type GridRef } from './grid-reference.js';
 

@@ -7,13 +7,12 @@ import {
   engineDivideAsync,
   engineMoves,
   enginePerft,
-  formatEngineMove,
   formatVariantPosition,
-  parseEngineMove,
   parseVariantPosition,
   valleyVariant,
   valleyVariantStart,
 } from '../../src/valley/variant.js';
+import { formatEngineMove, parseEngineMove } from '../../src/valley/search.js';
 import { valleyPerft, valleyStart } from '../../src/valley/index.js';
 import { gridMoves, gridParse, gridPerft } from './grid-reference.js';
 
@@ -60,11 +59,11 @@ describe("King's Valley variants", () => {
   it('parses moves against the position: malformed and illegal ones are errors', () => {
     const e = createVariantEngine('labyrinth');
     expect(formatEngineMove(e, parseEngineMove(e, 'a1f6'))).toBe('a1f6');
-    expect(() => parseEngineMove(e, 'a1h8')).toThrow(/bad move 'a1h8'/);
+    expect(() => parseEngineMove(e, 'a1-h8')).toThrow(/bad move 'a1-h8'/);
     expect(() => parseEngineMove(e, 'd1d2')).toThrow(GridbitsError);
     expect(() => parseEngineMove(e, 'd1d2')).toThrow(/illegal move 'd1d2'/);
     const s = createVariantEngine('standard');
-    expect(() => parseEngineMove(s, 'a1f6')).toThrow(/bad move/);
+    expect(() => parseEngineMove(s, 'a1f6')).toThrow(/illegal move/);
   });
 
   it('divides perft by first move, with progress', async () => {
