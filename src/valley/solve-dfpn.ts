@@ -1,0 +1,272 @@
+// Depth-first proof-number search (df-pn with the 1+ε threshold trick) over King's Valley positions as 25-bit ints.
+import { NEIGHBOURS, PAST_VALLEY, STEP, TO_VALLEY, VALLEY, slideEnd } from './geometry.js';
+import { MAX_MOVES, countMoves } from './movegen.js';
+import { INF, type SolveTable } from './solve-table.js';
+
+/** Deepest line searched; a line cut here counts as not won, and no disproof that rests on it is trusted. */
+export const SOLVE_MAX_PLY = 400;
+
+/** A disproof that rests on no position of the current path (sound wherever it is met again). */
+const SOUND = INF;
+/** A disproof that rests on the ply cap: never stored, and a root disproof resting on it is no answer. */
+export const CUT = -1;
+
+const SLOTS = SOLVE_MAX_PLY * MAX_MOVES + 1;
+
+const DIR_OF_STEP = new Int8Array(13);
+for (let d = 0; d < 8; d++) DIR_OF_STEP[STEP[d] + 6] = d;
+
+/** True when the side with King on king can slide it onto the valley now (the slide must stop there). */
+export function kingReachesValley(king: number, occ: number): boolean {
+  return (TO_VALLEY[king] & occ) === 0 && (PAST_VALLEY[king] & occ) !== 0;
+}
+
+/**
+ * The search state. Nodes are positions seen from the side to move: own/opp masks, the two Kings, first (1 on
+ * ply 0: soldiers only) and or (1 when the side to move is the prover, the side whose forced win is asked).
+ *
+ * Repetition: a position met again on the current line counts as "not won" for the prover. That is the answer
+ * the rules give too: a forced win never needs to repeat a position (the winner can always play as it did the
+ * first time, so a shortest win repeats nothing), and repetition only ever draws. Proofs therefore never rest on
+ * a repetition and are stored as they are. A disproof that rests on a repetition of a position above the node
+ * (the graph-history problem) holds only on this line: it is passed up but not stored; one whose repetitions
+ * all fall inside its own subtree is a real defence (the defender keeps going round) and is stored.
+ */
+export class Dfpn {
+  nodes = 0;
+  stop = false;
+  nodeLimit = Infinity;
+  deadline = Infinity;
+  /** The deepest ply reached (for reports). */
+  maxPly = 0;
+  // Results of the last mid() call.
+  rPn = 0;
+  rDn = 0;
+  rDep = SOUND;
+  rDist = 0;
+
+  private readonly pathLo = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly pathHi = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly pathNext = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly pathSlot = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly head = new Int32Array(1024).fill(-1);
+  // Children of the node at each ply: move, key, pn, dn, disproof dependency, distance to the win.
+  // (One slot more than the plies use: probe()'s.)
+  private readonly cMove = new Int32Array(SLOTS);
+  private readonly cLo = new Int32Array(SLOTS);
+  private readonly cHi = new Int32Array(SLOTS);
+  private readonly cPn = new Int32Array(SLOTS);
+  private readonly cDn = new Int32Array(SLOTS);
+  private readonly cDep = new Int32Array(SLOTS);
+  private readonly cDist = new Int32Array(SLOTS);
+
+  constructor(readonly tt: SolveTable) {}
+
+  /** The ply of an earlier occurrence of key (lo, hi) on the current line, or -1. */
+  private onPath(lo: number, hi: number): number {
+    for (let i = this.head[(lo ^ (hi >>> 3)) & 1023]; i >= 0; i = this.pathNext[i]) {
+      if (this.pathLo[i] === lo && this.pathHi[i] === hi) return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Fills child slot i with what is known of the position after a move: a finished game, the table's entry,
+   * a repetition, an immediate King-to-valley, or first estimates from the mover's move count.
+   */
+  private initChild(i: number, own: number, opp: number, ownKing: number, oppKing: number, or: number): void {
+    const occ = own | opp;
+    this.cDep[i] = SOUND;
+    this.cDist[i] = 0;
+    // The side to move there loses if the other King stands on the valley or its own King is boxed in.
+    if (oppKing === VALLEY || (NEIGHBOURS[ownKing] & ~occ) === 0) {
+      this.cLo[i] = -1;
+      this.cPn[i] = or ? INF : 0;
+      this.cDn[i] = or ? 0 : INF;
+      return;
+    }
+    // The side to move slides its King onto the valley: a win whatever the line (checked before the key: cheaper).
+    if (kingReachesValley(ownKing, occ)) {
+      this.cLo[i] = -1;
+      this.cPn[i] = or ? 0 : INF;
+      this.cDn[i] = or ? INF : 0;
+      this.cDist[i] = 1;
+      return;
+    }
+    const tt = this.tt;
+    tt.key(own, opp, ownKing, oppKing, 0, or);
+    const lo = tt.lo, hi = tt.hi;
+    this.cLo[i] = lo;
+    this.cHi[i] = hi;
+    const e = tt.find(lo, hi);
+    if (e >= 0 && (tt.pn[e] === 0 || tt.dn[e] === 0)) {
+      this.cPn[i] = tt.pn[e];
+      this.cDn[i] = tt.dn[e];
+      this.cDist[i] = tt.dist[e];
+      return;
+    }
+    const rep = this.onPath(lo, hi);
+    if (rep >= 0) {
+      this.cPn[i] = INF;
+      this.cDn[i] = 0;
+      this.cDep[i] = rep;
+      return;
+    }
+    if (e >= 0) {
+      this.cPn[i] = tt.pn[e];
+      this.cDn[i] = tt.dn[e];
+      return;
+    }
+    // More moves: harder to refute for the side to move (df-pn+ style initial numbers).
+    const n = countMoves(own, opp, ownKing, false);
+    this.cPn[i] = or ? 1 : 1 + (n >> 2);
+    this.cDn[i] = or ? 1 + (n >> 2) : 1;
+  }
+
+  /** What is known of a node without searching it (outside a search: no line to repeat), into rPn/rDn/rDist. */
+  probe(own: number, opp: number, ownKing: number, oppKing: number, or: number): void {
+    const i = SLOTS - 1;
+    this.initChild(i, own, opp, ownKing, oppKing, or);
+    this.rPn = this.cPn[i];
+    this.rDn = this.cDn[i];
+    this.rDist = this.cDist[i];
+    this.rDep = this.cDep[i];
+  }
+
+  /**
+   * Searches the node until its proof number reaches thpn or its disproof number thdn (or it is solved, or stop
+   * is set); leaves the result in rPn/rDn/rDep/rDist and in the table.
+   */
+  mid(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, ply: number, thpn: number, thdn: number, lo: number, hi: number): void {
+    this.nodes++;
+    if (this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() >= this.deadline)) this.stop = true;
+    if (ply >= SOLVE_MAX_PLY) {
+      this.rPn = INF;
+      this.rDn = 0;
+      this.rDep = CUT;
+      return;
+    }
+    if (ply > this.maxPly) this.maxPly = ply;
+    const startNodes = this.nodes;
+    const slot = (lo ^ (hi >>> 3)) & 1023;
+    this.pathLo[ply] = lo;
+    this.pathHi[ply] = hi;
+    this.pathSlot[ply] = slot;
+    this.pathNext[ply] = this.head[slot];
+    this.head[slot] = ply;
+
+    // Children, generated in place (see movegen's generateInto): open directions only, no soldier on c3.
+    const base = ply * MAX_MOVES;
+    let n = 0;
+    const occ = own | opp, free = ~occ;
+    for (let rest = first ? own & ~(1 << ownKing) : own; rest !== 0; ) {
+      const from = 31 - Math.clz32(rest);
+      rest ^= 1 << from;
+      const king = from === ownKing;
+      for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
+        const step = 31 - Math.clz32(open & -open);
+        open ^= 1 << step;
+        const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
+        if (to === VALLEY && !king) continue;
+        const i = base + n++;
+        this.cMove[i] = from | (to << 5);
+        this.initChild(i, opp, own ^ ((1 << from) | (1 << to)), oppKing, king ? to : ownKing, or ^ 1);
+      }
+    }
+
+    const tt = this.tt;
+    let pn: number, dn: number;
+    for (let iter = 0; ; iter++) {
+      // Transpositions solved or refined elsewhere since the last pass.
+      if (iter > 0) {
+        for (let i = base; i < base + n; i++) {
+          if (this.cLo[i] < 0 || this.cPn[i] === 0 || this.cDn[i] === 0) continue;
+          const e = tt.find(this.cLo[i], this.cHi[i]);
+          if (e >= 0) {
+            this.cPn[i] = tt.pn[e];
+            this.cDn[i] = tt.dn[e];
+            this.cDist[i] = tt.dist[e];
+          }
+        }
+      }
+      let best = -1, second = INF;
+      if (or) {
+        pn = INF;
+        dn = 0;
+        for (let i = base; i < base + n; i++) {
+          const p = this.cPn[i];
+          if (p < pn) {
+            second = pn;
+            pn = p;
+            best = i;
+          } else if (p < second) second = p;
+          dn += this.cDn[i];
+        }
+        if (dn > INF) dn = INF;
+      } else {
+        pn = 0;
+        dn = INF;
+        for (let i = base; i < base + n; i++) {
+          const d = this.cDn[i];
+          if (d < dn) {
+            second = dn;
+            dn = d;
+            best = i;
+          } else if (d < second) second = d;
+          pn += this.cPn[i];
+        }
+        if (pn > INF) pn = INF;
+      }
+      // No moves at all (only on ply 0, soldiers blocked): the side to move is stuck and loses.
+      if (n === 0) {
+        pn = or ? INF : 0;
+        dn = or ? 0 : INF;
+      }
+      if (pn >= thpn || dn >= thdn || pn === 0 || dn === 0 || this.stop) break;
+      const grow = second >= INF ? INF : Math.min(INF, Math.ceil(second * 1.25));
+      let cthpn: number, cthdn: number;
+      if (or) {
+        cthpn = Math.min(thpn, grow);
+        cthdn = thdn >= INF ? INF : thdn - dn + this.cDn[best];
+      } else {
+        cthdn = Math.min(thdn, grow);
+        cthpn = thpn >= INF ? INF : thpn - pn + this.cPn[best];
+      }
+      const m = this.cMove[best], from = m & 31, to = m >>> 5;
+      this.mid(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, 0, or ^ 1, ply + 1, cthpn, cthdn, this.cLo[best], this.cHi[best]);
+      this.cPn[best] = this.rPn;
+      this.cDn[best] = this.rDn;
+      this.cDep[best] = this.rDep;
+      this.cDist[best] = this.rDist;
+    }
+
+    const work = this.nodes - startNodes + 1;
+    this.rPn = pn;
+    this.rDn = dn;
+    this.rDep = SOUND;
+    this.rDist = 0;
+    if (pn === 0) {
+      // Plies to the win: the quickest proved move here; the slowest defence there.
+      let dist = or ? INF : 0;
+      for (let i = base; i < base + n; i++) {
+        if (this.cPn[i] !== 0) continue;
+        dist = or ? Math.min(dist, this.cDist[i]) : Math.max(dist, this.cDist[i]);
+      }
+      this.rDist = n === 0 ? 0 : dist + 1;
+      tt.store(lo, hi, 0, INF, this.rDist, work);
+    } else if (dn === 0) {
+      // Which line positions this disproof rests on: all refutations at the prover's node, the soundest one at the defender's.
+      let dep = or ? SOUND : CUT;
+      for (let i = base; i < base + n; i++) {
+        if (this.cDn[i] !== 0) continue;
+        dep = or ? Math.min(dep, this.cDep[i]) : Math.max(dep, this.cDep[i]);
+      }
+      if (n === 0) dep = SOUND;
+      if (dep >= ply) tt.store(lo, hi, INF, 0, 0, work);
+      else this.rDep = dep;
+    } else {
+      tt.store(lo, hi, pn, dn, 0, work);
+    }
+    this.head[this.pathSlot[ply]] = this.pathNext[ply];
+  }
+}
