@@ -5,3 +5,4 @@ export { FLEETS, TOUCH_RULES, fleetKinds, fleetProblem, parseFleet, parseTouch, 
 export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from './field.js';
 export { fleetPlacements, placementBitboard, placementCells, placementHalo, type FleetPlacements } from './placements.js';
 export { FleetPlacer, placeFleet, placeFleetAsync, type PlaceMethod, type PlaceOptions, type PlaceResult } from './place.js';
+export { checkFleetLayout, parseLayoutGrid, type FleetCheck } from './check.js';

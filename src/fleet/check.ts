@@ -1,0 +1,190 @@
+// Layout checking: an ASCII grid of ship cells judged against a fleet and touch rule, with every reason it fails.
+import { Bitboard } from '../core/bitboard.js';
+import { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { components } from '../core/flood.js';
+import type { FleetLayout, FleetProblem } from './problem.js';
+import { normaliseShape, shapeId } from './shape.js';
+
+export interface FleetCheck {
+  valid: boolean;
+  /** Every reason the layout fails (empty when valid). */
+  errors: string[];
+  /** The ships when valid (for touching fleets: one split of the cells into the fleet's ships). */
+  ships?: FleetLayout['ships'];
+}
+
+/** Search nodes allowed when splitting cells into ships (each node tries one ship). */
+const SPLIT_BUDGET = 5_000_000;
+
+/**
+ * Parses a layout grid: rows top (highest rank) to bottom, '#' or '1' a ship cell, '.' or '0' water;
+ * spaces between cells and blank lines are ignored. With a size, the grid must match it.
+ */
+export function parseLayoutGrid(text: string, width?: number, height?: number): { width: number; height: number; ships: Uint8Array } {
+  const rows = text.split(/\r?\n/).map((r) => r.replace(/[ \t]/g, '')).filter((r) => r.length > 0);
+  if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the layout is empty');
+  const w = rows[0].length, h = rows.length;
+  rows.forEach((r, i) => {
+    if (r.length !== w) throw new GridbitsError('BAD_INPUT', `layout row ${i + 1} has ${r.length} cells, the first row ${w}`);
+    const bad = /[^#1.0]/.exec(r);
+    if (bad) throw new GridbitsError('BAD_INPUT', `layout row ${i + 1}: unexpected '${bad[0]}' (use '#' or '1' for ship cells, '.' or '0' for water)`);
+  });
+  if (width !== undefined && height !== undefined && (w !== width || h !== height)) {
+    throw new GridbitsError('BAD_INPUT', `the layout is ${w}x${h}, the board ${width}x${height}`);
+  }
+  const ships = new Uint8Array(w * h);
+  rows.forEach((r, i) => {
+    for (let f = 0; f < w; f++) if (r[f] === '#' || r[f] === '1') ships[(h - 1 - i) * w + f] = 1;
+  });
+  return { width: w, height: h, ships };
+}
+
+/** Orientation id → kind, for recognising a ship by its cells. */
+function kindByShape(p: FleetProblem): Map<string, number> {
+  const m = new Map<string, number>();
+  p.kinds.forEach((k, i) => k.orientations.forEach((o) => m.set(shapeId(o), i)));
+  return m;
+}
+
+/**
+ * Splits `cells` (a set of squares) into ships of the problem's kinds, at most `left[k]` of kind k (all of
+ * them exactly when `exact`): the lowest uncovered cell must be the lowest cell of the ship covering it, so
+ * each split is tried once. Returns the ships, null when no split exists, or 'budget'.
+ */
+function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: boolean): number[][] | null | 'budget' {
+  const w = p.width;
+  const inSet = new Uint8Array(w * p.height);
+  for (const c of cells) inSet[c] = 1;
+  const sorted = [...cells].sort((a, b) => a - b);
+  const taken = new Uint8Array(w * p.height);
+  const chosen: Array<{ kind: number; cells: number[] }> = [];
+  let nodes = 0;
+  const go = (from: number): boolean | 'budget' => {
+    while (from < sorted.length && taken[sorted[from]]) from++;
+    if (from === sorted.length) return !exact || left.every((n) => n === 0);
+    const at = sorted[from], ax = at % w, ay = (at / w) | 0;
+    for (let k = 0; k < p.kinds.length; k++) {
+      if (left[k] === 0) continue;
+      for (const o of p.kinds[k].orientations) {
+        const ox = ax - o[0][0];
+        const piece: number[] = [];
+        for (const [dx, dy] of o) {
+          const x = ox + dx, y = ay + dy;
+          if (x < 0 || x >= w || y >= p.height || !inSet[y * w + x] || taken[y * w + x]) break;
+          piece.push(y * w + x);
+        }
+        if (piece.length !== o.length) continue;
+        if (++nodes > SPLIT_BUDGET) return 'budget';
+        for (const c of piece) taken[c] = 1;
+        left[k]--;
+        chosen.push({ kind: k, cells: piece });
+        const r = go(from + 1);
+        if (r !== false) return r;
+        chosen.pop();
+        left[k]++;
+        for (const c of piece) taken[c] = 0;
+      }
+    }
+    return false;
+  };
+  const r = go(0);
+  if (r === 'budget') return 'budget';
+  return r ? chosen.map((s) => s.cells) : null;
+}
+
+/** Judges ship cells (ships[sq] = 1) against the problem: valid, or every reason why not. */
+export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck {
+  const board = Board.of(p.width, p.height);
+  const name = (s: number): string => board.name(s);
+  const errors: string[] = [];
+  const cellList: number[] = [];
+  for (let s = 0; s < board.cells; s++) {
+    if (!ships[s]) continue;
+    cellList.push(s);
+    if (p.forbidden[s]) errors.push(`a ship on the forbidden square ${name(s)}`);
+  }
+  if (p.required) for (let s = 0; s < board.cells; s++) if (p.required[s] && !ships[s]) errors.push(`no ship on ${name(s)}, a known hit`);
+  const fleetCells = p.kinds.reduce((n, k) => n + k.count * k.orientations[0].length, 0);
+  const byShape = kindByShape(p);
+  const kindOf = (cells: number[]): number | undefined => byShape.get(shapeId(normaliseShape(cells.map((c) => [c % p.width, (c / p.width) | 0]))));
+
+  if (p.touch === 'any') {
+    // Touching ships: the cells may split into ships in several ways; any split with exactly the fleet will do.
+    if (cellList.length !== fleetCells) errors.push(`${cellList.length} ship cells, the fleet has ${fleetCells}`);
+    else {
+      const split = splitCells(p, cellList, Int32Array.from(p.kinds, (k) => k.count), true);
+      if (split === 'budget') errors.push('too many ways to split the cells into ships to try them all');
+      else if (split === null) errors.push(...unsplittable(p, board, cellList) ?? ['no way to split the ship cells into exactly the fleet\'s ships']);
+      else if (errors.length === 0) return { valid: true, errors, ships: split.map((cells) => ({ kind: kindOf(cells)!, cells })) };
+    }
+    return { valid: false, errors };
+  }
+
+  // No edge contact allowed: each edge-connected group of cells should be one ship.
+  const groups = edgeGroups(board, cellList);
+  const pieces: number[][] = [];
+  const pieceOf = new Int32Array(board.cells).fill(-1);
+  const have = new Int32Array(p.kinds.length);
+  for (const g of groups) {
+    const k = kindOf(g);
+    let parts: number[][] = [g];
+    if (k === undefined) {
+      const split = splitCells(p, g, Int32Array.from(p.kinds, () => g.length), false);
+      if (split === null || split === 'budget') {
+        errors.push(`a shape not in the fleet at ${g.map(name).join(',')}`);
+        continue;
+      }
+      parts = split;
+    }
+    for (const part of parts) {
+      const id = pieces.length;
+      pieces.push(part);
+      have[kindOf(part)!]++;
+      for (const c of part) pieceOf[c] = id;
+    }
+  }
+  // Touches: between pieces of one split group (edges), and for 'none' between groups at corners.
+  const touching = new Set<string>();
+  const w = p.width;
+  // Edges first: a split group's touching pieces are the clearer reason.
+  const steps: Array<Array<[number, number]>> = [[[1, 0], [0, 1]], p.touch === 'none' ? [[1, 1], [-1, 1]] : []];
+  for (const near of steps) {
+    for (const c of cellList) {
+      const a = pieceOf[c];
+      if (a < 0) continue;
+      const x = c % w, y = (c / w) | 0;
+      for (const [dx, dy] of near) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || nx >= w || ny >= p.height) continue;
+        const b = pieceOf[ny * w + nx];
+        if (b < 0 || b === a) continue;
+        const key = `${Math.min(a, b)}:${Math.max(a, b)}`;
+        if (touching.has(key)) continue;
+        touching.add(key);
+        errors.push(`ships touching at ${name(c)}/${name(ny * w + nx)}`);
+      }
+    }
+  }
+  p.kinds.forEach((k, i) => {
+    const what = /^[0-9]+$/.test(k.name) ? `${k.name}-ship` : `ship ${k.name}`;
+    if (have[i] < k.count) errors.push(`missing ${k.count - have[i]} × ${what} (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] > k.count) errors.push(`extra ${have[i] - k.count} × ${what} (the fleet has ${k.count}, the layout ${have[i]})`);
+  });
+  if (errors.length > 0) return { valid: false, errors };
+  return { valid: true, errors, ships: pieces.map((cells) => ({ kind: kindOf(cells)!, cells })) };
+}
+
+/** For touching fleets: the edge-connected groups no mix of the fleet's shapes can tile, as error lines (or null). */
+function unsplittable(p: FleetProblem, board: Board, cells: number[]): string[] | null {
+  const out: string[] = [];
+  for (const g of edgeGroups(board, cells)) {
+    if (splitCells(p, g, Int32Array.from(p.kinds, (k) => k.count), false) === null) out.push(`a shape not in the fleet at ${g.map((c) => board.name(c)).join(',')}`);
+  }
+  return out.length > 0 ? out : null;
+}
+
+/** The edge-connected groups of a set of cells, each as a sorted list. */
+function edgeGroups(board: Board, cells: number[]): number[][] {
+  return components(Bitboard.fromSquares(board, cells), 4).map((b) => b.squares());
+}
