@@ -5,3 +5,4 @@ export * from './render/index.js';
 export * from './tour/index.js';
 export * from './walk/index.js';
 export * from './valley/index.js';
+export * from './fleet/index.js';

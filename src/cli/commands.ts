@@ -8,5 +8,6 @@ import { tourCountCommand } from './tour-count.js';
 import { tourCheckCommand } from './tour-check.js';
 import { walkCommand } from './walk.js';
 import { valleyCommand } from './valley.js';
+import { fleetCommand } from './fleet.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand, fleetCommand];
