@@ -1,0 +1,207 @@
+// The counting program's tables: every legal ship placement as bit masks relative to its anchor, in scan order.
+import { GridbitsError } from '../core/error.js';
+import type { FleetProblem } from './problem.js';
+
+/**
+ * One ship on the board. Cells are scanned in a fixed order (row-major, or column-major when the board is
+ * transposed to keep the window small); the anchor is the ship's first cell in that order. `ship` and `block`
+ * are sparse word masks over the window that starts at the anchor, as pairs [word, bits]: `ship` the ship's
+ * own cells, `block` its cells plus every later cell the touch rule closes to other ships (its halo).
+ */
+export interface Placement {
+  kind: number;
+  /** The ship's squares in the problem's own indexing (rank * width + file). */
+  cells: number[];
+  ship: Int32Array;
+  block: Int32Array;
+}
+
+export interface CountPlan {
+  /** Number of cells, i.e. of steps of the program. */
+  cells: number;
+  /** Words of the window mask, and words of the whole state key (window + remaining-fleet fields). */
+  maskWords: number;
+  keyWords: number;
+  /** The window's bits in the last window word; the bits above hold remaining-ship counters. */
+  lastWindowMask: number;
+  /** Placements anchored at each scan position. */
+  at: Placement[][];
+  /** required[pos] = 1: the cell at scan position pos must be covered. */
+  required: Uint8Array;
+  /** squareAt[pos]: the square scanned at position pos. */
+  squareAt: Int32Array;
+  /** Per kind: the key word, bit shift and field mask of its remaining-ships counter. */
+  fieldWord: Int32Array;
+  fieldShift: Int32Array;
+  fieldMask: Int32Array;
+  /** The start state's key: an empty window and the whole fleet to place. */
+  start: Int32Array;
+  /** False when some kind has ships but nowhere to put them: then there is no layout at all. */
+  feasible: boolean;
+}
+
+const NEIGHBOURS_EDGE: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+const NEIGHBOURS_ALL: ReadonlyArray<readonly [number, number]> = [
+  ...NEIGHBOURS_EDGE, [1, 1], [1, -1], [-1, 1], [-1, -1],
+];
+
+/** Checks the problem's shape and throws BAD_ARGUMENT on anything malformed. */
+export function validateProblem(p: FleetProblem): void {
+  const bad = (msg: string): never => {
+    throw new GridbitsError('BAD_ARGUMENT', msg);
+  };
+  if (!Number.isInteger(p.width) || !Number.isInteger(p.height) || p.width < 1 || p.height < 1 || p.width > 100 || p.height > 100) {
+    bad(`board ${p.width}x${p.height}: each side must be 1..100`);
+  }
+  const n = p.width * p.height;
+  if (p.forbidden.length !== n) bad(`forbidden mask has ${p.forbidden.length} cells, the board ${n}`);
+  if (p.required && p.required.length !== n) bad(`required mask has ${p.required.length} cells, the board ${n}`);
+  if (p.touch !== 'none' && p.touch !== 'corner' && p.touch !== 'any') bad(`unknown touch rule ${String(p.touch)}`);
+  for (const k of p.kinds) {
+    if (!Number.isInteger(k.count) || k.count < 0) bad(`ship ${k.name}: count ${k.count} is not a whole number`);
+    if (k.orientations.length === 0 && k.count > 0) bad(`ship ${k.name} has no orientation`);
+    for (const o of k.orientations) {
+      if (o.length === 0) bad(`ship ${k.name} has an empty orientation`);
+      for (const [dx, dy] of o) if (!Number.isInteger(dx) || !Number.isInteger(dy) || dx < 0 || dy < 0) bad(`ship ${k.name}: offsets must be whole numbers ≥ 0`);
+    }
+  }
+}
+
+interface RawPlacement {
+  kind: number;
+  cells: number[];
+  halo: number[];
+}
+
+/** Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo. */
+function rawPlacements(p: FleetProblem): RawPlacement[] {
+  const { width: w, height: h } = p;
+  const around = p.touch === 'none' ? NEIGHBOURS_ALL : p.touch === 'corner' ? NEIGHBOURS_EDGE : [];
+  const out: RawPlacement[] = [];
+  const mark = new Int32Array(w * h);
+  let stamp = 0;
+  p.kinds.forEach((kind, k) => {
+    if (kind.count === 0) return;
+    for (const o of kind.orientations) {
+      let mx = 0, my = 0;
+      for (const [dx, dy] of o) {
+        mx = Math.max(mx, dx);
+        my = Math.max(my, dy);
+      }
+      for (let y = 0; y + my < h; y++) {
+        for (let x = 0; x + mx < w; x++) {
+          const cells = o.map(([dx, dy]) => (y + dy) * w + x + dx);
+          if (cells.some((c) => p.forbidden[c])) continue;
+          stamp++;
+          for (const c of cells) mark[c] = stamp;
+          const halo: number[] = [];
+          let ok = true;
+          for (const c of cells) {
+            const cx = c % w, cy = (c - cx) / w;
+            for (const [ax, ay] of around) {
+              const nx = cx + ax, ny = cy + ay;
+              if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+              const nc = ny * w + nx;
+              if (mark[nc] === stamp) continue;
+              mark[nc] = stamp;
+              if (p.required?.[nc]) ok = false;
+              halo.push(nc);
+            }
+          }
+          if (ok) out.push({ kind: k, cells: cells.sort((a, b) => a - b), halo });
+        }
+      }
+    }
+  });
+  return out;
+}
+
+function sparseMask(offsets: number[]): Int32Array {
+  const words = new Map<number, number>();
+  for (const r of offsets) words.set(r >>> 5, (words.get(r >>> 5) ?? 0) | (1 << (r & 31)));
+  const out = new Int32Array(words.size * 2);
+  let i = 0;
+  for (const [wd, bits] of [...words].sort((a, b) => a[0] - b[0])) {
+    out[i++] = wd;
+    out[i++] = bits;
+  }
+  return out;
+}
+
+/** Scan position of square sq: row-major, or column-major when transposed. */
+function positionOf(sq: number, w: number, h: number, transposed: boolean): number {
+  if (!transposed) return sq;
+  const x = sq % w, y = (sq - x) / w;
+  return x * h + y;
+}
+
+function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean): number {
+  let span = 1;
+  for (const r of raw) {
+    let lo = Infinity, hi = -Infinity;
+    for (const c of r.cells) {
+      const q = positionOf(c, w, h, transposed);
+      lo = Math.min(lo, q);
+      hi = Math.max(hi, q);
+    }
+    for (const c of r.halo) hi = Math.max(hi, positionOf(c, w, h, transposed));
+    span = Math.max(span, hi - lo + 1);
+  }
+  return span;
+}
+
+/** Builds the program for a problem: placements per anchor, window size, fleet fields, start state. */
+export function buildPlan(p: FleetProblem): CountPlan {
+  validateProblem(p);
+  const { width: w, height: h } = p;
+  const n = w * h;
+  const raw = rawPlacements(p);
+  // Scan along the longer side so the window (the cells a ship reaches past its anchor) stays short.
+  const transposed = w !== h && spanOf(raw, w, h, true) < spanOf(raw, w, h, false);
+  const span = spanOf(raw, w, h, transposed);
+  const maskWords = Math.max(1, Math.ceil(span / 32));
+
+  // Remaining-ship counters as bit fields: first in the last window word's spare high bits, then in words of their own.
+  const kinds = p.kinds.length;
+  const fieldWord = new Int32Array(kinds), fieldShift = new Int32Array(kinds), fieldMask = new Int32Array(kinds);
+  const tail = span - 32 * (maskWords - 1);
+  const lastWindowMask = tail >= 32 ? -1 : (1 << tail) - 1;
+  const fields: number[] = [0];
+  let word = maskWords - 1, used = tail;
+  for (let k = 0; k < kinds; k++) {
+    const bits = Math.max(1, 32 - Math.clz32(p.kinds[k].count));
+    if (used + bits > 32) {
+      word++;
+      used = 0;
+      fields.push(0);
+    }
+    fieldWord[k] = word;
+    fieldShift[k] = used;
+    fieldMask[k] = bits >= 32 ? -1 : (1 << bits) - 1;
+    fields[word - maskWords + 1] |= p.kinds[k].count << used;
+    used += bits;
+  }
+  const keyWords = maskWords + fields.length - 1;
+  const start = new Int32Array(keyWords);
+  fields.forEach((v, i) => (start[maskWords - 1 + i] |= v));
+
+  const squareAt = new Int32Array(n);
+  const required = new Uint8Array(n);
+  for (let sq = 0; sq < n; sq++) {
+    const pos = positionOf(sq, w, h, transposed);
+    squareAt[pos] = sq;
+    if (p.required?.[sq]) required[pos] = 1;
+  }
+  const at: Placement[][] = Array.from({ length: n }, () => []);
+  const placed = new Set<number>();
+  for (const r of raw) {
+    const pos = r.cells.map((c) => positionOf(c, w, h, transposed));
+    const anchor = Math.min(...pos);
+    const ship = pos.map((q) => q - anchor);
+    const later = r.halo.map((c) => positionOf(c, w, h, transposed) - anchor).filter((d) => d > 0);
+    at[anchor].push({ kind: r.kind, cells: r.cells, ship: sparseMask(ship), block: sparseMask([...ship, ...later]) });
+    placed.add(r.kind);
+  }
+  const feasible = p.kinds.every((k, i) => k.count === 0 || placed.has(i));
+  return { cells: n, maskWords, lastWindowMask, keyWords, at, required, squareAt, fieldWord, fieldShift, fieldMask, start, feasible };
+}

@@ -1,0 +1,132 @@
+// A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
+
+/**
+ * Open addressing with linear probing over fixed-size slots: a slot holds the key's K int32 words and then
+ * a double (the count), so a probe reads one stretch of memory. A zero count marks an empty slot — counts
+ * of reached states are never zero. Iterate with `for (s = 0; s < capacity; s++) if (used(s))`.
+ *
+ * Counts are doubles while they stay below 2^53 — a double sum of non-negative integers that comes out below
+ * 2^53 is exact, so a total below 2^53 proves every count on its way exact — and BigInts in `big` mode
+ * (`bigVals[slot]`, the double then only marks the slot used), which callers pick when the double total
+ * came out too large.
+ */
+export class StateTable {
+  size = 0;
+  /** Doubles per slot; the key starts at ints[slot * 2 * stride], the count is nums[slot * stride + stride - 1]. */
+  readonly stride: number;
+  ints: Int32Array;
+  nums: Float64Array;
+  bigVals: bigint[] = [];
+  /** Per-slot numbers a later pass attaches (completion counts), indexed like the slots. */
+  aux: Float64Array | null = null;
+  bigAux: bigint[] | null = null;
+  private mask: number;
+  private limit: number;
+
+  constructor(
+    readonly keyWords: number,
+    readonly big: boolean,
+    expected = 16,
+  ) {
+    this.stride = (keyWords + 1 >> 1) + 1;
+    const cap = 1 << Math.max(4, Math.ceil(Math.log2(expected * 1.6 + 1)));
+    const buf = new ArrayBuffer(cap * this.stride * 8);
+    this.ints = new Int32Array(buf);
+    this.nums = new Float64Array(buf);
+    this.mask = cap - 1;
+    this.limit = Math.floor(cap * 0.62);
+  }
+
+  get capacity(): number {
+    return this.mask + 1;
+  }
+
+  used(slot: number): boolean {
+    return this.nums[slot * this.stride + this.stride - 1] !== 0;
+  }
+
+  /** The count of a used slot (double mode). */
+  value(slot: number): number {
+    return this.nums[slot * this.stride + this.stride - 1];
+  }
+
+  /** Where the key src[off .. off+K) lives, or the empty slot where it would go. */
+  private probe(src: Int32Array, off: number): number {
+    const K = this.keyWords, S = this.stride, ints = this.ints, nums = this.nums, m = this.mask;
+    let h = 0x2545f491;
+    for (let j = 0; j < K; j++) {
+      h = Math.imul(h ^ src[off + j], 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h, 0x85ebca6b);
+    let s = (h ^ (h >>> 13)) & m;
+    for (;;) {
+      if (nums[s * S + S - 1] === 0) return s;
+      const at = s * S * 2;
+      let j = 0;
+      while (j < K && ints[at + j] === src[off + j]) j++;
+      if (j === K) return s;
+      s = (s + 1) & m;
+    }
+  }
+
+  /** The slot holding the key, or -1. */
+  find(src: Int32Array, off: number): number {
+    const s = this.probe(src, off);
+    return this.used(s) ? s : -1;
+  }
+
+  /** Adds count (> 0) to the key's count, inserting the key when new. */
+  add(src: Int32Array, off: number, count: number): void {
+    const s = this.probe(src, off), S = this.stride, v = s * S + S - 1;
+    if (this.nums[v] !== 0) {
+      this.nums[v] += count;
+      return;
+    }
+    this.place(s, src, off);
+    this.nums[v] = count;
+    if (++this.size > this.limit) this.grow();
+  }
+
+  /** Adds a BigInt count (big mode). */
+  addBig(src: Int32Array, off: number, count: bigint): void {
+    const s = this.probe(src, off), S = this.stride, v = s * S + S - 1;
+    if (this.nums[v] !== 0) {
+      this.bigVals[s] += count;
+      return;
+    }
+    this.place(s, src, off);
+    this.nums[v] = 1;
+    this.bigVals[s] = count;
+    if (++this.size > this.limit) this.grow();
+  }
+
+  /** Bytes held (for memory reports). */
+  get bytes(): number {
+    return this.nums.byteLength + (this.aux?.byteLength ?? 0) + (this.bigVals.length + (this.bigAux?.length ?? 0)) * 16;
+  }
+
+  private place(s: number, src: Int32Array, off: number): void {
+    const at = s * this.stride * 2, ints = this.ints;
+    for (let j = 0; j < this.keyWords; j++) ints[at + j] = src[off + j];
+  }
+
+  private grow(): void {
+    const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.mask + 1 };
+    const cap = old.cap * 2, S = this.stride;
+    const buf = new ArrayBuffer(cap * S * 8);
+    this.ints = new Int32Array(buf);
+    this.nums = new Float64Array(buf);
+    this.mask = cap - 1;
+    this.limit = Math.floor(cap * 0.62);
+    this.bigVals = [];
+    for (let s = 0; s < old.cap; s++) {
+      const v = old.nums[s * S + S - 1];
+      if (v === 0) continue;
+      const t = this.probe(old.ints, s * S * 2);
+      this.place(t, old.ints, s * S * 2);
+      this.nums[t * S + S - 1] = v;
+      if (this.big) this.bigVals[t] = old.big[s];
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// One step of the counting program: the states a state leads to when the scan passes one cell.
+import type { CountPlan } from './count-plan.js';
+
+/**
+ * Scratch space for `expand`: successor keys (K words each) and the placement each one put down
+ * (its index in plan.at[pos], or -1 when the cell was passed without anchoring a ship).
+ */
+export class Successors {
+  keys: Int32Array;
+  placement: Int32Array;
+  private work: Int32Array;
+
+  constructor(plan: CountPlan) {
+    let most = 1;
+    for (const list of plan.at) most = Math.max(most, list.length + 1);
+    this.keys = new Int32Array(most * plan.keyWords);
+    this.placement = new Int32Array(most);
+    this.work = new Int32Array(plan.keyWords);
+  }
+
+  /**
+   * The successors of the state src[off .. off+K) at scan position pos; returns how many. The window's bit 0 is
+   * the cell at pos: when set (covered, or closed by a neighbour's halo) the scan just moves on; otherwise it
+   * may stay empty (unless required) or anchor any placement whose cells are all open and whose kind has
+   * ships left. The window then shifts by one cell.
+   */
+  expand(plan: CountPlan, pos: number, src: Int32Array, off: number): number {
+    const M = plan.maskWords, K = plan.keyWords;
+    const out = this.keys, pl = this.placement;
+    const lw = plan.lastWindowMask;
+    shiftInto(src, off, out, 0, M, K, lw);
+    pl[0] = -1;
+    if (src[off] & 1) return 1;
+    let n = plan.required[pos] ? 0 : 1;
+    const list = plan.at[pos];
+    const work = this.work;
+    const { fieldWord, fieldShift, fieldMask } = plan;
+    next: for (let p = 0; p < list.length; p++) {
+      const pc = list[p];
+      const k = pc.kind, fw = fieldWord[k];
+      if (((src[off + fw] >>> fieldShift[k]) & fieldMask[k]) === 0) continue;
+      const ship = pc.ship;
+      for (let j = 0; j < ship.length; j += 2) if (src[off + ship[j]] & ship[j + 1]) continue next;
+      for (let j = 0; j < K; j++) work[j] = src[off + j];
+      const block = pc.block;
+      for (let j = 0; j < block.length; j += 2) work[block[j]] |= block[j + 1];
+      work[fw] -= 1 << fieldShift[k];
+      shiftInto(work, 0, out, n * K, M, K, lw);
+      pl[n++] = p;
+    }
+    return n;
+  }
+}
+
+/** Copies a key, shifting the window (its first M words, minus the counters in the last one's bits above lw) right by one bit. */
+function shiftInto(src: Int32Array, off: number, out: Int32Array, at: number, M: number, K: number, lw: number): void {
+  for (let j = 0; j < M - 1; j++) out[at + j] = (src[off + j] >>> 1) | (src[off + j + 1] << 31);
+  const last = src[off + M - 1];
+  out[at + M - 1] = ((last & lw) >>> 1) | (last & ~lw);
+  for (let j = M; j < K; j++) out[at + j] = src[off + j];
+}

@@ -1,0 +1,132 @@
+// Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
+import { GridbitsError } from '../core/error.js';
+import { checkAborted, type RunOptions } from '../core/run.js';
+import { buildPlan, type CountPlan } from './count-plan.js';
+import { StateTable } from './count-states.js';
+import { Successors } from './count-step.js';
+import type { FleetProblem } from './problem.js';
+
+/**
+ * What the forward pass leaves: the number of layouts and, when asked for, every layer of states
+ * (layers[pos] = the states before the scan reaches position pos; layers[cells] = the end).
+ */
+export interface ForwardResult {
+  plan: CountPlan;
+  total: bigint;
+  /** True when counts were kept as BigInts (the total reached 2^53). */
+  big: boolean;
+  layers: StateTable[] | null;
+  /** States expanded, summed over all steps. */
+  states: number;
+  /** The call's budget, for later passes over the same layers. */
+  ctl: RunControl;
+}
+
+/** Budget and cancellation shared by the passes of one call. */
+export class RunControl {
+  nodes = 0;
+  private readonly deadline: number;
+
+  constructor(
+    private readonly options: RunOptions,
+    readonly steps: number,
+  ) {
+    this.deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+  }
+
+  /** Called after each step: counts states, reports progress, stops on abort or an exhausted budget. */
+  step(done: number, states: number): void {
+    this.nodes += states;
+    checkAborted(this.options.signal);
+    if (this.options.maxNodes !== undefined && this.nodes > this.options.maxNodes) {
+      throw new GridbitsError('LIMIT', `budget exhausted after ${this.options.maxNodes} states`);
+    }
+    if (Date.now() > this.deadline) throw new GridbitsError('LIMIT', `budget exhausted after ${this.options.timeoutMs} ms`);
+    this.options.onProgress?.({ done, total: this.steps, unit: 'cells' });
+  }
+}
+
+/** One pass of the program over the cells, yielding after each cell so a driver can give the event loop a turn. */
+function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunControl, stepBase: number): Generator<void, ForwardResult> {
+  const K = plan.keyWords;
+  const succ = new Successors(plan);
+  let cur = new StateTable(K, big);
+  if (big) cur.addBig(plan.start, 0, 1n);
+  else cur.add(plan.start, 0, 1);
+  const layers = keep ? [cur] : null;
+  let states = 0;
+  for (let pos = 0; pos < plan.cells; pos++) {
+    const next = new StateTable(K, big, cur.size);
+    const { ints, nums, stride: S } = cur, cap = cur.capacity;
+    for (let s = 0; s < cap; s++) {
+      const v = nums[s * S + S - 1];
+      if (v === 0) continue;
+      const n = succ.expand(plan, pos, ints, s * S * 2);
+      if (big) {
+        const b = cur.bigVals[s];
+        for (let j = 0; j < n; j++) next.addBig(succ.keys, j * K, b);
+      } else {
+        for (let j = 0; j < n; j++) next.add(succ.keys, j * K, v);
+      }
+    }
+    states += cur.size;
+    layers?.push(next);
+    cur = next;
+    ctl.step(stepBase + pos + 1, cur.size);
+    yield;
+  }
+  // Every window bit has shifted out by the end, so the only finished state is the all-zero key.
+  const fin = cur.find(new Int32Array(K), 0);
+  let total = 0n;
+  if (fin >= 0) total = big ? cur.bigVals[fin] : BigInt(cur.value(fin));
+  return { plan, total, big, layers, states, ctl };
+}
+
+/**
+ * The counting job: a pass with double counts, and a second pass with BigInts only when the total came out
+ * at 2^53 or more (below that every double on the way was exact; see StateTable).
+ */
+export function* forwardJob(problem: FleetProblem, keep: boolean, options: RunOptions, passes = 1): Generator<void, ForwardResult> {
+  const plan = buildPlan(problem);
+  const ctl = new RunControl(options, plan.cells * passes);
+  if (!plan.feasible) return { plan, total: 0n, big: false, layers: null, states: 0, ctl };
+  const fast = yield* forwardPass(plan, false, keep, ctl, 0);
+  if (fast.total <= BigInt(Number.MAX_SAFE_INTEGER)) return fast;
+  fast.layers = null;
+  return yield* forwardPass(plan, true, keep, ctl, 0);
+}
+
+/** Runs a job to the end without yielding. */
+export function runSync<T>(job: Generator<void, T>): T {
+  for (;;) {
+    const r = job.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Runs a job, giving the event loop a turn about every 30 ms so signals, timers and progress get through. */
+export async function runAsync<T>(job: Generator<void, T>): Promise<T> {
+  let last = Date.now();
+  for (;;) {
+    const r = job.next();
+    if (r.done) return r.value;
+    if (Date.now() - last >= 30) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      last = Date.now();
+    }
+  }
+}
+
+/**
+ * The exact number of distinct layouts of the problem (ships of one kind interchangeable). Cost: one pass over
+ * the cells; time and memory grow with the number of distinct (window, ships-left) states per cell — about
+ * 10^5 for `hasbro` on 10×10, a few million for `german` without touching.
+ */
+export function countLayoutsSync(problem: FleetProblem, options: RunOptions = {}): bigint {
+  return runSync(forwardJob(problem, false, options)).total;
+}
+
+/** As countLayoutsSync, yielding to the event loop as it goes (Ctrl-C, abort signals, progress, timeouts). */
+export async function countLayouts(problem: FleetProblem, options: RunOptions = {}): Promise<bigint> {
+  return (await runAsync(forwardJob(problem, false, options))).total;
+}
