@@ -6,3 +6,6 @@ export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, p
 export { fleetPlacements, placementBitboard, placementCells, placementHalo, type FleetPlacements } from './placements.js';
 export { FleetPlacer, placeFleet, placeFleetAsync, type PlaceMethod, type PlaceOptions, type PlaceResult } from './place.js';
 export { checkFleetLayout, parseLayoutGrid, type FleetCheck } from './check.js';
+export { countLayouts, countLayoutsSync } from './count.js';
+export { createUniformSampler, createUniformSamplerSync, uniformBelow, uniformBelowBig, type FleetSampler } from './sample.js';
+export { cellCounts, cellCountsSync, type CellCounts } from './cells.js';
