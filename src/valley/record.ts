@@ -42,3 +42,39 @@ export function formatValleyRecord(start: ValleyPosition, moves: readonly string
   const lines = first === VALLEY_START ? [...moves] : [first, ...moves];
   return lines.map((l) => l + '\n').join('');
 }
+
+/** A record of any variant, read but not yet replayed: each line's number kept so replay errors can name it. */
+export interface ValleyRecordLines {
+  /** From a `variant NAME` first line; null when absent. */
+  variant: string | null;
+  /** The starting position line; null when absent (the variant's start, White first). */
+  start: { line: number; text: string } | null;
+  moves: Array<{ line: number; text: string }>;
+}
+
+/**
+ * Splits a game record: an optional `variant NAME` line (standard, retrieve, labyrinth), an optional starting
+ * position (any line with '/'), then one move per line; blank lines are skipped. Checking is the replayer's.
+ */
+export function readValleyRecordLines(text: string): ValleyRecordLines {
+  const lines = text.split(/\r?\n/).map((l, i) => ({ line: i + 1, text: l.trim() })).filter((l) => l.text !== '');
+  let variant: string | null = null;
+  let start: ValleyRecordLines['start'] = null;
+  let i = 0;
+  const header = lines.length > 0 ? /^variant:?\s+(\S+)$/i.exec(lines[0].text) : null;
+  if (header !== null) {
+    variant = header[1].toLowerCase();
+    i++;
+  }
+  if (i < lines.length && lines[i].text.includes('/')) start = lines[i++];
+  return { variant, start, moves: lines.slice(i) };
+}
+
+/**
+ * A record of any variant: the `variant NAME` line unless it is the standard game, the start line unless it is
+ * the variant's usual start (White first), then the moves. readValleyRecordLines reads it back.
+ */
+export function formatValleyGameRecord(variant: string, usualStart: string, start: string, moves: readonly string[]): string {
+  const lines = [...(variant === 'standard' ? [] : [`variant ${variant}`]), ...(start === usualStart ? [] : [start]), ...moves];
+  return lines.map((l) => l + '\n').join('');
+}

@@ -1,0 +1,190 @@
+// A King's Valley game of any variant: the engine, the moves played, undo, the result with the draw rule, records.
+import { GridbitsError } from '../core/error.js';
+import type { ValleyEngine } from './engine.js';
+import { parseValleySquares, type ValleySetup } from './notation.js';
+import { formatValleyGameRecord, readValleyRecordLines } from './record.js';
+import { formatEngineMove } from './search.js';
+import { BLACK, WHITE } from './state.js';
+import { VALLEY_VARIANTS, createVariantEngine, engineMoves, parseVariantPosition, valleyVariant, valleyVariantStart, type ValleyVariant, type ValleyVariantName } from './variant.js';
+
+export type ValleyColour = 'white' | 'black';
+
+export interface ValleyGameOptions {
+  /** 'standard' (default), 'retrieve' or 'labyrinth'. */
+  variant?: ValleyVariantName;
+  /** The starting position in the variant's notation (default: the variant's start). */
+  position?: string;
+  /** Who moves first from the variant's start (default White); with a position, its side field decides. */
+  first?: ValleyColour;
+  /** The draw rule (default on): the third occurrence of the same position (board and side to move) is a draw. */
+  drawRule?: boolean;
+}
+
+export interface ValleyGameResult {
+  winner: ValleyColour | null;
+  draw: boolean;
+  /** For people: why the game ended. */
+  reason: string;
+}
+
+const COLOUR: readonly ValleyColour[] = ['white', 'black'];
+const NAME = ['White', 'Black'];
+
+/** A game: play and undo moves in notation; nothing changes when a move is refused. */
+export class ValleyGame {
+  readonly variant: ValleyVariant;
+  readonly drawRule: boolean;
+  /** The starting position string. */
+  readonly start: string;
+  /** The engine at the current position: read it, and change it only through play and undo. */
+  readonly engine: ValleyEngine;
+  private readonly played: number[] = [];
+  private readonly texts: string[] = [];
+  /** The board and side to move of every position so far, the start first (the draw rule counts these). */
+  private readonly seen: string[] = [];
+  /** The engine's Zobrist keys of the same positions (the search's repetition check). */
+  private readonly keys: Array<[number, number]> = [];
+
+  constructor(options: ValleyGameOptions = {}) {
+    this.variant = valleyVariant(options.variant ?? 'standard');
+    this.drawRule = options.drawRule ?? true;
+    const first = options.first === undefined ? undefined : options.first === 'black' ? BLACK : options.first === 'white' ? WHITE : -1;
+    if (first === -1) throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
+    if (options.position !== undefined) {
+      const setup = parseVariantPosition(this.variant, options.position);
+      if (first !== undefined && setup.side !== first) {
+        throw new GridbitsError('BAD_ARGUMENT', `the position has ${COLOUR[setup.side]} to move, but first is ${options.first}`);
+      }
+      this.engine = createVariantEngine(this.variant, setup);
+    } else {
+      this.engine = createVariantEngine(this.variant, valleyVariantStart(this.variant, first ?? WHITE));
+    }
+    this.start = this.engine.toString();
+    this.remember();
+  }
+
+  /** The game a record describes (see readValleyRecordLines); a bad line throws BAD_INPUT naming it. */
+  static fromRecord(text: string, options: { drawRule?: boolean } = {}): ValleyGame {
+    const rec = readValleyRecordLines(text);
+    const named = (line: number, e: unknown): unknown => (e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e);
+    let variant: ValleyVariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
+    if (rec.variant !== null) {
+      try {
+        variant = valleyVariant(rec.variant).name;
+      } catch (e) {
+        throw named(1, e);
+      }
+    }
+    let game: ValleyGame;
+    try {
+      game = new ValleyGame({ variant, position: rec.start?.text, drawRule: options.drawRule });
+    } catch (e) {
+      throw named(rec.start?.line ?? 1, e);
+    }
+    for (const { line, text: move } of rec.moves) {
+      try {
+        game.play(move);
+      } catch (e) {
+        throw named(line, e);
+      }
+    }
+    return game;
+  }
+
+  /** The record text: `variant NAME` unless standard, the start unless the usual one, one move per line. */
+  record(): string {
+    return formatValleyGameRecord(this.variant.name, VALLEY_VARIANTS[this.variant.name].start, this.start, this.texts);
+  }
+
+  /** The moves played, in notation. */
+  get moves(): readonly string[] {
+    return this.texts;
+  }
+
+  /** The current position in the variant's notation. */
+  get position(): string {
+    return this.engine.toString();
+  }
+
+  /** The current position parsed (each side's squares), e.g. for drawing the board. */
+  setup(): ValleySetup {
+    return parseVariantPosition(this.variant, this.engine.toString());
+  }
+
+  get sideToMove(): ValleyColour {
+    return COLOUR[this.engine.side];
+  }
+
+  /** The legal moves now, in notation and generation order; none once the game is over (a draw included). */
+  legalMoves(): string[] {
+    if (this.result() !== null) return [];
+    return engineMoves(this.engine).map((m) => formatEngineMove(this.engine, m));
+  }
+
+  /** The squares the piece on `square` may move to now (none for an empty square, the opponent's, or a game over). */
+  targets(square: string): string[] {
+    const from = this.variant.board.parse(square.trim().toLowerCase());
+    return this.legalMoves()
+      .filter((m) => this.variant.board.parse(m.slice(0, 2)) === from)
+      .map((m) => m.slice(2));
+  }
+
+  /** Plays a move like "b1e4"; a malformed or illegal move, or one after the end, throws BAD_INPUT and changes nothing. */
+  play(move: string): void {
+    const over = this.result();
+    if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
+    const [from, to] = parseValleySquares(move, this.engine.size);
+    const m = from | (to << 6);
+    if (!engineMoves(this.engine).includes(m)) throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
+    this.engine.make(m);
+    this.played.push(m);
+    this.texts.push(formatEngineMove(this.engine, m));
+    this.remember();
+  }
+
+  /** Takes back the last move and returns it; throws BAD_INPUT when no move has been played. */
+  undo(): string {
+    const m = this.played.pop();
+    if (m === undefined) throw new GridbitsError('BAD_INPUT', 'no move to undo');
+    this.engine.unmake(m);
+    this.seen.pop();
+    this.keys.pop();
+    return this.texts.pop() as string;
+  }
+
+  /** How the game ended, or null while it goes on. */
+  result(): ValleyGameResult | null {
+    const e = this.engine, w = e.winner(), valley = this.variant.board.name(e.valley);
+    if (w !== null) {
+      const reachedValley = e.king(w === 'white' ? WHITE : BLACK) === e.valley;
+      const reason = reachedValley ? `the ${NAME[w === 'white' ? 0 : 1]} King reached the valley ${valley}` : `the ${NAME[e.side]} King cannot move`;
+      return { winner: w, draw: false, reason };
+    }
+    if (this.drawRule && this.occurrences() >= 3) {
+      return { winner: null, draw: true, reason: 'the same position (board and side to move) occurred a third time: draw rule' };
+    }
+    // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King does.
+    if (engineMoves(e).length === 0) return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
+    return null;
+  }
+
+  /** How many times the current position (board and side to move) has occurred in this game, this time included. */
+  occurrences(): number {
+    const now = this.seen[this.seen.length - 1];
+    let n = 0;
+    for (const s of this.seen) if (s === now) n++;
+    return n;
+  }
+
+  /** The engine keys [keyLo, keyHi] of the positions so far, oldest first, the current one last (for valleySearch's history). */
+  historyKeys(): Array<[number, number]> {
+    return this.keys.map(([lo, hi]) => [lo, hi]);
+  }
+
+  private remember(): void {
+    const [board, side] = this.engine.toString().split(' ');
+    this.seen.push(`${board} ${side}`);
+    this.keys.push([this.engine.keyLo, this.engine.keyHi]);
+  }
+}
+
