@@ -26,5 +26,24 @@ export {
 export { VALLEY_START, formatValleyMove, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyMoves } from './notation.js';
 export { formatValleyRecord, parseValleyRecord, type ValleyRecord } from './record.js';
 export { PERFT_MAX_DEPTH, valleyDivide, valleyDivideAsync, valleyPerft } from './perft.js';
+export { VALLEY_SOLVE_MAX_PLY, solveValley, type ValleySolveOptions, type ValleySolveResult, type ValleySolveStatus, type ValleySolveValue } from './solve.js';
 export { Valley5Engine, createValleyEngine } from './engine5.js';
 export { zobristKeys as valleyZobristKeys } from './zobrist.js';
+export { ValleyGame, type ValleyColour, type ValleyGameOptions, type ValleyGameResult } from './game.js';
+export {
+  VALLEY_VARIANTS,
+  VALLEY_VARIANT_NAMES,
+  createVariantEngine as createValleyVariantEngine,
+  engineDivideAsync as valleyEngineDivideAsync,
+  engineMoves as valleyEngineMoves,
+  enginePerft as valleyEnginePerft,
+  formatVariantPosition as formatValleyVariantPosition,
+  parseVariantPosition as parseValleyVariantPosition,
+  valleyVariant,
+  valleyVariantStart,
+  type ValleyVariant,
+  type ValleyVariantName,
+} from './variant.js';
+export { LABYRINTH_GRID as VALLEY_LABYRINTH_GRID, LABYRINTH_START as VALLEY_LABYRINTH_START, createLabyrinthEngine as createValleyLabyrinthEngine } from './labyrinth.js';
+export { VALLEY_PILLAR, formatValleySetup, parseValleySetup, type ValleyGridSpec, type ValleySetup } from './notation.js';
+export { formatValleyGameRecord, readValleyRecordLines, type ValleyRecordLines } from './record.js';
