@@ -3,6 +3,7 @@ import { GridbitsError } from '../core/error.js';
 import { drawGrid } from '../render/ascii.js';
 import { PERFT_MAX_DEPTH, VALLEY, VALLEY_BOARD, VALLEY_START, formatValleyPosition, parseValleyPosition, valleyDivideAsync, valleyWinner, type ValleyPosition } from '../valley/index.js';
 import { bool, str, type Command, type Parsed } from './command.js';
+import { VALLEY_AI_DETAILS, VALLEY_AI_FLAGS, VALLEY_AI_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
 import type { Output } from './output.js';
 
 /** The board as text: K S k s for the pieces, * for the empty valley, . elsewhere. */
@@ -52,15 +53,16 @@ async function perft(args: Parsed, out: Output): Promise<void> {
   out.print(`perft ${depth}: ${nodes} nodes`);
 }
 
-const SUBCOMMANDS: Record<string, (args: Parsed, out: Output) => Promise<void> | void> = { perft };
+const SUBCOMMANDS: Record<string, (args: Parsed, out: Output) => Promise<void> | void> = { perft, best: valleyBest, match: valleyMatchRun };
 
 export const valleyCommand: Command = {
   name: 'valley',
-  usage: 'valley perft <depth> [--position P] [--divide] [--json]',
+  usage: ['valley perft <depth> [--position P] [--divide] [--json]', ...VALLEY_AI_USAGE].join('\n       gridbits '),
   summary: "King's Valley (5×5, the valley c3): perft, the number of move sequences of a given length.",
   flags: {
     position: { type: 'string', value: 'P', help: `start position, e.g. '${VALLEY_START}' (the default)` },
     divide: { type: 'boolean', help: 'perft: the count below each first move' },
+    ...VALLEY_AI_FLAGS,
   },
   details: `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
   a soldier may pass over the valley c3 but not stop on it; the first move (ply 0) must be a soldier move;
@@ -71,7 +73,9 @@ Moves: from and to squares, e.g. b1e4.
 Examples:
   gridbits valley perft 4                      (21708)
   gridbits valley perft 2 --divide
-  gridbits valley perft 3 --position '2k2/5/5/5/SSKSS b 1' --json`,
+  gridbits valley perft 3 --position '2k2/5/5/5/SSKSS b 1' --json
+
+${VALLEY_AI_DETAILS}`,
   run(args, out) {
     const sub = args.positionals[0];
     const names = Object.keys(SUBCOMMANDS).join(', ');

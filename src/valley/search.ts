@@ -166,7 +166,7 @@ export class ValleySearcher {
       // Iteration 1 always finishes (at most one node per root move and its leaf), so there is always a move.
       const score = this.negamax(depth, -WIN, WIN, 0, depth > 1);
       if (this.stop !== null && depth > 1) break;
-      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
+      const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])), Math.abs(score) >= WON ? WIN - Math.abs(score) : depth);
       best = { move: pv.length > 0 ? pv[0] : null, score: score | 0, depth, nodes: this.nodes, pv, timeMs: elapsed(), stopped: 'depth' };
       options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
       if (Math.abs(score) >= WON && WIN - Math.abs(score) <= depth) {
@@ -196,6 +196,34 @@ export class ValleySearcher {
       out.winIn = Math.ceil(plies / 2);
     }
     return out;
+  }
+
+  /**
+   * The line as the PV table holds it, continued from the transposition table where a table hit cut it short,
+   * up to `length` plies (the depth, or the plies to a proven end); the King's last slide home is found there too.
+   */
+  private completePv(pv: number[], length: number): number[] {
+    const e = this.e, t = this.table, buf = new Int32Array(MOVES_PER_PLY);
+    const seen = new Set<string>();
+    for (const m of pv) {
+      seen.add(`${e.keyLo}:${e.keyHi}`);
+      e.make(m);
+    }
+    while (pv.length < length && e.winner() === null && !seen.has(`${e.keyLo}:${e.keyHi}`)) {
+      seen.add(`${e.keyLo}:${e.keyHi}`);
+      const slot = e.keyLo & (t.size - 1);
+      let next = -1;
+      if (t.bound[slot] !== 0 && t.lo[slot] === e.keyLo && t.hi[slot] === e.keyHi) {
+        const n = e.generate(buf, 0);
+        for (let i = 0; i < n; i++) if (buf[i] === t.move[slot]) next = buf[i];
+      }
+      if (next < 0 && e.ply > 0 && kingReachesValley(e, e.side)) next = e.king(e.side) | (e.valley << 6);
+      if (next < 0) break;
+      pv.push(next);
+      e.make(next);
+    }
+    for (let i = pv.length - 1; i >= 0; i--) e.unmake(pv[i]);
+    return pv;
   }
 
   private loadHistory(history: ReadonlyArray<readonly [number, number]>): void {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/prng.js';
+import {
+  createValleyPlayer,
+  formatValleyPlayer,
+  greedyValleyPlayer,
+  parseValleyPlayer,
+  playValleyGame,
+  randomValleyPlayer,
+  valleyLevelBudget,
+  valleyMatch,
+  type ValleyPlayer,
+} from '../../src/valley/ai.js';
+import { createValleyEngine } from '../../src/valley/engine5.js';
+import { parseValleyPosition, valleyStart } from '../../src/valley/index.js';
+import { formatEngineMove, parseEngineMove } from '../../src/valley/search.js';
+import { refWinsWithin } from './brute.js';
+import { refMoves, refParse } from './reference.js';
+
+const engineOf = (text: string) => createValleyEngine(parseValleyPosition(text));
+const turn = (text: string) => ({ engine: engineOf(text), history: [], drawRule: true });
+
+describe('valley players', () => {
+  it('parses player names and levels', () => {
+    expect(parseValleyPlayer('random')).toEqual({ kind: 'random' });
+    expect(parseValleyPlayer('GREEDY')).toEqual({ kind: 'greedy' });
+    expect(parseValleyPlayer('ai')).toEqual({ kind: 'ai' });
+    expect(parseValleyPlayer('ai:3')).toEqual({ kind: 'ai', level: 3 });
+    expect(valleyLevelBudget({ kind: 'ai' })).toEqual({ timeMs: 100 });
+    expect(valleyLevelBudget({ kind: 'ai', level: 2 })).toEqual({ depth: 2 });
+    expect(valleyLevelBudget({ kind: 'ai', level: 6, timeMs: 40 })).toEqual({ timeMs: 40 });
+    expect(formatValleyPlayer({ kind: 'ai', timeMs: 40 })).toBe('ai@40ms');
+    expect(() => parseValleyPlayer('ai:9')).toThrow(/AI level must be 1 to 6/);
+    expect(() => parseValleyPlayer('human')).toThrow(/unknown player 'human'/);
+  });
+
+  it('random, greedy and ai players move legally', () => {
+    const text = '1s2s/4S/3Sk/2ssS/2K1S w 8';
+    for (const p of [randomValleyPlayer(4), greedyValleyPlayer(), createValleyPlayer({ kind: 'ai', level: 3 })]) {
+      const t = turn(text);
+      const m = p.choose(t);
+      expect(refMoves(refParse(text))).toContain(formatEngineMove(t.engine, m));
+      expect(t.engine.toString()).toBe(text);
+    }
+  });
+
+  it('greedy and every AI level take a win in 1 and stop one the opponent threatens', () => {
+    const win = 'k4/3s1/5/5/K3S w 4';
+    for (const p of [greedyValleyPlayer(), ...[1, 2, 3, 4].map((level) => createValleyPlayer({ kind: 'ai', level }))]) {
+      const t = turn(win);
+      expect(formatEngineMove(t.engine, p.choose(t))).toBe('a1c3');
+    }
+    // Black threatens a5c3 (d2 stops it): White must not leave that open. Checked by the brute force.
+    const threat = 'k4/5/5/3S1/K3s w 6';
+    for (const p of [greedyValleyPlayer(), createValleyPlayer({ kind: 'ai', level: 2 })]) {
+      const t = turn(threat);
+      const move = formatEngineMove(t.engine, p.choose(t));
+      const ref = refParse(threat);
+      const after = refParse(t.engine.toString());
+      expect(refMoves(ref)).toContain(move);
+      const e = t.engine;
+      e.make(parseEngineMove(e, move));
+      expect(refWinsWithin(refParse(e.toString()), false, 1)).toBe(false);
+      expect(after).toEqual(ref);
+    }
+  });
+
+  it('plays a match: tallies add up, colours alternate, seeds repeat', async () => {
+    const opts = { games: 6, a: { kind: 'greedy' as const }, b: { kind: 'random' as const }, newEngine: () => createValleyEngine(valleyStart()), seed: 9 };
+    const one = await valleyMatch({ ...opts, alternate: true });
+    expect(one.games).toBe(6);
+    expect(one.white + one.black + one.draws).toBe(6);
+    expect(one.aWins + one.bWins + one.draws).toBe(6);
+    expect(await valleyMatch({ ...opts, alternate: true })).toEqual(one);
+    const colours: string[] = [];
+    await valleyMatch({ ...opts, games: 4, alternate: true, onGame: (g) => colours.push(g.whitePlayer) });
+    expect(colours).toEqual(['a', 'b', 'a', 'b']);
+    const capped = await valleyMatch({ ...opts, plyCap: 2 });
+    expect(capped).toMatchObject({ draws: 6, capped: 6 });
+    await expect(valleyMatch({ ...opts, games: 0 })).rejects.toThrow(/games must be a whole number/);
+  });
+
+  it('ends a game on the third occurrence of a position under the draw rule, and not without it', async () => {
+    // Each side shuttles its King along its edge; the start comes back every 4 plies.
+    const shuttle = (moves: string[]): ValleyPlayer => {
+      let i = 0;
+      return { name: 'shuttle', choose: ({ engine }) => parseEngineMove(engine, moves[i++ % 2]) };
+    };
+    const start = 'k4/5/5/5/4K w 10';
+    const game = (drawRule: boolean) =>
+      playValleyGame(engineOf(start), shuttle(['e1a1', 'a1e1']), shuttle(['a5e5', 'e5a5']), createRng(1), { openingPlies: 0, drawRule, plyCap: 40 });
+    expect(await game(true)).toEqual({ result: null, end: 'repetition', plies: 8 });
+    expect(await game(false)).toEqual({ result: null, end: 'cap', plies: 40 });
+  });
+
+  it('stops on a signal', async () => {
+    const ctl = new AbortController();
+    ctl.abort();
+    await expect(valleyMatch({ games: 50, a: { kind: 'ai', level: 1 }, b: { kind: 'ai', level: 1 }, newEngine: () => createValleyEngine(valleyStart()), plyCap: 100000, drawRule: false, signal: ctl.signal })).rejects.toThrow(/stopped/);
+  });
+});
