@@ -3,32 +3,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
-import { DEFAULT_STATE, movePairs, readState, replay, startPosition, targetsOf, undoCount, writeState, type ValleyState } from '../../web/src/pages/valley/state.js';
-import { refFormat, refMoves, refParse, refPlay } from '../valley/reference.js';
+import { valleyVariantStart } from '../../src/valley/variant.js';
+import { DEFAULT_STATE, movePairs, readState, replay, targetsOf, undoCount, writeState, type ValleyState, type Variant } from '../../web/src/pages/valley/state.js';
+import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
+import { refMoves, refParse, refPlay } from '../valley/reference.js';
+
+const startPosition = (variant: Variant, first: 'w' | 'b'): string => valleyVariantStart(variant, first === 'w' ? 0 : 1);
 
 describe('valley page state', () => {
   it('reads what it writes; unreadable values fall back to the defaults', () => {
-    const s: ValleyState = { variant: 'retrieve', first: 'b', white: 2, black: 0, drawRule: false, moves: ['b5b2', 'a1a4'] };
+    const s: ValleyState = { variant: 'retrieve', first: 'b', white: 'ai2', black: 'human', drawRule: false, moves: ['b5b2', 'a1a4'] };
     expect(readState(parseHash(formatHash('valley', writeState(s))).params)).toEqual(s);
     expect(readState(new URLSearchParams('variant=chess&first=x&white=ai9&black=robot&moves='))).toEqual(DEFAULT_STATE);
   });
 
-  it('replays random games exactly as the reference rules do (both variants, either side first)', () => {
+  it('replays random games exactly as the reference rules do (every variant, either side first)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('standard', 'retrieve'), fc.constantFrom('w', 'b'), fc.array(fc.nat(), { maxLength: 30 }), (variant, first, picks) => {
-        let p = refParse(startPosition(variant as 'standard', first as 'w'));
+      fc.property(fc.constantFrom<Variant>('standard', 'retrieve', 'labyrinth'), fc.constantFrom<'w' | 'b'>('w', 'b'), fc.array(fc.nat(), { maxLength: 30 }), (variant, first, picks) => {
+        let p = gridParse(startPosition(variant, first));
         const moves: string[] = [];
         for (const k of picks) {
-          const legal = refMoves(p);
+          const legal = gridMoves(p);
           if (legal.length === 0) break;
           moves.push(legal[k % legal.length]);
-          p = refPlay(p, moves[moves.length - 1]);
+          p = gridPlay(p, moves[moves.length - 1]);
         }
-        const game = replay({ variant: variant as 'standard', first: first as 'w', drawRule: false, moves });
+        const game = replay({ variant, first, drawRule: false, moves });
         expect(game.error).toBeNull();
         const now = game.snapshots[game.snapshots.length - 1];
-        expect(now.position).toBe(refFormat(p));
-        expect([...now.legal].sort()).toEqual(refMoves(p));
+        expect(now.position).toBe(gridFormat(p));
+        expect([...now.legal].sort()).toEqual([...gridMoves(p)].sort());
       }),
       { numRuns: 150 },
     );
@@ -64,9 +68,9 @@ describe('valley page state', () => {
   it('numbers the moves in pairs and takes back to the last human turn', () => {
     expect(movePairs(['a', 'b', 'c'], 'w')).toEqual([{ number: 1, white: 'a', black: 'b' }, { number: 2, white: 'c' }]);
     expect(movePairs(['a', 'b'], 'b')).toEqual([{ number: 1, black: 'a' }, { number: 2, white: 'b' }]);
-    const vsAi = { ...DEFAULT_STATE, white: 0, black: 3 };
+    const vsAi: ValleyState = { ...DEFAULT_STATE, white: 'human', black: 'ai3' };
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(2);
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4'] }))).toBe(1);
-    expect(undoCount({ ...vsAi, black: 0 }, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(1);
+    expect(undoCount({ ...vsAi, black: 'human' }, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(1);
   });
 });

@@ -3,6 +3,7 @@
 // legal; a shared game ends in a win; 360 px; no console errors.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay, type RefPosition } from '../valley/reference.js';
 import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
@@ -105,6 +106,46 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     await open('#/valley?white=human&black=human&moves=a1a4,c5c3,e1e4');
     await expect.poll(movesOnPage, WAIT).toEqual(['a1a4']);
     expect(await page.locator('.stage .error').textContent()).toMatch(/move 2 \(c5c3\)/);
+  });
+
+  it('Labyrinth: a 7×7 board with four pillars; its targets agree with the plain reference for any board', async () => {
+    await open('#/valley?variant=labyrinth&white=human&black=human');
+    await page.waitForSelector('.valley-board [data-square="g7"]', WAIT);
+    const pillars = await page.locator('.valley-board [data-kind="blocker"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort());
+    expect(pillars).toEqual(['b3', 'b5', 'f3', 'f5']);
+    const p = gridParse(await page.locator('#valley-position').innerText());
+    await square('b1').click();
+    const want = gridMoves(p).filter((m) => m.startsWith('b1')).map((m) => m.slice(2));
+    await expect.poll(targetsOnPage, WAIT).toEqual(['b1', ...want].sort());
+    await square(want[0]).click();
+    await expect.poll(() => page.locator('#valley-position').innerText(), WAIT).toBe(gridFormat(gridPlay(p, `b1${want[0]}`)));
+  });
+
+  it('the computer thinks in a worker: Cancel pauses it, and it moves again when asked', async () => {
+    await open('#/valley?white=ai6&black=ai6');
+    // The computer answers within a second a move, so Cancel is pressed from inside the page the moment it shows.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const press = (): void => {
+            const cancel = [...document.querySelectorAll<HTMLButtonElement>('.job button')].find((b) => b.textContent === 'Cancel');
+            if (cancel) {
+              cancel.click();
+              resolve();
+            } else requestAnimationFrame(press);
+          };
+          press();
+        }),
+    );
+    await page.getByRole('button', { name: 'Let it move' }).waitFor(WAIT);
+    const n = (await movesOnPage()).length;
+    // The page still answers while paused, and no move comes.
+    await page.waitForTimeout(1500);
+    expect((await movesOnPage()).length).toBe(n);
+    await page.getByRole('button', { name: 'Let it move' }).click();
+    await expect.poll(async () => (await movesOnPage()).length, WAIT).toBeGreaterThan(n);
+    await page.locator('#valley-white').selectOption('human');
+    await page.locator('#valley-black').selectOption('human');
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {

@@ -9,7 +9,7 @@ import type { PageProps } from '../../pages.js';
 import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
-import { AI_LEVELS, VARIANTS, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
+import { PLAYERS, VARIANTS, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
 import { Choice } from './Choice.js';
 import './valley.css';
 
@@ -25,10 +25,8 @@ const GLYPHS = { white: { king: '♔', soldier: '♙' }, black: { king: '♚', s
 const SIDE_NAME = { white: 'White', black: 'Black' };
 
 function playerName(p: Player): string {
-  return p === 0 ? 'human' : `computer (level ${p}, ${AI_LEVELS[p - 1].name})`;
+  return PLAYERS.find(([v]) => v === p)![1].replace(/^Computer: /, 'computer, ').replace(/^Computer level (\d+): .*/, 'computer level $1');
 }
-
-const PLAYERS: readonly (readonly [string, string])[] = [['0', 'Human'], ...AI_LEVELS.map(({ level, name }) => [String(level), `Computer ${level}: ${name}`] as const)];
 
 /** An arrow from the last move's square to where it stopped, over the board. */
 function LastMove({ game, move }: { game: Game; move: string | undefined }) {
@@ -61,7 +59,7 @@ function statusText(state: ValleyState, game: Game): string {
     return `${SIDE_NAME[o.winner]} wins: ${why}.`;
   }
   const who = playerToMove(state, now.side);
-  return `${SIDE_NAME[now.side]} to move${who === 0 ? '' : ` (${playerName(who)})`}.`;
+  return `${SIDE_NAME[now.side]} to move${who === 'human' ? '' : ` (${playerName(who)})`}.`;
 }
 
 export function ValleyPage({ params }: PageProps) {
@@ -92,7 +90,7 @@ export function ValleyPage({ params }: PageProps) {
   const now = game.snapshots[game.snapshots.length - 1];
   const over = now.outcome !== null;
   const mover = playerToMove(state, now.side);
-  const aiTurn = !over && mover !== 0 && game.error === null;
+  const aiTurn = !over && mover !== 'human' && game.error === null;
 
   const play = useCallback((move: string) => {
     setSelected(null);
@@ -104,13 +102,12 @@ export function ValleyPage({ params }: PageProps) {
   const positionKey = `${state.variant}|${state.first}|${state.drawRule}|${game.moves.join(',')}`;
   const [paused, setPaused] = useState(false);
   useEffect(() => {
-    setAiNote('');
     if (!aiTurn || paused) {
       if (job.state.status === 'running') job.reset();
       return;
     }
     asked.current = positionKey;
-    job.start({ variant: state.variant, first: state.first, drawRule: state.drawRule, moves: game.moves, level: mover, seed: Math.floor(Math.random() * 2 ** 31) }, `${SIDE_NAME[now.side]} is thinking`);
+    job.start({ variant: state.variant, first: state.first, drawRule: state.drawRule, moves: game.moves, player: mover, seed: Math.floor(Math.random() * 2 ** 31) }, `${SIDE_NAME[now.side]} is thinking`);
   }, [positionKey, aiTurn, mover, paused]);
   useEffect(() => {
     if (job.state.status === 'done' && asked.current === positionKey) {
@@ -124,6 +121,7 @@ export function ValleyPage({ params }: PageProps) {
 
   const update = (patch: Partial<ValleyState>, fresh = false): void => {
     setSelected(null);
+    setAiNote('');
     setLinkError(null);
     setPaused(false);
     setState((cur) => ({ ...cur, ...patch, ...(fresh ? { moves: [] } : {}) }));
@@ -163,6 +161,7 @@ export function ValleyPage({ params }: PageProps) {
     (s: number) => {
       const name = board.name(s);
       if (selected && targets.has(name)) {
+        setAiNote('');
         play(selected + name);
         return;
       }
@@ -174,8 +173,9 @@ export function ValleyPage({ params }: PageProps) {
   const undo = (): void => {
     const k = undoCount(state, game);
     if (k === 0) return;
-    setPaused(state.white !== 0 && state.black !== 0);
+    setPaused(state.white !== 'human' && state.black !== 'human');
     setSelected(null);
+    setAiNote('');
     setLinkError(null);
     setState((cur) => ({ ...cur, moves: cur.moves.slice(0, cur.moves.length - k) }));
   };
@@ -198,8 +198,8 @@ export function ValleyPage({ params }: PageProps) {
             <legend>Game</legend>
             <Choice id="valley-variant" label="Variant" value={state.variant} options={VARIANTS} onChange={(v) => update({ variant: v }, true)} />
             <Choice id="valley-first" label="First to move" value={state.first} options={FIRST} onChange={(v) => update({ first: v }, true)} />
-            <Choice id="valley-white" label="White (♔ ♙)" value={String(state.white)} options={PLAYERS} onChange={(p) => update({ white: Number(p) })} />
-            <Choice id="valley-black" label="Black (♚ ♟)" value={String(state.black)} options={PLAYERS} onChange={(p) => update({ black: Number(p) })} />
+            <Choice id="valley-white" label="White (♔ ♙)" value={state.white} options={PLAYERS} onChange={(p) => update({ white: p })} />
+            <Choice id="valley-black" label="Black (♚ ♟)" value={state.black} options={PLAYERS} onChange={(p) => update({ black: p })} />
             <label class="check">
               <input type="checkbox" checked={state.drawRule} onChange={(ev) => update({ drawRule: (ev.currentTarget as HTMLInputElement).checked })} />
               Draw when a position occurs three times

@@ -1,12 +1,12 @@
 // Web Worker for the King's Valley page: the computer's move, chosen off the page's thread so the page never
-// freezes (the page cancels a search by ending this worker).
-import { createRng } from '../../../../src/core/prng.js';
-import { parseValleyPosition, playValleyMove, valleyWinner } from '../../../../src/valley/index.js';
+// freezes (the page cancels a search by ending this worker); iterations of the search are its progress.
+import { createValleyPlayer, parseValleyPlayer, valleyLevelBudget } from '../../../../src/valley/ai.js';
+import { formatEngineMove, valleySearch, type ValleySearchResult } from '../../../../src/valley/search.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
-import { replay, type ValleyState } from './state.js';
+import { replay, type Player, type ValleyState } from './state.js';
 
 export interface AiRequest extends Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'> {
-  level: number;
+  player: Exclude<Player, 'human'>;
   seed: number;
 }
 
@@ -16,23 +16,28 @@ export interface AiResult {
   note: string;
 }
 
-serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req) => {
+function scoreText(r: ValleySearchResult, me: 'white' | 'black'): string {
+  if (r.winner !== undefined && r.winIn !== undefined) return r.winner === me ? `wins in ${r.winIn}` : `loses in ${r.winIn} against best play`;
+  return `score ${r.score > 0 ? '+' : ''}${r.score}`;
+}
+
+serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const game = replay(req);
   if (game.error) throw new Error(game.error);
-  const now = game.snapshots[game.snapshots.length - 1];
-  if (now.legal.length === 0) throw new Error('the game is over: no move to choose');
-  const rng = createRng(req.seed);
-  const pickAny = (moves: readonly string[]): string => moves[rng.below(moves.length)];
-  if (req.level <= 1) return { move: pickAny(now.legal), note: 'a random move' };
-  // One ply deep: a winning move if there is one, else a move after which the opponent cannot win at once.
-  const p = parseValleyPosition(now.position);
-  const me = p.side === 0 ? 'white' : 'black';
-  const safe: string[] = [];
-  for (const m of now.legal) {
-    const next = playValleyMove(p, m);
-    if (valleyWinner(next) === me) return { move: m, note: 'wins at once' };
-    const replies = replay({ ...req, moves: [...game.moves, m] }).snapshots.at(-1)!.legal;
-    if (!replies.some((r) => valleyWinner(playValleyMove(next, r)) === (me === 'white' ? 'black' : 'white'))) safe.push(m);
+  const e = game.engine;
+  if (game.snapshots[game.snapshots.length - 1].legal.length === 0) throw new Error('the game is over: no move to choose');
+  const spec = parseValleyPlayer(req.player.replace(/^ai/, 'ai:'));
+  if (spec.kind !== 'ai') {
+    const m = createValleyPlayer(spec, req.seed).choose({ engine: e, history: game.keys, drawRule: req.drawRule });
+    return { move: formatEngineMove(e, m), note: spec.kind === 'random' ? 'a random move' : 'greedy, two plies' };
   }
-  return safe.length > 0 ? { move: pickAny(safe), note: `greedy: ${safe.length} safe moves` } : { move: pickAny(now.legal), note: 'every move loses' };
+  const me = e.side === 0 ? 'white' : 'black';
+  const r = valleySearch(e, {
+    ...valleyLevelBudget(spec),
+    history: game.keys,
+    drawRule: req.drawRule,
+    onIteration: (info) => onProgress({ done: info.depth, unit: 'plies' }),
+  });
+  if (r.move === null) throw new Error('the game is over: no move to choose');
+  return { move: formatEngineMove(e, r.move), note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms` };
 });

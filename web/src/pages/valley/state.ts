@@ -1,27 +1,25 @@
 // The King's Valley page's state: what the URL holds (variant, who starts, who plays each side, the draw rule,
 // the moves so far) and the game replayed from it, kept free of the DOM so tests run it in Node.
-import { Board } from '../../../../src/core/board.js';
-import { GridbitsError } from '../../../../src/core/error.js';
-import { formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleyWinner, type ValleyPosition } from '../../../../src/valley/index.js';
+import type { Board } from '../../../../src/core/board.js';
+import type { ValleyEngine } from '../../../../src/valley/engine.js';
+import { formatEngineMove } from '../../../../src/valley/search.js';
+import { VALLEY_AI_LEVELS } from '../../../../src/valley/ai.js';
+import { VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, createVariantEngine, engineMoves, parseVariantPosition, valleyVariantStart, type ValleyVariantName } from '../../../../src/valley/variant.js';
 
-export type Variant = 'standard' | 'retrieve';
-export const VARIANTS: readonly [Variant, string][] = [
-  ['standard', 'Standard'],
-  ['retrieve', 'Retrieve the King'],
+export type Variant = ValleyVariantName;
+export const VARIANTS: readonly (readonly [Variant, string])[] = VALLEY_VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : VALLEY_VARIANTS[v].title] as const);
+
+/**
+ * Who plays a side: a person at this browser, the random mover, the greedy two-ply player, or an AI level
+ * (the engine's levels, "ai3").
+ */
+export type Player = 'human' | 'random' | 'greedy' | `ai${number}`;
+export const PLAYERS: readonly (readonly [Player, string])[] = [
+  ['human', 'Human'],
+  ['random', 'Computer: random moves'],
+  ['greedy', 'Computer: greedy (2 plies)'],
+  ...VALLEY_AI_LEVELS.map(({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const),
 ];
-
-/** The AI levels the page offers: a random mover, a one-ply greedy player, then searches of growing time. */
-export const AI_LEVELS: readonly { level: number; name: string }[] = [
-  { level: 1, name: 'random' },
-  { level: 2, name: 'greedy' },
-  { level: 3, name: 'search 0.1 s' },
-  { level: 4, name: 'search 0.5 s' },
-  { level: 5, name: 'search 2 s' },
-];
-export const AI_MAX = AI_LEVELS.length;
-
-/** 0 is a person at this browser; 1..AI_MAX an AI level. */
-export type Player = number;
 
 export interface ValleyState {
   variant: Variant;
@@ -34,16 +32,10 @@ export interface ValleyState {
   moves: string[];
 }
 
-export const DEFAULT_STATE: ValleyState = { variant: 'standard', first: 'w', white: 0, black: 3, drawRule: true, moves: [] };
+export const DEFAULT_STATE: ValleyState = { variant: 'standard', first: 'w', white: 'human', black: 'ai5', drawRule: true, moves: [] };
 
 function readPlayer(text: string | null, fallback: Player): Player {
-  if (text === 'human') return 0;
-  const m = /^ai([0-9])$/.exec(text ?? '');
-  return m && Number(m[1]) >= 1 && Number(m[1]) <= AI_MAX ? Number(m[1]) : fallback;
-}
-
-function writePlayer(p: Player): string {
-  return p === 0 ? 'human' : `ai${p}`;
+  return PLAYERS.find(([p]) => p === text)?.[0] ?? fallback;
 }
 
 /** The state a link describes; anything unreadable falls back to the default (moves are checked by replay). */
@@ -69,17 +61,11 @@ export function writeState(s: ValleyState): Record<string, string | undefined> {
   return {
     variant: s.variant,
     first: s.first,
-    white: writePlayer(s.white),
-    black: writePlayer(s.black),
+    white: s.white,
+    black: s.black,
     draw: s.drawRule ? undefined : 'off',
     moves: s.moves.length > 0 ? s.moves.join(',') : undefined,
   };
-}
-
-/** The position string a variant starts from, with the side that moves first. */
-export function startPosition(variant: Variant, first: 'w' | 'b'): string {
-  const board = variant === 'retrieve' ? 'ssKss/5/5/5/SSkSS' : 'sskss/5/5/5/SSKSS';
-  return `${board} ${first} 0`;
 }
 
 export type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: 'valley' | 'trapped' } | { kind: 'draw' } | null;
@@ -112,62 +98,69 @@ export interface Game {
   error: string | null;
 }
 
-const BOARD5 = Board.of(5, 5);
-
-/** The board-and-side part of a position string: what repetition compares. */
-function repetitionKey(position: string): string {
-  return position.split(' ').slice(0, 2).join(' ');
-}
-
-function snapshot(p: ValleyPosition, draw: boolean): Snapshot {
-  const winner = valleyWinner(p);
+function snapshot(e: ValleyEngine, variant: Variant, draw: boolean): Snapshot {
+  const position = e.toString();
+  const setup = parseVariantPosition(variant, position);
+  const winner = e.winner();
   let outcome: Outcome = null;
-  if (winner) outcome = { kind: 'win', winner, reason: p.kings[0] === 12 || p.kings[1] === 12 ? 'valley' : 'trapped' };
+  if (winner) outcome = { kind: 'win', winner, reason: e.king(0) === e.valley || e.king(1) === e.valley ? 'valley' : 'trapped' };
   else if (draw) outcome = { kind: 'draw' };
   return {
-    position: formatValleyPosition(p),
-    side: p.side === 0 ? 'white' : 'black',
-    legal: outcome ? [] : valleyMoves(p),
+    position,
+    side: e.side === 0 ? 'white' : 'black',
+    legal: outcome ? [] : engineMoves(e).map((m) => formatEngineMove(e, m)),
     outcome,
     piece(sq) {
-      const bit = 1 << sq;
-      if (((p.men[0] | p.men[1]) & bit) === 0) return null;
-      const c = p.men[0] & bit ? 0 : 1;
-      return { side: c === 0 ? 'white' : 'black', king: p.kings[c] === sq };
+      const white = setup.men[0].includes(sq);
+      if (!white && !setup.men[1].includes(sq)) return null;
+      const c = white ? 0 : 1;
+      return { side: c === 0 ? 'white' : 'black', king: setup.kings[c] === sq };
     },
   };
 }
 
-/** Replays the moves from the variant's start; stops at the first move that is not legal and says why. */
-export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'>): Game {
-  let p = parseValleyPosition(startPosition(s.variant, s.first));
+/** The engine at the variant's start with `first` to move. */
+export function startEngine(variant: Variant, first: 'w' | 'b'): ValleyEngine {
+  return createVariantEngine(variant, valleyVariantStart(variant, first === 'w' ? 0 : 1));
+}
+
+/**
+ * Replays the moves from the variant's start; stops at the first move that is not legal and says why.
+ * `engine` is left at the last position and `keys` holds every position's Zobrist key (repetition, search).
+ */
+export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'>): Game & { engine: ValleyEngine; keys: [number, number][] } {
+  const e = startEngine(s.variant, s.first);
   const seen = new Map<string, number>();
-  const note = (pos: ValleyPosition): boolean => {
-    const key = repetitionKey(formatValleyPosition(pos));
+  const keys: [number, number][] = [];
+  const note = (): boolean => {
+    keys.push([e.keyLo, e.keyHi]);
+    const key = `${e.keyLo}:${e.keyHi}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return s.drawRule && n >= 3;
   };
-  const snapshots = [snapshot(p, note(p))];
+  const snapshots = [snapshot(e, s.variant, note())];
   const moves: string[] = [];
   let error: string | null = null;
+  const buf = new Int32Array(64);
   for (const m of s.moves) {
     const cur = snapshots[snapshots.length - 1];
     if (!cur.legal.includes(m)) {
       error = cur.outcome ? `the game was over before move ${moves.length + 1} (${m})` : `move ${moves.length + 1} (${m}) is not legal here`;
       break;
     }
-    try {
-      p = playValleyMove(p, m);
-    } catch (e) {
-      if (!(e instanceof GridbitsError)) throw e;
-      error = e.message;
-      break;
+    const n = e.generate(buf, 0);
+    for (let i = 0; i < n; i++) {
+      if (formatEngineMove(e, buf[i]) === m) {
+        e.make(buf[i]);
+        break;
+      }
     }
     moves.push(m);
-    snapshots.push(snapshot(p, note(p)));
+    snapshots.push(snapshot(e, s.variant, note()));
   }
-  return { board: BOARD5, valley: 12, pillars: [], moves, snapshots, error };
+  const v = VALLEY_VARIANTS[s.variant];
+  return { board: v.board, valley: v.grid.valley, pillars: v.grid.pillars, moves, snapshots, error, engine: e, keys };
 }
 
 /** The targets of the piece on `from` among the legal moves (square names). */
@@ -194,11 +187,11 @@ export function playerToMove(s: ValleyState, side: 'white' | 'black'): Player {
   return side === 'white' ? s.white : s.black;
 }
 
-/** How many plies Undo takes back: against the AI, back to the last position where a person was to move. */
+/** How many plies Undo takes back: against the computer, back to the last position where a person was to move. */
 export function undoCount(s: ValleyState, game: Game): number {
   const n = game.moves.length;
   if (n === 0) return 0;
-  if (s.white !== 0 && s.black !== 0) return 1;
-  for (let k = 1; k <= n; k++) if (playerToMove(s, game.snapshots[n - k].side) === 0) return k;
+  if (s.white !== 'human' && s.black !== 'human') return 1;
+  for (let k = 1; k <= n; k++) if (playerToMove(s, game.snapshots[n - k].side) === 'human') return k;
   return 0;
 }
