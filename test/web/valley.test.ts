@@ -128,7 +128,7 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
       () =>
         new Promise<void>((resolve) => {
           const press = (): void => {
-            const cancel = [...document.querySelectorAll<HTMLButtonElement>('.job button')].find((b) => b.textContent === 'Cancel');
+            const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('.job button')).find((b) => b.textContent === 'Cancel');
             if (cancel) {
               cancel.click();
               resolve();
