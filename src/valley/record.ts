@@ -1,4 +1,4 @@
-// King's Valley game records: an optional starting position on the first line, then one move per line.
+// King's Valley game records: an optional variant line and starting position, then one move per line.
 import { GridbitsError } from '../core/error.js';
 import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove } from './notation.js';
 import { valleyStart, type ValleyPosition } from './state.js';
@@ -15,20 +15,19 @@ export interface ValleyRecord {
  * naming its line, and nothing is returned.
  */
 export function parseValleyRecord(text: string): ValleyRecord {
-  const lines = text.split(/\r?\n/).map((l, i) => [i + 1, l.trim()] as const).filter(([, l]) => l !== '');
-  let start = valleyStart();
-  let rest = lines;
-  if (lines.length > 0 && lines[0][1].includes('/')) {
-    start = parseValleyPosition(lines[0][1]);
-    rest = lines.slice(1);
+  const rec = readValleyRecordLines(text);
+  // The 5×5 games only: Retrieve the King differs from the standard game in its start, which the record holds.
+  if (rec.variant !== null && rec.variant !== 'standard' && rec.variant !== 'retrieve') {
+    throw new GridbitsError('BAD_INPUT', `game record: a '${rec.variant}' game is not on the 5×5 board (ValleyGame.fromRecord reads every variant)`);
   }
+  const start = rec.start === null ? valleyStart() : parseValleyPosition(rec.start.text);
   const positions = [start];
   const moves: string[] = [];
-  for (const [lineNo, move] of rest) {
+  for (const { line, text: move } of rec.moves) {
     try {
       positions.push(playValleyMove(positions[positions.length - 1], move));
     } catch (e) {
-      if (e instanceof GridbitsError) throw new GridbitsError('BAD_INPUT', `game record line ${lineNo}: ${e.message}`);
+      if (e instanceof GridbitsError) throw new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`);
       throw e;
     }
     moves.push(move.toLowerCase());
@@ -38,9 +37,7 @@ export function parseValleyRecord(text: string): ValleyRecord {
 
 /** The record text: the starting position's line only when it is not the standard start. */
 export function formatValleyRecord(start: ValleyPosition, moves: readonly string[]): string {
-  const first = formatValleyPosition(start);
-  const lines = first === VALLEY_START ? [...moves] : [first, ...moves];
-  return lines.map((l) => l + '\n').join('');
+  return formatValleyGameRecord('standard', VALLEY_START, formatValleyPosition(start), moves);
 }
 
 /** A record of any variant, read but not yet replayed: each line's number kept so replay errors can name it. */
