@@ -33,7 +33,7 @@ export function parseFleet(text: string): { shapes: Shape[]; touch?: Touch } {
   return { shapes: t.split(',').map((s) => straightShape(Number(s))) };
 }
 
-/** Ship kinds from a list of ship shapes: equal shapes (up to turns, and mirrors with `mirror`) merge into one kind with a count. Largest ships first. */
+/** Ship kinds from a list of ship shapes: equal shapes (up to turns, and mirrors with `mirror`) merge into one kind with a count. Largest ships first, straight ones before polyominoes of their size. */
 export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[] {
   const kinds = new Map<string, ShipKind & { count: number }>();
   for (const s of shapes) {
@@ -46,7 +46,10 @@ export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[
       kinds.set(id, { name, orientations, count: 1 });
     }
   }
-  return [...kinds.values()].sort((a, b) => b.orientations[0].length - a.orientations[0].length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const straight = (k: ShipKind): number => (/^[0-9]+$/.test(k.name) ? 0 : 1);
+  return [...kinds.values()].sort(
+    (a, b) => b.orientations[0].length - a.orientations[0].length || straight(a) - straight(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
 }
 
 export interface FleetSpec {

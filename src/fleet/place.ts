@@ -9,7 +9,8 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 /**
  * 'search': each step places a ship of the kind with the fewest legal placements left (known hits first:
  * the required cell with the fewest coverers), pruned by capacity bounds. 'rails': the seed's odometer —
- * ships in fleet order, each trying its (shuffled) rail of placements in turn; complete, but no look-ahead.
+ * ships in fleet order, each trying its (shuffled) rail of placements in turn; complete, but no look-ahead
+ * (known hits are still covered first, as in 'search', or the odometer would wander through every layout).
  */
 export type PlaceMethod = 'search' | 'rails';
 
@@ -49,7 +50,6 @@ export class FleetPlacer {
   private readonly rail: Int32Array;
   private readonly lastPos: Int32Array;
   private readonly left: Int32Array;
-  private readonly seqKind: Int32Array;
   private readonly dKind: Int32Array;
   private readonly dCell: Int32Array;
   private readonly dPos: Int32Array;
@@ -84,11 +84,6 @@ export class FleetPlacer {
     this.lastPos = new Int32Array(this.kinds);
     this.left = new Int32Array(this.kinds);
     this.drawn = new Int32Array(this.kinds);
-    this.seqKind = new Int32Array(this.total);
-    let i = 0;
-    problem.kinds.forEach((k, ki) => {
-      for (let c = 0; c < k.count; c++) this.seqKind[i++] = ki;
-    });
     const depth = this.total + 1;
     this.dKind = new Int32Array(depth);
     this.dCell = new Int32Array(depth);
@@ -201,8 +196,9 @@ export class FleetPlacer {
       if (entering) {
         entering = false;
         let k = -1, cell = -1;
-        if (hasRequired && !rails) cell = this.requiredChoice();
-        if (cell === -2) k = -2;
+        if (hasRequired) cell = this.requiredChoice();
+        // Known hits branch on their coverers, still under the capacity bounds.
+        if (cell === -2 || (cell >= 0 && !rails && this.bounds(true) === -2)) k = -2;
         else if (cell === -1) {
           if (placed === this.total) {
             if (!hasRequired || this.requiredCovered()) {
@@ -211,7 +207,7 @@ export class FleetPlacer {
             }
             k = -2;
           } else if (rails) {
-            k = d === 0 && !this.rootBound() ? -2 : this.seqKind[d];
+            k = d === 0 && !this.rootBound() ? -2 : this.nextKind();
           } else {
             k = this.kindChoice();
           }
@@ -306,6 +302,13 @@ export class FleetPlacer {
         return this.budget(options, 'nodes');
       }
     }
+  }
+
+  /** The rails' kind order: the fleet's (largest ships first), each kind's ships one after another. */
+  private nextKind(): number {
+    let k = 0;
+    while (this.left[k] === 0) k++;
+    return k;
   }
 
   private unplace(p: number): void {
