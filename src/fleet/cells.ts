@@ -15,7 +15,7 @@ function* cellCountsJob(problem: FleetProblem, options: RunOptions): Generator<v
   const cells = problem.width * problem.height;
   const fwd = yield* forwardJob(problem, true, options, 2);
   if (fwd.total === 0n || !fwd.layers) return { total: 0n, counts: new Array<bigint>(cells).fill(0n) };
-  const { weights } = yield* backwardPass(fwd, true, fwd.plan.cells);
+  const { weights } = yield* backwardPass(fwd, true, false, fwd.plan.cells);
   const at = fwd.plan.at;
   if (fwd.big) {
     const counts = new Array<bigint>(cells).fill(0n);

@@ -1,15 +1,19 @@
 // The backward pass: for every kept state, the number of ways to finish the layout from it (and per-placement weights).
 import type { ForwardResult } from './count.js';
+import { StateTable } from './count-states.js';
 import { Successors } from './count-step.js';
 
 /**
- * What the backward pass adds: layers[pos].vals (or bigVals) now hold completions — the number of ways to
- * finish from that state — instead of the forward counts, and, when asked for, `weights[pos][p]` is the
+ * What the backward pass adds: with `compact`, layers[pos] is replaced by a table of the states that can
+ * finish, each counting its completions (the number of ways to finish from it); otherwise the layers are
+ * dropped as the pass goes. With `weigh`, `weights[pos][p]` is the
  * number of layouts that contain placement plan.at[pos][p] (doubles below 2^53, else BigInts).
  */
 export interface BackwardResult {
   weights: Array<Float64Array | bigint[]> | null;
 }
+
+const EMPTY = new StateTable(1, false, 0);
 
 /**
  * Turns the forward layers into completion counts, last cell first. With `weigh`, each state's forward count
@@ -17,7 +21,7 @@ export interface BackwardResult {
  * transition. Live doubles stay exact: a state that can finish has at most `total` prefixes and at most
  * `total` completions, and a product of the two is at most `total` (< 2^53 whenever doubles are used).
  */
-export function* backwardPass(fwd: ForwardResult, weigh: boolean, stepBase: number): Generator<void, BackwardResult> {
+export function* backwardPass(fwd: ForwardResult, weigh: boolean, compact: boolean, stepBase: number): Generator<void, BackwardResult> {
   const { plan, big, ctl } = fwd;
   const layers = fwd.layers!;
   const K = plan.keyWords;
@@ -76,8 +80,12 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, stepBase: numb
         gs[s] = g;
       }
     }
+    // Layer pos + 1 has served its last look-up: keep only its live states, completions as counts (or drop it).
+    if (compact) layers[pos + 1] = next.compacted(big ? next.bigAux! : next.aux!);
+    else layers[pos + 1] = EMPTY;
     ctl.step(stepBase + plan.cells - pos, cur.size);
     yield;
   }
+  if (compact) layers[0] = layers[0].compacted(big ? layers[0].bigAux! : layers[0].aux!);
   return { weights };
 }

@@ -20,25 +20,26 @@ export class StateTable {
   /** Per-slot numbers a later pass attaches (completion counts), indexed like the slots. */
   aux: Float64Array | null = null;
   bigAux: bigint[] | null = null;
-  private mask: number;
+  private cap: number;
   private limit: number;
 
+  /** Room for `expected` keys at the given load (any capacity: slots are found by multiply-shift, not a bit mask). */
   constructor(
     readonly keyWords: number,
     readonly big: boolean,
     expected = 16,
+    load = 0.5,
   ) {
     this.stride = (keyWords + 1 >> 1) + 1;
-    const cap = 1 << Math.max(4, Math.ceil(Math.log2(expected * 1.6 + 1)));
-    const buf = new ArrayBuffer(cap * this.stride * 8);
+    this.cap = Math.max(16, Math.ceil(expected / load) + 1);
+    const buf = new ArrayBuffer(this.cap * this.stride * 8);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
-    this.mask = cap - 1;
-    this.limit = Math.floor(cap * 0.62);
+    this.limit = Math.floor(this.cap * 0.75);
   }
 
   get capacity(): number {
-    return this.mask + 1;
+    return this.cap;
   }
 
   used(slot: number): boolean {
@@ -52,21 +53,21 @@ export class StateTable {
 
   /** Where the key src[off .. off+K) lives, or the empty slot where it would go. */
   private probe(src: Int32Array, off: number): number {
-    const K = this.keyWords, S = this.stride, ints = this.ints, nums = this.nums, m = this.mask;
+    const K = this.keyWords, S = this.stride, ints = this.ints, nums = this.nums, cap = this.cap;
     let h = 0x2545f491;
     for (let j = 0; j < K; j++) {
       h = Math.imul(h ^ src[off + j], 0x9e3779b1);
       h ^= h >>> 15;
     }
     h = Math.imul(h, 0x85ebca6b);
-    let s = (h ^ (h >>> 13)) & m;
+    let s = Math.floor(((h ^ (h >>> 13)) >>> 0) * cap / 4294967296);
     for (;;) {
       if (nums[s * S + S - 1] === 0) return s;
       const at = s * S * 2;
       let j = 0;
       while (j < K && ints[at + j] === src[off + j]) j++;
       if (j === K) return s;
-      s = (s + 1) & m;
+      if (++s === cap) s = 0;
     }
   }
 
@@ -111,14 +112,31 @@ export class StateTable {
     for (let j = 0; j < this.keyWords; j++) ints[at + j] = src[off + j];
   }
 
+  /**
+   * A table of this one's keys whose `by` numbers are not zero, those numbers as the counts, filled to about 0.7:
+   * the compact form a finished layer keeps (states that cannot finish dropped, completions as values).
+   */
+  compacted(by: Float64Array | bigint[]): StateTable {
+    let live = 0;
+    for (let s = 0; s < this.cap; s++) if (this.used(s) && by[s]) live++;
+    const t = new StateTable(this.keyWords, this.big, live, 0.7);
+    const S = this.stride;
+    for (let s = 0; s < this.cap; s++) {
+      if (!this.used(s) || !by[s]) continue;
+      if (this.big) t.addBig(this.ints, s * S * 2, (by as bigint[])[s]);
+      else t.add(this.ints, s * S * 2, (by as Float64Array)[s]);
+    }
+    return t;
+  }
+
   private grow(): void {
-    const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.mask + 1 };
+    const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.cap };
     const cap = old.cap * 2, S = this.stride;
     const buf = new ArrayBuffer(cap * S * 8);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
-    this.mask = cap - 1;
-    this.limit = Math.floor(cap * 0.62);
+    this.cap = cap;
+    this.limit = Math.floor(cap * 0.75);
     this.bigVals = [];
     for (let s = 0; s < old.cap; s++) {
       const v = old.nums[s * S + S - 1];

@@ -40,8 +40,8 @@ export function uniformBelowBig(rng: Rng, n: bigint): bigint {
 }
 
 /**
- * The sampler over finished passes: layers[pos] holds the states before position pos, with their completion
- * counts in `aux` (or `bigAux`). From the start state each step picks one successor with probability
+ * The sampler over finished passes: layers[pos] holds the states before position pos that can finish, each
+ * counting its completions. From the start state each step picks one successor with probability
  * (its completions) / (this state's completions) — the product telescopes to 1/total for every layout.
  */
 class Sampler implements FleetSampler {
@@ -68,18 +68,18 @@ class Sampler implements FleetSampler {
       let pick = 0, t = -1;
       if (n === 1) t = next.find(succ.keys, 0);
       else if (this.big) {
-        let u = uniformBelowBig(rng, cur.bigAux![s]);
+        let u = uniformBelowBig(rng, cur.bigVals[s]);
         for (; pick < n; pick++) {
           t = next.find(succ.keys, pick * K);
-          const g = t < 0 ? 0n : next.bigAux![t] ?? 0n;
+          const g = t < 0 ? 0n : next.bigVals[t];
           if (u < g) break;
           u -= g;
         }
       } else {
-        let u = uniformBelow(rng, cur.aux![s]);
+        let u = uniformBelow(rng, cur.value(s));
         for (; pick < n; pick++) {
           t = next.find(succ.keys, pick * K);
-          const g = t < 0 ? 0 : next.aux![t];
+          const g = t < 0 ? 0 : next.value(t);
           if (u < g) break;
           u -= g;
         }
@@ -98,7 +98,7 @@ class Sampler implements FleetSampler {
 function* samplerJob(problem: FleetProblem, options: RunOptions): Generator<void, FleetSampler> {
   const fwd: ForwardResult = yield* forwardJob(problem, true, options, 2);
   if (fwd.total === 0n || !fwd.layers) return new Sampler(fwd.plan, null, false, 0n);
-  yield* backwardPass(fwd, false, fwd.plan.cells);
+  yield* backwardPass(fwd, false, true, fwd.plan.cells);
   return new Sampler(fwd.plan, fwd.layers, fwd.big, fwd.total);
 }
 

@@ -5,40 +5,16 @@ import { GridbitsError } from '../../src/core/error.js';
 import { cellCountsSync } from '../../src/fleet/cells.js';
 import { countLayouts, countLayoutsSync } from '../../src/fleet/count.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
-import { bruteCellCounts, bruteCount, refProblem } from '../reference/fleet.js';
+import { bruteCellCounts, bruteCount } from '../reference/fleet.js';
+import { problemOf, smallProblems } from './count-problems.js';
 
 type Touch = FleetProblem['touch'];
-
-/** A problem from plain ship descriptions, built by the reference (no engine code). */
-export function problemOf(w: number, h: number, ships: string[], touch: Touch, options: { mirror?: boolean; forbidden?: number[]; required?: number[] } = {}): FleetProblem {
-  const r = refProblem(w, h, ships, touch, options);
-  return { ...r, forbidden: r.forbidden as Uint8Array, required: r.required as Uint8Array, kinds: r.kinds.map((k, i) => ({ name: `kind${i}`, ...k })) };
-}
 
 function binomial(n: number, k: number): bigint {
   let r = 1n;
   for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
   return r;
 }
-
-/** Random small problems: up to 20 cells, up to three ships from straight and polyomino shapes, any rules. */
-export const smallProblems = fc
-  .record({
-    w: fc.integer({ min: 1, max: 5 }),
-    h: fc.integer({ min: 1, max: 5 }),
-    ships: fc.array(fc.constantFrom('1', '2', '3', '4', '##/#.', '###/.#.', '##/##', '.##/##.'), { minLength: 1, maxLength: 3 }),
-    touch: fc.constantFrom<Touch>('none', 'corner', 'any'),
-    mirror: fc.boolean(),
-    forbidSeed: fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 5 }),
-    requireSeed: fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 2 }),
-  })
-  .filter((r) => r.w * r.h <= 20)
-  .map((r) => {
-    const n = r.w * r.h;
-    const required = r.requireSeed.map((x) => x % n);
-    const forbidden = r.forbidSeed.map((x) => x % n).filter((c) => !required.includes(c));
-    return problemOf(r.w, r.h, r.ships, r.touch, { mirror: r.mirror, forbidden, required });
-  });
 
 describe('countLayouts: published figures', () => {
   it('two 2-ships on 10×10: 15,626 touching, 13,952 not', () => {
