@@ -28,9 +28,10 @@ export const VALLEY_PLAY_DETAILS = `Play (play): type a move like b1e4; type a s
   With --json nothing is drawn: one JSON document at the end (moves, result, record, rejected lines).
   Two AI players play to the end on their own (at most ${AI_PLY_CAP} plies).
 Draw rule (not in the publisher's rules; gridbits' default): the third time the same position (board and side
-  to move) occurs, the game is a draw. --no-draw-rule turns it off (also for the AI's search).
+  to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
+  for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
 Variants (--variant):
-${VALLEY_VARIANT_NAMES.map((n) => `  ${n}: ${VALLEY_VARIANTS[n].about}; start ${VALLEY_VARIANTS[n].start}`).join('\n')}
+${VALLEY_VARIANT_NAMES.map((n) => `  ${n}: ${VALLEY_VARIANTS[n].about}\n    start: ${VALLEY_VARIANTS[n].start}`).join('\n')}
   Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
 Game records: an optional 'variant NAME' line (not for standard), an optional start position line, then one move per line.`;
 
