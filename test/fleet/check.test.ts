@@ -51,7 +51,7 @@ describe('fleet layout check', () => {
     const a = judge(classic, corner);
     expect(a.valid).toBe(false);
     expect(a.errors).toContain('ships touching at g5/f6');
-    const b = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.##.', '..........', '##.....#..', '..........', '.........#', '..........']);
+    const b = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.##.', '..........', '##.....#..', '..........', '..........', '..........']);
     expect(b.errors).toEqual(['extra 1 × 1-ship (the fleet has 4, the layout 5)']);
     const c = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##....', '..........', '##........', '..........', '..........', '..........']);
     expect(c.errors).toEqual(['missing 1 × 2-ship (the fleet has 3, the layout 2)']);
