@@ -11,13 +11,14 @@ import { valleyDiagram } from './valley-board.js';
 
 const AI_PLY_CAP = 1000;
 
-/** The flags play adds to the valley command (--white, --black and --seed are shared with match). */
+/** The flags play adds to the valley command; --white, --black and --seed are shared with match (their help covers both). */
 export const VALLEY_PLAY_FLAGS: Record<string, Flag> = {
   variant: { type: 'string', value: 'V', help: `perft, play: ${VALLEY_VARIANT_NAMES.join(', ')} (default standard)` },
   first: { type: 'string', value: 'C', help: 'perft, play: white or black moves first from the start (default white)' },
   load: { type: 'string', value: 'FILE', help: 'play: continue the game in a record file' },
   white: { type: 'string', value: 'P', help: 'match, play: White player: random, greedy, ai, ai:1..ai:6; play also human (default: ai in match, human in play)' },
   black: { type: 'string', value: 'P', help: 'match, play: Black player (default: greedy in match, human in play)' },
+  seed: { type: 'string', value: 'S', help: 'match: seed of the random opening plies and random players; play: of random players (default 1)' },
 };
 
 export const VALLEY_PLAY_USAGE = 'valley play [--white P] [--black P] [--variant V] [--first white|black] [--no-draw-rule] [--load FILE] [--seed S] [--json]';
