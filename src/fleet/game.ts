@@ -1,0 +1,203 @@
+// A Sea Battle game against a hidden layout (shots, replies miss/hit/sunk) and what the shooter knows,
+// turned into the conditioned FleetProblem the counting, sampling and heat engines read.
+import { GridbitsError } from '../core/error.js';
+import type { FleetLayout, FleetProblem, Touch } from './problem.js';
+
+export type Reply = 'miss' | 'hit' | 'sunk';
+
+/** Marks of a cell in the shooter's record. */
+export const UNKNOWN = 0;
+export const MISS = 1;
+/** Hit, and the ship there is not sunk yet. */
+export const HIT = 2;
+export const SUNK = 3;
+
+export interface SunkShip {
+  kind: number;
+  cells: number[];
+}
+
+export interface ShotResult {
+  square: number;
+  reply: Reply;
+  /**
+   * With 'sunk': the ship sunk, its kind and cells. The reply names the ship, as players announce "you sank
+   * my battleship"; its cells are then known too, because its last cell has just been hit and every other
+   * cell of it was hit before (we give them rather than make the shooter untangle touching ships).
+   */
+  ship?: SunkShip;
+}
+
+/** What the shooter knows: a mark per cell and the ships sunk so far. */
+export interface Knowledge {
+  marks: Uint8Array;
+  sunk: SunkShip[];
+}
+
+export function emptyKnowledge(problem: FleetProblem): Knowledge {
+  return { marks: new Uint8Array(problem.width * problem.height), sunk: [] };
+}
+
+/** Writes a reply into the record. */
+export function recordShot(k: Knowledge, r: ShotResult): void {
+  if (r.reply === 'miss') k.marks[r.square] = MISS;
+  else if (r.reply === 'hit') k.marks[r.square] = HIT;
+  else {
+    if (r.ship === undefined) throw new GridbitsError('BAD_INPUT', 'a sunk reply must name the ship sunk');
+    for (const c of r.ship.cells) k.marks[c] = SUNK;
+    k.sunk.push({ kind: r.ship.kind, cells: [...r.ship.cells] });
+  }
+}
+
+/** The cells a ship at `cells` keeps free around itself under the touch rule (edge and corner neighbours). */
+export function haloOf(cells: readonly number[], width: number, height: number, touch: Touch): number[] {
+  if (touch === 'any') return [];
+  const own = new Set(cells);
+  const out = new Set<number>();
+  for (const c of cells) {
+    const x = c % width, y = (c / width) | 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((dx === 0 && dy === 0) || (touch === 'corner' && dx !== 0 && dy !== 0)) continue;
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const n = ny * width + nx;
+        if (!own.has(n)) out.add(n);
+      }
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The knowledge as a problem, and how its kinds map back to the original fleet. */
+export interface Conditioned {
+  /**
+   * The ships still afloat on the cells still possible: misses, sunk ships and (under the touch rule) their
+   * halos forbidden; hits required; kinds with every ship sunk dropped.
+   */
+  problem: FleetProblem;
+  /** kindMap[i] = the original kind of problem.kinds[i]. */
+  kindMap: number[];
+  /**
+   * The hit cells (required). A layout of `problem` matches the replies only if no ship in it lies wholly on
+   * hit cells: such a ship would have been reported sunk. FleetProblem cannot say this; the heat map and the
+   * hunter apply it on top.
+   */
+  hits: number[];
+}
+
+/** Checks the record against the fleet: sunk ships of the fleet's shapes and no more of a kind than it has. */
+export function checkKnowledge(problem: FleetProblem, k: Knowledge): void {
+  const n = problem.width * problem.height;
+  if (k.marks.length !== n) throw new GridbitsError('BAD_INPUT', `the shot record has ${k.marks.length} cells, the board ${n}`);
+  const used = new Array<number>(problem.kinds.length).fill(0);
+  for (const s of k.sunk) {
+    const kind = problem.kinds[s.kind];
+    if (kind === undefined) throw new GridbitsError('BAD_INPUT', `sunk ship of unknown kind ${s.kind}`);
+    if (++used[s.kind] > kind.count) throw new GridbitsError('BAD_INPUT', `more ${kind.name}-ships sunk than the fleet has (${kind.count})`);
+    if (!hasShape(kind.orientations, s.cells, problem.width)) throw new GridbitsError('BAD_INPUT', `the sunk ship on ${s.cells.length} cells is not a ${kind.name}-ship`);
+  }
+  for (let sq = 0; sq < n; sq++) {
+    if (problem.forbidden[sq] && (k.marks[sq] === HIT || k.marks[sq] === SUNK)) throw new GridbitsError('BAD_INPUT', `a hit on square ${sq}, which is outside the field`);
+  }
+}
+
+/** Whether `cells` are one orientation of the shape, translated. */
+export function hasShape(orientations: FleetProblem['kinds'][number]['orientations'], cells: readonly number[], width: number): boolean {
+  if (cells.length === 0) return false;
+  let minX = Infinity, minY = Infinity;
+  for (const c of cells) {
+    minX = Math.min(minX, c % width);
+    minY = Math.min(minY, (c / width) | 0);
+  }
+  const key = (pts: Array<readonly [number, number]>): string => pts.map(([x, y]) => `${x},${y}`).sort().join(' ');
+  const mine = key(cells.map((c) => [(c % width) - minX, ((c / width) | 0) - minY] as const));
+  return orientations.some((o) => o.length === cells.length && key([...o]) === mine);
+}
+
+/** The problem whose uniform layouts, less those with a ship wholly on hits, are the layouts matching the replies. */
+export function conditionedProblem(problem: FleetProblem, k: Knowledge): Conditioned {
+  const { width, height } = problem;
+  const forbidden = Uint8Array.from(problem.forbidden);
+  const required = new Uint8Array(width * height);
+  const hits: number[] = [];
+  for (let sq = 0; sq < width * height; sq++) {
+    const m = k.marks[sq];
+    if (m === MISS || m === SUNK) forbidden[sq] = 1;
+    else if (m === HIT) {
+      required[sq] = 1;
+      hits.push(sq);
+    }
+  }
+  const left = problem.kinds.map((kind) => kind.count);
+  for (const s of k.sunk) {
+    left[s.kind]--;
+    for (const c of haloOf(s.cells, width, height, problem.touch)) forbidden[c] = 1;
+  }
+  const kindMap: number[] = [];
+  const kinds = [];
+  for (let i = 0; i < problem.kinds.length; i++) {
+    if (left[i] <= 0) continue;
+    kindMap.push(i);
+    kinds.push({ ...problem.kinds[i], count: left[i] });
+  }
+  return { problem: { width, height, forbidden, required, kinds, touch: problem.touch }, kindMap, hits };
+}
+
+/** A game: the hidden layout and the shots fired at it. */
+export class FleetGame {
+  readonly problem: FleetProblem;
+  readonly layout: FleetLayout;
+  readonly knowledge: Knowledge;
+  private readonly shipAt: Int32Array;
+  private readonly afloat: number[];
+  private shipsLeft: number;
+  shots = 0;
+
+  constructor(problem: FleetProblem, layout: FleetLayout) {
+    this.problem = problem;
+    this.layout = layout;
+    const n = problem.width * problem.height;
+    this.shipAt = new Int32Array(n).fill(-1);
+    layout.ships.forEach((s, i) => {
+      for (const c of s.cells) {
+        if (!Number.isInteger(c) || c < 0 || c >= n) throw new GridbitsError('BAD_INPUT', `ship cell ${c} is off the board`);
+        if (this.shipAt[c] >= 0) throw new GridbitsError('BAD_INPUT', `two ships share square ${c}`);
+        this.shipAt[c] = i;
+      }
+    });
+    this.afloat = layout.ships.map((s) => s.cells.length);
+    this.shipsLeft = layout.ships.length;
+    this.knowledge = emptyKnowledge(problem);
+  }
+
+  /** True when every ship is sunk. */
+  get over(): boolean {
+    return this.shipsLeft === 0;
+  }
+
+  /** Whether `sq` may be shot: on the board, in the field and not shot before. */
+  canShoot(sq: number): boolean {
+    return !this.over && Number.isInteger(sq) && sq >= 0 && sq < this.shipAt.length && this.problem.forbidden[sq] === 0 && this.knowledge.marks[sq] === UNKNOWN;
+  }
+
+  /** Fires at `sq`; throws BAD_INPUT (nothing changed) for a square off the board or the field, or shot before. */
+  shoot(sq: number): ShotResult {
+    if (!Number.isInteger(sq) || sq < 0 || sq >= this.shipAt.length) throw new GridbitsError('BAD_INPUT', `square ${sq} is off the board`);
+    if (this.problem.forbidden[sq]) throw new GridbitsError('BAD_INPUT', 'that square is outside the field');
+    if (this.knowledge.marks[sq] !== UNKNOWN) throw new GridbitsError('BAD_INPUT', 'that square has been shot already');
+    if (this.over) throw new GridbitsError('BAD_INPUT', 'the game is over: every ship is sunk');
+    this.shots++;
+    const i = this.shipAt[sq];
+    let result: ShotResult;
+    if (i < 0) result = { square: sq, reply: 'miss' };
+    else if (--this.afloat[i] > 0) result = { square: sq, reply: 'hit' };
+    else {
+      this.shipsLeft--;
+      const s = this.layout.ships[i];
+      result = { square: sq, reply: 'sunk', ship: { kind: s.kind, cells: [...s.cells].sort((a, b) => a - b) } };
+    }
+    recordShot(this.knowledge, result);
+    return result;
+  }
+}

@@ -1,0 +1,229 @@
+// The heat map: for every cell, the probability that it holds a ship under uniform layouts matching what is
+// known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
+import { GridbitsError } from '../core/error.js';
+import { createRng } from '../core/prng.js';
+import { checkAborted, type RunOptions } from '../core/run.js';
+import { wilson } from '../walk/index.js';
+import { cellCounts } from './cells.js';
+import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
+import { fleetPlacements, type FleetPlacements } from './placements.js';
+import type { FleetProblem } from './problem.js';
+
+export type HeatMethod = 'auto' | 'exact' | 'sampled';
+
+export interface HeatOptions extends RunOptions {
+  /** auto (default): exact within `exactTimeoutMs`, else sampled. */
+  method?: HeatMethod;
+  /** Layouts drawn by the sampled method (default 10,000). */
+  samples?: number;
+  seed?: number;
+  /** How long auto gives the exact count before sampling (default 5 s). */
+  exactTimeoutMs?: number;
+}
+
+export interface HeatMap {
+  method: 'exact' | 'sampled';
+  /** Whether any layout matches what is known. */
+  consistent: boolean;
+  /** probability[sq]: the chance a ship covers sq (1 on hits and sunk cells, 0 on misses). */
+  probability: Float64Array;
+  /** Exact: the number of layouts matching, and per cell how many of them cover it. */
+  total?: bigint;
+  counts?: bigint[];
+  /** Sampled: the layouts drawn (uniform, independent) and a 95% Wilson interval per cell. */
+  samples?: number;
+  low?: Float64Array;
+  high?: Float64Array;
+  /** Sampled: the share of proposals accepted by the rejection sampler. */
+  acceptance?: number;
+}
+
+export const DEFAULT_HEAT_SAMPLES = 10_000;
+/** Inclusion–exclusion terms the exact method accepts (sets of ships that could lie wholly on hits). */
+const MAX_TERMS = 512;
+
+interface Prepared {
+  cp: FleetProblem;
+  hits: number[];
+  pl: FleetPlacements;
+  /** Placements lying wholly on hits: a layout with one of them would have had that ship reported sunk. */
+  onHits: number[];
+}
+
+function prepare(problem: FleetProblem, knowledge: Knowledge): Prepared {
+  checkKnowledge(problem, knowledge);
+  const { problem: cp, hits } = conditionedProblem(problem, knowledge);
+  const pl = fleetPlacements(cp);
+  const isHit = new Uint8Array(cp.width * cp.height);
+  for (const u of hits) isHit[u] = 1;
+  const onHits: number[] = [];
+  for (let p = 0; p < pl.count; p++) {
+    let all = true;
+    for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1] && all; j++) all = isHit[pl.cellList[j]] === 1;
+    if (all) onHits.push(p);
+  }
+  return { cp, hits, pl, onHits };
+}
+
+/** Known cells: 1 on hit and sunk cells, 0 on misses. */
+function knownCell(knowledge: Knowledge, sq: number): number | undefined {
+  const m = knowledge.marks[sq];
+  return m === 2 || m === 3 ? 1 : m === 1 ? 0 : undefined;
+}
+
+/**
+ * Exact: layouts of the conditioned problem, less those with a ship wholly on hits, by inclusion–exclusion
+ * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S).
+ */
+async function exactHeat(knowledge: Knowledge, prep: Prepared, options: RunOptions): Promise<HeatMap> {
+  const { cp, pl, onHits } = prep;
+  const n = cp.width * cp.height;
+  const terms: number[][] = [];
+  const chosen: number[] = [];
+  const used = new Array<number>(cp.kinds.length).fill(0);
+  const compatible = (p: number, q: number): boolean => {
+    for (let i = pl.cellStart[p]; i < pl.cellStart[p + 1]; i++) {
+      for (let j = pl.haloStart[q]; j < pl.haloStart[q + 1]; j++) if (pl.cellList[i] === pl.haloList[j]) return false;
+    }
+    return true;
+  };
+  const grow = (from: number): void => {
+    if (terms.length > MAX_TERMS) return;
+    terms.push([...chosen]);
+    for (let i = from; i < onHits.length; i++) {
+      const p = onHits[i], k = pl.kind[p];
+      if (used[k] >= cp.kinds[k].count || !chosen.every((q) => compatible(p, q))) continue;
+      used[k]++;
+      chosen.push(p);
+      grow(i + 1);
+      chosen.pop();
+      used[k]--;
+    }
+  };
+  grow(0);
+  if (terms.length > MAX_TERMS) throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
+  let total = 0n;
+  const counts = new Array<bigint>(n).fill(0n);
+  for (const term of terms) {
+    const forbidden = Uint8Array.from(cp.forbidden);
+    const required = Uint8Array.from(cp.required ?? new Uint8Array(n));
+    const kinds = cp.kinds.map((k) => ({ ...k }));
+    for (const p of term) {
+      for (let j = pl.haloStart[p]; j < pl.haloStart[p + 1]; j++) forbidden[pl.haloList[j]] = 1;
+      for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) required[pl.cellList[j]] = 0;
+      kinds[pl.kind[p]].count--;
+    }
+    // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
+    if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
+    const sub = await cellCounts({ ...cp, forbidden, required, kinds }, options);
+    const sign = term.length % 2 === 0 ? 1n : -1n;
+    total += sign * sub.total;
+    for (let sq = 0; sq < n; sq++) counts[sq] += sign * sub.counts[sq];
+    for (const p of term) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) counts[pl.cellList[j]] += sign * sub.total;
+  }
+  const probability = new Float64Array(n);
+  for (let sq = 0; sq < n; sq++) probability[sq] = knownCell(knowledge, sq) ?? (total > 0n ? ratio(counts[sq], total) : 0);
+  return { method: 'exact', consistent: total > 0n, probability, total, counts };
+}
+
+/** a / b as a double, exact enough for counts far past 2^53. */
+export function ratio(a: bigint, b: bigint): number {
+  const shift = BigInt(Math.max(0, b.toString(2).length - 60));
+  return Number(a >> shift) / Number(b >> shift);
+}
+
+/**
+ * Sampled: plain rejection — every ship (ships of a kind told apart) on a uniformly chosen placement that fits
+ * the field, kept only when the ships neither overlap nor break the touch rule, cover every hit, and none lies
+ * wholly on hits. Each labelled layout is proposed with the same probability, so the kept layouts are exactly
+ * uniform and independent; Wilson intervals then hold.
+ */
+async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, seed: number, options: RunOptions): Promise<HeatMap> {
+  const { cp, hits, pl } = prep;
+  const n = cp.width * cp.height;
+  const rng = createRng(seed);
+  const isHit = new Uint8Array(n);
+  for (const u of hits) isHit[u] = 1;
+  const onHits = new Set(prep.onHits);
+  const ships: Array<{ from: number; size: number }> = [];
+  cp.kinds.forEach((k, i) => {
+    for (let c = 0; c < k.count; c++) ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });
+  });
+  if (ships.some((s) => s.size === 0)) return { method: 'sampled', consistent: false, probability: zeroUnknown(knowledge, n), samples: 0, acceptance: 0 };
+  const block = new Float64Array(n).fill(-1);
+  const hitCount = new Int32Array(n);
+  const chosen = new Int32Array(ships.length);
+  const maxProposals = Math.max(1_000_000, samples * 20_000);
+  const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+  let accepted = 0, proposals = 0, lastYield = Date.now();
+  while (accepted < samples && proposals < maxProposals) {
+    proposals++;
+    let ok = true;
+    for (let i = 0; i < ships.length && ok; i++) {
+      const p = ships[i].from + rng.below(ships[i].size);
+      if (onHits.has(p)) ok = false;
+      chosen[i] = p;
+    }
+    // Stamp each ship's halo with the proposal number and ship; a later ship's cell on a stamp is a clash.
+    const stamp = proposals * 64;
+    for (let i = 0; i < ships.length && ok; i++) {
+      const p = chosen[i];
+      for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1] && ok; j++) if (block[pl.cellList[j]] >= stamp) ok = false;
+      for (let j = pl.haloStart[p]; j < pl.haloStart[p + 1]; j++) block[pl.haloList[j]] = stamp + (i & 63);
+    }
+    if (ok) for (const u of hits) if (block[u] < stamp || !covers(pl, chosen, u)) ok = false;
+    if (ok) {
+      accepted++;
+      for (const p of chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
+    }
+    if ((proposals & 4095) === 0 && Date.now() - lastYield > 30) {
+      await new Promise((r) => setImmediate(r));
+      lastYield = Date.now();
+      checkAborted(options.signal);
+      if (Date.now() > deadline) throw new GridbitsError('LIMIT', `sampled heat: time limit reached after ${accepted} of ${samples} layouts`);
+      options.onProgress?.({ done: accepted, total: samples, unit: 'layouts' });
+    }
+  }
+  if (accepted === 0) {
+    throw new GridbitsError('LIMIT', `sampled heat: no layout accepted in ${proposals} proposals (the knowledge may be contradictory, or too tight for rejection sampling)`);
+  }
+  const probability = new Float64Array(n), low = new Float64Array(n), high = new Float64Array(n);
+  for (let sq = 0; sq < n; sq++) {
+    const known = knownCell(knowledge, sq);
+    if (known !== undefined) {
+      probability[sq] = low[sq] = high[sq] = known;
+      continue;
+    }
+    probability[sq] = hitCount[sq] / accepted;
+    const w = wilson(hitCount[sq], accepted);
+    low[sq] = w.low;
+    high[sq] = w.high;
+  }
+  return { method: 'sampled', consistent: true, probability, samples: accepted, low, high, acceptance: accepted / proposals };
+}
+
+function covers(pl: FleetPlacements, chosen: Int32Array, u: number): boolean {
+  for (const p of chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) if (pl.cellList[j] === u) return true;
+  return false;
+}
+
+function zeroUnknown(knowledge: Knowledge, n: number): Float64Array {
+  return Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0);
+}
+
+/** The heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and their replies). */
+export async function heatMap(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions = {}): Promise<HeatMap> {
+  const method = options.method ?? 'auto';
+  const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
+  if (!Number.isSafeInteger(samples) || samples < 1) throw new GridbitsError('BAD_ARGUMENT', `samples must be a whole number ≥ 1, got ${samples}`);
+  const prep = prepare(problem, knowledge);
+  if (method !== 'sampled') {
+    try {
+      const timeoutMs = method === 'auto' ? Math.min(options.exactTimeoutMs ?? 5000, options.timeoutMs ?? Infinity) : options.timeoutMs;
+      return await exactHeat(knowledge, prep, { ...options, timeoutMs });
+    } catch (e) {
+      if (method === 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+    }
+  }
+  return sampledHeat(knowledge, prep, samples, options.seed ?? 1, options);
+}
