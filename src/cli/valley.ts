@@ -13,6 +13,7 @@ import {
 } from '../valley/index.js';
 import { bool, str, type Command, type Parsed } from './command.js';
 import { VALLEY_AI_DETAILS, VALLEY_AI_FLAGS, VALLEY_AI_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
+import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_FLAGS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
 import type { Output } from './output.js';
 import { valleyDiagram } from './valley-board.js';
 import { VALLEY_PLAY_DETAILS, VALLEY_PLAY_FLAGS, VALLEY_PLAY_USAGE, valleyPlay } from './valley-play.js';
@@ -54,16 +55,17 @@ async function perft(args: Parsed, out: Output): Promise<void> {
   out.print(`perft ${depth}: ${nodes} nodes`);
 }
 
-const SUBCOMMANDS: Record<string, (args: Parsed, out: Output) => Promise<void> | void> = { perft, best: valleyBest, match: valleyMatchRun, play: valleyPlay };
+const SUBCOMMANDS: Record<string, (args: Parsed, out: Output) => Promise<void> | void> = { perft, best: valleyBest, match: valleyMatchRun, solve: valleySolveRun, play: valleyPlay };
 
 export const valleyCommand: Command = {
   name: 'valley',
-  usage: ['valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--json]', ...VALLEY_AI_USAGE, VALLEY_PLAY_USAGE].join('\n       gridbits '),
-  summary: "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, play in the terminal.",
+  usage: ['valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--json]', ...VALLEY_AI_USAGE, VALLEY_SOLVE_USAGE, VALLEY_PLAY_USAGE].join('\n       gridbits '),
+  summary: "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, solving, play in the terminal.",
   flags: {
     position: { type: 'string', value: 'P', help: `start position in the variant's notation, e.g. '${VALLEY_START}' (the default)` },
     divide: { type: 'boolean', help: 'perft: the count below each first move' },
     ...VALLEY_AI_FLAGS,
+    ...VALLEY_SOLVE_FLAGS,
     ...VALLEY_PLAY_FLAGS,
   },
   details: `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
@@ -78,6 +80,8 @@ Examples:
   gridbits valley perft 3 --position '2k2/5/5/5/SSKSS b 1' --json
 
 ${VALLEY_AI_DETAILS}
+
+${VALLEY_SOLVE_DETAILS}
 
 ${VALLEY_PLAY_DETAILS}`,
   run(args, out) {

@@ -26,7 +26,7 @@ export {
 export { VALLEY_START, formatValleyMove, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyMoves } from './notation.js';
 export { formatValleyRecord, parseValleyRecord, type ValleyRecord } from './record.js';
 export { PERFT_MAX_DEPTH, valleyDivide, valleyDivideAsync, valleyPerft } from './perft.js';
-export { VALLEY_SOLVE_MAX_PLY, solveValley, type ValleySolveOptions, type ValleySolveResult, type ValleySolveStatus, type ValleySolveValue } from './solve.js';
+export { VALLEY_SOLVE_MAX_PLY, valleySolve, type ValleySolveOptions, type ValleySolveResult, type ValleySolveStatus, type ValleySolveValue } from './solve.js';
 export { Valley5Engine, createValleyEngine } from './engine5.js';
 export { zobristKeys as valleyZobristKeys } from './zobrist.js';
 export { ValleyGame, type ValleyColour, type ValleyGameOptions, type ValleyGameResult } from './game.js';

@@ -182,11 +182,10 @@ export class Dfpn {
         for (let i = base; i < base + n; i++) {
           if (this.cLo[i] < 0 || this.cPn[i] === 0 || this.cDn[i] === 0) continue;
           const e = tt.find(this.cLo[i], this.cHi[i]);
-          if (e >= 0) {
-            this.cPn[i] = tt.pn[e];
-            this.cDn[i] = tt.dn[e];
-            this.cDist[i] = tt.dist[e];
-          }
+          if (e < 0) continue;
+          this.cPn[i] = tt.pn[e];
+          this.cDn[i] = tt.dn[e];
+          this.cDist[i] = tt.dist[e];
         }
       }
       let best = -1, second = INF;
@@ -202,7 +201,8 @@ export class Dfpn {
           } else if (p < second) second = p;
           dn += this.cDn[i];
         }
-        if (dn > INF) dn = INF;
+        // Sums grow without bound round cycles (each pass counts the others again): kept below INF, which means solved.
+        if (dn >= INF) dn = n > 0 && pn > 0 ? INF - 1 : INF;
       } else {
         pn = 0;
         dn = INF;
@@ -215,7 +215,7 @@ export class Dfpn {
           } else if (d < second) second = d;
           pn += this.cPn[i];
         }
-        if (pn > INF) pn = INF;
+        if (pn >= INF) pn = n > 0 && dn > 0 ? INF - 1 : INF;
       }
       // No moves at all (only on ply 0, soldiers blocked): the side to move is stuck and loses.
       if (n === 0) {

@@ -201,7 +201,7 @@ async function strategyOf(solver: Solver, own: number, opp: number, ownKing: num
  * that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side to move
  * can force a win; if it cannot, whether the other side can; if neither, the game is a draw.
  */
-export async function solveValley(p: ValleyPosition, options: ValleySolveOptions = {}): Promise<ValleySolveResult> {
+export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions = {}): Promise<ValleySolveResult> {
   if (options.maxNodes !== undefined && !(options.maxNodes >= 1)) throw new GridbitsError('BAD_ARGUMENT', `max nodes must be at least 1, got ${options.maxNodes}`);
   const s = p.side, own = p.men[s], opp = p.men[s ^ 1], ownKing = p.kings[s], oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;

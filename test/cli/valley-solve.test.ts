@@ -1,0 +1,33 @@
+// `gridbits valley solve` as a user runs it: the JSON contract, budgets, and mistakes (exit 2, one line).
+import { describe, expect, it } from 'vitest';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+describe('gridbits valley solve', () => {
+  it('proves the start a win for White, with the winning first moves and the proof size', () => {
+    const r = gridbitsJson(['valley', 'solve', '--table', '32']);
+    expect(r).toMatchObject({ position: 'sskss/5/5/5/SSKSS w 0', value: 'win', winner: 'white', exhausted: false, proofDepth: 13 });
+    expect(r.moves).toContain('a1d4');
+    expect(r.proofNodes as number).toBeGreaterThan(100);
+    expect(r.nodes as number).toBeGreaterThan(0);
+    const text = gridbits(['valley', 'solve', '--table', '32']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/White wins \(White to move; winning first moves: .*a1d4/);
+    expect(text.stdout).toMatch(/proof: \d+ positions, the win within 13 plies/);
+  });
+
+  it('answers loss and draw from the side to move, and unknown when the budget runs out', () => {
+    expect(gridbitsJson(['valley', 'solve', '--position', '4k/5/5/5/1S1K1 b 5', '--table', '4'])).toMatchObject({ value: 'loss', winner: 'white', moves: [] });
+    expect(gridbitsJson(['valley', 'solve', '--position', 'k4/5/5/5/4K w 3', '--table', '4'])).toMatchObject({ value: 'draw', winner: null });
+    const cut = gridbitsJson(['valley', 'solve', '--max-nodes', '20', '--table', '4']);
+    expect(cut).toMatchObject({ value: 'unknown', exhausted: true, winner: null });
+    expect(gridbits(['valley', 'solve', '--max-nodes', '20', '--table', '4']).stdout).toMatch(/unknown: budget exhausted/);
+  });
+
+  it('refuses bad flags and positions with one line and exit 2', () => {
+    expectUserError(gridbits(['valley', 'solve', '--max-nodes', '0']), /--max-nodes must be between 1/);
+    expectUserError(gridbits(['valley', 'solve', '--timeout', 'soon']), /--timeout must be a duration like 60s/);
+    expectUserError(gridbits(['valley', 'solve', '--table', '0']), /--table must be between 1 and 16384/);
+    expectUserError(gridbits(['valley', 'solve', '--position', 'sskss/5/5/5/SSKS w 0']), /.+/);
+    expectUserError(gridbits(['valley', 'solve', 'extra']), /unexpected argument 'extra'/);
+  });
+});

@@ -1,0 +1,106 @@
+// The King's Valley solver against exact values from plain retrograde analysis, its proofs replayed against every
+// defence on the reference generator, and its budgets.
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/prng.js';
+import { VALLEY_START, parseValleyPosition, valleySolve, valleyStart } from '../../src/valley/index.js';
+import { refFormat } from './reference.js';
+import { replayStrategy } from './solve-check.js';
+import { refRetrograde } from './solve-reference.js';
+
+/** Every placement of both Kings and the given extra pieces (never on c3), either side to move, ply 1. */
+function placements(extra: string[]): string[] {
+  const out: string[] = [];
+  const pieces = ['K', 'k', ...extra];
+  const place = (i: number, used: number[]): void => {
+    if (i === pieces.length) {
+      const grid = Array.from({ length: 5 }, () => Array<string>(5).fill('.'));
+      used.forEach((sq, j) => (grid[Math.floor(sq / 5)][sq % 5] = pieces[j]));
+      for (const white of [true, false]) out.push(refFormat({ grid, white, ply: 1 }));
+      return;
+    }
+    for (let sq = 0; sq < 25; sq++) if (sq !== 12 && !used.includes(sq)) place(i + 1, [...used, sq]);
+  };
+  place(0, []);
+  return out;
+}
+
+function sample<T>(items: T[], n: number, seed: number): T[] {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, () => items[rng.below(items.length)]);
+}
+
+async function expectExact(exact: Map<string, { value: string; plies: number }>, positions: string[]): Promise<Record<string, number>> {
+  const seen: Record<string, number> = {};
+  for (const text of positions) {
+    const truth = exact.get(text);
+    if (truth === undefined) throw new Error(`no exact value for ${text}`);
+    const r = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, strategy: true });
+    expect(r.value, text).toBe(truth.value);
+    expect(r.exhausted).toBe(false);
+    seen[r.value] = (seen[r.value] ?? 0) + 1;
+    if (r.value !== 'draw') {
+      // The proof's length bounds the best play's; replayed on the reference generator against every defence.
+      expect(r.proofDepth!, text).toBeGreaterThanOrEqual(truth.plies);
+      const replay = replayStrategy(text, r.strategy!, r.value === 'win', r.proofDepth!);
+      expect(replay.longest).toBeLessThanOrEqual(r.proofDepth!);
+      expect(r.winner).toBe((r.value === 'win') === text.includes(' w ') ? 'white' : 'black');
+    }
+  }
+  return seen;
+}
+
+describe("King's Valley solver", () => {
+  it('finds the exact values of Kings-only positions (draws among them)', async () => {
+    const all = placements([]);
+    const exact = refRetrograde(all);
+    const seen = await expectExact(exact, sample(all, 60, 1));
+    expect(seen.draw).toBeGreaterThan(0);
+  });
+
+  it('finds the exact values of Kings-and-one-soldier positions, with proofs that replay', async () => {
+    const all = [...placements(['S']), ...placements(['s'])];
+    const exact = refRetrograde(all);
+    const seen = await expectExact(exact, sample(all, 80, 2));
+    expect(seen.win).toBeGreaterThan(10);
+    expect(seen.loss).toBeGreaterThan(10);
+  });
+
+  it('gives the same values with and without symmetry folding', async () => {
+    for (const text of sample(placements(['S']), 20, 3)) {
+      const a = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1 });
+      const b = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, symmetry: false });
+      expect(b.value, text).toBe(a.value);
+    }
+  });
+
+  it('proves the start a win for White (a1d4 or its mirror e1b4 first), and the proof replays against every defence', async () => {
+    const r = await valleySolve(valleyStart(), { tableMegabytes: 16, strategy: true });
+    expect(r).toMatchObject({ position: VALLEY_START, value: 'win', winner: 'white', exhausted: false, proofDepth: 13 });
+    expect(r.moves.length).toBeGreaterThan(0);
+    for (const m of r.moves) expect(['a1d4', 'b1b4', 'd1d4', 'e1b4']).toContain(m);
+    const replay = replayStrategy(VALLEY_START, r.strategy!, true, 13);
+    expect(replay.longest).toBeLessThanOrEqual(13);
+    expect(r.proofNodes).toBeGreaterThan(100);
+    // Black starting is the same game mirrored.
+    const b = await valleySolve(valleyStart(1), { tableMegabytes: 16 });
+    expect(b).toMatchObject({ value: 'win', winner: 'black', proofDepth: 13 });
+  });
+
+  it('answers finished games at once', async () => {
+    expect(await valleySolve(parseValleyPosition('ks3/ss3/5/5/4K b 5'))).toMatchObject({ value: 'loss', winner: 'white', nodes: 0 });
+    expect(await valleySolve(parseValleyPosition('4k/5/2K2/5/5 b 5'))).toMatchObject({ value: 'loss', winner: 'white' });
+  });
+
+  it('says when the budget ran out, and stops on a signal', async () => {
+    const r = await valleySolve(valleyStart(), { maxNodes: 50, tableMegabytes: 1 });
+    expect(r).toMatchObject({ value: 'unknown', winner: null, exhausted: true, moves: [] });
+    expect(r.nodes).toBeLessThanOrEqual(50);
+    const t = await valleySolve(valleyStart(), { timeoutMs: 1, tableMegabytes: 1 });
+    expect(t.value === 'unknown' ? t.exhausted : true).toBe(true);
+    const ac = new AbortController();
+    ac.abort();
+    await expect(valleySolve(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(valleySolve(valleyStart(), { tableMegabytes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+    await expect(valleySolve(valleyStart(), { maxNodes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+  });
+});
