@@ -56,7 +56,10 @@ describe('fleet layout check', () => {
     const c = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##....', '..........', '##........', '..........', '..........', '..........']);
     expect(c.errors).toEqual(['missing 1 × 2-ship (the fleet has 3, the layout 2)']);
     const d = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.###', '..........', '.#........', '##........', '..........', '..........']);
-    expect(d.errors).toContain('a shape not in the fleet at a3,a4,b4');
+    // An L of three cells is a 2-ship touching a 1-ship in the classic fleet; without 1-ships it is a foreign shape.
+    expect(d.errors).toContain('ships touching at b3/b4');
+    const noOnes = fleetProblem({ width: 4, height: 4, fleet: '3,2' });
+    expect(judge(noOnes, ['###.', '....', '.#..', '##..']).errors).toEqual(['a shape not in the fleet at a1,b1,b2', 'missing 1 × 2-ship (the fleet has 1, the layout 0)']);
     // Two ships meeting edge to edge: the cells split into fleet ships, so the reason is the touch.
     const e = judge(classic, ['#.#.#.#...', '..........', '#######...', '..........', '###.##.##.', '..........', '##........', '..........', '..........', '..........']);
     expect(e.errors).toEqual(['ships touching at d8/e8']);
