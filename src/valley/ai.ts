@@ -95,9 +95,48 @@ function searchPlayer(name: string, budget: ValleySearchOptions, searcher: Valle
   };
 }
 
-/** The greedy player: a two-ply search on the Kings' slide distances alone (no table worth keeping). */
-export function greedyValleyPlayer(): ValleyPlayer {
-  return searchPlayer('greedy', { depth: 2, evaluate: valleySimpleEvaluate }, new ValleySearcher(1024));
+const REPLIES = new Int32Array(64);
+const GREEDY_WIN = 1 << 20;
+
+/**
+ * The greedy player: plain two-ply minimax (its move, every reply) on the Kings' slide distances alone, ties
+ * broken at random from its own seeded stream. It takes a win in 1 and avoids a move that allows one; it does
+ * not repeat-check and sees nothing deeper.
+ */
+export function greedyValleyPlayer(seed = 1): ValleyPlayer {
+  const rng = createRng(seed);
+  const own = new Int32Array(64), best = new Int32Array(64);
+  return {
+    name: 'greedy',
+    choose({ engine: e }) {
+      const n = e.generate(own, 0);
+      if (n === 0) throw new GridbitsError('BAD_INPUT', `no move to play in ${e.toString()}`);
+      let top = -Infinity, count = 0;
+      for (let i = 0; i < n; i++) {
+        e.make(own[i]);
+        let worst = GREEDY_WIN;
+        if (e.winner() === null) {
+          const replies = e.generate(REPLIES, 0);
+          for (let j = 0; j < replies && worst > -GREEDY_WIN; j++) {
+            e.make(REPLIES[j]);
+            // After the reply it is our move again: the simple evaluation is from our side.
+            const v = e.winner() !== null ? -GREEDY_WIN : valleySimpleEvaluate(e);
+            e.unmake(REPLIES[j]);
+            if (v < worst) worst = v;
+          }
+        } else if (e.winner() !== (e.side === 0 ? 'black' : 'white')) {
+          worst = -GREEDY_WIN;
+        }
+        e.unmake(own[i]);
+        if (worst > top) {
+          top = worst;
+          count = 0;
+        }
+        if (worst === top) best[count++] = own[i];
+      }
+      return best[rng.below(count)];
+    },
+  };
 }
 
 /** The budget of an AI spec: its level's depth or time, or the spec's own time. */
@@ -107,11 +146,14 @@ export function valleyLevelBudget(spec: ValleyPlayerSpec): { depth?: number; tim
   return level.depth !== undefined ? { depth: level.depth } : { timeMs: level.timeMs };
 }
 
-/** A player for a spec; seed feeds the random player. */
+// The AI plays to win: a repetition counts a little below an even position for it.
+const AI_CONTEMPT = 40;
+
+/** A player for a spec; seed feeds the random and greedy players. */
 export function createValleyPlayer(spec: ValleyPlayerSpec, seed = 1): ValleyPlayer {
   if (spec.kind === 'random') return randomValleyPlayer(seed);
-  if (spec.kind === 'greedy') return greedyValleyPlayer();
-  return searchPlayer(formatValleyPlayer(spec), valleyLevelBudget(spec), new ValleySearcher(1 << 18));
+  if (spec.kind === 'greedy') return greedyValleyPlayer(seed);
+  return searchPlayer(formatValleyPlayer(spec), { ...valleyLevelBudget(spec), contempt: AI_CONTEMPT }, new ValleySearcher(1 << 18));
 }
 
 export interface ValleyMatchOptions {
@@ -125,7 +167,7 @@ export interface ValleyMatchOptions {
   newEngine: () => ValleyEngine;
   /** Seeds the random opening plies and the random players (default 1). */
   seed?: number;
-  /** Random plies at the start of every game (each one not losing by force within 3 plies), so deterministic players do not replay one game (default 2). */
+  /** Random plies at the start of every game (each one not losing by force within 5 plies), so deterministic players do not replay one game (default 1). */
   openingPlies?: number;
   /** Third occurrence of a position is a draw (default true). */
   drawRule?: boolean;
@@ -144,6 +186,8 @@ export interface ValleyGameRecord {
   /** How it ended: a win, the third occurrence of a position, or the ply cap. */
   end: 'win' | 'repetition' | 'cap';
   plies: number;
+  /** The moves played (engine codes), from the start position. */
+  moves: number[];
 }
 
 export interface ValleyMatchTally {
@@ -168,7 +212,7 @@ const openingSearch = new ValleySearcher(1 << 12);
 const SAFE = new Int32Array(64);
 
 /**
- * A random move among those after which the opponent has no forced win within 3 plies (any move when all
+ * A random move among those after which the opponent has no forced win within 5 plies (any move when all
  * lose): the random opening plies vary the games without handing either side a lost position.
  */
 function safeRandomMove(e: ValleyEngine, rng: Rng): number {
@@ -176,7 +220,7 @@ function safeRandomMove(e: ValleyEngine, rng: Rng): number {
   let safe = 0;
   for (let i = 0; i < n; i++) {
     e.make(PICK[i]);
-    const lost = e.winner() === null && openingSearch.search(e, { depth: 3, evaluate: () => 0, drawRule: false }).score >= WIN - 3;
+    const lost = e.winner() === null && openingSearch.search(e, { depth: 5, evaluate: () => 0, drawRule: false }).score >= WIN - 5;
     e.unmake(PICK[i]);
     if (!lost) SAFE[safe++] = PICK[i];
   }
@@ -190,14 +234,15 @@ export type ValleyGameOptions = Pick<ValleyMatchOptions, 'openingPlies' | 'drawR
  * of a position under the draw rule, or the ply cap. rng draws the random opening plies.
  */
 export async function playValleyGame(e: ValleyEngine, white: ValleyPlayer, black: ValleyPlayer, rng: Rng, opts: ValleyGameOptions = {}): Promise<Omit<ValleyGameRecord, 'game' | 'whitePlayer'>> {
-  const drawRule = opts.drawRule ?? true, cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 2;
+  const drawRule = opts.drawRule ?? true, cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 1;
   const history: Array<[number, number]> = [[e.keyLo, e.keyHi]];
   const seen = new Map<string, number>([[keyOf(e), 1]]);
+  const moves: number[] = [];
   let lastYield = Date.now();
   for (let plies = 0; ; plies++) {
     const w = e.winner();
-    if (w !== null) return { result: w, end: 'win', plies };
-    if (plies >= cap) return { result: null, end: 'cap', plies };
+    if (w !== null) return { result: w, end: 'win', plies, moves };
+    if (plies >= cap) return { result: null, end: 'cap', plies, moves };
     let m: number;
     if (plies < opening) {
       m = safeRandomMove(e, rng);
@@ -205,10 +250,11 @@ export async function playValleyGame(e: ValleyEngine, white: ValleyPlayer, black
       m = (e.side === 0 ? white : black).choose({ engine: e, history, drawRule, signal: opts.signal });
     }
     e.make(m);
+    moves.push(m);
     history.push([e.keyLo, e.keyHi]);
     const k = keyOf(e), count = (seen.get(k) ?? 0) + 1;
     seen.set(k, count);
-    if (drawRule && count >= 3) return { result: null, end: 'repetition', plies: plies + 1 };
+    if (drawRule && count >= 3) return { result: null, end: 'repetition', plies: plies + 1, moves };
     // Let timers, signals and Ctrl-C in now and then.
     if (Date.now() - lastYield > 20) {
       await new Promise((resolve) => setTimeout(resolve, 0));

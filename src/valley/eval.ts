@@ -1,5 +1,7 @@
 // Static evaluation of a King's Valley position for the side to move, over any ValleyEngine (5×5, Labyrinth).
 import type { ValleyEngine } from './engine.js';
+import { Valley5Engine } from './engine5.js';
+import { NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd } from './geometry.js';
 import type { ValleySide } from './state.js';
 
 /**
@@ -73,6 +75,53 @@ function slideDistance(e: ValleyEngine, from: number): number {
   return FAR;
 }
 
+/**
+ * slideDistance on the 5×5 masks, exact: the King's own square is taken off the board for the BFS. Frontiers
+ * are bit sets, so a square reached twice is expanded once.
+ */
+function slideDistance5(occAll: number, from: number): number {
+  if (from === VALLEY) return 0;
+  const occ = occAll & ~(1 << from);
+  let frontier = 1 << from, seenMask = frontier;
+  for (let dist = 1; dist < FAR; dist++) {
+    let next = 0, routes = 0;
+    for (let rest = frontier; rest !== 0; ) {
+      const sq = 31 - Math.clz32(rest);
+      rest ^= 1 << sq;
+      if ((TO_VALLEY[sq] & occ) === 0 && (PAST_VALLEY[sq] & occ) !== 0) {
+        routes++;
+        continue;
+      }
+      for (let d = 0; d < 8; d++) next |= 1 << slideEnd(sq, d, occ);
+    }
+    if (routes > 0) {
+      lastRoutes = routes;
+      return dist;
+    }
+    frontier = next & ~seenMask;
+    seenMask |= next;
+    if (frontier === 0) break;
+  }
+  lastRoutes = 0;
+  return FAR;
+}
+
+/** valleyEvaluate on the 5×5 masks. */
+function evaluate5(e: Valley5Engine): number {
+  const us = e.side, them = us ^ 1, occ = e.men[0] | e.men[1];
+  const kUs = e.kings[us], kThem = e.kings[them];
+  const dUs = slideDistance5(occ, kUs);
+  const rUs = lastRoutes;
+  if (dUs === 1 && e.ply > 0) return EVAL_MAX;
+  const dThem = slideDistance5(occ, kThem);
+  const rThem = lastRoutes;
+  let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
+  score += ROUTE * (Math.min(rUs, 3) - Math.min(rThem, 3));
+  score += MOBILITY * (e.mobility(us) - e.mobility(them as ValleySide));
+  score += KING_FREEDOM[popCount(NEIGHBOURS[kUs] & ~occ)] - KING_FREEDOM[popCount(NEIGHBOURS[kThem] & ~occ)];
+  return score;
+}
+
 /** The number of directions the King on sq can slide in. */
 function openDirections(e: ValleyEngine, sq: number): number {
   let n = 0;
@@ -82,6 +131,10 @@ function openDirections(e: ValleyEngine, sq: number): number {
 
 /** True when that side's King reaches the valley in one slide (a win if it is that side's move, after ply 0). */
 export function kingReachesValley(e: ValleyEngine, side: ValleySide): boolean {
+  if (e instanceof Valley5Engine) {
+    const occ = e.men[0] | e.men[1], k = e.kings[side];
+    return (TO_VALLEY[k] & occ) === 0 && (PAST_VALLEY[k] & occ) !== 0;
+  }
   const k = e.king(side), valley = e.valley;
   for (let d = 0; d < 8; d++) if (e.slideEnd(k, d) === valley) return true;
   return false;
@@ -98,6 +151,7 @@ export function valleyKingDistance(e: ValleyEngine, side: ValleySide): number {
  * Call it on a live position (no winner yet).
  */
 export function valleyEvaluate(e: ValleyEngine): number {
+  if (e instanceof Valley5Engine) return evaluate5(e);
   const us = e.side, them = (us ^ 1) as ValleySide;
   const dUs = slideDistance(e, e.king(us));
   const rUs = lastRoutes;

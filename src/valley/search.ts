@@ -3,7 +3,7 @@
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { ValleyEngine } from './engine.js';
-import { kingReachesValley, valleyEvaluate } from './eval.js';
+import { EVAL_MAX, kingReachesValley, valleyEvaluate } from './eval.js';
 import type { ValleyResult, ValleySide } from './state.js';
 
 /**
@@ -43,6 +43,8 @@ export interface ValleySearchOptions {
   /** The draw rule (default true): repeated positions are draws. false: no repetition draws. */
   drawRule?: boolean;
   onIteration?: (info: ValleySearchInfo) => void;
+  /** Points a draw is worth less than 0 to the side to move at the root (default 0): players that should win avoid repetitions. */
+  contempt?: number;
   /** Evaluation of live positions for the side to move (default valleyEvaluate), within ±EVAL_MAX. */
   evaluate?: (e: ValleyEngine) => number;
 }
@@ -125,6 +127,11 @@ export class ValleySearcher {
   private e!: ValleyEngine;
   private evaluate: (e: ValleyEngine) => number = valleyEvaluate;
   private drawRule = true;
+  private contempt = 0;
+  private rootSide: ValleySide = 0;
+  // The best root move of the current iteration so far (0: none yet) and its score.
+  private iterBest = 0;
+  private iterScore = 0;
   private nodes = 0;
   private maxNodes = Infinity;
   private deadline = Infinity;
@@ -151,6 +158,8 @@ export class ValleySearcher {
     this.e = e;
     this.evaluate = options.evaluate ?? valleyEvaluate;
     this.drawRule = options.drawRule ?? true;
+    this.contempt = Math.max(-EVAL_MAX, Math.min(EVAL_MAX, Math.round(options.contempt ?? 0)));
+    this.rootSide = e.side;
     this.nodes = 0;
     this.maxNodes = options.maxNodes ?? Infinity;
     this.deadline = options.timeMs !== undefined ? start + options.timeMs : Infinity;
@@ -164,8 +173,16 @@ export class ValleySearcher {
     let best: ValleySearchResult | null = null;
     for (let depth = 1; depth <= maxDepth; depth++) {
       // Iteration 1 always finishes (at most one node per root move and its leaf), so there is always a move.
+      this.iterBest = 0;
       const score = this.negamax(depth, -WIN, WIN, 0, depth > 1);
-      if (this.stop !== null && depth > 1) break;
+      if (this.stop !== null && depth > 1) {
+        // The root moves an interrupted iteration finished were searched deeper: a new best among them is kept.
+        if (best !== null && this.iterBest !== 0 && this.iterBest !== best.move) {
+          const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])), depth);
+          best = { ...best, move: this.iterBest, score: this.iterScore | 0, pv };
+        }
+        break;
+      }
       const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])), Math.abs(score) >= WON ? WIN - Math.abs(score) : depth);
       best = { move: pv.length > 0 ? pv[0] : null, score: score | 0, depth, nodes: this.nodes, pv, timeMs: elapsed(), stopped: 'depth' };
       options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
@@ -174,8 +191,8 @@ export class ValleySearcher {
         break;
       }
       if (pv.length === 0) break;
-      // The next iteration would take several times this one: do not start what the clock cannot finish.
-      if (this.deadline !== Infinity && performance.now() + (performance.now() - start) * 2 > this.deadline) {
+      // Each iteration takes a few times the one before: past half the budget, another one would rarely finish.
+      if (this.deadline !== Infinity && performance.now() - start > (this.deadline - start) / 2) {
         this.stop = 'time';
         break;
       }
@@ -269,7 +286,7 @@ export class ValleySearcher {
     const w = e.winner();
     if (w !== null) return w === sideName(e.side) ? WIN - ply : ply - WIN;
     const lo = e.keyLo, hi = e.keyHi;
-    if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return 0;
+    if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return e.side === this.rootSide ? -this.contempt : this.contempt;
     const side = e.side;
     // A King one slide from the valley wins now (the search would find it one ply later; this saves the ply).
     if (e.ply > 0 && kingReachesValley(e, side)) {
@@ -328,6 +345,10 @@ export class ValleySearcher {
         bestMove = m;
         if (s > alpha) {
           alpha = s;
+          if (ply === 0) {
+            this.iterBest = m;
+            this.iterScore = s;
+          }
           const row = ply * MAX_PLY, next = (ply + 1) * MAX_PLY;
           this.pvTable[row + ply] = m;
           for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];

@@ -89,8 +89,8 @@ describe('valley players', () => {
     const start = 'k4/5/5/5/4K w 10';
     const game = (drawRule: boolean) =>
       playValleyGame(engineOf(start), shuttle(['e1a1', 'a1e1']), shuttle(['a5e5', 'e5a5']), createRng(1), { openingPlies: 0, drawRule, plyCap: 40 });
-    expect(await game(true)).toEqual({ result: null, end: 'repetition', plies: 8 });
-    expect(await game(false)).toEqual({ result: null, end: 'cap', plies: 40 });
+    expect(await game(true)).toMatchObject({ result: null, end: 'repetition', plies: 8 });
+    expect(await game(false)).toMatchObject({ result: null, end: 'cap', plies: 40 });
   });
 
   it('stops on a signal', async () => {

@@ -2,11 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { createValleyEngine } from '../../src/valley/engine5.js';
 import { parseValleyPosition, valleyStart } from '../../src/valley/index.js';
+import type { ValleyEngine } from '../../src/valley/engine.js';
 import { WIN, ValleySearcher, formatEngineMove, parseEngineMove, valleySearch } from '../../src/valley/search.js';
 import { refWinDistance, refWinsWithin } from './brute.js';
 import { refMoves, refParse, refPlay } from './reference.js';
 
 const engineOf = (text: string) => createValleyEngine(parseValleyPosition(text));
+
+/** The 5×5 engine seen only through the interface: the search and evaluation take their generic paths. */
+function plainEngine(text: string): ValleyEngine {
+  const e = engineOf(text);
+  return {
+    size: 5,
+    valley: 12,
+    get side() {
+      return e.side;
+    },
+    get ply() {
+      return e.ply;
+    },
+    get keyLo() {
+      return e.keyLo;
+    },
+    get keyHi() {
+      return e.keyHi;
+    },
+    generate: (out, at) => e.generate(out, at),
+    make: (m) => e.make(m),
+    unmake: (m) => e.unmake(m),
+    winner: () => e.winner(),
+    king: (s) => e.king(s),
+    occupied: (sq) => e.occupied(sq),
+    slideEnd: (sq, d) => e.slideEnd(sq, d),
+    mobility: (s) => e.mobility(s),
+    toString: () => e.toString(),
+  };
+}
 
 // Found by the brute force from random games: the side to move forces a win in exactly 3 (or 5) plies.
 const WIN_IN_3 = ['1s2s/4S/3Sk/2ssS/2K1S w 8', '1s1ss/5/1k2s/S2S1/2SKS b 19', 'sss1s/S4/SS3/1S3/k1K2 w 10', 's1ks1/4S/4S/Ss3/S1Ks1 b 7', 'ssK1s/S3s/3Sk/5/1S2S w 8'];
@@ -38,6 +69,18 @@ describe('valley search', () => {
       expect(refWinsWithin(refPlay(ref, move), ref.white, plies - 1)).toBe(true);
       expect(e.toString()).toBe(text);
     }
+  });
+
+  it('works through the interface alone (the path other variants take)', () => {
+    for (const [text, plies] of [[WIN_IN_3[1], 3], [WIN_IN_5[0], 5]] as const) {
+      const e = plainEngine(text);
+      const r = valleySearch(e, { depth: 8 });
+      expect(r.winInPlies).toBe(plies);
+      expect(refWinsWithin(refPlay(refParse(text), formatEngineMove(e, r.move!)), refParse(text).white, plies - 1)).toBe(true);
+      expect(e.toString()).toBe(text);
+    }
+    const start = valleySearch(plainEngine('sskss/5/5/5/SSKSS w 0'), { depth: 3 });
+    expect(refMoves(refParse('sskss/5/5/5/SSKSS w 0'))).toContain(formatEngineMove(plainEngine('sskss/5/5/5/SSKSS w 0'), start.move!));
   });
 
   it('sees a lost position as lost, in plies counted to the end', () => {
@@ -85,6 +128,8 @@ describe('valley search', () => {
     expect(drawn.score).toBe(0);
     expect(drawn.move).toBe(escape);
     expect(drawn.winner).toBeUndefined();
+    // With contempt, the side to move values that draw below 0.
+    expect(valleySearch(e, { depth: 6, history, contempt: 30 }).score).toBe(-30);
     const off = valleySearch(e, { depth: 6, history, drawRule: false });
     expect(off.score).toBe(-(WIN - 2));
     expect(e.toString()).toBe(lost);
