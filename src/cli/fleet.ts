@@ -5,6 +5,8 @@ import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
+import { countLayouts } from '../fleet/count.js';
+import { createUniformSampler } from '../fleet/sample.js';
 import { FLEETS, fleetProblem, parseTouch } from '../fleet/fleets.js';
 import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
@@ -12,6 +14,7 @@ import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { bool, int, list, str, type Command, type Flag, type Parsed } from './command.js';
 import type { Output } from './output.js';
+import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
 /** One `fleet` subcommand: its flags join the command's (util.parseArgs is strict), its run does the work. */
 export interface FleetSubcommand {
@@ -153,19 +156,32 @@ async function place(args: Parsed, out: Output): Promise<void> {
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
 }
 
-/** Uniform layouts: drawn through the exact counts (src/fleet/sample.ts). */
+/** Uniform layouts, drawn through the exact counts (src/fleet/sample.ts) after a quick look for a proof that none exists. */
 async function uniformLayouts(p: FleetProblem, rng: Rng, n: number, out: Output): Promise<{ total: bigint; layouts: FleetLayout[] }> {
-  void p;
-  void rng;
-  void n;
-  void out;
-  throw new GridbitsError('BAD_ARGUMENT', 'fleet place --method uniform is not built yet: use --method rails or --method search');
+  const quick = new FleetPlacer(p).place({ maxNodes: 100_000 });
+  if (quick.exists === false) return { total: 0n, layouts: [] };
+  const sampler = await interruptible(out, (signal) =>
+    createUniformSampler(p, { signal, onProgress: (pr) => out.progress(`fleet place: counting layouts, ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  );
+  if (sampler.total === 0n) return { total: 0n, layouts: [] };
+  const layouts: FleetLayout[] = [];
+  for (let i = 0; i < n; i++) layouts.push(sampler.sample(rng));
+  return { total: sampler.total, layouts };
 }
 
-async function count(args: Parsed, _out: Output): Promise<void> {
+async function count(args: Parsed, out: Output): Promise<void> {
   if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet count: unexpected argument '${args.positionals[1]}'`);
-  fleetProblemFromArgs(args);
-  throw new GridbitsError('BAD_ARGUMENT', 'fleet count is not built yet');
+  const p = fleetProblemFromArgs(args);
+  const t0 = performance.now();
+  const total = await interruptible(out, (signal) =>
+    countLayouts(p, { signal, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  );
+  const ms = performance.now() - t0;
+  if (out.json) {
+    out.printJson({ count: total.toString(), board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count })), ms: Math.round(ms) });
+    return;
+  }
+  out.print(`${total} layouts of ${fleetText(p)} on ${p.width}x${p.height} (${(ms / 1000).toFixed(2)} s)`);
 }
 
 function check(args: Parsed, out: Output): void {
@@ -205,6 +221,7 @@ export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   },
   count: { usage: 'fleet count [problem flags] [--json]', summary: 'the exact number of distinct layouts', run: count },
   check: { usage: 'fleet check [problem flags] [FILE|-] [--json]', summary: "is a layout grid valid ('#'/'1' ship, '.'/'0' water, top row first), and every reason if not", run: check },
+  ...FLEET_PLAY_SUBCOMMANDS,
 };
 
 export const fleetCommand: Command = {
@@ -212,7 +229,7 @@ export const fleetCommand: Command = {
   get usage() {
     return `fleet <${Object.keys(FLEET_SUBCOMMANDS).join('|')}> --board WxH [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]`;
   },
-  summary: 'Sea Battle: place fleets of any shape on any field, count and check layouts.',
+  summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
   get flags() {
     const all: Record<string, Flag> = { ...FLEET_PROBLEM_FLAGS };
     for (const sub of Object.values(FLEET_SUBCOMMANDS)) Object.assign(all, sub.flags);
