@@ -1,91 +1,119 @@
-// The backward pass: for every kept state, the number of ways to finish the layout from it (and per-placement weights).
+// The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and per-placement weights.
 import type { ForwardResult } from './count.js';
+import { finalState } from './count.js';
 import { StateTable } from './count-states.js';
 import { Successors } from './count-step.js';
 
 /**
- * What the backward pass adds: with `compact`, layers[pos] is replaced by a table of the states that can
- * finish, each counting its completions (the number of ways to finish from it); otherwise the layers are
- * dropped as the pass goes. With `weigh`, `weights[pos][p]` is the
- * number of layouts that contain placement plan.at[pos][p] (doubles below 2^53, else BigInts).
+ * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).
+ * g[e] (bigG in big mode) counts the ways to finish from state e. With links, state e's successors that
+ * can finish are succ[offs[e] .. offs[e+1]) (numbers in the next layer), each reached by putting down
+ * placement plan.at[pos][place[j]] (or nothing when place[j] = -1).
  */
+export interface BackLayer {
+  size: number;
+  g: Float64Array | null;
+  bigG: bigint[] | null;
+  offs: Int32Array | null;
+  succ: Int32Array | null;
+  place: Int32Array | null;
+}
+
 export interface BackwardResult {
+  back: BackLayer[];
+  /** weights[pos][p]: layouts containing placement plan.at[pos][p] (doubles below 2^53, else BigInts). */
   weights: Array<Float64Array | bigint[]> | null;
 }
 
-const EMPTY = new StateTable(1, false, 0);
+/** A growable Int32Array. */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const d = new Int32Array(this.data.length * 2);
+      d.set(this.data);
+      this.data = d;
+    }
+    this.data[this.length++] = x;
+  }
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
 
 /**
- * Turns the forward layers into completion counts, last cell first. With `weigh`, each state's forward count
- * times each successor's completions is added to that successor's placement: the layouts through that
- * transition. Live doubles stay exact: a state that can finish has at most `total` prefixes and at most
- * `total` completions, and a product of the two is at most `total` (< 2^53 whenever doubles are used).
+ * Turns the forward layers into completion counts, last cell first, freeing each forward layer once used.
+ * Live doubles stay exact: a state that can finish has at most `total` prefixes and at most `total`
+ * completions, and their product is at most `total` (< 2^53 whenever doubles are used). With `weigh`, each
+ * state's forward count times each successor's completions is added to the placement that step puts down:
+ * the layouts through that step. With `links`, the steps between live states are kept for the sampler.
  */
-export function* backwardPass(fwd: ForwardResult, weigh: boolean, compact: boolean, stepBase: number): Generator<void, BackwardResult> {
+export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean, stepBase: number): Generator<void, BackwardResult> {
   const { plan, big, ctl } = fwd;
   const layers = fwd.layers!;
-  const K = plan.keyWords;
+  const N = plan.cells, K = plan.keyWords;
   const succ = new Successors(plan);
   const weights: Array<Float64Array | bigint[]> | null = weigh
     ? plan.at.map((list) => (big ? list.map(() => 0n) : new Float64Array(list.length)))
     : null;
-  const last = layers[plan.cells];
+  const back: BackLayer[] = new Array<BackLayer>(N + 1);
   // Only the finished state (all-zero key: empty window, no ships left) has a completion: stopping.
-  if (big) last.bigAux = [];
-  else last.aux = new Float64Array(last.capacity);
-  const fin = last.find(new Int32Array(K), 0);
-  if (fin >= 0) {
-    if (big) last.bigAux![fin] = 1n;
-    else last.aux![fin] = 1;
-  }
-  for (let pos = plan.cells - 1; pos >= 0; pos--) {
-    const cur = layers[pos], next = layers[pos + 1];
-    const { ints, nums, stride: S } = cur, cap = cur.capacity;
+  const fin = finalState(layers[N], K);
+  let index = new StateTable(K, false, 1);
+  if (fin >= 0) index.add(layers[N].keys!, fin * K, 1);
+  back[N] = { size: fin >= 0 ? 1 : 0, g: big ? null : new Float64Array([1]), bigG: big ? [1n] : null, offs: null, succ: null, place: null };
+  layers[N] = { size: 0, keys: null, vals: null, bigVals: null };
+  for (let pos = N - 1; pos >= 0; pos--) {
+    const L = layers[pos], keys = L.keys!, n = L.size;
+    const nextG = back[pos + 1].g, nextBig = back[pos + 1].bigG;
     const w = weights?.[pos];
-    if (big) {
-      const gs: bigint[] = (cur.bigAux = []);
-      const nextG = next.bigAux!;
-      for (let s = 0; s < cap; s++) {
-        if (nums[s * S + S - 1] === 0) continue;
-        const n = succ.expand(plan, pos, ints, s * S * 2);
-        let g = 0n;
-        const f = cur.bigVals[s];
-        for (let j = 0; j < n; j++) {
-          const t = next.find(succ.keys, j * K);
-          const gt = t < 0 ? undefined : nextG[t];
-          if (!gt) continue;
-          g += gt;
-          const p = succ.placement[j];
-          if (w && p >= 0) (w as bigint[])[p] += f * gt;
+    const g = big ? null : new Float64Array(n);
+    const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;
+    const offs = links ? new Int32Array(n + 1) : null;
+    const to = links ? new IntList() : null, by = links ? new IntList() : null;
+    for (let e = 0; e < n; e++) {
+      const m = succ.expand(plan, pos, keys, e * K);
+      for (let j = 0; j < m; j++) {
+        const s = index.find(succ.keys, j * K);
+        if (s < 0) continue;
+        const t = index.value(s) - 1;
+        const p = succ.placement[j];
+        if (big) {
+          const gt = nextBig![t];
+          bigG![e] += gt;
+          if (w && p >= 0) (w as bigint[])[p] += L.bigVals![e] * gt;
+        } else {
+          const gt = nextG![t];
+          g![e] += gt;
+          if (w && p >= 0) (w as Float64Array)[p] += L.vals![e] * gt;
         }
-        gs[s] = g;
-      }
-    } else {
-      const gs = (cur.aux = new Float64Array(cap));
-      const nextG = next.aux!;
-      for (let s = 0; s < cap; s++) {
-        const f = nums[s * S + S - 1];
-        if (f === 0) continue;
-        const n = succ.expand(plan, pos, ints, s * S * 2);
-        let g = 0;
-        for (let j = 0; j < n; j++) {
-          const t = next.find(succ.keys, j * K);
-          if (t < 0) continue;
-          const gt = nextG[t];
-          if (gt === 0) continue;
-          g += gt;
-          const p = succ.placement[j];
-          if (w && p >= 0) (w as Float64Array)[p] += f * gt;
+        if (to) {
+          to.push(t);
+          by!.push(p);
         }
-        gs[s] = g;
       }
+      if (offs) offs[e + 1] = to!.length;
     }
-    // Layer pos + 1 has served its last look-up: keep only its live states, completions as counts (or drop it).
-    if (compact) layers[pos + 1] = next.compacted(big ? next.bigAux! : next.aux!);
-    else layers[pos + 1] = EMPTY;
-    ctl.step(stepBase + plan.cells - pos, cur.size);
+    // Number the live states (those that can finish) and index their keys for the layer before.
+    let live = 0;
+    for (let e = 0; e < n; e++) if (big ? bigG![e] !== 0n : g![e] !== 0) live++;
+    index = new StateTable(K, false, live);
+    const liveG = big ? null : new Float64Array(live);
+    const liveBig: bigint[] | null = big ? [] : null;
+    const liveOffs = links ? new Int32Array(live + 1) : null;
+    let id = 0;
+    for (let e = 0; e < n; e++) {
+      if (big ? bigG![e] === 0n : g![e] === 0) continue;
+      if (liveG) liveG[id] = g![e];
+      else liveBig!.push(bigG![e]);
+      if (liveOffs) liveOffs[id + 1] = offs![e + 1];
+      index.add(keys, e * K, ++id);
+    }
+    back[pos] = { size: live, g: liveG, bigG: liveBig, offs: liveOffs, succ: to?.done() ?? null, place: by?.done() ?? null };
+    layers[pos] = { size: 0, keys: null, vals: null, bigVals: null };
+    ctl.step(stepBase + N - pos, n);
     yield;
   }
-  if (compact) layers[0] = layers[0].compacted(big ? layers[0].bigAux! : layers[0].aux!);
-  return { weights };
+  return { back, weights };
 }

@@ -128,37 +128,43 @@ function sparseMask(offsets: number[]): Int32Array {
   return out;
 }
 
-/** Scan position of square sq: row-major, or column-major when transposed. */
-function positionOf(sq: number, w: number, h: number, transposed: boolean): number {
-  if (!transposed) return sq;
+/**
+ * The order the program visits cells in: row by row ('rows', or column by column when transposed), or row by
+ * row turning back at each end ('snake': a second, independent traversal for cross-checks).
+ */
+export type ScanOrder = 'rows' | 'snake';
+
+/** Scan position of square sq. */
+function positionOf(sq: number, w: number, h: number, transposed: boolean, order: ScanOrder = 'rows'): number {
   const x = sq % w, y = (sq - x) / w;
-  return x * h + y;
+  if (order === 'snake') return y * w + (y & 1 ? w - 1 - x : x);
+  return transposed ? x * h + y : sq;
 }
 
-function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean): number {
+function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean, order: ScanOrder = 'rows'): number {
   let span = 1;
   for (const r of raw) {
     let lo = Infinity, hi = -Infinity;
     for (const c of r.cells) {
-      const q = positionOf(c, w, h, transposed);
+      const q = positionOf(c, w, h, transposed, order);
       lo = Math.min(lo, q);
       hi = Math.max(hi, q);
     }
-    for (const c of r.halo) hi = Math.max(hi, positionOf(c, w, h, transposed));
+    for (const c of r.halo) hi = Math.max(hi, positionOf(c, w, h, transposed, order));
     span = Math.max(span, hi - lo + 1);
   }
   return span;
 }
 
 /** Builds the program for a problem: placements per anchor, window size, fleet fields, start state. */
-export function buildPlan(p: FleetProblem): CountPlan {
+export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan {
   validateProblem(p);
   const { width: w, height: h } = p;
   const n = w * h;
   const raw = rawPlacements(p);
   // Scan along the longer side so the window (the cells a ship reaches past its anchor) stays short.
-  const transposed = w !== h && spanOf(raw, w, h, true) < spanOf(raw, w, h, false);
-  const span = spanOf(raw, w, h, transposed);
+  const transposed = order === 'rows' && w !== h && spanOf(raw, w, h, true) < spanOf(raw, w, h, false);
+  const span = spanOf(raw, w, h, transposed, order);
   const maskWords = Math.max(1, Math.ceil(span / 32));
 
   // Remaining-ship counters as bit fields: first in the last window word's spare high bits, then in words of their own.
@@ -188,17 +194,17 @@ export function buildPlan(p: FleetProblem): CountPlan {
   const squareAt = new Int32Array(n);
   const required = new Uint8Array(n);
   for (let sq = 0; sq < n; sq++) {
-    const pos = positionOf(sq, w, h, transposed);
+    const pos = positionOf(sq, w, h, transposed, order);
     squareAt[pos] = sq;
     if (p.required?.[sq]) required[pos] = 1;
   }
   const at: Placement[][] = Array.from({ length: n }, () => []);
   const placed = new Set<number>();
   for (const r of raw) {
-    const pos = r.cells.map((c) => positionOf(c, w, h, transposed));
+    const pos = r.cells.map((c) => positionOf(c, w, h, transposed, order));
     const anchor = Math.min(...pos);
     const ship = pos.map((q) => q - anchor);
-    const later = r.halo.map((c) => positionOf(c, w, h, transposed) - anchor).filter((d) => d > 0);
+    const later = r.halo.map((c) => positionOf(c, w, h, transposed, order) - anchor).filter((d) => d > 0);
     at[anchor].push({ kind: r.kind, cells: r.cells, ship: sparseMask(ship), block: sparseMask([...ship, ...later]) });
     placed.add(r.kind);
   }

@@ -1,6 +1,17 @@
 // A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
 
 /**
+ * One finished layer of the program as dense arrays: state e's key is keys[e*K .. e*K+K), its count vals[e]
+ * (bigVals[e] in big mode). Passes that no longer need a part set it to null to free it.
+ */
+export interface Layer {
+  size: number;
+  keys: Int32Array | null;
+  vals: Float64Array | null;
+  bigVals: bigint[] | null;
+}
+
+/**
  * Open addressing with linear probing over fixed-size slots: a slot holds the key's K int32 words and then
  * a double (the count), so a probe reads one stretch of memory. A zero count marks an empty slot — counts
  * of reached states are never zero. Iterate with `for (s = 0; s < capacity; s++) if (used(s))`.
@@ -17,9 +28,6 @@ export class StateTable {
   ints: Int32Array;
   nums: Float64Array;
   bigVals: bigint[] = [];
-  /** Per-slot numbers a later pass attaches (completion counts), indexed like the slots. */
-  aux: Float64Array | null = null;
-  bigAux: bigint[] | null = null;
   private cap: number;
   private limit: number;
 
@@ -104,7 +112,7 @@ export class StateTable {
 
   /** Bytes held (for memory reports). */
   get bytes(): number {
-    return this.nums.byteLength + (this.aux?.byteLength ?? 0) + (this.bigVals.length + (this.bigAux?.length ?? 0)) * 16;
+    return this.nums.byteLength + this.bigVals.length * 16;
   }
 
   private place(s: number, src: Int32Array, off: number): void {
@@ -112,21 +120,22 @@ export class StateTable {
     for (let j = 0; j < this.keyWords; j++) ints[at + j] = src[off + j];
   }
 
-  /**
-   * A table of this one's keys whose `by` numbers are not zero, those numbers as the counts, filled to about 0.7:
-   * the compact form a finished layer keeps (states that cannot finish dropped, completions as values).
-   */
-  compacted(by: Float64Array | bigint[]): StateTable {
-    let live = 0;
-    for (let s = 0; s < this.cap; s++) if (this.used(s) && by[s]) live++;
-    const t = new StateTable(this.keyWords, this.big, live, 0.7);
-    const S = this.stride;
+  /** The entries as dense arrays, in slot order (the hash structure dropped). */
+  toLayer(): Layer {
+    const n = this.size, K = this.keyWords, S = this.stride;
+    const keys = new Int32Array(n * K);
+    const vals = this.big ? null : new Float64Array(n);
+    const bigVals: bigint[] | null = this.big ? [] : null;
+    let e = 0;
     for (let s = 0; s < this.cap; s++) {
-      if (!this.used(s) || !by[s]) continue;
-      if (this.big) t.addBig(this.ints, s * S * 2, (by as bigint[])[s]);
-      else t.add(this.ints, s * S * 2, (by as Float64Array)[s]);
+      const v = this.nums[s * S + S - 1];
+      if (v === 0) continue;
+      for (let j = 0; j < K; j++) keys[e * K + j] = this.ints[s * S * 2 + j];
+      if (vals) vals[e] = v;
+      else bigVals!.push(this.bigVals[s]);
+      e++;
     }
-    return t;
+    return { size: n, keys, vals, bigVals };
   }
 
   private grow(): void {

@@ -1,8 +1,8 @@
 // Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
 import { GridbitsError } from '../core/error.js';
 import { checkAborted, type RunOptions } from '../core/run.js';
-import { buildPlan, type CountPlan } from './count-plan.js';
-import { StateTable } from './count-states.js';
+import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
+import { StateTable, type Layer } from './count-states.js';
 import { Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
 
@@ -15,7 +15,7 @@ export interface ForwardResult {
   total: bigint;
   /** True when counts were kept as BigInts (the total reached 2^53). */
   big: boolean;
-  layers: StateTable[] | null;
+  layers: Layer[] | null;
   /** States expanded, summed over all steps. */
   states: number;
   /** The call's budget, for later passes over the same layers. */
@@ -50,35 +50,32 @@ export class RunControl {
 function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunControl, stepBase: number): Generator<void, ForwardResult> {
   const K = plan.keyWords;
   const succ = new Successors(plan);
-  let cur = new StateTable(K, big);
-  if (big) cur.addBig(plan.start, 0, 1n);
-  else cur.add(plan.start, 0, 1);
+  let cur: Layer = { size: 1, keys: plan.start.slice(), vals: big ? null : new Float64Array([1]), bigVals: big ? [1n] : null };
   const layers = keep ? [cur] : null;
   let states = 0;
   for (let pos = 0; pos < plan.cells; pos++) {
     const next = new StateTable(K, big, cur.size);
-    const { ints, nums, stride: S } = cur, cap = cur.capacity;
-    for (let s = 0; s < cap; s++) {
-      const v = nums[s * S + S - 1];
-      if (v === 0) continue;
-      const n = succ.expand(plan, pos, ints, s * S * 2);
+    const keys = cur.keys!;
+    for (let e = 0; e < cur.size; e++) {
+      const n = succ.expand(plan, pos, keys, e * K);
       if (big) {
-        const b = cur.bigVals[s];
+        const b = cur.bigVals![e];
         for (let j = 0; j < n; j++) next.addBig(succ.keys, j * K, b);
       } else {
+        const v = cur.vals![e];
         for (let j = 0; j < n; j++) next.add(succ.keys, j * K, v);
       }
     }
     states += cur.size;
-    layers?.push(next);
-    cur = next;
+    cur = next.toLayer();
+    layers?.push(cur);
     ctl.step(stepBase + pos + 1, cur.size);
     yield;
   }
   // Every window bit has shifted out by the end, so the only finished state is the all-zero key.
-  const fin = cur.find(new Int32Array(K), 0);
+  const fin = finalState(cur, K);
   let total = 0n;
-  if (fin >= 0) total = big ? cur.bigVals[fin] : BigInt(cur.value(fin));
+  if (fin >= 0) total = big ? cur.bigVals![fin] : BigInt(cur.vals![fin]);
   return { plan, total, big, layers, states, ctl };
 }
 
@@ -86,14 +83,25 @@ function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunCont
  * The counting job: a pass with double counts, and a second pass with BigInts only when the total came out
  * at 2^53 or more (below that every double on the way was exact; see StateTable).
  */
-export function* forwardJob(problem: FleetProblem, keep: boolean, options: RunOptions, passes = 1): Generator<void, ForwardResult> {
-  const plan = buildPlan(problem);
+export function* forwardJob(problem: FleetProblem, keep: boolean, options: RunOptions, passes = 1, order: ScanOrder = 'rows'): Generator<void, ForwardResult> {
+  const plan = buildPlan(problem, order);
   const ctl = new RunControl(options, plan.cells * passes);
   if (!plan.feasible) return { plan, total: 0n, big: false, layers: null, states: 0, ctl };
   const fast = yield* forwardPass(plan, false, keep, ctl, 0);
   if (fast.total <= BigInt(Number.MAX_SAFE_INTEGER)) return fast;
   fast.layers = null;
   return yield* forwardPass(plan, true, keep, ctl, 0);
+}
+
+/** The finished state's index in the last layer (the all-zero key), or -1. */
+export function finalState(last: Layer, K: number): number {
+  const keys = last.keys!;
+  for (let e = 0; e < last.size; e++) {
+    let j = 0;
+    while (j < K && keys[e * K + j] === 0) j++;
+    if (j === K) return e;
+  }
+  return -1;
 }
 
 /** Runs a job to the end without yielding. */
@@ -122,8 +130,8 @@ export async function runAsync<T>(job: Generator<void, T>): Promise<T> {
  * the cells; time and memory grow with the number of distinct (window, ships-left) states per cell — about
  * 10^5 for `hasbro` on 10×10, a few million for `german` without touching.
  */
-export function countLayoutsSync(problem: FleetProblem, options: RunOptions = {}): bigint {
-  return runSync(forwardJob(problem, false, options)).total;
+export function countLayoutsSync(problem: FleetProblem, options: RunOptions & { order?: ScanOrder } = {}): bigint {
+  return runSync(forwardJob(problem, false, options, 1, options.order)).total;
 }
 
 /** As countLayoutsSync, yielding to the event loop as it goes (Ctrl-C, abort signals, progress, timeouts). */

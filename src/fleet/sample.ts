@@ -2,10 +2,8 @@
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
-import { backwardPass } from './count-back.js';
+import { backwardPass, type BackLayer } from './count-back.js';
 import type { CountPlan } from './count-plan.js';
-import type { StateTable } from './count-states.js';
-import { Successors } from './count-step.js';
 import { forwardJob, runAsync, runSync, type ForwardResult } from './count.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
@@ -40,56 +38,44 @@ export function uniformBelowBig(rng: Rng, n: bigint): bigint {
 }
 
 /**
- * The sampler over finished passes: layers[pos] holds the states before position pos that can finish, each
- * counting its completions. From the start state each step picks one successor with probability
- * (its completions) / (this state's completions) — the product telescopes to 1/total for every layout.
+ * The sampler over the backward pass's live states and links. From the start state each step picks one link
+ * with probability (its target's completions) / (this state's completions): the product telescopes to
+ * 1/total for every layout. A step is a few array reads: no keys, no hashing.
  */
 class Sampler implements FleetSampler {
-  private readonly succ: Successors;
-
   constructor(
     private readonly plan: CountPlan,
-    private readonly layers: StateTable[] | null,
-    private readonly big: boolean,
+    private readonly back: BackLayer[] | null,
     readonly total: bigint,
-  ) {
-    this.succ = new Successors(plan);
-  }
+  ) {}
 
   sample(rng: Rng): FleetLayout {
-    if (this.total === 0n || !this.layers) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
-    const { plan, layers, succ } = this;
-    const K = plan.keyWords;
+    const { plan, back } = this;
+    if (this.total === 0n || !back) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
     const ships: FleetLayout['ships'] = [];
-    let s = layers[0].find(plan.start, 0);
+    let e = 0;
     for (let pos = 0; pos < plan.cells; pos++) {
-      const cur = layers[pos], next = layers[pos + 1];
-      const n = succ.expand(plan, pos, cur.ints, s * cur.stride * 2);
-      let pick = 0, t = -1;
-      if (n === 1) t = next.find(succ.keys, 0);
-      else if (this.big) {
-        let u = uniformBelowBig(rng, cur.bigVals[s]);
-        for (; pick < n; pick++) {
-          t = next.find(succ.keys, pick * K);
-          const g = t < 0 ? 0n : next.bigVals[t];
-          if (u < g) break;
-          u -= g;
-        }
-      } else {
-        let u = uniformBelow(rng, cur.value(s));
-        for (; pick < n; pick++) {
-          t = next.find(succ.keys, pick * K);
-          const g = t < 0 ? 0 : next.value(t);
-          if (u < g) break;
-          u -= g;
+      const B = back[pos], next = back[pos + 1];
+      const to = B.succ!;
+      let j = B.offs![e];
+      const end = B.offs![e + 1];
+      if (end - j > 1) {
+        if (B.g) {
+          const g = next.g!;
+          let u = uniformBelow(rng, B.g[e]);
+          while (u >= g[to[j]]) u -= g[to[j++]];
+        } else {
+          const g = next.bigG!;
+          let u = uniformBelowBig(rng, B.bigG![e]);
+          while (u >= g[to[j]]) u -= g[to[j++]];
         }
       }
-      const p = succ.placement[pick];
+      const p = B.place![j];
       if (p >= 0) {
         const pc = plan.at[pos][p];
         ships.push({ kind: pc.kind, cells: pc.cells.slice() });
       }
-      s = t;
+      e = to[j];
     }
     return { ships };
   }
@@ -97,15 +83,16 @@ class Sampler implements FleetSampler {
 
 function* samplerJob(problem: FleetProblem, options: RunOptions): Generator<void, FleetSampler> {
   const fwd: ForwardResult = yield* forwardJob(problem, true, options, 2);
-  if (fwd.total === 0n || !fwd.layers) return new Sampler(fwd.plan, null, false, 0n);
-  yield* backwardPass(fwd, false, true, fwd.plan.cells);
-  return new Sampler(fwd.plan, fwd.layers, fwd.big, fwd.total);
+  if (fwd.total === 0n || !fwd.layers) return new Sampler(fwd.plan, null, 0n);
+  const { back } = yield* backwardPass(fwd, false, true, fwd.plan.cells);
+  return new Sampler(fwd.plan, back, fwd.total);
 }
 
 /**
- * A sampler of exactly uniform layouts. Set-up: one forward and one backward pass of the counting program,
- * keeping every layer (memory ∝ the states summed over all cells); then each sample costs one walk over the
- * cells with a hash look-up per candidate step.
+ * A sampler of exactly uniform layouts. Set-up: one forward pass of the counting program keeping every layer,
+ * and one backward pass that keeps, for each state that can finish, its completions and its links (memory
+ * ∝ the live states summed over all cells, about 30 bytes each); then a sample is one walk over the cells
+ * reading a few array entries per cell.
  */
 export async function createUniformSampler(problem: FleetProblem, options: RunOptions = {}): Promise<FleetSampler> {
   return runAsync(samplerJob(problem, options));
