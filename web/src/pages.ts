@@ -42,6 +42,7 @@ export const PAGES: readonly PageInfo[] = [
     id: 'fleet',
     title: 'Sea Battle',
     blurb: 'Draw a fleet, place and count layouts, see the heat map and play against the computer.',
+    load: () => import('./pages/fleet/FleetPage.js').then((m) => m.FleetPage),
   },
 ];
 

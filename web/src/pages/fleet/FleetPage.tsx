@@ -1,0 +1,282 @@
+// The Sea Battle page: a fleet editor (board size, named fleets or lengths, polyomino ships drawn with the
+// mouse, forbidden cells painted on the board, the touch rule), placing a layout (uniform, rails or search,
+// seeded), checking the layout on the board, counting layouts and the heat map in a worker; all in the URL.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Board } from '../../../../src/core/board.js';
+import { checkFleetLayout, shipCount } from '../../../../src/fleet/index.js';
+import { BoardView } from '../../board/Board.js';
+import type { SquareView } from '../../board/types.js';
+import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import type { PageProps } from '../../pages.js';
+import { formatHash } from '../../router.js';
+import { JobStatus, useJob } from '../../worker/useJob.js';
+import { Choice } from '../valley/Choice.js';
+import type { FleetRequest, FleetResult } from './fleet.worker.js';
+import { usePainter } from './paint.js';
+import { ShapeEditor } from './ShapeEditor.js';
+import { FLEET_NAMES, METHODS, fleetSummary, layoutMask, parseSide, problemKey, problemOf, readState, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
+import './fleet.css';
+
+function makeWorker(): Worker {
+  return new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' });
+}
+
+const TOUCH: readonly (readonly [FleetState['touch'], string])[] = [
+  ['', "the fleet's tradition"],
+  ['none', 'no contact, not even corners'],
+  ['corner', 'corners may touch'],
+  ['any', 'ships may touch'],
+];
+/** Boards up to this side get the heat written on each square. */
+const TEXT_SIDE = 12;
+
+type Place = Extract<FleetResult, { kind: 'place' }>;
+
+export function FleetPage({ params }: PageProps) {
+  const [state, setState] = useState<FleetState>(() => readState(params));
+  const [tool, setTool] = useState<'ships' | 'forbid'>('ships');
+  const [tab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
+  const [placed, setPlaced] = useState<Place | null>(null);
+  const placeJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const countJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const heatJob = useJob<FleetRequest, FleetResult>(makeWorker);
+
+  useEffect(() => {
+    const next = readState(params);
+    setState((cur) => (formatHash('fleet', writeState(cur)) === formatHash('fleet', writeState(next)) ? cur : next));
+  }, [params]);
+  const hash = formatHash('fleet', writeState(state));
+  useEffect(() => {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [hash]);
+
+  const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
+  const spec = useMemo(() => specOf(state), [state.width, state.height, state.fleet, state.ships.join(','), state.touch, state.mirror, state.forbid.join(',')]);
+  const key = problemKey(spec);
+  const { problem, error: problemError } = useMemo(() => problemOf(state), [key]);
+  const update = (patch: Partial<FleetState>): void => setState((cur) => ({ ...cur, ...patch }));
+
+  // A placed layout arrives for the problem it was asked for; one for an older problem is dropped.
+  const placeAsked = useRef('');
+  const place = (seed: number): void => {
+    if (!problem) return;
+    placeAsked.current = `${key}|${state.method}|${seed}`;
+    update({ seed });
+    placeJob.start({ kind: 'place', spec, method: state.method, seed }, state.method === 'uniform' ? 'Counting layouts, then drawing one' : 'Placing the fleet');
+  };
+  useEffect(() => {
+    if (placeJob.state.status !== 'done' || placeAsked.current !== `${key}|${state.method}|${state.seed}`) return;
+    const r = placeJob.state.result as Place;
+    placeAsked.current = '';
+    setPlaced(r);
+    if (r.exists) update({ layout: r.layout });
+  }, [placeJob.state]);
+
+  const countAsked = useRef('');
+  const count = countJob.state.status === 'done' && countAsked.current === key ? (countJob.state.result as Extract<FleetResult, { kind: 'count' }>) : null;
+  useEffect(() => {
+    if (countAsked.current !== key && countJob.state.status === 'running') countJob.reset();
+  }, [key]);
+
+  useEffect(() => {
+    if (!state.heat || !problem) {
+      heatJob.reset();
+      return;
+    }
+    heatJob.start({ kind: 'heat', spec }, 'Computing the heat map (exact counts)');
+  }, [key, state.heat]);
+  const heat = state.heat && heatJob.state.status === 'done' ? (heatJob.state.result as Extract<FleetResult, { kind: 'heat' }>) : null;
+  // Colours span 0 to the largest chance, so a fleet that covers a fifth of the board still shows contrast.
+  const heatMax = useMemo(() => (heat ? Math.max(...heat.probability) : 0), [heat]);
+
+  const mask = useMemo(() => layoutMask(board, state.layout), [board, state.layout]);
+  const forbidden = useMemo(() => new Set(state.forbid), [state.forbid]);
+  const check = useMemo(() => (problem && state.layout.length > 0 ? checkFleetLayout(problem, mask) : null), [problem, mask, state.layout.length]);
+
+  // Painting reads and writes the newest state at once: a fast drag may paint several squares before a render.
+  const latest = useRef(state);
+  latest.current = state;
+  const paint = (name: string, on: boolean | null): boolean => {
+    const cur = latest.current;
+    let next = cur, now: boolean;
+    if (tool === 'forbid') {
+      const has = cur.forbid.includes(name);
+      now = on ?? !has;
+      if (now !== has) next = { ...cur, forbid: now ? [...cur.forbid, name] : cur.forbid.filter((n) => n !== name) };
+    } else {
+      const has = cur.layout.some((ship) => ship.includes(name));
+      now = on ?? !has;
+      if (now !== has) next = { ...cur, layout: toggleLayoutCell(cur.layout, name) };
+    }
+    if (next !== cur) {
+      latest.current = next;
+      setState(next);
+      setPlaced(null);
+    }
+    return now;
+  };
+  const painter = usePainter(paint);
+
+  const small = board.width <= TEXT_SIDE && board.height <= TEXT_SIDE;
+  const view = useCallback(
+    (s: number): SquareView => {
+      const name = board.name(s);
+      const v: SquareView = {};
+      if (forbidden.has(name)) v.kind = 'blocker';
+      else if (mask[s]) v.kind = 'piece';
+      if (heat) {
+        const p = heat.probability[s];
+        v.heat = heatMax > 0 ? p / heatMax : 0;
+        if (small && !v.kind) v.text = p === 0 ? '0' : p >= 0.995 ? '1' : (p * 100).toFixed(0);
+      }
+      return v;
+    },
+    [board, forbidden, mask, heat, heatMax, small],
+  );
+  const describe = useCallback(
+    (s: number): string => {
+      const name = board.name(s);
+      const parts = [name, forbidden.has(name) ? 'forbidden' : mask[s] ? 'ship' : 'water'];
+      if (heat) parts.push(`ship probability ${(heat.probability[s] * 100).toFixed(2)} %`);
+      return parts.join(', ');
+    },
+    [board, forbidden, mask, heat],
+  );
+
+  return (
+    <section class="page fleet">
+      <h1>Sea Battle</h1>
+      <p class="lead">
+        Any fleet on any board: the classic fleets or ships of any shape you draw, forbidden cells, and the rule for how ships may touch. Place a
+        layout (every layout equally likely, or the seed's shuffled rails), check one you draw, count them all exactly, see where ships are most
+        likely, and play against the computer.
+      </p>
+      {tab === 'play' ? null : (
+        <div class="workbench">
+          <div class="controls">
+            <fieldset>
+              <legend>Board</legend>
+              <SizeFields idPrefix="fleet-side" width={state.width} height={state.height} max={32} parse={parseSide} onChange={(p) => update({ ...p, forbid: [], layout: [] })} />
+            </fieldset>
+            <fieldset>
+              <legend>Fleet</legend>
+              <Choice
+                id="fleet-name"
+                label="Fleet"
+                value={FLEET_NAMES.includes(state.fleet) ? state.fleet : 'custom'}
+                options={[...FLEET_NAMES.map((n) => [n, n] as const), ['custom', 'lengths…'] as const]}
+                onChange={(v) => update({ fleet: v === 'custom' ? '' : v })}
+              />
+              {!FLEET_NAMES.includes(state.fleet) && (
+                <div class="field">
+                  <label for="fleet-lengths">Ship lengths (like 4,3,3,2; empty for drawn ships only)</label>
+                  <input id="fleet-lengths" type="text" spellcheck={false} autocomplete="off" value={state.fleet} onInput={(ev) => update({ fleet: (ev.currentTarget as HTMLInputElement).value })} />
+                </div>
+              )}
+              <ShapeEditor ships={state.ships} onChange={(ships) => update({ ships })} />
+              <Choice id="fleet-touch" label="Touch rule" value={state.touch} options={TOUCH} onChange={(touch) => update({ touch })} />
+              <label class="check">
+                <input type="checkbox" checked={state.mirror} onChange={(ev) => update({ mirror: (ev.currentTarget as HTMLInputElement).checked })} />
+                Ships may be mirrored
+              </label>
+              <p id="fleet-problem" class={problemError ? 'error' : 'help'} role={problemError ? 'alert' : undefined}>
+                {problemError ?? (problem ? `${shipCount(problem)} ship${shipCount(problem) === 1 ? '' : 's'} (${fleetSummary(problem)}), touch: ${problem.touch}` : '')}
+              </p>
+            </fieldset>
+            <fieldset>
+              <legend>Place</legend>
+              <Choice id="fleet-method" label="Method" value={state.method} options={METHODS} onChange={(method) => update({ method })} />
+              <div class="field">
+                <label for="fleet-seed">Seed</label>
+                <input id="fleet-seed" type="number" min={0} value={state.seed} onInput={(ev) => update({ seed: Math.max(0, Math.floor(Number((ev.currentTarget as HTMLInputElement).value) || 0)) })} />
+              </div>
+              <div class="buttons">
+                <button type="button" class="primary" disabled={!problem} onClick={() => place(state.seed)}>
+                  Place
+                </button>
+                <button type="button" disabled={!problem} onClick={() => place(state.seed + 1)}>
+                  Next seed
+                </button>
+                <button type="button" disabled={state.layout.length === 0} onClick={() => update({ layout: [] })}>
+                  Clear ships
+                </button>
+              </div>
+              <div class="buttons">
+                <button
+                  type="button"
+                  disabled={!problem}
+                  onClick={() => {
+                    countAsked.current = key;
+                    countJob.start({ kind: 'count', spec }, 'Counting layouts');
+                  }}
+                >
+                  Count layouts
+                </button>
+                <CopyLink />
+              </div>
+              <label class="check">
+                <input type="checkbox" checked={state.heat} onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })} />
+                Heat map: the chance of a ship on each cell
+              </label>
+            </fieldset>
+          </div>
+          <div class="stage">
+            <div class="segmented" role="radiogroup" aria-label="Clicks on the board">
+              {(
+                [
+                  ['ships', 'Draw ship cells'],
+                  ['forbid', 'Forbid cells'],
+                ] as const
+              ).map(([t, text]) => (
+                <label key={t} class={tool === t ? 'on' : ''}>
+                  <input type="radio" name="fleet-tool" value={t} checked={tool === t} onChange={() => setTool(t)} />
+                  {text}
+                </label>
+              ))}
+            </div>
+            <div class="fleet-board" onPointerDown={painter.onPointerDown} onPointerOver={painter.onPointerOver}>
+              <BoardView board={board} label={`Sea Battle board ${board.width}×${board.height}`} view={view} describe={describe} onActivate={(s) => painter.activate(board.name(s))} />
+            </div>
+            <JobStatus state={placeJob.state} onCancel={() => placeJob.cancel()} />
+            {placed && (
+              <p id="fleet-placed" class={placed.exists ? 'help' : 'error'} data-exists={String(placed.exists)}>
+                {placed.exists ? `Placed: ${placed.detail}.` : placed.exists === false ? `No layout exists: ${placed.reason} (${placed.detail}).` : `Undecided: ${placed.reason}.`}
+              </p>
+            )}
+            {check && (
+              <div id="fleet-check" class={check.valid ? 'valid' : 'invalid'} data-valid={String(check.valid)} role="status">
+                {check.valid ? (
+                  <p>Valid layout: {check.ships?.length} ships.</p>
+                ) : (
+                  <>
+                    <p>Not a valid layout:</p>
+                    <ul>
+                      {check.errors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
+            )}
+            <JobStatus state={countJob.state} onCancel={() => countJob.cancel()} />
+            {count && (
+              <p id="fleet-count" class="help">
+                <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are interchangeable).
+              </p>
+            )}
+            <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
+            {heat && (
+              <div class="legend" aria-label="Heat map legend" id="fleet-heat">
+                <span>0 %</span>
+                <span class="ramp" aria-hidden="true" />
+                <span>{(heatMax * 100).toFixed(1)} %</span>
+                <span class="muted">chance of a ship, over all {BigInt(heat.total).toLocaleString('en')} layouts</span>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// Web Worker for the Sea Battle page: placing a fleet (uniform, rails, search), counting layouts and the heat
+// map, off the page's thread; the uniform sampler of the last problem is kept for the next draw.
+import { Board } from '../../../../src/core/board.js';
+import { createRng } from '../../../../src/core/prng.js';
+import { cellCounts, countLayouts, createUniformSampler, placeFleet, type FleetLayout, type FleetSampler } from '../../../../src/fleet/index.js';
+import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
+
+export type FleetRequest =
+  | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
+  | { kind: 'count'; spec: ProblemSpec }
+  | { kind: 'heat'; spec: ProblemSpec };
+
+export type FleetResult =
+  | { kind: 'place'; exists: boolean | null; layout: string[][]; reason: string; detail: string }
+  | { kind: 'count'; count: string }
+  | { kind: 'heat'; total: string; probability: number[] };
+
+let cached: { key: string; sampler: FleetSampler } | null = null;
+
+function named(board: Board, layout: FleetLayout): string[][] {
+  return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
+}
+
+serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { onProgress }) => {
+  const problem = buildProblem(req.spec);
+  const board = Board.of(problem.width, problem.height);
+  if (req.kind === 'count') return { kind: 'count', count: String(await countLayouts(problem, { onProgress })) };
+  if (req.kind === 'heat') {
+    const c = await cellCounts(problem, { onProgress });
+    // Ratios of big integers as doubles: scale first so counts past 2^53 keep their leading digits.
+    const probability = c.counts.map((n) => (c.total === 0n ? 0 : Number((n * 1_000_000_000n) / c.total) / 1e9));
+    return { kind: 'heat', total: String(c.total), probability };
+  }
+  if (req.method === 'uniform') {
+    const key = problemKey(req.spec);
+    if (cached?.key !== key) cached = { key, sampler: await createUniformSampler(problem, { onProgress }) };
+    const { sampler } = cached;
+    if (sampler.total === 0n) return { kind: 'place', exists: false, layout: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
+    return { kind: 'place', exists: true, layout: named(board, sampler.sample(createRng(req.seed))), reason: '', detail: `one of ${sampler.total.toLocaleString('en')} layouts, each equally likely` };
+  }
+  const r = placeFleet(problem, { method: req.method, rng: createRng(req.seed), onProgress });
+  const detail = `${r.nodes.toLocaleString('en')} search nodes`;
+  return r.exists ? { kind: 'place', exists: true, layout: named(board, r.layout), reason: '', detail } : { kind: 'place', exists: r.exists, layout: [], reason: r.reason, detail };
+});

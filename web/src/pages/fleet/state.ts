@@ -1,0 +1,175 @@
+// The Sea Battle page's state: what the URL holds (board, fleet, extra polyomino ships, touch rule, forbidden
+// cells, placement method and seed, the layout on the board) and the fleet problem built from it; no DOM.
+import { Board } from '../../../../src/core/board.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { FLEETS, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
+import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
+
+/** Boards on this page stay small enough to draw with the mouse (the CLI takes up to 100 a side). */
+export const PAGE_MAX_SIDE = 32;
+export type Method = 'rails' | 'uniform' | 'search';
+export const METHODS: readonly (readonly [Method, string])[] = [
+  ['uniform', 'uniform (every layout equally likely)'],
+  ['rails', "rails (the seed's shuffled odometer)"],
+  ['search', 'search (most constrained first)'],
+];
+export const FLEET_NAMES = Object.keys(FLEETS);
+
+export interface FleetState {
+  width: number;
+  height: number;
+  /** A named fleet, a list of lengths ("4,3,3"), or '' for only the drawn ships. */
+  fleet: string;
+  /** Extra ships drawn as ASCII shapes ("###/.#."). */
+  ships: string[];
+  /** '' follows the named fleet's tradition (else none). */
+  touch: Touch | '';
+  mirror: boolean;
+  /** Forbidden squares by name. */
+  forbid: string[];
+  method: Method;
+  seed: number;
+  /** The layout on the board: each ship's squares by name (placed, or drawn by hand as loose cells). */
+  layout: string[][];
+  heat: boolean;
+}
+
+export const DEFAULT_STATE: FleetState = {
+  width: 10,
+  height: 10,
+  fleet: 'classic',
+  ships: [],
+  touch: '',
+  mirror: false,
+  forbid: [],
+  method: 'rails',
+  seed: 1,
+  layout: [],
+  heat: false,
+};
+
+export function parseSide(text: string, which: 'width' | 'height'): number | string {
+  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here (the CLI takes up to 100)');
+}
+
+const SQUARES = /[a-z]+[0-9]+/g;
+
+/** Square names that are on the board, each once, in the order given. */
+function namesOn(board: Board, names: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  for (const n of names) if (squareOn(board, n) !== null) seen.add(n);
+  return [...seen];
+}
+
+/** The state a link describes; anything unreadable falls back to the default. */
+export function readState(params: URLSearchParams): FleetState {
+  const s: FleetState = { ...DEFAULT_STATE };
+  Object.assign(s, readBoardParam(params, parseSide) ?? {});
+  const board = Board.of(s.width, s.height);
+  const fleet = params.get('fleet');
+  if (fleet !== null) s.fleet = fleet.trim().slice(0, 200);
+  s.ships = (params.get('ships') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '').slice(0, 50);
+  const touch = params.get('touch');
+  if (touch === 'none' || touch === 'corner' || touch === 'any') s.touch = touch;
+  s.mirror = params.get('mirror') === '1';
+  s.forbid = namesOn(board, (params.get('forbid') ?? '').toLowerCase().match(SQUARES) ?? []);
+  const method = params.get('method');
+  if (METHODS.some(([m]) => m === method)) s.method = method as Method;
+  const seed = Number(params.get('seed'));
+  if (params.get('seed') !== null && Number.isSafeInteger(seed) && seed >= 0) s.seed = seed;
+  s.layout = (params.get('layout') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((ship) => namesOn(board, ship.match(SQUARES) ?? []))
+    .filter((ship) => ship.length > 0);
+  s.heat = params.get('heat') === '1';
+  return s;
+}
+
+/** The URL parameters of a state (read back by readState). */
+export function writeState(s: FleetState): Record<string, string | undefined> {
+  return {
+    board: `${s.width}x${s.height}`,
+    fleet: s.fleet,
+    ships: s.ships.length > 0 ? s.ships.join(',') : undefined,
+    touch: s.touch || undefined,
+    mirror: s.mirror ? '1' : undefined,
+    forbid: s.forbid.length > 0 ? s.forbid.join(',') : undefined,
+    method: s.method,
+    seed: String(s.seed),
+    layout: s.layout.length > 0 ? s.layout.map((ship) => ship.join('')).join(',') : undefined,
+    heat: s.heat ? '1' : undefined,
+  };
+}
+
+/** What the worker needs to rebuild the problem (plain data: it crosses to the worker). */
+export interface ProblemSpec {
+  width: number;
+  height: number;
+  fleet: string;
+  ships: string[];
+  touch: Touch | '';
+  mirror: boolean;
+  forbid: number[];
+}
+
+export function specOf(s: FleetState): ProblemSpec {
+  const board = Board.of(s.width, s.height);
+  return { width: s.width, height: s.height, fleet: s.fleet, ships: s.ships, touch: s.touch, mirror: s.mirror, forbid: s.forbid.map((n) => board.parse(n)) };
+}
+
+/** The fleet problem of a spec; throws GridbitsError for a bad fleet or a ship that cannot fit. */
+export function buildProblem(spec: ProblemSpec): FleetProblem {
+  const forbidden = new Uint8Array(spec.width * spec.height);
+  for (const sq of spec.forbid) forbidden[sq] = 1;
+  const f: FleetSpec = { width: spec.width, height: spec.height, ships: spec.ships, mirror: spec.mirror, forbidden };
+  if (spec.fleet.trim() !== '') f.fleet = spec.fleet;
+  if (spec.touch) f.touch = spec.touch;
+  return fleetProblem(f);
+}
+
+/** The problem, or the engine's message saying why there is none. */
+export function problemOf(s: FleetState): { problem: FleetProblem | null; error: string | null } {
+  try {
+    return { problem: buildProblem(specOf(s)), error: null };
+  } catch (e) {
+    if (!(e instanceof GridbitsError)) throw e;
+    return { problem: null, error: e.message };
+  }
+}
+
+/** A key that changes exactly when the problem does (for jobs and caches). */
+export function problemKey(spec: ProblemSpec): string {
+  return JSON.stringify(spec);
+}
+
+/** The layout's ship cells as a 0/1 mask. */
+export function layoutMask(board: Board, layout: readonly string[][]): Uint8Array {
+  const m = new Uint8Array(board.cells);
+  for (const ship of layout) for (const n of ship) m[board.parse(n)] = 1;
+  return m;
+}
+
+/** Toggles a cell of a hand-drawn layout: a new cell becomes a ship of its own; the checker splits cells into ships. */
+export function toggleLayoutCell(layout: readonly string[][], name: string): string[][] {
+  const has = layout.some((ship) => ship.includes(name));
+  if (!has) return [...layout, [name]];
+  return layout.map((ship) => ship.filter((n) => n !== name)).filter((ship) => ship.length > 0);
+}
+
+/** A shape drawn on the small editor grid (cells by index on a w×h grid) as the engine's ASCII, or the reason it is no ship. */
+export function drawnShape(cells: ReadonlySet<number>, w: number): string | { error: string } {
+  if (cells.size === 0) return { error: 'Draw a ship first: click cells of the small grid.' };
+  const offsets = [...cells].map((i): [number, number] => [i % w, Math.floor(i / w)]);
+  try {
+    return shapeText(parseShape(shapeText(offsets)));
+  } catch (e) {
+    if (!(e instanceof GridbitsError)) throw e;
+    return { error: e.message };
+  }
+}
+
+/** A fleet's ships for people: "4, 2×3, 3×2, 4×1" and the drawn shapes by their ASCII. */
+export function fleetSummary(p: FleetProblem): string {
+  return p.kinds.map((k) => (k.count > 1 ? `${k.count}×${k.name}` : k.name)).join(', ');
+}
