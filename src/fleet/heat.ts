@@ -8,6 +8,7 @@ import { cellCounts } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetProblem } from './problem.js';
+import { RejectionSampler } from './reject.js';
 
 export type HeatMethod = 'auto' | 'exact' | 'sampled';
 
@@ -132,51 +133,24 @@ export function ratio(a: bigint, b: bigint): number {
   return Number(a >> shift) / Number(b >> shift);
 }
 
-/**
- * Sampled: plain rejection — every ship (ships of a kind told apart) on a uniformly chosen placement that fits
- * the field, kept only when the ships neither overlap nor break the touch rule, cover every hit, and none lies
- * wholly on hits. Each labelled layout is proposed with the same probability, so the kept layouts are exactly
- * uniform and independent; Wilson intervals then hold.
- */
+/** Sampled: exactly uniform, independent layouts by rejection (reject.ts); Wilson intervals then hold. */
 async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, seed: number, options: RunOptions): Promise<HeatMap> {
-  const { cp, hits, pl } = prep;
+  const { cp } = prep;
   const n = cp.width * cp.height;
   const rng = createRng(seed);
-  const isHit = new Uint8Array(n);
-  for (const u of hits) isHit[u] = 1;
-  const onHits = new Set(prep.onHits);
-  const ships: Array<{ from: number; size: number }> = [];
-  cp.kinds.forEach((k, i) => {
-    for (let c = 0; c < k.count; c++) ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });
-  });
-  if (ships.some((s) => s.size === 0)) return { method: 'sampled', consistent: false, probability: zeroUnknown(knowledge, n), samples: 0, acceptance: 0 };
-  const block = new Float64Array(n).fill(-1);
+  const sampler = new RejectionSampler(cp, prep.onHits);
+  if (sampler.hopeless) return { method: 'sampled', consistent: false, probability: Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0), samples: 0, acceptance: 0 };
+  const pl = sampler.placements;
   const hitCount = new Int32Array(n);
-  const chosen = new Int32Array(ships.length);
   const maxProposals = Math.max(1_000_000, samples * 20_000);
   const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
-  let accepted = 0, proposals = 0, lastYield = Date.now();
-  while (accepted < samples && proposals < maxProposals) {
-    proposals++;
-    let ok = true;
-    for (let i = 0; i < ships.length && ok; i++) {
-      const p = ships[i].from + rng.below(ships[i].size);
-      if (onHits.has(p)) ok = false;
-      chosen[i] = p;
-    }
-    // Stamp each ship's halo with the proposal number and ship; a later ship's cell on a stamp is a clash.
-    const stamp = proposals * 64;
-    for (let i = 0; i < ships.length && ok; i++) {
-      const p = chosen[i];
-      for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1] && ok; j++) if (block[pl.cellList[j]] >= stamp) ok = false;
-      for (let j = pl.haloStart[p]; j < pl.haloStart[p + 1]; j++) block[pl.haloList[j]] = stamp + (i & 63);
-    }
-    if (ok) for (const u of hits) if (block[u] < stamp || !covers(pl, chosen, u)) ok = false;
-    if (ok) {
+  let accepted = 0, lastYield = Date.now();
+  while (accepted < samples && sampler.proposals < maxProposals) {
+    if (sampler.propose(rng)) {
       accepted++;
-      for (const p of chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
+      for (const p of sampler.chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
     }
-    if ((proposals & 4095) === 0 && Date.now() - lastYield > 30) {
+    if ((sampler.proposals & 4095) === 0 && Date.now() - lastYield > 30) {
       await new Promise((r) => setImmediate(r));
       lastYield = Date.now();
       checkAborted(options.signal);
@@ -185,7 +159,7 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
     }
   }
   if (accepted === 0) {
-    throw new GridbitsError('LIMIT', `sampled heat: no layout accepted in ${proposals} proposals (the knowledge may be contradictory, or too tight for rejection sampling)`);
+    throw new GridbitsError('LIMIT', `sampled heat: no layout accepted in ${sampler.proposals} proposals (the record may contradict itself, or be too tight for rejection sampling)`);
   }
   const probability = new Float64Array(n), low = new Float64Array(n), high = new Float64Array(n);
   for (let sq = 0; sq < n; sq++) {
@@ -199,16 +173,7 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
     low[sq] = w.low;
     high[sq] = w.high;
   }
-  return { method: 'sampled', consistent: true, probability, samples: accepted, low, high, acceptance: accepted / proposals };
-}
-
-function covers(pl: FleetPlacements, chosen: Int32Array, u: number): boolean {
-  for (const p of chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) if (pl.cellList[j] === u) return true;
-  return false;
-}
-
-function zeroUnknown(knowledge: Knowledge, n: number): Float64Array {
-  return Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0);
+  return { method: 'sampled', consistent: true, probability, samples: accepted, low, high, acceptance: accepted / sampler.proposals };
 }
 
 /** The heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and their replies). */
