@@ -1,6 +1,6 @@
 // CLI `valley best` (the search's move for a position) and `valley match` (players against each other).
 import { GridbitsError } from '../core/error.js';
-import { VALLEY_START, createValleyEngine, parseValleyPosition } from '../valley/index.js';
+import { createValleyVariantEngine, valleyVariant, valleyVariantStart, type ValleyVariant } from '../valley/index.js';
 import type { ValleyEngine } from '../valley/engine.js';
 import { VALLEY_AI_LEVELS, formatValleyPlayer, parseValleyPlayer, valleyMatch, type ValleyPlayerSpec } from '../valley/ai.js';
 import { MAX_PLY, formatEngineMove, valleySearch } from '../valley/search.js';
@@ -23,8 +23,8 @@ export const VALLEY_AI_FLAGS: Record<string, Flag> = {
 };
 
 export const VALLEY_AI_USAGE = [
-  'valley best [--position P] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]',
-  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--json]',
+  'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]',
+  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--variant V] [--first C] [--json]',
 ];
 
 export const VALLEY_AI_DETAILS = `Search (best): alpha-beta with iterative deepening and a transposition table; by default 1 s of thinking.
@@ -34,8 +34,10 @@ Players (match): random, greedy (two plies on the Kings' distances), ai (= ai:5)
   ${VALLEY_AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeMs} ms`}`).join(', ')}.
   --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
   Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ.
+  best and match take --variant and --first too (and --position in the variant's notation).
 Examples:
   gridbits valley best --time 2s
+  gridbits valley best --variant labyrinth --time 2s
   gridbits valley best --position 'k4/3s1/5/5/K3S w 4' --json
   gridbits valley match --games 20 --white ai --black random --alternate`;
 
@@ -47,8 +49,13 @@ function parseDuration(text: string, flag: string): number {
   return Math.round(ms);
 }
 
-function positionEngine(args: Parsed): ValleyEngine {
-  return createValleyEngine(parseValleyPosition(str(args, 'position') ?? VALLEY_START));
+/** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
+function positionOf(args: Parsed): { variant: ValleyVariant; engine: ValleyEngine } {
+  const variant = valleyVariant(str(args, 'variant') ?? 'standard');
+  const first = str(args, 'first');
+  if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
+  const text = str(args, 'position') ?? valleyVariantStart(variant, first === 'black' ? 1 : 0);
+  return { variant, engine: createValleyVariantEngine(variant, text) };
 }
 
 function noExtra(args: Parsed, sub: string): void {
@@ -58,7 +65,7 @@ function noExtra(args: Parsed, sub: string): void {
 
 export function valleyBest(args: Parsed, out: Output): void {
   noExtra(args, 'best');
-  const e = positionEngine(args);
+  const { variant, engine: e } = positionOf(args);
   const depth = int(args, 'depth', 1, MAX_PLY - 4);
   const timeText = str(args, 'time');
   const timeMs = timeText !== undefined ? parseDuration(timeText, 'time') : depth === undefined ? 1000 : undefined;
@@ -82,6 +89,7 @@ export function valleyBest(args: Parsed, out: Output): void {
       nodes: r.nodes,
       pv,
       position,
+      variant: variant.name,
       timeMs: r.timeMs,
       stopped: r.stopped,
       ...(r.result !== undefined ? { result: r.result } : {}),
@@ -126,7 +134,8 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1)!;
   const openingPlies = int(args, 'opening', 0, 20, 2)!;
   const plyCap = int(args, 'ply-cap', 1, 100_000, 300)!;
-  const start = positionEngine(args).toString();
+  const { variant, engine } = positionOf(args);
+  const start = engine.toString();
   const names = [formatValleyPlayer(a), formatValleyPlayer(b)];
   const t0 = Date.now();
   const tally = await valleyMatch({
@@ -138,7 +147,8 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
     openingPlies,
     plyCap,
     drawRule: !bool(args, 'no-draw-rule'),
-    newEngine: () => createValleyEngine(parseValleyPosition(start)),
+    variant: variant.name,
+    position: start,
     onGame: (_g, t) => out.progress(`game ${t.games}/${games}: ${names[0]} ${t.aWins}, ${names[1]} ${t.bWins}, draws ${t.draws}`),
   });
   out.endProgress();
@@ -157,6 +167,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
       seed,
       openingPlies,
       position: start,
+      variant: variant.name,
       timeMs: Date.now() - t0,
     });
     return;

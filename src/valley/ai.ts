@@ -4,8 +4,10 @@ import { createRng, type Rng } from '../core/prng.js';
 import { checkAborted } from '../core/run.js';
 import type { ValleyEngine } from './engine.js';
 import { valleySimpleEvaluate } from './eval.js';
-import { ValleySearcher, WIN, type ValleySearchOptions } from './search.js';
+import { ValleyGame } from './game.js';
+import { ValleySearcher, WIN, formatEngineMove, type ValleySearchOptions } from './search.js';
 import type { ValleyResult } from './state.js';
+import type { ValleyVariantName } from './variant.js';
 
 /** A search budget per move: depth in plies, or milliseconds. */
 export interface ValleyLevel {
@@ -163,8 +165,9 @@ export interface ValleyMatchOptions {
   b: ValleyPlayerSpec;
   /** Swap colours after every game (default false: A is White throughout). */
   alternate?: boolean;
-  /** A fresh engine at the start position, one per game. */
-  newEngine: () => ValleyEngine;
+  /** The variant (default standard) and the start position in its notation (default the variant's start). */
+  variant?: ValleyVariantName;
+  position?: string;
   /** Seeds the random opening plies and the random players (default 1). */
   seed?: number;
   /** Random plies at the start of every game (each one not losing by force within 5 plies), so deterministic players do not replay one game (default 1). */
@@ -204,10 +207,6 @@ export interface ValleyMatchTally {
   plies: number;
 }
 
-function keyOf(e: ValleyEngine): string {
-  return `${e.keyLo}:${e.keyHi}`;
-}
-
 const openingSearch = new ValleySearcher(1 << 12);
 const SAFE = new Int32Array(64);
 
@@ -227,34 +226,23 @@ function safeRandomMove(e: ValleyEngine, rng: Rng): number {
   return safe > 0 ? SAFE[rng.below(safe)] : PICK[rng.below(n)];
 }
 
-export type ValleyGameOptions = Pick<ValleyMatchOptions, 'openingPlies' | 'drawRule' | 'plyCap' | 'signal'>;
+export type ValleyPlayOptions = Pick<ValleyMatchOptions, 'openingPlies' | 'plyCap' | 'signal'>;
 
 /**
- * Plays one game from the engine's position to its end (the engine is left there): a win, the third occurrence
- * of a position under the draw rule, or the ply cap. rng draws the random opening plies.
+ * Plays a game on to its end: a win, the third occurrence of a position when the game has the draw rule, or
+ * the ply cap. Moves go through the game (every one checked); rng draws the random opening plies.
  */
-export async function playValleyGame(e: ValleyEngine, white: ValleyPlayer, black: ValleyPlayer, rng: Rng, opts: ValleyGameOptions = {}): Promise<Omit<ValleyGameRecord, 'game' | 'whitePlayer'>> {
-  const drawRule = opts.drawRule ?? true, cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 1;
-  const history: Array<[number, number]> = [[e.keyLo, e.keyHi]];
-  const seen = new Map<string, number>([[keyOf(e), 1]]);
+export async function playValleyGame(game: ValleyGame, white: ValleyPlayer, black: ValleyPlayer, rng: Rng, opts: ValleyPlayOptions = {}): Promise<Omit<ValleyGameRecord, 'game' | 'whitePlayer'>> {
+  const cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 1, e = game.engine;
   const moves: number[] = [];
   let lastYield = Date.now();
   for (let plies = 0; ; plies++) {
-    const w = e.winner();
-    if (w !== null) return { result: w, end: 'win', plies, moves };
+    const over = game.result();
+    if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
     if (plies >= cap) return { result: null, end: 'cap', plies, moves };
-    let m: number;
-    if (plies < opening) {
-      m = safeRandomMove(e, rng);
-    } else {
-      m = (e.side === 0 ? white : black).choose({ engine: e, history, drawRule, signal: opts.signal });
-    }
-    e.make(m);
+    const m = plies < opening ? safeRandomMove(e, rng) : (e.side === 0 ? white : black).choose({ engine: e, history: game.historyKeys(), drawRule: game.drawRule, signal: opts.signal });
+    game.play(formatEngineMove(e, m));
     moves.push(m);
-    history.push([e.keyLo, e.keyHi]);
-    const k = keyOf(e), count = (seen.get(k) ?? 0) + 1;
-    seen.set(k, count);
-    if (drawRule && count >= 3) return { result: null, end: 'repetition', plies: plies + 1, moves };
     // Let timers, signals and Ctrl-C in now and then.
     if (Date.now() - lastYield > 20) {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -274,7 +262,8 @@ export async function valleyMatch(opts: ValleyMatchOptions): Promise<ValleyMatch
   for (let g = 1; g <= opts.games; g++) {
     checkAborted(opts.signal);
     const aWhite = !opts.alternate || g % 2 === 1;
-    const r = await playValleyGame(opts.newEngine(), aWhite ? a : b, aWhite ? b : a, rng, opts);
+    const game = new ValleyGame({ variant: opts.variant, position: opts.position, drawRule: opts.drawRule ?? true });
+    const r = await playValleyGame(game, aWhite ? a : b, aWhite ? b : a, rng, opts);
     tally.games++;
     tally.plies += r.plies;
     if (r.result === null) {

@@ -12,7 +12,7 @@ import {
   type ValleyPlayer,
 } from '../../src/valley/ai.js';
 import { createValleyEngine } from '../../src/valley/engine5.js';
-import { parseValleyPosition, valleyStart } from '../../src/valley/index.js';
+import { ValleyGame, parseValleyPosition } from '../../src/valley/index.js';
 import { formatEngineMove, parseEngineMove } from '../../src/valley/search.js';
 import { refWinsWithin } from './brute.js';
 import { refMoves, refParse } from './reference.js';
@@ -66,7 +66,7 @@ describe('valley players', () => {
   });
 
   it('plays a match: tallies add up, colours alternate, seeds repeat', async () => {
-    const opts = { games: 6, a: { kind: 'greedy' as const }, b: { kind: 'random' as const }, newEngine: () => createValleyEngine(valleyStart()), seed: 9 };
+    const opts = { games: 6, a: { kind: 'greedy' as const }, b: { kind: 'random' as const }, seed: 9 };
     const one = await valleyMatch({ ...opts, alternate: true });
     expect(one.games).toBe(6);
     expect(one.white + one.black + one.draws).toBe(6);
@@ -88,7 +88,7 @@ describe('valley players', () => {
     };
     const start = 'k4/5/5/5/4K w 10';
     const game = (drawRule: boolean) =>
-      playValleyGame(engineOf(start), shuttle(['e1a1', 'a1e1']), shuttle(['a5e5', 'e5a5']), createRng(1), { openingPlies: 0, drawRule, plyCap: 40 });
+      playValleyGame(new ValleyGame({ position: start, drawRule }), shuttle(['e1a1', 'a1e1']), shuttle(['a5e5', 'e5a5']), createRng(1), { openingPlies: 0, plyCap: 40 });
     expect(await game(true)).toMatchObject({ result: null, end: 'repetition', plies: 8 });
     expect(await game(false)).toMatchObject({ result: null, end: 'cap', plies: 40 });
   });
@@ -96,6 +96,14 @@ describe('valley players', () => {
   it('stops on a signal', async () => {
     const ctl = new AbortController();
     ctl.abort();
-    await expect(valleyMatch({ games: 50, a: { kind: 'ai', level: 1 }, b: { kind: 'ai', level: 1 }, newEngine: () => createValleyEngine(valleyStart()), plyCap: 100000, drawRule: false, signal: ctl.signal })).rejects.toThrow(/stopped/);
+    await expect(valleyMatch({ games: 50, a: { kind: 'ai', level: 1 }, b: { kind: 'ai', level: 1 }, plyCap: 100000, drawRule: false, signal: ctl.signal })).rejects.toThrow(/stopped/);
+  });
+
+  it('plays the other variants through the game layer', async () => {
+    for (const variant of ['retrieve', 'labyrinth'] as const) {
+      const t = await valleyMatch({ games: 2, a: { kind: 'ai', level: 2 }, b: { kind: 'random' }, alternate: true, variant, plyCap: 120 });
+      expect(t.games).toBe(2);
+      expect(t.aWins + t.bWins + t.draws).toBe(2);
+    }
   });
 });
