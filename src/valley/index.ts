@@ -47,3 +47,38 @@ export {
 export { LABYRINTH_GRID as VALLEY_LABYRINTH_GRID, LABYRINTH_START as VALLEY_LABYRINTH_START, createLabyrinthEngine as createValleyLabyrinthEngine } from './labyrinth.js';
 export { VALLEY_PILLAR, formatValleySetup, parseValleySetup, type ValleyGridSpec, type ValleySetup } from './notation.js';
 export { formatValleyGameRecord, readValleyRecordLines, type ValleyRecordLines } from './record.js';
+export type { ValleyEngine } from './engine.js';
+export {
+  MAX_PLY as VALLEY_SEARCH_MAX_PLY,
+  WIN as VALLEY_WIN,
+  ValleySearcher,
+  ValleyTable,
+  formatEngineMove as formatValleyEngineMove,
+  parseEngineMove as parseValleyEngineMove,
+  valleySearch,
+  type ValleySearchInfo,
+  type ValleySearchOptions,
+  type ValleySearchResult,
+} from './search.js';
+export { EVAL_MAX as VALLEY_EVAL_MAX, valleyEvaluate, valleyKingDistance, valleySimpleEvaluate } from './eval.js';
+export {
+  VALLEY_AI_LEVELS,
+  VALLEY_DEFAULT_LEVEL,
+  createValleyPlayer,
+  formatValleyPlayer,
+  greedyValleyPlayer,
+  parseValleyPlayer,
+  playValleyGame,
+  randomValleyPlayer,
+  valleyLevelBudget,
+  valleyMatch,
+  type ValleyGameRecord,
+  type ValleyLevel,
+  type ValleyMatchOptions,
+  type ValleyMatchTally,
+  type ValleyPlayOptions,
+  type ValleyPlayer,
+  type ValleyPlayerKind,
+  type ValleyPlayerSpec,
+  type ValleyTurn,
+} from './ai.js';
