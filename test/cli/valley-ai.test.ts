@@ -42,7 +42,20 @@ describe('gridbits valley best', () => {
     expect(gridbits(['valley', 'best', '--position', 'ks3/ss3/5/5/4K b 5']).stdout).toContain('the game is over, white has won');
   });
 
+  it('searches the other variants', () => {
+    const lab = gridbitsJson<Best & { variant: string; position: string }>(['valley', 'best', '--variant', 'labyrinth', '--depth', '2']);
+    expect(lab.variant).toBe('labyrinth');
+    expect(lab.position).toBe('sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0');
+    expect(lab.move).toMatch(/^[a-g][1-7][a-g][1-7]$/);
+    expect(lab.move!.slice(0, 2)).not.toBe('d1'); // the first move is a soldier's
+    const ret = gridbitsJson<Best & { position: string }>(['valley', 'best', '--variant', 'retrieve', '--first', 'black', '--depth', '2']);
+    expect(ret.position).toBe('ssKss/5/5/5/SSkSS b 0');
+    expect(refMoves(refParse(ret.position))).toContain(ret.move);
+  });
+
   it('turns mistakes into one line and exit 2', () => {
+    expectUserError(gridbits(['valley', 'best', '--variant', 'hex']), /unknown King's Valley variant 'hex'/);
+    expectUserError(gridbits(['valley', 'best', '--first', 'red']), /--first must be white or black/);
     expectUserError(gridbits(['valley', 'best', '--position', 'sskss/5/5/5/SSKS w 0']), /rank 1 has 4 squares/);
     expectUserError(gridbits(['valley', 'best', '--position', 'sskss/5/5/5/SSKSS x 0', '--json']), /side to move/);
     expectUserError(gridbits(['valley', 'best', '--time', 'soon']), /--time must be a duration/);
