@@ -10,7 +10,7 @@ or a list, one shot per line in the order fired: 'e5 miss', 'e6 hit', 'e7 sunk' 
 cell with the hits edge-joined to it) or 'e7 sunk e5 e6 e7' (its cells named, for ships that touch);
 lines starting with '//' are comments.`;
 
-const LIST_LINE = /^\s*[a-z]+[0-9]+\s+(miss|hit|sunk)\b/i;
+const LIST_LINE = /^\s*[a-z]+[0-9]+\s+\S/i;
 
 /** Reads a shot record for `problem`; throws BAD_INPUT naming the line. */
 export function parseShots(problem: FleetProblem, text: string): Knowledge {

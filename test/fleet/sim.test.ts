@@ -1,0 +1,35 @@
+// Simulation: statistics consistent with the games played, seeded, and stoppable.
+import { describe, expect, it } from 'vitest';
+import { fleetProblem } from '../../src/fleet/fleets.js';
+import { createUniformSamplerSync } from '../../src/fleet/sample.js';
+import { shotStats, simulate } from '../../src/fleet/sim.js';
+
+describe('simulate', () => {
+  const p = fleetProblem({ width: 6, height: 6, ships: ['3', '2', '2'], touch: 'any' });
+  const sampler = createUniformSamplerSync(p);
+  const layouts = (rng: Parameters<typeof sampler.sample>[0]) => sampler.sample(rng);
+
+  it('gives mean, median, min, max and a histogram that agree with the shots of each game', async () => {
+    const r = await simulate(p, { games: 40, seed: 2, layouts, hunter: { samples: 60 } });
+    expect(r.shots).toHaveLength(40);
+    expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(40);
+    expect(r.mean).toBeCloseTo(r.shots.reduce((a, b) => a + b, 0) / 40, 12);
+    const sorted = [...r.shots].sort((a, b) => a - b);
+    expect(r.median).toBe((sorted[19] + sorted[20]) / 2);
+    expect([r.min, r.max]).toEqual([sorted[0], sorted[39]]);
+    for (const s of r.shots) expect(s).toBeGreaterThanOrEqual(7);
+    expect(await simulate(p, { games: 40, seed: 2, layouts, hunter: { samples: 60 } })).toEqual(r);
+  });
+
+  it('computes the statistics of an odd count and of nothing', () => {
+    expect(shotStats([5, 1, 3])).toEqual({ games: 3, mean: 3, median: 3, min: 1, max: 5, histogram: { 1: 1, 3: 1, 5: 1 } });
+    expect(shotStats([])).toMatchObject({ games: 0, mean: 0 });
+  });
+
+  it('stops on an abort signal and refuses a bad game count', async () => {
+    const c = new AbortController();
+    c.abort();
+    await expect(simulate(p, { games: 100_000, seed: 1, layouts, signal: c.signal, hunter: { strategy: 'random' } })).rejects.toThrow(/stopped/);
+    await expect(simulate(p, { games: 0, seed: 1, layouts })).rejects.toThrow(/games/);
+  });
+});
