@@ -50,7 +50,7 @@ export interface ValleySearchOptions {
 }
 
 export interface ValleySearchResult {
-  /** The best move (engine code), null when the position is already over (or, oddly, has no moves). */
+  /** The best move (engine code), null when the position is already over. */
   move: number | null;
   /** From the side to move's view; see WIN. */
   score: number;
@@ -64,7 +64,7 @@ export interface ValleySearchResult {
   winInPlies?: number;
   /** The same distance in the winner's own moves, the winning move included: ceil(winInPlies / 2). */
   winIn?: number;
-  /** The result when the root position is already over (a King on the valley, or the mover's King boxed in). */
+  /** The result when the root position is already over (a King on the valley, the mover's King boxed in, or no legal move). */
   result?: ValleyResult;
   /** What ended the search: the depth, an exact result, the clock, the node budget, or the signal. */
   stopped: 'depth' | 'proven' | 'time' | 'nodes' | 'signal' | 'over';
@@ -152,7 +152,8 @@ export class ValleySearcher {
       if (v !== undefined && !(v > 0)) throw new GridbitsError('BAD_ARGUMENT', `search ${name} must be positive, got ${v}`);
     }
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
-    const result = e.winner();
+    // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
+    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as ValleySide) : null);
     if (result !== null) return { move: null, score: result === sideName(e.side) ? WIN : -WIN, depth: 0, nodes: 0, pv: [], timeMs: elapsed(), result, stopped: 'over' };
 
     this.e = e;
@@ -319,7 +320,7 @@ export class ValleySearcher {
 
     const base = ply * MOVES_PER_PLY;
     const n = e.generate(this.moves, base);
-    if (n === 0) return 0;
+    if (n === 0) return ply - WIN;
     this.scoreMoves(base, n, ttMove, ply, side);
 
     this.pushKey(lo, hi);

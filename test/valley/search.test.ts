@@ -111,6 +111,8 @@ describe('valley search', () => {
     const r = valleySearch(engineOf('ks3/ss3/5/5/4K b 5'));
     expect(r).toMatchObject({ move: null, result: 'white', depth: 0, stopped: 'over', pv: [] });
     expect(valleySearch(engineOf('5/5/2K2/5/k4 b 9')).result).toBe('white');
+    // Ply 0 with every soldier stuck: the King may not move yet, so White has no legal move and loses.
+    expect(valleySearch(engineOf('k4/5/5/ss3/SKs2 w 0')).result).toBe('black');
   });
 
   it('scores a return to a position of the game history as a draw, only under the draw rule', () => {
