@@ -6,18 +6,21 @@ import { Successors } from './count-step.js';
 
 /**
  * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).
- * g[e] (bigG in big mode) counts the ways to finish from state e. With links, state e's successors that
- * can finish are succ[offs[e] .. offs[e+1]) (numbers in the next layer), each reached by putting down
- * placement plan.at[pos][place[j]] (or nothing when place[j] = -1).
+ * g[e] (bigG in big mode) counts the ways to finish from state e. With links, the same numbers sit in
+ * `node` beside where each state's links begin — node[2e] = g[e] (0 in big mode), node[2e+1] = first link,
+ * node[2e+3] = one past its last — so one cache line serves both; link j packs the target's number t and
+ * the placement put down (p, -1 for none) as t * LINK_SPLIT + p + 1.
  */
 export interface BackLayer {
   size: number;
   g: Float64Array | null;
   bigG: bigint[] | null;
-  offs: Int32Array | null;
-  succ: Int32Array | null;
-  place: Int32Array | null;
+  node: Float64Array | null;
+  link: Float64Array | null;
 }
+
+/** Links pack (target, placement + 1) as target * LINK_SPLIT + placement + 1: exact in a double for any board here. */
+export const LINK_SPLIT = 1 << 20;
 
 export interface BackwardResult {
   back: BackLayer[];
@@ -25,19 +28,19 @@ export interface BackwardResult {
   weights: Array<Float64Array | bigint[]> | null;
 }
 
-/** A growable Int32Array. */
-class IntList {
-  data = new Int32Array(1024);
+/** A growable Float64Array. */
+class NumList {
+  data = new Float64Array(1024);
   length = 0;
   push(x: number): void {
     if (this.length === this.data.length) {
-      const d = new Int32Array(this.data.length * 2);
+      const d = new Float64Array(this.data.length * 2);
       d.set(this.data);
       this.data = d;
     }
     this.data[this.length++] = x;
   }
-  done(): Int32Array {
+  done(): Float64Array {
     return this.data.slice(0, this.length);
   }
 }
@@ -62,7 +65,7 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
   const fin = finalState(layers[N], K);
   let index = new StateTable(K, false, 1);
   if (fin >= 0) index.add(layers[N].keys!, fin * K, 1);
-  back[N] = { size: fin >= 0 ? 1 : 0, g: big ? null : new Float64Array([1]), bigG: big ? [1n] : null, offs: null, succ: null, place: null };
+  back[N] = { size: fin >= 0 ? 1 : 0, g: big ? null : new Float64Array([1]), bigG: big ? [1n] : null, node: new Float64Array([big ? 0 : 1, 0, 0, 0]), link: null };
   layers[N] = { size: 0, keys: null, vals: null, bigVals: null };
   for (let pos = N - 1; pos >= 0; pos--) {
     const L = layers[pos], keys = L.keys!, n = L.size;
@@ -71,7 +74,7 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
     const g = big ? null : new Float64Array(n);
     const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;
     const offs = links ? new Int32Array(n + 1) : null;
-    const to = links ? new IntList() : null, by = links ? new IntList() : null;
+    const to = links ? new NumList() : null;
     for (let e = 0; e < n; e++) {
       const m = succ.expand(plan, pos, keys, e * K);
       for (let j = 0; j < m; j++) {
@@ -88,10 +91,7 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
           g![e] += gt;
           if (w && p >= 0) (w as Float64Array)[p] += L.vals![e] * gt;
         }
-        if (to) {
-          to.push(t);
-          by!.push(p);
-        }
+        if (to) to.push(t * LINK_SPLIT + p + 1);
       }
       if (offs) offs[e + 1] = to!.length;
     }
@@ -101,17 +101,24 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
     index = new StateTable(K, false, live);
     const liveG = big ? null : new Float64Array(live);
     const liveBig: bigint[] | null = big ? [] : null;
-    const liveOffs = links ? new Int32Array(live + 1) : null;
+    // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
+    const node = links ? new Float64Array(2 * live + 2) : null;
     let id = 0;
     for (let e = 0; e < n; e++) {
       if (big ? bigG![e] === 0n : g![e] === 0) continue;
       if (liveG) liveG[id] = g![e];
       else liveBig!.push(bigG![e]);
-      if (liveOffs) liveOffs[id + 1] = offs![e + 1];
+      if (node) {
+        node[2 * id] = liveG ? g![e] : 0;
+        node[2 * id + 3] = offs![e + 1];
+      }
       index.add(keys, e * K, ++id);
     }
-    back[pos] = { size: live, g: liveG, bigG: liveBig, offs: liveOffs, succ: to?.done() ?? null, place: by?.done() ?? null };
+    back[pos] = { size: live, g: liveG, bigG: liveBig, node, link: to?.done() ?? null };
+    // With links the node array holds the completions too: the plain copy was needed only for this step.
+    if (links) back[pos + 1].g = null;
     layers[pos] = { size: 0, keys: null, vals: null, bigVals: null };
+    if (links && pos === 0) back[0].g = null;
     ctl.step(stepBase + N - pos, n);
     yield;
   }

@@ -2,7 +2,7 @@
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
-import { backwardPass, type BackLayer } from './count-back.js';
+import { backwardPass, LINK_SPLIT, type BackLayer } from './count-back.js';
 import type { CountPlan } from './count-plan.js';
 import { forwardJob, runAsync, runSync, type ForwardResult } from './count.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
@@ -55,27 +55,27 @@ class Sampler implements FleetSampler {
     const ships: FleetLayout['ships'] = [];
     let e = 0;
     for (let pos = 0; pos < plan.cells; pos++) {
-      const B = back[pos], next = back[pos + 1];
-      const to = B.succ!;
-      let j = B.offs![e];
-      const end = B.offs![e + 1];
+      const B = back[pos], node = B.node!, link = B.link!;
+      let j = node[2 * e + 1];
+      const end = node[2 * e + 3];
       if (end - j > 1) {
-        if (B.g) {
-          const g = next.g!;
-          let u = uniformBelow(rng, B.g[e]);
-          while (u >= g[to[j]]) u -= g[to[j++]];
+        if (B.bigG) {
+          const g = back[pos + 1].bigG!;
+          let u = uniformBelowBig(rng, B.bigG[e]);
+          for (let gt = g[Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
         } else {
-          const g = next.bigG!;
-          let u = uniformBelowBig(rng, B.bigG![e]);
-          while (u >= g[to[j]]) u -= g[to[j++]];
+          const g = back[pos + 1].node!;
+          let u = uniformBelow(rng, node[2 * e]);
+          for (let gt = g[2 * Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[2 * Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
         }
       }
-      const p = B.place![j];
+      const l = link[j];
+      e = Math.floor(l / LINK_SPLIT);
+      const p = l - e * LINK_SPLIT - 1;
       if (p >= 0) {
         const pc = plan.at[pos][p];
         ships.push({ kind: pc.kind, cells: pc.cells.slice() });
       }
-      e = to[j];
     }
     return { ships };
   }

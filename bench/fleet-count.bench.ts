@@ -1,0 +1,128 @@
+// Benchmarks of exact fleet-layout counting: the cell-by-cell program beside a plain backtracking counter, with peak memory.
+// The german fleet (a few minutes) runs only with GRIDBITS_BENCH_LONG=1.
+import { countLayoutsSync } from '../src/fleet/count.js';
+import { fleetProblem } from '../src/fleet/fleets.js';
+import type { FleetProblem, Touch } from '../src/fleet/problem.js';
+import { keep, median } from './harness.js';
+import type { BenchRow, BenchSection } from './types.js';
+
+/**
+ * The baseline: a plain backtracking counter as anyone would write it first — ship lengths longest first,
+ * every (x, y, direction) tried for each ship, a grid of occupied cells, the touch rule checked against
+ * the eight (or four) neighbours, equal lengths placed in increasing position order so they are not told apart.
+ */
+export function plainCount(w: number, h: number, lengths: number[], touch: Touch): number {
+  const lens = [...lengths].sort((a, b) => b - a);
+  const grid: number[][] = Array.from({ length: w }, () => new Array<number>(h).fill(0));
+  const clear = (x: number, y: number): boolean => {
+    if (grid[x][y]) return false;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        if ((dx === 0 && dy === 0) || touch === 'any' || (touch === 'corner' && dx !== 0 && dy !== 0)) continue;
+        const nx = x + dx, ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h && grid[nx][ny]) return false;
+      }
+    }
+    return true;
+  };
+  let count = 0;
+  const go = (i: number, from: number): void => {
+    if (i === lens.length) {
+      count++;
+      return;
+    }
+    const len = lens[i];
+    const start = i > 0 && lens[i - 1] === len ? from : 0;
+    for (let code = start; code < 2 * w * h; code++) {
+      const vertical = code & 1, x = (code >> 1) % w, y = Math.floor((code >> 1) / w);
+      if (len === 1 && vertical) continue;
+      const cells: Array<[number, number]> = [];
+      for (let k = 0; k < len; k++) cells.push(vertical ? [x, y + k] : [x + k, y]);
+      if (cells.some(([cx, cy]) => cx >= w || cy >= h || !clear(cx, cy))) continue;
+      for (const [cx, cy] of cells) grid[cx][cy] = 1;
+      go(i + 1, code + 1);
+      for (const [cx, cy] of cells) grid[cx][cy] = 0;
+    }
+  };
+  go(0, 0);
+  return count;
+}
+
+function problem(side: number, fleet: string, touch?: Touch): FleetProblem {
+  return fleetProblem({ width: side, height: side, fleet, ...(touch ? { touch } : {}) });
+}
+
+/** Count once, recording wall time and the largest resident set seen at the progress reports. */
+function timedCount(p: FleetProblem, order: 'rows' | 'snake' = 'rows'): { count: bigint; ms: number; peakMiB: number } {
+  let peak = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const count = countLayoutsSync(p, { order, onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)) });
+  return { count, ms: performance.now() - t0, peakMiB: peak / 2 ** 20 };
+}
+
+function expectCount(got: bigint, want: bigint, what: string): void {
+  if (got !== want) throw new Error(`${what}: counted ${got}, expected ${want}`);
+}
+
+export async function run(): Promise<BenchSection> {
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+
+  // 6×6 hasbro, touching: the program and the plain counter on the same problem.
+  const small = problem(6, 'hasbro');
+  const plainN = plainCount(6, 6, [5, 4, 3, 3, 2], 'any');
+  expectCount(countLayoutsSync(small), BigInt(plainN), 'hasbro 6x6');
+  const plainMs = median(() => keep(plainCount(6, 6, [5, 4, 3, 3, 2], 'any')), { samples: 3, warmup: 1 });
+  const oursSmall = median(() => keep(countLayoutsSync(small)), { samples: 7, warmup: 2 });
+  rows.push({
+    name: `hasbro on 6×6, touching (${plainN.toLocaleString('en-US')} layouts)`,
+    medianMs: oursSmall,
+    baseline: { name: 'plain backtracking counter', medianMs: plainMs },
+  });
+
+  // The published 10×10 hasbro figure.
+  const hasbro = problem(10, 'hasbro');
+  const runs = [timedCount(hasbro), timedCount(hasbro), timedCount(hasbro)];
+  runs.forEach((r) => expectCount(r.count, 15046987768n, 'hasbro 10x10'));
+  const hasbroMs = runs.map((r) => r.ms).sort((a, b) => a - b)[1];
+  rows.push({
+    name: 'hasbro on 10×10, touching: 15,046,987,768',
+    medianMs: hasbroMs,
+    target: '< 10 s',
+    met: hasbroMs < 10_000,
+    note: `median of 3; peak RSS ${Math.max(...runs.map((r) => r.peakMiB)).toFixed(0)} MiB`,
+  });
+
+  // classic: no published figure; the snake scan (other states, other order) must agree.
+  const classic = problem(10, 'classic');
+  const c1 = timedCount(classic);
+  const c2 = timedCount(classic, 'snake');
+  expectCount(c2.count, c1.count, 'classic 10x10, snake scan against row scan');
+  rows.push({
+    name: `classic on 10×10, no touching: ${c1.count.toLocaleString('en-US')}`,
+    medianMs: c1.ms,
+    baseline: { name: 'the same count by the snake scan', medianMs: c2.ms },
+    target: '< 60 s',
+    met: c1.ms < 60_000,
+    note: `one run each; peak RSS ${c1.peakMiB.toFixed(0)} MiB (snake ${c2.peakMiB.toFixed(0)} MiB); both scans agree`,
+  });
+
+  if (process.env.GRIDBITS_BENCH_LONG) {
+    const g = timedCount(problem(10, 'german'));
+    expectCount(g.count, 26509655816984n, 'german 10x10');
+    rows.push({
+      name: 'german on 10×10, no touching: 26,509,655,816,984',
+      medianMs: g.ms,
+      target: '< 5 min',
+      met: g.ms < 300_000,
+      note: `one run; peak RSS ${g.peakMiB.toFixed(0)} MiB`,
+    });
+  } else {
+    notes.push('german on 10×10 (26,509,655,816,984, target < 5 min) is opt-in: GRIDBITS_BENCH_LONG=1 npm run bench -- fleet-count.');
+  }
+  notes.push(
+    'The program visits cells in row order; its state is the window of cells ahead already covered or closed by a halo, plus the ships left. ' +
+      'Counts are doubles below 2^53 (exact: a double sum that stays below 2^53 is exact), BigInts above.',
+  );
+  return { title: 'Sea Battle: exact layout counts', rows, notes };
+}
