@@ -134,6 +134,27 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     for (const sq of ['a1', 'b2', 'c3']) expect(await square(sq).getAttribute('aria-label')).toBe(`${sq}, water, ship probability 11.11 %`);
   });
 
+  it('a game against the computer: shots answered on both boards until one fleet is sunk; the revealed fleet is valid', async () => {
+    await open('#/fleet?board=5x5&fleet=2,1&play=1');
+    await page.getByRole('button', { name: 'New game' }).click();
+    const status = page.locator('#fleet-game-status');
+    const target = (name: string) => page.locator(`.target-board [data-square="${name}"]`);
+    const shotsAtMe = () => page.locator('.fleet-board:not(.target-board) [data-square]').evaluateAll((els) => els.filter((e) => !/not shot$/.test(e.getAttribute('aria-label')!)).length);
+    let fired = 0;
+    for (const name of ['a', 'b', 'c', 'd', 'e'].flatMap((f) => [1, 2, 3, 4, 5].map((r) => f + r))) {
+      await expect.poll(async () => (await status.textContent()) ?? '', WAIT).toMatch(/^(Your turn|You win|The computer wins)/);
+      if (await status.getAttribute('data-winner')) break;
+      await target(name).click();
+      fired++;
+      await expect.poll(() => target(name).getAttribute('aria-label'), WAIT).toMatch(new RegExp(`^${name}, (miss|hit|sunk)$`));
+      // The computer answers with one shot of its own (unless that shot ended the game first).
+      if (!(await status.getAttribute('data-winner'))) await expect.poll(shotsAtMe, WAIT).toBe(fired);
+    }
+    await expect.poll(() => status.getAttribute('data-winner'), WAIT).toMatch(/^(you|computer)$/);
+    const revealed = await page.locator('.target-board [data-kind="piece"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!));
+    expect(judgeNoTouch(revealed, [2, 1])).toEqual([]);
+  });
+
   it('works at 360 px wide: the board fits the screen', async () => {
     await expectFitsNarrow(served, '#/fleet?board=10x10&fleet=classic', '.fleet-board [data-square="j10"]', '.fleet-board .board');
   });

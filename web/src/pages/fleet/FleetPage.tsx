@@ -12,6 +12,7 @@ import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../valley/Choice.js';
 import type { FleetRequest, FleetResult } from './fleet.worker.js';
+import { FleetGamePanel } from './GamePanel.js';
 import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
 import { FLEET_NAMES, METHODS, fleetSummary, layoutMask, parseSide, problemKey, problemOf, readState, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
@@ -35,7 +36,7 @@ type Place = Extract<FleetResult, { kind: 'place' }>;
 export function FleetPage({ params }: PageProps) {
   const [state, setState] = useState<FleetState>(() => readState(params));
   const [tool, setTool] = useState<'ships' | 'forbid'>('ships');
-  const [tab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
+  const [tab, setTab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
   const [placed, setPlaced] = useState<Place | null>(null);
   const placeJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const countJob = useJob<FleetRequest, FleetResult>(makeWorker);
@@ -151,7 +152,25 @@ export function FleetPage({ params }: PageProps) {
         layout (every layout equally likely, or the seed's shuffled rails), check one you draw, count them all exactly, see where ships are most
         likely, and play against the computer.
       </p>
-      {tab === 'play' ? null : (
+      <div class="segmented tabs" role="tablist" aria-label="Sea Battle views">
+        {(['edit', 'play'] as const).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
+            {t === 'edit' ? 'Fleet and layouts' : 'Play against the computer'}
+          </button>
+        ))}
+      </div>
+      {tab === 'play' ? (
+        problem ? (
+          <FleetGamePanel
+            problem={problem}
+            spec={spec}
+            mine={check?.valid && check.ships ? check.ships.map((sh) => sh.cells.map((c) => board.name(c))) : null}
+            mineKinds={check?.valid && check.ships ? check.ships.map((sh) => sh.kind) : null}
+          />
+        ) : (
+          <p class="error">{problemError}</p>
+        )
+      ) : (
         <div class="workbench">
           <div class="controls">
             <fieldset>

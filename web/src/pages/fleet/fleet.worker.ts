@@ -2,6 +2,8 @@
 // map, off the page's thread; the uniform sampler of the last problem is kept for the next draw.
 import { Board } from '../../../../src/core/board.js';
 import { createRng } from '../../../../src/core/prng.js';
+import { createHunter, type Hunter } from '../../../../src/fleet/ai.js';
+import type { SunkShip } from '../../../../src/fleet/game.js';
 import { cellCounts, countLayouts, createUniformSampler, placeFleet, type FleetLayout, type FleetSampler } from '../../../../src/fleet/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
 import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
@@ -9,14 +11,17 @@ import { buildProblem, problemKey, type Method, type ProblemSpec } from './state
 export type FleetRequest =
   | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
   | { kind: 'count'; spec: ProblemSpec }
-  | { kind: 'heat'; spec: ProblemSpec };
+  | { kind: 'heat'; spec: ProblemSpec }
+  | { kind: 'hunt'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number };
 
 export type FleetResult =
-  | { kind: 'place'; exists: boolean | null; layout: string[][]; reason: string; detail: string }
+  | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
   | { kind: 'count'; count: string }
-  | { kind: 'heat'; total: string; probability: number[] };
+  | { kind: 'heat'; total: string; probability: number[] }
+  | { kind: 'hunt'; square: number };
 
 let cached: { key: string; sampler: FleetSampler } | null = null;
+let hunter: { key: string; hunter: Hunter } | null = null;
 
 function named(board: Board, layout: FleetLayout): string[][] {
   return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
@@ -25,6 +30,11 @@ function named(board: Board, layout: FleetLayout): string[][] {
 serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { onProgress }) => {
   const problem = buildProblem(req.spec);
   const board = Board.of(problem.width, problem.height);
+  if (req.kind === 'hunt') {
+    const key = problemKey(req.spec);
+    if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem) };
+    return { kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) };
+  }
   if (req.kind === 'count') return { kind: 'count', count: String(await countLayouts(problem, { onProgress })) };
   if (req.kind === 'heat') {
     const c = await cellCounts(problem, { onProgress });
@@ -36,10 +46,12 @@ serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { 
     const key = problemKey(req.spec);
     if (cached?.key !== key) cached = { key, sampler: await createUniformSampler(problem, { onProgress }) };
     const { sampler } = cached;
-    if (sampler.total === 0n) return { kind: 'place', exists: false, layout: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
-    return { kind: 'place', exists: true, layout: named(board, sampler.sample(createRng(req.seed))), reason: '', detail: `one of ${sampler.total.toLocaleString('en')} layouts, each equally likely` };
+    if (sampler.total === 0n) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
+    const layout = sampler.sample(createRng(req.seed));
+    return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail: `one of ${sampler.total.toLocaleString('en')} layouts, each equally likely` };
   }
   const r = placeFleet(problem, { method: req.method, rng: createRng(req.seed), onProgress });
   const detail = `${r.nodes.toLocaleString('en')} search nodes`;
-  return r.exists ? { kind: 'place', exists: true, layout: named(board, r.layout), reason: '', detail } : { kind: 'place', exists: r.exists, layout: [], reason: r.reason, detail };
+  if (!r.exists) return { kind: 'place', exists: r.exists, layout: [], shipKinds: [], reason: r.reason, detail };
+  return { kind: 'place', exists: true, layout: named(board, r.layout), shipKinds: r.layout.ships.map((s) => s.kind), reason: '', detail };
 });

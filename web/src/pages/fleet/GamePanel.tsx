@@ -1,0 +1,194 @@
+// Sea Battle against the computer: it places its fleet (uniformly, or by rails for speed) in a worker, you
+// fire at its waters by clicking, it hunts yours with the engine's AI in a worker; turns alternate.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Board } from '../../../../src/core/board.js';
+import { FleetGame, HIT, MISS, SUNK, type ShotResult } from '../../../../src/fleet/game.js';
+import type { FleetLayout, FleetProblem } from '../../../../src/fleet/index.js';
+import { BoardView } from '../../board/Board.js';
+import type { SquareView } from '../../board/types.js';
+import { JobStatus, useJob } from '../../worker/useJob.js';
+import { Choice } from '../valley/Choice.js';
+import type { FleetRequest, FleetResult } from './fleet.worker.js';
+import type { Method, ProblemSpec } from './state.js';
+
+function makeWorker(): Worker {
+  return new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet-game' });
+}
+
+type Place = Extract<FleetResult, { kind: 'place' }>;
+
+interface Match {
+  /** Your fleet, the computer's target. */
+  mine: FleetGame;
+  /** The computer's fleet, your target. */
+  theirs: FleetGame;
+  turn: 'you' | 'computer';
+  winner: 'you' | 'computer' | null;
+  log: string[];
+  /** The computer's last shot. */
+  lastShot: number | null;
+}
+
+const DEAL: readonly (readonly [Method, string])[] = [
+  ['uniform', 'uniformly (exact, may take a while on big boards)'],
+  ['rails', "by the seed's rails (quick)"],
+];
+
+function random(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+function layoutOf(board: Board, r: Place): FleetLayout {
+  return { ships: r.layout.map((ship, i) => ({ kind: r.shipKinds[i], cells: ship.map((n) => board.parse(n)) })) };
+}
+
+function replyText(who: string, board: Board, r: ShotResult, problem: FleetProblem): string {
+  const at = board.name(r.square);
+  if (r.reply === 'sunk') return `${who} ${at}: sunk a ${problem.kinds[r.ship!.kind].name}`;
+  return `${who} ${at}: ${r.reply}`;
+}
+
+/** A square of a target board: misses as dots, hits as crosses, sunk ships drawn; hidden ships shown when revealed. */
+function markView(game: FleetGame, s: number, ownShips: boolean): SquareView {
+  const m = game.knowledge.marks[s];
+  const v: SquareView = {};
+  if (game.problem.forbidden[s]) v.kind = 'blocker';
+  else if (m === SUNK || (ownShips && game.layout.ships.some((ship) => ship.cells.includes(s)))) v.kind = 'piece';
+  if (m === MISS) v.text = '•';
+  if (m === HIT || m === SUNK) v.glyph = '✕';
+  return v;
+}
+
+function markWord(m: number): string {
+  return m === MISS ? 'miss' : m === HIT ? 'hit' : m === SUNK ? 'sunk' : 'not shot';
+}
+
+export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: FleetProblem; spec: ProblemSpec; mine: string[][] | null; mineKinds: number[] | null }) {
+  const board = useMemo(() => Board.of(problem.width, problem.height), [problem]);
+  const [deal, setDeal] = useState<Method>(board.cells <= 64 ? 'uniform' : 'rails');
+  const [match, setMatch] = useState<Match | null>(null);
+  const [, setVersion] = useState(0);
+  const dealJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const myJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const huntJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const hunted = useRef<Match | null>(null);
+
+  const newGame = (): void => {
+    setMatch(null);
+    dealJob.start({ kind: 'place', spec, method: deal, seed: random() }, "The computer is placing its fleet");
+    if (mine === null) myJob.start({ kind: 'place', spec, method: 'rails', seed: random() }, 'Placing your fleet');
+    else myJob.reset();
+  };
+  // Both fleets placed: the game starts, you fire first.
+  useEffect(() => {
+    if (dealJob.state.status !== 'done' || match !== null) return;
+    const theirs = dealJob.state.result as Place;
+    const own = mine !== null && mineKinds !== null ? { exists: true, layout: mine, shipKinds: mineKinds } : myJob.state.status === 'done' ? (myJob.state.result as Place) : null;
+    if (own === null) return;
+    if (!theirs.exists || !own.exists) {
+      setMatch(null);
+      return;
+    }
+    setMatch({
+      mine: new FleetGame(problem, layoutOf(board, own as Place)),
+      theirs: new FleetGame(problem, layoutOf(board, theirs)),
+      turn: 'you',
+      winner: null,
+      log: [],
+      lastShot: null,
+    });
+  }, [dealJob.state, myJob.state]);
+
+  const bump = (): void => setVersion((v) => v + 1);
+  const fire = (s: number): void => {
+    if (!match || match.turn !== 'you' || match.winner || !match.theirs.canShoot(s)) return;
+    const r = match.theirs.shoot(s);
+    match.log.unshift(replyText('You fired at', board, r, problem));
+    if (match.theirs.over) match.winner = 'you';
+    else {
+      match.turn = 'computer';
+      hunted.current = match;
+      const k = match.mine.knowledge;
+      huntJob.start({ kind: 'hunt', spec, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'The computer is aiming');
+    }
+    bump();
+  };
+  useEffect(() => {
+    const m = hunted.current;
+    if (huntJob.state.status !== 'done' || !m || m !== match || m.turn !== 'computer') return;
+    hunted.current = null;
+    const { square } = huntJob.state.result as Extract<FleetResult, { kind: 'hunt' }>;
+    const r = m.mine.shoot(square);
+    m.lastShot = square;
+    m.log.unshift(replyText('The computer fired at', board, r, problem));
+    if (m.mine.over) m.winner = 'computer';
+    else m.turn = 'you';
+    bump();
+  }, [huntJob.state]);
+
+  const failed = dealJob.state.status === 'done' && !(dealJob.state.result as Place).exists;
+  return (
+    <div class="fleet-game">
+      <div class="row game-setup">
+        <Choice id="fleet-deal" label="The computer places its fleet" value={deal} options={DEAL} onChange={setDeal} />
+        <div class="buttons">
+          <button type="button" class="primary" onClick={newGame}>
+            New game
+          </button>
+        </div>
+      </div>
+      <p class="help">
+        {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'} You fire first; turns
+        alternate. The computer aims with the engine's hunter: the most likely cell under uniform layouts that fit every reply so far.
+      </p>
+      <JobStatus state={dealJob.state} onCancel={() => dealJob.cancel()} />
+      <JobStatus state={myJob.state} onCancel={() => myJob.cancel()} />
+      {huntJob.state.status === 'error' && <JobStatus state={huntJob.state} onCancel={() => undefined} />}
+      {failed && <p class="error">No layout of this fleet fits the board: change the fleet first.</p>}
+      {match && (
+        <>
+          <p id="fleet-game-status" class="fleet-status" role="status" data-winner={match.winner ?? undefined}>
+            {match.winner === 'you'
+              ? `You win in ${match.theirs.shots} shots!`
+              : match.winner === 'computer'
+                ? `The computer wins in ${match.mine.shots} shots.`
+                : match.turn === 'you'
+                  ? 'Your turn: click a square of the computer’s waters.'
+                  : 'The computer is aiming…'}
+          </p>
+          <div class="fleet-games">
+            <div>
+              <h2>The computer’s waters ({match.theirs.shots} shots)</h2>
+              <div class="fleet-board target-board">
+                <BoardView
+                  board={board}
+                  label="The computer's waters: fire here"
+                  view={(s) => markView(match.theirs, s, match.winner !== null)}
+                  describe={(s) => `${board.name(s)}, ${markWord(match.theirs.knowledge.marks[s])}`}
+                  onActivate={fire}
+                />
+              </div>
+            </div>
+            <div>
+              <h2>Your waters ({match.mine.shots} shots)</h2>
+              <div class="fleet-board">
+                <BoardView
+                  board={board}
+                  label="Your waters"
+                  view={(s) => ({ ...markView(match.mine, s, true), target: s === match.lastShot })}
+                  describe={(s) => `${board.name(s)}, ${match.mine.layout.ships.some((sh) => sh.cells.includes(s)) ? 'your ship' : 'water'}, ${markWord(match.mine.knowledge.marks[s])}`}
+                  onActivate={() => undefined}
+                />
+              </div>
+            </div>
+          </div>
+          <ol class="fleet-log" id="fleet-log" aria-label="Shots, newest first">
+            {match.log.slice(0, 12).map((l, i) => (
+              <li key={match.log.length - i}>{l}</li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
