@@ -61,7 +61,9 @@ export class StateTable {
 
   /** Where the key src[off .. off+K) lives, or the empty slot where it would go. */
   private probe(src: Int32Array, off: number): number {
-    const K = this.keyWords, S = this.stride, ints = this.ints, nums = this.nums, cap = this.cap;
+    const K = this.keyWords, cap = this.cap, nums = this.nums, ints = this.ints;
+    if (K === 2) return probe2(ints, nums, cap, src[off], src[off + 1]);
+    const S = this.stride;
     let h = 0x2545f491;
     for (let j = 0; j < K; j++) {
       h = Math.imul(h ^ src[off + j], 0x9e3779b1);
@@ -155,5 +157,20 @@ export class StateTable {
       this.nums[t * S + S - 1] = v;
       if (this.big) this.bigVals[t] = old.big[s];
     }
+  }
+}
+
+/** probe for two-word keys (10×10 boards and most others): the same walk without the loops over key words. */
+function probe2(ints: Int32Array, nums: Float64Array, cap: number, a: number, b: number): number {
+  let h = Math.imul(0x2545f491 ^ a, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h ^ b, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  let s = Math.floor(((h ^ (h >>> 13)) >>> 0) * cap / 4294967296);
+  for (;;) {
+    if (nums[2 * s + 1] === 0) return s;
+    if (ints[4 * s] === a && ints[4 * s + 1] === b) return s;
+    if (++s === cap) s = 0;
   }
 }

@@ -12,6 +12,8 @@ export interface FleetSampler {
   total: bigint;
   /** One layout, every distinct one equally likely (throws BAD_INPUT when there is none). */
   sample(rng: Rng): FleetLayout;
+  /** `count` independent uniform layouts, drawn as a batch (much faster per layout on big problems). */
+  sampleMany(rng: Rng, count: number): FleetLayout[];
 }
 
 const TWO32 = 0x100000000;
@@ -50,34 +52,51 @@ class Sampler implements FleetSampler {
   ) {}
 
   sample(rng: Rng): FleetLayout {
+    return this.sampleMany(rng, 1)[0];
+  }
+
+  /**
+   * `count` layouts, drawn side by side one cell at a time: each layer's arrays are read for the whole batch
+   * while they sit in cache, which makes big batches several times faster per layout than one by one.
+   * Deterministic for a seed and a count (the random numbers are taken cell by cell across the batch).
+   */
+  sampleMany(rng: Rng, count: number): FleetLayout[] {
     const { plan, back } = this;
     if (this.total === 0n || !back) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
-    const ships: FleetLayout['ships'] = [];
-    let e = 0;
+    const out: FleetLayout[] = Array.from({ length: count }, () => ({ ships: [] }));
+    const at = new Float64Array(count);
     for (let pos = 0; pos < plan.cells; pos++) {
       const B = back[pos], node = B.node!, link = B.link!;
-      let j = node[2 * e + 1];
-      const end = node[2 * e + 3];
-      if (end - j > 1) {
-        if (B.bigG) {
-          const g = back[pos + 1].bigG!;
-          let u = uniformBelowBig(rng, B.bigG[e]);
-          for (let gt = g[Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
-        } else {
-          const g = back[pos + 1].node!;
-          let u = uniformBelow(rng, node[2 * e]);
-          for (let gt = g[2 * Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[2 * Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
+      for (let i = 0; i < count; i++) {
+        const e = at[i];
+        let j = node[2 * e + 1];
+        if (node[2 * e + 3] - j > 1) j = this.choose(pos, e, j, rng);
+        const l = link[j];
+        const t = Math.floor(l / LINK_SPLIT);
+        const p = l - t * LINK_SPLIT - 1;
+        if (p >= 0) {
+          const pc = plan.at[pos][p];
+          out[i].ships.push({ kind: pc.kind, cells: pc.cells.slice() });
         }
-      }
-      const l = link[j];
-      e = Math.floor(l / LINK_SPLIT);
-      const p = l - e * LINK_SPLIT - 1;
-      if (p >= 0) {
-        const pc = plan.at[pos][p];
-        ships.push({ kind: pc.kind, cells: pc.cells.slice() });
+        at[i] = t;
       }
     }
-    return { ships };
+    return out;
+  }
+
+  /** The link state e at position pos takes, given its first link j: each with probability ∝ its target's completions. */
+  private choose(pos: number, e: number, j: number, rng: Rng): number {
+    const B = this.back![pos], link = B.link!;
+    if (B.bigG) {
+      const g = this.back![pos + 1].bigG!;
+      let u = uniformBelowBig(rng, B.bigG[e]);
+      for (let gt = g[Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
+      return j;
+    }
+    const g = this.back![pos + 1].node!;
+    let u = uniformBelow(rng, B.node![2 * e]);
+    for (let gt = g[2 * Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[2 * Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
+    return j;
   }
 }
 

@@ -20,11 +20,13 @@ describe('createUniformSampler', () => {
     const index = new Map(keys.map((k, i) => [k, i]));
     const sampler = createUniformSamplerSync(p);
     expect(sampler.total).toBe(BigInt(keys.length));
-    const draws = 60 * keys.length;
+    const draws = 1000 * Math.ceil((60 * keys.length) / 1000);
     const seen = new Array<number>(keys.length).fill(0);
     const rng = createRng(2026);
-    for (let i = 0; i < draws; i++) {
-      const l = sampler.sample(rng);
+    // Half one at a time, half in batches: both ways must be uniform.
+    const layouts = Array.from({ length: draws / 2 }, () => sampler.sample(rng));
+    for (let i = 0; i < draws / 2; i += 500) layouts.push(...sampler.sampleMany(rng, 500));
+    for (const l of layouts) {
       expect(checkLayout(p, l)).toBeNull();
       seen[index.get(layoutKey(l))!]++;
     }
@@ -69,6 +71,10 @@ describe('createUniformSampler', () => {
       expect(checkLayout(p, l)).toBeNull();
       expect(l).toEqual(a.sample(r2));
     }
+    const batch = a.sampleMany(createRng(9), 300);
+    expect(batch).toEqual(a.sampleMany(createRng(9), 300));
+    for (const l of batch) expect(checkLayout(p, l)).toBeNull();
+    expect(new Set(batch.map(layoutKey)).size).toBeGreaterThan(290);
   }, 60_000);
 
   it('counts past 2^53 sample through BigInts, still valid', () => {
