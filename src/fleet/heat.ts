@@ -187,7 +187,8 @@ export async function heatMap(problem: FleetProblem, knowledge: Knowledge, optio
       const timeoutMs = method === 'auto' ? Math.min(options.exactTimeoutMs ?? 5000, options.timeoutMs ?? Infinity) : options.timeoutMs;
       return await exactHeat(knowledge, prep, { ...options, timeoutMs });
     } catch (e) {
-      if (method === 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+      if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+      if (method === 'exact') throw new GridbitsError('LIMIT', `exact heat: the count did not finish (${e.message}); try the sampled method`);
     }
   }
   return sampledHeat(knowledge, prep, samples, options.seed ?? 1, options);

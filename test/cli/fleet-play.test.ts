@@ -53,6 +53,7 @@ describe('gridbits fleet heat', () => {
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--shots', join(dir, 'missing.txt')]), /no such file/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--method', 'guess']), /--method/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--samples', '0']), /--samples/);
+    expectUserError(gridbits(['fleet', 'heat', '--board', '10x10', '--fleet', 'hasbro', '--method', 'exact', '--timeout', '50']), /exact heat: the count did not finish/);
   });
 });
 
