@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
+import { cellCounts } from '../../src/fleet/cells.js';
 import { createUniformSampler, createUniformSamplerSync, uniformBelow, uniformBelowBig } from '../../src/fleet/sample.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';
@@ -90,6 +91,19 @@ describe('createUniformSampler', () => {
     }
     // 6,000 cells drawn over 400 squares: each about 15 times; none far off.
     expect(Math.max(...hits)).toBeLessThan(45);
+  });
+
+  it('set-up honours abort signals and budgets; cellCounts too', async () => {
+    const p = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'any');
+    const ac = new AbortController();
+    ac.abort();
+    await expect(createUniformSampler(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(createUniformSampler(p, { maxNodes: 500 })).rejects.toMatchObject({ code: 'LIMIT' });
+    await expect(cellCounts(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    const seen: number[] = [];
+    const c = await cellCounts(problemOf(5, 5, ['3', '2'], 'none'), { onProgress: (q) => seen.push(q.done) });
+    expect(seen.at(-1)).toBe(50);
+    expect(c.total).toBe(c.counts.reduce((a, b) => a + b, 0n) / 5n);
   });
 
   it('exact uniform integers below n: in range, every value reached, near 2^53 too', () => {
