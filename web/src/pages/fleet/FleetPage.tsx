@@ -87,8 +87,11 @@ export function FleetPage({ params }: PageProps) {
     heatJob.start({ kind: 'heat', spec }, 'Computing the heat map (exact counts)');
   }, [key, state.heat]);
   const heat = state.heat && heatJob.state.status === 'done' ? (heatJob.state.result as Extract<FleetResult, { kind: 'heat' }>) : null;
-  // Colours span 0 to the largest chance, so a fleet that covers a fifth of the board still shows contrast.
-  const heatMax = useMemo(() => (heat ? Math.max(...heat.probability) : 0), [heat]);
+  // Colours span the least to the largest chance in the field, so small differences still show.
+  const [heatMin, heatMax] = useMemo(() => {
+    const open = heat ? heat.probability.filter((_, s) => !spec.forbid.includes(s)) : [];
+    return open.length > 0 ? [Math.min(...open), Math.max(...open)] : [0, 0];
+  }, [heat]);
 
   const mask = useMemo(() => layoutMask(board, state.layout), [board, state.layout]);
   const forbidden = useMemo(() => new Set(state.forbid), [state.forbid]);
@@ -127,12 +130,12 @@ export function FleetPage({ params }: PageProps) {
       else if (mask[s]) v.kind = 'piece';
       if (heat) {
         const p = heat.probability[s];
-        v.heat = heatMax > 0 ? p / heatMax : 0;
+        v.heat = heatMax > heatMin ? Math.max(0, (p - heatMin) / (heatMax - heatMin)) : 0.5;
         if (small && !v.kind) v.text = p === 0 ? '0' : p >= 0.995 ? '1' : (p * 100).toFixed(0);
       }
       return v;
     },
-    [board, forbidden, mask, heat, heatMax, small],
+    [board, forbidden, mask, heat, heatMin, heatMax, small],
   );
   const describe = useCallback(
     (s: number): string => {
@@ -287,7 +290,7 @@ export function FleetPage({ params }: PageProps) {
             <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
             {heat && (
               <div class="legend" aria-label="Heat map legend" id="fleet-heat">
-                <span>0 %</span>
+                <span>{(heatMin * 100).toFixed(1)} %</span>
                 <span class="ramp" aria-hidden="true" />
                 <span>{(heatMax * 100).toFixed(1)} %</span>
                 <span class="muted">chance of a ship, over all {BigInt(heat.total).toLocaleString('en')} layouts</span>
