@@ -50,6 +50,21 @@ export class StateTable {
     return this.cap;
   }
 
+  /** Empties the table for reuse, keeping its buffer when it has room for `expected` keys at half load. */
+  reset(expected: number): void {
+    this.size = 0;
+    this.bigVals = [];
+    if (this.cap >= expected * 2 && this.cap <= Math.max(64, expected * 8)) {
+      this.nums.fill(0);
+      return;
+    }
+    this.cap = Math.max(16, expected * 2 + 1);
+    const buf = new ArrayBuffer(this.cap * this.stride * 8);
+    this.ints = new Int32Array(buf);
+    this.nums = new Float64Array(buf);
+    this.limit = Math.floor(this.cap * 0.75);
+  }
+
   used(slot: number): boolean {
     return this.nums[slot * this.stride + this.stride - 1] !== 0;
   }

@@ -53,8 +53,9 @@ function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunCont
   let cur: Layer = { size: 1, keys: plan.start.slice(), vals: big ? null : new Float64Array([1]), bigVals: big ? [1n] : null };
   const layers = keep ? [cur] : null;
   let states = 0;
+  const next = new StateTable(K, big, 1);
   for (let pos = 0; pos < plan.cells; pos++) {
-    const next = new StateTable(K, big, cur.size);
+    next.reset(cur.size);
     const keys = cur.keys!;
     for (let e = 0; e < cur.size; e++) {
       const n = succ.expand(plan, pos, keys, e * K);
