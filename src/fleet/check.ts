@@ -58,15 +58,26 @@ function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: b
   for (const c of cells) inSet[c] = 1;
   const sorted = [...cells].sort((a, b) => a - b);
   const taken = new Uint8Array(w * p.height);
-  const chosen: Array<{ kind: number; cells: number[] }> = [];
-  let nodes = 0;
-  const go = (from: number): boolean | 'budget' => {
+  const options = p.kinds.flatMap((k, ki) => k.orientations.map((o) => ({ kind: ki, o })));
+  // An explicit stack (one level per ship: thousands of ships would overflow a recursive one).
+  const fromAt: number[] = [], optionAt: number[] = [], pieces: number[][] = [], kindAt: number[] = [];
+  const skip = (from: number): number => {
     while (from < sorted.length && taken[sorted[from]]) from++;
-    if (from === sorted.length) return !exact || left.every((n) => n === 0);
-    const at = sorted[from], ax = at % w, ay = (at / w) | 0;
-    for (let k = 0; k < p.kinds.length; k++) {
-      if (left[k] === 0) continue;
-      for (const o of p.kinds[k].orientations) {
+    return from;
+  };
+  let d = 0, nodes = 0;
+  fromAt[0] = skip(0);
+  optionAt[0] = 0;
+  for (;;) {
+    const from = fromAt[d];
+    let placed = false;
+    if (from === sorted.length) {
+      if (!exact || left.every((n) => n === 0)) return pieces.slice(0, d);
+    } else {
+      const at = sorted[from], ax = at % w, ay = (at / w) | 0;
+      for (let i = optionAt[d]; i < options.length && !placed; i++) {
+        const { kind, o } = options[i];
+        if (left[kind] === 0) continue;
         const ox = ax - o[0][0];
         const piece: number[] = [];
         for (const [dx, dy] of o) {
@@ -77,20 +88,24 @@ function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: b
         if (piece.length !== o.length) continue;
         if (++nodes > SPLIT_BUDGET) return 'budget';
         for (const c of piece) taken[c] = 1;
-        left[k]--;
-        chosen.push({ kind: k, cells: piece });
-        const r = go(from + 1);
-        if (r !== false) return r;
-        chosen.pop();
-        left[k]++;
-        for (const c of piece) taken[c] = 0;
+        left[kind]--;
+        optionAt[d] = i + 1;
+        pieces[d] = piece;
+        kindAt[d] = kind;
+        placed = true;
       }
     }
-    return false;
-  };
-  const r = go(0);
-  if (r === 'budget') return 'budget';
-  return r ? chosen.map((s) => s.cells) : null;
+    if (placed) {
+      d++;
+      fromAt[d] = skip(fromAt[d - 1] + 1);
+      optionAt[d] = 0;
+      continue;
+    }
+    if (d === 0) return null;
+    d--;
+    for (const c of pieces[d]) taken[c] = 0;
+    left[kindAt[d]]++;
+  }
 }
 
 /** Judges ship cells (ships[sq] = 1) against the problem: valid, or every reason why not. */
@@ -114,7 +129,7 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
     if (cellList.length !== fleetCells) errors.push(`${cellList.length} ship cells, the fleet has ${fleetCells}`);
     else {
       const split = splitCells(p, cellList, Int32Array.from(p.kinds, (k) => k.count), true);
-      if (split === 'budget') errors.push('too many ways to split the cells into ships to try them all');
+      if (split === 'budget') errors.push('the search for a split of the cells into the fleet\'s ships ran past its budget (undecided)');
       else if (split === null) errors.push(...unsplittable(p, board, cellList) ?? ['no way to split the ship cells into exactly the fleet\'s ships']);
       else if (errors.length === 0) return { valid: true, errors, ships: split.map((cells) => ({ kind: kindOf(cells)!, cells })) };
     }
@@ -130,9 +145,10 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
     const k = kindOf(g);
     let parts: number[][] = [g];
     if (k === undefined) {
-      const split = splitCells(p, g, Int32Array.from(p.kinds, () => g.length), false);
+      // A group bigger than the whole fleet is no set of its ships touching: only smaller ones are split.
+      const split = g.length > fleetCells ? null : splitCells(p, g, Int32Array.from(p.kinds, () => g.length), false);
       if (split === null || split === 'budget') {
-        errors.push(`a shape not in the fleet at ${g.map(name).join(',')}`);
+        errors.push(split === null ? `a shape not in the fleet at ${squareList(g, name)}` : `cells at ${squareList(g, name)}: too many ways to split them into ships to try them all`);
         continue;
       }
       parts = split;
@@ -179,7 +195,7 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
 function unsplittable(p: FleetProblem, board: Board, cells: number[]): string[] | null {
   const out: string[] = [];
   for (const g of edgeGroups(board, cells)) {
-    if (splitCells(p, g, Int32Array.from(p.kinds, (k) => k.count), false) === null) out.push(`a shape not in the fleet at ${g.map((c) => board.name(c)).join(',')}`);
+    if (splitCells(p, g, Int32Array.from(p.kinds, (k) => k.count), false) === null) out.push(`a shape not in the fleet at ${squareList(g, (c) => board.name(c))}`);
   }
   return out.length > 0 ? out : null;
 }
@@ -187,4 +203,10 @@ function unsplittable(p: FleetProblem, board: Board, cells: number[]): string[] 
 /** The edge-connected groups of a set of cells, each as a sorted list. */
 function edgeGroups(board: Board, cells: number[]): number[][] {
   return components(Bitboard.fromSquares(board, cells), 4).map((b) => b.squares());
+}
+
+/** Square names for a message, the first dozen and a count of the rest. */
+function squareList(cells: number[], name: (s: number) => string): string {
+  const shown = cells.slice(0, 12).map(name).join(',');
+  return cells.length > 12 ? `${shown},… (${cells.length} cells)` : shown;
 }
