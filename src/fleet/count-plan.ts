@@ -82,6 +82,7 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
   let stamp = 0;
   p.kinds.forEach((kind, k) => {
     if (kind.count === 0) return;
+    const seen = new Set<string>();
     for (const o of kind.orientations) {
       let mx = 0, my = 0;
       for (const [dx, dy] of o) {
@@ -108,7 +109,11 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
               halo.push(nc);
             }
           }
-          if (ok) out.push({ kind: k, cells: cells.sort((a, b) => a - b), halo });
+          cells.sort((a, b) => a - b);
+          // An orientation listed twice (or two that cover the same cells) is still one placement.
+          const key = cells.join(',');
+          if (ok && !seen.has(key)) out.push({ kind: k, cells, halo });
+          seen.add(key);
         }
       }
     }

@@ -116,6 +116,12 @@ describe('countLayouts: edges and budgets', () => {
     expect(countLayoutsSync(problemOf(100, 3, ['3', '2'], 'none'))).toBe(BigInt(bruteCount(problemOf(100, 3, ['3', '2'], 'none'))));
   });
 
+  it('an orientation listed twice is still one placement', () => {
+    const p = problemOf(5, 4, ['3', '2'], 'none');
+    const doubled: FleetProblem = { ...p, kinds: p.kinds.map((k) => ({ ...k, orientations: [...k.orientations, ...k.orientations] })) };
+    expect(countLayoutsSync(doubled)).toBe(countLayoutsSync(p));
+  });
+
   it('malformed problems are BAD_ARGUMENT', () => {
     const p = problemOf(3, 3, ['2'], 'any');
     expect(() => countLayoutsSync({ ...p, forbidden: new Uint8Array(4) })).toThrow(GridbitsError);
