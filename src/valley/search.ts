@@ -15,6 +15,8 @@ export const WIN = 30000;
 export const MAX_PLY = 64;
 const WON = WIN - MAX_PLY;
 const MOVES_PER_PLY = 64;
+/** Moves from this index on (in search order) may be reduced. */
+const LMR_FROM = 3;
 
 export interface ValleySearchInfo {
   /** Depth of the iteration just finished, in plies. */
@@ -35,9 +37,9 @@ export interface ValleySearchOptions {
   maxNodes?: number;
   signal?: AbortSignal;
   /**
-   * Zobrist keys [keyLo, keyHi] of the game's positions before the root, oldest first (the root itself may come
-   * last). With the draw rule, a line that comes back to one of them, or to a position earlier on the line,
-   * scores as a draw.
+   * Zobrist keys [keyLo, keyHi] of the game's positions so far, oldest first (the root itself may come last).
+   * With the draw rule, a line that comes back to a position earlier on the line (the root included) scores as a
+   * draw, and so does one that reaches a position the game has already seen twice (its third occurrence).
    */
   history?: ReadonlyArray<readonly [number, number]>;
   /** The draw rule (default true): repeated positions are draws. false: no repetition draws. */
@@ -192,11 +194,7 @@ export class ValleySearcher {
         break;
       }
       if (pv.length === 0) break;
-      // Each iteration takes a few times the one before: past half the budget, another one would rarely finish.
-      if (this.deadline !== Infinity && performance.now() - start > (this.deadline - start) / 2) {
-        this.stop = 'time';
-        break;
-      }
+      // Another iteration is started even when the clock will cut it short: the root moves it finishes count.
       if (this.stop !== null) break;
       this.checkLimits();
       if (this.stop !== null) break;
@@ -251,7 +249,14 @@ export class ValleySearcher {
       this.repLo = new Int32Array(history.length + MAX_PLY);
       this.repHi = new Int32Array(history.length + MAX_PLY);
     }
-    for (const [lo, hi] of history) this.pushKey(lo | 0, hi | 0);
+    // Only positions seen twice are draws on a return: a single earlier occurrence plus one more is not yet
+    // the third, and treating it as a draw lets the opponent 'force' draws in the search that the rule never gives.
+    const seen = new Map<string, number>();
+    for (const [lo, hi] of history) {
+      const k = `${lo | 0}:${hi | 0}`, n = (seen.get(k) ?? 0) + 1;
+      seen.set(k, n);
+      if (n === 2) this.pushKey(lo | 0, hi | 0);
+    }
   }
 
   private pushKey(lo: number, hi: number): void {
@@ -280,6 +285,7 @@ export class ValleySearcher {
   private negamax(depth: number, alpha: number, beta: number, ply: number, limited: boolean): number {
     const e = this.e;
     this.pvLength[ply] = ply;
+    if (this.stop !== null && limited) return 0;
     this.nodes++;
     if (limited && (this.nodes >= this.maxNodes || (this.nodes & 1023) === 0)) this.checkLimits();
     if (this.stop !== null && limited) return 0;
@@ -322,6 +328,8 @@ export class ValleySearcher {
     const n = e.generate(this.moves, base);
     if (n === 0) return ply - WIN;
     this.scoreMoves(base, n, ttMove, ply, side);
+    // When the opponent's King is one slide from the valley, every move is forced or losing: no reductions.
+    const threatened = kingReachesValley(e, (side ^ 1) as ValleySide);
 
     this.pushKey(lo, hi);
     const alpha0 = alpha;
@@ -333,7 +341,11 @@ export class ValleySearcher {
       if (i === 0) {
         s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, limited);
       } else {
-        s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, limited);
+        // Late moves that history and killers rank low are first searched a ply shallower; one that still
+        // beats alpha is searched again at full depth (so a reduction never hides a result, only delays it).
+        const r = depth >= 3 && i >= LMR_FROM && !threatened && this.order[base + i] < 1 << 28 ? 1 : 0;
+        s = -this.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, limited);
+        if (r > 0 && s > alpha) s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, limited);
         if (s > alpha && s < beta) s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, limited);
       }
       e.unmake(m);

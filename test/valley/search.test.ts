@@ -115,8 +115,8 @@ describe('valley search', () => {
     expect(valleySearch(engineOf('k4/5/5/ss3/SKs2 w 0')).result).toBe('black');
   });
 
-  it('scores a return to a position of the game history as a draw, only under the draw rule', () => {
-    // Black to move is lost in 2 plies; the history holds the position after one of Black's moves.
+  it('scores the third occurrence of a game position as a draw, only under the draw rule', () => {
+    // Black to move is lost in 2 plies; the history holds the position after one of Black's moves, twice.
     const e = engineOf(WIN_IN_3[0]);
     e.make(valleySearch(e, { depth: 6 }).move!);
     const lost = e.toString();
@@ -124,8 +124,11 @@ describe('valley search', () => {
     const n = e.generate(buf, 0);
     const escape = buf[n - 1];
     e.make(escape);
-    const history: Array<[number, number]> = [[e.keyLo, e.keyHi]];
+    const once: Array<[number, number]> = [[e.keyLo, e.keyHi]];
+    const history: Array<[number, number]> = [...once, [1, 2], ...once];
     e.unmake(escape);
+    // Seen once before, a return is not yet the third occurrence: still lost.
+    expect(valleySearch(e, { depth: 6, history: once }).score).toBe(-(WIN - 2));
     const drawn = valleySearch(e, { depth: 6, history });
     expect(drawn.score).toBe(0);
     expect(drawn.move).toBe(escape);
