@@ -1,7 +1,7 @@
 // Depth-first proof-number search (df-pn with the 1+ε threshold trick) over King's Valley positions as 25-bit ints.
 import { NEIGHBOURS, PAST_VALLEY, STEP, TO_VALLEY, VALLEY, slideEnd } from './geometry.js';
 import { MAX_MOVES, countMoves } from './movegen.js';
-import { INF, type SolveTable } from './solve-table.js';
+import { DIST, DN, INF, PN, type SolveTable } from './solve-table.js';
 
 /** Deepest line searched; a line cut here counts as not won, and no disproof that rests on it is trusted. */
 export const SOLVE_MAX_PLY = 400;
@@ -98,11 +98,11 @@ export class Dfpn {
     const lo = tt.lo, hi = tt.hi;
     this.cLo[i] = lo;
     this.cHi[i] = hi;
-    const e = tt.find(lo, hi);
-    if (e >= 0 && (tt.pn[e] === 0 || tt.dn[e] === 0)) {
-      this.cPn[i] = tt.pn[e];
-      this.cDn[i] = tt.dn[e];
-      this.cDist[i] = tt.dist[e];
+    const e = tt.find(lo, hi), td = tt.data;
+    if (e >= 0 && (td[e + PN] === 0 || td[e + DN] === 0)) {
+      this.cPn[i] = td[e + PN];
+      this.cDn[i] = td[e + DN];
+      this.cDist[i] = td[e + DIST];
       return;
     }
     const rep = this.onPath(lo, hi);
@@ -113,8 +113,8 @@ export class Dfpn {
       return;
     }
     if (e >= 0) {
-      this.cPn[i] = tt.pn[e];
-      this.cDn[i] = tt.dn[e];
+      this.cPn[i] = td[e + PN];
+      this.cDn[i] = td[e + DN];
       return;
     }
     // More moves: harder to refute for the side to move (df-pn+ style initial numbers).
@@ -174,7 +174,7 @@ export class Dfpn {
       }
     }
 
-    const tt = this.tt;
+    const tt = this.tt, td = tt.data;
     let pn: number, dn: number;
     for (let iter = 0; ; iter++) {
       // Transpositions solved or refined elsewhere since the last pass.
@@ -183,9 +183,9 @@ export class Dfpn {
           if (this.cLo[i] < 0 || this.cPn[i] === 0 || this.cDn[i] === 0) continue;
           const e = tt.find(this.cLo[i], this.cHi[i]);
           if (e < 0) continue;
-          this.cPn[i] = tt.pn[e];
-          this.cDn[i] = tt.dn[e];
-          this.cDist[i] = tt.dist[e];
+          this.cPn[i] = td[e + PN];
+          this.cDn[i] = td[e + DN];
+          this.cDist[i] = td[e + DIST];
         }
       }
       let best = -1, second = INF;

@@ -4,8 +4,14 @@ import { GridbitsError } from '../core/error.js';
 /** Proof and disproof numbers at or above this are infinite (solved). */
 export const INF = 0x3fffffff;
 
+/** Ints per entry and the offsets of the fields after the two key halves. */
+const STRIDE = 6;
+export const PN = 2;
+export const DN = 3;
+export const DIST = 4;
+const WORK = 5;
 /** The bytes one entry takes (key halves, pn, dn, distance, work). */
-export const ENTRY_BYTES = 24;
+export const ENTRY_BYTES = STRIDE * 4;
 
 // The 8 symmetries of the square (the rules use all 8 directions and the valley is the centre, so all 8 keep
 // them): PERM[t * 25 + sq] is where sq goes; CHUNK[(t * 5 + rank) * 32 + bits] maps one rank's 5 bits at once.
@@ -37,17 +43,15 @@ function mapMask(t: number, m: number): number {
  * A table of solver nodes. A key is exact (no collisions): lo = mover's pieces | mover's King << 25 | first-ply
  * flag << 30, hi = the other side's pieces | their King << 25 | OR-node flag << 30 (whether the side to move
  * is the one trying to prove a win). With symmetry on, the key is the least of the 8 images.
- * Buckets of 4 entries; a new entry replaces the one with the least work below it.
+ * Entries of 6 ints side by side in one array (a probe touches one or two cache lines): key lo, key hi, pn,
+ * dn, distance (plies to the win, for a proof), work (nodes searched below it, capped). Buckets of 4 entries;
+ * a new entry replaces the one with the least work.
  */
 export class SolveTable {
+  /** Entries in the table. */
   readonly size: number;
-  private readonly klo: Int32Array;
-  private readonly khi: Int32Array;
-  readonly pn: Int32Array;
-  readonly dn: Int32Array;
-  /** For a proved entry: plies to the win under the proof found. */
-  readonly dist: Int32Array;
-  readonly work: Float64Array;
+  /** The entries; find() returns the offset of one, read data[e + PN] and so on. */
+  readonly data: Int32Array;
   private readonly bucketMask: number;
   private readonly symmetry: boolean;
   /** The key computed by the last call of key(). */
@@ -62,12 +66,9 @@ export class SolveTable {
     let size = 4;
     while (size * 2 * ENTRY_BYTES <= megabytes * 2 ** 20) size *= 2;
     this.size = size;
-    this.klo = new Int32Array(size).fill(-1);
-    this.khi = new Int32Array(size);
-    this.pn = new Int32Array(size);
-    this.dn = new Int32Array(size);
-    this.dist = new Int32Array(size);
-    this.work = new Float64Array(size);
+    // Empty entries hold key 0, which no position has (the mover's pieces include its King): the zeroed pages
+    // of a fresh array need no filling, and the system maps them only when first written.
+    this.data = new Int32Array(size * STRIDE);
     this.bucketMask = size / 4 - 1;
     this.symmetry = symmetry;
   }
@@ -76,8 +77,15 @@ export class SolveTable {
   key(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number): void {
     let lo = own | (ownKing << 25) | (first << 30), hi = opp | (oppKing << 25) | (or << 30);
     if (this.symmetry) {
-      for (let t = 1; t < 8; t++) {
-        const l = mapMask(t, own) | (PERM[t * 25 + ownKing] << 25) | (first << 30);
+      // lo's high bits hold the mover's King, so only images that put it on its least square can be least:
+      // one image, or two when the King stands on a diagonal or a middle line.
+      let k = 25;
+      for (let t = 0; t < 8; t++) if (PERM[t * 25 + ownKing] < k) k = PERM[t * 25 + ownKing];
+      lo = 0x7fffffff;
+      hi = 0x7fffffff;
+      for (let t = 0; t < 8; t++) {
+        if (PERM[t * 25 + ownKing] !== k) continue;
+        const l = mapMask(t, own) | (k << 25) | (first << 30);
         if (l > lo) continue;
         const h = mapMask(t, opp) | (PERM[t * 25 + oppKing] << 25) | (or << 30);
         if (l < lo || h < hi) {
@@ -95,42 +103,38 @@ export class SolveTable {
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae3d);
     h ^= h >>> 16;
-    return (h & this.bucketMask) << 2;
+    return (h & this.bucketMask) * 4 * STRIDE;
   }
 
-  /** The entry of key (lo, hi), or -1. */
+  /** The offset of the entry of key (lo, hi), or -1. */
   find(lo: number, hi: number): number {
-    const b = this.bucket(lo, hi);
-    for (let i = b; i < b + 4; i++) if (this.klo[i] === lo && this.khi[i] === hi) return i;
+    const d = this.data, b = this.bucket(lo, hi);
+    for (let i = b; i < b + 4 * STRIDE; i += STRIDE) if (d[i] === lo && d[i + 1] === hi) return i;
     return -1;
   }
 
   store(lo: number, hi: number, pn: number, dn: number, dist: number, work: number): void {
-    const b = this.bucket(lo, hi);
-    let slot = b;
-    for (let i = b; i < b + 4; i++) {
-      if (this.klo[i] === lo && this.khi[i] === hi) {
+    const d = this.data, b = this.bucket(lo, hi);
+    let slot = -1, empty = -1, least = b;
+    for (let i = b; i < b + 4 * STRIDE; i += STRIDE) {
+      if (d[i] === lo && d[i + 1] === hi) {
         slot = i;
         break;
       }
-      if (this.klo[i] === -1) {
-        if (this.klo[slot] !== -1) slot = i;
-      } else if (this.klo[slot] !== -1 && this.work[i] < this.work[slot]) {
-        slot = i;
+      if (d[i] === 0) {
+        if (empty < 0) empty = i;
+      } else if (d[i + WORK] < d[least + WORK] || d[least] === 0) {
+        least = i;
       }
     }
-    if (this.klo[slot] === -1) this.stored++;
-    this.klo[slot] = lo;
-    this.khi[slot] = hi;
-    this.pn[slot] = pn;
-    this.dn[slot] = dn;
-    this.dist[slot] = dist;
-    this.work[slot] = work;
-  }
-
-  clear(): void {
-    this.klo.fill(-1);
-    this.stored = 0;
+    if (slot < 0) slot = empty >= 0 ? empty : least;
+    if (d[slot] === 0) this.stored++;
+    d[slot] = lo;
+    d[slot + 1] = hi;
+    d[slot + PN] = pn;
+    d[slot + DN] = dn;
+    d[slot + DIST] = dist;
+    d[slot + WORK] = Math.min(work, 0x7fffffff);
   }
 }
 

@@ -14,7 +14,7 @@ export interface ValleySolveOptions extends RunOptions {
   tableMegabytes?: number;
   /** Share one entry among the 8 symmetric images of a position (default true). */
   symmetry?: boolean;
-  /** After a win is proved, settle every other first move too (each 'win', 'no-win' or 'unknown'). */
+  /** Settle every first move too: 'win', 'loss' or 'draw' for the side to move ('unknown' when the budget ran out). */
   allMoves?: boolean;
   /**
    * Also return the proof as a strategy: for every position of the proof where the winner moves, its move
@@ -46,7 +46,7 @@ export interface ValleySolveResult {
   /** First moves proved to win for the side to move (all of them with allMoves; else those the proof found). */
   moves: string[];
   /** With allMoves: every first move's value for the side to move. */
-  moveValues?: Record<string, 'win' | 'no-win' | 'unknown'>;
+  moveValues?: Record<string, 'win' | 'loss' | 'draw' | 'unknown'>;
   /** Distinct positions in the proof (the winner's chosen move at its turns, every reply at the loser's), or null. */
   proofNodes: number | null;
   /** With the strategy option: the winner's move in each position of the proof where it is to move. */
@@ -66,7 +66,7 @@ export interface ValleySolveResult {
 type Answer = 'proved' | 'disproved' | 'unknown';
 
 // Work between turns of the event loop, in nodes (not time, so the same budget gives the same search every run).
-const SLICE_NODES = 20_000;
+const SLICE_NODES = 5000;
 
 /** The search of one position: the table, the df-pn state and the budget, shared by the questions asked. */
 class Solver {
@@ -227,36 +227,54 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
   if (over !== null) return result(over === colour(s) ? 'win' : 'loss', { proofNodes: 1, proofDepth: 0 });
 
   const mine = await solver.search(own, opp, ownKing, oppKing, first, 1, 'mover-wins');
+  if (mine.answer === 'unknown') return result('unknown');
+  const settle = options.allMoves ? await settleMoves(solver, own, opp, ownKing, oppKing, first) : undefined;
+  const extra = settle ? { moveValues: settle } : {};
   if (mine.answer === 'proved') {
-    const buf = new Int32Array(MAX_MOVES);
-    const n = generateInto(own, opp, ownKing, first === 1, buf, 0);
-    const moves: string[] = [];
-    const moveValues: Record<string, 'win' | 'no-win' | 'unknown'> = {};
-    for (let i = 0; i < n; i++) {
-      const m = buf[i], from = m & 31, to = m >>> 5;
-      const child = [opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing] as const;
-      const known = solver.probe(...child, 0);
-      let v: 'win' | 'no-win' | 'unknown' = known.pn === 0 ? 'win' : known.dn === 0 ? 'no-win' : 'unknown';
-      if (v === 'unknown' && options.allMoves) {
-        const r = await solver.search(...child, 0, 0, 'first-moves');
-        v = r.answer === 'proved' ? 'win' : r.answer === 'disproved' ? 'no-win' : 'unknown';
-      }
-      moveValues[formatValleyMove(m)] = v;
-      if (v === 'win') moves.push(formatValleyMove(m));
-    }
-    moves.sort();
+    const proved = settle ?? quickMoves(solver, own, opp, ownKing, oppKing, first);
+    const moves = Object.keys(proved).filter((m) => proved[m] === 'win').sort();
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 1, mine.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 1, mine.dist, s) : undefined;
-    return result('win', { moves, proofNodes, proofDepth: mine.dist, ...(options.allMoves ? { moveValues } : {}), ...(strategy ? { strategy } : {}) });
+    return result('win', { moves, proofNodes, proofDepth: mine.dist, ...extra, ...(strategy ? { strategy } : {}) });
   }
-  if (mine.answer === 'unknown') return result('unknown');
   const theirs = await solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
   if (theirs.answer === 'proved') {
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 0, theirs.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 0, theirs.dist, s) : undefined;
-    return result('loss', { proofNodes, proofDepth: theirs.dist, ...(strategy ? { strategy } : {}) });
+    return result('loss', { proofNodes, proofDepth: theirs.dist, ...extra, ...(strategy ? { strategy } : {}) });
   }
-  return result(theirs.answer === 'disproved' ? 'draw' : 'unknown');
+  return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', extra);
+}
+
+type MoveValue = 'win' | 'loss' | 'draw' | 'unknown';
+
+/** The positions after each legal move, as [move, own, opp, ownKing, oppKing] seen from the side then to move. */
+function afterEachMove(own: number, opp: number, ownKing: number, oppKing: number, first: number): Array<[number, number, number, number, number]> {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = generateInto(own, opp, ownKing, first === 1, buf, 0);
+  return Array.from(buf.subarray(0, n), (m) => [m, opp, own ^ ((1 << (m & 31)) | (1 << (m >>> 5))), oppKing, (m & 31) === ownKing ? m >>> 5 : ownKing]);
+}
+
+/** The first moves the table already shows winning (those the proof went through), without searching. */
+function quickMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Record<string, MoveValue> {
+  const out: Record<string, MoveValue> = {};
+  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) out[formatValleyMove(m)] = solver.probe(a, b, c, d, 0).pn === 0 ? 'win' : 'unknown';
+  return out;
+}
+
+/** Every first move's value for the side to move: does it win; if not, does the other side then win; else a draw. */
+async function settleMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Promise<Record<string, MoveValue>> {
+  const out: Record<string, MoveValue> = {};
+  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
+    const mine = await solver.search(a, b, c, d, 0, 0, 'first-moves');
+    let v: MoveValue = mine.answer === 'proved' ? 'win' : 'unknown';
+    if (mine.answer === 'disproved') {
+      const theirs = await solver.search(a, b, c, d, 0, 1, 'first-moves');
+      v = theirs.answer === 'proved' ? 'loss' : theirs.answer === 'disproved' ? 'draw' : 'unknown';
+    }
+    out[formatValleyMove(m)] = v;
+  }
+  return out;
 }
 
 /** Lines longer than this are cut (and a disproof resting on the cut is no answer). */

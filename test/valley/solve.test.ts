@@ -2,7 +2,7 @@
 // defence on the reference generator, and its budgets.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { VALLEY_START, parseValleyPosition, valleySolve, valleyStart } from '../../src/valley/index.js';
+import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/index.js';
 import { refFormat } from './reference.js';
 import { replayStrategy } from './solve-check.js';
 import { refRetrograde } from './solve-reference.js';
@@ -60,13 +60,13 @@ describe("King's Valley solver", () => {
   it('finds the exact values of Kings-and-one-soldier positions, with proofs that replay', async () => {
     const all = [...placements(['S']), ...placements(['s'])];
     const exact = refRetrograde(all);
-    const seen = await expectExact(exact, sample(all, 80, 2));
+    const seen = await expectExact(exact, sample(all, 50, 2));
     expect(seen.win).toBeGreaterThan(10);
     expect(seen.loss).toBeGreaterThan(10);
   });
 
   it('gives the same values with and without symmetry folding', async () => {
-    for (const text of sample(placements(['S']), 20, 3)) {
+    for (const text of sample(placements(['S']), 10, 3)) {
       const a = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1 });
       const b = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, symmetry: false });
       expect(b.value, text).toBe(a.value);
@@ -84,6 +84,32 @@ describe("King's Valley solver", () => {
     // Black starting is the same game mirrored.
     const b = await valleySolve(valleyStart(1), { tableMegabytes: 16 });
     expect(b).toMatchObject({ value: 'win', winner: 'black', proofDepth: 13 });
+  });
+
+  it('refutes a losing first move, and the refutation replays against every defence', async () => {
+    // After 1. d1e2 Black wins within 5 plies (after 1. a1d4 White does: the proof above).
+    const after = 'sskss/5/5/4S/SSK1S b 1';
+    const r = await valleySolve(parseValleyPosition(after), { tableMegabytes: 16, strategy: true });
+    expect(r).toMatchObject({ value: 'win', winner: 'black' });
+    expect(r.proofDepth!).toBeLessThanOrEqual(5);
+    expect(replayStrategy(after, r.strategy!, true, r.proofDepth!).longest).toBeLessThanOrEqual(5);
+  });
+
+  it('settles every move with allMoves, as the retrograde values of the positions after them say', async () => {
+    const exact = refRetrograde([...placements(['S']), ...placements([])]);
+    for (const text of ['5/3k1/K4/5/1S3 w 1', '4k/5/5/5/1S1K1 b 5', 'k4/5/5/5/4K w 3']) {
+      const p = parseValleyPosition(text);
+      const r = await valleySolve(p, { tableMegabytes: 4, allMoves: true });
+      const moves = valleyMoves(p);
+      expect(Object.keys(r.moveValues!).sort()).toEqual([...moves].sort());
+      for (const m of moves) {
+        const next = formatValleyPosition(playValleyMove(p, m)).replace(/ \d+$/, ' 1');
+        // The exact value after the move is the opponent's: their loss is our win.
+        const truth = exact.get(next)!.value;
+        expect(r.moveValues![m], `${text} ${m}`).toBe(truth === 'loss' ? 'win' : truth === 'win' ? 'loss' : 'draw');
+      }
+      expect(r.moves).toEqual(moves.filter((m) => r.moveValues![m] === 'win').sort());
+    }
   });
 
   it('answers finished games at once', async () => {
