@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
-import { fleetPlacements } from '../../src/fleet/placements.js';
+import { fleetPlacements, placementBitboard, placementCells, placementHalo } from '../../src/fleet/placements.js';
 import { FleetPlacer, placeFleet, placeFleetAsync } from '../../src/fleet/place.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, bruteExists, checkLayout } from '../reference/fleet.js';
@@ -49,6 +49,25 @@ describe('fleet placements', () => {
     const forb = new Uint8Array(100);
     forb[0] = 1;
     expect(fleetPlacements(fleetProblem({ width: 10, height: 10, fleet: '1', forbidden: forb })).count).toBe(99);
+    // The same placement as cells and as bitboards; its halo under 'none' is the ship grown by one in all 8 directions.
+    const two = fleetPlacements(fleetProblem({ width: 4, height: 4, fleet: '2' }));
+    for (let q = 0; q < two.count; q++) {
+      const cells = placementCells(two, q);
+      expect(placementBitboard(two, q).squares()).toEqual([...cells].sort((a, b) => a - b));
+      const grown = new Set<number>();
+      for (const c of cells) for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const x = (c % 4) + dx, y = Math.floor(c / 4) + dy;
+        if (x >= 0 && y >= 0 && x < 4 && y < 4) grown.add(y * 4 + x);
+      }
+      expect(placementHalo(two, q).squares()).toEqual([...grown].sort((a, b) => a - b));
+    }
+    expect(two.count).toBe(24);
+    // Each cell's coverers are exactly the placements holding it.
+    for (let s = 0; s < 16; s++) {
+      const cover = Array.from(two.coverList.subarray(two.coverStart[s], two.coverStart[s + 1]));
+      const holding = Array.from({ length: two.count }, (_, q) => q).filter((q) => placementCells(two, q).includes(s));
+      expect(cover).toEqual(holding);
+    }
   });
 });
 
