@@ -97,11 +97,18 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     const moves = ['a1a4', 'a5d2', 'c1a3', 'd5d3', 'a3c3'];
     await open(`#/valley?white=human&black=human&moves=${moves.join(',')}`);
     await expect.poll(() => page.locator('#valley-status').getAttribute('data-outcome'), WAIT).toBe('white');
-    expect(await page.locator('#valley-status').textContent()).toMatch(/White wins: its King reached the valley/);
+    expect(await page.locator('#valley-status').textContent()).toMatch(/White wins: the White King reached the valley c3/);
     let p = refParse(START);
     for (const m of moves) p = refPlay(p, m);
     expect(await boardOnPage()).toEqual(p.grid);
     expect(await page.locator('.valley-board [data-target]').count()).toBe(0);
+    // The record can be copied, and a pasted record loads (Retrieve the King, Black first).
+    expect(await page.locator('#valley-record').inputValue()).toBe(moves.map((m) => m + '\n').join(''));
+    await page.getByText('Game record (save and load)').click();
+    await page.locator('#valley-load').fill('variant retrieve\nssKss/5/5/5/SSkSS b 0\nb5b2\n');
+    await page.getByRole('button', { name: 'Load record' }).click();
+    await expect.poll(movesOnPage, WAIT).toEqual(['b5b2']);
+    expect(new URL(page.url()).hash).toMatch(/variant=retrieve&first=b/);
     // A link with an illegal move keeps the legal part and says why.
     await open('#/valley?white=human&black=human&moves=a1a4,c5c3,e1e4');
     await expect.poll(movesOnPage, WAIT).toEqual(['a1a4']);

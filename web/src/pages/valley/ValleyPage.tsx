@@ -9,7 +9,7 @@ import type { PageProps } from '../../pages.js';
 import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
-import { PLAYERS, VARIANTS, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
+import { PLAYERS, VARIANTS, stateFromRecord, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
 import { Choice } from './Choice.js';
 import './valley.css';
 
@@ -53,13 +53,46 @@ function LastMove({ game, move }: { game: Game; move: string | undefined }) {
 function statusText(state: ValleyState, game: Game): string {
   const now = game.snapshots[game.snapshots.length - 1];
   const o = now.outcome;
-  if (o?.kind === 'draw') return 'Draw: the same position has occurred three times.';
-  if (o?.kind === 'win') {
-    const why = o.reason === 'valley' ? 'its King reached the valley' : `the ${SIDE_NAME[o.winner === 'white' ? 'black' : 'white']} King cannot move`;
-    return `${SIDE_NAME[o.winner]} wins: ${why}.`;
-  }
+  if (o?.kind === 'draw') return `Draw: ${o.reason}.`;
+  if (o?.kind === 'win') return `${SIDE_NAME[o.winner]} wins: ${o.reason}.`;
   const who = playerToMove(state, now.side);
   return `${SIDE_NAME[now.side]} to move${who === 'human' ? '' : ` (${playerName(who)})`}.`;
+}
+
+/** The game record to copy, and a field to load one (errors name the line). */
+function RecordPanel({ record, onLoad }: { record: string; onLoad: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <details class="valley-record">
+      <summary>Game record (save and load)</summary>
+      <label for="valley-record">This game, one move per line:</label>
+      <textarea id="valley-record" readOnly rows={6} value={record} />
+      <label for="valley-load">Paste a record to load it:</label>
+      <textarea id="valley-load" rows={4} value={text} spellcheck={false} onInput={(ev) => setText((ev.currentTarget as HTMLTextAreaElement).value)} />
+      <div class="buttons">
+        <button
+          type="button"
+          onClick={() => {
+            try {
+              onLoad(text);
+              setError('');
+              setText('');
+            } catch (e) {
+              setError((e as Error).message);
+            }
+          }}
+        >
+          Load record
+        </button>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
 }
 
 export function ValleyPage({ params }: PageProps) {
@@ -252,6 +285,14 @@ export function ValleyPage({ params }: PageProps) {
           <p class="help">
             Position: <code id="valley-position">{now.position}</code>
           </p>
+          <RecordPanel record={game.game.record()} onLoad={(text) => {
+            const next = stateFromRecord(text, state);
+            setSelected(null);
+            setLinkError(null);
+            setAiNote('');
+            setPaused(false);
+            setState(next);
+          }} />
         </div>
       </div>
     </section>

@@ -1,7 +1,6 @@
 // Web Worker for the King's Valley page: the computer's move, chosen off the page's thread so the page never
 // freezes (the page cancels a search by ending this worker); iterations of the search are its progress.
-import { createValleyPlayer, parseValleyPlayer, valleyLevelBudget } from '../../../../src/valley/ai.js';
-import { formatEngineMove, valleySearch, type ValleySearchResult } from '../../../../src/valley/search.js';
+import { createValleyPlayer, formatValleyEngineMove, parseValleyPlayer, valleyLevelBudget, valleySearch, type ValleySearchResult } from '../../../../src/valley/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
 import { replay, type Player, type ValleyState } from './state.js';
 
@@ -21,23 +20,28 @@ function scoreText(r: ValleySearchResult, me: 'white' | 'black'): string {
   return `score ${r.score > 0 ? '+' : ''}${r.score}`;
 }
 
+const AI_CONTEMPT = 40;
+
 serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const game = replay(req);
   if (game.error) throw new Error(game.error);
-  const e = game.engine;
+  const e = game.game.engine;
+  const history = game.game.historyKeys();
   if (game.snapshots[game.snapshots.length - 1].legal.length === 0) throw new Error('the game is over: no move to choose');
   const spec = parseValleyPlayer(req.player.replace(/^ai/, 'ai:'));
   if (spec.kind !== 'ai') {
-    const m = createValleyPlayer(spec, req.seed).choose({ engine: e, history: game.keys, drawRule: req.drawRule });
-    return { move: formatEngineMove(e, m), note: spec.kind === 'random' ? 'a random move' : 'greedy, two plies' };
+    const m = createValleyPlayer(spec, req.seed).choose({ engine: e, history, drawRule: req.drawRule });
+    return { move: formatValleyEngineMove(e, m), note: spec.kind === 'random' ? 'a random move' : 'greedy, two plies' };
   }
   const me = e.side === 0 ? 'white' : 'black';
   const r = valleySearch(e, {
     ...valleyLevelBudget(spec),
-    history: game.keys,
+    history,
     drawRule: req.drawRule,
+    // As the engine's AI players do (src/valley/ai.ts): a repetition counts a little against the computer.
+    contempt: AI_CONTEMPT,
     onIteration: (info) => onProgress({ done: info.depth, unit: 'plies' }),
   });
   if (r.move === null) throw new Error('the game is over: no move to choose');
-  return { move: formatEngineMove(e, r.move), note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms` };
+  return { move: formatValleyEngineMove(e, r.move), note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms` };
 });

@@ -1,10 +1,8 @@
 // The King's Valley page's state: what the URL holds (variant, who starts, who plays each side, the draw rule,
 // the moves so far) and the game replayed from it, kept free of the DOM so tests run it in Node.
 import type { Board } from '../../../../src/core/board.js';
-import type { ValleyEngine } from '../../../../src/valley/engine.js';
-import { formatEngineMove } from '../../../../src/valley/search.js';
-import { VALLEY_AI_LEVELS } from '../../../../src/valley/ai.js';
-import { VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, createVariantEngine, engineMoves, parseVariantPosition, valleyVariantStart, type ValleyVariantName } from '../../../../src/valley/variant.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { VALLEY_AI_LEVELS, VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, ValleyGame, type ValleyVariantName } from '../../../../src/valley/index.js';
 
 export type Variant = ValleyVariantName;
 export const VARIANTS: readonly (readonly [Variant, string])[] = VALLEY_VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : VALLEY_VARIANTS[v].title] as const);
@@ -68,7 +66,7 @@ export function writeState(s: ValleyState): Record<string, string | undefined> {
   };
 }
 
-export type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: 'valley' | 'trapped' } | { kind: 'draw' } | null;
+export type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
 
 export interface Piece {
   side: 'white' | 'black';
@@ -96,71 +94,52 @@ export interface Game {
   snapshots: Snapshot[];
   /** Why the link's moves were cut short, if they were. */
   error: string | null;
+  /** The engine's game at the last position: its record, history keys and engine (for the search). */
+  game: ValleyGame;
 }
 
-function snapshot(e: ValleyEngine, variant: Variant, draw: boolean): Snapshot {
-  const position = e.toString();
-  const setup = parseVariantPosition(variant, position);
-  const winner = e.winner();
-  let outcome: Outcome = null;
-  if (winner) outcome = { kind: 'win', winner, reason: e.king(0) === e.valley || e.king(1) === e.valley ? 'valley' : 'trapped' };
-  else if (draw) outcome = { kind: 'draw' };
+function snapshot(g: ValleyGame): Snapshot {
+  const setup = g.setup();
+  const r = g.result();
+  const outcome: Outcome = r === null ? null : r.draw ? { kind: 'draw', reason: r.reason } : { kind: 'win', winner: r.winner!, reason: r.reason };
   return {
-    position,
-    side: e.side === 0 ? 'white' : 'black',
-    legal: outcome ? [] : engineMoves(e).map((m) => formatEngineMove(e, m)),
+    position: g.position,
+    side: g.sideToMove,
+    legal: g.legalMoves(),
     outcome,
     piece(sq) {
       const white = setup.men[0].includes(sq);
       if (!white && !setup.men[1].includes(sq)) return null;
-      const c = white ? 0 : 1;
-      return { side: c === 0 ? 'white' : 'black', king: setup.kings[c] === sq };
+      return { side: white ? 'white' : 'black', king: setup.kings[white ? 0 : 1] === sq };
     },
   };
 }
 
-/** The engine at the variant's start with `first` to move. */
-export function startEngine(variant: Variant, first: 'w' | 'b'): ValleyEngine {
-  return createVariantEngine(variant, valleyVariantStart(variant, first === 'w' ? 0 : 1));
-}
-
-/**
- * Replays the moves from the variant's start; stops at the first move that is not legal and says why.
- * `engine` is left at the last position and `keys` holds every position's Zobrist key (repetition, search).
- */
-export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'>): Game & { engine: ValleyEngine; keys: [number, number][] } {
-  const e = startEngine(s.variant, s.first);
-  const seen = new Map<string, number>();
-  const keys: [number, number][] = [];
-  const note = (): boolean => {
-    keys.push([e.keyLo, e.keyHi]);
-    const key = `${e.keyLo}:${e.keyHi}`;
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    return s.drawRule && n >= 3;
-  };
-  const snapshots = [snapshot(e, s.variant, note())];
-  const moves: string[] = [];
+/** Replays the moves from the variant's start; stops at the first move that is not legal and says why. */
+export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'>): Game {
+  const g = new ValleyGame({ variant: s.variant, first: s.first === 'w' ? 'white' : 'black', drawRule: s.drawRule });
+  const snapshots = [snapshot(g)];
   let error: string | null = null;
-  const buf = new Int32Array(64);
   for (const m of s.moves) {
     const cur = snapshots[snapshots.length - 1];
     if (!cur.legal.includes(m)) {
-      error = cur.outcome ? `the game was over before move ${moves.length + 1} (${m})` : `move ${moves.length + 1} (${m}) is not legal here`;
+      error = cur.outcome ? `the game was over before move ${g.moves.length + 1} (${m})` : `move ${g.moves.length + 1} (${m}) is not legal here`;
       break;
     }
-    const n = e.generate(buf, 0);
-    for (let i = 0; i < n; i++) {
-      if (formatEngineMove(e, buf[i]) === m) {
-        e.make(buf[i]);
-        break;
-      }
-    }
-    moves.push(m);
-    snapshots.push(snapshot(e, s.variant, note()));
+    g.play(m);
+    snapshots.push(snapshot(g));
   }
-  const v = VALLEY_VARIANTS[s.variant];
-  return { board: v.board, valley: v.grid.valley, pillars: v.grid.pillars, moves, snapshots, error, engine: e, keys };
+  const v = g.variant;
+  return { board: v.board, valley: v.grid.valley, pillars: v.grid.pillars, moves: [...g.moves], snapshots, error, game: g };
+}
+
+/** The state a game record describes (variant, who starts, moves); throws BAD_INPUT naming the bad line. */
+export function stateFromRecord(text: string, cur: ValleyState): ValleyState {
+  const g = ValleyGame.fromRecord(text, { drawRule: cur.drawRule });
+  if (g.start !== g.variant.start && g.start !== g.variant.start.replace(/ w 0$/, ' b 0')) {
+    throw new GridbitsError('BAD_INPUT', 'this page plays games from the start position only; the record starts elsewhere');
+  }
+  return { ...cur, variant: g.variant.name, first: g.start.endsWith(' b 0') ? 'b' : 'w', moves: [...g.moves] };
 }
 
 /** The targets of the piece on `from` among the legal moves (square names). */
