@@ -91,13 +91,18 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     expect(await text('#fleet-placed')).toMatch(/^No layout exists/);
   });
 
-  it('counts layouts in the worker: two 2-ships on 10×10, 15,626 touching and 13,952 not (published figures)', async () => {
+  it('counts layouts in the worker: two 2-ships on 10×10, 15,626 touching and 13,952 not (published figures); Cancel stops a long count', async () => {
     for (const [touch, want] of [['any', '15,626'], ['none', '13,952']]) {
       await open(`#/fleet?board=10x10&fleet=2,2&touch=${touch}`);
       await page.getByRole('button', { name: 'Count layouts' }).click();
       await page.waitForSelector('#fleet-count', WAIT);
       expect(await text('#fleet-count strong')).toBe(want);
     }
+    // The classic fleet on 10×10 takes a while: its progress shows, and Cancel stops it.
+    await open('#/fleet?board=10x10&fleet=classic');
+    await page.getByRole('button', { name: 'Count layouts' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
+    await expect.poll(() => text('.job'), WAIT).toBe('Cancelled.');
   });
 
   it('ship cells and forbidden cells drawn with the mouse; the check names what is wrong', async () => {
