@@ -1,7 +1,7 @@
 // Benchmarks of King's Valley perft: leaf nodes per second of the 25-bit bitboard generator with bulk
 // counting, beside a plain coordinate-loop perft (5×5 array, make/unmake in place) in the same process.
 import { valleyPerft, valleyStart } from '../src/valley/index.js';
-import { median, medianPair } from './harness.js';
+import { autoInner, keep, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 const DF = [1, 1, 0, -1, -1, -1, 0, 1];
@@ -63,6 +63,30 @@ function plainStart(): number[][] {
 
 const EXPECTED = [1, 10, 110, 1570, 21708, 318496, 4489260, 67433120];
 
+/**
+ * Medians of f and of the baseline timed in alternating batches of about the same length (the baseline's one
+ * call): on a loaded machine a long batch is interrupted more often than a short one, so unequal batches skew
+ * the ratio (under heavy load a 0.5 ms batch against a 60 ms one showed 110× where equal batches show ~28×).
+ */
+function equalBatches(f: () => unknown, baseline: () => unknown, samples: number): { f: number; baseline: number } {
+  const innerB = autoInner(baseline, 20);
+  let t0 = performance.now();
+  for (let j = 0; j < innerB; j++) keep(baseline());
+  const innerF = autoInner(f, performance.now() - t0);
+  const tf: number[] = [], tb: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    t0 = performance.now();
+    for (let j = 0; j < innerF; j++) keep(f());
+    tf.push((performance.now() - t0) / innerF);
+    t0 = performance.now();
+    for (let j = 0; j < innerB; j++) keep(baseline());
+    tb.push((performance.now() - t0) / innerB);
+  }
+  tf.sort((a, b) => a - b);
+  tb.sort((a, b) => a - b);
+  return { f: tf[samples >> 1], baseline: tb[samples >> 1] };
+}
+
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`valley bench: ${what}`);
 }
@@ -74,8 +98,8 @@ export async function run(): Promise<BenchSection> {
     check(agree, `perft ${d} disagrees`);
   }
 
-  // Ratio at depth 5 (318,496 leaves), both timed in alternating batches.
-  const pair = medianPair(() => valleyPerft(valleyStart(), 5), () => plainPerft(plainStart(), true, 0, 5), 15);
+  // Ratio at depth 5 (318,496 leaves), both timed in alternating batches of equal length.
+  const pair = equalBatches(() => valleyPerft(valleyStart(), 5), () => plainPerft(plainStart(), true, 0, 5), 15);
   const ratio = pair.baseline / pair.f;
   const rate5 = EXPECTED[5] / pair.f / 1000;
   rows.push({
@@ -87,7 +111,7 @@ export async function run(): Promise<BenchSection> {
     note: `${rate5.toFixed(1)} M leaves/s; plain ${(EXPECTED[5] / pair.baseline / 1000).toFixed(2)} M leaves/s`,
   });
 
-  const naive = medianPair(() => valleyPerft(valleyStart(), 5), () => plainPerft(plainStart(), true, 0, 5, false), 9);
+  const naive = equalBatches(() => valleyPerft(valleyStart(), 5), () => plainPerft(plainStart(), true, 0, 5, false), 9);
   rows.push({
     name: 'perft 5 from the start, against a plain perft that makes every leaf',
     medianMs: naive.f,
