@@ -114,6 +114,19 @@ export class StateTable {
     if (++this.size > this.limit) this.grow();
   }
 
+  /** add for two-word keys given as two numbers (int32 values). */
+  add2(a: number, b: number, count: number): void {
+    const s = probe2(this.ints, this.nums, this.cap, a, b), v = 2 * s + 1;
+    if (this.nums[v] !== 0) {
+      this.nums[v] += count;
+      return;
+    }
+    this.ints[4 * s] = a;
+    this.ints[4 * s + 1] = b;
+    this.nums[v] = count;
+    if (++this.size > this.limit) this.grow();
+  }
+
   /** Adds a BigInt count (big mode). */
   addBig(src: Int32Array, off: number, count: bigint): void {
     const s = this.probe(src, off), S = this.stride, v = s * S + S - 1;

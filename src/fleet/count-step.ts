@@ -1,5 +1,6 @@
 // One step of the counting program: the states a state leads to when the scan passes one cell.
 import type { CountPlan } from './count-plan.js';
+import type { StateTable } from './count-states.js';
 
 /**
  * Scratch space for `expand`: successor keys (K words each) and the placement each one put down
@@ -58,4 +59,53 @@ function shiftInto(src: Int32Array, off: number, out: Int32Array, at: number, M:
   const last = src[off + M - 1];
   out[at + M - 1] = ((last & lw) >>> 1) | (last & ~lw);
   for (let j = M; j < K; j++) out[at + j] = src[off + j];
+}
+
+/** Ints per placement in `packTwo`. */
+const PACK = 9;
+
+/**
+ * The placements at each position packed for two-word keys, PACK ints each: ship bits (words 0, 1), ship and
+ * halo bits (words 0, 1), the counter decrement (words 0, 1), and the kind's counter word, shift and mask.
+ */
+export function packTwo(plan: CountPlan): Int32Array[] {
+  return plan.at.map((list) => {
+    const out = new Int32Array(list.length * PACK);
+    list.forEach((pc, i) => {
+      const o = i * PACK;
+      for (let j = 0; j < pc.ship.length; j += 2) out[o + pc.ship[j]] |= pc.ship[j + 1];
+      for (let j = 0; j < pc.block.length; j += 2) out[o + 2 + pc.block[j]] |= pc.block[j + 1];
+      const fw = plan.fieldWord[pc.kind];
+      out[o + 4 + fw] = 1 << plan.fieldShift[pc.kind];
+      out[o + 6] = fw;
+      out[o + 7] = plan.fieldShift[pc.kind];
+      out[o + 8] = plan.fieldMask[pc.kind];
+    });
+    return out;
+  });
+}
+
+/**
+ * One forward step for two-word keys with double counts — `expand` and `add` fused, all in scalars: the
+ * common case (10×10 boards), about twice as fast as the general step.
+ */
+export function forwardStepTwo(plan: CountPlan, packed: Int32Array, required: boolean, keys: Int32Array, vals: Float64Array, size: number, next: StateTable): void {
+  const lw = plan.lastWindowMask, hw = ~lw, two = plan.maskWords === 2;
+  for (let e = 0; e < size; e++) {
+    const a = keys[2 * e], b = keys[2 * e + 1], v = vals[e];
+    const free = (a & 1) === 0;
+    // Passing the cell: always when it is closed, otherwise unless it must be covered.
+    if (!free || !required) {
+      if (two) next.add2((a >>> 1) | (b << 31), ((b & lw) >>> 1) | (b & hw), v);
+      else next.add2(((a & lw) >>> 1) | (a & hw), b, v);
+    }
+    if (!free) continue;
+    for (let o = 0; o < packed.length; o += PACK) {
+      if ((((packed[o + 6] === 0 ? a : b) >>> packed[o + 7]) & packed[o + 8]) === 0) continue;
+      if ((a & packed[o]) | (b & packed[o + 1])) continue;
+      const x = ((a | packed[o + 2]) - packed[o + 4]) | 0, y = ((b | packed[o + 3]) - packed[o + 5]) | 0;
+      if (two) next.add2((x >>> 1) | (y << 31), ((y & lw) >>> 1) | (y & hw), v);
+      else next.add2(((x & lw) >>> 1) | (x & hw), y, v);
+    }
+  }
 }

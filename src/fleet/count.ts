@@ -3,7 +3,7 @@ import { GridbitsError } from '../core/error.js';
 import { checkAborted, type RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
-import { Successors } from './count-step.js';
+import { forwardStepTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -54,10 +54,12 @@ function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunCont
   const layers = keep ? [cur] : null;
   let states = 0;
   const next = new StateTable(K, big, 1);
+  const packed = !big && K === 2 ? packTwo(plan) : null;
   for (let pos = 0; pos < plan.cells; pos++) {
     next.reset(cur.size);
     const keys = cur.keys!;
-    for (let e = 0; e < cur.size; e++) {
+    if (packed) forwardStepTwo(plan, packed[pos], plan.required[pos] === 1, keys, cur.vals!, cur.size, next);
+    else for (let e = 0; e < cur.size; e++) {
       const n = succ.expand(plan, pos, keys, e * K);
       if (big) {
         const b = cur.bigVals![e];
