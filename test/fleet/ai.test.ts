@@ -37,11 +37,11 @@ describe('PosteriorEstimator', () => {
         }
         if (game.over) continue;
         const want = posterior(p, game.layout as never, squares);
-        const e = new PosteriorEstimator(asProblem(p)).estimate(game.knowledge, 20_000, createRng(t));
+        const e = new PosteriorEstimator(asProblem(p)).estimate(game.knowledge, 12_000, createRng(t));
         expect(e.completed).toBeGreaterThan(0);
         for (let sq = 0; sq < n; sq++) {
           if (game.knowledge.marks[sq] !== 0) continue;
-          expect(Math.abs(e.probability[sq] - want.counts[sq] / want.total)).toBeLessThan(0.03);
+          expect(Math.abs(e.probability[sq] - want.counts[sq] / want.total)).toBeLessThan(0.035);
         }
       }
     }
