@@ -2,7 +2,7 @@
 import type { ForwardResult } from './count.js';
 import { finalState } from './count.js';
 import { StateTable } from './count-states.js';
-import { Successors } from './count-step.js';
+import { expandTwo, packTwo, Successors } from './count-step.js';
 
 /**
  * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).
@@ -57,6 +57,7 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
   const layers = fwd.layers!;
   const N = plan.cells, K = plan.keyWords;
   const succ = new Successors(plan);
+  const packed = !big && K === 2 ? packTwo(plan) : null;
   const weights: Array<Float64Array | bigint[]> | null = weigh
     ? plan.at.map((list) => (big ? list.map(() => 0n) : new Float64Array(list.length)))
     : null;
@@ -75,10 +76,11 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
     const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;
     const offs = links ? new Int32Array(n + 1) : null;
     const to = links ? new NumList() : null;
+    const pk = packed?.[pos], req = plan.required[pos] === 1;
     for (let e = 0; e < n; e++) {
-      const m = succ.expand(plan, pos, keys, e * K);
+      const m = pk ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement) : succ.expand(plan, pos, keys, e * K);
       for (let j = 0; j < m; j++) {
-        const s = index.find(succ.keys, j * K);
+        const s = pk ? index.find2(succ.twoA[j], succ.twoB[j]) : index.find(succ.keys, j * K);
         if (s < 0) continue;
         const t = index.value(s) - 1;
         const p = succ.placement[j];

@@ -114,6 +114,12 @@ export class StateTable {
     if (++this.size > this.limit) this.grow();
   }
 
+  /** find for two-word keys given as two numbers (int32 values). */
+  find2(a: number, b: number): number {
+    const s = probe2(this.ints, this.nums, this.cap, a, b);
+    return this.nums[2 * s + 1] !== 0 ? s : -1;
+  }
+
   /** add for two-word keys given as two numbers (int32 values). */
   add2(a: number, b: number, count: number): void {
     const s = probe2(this.ints, this.nums, this.cap, a, b), v = 2 * s + 1;

@@ -1,6 +1,5 @@
 // One step of the counting program: the states a state leads to when the scan passes one cell.
 import type { CountPlan } from './count-plan.js';
-import type { StateTable } from './count-states.js';
 
 /**
  * Scratch space for `expand`: successor keys (K words each) and the placement each one put down
@@ -9,6 +8,9 @@ import type { StateTable } from './count-states.js';
 export class Successors {
   keys: Int32Array;
   placement: Int32Array;
+  /** Successor keys for expandTwo, one word each. */
+  twoA: Int32Array;
+  twoB: Int32Array;
   private work: Int32Array;
 
   constructor(plan: CountPlan) {
@@ -16,6 +18,8 @@ export class Successors {
     for (const list of plan.at) most = Math.max(most, list.length + 1);
     this.keys = new Int32Array(most * plan.keyWords);
     this.placement = new Int32Array(most);
+    this.twoA = new Int32Array(most);
+    this.twoB = new Int32Array(most);
     this.work = new Int32Array(plan.keyWords);
   }
 
@@ -86,26 +90,28 @@ export function packTwo(plan: CountPlan): Int32Array[] {
 }
 
 /**
- * One forward step for two-word keys with double counts — `expand` and `add` fused, all in scalars: the
- * common case (10×10 boards), about twice as fast as the general step.
+ * `expand` for two-word keys given as scalars (the common case: 10×10 boards): the successors of key (a, b)
+ * into outA/outB, the placement each put down into outP (-1: none); returns how many.
  */
-export function forwardStepTwo(plan: CountPlan, packed: Int32Array, required: boolean, keys: Int32Array, vals: Float64Array, size: number, next: StateTable): void {
+export function expandTwo(plan: CountPlan, packed: Int32Array, required: boolean, a: number, b: number, outA: Int32Array, outB: Int32Array, outP: Int32Array): number {
   const lw = plan.lastWindowMask, hw = ~lw, two = plan.maskWords === 2;
-  for (let e = 0; e < size; e++) {
-    const a = keys[2 * e], b = keys[2 * e + 1], v = vals[e];
-    const free = (a & 1) === 0;
-    // Passing the cell: always when it is closed, otherwise unless it must be covered.
-    if (!free || !required) {
-      if (two) next.add2((a >>> 1) | (b << 31), ((b & lw) >>> 1) | (b & hw), v);
-      else next.add2(((a & lw) >>> 1) | (a & hw), b, v);
-    }
-    if (!free) continue;
-    for (let o = 0; o < packed.length; o += PACK) {
-      if ((((packed[o + 6] === 0 ? a : b) >>> packed[o + 7]) & packed[o + 8]) === 0) continue;
-      if ((a & packed[o]) | (b & packed[o + 1])) continue;
-      const x = ((a | packed[o + 2]) - packed[o + 4]) | 0, y = ((b | packed[o + 3]) - packed[o + 5]) | 0;
-      if (two) next.add2((x >>> 1) | (y << 31), ((y & lw) >>> 1) | (y & hw), v);
-      else next.add2(((x & lw) >>> 1) | (x & hw), y, v);
-    }
+  const free = (a & 1) === 0;
+  let n = 0;
+  // Passing the cell: always when it is closed, otherwise unless it must be covered.
+  if (!free || !required) {
+    outA[0] = two ? (a >>> 1) | (b << 31) : ((a & lw) >>> 1) | (a & hw);
+    outB[0] = two ? ((b & lw) >>> 1) | (b & hw) : b;
+    outP[0] = -1;
+    n = 1;
   }
+  if (!free) return n;
+  for (let o = 0; o < packed.length; o += PACK) {
+    if ((((packed[o + 6] === 0 ? a : b) >>> packed[o + 7]) & packed[o + 8]) === 0) continue;
+    if ((a & packed[o]) | (b & packed[o + 1])) continue;
+    const x = ((a | packed[o + 2]) - packed[o + 4]) | 0, y = ((b | packed[o + 3]) - packed[o + 5]) | 0;
+    outA[n] = two ? (x >>> 1) | (y << 31) : ((x & lw) >>> 1) | (x & hw);
+    outB[n] = two ? ((y & lw) >>> 1) | (y & hw) : y;
+    outP[n++] = o / PACK;
+  }
+  return n;
 }

@@ -3,7 +3,7 @@ import { GridbitsError } from '../core/error.js';
 import { checkAborted, type RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
-import { forwardStepTwo, packTwo, Successors } from './count-step.js';
+import { expandTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -58,8 +58,14 @@ function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunCont
   for (let pos = 0; pos < plan.cells; pos++) {
     next.reset(cur.size);
     const keys = cur.keys!;
-    if (packed) forwardStepTwo(plan, packed[pos], plan.required[pos] === 1, keys, cur.vals!, cur.size, next);
-    else for (let e = 0; e < cur.size; e++) {
+    if (packed) {
+      const req = plan.required[pos] === 1, vals = cur.vals!, pk = packed[pos];
+      const A = succ.twoA, B = succ.twoB, P = succ.placement;
+      for (let e = 0; e < cur.size; e++) {
+        const n = expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], A, B, P);
+        for (let j = 0; j < n; j++) next.add2(A[j], B[j], vals[e]);
+      }
+    } else for (let e = 0; e < cur.size; e++) {
       const n = succ.expand(plan, pos, keys, e * K);
       if (big) {
         const b = cur.bigVals![e];
