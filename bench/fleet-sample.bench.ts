@@ -54,7 +54,9 @@ function samplerRows(name: string, p: FleetProblem, target: number | undefined, 
   const setupMs = performance.now() - t0;
   const rng = createRng(1), rng2 = createRng(2);
   const batch = 1000;
+  const c0 = process.cpuUsage(), w0 = performance.now();
   const ms = median(() => keep(sampler.sampleMany(rng, batch)), { samples: 9, warmup: 2 }) / batch;
+  const c = process.cpuUsage(c0), share = ((c.user + c.system) / 1000) / (performance.now() - w0);
   const oneMs = median(() => {
     for (let i = 0; i < batch; i++) keep(sampler.sample(rng));
   }, { samples: 5, warmup: 1 }) / batch;
@@ -67,7 +69,7 @@ function samplerRows(name: string, p: FleetProblem, target: number | undefined, 
     medianMs: ms,
     baseline: { name: "'place and retry' (biased)", medianMs: retryMs },
     ...(target === undefined ? {} : { target: `≥ ${target.toLocaleString('en-US')} layouts/s`, met: perSecond >= target }),
-    note: `${Math.round(perSecond).toLocaleString('en-US')} layouts/s in batches, ${Math.round(1000 / oneMs).toLocaleString('en-US')}/s one by one; one-time set-up ${(setupMs / 1000).toFixed(1)} s, peak RSS ${peak.toFixed(0)} MiB, ${sampler.total.toLocaleString('en-US')} layouts`,
+    note: `${Math.round(perSecond).toLocaleString('en-US')} layouts/s in batches (this process had ${(100 * Math.min(1, share)).toFixed(0)}% of a core meanwhile), ${Math.round(1000 / oneMs).toLocaleString('en-US')}/s one by one; one-time set-up ${(setupMs / 1000).toFixed(1)} s, peak RSS ${peak.toFixed(0)} MiB, ${sampler.total.toLocaleString('en-US')} layouts`,
   });
 }
 
@@ -88,8 +90,14 @@ export async function run(): Promise<BenchSection> {
   samplerRows('classic on 10×10, no touching', classic, 10_000, rows);
   samplerRows('hasbro on 10×10, touching', hasbro, undefined, rows);
 
-  const empty = median(() => keep(cellCountsSync(hasbro)), { samples: 3, warmup: 1 });
-  rows.push({ name: 'cellCounts, hasbro on 10×10, no shots', medianMs: empty, note: 'forward pass keeping its layers, then a backward pass' });
+  const c1 = process.cpuUsage(), t1 = performance.now();
+  keep(cellCountsSync(hasbro));
+  const empty = performance.now() - t1, emptyCpu = process.cpuUsage(c1);
+  rows.push({
+    name: 'cellCounts, hasbro on 10×10, no shots',
+    medianMs: empty,
+    note: `one run, CPU ${((emptyCpu.user + emptyCpu.system) / 1e6).toFixed(1)} s: a forward pass keeping its layers, then a backward pass`,
+  });
   const mid = midGame(hasbro);
   const midMs = median(() => keep(cellCountsSync(mid)), { samples: 5, warmup: 1 });
   rows.push({
