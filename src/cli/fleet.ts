@@ -84,8 +84,10 @@ export function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Out
   });
 }
 
+/** The fleet in words: "ships 4, 3, 3, 2, …; touch none" (a kind with many ships as "300 × 3"). */
 function fleetText(p: FleetProblem): string {
-  return `${p.kinds.map((k) => (k.count > 1 ? `${k.count}×${k.name}` : k.name)).join(' ')}, touch ${p.touch}`;
+  const ships = p.kinds.flatMap((k) => (k.count > 4 ? [`${k.count} × ${k.name}`] : new Array<string>(k.count).fill(k.name)));
+  return `ships ${ships.join(', ')}; touch ${p.touch}`;
 }
 
 /** Runs with Ctrl-C turned into an AbortSignal and the progress line cleared at the end. */
