@@ -63,6 +63,20 @@ function noExtra(args: Parsed, sub: string): void {
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley ${sub}: unexpected argument '${extra}'`);
 }
 
+/**
+ * Runs f with the default SIGINT action: a search is one synchronous computation, so the CLI's Ctrl-C handler
+ * could only run after it; without handlers the process ends at once (nothing has been printed yet).
+ */
+function withDefaultInterrupt<T>(f: () => T): T {
+  const handlers = process.listeners('SIGINT');
+  process.removeAllListeners('SIGINT');
+  try {
+    return f();
+  } finally {
+    for (const h of handlers) process.on('SIGINT', h);
+  }
+}
+
 export function valleyBest(args: Parsed, out: Output): void {
   noExtra(args, 'best');
   const { variant, engine: e } = positionOf(args);
@@ -71,13 +85,13 @@ export function valleyBest(args: Parsed, out: Output): void {
   const timeMs = timeText !== undefined ? parseDuration(timeText, 'time') : depth === undefined ? 1000 : undefined;
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const position = e.toString();
-  const r = valleySearch(e, {
+  const r = withDefaultInterrupt(() => valleySearch(e, {
     depth,
     timeMs,
     maxNodes,
     drawRule: !bool(args, 'no-draw-rule'),
     onIteration: (i) => out.progress(`depth ${i.depth}: ${i.pv.length > 0 ? formatEngineMove(e, i.pv[0]) : '-'} score ${i.score}, ${i.nodes} nodes`),
-  });
+  }));
   out.endProgress();
   const move = r.move === null ? null : formatEngineMove(e, r.move);
   const pv = pvText(e, r.pv);

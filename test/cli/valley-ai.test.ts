@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { refMoves, refParse } from '../valley/reference.js';
 import { refWinsWithin } from '../valley/brute.js';
@@ -51,6 +53,18 @@ describe('gridbits valley best', () => {
     const ret = gridbitsJson<Best & { position: string }>(['valley', 'best', '--variant', 'retrieve', '--first', 'black', '--depth', '2']);
     expect(ret.position).toBe('ssKss/5/5/5/SSkSS b 0');
     expect(refMoves(refParse(ret.position))).toContain(ret.move);
+  });
+
+  it('stops at once on Ctrl-C during a long search', async () => {
+    const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+    const child = spawn(process.execPath, [main, 'valley', 'best', '--variant', 'labyrinth', '--depth', '40'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    child.kill('SIGINT');
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    expect(signal === 'SIGINT' || code === 130).toBe(true);
+    expect(stdout).toBe('');
   });
 
   it('turns mistakes into one line and exit 2', () => {
