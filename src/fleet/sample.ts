@@ -52,7 +52,11 @@ class Sampler implements FleetSampler {
   ) {}
 
   sample(rng: Rng): FleetLayout {
-    return this.sampleMany(rng, 1)[0];
+    this.ensure();
+    const ships: FleetLayout['ships'] = [];
+    let e = 0;
+    for (let pos = 0; pos < this.plan.cells; pos++) e = this.step(pos, e, rng, ships);
+    return { ships };
   }
 
   /**
@@ -61,27 +65,32 @@ class Sampler implements FleetSampler {
    * Deterministic for a seed and a count (the random numbers are taken cell by cell across the batch).
    */
   sampleMany(rng: Rng, count: number): FleetLayout[] {
-    const { plan, back } = this;
-    if (this.total === 0n || !back) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
+    this.ensure();
     const out: FleetLayout[] = Array.from({ length: count }, () => ({ ships: [] }));
     const at = new Float64Array(count);
-    for (let pos = 0; pos < plan.cells; pos++) {
-      const B = back[pos], node = B.node!, link = B.link!;
-      for (let i = 0; i < count; i++) {
-        const e = at[i];
-        let j = node[2 * e + 1];
-        if (node[2 * e + 3] - j > 1) j = this.choose(pos, e, j, rng);
-        const l = link[j];
-        const t = Math.floor(l / LINK_SPLIT);
-        const p = l - t * LINK_SPLIT - 1;
-        if (p >= 0) {
-          const pc = plan.at[pos][p];
-          out[i].ships.push({ kind: pc.kind, cells: pc.cells.slice() });
-        }
-        at[i] = t;
-      }
+    for (let pos = 0; pos < this.plan.cells; pos++) {
+      for (let i = 0; i < count; i++) at[i] = this.step(pos, at[i], rng, out[i].ships);
     }
     return out;
+  }
+
+  private ensure(): void {
+    if (this.total === 0n || !this.back) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
+  }
+
+  /** From state e at position pos: takes one link (adding its ship, if any, to `ships`) and returns the state reached. */
+  private step(pos: number, e: number, rng: Rng, ships: FleetLayout['ships']): number {
+    const B = this.back![pos], node = B.node!, link = B.link!;
+    let j = node[2 * e + 1];
+    if (node[2 * e + 3] - j > 1) j = this.choose(pos, e, j, rng);
+    const l = link[j];
+    const t = Math.floor(l / LINK_SPLIT);
+    const p = l - t * LINK_SPLIT - 1;
+    if (p >= 0) {
+      const pc = this.plan.at[pos][p];
+      ships.push({ kind: pc.kind, cells: pc.cells.slice() });
+    }
+    return t;
   }
 
   /** The link state e at position pos takes, given its first link j: each with probability ∝ its target's completions. */
