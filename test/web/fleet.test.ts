@@ -145,6 +145,9 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     const status = page.locator('#fleet-game-status');
     const target = (name: string) => page.locator(`.target-board [data-square="${name}"]`);
     const shotsAtMe = () => page.locator('.fleet-board:not(.target-board) [data-square]').evaluateAll((els) => els.filter((e) => !/not shot$/.test(e.getAttribute('aria-label')!)).length);
+    // The odds from your shots so far (the engine's sampled estimate) label the unshot cells.
+    await page.getByLabel(/Show the odds/).check();
+    await expect.poll(() => target('c3').getAttribute('aria-label'), WAIT).toMatch(/^c3, not shot, ship chance about [0-9.]+ %$/);
     let fired = 0;
     for (const name of ['a', 'b', 'c', 'd', 'e'].flatMap((f) => [1, 2, 3, 4, 5].map((r) => f + r))) {
       await expect.poll(async () => (await status.textContent()) ?? '', WAIT).toMatch(/^(Your turn|You win|The computer wins)/);
@@ -161,7 +164,7 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {
-    await expectFitsNarrow(served, '#/fleet?board=10x10&fleet=classic', '.fleet-board [data-square="j10"]', '.fleet-board .board');
+    await expectFitsNarrow(pg.browser, served, '#/fleet?board=10x10&fleet=classic', '.fleet-board [data-square="j10"]', '.fleet-board .board');
   });
 
   it('logged no console errors or warnings', () => {

@@ -1,15 +1,15 @@
-// The 360 px check the page tests share: open a route on a phone-sized Chromium, wait for it, and see that the
-// board and the page fit the screen without a page error.
+// The 360 px check the page tests share: open a route in a phone-wide tab of the test's own browser (no second
+// browser to start), wait for it, and see that the board and the page fit the screen without a page error.
 import { expect } from 'vitest';
-import { launch } from './browser.js';
+import type { Browser } from './browser.js';
 import type { Served } from './serve-process.js';
 
 export const NARROW = 360;
 
-export async function expectFitsNarrow(served: Served, hash: string, ready: string, board: string): Promise<void> {
-  const narrow = await launch({ width: NARROW, height: 780 }, 2);
+export async function expectFitsNarrow(browser: Browser, served: Served, hash: string, ready: string, board: string): Promise<void> {
+  const p = await browser.context.newPage();
   try {
-    const p = await narrow.context.newPage();
+    await p.setViewportSize({ width: NARROW, height: 780 });
     const errors: string[] = [];
     p.on('pageerror', (e) => errors.push(e.message));
     await p.goto(served.url + hash);
@@ -20,6 +20,6 @@ export async function expectFitsNarrow(served: Served, hash: string, ready: stri
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
     expect(errors).toEqual([]);
   } finally {
-    await narrow.close();
+    await p.close();
   }
 }

@@ -156,7 +156,7 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {
-    await expectFitsNarrow(served, '#/valley?white=human&black=human&moves=b1b4', '.valley-board [data-square="b4"][aria-label*="White soldier"]', '.valley-board .board');
+    await expectFitsNarrow(pg.browser, served, '#/valley?white=human&black=human&moves=b1b4', '.valley-board [data-square="b4"][aria-label*="White soldier"]', '.valley-board .board');
   });
 
   it('logged no console errors or warnings', () => {

@@ -72,6 +72,8 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
   const myJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const huntJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const hunted = useRef<Match | null>(null);
+  const [showOdds, setShowOdds] = useState(false);
+  const oddsJob = useJob<FleetRequest, FleetResult>(makeWorker);
 
   const newGame = (): void => {
     setMatch(null);
@@ -126,6 +128,19 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
     bump();
   }, [huntJob.state]);
 
+  // The odds on the computer's waters, re-estimated after each of your shots while they are shown.
+  const yourShots = match ? match.theirs.shots : -1;
+  useEffect(() => {
+    if (!showOdds || !match || match.winner) {
+      oddsJob.reset();
+      return;
+    }
+    const k = match.theirs.knowledge;
+    oddsJob.start({ kind: 'odds', spec, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'Estimating the odds');
+  }, [showOdds, match, yourShots]);
+  const odds = showOdds && oddsJob.state.status === 'done' ? (oddsJob.state.result as Extract<FleetResult, { kind: 'odds' }>) : null;
+  const oddsMax = odds ? Math.max(...odds.probability) : 0;
+
   const failed = dealJob.state.status === 'done' && !(dealJob.state.result as Place).exists;
   return (
     <div class="fleet-game">
@@ -159,12 +174,23 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
           <div class="fleet-games">
             <div>
               <h2>The computer’s waters ({match.theirs.shots} shots)</h2>
+              <label class="check">
+                <input type="checkbox" checked={showOdds} onChange={(ev) => setShowOdds((ev.currentTarget as HTMLInputElement).checked)} />
+                Show the odds (%) of a ship on each cell, given your shots
+              </label>
               <div class="fleet-board target-board">
                 <BoardView
                   board={board}
                   label="The computer's waters: fire here"
-                  view={(s) => markView(match.theirs, s, match.winner !== null)}
-                  describe={(s) => `${board.name(s)}, ${markWord(match.theirs.knowledge.marks[s])}`}
+                  view={(s) => {
+                    const v = markView(match.theirs, s, match.winner !== null);
+                    if (odds && match.theirs.knowledge.marks[s] === 0 && !v.kind) {
+                      v.heat = oddsMax > 0 ? odds.probability[s] / oddsMax : 0;
+                      v.text = (odds.probability[s] * 100).toFixed(0);
+                    }
+                    return v;
+                  }}
+                  describe={(s) => `${board.name(s)}, ${markWord(match.theirs.knowledge.marks[s])}${odds && match.theirs.knowledge.marks[s] === 0 ? `, ship chance about ${(odds.probability[s] * 100).toFixed(1)} %` : ''}`}
                   onActivate={fire}
                 />
               </div>

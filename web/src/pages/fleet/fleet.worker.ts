@@ -2,6 +2,7 @@
 // map, off the page's thread; the uniform sampler of the last problem is kept for the next draw.
 import { Board } from '../../../../src/core/board.js';
 import { createRng } from '../../../../src/core/prng.js';
+import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
 import { createHunter, type Hunter } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
 import { cellCounts, countLayouts, createUniformSampler, placeFleet, type FleetLayout, type FleetSampler } from '../../../../src/fleet/index.js';
@@ -12,16 +13,21 @@ export type FleetRequest =
   | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
   | { kind: 'count'; spec: ProblemSpec }
   | { kind: 'heat'; spec: ProblemSpec }
-  | { kind: 'hunt'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number };
+  | { kind: 'hunt'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number }
+  | { kind: 'odds'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number };
 
 export type FleetResult =
   | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
   | { kind: 'count'; count: string }
   | { kind: 'heat'; total: string; probability: number[] }
-  | { kind: 'hunt'; square: number };
+  | { kind: 'hunt'; square: number }
+  | { kind: 'odds'; probability: number[]; effective: number };
 
 let cached: { key: string; sampler: FleetSampler } | null = null;
 let hunter: { key: string; hunter: Hunter } | null = null;
+let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
+/** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
+const ODDS_SAMPLES = 2000;
 
 function named(board: Board, layout: FleetLayout): string[][] {
   return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
@@ -34,6 +40,12 @@ serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { 
     const key = problemKey(req.spec);
     if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem) };
     return { kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) };
+  }
+  if (req.kind === 'odds') {
+    const key = problemKey(req.spec);
+    if (estimator?.key !== key) estimator = { key, estimator: new PosteriorEstimator(problem) };
+    const e = estimator.estimator.estimate({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, ODDS_SAMPLES, createRng(req.seed));
+    return { kind: 'odds', probability: Array.from(e.probability), effective: e.effective };
   }
   if (req.kind === 'count') return { kind: 'count', count: String(await countLayouts(problem, { onProgress })) };
   if (req.kind === 'heat') {
