@@ -35,6 +35,10 @@ export interface ValleySearchOptions {
   timeMs?: number;
   /** Node budget; the answer comes from the last finished iteration. */
   maxNodes?: number;
+  /**
+   * Checked every 1,024 nodes like the clock; the search is synchronous, so only an abort from outside this
+   * thread's event loop (or one fired before the call) can reach it: the answer is then the best move so far.
+   */
   signal?: AbortSignal;
   /**
    * Zobrist keys [keyLo, keyHi] of the game's positions so far, oldest first (the root itself may come last).
