@@ -36,8 +36,8 @@ export interface ValleySearchOptions {
   /** Node budget; the answer comes from the last finished iteration. */
   maxNodes?: number;
   /**
-   * Checked every 1,024 nodes like the clock; the search is synchronous, so only an abort from outside this
-   * thread's event loop (or one fired before the call) can reach it: the answer is then the best move so far.
+   * Checked every 1,024 nodes like the clock. The search is synchronous, so only an abort fired before the call
+   * or from onIteration can reach it (timers wait for it to end): the answer is then the best move so far.
    */
   signal?: AbortSignal;
   /**
