@@ -20,6 +20,7 @@ const SHOTS: { name: string; hash: string; ready: string; uncheck?: string[]; ru
   { name: 'valley', hash: '#/valley?white=human&black=ai3&moves=b1b4,d5d2,e1e4,b5e2', ready: '[data-square="e2"][aria-label*="Black soldier"]', click: ['c1'] },
   { name: 'fleet', hash: '#/fleet?board=10x10&fleet=classic&forbid=e5,f5,e6,f6&method=rails&seed=7&layout=f1g1h1i1,g4h4i4,d5d6d7,a5b5,a8b8,g8g9,a2,e3,i8,d9', ready: '#fleet-check[data-valid="true"]' },
   { name: 'fleet-heat', hash: '#/fleet?board=8x8&fleet=3,2,2,1&forbid=d4,e5&heat=1', ready: '#fleet-heat' },
+  { name: 'fleet-play', hash: '#/fleet?board=10x10&fleet=classic&play=1', ready: '.tabs', run: 'New game', times: 1, hover: 'e5' },
 ];
 
 // Names given on the command line (e.g. `tsx test/web/screenshots.ts walk`) take only the shots starting with them.
