@@ -155,6 +155,9 @@ describe('valley search', () => {
     const bySignal = valleySearch(e, { signal: ctl.signal });
     expect(bySignal).toMatchObject({ depth: 1, stopped: 'signal' });
     expect(bySignal.move).not.toBeNull();
+    const later = new AbortController();
+    const fromCallback = valleySearch(e, { signal: later.signal, onIteration: (i) => i.depth === 3 && later.abort() });
+    expect(fromCallback).toMatchObject({ depth: 3, stopped: 'signal' });
     expect(e.toString()).toBe('sskss/5/5/5/SSKSS w 0');
     expect(() => valleySearch(e, { depth: 0 })).toThrow(/depth must be a whole number/);
     expect(() => valleySearch(e, { timeMs: -5 })).toThrow(/timeMs must be positive/);
