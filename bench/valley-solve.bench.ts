@@ -42,9 +42,11 @@ export async function run(): Promise<BenchSection> {
     notes: [
       'df-pn (1+ε thresholds, mobility-based initial numbers) over 25-bit masks; exact keys, 8 symmetries folded; repetition = not won for the prover.',
       'Every proof is replayed against every defence on the reference generator in test/valley/solve.test.ts.',
+      'The quickest forced win from the start takes 9 plies (5 White moves; --shortest, a bounded search: none within 7);',
+      "df-pn's proof is not the quickest (13 plies), but it is found with far fewer nodes.",
       'All ten first moves (test/valley/solve.long.test.ts; one run on 2026-11-29, 1 GB table, 1.1 GB peak RSS, 14 min on a',
-      'loaded 2-core machine): White wins after a1d4, e1b4 (12 more plies), b1b4 (14), d1d4 (16); Black wins after d1e2,',
-      'b1a2 (5), d1a4 (17), a1a4, b1e4 (21), e1e4 (23); proofs of 342 to 21,929 positions, 448 to 438,612 nodes each.',
+      'loaded 2-core machine): White wins after a1d4, e1b4, b1b4, d1d4; Black wins after the six others (after d1e2 or b1a2',
+      'within 5 plies); no first move draws. Proofs of 342 to 21,929 positions, 448 to 438,612 nodes each.',
     ],
   };
 }

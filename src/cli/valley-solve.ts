@@ -9,10 +9,11 @@ export const VALLEY_SOLVE_FLAGS: Record<string, Flag> = {
   timeout: { type: 'string', value: 'T', help: 'solve: stop after T (e.g. 60s, 500ms, 10m; a bare number is seconds)' },
   table: { type: 'string', value: 'MB', help: 'solve: transposition table size in MB (default 256)' },
   'all-moves': { type: 'boolean', help: 'solve: settle every first move too (win, loss or draw for the side to move)' },
+  shortest: { type: 'boolean', help: 'solve: also find the quickest forced win, in plies (bounded search)' },
   'no-symmetry': { type: 'boolean', help: 'solve: do not fold the 8 symmetric images of a position together' },
 };
 
-export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout 60s] [--table MB] [--all-moves] [--json]';
+export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout 60s] [--table MB] [--all-moves] [--shortest] [--json]';
 
 export const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whether the side to move can force a win, and if not, whether the
   other side can; neither means a draw. A repeated position counts as no win for the side trying to prove
@@ -20,7 +21,8 @@ export const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whe
   them are not reused elsewhere. Positions equal up to the board's 8 symmetries share one table entry.
   JSON: {"position", "value": "win"|"loss"|"draw"|"unknown" (for the side to move), "winner", "moves" (winning
   first moves), "proofNodes" (distinct positions of the proof), "proofDepth" (plies), "nodes", "exhausted", ...}.
-  gridbits valley solve                        (White wins: a1d4 first, the win within 13 plies)
+  "shortest" (with --shortest): plies of the quickest forced win, by a bounded search deepened 2 plies at a time.
+  gridbits valley solve --shortest             (White wins: e1b4 or a1d4 first; the quickest forced win takes 9 plies)
   gridbits valley solve --all-moves --timeout 5m --json`;
 
 /** A duration flag: 60s, 500ms, 10m, 1h, or a bare number of seconds; milliseconds or undefined. */
@@ -49,6 +51,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<void> {
     timeoutMs: duration(args, 'timeout'),
     tableMegabytes: int(args, 'table', 1, 16384, 256),
     allMoves: bool(args, 'all-moves'),
+    shortest: bool(args, 'shortest'),
     symmetry: !bool(args, 'no-symmetry'),
     onStatus: (s) => out.progress(status(s)),
   });
@@ -62,6 +65,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<void> {
   if (r.value === 'win' || r.value === 'loss') {
     out.print(`${who} wins (${mover} to move${r.value === 'win' ? `; winning first moves: ${r.moves.join(' ')}` : ''})`);
     out.print(`proof: ${r.proofNodes ?? '?'} positions, the win within ${r.proofDepth} plies`);
+    if (r.shortest !== undefined) out.print(`quickest forced win: ${r.shortest === null ? '? (budget exhausted)' : `${r.shortest} plies`}`);
   } else if (r.value === 'draw') {
     out.print('draw: neither side can force a win (play can go round for ever; the third repetition draws)');
   } else {

@@ -4,6 +4,7 @@ import { checkAborted, type RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './movegen.js';
 import { formatValleyMove, formatValleyPosition } from './notation.js';
 import { CUT, Dfpn, SOLVE_MAX_PLY } from './solve-dfpn.js';
+import { ShortestWin } from './solve-short.js';
 import { ENTRY_BYTES, INF, KeySet, SolveTable } from './solve-table.js';
 import { valleyWinner, type ValleyPosition, type ValleySide } from './state.js';
 
@@ -21,6 +22,8 @@ export interface ValleySolveOptions extends RunOptions {
    * (positions written as position strings whose ply is 0 on the first move, else 1; no symmetry folding).
    */
   strategy?: boolean;
+  /** After a win or loss is proved, also find how many plies the quickest forced win takes (bounded search). */
+  shortest?: boolean;
   /** Also called between slices of work with the state of the search. */
   onStatus?: (s: ValleySolveStatus) => void;
 }
@@ -53,7 +56,12 @@ export interface ValleySolveResult {
   strategy?: Record<string, string>;
   /** Plies to the win when the winner follows the proof (a bound, not necessarily the shortest win). */
   proofDepth: number | null;
-  /** Search nodes expanded. */
+  /**
+   * With the shortest option: plies of the quickest forced win against the best defence (the winner's last move
+   * counted), or null when the budget ran out first.
+   */
+  shortest?: number | null;
+  /** Search nodes expanded (the shortest-win search's included). */
   nodes: number;
   /** True when the budget (nodes or time) ran out before the answer. */
   exhausted: boolean;
@@ -121,6 +129,20 @@ class Solver {
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
+  }
+
+  /** Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound. */
+  shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): number | null {
+    const sw = new ShortestWin(new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true), bound);
+    sw.nodeLimit = this.maxNodes - this.dfpn.nodes;
+    sw.deadline = this.deadline;
+    let found: number | null = null;
+    for (let r = moverWins ? 1 : 2; r <= bound && found === null && !sw.stopped; r += 2) {
+      if (moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first)) found = r;
+    }
+    this.dfpn.nodes += sw.nodes;
+    if (sw.stopped) this.exhausted = true;
+    return sw.stopped ? null : found;
   }
 
   /** What the table knows of a node without searching: proved (dist), disproved, or open. */
@@ -235,13 +257,15 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
     const moves = Object.keys(proved).filter((m) => proved[m] === 'win').sort();
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 1, mine.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 1, mine.dist, s) : undefined;
-    return result('win', { moves, proofNodes, proofDepth: mine.dist, ...extra, ...(strategy ? { strategy } : {}) });
+    const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, true, mine.dist) } : {};
+    return result('win', { moves, proofNodes, proofDepth: mine.dist, ...shortest, ...extra, ...(strategy ? { strategy } : {}) });
   }
   const theirs = await solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
   if (theirs.answer === 'proved') {
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 0, theirs.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 0, theirs.dist, s) : undefined;
-    return result('loss', { proofNodes, proofDepth: theirs.dist, ...extra, ...(strategy ? { strategy } : {}) });
+    const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, false, theirs.dist) } : {};
+    return result('loss', { proofNodes, proofDepth: theirs.dist, ...shortest, ...extra, ...(strategy ? { strategy } : {}) });
   }
   return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', extra);
 }

@@ -9,10 +9,11 @@ describe('gridbits valley solve', () => {
     expect(r.moves).toContain('a1d4');
     expect(r.proofNodes as number).toBeGreaterThan(100);
     expect(r.nodes as number).toBeGreaterThan(0);
-    const text = gridbits(['valley', 'solve', '--table', '32']);
+    const text = gridbits(['valley', 'solve', '--table', '32', '--shortest']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/White wins \(White to move; winning first moves: .*a1d4/);
     expect(text.stdout).toMatch(/proof: \d+ positions, the win within 13 plies/);
+    expect(text.stdout).toMatch(/quickest forced win: 9 plies/);
   });
 
   it('answers loss and draw from the side to move, and unknown when the budget runs out', () => {

@@ -34,8 +34,10 @@ async function expectExact(exact: Map<string, { value: string; plies: number }>,
   for (const text of positions) {
     const truth = exact.get(text);
     if (truth === undefined) throw new Error(`no exact value for ${text}`);
-    const r = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, strategy: true });
+    const r = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, strategy: true, shortest: true });
     expect(r.value, text).toBe(truth.value);
+    // The quickest forced win (or the longest a lost side holds out) is exactly the retrograde distance.
+    if (r.value !== 'draw') expect(r.shortest, text).toBe(truth.plies);
     expect(r.exhausted).toBe(false);
     seen[r.value] = (seen[r.value] ?? 0) + 1;
     if (r.value !== 'draw') {
@@ -74,8 +76,8 @@ describe("King's Valley solver", () => {
   });
 
   it('proves the start a win for White (a1d4 or its mirror e1b4 first), and the proof replays against every defence', async () => {
-    const r = await valleySolve(valleyStart(), { tableMegabytes: 16, strategy: true });
-    expect(r).toMatchObject({ position: VALLEY_START, value: 'win', winner: 'white', exhausted: false, proofDepth: 13 });
+    const r = await valleySolve(valleyStart(), { tableMegabytes: 16, strategy: true, shortest: true });
+    expect(r).toMatchObject({ position: VALLEY_START, value: 'win', winner: 'white', exhausted: false, proofDepth: 13, shortest: 9 });
     expect(r.moves.length).toBeGreaterThan(0);
     for (const m of r.moves) expect(['a1d4', 'b1b4', 'd1d4', 'e1b4']).toContain(m);
     const replay = replayStrategy(VALLEY_START, r.strategy!, true, 13);
