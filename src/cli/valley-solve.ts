@@ -7,7 +7,7 @@ import type { Output } from './output.js';
 export const VALLEY_SOLVE_FLAGS: Record<string, Flag> = {
   'max-nodes': { type: 'string', value: 'N', help: 'best, solve: stop after N search nodes (solve then answers "unknown")' },
   timeout: { type: 'string', value: 'T', help: 'solve: stop after T (e.g. 60s, 500ms, 10m; a bare number is seconds)' },
-  table: { type: 'string', value: 'MB', help: 'solve: transposition table size in MB (default 256)' },
+  table: { type: 'string', value: 'MB', help: 'solve: transposition table size in MB (default 256; --shortest adds a second one of at most 256)' },
   'all-moves': { type: 'boolean', help: 'solve: settle every first move too (win, loss or draw for the side to move)' },
   shortest: { type: 'boolean', help: 'solve: also find the quickest forced win, in plies (bounded search)' },
   'no-symmetry': { type: 'boolean', help: 'solve: do not fold the 8 symmetric images of a position together' },

@@ -63,7 +63,7 @@ export interface ValleySolveResult {
   shortest?: number | null;
   /** Search nodes expanded (the shortest-win search's included). */
   nodes: number;
-  /** True when the budget (nodes or time) ran out before the answer. */
+  /** True when the budget (nodes or time) ran out: before the answer if value is 'unknown', else while settling first moves. */
   exhausted: boolean;
   ms: number;
   maxPly: number;
@@ -141,7 +141,6 @@ class Solver {
       if (moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first)) found = r;
     }
     this.dfpn.nodes += sw.nodes;
-    if (sw.stopped) this.exhausted = true;
     return sw.stopped ? null : found;
   }
 
