@@ -1,6 +1,5 @@
 // The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
 // against the computer in the terminal, and the hunting AI's shot distribution over many games.
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -13,23 +12,18 @@ import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { RejectionSampler } from '../fleet/reject.js';
 import { createUniformSampler } from '../fleet/sample.js';
+import { uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { simulate } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { int, str, type Flag, type Parsed } from './command.js';
+import { interruptible, readTextArg } from './io.js';
 import type { FleetSubcommand } from './fleet.js';
 import type { Output } from './output.js';
 
 // fleet.ts imports this file for its table, so its helpers are loaded when a subcommand runs, not at load time.
 const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js');
 
-function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (e) {
-    throw new GridbitsError('BAD_INPUT', `cannot read the ${what} '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message.split('\n')[0]}`);
-  }
-}
 
 function noExtra(args: Parsed, name: string): void {
   if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet ${name}: unexpected argument '${args.positionals[1]}'`);
@@ -41,29 +35,18 @@ function hunterOf(args: Parsed): HunterStrategy {
   return h as HunterStrategy;
 }
 
-/** Runs with Ctrl-C turned into an AbortSignal and the progress line cleared at the end. */
-async function interruptible<T>(out: Output, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onInt = (): void => controller.abort();
-  process.once('SIGINT', onInt);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.removeListener('SIGINT', onInt);
-    out.endProgress();
-  }
-}
 
 /**
- * Uniform layouts of the problem: by rejection when a trial shows it accepts often enough (touching fleets),
- * else through the exact counts (a set-up pass first, which can take a while on 10×10).
+ * Many uniform layouts (one per simulated game): by rejection when a trial shows it accepts often enough
+ * (touching fleets; the classic fleet, ~4,000 proposals a layout), else through the exact counts (a set-up
+ * pass first, which can take a while on 10×10, then thousands of layouts a second).
  */
-async function uniformLayouts(p: FleetProblem, out: Output, signal?: AbortSignal): Promise<(rng: Rng) => FleetLayout> {
+async function uniformLayoutSource(p: FleetProblem, out: Output, signal?: AbortSignal): Promise<(rng: Rng) => FleetLayout> {
   const rejection = new RejectionSampler(p);
   const trial = createRng(0x5eed);
   let accepted = 0;
-  for (let i = 0; i < 20_000 && !rejection.hopeless; i++) if (rejection.propose(trial)) accepted++;
-  if (accepted >= 20) {
+  for (let i = 0; i < 100_000 && !rejection.hopeless; i++) if (rejection.propose(trial)) accepted++;
+  if (accepted >= 3) {
     return (rng) => {
       const l = rejection.sample(rng, 100_000_000);
       if (l === null) throw new GridbitsError('LIMIT', 'no uniform layout found by rejection');
@@ -91,7 +74,7 @@ async function heat(args: Parsed, out: Output): Promise<void> {
   const p = fleetProblemFromArgs(args);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
-  const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readText(shots, 'shots file'));
+  const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readTextArg(shots, 'the shots file'));
   const method = (str(args, 'method') ?? 'auto') as HeatMethod;
   if (!['auto', 'exact', 'sampled'].includes(method)) throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
   const samples = int(args, 'samples', 1, 10_000_000) ?? 10_000;
@@ -147,7 +130,7 @@ async function sim(args: Parsed, out: Output): Promise<void> {
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
   const t0 = Date.now();
   const r = await interruptible(out, async (signal) => {
-    const layouts = await uniformLayouts(p, out, signal);
+    const layouts = await uniformLayoutSource(p, out, signal);
     return simulate(p, { games, seed, layouts, signal, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
   });
   const head = { board: `${p.width}x${p.height}`, fleet: p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' '), touch: p.touch, hunter: strategy };
@@ -163,7 +146,7 @@ async function sim(args: Parsed, out: Output): Promise<void> {
 
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
 function layoutFromFile(p: FleetProblem, file: string): FleetLayout {
-  const grid = parseLayoutGrid(readText(file, 'layout'), p.width, p.height);
+  const grid = parseLayoutGrid(readTextArg(file, 'the layout'), p.width, p.height);
   const r = checkFleetLayout(p, grid.ships);
   if (!r.valid || !r.ships) throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
   return { ships: r.ships };
@@ -191,10 +174,11 @@ async function play(args: Parsed, out: Output): Promise<number> {
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
   const rng = createRng(seed);
-  const layouts = await uniformLayouts(p, out);
-  const mine = new FleetGame(p, layouts(rng)); // the computer's fleet, which the human shoots at
   const layoutFile = str(args, 'layout');
-  const theirs = new FleetGame(p, layoutFile === undefined ? layouts(rng) : layoutFromFile(p, layoutFile)); // the human's fleet
+  const drawn = await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal }));
+  if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
+  const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
+  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile)); // the human's fleet
   const moves: Array<{ by: 'you' | 'computer'; square: string; reply: string; ship?: string[] }> = [];
   const c = out.paint;
   const piped = !process.stdin.isTTY;

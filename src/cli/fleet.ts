@@ -1,18 +1,18 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
-import { createUniformSampler } from '../fleet/sample.js';
+import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, parseTouch } from '../fleet/fleets.js';
 import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { bool, int, list, str, type Command, type Flag, type Parsed } from './command.js';
+import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
@@ -35,21 +35,12 @@ export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
   mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
 };
 
-/** Reads a file argument, or standard input for '-'. */
-function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new GridbitsError('BAD_INPUT', `cannot read the ${what} ${file === '-' ? 'from standard input' : `'${file}'`}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message.split('\n')[0]}`);
-  }
-}
 
 /** The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring). */
 export function fleetProblemFromArgs(args: Parsed): FleetProblem {
   const boardText = str(args, 'board');
   const maskFile = str(args, 'mask');
-  const mask = maskFile === undefined ? undefined : parseMask(readText(maskFile, 'mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
+  const mask = maskFile === undefined ? undefined : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board = boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
   let forbidden = parseForbidList(board, list(args, 'forbid'));
   if (mask) forbidden = mergeForbidden(board, forbidden, mask.forbidden);
@@ -90,18 +81,6 @@ function fleetText(p: FleetProblem): string {
   return `ships ${ships.join(', ')}; touch ${p.touch}`;
 }
 
-/** Runs with Ctrl-C turned into an AbortSignal and the progress line cleared at the end. */
-async function interruptible<T>(out: Output, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onInt = (): void => controller.abort();
-  process.once('SIGINT', onInt);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.removeListener('SIGINT', onInt);
-    out.endProgress();
-  }
-}
 
 const METHODS = ['uniform', 'rails', 'search'] as const;
 
@@ -120,7 +99,7 @@ async function place(args: Parsed, out: Output): Promise<void> {
   const layouts: FleetLayout[] = [];
   let answer: { exists: boolean | null; reason?: string; nodes?: number; total?: bigint };
   if (method === 'uniform') {
-    const r = await uniformLayouts(p, rng, n, out);
+    const r = await uniformPlace(p, rng, n, out);
     layouts.push(...r.layouts);
     answer = r.total === 0n ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n } : { exists: true, total: r.total };
   } else {
@@ -158,17 +137,16 @@ async function place(args: Parsed, out: Output): Promise<void> {
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
 }
 
-/** Uniform layouts, drawn through the exact counts (src/fleet/sample.ts) after a quick look for a proof that none exists. */
-async function uniformLayouts(p: FleetProblem, rng: Rng, n: number, out: Output): Promise<{ total: bigint; layouts: FleetLayout[] }> {
+/**
+ * Exactly uniform layouts (src/fleet/uniform.ts: rejection first, the exact counts when it stalls), after a
+ * quick look for a proof that none exists.
+ */
+async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output): Promise<{ total?: bigint; layouts: FleetLayout[] }> {
   const quick = new FleetPlacer(p).place({ maxNodes: 100_000 });
   if (quick.exists === false) return { total: 0n, layouts: [] };
-  const sampler = await interruptible(out, (signal) =>
-    createUniformSampler(p, { signal, onProgress: (pr) => out.progress(`fleet place: counting layouts, ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  return interruptible(out, (signal) =>
+    uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(`fleet place: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
   );
-  if (sampler.total === 0n) return { total: 0n, layouts: [] };
-  const layouts: FleetLayout[] = [];
-  for (let i = 0; i < n; i++) layouts.push(sampler.sample(rng));
-  return { total: sampler.total, layouts };
 }
 
 async function count(args: Parsed, out: Output): Promise<void> {
@@ -190,7 +168,7 @@ function check(args: Parsed, out: Output): void {
   const [, file, extra] = args.positionals;
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet check: unexpected argument '${extra}'`);
   if (file === undefined && process.stdin.isTTY) throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
-  const text = readText(file ?? '-', 'layout');
+  const text = readTextArg(file ?? '-', 'the layout');
   // Without --board the layout's own size is the board.
   const given = str(args, 'board') === undefined && str(args, 'mask') === undefined ? parseLayoutGrid(text) : undefined;
   const p = fleetProblemFromArgs(given ? { ...args, values: { ...args.values, board: `${given.width}x${given.height}` } } : args);

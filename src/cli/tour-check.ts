@@ -1,5 +1,4 @@
 // CLI command `tour-check`: reads a tour (file, stdin or the gallery), says whether it is valid and what it is.
-import { readFileSync } from 'node:fs';
 import type { Board } from '../core/board.js';
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
@@ -11,15 +10,8 @@ import { closeByEuler } from '../tour/euler.js';
 import { GALLERY, galleryTour } from '../tour/gallery.js';
 import { parseTour, type ParsedTour } from '../tour/parse.js';
 import { bool, str, type Command } from './command.js';
+import { readTextArg } from './io.js';
 
-function readInput(file: string): string {
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : ((e as Error).message.split('\n')[0] ?? 'unreadable');
-    throw new GridbitsError('BAD_INPUT', `cannot read ${file === '-' ? 'standard input' : `'${file}'`}: ${why}`);
-  }
-}
 
 export const tourCheckCommand: Command = {
   name: 'tour-check',
@@ -74,7 +66,7 @@ Examples:
       if (file === undefined && process.stdin.isTTY) {
         throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
       }
-      tour = parseTour(readInput(file ?? '-'), given);
+      tour = parseTour(readTextArg(file ?? '-'), given);
       source = file === undefined || file === '-' ? 'standard input' : file;
     }
     const { board, path } = tour;

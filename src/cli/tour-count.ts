@@ -9,6 +9,7 @@ import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 import { bool, int, str, type Command } from './command.js';
+import { interruptible } from './io.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
@@ -60,7 +61,7 @@ Examples:
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    const { r, seconds } = await interruptible(out, (signal) =>
+    const { r, seconds } = await timedCount(out, (signal) =>
       countToursAsync(board, {
         piece,
         closed,
@@ -103,7 +104,7 @@ Examples:
 };
 
 async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<void> {
-  const { r, seconds } = await interruptible(out, (signal) =>
+  const { r, seconds } = await timedCount(out, (signal) =>
     countToursFromEach(board, {
       piece,
       maxNodes,
@@ -138,21 +139,12 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
   out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
 }
 
-
 /**
  * Runs a count that yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it); the
  * abort signal also stops the engine should that handler ever let the process live on. Clears the progress line.
  */
-async function interruptible<T>(out: Output, run: (signal: AbortSignal) => Promise<T>): Promise<{ r: T; seconds: number }> {
-  const controller = new AbortController();
-  const onInt = (): void => controller.abort();
-  process.once('SIGINT', onInt);
+async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<T>): Promise<{ r: T; seconds: number }> {
   const t0 = performance.now();
-  try {
-    const r = await run(controller.signal);
-    return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
-  } finally {
-    process.removeListener('SIGINT', onInt);
-    out.endProgress();
-  }
+  const r = await interruptible(out, run);
+  return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
 }

@@ -4,6 +4,7 @@ import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path';
 import { fileName, parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { yieldToEventLoop } from '../core/run.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
@@ -222,7 +223,7 @@ async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: strin
   for (let i = 0; i < path.length; i++) {
     if ((i & 0xfffff) === 0 && flushes >= 64) {
       flushes = 0;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
     if (i > 0) put(sepB);
     const s = path[i], f = s % w;

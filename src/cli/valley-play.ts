@@ -13,8 +13,8 @@ const AI_PLY_CAP = 1000;
 
 /** The flags play adds to the valley command; --white, --black and --seed are shared with match (their help covers both). */
 export const VALLEY_PLAY_FLAGS: Record<string, Flag> = {
-  variant: { type: 'string', value: 'V', help: `perft, play: ${VALLEY_VARIANT_NAMES.join(', ')} (default standard)` },
-  first: { type: 'string', value: 'C', help: 'perft, play: white or black moves first from the start (default white)' },
+  variant: { type: 'string', value: 'V', help: `perft, best, match, play: ${VALLEY_VARIANT_NAMES.join(', ')} (default standard)` },
+  first: { type: 'string', value: 'C', help: 'perft, best, match, play: white or black moves first from the start (default white)' },
   load: { type: 'string', value: 'FILE', help: 'play: continue the game in a record file' },
   white: { type: 'string', value: 'P', help: 'match, play: White player: random, greedy, ai, ai:1..ai:6; play also human (default: ai in match, human in play)' },
   black: { type: 'string', value: 'P', help: 'match, play: Black player (default: greedy in match, human in play)' },

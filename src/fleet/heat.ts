@@ -2,7 +2,7 @@
 // known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { wilson } from '../walk/index.js';
 import { cellCounts } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
@@ -151,7 +151,7 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
       for (const p of sampler.chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
     }
     if ((sampler.proposals & 4095) === 0 && Date.now() - lastYield > 30) {
-      await new Promise((r) => setImmediate(r));
+      await yieldToEventLoop();
       lastYield = Date.now();
       checkAborted(options.signal);
       if (Date.now() > deadline) throw new GridbitsError('LIMIT', `sampled heat: time limit reached after ${accepted} of ${samples} layouts`);

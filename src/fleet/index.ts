@@ -9,4 +9,11 @@ export { FleetPlacer, placeFleet, placeFleetAsync, type PlaceMethod, type PlaceO
 export { checkFleetLayout, parseLayoutGrid as parseFleetLayoutGrid, type FleetCheck } from './check.js';
 export { countLayouts, countLayoutsSync } from './count.js';
 export { createUniformSampler, createUniformSamplerSync, uniformBelow, uniformBelowBig, type FleetSampler } from './sample.js';
+export { DEFAULT_HEAT_SAMPLES, heatMap, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
+export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, recordShot, type Knowledge, type Reply as ShotReply, type ShotResult, type SunkShip } from './game.js';
+export { DEFAULT_HUNTER_SAMPLES, HUNTER_STRATEGIES, createHunter, placementDensity, type Hunter, type HunterOptions, type HunterStrategy } from './ai.js';
+export { PosteriorEstimator, type PosteriorEstimate } from './ai-posterior.js';
+export { gameSeeds as fleetGameSeeds, playOut as fleetPlayOut, shotStats as fleetShotStats, simulate as simulateFleetGames, type ShotStats as FleetShotStats, type SimOptions as FleetSimOptions, type SimResult as FleetSimResult } from './sim.js';
+export { SHOTS_FORMAT, parseShots } from './shots.js';
+export { RejectionSampler, rejectionLayouts } from './reject.js';
 export { cellCounts, cellCountsSync, type CellCounts } from './cells.js';

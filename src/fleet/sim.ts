@@ -1,7 +1,7 @@
 // Simulation: the hunting AI against uniform random layouts, and the distribution of shots it needs.
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
@@ -77,7 +77,7 @@ export async function simulate(problem: FleetProblem, options: SimOptions): Prom
     shots.push(playOut(problem, options.layouts(rng), hunter, rng));
     if (Date.now() - lastYield > 50) {
       // Let Ctrl-C and the progress line in.
-      await new Promise((r) => setImmediate(r));
+      await yieldToEventLoop();
       lastYield = Date.now();
       checkAborted(options.signal);
       if (Date.now() > deadline) throw new GridbitsError('LIMIT', `simulation: time limit reached after ${g + 1} of ${games} games`);

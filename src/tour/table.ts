@@ -2,7 +2,7 @@
 // set of squares that start an open tour, each with its reason.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Progress } from '../core/run.js';
+import { yieldToEventLoop, type Progress } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
 import { TourMachine, type SearchSwitches } from './machine.js';
 
@@ -82,7 +82,7 @@ export async function tourTableAsync(board: Board, piece: Piece, options: TableO
   for (;;) {
     const r = g.next();
     if (r.done) return r.value;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
 }
 

@@ -149,7 +149,7 @@ export function valleyLevelBudget(spec: ValleyPlayerSpec): { depth?: number; tim
 }
 
 // The AI plays to win: a repetition counts a little below an even position for it.
-const AI_CONTEMPT = 40;
+export const AI_CONTEMPT = 40;
 
 /** A player for a spec; seed feeds the random and greedy players. */
 export function createValleyPlayer(spec: ValleyPlayerSpec, seed = 1): ValleyPlayer {

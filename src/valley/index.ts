@@ -67,6 +67,7 @@ export {
   createValleyPlayer,
   formatValleyPlayer,
   greedyValleyPlayer,
+  AI_CONTEMPT as VALLEY_AI_CONTEMPT,
   parseValleyPlayer,
   playValleyGame,
   randomValleyPlayer,

@@ -1,7 +1,7 @@
 // Monte-Carlo estimate of the survival probability: seeded random walks and a Wilson 95% interval.
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
 
 /** Walks × steps above this are refused (about a few seconds of work). */
@@ -74,7 +74,7 @@ export async function simulateAsync(g: WalkGraph, from: number, steps: number, t
     survived += walks(g, from, steps, n, rng);
     done += n;
     options.onProgress?.({ done, total: trials, unit: 'walks' });
-    if (done < trials) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (done < trials) await yieldToEventLoop();
   }
   return result(trials, survived);
 }

@@ -1,6 +1,6 @@
 // Web Worker for the King's Valley page: the computer's move, chosen off the page's thread so the page never
 // freezes (the page cancels a search by ending this worker); iterations of the search are its progress.
-import { createValleyPlayer, formatValleyEngineMove, parseValleyPlayer, valleyLevelBudget, valleySearch, type ValleySearchResult } from '../../../../src/valley/index.js';
+import { VALLEY_AI_CONTEMPT, createValleyPlayer, formatValleyEngineMove, parseValleyPlayer, valleyLevelBudget, valleySearch, type ValleySearchResult } from '../../../../src/valley/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
 import { replay, type Player, type ValleyState } from './state.js';
 
@@ -20,8 +20,6 @@ function scoreText(r: ValleySearchResult, me: 'white' | 'black'): string {
   return `score ${r.score > 0 ? '+' : ''}${r.score}`;
 }
 
-const AI_CONTEMPT = 40;
-
 serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const game = replay(req);
   if (game.error) throw new Error(game.error);
@@ -39,7 +37,7 @@ serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }
     history,
     drawRule: req.drawRule,
     // As the engine's AI players do (src/valley/ai.ts): a repetition counts a little against the computer.
-    contempt: AI_CONTEMPT,
+    contempt: VALLEY_AI_CONTEMPT,
     onIteration: (info) => onProgress({ done: info.depth, unit: 'plies' }),
   });
   if (r.move === null) throw new Error('the game is over: no move to choose');
