@@ -84,7 +84,7 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await page.getByRole('button', { name: 'Place', exact: true }).click();
     await page.waitForSelector('#fleet-check[data-valid="true"]', WAIT);
     expect(judgeNoTouch(await shipCells(), [3, 2, 2, 1])).toEqual([]);
-    expect(await text('#fleet-placed')).toMatch(/each equally likely/);
+    expect(await text('#fleet-placed')).toMatch(/equally likely/);
     await open('#/fleet?board=6x6&fleet=classic&method=search');
     await page.getByRole('button', { name: 'Place', exact: true }).click();
     await page.waitForSelector('#fleet-placed[data-exists="false"]', WAIT);

@@ -84,7 +84,7 @@ export function FleetPage({ params }: PageProps) {
       heatJob.reset();
       return;
     }
-    heatJob.start({ kind: 'heat', spec }, 'Computing the heat map (exact counts)');
+    heatJob.start({ kind: 'heat', spec }, 'Computing the heat map');
   }, [key, state.heat]);
   const heat = state.heat && heatJob.state.status === 'done' ? (heatJob.state.result as Extract<FleetResult, { kind: 'heat' }>) : null;
   // Colours span the least to the largest chance in the field, so small differences still show.
@@ -293,7 +293,7 @@ export function FleetPage({ params }: PageProps) {
                 <span>{(heatMin * 100).toFixed(1)} %</span>
                 <span class="ramp" aria-hidden="true" />
                 <span>{(heatMax * 100).toFixed(1)} %</span>
-                <span class="muted">chance of a ship, over all {BigInt(heat.total).toLocaleString('en')} layouts</span>
+                <span class="muted">{heat.total !== undefined ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts` : `chance of a ship, estimated from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts`}</span>
               </div>
             )}
           </div>

@@ -1,4 +1,4 @@
-// Sea Battle against the computer: it places its fleet (uniformly, or by rails for speed) in a worker, you
+// Sea Battle against the computer: it places its fleet (uniformly, or by rails) in a worker, you
 // fire at its waters by clicking, it hunts yours with the engine's AI in a worker; turns alternate.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
@@ -30,7 +30,7 @@ interface Match {
 }
 
 const DEAL: readonly (readonly [Method, string])[] = [
-  ['uniform', 'uniformly (exact, may take a while on big boards)'],
+  ['uniform', 'uniformly (every layout equally likely)'],
   ['rails', "by the seed's rails (quick)"],
 ];
 
@@ -65,7 +65,7 @@ function markWord(m: number): string {
 
 export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: FleetProblem; spec: ProblemSpec; mine: string[][] | null; mineKinds: number[] | null }) {
   const board = useMemo(() => Board.of(problem.width, problem.height), [problem]);
-  const [deal, setDeal] = useState<Method>(board.cells <= 64 ? 'uniform' : 'rails');
+  const [deal, setDeal] = useState<Method>('uniform');
   const [match, setMatch] = useState<Match | null>(null);
   const [, setVersion] = useState(0);
   const dealJob = useJob<FleetRequest, FleetResult>(makeWorker);

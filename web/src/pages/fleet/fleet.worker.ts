@@ -1,11 +1,11 @@
 // Web Worker for the Sea Battle page: placing a fleet (uniform, rails, search), counting layouts and the heat
-// map, off the page's thread; the uniform sampler of the last problem is kept for the next draw.
+// map, off the page's thread.
 import { Board } from '../../../../src/core/board.js';
 import { createRng } from '../../../../src/core/prng.js';
 import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
 import { createHunter, type Hunter } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
-import { cellCounts, countLayouts, createUniformSampler, placeFleet, type FleetLayout, type FleetSampler } from '../../../../src/fleet/index.js';
+import { countLayouts, emptyKnowledge, heatMap, placeFleet, uniformFleetLayouts, type FleetLayout } from '../../../../src/fleet/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
 import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
 
@@ -19,11 +19,10 @@ export type FleetRequest =
 export type FleetResult =
   | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
   | { kind: 'count'; count: string }
-  | { kind: 'heat'; total: string; probability: number[] }
+  | { kind: 'heat'; method: 'exact' | 'sampled'; total?: string; samples?: number; probability: number[] }
   | { kind: 'hunt'; square: number }
   | { kind: 'odds'; probability: number[]; effective: number };
 
-let cached: { key: string; sampler: FleetSampler } | null = null;
 let hunter: { key: string; hunter: Hunter } | null = null;
 let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
@@ -49,18 +48,17 @@ serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { 
   }
   if (req.kind === 'count') return { kind: 'count', count: String(await countLayouts(problem, { onProgress })) };
   if (req.kind === 'heat') {
-    const c = await cellCounts(problem, { onProgress });
-    // Ratios of big integers as doubles: scale first so counts past 2^53 keep their leading digits.
-    const probability = c.counts.map((n) => (c.total === 0n ? 0 : Number((n * 1_000_000_000n) / c.total) / 1e9));
-    return { kind: 'heat', total: String(c.total), probability };
+    // Exact by counting when that takes under 5 s, else 10,000 exactly uniform samples (heat.ts).
+    const h = await heatMap(problem, emptyKnowledge(problem), { onProgress, exactTimeoutMs: 5000 });
+    return { kind: 'heat', method: h.method, ...(h.total !== undefined ? { total: String(h.total) } : {}), ...(h.samples !== undefined ? { samples: h.samples } : {}), probability: Array.from(h.probability) };
   }
   if (req.method === 'uniform') {
-    const key = problemKey(req.spec);
-    if (cached?.key !== key) cached = { key, sampler: await createUniformSampler(problem, { onProgress }) };
-    const { sampler } = cached;
-    if (sampler.total === 0n) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
-    const layout = sampler.sample(createRng(req.seed));
-    return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail: `one of ${sampler.total.toLocaleString('en')} layouts, each equally likely` };
+    // Rejection first (milliseconds for the classic fleet), the exact counts only when it stalls.
+    const r = await uniformFleetLayouts(problem, createRng(req.seed), 1, { onProgress });
+    if (r.layouts.length === 0) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
+    const layout = r.layouts[0];
+    const detail = r.total === undefined ? 'every layout equally likely (drawn by rejection)' : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
+    return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail };
   }
   const r = placeFleet(problem, { method: req.method, rng: createRng(req.seed), onProgress });
   const detail = `${r.nodes.toLocaleString('en')} search nodes`;

@@ -42,7 +42,7 @@ export const DEFAULT_STATE: FleetState = {
   touch: '',
   mirror: false,
   forbid: [],
-  method: 'rails',
+  method: 'uniform',
   seed: 1,
   layout: [],
   heat: false,
