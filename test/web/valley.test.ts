@@ -65,7 +65,8 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
   it('three moves by a friend and by the keyboard: targets, board and move list agree with the reference rules', async () => {
     await open('#/valley?white=human&black=human');
     let p = refParse(START);
-    expect(await boardOnPage()).toEqual(p.grid);
+    // The page draws its pieces once the game module has loaded: wait for them.
+    await expect.poll(boardOnPage, WAIT).toEqual(p.grid);
     // The first move must be a soldier's: the King on c1 cannot be chosen.
     await square('c1').click();
     expect(await targetsOnPage()).toEqual([]);
