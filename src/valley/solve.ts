@@ -249,14 +249,17 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
 
   const mine = await solver.search(own, opp, ownKing, oppKing, first, 1, 'mover-wins');
   if (mine.answer === 'unknown') return result('unknown');
-  const settle = options.allMoves ? await settleMoves(solver, own, opp, ownKing, oppKing, first) : undefined;
-  const extra = settle ? { moveValues: settle } : {};
+  // Every first move settled last: on a hard position that may take the rest of the budget.
+  const settle = async (): Promise<{ moveValues?: Record<string, MoveValue> }> =>
+    options.allMoves ? { moveValues: await settleMoves(solver, own, opp, ownKing, oppKing, first) } : {};
   if (mine.answer === 'proved') {
-    const proved = settle ?? quickMoves(solver, own, opp, ownKing, oppKing, first);
-    const moves = Object.keys(proved).filter((m) => proved[m] === 'win').sort();
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 1, mine.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 1, mine.dist, s) : undefined;
     const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, true, mine.dist) } : {};
+    const quick = quickMoves(solver, own, opp, ownKing, oppKing, first);
+    const extra = await settle();
+    const values = extra.moveValues ?? quick;
+    const moves = Object.keys(values).filter((m) => values[m] === 'win' || quick[m] === 'win').sort();
     return result('win', { moves, proofNodes, proofDepth: mine.dist, ...shortest, ...extra, ...(strategy ? { strategy } : {}) });
   }
   const theirs = await solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
@@ -264,9 +267,9 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 0, theirs.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 0, theirs.dist, s) : undefined;
     const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, false, theirs.dist) } : {};
-    return result('loss', { proofNodes, proofDepth: theirs.dist, ...shortest, ...extra, ...(strategy ? { strategy } : {}) });
+    return result('loss', { proofNodes, proofDepth: theirs.dist, ...shortest, ...(await settle()), ...(strategy ? { strategy } : {}) });
   }
-  return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', extra);
+  return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', await settle());
 }
 
 type MoveValue = 'win' | 'loss' | 'draw' | 'unknown';
