@@ -1,6 +1,6 @@
 // Solving King's Valley positions: does the side to move force a win, does the other side, or neither (a draw)?
 import { GridbitsError } from '../core/error.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './movegen.js';
 import { formatValleyMove, formatValleyPosition } from './notation.js';
 import { CUT, Dfpn, SOLVE_MAX_PLY } from './solve-dfpn.js';
@@ -126,7 +126,7 @@ class Solver {
       // A disproof resting on the ply cap says nothing; stop rather than search the same way again.
       if (rDn === 0) return { answer: dfpn.rDep === CUT ? 'unknown' : 'disproved', dist: 0 };
       if (this.options.signal !== undefined || this.options.onStatus !== undefined || this.options.onProgress !== undefined) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
       }
     }
   }
