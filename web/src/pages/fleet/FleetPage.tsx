@@ -10,7 +10,7 @@ import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
 import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import { Choice } from '../valley/Choice.js';
+import { Choice } from '../../controls/Choice.js';
 import type { FleetRequest, FleetResult } from './fleet.worker.js';
 import { FleetGamePanel } from './GamePanel.js';
 import { usePainter } from './paint.js';

@@ -7,7 +7,7 @@ import type { FleetLayout, FleetProblem } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import { Choice } from '../valley/Choice.js';
+import { Choice } from '../../controls/Choice.js';
 import type { FleetRequest, FleetResult } from './fleet.worker.js';
 import type { Method, ProblemSpec } from './state.js';
 

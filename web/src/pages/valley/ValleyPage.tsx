@@ -10,7 +10,7 @@ import { formatHash } from '../../router.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
 import { PLAYERS, VARIANTS, stateFromRecord, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
-import { Choice } from './Choice.js';
+import { Choice } from '../../controls/Choice.js';
 import './valley.css';
 
 function makeWorker(): Worker {
