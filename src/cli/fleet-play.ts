@@ -4,15 +4,13 @@ import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { createRng, type Rng } from '../core/prng.js';
+import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
 import { heatMap, type HeatMethod } from '../fleet/heat.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { RejectionSampler } from '../fleet/reject.js';
-import { createUniformSampler } from '../fleet/sample.js';
-import { uniformLayouts } from '../fleet/uniform.js';
+import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { simulate } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
@@ -35,30 +33,6 @@ function hunterOf(args: Parsed): HunterStrategy {
   return h as HunterStrategy;
 }
 
-
-/**
- * Many uniform layouts (one per simulated game): by rejection when a trial shows it accepts often enough
- * (touching fleets; the classic fleet, ~4,000 proposals a layout), else through the exact counts (a set-up
- * pass first, which can take a while on 10×10, then thousands of layouts a second).
- */
-async function uniformLayoutSource(p: FleetProblem, out: Output, signal?: AbortSignal): Promise<(rng: Rng) => FleetLayout> {
-  const rejection = new RejectionSampler(p);
-  const trial = createRng(0x5eed);
-  let accepted = 0;
-  for (let i = 0; i < 100_000 && !rejection.hopeless; i++) if (rejection.propose(trial)) accepted++;
-  if (accepted >= 3) {
-    return (rng) => {
-      const l = rejection.sample(rng, 100_000_000);
-      if (l === null) throw new GridbitsError('LIMIT', 'no uniform layout found by rejection');
-      return l;
-    };
-  }
-  out.progress('preparing exactly uniform layouts (counting)…');
-  const sampler = await createUniformSampler(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
-  out.endProgress();
-  if (sampler.total === 0n) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
-  return (rng) => sampler.sample(rng);
-}
 
 const MARK_TEXT = ['.', 'o', 'x', '#'];
 
@@ -130,7 +104,7 @@ async function sim(args: Parsed, out: Output): Promise<void> {
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
   const t0 = Date.now();
   const r = await interruptible(out, async (signal) => {
-    const layouts = await uniformLayoutSource(p, out, signal);
+    const layouts = await uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
     return simulate(p, { games, seed, layouts, signal, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
   });
   const head = { board: `${p.width}x${p.height}`, fleet: p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' '), touch: p.touch, hunter: strategy };

@@ -17,4 +17,4 @@ export { gameSeeds as fleetGameSeeds, playOut as fleetPlayOut, shotStats as flee
 export { SHOTS_FORMAT, parseShots } from './shots.js';
 export { RejectionSampler, rejectionLayouts } from './reject.js';
 export { cellCounts, cellCountsSync, type CellCounts } from './cells.js';
-export { uniformLayouts as uniformFleetLayouts, type UniformDraw as FleetUniformDraw, type UniformOptions as FleetUniformOptions } from './uniform.js';
+export { uniformLayoutSource as uniformFleetLayoutSource, uniformLayouts as uniformFleetLayouts, type UniformDraw as FleetUniformDraw, type UniformOptions as FleetUniformOptions } from './uniform.js';

@@ -19,6 +19,9 @@ export const STEP = Int32Array.from(DIRS, ([df, dr]) => dr * 5 + df);
 export const RAY = new Int32Array(8 * 25);
 /** END[d * 25 + sq]: the last square of that ray (sq itself when the ray is empty). */
 export const END = new Int32Array(8 * 25);
+/** DIR_OF_STEP[to - from + 6]: the direction of a one-square step, so a piece can walk only its open directions. */
+export const DIR_OF_STEP = new Int8Array(13);
+for (let d = 0; d < 8; d++) DIR_OF_STEP[STEP[d] + 6] = d;
 /** NEIGHBOURS[sq]: the King-step neighbours; a King with none of them empty cannot move. */
 export const NEIGHBOURS = new Int32Array(25);
 

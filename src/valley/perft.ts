@@ -1,16 +1,12 @@
 // perft for King's Valley: leaf counts by depth with bulk counting at the last ply, and per-move divide.
 import { GridbitsError } from '../core/error.js';
 import { checkAborted, type RunOptions } from '../core/run.js';
-import { NEIGHBOURS, PAST_VALLEY, STEP, TO_VALLEY, VALLEY, popCount, slideEnd, squareName } from './geometry.js';
+import { DIR_OF_STEP, NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd, squareName } from './geometry.js';
 import { countMoves, isOver, positionMoves } from './movegen.js';
 import type { ValleyPosition } from './state.js';
 
 /** Deepest perft accepted: counts stay well below 2^53 (depth 9 from the start is 1.5e10, about 40 s; each ply multiplies by ~15). */
 export const PERFT_MAX_DEPTH = 12;
-
-// DIR_OF_STEP[to - from + 6]: the direction of a one-square step, so a piece walks only its open directions.
-const DIR_OF_STEP = new Int8Array(13);
-for (let d = 0; d < 8; d++) DIR_OF_STEP[STEP[d] + 6] = d;
 
 // The side to move owns `own`; plain ints so the recursion makes and unmakes nothing but locals.
 function perftInts(own: number, opp: number, ownKing: number, oppKing: number, ply: number, depth: number): number {

@@ -1,5 +1,5 @@
 // Depth-first proof-number search (df-pn with the 1+ε threshold trick) over King's Valley positions as 25-bit ints.
-import { NEIGHBOURS, PAST_VALLEY, STEP, TO_VALLEY, VALLEY, slideEnd } from './geometry.js';
+import { DIR_OF_STEP, NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, slideEnd } from './geometry.js';
 import { MAX_MOVES, countMoves } from './movegen.js';
 import { DIST, DN, INF, PN, type SolveTable } from './solve-table.js';
 
@@ -12,9 +12,6 @@ const SOUND = INF;
 export const CUT = -1;
 
 const SLOTS = SOLVE_MAX_PLY * MAX_MOVES + 1;
-
-const DIR_OF_STEP = new Int8Array(13);
-for (let d = 0; d < 8; d++) DIR_OF_STEP[STEP[d] + 6] = d;
 
 /** True when the side with King on king can slide it onto the valley now (the slide must stop there). */
 export function kingReachesValley(king: number, occ: number): boolean {

@@ -103,15 +103,7 @@ export function writeState(s: FleetState): Record<string, string | undefined> {
 }
 
 /** What the worker needs to rebuild the problem (plain data: it crosses to the worker). */
-export interface ProblemSpec {
-  width: number;
-  height: number;
-  fleet: string;
-  ships: string[];
-  touch: Touch | '';
-  mirror: boolean;
-  forbid: number[];
-}
+export type ProblemSpec = Pick<FleetState, 'width' | 'height' | 'fleet' | 'ships' | 'touch' | 'mirror'> & { forbid: number[] };
 
 export function specOf(s: FleetState): ProblemSpec {
   const board = Board.of(s.width, s.height);
