@@ -28,7 +28,7 @@ function noExtra(args: Parsed, name: string): void {
 }
 
 function hunterOf(args: Parsed): HunterStrategy {
-  const h = str(args, 'hunter') ?? 'posterior';
+  const h = str(args, 'hunter') ?? 'lattice';
   if (!(HUNTER_STRATEGIES as readonly string[]).includes(h)) throw new GridbitsError('BAD_ARGUMENT', `--hunter must be one of ${HUNTER_STRATEGIES.join(', ')}, got '${h}'`);
   return h as HunterStrategy;
 }
@@ -229,7 +229,7 @@ export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
     value: 'FILE',
     help: "heat: the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
   },
-  hunter: { type: 'string', value: 'H', help: `play, sim: the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default posterior)` },
+  hunter: { type: 'string', value: 'H', help: `play, sim: the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)` },
   'hunter-samples': { type: 'string', value: 'N', help: 'sim: weighted samples per shot of the posterior hunter (default 400)' },
   games: { type: 'string', value: 'N', help: 'sim: games to play (default 1000)' },
   layout: { type: 'string', value: 'FILE', help: "play: your fleet as a grid ('#' ships), instead of a uniform random one" },

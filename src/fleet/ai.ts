@@ -1,13 +1,15 @@
-// The hunting AI: picks the next shot from what it knows — the most probable cell under uniform layouts that
-// match the replies (posterior), a plain per-ship placement density, or a random cell (the baselines).
+// The hunting AI: picks the next shot from what it knows — the placement density swept along the smallest ship's
+// lattice (the default and the strongest), the most probable cell under uniform layouts that match the replies
+// (posterior), the plain per-ship placement density, or a random cell (the baselines).
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
 import { PosteriorEstimator } from './ai-posterior.js';
-import { conditionedProblem, UNKNOWN, type Knowledge } from './game.js';
+import { forEachFieldPlacement, huntingLattice, onLattice } from './ai-lattice.js';
+import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from './game.js';
 import type { FleetProblem } from './problem.js';
 
-export type HunterStrategy = 'posterior' | 'density' | 'random';
-export const HUNTER_STRATEGIES: readonly HunterStrategy[] = ['posterior', 'density', 'random'];
+export type HunterStrategy = 'lattice' | 'posterior' | 'density' | 'random';
+export const HUNTER_STRATEGIES: readonly HunterStrategy[] = ['lattice', 'posterior', 'density', 'random'];
 
 export interface HunterOptions {
   strategy?: HunterStrategy;
@@ -45,35 +47,43 @@ function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<numb
  * through hits scores far more (target mode), one lying wholly on hits not at all (it would have been sunk).
  */
 export function placementDensity(problem: FleetProblem, knowledge: Knowledge): Float64Array {
-  const { problem: cp, hits } = conditionedProblem(problem, knowledge);
-  const { width: w, height: h } = cp;
-  const isHit = new Uint8Array(w * h);
+  return densityOf(conditionedProblem(problem, knowledge));
+}
+
+function densityOf({ problem: cp, hits }: Conditioned): Float64Array {
+  const isHit = new Uint8Array(cp.width * cp.height);
   for (const u of hits) isHit[u] = 1;
-  const score = new Float64Array(w * h);
-  for (const kind of cp.kinds) {
-    for (const o of kind.orientations) {
-      let mx = 0, my = 0;
-      for (const [dx, dy] of o) [mx, my] = [Math.max(mx, dx), Math.max(my, dy)];
-      for (let y = 0; y + my < h; y++) {
-        for (let x = 0; x + mx < w; x++) {
-          let ok = true, through = 0;
-          for (const [dx, dy] of o) {
-            const c = (y + dy) * w + x + dx;
-            if (cp.forbidden[c]) ok = false;
-            through += isHit[c];
-          }
-          if (!ok || through === o.length) continue;
-          const weight = kind.count * (through > 0 ? 1000 ** through : 1);
-          for (const [dx, dy] of o) score[(y + dy) * w + x + dx] += weight;
-        }
-      }
-    }
+  const score = new Float64Array(cp.width * cp.height);
+  cp.kinds.forEach((kind, k) => {
+    forEachFieldPlacement(cp, k, (cells) => {
+      let through = 0;
+      for (const c of cells) through += isHit[c];
+      if (through === cells.length) return;
+      const weight = kind.count * (through > 0 ? 1000 ** through : 1);
+      for (const c of cells) score[c] += weight;
+    });
+  });
+  return score;
+}
+
+/**
+ * The lattice hunter: the placement density while a hit is unresolved (target mode); while hunting, the densest
+ * cell of the smallest straight ship's lattice (see huntingLattice), so that the shots that look for the other
+ * ships also sweep the hardest one to find in a pattern that wastes none of them.
+ */
+function latticeScore(problem: FleetProblem, knowledge: Knowledge): Float64Array {
+  const conditioned = conditionedProblem(problem, knowledge);
+  const score = densityOf(conditioned);
+  const lattice = conditioned.hits.length === 0 ? huntingLattice(conditioned.problem) : null;
+  if (lattice === null) return score;
+  for (let sq = 0; sq < score.length; sq++) {
+    if (lattice.coverage[sq] === 0 || !onLattice(sq, problem.width, lattice.step, lattice.residue)) score[sq] = -1;
   }
   return score;
 }
 
 export function createHunter(problem: FleetProblem, options: HunterOptions = {}): Hunter {
-  const strategy = options.strategy ?? 'posterior';
+  const strategy = options.strategy ?? 'lattice';
   if (!HUNTER_STRATEGIES.includes(strategy)) throw new GridbitsError('BAD_ARGUMENT', `unknown hunter '${String(strategy)}' (${HUNTER_STRATEGIES.join(', ')})`);
   const samples = options.samples ?? DEFAULT_HUNTER_SAMPLES;
   if (!Number.isSafeInteger(samples) || samples < 1) throw new GridbitsError('BAD_ARGUMENT', `hunter samples must be a whole number ≥ 1, got ${samples}`);
@@ -82,6 +92,7 @@ export function createHunter(problem: FleetProblem, options: HunterOptions = {})
     return { strategy, choose: (k, rng) => best(problem, k, zero, rng) };
   }
   if (strategy === 'density') return { strategy, choose: (k, rng) => best(problem, k, placementDensity(problem, k), rng) };
+  if (strategy === 'lattice') return { strategy, choose: (k, rng) => best(problem, k, latticeScore(problem, k), rng) };
   const estimator = new PosteriorEstimator(problem);
   return {
     strategy,

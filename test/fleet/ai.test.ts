@@ -1,11 +1,17 @@
-// The hunting AI: its posterior estimate against a brute-force replay, every hunter finishing every game
-// without shooting a square twice, and the same seed giving the same game.
+// The hunting AI: its posterior estimate against a brute-force replay, the lattice against every placement,
+// every hunter finishing every game without shooting a square twice, the same seed giving the same game, and
+// the lattice hunter against the plain density hunter on the same uniform hasbro layouts.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { createRng } from '../../src/core/prng.js';
 import { PosteriorEstimator } from '../../src/fleet/ai-posterior.js';
-import { createHunter, HUNTER_STRATEGIES } from '../../src/fleet/ai.js';
-import { FleetGame } from '../../src/fleet/game.js';
+import { huntingLattice } from '../../src/fleet/ai-lattice.js';
+import { createHunter, HUNTER_STRATEGIES, placementDensity, type HunterStrategy } from '../../src/fleet/ai.js';
+import { fleetProblem } from '../../src/fleet/fleets.js';
+import { FleetGame, HIT } from '../../src/fleet/game.js';
+import { RejectionSampler } from '../../src/fleet/reject.js';
+import { gameSeeds, playOut, shotStats } from '../../src/fleet/sim.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { checkLayout, refProblem, type RefProblem } from '../reference/fleet.js';
 import { allLayouts, posterior } from './replay.js';
@@ -45,6 +51,45 @@ describe('PosteriorEstimator', () => {
         }
       }
     }
+  });
+});
+
+describe('huntingLattice', () => {
+  it('meets every placement of the smallest straight ship exactly once, and counts them through each cell', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 2, max: 9 }), fc.array(fc.integer({ min: 2, max: 4 }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat(80), { maxLength: 12 }), (w, h, lengths, holes) => {
+        const small = Math.min(...lengths);
+        if (small > Math.max(w, h)) return;
+        const forbidden = new Uint8Array(w * h);
+        for (const x of holes) forbidden[x % (w * h)] = 1;
+        const p = { ...fleetProblem({ width: w, height: h, fleet: lengths.map((l) => Math.min(l, Math.max(w, h))).join(',') }), forbidden };
+        const lattice = huntingLattice(p);
+        // The placements of the smallest length, listed plainly.
+        const placements: number[][] = [];
+        for (let y = 0; y < h; y++) {
+          for (let x = 0; x < w; x++) {
+            if (x + small <= w) placements.push(Array.from({ length: small }, (_, i) => y * w + x + i));
+            if (y + small <= h) placements.push(Array.from({ length: small }, (_, i) => (y + i) * w + x));
+          }
+        }
+        const free = placements.filter((cells) => cells.every((c) => !forbidden[c]));
+        if (free.length === 0) {
+          expect(lattice).toBeNull();
+          return;
+        }
+        expect(lattice).not.toBeNull();
+        const { step, residue, coverage } = lattice!;
+        expect(step).toBe(small);
+        for (const cells of free) expect(cells.filter((c) => ((c % w) + Math.floor(c / w)) % step === residue)).toHaveLength(1);
+        for (let c = 0; c < w * h; c++) expect(coverage[c]).toBe(free.filter((cells) => cells.includes(c)).length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('is not used for shapes that are not straight, nor for single cells', () => {
+    expect(huntingLattice(fleetProblem({ width: 6, height: 6, ships: ['##/#.'], fleet: '4' }))).toBeNull();
+    expect(huntingLattice(fleetProblem({ width: 6, height: 6, fleet: '3,1' }))).toBeNull();
   });
 });
 
@@ -91,6 +136,43 @@ describe('hunters', () => {
       random += play('random', s).length;
     }
     expect(smart).toBeLessThan(random);
+  });
+
+  it('lattice: on 1,000 uniform hasbro layouts of 10×10, fewer shots on average than the plain density hunter and never over 70', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro' });
+    const layouts = new RejectionSampler(p);
+    const run = (strategy: HunterStrategy): ReturnType<typeof shotStats> => {
+      const hunter = createHunter(p, { strategy });
+      return shotStats(
+        gameSeeds(7, 1000).map((seed) => {
+          const rng = createRng(seed);
+          return playOut(p, layouts.sample(rng, 1e9)!, hunter, rng);
+        }),
+      );
+    };
+    const lattice = run('lattice'), density = run('density');
+    expect(lattice.mean).toBeLessThan(density.mean);
+    expect(lattice.max).toBeLessThanOrEqual(70);
+  });
+
+  it('lattice: while hunting, shoots the densest cell of one colour while the 2-ship is afloat', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro' });
+    const hunter = createHunter(p);
+    const rng = createRng(3);
+    const game = new FleetGame(p, new RejectionSampler(p).sample(rng, 1e9)!);
+    const colours = new Set<number>();
+    while (!game.over && game.knowledge.sunk.every((s) => s.cells.length !== 2)) {
+      const hunting = !game.knowledge.marks.includes(HIT);
+      const sq = hunter.choose(game.knowledge, rng);
+      if (hunting) {
+        const colour = ((sq % 10) + Math.floor(sq / 10)) % 2;
+        colours.add(colour);
+        const density = placementDensity(p, game.knowledge);
+        for (let c = 0; c < 100; c++) if (game.knowledge.marks[c] === 0 && ((c % 10) + Math.floor(c / 10)) % 2 === colour) expect(density[c]).toBeLessThanOrEqual(density[sq]);
+      }
+      game.shoot(sq);
+    }
+    expect(colours.size).toBeGreaterThan(0);
   });
 
   it('refuse unknown strategies and bad sample counts', () => {

@@ -154,7 +154,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       </div>
       <p class="help">
         {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'} You fire first; turns
-        alternate. The computer aims with the engine's hunter: the most likely cell under uniform layouts that fit every reply so far.
+        alternate. The computer aims with the engine's hunter: where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight.
       </p>
       <JobStatus state={dealJob.state} onCancel={() => dealJob.cancel()} />
       <JobStatus state={myJob.state} onCancel={() => myJob.cancel()} />
