@@ -36,7 +36,7 @@ function duration(args: Parsed, name: string): number | undefined {
 }
 
 function status(s: ValleySolveStatus): string {
-  const what = { 'mover-wins': 'can the side to move force a win?', 'opponent-wins': 'can the other side force a win?', 'first-moves': 'settling the first moves', proof: 'counting the proof' }[s.question];
+  const what = { 'mover-wins': 'can the side to move force a win?', 'opponent-wins': 'can the other side force a win?', 'first-moves': 'settling the first moves', proof: 'counting the proof', shortest: 'the quickest forced win' }[s.question];
   const fill = ((100 * s.tableUsed) / s.tableEntries).toFixed(0);
   const num = (x: number): string => (x >= 0x3fffffff ? '∞' : String(x));
   return `solve: ${what} ${(s.nodes / 1e6).toFixed(2)}M nodes, ${(s.ms / 1000).toFixed(0)} s, pn ${num(s.pn)} dn ${num(s.dn)}, table ${fill}% full, deepest ply ${s.maxPly}`;

@@ -7,13 +7,25 @@ import { DN, INF, PN, type SolveTable } from './solve-table.js';
  * Whether the side to move wins within r plies (its own winning move counted), or loses within r plies against
  * the other side's best play. Bounded by r, no line can go round for ever, so no repetition rule is needed.
  * The table (its own, not df-pn's) keeps per position the fewest plies a win was found in (pn field) and the
- * most plies a win was ruled out for (dn field); a stopped search stores nothing.
+ * most plies a win was ruled out for (dn field); a stopped or paused search stores nothing.
  */
 export class ShortestWin {
   nodes = 0;
+  /** The budget (nodeLimit, deadline) ran out: the answer is unknown. */
   stopped = false;
   nodeLimit = Infinity;
   deadline = Infinity;
+  /**
+   * Node count at which the search pauses: it returns (its answer then means nothing) so the caller can give the
+   * event loop a turn, and asking the same question again resumes, since everything finished is in the table.
+   */
+  pauseAt = Infinity;
+  paused = false;
+
+  /** Stopped or paused: the current answer means nothing and nothing may be stored. */
+  private get halted(): boolean {
+    return this.stopped || this.paused;
+  }
   private readonly buf: Int32Array;
 
   constructor(private readonly tt: SolveTable, readonly maxPlies: number) {
@@ -30,7 +42,8 @@ export class ShortestWin {
     if (e >= 0 && td[e + PN] <= r) return true;
     if (e >= 0 && td[e + DN] >= r) return false;
     if (++this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() >= this.deadline)) this.stopped = true;
-    if (this.stopped) return false;
+    else if (this.nodes >= this.pauseAt) this.paused = true;
+    if (this.halted) return false;
     const base = ply * MAX_MOVES, buf = this.buf;
     const n = generateInto(own, opp, ownKing, first === 1, buf, base);
     let won = false;
@@ -44,7 +57,7 @@ export class ShortestWin {
       const m = buf[i], from = m & 31, to = m >>> 5;
       if (this.loses(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, r - 1, ply + 1)) won = true;
     }
-    if (this.stopped) return false;
+    if (this.halted) return false;
     e = tt.find(lo, hi);
     const provedIn = e >= 0 ? td[e + PN] : INF, ruledOut = e >= 0 ? td[e + DN] : 0;
     tt.store(lo, hi, won ? Math.min(provedIn, r) : provedIn, won ? ruledOut : Math.max(ruledOut, r), 0, r);
@@ -62,6 +75,6 @@ export class ShortestWin {
       if (from === ownKing && to === VALLEY) return false;
       if (!this.wins(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, 0, r - 1, ply + 1)) return false;
     }
-    return !this.stopped;
+    return !this.halted;
   }
 }

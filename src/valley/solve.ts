@@ -30,7 +30,7 @@ export interface ValleySolveOptions extends RunOptions {
 
 export interface ValleySolveStatus {
   /** Which question is being searched: can the side to move force a win, or can the other side. */
-  question: 'mover-wins' | 'opponent-wins' | 'first-moves' | 'proof';
+  question: 'mover-wins' | 'opponent-wins' | 'first-moves' | 'proof' | 'shortest';
   nodes: number;
   ms: number;
   /** Proof and disproof numbers of the root of the current question. */
@@ -75,6 +75,8 @@ type Answer = 'proved' | 'disproved' | 'unknown';
 
 // Work between turns of the event loop, in nodes (not time, so the same budget gives the same search every run).
 const SLICE_NODES = 5000;
+/** The quickest-win search's slice: a pause re-walks the line from the root, so it takes longer slices. */
+const SHORTEST_SLICE_NODES = 100_000;
 
 /** The search of one position: the table, the df-pn state and the budget, shared by the questions asked. */
 class Solver {
@@ -131,14 +133,31 @@ class Solver {
     }
   }
 
-  /** Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound. */
-  shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): number | null {
-    const sw = new ShortestWin(new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true), bound);
+  /**
+   * Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound.
+   * Searched in slices of SHORTEST_SLICE_NODES that give the event loop a turn (Ctrl-C, the signal, progress).
+   */
+  async shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): Promise<number | null> {
+    const tt = new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true);
+    const sw = new ShortestWin(tt, bound);
     sw.nodeLimit = this.maxNodes - this.dfpn.nodes;
     sw.deadline = this.deadline;
     let found: number | null = null;
     for (let r = moverWins ? 1 : 2; r <= bound && found === null && !sw.stopped; r += 2) {
-      if (moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first)) found = r;
+      for (;;) {
+        checkAborted(this.options.signal);
+        sw.paused = false;
+        sw.pauseAt = sw.nodes + SHORTEST_SLICE_NODES;
+        const yes = moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first);
+        if (!sw.paused) {
+          if (yes && !sw.stopped) found = r;
+          break;
+        }
+        const nodes = this.dfpn.nodes + sw.nodes;
+        this.options.onProgress?.({ done: nodes, unit: 'nodes' });
+        this.options.onStatus?.({ question: 'shortest', nodes, ms: performance.now() - this.t0, pn: INF, dn: INF, tableUsed: tt.stored, tableEntries: tt.size, maxPly: r });
+        await yieldToEventLoop();
+      }
     }
     this.dfpn.nodes += sw.nodes;
     return sw.stopped ? null : found;
@@ -255,7 +274,7 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
   if (mine.answer === 'proved') {
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 1, mine.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 1, mine.dist, s) : undefined;
-    const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, true, mine.dist) } : {};
+    const shortest = options.shortest ? { shortest: await solver.shortest(own, opp, ownKing, oppKing, first, true, mine.dist) } : {};
     const quick = quickMoves(solver, own, opp, ownKing, oppKing, first);
     const extra = await settle();
     const values = extra.moveValues ?? quick;
@@ -266,7 +285,7 @@ export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions
   if (theirs.answer === 'proved') {
     const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 0, theirs.dist, s);
     const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 0, theirs.dist, s) : undefined;
-    const shortest = options.shortest ? { shortest: solver.shortest(own, opp, ownKing, oppKing, first, false, theirs.dist) } : {};
+    const shortest = options.shortest ? { shortest: await solver.shortest(own, opp, ownKing, oppKing, first, false, theirs.dist) } : {};
     return result('loss', { proofNodes, proofDepth: theirs.dist, ...shortest, ...(await settle()), ...(strategy ? { strategy } : {}) });
   }
   return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', await settle());

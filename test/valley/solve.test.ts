@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/index.js';
+import { ShortestWin } from '../../src/valley/solve-short.js';
+import { SolveTable } from '../../src/valley/solve-table.js';
 import { refFormat } from './reference.js';
 import { replayStrategy } from './solve-check.js';
 import { refRetrograde } from './solve-reference.js';
@@ -112,6 +114,46 @@ describe("King's Valley solver", () => {
       }
       expect(r.moves).toEqual(moves.filter((m) => r.moveValues![m] === 'win').sort());
     }
+  });
+
+  it('finds the same quickest win when its search pauses every few nodes and resumes (as it does to yield)', () => {
+    const p = valleyStart();
+    const args = [p.men[0], p.men[1], p.kings[0], p.kings[1], 1] as const;
+    const answers = (pauseEvery: number): boolean[] => {
+      const sw = new ShortestWin(new SolveTable(8, true), 9);
+      const out: boolean[] = [];
+      for (let r = 1; r <= 9; r += 2) {
+        for (;;) {
+          sw.paused = false;
+          sw.pauseAt = sw.nodes + pauseEvery;
+          const yes = sw.wins(...args, r);
+          if (!sw.paused) {
+            out.push(yes);
+            break;
+          }
+        }
+      }
+      return out;
+    };
+    // No forced win within 7 plies, one within 9 (the start's quickest win, as the full solve says).
+    expect(answers(Infinity)).toEqual([false, false, false, false, true]);
+    expect(answers(200)).toEqual(answers(Infinity));
+  });
+
+  it('stops the quickest-win search on a signal between its slices', async () => {
+    // After b1b4 (Black to move) White wins; its quickest win (12 plies) takes the search several slices to find.
+    const ac = new AbortController();
+    let slices = 0;
+    const run = valleySolve(parseValleyPosition('sskss/1S3/5/5/S1KSS b 1'), {
+      tableMegabytes: 64,
+      shortest: true,
+      signal: ac.signal,
+      onStatus: (s) => {
+        if (s.question === 'shortest' && ++slices === 1) ac.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(slices).toBe(1);
   });
 
   it('answers finished games at once', async () => {
