@@ -8,7 +8,7 @@ import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
-import { formatHash } from '../../router.js';
+import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';
 import type { FleetRequest, FleetResult } from './fleet.worker.js';
@@ -34,22 +34,13 @@ const TEXT_SIDE = 12;
 type Place = Extract<FleetResult, { kind: 'place' }>;
 
 export function FleetPage({ params }: PageProps) {
-  const [state, setState] = useState<FleetState>(() => readState(params));
+  const [state, setState] = useHashState('fleet', params, readState, writeState);
   const [tool, setTool] = useState<'ships' | 'forbid'>('ships');
   const [tab, setTab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
   const [placed, setPlaced] = useState<Place | null>(null);
   const placeJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const countJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const heatJob = useJob<FleetRequest, FleetResult>(makeWorker);
-
-  useEffect(() => {
-    const next = readState(params);
-    setState((cur) => (formatHash('fleet', writeState(cur)) === formatHash('fleet', writeState(next)) ? cur : next));
-  }, [params]);
-  const hash = formatHash('fleet', writeState(state));
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
   const spec = useMemo(() => specOf(state), [state.width, state.height, state.fleet, state.ships.join(','), state.touch, state.mirror, state.forbid.join(',')]);

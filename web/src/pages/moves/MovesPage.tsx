@@ -8,7 +8,7 @@ import { BoardView } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
-import { formatHash } from '../../router.js';
+import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { MobilityRequest, MobilityResult } from './mobility.worker.js';
 import { PAGE_MAX_SIDE, compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
@@ -25,21 +25,9 @@ function makeWorker(): Worker {
 }
 
 export function MovesPage({ params }: PageProps) {
-  const [state, setState] = useState<MovesState>(() => readState(params));
+  const [state, setState] = useHashState('moves', params, readState, writeState);
   const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
   const job = useJob<MobilityRequest, MobilityResult>(makeWorker);
-
-  // A link pasted or followed while the page is open replaces the state (params is new on every hash change;
-  // the page's own replaceState calls fire none).
-  useEffect(() => {
-    const next = readState(params);
-    setState((cur) => (formatHash('moves', writeState(cur)) === formatHash('moves', writeState(next)) ? cur : next));
-  }, [params]);
-
-  const hash = formatHash('moves', writeState(state));
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
 
   const c = useMemo(() => compute(state), [state]);
   const { board, piece, pieceError, from, blockers, targets } = c;

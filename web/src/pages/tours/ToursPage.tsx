@@ -10,7 +10,7 @@ import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
-import { formatHash } from '../../router.js';
+import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
 import { SpeedControl, useTicker } from './Player.js';
@@ -59,18 +59,10 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
 }
 
 export function ToursPage({ params }: PageProps) {
-  const [state, setState] = useState<ToursState>(() => readState(params));
+  const [state, setState] = useHashState('tours', params, readState, writeState);
   const [clicks, setClicks] = useState<'start' | 'end'>('start');
   const [exportError, setExportError] = useState('');
 
-  useEffect(() => {
-    const next = readState(params);
-    setState((cur) => (formatHash('tours', writeState(cur)) === formatHash('tours', writeState(next)) ? cur : next));
-  }, [params]);
-  const hash = formatHash('tours', writeState(state));
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
   // A change to the question leaves a gallery tour.
   const update = (patch: Partial<ToursState>): void =>
     setState((cur) => fitToBoard({ ...cur, ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}), ...patch }));

@@ -6,7 +6,7 @@ import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
-import { formatHash } from '../../router.js';
+import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
 import { PLAYERS, VARIANTS, stateFromRecord, movePairs, playerToMove, readState, replay, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
@@ -96,16 +96,11 @@ function RecordPanel({ record, onLoad }: { record: string; onLoad: (text: string
 }
 
 export function ValleyPage({ params }: PageProps) {
-  const [state, setState] = useState<ValleyState>(() => readState(params));
+  const [state, setState] = useHashState('valley', params, readState, writeState);
   const [selected, setSelected] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [aiNote, setAiNote] = useState('');
   const job = useJob<AiRequest, AiResult>(makeWorker);
-
-  useEffect(() => {
-    const next = readState(params);
-    setState((cur) => (formatHash('valley', writeState(cur)) === formatHash('valley', writeState(next)) ? cur : next));
-  }, [params]);
 
   const game = useMemo(() => replay(state), [state.variant, state.first, state.drawRule, state.moves.join(',')]);
   // A link whose moves break off: keep the legal part, say why.
@@ -114,11 +109,6 @@ export function ValleyPage({ params }: PageProps) {
     setLinkError(`The link's moves stop early: ${game.error}.`);
     setState((cur) => ({ ...cur, moves: game.moves }));
   }, [game]);
-
-  const hash = formatHash('valley', writeState(state));
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
 
   const now = game.snapshots[game.snapshots.length - 1];
   const over = now.outcome !== null;

@@ -7,7 +7,7 @@ import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
-import { formatHash } from '../../router.js';
+import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { WalkRequest, WalkResult } from './walk.worker.js';
 import {
@@ -121,19 +121,10 @@ function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) =>
 }
 
 export function WalkPage({ params }: PageProps) {
-  const [state, setState] = useState<WalkState>(() => readState(params));
+  const [state, setState] = useHashState('walk', params, readState, writeState);
   const [hover, setHover] = useState<number | null>(null);
   const mapJob = useJob<WalkRequest, WalkResult>(makeWorker);
   const distJob = useJob<WalkRequest, WalkResult>(makeWorker);
-
-  useEffect(() => {
-    const next = readState(params);
-    setState((cur) => (formatHash('walk', writeState(cur)) === formatHash('walk', writeState(next)) ? cur : next));
-  }, [params]);
-  const hash = formatHash('walk', writeState(state));
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
 
   const { graph, error: pieceError } = useMemo(() => graphOf(state), [state.width, state.height, state.spec]);
   const board = graph?.board ?? null;
