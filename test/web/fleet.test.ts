@@ -72,8 +72,8 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     expect(judgeNoTouch(cells, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1])).toEqual([]);
     expect(await text('#fleet-check')).toBe('Valid layout: 10 ships.');
     // The layout is in the link: opened fresh, the same cells come back.
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/layout=/);
     const hash = new URL(page.url()).hash;
-    expect(hash).toMatch(/layout=/);
     await open(hash);
     await page.waitForSelector('#fleet-check[data-valid="true"]', WAIT);
     expect((await shipCells()).sort()).toEqual([...cells].sort());
@@ -123,7 +123,7 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await page.getByText('Forbid cells').click();
     await square('a1').click();
     await expect.poll(() => square('a1').getAttribute('aria-label'), WAIT).toBe('a1, forbidden');
-    expect(new URL(page.url()).hash).toMatch(/forbid=a1/);
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/forbid=a1/);
   });
 
   it('a T-shaped ship drawn on the small grid joins the fleet, and the heat map of one 1-ship on 3×3 is 1/9 everywhere', async () => {
@@ -133,7 +133,7 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await expect.poll(() => text('.drawn-ships code'), WAIT).toBe('###/.#.');
     // The engine names a kind by its first orientation: a T of four cells either way.
     expect(await text('#fleet-problem')).toMatch(/^1 ship \(([#.]{2,3}\/){1,2}[#.]{2,3}\)/);
-    expect(new URL(page.url()).hash).toContain('ships=');
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toContain('ships=');
     await open('#/fleet?board=3x3&fleet=1&heat=1');
     await page.waitForSelector('#fleet-heat', WAIT);
     for (const sq of ['a1', 'b2', 'c3']) expect(await square(sq).getAttribute('aria-label')).toBe(`${sq}, water, ship probability 11.11 %`);

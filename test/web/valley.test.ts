@@ -75,7 +75,7 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     p = await playChecked(p, played[1], 'keys');
     await playChecked(p, played[2], 'click');
     expect(await movesOnPage()).toEqual(played);
-    expect(new URL(page.url()).hash).toContain(`moves=${played.join(',')}`);
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toContain(`moves=${played.join(',')}`);
     expect(await page.locator('#valley-status').textContent()).toMatch(/^Black to move/);
     // Undo takes back one move between friends.
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -109,7 +109,7 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     await page.locator('#valley-load').fill('variant retrieve\nssKss/5/5/5/SSkSS b 0\nb5b2\n');
     await page.getByRole('button', { name: 'Load record' }).click();
     await expect.poll(movesOnPage, WAIT).toEqual(['b5b2']);
-    expect(new URL(page.url()).hash).toMatch(/variant=retrieve&first=b/);
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/variant=retrieve&first=b/);
     // A link with an illegal move keeps the legal part and says why.
     await open('#/valley?white=human&black=human&moves=a1a4,c5c3,e1e4');
     await expect.poll(movesOnPage, WAIT).toEqual(['a1a4']);

@@ -74,7 +74,7 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     await mapReady();
     await square('a1').click();
     await page.waitForSelector('.board[aria-label^="Distribution"] [data-square="h8"][aria-label*="probability"]', WAIT);
-    expect(new URL(page.url()).hash).toMatch(/from=a1/);
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/from=a1/);
     expect(await text('#walk-dist-total')).toMatch(/^The squares sum to 0\.0173959/);
     // A knight always changes square colour: after 10 moves from a1 it stands on a dark square again.
     const b1 = (await page.locator('.board[aria-label^="Distribution"] [data-square="b1"]').getAttribute('aria-label'))!;
