@@ -161,6 +161,10 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await expect.poll(() => status.getAttribute('data-winner'), WAIT).toMatch(/^(you|computer)$/);
     const revealed = await page.locator('.target-board [data-kind="piece"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!));
     expect(judgeNoTouch(revealed, [2, 1])).toEqual([]);
+    // The computer's hunter can be chosen; the page says how the chosen one aims (the game above used the default).
+    expect(await page.locator('#fleet-hunter').inputValue()).toBe('lattice');
+    await page.locator('#fleet-hunter').selectOption('posterior');
+    await expect.poll(() => page.locator('.fleet-game .help').first().textContent(), WAIT).toMatch(/The computer aims at the cell most likely to hold a ship/);
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {

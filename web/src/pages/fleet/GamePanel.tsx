@@ -2,6 +2,7 @@
 // fire at its waters by clicking, it hunts yours with the engine's AI in a worker; turns alternate.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
+import type { HunterStrategy } from '../../../../src/fleet/ai.js';
 import { FleetGame, HIT, MISS, SUNK, type ShotResult } from '../../../../src/fleet/game.js';
 import type { FleetLayout, FleetProblem } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
@@ -33,6 +34,19 @@ const DEAL: readonly (readonly [Method, string])[] = [
   ['uniform', 'uniformly (every layout equally likely)'],
   ['rails', "by the seed's rails (quick)"],
 ];
+/** The computer's hunters (src/fleet/ai.ts), strongest first. */
+const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string]> = [
+  ['lattice', 'lattice (densest cells, sweeping the smallest ship’s lattice)'],
+  ['density', 'density (the published method)'],
+  ['posterior', 'posterior (the most likely cell, sampled)'],
+  ['random', 'random firing'],
+];
+const HUNTER_HELP: Record<HunterStrategy, string> = {
+  lattice: "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight",
+  density: 'where ship placements are densest given every reply so far',
+  posterior: 'at the cell most likely to hold a ship under uniform layouts that fit every reply so far',
+  random: 'at random',
+};
 
 function random(): number {
   return Math.floor(Math.random() * 2 ** 31);
@@ -66,6 +80,7 @@ function markWord(m: number): string {
 export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: FleetProblem; spec: ProblemSpec; mine: string[][] | null; mineKinds: number[] | null }) {
   const board = useMemo(() => Board.of(problem.width, problem.height), [problem]);
   const [deal, setDeal] = useState<Method>('uniform');
+  const [strategy, setStrategy] = useState<HunterStrategy>('lattice');
   const [match, setMatch] = useState<Match | null>(null);
   const [, setVersion] = useState(0);
   const dealJob = useJob<FleetRequest, FleetResult>(makeWorker);
@@ -111,7 +126,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       match.turn = 'computer';
       hunted.current = match;
       const k = match.mine.knowledge;
-      huntJob.start({ kind: 'hunt', spec, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'The computer is aiming');
+      huntJob.start({ kind: 'hunt', spec, strategy, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'The computer is aiming');
     }
     bump();
   };
@@ -146,6 +161,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
     <div class="fleet-game">
       <div class="row game-setup">
         <Choice id="fleet-deal" label="The computer places its fleet" value={deal} options={DEAL} onChange={setDeal} />
+        <Choice id="fleet-hunter" label="The computer aims" value={strategy} options={HUNTERS} onChange={setStrategy} />
         <div class="buttons">
           <button type="button" class="primary" onClick={newGame}>
             New game
@@ -154,7 +170,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       </div>
       <p class="help">
         {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'} You fire first; turns
-        alternate. The computer aims with the engine's hunter: where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight.
+        alternate. The computer aims {HUNTER_HELP[strategy]}.
       </p>
       <JobStatus state={dealJob.state} onCancel={() => dealJob.cancel()} />
       <JobStatus state={myJob.state} onCancel={() => myJob.cancel()} />

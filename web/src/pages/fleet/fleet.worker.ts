@@ -3,7 +3,7 @@
 import { Board } from '../../../../src/core/board.js';
 import { createRng } from '../../../../src/core/prng.js';
 import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
-import { createHunter, type Hunter } from '../../../../src/fleet/ai.js';
+import { createHunter, type Hunter, type HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
 import { countLayouts, emptyKnowledge, heatMap, placeFleet, uniformFleetLayouts, type FleetLayout } from '../../../../src/fleet/index.js';
 import { serveJobs, type Endpoint } from '../../worker/jobs.js';
@@ -13,7 +13,7 @@ export type FleetRequest =
   | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
   | { kind: 'count'; spec: ProblemSpec }
   | { kind: 'heat'; spec: ProblemSpec }
-  | { kind: 'hunt'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number }
+  | { kind: 'hunt'; spec: ProblemSpec; strategy: HunterStrategy; marks: number[]; sunk: SunkShip[]; seed: number }
   | { kind: 'odds'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number };
 
 export type FleetResult =
@@ -36,8 +36,8 @@ serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { 
   const problem = buildProblem(req.spec);
   const board = Board.of(problem.width, problem.height);
   if (req.kind === 'hunt') {
-    const key = problemKey(req.spec);
-    if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem) };
+    const key = `${req.strategy} ${problemKey(req.spec)}`;
+    if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem, { strategy: req.strategy }) };
     return { kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) };
   }
   if (req.kind === 'odds') {
