@@ -36,9 +36,9 @@ const DEAL: readonly (readonly [Method, string])[] = [
 ];
 /** The computer's hunters (src/fleet/ai.ts), strongest first. */
 const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string]> = [
-  ['lattice', 'lattice (densest cells, sweeping the smallest ship’s lattice)'],
+  ['lattice', 'lattice (the strongest)'],
   ['density', 'density (the published method)'],
-  ['posterior', 'posterior (the most likely cell, sampled)'],
+  ['posterior', 'posterior (sampled odds)'],
   ['random', 'random firing'],
 ];
 const HUNTER_HELP: Record<HunterStrategy, string> = {
