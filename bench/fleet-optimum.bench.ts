@@ -1,7 +1,8 @@
 // The Sea Battle hunting rules against the exact optimum on small boards: the fewest shots on average that any
 // strategy needs against uniform layouts, by a full expectimax over the layouts that still fit the replies.
+import { bestResidue, onLattice } from '../src/fleet/ai-lattice.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
-import { fleetPlacements } from '../src/fleet/placements.js';
+import { fleetPlacements, placementCells } from '../src/fleet/placements.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 type Rule = 'optimal' | 'greedy' | 'lattice';
@@ -26,14 +27,13 @@ class SmallGame {
     const p = fleetProblem({ width, height, fleet: lengths.join(','), touch: 'any' });
     const pl = fleetPlacements(p);
     // Kinds are listed in the problem's own order; ship i below is kind i (the lengths differ, one ship each).
-    const cellsOf = (q: number): number[] => Array.from(pl.cellList.subarray(pl.cellStart[q], pl.cellStart[q + 1]));
     const grow = (k: number, at: Int8Array): void => {
       if (k === p.kinds.length) {
         this.shipAt.push(at.slice());
         return;
       }
       for (let q = pl.kindStart[k]; q < pl.kindStart[k + 1]; q++) {
-        const cells = cellsOf(q);
+        const cells = placementCells(pl, q);
         if (cells.some((c) => at[c] >= 0)) continue;
         for (const c of cells) at[c] = k;
         grow(k + 1, at);
@@ -69,14 +69,14 @@ class SmallGame {
     let cells: number[] = [];
     for (let c = 0; c < this.n; c++) if (marks[c] === UNKNOWN && count[c] > 0) cells.push(c);
     cells.sort((a, b) => count[b] - count[a] || a - b);
-    if (rule === 'lattice' && !marks.includes(HIT)) cells = this.onLattice(cells, layouts, marks);
+    if (rule === 'lattice' && !marks.includes(HIT)) cells = this.latticeCells(cells, layouts, marks);
     if (rule !== 'optimal') cells = cells.slice(0, 1);
     let best = Infinity;
     for (const c of cells) {
       // Every ship cell not hit yet costs a shot: a bound that skips cells which cannot beat the best.
       if (1 + (shipCells - found) - count[c] / layouts.length >= best) continue;
       let e = 1;
-      for (const [next, group] of this.outcomes(c, layouts, marks)) {
+      for (const { marks: next, group } of this.outcomes(c, layouts, marks)) {
         e += (group.length / layouts.length) * this.solve(rule, Int32Array.from(group), next);
         if (e >= best) break;
       }
@@ -87,7 +87,7 @@ class SmallGame {
   }
 
   /** The layouts split by the reply a shot at c gets: miss, hit, or sunk (which ship, so which cells). */
-  private outcomes(c: number, layouts: Int32Array, marks: Uint8Array): Map<Uint8Array, number[]> {
+  private outcomes(c: number, layouts: Int32Array, marks: Uint8Array): Iterable<{ marks: Uint8Array; group: number[] }> {
     const byReply = new Map<string, { marks: Uint8Array; group: number[] }>();
     for (const l of layouts) {
       const at = this.shipAt[l], s = at[c];
@@ -107,14 +107,14 @@ class SmallGame {
       }
       g.group.push(l);
     }
-    return new Map(Array.from(byReply.values(), (g) => [g.marks, g.group]));
+    return byReply.values();
   }
 
   /**
    * The lattice rule while hunting (see src/fleet/ai-lattice.ts): only cells whose (file + rank) mod L is the
    * residue that makes the expected lattice shots before the smallest ship afloat (length L) is hit least.
    */
-  private onLattice(cells: number[], layouts: Int32Array, marks: Uint8Array): number[] {
+  private latticeCells(cells: number[], layouts: Int32Array, marks: Uint8Array): number[] {
     let ship = -1;
     this.lengthOf.forEach((len, s) => {
       if (!marks.includes(SUNK + s) && (ship < 0 || len < this.lengthOf[ship])) ship = s;
@@ -128,18 +128,8 @@ class SmallGame {
     }
     const cover = new Int32Array(this.n);
     for (const own of placements.values()) for (const x of own) cover[x]++;
-    const residue = (x: number): number => ((x % this.width) + Math.floor(x / this.width)) % L;
-    let bestR = 0, bestCost = Infinity;
-    for (let r = 0; r < L; r++) {
-      const ordered = cells.filter((x) => residue(x) === r && cover[x] > 0).map((x) => cover[x]).sort((a, b) => b - a);
-      let covered = 0, cost = 0;
-      for (const k of ordered) {
-        covered += k;
-        cost += Math.max(0, 1 - covered / placements.size);
-      }
-      if (cost < bestCost) [bestR, bestCost] = [r, cost];
-    }
-    const on = cells.filter((x) => residue(x) === bestR && cover[x] > 0);
+    const residue = bestResidue(cover, this.width, L, placements.size);
+    const on = cells.filter((x) => cover[x] > 0 && onLattice(x, this.width, L, residue));
     return on.length > 0 ? on : cells;
   }
 }

@@ -4,8 +4,9 @@
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
 import { PosteriorEstimator } from './ai-posterior.js';
-import { forEachFieldPlacement, huntingLattice, onLattice } from './ai-lattice.js';
+import { huntingLattice, onLattice } from './ai-lattice.js';
 import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from './game.js';
+import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem } from './problem.js';
 
 export type HunterStrategy = 'lattice' | 'posterior' | 'density' | 'random';

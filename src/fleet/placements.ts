@@ -106,6 +106,26 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
   };
 }
 
+/**
+ * Every placement of one kind on the problem's field (forbidden cells avoided), as its cell list, without
+ * building the tables of fleetPlacements: for scores recomputed on every shot. The list is reused: copy to keep.
+ */
+export function forEachFieldPlacement(problem: FleetProblem, kind: number, visit: (cells: number[]) => void): void {
+  const { width: w, height: h } = problem;
+  const cells: number[] = [];
+  for (const o of problem.kinds[kind].orientations) {
+    let mx = 0, my = 0;
+    for (const [dx, dy] of o) [mx, my] = [Math.max(mx, dx), Math.max(my, dy)];
+    for (let y = 0; y + my < h; y++) {
+      for (let x = 0; x + mx < w; x++) {
+        cells.length = 0;
+        for (const [dx, dy] of o) cells.push((y + dy) * w + x + dx);
+        if (cells.every((c) => !problem.forbidden[c])) visit(cells);
+      }
+    }
+  }
+}
+
 /** The cells of placement p as a list of square indices. */
 export function placementCells(pl: FleetPlacements, p: number): number[] {
   return Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]));

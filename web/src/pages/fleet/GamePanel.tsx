@@ -34,19 +34,14 @@ const DEAL: readonly (readonly [Method, string])[] = [
   ['uniform', 'uniformly (every layout equally likely)'],
   ['rails', "by the seed's rails (quick)"],
 ];
-/** The computer's hunters (src/fleet/ai.ts), strongest first. */
-const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string]> = [
-  ['lattice', 'lattice (the strongest)'],
-  ['density', 'density (the published method)'],
-  ['posterior', 'posterior (sampled odds)'],
-  ['random', 'random firing'],
+/** The computer's hunters (src/fleet/ai.ts), strongest first: the drop-down's label and how the page says it aims. */
+const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string, string]> = [
+  ['lattice', 'lattice (the strongest)', "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight"],
+  ['density', 'density (the published method)', 'where ship placements are densest given every reply so far'],
+  ['posterior', 'posterior (sampled odds)', 'at the cell most likely to hold a ship under uniform layouts that fit every reply so far'],
+  ['random', 'random firing', 'at random'],
 ];
-const HUNTER_HELP: Record<HunterStrategy, string> = {
-  lattice: "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight",
-  density: 'where ship placements are densest given every reply so far',
-  posterior: 'at the cell most likely to hold a ship under uniform layouts that fit every reply so far',
-  random: 'at random',
-};
+const HUNTER_CHOICES = HUNTERS.map(([value, label]) => [value, label] as const);
 
 function random(): number {
   return Math.floor(Math.random() * 2 ** 31);
@@ -161,7 +156,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
     <div class="fleet-game">
       <div class="row game-setup">
         <Choice id="fleet-deal" label="The computer places its fleet" value={deal} options={DEAL} onChange={setDeal} />
-        <Choice id="fleet-hunter" label="The computer aims" value={strategy} options={HUNTERS} onChange={setStrategy} />
+        <Choice id="fleet-hunter" label="The computer aims" value={strategy} options={HUNTER_CHOICES} onChange={setStrategy} />
         <div class="buttons">
           <button type="button" class="primary" onClick={newGame}>
             New game
@@ -170,7 +165,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       </div>
       <p class="help">
         {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'} You fire first; turns
-        alternate. The computer aims {HUNTER_HELP[strategy]}.
+        alternate. The computer aims {HUNTERS.find(([value]) => value === strategy)![2]}.
       </p>
       <JobStatus state={dealJob.state} onCancel={() => dealJob.cancel()} />
       <JobStatus state={myJob.state} onCancel={() => myJob.cancel()} />
