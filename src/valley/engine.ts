@@ -17,6 +17,11 @@ export interface ValleyEngine {
   /** Zobrist key of the pieces and the side to move (and whether the first-move rule still applies), as two 32-bit halves. */
   readonly keyLo: number;
   readonly keyHi: number;
+  /**
+   * The key of the board and the side to move only: keyLo/keyHi without the first-move flag. Positions the
+   * draw rule counts as the same have the same board key (the start position and the same board met later).
+   */
+  boardKey(): [number, number];
   /** Writes the legal moves of the side to move into out from index at; returns how many (0 when the game is over). */
   generate(out: Int32Array, at: number): number;
   make(m: number): void;

@@ -45,6 +45,10 @@ export class Valley5Engine implements ValleyEngine {
     if (pos.ply === 0) this.flip(FIRST_KEY);
   }
 
+  boardKey(): [number, number] {
+    return this.ply === 0 ? [this.keyLo ^ ZLO[FIRST_KEY], this.keyHi ^ ZHI[FIRST_KEY]] : [this.keyLo, this.keyHi];
+  }
+
   private flip(i: number): void {
     this.keyLo ^= ZLO[i];
     this.keyHi ^= ZHI[i];

@@ -42,7 +42,7 @@ export class ValleyGame {
   private readonly texts: string[] = [];
   /** The board and side to move of every position so far, the start first (the draw rule counts these). */
   private readonly seen: string[] = [];
-  /** The engine's Zobrist keys of the same positions (the search's repetition check). */
+  /** The engine's board keys of the same positions (the search's repetition check; no first-move flag). */
   private readonly keys: Array<[number, number]> = [];
 
   constructor(options: ValleyGameOptions = {}) {
@@ -184,7 +184,7 @@ export class ValleyGame {
   private remember(): void {
     const [board, side] = this.engine.toString().split(' ');
     this.seen.push(`${board} ${side}`);
-    this.keys.push([this.engine.keyLo, this.engine.keyHi]);
+    this.keys.push(this.engine.boardKey());
   }
 }
 

@@ -161,6 +161,10 @@ class LabyrinthEngine implements ValleyEngine {
     }
   }
 
+  boardKey(): [number, number] {
+    return this.ply === 0 ? [this.keyLo ^ ZLO[Z_FIRST], this.keyHi ^ ZHI[Z_FIRST]] : [this.keyLo, this.keyHi];
+  }
+
   generate(out: Int32Array, at: number): number {
     const m = this.men, s = this.side, king = this.kings[s];
     const occLo = m[0] | m[2] | PILLAR_LO, occHi = m[1] | m[3] | PILLAR_HI;

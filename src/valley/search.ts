@@ -335,7 +335,10 @@ export class ValleySearcher {
     // When the opponent's King is one slide from the valley, every move is forced or losing: no reductions.
     const threatened = kingReachesValley(e, (side ^ 1) as ValleySide);
 
-    this.pushKey(lo, hi);
+    // The line's repetition keys leave out the first-move flag (only the game's first position has it), so a
+    // line back to the start board counts as a return to it.
+    if (e.ply === 0) this.pushKey(...e.boardKey());
+    else this.pushKey(lo, hi);
     const alpha0 = alpha;
     let bestScore = -WIN, bestMove = 0;
     for (let i = 0; i < n; i++) {

@@ -33,14 +33,37 @@ describe("King's Valley games", () => {
     expect(free.legalMoves().length).toBeGreaterThan(0);
   });
 
-  it('keeps the engine keys of every position for the search; the start (first-move rule) keys apart from later', () => {
+  it('keeps the board key of every position for the search: the start counts as the same position as its board met later', () => {
     const g = new ValleyGame();
+    const startKey: [number, number] = [g.engine.keyLo, g.engine.keyHi];
     for (const m of [...CYCLE, ...CYCLE]) g.play(m);
     const keys = g.historyKeys();
     expect(keys).toHaveLength(9);
+    // Plies 0, 4 and 8 are the same board with White to move: the draw rule's three occurrences, and the search's.
+    expect(keys[0]).toEqual(keys[4]);
     expect(keys[4]).toEqual(keys[8]);
-    expect(keys[0]).not.toEqual(keys[4]);
     expect(keys[8]).toEqual([g.engine.keyLo, g.engine.keyHi]);
+    expect(new Set(keys.map((k) => k.join(':'))).size).toBe(4);
+    // The engine's own key still tells the first move apart (the King may not move yet): the table keeps them apart.
+    expect(startKey).not.toEqual(keys[0]);
+  });
+
+  it('gives equal board keys exactly to equal boards with the same side to move, in every variant', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...VALLEY_VARIANT_NAMES), fc.array(fc.nat(), { maxLength: 40 }), (variant, picks) => {
+        const g = new ValleyGame({ variant, drawRule: false });
+        const boards = [g.position.split(' ').slice(0, 2).join(' ')];
+        for (const pick of picks) {
+          const legal = g.legalMoves();
+          if (legal.length === 0) break;
+          g.play(legal[pick % legal.length]);
+          boards.push(g.position.split(' ').slice(0, 2).join(' '));
+        }
+        const keys = g.historyKeys().map((k) => k.join(':'));
+        for (let i = 0; i < boards.length; i++) for (let j = 0; j < i; j++) expect(keys[i] === keys[j]).toBe(boards[i] === boards[j]);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('refuses malformed, illegal and late moves and leaves the game exactly as it was', () => {

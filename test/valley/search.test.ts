@@ -27,6 +27,7 @@ function plainEngine(text: string): ValleyEngine {
     get keyHi() {
       return e.keyHi;
     },
+    boardKey: () => e.boardKey(),
     generate: (out, at) => e.generate(out, at),
     make: (m) => e.make(m),
     unmake: (m) => e.unmake(m),
