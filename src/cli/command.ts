@@ -51,6 +51,20 @@ export function parseCommand(cmd: Command, argv: string[]): Parsed {
   }
 }
 
+/**
+ * For a command whose subcommands share one flag table (util.parseArgs sees them all): refuses a flag that
+ * `sub` does not read, naming the subcommands it is for, rather than ignoring it. `flagsOf[sub]` lists the
+ * flags each subcommand reads; --json and --help go everywhere.
+ */
+export function checkSubcommandFlags(args: Parsed, command: string, sub: string, flagsOf: Record<string, readonly string[]>): void {
+  const own = flagsOf[sub] ?? [];
+  for (const [name, value] of Object.entries(args.values)) {
+    if (value === undefined || Object.hasOwn(COMMON_FLAGS, name) || own.includes(name)) continue;
+    const users = Object.keys(flagsOf).filter((s) => flagsOf[s].includes(name));
+    throw new GridbitsError('BAD_ARGUMENT', `${command} ${sub}: --${name} does not apply here${users.length > 0 ? ` (it is for ${command} ${users.join(', ')})` : ''}`);
+  }
+}
+
 export function helpText(cmd: Command): string {
   const flags = { ...cmd.flags, ...COMMON_FLAGS };
   const rows = Object.entries(flags).map(([name, f]) => {

@@ -102,20 +102,23 @@ async function sim(args: Parsed, out: Output): Promise<void> {
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const strategy = hunterOf(args);
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
+  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = Date.now();
   const r = await interruptible(out, async (signal) => {
     const layouts = await uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
-    return simulate(p, { games, seed, layouts, signal, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
+    return simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
   });
   const head = { board: `${p.width}x${p.height}`, fleet: p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' '), touch: p.touch, hunter: strategy };
   if (out.json) {
-    out.printJson({ games: r.games, seed, ...head, mean: r.mean, median: r.median, min: r.min, max: r.max, histogram: r.histogram, ms: Date.now() - t0 });
+    const cut = r.stopped ? { stopped: r.stopped, gamesRequested: r.requested } : {};
+    out.printJson({ games: r.games, seed, ...head, mean: r.mean, median: r.median, min: r.min, max: r.max, histogram: r.histogram, ...cut, ms: Date.now() - t0 });
     return;
   }
   const top = Math.max(...Object.values(r.histogram));
   const c = out.paint;
   for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${n}`);
   out.print(`${r.games} games (${head.fleet}, touch ${p.touch}, ${head.board}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
+  if (r.stopped) out.print(`stopped by the time limit after ${r.games} of the ${r.requested} games asked for`);
 }
 
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
@@ -252,13 +255,19 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   play: {
     usage: 'fleet play [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
     summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
-    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter },
+    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: { type: 'string', value: 'N', help: 'seed of the random choices' } },
     run: play,
   },
   sim: {
-    usage: 'fleet sim [problem flags] --games N --seed S [--hunter H] [--json]',
+    usage: 'fleet sim [problem flags] --games N --seed S [--hunter H] [--timeout MS] [--json]',
     summary: "the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)",
-    flags: { games: FLEET_PLAY_FLAGS.games, hunter: FLEET_PLAY_FLAGS.hunter, 'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'] },
+    flags: {
+      games: FLEET_PLAY_FLAGS.games,
+      hunter: FLEET_PLAY_FLAGS.hunter,
+      'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
+      seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
+      timeout: { type: 'string', value: 'MS', help: 'time limit in milliseconds (sim: the games played by then are the answer)' },
+    },
     run: sim,
   },
 };

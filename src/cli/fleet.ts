@@ -11,12 +11,15 @@ import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../
 import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
-import { bool, int, list, str, type Command, type Flag, type Parsed } from './command.js';
+import { bool, checkSubcommandFlags, int, list, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
-/** One `fleet` subcommand: its flags join the command's (util.parseArgs is strict), its run does the work. */
+/**
+ * One `fleet` subcommand: its flags join the command's (util.parseArgs is strict), its run does the work.
+ * `flags` lists every flag it reads beside the problem flags; any other is refused.
+ */
 export interface FleetSubcommand {
   usage: string;
   summary: string;
@@ -237,6 +240,8 @@ Examples:
     if (sub === undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet: name a subcommand (${names}), e.g. gridbits fleet place --board 10x10`);
     const entry = Object.hasOwn(FLEET_SUBCOMMANDS, sub) ? FLEET_SUBCOMMANDS[sub] : undefined;
     if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet: unknown subcommand '${sub}' (${names})`);
+    const flagsOf = Object.fromEntries(Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => [name, [...Object.keys(FLEET_PROBLEM_FLAGS), ...Object.keys(s.flags ?? {})]]));
+    checkSubcommandFlags(args, 'fleet', sub, flagsOf);
     return entry.run(args, out);
   },
 };

@@ -11,7 +11,7 @@ import {
   valleyVariant,
   valleyVariantStart,
 } from '../valley/index.js';
-import { bool, str, type Command, type Parsed } from './command.js';
+import { bool, checkSubcommandFlags, str, type Command, type Parsed } from './command.js';
 import { VALLEY_AI_DETAILS, VALLEY_AI_FLAGS, VALLEY_AI_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
 import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_FLAGS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
 import type { Output } from './output.js';
@@ -57,6 +57,15 @@ async function perft(args: Parsed, out: Output): Promise<void> {
 
 const SUBCOMMANDS: Record<string, (args: Parsed, out: Output) => Promise<void> | void> = { perft, best: valleyBest, match: valleyMatchRun, solve: valleySolveRun, play: valleyPlay };
 
+/** The flags each subcommand reads: any other is refused, not ignored. */
+const SUBCOMMAND_FLAGS: Record<string, readonly string[]> = {
+  perft: ['position', 'variant', 'first', 'divide'],
+  best: ['position', 'variant', 'first', 'depth', 'time', 'max-nodes', 'no-draw-rule'],
+  match: ['position', 'variant', 'first', 'games', 'white', 'black', 'time', 'alternate', 'seed', 'opening', 'ply-cap', 'no-draw-rule'],
+  solve: ['position', 'max-nodes', 'timeout', 'table', 'all-moves', 'shortest', 'no-symmetry'],
+  play: ['variant', 'first', 'white', 'black', 'no-draw-rule', 'load', 'seed'],
+};
+
 export const valleyCommand: Command = {
   name: 'valley',
   usage: ['valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--json]', ...VALLEY_AI_USAGE, VALLEY_SOLVE_USAGE, VALLEY_PLAY_USAGE].join('\n       gridbits '),
@@ -88,8 +97,9 @@ ${VALLEY_PLAY_DETAILS}`,
     const sub = args.positionals[0];
     const names = Object.keys(SUBCOMMANDS).join(', ');
     if (sub === undefined) throw new GridbitsError('BAD_ARGUMENT', `valley: name a subcommand (${names}), e.g. gridbits valley perft 4`);
-    const run = SUBCOMMANDS[sub];
+    const run = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (run === undefined) throw new GridbitsError('BAD_ARGUMENT', `valley: unknown subcommand '${sub}' (${names})`);
+    checkSubcommandFlags(args, 'valley', sub, SUBCOMMAND_FLAGS);
     return run(args, out);
   },
 };

@@ -26,6 +26,9 @@ export interface ShotStats {
 
 export interface SimResult extends ShotStats {
   seed: number;
+  /** The games asked for; `games` is fewer when the time limit stopped the run ('time'). */
+  requested: number;
+  stopped?: 'time';
   strategy: string;
   /** Shots of each game, in order. */
   shots: number[];
@@ -63,7 +66,10 @@ export function gameSeeds(seed: number, games: number): number[] {
   return Array.from({ length: games }, () => rng.nextU32());
 }
 
-/** Plays `games` games (each: a uniform layout, then the hunter until every ship is sunk). */
+/**
+ * Plays `games` games (each: a uniform layout, then the hunter until every ship is sunk). With `timeoutMs`,
+ * stops soon after the time is up and answers for the games played, with stopped: 'time'.
+ */
 export async function simulate(problem: FleetProblem, options: SimOptions): Promise<SimResult> {
   const { games, seed } = options;
   if (!Number.isSafeInteger(games) || games < 1) throw new GridbitsError('BAD_ARGUMENT', `the number of games must be a whole number ≥ 1, got ${games}`);
@@ -80,10 +86,11 @@ export async function simulate(problem: FleetProblem, options: SimOptions): Prom
       await yieldToEventLoop();
       lastYield = Date.now();
       checkAborted(options.signal);
-      if (Date.now() > deadline) throw new GridbitsError('LIMIT', `simulation: time limit reached after ${g + 1} of ${games} games`);
+      // Out of time: the games played so far are the answer, said to be cut short.
+      if (Date.now() > deadline && g + 1 < games) return { ...shotStats(shots), seed, requested: games, stopped: 'time', strategy: hunter.strategy, shots };
       options.onProgress?.({ done: g + 1, total: games, unit: 'games' });
     }
   }
   options.onProgress?.({ done: games, total: games, unit: 'games' });
-  return { ...shotStats(shots), seed, strategy: hunter.strategy, shots };
+  return { ...shotStats(shots), seed, requested: games, strategy: hunter.strategy, shots };
 }

@@ -109,10 +109,11 @@ function addPart(part: string, into: Parts, whole: string, depth: number): void 
     into.slides.push(...rides.rides);
     return;
   }
-  if (part in LEAPERS) {
+  // Own keys only: 'constructor' or '__proto__' are not pieces.
+  if (Object.hasOwn(LEAPERS, part)) {
     const [m, n] = LEAPERS[part];
     into.leaps.push(...leaperVectors(m, n));
-  } else if (part in NAMED && depth < 4) {
+  } else if (Object.hasOwn(NAMED, part) && depth < 4) {
     for (const p of NAMED[part].split('+')) addPart(p, into, whole, depth + 1);
   } else if (part.includes(',')) {
     const rider = part.endsWith('*');

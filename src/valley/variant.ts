@@ -58,7 +58,7 @@ export const VALLEY_VARIANT_NAMES = Object.keys(VALLEY_VARIANTS) as ValleyVarian
 
 /** The variant of that name; throws BAD_ARGUMENT listing the names. */
 export function valleyVariant(name: string): ValleyVariant {
-  const v = (VALLEY_VARIANTS as Record<string, ValleyVariant | undefined>)[name];
+  const v = Object.hasOwn(VALLEY_VARIANTS, name) ? (VALLEY_VARIANTS as Record<string, ValleyVariant>)[name] : undefined;
   if (v === undefined) throw new GridbitsError('BAD_ARGUMENT', `unknown King's Valley variant '${name}' (${VALLEY_VARIANT_NAMES.join(', ')})`);
   return v;
 }

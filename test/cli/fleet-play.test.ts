@@ -76,6 +76,22 @@ describe('gridbits fleet sim', () => {
   it('rejects bad counts and hunters with exit 2', () => {
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--games', '0']), /--games/);
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--hunter', 'psychic']), /--hunter/);
+    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--timeout', 'soon']), /--timeout must be a whole number/);
+    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--method', 'rails']), /fleet sim: --method does not apply here \(it is for fleet place, heat\)/);
+  });
+
+  it('stops at the time limit and answers for the games played, saying so', () => {
+    const r = gridbitsJson<{ games: number; gamesRequested: number; stopped: string; histogram: Record<string, number> }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    expect(r.stopped).toBe('time');
+    expect(r.gamesRequested).toBe(100_000_000);
+    expect(r.games).toBeGreaterThan(0);
+    expect(r.games).toBeLessThan(100_000_000);
+    expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
+    const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/stopped by the time limit after \d+ of the 100000000 games asked for/);
+    // Within the limit nothing is said.
+    expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty('stopped');
   });
 });
 

@@ -135,6 +135,10 @@ describe('gridbits fleet: mistakes', () => {
       [['fleet', 'place', '--method', 'guess'], /--method must be one of/],
       [['fleet', 'check', '--board', '3x3', '--fleet', '1', '-'], /the layout is 2x1, the board 3x3/, '#.\n'],
       [['fleet', 'check', '--board', '3x3', '--fleet', '1', '-'], /unexpected '\*'/, '#.*\n...\n...\n'],
+      // A flag another subcommand reads is refused, not ignored.
+      [['fleet', 'count', '--samples', '3'], /fleet count: --samples does not apply here \(it is for fleet place, heat\)/],
+      [['fleet', 'check', '--seed', '1', '-'], /fleet check: --seed does not apply here/, '#\n'],
+      [['fleet', 'constructor'], /unknown subcommand 'constructor'/],
     ];
     for (const [args, pattern, input] of cases) expectUserError(gridbits(args, input), pattern);
   });

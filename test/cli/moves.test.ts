@@ -29,6 +29,7 @@ describe('gridbits moves', () => {
 
   it('turns user mistakes into one line and exit 2', () => {
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '0x5']), /board width must be a whole number of at least 1/);
+    for (const name of ['constructor', '__proto__', 'knight+hasOwnProperty']) expectUserError(gridbits(['moves', name, 'e4']), /unknown piece/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board=-3x5']), /bad board size '-3x5'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '-3x5']), /--board got a value that starts with '-'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board']), /--board/);

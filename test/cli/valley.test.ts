@@ -39,5 +39,12 @@ describe('gridbits valley', () => {
     expectUserError(gridbits(['valley']), /name a subcommand/);
     expectUserError(gridbits(['valley', 'fly']), /unknown subcommand 'fly'/);
     expectUserError(gridbits(['valley', 'perft', '2', '3']), /unexpected argument '3'/);
+    // Names of the prototype are not subcommands or variants; flags of other subcommands are refused.
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      expectUserError(gridbits(['valley', name]), new RegExp(`unknown subcommand '${name}'`));
+      expectUserError(gridbits(['valley', 'perft', '1', '--variant', name]), new RegExp(`unknown King's Valley variant '${name}'`));
+    }
+    expectUserError(gridbits(['valley', 'perft', '2', '--games', '4']), /valley perft: --games does not apply here \(it is for valley match\)/);
+    expectUserError(gridbits(['valley', 'solve', '--variant', 'labyrinth']), /valley solve: --variant does not apply here/);
   });
 });

@@ -32,4 +32,17 @@ describe('simulate', () => {
     await expect(simulate(p, { games: 100_000, seed: 1, layouts, signal: c.signal, hunter: { strategy: 'random' } })).rejects.toThrow(/stopped/);
     await expect(simulate(p, { games: 0, seed: 1, layouts })).rejects.toThrow(/games/);
   });
+
+  it('answers for the games played when the time is up, and says it stopped', async () => {
+    const r = await simulate(p, { games: 10_000_000, seed: 3, layouts, timeoutMs: 100, hunter: { strategy: 'density' } });
+    expect(r.stopped).toBe('time');
+    expect(r.requested).toBe(10_000_000);
+    expect(r.games).toBe(r.shots.length);
+    expect(r.games).toBeGreaterThan(0);
+    expect(r.games).toBeLessThan(10_000_000);
+    // The games played are the first games of the seed, as an unhurried run plays them.
+    const full = await simulate(p, { games: r.games, seed: 3, layouts, hunter: { strategy: 'density' } });
+    expect(full.shots).toEqual(r.shots);
+    expect(full.stopped).toBeUndefined();
+  });
 });

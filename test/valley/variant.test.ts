@@ -28,6 +28,7 @@ describe("King's Valley variants", () => {
     expect(VALLEY_VARIANTS.standard.board.name(VALLEY_VARIANTS.standard.grid.valley)).toBe('c3');
     expect(valleyVariantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
     expect(() => valleyVariant('chess')).toThrow(/unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/);
+    for (const name of ['constructor', '__proto__', 'toString']) expect(() => valleyVariant(name)).toThrow(/unknown King's Valley variant/);
   });
 
   it('builds an engine per variant whose moves and perft agree with the reference, either side first', () => {
