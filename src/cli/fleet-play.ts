@@ -236,6 +236,12 @@ export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
   'hunter-samples': { type: 'string', value: 'N', help: 'sim: weighted samples per shot of the posterior hunter (default 400)' },
   games: { type: 'string', value: 'N', help: 'sim: games to play (default 1000)' },
   layout: { type: 'string', value: 'FILE', help: "play: your fleet as a grid ('#' ships), instead of a uniform random one" },
+  seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
+  timeout: {
+    type: 'string',
+    value: 'MS',
+    help: 'time limit in milliseconds: place (rails, search), count and heat say when they did not finish in time (heat auto samples when the exact count is too slow); sim answers for the games played',
+  },
 };
 
 /** The subcommands, for fleet.ts's table. */
@@ -247,15 +253,15 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       shots: FLEET_PLAY_FLAGS.shots,
       method: { type: 'string', value: 'M', help: 'heat: auto (exact if the count finishes within 5 s, else sampled), exact or sampled' },
       samples: { type: 'string', value: 'N', help: 'layouts to draw (place: that many layouts; heat: sampled method, default 10000)' },
-      seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
-      timeout: { type: 'string', value: 'MS', help: 'time limit in milliseconds' },
+      seed: FLEET_PLAY_FLAGS.seed,
+      timeout: FLEET_PLAY_FLAGS.timeout,
     },
     run: heat,
   },
   play: {
     usage: 'fleet play [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
     summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
-    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: { type: 'string', value: 'N', help: 'seed of the random choices' } },
+    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: FLEET_PLAY_FLAGS.seed },
     run: play,
   },
   sim: {
@@ -265,8 +271,8 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       games: FLEET_PLAY_FLAGS.games,
       hunter: FLEET_PLAY_FLAGS.hunter,
       'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
-      seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
-      timeout: { type: 'string', value: 'MS', help: 'time limit in milliseconds (sim: the games played by then are the answer)' },
+      seed: FLEET_PLAY_FLAGS.seed,
+      timeout: FLEET_PLAY_FLAGS.timeout,
     },
     run: sim,
   },

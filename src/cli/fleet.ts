@@ -1,7 +1,7 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
 import { randomInt } from 'node:crypto';
 import { Board } from '../core/board.js';
-import { GridbitsError } from '../core/error.js';
+import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
@@ -14,7 +14,7 @@ import { drawGrid } from '../render/ascii.js';
 import { bool, checkSubcommandFlags, int, list, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
-import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
+import { FLEET_PLAY_FLAGS, FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
 /**
  * One `fleet` subcommand: its flags join the command's (util.parseArgs is strict), its run does the work.
@@ -155,10 +155,16 @@ async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output): 
 async function count(args: Parsed, out: Output): Promise<void> {
   if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet count: unexpected argument '${args.positionals[1]}'`);
   const p = fleetProblemFromArgs(args);
+  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = performance.now();
-  const total = await interruptible(out, (signal) =>
-    countLayouts(p, { signal, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
-  );
+  const total = await interruptible(out, async (signal) => {
+    try {
+      return await countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
+    } catch (e) {
+      if (isGridbitsError(e) && e.code === 'LIMIT') throw new GridbitsError('LIMIT', `fleet count: not finished within the time limit (${timeoutMs} ms)`);
+      throw e;
+    }
+  });
   const ms = performance.now() - t0;
   if (out.json) {
     out.printJson({ count: total.toString(), board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count })), ms: Math.round(ms) });
@@ -187,7 +193,7 @@ function check(args: Parsed, out: Output): void {
 const SEARCH_FLAGS: Record<string, Flag> = {
   seed: { type: 'string', value: 'N', help: 'seed of the random choices (default: a random one, printed)' },
   'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (rails, search)' },
-  timeout: { type: 'string', value: 'MS', help: 'search time limit in milliseconds (rails, search)' },
+  timeout: FLEET_PLAY_FLAGS.timeout,
 };
 
 /** The subcommands; other files add theirs here. */
@@ -202,7 +208,12 @@ export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
     },
     run: place,
   },
-  count: { usage: 'fleet count [problem flags] [--json]', summary: 'the exact number of distinct layouts', run: count },
+  count: {
+    usage: 'fleet count [problem flags] [--timeout MS] [--json]',
+    summary: 'the exact number of distinct layouts',
+    flags: { timeout: FLEET_PLAY_FLAGS.timeout },
+    run: count,
+  },
   check: { usage: 'fleet check [problem flags] [FILE|-] [--json]', summary: "is a layout grid valid ('#'/'1' ship, '.'/'0' water, top row first), and every reason if not", run: check },
   ...FLEET_PLAY_SUBCOMMANDS,
 };

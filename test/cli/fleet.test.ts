@@ -139,6 +139,8 @@ describe('gridbits fleet: mistakes', () => {
       [['fleet', 'count', '--samples', '3'], /fleet count: --samples does not apply here \(it is for fleet place, heat\)/],
       [['fleet', 'check', '--seed', '1', '-'], /fleet check: --seed does not apply here/, '#\n'],
       [['fleet', 'constructor'], /unknown subcommand 'constructor'/],
+      // A count past its time limit says so rather than answer.
+      [['fleet', 'count', '--fleet', 'german', '--timeout', '200'], /fleet count: not finished within the time limit \(200 ms\)/],
     ];
     for (const [args, pattern, input] of cases) expectUserError(gridbits(args, input), pattern);
   });
