@@ -15,11 +15,20 @@ export type ErrorCode =
 export class GridbitsError extends Error {
   readonly code: ErrorCode;
 
+  /** The message is one line: newlines and other control characters (often from quoted input) are escaped. */
   constructor(code: ErrorCode, message: string) {
-    super(message);
+    super(oneLine(message));
     this.name = 'GridbitsError';
     this.code = code;
   }
+}
+
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Control characters written as escapes, so that quoted input cannot break a message over lines. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function isGridbitsError(e: unknown): e is GridbitsError {
