@@ -1,8 +1,16 @@
 // Whether a tour exists, with the reason: the theorems for the knight, colour parity per start square, and
 // the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
 import type { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
 import type { Piece } from '../pieces/piece.js';
 import type { TourQuery } from './types.js';
+
+/** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
+export function checkTourSquares(q: TourQuery): void {
+  for (const [s, what] of [[q.from, 'start'], [q.to, 'end']] as const) {
+    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= q.board.cells)) throw new GridbitsError('OFF_BOARD', `the ${what} square ${s} is off the ${q.board} board`);
+  }
+}
 
 /** A decision: true/false with the proof, or null when only a search can tell. */
 export interface Existence {
@@ -99,6 +107,7 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
  * search. For other leapers only the general obstructions are known; null means "search".
  */
 export function tourExistence(q: TourQuery): Existence {
+  checkTourSquares(q);
   const { board, closed } = q;
   const { width: w, height: h } = board;
   const lp = leaperOf(q.piece);

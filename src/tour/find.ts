@@ -7,7 +7,7 @@ import type { RunOptions } from '../core/run.js';
 import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
-import { isKnight, knightClosedExists, tourExistence } from './existence.js';
+import { checkTourSquares, isKnight, knightClosedExists, tourExistence } from './existence.js';
 import { searchTour } from './search.js';
 import type { TourAnswer, TourQuery } from './types.js';
 import { tourFault } from './verify.js';
@@ -71,10 +71,7 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
 }
 
 function checkQuery(q: TourQuery): TourQuery {
-  const n = q.board.cells;
-  for (const [s, what] of [[q.from, 'from'], [q.to, 'to']] as const) {
-    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= n)) throw new GridbitsError('OFF_BOARD', `--${what} square ${s} is off the board`);
-  }
+  checkTourSquares(q);
   if (q.to !== undefined && q.closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: drop --to or --closed');
   if (q.to !== undefined && q.to === q.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square equals the start: an open tour ends elsewhere');
   return q;
