@@ -19,6 +19,20 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The run's limits, checked: the node budget (Infinity when none) and the deadline on the clock `now` comes
+ * from (Infinity when none). A budget that is not a whole number ≥ 1, or a time that is not ≥ 0 ms, is a
+ * mistake named in a BAD_ARGUMENT error, never a silent "no limit".
+ */
+export function runLimits(options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'>, now: number = Date.now()): { maxNodes: number; deadline: number } {
+  const { maxNodes, timeoutMs } = options;
+  if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
+    throw new GridbitsError('BAD_ARGUMENT', `the node budget must be a whole number ≥ 1, got ${maxNodes}`);
+  }
+  if (timeoutMs !== undefined && !(timeoutMs >= 0)) throw new GridbitsError('BAD_ARGUMENT', `the time limit must be ≥ 0 ms, got ${timeoutMs}`);
+  return { maxNodes: maxNodes ?? Infinity, deadline: timeoutMs === undefined ? Infinity : now + timeoutMs };
+}
+
 /** Throws ABORTED when the signal has fired. */
 export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');

@@ -1,6 +1,6 @@
 // Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
 import { GridbitsError } from '../core/error.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
@@ -31,7 +31,7 @@ export class RunControl {
     private readonly options: RunOptions,
     readonly steps: number,
   ) {
-    this.deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+    this.deadline = runLimits(options).deadline;
   }
 
   /** Called after each step: counts states, reports progress, stops on abort or an exhausted budget. */

@@ -2,7 +2,7 @@
 // known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
-import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { wilson } from '../walk/index.js';
 import { cellCounts } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
@@ -143,7 +143,7 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
   const pl = sampler.placements;
   const hitCount = new Int32Array(n);
   const maxProposals = Math.max(1_000_000, samples * 20_000);
-  const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+  const { deadline } = runLimits(options);
   let accepted = 0, lastYield = Date.now();
   while (accepted < samples && sampler.proposals < maxProposals) {
     if (sampler.propose(rng)) {

@@ -2,7 +2,7 @@
 // 'search' method: most constrained kind first, capacity bounds) or over the seed's shuffled rails.
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
-import type { RunOptions } from '../core/run.js';
+import { runLimits, type RunOptions } from '../core/run.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
@@ -103,14 +103,14 @@ export class FleetPlacer {
   /** Searches synchronously (with the options' budget). */
   place(options: PlaceOptions = {}): PlaceResult {
     this.reset(options);
-    const deadline = options.timeoutMs === undefined ? Infinity : performance.now() + options.timeoutMs;
+    const { deadline } = runLimits(options, performance.now());
     return this.run(options, deadline, Infinity) ?? this.budget(options, 'nodes');
   }
 
   /** Searches in slices, yielding to the event loop between them (Ctrl-C, progress, other work). */
   async placeAsync(options: PlaceOptions = {}): Promise<PlaceResult> {
     this.reset(options);
-    const deadline = options.timeoutMs === undefined ? Infinity : performance.now() + options.timeoutMs;
+    const { deadline } = runLimits(options, performance.now());
     for (;;) {
       const r = this.run(options, deadline, this.nodes + (1 << 15));
       if (r !== null) return r;

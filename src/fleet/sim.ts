@@ -1,7 +1,7 @@
 // Simulation: the hunting AI against uniform random layouts, and the distribution of shots it needs.
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
@@ -76,7 +76,7 @@ export async function simulate(problem: FleetProblem, options: SimOptions): Prom
   const hunter = createHunter(problem, options.hunter);
   const shots: number[] = [];
   const seeds = gameSeeds(seed, games);
-  const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+  const { deadline } = runLimits(options);
   let lastYield = Date.now();
   for (let g = 0; g < games; g++) {
     const rng = createRng(seeds[g]);

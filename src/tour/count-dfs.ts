@@ -1,5 +1,5 @@
 // Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
 import type { CountGraph } from './count-graph.js';
 
 export interface DfsOptions extends RunOptions {
@@ -70,7 +70,7 @@ export class DfsJob {
   advance(slice: number): boolean {
     const { g, o, free, path, cursor } = this;
     const { n, adjStart, adj } = g;
-    const maxNodes = o.maxNodes ?? Infinity;
+    const { maxNodes } = runLimits(o);
     let budget = slice;
     while (!this.finished) {
       if (this.depth < 0) {

@@ -1,5 +1,5 @@
 // Exact tour counts by a frontier dynamic program: path fragments' degrees and pairings on a sliding window.
-import { checkAborted, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
 import type { CountGraph } from './count-graph.js';
 import { StateTable } from './count-table.js';
 
@@ -166,7 +166,7 @@ class FrontierRun {
   advance(slice: number): boolean | 'overflow' {
     const { g, o, D, big, base, a } = this;
     const n = g.n;
-    const maxNodes = o.maxNodes ?? Infinity;
+    const { maxNodes } = runLimits(o);
     let budget = slice;
     while (!this.finished) {
       const v = this.v;

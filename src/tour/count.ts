@@ -1,7 +1,7 @@
 // Exact counts of open and closed tours of any leaper on small boards (OEIS conventions), with budgets.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { RunOptions } from '../core/run.js';
+import { runLimits, type RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { FrontierJob, frontierFits } from './count-frontier.js';
@@ -125,6 +125,7 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
     if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= board.cells)) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
+  runLimits(options);
   const budget = options.maxNodes !== undefined || options.timeoutMs !== undefined;
   const limit = limitOf(board, g, closed);
   let method = options.method ?? 'auto';

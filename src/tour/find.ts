@@ -3,7 +3,7 @@
 // and the backtracking search (with its budget) for small boards, fixed ends and other leapers.
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
-import type { RunOptions } from '../core/run.js';
+import { runLimits, type RunOptions } from '../core/run.js';
 import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
@@ -23,6 +23,7 @@ const DEFAULT_MAX_NODES = 2_000_000;
 /** Finds a tour for the query (or proves none, or says the budget ran out). Every tour is verified. */
 export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer {
   const q = checkQuery(query);
+  runLimits(options);
   if (q.from === undefined && q.to !== undefined) {
     // Only the end is fixed: a tour from that square, read backwards (the theorems speak of the end).
     const e = tourExistence(q);

@@ -2,7 +2,7 @@
 // states, one event per step, typed arrays only, with the paper's optimisations each switchable.
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
-import type { RunOptions } from '../core/run.js';
+import { runLimits, type RunOptions } from '../core/run.js';
 import type { TourQuery } from './types.js';
 
 /** The optimisations of the search; every one defaults to on. */
@@ -197,8 +197,7 @@ export class TourMachine {
    * end or closure), 'budget' (a limit ran out; calling run again resumes). Throws ABORTED when the signal fires.
    */
   run(limits: MachineLimits = {}): { status: MachineStatus; backtracks: number; nodes: number } {
-    const maxNodes = limits.maxNodes ?? Infinity;
-    const deadline = limits.timeoutMs === undefined ? Infinity : Date.now() + limits.timeoutMs;
+    const { maxNodes, deadline } = runLimits(limits);
     const { signal, onProgress } = limits;
     let status: MachineStatus = 'budget';
     // The backtrack budget is checked before a backtrack is made, so a tour needing none is found even with 0.

@@ -2,7 +2,7 @@
 // set of squares that start an open tour, each with its reason.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { yieldToEventLoop, type Progress } from '../core/run.js';
+import { runLimits, yieldToEventLoop, type Progress } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
 import { TourMachine, type SearchSwitches } from './machine.js';
 
@@ -44,7 +44,7 @@ const SLICE_NODES = 1 << 18;
 /** The table's work in slices: yields between slices, returns the cells (indexed by square). */
 function* tableSlices(board: Board, piece: Piece, o: TableOptions): Generator<void, TableCell[]> {
   const cells: TableCell[] = [];
-  const deadline = o.timeoutMs === undefined ? Infinity : Date.now() + o.timeoutMs;
+  const { deadline } = runLimits(o);
   const maxBack = o.maxBacktracks ?? Infinity;
   for (let s = 0; s < board.cells; s++) {
     const m = new TourMachine({ board, piece, closed: o.closed ?? false, from: s }, o.switches);

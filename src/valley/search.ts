@@ -2,6 +2,7 @@
 // table in typed arrays, move ordering (TT move, winning King moves, killers, history), repetition draws.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { runLimits } from '../core/run.js';
 import type { ValleyEngine } from './engine.js';
 import { EVAL_MAX, kingReachesValley, valleyEvaluate } from './eval.js';
 import type { ValleyResult, ValleySide } from './state.js';
@@ -154,9 +155,8 @@ export class ValleySearcher {
     if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_PLY - 4) {
       throw new GridbitsError('BAD_ARGUMENT', `search depth must be a whole number from 1 to ${MAX_PLY - 4}, got ${maxDepth}`);
     }
-    for (const [name, v] of [['timeMs', options.timeMs], ['maxNodes', options.maxNodes]] as const) {
-      if (v !== undefined && !(v > 0)) throw new GridbitsError('BAD_ARGUMENT', `search ${name} must be positive, got ${v}`);
-    }
+    if (options.timeMs !== undefined && !(options.timeMs > 0)) throw new GridbitsError('BAD_ARGUMENT', `search timeMs must be positive, got ${options.timeMs}`);
+    runLimits({ maxNodes: options.maxNodes });
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
     // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
     const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as ValleySide) : null);

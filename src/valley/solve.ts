@@ -1,6 +1,5 @@
 // Solving King's Valley positions: does the side to move force a win, does the other side, or neither (a draw)?
-import { GridbitsError } from '../core/error.js';
-import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
+import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './movegen.js';
 import { formatValleyMove, formatValleyPosition } from './notation.js';
 import { CUT, Dfpn, SOLVE_MAX_PLY } from './solve-dfpn.js';
@@ -90,8 +89,7 @@ class Solver {
   constructor(readonly options: ValleySolveOptions) {
     this.tt = new SolveTable(options.tableMegabytes ?? 256, options.symmetry ?? true);
     this.dfpn = new Dfpn(this.tt);
-    this.deadline = options.timeoutMs === undefined ? Infinity : this.t0 + options.timeoutMs;
-    this.maxNodes = options.maxNodes ?? Infinity;
+    ({ deadline: this.deadline, maxNodes: this.maxNodes } = runLimits(options, this.t0));
   }
 
   /**
@@ -242,7 +240,7 @@ async function strategyOf(solver: Solver, own: number, opp: number, ownKing: num
  * can force a win; if it cannot, whether the other side can; if neither, the game is a draw.
  */
 export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions = {}): Promise<ValleySolveResult> {
-  if (options.maxNodes !== undefined && !(options.maxNodes >= 1)) throw new GridbitsError('BAD_ARGUMENT', `max nodes must be at least 1, got ${options.maxNodes}`);
+  runLimits(options);
   const s = p.side, own = p.men[s], opp = p.men[s ^ 1], ownKing = p.kings[s], oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
   const solver = new Solver(options);

@@ -87,6 +87,26 @@ describe('engine entry points on odd arguments', () => {
     );
   });
 
+  it('a budget that is not a whole number ≥ 1, or a time below 0, is named, never taken as "no limit"', async () => {
+    const board = Board.of(5, 5);
+    const p = g.fleetProblem({ width: 6, height: 6, fleet: '3,2' });
+    const runs: Array<[string, (o: g.RunOptions) => unknown]> = [
+      ['findTour', (o) => g.findTour({ board, piece: g.parsePiece('camel'), closed: false }, o)],
+      ['countTours', (o) => g.countTours(Board.of(3, 4), { ...o })],
+      ['tourTable', (o) => g.tourTable(board, g.KNIGHT, o)],
+      ['placeFleet', (o) => g.placeFleet(p, { method: 'search', ...o })],
+      ['countLayouts', (o) => g.countLayouts(p, o)],
+      ['valleySearch', (o) => g.valleySearch(g.createValleyEngine(g.valleyStart()), { depth: 2, maxNodes: o.maxNodes })],
+      ['valleySolve', (o) => g.valleySolve(g.valleyStart(), { ...o, tableMegabytes: 1 })],
+    ];
+    for (const [name, run] of runs) {
+      for (const bad of [{ maxNodes: 1.5 }, { maxNodes: NaN }, { maxNodes: 0 }, { maxNodes: -3 }, { timeoutMs: NaN }, { timeoutMs: -5 }]) {
+        if (name === 'valleySearch' && bad.maxNodes === undefined) continue;
+        await expect(Promise.resolve().then(() => run(bad)), `${name} ${JSON.stringify(bad)}`).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+      }
+    }
+  });
+
   it("King's Valley: search limits", async () => {
     await fc.assert(
       fc.asyncProperty(odd, odd, odd, async (depth, maxNodes, timeMs) => {
