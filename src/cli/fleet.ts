@@ -1,7 +1,7 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
 import { randomInt } from 'node:crypto';
 import { Board } from '../core/board.js';
-import { GridbitsError, isGridbitsError } from '../core/error.js';
+import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
@@ -157,14 +157,9 @@ async function count(args: Parsed, out: Output): Promise<void> {
   const p = fleetProblemFromArgs(args);
   const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = performance.now();
-  const total = await interruptible(out, async (signal) => {
-    try {
-      return await countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
-    } catch (e) {
-      if (isGridbitsError(e) && e.code === 'LIMIT') throw new GridbitsError('LIMIT', `fleet count: not finished within the time limit (${timeoutMs} ms)`);
-      throw e;
-    }
-  });
+  const total = await interruptible(out, (signal) =>
+    countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  );
   const ms = performance.now() - t0;
   if (out.json) {
     out.printJson({ count: total.toString(), board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count })), ms: Math.round(ms) });

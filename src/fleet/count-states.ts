@@ -1,4 +1,21 @@
 // A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
+import { GridbitsError } from '../core/error.js';
+
+/**
+ * The largest buffer one table may take. The biggest counts asked of us (german on 10×10) stay far below it;
+ * a request past it (classic on 100×100 needs tens of GB) is answered "too large to count" instead of taking
+ * every byte of the machine.
+ */
+export const MAX_TABLE_BYTES = 2 ** 29;
+
+/** A new table buffer of `slots` slots of `stride` words, or LIMIT when it would pass MAX_TABLE_BYTES. */
+function tableBuffer(slots: number, stride: number): ArrayBuffer {
+  const bytes = slots * stride * 8;
+  if (bytes > MAX_TABLE_BYTES) {
+    throw new GridbitsError('LIMIT', `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2))} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`);
+  }
+  return new ArrayBuffer(bytes);
+}
 
 /**
  * One finished layer of the program as dense arrays: state e's key is keys[e*K .. e*K+K), its count vals[e]
@@ -40,7 +57,7 @@ export class StateTable {
   ) {
     this.stride = (keyWords + 1 >> 1) + 1;
     this.cap = Math.max(16, Math.ceil(expected / load) + 1);
-    const buf = new ArrayBuffer(this.cap * this.stride * 8);
+    const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
     this.limit = Math.floor(this.cap * 0.75);
@@ -59,7 +76,7 @@ export class StateTable {
       return;
     }
     this.cap = Math.max(16, expected * 2 + 1);
-    const buf = new ArrayBuffer(this.cap * this.stride * 8);
+    const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
     this.limit = Math.floor(this.cap * 0.75);
@@ -177,7 +194,7 @@ export class StateTable {
   private grow(): void {
     const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.cap };
     const cap = old.cap * 2, S = this.stride;
-    const buf = new ArrayBuffer(cap * S * 8);
+    const buf = tableBuffer(cap, S);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
     this.cap = cap;

@@ -41,7 +41,7 @@ export class RunControl {
     if (this.options.maxNodes !== undefined && this.nodes > this.options.maxNodes) {
       throw new GridbitsError('LIMIT', `budget exhausted after ${this.options.maxNodes} states`);
     }
-    if (Date.now() > this.deadline) throw new GridbitsError('LIMIT', `budget exhausted after ${this.options.timeoutMs} ms`);
+    if (Date.now() > this.deadline) throw new GridbitsError('LIMIT', `the count did not finish within the time limit (${this.options.timeoutMs} ms)`);
     this.options.onProgress?.({ done, total: this.steps, unit: 'cells' });
   }
 }

@@ -1,5 +1,5 @@
 // Exactly uniform layouts the quickest way a problem allows: rejection while it accepts, else the exact counts.
-import { GridbitsError } from '../core/error.js';
+import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
@@ -52,11 +52,21 @@ export async function uniformLayouts(problem: FleetProblem, rng: Rng, count: num
       options.onProgress?.({ done: layouts.length, total: count, unit: 'layouts' });
       continue;
     }
-    counts = await createUniformSampler(problem, options);
+    counts = await countsSampler(problem, options);
   }
   if (counts === null) return { layouts, method: 'rejection' };
   if (counts.total > 0n) layouts.push(...counts.sampleMany(rng, count - layouts.length));
   return { layouts: counts.total > 0n ? layouts : [], method: 'counts', total: counts.total };
+}
+
+/** The sampler through the exact counts; a count too large (or too slow) for them says what it was for. */
+async function countsSampler(problem: FleetProblem, options: RunOptions): Promise<FleetSampler> {
+  try {
+    return await createUniformSampler(problem, options);
+  } catch (e) {
+    if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
+    throw new GridbitsError('LIMIT', `uniform layouts need the exact counts here (rejection found none): ${e.message}; the rails and search methods place without the uniform guarantee`);
+  }
 }
 
 /**
@@ -77,7 +87,7 @@ export async function uniformLayoutSource(problem: FleetProblem, options: RunOpt
       return l;
     };
   }
-  const sampler = await createUniformSampler(problem, options);
+  const sampler = await countsSampler(problem, options);
   if (sampler.total === 0n) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   return (rng) => sampler.sample(rng);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { cellCountsSync } from '../../src/fleet/cells.js';
 import { countLayouts, countLayoutsSync } from '../../src/fleet/count.js';
+import { MAX_TABLE_BYTES, StateTable } from '../../src/fleet/count-states.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteCellCounts, bruteCount } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';
@@ -135,10 +136,19 @@ describe('countLayouts: edges and budgets', () => {
     ac.abort();
     await expect(countLayouts(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
     await expect(countLayouts(p, { maxNodes: 1000 })).rejects.toMatchObject({ code: 'LIMIT' });
-    await expect(countLayouts(p, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'LIMIT' });
+    await expect(countLayouts(p, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'LIMIT', message: expect.stringMatching(/did not finish within the time limit \(1 ms\)/) });
     const seen: number[] = [];
     await countLayouts(problemOf(6, 6, ['3', '2'], 'none'), { onProgress: (q) => seen.push(q.done) });
     expect(seen.at(-1)).toBe(36);
+  });
+
+  it('a step past the memory cap is answered "too large", not run until the machine is out of memory', () => {
+    // The cap guards every table: one sized for more states than it allows is refused before it is allocated.
+    const slots = MAX_TABLE_BYTES / 16;
+    expect(() => new StateTable(2, false, slots)).toThrow(/too large to count exactly: one step of the count would hold more than/);
+    expect(() => new StateTable(2, false, slots / 8)).not.toThrow();
+    const t = new StateTable(2, false, 16);
+    expect(() => t.reset(slots)).toThrow(GridbitsError);
   });
 
   it('an abort while running stops it', async () => {

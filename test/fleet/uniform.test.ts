@@ -43,6 +43,14 @@ describe('uniformLayouts', () => {
     expect(r.total).toBe(0n);
   });
 
+  it('says what the exact counts were for when they cannot be had (here: out of time)', async () => {
+    const german = problemOf(10, 10, ['5', '4', '4', '3', '3', '3', '2', '2', '2', '2'], 'none');
+    await expect(uniformLayouts(german, createRng(1), 1, { proposalBudget: 10, timeoutMs: 1 })).rejects.toMatchObject({
+      code: 'LIMIT',
+      message: expect.stringMatching(/^uniform layouts need the exact counts here \(rejection found none\): the count did not finish within the time limit/),
+    });
+  });
+
   it('is deterministic for a seed', async () => {
     const a = await uniformLayouts(p, createRng(42), 20);
     const b = await uniformLayouts(p, createRng(42), 20);
