@@ -188,7 +188,7 @@ export async function heatMap(problem: FleetProblem, knowledge: Knowledge, optio
       return await exactHeat(knowledge, prep, { ...options, timeoutMs });
     } catch (e) {
       if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
-      if (method === 'exact') throw new GridbitsError('LIMIT', `exact heat: the count did not finish (${e.message}); try the sampled method`);
+      if (method === 'exact') throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
   }
   return sampledHeat(knowledge, prep, samples, options.seed ?? 1, options);
