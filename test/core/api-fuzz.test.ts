@@ -36,7 +36,7 @@ describe('engine entry points on odd arguments', () => {
         await answersOrNames(() => g.closeByEuler(board, [from, to]));
         // A start that is not a square of the board is named, never answered as if it were one.
         if (!(Number.isInteger(from) && from >= 0 && from < board.cells)) {
-          for (const f of [() => g.tourExistence({ board, piece, closed, from }), () => g.findTour({ board, piece, closed, from }), () => g.countTours(board, { piece, closed, from, maxNodes: 1 })]) {
+          for (const f of [() => g.tourExistence({ board, piece, closed, from }), () => g.findTour({ board, piece, closed, from }), () => g.countTours(board, { piece, closed, from, maxNodes: 1 }), () => g.closeByEuler(board, [0, from, 1])]) {
             expect(f).toThrow(g.GridbitsError);
           }
         }
