@@ -15,15 +15,29 @@ export type ErrorCode =
 export class GridbitsError extends Error {
   readonly code: ErrorCode;
 
-  /** The message is one line: newlines and other control characters (often from quoted input) are escaped. */
+  /**
+   * The message is one short line: quoted input longer than 80 characters is cut to its start and its length,
+   * and newlines and other control characters are escaped.
+   */
   constructor(code: ErrorCode, message: string) {
-    super(oneLine(message));
+    super(oneLine(shortQuotes(message)));
     this.name = 'GridbitsError';
     this.code = code;
   }
 }
 
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A quoted span: a quote after a space, '(', ':' or '=' (or at the start), to a quote before a space or punctuation. */
+const QUOTED = /(^|[\s(:=])'([^']{81,}?)'(?=$|[\s),.;:])/g;
+
+/** Quoted input over 80 characters shown as its first 60 and its length: a pasted megabyte stays out of the message. */
+function shortQuotes(text: string): string {
+  return text.replace(QUOTED, (_, before: string, inner: string) => {
+    const chars = Array.from(inner);
+    return `${before}'${chars.slice(0, 60).join('')}…' (${chars.length} characters)`;
+  });
+}
 
 /** Control characters written as escapes, so that quoted input cannot break a message over lines. */
 function oneLine(text: string): string {
