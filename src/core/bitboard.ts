@@ -269,7 +269,5 @@ function sameBoard(a: Board, b: Board): boolean {
 }
 
 function checkSquare(board: Board, s: number): void {
-  if (!Number.isInteger(s) || s < 0 || s >= board.cells) {
-    throw new GridbitsError('OFF_BOARD', `square index ${s} is off the ${board} board`);
-  }
+  board.checkIndex(s, 'square index');
 }

@@ -58,6 +58,11 @@ export class Board {
     return file >= 0 && rank >= 0 && file < this.width && rank < this.height;
   }
 
+  /** Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here. */
+  checkIndex(index: number, what = 'square'): void {
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) throw new GridbitsError('OFF_BOARD', `${what} ${index} is off the ${this} board`);
+  }
+
   /** The name of a square index, e.g. 0 → "a1". */
   name(index: number): string {
     return fileName(this.file(index)) + String(this.rank(index) + 1);

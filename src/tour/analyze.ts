@@ -1,6 +1,5 @@
 // Checking a given tour: valid or not and why, open or closed, line sums, semi-magic and magic, half-turn symmetry.
 import type { Board } from '../core/board.js';
-import { GridbitsError } from '../core/error.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { leapsOf } from './count-graph.js';
 import { listShort } from './parse.js';
@@ -65,9 +64,7 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
   const name = (s: number): string => board.name(s);
 
   // First step number on each square (0: not visited); repeats collected apart, as they are rare.
-  for (const s of path) {
-    if (!Number.isInteger(s) || s < 0 || s >= board.cells) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
-  }
+  for (const s of path) board.checkIndex(s);
   const first = new Float64Array(board.cells);
   const again = new Map<number, number[]>();
   path.forEach((s, i) => {

@@ -122,7 +122,7 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
   if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
   if (options.to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'closed tours have no end square');
   for (const s of [options.from, options.to]) {
-    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= board.cells)) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
+    if (s !== undefined) board.checkIndex(s);
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
   runLimits(options);

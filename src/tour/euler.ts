@@ -1,6 +1,5 @@
 // Euler's reversal: closing an open path (a tour or a partial path) by turning round one end of it.
 import type { Board } from '../core/board.js';
-import { GridbitsError } from '../core/error.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { isMove } from './analyze.js';
 import { leapsOf } from './count-graph.js';
@@ -25,7 +24,7 @@ export interface EulerClosing {
  * The path's own steps are trusted: check it with analyzeTour first.
  */
 export function closeByEuler(board: Board, path: readonly number[], piece: Piece = KNIGHT): EulerClosing | null {
-  for (const s of path) if (!(Number.isInteger(s) && s >= 0 && s < board.cells)) throw new GridbitsError('OFF_BOARD', `square ${s} is off the ${board} board`);
+  for (const s of path) board.checkIndex(s);
   const n = path.length;
   const i = eulerReversalAt(board, leapsOf(piece), path);
   if (i < 0) return null;

@@ -1,14 +1,13 @@
 // Whether a tour exists, with the reason: the theorems for the knight, colour parity per start square, and
 // the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
 import type { Board } from '../core/board.js';
-import { GridbitsError } from '../core/error.js';
 import type { Piece } from '../pieces/piece.js';
 import type { TourQuery } from './types.js';
 
 /** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
 export function checkTourSquares(q: TourQuery): void {
   for (const [s, what] of [[q.from, 'start'], [q.to, 'end']] as const) {
-    if (s !== undefined && (!Number.isInteger(s) || s < 0 || s >= q.board.cells)) throw new GridbitsError('OFF_BOARD', `the ${what} square ${s} is off the ${q.board} board`);
+    if (s !== undefined) q.board.checkIndex(s, `the ${what} square`);
   }
 }
 

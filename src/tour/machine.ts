@@ -112,11 +112,7 @@ export class TourMachine {
       throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     }
     const n = board.cells;
-    for (const [name, sq] of [['from', from], ['to', to]] as const) {
-      if (sq !== undefined && !(Number.isInteger(sq) && sq >= 0 && sq < n)) {
-        throw new GridbitsError('OFF_BOARD', `${name} square ${sq} is off the ${board.width}x${board.height} board`);
-      }
-    }
+    for (const [name, sq] of [['from', from], ['to', to]] as const) if (sq !== undefined) board.checkIndex(sq, `${name} square`);
     if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no separate end square: drop --to or --closed');
     if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start square');
     this.query = query;

@@ -240,7 +240,6 @@ async function strategyOf(solver: Solver, own: number, opp: number, ownKing: num
  * can force a win; if it cannot, whether the other side can; if neither, the game is a draw.
  */
 export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions = {}): Promise<ValleySolveResult> {
-  runLimits(options);
   const s = p.side, own = p.men[s], opp = p.men[s ^ 1], ownKing = p.kings[s], oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
   const solver = new Solver(options);

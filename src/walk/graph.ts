@@ -111,5 +111,5 @@ export function checkSteps(steps: number, max: number): void {
 }
 
 export function checkSquare(board: Board, from: number): void {
-  if (!Number.isInteger(from) || from < 0 || from >= board.cells) throw new GridbitsError('OFF_BOARD', `walk: square ${from} is off the ${board} board`);
+  board.checkIndex(from, 'walk: square');
 }
