@@ -38,10 +38,4 @@ export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
 }
 
-/**
- * Lets the event loop run (a signal's handler, progress output, Ctrl-C) before long work goes on: setImmediate
- * in Node, setTimeout where it is missing (browsers and Web Workers).
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}
+export { yieldToEventLoop } from './job.js';

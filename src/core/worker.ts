@@ -1,0 +1,103 @@
+// Running a job in another thread: the message protocol between a page or process and a worker (a Node worker
+// thread or a browser Web Worker), with the same options and outcome as a job run in place.
+import { GridbitsError, type ErrorCode } from './error.js';
+import type { Job, Outcome } from './job.js';
+import type { Progress, RunOptions } from './run.js';
+
+/**
+ * Jobs a worker can start by name. Each maker takes structured-cloneable arguments (plain objects, arrays,
+ * numbers, strings, bigints, typed arrays; no class instances or functions) and its job's answer is
+ * structured-cloneable too, so both can cross the thread boundary.
+ */
+export type JobRegistry = Record<string, (...args: never[]) => Job<unknown, unknown>>;
+
+/** The messages of the protocol, both ways. */
+export type ToWorker = { id: number; start: string; args: unknown[]; options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'> } | { id: number; abort: true };
+export type FromWorker =
+  | { id: number; progress: Progress }
+  | { id: number; outcome: Outcome<unknown, unknown> }
+  | { id: number; error: { code: ErrorCode | null; message: string } };
+
+/** The part of a Worker, MessagePort or worker global this protocol uses: Node's `on`/`off` or the DOM's listeners. */
+export interface Endpoint {
+  postMessage(message: unknown): void;
+  on?(event: 'message', listener: (data: unknown) => void): unknown;
+  off?(event: 'message', listener: (data: unknown) => void): unknown;
+  addEventListener?(event: 'message', listener: (e: { data: unknown }) => void): void;
+  removeEventListener?(event: 'message', listener: (e: { data: unknown }) => void): void;
+}
+
+function listen(endpoint: Endpoint, handler: (data: unknown) => void): () => void {
+  if (typeof endpoint.on === 'function') {
+    endpoint.on('message', handler);
+    return () => endpoint.off?.('message', handler);
+  }
+  const domHandler = (e: { data: unknown }): void => handler(e.data);
+  endpoint.addEventListener?.('message', domHandler);
+  return () => endpoint.removeEventListener?.('message', domHandler);
+}
+
+/**
+ * The worker's side: answers start messages by running the named job (async, so abort messages get through),
+ * posting its progress and its outcome, or the error it threw. Returns a function that stops listening.
+ */
+export function serveJobs(registry: JobRegistry, endpoint: Endpoint): () => void {
+  const running = new Map<number, AbortController>();
+  return listen(endpoint, (data) => {
+    const msg = data as ToWorker;
+    if ('abort' in msg) {
+      running.get(msg.id)?.abort();
+      return;
+    }
+    const { id } = msg;
+    const controller = new AbortController();
+    running.set(id, controller);
+    void (async () => {
+      try {
+        const make = Object.hasOwn(registry, msg.start) ? registry[msg.start] : undefined;
+        if (!make) throw new GridbitsError('BAD_ARGUMENT', `no job named '${msg.start}'`);
+        const outcome = await (make as (...a: unknown[]) => Job<unknown, unknown>)(...msg.args).run({
+          ...msg.options,
+          signal: controller.signal,
+          onProgress: (progress) => endpoint.postMessage({ id, progress } satisfies FromWorker),
+        });
+        endpoint.postMessage({ id, outcome } satisfies FromWorker);
+      } catch (e) {
+        const code = e instanceof GridbitsError ? e.code : null;
+        endpoint.postMessage({ id, error: { code, message: e instanceof Error ? e.message : String(e) } } satisfies FromWorker);
+      } finally {
+        running.delete(id);
+      }
+    })();
+  });
+}
+
+let nextId = 1;
+
+/**
+ * Runs the named job in a worker that serves jobs, with the same options as a job run in place: the signal
+ * asks the worker to stop (the outcome then says 'signal' and carries the partial result), progress comes back
+ * as the worker reports it. An error the job threw is thrown here again (a GridbitsError keeps its code).
+ */
+export function runInWorker<T = unknown, P = unknown>(endpoint: Endpoint, name: string, args: unknown[], options: RunOptions = {}): Promise<Outcome<T, P>> {
+  const id = nextId++;
+  const { signal, onProgress, maxNodes, timeoutMs } = options;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => endpoint.postMessage({ id, abort: true } satisfies ToWorker);
+    const unlisten = listen(endpoint, (data) => {
+      const msg = data as FromWorker;
+      if (msg?.id !== id) return;
+      if ('progress' in msg) {
+        onProgress?.(msg.progress);
+        return;
+      }
+      unlisten();
+      signal?.removeEventListener('abort', onAbort);
+      if ('outcome' in msg) resolve(msg.outcome as Outcome<T, P>);
+      else reject(msg.error.code ? new GridbitsError(msg.error.code, msg.error.message) : new Error(msg.error.message));
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    endpoint.postMessage({ id, start: name, args, options: { maxNodes, timeoutMs } } satisfies ToWorker);
+    if (signal?.aborted) onAbort();
+  });
+}
