@@ -81,6 +81,14 @@ export class Job<T, P = never> {
 
   constructor(private readonly body: JobBody<T, P>) {}
 
+  /**
+   * The job's steps under another job's control, for a job made of smaller ones:
+   * `const count = yield* countJob.within(ctl);` (its work counts in the outer job's nodes and limits).
+   */
+  within<Q>(control: JobControl<Q>): Generator<void, T, void> {
+    return this.body(control as unknown as JobControl<P>);
+  }
+
   /** True once the job has run to its end. */
   get finished(): boolean {
     return this.result !== null;

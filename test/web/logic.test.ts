@@ -8,7 +8,7 @@ import { GridbitsError } from '../../src/core/error.js';
 import { keyTarget } from '../../web/src/board/keys.js';
 import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
-import { JobRunner, serveJobs, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
+import { JobRunner, servePage, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
 import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
 
 describe('hash routes', () => {
@@ -122,19 +122,15 @@ describe('keyboard moves', () => {
 
 describe('worker jobs', () => {
   /** A worker made of a MessageChannel: the job side runs in this thread, which is all the protocol needs. */
-  function fakeWorker(handler: Parameters<typeof serveJobs<number, number>>[1]): { worker: WorkerLike; ended: () => boolean } {
+  function fakeWorker(handler: Parameters<typeof servePage<number, number>>[1]): { worker: WorkerLike; ended: () => boolean } {
     const ch = new MessageChannel();
     let ended = false;
-    serveJobs<number, number>(ch.port2 as unknown as Endpoint, handler);
+    servePage<number, number>(ch.port2 as unknown as Endpoint, handler);
     const port = ch.port1 as unknown as WorkerLike & { close(): void };
     const worker: WorkerLike = {
       postMessage: (m) => port.postMessage(m),
-      set onmessage(f) {
-        port.onmessage = f;
-      },
-      get onmessage() {
-        return port.onmessage;
-      },
+      on: (event, listener) => port.on?.(event, listener),
+      off: (event, listener) => port.off?.(event, listener),
       terminate: () => {
         ended = true;
         port.close();

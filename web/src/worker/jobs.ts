@@ -1,49 +1,56 @@
-// Heavy work in a Web Worker: a request/response protocol with progress, errors that keep their code, and
-// cancellation by ending the worker (engines in tight loops cannot be interrupted any other way).
-import { GridbitsError, type ErrorCode } from '../../../src/core/error.js';
+// Heavy work in a Web Worker, on the library's own job protocol (serveJobs / runInWorker): each page's worker
+// serves one job, 'page', that answers the page's request; cancelling ends the worker, so it stops at once.
+import { GridbitsError } from '../../../src/core/error.js';
+import { Job, job } from '../../../src/core/job.js';
 import type { Progress } from '../../../src/core/run.js';
+import { runInWorker, serveJobs, type Endpoint } from '../../../src/core/worker.js';
 
-/** What the page sends and receives; a Worker, a MessagePort or a test double all fit. */
-export interface Endpoint {
-  postMessage(message: unknown): void;
-  onmessage: ((ev: MessageEvent) => void) | null;
-}
+export type { Endpoint };
 
 export interface WorkerLike extends Endpoint {
   terminate(): void;
 }
-
-export type Reply<Res> =
-  | { id: number; type: 'progress'; progress: Progress }
-  | { id: number; type: 'result'; result: Res }
-  | { id: number; type: 'error'; code: string; message: string };
 
 export interface JobContext {
   onProgress: (p: Progress) => void;
 }
 
 /**
- * Worker side: answers every request with the handler's result, or its error (GridbitsError keeps its code).
- * Progress is forwarded at most every 50 ms so a busy engine does not flood the page.
+ * Worker side: answers each request with the job the handler makes (progress, node budgets and time limits
+ * as any job has), or with the handler's plain answer; errors keep their code.
  */
-export function serveJobs<Req, Res>(scope: Endpoint, handler: (request: Req, ctx: JobContext) => Res | Promise<Res>): void {
-  scope.onmessage = async (ev: MessageEvent) => {
-    const { id, request } = ev.data as { id: number; request: Req };
-    let last = 0;
-    const onProgress = (progress: Progress): void => {
-      const now = Date.now();
-      if (now - last < 50 && progress.done !== progress.total) return;
-      last = now;
-      scope.postMessage({ id, type: 'progress', progress } satisfies Reply<Res>);
-    };
-    try {
-      const result = await handler(request, { onProgress });
-      scope.postMessage({ id, type: 'result', result } satisfies Reply<Res>);
-    } catch (e) {
-      const err = e instanceof GridbitsError ? e : null;
-      scope.postMessage({ id, type: 'error', code: err?.code ?? 'INTERNAL', message: err?.message ?? String((e as Error)?.message ?? e) } satisfies Reply<Res>);
-    }
-  };
+export function servePage<Req, Res>(scope: Endpoint, handler: (request: Req, ctx: JobContext) => Job<Res, unknown> | Res | Promise<Res>): void {
+  serveJobs(
+    {
+      page: (request: Req) => {
+        // TRANSITIONAL: a handler that answers with a promise is driven here until every page's worker returns a Job.
+        let answer: { value: Res } | null = null;
+        let failure: unknown = null;
+        let progress: Progress | null = null;
+        const made = handler(request, { onProgress: (p) => (progress = p) });
+        if (made instanceof Job) return made;
+        if (!(made instanceof Promise)) return job(function* (ctl) {
+          const p = progress as Progress | null;
+          if (p) ctl.report(p.done, p.total, p.unit);
+          return made;
+        });
+        void Promise.resolve(made).then(
+          (value) => (answer = { value }),
+          (e: unknown) => (failure = e ?? new Error('failed')),
+        );
+        return job(function* (ctl) {
+          for (;;) {
+            if (failure !== null) throw failure;
+            if (answer) return answer.value;
+            if (progress) ctl.report(progress.done, progress.total, progress.unit);
+            ctl.spend();
+            yield;
+          }
+        });
+      },
+    },
+    scope,
+  );
 }
 
 export interface RunJobOptions {
@@ -57,7 +64,6 @@ export interface RunJobOptions {
  */
 export class JobRunner<Req, Res> {
   private worker: WorkerLike | null = null;
-  private nextId = 1;
   private cancelCurrent: (() => void) | null = null;
 
   constructor(private readonly create: () => WorkerLike) {}
@@ -67,34 +73,30 @@ export class JobRunner<Req, Res> {
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new GridbitsError('ABORTED', 'stopped before starting'));
     const worker = (this.worker ??= this.create());
-    const id = this.nextId++;
     return new Promise<Res>((resolve, reject) => {
-      const finish = (): void => {
+      let settled = false;
+      const finish = (): boolean => {
+        if (settled) return false;
+        settled = true;
         signal?.removeEventListener('abort', onAbort);
-        worker.onmessage = null;
         this.cancelCurrent = null;
+        return true;
       };
       const onAbort = (): void => {
-        finish();
+        if (!finish()) return;
         this.terminate();
         reject(new GridbitsError('ABORTED', 'stopped before finishing'));
       };
       this.cancelCurrent = onAbort;
       signal?.addEventListener('abort', onAbort);
-      worker.onmessage = (ev: MessageEvent) => {
-        const reply = ev.data as Reply<Res>;
-        if (reply.id !== id) return;
-        if (reply.type === 'progress') {
-          onProgress?.(reply.progress);
-        } else if (reply.type === 'result') {
-          finish();
-          resolve(reply.result);
-        } else {
-          finish();
-          reject(reply.code === 'INTERNAL' ? new Error(reply.message) : new GridbitsError(reply.code as ErrorCode, reply.message));
-        }
-      };
-      worker.postMessage({ id, request });
+      runInWorker<Res>(worker, 'page', [request], { onProgress: (p) => !settled && onProgress?.(p) }).then(
+        (outcome) => {
+          if (!finish()) return;
+          if (outcome.finished) resolve(outcome.value);
+          else reject(new GridbitsError('LIMIT', `the work stopped on its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`));
+        },
+        (e: unknown) => finish() && reject(e),
+      );
     });
   }
 

@@ -6,7 +6,7 @@ import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
 import { createHunter, type Hunter, type HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
 import { countLayouts, emptyKnowledge, heatMap, placeFleet, uniformFleetLayouts, type FleetLayout } from '../../../../src/fleet/index.js';
-import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
 
 export type FleetRequest =
@@ -32,7 +32,7 @@ function named(board: Board, layout: FleetLayout): string[][] {
   return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
 }
 
-serveJobs<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { onProgress }) => {
+servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { onProgress }) => {
   const problem = buildProblem(req.spec);
   const board = Board.of(problem.width, problem.height);
   if (req.kind === 'hunt') {

@@ -3,7 +3,7 @@ import { Bitboard } from '../../../../src/core/bitboard.js';
 import { Board } from '../../../../src/core/board.js';
 import { mobility } from '../../../../src/pieces/mobility.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { servePage, type Endpoint } from '../../worker/jobs.js';
 
 export interface MobilityRequest {
   width: number;
@@ -17,7 +17,7 @@ export interface MobilityResult {
   total: number;
 }
 
-serveJobs<MobilityRequest, MobilityResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+servePage<MobilityRequest, MobilityResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const board = Board.of(req.width, req.height);
   // mobility() reports no progress of its own, so the page shows a busy bar until the one final report.
   const m = mobility(board, parsePiece(req.spec), req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined);

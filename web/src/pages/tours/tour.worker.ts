@@ -3,7 +3,7 @@
 import { Board } from '../../../../src/core/board.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { countLimit, countTours, findTour, tourTable } from '../../../../src/tour/index.js';
-import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { servePage, type Endpoint } from '../../worker/jobs.js';
 
 interface Common {
   width: number;
@@ -50,7 +50,7 @@ export type TourResult = FindResult | TableResult | CountResult;
 /** Searches the page starts give up after this long, saying so (the CLI takes --timeout for more). */
 const FIND_TIMEOUT_MS = 20_000;
 
-serveJobs<TourRequest, TourResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const board = Board.of(req.width, req.height);
   const piece = parsePiece(req.spec);
   if (req.kind === 'find') {

@@ -1,7 +1,7 @@
 // Web Worker for the King's Valley page: the computer's move, chosen off the page's thread so the page never
 // freezes (the page cancels a search by ending this worker); iterations of the search are its progress.
 import { VALLEY_AI_CONTEMPT, createValleyPlayer, formatValleyEngineMove, parseValleyPlayer, valleyLevelBudget, valleySearch, type ValleySearchResult } from '../../../../src/valley/index.js';
-import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { replay, type Player, type ValleyState } from './state.js';
 
 export interface AiRequest extends Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'> {
@@ -20,7 +20,7 @@ function scoreText(r: ValleySearchResult, me: 'white' | 'black'): string {
   return `score ${r.score > 0 ? '+' : ''}${r.score}`;
 }
 
-serveJobs<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+servePage<AiRequest, AiResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const game = replay(req);
   if (game.error) throw new Error(game.error);
   const e = game.game.engine;

@@ -4,7 +4,7 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { FLOAT_MAX_STEPS, decayRate, distributionWithLog, survivalAtHorizon, survivalMapAtHorizon, walkGraph } from '../../../../src/walk/index.js';
-import { serveJobs, type Endpoint } from '../../worker/jobs.js';
+import { servePage, type Endpoint } from '../../worker/jobs.js';
 
 /** The distribution's forward DP runs up to squares × steps of this (it has no far-horizon method). */
 export const DIST_MAX_WORK = 50_000_000;
@@ -44,7 +44,7 @@ function isLimit(e: unknown): e is GridbitsError {
   return e instanceof GridbitsError && e.code === 'LIMIT';
 }
 
-serveJobs<WalkRequest, WalkResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+servePage<WalkRequest, WalkResult>(self as unknown as Endpoint, (req, { onProgress }) => {
   const g = walkGraph(Board.of(req.width, req.height), parsePiece(req.spec));
   const cells = g.board.cells;
   if (req.kind === 'dist') {

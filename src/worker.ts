@@ -1,0 +1,23 @@
+// A worker that serves every gridbits job: load it as a Node worker thread or a module Web Worker, then call
+// runInWorker(worker, 'tour.count', [args], options) from the other side.
+import { serveJobs, type Endpoint } from './core/worker.js';
+import { JOBS } from './jobs.js';
+
+export { JOBS };
+
+declare const WorkerGlobalScope: unknown;
+
+async function endpoint(): Promise<Endpoint | null> {
+  // A browser's (or Deno's) worker global scope; in Node, the worker thread's parent port.
+  if (typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined') return self as unknown as Endpoint;
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+  if (node) {
+    const threads = 'node:worker_threads';
+    const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
+    return parentPort as unknown as Endpoint | null;
+  }
+  return null;
+}
+
+const port = await endpoint();
+if (port) serveJobs(JOBS, port);
