@@ -197,6 +197,14 @@ export function job<T, P = never>(body: JobBody<T, P>): Job<T, P> {
   return new Job(body);
 }
 
+/** A job that is done as soon as it runs, with this answer (for a quick case of a call that can run long). */
+export function finishedJob<T>(value: T): Job<T> {
+  // eslint-disable-next-line require-yield
+  return new Job(function* () {
+    return value;
+  });
+}
+
 /** The answer of an outcome, or a LIMIT / ABORTED error saying what stopped it (for callers that need the whole answer). */
 export function finishedValue<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
   if (outcome.finished) return outcome.value;

@@ -29,11 +29,14 @@ export function servePage<Req, Res>(scope: Endpoint, handler: (request: Req, ctx
         let progress: Progress | null = null;
         const made = handler(request, { onProgress: (p) => (progress = p) });
         if (made instanceof Job) return made;
-        if (!(made instanceof Promise)) return job(function* (ctl) {
-          const p = progress as Progress | null;
-          if (p) ctl.report(p.done, p.total, p.unit);
-          return made;
-        });
+        if (!(made instanceof Promise)) {
+          // eslint-disable-next-line require-yield
+          return job(function* (ctl) {
+            const p = progress as Progress | null;
+            if (p) ctl.report(p.done, p.total, p.unit);
+            return made;
+          });
+        }
         void Promise.resolve(made).then(
           (value) => (answer = { value }),
           (e: unknown) => (failure = e ?? new Error('failed')),
