@@ -1,4 +1,4 @@
-// A small seeded PRNG (sfc32 seeded through splitmix32): the same seed gives the same stream everywhere.
+// A small seeded PRNG (sfc32 seeded through splitmix32) and exact uniform draws from it: the same seed gives the same stream everywhere.
 
 export interface Rng {
   /** A uniform 32-bit unsigned integer. */
@@ -47,4 +47,27 @@ export function createRng(seed: number): Rng {
       }
     },
   };
+}
+
+const TWO32 = 0x100000000;
+
+/** A uniform integer in [0, n) for 1 ≤ n < 2^53, exact: a uniform high part and 32 low bits, rejecting the overshoot. */
+export function uniformBelow(rng: Rng, n: number): number {
+  if (n <= TWO32) return rng.below(n);
+  const hiRange = Math.ceil(n / TWO32);
+  for (;;) {
+    const x = rng.below(hiRange) * TWO32 + rng.nextU32();
+    if (x < n) return x;
+  }
+}
+
+/** A uniform BigInt in [0, n) for n ≥ 1: the top word bounded, the rest uniform, the overshoot rejected (accepts ≥ 1/2). */
+export function uniformBelowBig(rng: Rng, n: bigint): bigint {
+  const words = Math.max(1, Math.ceil(n.toString(2).length / 32));
+  const top = n >> BigInt(32 * (words - 1));
+  for (;;) {
+    let x = BigInt(rng.below(Number(top) + 1));
+    for (let i = 1; i < words; i++) x = (x << 32n) | BigInt(rng.nextU32());
+    if (x < n) return x;
+  }
 }

@@ -3,7 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
-import { wilson } from '../walk/index.js';
+import { wilson } from '../core/stats.js';
 import { cellCounts } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';

@@ -8,7 +8,8 @@ export { fleetPlacements, placementBitboard as fleetPlacementBitboard, placement
 export { FleetPlacer, placeFleet, placeFleetAsync, type PlaceMethod, type PlaceOptions, type PlaceResult } from './place.js';
 export { checkFleetLayout, parseLayoutGrid as parseFleetLayoutGrid, type FleetCheck } from './check.js';
 export { countLayouts, countLayoutsSync } from './count.js';
-export { createUniformSampler, createUniformSamplerSync, uniformBelow, uniformBelowBig, type FleetSampler } from './sample.js';
+export { createUniformSampler, createUniformSamplerSync, type FleetSampler } from './sample.js';
+export { uniformBelow, uniformBelowBig } from '../core/prng.js';
 export { DEFAULT_HEAT_SAMPLES, heatMap, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
 export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, recordShot, type Knowledge, type Reply as ShotReply, type ShotResult, type SunkShip } from './game.js';
 export { DEFAULT_HUNTER_SAMPLES, HUNTER_STRATEGIES, createHunter, placementDensity, type Hunter, type HunterOptions, type HunterStrategy } from './ai.js';

@@ -1,6 +1,6 @@
 // Exactly uniform layouts: walk the counting program forward, taking each step with probability proportional to its completions.
 import { GridbitsError } from '../core/error.js';
-import type { Rng } from '../core/prng.js';
+import { uniformBelow, uniformBelowBig, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass, LINK_SPLIT, type BackLayer } from './count-back.js';
 import type { CountPlan } from './count-plan.js';
@@ -16,28 +16,6 @@ export interface FleetSampler {
   sampleMany(rng: Rng, count: number): FleetLayout[];
 }
 
-const TWO32 = 0x100000000;
-
-/** A uniform integer in [0, n) for 1 ≤ n < 2^53, exact: a uniform high part and 32 low bits, rejecting the overshoot. */
-export function uniformBelow(rng: Rng, n: number): number {
-  if (n <= TWO32) return rng.below(n);
-  const hiRange = Math.ceil(n / TWO32);
-  for (;;) {
-    const x = rng.below(hiRange) * TWO32 + rng.nextU32();
-    if (x < n) return x;
-  }
-}
-
-/** A uniform BigInt in [0, n) for n ≥ 1: the top word bounded, the rest uniform, the overshoot rejected (accepts ≥ 1/2). */
-export function uniformBelowBig(rng: Rng, n: bigint): bigint {
-  const words = Math.max(1, Math.ceil(n.toString(2).length / 32));
-  const top = n >> BigInt(32 * (words - 1));
-  for (;;) {
-    let x = BigInt(rng.below(Number(top) + 1));
-    for (let i = 1; i < words; i++) x = (x << 32n) | BigInt(rng.nextU32());
-    if (x < n) return x;
-  }
-}
 
 /**
  * The sampler over the backward pass's live states and links. From the start state each step picks one link

@@ -1,6 +1,7 @@
 // Monte-Carlo estimate of the survival probability: seeded random walks and a Wilson 95% interval.
 import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
+import { wilson } from '../core/stats.js';
 import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
 
@@ -14,20 +15,6 @@ export interface Simulation {
   /** The Wilson score interval at 95%. */
   low: number;
   high: number;
-}
-
-const Z95 = 1.959963984540054;
-
-/** The Wilson score interval for `survived` successes in `trials` at normal quantile z. */
-export function wilson(survived: number, trials: number, z = Z95): { low: number; high: number } {
-  if (trials === 0) return { low: 0, high: 1 };
-  const p = survived / trials;
-  const z2 = z * z;
-  const denom = 1 + z2 / trials;
-  const centre = (p + z2 / (2 * trials)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denom;
-  // At 0 or all successes the bound is 0 or 1 exactly; rounding would leave it a hair inside.
-  return { low: survived === 0 ? 0 : Math.max(0, centre - half), high: survived === trials ? 1 : Math.min(1, centre + half) };
 }
 
 function checkSimulation(g: WalkGraph, from: number, steps: number, trials: number): void {
