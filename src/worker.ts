@@ -1,5 +1,11 @@
 // A worker that serves every gridbits job: load it as a Node worker thread or a module Web Worker, then call
 // runInWorker(worker, 'tour.count', [args], options) from the other side.
+/**
+ * A worker that serves every gridbits job by name. Start it as a Node worker thread
+ * (`new Worker(new URL('gridbits/worker', import.meta.url))`, or the file `dist/worker.js`) or as a module Web Worker,
+ * then run jobs in it with {@link core!runInWorker}.
+ * @module worker
+ */
 import { serveJobs, type Endpoint } from './core/worker.js';
 import { JOBS } from './jobs.js';
 

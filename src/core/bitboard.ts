@@ -6,7 +6,18 @@ import { allocWords, copyWords, lowestBit32, popcount32, popcountWords, shift64,
 
 const pair = new Int32Array(2);
 
+/**
+ * An immutable set of squares of one board, with set algebra (`union`, `intersect`, `with`, `without`), shifts
+ * and popcount. Every method returns a new set; two sets of different boards cannot be combined.
+ * @example
+ * ```ts
+ * const board = Board.of(8, 8);
+ * const set = Bitboard.fromSquares(board, [board.parse('d4'), board.parse('e5')]);
+ * set.shift(1, 0).names(); // ['e4', 'f5']
+ * ```
+ */
 export class Bitboard {
+  /** The board whose squares this set holds. */
   readonly board: Board;
   /** Bits 0..31 on a small board (≤ 64 cells); 0 on a large one. */
   readonly lo: number;
@@ -22,6 +33,7 @@ export class Bitboard {
     this.words = words;
   }
 
+  /** The empty set of the board. */
   static empty(board: Board): Bitboard {
     return board.small ? new Bitboard(board, 0, 0, null) : new Bitboard(board, 0, 0, allocWords(board.words));
   }
@@ -50,12 +62,14 @@ export class Bitboard {
     return new Bitboard(board, lo, hi, null);
   }
 
+  /** A small board's set from its two 32-bit halves (bits past the last cell are dropped). */
   static fromPair(board: Board, lo: number, hi: number): Bitboard {
     if (!board.small) return Bitboard.fromWords(board, [lo, hi]);
     const all = board.fileMask(0);
     return new Bitboard(board, lo & all[0], hi & all[1], null);
   }
 
+  /** The set of the given square indices (each checked to lie on the board). */
   static fromSquares(board: Board, squares: Iterable<number>): Bitboard {
     const w = allocWords(Math.max(board.words, 2));
     for (const s of squares) {
@@ -78,12 +92,14 @@ export class Bitboard {
     return w;
   }
 
+  /** Whether the square is in the set. */
   has(square: number): boolean {
     if (square < 0 || square >= this.board.cells) return false;
     if (this.words === null) return ((square < 32 ? this.lo >>> square : this.hi >>> (square - 32)) & 1) === 1;
     return ((this.words[square >>> 5] >>> (square & 31)) & 1) === 1;
   }
 
+  /** The set with the square added. */
   with(square: number): Bitboard {
     checkSquare(this.board, square);
     if (this.words === null) {
@@ -96,6 +112,7 @@ export class Bitboard {
     return new Bitboard(this.board, 0, 0, w);
   }
 
+  /** The set with the square removed. */
   without(square: number): Bitboard {
     if (square < 0 || square >= this.board.cells) return this;
     if (this.words === null) {
@@ -108,6 +125,7 @@ export class Bitboard {
     return new Bitboard(this.board, 0, 0, w);
   }
 
+  /** The squares in this set or in o. */
   union(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo | o.lo, this.hi | o.hi, null);
@@ -116,6 +134,7 @@ export class Bitboard {
     return new Bitboard(this.board, 0, 0, w);
   }
 
+  /** The squares in both sets. */
   intersect(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo & o.lo, this.hi & o.hi, null);
@@ -133,6 +152,7 @@ export class Bitboard {
     return new Bitboard(this.board, 0, 0, w);
   }
 
+  /** The squares in exactly one of the two sets. */
   xor(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo ^ o.lo, this.hi ^ o.hi, null);
@@ -150,6 +170,7 @@ export class Bitboard {
     return new Bitboard(this.board, 0, 0, w);
   }
 
+  /** Whether the set has no square. */
   isEmpty(): boolean {
     if (this.words === null) return (this.lo | this.hi) === 0;
     const a = this.words;
@@ -157,6 +178,7 @@ export class Bitboard {
     return true;
   }
 
+  /** Whether the two sets share a square. */
   intersects(o: Bitboard): boolean {
     this.same(o);
     if (this.words === null) return ((this.lo & o.lo) | (this.hi & o.hi)) !== 0;
@@ -165,6 +187,7 @@ export class Bitboard {
     return false;
   }
 
+  /** Whether every square of this set is in o. */
   isSubsetOf(o: Bitboard): boolean {
     this.same(o);
     if (this.words === null) return ((this.lo & ~o.lo) | (this.hi & ~o.hi)) === 0;
@@ -173,6 +196,7 @@ export class Bitboard {
     return true;
   }
 
+  /** Whether the two sets hold the same squares. */
   equals(o: Bitboard): boolean {
     if (!sameBoard(this.board, o.board)) return false;
     if (this.words === null) return this.lo === o.lo && this.hi === o.hi;
@@ -222,12 +246,14 @@ export class Bitboard {
     }
   }
 
+  /** The square indices, lowest first. */
   squares(): number[] {
     const out: number[] = [];
     this.forEach((s) => out.push(s));
     return out;
   }
 
+  /** The square indices, lowest first. */
   *[Symbol.iterator](): IterableIterator<number> {
     yield* this.squares();
   }
@@ -253,6 +279,7 @@ export class Bitboard {
     return this.squares().map((s) => this.board.name(s));
   }
 
+  /** The square names, lowest first, separated by spaces. */
   toString(): string {
     return `Bitboard(${this.board}: ${this.names().join(' ')})`;
   }

@@ -12,9 +12,22 @@ const boardCache = new Map<number, Board>();
  * A W×H board. Square index = rank * width + file; a1 (file 0, rank 0) is bottom-left.
  * Boards are immutable and interned for small sizes, so masks are built once per size.
  */
+/**
+ * A rectangle of squares: square indices run `rank * width + file` from a1 = 0 (bottom-left); names are
+ * spreadsheet-style files (`a` … `z`, `aa`, …) and ranks from 1.
+ * @example
+ * ```ts
+ * const board = Board.of(8, 8);
+ * board.parse('e4'); // 28
+ * board.name(63); // 'h8'
+ * ```
+ */
 export class Board {
+  /** Number of files (columns). */
   readonly width: number;
+  /** Number of ranks (rows). */
   readonly height: number;
+  /** Number of squares, width × height. */
   readonly cells: number;
   /** Number of 32-bit words a bitboard of this board uses. */
   readonly words: number;
@@ -42,18 +55,22 @@ export class Board {
     return b;
   }
 
+  /** The index of the square on a 0-based file and rank. */
   index(file: number, rank: number): number {
     return rank * this.width + file;
   }
 
+  /** The 0-based file of a square index. */
   file(index: number): number {
     return index % this.width;
   }
 
+  /** The 0-based rank of a square index. */
   rank(index: number): number {
     return (index / this.width) | 0;
   }
 
+  /** Whether a 0-based file and rank lie on the board. */
   contains(file: number, rank: number): boolean {
     return file >= 0 && rank >= 0 && file < this.width && rank < this.height;
   }
@@ -88,6 +105,7 @@ export class Board {
       .map((t) => this.parse(t));
   }
 
+  /** The size as `WxH`, e.g. `8x8`. */
   toString(): string {
     return `${this.width}x${this.height}`;
   }

@@ -3,8 +3,11 @@ import { Bitboard } from './bitboard.js';
 import { Board } from './board.js';
 import { GridbitsError } from './error.js';
 
+/** One character drawn on a set of squares. */
 export interface Layer {
+  /** The squares to draw. */
   set: Bitboard;
+  /** The character drawn on them. */
   char: string;
 }
 
@@ -26,7 +29,9 @@ export function renderDiagram(board: Board, layers: readonly Layer[], empty = '.
   return rows.join('\n');
 }
 
+/** A diagram read back: its board and the squares of each character. */
 export interface ParsedDiagram {
+  /** The board the diagram's rows and columns make. */
   board: Board;
   /** For each character other than the empty ones, the squares that show it. */
   layers: Map<string, Bitboard>;

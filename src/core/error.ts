@@ -1,5 +1,6 @@
 // The one error type of gridbits: every engine throws it, with a stable code the CLI and callers can test.
 
+/** What kind of mistake or stop an error is: stable, for callers to test. */
 export type ErrorCode =
   | 'BAD_BOARD'
   | 'BOARD_TOO_LARGE'
@@ -12,7 +13,12 @@ export type ErrorCode =
   | 'LIMIT'
   | 'ABORTED';
 
+/**
+ * The one error type of gridbits: every engine throws it for bad input or a refused request, with a stable
+ * `code` and a one-line message that names the problem.
+ */
 export class GridbitsError extends Error {
+  /** The kind of error. */
   readonly code: ErrorCode;
 
   /**
@@ -45,6 +51,7 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Whether a caught value is a GridbitsError. */
 export function isGridbitsError(e: unknown): e is GridbitsError {
   return e instanceof GridbitsError;
 }

@@ -1,6 +1,7 @@
 // Flood fill and connected components of a bitboard, by repeated set-wise shifts (4- or 8-connected).
 import { Bitboard } from './bitboard.js';
 
+/** Neighbours of a square: 4 (the sides) or 8 (sides and corners). */
 export type Connectivity = 4 | 8;
 
 const ORTHOGONAL: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];

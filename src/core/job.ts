@@ -8,7 +8,9 @@ export type StopReason = 'nodes' | 'time' | 'signal';
 
 /** A job that ran to its end: `value` is the whole answer. */
 export interface Finished<T> {
+  /** Always true here: the work ran to its end. */
   finished: true;
+  /** The whole answer. */
   value: T;
   /** Work units (search nodes, states, games, …) spent, over every run of the job. */
   nodes: number;
@@ -18,10 +20,15 @@ export interface Finished<T> {
 
 /** A job stopped before its end: `partial` is what it had, where that means something (a lower bound, the games played). */
 export interface Unfinished<P> {
+  /** Always false here: a limit or the signal stopped the work first. */
   finished: false;
+  /** What stopped it. */
   stopped: StopReason;
+  /** What the work had when it stopped, where that means something; see each job. */
   partial: P | undefined;
+  /** Work units spent so far, over every run of the job. */
   nodes: number;
+  /** Wall-clock milliseconds of the runs, added up. */
   ms: number;
 }
 

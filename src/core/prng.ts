@@ -1,5 +1,6 @@
 // A small seeded PRNG (sfc32 seeded through splitmix32) and exact uniform draws from it: the same seed gives the same stream everywhere.
 
+/** A seeded stream of random numbers (see createRng): the same seed gives the same stream on every machine. */
 export interface Rng {
   /** A uniform 32-bit unsigned integer. */
   nextU32(): number;

@@ -1,6 +1,7 @@
 // Options every long-running engine call takes: cancellation, progress reports and a work budget.
 import { GridbitsError } from './error.js';
 
+/** How far a long call is: `done` of `total` in `unit`. */
 export interface Progress {
   /** Work done so far, in the unit the engine names. */
   done: number;
@@ -10,8 +11,14 @@ export interface Progress {
   unit?: string;
 }
 
+/**
+ * What every long call takes: an abort signal, a progress listener, a node budget and a time limit. The call
+ * answers with an outcome that says whether it finished or which of these stopped it.
+ */
 export interface RunOptions {
+  /** Stops the work when it fires (the outcome then says `stopped: 'signal'`). */
   signal?: AbortSignal;
+  /** Hears how far the work is, about every 100 ms and once at the end. */
   onProgress?: (p: Progress) => void;
   /** Largest number of search nodes the call may visit before it answers "budget exhausted". */
   maxNodes?: number;

@@ -1,9 +1,17 @@
 // Statistics shared by the engines: the Wilson score interval for an estimated proportion.
 
+/** A confidence interval for a proportion. */
+export interface Interval {
+  /** The lower end. */
+  low: number;
+  /** The upper end. */
+  high: number;
+}
+
 const Z95 = 1.959963984540054;
 
 /** The Wilson score interval for `survived` successes in `trials` at normal quantile z (95 % by default). */
-export function wilson(survived: number, trials: number, z = Z95): { low: number; high: number } {
+export function wilson(survived: number, trials: number, z = Z95): Interval {
   if (trials === 0) return { low: 0, high: 1 };
   const p = survived / trials;
   const z2 = z * z;

@@ -13,6 +13,7 @@ export function lowestBit32(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
+/** The number of set bits in all the words. */
 export function popcountWords(w: Uint32Array): number {
   let n = 0;
   for (let i = 0; i < w.length; i++) n += popcount32(w[i]);

@@ -12,18 +12,61 @@ import type { Progress, RunOptions } from './run.js';
 export type JobRegistry = Record<string, (...args: never[]) => Job<unknown, unknown>>;
 
 /** The messages of the protocol, both ways. */
-export type ToWorker = { id: number; start: string; args: unknown[]; options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'> } | { id: number; abort: true };
+/** A message to a worker: start a job by name (with its arguments and limits), or abort the job with this id. */
+export type ToWorker =
+  | {
+      /** The caller's number for this job. */
+      id: number;
+      /** The job's name in the registry, e.g. `'tour.count'`. */
+      start: string;
+      /** The job maker's arguments. */
+      args: unknown[];
+      /** The job's limits. */
+      options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'>;
+    }
+  | {
+      /** The job to stop. */
+      id: number;
+      /** Stop it: its outcome comes back with `stopped: 'signal'`. */
+      abort: true;
+    };
+/** A message from a worker about a job: its progress, its outcome, or the error it threw. */
 export type FromWorker =
-  | { id: number; progress: Progress }
-  | { id: number; outcome: Outcome<unknown, unknown> }
-  | { id: number; error: { code: ErrorCode | null; message: string } };
+  | {
+      /** The job's number. */
+      id: number;
+      /** How far it is. */
+      progress: Progress;
+    }
+  | {
+      /** The job's number. */
+      id: number;
+      /** How it ended. */
+      outcome: Outcome<unknown, unknown>;
+    }
+  | {
+      /** The job's number. */
+      id: number;
+      /** What it threw. */
+      error: {
+        /** The GridbitsError code, or null for another error. */
+        code: ErrorCode | null;
+        /** The error's message. */
+        message: string;
+      };
+    };
 
 /** The part of a Worker, MessagePort or worker global this protocol uses: Node's `on`/`off` or the DOM's listeners. */
 export interface Endpoint {
+  /** Sends a message to the other side. */
   postMessage(message: unknown): void;
+  /** Node: listens for messages. */
   on?(event: 'message', listener: (data: unknown) => void): unknown;
+  /** Node: stops listening. */
   off?(event: 'message', listener: (data: unknown) => void): unknown;
+  /** DOM: listens for messages. */
   addEventListener?(event: 'message', listener: (e: { data: unknown }) => void): void;
+  /** DOM: stops listening. */
   removeEventListener?(event: 'message', listener: (e: { data: unknown }) => void): void;
 }
 
