@@ -25,5 +25,5 @@ async function endpoint(): Promise<Endpoint | null> {
   return null;
 }
 
-const port = await endpoint();
-if (port) serveJobs(JOBS, port);
+// No top-level await: bundlers build Web Workers in formats that lack it.
+void endpoint().then((port) => port && serveJobs(JOBS, port));

@@ -1,0 +1,169 @@
+// The package as a user installs it: packed, installed from the tarball into a fresh project, then imported
+// from Node by every subpath, type-checked by strict TypeScript consumers, bundled by Vite for a page (and a
+// Web Worker) that runs in Chromium, and run as `npx gridbits`.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launch } from '../web/browser.js';
+import { REPO, ensureWebBuilt } from '../web/build.js';
+
+const SUBPATHS = ['core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet'] as const;
+const npm = (args: string[], cwd: string): string => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+
+let dir: string;
+
+beforeAll(() => {
+  ensureWebBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'gridbits-installed-'));
+  // dist/ is built by the tests' global setup and web/dist just above, so packing needs no build of its own.
+  const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], REPO);
+  const tarball = join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
+  const app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  npm(['install', '--prefer-offline', '--no-package-lock', tarball], app);
+}, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const app = (): string => join(dir, 'app');
+let scripts = 0;
+/** Runs an ES module in the consumer project, as a file (a worker thread would inherit an --input-type flag). */
+const node = (code: string): string => {
+  const file = join(app(), `check-${++scripts}.mjs`);
+  writeFileSync(file, code);
+  return execFileSync(process.execPath, [file], { cwd: app(), encoding: 'utf8' });
+};
+
+describe('the package installed from its tarball', () => {
+  it('imports every subpath in Node with the names the sources export', async () => {
+    for (const sub of SUBPATHS) {
+      const expected = Object.keys(await import(join(REPO, 'dist', sub, 'index.js'))).sort();
+      const got = JSON.parse(node(`const m = await import('gridbits/${sub}'); console.log(JSON.stringify(Object.keys(m).sort()));`)) as string[];
+      expect(got, sub).toEqual(expected);
+      expect(got.length, sub).toBeGreaterThan(1);
+    }
+    const root = JSON.parse(node(`const m = await import('gridbits'); console.log(JSON.stringify(Object.keys(m)));`)) as string[];
+    for (const ns of SUBPATHS.filter((s) => s !== 'core')) expect(root, 'namespace ' + ns).toContain(ns);
+    expect(node(`import { core } from 'gridbits'; import { Board } from 'gridbits/core'; console.log(core.Board === Board, Board.of(8, 8).name(63));`).trim()).toBe('true h8');
+  });
+
+  it('runs a job in a Node worker thread from gridbits/worker', () => {
+    const code = `
+      import { Worker } from 'node:worker_threads';
+      import { runInWorker } from 'gridbits/core';
+      const w = new Worker(new URL(import.meta.resolve('gridbits/worker')));
+      try {
+        await runInWorker(w, 'nosuch.job', []).catch((e) => console.log(e.message));
+      } finally { await w.terminate(); }`;
+    expect(node(code).trim()).toBe("no job named 'nosuch.job'");
+  });
+
+  for (const resolution of ['nodenext', 'bundler'] as const) {
+    it(`type-checks a strict TypeScript consumer (moduleResolution ${resolution})`, () => {
+      const p = join(app(), `ts-${resolution}`);
+      mkdirSync(p, { recursive: true });
+      writeFileSync(
+        join(p, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], module: resolution === 'nodenext' ? 'NodeNext' : 'ESNext', moduleResolution: resolution === 'nodenext' ? 'NodeNext' : 'Bundler', exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+          include: ['*.ts'],
+        }),
+      );
+      writeFileSync(
+        join(p, 'use.ts'),
+        [
+          `import { Board, Bitboard, type Outcome } from 'gridbits/core';`,
+          ...SUBPATHS.map((s) => `import * as ${s}Module from 'gridbits/${s}';`),
+          `import { tour, fleet, valley, walk, pieces, render } from 'gridbits';`,
+          `const b: Board = Board.of(8, 8);`,
+          `const set: Bitboard = Bitboard.fromSquares(b, [b.parse('d4')]);`,
+          `const o: Outcome<number> = { finished: true, value: set.count(), nodes: 0, ms: 0 };`,
+          `export const used = [o, ${SUBPATHS.map((s) => `${s}Module`).join(', ')}, tour, fleet, valley, walk, pieces, render];`,
+        ].join('\n'),
+      );
+      execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', p], { encoding: 'utf8' });
+    });
+  }
+
+  it('answers npx gridbits --version', () => {
+    const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(execFileSync('npx', ['--no-install', 'gridbits', '--version'], { cwd: app(), encoding: 'utf8' }).trim()).toContain(version);
+  });
+
+  it('serves the playground with npx gridbits serve', async () => {
+    const proc = spawn('npx', ['--no-install', 'gridbits', 'serve', '--port', '0', '--json'], { cwd: app(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        proc.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const nl = out.indexOf('\n');
+          if (nl >= 0) resolve((JSON.parse(out.slice(0, nl)) as { url: string }).url);
+        });
+        proc.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/<div id="app">|gridbits/);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  });
+});
+
+const missing = chromiumMissing();
+
+describe.skipIf(missing !== null)('the package bundled by Vite for a page', () => {
+  it('builds a page importing gridbits/tour that runs in Chromium, with a job in a Web Worker', async () => {
+    const page = join(app(), 'page');
+    mkdirSync(page, { recursive: true });
+    writeFileSync(join(page, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><pre id="out">…</pre><script type="module" src="./main.js"></script>');
+    writeFileSync(join(page, 'job.worker.js'), `import 'gridbits/worker';\n`);
+    writeFileSync(
+      join(page, 'main.js'),
+      `import * as tourEngine from 'gridbits/tour';
+       import { Board, runInWorker } from 'gridbits/core';
+       const worker = new Worker(new URL('./job.worker.js', import.meta.url), { type: 'module' });
+       const names = Object.keys(tourEngine).length;
+       const reply = await runInWorker(worker, 'nosuch.job', []).catch((e) => e.message);
+       document.getElementById('out').textContent = JSON.stringify({ names, square: Board.of(8, 8).name(28), reply });`,
+    );
+    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', page, '--logLevel', 'warn', '--outDir', join(page, 'dist')], { cwd: app(), encoding: 'utf8' });
+    const server = await serveStatic(join(page, 'dist'));
+    const browser = await launch();
+    try {
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+      await tab.waitForFunction(() => document.getElementById('out')?.textContent !== '…', undefined, { timeout: 20_000 });
+      const result = JSON.parse((await tab.textContent('#out')) ?? '{}') as { names: number; square: string; reply: string };
+      expect(errors).toEqual([]);
+      expect(result.square).toBe('e4');
+      expect(result.names).toBeGreaterThan(3);
+      expect(result.reply).toBe("no job named 'nosuch.job'");
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  });
+});
+
+/** A plain static file server for the built page (on loopback, a free port). */
+function serveStatic(root: string): Promise<Server> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const files = new Set(readdirSync(root, { recursive: true }).map(String));
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0].slice(1) || 'index.html';
+    if (!files.has(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(join(root, path)));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
