@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'coverage/**', '.bench-build/**'] },
+  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'coverage/**', '.bench-build/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
