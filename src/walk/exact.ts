@@ -142,10 +142,9 @@ function wordsToBigInt(a: Uint32Array, from: number, n: number): bigint {
  * The exact survival probability from every square, each in lowest terms, as a job.
  * @example
  * ```ts
- * import { exactSurvivalMapSync, graph } from 'gridbits/walk';
+ * import { exactSurvivalMapSync, fractionText, graph } from 'gridbits/walk';
  * import { Board } from 'gridbits/core';
- * import { KNIGHT } from 'gridbits/pieces';
- * const out = exactSurvivalMapSync(graph(Board.of(3, 3), KNIGHT), 2);
+ * const out = exactSurvivalMapSync(graph(Board.of(3, 3), 'knight'), 2);
  * if (out.finished) console.log(fractionText(out.value[0])); // 1/16
  * ```
  */
@@ -200,7 +199,7 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
  * The exact survival probability from one square after `steps` moves, in lowest terms, as a job.
  * @example
  * ```ts
- * const out = exactSurvivalSync(graph(Board.of(8, 8), KNIGHT), 0, 10);
+ * const out = exactSurvivalSync(graph(Board.of(8, 8), 'knight'), 0, 10);
  * if (out.finished) console.log(fractionText(out.value)); // 4669663/268435456
  * ```
  */

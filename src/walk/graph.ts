@@ -2,7 +2,7 @@
 // orbits of the squares under the board symmetries that map the piece's leaps onto themselves.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Piece } from '../pieces/piece.js';
+import { parsePiece, type Piece } from '../pieces/piece.js';
 
 /** The largest side a walk board may have (the issue's "any board up to 100×100"). */
 export const GRAPH_MAX_SIDE = 100;
@@ -24,17 +24,17 @@ export interface Graph {
 }
 
 /**
- * The walk graph of `piece` on `board`: what every walk call takes. Leapers only (riders and sliders are
- * refused with BAD_PIECE); sides up to GRAPH_MAX_SIDE.
+ * The walk graph of `piece` (a Piece, or its spec such as `'knight'` or `'1,3'`) on `board`: what every walk
+ * call takes. Leapers only (riders and sliders are refused with BAD_PIECE); sides up to GRAPH_MAX_SIDE.
  * @example
  * ```ts
  * import { Board } from 'gridbits/core';
- * import { KNIGHT } from 'gridbits/pieces';
  * import { graph, survival } from 'gridbits/walk';
- * survival(graph(Board.of(8, 8), KNIGHT), 0, 10); // 0.017395850270986557
+ * survival(graph(Board.of(8, 8), 'knight'), 0, 10); // 0.017395850270986557
  * ```
  */
-export function graph(board: Board, piece: Piece): Graph {
+export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
+  const piece = typeof pieceOrSpec === 'string' ? parsePiece(pieceOrSpec) : pieceOrSpec;
   if (piece.rides.length > 0 || piece.slides.length > 0) {
     throw new GridbitsError('BAD_PIECE', `walk: '${piece.name}' rides or slides; random walks take leapers only (knight, camel, 1,3, knight+king, ...)`);
   }

@@ -128,7 +128,7 @@ function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | u
  * `options.method` names one.
  * @example
  * ```ts
- * const out = survivalAtHorizonSync(graph(Board.of(8, 8), KNIGHT), 0, 1_000_000_000);
+ * const out = survivalAtHorizonSync(graph(Board.of(8, 8), 'knight'), 0, 1_000_000_000);
  * if (out.finished) console.log(out.value.log10, out.value.lambda); // -124167783.09…, 0.7513…
  * ```
  */

@@ -44,7 +44,7 @@ function result(trials: number, survived: number): Simulation {
  * @example
  * ```ts
  * import { createRng } from 'gridbits/core';
- * const out = simulateSync(graph(Board.of(8, 8), KNIGHT), 0, 10, 100_000, createRng(7));
+ * const out = simulateSync(graph(Board.of(8, 8), 'knight'), 0, 10, 100_000, createRng(7));
  * if (out.finished) console.log(out.value.estimate, out.value.low, out.value.high);
  * ```
  */
