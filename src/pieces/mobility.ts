@@ -4,7 +4,7 @@ import type { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
 import { Job, job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen } from './attacks.js';
+import { attackGen, type AttackGen } from './attacks.js';
 import type { Piece } from './piece.js';
 
 /** Move counts from every square of a board, and their total. */
@@ -35,57 +35,77 @@ export interface MobilityPartial extends Mobility {
  * ```
  */
 export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Job<Mobility, MobilityPartial> {
-  const gen = attackGen(board, piece);
   const { width: w, height: h } = board;
+  // Leapers need no attack generator (its masks alone take seconds to build on a 16384×16384 board).
+  const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
   return job(function* (ctl) {
     const counts = new Int32Array(board.cells);
     let rows = 0, total = 0, rowsTotal = 0;
     ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
     ctl.report(0, h, 'rows');
     const diff = new Int32Array(w + 1);
-    const occ = gen.leaperOnly ? undefined : occupied?.toWords();
-    const stamp = gen.leaperOnly ? null : new Int32Array(board.cells).fill(-1);
+    const occ = occupied?.toWords();
+    const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
     for (let r = 0; r < h; r++) {
-      const base = r * w;
-      if (stamp === null) {
-        // Leap (dx, dy) lands on the board from the files max(0, -dx) .. min(w, w - dx) of this rank, if r + dy is a rank.
-        diff.fill(0);
-        for (const [dx, dy] of piece.leaps) {
-          if (r + dy < 0 || r + dy >= h) continue;
-          const lo = Math.max(0, -dx), hi = Math.min(w, w - dx);
-          if (lo < hi) {
-            diff[lo]++;
-            diff[hi]--;
-          }
-        }
-        for (let f = 0, c = 0; f < w; f++) {
-          c += diff[f];
-          counts[base + f] = c;
-          total += c;
-        }
+      if (gen === null || stamp === null) {
+        total += leaperRank(piece, w, h, r, diff, counts);
       } else {
-        for (let s = base; s < base + w; s++) {
-          let n = 0;
-          gen.collect(s, occ, (t) => {
-            if (stamp[t] !== s) {
-              stamp[t] = s;
-              n++;
-            }
-          });
-          counts[s] = n;
-          total += n;
-          // Riders on a huge board take long per square: yield inside the rank too.
-          if (ctl.spend()) yield;
+        // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
+        for (let s = r * w, end = s + w; s < end; ) {
+          const n = Math.min(end - s, Math.max(1, ctl.checkAt - ctl.nodes));
+          total += riderSquares(gen, occ, stamp, s, s + n, counts);
+          s += n;
+          if (ctl.spend(n)) yield;
         }
       }
       rows = r + 1;
       rowsTotal = total;
       ctl.report(rows);
-      if (stamp === null && ctl.spend(w)) yield;
+      if (gen === null && ctl.spend(w)) yield;
     }
-    ctl.report(h);
     return { counts, total };
   });
+}
+
+/**
+ * Counts rank r of a leaper: leap (dx, dy) lands on the board from the files max(0, -dx) .. min(w, w - dx)
+ * when r + dy is a rank, added as a difference array. Returns the rank's total. (Plain functions keep the hot
+ * loops out of the job's generator, where V8 optimizes them poorly.)
+ */
+function leaperRank(piece: Piece, w: number, h: number, r: number, diff: Int32Array, counts: Int32Array): number {
+  diff.fill(0);
+  for (const [dx, dy] of piece.leaps) {
+    if (r + dy < 0 || r + dy >= h) continue;
+    const lo = Math.max(0, -dx), hi = Math.min(w, w - dx);
+    if (lo < hi) {
+      diff[lo]++;
+      diff[hi]--;
+    }
+  }
+  let total = 0;
+  for (let f = 0, c = 0, base = r * w; f < w; f++) {
+    c += diff[f];
+    counts[base + f] = c;
+    total += c;
+  }
+  return total;
+}
+
+/** Counts the distinct targets from squares [from, to) by walking the rays; returns their sum. */
+function riderSquares(gen: AttackGen, occ: Uint32Array | undefined, stamp: Int32Array, from: number, to: number, counts: Int32Array): number {
+  let total = 0;
+  for (let s = from; s < to; s++) {
+    let n = 0;
+    gen.collect(s, occ, (t) => {
+      if (stamp[t] !== s) {
+        stamp[t] = s;
+        n++;
+      }
+    });
+    counts[s] = n;
+    total += n;
+  }
+  return total;
 }
 
 /** mobilityJob run to its end or a limit, giving the event loop a turn about every 20 ms. */

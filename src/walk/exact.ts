@@ -98,20 +98,7 @@ export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
       // Counts after n moves are below k^n: the words past `len` stay 0.
       const len = wordsAt(n);
       for (let o = 0; o < m; o++) {
-        const a = start[o], e = start[o + 1], out = o * W;
-        // Row by row into doubles (a sum of up to 2^21 words of 32 bits stays exact), then one carry pass.
-        acc.fill(0, 0, len);
-        for (let j = a; j < e; j++) {
-          const row = target[j];
-          for (let i = 0; i < len; i++) acc[i] += cur[row + i];
-        }
-        let carry = 0;
-        for (let i = 0; i < len; i++) {
-          const sum = acc[i] + carry;
-          const low = sum >>> 0;
-          next[out + i] = low;
-          carry = (sum - low) / 4294967296;
-        }
+        addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
         if (ctl.spend(len)) {
           ctl.report(done + (o + 1) * len);
           yield;
@@ -127,6 +114,26 @@ export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
     for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
     return { counts, total: BigInt(g.k) ** BigInt(steps) };
   });
+}
+
+/**
+ * next[out ..] = Σ cur[row ..] over the rows target[a .. e), `len` words: row by row into doubles (a sum of up
+ * to 2^21 words of 32 bits stays exact), then one carry pass. A plain function, not inline in the job's
+ * generator: V8 optimizes a long loop inside a generator poorly (no on-stack replacement there).
+ */
+function addRows(cur: Uint32Array, next: Uint32Array, acc: Float64Array, target: Int32Array, a: number, e: number, out: number, len: number): void {
+  acc.fill(0, 0, len);
+  for (let j = a; j < e; j++) {
+    const row = target[j];
+    for (let i = 0; i < len; i++) acc[i] += cur[row + i];
+  }
+  let carry = 0;
+  for (let i = 0; i < len; i++) {
+    const sum = acc[i] + carry;
+    const low = sum >>> 0;
+    next[out + i] = low;
+    carry = (sum - low) / 4294967296;
+  }
 }
 
 /** The little-endian words a[from .. from + n) as a BigInt, through one hex string. */

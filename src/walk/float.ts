@@ -52,7 +52,12 @@ export interface Distribution {
   /** log10[t]: the base-10 logarithm of that, -Infinity where it is exactly 0. */
   log10: Float64Array;
   /** The entries' sum, the survival probability, as a double and as log10. */
-  total: { probability: number; log10: number };
+  total: {
+    /** The survival probability as a double, 0 where it underflows. */
+    probability: number;
+    /** Its base-10 logarithm. */
+    log10: number;
+  };
 }
 
 /**
