@@ -112,11 +112,13 @@ Examples:
       out.printJson({ piece: piece.name, board: { width: board.width, height: board.height }, counts, total: m.total });
       return;
     }
-    let max = 1;
-    for (const c of m.counts) max = Math.max(max, c);
-    const p = out.paint;
-    const shade = (c: number, t: string): string => (c === 0 ? p.dim(t) : c * 3 < max ? p.blue(t) : c * 3 < 2 * max ? p.cyan(t) : p.green(t));
-    if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(m.counts[s]), { paint: (s, t) => shade(m.counts[s], t) }));
+    if (board.cells <= 10_000) {
+      let max = 1;
+      for (const c of m.counts) max = Math.max(max, c);
+      const p = out.paint;
+      const shade = (c: number, t: string): string => (c === 0 ? p.dim(t) : c * 3 < max ? p.blue(t) : c * 3 < 2 * max ? p.cyan(t) : p.green(t));
+      out.print(drawGrid(board, (s) => String(m.counts[s]), { paint: (s, t) => shade(m.counts[s], t) }));
+    }
     out.print(`total: ${m.total}`);
   },
 };

@@ -9,6 +9,7 @@ import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
 import {
   EXACT_MAX_WORK,
+  FLOAT_MAX_WORK,
   HORIZON_MAX_STEPS,
   MAP_MAX_WORK,
   distributionWithLog,
@@ -17,11 +18,13 @@ import {
   exactWork,
   fractionText,
   graph,
+  mapWithin,
   simulate,
   survivalAtHorizonSync,
   survivalMapAtHorizonSync,
   type Graph,
   type Simulation,
+  type SurvivalMap,
 } from '../walk/index.js';
 import { bool, int, str, type Command } from './command.js';
 import type { Output } from './output.js';
@@ -101,6 +104,14 @@ async function simulateWithProgress(out: Output, g: Graph, from: number, steps: 
   }
 }
 
+/** The map of every square, or the library's limit worded for the command line (one square is --from). */
+function mapOrLimit(g: Graph, steps: number): SurvivalMap {
+  if (!mapWithin(g, steps)) {
+    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square (--from) instead`);
+  }
+  return finishedValue(survivalMapAtHorizonSync(g, steps));
+}
+
 export const walkCommand: Command = {
   name: 'walk',
   usage: 'walk <W>x<H> --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
@@ -141,8 +152,8 @@ Examples:
     if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
     const format = formatText as (typeof FORMATS)[number];
     if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
-    if (dist && board.cells * steps > MAP_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${MAP_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+    if (dist && board.cells * steps > FLOAT_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${FLOAT_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
     }
     if (exact && exactWork(g, steps) > EXACT_MAX_WORK) {
       throw new GridbitsError(
@@ -153,7 +164,7 @@ Examples:
     const head = { board: { width: board.width, height: board.height }, piece: piece.name };
 
     if (all) {
-      const { probability: map, log10 } = finishedValue(survivalMapAtHorizonSync(g, steps));
+      const { probability: map, log10 } = mapOrLimit(g, steps);
       const fractions = exact ? finishedValue(exactSurvivalMapSync(g, steps)) : undefined;
       const underflow = map.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {

@@ -46,9 +46,15 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
     const diff = new Int32Array(w + 1);
     const occ = occupied?.toWords();
     const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
+    // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
+    let lastKey = '', lastTotal = 0;
     for (let r = 0; r < h; r++) {
       if (gen === null || stamp === null) {
-        total += leaperRank(piece, w, h, r, diff, counts);
+        const key = piece.leaps.map(([, dy]) => (r + dy >= 0 && r + dy < h ? 1 : 0)).join('');
+        if (r > 0 && key === lastKey) counts.copyWithin(r * w, (r - 1) * w, r * w);
+        else lastTotal = leaperRank(piece, w, h, r, diff, counts);
+        lastKey = key;
+        total += lastTotal;
       } else {
         // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
         for (let s = r * w, end = s + w; s < end; ) {

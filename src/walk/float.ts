@@ -1,5 +1,6 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
+import { GridbitsError } from '../core/error.js';
 import { checkSquare, checkSteps, type Graph } from './graph.js';
 import { survivalOnOrbits } from './horizon.js';
 import { scaledValue } from './orbit-ops.js';
@@ -8,11 +9,26 @@ import { scaledValue } from './orbit-ops.js';
 export const FLOAT_MAX_STEPS = 1_000_000;
 
 /**
+ * ... and up to squares × steps of this: about a minute here (100×100 to N = 100,000; 8×8 takes all of
+ * FLOAT_MAX_STEPS in a second), measured in bench/results/walk.md.
+ */
+export const FLOAT_MAX_WORK = 1_000_000_000;
+
+/** Throws for steps past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK. */
+function checkFloat(g: Graph, steps: number): void {
+  checkSteps(steps, FLOAT_MAX_STEPS);
+  const work = g.board.cells * steps;
+  if (work > FLOAT_MAX_WORK) {
+    throw new GridbitsError('LIMIT', `walk: the float DP goes up to squares × steps = ${FLOAT_MAX_WORK}; ${g.board} with ${steps} steps is ${work}: survivalAtHorizon goes further`);
+  }
+}
+
+/**
  * P(still on the board after `steps` moves) from every square. Backward: value[s] is the probability of
  * surviving the remaining moves from s, so v_{n+1}(s) = (1/k) Σ v_n(t) over the on-board targets t of s.
  */
 export function survivalMap(g: Graph, steps: number): Float64Array {
-  checkSteps(steps, FLOAT_MAX_STEPS);
+  checkFloat(g, steps);
   const n = g.board.cells;
   const { start, targets } = g;
   const inv = 1 / g.k;
@@ -33,7 +49,7 @@ export function survivalMap(g: Graph, steps: number): Float64Array {
 
 /** P(still on the board after `steps` moves) from one square (0 where a double underflows). */
 export function survival(g: Graph, from: number, steps: number): number {
-  checkSteps(steps, FLOAT_MAX_STEPS);
+  checkFloat(g, steps);
   return survivalOnOrbits(g, from, steps);
 }
 
@@ -66,7 +82,7 @@ export interface Distribution {
  */
 export function distributionWithLog(g: Graph, from: number, steps: number): Distribution {
   checkSquare(g.board, from);
-  checkSteps(steps, FLOAT_MAX_STEPS);
+  checkFloat(g, steps);
   const n = g.board.cells;
   const { start, targets } = g;
   const inv = 1 / g.k;

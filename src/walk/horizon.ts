@@ -154,18 +154,12 @@ export function survivalAtHorizonSync(g: Graph, from: number, steps: number, opt
  * Squares × steps up to which survivalMapAtHorizon runs the DP on boards too big for squaring: about a minute
  * here (measured in bench/results/walk.md).
  */
-export const MAP_MAX_WORK = 200_000_000;
+export const MAP_MAX_WORK = 3_000_000_000;
 
-/**
- * P(still on the board after `steps` moves) from every square, with log10 beside it where a double
- * underflows, as a job: per connected class of orbits, by the scaled DP or repeated squaring (whichever is
- * cheaper), so N may reach 10^9 on boards with up to 128 orbits per class; beyond, squares × steps ≤
- * MAP_MAX_WORK (LIMIT otherwise, thrown here). A node is one move of a class's DP.
- */
-export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMap> {
+/** The classes of orbits the map computes, each by the DP or by squaring; null when one is over MAP_MAX_WORK. */
+function mapPlan(g: Graph, steps: number): { r: Reduced; squaring: boolean }[] | null {
   checkSteps(steps, HORIZON_MAX_STEPS);
   const orbits = squareOrbits(g);
-  const n = g.board.cells;
   // One class per component of orbits: the DP of any of its orbits gives all of them.
   const classes: { r: Reduced; squaring: boolean }[] = [];
   const seen = new Uint8Array(orbits.reps.length);
@@ -174,11 +168,31 @@ export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMa
     const r = reduced(g, orbits.reps[o0], orbits);
     for (const o of r.members) seen[o] = 1;
     const work = steps * (r.target.length + r.m);
-    if (work > DP_WORK && r.m > SQUARING_MAX_ORBITS && steps * n > MAP_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square at a time (survivalAtHorizon)`);
-    }
+    if (work > DP_WORK && r.m > SQUARING_MAX_ORBITS && steps * g.board.cells > MAP_MAX_WORK) return null;
     classes.push({ r, squaring: work > DP_WORK && r.m <= SQUARING_MAX_ORBITS });
   }
+  return classes;
+}
+
+/** True when survivalMapAtHorizon takes this board and horizon (false: it throws LIMIT, ask square by square). */
+export function mapWithin(g: Graph, steps: number): boolean {
+  return mapPlan(g, steps) !== null;
+}
+
+/**
+ * P(still on the board after `steps` moves) from every square, with log10 beside it where a double
+ * underflows, as a job: per connected class of orbits, by the scaled DP or repeated squaring (whichever is
+ * cheaper), so N may reach 10^9 on boards with up to 128 orbits per class; beyond, squares × steps ≤
+ * MAP_MAX_WORK (LIMIT otherwise, thrown here). A node is one move of a class's DP.
+ */
+export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMap> {
+  const plan = mapPlan(g, steps);
+  if (plan === null) {
+    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square at a time (survivalAtHorizon)`);
+  }
+  const classes = plan;
+  const orbits = squareOrbits(g);
+  const n = g.board.cells;
   return job(function* (ctl) {
     ctl.report(ctl.nodes, ctl.nodes + classes.length * steps, 'moves');
     const probability = new Float64Array(n), log10 = new Float64Array(n);

@@ -1,6 +1,6 @@
 // The random-walk engine's public face (`gridbits/walk`): survival probabilities of a leaper, float, exact, far horizons, simulated.
 export { GRAPH_MAX_SIDE, graph, squareOrbits, type Graph, type Orbits } from './graph.js';
-export { FLOAT_MAX_STEPS, distribution, distributionWithLog, survival, survivalMap, type Distribution } from './float.js';
+export { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, distribution, distributionWithLog, survival, survivalMap, type Distribution } from './float.js';
 export {
   EXACT_MAX_WORK,
   exactCounts,
@@ -24,6 +24,7 @@ export {
   decayRate,
   decayRateJob,
   decayRateSync,
+  mapWithin,
   survivalAtHorizon,
   survivalAtHorizonJob,
   survivalAtHorizonSync,

@@ -8,7 +8,7 @@ import { wilson } from '../core/stats.js';
 import { checkSquare, checkSteps, type Graph } from './graph.js';
 
 /** Walks × steps above this are refused: about a minute of walks here (measured in bench/results/walk.md). */
-export const SIMULATE_MAX_WORK = 10_000_000_000;
+export const SIMULATE_MAX_WORK = 5_000_000_000;
 
 /** The outcome of simulated walks: how many stayed on the board, the estimate and its 95% Wilson interval. */
 export interface Simulation {
