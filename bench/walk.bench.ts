@@ -103,12 +103,12 @@ export async function run(): Promise<BenchSection> {
     'Limits, measured with `/usr/bin/time -v node dist/cli/main.js …` on this 2-core machine while three other sessions ran (load average 8–9, so about four times the idle time): ' +
       'EXACT_MAX_WORK = 8·10^9 (squares × steps × 32-bit words of the count): `walk 100x100 --from a1 --steps 2000 --exact` (3.8·10^9) 24.9 s, 66 MB; `walk 25x25 --from a1 --steps 10000 --exact` (5.9·10^9) 32.2 s, 65 MB; ' +
       '`walk 25x25 --from a1 --steps 100 --exact` 0.67 s with Node start-up. ' +
-      'MAP_MAX_WORK = 3·10^9 (squares × steps, boards past squaring): `walk 100x100 --steps 20000 --all` (2·10^8) 3.7 s, 66 MB. ' +
-      'FLOAT_MAX_WORK = 10^9 (the plain float DPs and `--distribution`): `walk 100x100 --from a1 --steps 20000 --distribution` (2·10^8) 11.9 s, 66 MB; survivalMap on 100×100 about 1 ms a step. ' +
-      'SIMULATE_MAX_WORK = 5·10^9 (walks × steps): `walk 8x8 --from d4 --steps 100 --simulate 50000000` 51.5 s, 61 MB. ' +
-      'HORIZON_MAX_STEPS stays 10^9: the far horizon costs the same at any N (`walk 100x100 --from a1 --steps 1000000000` 3.0 s, 66 MB) but its stated error grows like N. ' +
+      'MAP_MAX_WORK = 3·10^9 (squares × steps, boards past squaring): `walk 100x100 --steps 300000 --all` (3·10^9) 38.0 s, 66 MB. ' +
+      'FLOAT_MAX_WORK = 6·10^8 (the plain float DPs and `--distribution`): `walk 100x100 --from a1 --steps 100000 --distribution` (10^9) 105.6 s, 66 MB (load 11), so the limit sits at 60,000 steps there. ' +
+      'SIMULATE_MAX_WORK = 5·10^9 (walks × steps): `walk 8x8 --from d4 --steps 100 --simulate 50000000` 51.5 and 58.3 s, 61 MB. ' +
+      'HORIZON_MAX_STEPS stays 10^9: the far horizon costs the same at any N (`walk 100x100 --from a1 --steps 1000000000` 1.1–3.0 s, 66 MB) but its stated error grows like N. ' +
       'GRAPH_MAX_SIDE stays 100: past it the decay estimate on big boards gets few moves of its power iteration and the error it states grows. ' +
-      'Mobility: `mobility knight --board 16384x16384` 17.4 s, 1.1 GB before the equal ranks were copied; in the engine 1.75 s now (was 9.5 s row by row, 13–29 s set-wise).',
+      'Mobility (pieces): `mobility knight --board 16384x16384` 2.1 s, 1.1 GB (the counts alone are 1 GB); it took 17.4 s row by row and 13–29 s set-wise before.',
   );
   notes.push('Far horizons work on the orbits of the board symmetries (10 orbits on 8×8) and square the orbit operator with the exponent kept apart; boards with over 128 orbits run the DP until the two-move decay ratio settles and extrapolate.');
   return { title: 'Random walks (walk)', rows, notes };

@@ -9,10 +9,10 @@ import { scaledValue } from './orbit-ops.js';
 export const FLOAT_MAX_STEPS = 1_000_000;
 
 /**
- * ... and up to squares × steps of this: about a minute here (100×100 to N = 100,000; 8×8 takes all of
+ * ... and up to squares × steps of this: about a minute here (100×100 to N = 60,000; 8×8 takes all of
  * FLOAT_MAX_STEPS in a second), measured in bench/results/walk.md.
  */
-export const FLOAT_MAX_WORK = 1_000_000_000;
+export const FLOAT_MAX_WORK = 600_000_000;
 
 /** Throws for steps past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK. */
 function checkFloat(g: Graph, steps: number): void {
