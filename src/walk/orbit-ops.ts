@@ -132,54 +132,93 @@ export function decaySteps(r: Reduced): number {
  * lesser eigenvalues, the error of reading p(n)·λ^(N-n) as p(N).
  */
 export function* decayOf(r: Reduced, parity: number, ctl: Control): Generator<void, Decay, void> {
-  let cur = new Float64Array(r.m).fill(1);
-  let next = new Float64Array(r.m);
-  let log2 = 0;
-  let steps = 0;
-  const maxSteps = decaySteps(r);
-  const advance = (): void => {
-    log2 += step(r, cur, next);
-    const t = cur;
-    cur = next;
-    next = t;
-    steps++;
-  };
-  if (parity === 1) advance();
-  let prev = NaN, prevDelta = NaN, ratio = NaN, delta = Infinity, settled = 0;
-  let gap = Infinity, prevGap = NaN;
-  while (steps + 2 <= maxSteps) {
-    const before = cur[r.fromOrbit], beforeLog = log2;
-    advance();
-    const mid = norm2(r, cur), midLog = log2;
-    advance();
-    const after = cur[r.fromOrbit];
-    if (ctl.spend(2)) {
+  const it = new PowerIteration(r, parity);
+  for (;;) {
+    const before = it.steps;
+    // As many rounds as reach the drivers' next check, in a method (V8 optimizes it, not a generator's loop).
+    const finished = it.rounds(Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / 2)));
+    if (ctl.spend(it.steps - before)) {
       ctl.report(ctl.nodes);
       yield;
     }
-    if (after === 0 || before === 0) {
-      return { rate: { lambda: 0, error: 0, iterations: steps }, v: cur, log2, steps, ratio: 0, ratioError: 0, contamination: 0 };
-    }
-    const local = (after / before) * 2 ** (log2 - beforeLog);
-    ratio = (norm2(r, cur) / mid) * 2 ** (2 * (log2 - midLog));
-    prevDelta = delta;
-    delta = Math.abs(ratio - prev);
-    prev = ratio;
-    prevGap = gap;
-    gap = Math.abs(local - ratio);
-    // Run on until the start's own ratio agrees with λ² too: then its value is c·λ^n, ready to extrapolate.
-    if (delta <= 4 * EPS * ratio && gap <= 16 * EPS * ratio) {
-      if (++settled >= 3) break;
-    } else settled = 0;
+    if (finished) return it.result();
   }
-  // Geometric convergence: the remaining error is about delta · q / (1 - q), q the shrink per round.
-  const q = Number.isFinite(prevDelta) && prevDelta > 0 ? Math.min(delta / prevDelta, 0.999) : 0.999;
-  const ratioError = Math.max(delta * (q / (1 - q)), 4 * EPS * ratio);
-  // The local ratio's gap to λ² shrinks by (μ/λ)² a round; the start's value owes about gap / (1 - that).
-  const shrink = Number.isFinite(prevGap) && prevGap > 0 ? Math.min(gap / prevGap, 0.999) : 0.999;
-  const contamination = Math.min(1, gap / ratio / Math.max(1 - shrink, 1e-3));
-  const lambda = Math.sqrt(ratio);
-  return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v: cur, log2, steps, ratio, ratioError, contamination };
+}
+
+/** The state of decayOf's power iteration, advanced a few rounds (two moves each) at a time. */
+class PowerIteration {
+  private cur: Float64Array;
+  private next: Float64Array;
+  private log2 = 0;
+  steps = 0;
+  private readonly maxSteps: number;
+  private prev = NaN;
+  private prevDelta = NaN;
+  private ratio = NaN;
+  private delta = Infinity;
+  private settled = 0;
+  private gap = Infinity;
+  private prevGap = NaN;
+  private dead = false;
+
+  constructor(private readonly r: Reduced, parity: number) {
+    this.cur = new Float64Array(r.m).fill(1);
+    this.next = new Float64Array(r.m);
+    this.maxSteps = decaySteps(r);
+    if (parity === 1) this.advance();
+  }
+
+  private advance(): void {
+    this.log2 += step(this.r, this.cur, this.next);
+    const t = this.cur;
+    this.cur = this.next;
+    this.next = t;
+    this.steps++;
+  }
+
+  /** Up to `k` rounds; true once the ratio has settled, the walk died out, or the work budget ran out. */
+  rounds(k: number): boolean {
+    const r = this.r;
+    for (let i = 0; i < k; i++) {
+      if (this.steps + 2 > this.maxSteps) return true;
+      const before = this.cur[r.fromOrbit], beforeLog = this.log2;
+      this.advance();
+      const mid = norm2(r, this.cur), midLog = this.log2;
+      this.advance();
+      const after = this.cur[r.fromOrbit];
+      if (after === 0 || before === 0) {
+        this.dead = true;
+        return true;
+      }
+      const local = (after / before) * 2 ** (this.log2 - beforeLog);
+      const ratio = (norm2(r, this.cur) / mid) * 2 ** (2 * (this.log2 - midLog));
+      this.ratio = ratio;
+      this.prevDelta = this.delta;
+      this.delta = Math.abs(ratio - this.prev);
+      this.prev = ratio;
+      this.prevGap = this.gap;
+      this.gap = Math.abs(local - ratio);
+      // Run on until the start's own ratio agrees with λ² too: then its value is c·λ^n, ready to extrapolate.
+      if (this.delta <= 4 * EPS * ratio && this.gap <= 16 * EPS * ratio) {
+        if (++this.settled >= 3) return true;
+      } else this.settled = 0;
+    }
+    return false;
+  }
+
+  /** λ, its error and the settled vector, once `rounds` said it is done. */
+  result(): Decay {
+    const { cur: v, log2, steps, ratio, delta, prevDelta, gap, prevGap } = this;
+    if (this.dead) return { rate: { lambda: 0, error: 0, iterations: steps }, v, log2, steps, ratio: 0, ratioError: 0, contamination: 0 };
+    // Geometric convergence: the remaining error is about delta · q / (1 - q), q the shrink per round.
+    const q = Number.isFinite(prevDelta) && prevDelta > 0 ? Math.min(delta / prevDelta, 0.999) : 0.999;
+    const ratioError = Math.max(delta * (q / (1 - q)), 4 * EPS * ratio);
+    // The local ratio's gap to λ² shrinks by (μ/λ)² a round; the start's value owes about gap / (1 - that).
+    const shrink = Number.isFinite(prevGap) && prevGap > 0 ? Math.min(gap / prevGap, 0.999) : 0.999;
+    const contamination = Math.min(1, gap / ratio / Math.max(1 - shrink, 1e-3));
+    const lambda = Math.sqrt(ratio);
+    return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v, log2, steps, ratio, ratioError, contamination };
+  }
 }
 
 /** A vector v·2^log2 kept apart from its scale so nothing underflows. */
