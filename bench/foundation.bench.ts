@@ -2,7 +2,8 @@
 // chessops' attack table (8x8) and a naive per-square coordinate loop.
 import { knightAttacks } from 'chessops/attacks';
 import { SquareSet } from 'chessops/squareSet';
-import { Bitboard, Board, attackGen, mobility, parsePiece } from '../src/index.js';
+import { Bitboard, Board } from '../src/core/index.js';
+import { attackGen, mobilitySync, parsePiece } from '../src/pieces/index.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { keep, medianAuto, medianPair } from './harness.js';
@@ -110,7 +111,7 @@ export async function run(): Promise<BenchSection> {
   const blockers = Bitboard.fromSquares(b256, randomSquares(65536, 5000, 4));
   const queenGen = attackGen(b256, parsePiece('queen'));
   rows.push({ name: '100 queens with 5,000 blockers, 256x256 (Kogge-Stone)', medianMs: medianAuto(() => queenGen.attacks(queens, blockers), 7) });
-  rows.push({ name: 'knight mobility of every square, 256x256', medianMs: medianAuto(() => mobility(b256, knight), 7) });
+  rows.push({ name: 'knight mobility of every square, 256x256', medianMs: medianAuto(() => mobilitySync(b256, knight), 7) });
   keep(rows);
   return {
     title: 'Foundation: knight attacks (issue 2)',

@@ -2,11 +2,13 @@
 import { Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { finishedValue, type Outcome } from '../core/job.js';
 import { attackGen } from '../pieces/attacks.js';
-import { mobility } from '../pieces/mobility.js';
-import { PIECE_NAMES, parsePiece } from '../pieces/piece.js';
+import { mobility, type Mobility, type MobilityPartial } from '../pieces/mobility.js';
+import { PIECE_NAMES, parsePiece, type Piece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { list, str, type Command, type Flag } from './command.js';
+import type { Output } from './output.js';
 
 const BOARD: Flag = { type: 'string', value: 'WxH', help: 'board size (default 8x8)' };
 const OCCUPIED: Flag = { type: 'string', multiple: true, value: 'SQ,SQ,...', help: 'blockers: riders stop on them, sliders before them' };
@@ -70,6 +72,22 @@ Examples:
   },
 };
 
+/** Mobility by rows: a progress line on a TTY for huge boards, and Ctrl-C heard between rows (ABORTED, as any stop). */
+async function mobilityWithProgress(out: Output, board: Board, piece: Piece, occupied: Bitboard | undefined): Promise<Outcome<Mobility, MobilityPartial>> {
+  const controller = new AbortController();
+  const onInt = (): void => controller.abort();
+  process.once('SIGINT', onInt);
+  try {
+    return await mobility(board, piece, occupied, {
+      signal: controller.signal,
+      onProgress: (p) => out.progress(`mobility: ${p.done} of ${p.total} rows`),
+    });
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    out.endProgress();
+  }
+}
+
 export const mobilityCommand: Command = {
   name: 'mobility',
   usage: 'mobility <piece> [--board WxH] [--occupied SQ,SQ,...] [--json]',
@@ -80,25 +98,27 @@ export const mobilityCommand: Command = {
 Examples:
   gridbits mobility knight            (total 336 on 8x8)
   gridbits mobility king --board 5x5 --json`,
-  run(args, out) {
+  async run(args, out) {
     const [pieceSpec, extra] = args.positionals;
     if (pieceSpec === undefined) throw new GridbitsError('BAD_ARGUMENT', 'mobility: name a piece, e.g. gridbits mobility knight');
     if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `mobility: unexpected argument '${extra}'`);
     const piece = parsePiece(pieceSpec);
     const board = boardOf(str(args, 'board'));
     const occList = list(args, 'occupied').map((s) => board.parse(s));
-    const m = mobility(board, piece, occList.length > 0 ? Bitboard.fromSquares(board, occList) : undefined);
+    const m = finishedValue(await mobilityWithProgress(out, board, piece, occList.length > 0 ? Bitboard.fromSquares(board, occList) : undefined), 'mobility');
     if (out.json) {
       const counts: number[][] = [];
       for (let r = 0; r < board.height; r++) counts.push(Array.from(m.counts.subarray(r * board.width, (r + 1) * board.width)));
       out.printJson({ piece: piece.name, board: { width: board.width, height: board.height }, counts, total: m.total });
       return;
     }
-    let max = 1;
-    for (const c of m.counts) max = Math.max(max, c);
-    const p = out.paint;
-    const shade = (c: number, t: string): string => (c === 0 ? p.dim(t) : c * 3 < max ? p.blue(t) : c * 3 < 2 * max ? p.cyan(t) : p.green(t));
-    if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(m.counts[s]), { paint: (s, t) => shade(m.counts[s], t) }));
+    if (board.cells <= 10_000) {
+      let max = 1;
+      for (const c of m.counts) max = Math.max(max, c);
+      const p = out.paint;
+      const shade = (c: number, t: string): string => (c === 0 ? p.dim(t) : c * 3 < max ? p.blue(t) : c * 3 < 2 * max ? p.cyan(t) : p.green(t));
+      out.print(drawGrid(board, (s) => String(m.counts[s]), { paint: (s, t) => shade(m.counts[s], t) }));
+    }
     out.print(`total: ${m.total}`);
   },
 };

@@ -2,11 +2,30 @@
 // square (heat map, JSON grid, SVG), where it stands after N moves, exact fractions, far horizons, simulation.
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { finishedValue } from '../core/job.js';
 import { createRng } from '../core/prng.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
-import { HORIZON_MAX_STEPS, MAP_MAX_WORK, distributionWithLog, exactSurvival, exactSurvivalMap, fractionText, simulateAsync, survivalAtHorizon, survivalMapAtHorizon, walkGraph, type Simulation, type WalkGraph } from '../walk/index.js';
+import {
+  EXACT_MAX_WORK,
+  FLOAT_MAX_WORK,
+  HORIZON_MAX_STEPS,
+  MAP_MAX_WORK,
+  distributionWithLog,
+  exactSurvivalMapSync,
+  exactSurvivalSync,
+  exactWork,
+  fractionText,
+  graph,
+  mapWithin,
+  simulate,
+  survivalAtHorizonSync,
+  survivalMapAtHorizonSync,
+  type Graph,
+  type Simulation,
+  type SurvivalMap,
+} from '../walk/index.js';
 import { bool, int, str, type Command } from './command.js';
 import type { Output } from './output.js';
 
@@ -68,19 +87,29 @@ function printLogs(out: Output, board: Board, logs: Float64Array, format: (typeo
 }
 
 /** The simulation in slices: a progress line on a TTY, and Ctrl-C heard between slices. */
-async function simulateWithProgress(out: Output, g: WalkGraph, from: number, steps: number, walks: number, seed: number): Promise<Simulation> {
+async function simulateWithProgress(out: Output, g: Graph, from: number, steps: number, walks: number, seed: number): Promise<Simulation> {
   const controller = new AbortController();
   const onInt = (): void => controller.abort();
   process.once('SIGINT', onInt);
   try {
-    return await simulateAsync(g, from, steps, walks, createRng(seed), {
+    const outcome = await simulate(g, from, steps, walks, createRng(seed), {
       signal: controller.signal,
       onProgress: (p) => out.progress(`walk: simulated ${p.done} of ${p.total} walks`),
     });
+    // Ctrl-C stops the walks: the command ends as before, with ABORTED.
+    return finishedValue(outcome, 'the simulation');
   } finally {
     process.removeListener('SIGINT', onInt);
     out.endProgress();
   }
+}
+
+/** The map of every square, or the library's limit worded for the command line (one square is --from). */
+function mapOrLimit(g: Graph, steps: number): SurvivalMap {
+  if (!mapWithin(g, steps)) {
+    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square (--from) instead`);
+  }
+  return finishedValue(survivalMapAtHorizonSync(g, steps));
 }
 
 export const walkCommand: Command = {
@@ -91,7 +120,7 @@ export const walkCommand: Command = {
     from: { type: 'string', value: 'SQ', help: 'start square (not needed with --all)' },
     steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${HORIZON_MAX_STEPS}` },
     piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
-    exact: { type: 'boolean', help: 'also the exact fraction in lowest terms (squares × steps up to 12800)' },
+    exact: { type: 'boolean', help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)' },
     all: { type: 'boolean', help: 'the probability from every start square: heat map, JSON grid or SVG' },
     distribution: { type: 'boolean', help: 'where the piece stands after N moves from --from' },
     format: { type: 'string', value: 'F', help: 'grid (default) or svg, for --all and --distribution' },
@@ -113,7 +142,7 @@ Examples:
     if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `walk: unexpected argument '${extra}'`);
     const board = parseBoardSize(size);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
-    const g = walkGraph(board, piece);
+    const g = graph(board, piece);
     const steps = int(args, 'steps', 0, HORIZON_MAX_STEPS);
     if (steps === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the number of moves with --steps N');
     const fromText = str(args, 'from');
@@ -123,14 +152,20 @@ Examples:
     if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
     const format = formatText as (typeof FORMATS)[number];
     if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
-    if (dist && board.cells * steps > MAP_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${MAP_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+    if (dist && board.cells * steps > FLOAT_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${FLOAT_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+    }
+    if (exact && exactWork(g, steps) > EXACT_MAX_WORK) {
+      throw new GridbitsError(
+        'LIMIT',
+        `walk: exact fractions go up to squares × steps × words of the count = ${EXACT_MAX_WORK}; ${board} with ${steps} steps is ${exactWork(g, steps)}: drop --exact for the float mode`,
+      );
     }
     const head = { board: { width: board.width, height: board.height }, piece: piece.name };
 
     if (all) {
-      const { probability: map, log10 } = survivalMapAtHorizon(g, steps);
-      const fractions = exact ? exactSurvivalMap(g, steps) : undefined;
+      const { probability: map, log10 } = mapOrLimit(g, steps);
+      const fractions = exact ? finishedValue(exactSurvivalMapSync(g, steps)) : undefined;
       const underflow = map.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
         out.printJson({
@@ -169,8 +204,8 @@ Examples:
       return;
     }
 
-    const h = survivalAtHorizon(g, from, steps);
-    const fraction = exact ? fractionText(exactSurvival(g, from, steps)) : undefined;
+    const h = finishedValue(survivalAtHorizonSync(g, from, steps));
+    const fraction = exact ? fractionText(finishedValue(exactSurvivalSync(g, from, steps))) : undefined;
     const simulateK = int(args, 'simulate', 1, 1_000_000_000);
     const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
     const sim = simulateK === undefined ? undefined : await simulateWithProgress(out, g, from, steps, simulateK, seed);

@@ -18,7 +18,9 @@ interface Ray {
 
 /** Attack generator compiled for one piece on one board. Get one with `attackGen`. */
 export class AttackGen {
+  /** The board the generator was compiled for. */
   readonly board: Board;
+  /** The piece whose attacks it generates. */
   readonly piece: Piece;
   private readonly len: number;
   private readonly leapK: Int32Array;
@@ -34,6 +36,7 @@ export class AttackGen {
   private readonly b: Uint32Array;
   private readonly c: Uint32Array;
 
+  /** Compiles the piece's vectors for the board (prefer `attackGen`, which caches). */
   constructor(board: Board, piece: Piece) {
     this.board = board;
     this.piece = piece;
@@ -254,7 +257,17 @@ export function attackGen(board: Board, piece: Piece): AttackGen {
   return g;
 }
 
-/** Set-wise attacks of `piece` from every square of `from`. */
+/**
+ * Set-wise attacks of `piece` from every square of `from` (riders stop at `occupied`, sliders before it).
+ * @example
+ * ```ts
+ * import { Bitboard, Board } from 'gridbits/core';
+ * import { attacks, parsePiece } from 'gridbits/pieces';
+ * const b = Board.of(8, 8);
+ * attacks(parsePiece('knight'), Bitboard.fromSquares(b, [b.parse('d4')])).squares().map((s) => b.name(s));
+ * // ['c2', 'e2', 'b3', 'f3', 'b5', 'f5', 'c6', 'e6']
+ * ```
+ */
 export function attacks(piece: Piece, from: Bitboard, occupied?: Bitboard): Bitboard {
   return attackGen(from.board, piece).attacks(from, occupied);
 }

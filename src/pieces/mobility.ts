@@ -1,46 +1,125 @@
-// Mobility: the number of distinct target squares of a piece from every square of a board.
-import { Bitboard } from '../core/bitboard.js';
+// Mobility: the number of distinct target squares of a piece from every square of a board, as a job that goes
+// row by row (so a 16384×16384 board reports progress and stops within a few milliseconds).
+import type { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
-import { attackGen } from './attacks.js';
+import { Job, job, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import { attackGen, type AttackGen } from './attacks.js';
 import type { Piece } from './piece.js';
 
+/** Move counts from every square of a board, and their total. */
 export interface Mobility {
-  board: Board;
   /** counts[square] = number of target squares of the piece standing there. */
   counts: Int32Array;
+  /** The sum of the counts. */
   total: number;
 }
 
+/** What a stopped mobility job has: the first `rows` ranks counted (`counts` covers those ranks, `total` their sum). */
+export interface MobilityPartial extends Mobility {
+  /** Ranks counted, from rank 1 up. */
+  rows: number;
+}
+
 /**
- * Move counts from every square, with optional blockers (riders and sliders stop at them).
- * Leaper-only pieces are counted set-wise: one shift of the full board per leap vector.
+ * Move counts from every square, with optional blockers (riders and sliders stop at them), as a job: progress
+ * in rows, a node per square, the rows done as the partial answer. Leapers are counted per rank from the leaps
+ * that stay on the board (a difference array per rank, no bitboard of the whole board), riders and sliders by
+ * walking their rays.
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT, mobilitySync } from 'gridbits/pieces';
+ * const out = mobilitySync(Board.of(8, 8), KNIGHT);
+ * if (out.finished) console.log(out.value.total); // 336
+ * ```
  */
-export function mobility(board: Board, piece: Piece, occupied?: Bitboard): Mobility {
-  const gen = attackGen(board, piece);
-  const counts = new Int32Array(board.cells);
-  if (gen.leaperOnly) {
-    const all = Bitboard.full(board);
-    for (const [dx, dy] of piece.leaps) {
-      // The squares from which this leap lands on the board.
-      all.shift(-dx, -dy).forEach((s) => {
-        counts[s]++;
-      });
-    }
-  } else {
+export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Job<Mobility, MobilityPartial> {
+  const { width: w, height: h } = board;
+  // Leapers need no attack generator (its masks alone take seconds to build on a 16384×16384 board).
+  const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
+  return job(function* (ctl) {
+    const counts = new Int32Array(board.cells);
+    let rows = 0, total = 0, rowsTotal = 0;
+    ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
+    ctl.report(0, h, 'rows');
+    const diff = new Int32Array(w + 1);
     const occ = occupied?.toWords();
-    const stamp = new Int32Array(board.cells).fill(-1);
-    for (let s = 0; s < board.cells; s++) {
-      let n = 0;
-      gen.collect(s, occ, (t) => {
-        if (stamp[t] !== s) {
-          stamp[t] = s;
-          n++;
+    const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
+    // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
+    let lastKey = '', lastTotal = 0;
+    for (let r = 0; r < h; r++) {
+      if (gen === null || stamp === null) {
+        const key = piece.leaps.map(([, dy]) => (r + dy >= 0 && r + dy < h ? 1 : 0)).join('');
+        if (r > 0 && key === lastKey) counts.copyWithin(r * w, (r - 1) * w, r * w);
+        else lastTotal = leaperRank(piece, w, h, r, diff, counts);
+        lastKey = key;
+        total += lastTotal;
+      } else {
+        // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
+        for (let s = r * w, end = s + w; s < end; ) {
+          const n = Math.min(end - s, Math.max(1, ctl.checkAt - ctl.nodes));
+          total += riderSquares(gen, occ, stamp, s, s + n, counts);
+          s += n;
+          if (ctl.spend(n)) yield;
         }
-      });
-      counts[s] = n;
+      }
+      rows = r + 1;
+      rowsTotal = total;
+      ctl.report(rows);
+      if (gen === null && ctl.spend(w)) yield;
+    }
+    return { counts, total };
+  });
+}
+
+/**
+ * Counts rank r of a leaper: leap (dx, dy) lands on the board from the files max(0, -dx) .. min(w, w - dx)
+ * when r + dy is a rank, added as a difference array. Returns the rank's total. (Plain functions keep the hot
+ * loops out of the job's generator, where V8 optimizes them poorly.)
+ */
+function leaperRank(piece: Piece, w: number, h: number, r: number, diff: Int32Array, counts: Int32Array): number {
+  diff.fill(0);
+  for (const [dx, dy] of piece.leaps) {
+    if (r + dy < 0 || r + dy >= h) continue;
+    const lo = Math.max(0, -dx), hi = Math.min(w, w - dx);
+    if (lo < hi) {
+      diff[lo]++;
+      diff[hi]--;
     }
   }
   let total = 0;
-  for (let s = 0; s < counts.length; s++) total += counts[s];
-  return { board, counts, total };
+  for (let f = 0, c = 0, base = r * w; f < w; f++) {
+    c += diff[f];
+    counts[base + f] = c;
+    total += c;
+  }
+  return total;
+}
+
+/** Counts the distinct targets from squares [from, to) by walking the rays; returns their sum. */
+function riderSquares(gen: AttackGen, occ: Uint32Array | undefined, stamp: Int32Array, from: number, to: number, counts: Int32Array): number {
+  let total = 0;
+  for (let s = from; s < to; s++) {
+    let n = 0;
+    gen.collect(s, occ, (t) => {
+      if (stamp[t] !== s) {
+        stamp[t] = s;
+        n++;
+      }
+    });
+    counts[s] = n;
+    total += n;
+  }
+  return total;
+}
+
+/** mobilityJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function mobility(board: Board, piece: Piece, occupied?: Bitboard, options: RunOptions = {}): Promise<Outcome<Mobility, MobilityPartial>> {
+  return mobilityJob(board, piece, occupied).run(options);
+}
+
+/** mobilityJob run to its end or a limit in one go. */
+export function mobilitySync(board: Board, piece: Piece, occupied?: Bitboard, options: RunOptions = {}): Outcome<Mobility, MobilityPartial> {
+  return mobilityJob(board, piece, occupied).runSync(options);
 }

@@ -3,8 +3,10 @@
 import { GridbitsError } from '../core/error.js';
 import { MAX_SIDE } from '../core/board.js';
 
+/** A move vector: files right and ranks up. */
 export type Vector = readonly [dx: number, dy: number];
 
+/** A piece as its move vectors: leaps, rides and slides (any mix; compounds join them). */
 export interface Piece {
   /** The spec the piece was made from, normalised (lower case, no spaces). */
   readonly name: string;
@@ -80,9 +82,13 @@ function uniq(vs: Vector[]): Vector[] {
   });
 }
 
-interface Parts {
+/** The vectors of a piece by kind, for makePiece. */
+export interface PieceParts {
+  /** Jumps to a fixed offset. */
   leaps: Vector[];
+  /** Rays that stop on the first occupied square. */
   rides: Vector[];
+  /** Rays that stop on the last empty square. */
   slides: Vector[];
 }
 
@@ -96,12 +102,12 @@ function parsePair(text: string, whole: string): Vector {
   return [a, b];
 }
 
-function addPart(part: string, into: Parts, whole: string, depth: number): void {
+function addPart(part: string, into: PieceParts, whole: string, depth: number): void {
   if (part === '') throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': empty part in a compound`);
   const end = part.endsWith('-end');
   const base = end ? part.slice(0, -4) : part;
   if (end) {
-    const rides: Parts = { leaps: [], rides: [], slides: [] };
+    const rides: PieceParts = { leaps: [], rides: [], slides: [] };
     addPart(base, rides, whole, depth + 1);
     if (rides.leaps.length > 0 || rides.slides.length > 0) {
       throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`);
@@ -126,22 +132,29 @@ function addPart(part: string, into: Parts, whole: string, depth: number): void 
 
 /**
  * Parses a piece spec: a name (knight, king, queen, camel, …), `m,n` for any leaper, `m,n*` for a rider,
- * `rook-end`-style slide-to-the-end pieces, and compounds joined by `+` (e.g. `knight+king`).
+ * `rook-end`-style slide-to-the-end pieces, and compounds joined by `+` (e.g. `knight+king`). Throws BAD_PIECE.
+ * @example
+ * ```ts
+ * parsePiece('knight+king').leaps.length; // 16
+ * parsePiece('1,2*').rides.length; // 8 (the nightrider)
+ * ```
  */
 export function parsePiece(spec: string): Piece {
   const name = spec.trim().toLowerCase().replace(/\s+/g, '');
   if (name === '') throw new GridbitsError('BAD_PIECE', 'empty piece name');
-  const parts: Parts = { leaps: [], rides: [], slides: [] };
+  const parts: PieceParts = { leaps: [], rides: [], slides: [] };
   for (const p of name.split('+')) addPart(p, parts, name, 0);
   return { name, leaps: uniq(parts.leaps), rides: uniq(parts.rides), slides: uniq(parts.slides) };
 }
 
 /** A piece of the given parts, named as the caller likes. */
-export function makePiece(name: string, parts: Partial<Parts>): Piece {
+export function makePiece(name: string, parts: Partial<PieceParts>): Piece {
   return { name, leaps: uniq(parts.leaps ?? []), rides: uniq(parts.rides ?? []), slides: uniq(parts.slides ?? []) };
 }
 
+/** The knight, the (1, 2) leaper. */
 export const KNIGHT: Piece = parsePiece('knight');
+/** The king: wazir + ferz, one step in any of the 8 directions. */
 export const KING: Piece = parsePiece('king');
 /** The King's Valley piece: slides to the end in all 8 directions. */
 export const VALLEY_SLIDER: Piece = makePiece('queen-end', { slides: [...leaperVectors(0, 1), ...leaperVectors(1, 1)] });

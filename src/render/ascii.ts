@@ -1,6 +1,7 @@
 // Text drawings of a board with file letters and rank numbers, shared by the CLI and the docs.
 import { fileName, type Board } from '../core/board.js';
 
+/** Options of drawGrid. */
 export interface GridOptions {
   /** Print file letters below and rank numbers on the left (default true). */
   coords?: boolean;
@@ -10,6 +11,15 @@ export interface GridOptions {
 
 /**
  * Draws the board top rank first; each cell's text comes from `cell(square)`, right-aligned to the widest.
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { drawGrid } from 'gridbits/render';
+ * console.log(drawGrid(Board.of(3, 2), (s) => String(s)));
+ * // 2 3 4 5
+ * // 1 0 1 2
+ * //   a b c
+ * ```
  */
 export function drawGrid(board: Board, cell: (square: number) => string, options: GridOptions = {}): string {
   const coords = options.coords ?? true;

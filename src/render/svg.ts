@@ -1,6 +1,7 @@
 // SVG pictures of a board: checkered squares, optional labels and shading per square, and a path of moves.
 import { fileName, type Board } from '../core/board.js';
 
+/** Options of boardSvg. */
 export interface SvgOptions {
   /** Side of one square in pixels (default 40, shrunk for large boards). */
   cell?: number;
@@ -12,6 +13,7 @@ export interface SvgOptions {
   path?: ArrayLike<number>;
   /** Join the last square of the path back to the first. */
   closed?: boolean;
+  /** A title for the picture (shown as a tooltip, read by screen readers). */
   title?: string;
 }
 
@@ -22,7 +24,15 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** A standalone SVG document of the board. */
+/**
+ * A standalone SVG document of the board.
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { boardSvg } from 'gridbits/render';
+ * const svg = boardSvg(Board.of(5, 5), { path: [0, 7, 14], title: 'three knight moves' });
+ * ```
+ */
 export function boardSvg(board: Board, options: SvgOptions = {}): string {
   const cell = options.cell ?? Math.max(4, Math.min(40, Math.floor(800 / Math.max(board.width, board.height))));
   const margin = cell >= 16 ? Math.round(cell * 0.6) : 0;

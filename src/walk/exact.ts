@@ -1,14 +1,30 @@
-// Exact survival probabilities: BigInt counts of the move sequences that stay on the board, over k^N,
-// reduced to lowest terms. Counts pass 2^53 after a few moves, hence BigInt (off the float hot path).
+// Exact survival probabilities: counts of the move sequences that stay on the board, over k^N, in lowest terms.
+// The DP adds multi-word integers kept in one Uint32Array (no BigInt in the loop); BigInt only at the end.
 import { GridbitsError } from '../core/error.js';
-import { checkSquare, checkSteps, squareOrbits, type WalkGraph } from './graph.js';
+import { Job, job, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 
-/** The exact mode stops at squares × steps = 12 800 (8×8 with N = 200); the float mode goes further. */
-export const EXACT_MAX_WORK = 64 * 200;
+/**
+ * The exact mode's limit on squares × steps × words (the 32-bit words of the largest count, steps·log2(k)/32):
+ * about a minute on a 2-core machine (100×100 knight, 2,000 steps), measured in bench/results/walk.md.
+ */
+export const EXACT_MAX_WORK = 8_000_000_000;
 
+/** A fraction of two BigInts; the exact calls give it in lowest terms with a positive denominator. */
 export interface Fraction {
+  /** The numerator (≥ 0 for probabilities). */
   numerator: bigint;
+  /** The denominator (> 0). */
   denominator: bigint;
+}
+
+/** The counts behind the exact probabilities: the probability from square s is counts[s] / total. */
+export interface Counts {
+  /** counts[s]: how many of the k^steps move sequences from s stay on the board. */
+  counts: bigint[];
+  /** k^steps, the number of move sequences. */
+  total: bigint;
 }
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -16,64 +32,219 @@ function gcd(a: bigint, b: bigint): bigint {
   return a < 0n ? -a : a;
 }
 
+/** The fraction numerator/denominator in lowest terms. */
 export function reduceFraction(numerator: bigint, denominator: bigint): Fraction {
   const d = gcd(numerator, denominator);
   return d === 0n ? { numerator, denominator } : { numerator: numerator / d, denominator: denominator / d };
 }
 
+/** The fraction as text, `numerator/denominator` (e.g. `1/16`). */
 export function fractionText(f: Fraction): string {
   return `${f.numerator}/${f.denominator}`;
 }
 
-function checkExact(g: WalkGraph, steps: number): void {
+/** The 32-bit words of the largest count after `steps` moves of a k-move piece (k^steps < 2^(32·words)). */
+function wordsFor(k: number, steps: number): number {
+  return Math.floor((steps * Math.log2(Math.max(k, 1))) / 32) + 2;
+}
+
+/** The exact mode's cost, in the units of EXACT_MAX_WORK: squares × steps × words of the largest count. */
+export function exactWork(g: Graph, steps: number): number {
+  return g.board.cells * steps * wordsFor(g.k, steps);
+}
+
+function checkExact(g: Graph, steps: number): void {
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
-  const work = g.board.cells * steps;
+  const work = exactWork(g, steps);
   if (work > EXACT_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',
-      `walk: exact fractions go up to squares × steps = ${EXACT_MAX_WORK} (8x8 with 200 steps); ${g.board} with ${steps} steps is ${work}: drop --exact for the float mode`,
+      `walk: exact fractions go up to squares × steps × words of the count = ${EXACT_MAX_WORK}; ${g.board} with ${steps} steps is ${work}: the float survival (survivalAtHorizon) goes further`,
     );
   }
 }
 
 /**
- * The number of the k^steps move sequences from every square that stay on the board; the probability
- * from s is counts[s] / k^steps. Counted on the orbits of the board symmetries (10 instead of 64 on 8×8):
- * squares of one orbit have equal counts, so BigInt work shrinks by the number of symmetries.
+ * The counts of the k^steps move sequences from every square that stay on the board, as a job (progress in
+ * word additions, which grow with the counts, so it advances evenly with the time). Counted on the orbits of the
+ * board symmetries: squares of one orbit have equal counts. Throws LIMIT past EXACT_MAX_WORK.
  */
-export function exactCounts(g: WalkGraph, steps: number): { counts: bigint[]; total: bigint } {
+export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
   checkExact(g, steps);
-  const { orbit, reps } = squareOrbits(g);
-  const m = reps.length;
-  const targets: number[][] = [];
-  for (let o = 0; o < m; o++) {
-    const s = reps[o];
-    const ts: number[] = [];
-    for (let i = g.start[s]; i < g.start[s + 1]; i++) ts.push(orbit[g.targets[i]]);
-    targets.push(ts);
-  }
-  let cur: bigint[] = new Array<bigint>(m).fill(1n);
-  for (let step = 0; step < steps; step++) {
-    const next: bigint[] = new Array<bigint>(m);
+  return job(function* (ctl) {
+    const { orbit, reps } = squareOrbits(g);
+    const m = reps.length;
+    // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
+    const start = new Int32Array(m + 1);
+    const rows: number[] = [];
     for (let o = 0; o < m; o++) {
-      let sum = 0n;
-      for (const t of targets[o]) sum += cur[t];
-      next[o] = sum;
+      const s = reps[o];
+      for (let i = g.start[s]; i < g.start[s + 1]; i++) rows.push(orbit[g.targets[i]]);
+      start[o + 1] = rows.length;
     }
-    cur = next;
+    const W = wordsFor(g.k, steps);
+    const lb = Math.log2(Math.max(g.k, 1));
+    const wordsAt = (n: number): number => Math.min(W, Math.floor((n * lb) / 32) + 2);
+    let total = 0;
+    for (let n = 1; n <= steps; n++) total += wordsAt(n);
+    const target = Int32Array.from(rows, (t) => t * W);
+    let cur = new Uint32Array(m * W);
+    let next = new Uint32Array(m * W);
+    const acc = new Float64Array(W);
+    for (let o = 0; o < m; o++) cur[o * W] = 1;
+    let done = 0;
+    ctl.report(0, total * m, 'word additions');
+    for (let n = 1; n <= steps; n++) {
+      // Counts after n moves are below k^n: the words past `len` stay 0.
+      const len = wordsAt(n);
+      for (let o = 0; o < m; o++) {
+        addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
+        if (ctl.spend(len)) {
+          ctl.report(done + (o + 1) * len);
+          yield;
+        }
+      }
+      done += m * len;
+      ctl.report(done);
+      [cur, next] = [next, cur];
+    }
+    const byOrbit = new Array<bigint>(m);
+    for (let o = 0; o < m; o++) byOrbit[o] = wordsToBigInt(cur, o * W, W);
+    const counts = new Array<bigint>(g.board.cells);
+    for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
+    return { counts, total: BigInt(g.k) ** BigInt(steps) };
+  });
+}
+
+/**
+ * next[out ..] = Σ cur[row ..] over the rows target[a .. e), `len` words: row by row into doubles (a sum of up
+ * to 2^21 words of 32 bits stays exact), then one carry pass. A plain function, not inline in the job's
+ * generator: V8 optimizes a long loop inside a generator poorly (no on-stack replacement there).
+ */
+function addRows(cur: Uint32Array, next: Uint32Array, acc: Float64Array, target: Int32Array, a: number, e: number, out: number, len: number): void {
+  acc.fill(0, 0, len);
+  for (let j = a; j < e; j++) {
+    const row = target[j];
+    for (let i = 0; i < len; i++) acc[i] += cur[row + i];
   }
-  const counts: bigint[] = new Array<bigint>(g.board.cells);
-  for (let s = 0; s < g.board.cells; s++) counts[s] = cur[orbit[s]];
-  return { counts, total: BigInt(g.k) ** BigInt(steps) };
+  let carry = 0;
+  for (let i = 0; i < len; i++) {
+    const sum = acc[i] + carry;
+    const low = sum >>> 0;
+    next[out + i] = low;
+    carry = (sum - low) / 4294967296;
+  }
 }
 
-/** The exact survival probability from every square, each in lowest terms. */
-export function exactSurvivalMap(g: WalkGraph, steps: number): Fraction[] {
-  const { counts, total } = exactCounts(g, steps);
-  return counts.map((c) => reduceFraction(c, total));
+/** The little-endian words a[from .. from + n) as a BigInt, through one hex string. */
+function wordsToBigInt(a: Uint32Array, from: number, n: number): bigint {
+  let top = from + n - 1;
+  while (top > from && a[top] === 0) top--;
+  let hex = '0x' + a[top].toString(16);
+  for (let i = top - 1; i >= from; i--) hex += a[i].toString(16).padStart(8, '0');
+  return BigInt(hex);
 }
 
-export function exactSurvival(g: WalkGraph, from: number, steps: number): Fraction {
+/**
+ * The exact survival probability from every square, each in lowest terms, as a job.
+ * @example
+ * ```ts
+ * import { exactSurvivalMapSync, fractionText, graph } from 'gridbits/walk';
+ * import { Board } from 'gridbits/core';
+ * const out = exactSurvivalMapSync(graph(Board.of(3, 3), 'knight'), 2);
+ * if (out.finished) console.log(fractionText(out.value[0])); // 1/16
+ * ```
+ */
+export function exactSurvivalMapJob(g: Graph, steps: number): Job<Fraction[]> {
+  const inner = exactCountsJob(g, steps);
+  return job(function* (ctl) {
+    const { counts } = yield* inner.within(ctl);
+    return reduceAll(counts, g.k, steps);
+  });
+}
+
+/**
+ * Each count over k^steps in lowest terms. The gcd with k^steps is a product of powers of k's primes, so
+ * dividing out each prime as often as it goes (a shift for 2) is far cheaper than Euclid on long numbers.
+ */
+function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
+  const primes: [bigint, number][] = [];
+  for (let p = 2, r = k; r > 1; p++) {
+    let e = 0;
+    for (; r % p === 0; r /= p) e++;
+    if (e > 0) primes.push([BigInt(p), e * steps]);
+  }
+  const total = BigInt(k) ** BigInt(steps);
+  const seen = new Map<bigint, Fraction>();
+  return counts.map((c) => {
+    let f = seen.get(c);
+    if (f !== undefined) return f;
+    if (c === 0n) f = { numerator: 0n, denominator: 1n };
+    else {
+      let numerator = c, denominator = total;
+      for (const [p, most] of primes) {
+        let v = 0;
+        if (p === 2n) {
+          v = Math.min(most, (numerator & -numerator).toString(2).length - 1);
+          numerator >>= BigInt(v);
+        } else {
+          while (v < most && numerator % p === 0n) {
+            numerator /= p;
+            v++;
+          }
+        }
+        denominator /= p ** BigInt(v);
+      }
+      f = { numerator, denominator };
+    }
+    seen.set(c, f);
+    return f;
+  });
+}
+
+/**
+ * The exact survival probability from one square after `steps` moves, in lowest terms, as a job.
+ * @example
+ * ```ts
+ * const out = exactSurvivalSync(graph(Board.of(8, 8), 'knight'), 0, 10);
+ * if (out.finished) console.log(fractionText(out.value)); // 4669663/268435456
+ * ```
+ */
+export function exactSurvivalJob(g: Graph, from: number, steps: number): Job<Fraction> {
   checkSquare(g.board, from);
-  return exactSurvivalMap(g, steps)[from];
+  const inner = exactCountsJob(g, steps);
+  return job(function* (ctl) {
+    const { counts } = yield* inner.within(ctl);
+    return reduceAll([counts[from]], g.k, steps)[0];
+  });
+}
+
+/** exactCountsJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function exactCounts(g: Graph, steps: number, options: RunOptions = {}): Promise<Outcome<Counts>> {
+  return exactCountsJob(g, steps).run(options);
+}
+
+/** exactCountsJob run to its end or a limit in one go. */
+export function exactCountsSync(g: Graph, steps: number, options: RunOptions = {}): Outcome<Counts> {
+  return exactCountsJob(g, steps).runSync(options);
+}
+
+/** exactSurvivalMapJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function exactSurvivalMap(g: Graph, steps: number, options: RunOptions = {}): Promise<Outcome<Fraction[]>> {
+  return exactSurvivalMapJob(g, steps).run(options);
+}
+
+/** exactSurvivalMapJob run to its end or a limit in one go. */
+export function exactSurvivalMapSync(g: Graph, steps: number, options: RunOptions = {}): Outcome<Fraction[]> {
+  return exactSurvivalMapJob(g, steps).runSync(options);
+}
+
+/** exactSurvivalJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function exactSurvival(g: Graph, from: number, steps: number, options: RunOptions = {}): Promise<Outcome<Fraction>> {
+  return exactSurvivalJob(g, from, steps).run(options);
+}
+
+/** exactSurvivalJob run to its end or a limit in one go. */
+export function exactSurvivalSync(g: Graph, from: number, steps: number, options: RunOptions = {}): Outcome<Fraction> {
+  return exactSurvivalJob(g, from, steps).runSync(options);
 }

@@ -1,17 +1,34 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
-import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
-import { scaledValue, survivalOnOrbits } from './horizon.js';
+import { GridbitsError } from '../core/error.js';
+import { checkSquare, checkSteps, type Graph } from './graph.js';
+import { survivalOnOrbits } from './horizon.js';
+import { scaledValue } from './orbit-ops.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
 export const FLOAT_MAX_STEPS = 1_000_000;
 
 /**
+ * ... and up to squares × steps of this: about a minute here (100×100 to N = 60,000; 8×8 takes all of
+ * FLOAT_MAX_STEPS in a second), measured in bench/results/walk.md.
+ */
+export const FLOAT_MAX_WORK = 600_000_000;
+
+/** Throws for steps past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK. */
+function checkFloat(g: Graph, steps: number): void {
+  checkSteps(steps, FLOAT_MAX_STEPS);
+  const work = g.board.cells * steps;
+  if (work > FLOAT_MAX_WORK) {
+    throw new GridbitsError('LIMIT', `walk: the float DP goes up to squares × steps = ${FLOAT_MAX_WORK}; ${g.board} with ${steps} steps is ${work}: survivalAtHorizon goes further`);
+  }
+}
+
+/**
  * P(still on the board after `steps` moves) from every square. Backward: value[s] is the probability of
  * surviving the remaining moves from s, so v_{n+1}(s) = (1/k) Σ v_n(t) over the on-board targets t of s.
  */
-export function survivalMap(g: WalkGraph, steps: number): Float64Array {
-  checkSteps(steps, FLOAT_MAX_STEPS);
+export function survivalMap(g: Graph, steps: number): Float64Array {
+  checkFloat(g, steps);
   const n = g.board.cells;
   const { start, targets } = g;
   const inv = 1 / g.k;
@@ -31,8 +48,8 @@ export function survivalMap(g: WalkGraph, steps: number): Float64Array {
 }
 
 /** P(still on the board after `steps` moves) from one square (0 where a double underflows). */
-export function survival(g: WalkGraph, from: number, steps: number): number {
-  checkSteps(steps, FLOAT_MAX_STEPS);
+export function survival(g: Graph, from: number, steps: number): number {
+  checkFloat(g, steps);
   return survivalOnOrbits(g, from, steps);
 }
 
@@ -40,17 +57,32 @@ export function survival(g: WalkGraph, from: number, steps: number): number {
  * Where the piece stands after `steps` moves from `from`: P(at square t and never left the board).
  * The entries sum to survival(g, from, steps); 0 where a double underflows (distributionWithLog keeps those).
  */
-export function distribution(g: WalkGraph, from: number, steps: number): Float64Array {
+export function distribution(g: Graph, from: number, steps: number): Float64Array {
   return distributionWithLog(g, from, steps).probability;
+}
+
+/** Where the piece stands after N moves, with log10 beside every entry where a double underflows. */
+export interface Distribution {
+  /** probability[t]: P(at square t after N moves and never left the board), 0 where it underflows. */
+  probability: Float64Array;
+  /** log10[t]: the base-10 logarithm of that, -Infinity where it is exactly 0. */
+  log10: Float64Array;
+  /** The entries' sum, the survival probability, as a double and as log10. */
+  total: {
+    /** The survival probability as a double, 0 where it underflows. */
+    probability: number;
+    /** Its base-10 logarithm. */
+    log10: number;
+  };
 }
 
 /**
  * The distribution after `steps` moves with log10 of every entry and of their sum (the survival
  * probability), the mass rescaled by 2^512 whenever it sinks under 2^-512 so nothing underflows.
  */
-export function distributionWithLog(g: WalkGraph, from: number, steps: number): { probability: Float64Array; log10: Float64Array; total: { probability: number; log10: number } } {
+export function distributionWithLog(g: Graph, from: number, steps: number): Distribution {
   checkSquare(g.board, from);
-  checkSteps(steps, FLOAT_MAX_STEPS);
+  checkFloat(g, steps);
   const n = g.board.cells;
   const { start, targets } = g;
   const inv = 1 / g.k;

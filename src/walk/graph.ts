@@ -2,13 +2,16 @@
 // orbits of the squares under the board symmetries that map the piece's leaps onto themselves.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Piece } from '../pieces/piece.js';
+import { parsePiece, type Piece } from '../pieces/piece.js';
 
 /** The largest side a walk board may have (the issue's "any board up to 100×100"). */
-export const WALK_MAX_SIDE = 100;
+export const GRAPH_MAX_SIDE = 100;
 
-export interface WalkGraph {
+/** The walk graph of a leaper on a board: where each of its k equally likely leaps lands from every square. */
+export interface Graph {
+  /** The board walked on. */
   readonly board: Board;
+  /** The leaper walking. */
   readonly piece: Piece;
   /** The number of leaps, each equally likely (leaps off the board included). */
   readonly k: number;
@@ -16,15 +19,27 @@ export interface WalkGraph {
   readonly jump: Int32Array;
   /** The on-board targets of s are targets[start[s] .. start[s + 1]). */
   readonly start: Int32Array;
+  /** The on-board targets of every square, square after square (see `start`). */
   readonly targets: Int32Array;
 }
 
-export function walkGraph(board: Board, piece: Piece): WalkGraph {
+/**
+ * The walk graph of `piece` (a Piece, or its spec such as `'knight'` or `'1,3'`) on `board`: what every walk
+ * call takes. Leapers only (riders and sliders are refused with BAD_PIECE); sides up to GRAPH_MAX_SIDE.
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { graph, survival } from 'gridbits/walk';
+ * survival(graph(Board.of(8, 8), 'knight'), 0, 10); // 0.017395850270986557
+ * ```
+ */
+export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
+  const piece = typeof pieceOrSpec === 'string' ? parsePiece(pieceOrSpec) : pieceOrSpec;
   if (piece.rides.length > 0 || piece.slides.length > 0) {
     throw new GridbitsError('BAD_PIECE', `walk: '${piece.name}' rides or slides; random walks take leapers only (knight, camel, 1,3, knight+king, ...)`);
   }
-  if (board.width > WALK_MAX_SIDE || board.height > WALK_MAX_SIDE) {
-    throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${WALK_MAX_SIDE}x${WALK_MAX_SIDE}`);
+  if (board.width > GRAPH_MAX_SIDE || board.height > GRAPH_MAX_SIDE) {
+    throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${GRAPH_MAX_SIDE}x${GRAPH_MAX_SIDE}`);
   }
   const k = piece.leaps.length;
   const n = board.cells;
@@ -47,7 +62,9 @@ export function walkGraph(board: Board, piece: Piece): WalkGraph {
 
 /** Orbits of the squares: orbit[s] is a dense id, reps[o] one square of orbit o. */
 export interface Orbits {
+  /** orbit[s]: the orbit of square s, numbered 0, 1, … in the order of their first squares. */
   readonly orbit: Int32Array;
+  /** reps[o]: the first square of orbit o. */
   readonly reps: Int32Array;
   /** How many board symmetries were used (1 to 8). */
   readonly symmetries: number;
@@ -66,10 +83,10 @@ const TRANSFORMS: readonly { square: boolean; map: Map2 }[] = [
   { square: true, map: (x, y, w) => [y, w - 1 - x] },
 ];
 
-const orbitCache = new WeakMap<WalkGraph, Orbits>();
+const orbitCache = new WeakMap<Graph, Orbits>();
 
 /** The symmetries of the board that also map the leap set onto itself, and the orbits they make (cached per graph). */
-export function squareOrbits(g: WalkGraph): Orbits {
+export function squareOrbits(g: Graph): Orbits {
   let o = orbitCache.get(g);
   if (o === undefined) {
     o = findOrbits(g);
@@ -78,7 +95,7 @@ export function squareOrbits(g: WalkGraph): Orbits {
   return o;
 }
 
-function findOrbits(g: WalkGraph): Orbits {
+function findOrbits(g: Graph): Orbits {
   const { board } = g;
   const w = board.width, h = board.height;
   const leapKeys = new Set(g.piece.leaps.map(([x, y]) => `${x},${y}`));
@@ -104,12 +121,13 @@ function findOrbits(g: WalkGraph): Orbits {
   return { orbit, reps: Int32Array.from(reps), symmetries: maps.length };
 }
 
-/** Throws OFF_BOARD-style errors for a bad step count (engines take numbers from anywhere). */
+/** Throws BAD_ARGUMENT for a step count that is not a whole number ≥ 0, LIMIT past `max` (engines take numbers from anywhere). */
 export function checkSteps(steps: number, max: number): void {
   if (!Number.isSafeInteger(steps) || steps < 0) throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);
   if (steps > max) throw new GridbitsError('LIMIT', `walk: ${steps} steps is over the limit of ${max}`);
 }
 
+/** Throws OFF_BOARD for a square that is not on the board. */
 export function checkSquare(board: Board, from: number): void {
   board.checkIndex(from, 'walk: square');
 }

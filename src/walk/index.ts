@@ -1,7 +1,40 @@
-// The random-walk engine's public face: survival probabilities of a leaper, float, exact, far horizons, simulated.
-export { WALK_MAX_SIDE, squareOrbits, walkGraph, type Orbits, type WalkGraph } from './graph.js';
-export { FLOAT_MAX_STEPS, distribution, distributionWithLog, survival, survivalMap } from './float.js';
-export { EXACT_MAX_WORK, exactCounts, exactSurvival, exactSurvivalMap, fractionText, reduceFraction, type Fraction } from './exact.js';
-export { HORIZON_MAX_STEPS, MAP_MAX_WORK, decayRate, survivalAtHorizon, survivalMapAtHorizon, type HorizonResult } from './horizon.js';
-export { SIMULATE_MAX_WORK, simulate, simulateAsync, type Simulation } from './simulate.js';
-export { wilson } from '../core/stats.js';
+// The random-walk engine's public face (`gridbits/walk`): survival probabilities of a leaper, float, exact, far horizons, simulated.
+export { GRAPH_MAX_SIDE, graph, squareOrbits, type Graph, type Orbits } from './graph.js';
+export { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, distribution, distributionWithLog, survival, survivalMap, type Distribution } from './float.js';
+export {
+  EXACT_MAX_WORK,
+  exactCounts,
+  exactCountsJob,
+  exactCountsSync,
+  exactSurvival,
+  exactSurvivalJob,
+  exactSurvivalMap,
+  exactSurvivalMapJob,
+  exactSurvivalMapSync,
+  exactSurvivalSync,
+  exactWork,
+  fractionText,
+  reduceFraction,
+  type Counts,
+  type Fraction,
+} from './exact.js';
+export {
+  HORIZON_MAX_STEPS,
+  MAP_MAX_WORK,
+  decayRate,
+  decayRateJob,
+  decayRateSync,
+  mapWithin,
+  survivalAtHorizon,
+  survivalAtHorizonJob,
+  survivalAtHorizonSync,
+  survivalMapAtHorizon,
+  survivalMapAtHorizonJob,
+  survivalMapAtHorizonSync,
+  type DecayRate,
+  type HorizonMethod,
+  type HorizonOptions,
+  type HorizonResult,
+  type SurvivalMap,
+} from './horizon.js';
+export { SIMULATE_MAX_WORK, simulate, simulateJob, simulateSync, type Simulation } from './simulate.js';

@@ -1,23 +1,30 @@
-// Monte-Carlo estimate of the survival probability: seeded random walks and a Wilson 95% interval.
+// Monte-Carlo estimate of the survival probability: seeded random walks and a Wilson 95% interval, as a job
+// whose partial answer is the estimate from the walks made so far.
 import { GridbitsError } from '../core/error.js';
+import { Job, job, type Outcome } from '../core/job.js';
 import type { Rng } from '../core/prng.js';
+import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
-import { checkAborted, yieldToEventLoop, type RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, type WalkGraph } from './graph.js';
+import { checkSquare, checkSteps, type Graph } from './graph.js';
 
-/** Walks × steps above this are refused (about a few seconds of work). */
-export const SIMULATE_MAX_WORK = 1_000_000_000;
+/** Walks × steps above this are refused: about a minute of walks here (measured in bench/results/walk.md). */
+export const SIMULATE_MAX_WORK = 5_000_000_000;
 
+/** The outcome of simulated walks: how many stayed on the board, the estimate and its 95% Wilson interval. */
 export interface Simulation {
+  /** Walks made. */
   trials: number;
+  /** Walks still on the board after every move. */
   survived: number;
+  /** survived / trials. */
   estimate: number;
-  /** The Wilson score interval at 95%. */
+  /** The lower end of the Wilson score interval at 95%. */
   low: number;
+  /** The upper end of the Wilson score interval at 95%. */
   high: number;
 }
 
-function checkSimulation(g: WalkGraph, from: number, steps: number, trials: number): void {
+function checkSimulation(g: Graph, from: number, steps: number, trials: number): void {
   checkSquare(g.board, from);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
   if (!Number.isSafeInteger(trials) || trials < 1) throw new GridbitsError('BAD_ARGUMENT', `walk: the number of simulated walks must be a whole number ≥ 1, got ${trials}`);
@@ -26,11 +33,11 @@ function checkSimulation(g: WalkGraph, from: number, steps: number, trials: numb
   }
 }
 
-/** Walks `trials` random walks and counts those still on the board; returns the survivors. */
-function walks(g: WalkGraph, from: number, steps: number, trials: number, rng: Rng): number {
+/** Makes `n` walks and counts those still on the board (a plain function: V8 optimizes it, not a generator's loop). */
+function walks(g: Graph, from: number, steps: number, n: number, rng: Rng): number {
   const { jump, k } = g;
   let survived = 0;
-  for (let t = 0; t < trials; t++) {
+  for (let t = 0; t < n; t++) {
     let s = from;
     for (let i = 0; i < steps && s >= 0; i++) s = jump[s * k + rng.below(k)];
     if (s >= 0) survived++;
@@ -42,26 +49,45 @@ function result(trials: number, survived: number): Simulation {
   return { trials, survived, estimate: survived / trials, ...wilson(survived, trials) };
 }
 
-export function simulate(g: WalkGraph, from: number, steps: number, trials: number, rng: Rng): Simulation {
+/**
+ * `trials` random walks of `steps` moves from `from`, each move drawn from `rng`, as a job: progress in walks,
+ * a node per move, and the walks made so far as the partial answer (a smaller sample, same seed order). The
+ * same seed gives the same answer however the runs are cut.
+ * @example
+ * ```ts
+ * import { createRng } from 'gridbits/core';
+ * const out = simulateSync(graph(Board.of(8, 8), 'knight'), 0, 10, 100_000, createRng(7));
+ * if (out.finished) console.log(out.value.estimate, out.value.low, out.value.high);
+ * ```
+ */
+export function simulateJob(g: Graph, from: number, steps: number, trials: number, rng: Rng): Job<Simulation, Simulation> {
   checkSimulation(g, from, steps, trials);
-  return result(trials, walks(g, from, steps, trials, rng));
+  return job(function* (ctl) {
+    let survived = 0, done = 0;
+    ctl.report(0, trials, 'walks');
+    while (done < trials) {
+      // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
+      const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
+      survived += walks(g, from, steps, n, rng);
+      // The partial answer exists from the first walk on (an estimate of no walks means nothing).
+      if (done === 0) ctl.partial = () => result(done, survived);
+      done += n;
+      if (ctl.spend(n * (steps + 1))) {
+        ctl.report(done);
+        yield;
+      }
+    }
+    ctl.report(trials);
+    return result(trials, survived);
+  });
 }
 
-/**
- * The same simulation in slices of about a million moves, yielding to the event loop between them so a
- * caller can cancel (signal) and show progress (in walks); the same seed gives the same answer as simulate.
- */
-export async function simulateAsync(g: WalkGraph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Promise<Simulation> {
-  checkSimulation(g, from, steps, trials);
-  const slice = Math.max(1, Math.floor(1_000_000 / Math.max(1, steps)));
-  let survived = 0;
-  for (let done = 0; done < trials; ) {
-    checkAborted(options.signal);
-    const n = Math.min(slice, trials - done);
-    survived += walks(g, from, steps, n, rng);
-    done += n;
-    options.onProgress?.({ done, total: trials, unit: 'walks' });
-    if (done < trials) await yieldToEventLoop();
-  }
-  return result(trials, survived);
+/** simulateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function simulate(g: Graph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Promise<Outcome<Simulation, Simulation>> {
+  return simulateJob(g, from, steps, trials, rng).run(options);
+}
+
+/** simulateJob run to its end or a limit in one go. */
+export function simulateSync(g: Graph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Outcome<Simulation, Simulation> {
+  return simulateJob(g, from, steps, trials, rng).runSync(options);
 }

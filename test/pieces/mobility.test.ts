@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitboard, Board, makePiece, mobility, parsePiece } from '../../src/index.js';
+import { Bitboard, Board, finishedValue } from '../../src/core/index.js';
+import { makePiece, mobilitySync, parsePiece, type Piece } from '../../src/pieces/index.js';
 import { eightWays, naiveTargets } from '../reference/naive.js';
+
+const mobility = (board: Board, piece: Piece, occupied?: Bitboard) => finishedValue(mobilitySync(board, piece, occupied));
 
 describe('mobility', () => {
   it('matches the known totals', () => {

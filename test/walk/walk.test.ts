@@ -20,7 +20,7 @@ import {
   survivalMap,
   survivalMapAtHorizon,
   walkGraph,
-} from '../../src/walk/index.js';
+} from '../../src/walk/legacy.js';
 import { refCounts, refDistribution, refLeaps, refSurvival } from './reference.js';
 
 const knight = parsePiece('knight');
@@ -58,12 +58,16 @@ describe('walk: hand cases and the seed puzzle', () => {
     expect(survival(g8, 0, 1)).toBe(0.25);
   });
 
-  it('exact fractions reach N = 200 on 8x8 and refuse beyond, naming the limit and the float mode', () => {
-    const f = exactSurvival(g8, 0, 200);
+  it('exact fractions reach far past the old limit (8x8 to N = 1000) and refuse beyond theirs, naming the float mode', () => {
+    const f = exactSurvival(g8, 0, 1000);
     expect(f.denominator % 2n).toBe(0n);
-    expect(Number(f.numerator) / Number(f.denominator)).toBeGreaterThan(0);
-    expect(() => exactSurvival(g8, 0, 201)).toThrow(/12800.*float/);
-    expect(() => exactSurvival(g8, 0, 201)).toThrow(GridbitsError);
+    // p ≈ c·λ^1000 with λ ≈ 0.7513: about 2^-413 of 2^3000 sequences.
+    expect((8n ** 1000n) % f.denominator).toBe(0n);
+    expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeGreaterThan(400);
+    expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeLessThan(430);
+    const g100 = walkGraph(Board.of(100, 100), knight);
+    expect(() => exactSurvival(g100, 0, 1_000_000)).toThrow(/exact fractions go up to.*survivalAtHorizon/);
+    expect(() => exactSurvival(g100, 0, 1_000_000)).toThrow(GridbitsError);
   });
 
   it('refuses riders, sliders, huge boards and bad steps', () => {
@@ -271,6 +275,6 @@ describe('walk: Monte-Carlo', () => {
     c.abort();
     await expect(simulateAsync(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).rejects.toThrow(/stopped/);
     expect(() => simulate(g8, 0, 10, 0, createRng(1))).toThrow(GridbitsError);
-    expect(() => simulate(g8, 0, 1_000_000, 10_000, createRng(1))).toThrow(/simulation limit/);
+    expect(() => simulate(g8, 0, 2_000_000, 10_000, createRng(1))).toThrow(/simulation limit/);
   });
 });

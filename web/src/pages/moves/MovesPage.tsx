@@ -2,7 +2,8 @@
 // and the mobility heat map update at once; the whole state lives in the URL.
 import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { mobility } from '../../../../src/pieces/mobility.js';
+import { finishedValue } from '../../../../src/core/job.js';
+import { mobilitySync } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
 import { BoardView } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
@@ -34,7 +35,7 @@ export function MovesPage({ params }: PageProps) {
 
   const syncHeat = useMemo(() => {
     if (!state.heat || !piece || board.cells > SYNC_HEAT_CELLS) return null;
-    const m = mobility(board, piece, blockers.isEmpty() ? undefined : blockers);
+    const m = finishedValue(mobilitySync(board, piece, blockers.isEmpty() ? undefined : blockers));
     return { counts: m.counts, total: m.total };
   }, [state.heat, piece, board, blockers]);
 

@@ -1,7 +1,9 @@
-// Web Worker that computes the mobility heat map of large boards off the page's thread.
+// Web Worker that computes the mobility heat map of large boards off the page's thread: the engine's mobility
+// job, row by row, so the page's bar shows the rows counted.
 import { Bitboard } from '../../../../src/core/bitboard.js';
 import { Board } from '../../../../src/core/board.js';
-import { mobility } from '../../../../src/pieces/mobility.js';
+import { job } from '../../../../src/core/job.js';
+import { mobilityJob } from '../../../../src/pieces/mobility.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 
@@ -17,10 +19,10 @@ export interface MobilityResult {
   total: number;
 }
 
-servePage<MobilityRequest, MobilityResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+servePage<MobilityRequest, MobilityResult>(self as unknown as Endpoint, (req) => {
   const board = Board.of(req.width, req.height);
-  // mobility() reports no progress of its own, so the page shows a busy bar until the one final report.
-  const m = mobility(board, parsePiece(req.spec), req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined);
-  onProgress({ done: board.cells, total: board.cells, unit: 'squares' });
-  return { counts: m.counts, total: m.total };
+  const inner = mobilityJob(board, parsePiece(req.spec), req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined);
+  return job<MobilityResult, unknown>(function* (ctl) {
+    return yield* inner.within(ctl);
+  });
 });

@@ -2,7 +2,8 @@
 // every start square (heat map), exact fractions on hover or focus, the distribution after N moves from a
 // clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the state lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { EXACT_MAX_WORK, exactSurvivalMap, fractionText, type Fraction } from '../../../../src/walk/index.js';
+import { finishedValue } from '../../../../src/core/job.js';
+import { exactSurvivalMapSync, exactWork, fractionText, type Fraction } from '../../../../src/walk/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
@@ -28,6 +29,11 @@ import {
 } from './state.js';
 
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
+/**
+ * Exact fractions are counted on the page's thread on the first hover, up to this exactWork (squares × N ×
+ * words of the count): about 100 ms (8×8 to N = 400, 25×25 to N = 120); the CLI goes much further.
+ */
+const PAGE_EXACT_MAX_WORK = 1_000_000;
 /** Boards up to this side get the probability written on each square. */
 const TEXT_SIDE = 10;
 
@@ -160,10 +166,10 @@ export function WalkPage({ params }: PageProps) {
   // Exact fractions are computed on the first hover or focus (all squares at once: the engine counts on the
   // board's symmetry orbits, a few milliseconds within its limit) and kept for this board, piece and N.
   const exactCache = useRef<{ key: string; fractions: Fraction[] } | null>(null);
-  const exactWithin = graph !== null && graph.board.cells * state.steps <= EXACT_MAX_WORK;
+  const exactWithin = graph !== null && exactWork(graph, state.steps) <= PAGE_EXACT_MAX_WORK;
   const exactOf = (s: number): string | null => {
     if (!graph || !exactWithin) return null;
-    if (exactCache.current?.key !== mapKey) exactCache.current = { key: mapKey, fractions: exactSurvivalMap(graph, state.steps) };
+    if (exactCache.current?.key !== mapKey) exactCache.current = { key: mapKey, fractions: finishedValue(exactSurvivalMapSync(graph, state.steps)) };
     return fractionText(exactCache.current.fractions[s]);
   };
 
@@ -268,7 +274,7 @@ export function WalkPage({ params }: PageProps) {
                     = <span id="walk-exact">{exact}</span>
                   </>
                 ) : (
-                  <span class="muted"> · exact fractions up to squares × N = {EXACT_MAX_WORK}</span>
+                  <span class="muted"> · exact fractions up to squares × N × words = {PAGE_EXACT_MAX_WORK} here</span>
                 )}
                 {shown === from && point && (
                   <span class="muted" id="walk-method">

@@ -4,7 +4,7 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
-import { HORIZON_MAX_STEPS, WALK_MAX_SIDE, walkGraph, type WalkGraph } from '../../../../src/walk/index.js';
+import { HORIZON_MAX_STEPS, GRAPH_MAX_SIDE, graph, type Graph } from '../../../../src/walk/index.js';
 
 export interface WalkState {
   width: number;
@@ -19,7 +19,7 @@ export const DEFAULT_STATE: WalkState = { width: 8, height: 8, spec: 'knight', s
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  return parseSideUpTo(text, which, WALK_MAX_SIDE);
+  return parseSideUpTo(text, which, GRAPH_MAX_SIDE);
 }
 
 /** N as typed, or the message saying why it is refused. */
@@ -75,9 +75,9 @@ export function fitToBoard(s: WalkState): WalkState {
 }
 
 /** The walk graph of the state's board and piece, or the engine's message when the spec is bad. */
-export function graphOf(s: WalkState): { graph: WalkGraph | null; error: string | null } {
+export function graphOf(s: WalkState): { graph: Graph | null; error: string | null } {
   try {
-    return { graph: walkGraph(Board.of(s.width, s.height), parsePiece(s.spec)), error: null };
+    return { graph: graph(Board.of(s.width, s.height), parsePiece(s.spec)), error: null };
   } catch (e) {
     if (!(e instanceof GridbitsError)) throw e;
     return { graph: null, error: e.message };

@@ -1,0 +1,84 @@
+// The mobility job: by rows, stopped by budgets, time and signals with the rows done, resumed to the same
+// answer, progress forward to its total, and the same in a worker thread.
+import fc from 'fast-check';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { Bitboard } from '../../src/core/bitboard.js';
+import { Board } from '../../src/core/board.js';
+import { finishedValue } from '../../src/core/job.js';
+import type { Progress } from '../../src/core/run.js';
+import { runInWorker } from '../../src/core/worker.js';
+import { mobility, mobilityJob, mobilitySync, type Mobility, type MobilityPartial } from '../../src/pieces/mobility.js';
+import { parsePiece } from '../../src/pieces/piece.js';
+
+const knight = parsePiece('knight');
+
+describe('mobility job', () => {
+  it('stops on a node budget with the rows done, and resumes to the unbroken answer (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('knight', 'queen', 'camel+king', 'rook-end'), fc.integer({ min: 1, max: 300 }), (spec, every) => {
+        const board = Board.of(23, 17);
+        const occ = Bitboard.fromSquares(board, [5, 40, 200]);
+        const whole = finishedValue(mobilitySync(board, parsePiece(spec), occ));
+        const j = mobilityJob(board, parsePiece(spec), occ);
+        for (;;) {
+          const out = j.runSync({ maxNodes: every });
+          if (out.finished) {
+            expect(out.value).toEqual(whole);
+            return;
+          }
+          expect(out.stopped).toBe('nodes');
+          const p = out.partial!;
+          expect(p.counts.length).toBe(p.rows * 23);
+          expect(Array.from(p.counts)).toEqual(Array.from(whole.counts.subarray(0, p.rows * 23)));
+          expect(p.total).toBe(p.counts.reduce((a, b) => a + b, 0));
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a huge board: progress by rows goes forward to its total, a time limit or a signal stops it within a few ms', async () => {
+    const board = Board.of(4096, 4096);
+    const reports: Progress[] = [];
+    const out = mobilitySync(board, knight, undefined, { onProgress: (p) => reports.push({ ...p }) });
+    // Knight moves on n×n: 8(n−1)(n−2) (336 on 8×8).
+    expect(out.finished && out.value.total).toBe(8 * 4095 * 4094);
+    for (let i = 1; i < reports.length; i++) expect(reports[i].done).toBeGreaterThanOrEqual(reports[i - 1].done);
+    expect(reports[reports.length - 1]).toEqual({ done: 4096, total: 4096, unit: 'rows' });
+    const t = performance.now();
+    const stopped = mobilitySync(board, parsePiece('queen'), undefined, { timeoutMs: 20 });
+    expect(stopped).toMatchObject({ finished: false, stopped: 'time' });
+    expect(performance.now() - t).toBeLessThan(2000);
+    const c = new AbortController();
+    const run = mobility(board, parsePiece('queen'), undefined, { signal: c.signal });
+    setTimeout(() => c.abort(), 30);
+    const s = await run;
+    expect(s).toMatchObject({ finished: false, stopped: 'signal' });
+  });
+
+  it('the knight total on n×n is what a plain loop counts', () => {
+    for (const n of [1, 2, 3, 8, 50]) {
+      let total = 0;
+      for (let x = 0; x < n; x++) for (let y = 0; y < n; y++) for (const [dx, dy] of [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]) if (x + dx >= 0 && x + dx < n && y + dy >= 0 && y + dy < n) total++;
+      expect(finishedValue(mobilitySync(Board.of(n, n), knight)).total).toBe(total);
+    }
+  });
+
+  it('runs in a worker thread with the same answer, and a signal-stopped run brings its rows', async () => {
+    const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
+    try {
+      const out = await runInWorker<Mobility>(worker, 'pieces.mobility', [{ board: '8x8', piece: 'queen', occupied: ['d6', 13] }]);
+      const b = Board.of(8, 8);
+      expect(out.finished && out.value).toEqual(finishedValue(mobilitySync(b, parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d6'), 13]))));
+      const c = new AbortController();
+      const run = runInWorker<Mobility, MobilityPartial>(worker, 'pieces.mobility', [{ board: { width: 4096, height: 4096 }, piece: 'queen' }], { signal: c.signal });
+      setTimeout(() => c.abort(), 200);
+      const s = await run;
+      expect(s).toMatchObject({ finished: false, stopped: 'signal' });
+      expect(s.finished === false && s.partial!.rows).toBeGreaterThanOrEqual(0);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
