@@ -14,9 +14,9 @@ export * as walk from './walk/index.js';
 export * as valley from './valley/index.js';
 export * as fleet from './fleet/index.js';
 // The flat names of 0.1, kept for this release (deprecated: use the namespaces or the subpaths).
-export * from './pieces/index.js';
-export * from './render/index.js';
+export * from './pieces/legacy.js';
+export * from './render/legacy.js';
 export * from './tour/index.js';
-export * from './walk/index.js';
+export * from './walk/legacy.js';
 export * from './valley/index.js';
 export * from './fleet/index.js';

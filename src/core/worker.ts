@@ -9,7 +9,7 @@ import type { Progress, RunOptions } from './run.js';
  * numbers, strings, bigints, typed arrays; no class instances or functions) and its job's answer is
  * structured-cloneable too, so both can cross the thread boundary.
  */
-export type JobRegistry = Record<string, (...args: never[]) => Job<unknown, unknown>>;
+export type JobRegistry = Record<string, (...args: never[]) => Pick<Job<unknown, unknown>, 'run'>>;
 
 /** The messages of the protocol, both ways. */
 /** A message to a worker: start a job by name (with its arguments and limits), or abort the job with this id. */
@@ -99,7 +99,7 @@ export function serveJobs(registry: JobRegistry, endpoint: Endpoint): () => void
       try {
         const make = Object.hasOwn(registry, msg.start) ? registry[msg.start] : undefined;
         if (!make) throw new GridbitsError('BAD_ARGUMENT', `no job named '${msg.start}'`);
-        const outcome = await (make as (...a: unknown[]) => Job<unknown, unknown>)(...msg.args).run({
+        const outcome = await (make as (...a: unknown[]) => Pick<Job<unknown, unknown>, 'run'>)(...msg.args).run({
           ...msg.options,
           signal: controller.signal,
           onProgress: (progress) => endpoint.postMessage({ id, progress } satisfies FromWorker),

@@ -1,7 +1,6 @@
 // The pieces engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Bitboard } from '../core/bitboard.js';
 import { Board, parseBoardSize } from '../core/board.js';
-import type { Job } from '../core/job.js';
 import type { JobRegistry } from '../core/worker.js';
 import { mobilityJob } from './mobility.js';
 import { parsePiece } from './piece.js';
@@ -16,19 +15,11 @@ export interface MobilityTask {
   occupied?: (number | string)[];
 }
 
-/**
- * A maker as the registry takes it. TRANSITIONAL: core's Job is invariant in its partial type, so a
- * Job<T, P> does not yet pass for the registry's Job<unknown, unknown> (a fix for core/job.ts or worker.ts).
- */
-function entry<A extends unknown[], T, P>(make: (...args: A) => Job<T, P>): (...args: A) => Job<unknown, unknown> {
-  return make as unknown as (...args: A) => Job<unknown, unknown>;
-}
-
 /** The pieces jobs: 'pieces.mobility'. */
 export const jobs = {
-  mobility: entry((task: MobilityTask) => {
+  mobility: (task: MobilityTask) => {
     const board = typeof task.board === 'string' ? parseBoardSize(task.board) : Board.of(task.board.width, task.board.height);
     const occ = (task.occupied ?? []).map((s) => (typeof s === 'string' ? board.parse(s) : s));
     return mobilityJob(board, parsePiece(task.piece), occ.length > 0 ? Bitboard.fromSquares(board, occ) : undefined);
-  }),
+  },
 } satisfies JobRegistry;

@@ -1,7 +1,6 @@
 // The walk engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Board, parseBoardSize } from '../core/board.js';
 import { createRng } from '../core/prng.js';
-import type { Job } from '../core/job.js';
 import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
 import { exactCountsJob, exactSurvivalJob, exactSurvivalMapJob } from './exact.js';
@@ -34,34 +33,26 @@ function fromOf(g: Graph, task: WalkFromTask): number {
   return typeof task.from === 'string' ? g.board.parse(task.from) : task.from;
 }
 
-/**
- * A maker as the registry takes it. TRANSITIONAL: core's Job is invariant in its partial type, so a
- * Job<T, P> does not yet pass for the registry's Job<unknown, unknown> (a fix for core/job.ts or worker.ts).
- */
-function entry<A extends unknown[], T, P>(make: (...args: A) => Job<T, P>): (...args: A) => Job<unknown, unknown> {
-  return make as unknown as (...args: A) => Job<unknown, unknown>;
-}
-
 /** The walk jobs: 'walk.exactCounts', 'walk.exactSurvivalMap', 'walk.exactSurvival', 'walk.survivalAtHorizon', … */
 export const jobs = {
-  exactCounts: entry((task: WalkTask) => exactCountsJob(graphOf(task), task.steps)),
-  exactSurvivalMap: entry((task: WalkTask) => exactSurvivalMapJob(graphOf(task), task.steps)),
-  exactSurvival: entry((task: WalkFromTask) => {
+  exactCounts: (task: WalkTask) => exactCountsJob(graphOf(task), task.steps),
+  exactSurvivalMap: (task: WalkTask) => exactSurvivalMapJob(graphOf(task), task.steps),
+  exactSurvival: (task: WalkFromTask) => {
     const g = graphOf(task);
     return exactSurvivalJob(g, fromOf(g, task), task.steps);
-  }),
-  survivalAtHorizon: entry((task: WalkFromTask & { method?: HorizonMethod }) => {
+  },
+  survivalAtHorizon: (task: WalkFromTask & { method?: HorizonMethod }) => {
     const g = graphOf(task);
     return survivalAtHorizonJob(g, fromOf(g, task), task.steps, { method: task.method });
-  }),
-  survivalMapAtHorizon: entry((task: WalkTask) => survivalMapAtHorizonJob(graphOf(task), task.steps)),
-  decayRate: entry((task: Omit<WalkFromTask, 'steps'>) => {
+  },
+  survivalMapAtHorizon: (task: WalkTask) => survivalMapAtHorizonJob(graphOf(task), task.steps),
+  decayRate: (task: Omit<WalkFromTask, 'steps'>) => {
     const g = graphOf({ ...task, steps: 0 });
     return decayRateJob(g, fromOf(g, { ...task, steps: 0 }));
-  }),
+  },
   /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
-  simulate: entry((task: WalkFromTask & { trials: number; seed?: number }) => {
+  simulate: (task: WalkFromTask & { trials: number; seed?: number }) => {
     const g = graphOf(task);
     return simulateJob(g, fromOf(g, task), task.steps, task.trials, createRng(task.seed ?? 1));
-  }),
+  },
 } satisfies JobRegistry;
