@@ -60,7 +60,7 @@ export function parseMask(text: string, board?: Board): { width: number; height:
 export function mergeForbidden(board: Board, a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
-    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in --forbid and in the mask)`);
+    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in the list and in the mask)`);
     out[s] = a[s] | b[s];
   }
   return out;

@@ -75,7 +75,7 @@ export function fleetProblem(spec: FleetSpec): FleetProblem {
   checkFleetBoardSize(width, height);
   const parsed = spec.fleet === undefined ? { shapes: [] as Shape[], touch: undefined } : parseFleet(spec.fleet);
   const shapes = [...parsed.shapes, ...(spec.ships ?? []).map(parseShape)];
-  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: give --fleet and/or --ship');
+  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: name a fleet or give ships');
   const kinds = fleetKinds(shapes, spec.mirror ?? false);
   for (const k of kinds) {
     const fits = k.orientations.some((o) => o.every(([x, y]) => x < width && y < height));
