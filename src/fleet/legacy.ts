@@ -1,7 +1,6 @@
 // The fleet names the package root exported before 0.2 (flat, some renamed), kept for this release as thin deprecated wrappers over 'gridbits/fleet'.
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
-import * as prng from '../core/prng.js';
 import type { Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import * as n from './index.js';
@@ -134,7 +133,8 @@ export type FleetUniformOptions = n.UniformOptions & RunOptions;
 
 /** @deprecated Use `uniformLayouts` from 'gridbits/fleet' (it returns an Outcome). */
 export async function uniformFleetLayouts(problem: n.FleetProblem, rng: Rng, count: number, options: FleetUniformOptions = {}): Promise<n.UniformDraw> {
-  return old(await n.uniformLayouts(problem, rng, count, options), countLimit(options));
+  const limit = countLimit(options);
+  return old(await n.uniformLayouts(problem, rng, count, options), (stopped) => `uniform layouts need the exact counts here (rejection found none): ${limit(stopped)}; the rails and search methods place without the uniform guarantee`);
 }
 
 /** @deprecated Use `uniformLayoutSource` from 'gridbits/fleet' (it returns an Outcome). */
@@ -142,11 +142,8 @@ export async function uniformFleetLayoutSource(problem: n.FleetProblem, options:
   return old(await n.uniformLayoutSource(problem, options), countLimit(options));
 }
 
-/** @deprecated Use `uniformBelow` from 'gridbits/core'. */
-export const uniformBelow = prng.uniformBelow;
-
-/** @deprecated Use `uniformBelowBig` from 'gridbits/core'. */
-export const uniformBelowBig = prng.uniformBelowBig;
+// The root exports these from core as well: the same bindings, so they do not clash there.
+export { uniformBelow, uniformBelowBig } from '../core/prng.js';
 
 /** @deprecated Use `FleetLayout` from 'gridbits/fleet'. */
 export type FleetLayout = n.FleetLayout;

@@ -2,8 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import { cellCountsSync } from '../../src/fleet/cells.js';
-import { countLayouts, countLayoutsSync } from '../../src/fleet/count.js';
+import { cellCountsSync, countLayouts, countLayoutsSync } from '../../src/fleet/legacy.js';
 import { MAX_TABLE_BYTES, StateTable } from '../../src/fleet/count-states.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteCellCounts, bruteCount } from '../reference/fleet.js';
