@@ -1,5 +1,6 @@
 // Sea Battle placement benchmarks: rails layouts per second (classic, 10x10), impossibility proofs (classic on
 // 6x6, german on 8x8), against a plain version of the seed's shuffled odometer and a dancing-links exact cover.
+import { finishedValue } from '../src/core/job.js';
 import { createRng, type Rng } from '../src/core/prng.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import { FleetPlacer } from '../src/fleet/place.js';
@@ -179,10 +180,10 @@ export async function run(): Promise<BenchSection> {
   const placer = new FleetPlacer(classic);
   const rng = createRng(1), rngPlain = createRng(1);
   for (let i = 0; i < 200; i++) {
-    const r = placer.place({ method: 'rails', rng });
+    const r = finishedValue(placer.placeSync({ method: 'rails', rng }));
     if (!r.exists || checkLayout(classic, r.layout) !== null) throw new Error('bad rails layout');
   }
-  const rails = (): unknown => placer.place({ method: 'rails', rng });
+  const rails = (): unknown => placer.placeSync({ method: 'rails', rng });
   const plain = (): unknown => plainRails(classic, rngPlain);
   const pair = medianPair(rails, plain, 31);
   const perSecond = 1000 / pair.f;
@@ -196,13 +197,13 @@ export async function run(): Promise<BenchSection> {
   });
   const search = new FleetPlacer(classic);
   const srng = createRng(2);
-  const searchMs = median(() => search.place({ method: 'search', rng: srng }), { samples: 15, inner: 20 });
+  const searchMs = median(() => search.placeSync({ method: 'search', rng: srng }), { samples: 15, inner: 20 });
   rows.push({ name: 'classic on 10x10: one layout by the look-ahead search (seeded)', medianMs: searchMs, note: `${Math.round(1000 / searchMs).toLocaleString('en')} layouts/s` });
 
   // Impossibility proofs, set-up included (a fresh placer each time).
   const six = fleetProblem({ width: 6, height: 6, fleet: 'classic' });
   const proveSix = (): unknown => {
-    const r = new FleetPlacer(six).place();
+    const r = finishedValue(new FleetPlacer(six).placeSync());
     if (r.exists !== false) throw new Error('classic fits 6x6?');
     return r;
   };
@@ -227,7 +228,7 @@ export async function run(): Promise<BenchSection> {
   const german8 = fleetProblem({ width: 8, height: 8, fleet: 'german' });
   let nodes = 0;
   const germanMs = median(() => {
-    const r = new FleetPlacer(german8).place();
+    const r = finishedValue(new FleetPlacer(german8).placeSync());
     if (r.exists !== false) throw new Error('german fits 8x8?');
     nodes = r.nodes;
   }, { samples: 3, inner: 1, warmup: 1 });

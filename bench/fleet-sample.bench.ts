@@ -1,9 +1,10 @@
 // Benchmarks of exactly uniform fleet sampling (set-up, layouts per second) and of per-cell counts, with peak memory.
 import { createRng, type Rng } from '../src/core/prng.js';
+import { finishedValue } from '../src/core/job.js';
 import { cellCountsSync } from '../src/fleet/cells.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import type { FleetProblem } from '../src/fleet/problem.js';
-import { createUniformSamplerSync } from '../src/fleet/sample.js';
+import { uniformSamplerSync } from '../src/fleet/sample.js';
 import { keep, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -50,7 +51,7 @@ function peakRss(): number {
 function samplerRows(name: string, p: FleetProblem, target: number | undefined, rows: BenchRow[]): void {
   let peak = peakRss();
   const t0 = performance.now();
-  const sampler = createUniformSamplerSync(p, { onProgress: () => void (peak = Math.max(peak, peakRss())) });
+  const sampler = finishedValue(uniformSamplerSync(p, { onProgress: () => void (peak = Math.max(peak, peakRss())) }));
   const setupMs = performance.now() - t0;
   const rng = createRng(1), rng2 = createRng(2);
   const batch = 1000;
@@ -75,7 +76,7 @@ function samplerRows(name: string, p: FleetProblem, target: number | undefined, 
 
 /** Shots from one fixed layout: every third cell of the board fired at (hits and misses). */
 function midGame(p: FleetProblem): FleetProblem {
-  const layout = createUniformSamplerSync(p).sample(createRng(5));
+  const layout = finishedValue(uniformSamplerSync(p)).sample(createRng(5));
   const ship = new Uint8Array(p.width * p.height);
   for (const s of layout.ships) for (const c of s.cells) ship[c] = 1;
   const forbidden = new Uint8Array(ship.length), required = new Uint8Array(ship.length);
@@ -103,7 +104,7 @@ export async function run(): Promise<BenchSection> {
   rows.push({
     name: 'cellCounts, hasbro on 10×10, every third cell shot (hits and misses)',
     medianMs: midMs,
-    note: `${cellCountsSync(mid).total.toLocaleString('en-US')} layouts left`,
+    note: `${finishedValue(cellCountsSync(mid)).total.toLocaleString('en-US')} layouts left`,
   });
   return {
     title: 'Sea Battle: uniform sampling and per-cell counts',

@@ -27,7 +27,7 @@ describe('fleet jobs in a worker thread', () => {
     try {
       for (const [name, args] of CASES) {
         const there = await runInWorker(worker, `fleet.${name}`, args);
-        const here = (jobs[name] as (...a: unknown[]) => { runSync(): { finished: boolean; value?: unknown; nodes: number } })(...args).runSync();
+        const here = (jobs[name] as unknown as (...a: unknown[]) => { runSync(): { finished: boolean; value?: unknown; nodes: number } })(...args).runSync();
         expect(there.finished && here.finished, name).toBe(true);
         expect(there.finished && there.value, name).toEqual(here.value);
         expect(there.nodes, name).toBe(here.nodes);
