@@ -8,7 +8,7 @@ import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
 import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, parseTouch } from '../fleet/fleets.js';
-import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
@@ -30,7 +30,7 @@ export interface FleetSubcommand {
 
 /** The flags that describe a problem, shared by every subcommand that reads one. */
 export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: { type: 'string', value: 'WxH', help: 'the field, each side 1..100 (default 10x10, or the mask\'s size)' },
+  board: { type: 'string', value: 'WxH', help: `the field, each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)` },
   fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
   ship: { type: 'string', value: 'SHAPE', multiple: true, help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)" },
   touch: { type: 'string', value: 'T', help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)" },
