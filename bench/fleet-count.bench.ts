@@ -129,6 +129,9 @@ export async function run(): Promise<BenchSection> {
     notes.push('german on 10×10 (26,509,655,816,984, target < 5 min) is opt-in: GRIDBITS_BENCH_LONG=1 npm run bench -- fleet-count.');
   }
   notes.push(
+    'Table cap (MAX_TABLE_BYTES = 512 MiB per table, kept): a count big enough to reach it runs for many minutes first — `node dist/cli/main.js fleet count --board 12x12 --fleet classic` was still running after 16 min on the shared 2-core machine (stopped by hand) — so the time limit (`--timeout`, `timeoutMs`) is what bounds a count here; at the cap a count holds about 1.5 GB (the table and two layers).',
+  );
+  notes.push(
     'Wall times on a shared 2-core machine: the CPU time beside each shows how much of the wall time this process actually ran.',
     'The program visits cells in row order; its state is the window of cells ahead already covered or closed by a halo, plus the ships left. ' +
       'Counts are doubles below 2^53 (exact: a double sum that stays below 2^53 is exact), BigInts above.',

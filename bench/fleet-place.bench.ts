@@ -243,6 +243,9 @@ export async function run(): Promise<BenchSection> {
   });
   const rss = process.memoryUsage().rss / 2 ** 20;
   notes.push(`Peak memory: this process's resident set after the runs is ${rss.toFixed(0)} MiB (placement tables are a few thousand entries).`);
+  notes.push(
+    'Board limit (FLEET_MAX_SIDE = 400, was 100), measured 2026-12-01 with `/usr/bin/time -v node dist/cli/main.js fleet place --board SxS --fleet classic --seed 1 --json` on the shared 2-core machine (other work running): uniform 300×300 18.7 s, 432 MiB; uniform 400×400 30.9 s, 652 MiB; rails (--method rails) 200×200 3.7 s, 217 MiB; 300×300 8.7 s, 338 MiB; 400×400 15.6 s, 571 MiB; 100×100 3.5 s, 113 MiB. `fleet heat --board 300x300 --fleet classic` (auto: exact refused, then 10,000 samples) 10.5 s, 325 MiB.',
+  );
   notes.push('The plain odometer and dancing links have no symmetry breaking: they revisit every order of identical ships (4! × 3! × 2! orders for the classic fleet), which the search avoids by placing identical ships in increasing placement order.');
   return { title: 'Sea Battle: placement (rails, search, impossibility proofs)', rows, notes };
 }

@@ -110,6 +110,7 @@ export async function run(): Promise<BenchSection> {
     title: 'Sea Battle: uniform sampling and per-cell counts',
     rows,
     notes: [
+      'Heat caps (kept: `fleet heat --samples` up to 10,000,000, exact heat up to 512 inclusion–exclusion terms): sampling is rejection, so its cost is the proposals — `node dist/cli/main.js fleet heat --method sampled --samples 20000 --json` (classic, 10×10) was still running after 204 s on the shared, heavily loaded 2-core machine (stopped by hand), and `fleet heat --board 300x300 --fleet classic` (10,000 samples) took 10.5 s, 325 MiB; a sampled heat map is bounded by its time limit (`timeoutMs`; a stopped run\'s partial is the map of the samples so far), not by the cap.',
       'Set-up: the counting program forward (keeping its layers) and backward (completions and links of the states that can finish); a sample then walks the links, choosing each step with probability (its completions) / (the state’s completions) — exact, no floating-point bias.',
     ],
   };

@@ -8,6 +8,7 @@ import { GridbitsError } from '../core/error.js';
  */
 export const FLEET_MAX_SIDE = 400;
 
+/** Throws BAD_BOARD unless both sides are whole numbers from 1 to FLEET_MAX_SIDE. */
 export function checkFleetBoardSize(width: number, height: number): void {
   for (const [side, v] of [['width', width], ['height', height]] as const) {
     if (!Number.isInteger(v) || v < 1 || v > FLEET_MAX_SIDE) {

@@ -11,6 +11,7 @@ export const FLEETS: Readonly<Record<string, { lengths: readonly number[]; touch
   german: { lengths: [5, 4, 4, 3, 3, 3, 2, 2, 2, 2], touch: 'none', about: 'the German fleet, no touching' },
 };
 
+/** The touch rules, strictest first. */
 export const TOUCH_RULES: readonly Touch[] = ['none', 'corner', 'any'];
 
 /** Parses a touch rule name; throws BAD_ARGUMENT. */
@@ -52,6 +53,7 @@ export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[
   );
 }
 
+/** A problem described in words: board, fleet, extra ships, rules and masks (see fleetProblem). */
 export interface FleetSpec {
   width: number;
   height: number;
