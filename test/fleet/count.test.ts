@@ -125,7 +125,7 @@ describe('countLayouts: edges and budgets', () => {
   it('malformed problems are BAD_ARGUMENT', () => {
     const p = problemOf(3, 3, ['2'], 'any');
     expect(() => countLayoutsSync({ ...p, forbidden: new Uint8Array(4) })).toThrow(GridbitsError);
-    expect(() => countLayoutsSync({ ...p, width: 0 })).toThrow(/1\.\.100/);
+    expect(() => countLayoutsSync({ ...p, width: 0 })).toThrow(/1\.\.400/);
     expect(() => countLayoutsSync({ ...p, touch: 'maybe' as Touch })).toThrow(GridbitsError);
   });
 
