@@ -1,5 +1,6 @@
 // Benchmarks of exact fleet-layout counting: the cell-by-cell program beside a plain backtracking counter, with peak memory.
 // The german fleet (a few minutes) runs only with GRIDBITS_BENCH_LONG=1.
+import { finishedValue } from '../src/core/job.js';
 import { countLayoutsSync } from '../src/fleet/count.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import type { FleetProblem, Touch } from '../src/fleet/problem.js';
@@ -58,7 +59,7 @@ function timedCount(p: FleetProblem, order: 'rows' | 'snake' = 'rows'): { count:
   let peak = process.memoryUsage().rss;
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const count = countLayoutsSync(p, { order, onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)) });
+  const count = finishedValue(countLayoutsSync(p, { order, onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)) }));
   const c = process.cpuUsage(c0);
   return { count, ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, peakMiB: peak / 2 ** 20 };
 }
@@ -78,7 +79,7 @@ export async function run(): Promise<BenchSection> {
   // 6×6 hasbro, touching: the program and the plain counter on the same problem.
   const small = problem(6, 'hasbro');
   const plainN = plainCount(6, 6, [5, 4, 3, 3, 2], 'any');
-  expectCount(countLayoutsSync(small), BigInt(plainN), 'hasbro 6x6');
+  expectCount(finishedValue(countLayoutsSync(small)), BigInt(plainN), 'hasbro 6x6');
   const plainMs = median(() => keep(plainCount(6, 6, [5, 4, 3, 3, 2], 'any')), { samples: 3, warmup: 1 });
   const oursSmall = median(() => keep(countLayoutsSync(small)), { samples: 7, warmup: 2 });
   rows.push({
@@ -127,6 +128,9 @@ export async function run(): Promise<BenchSection> {
   } else {
     notes.push('german on 10×10 (26,509,655,816,984, target < 5 min) is opt-in: GRIDBITS_BENCH_LONG=1 npm run bench -- fleet-count.');
   }
+  notes.push(
+    'Table cap (MAX_TABLE_BYTES = 512 MiB per table, kept): a count big enough to reach it runs for many minutes first — `node dist/cli/main.js fleet count --board 12x12 --fleet classic` was still running after 16 min on the shared 2-core machine (stopped by hand) — so the time limit (`--timeout`, `timeoutMs`) is what bounds a count here; at the cap a count holds about 1.5 GB (the table and two layers).',
+  );
   notes.push(
     'Wall times on a shared 2-core machine: the CPU time beside each shows how much of the wall time this process actually ran.',
     'The program visits cells in row order; its state is the window of cells ahead already covered or closed by a halo, plus the ships left. ' +

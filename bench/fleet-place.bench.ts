@@ -1,5 +1,6 @@
 // Sea Battle placement benchmarks: rails layouts per second (classic, 10x10), impossibility proofs (classic on
 // 6x6, german on 8x8), against a plain version of the seed's shuffled odometer and a dancing-links exact cover.
+import { finishedValue } from '../src/core/job.js';
 import { createRng, type Rng } from '../src/core/prng.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import { FleetPlacer } from '../src/fleet/place.js';
@@ -179,10 +180,10 @@ export async function run(): Promise<BenchSection> {
   const placer = new FleetPlacer(classic);
   const rng = createRng(1), rngPlain = createRng(1);
   for (let i = 0; i < 200; i++) {
-    const r = placer.place({ method: 'rails', rng });
+    const r = finishedValue(placer.placeSync({ method: 'rails', rng }));
     if (!r.exists || checkLayout(classic, r.layout) !== null) throw new Error('bad rails layout');
   }
-  const rails = (): unknown => placer.place({ method: 'rails', rng });
+  const rails = (): unknown => placer.placeSync({ method: 'rails', rng });
   const plain = (): unknown => plainRails(classic, rngPlain);
   const pair = medianPair(rails, plain, 31);
   const perSecond = 1000 / pair.f;
@@ -196,13 +197,13 @@ export async function run(): Promise<BenchSection> {
   });
   const search = new FleetPlacer(classic);
   const srng = createRng(2);
-  const searchMs = median(() => search.place({ method: 'search', rng: srng }), { samples: 15, inner: 20 });
+  const searchMs = median(() => search.placeSync({ method: 'search', rng: srng }), { samples: 15, inner: 20 });
   rows.push({ name: 'classic on 10x10: one layout by the look-ahead search (seeded)', medianMs: searchMs, note: `${Math.round(1000 / searchMs).toLocaleString('en')} layouts/s` });
 
   // Impossibility proofs, set-up included (a fresh placer each time).
   const six = fleetProblem({ width: 6, height: 6, fleet: 'classic' });
   const proveSix = (): unknown => {
-    const r = new FleetPlacer(six).place();
+    const r = finishedValue(new FleetPlacer(six).placeSync());
     if (r.exists !== false) throw new Error('classic fits 6x6?');
     return r;
   };
@@ -227,7 +228,7 @@ export async function run(): Promise<BenchSection> {
   const german8 = fleetProblem({ width: 8, height: 8, fleet: 'german' });
   let nodes = 0;
   const germanMs = median(() => {
-    const r = new FleetPlacer(german8).place();
+    const r = finishedValue(new FleetPlacer(german8).placeSync());
     if (r.exists !== false) throw new Error('german fits 8x8?');
     nodes = r.nodes;
   }, { samples: 3, inner: 1, warmup: 1 });
@@ -242,6 +243,9 @@ export async function run(): Promise<BenchSection> {
   });
   const rss = process.memoryUsage().rss / 2 ** 20;
   notes.push(`Peak memory: this process's resident set after the runs is ${rss.toFixed(0)} MiB (placement tables are a few thousand entries).`);
+  notes.push(
+    'Board limit (FLEET_MAX_SIDE = 400, was 100), measured 2026-12-01 with `/usr/bin/time -v node dist/cli/main.js fleet place --board SxS --fleet classic --seed 1 --json` on the shared 2-core machine (other work running): uniform 300×300 18.7 s, 432 MiB; uniform 400×400 30.9 s, 652 MiB; rails (--method rails) 200×200 3.7 s, 217 MiB; 300×300 8.7 s, 338 MiB; 400×400 15.6 s, 571 MiB; 100×100 3.5 s, 113 MiB. `fleet heat --board 300x300 --fleet classic` (auto: exact refused, then 10,000 samples) 10.5 s, 325 MiB.',
+  );
   notes.push('The plain odometer and dancing links have no symmetry breaking: they revisit every order of identical ships (4! × 3! × 2! orders for the classic fleet), which the search avoids by placing identical ships in increasing placement order.');
   return { title: 'Sea Battle: placement (rails, search, impossibility proofs)', rows, notes };
 }

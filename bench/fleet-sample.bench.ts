@@ -1,9 +1,10 @@
 // Benchmarks of exactly uniform fleet sampling (set-up, layouts per second) and of per-cell counts, with peak memory.
 import { createRng, type Rng } from '../src/core/prng.js';
+import { finishedValue } from '../src/core/job.js';
 import { cellCountsSync } from '../src/fleet/cells.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import type { FleetProblem } from '../src/fleet/problem.js';
-import { createUniformSamplerSync } from '../src/fleet/sample.js';
+import { uniformSamplerSync } from '../src/fleet/sample.js';
 import { keep, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -50,7 +51,7 @@ function peakRss(): number {
 function samplerRows(name: string, p: FleetProblem, target: number | undefined, rows: BenchRow[]): void {
   let peak = peakRss();
   const t0 = performance.now();
-  const sampler = createUniformSamplerSync(p, { onProgress: () => void (peak = Math.max(peak, peakRss())) });
+  const sampler = finishedValue(uniformSamplerSync(p, { onProgress: () => void (peak = Math.max(peak, peakRss())) }));
   const setupMs = performance.now() - t0;
   const rng = createRng(1), rng2 = createRng(2);
   const batch = 1000;
@@ -75,7 +76,7 @@ function samplerRows(name: string, p: FleetProblem, target: number | undefined, 
 
 /** Shots from one fixed layout: every third cell of the board fired at (hits and misses). */
 function midGame(p: FleetProblem): FleetProblem {
-  const layout = createUniformSamplerSync(p).sample(createRng(5));
+  const layout = finishedValue(uniformSamplerSync(p)).sample(createRng(5));
   const ship = new Uint8Array(p.width * p.height);
   for (const s of layout.ships) for (const c of s.cells) ship[c] = 1;
   const forbidden = new Uint8Array(ship.length), required = new Uint8Array(ship.length);
@@ -103,12 +104,13 @@ export async function run(): Promise<BenchSection> {
   rows.push({
     name: 'cellCounts, hasbro on 10×10, every third cell shot (hits and misses)',
     medianMs: midMs,
-    note: `${cellCountsSync(mid).total.toLocaleString('en-US')} layouts left`,
+    note: `${finishedValue(cellCountsSync(mid)).total.toLocaleString('en-US')} layouts left`,
   });
   return {
     title: 'Sea Battle: uniform sampling and per-cell counts',
     rows,
     notes: [
+      'Heat caps (kept: `fleet heat --samples` up to 10,000,000, exact heat up to 512 inclusion–exclusion terms): sampling is rejection, so its cost is the proposals — `node dist/cli/main.js fleet heat --method sampled --samples 20000 --json` (classic, 10×10) was still running after 204 s on the shared, heavily loaded 2-core machine (stopped by hand), and `fleet heat --board 300x300 --fleet classic` (10,000 samples) took 10.5 s, 325 MiB; a sampled heat map is bounded by its time limit (`timeoutMs`; a stopped run\'s partial is the map of the samples so far), not by the cap.',
       'Set-up: the counting program forward (keeping its layers) and backward (completions and links of the states that can finish); a sample then walks the links, choosing each step with probability (its completions) / (the state’s completions) — exact, no floating-point bias.',
     ],
   };

@@ -12,7 +12,7 @@ import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
-import { simulate } from '../fleet/sim.js';
+import { simulate, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { int, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
@@ -44,7 +44,7 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<void> {
   noExtra(args, 'heat');
-  const { fleetProblemFromArgs } = await fleetCli();
+  const { fleetProblemFromArgs, answerOf } = await fleetCli();
   const p = fleetProblemFromArgs(args);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
@@ -54,9 +54,18 @@ async function heat(args: Parsed, out: Output): Promise<void> {
   const samples = int(args, 'samples', 1, 10_000_000) ?? 10_000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
-  const h = await interruptible(out, (signal) =>
-    heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => out.progress(`fleet heat: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
-  );
+  const h = await interruptible(out, async (signal) => {
+    try {
+      const o = await heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => out.progress(`fleet heat: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
+      return answerOf(o, () =>
+        method === 'exact' ? `the count did not finish within the time limit (${timeoutMs} ms)` : `sampled heat: time limit reached after ${o.finished ? samples : (o.partial?.samples ?? 0)} of ${samples} layouts`,
+      );
+    } catch (e) {
+      // The exact method's limits (the time, the count's table cap) say which method to try instead.
+      if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+      throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
+    }
+  });
   const byName = <T>(f: (sq: number) => T): Record<string, T> => Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {
     out.printJson({
@@ -104,9 +113,13 @@ async function sim(args: Parsed, out: Output): Promise<void> {
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
   const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = Date.now();
-  const r = await interruptible(out, async (signal) => {
-    const layouts = await uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
-    return simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
+  const { answerOf } = await fleetCli();
+  const r: SimResult & { stopped?: 'time' } = await interruptible(out, async (signal) => {
+    const layouts = answerOf(await uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }));
+    const o = await simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
+    // Out of time: the games played so far are the answer, said to be cut short.
+    if (!o.finished && o.stopped === 'time') return { ...o.partial!, stopped: 'time' as const };
+    return answerOf(o);
   });
   const head = { board: `${p.width}x${p.height}`, fleet: p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' '), touch: p.touch, hunter: strategy };
   if (out.json) {
@@ -152,7 +165,8 @@ async function play(args: Parsed, out: Output): Promise<number> {
   const hunter = createHunter(p, { strategy: hunterOf(args) });
   const rng = createRng(seed);
   const layoutFile = str(args, 'layout');
-  const drawn = await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal }));
+  const { answerOf } = await fleetCli();
+  const drawn = answerOf(await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal })));
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
   const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile)); // the human's fleet

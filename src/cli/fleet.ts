@@ -2,13 +2,14 @@
 import { randomInt } from 'node:crypto';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import type { Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
 import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, parseTouch } from '../fleet/fleets.js';
-import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
-import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
+import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { bool, checkSubcommandFlags, int, list, str, type Command, type Flag, type Parsed } from './command.js';
@@ -29,7 +30,7 @@ export interface FleetSubcommand {
 
 /** The flags that describe a problem, shared by every subcommand that reads one. */
 export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: { type: 'string', value: 'WxH', help: 'the field, each side 1..100 (default 10x10, or the mask\'s size)' },
+  board: { type: 'string', value: 'WxH', help: `the field, each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)` },
   fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
   ship: { type: 'string', value: 'SHAPE', multiple: true, help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)" },
   touch: { type: 'string', value: 'T', help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)" },
@@ -46,7 +47,15 @@ export function fleetProblemFromArgs(args: Parsed): FleetProblem {
   const mask = maskFile === undefined ? undefined : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board = boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
   let forbidden = parseForbidList(board, list(args, 'forbid'));
-  if (mask) forbidden = mergeForbidden(board, forbidden, mask.forbidden);
+  if (mask) {
+    try {
+      forbidden = mergeForbidden(board, forbidden, mask.forbidden);
+    } catch (e) {
+      // The CLI names its own flag for the list.
+      if (e instanceof GridbitsError) throw new GridbitsError(e.code, e.message.replace('(in the list and', '(in --forbid and'));
+      throw e;
+    }
+  }
   const touchText = str(args, 'touch');
   const fleet = str(args, 'fleet');
   const ships = args.values.ship === undefined ? [] : (args.values.ship as string[]);
@@ -59,6 +68,16 @@ export function fleetProblemFromArgs(args: Parsed): FleetProblem {
     mirror: bool(args, 'mirror'),
     forbidden,
   });
+}
+
+/**
+ * An outcome's answer for the CLI: Ctrl-C (the signal) throws ABORTED, which main.ts turns into exit 130; a
+ * spent limit throws LIMIT in the CLI's words.
+ */
+export function answerOf<T>(outcome: Outcome<T, unknown>, limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit'): T {
+  if (outcome.finished) return outcome.value;
+  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  throw new GridbitsError('LIMIT', limit(outcome.stopped));
 }
 
 /** A layout for JSON: ships with square names, kind names. */
@@ -110,7 +129,7 @@ async function place(args: Parsed, out: Output): Promise<void> {
       const placer = new FleetPlacer(p);
       let nodes = 0;
       for (let i = 0; i < n; i++) {
-        const r: PlaceResult = await placer.placeAsync({
+        const o = await placer.place({
           method: method as PlaceMethod,
           rng,
           signal,
@@ -118,8 +137,14 @@ async function place(args: Parsed, out: Output): Promise<void> {
           timeoutMs,
           onProgress: (pr) => out.progress(`fleet place: ${i} of ${n} layouts, ${pr.done} nodes`),
         });
+        if (!o.finished) {
+          if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+          const limit = o.stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${timeoutMs} ms`;
+          return { exists: null, nodes: nodes + o.nodes, reason: `budget exhausted (${limit}) after ${o.nodes} nodes: neither a layout nor a proof that none exists` };
+        }
+        const r = o.value;
         nodes += r.nodes;
-        if (r.exists !== true) return { exists: r.exists, reason: r.reason, nodes };
+        if (!r.exists) return { exists: false, reason: r.reason, nodes };
         layouts.push(r.layout);
       }
       return { exists: true, nodes };
@@ -145,10 +170,12 @@ async function place(args: Parsed, out: Output): Promise<void> {
  * quick look for a proof that none exists.
  */
 async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output): Promise<{ total?: bigint; layouts: FleetLayout[] }> {
-  const quick = new FleetPlacer(p).place({ maxNodes: 100_000 });
-  if (quick.exists === false) return { total: 0n, layouts: [] };
-  return interruptible(out, (signal) =>
-    uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(`fleet place: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  const quick = new FleetPlacer(p).placeSync({ maxNodes: 100_000 });
+  if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
+  return answerOf(
+    await interruptible(out, (signal) =>
+      uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(`fleet place: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+    ),
   );
 }
 
@@ -157,9 +184,10 @@ async function count(args: Parsed, out: Output): Promise<void> {
   const p = fleetProblemFromArgs(args);
   const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = performance.now();
-  const total = await interruptible(out, (signal) =>
-    countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
+  const outcome = await interruptible(out, (signal) =>
+    countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
   );
+  const total = answerOf(outcome, () => `the count did not finish within the time limit (${timeoutMs} ms)`);
   const ms = performance.now() - t0;
   if (out.json) {
     out.printJson({ count: total.toString(), board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count })), ms: Math.round(ms) });

@@ -6,6 +6,7 @@ import { conditionedProblem, type Knowledge } from './game.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetProblem } from './problem.js';
 
+/** The posterior estimator's answer: per-cell ship chances and the samples' effective size. */
 export interface PosteriorEstimate {
   /** probability[sq]: the estimated chance a ship covers sq (0 on hits and on cells known empty). */
   probability: Float64Array;

@@ -9,17 +9,22 @@ import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from '.
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem } from './problem.js';
 
+/** The hunting AI's strategies: 'lattice' (the default and strongest), 'posterior', 'density', 'random'. */
 export type HunterStrategy = 'lattice' | 'posterior' | 'density' | 'random';
+/** Every hunter strategy, the default first. */
 export const HUNTER_STRATEGIES: readonly HunterStrategy[] = ['lattice', 'posterior', 'density', 'random'];
 
+/** How createHunter builds its hunter. */
 export interface HunterOptions {
   strategy?: HunterStrategy;
   /** Weighted samples per shot for the posterior hunter (default DEFAULT_HUNTER_SAMPLES). */
   samples?: number;
 }
 
+/** Weighted samples per shot the posterior hunter takes unless told otherwise. */
 export const DEFAULT_HUNTER_SAMPLES = 400;
 
+/** A hunting AI: picks the next shot from what is known. */
 export interface Hunter {
   readonly strategy: HunterStrategy;
   /** The next square to shoot: never one shot before, never outside the field. */
@@ -83,6 +88,17 @@ function latticeScore(problem: FleetProblem, knowledge: Knowledge): Float64Array
   return score;
 }
 
+/**
+ * A hunter for the problem (default strategy 'lattice').
+ *
+ * @example
+ * ```ts
+ * import { createRng } from 'gridbits/core';
+ * import { createHunter, emptyKnowledge, fleetProblem } from 'gridbits/fleet';
+ * const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
+ * const square = createHunter(problem).choose(emptyKnowledge(problem), createRng(1));
+ * ```
+ */
 export function createHunter(problem: FleetProblem, options: HunterOptions = {}): Hunter {
   const strategy = options.strategy ?? 'lattice';
   if (!HUNTER_STRATEGIES.includes(strategy)) throw new GridbitsError('BAD_ARGUMENT', `unknown hunter '${String(strategy)}' (${HUNTER_STRATEGIES.join(', ')})`);

@@ -1,9 +1,11 @@
 // Per-cell layout counts: how many layouts put a ship on each cell, from one forward and one backward pass.
+import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass } from './count-back.js';
-import { forwardJob, runAsync, runSync } from './count.js';
+import { forward } from './count.js';
 import type { FleetProblem } from './problem.js';
 
+/** How many layouts cover each cell, beside the number of layouts. */
 export interface CellCounts {
   /** The number of distinct layouts. */
   total: bigint;
@@ -11,11 +13,14 @@ export interface CellCounts {
   counts: bigint[];
 }
 
-function* cellCountsJob(problem: FleetProblem, options: RunOptions): Generator<void, CellCounts> {
+function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generator<void, CellCounts, void> {
   const cells = problem.width * problem.height;
-  const fwd = yield* forwardJob(problem, true, options, 2);
-  if (fwd.total === 0n || !fwd.layers) return { total: 0n, counts: new Array<bigint>(cells).fill(0n) };
-  const { weights } = yield* backwardPass(fwd, true, false, fwd.plan.cells);
+  const fwd = yield* forward(problem, true, ctl, 2);
+  if (fwd.total === 0n || !fwd.layers) {
+    ctl.report(fwd.progress.total, fwd.progress.total, 'cells');
+    return { total: 0n, counts: new Array<bigint>(cells).fill(0n) };
+  }
+  const { weights } = yield* backwardPass(fwd, true, false, ctl, fwd.progress);
   const at = fwd.plan.at;
   if (fwd.big) {
     const counts = new Array<bigint>(cells).fill(0n);
@@ -35,7 +40,7 @@ function* cellCountsJob(problem: FleetProblem, options: RunOptions): Generator<v
 }
 
 /**
- * For every cell, the number of layouts that cover it, and the total. Cost: a forward pass that keeps every
+ * The job counting, for every cell, the layouts that cover it, and the total. Cost: a forward pass that keeps every
  * layer of states, then a backward pass that turns them into completion counts while summing, for each
  * placement, (prefixes × completions) over the steps that put it down (a placement's weight is the number of
  * layouts containing it; a cell's count is the sum over the placements covering it) — about twice a plain
@@ -45,11 +50,24 @@ function* cellCountsJob(problem: FleetProblem, options: RunOptions): Generator<v
  * the empty board has about 16 million states (several seconds of CPU; compute it once and keep it), while
  * with every third cell shot it takes about 0.1 s. Hits (required cells) and misses (forbidden cells) both cut
  * the states; sunk ships are best removed from the fleet with their cells and halo forbidden.
+ *
+ * @example
+ * ```ts
+ * import { cellCountsSync, fleetProblem } from 'gridbits/fleet';
+ * const outcome = cellCountsSync(fleetProblem({ width: 5, height: 5, fleet: '3,2' }));
+ * if (outcome.finished) console.log(outcome.value.total, outcome.value.counts[12]);
+ * ```
  */
-export async function cellCounts(problem: FleetProblem, options: RunOptions = {}): Promise<CellCounts> {
-  return runAsync(cellCountsJob(problem, options));
+export function cellCountsJob(problem: FleetProblem): Job<CellCounts> {
+  return new Job((ctl) => cellCountsBody(problem, ctl));
 }
 
-export function cellCountsSync(problem: FleetProblem, options: RunOptions = {}): CellCounts {
-  return runSync(cellCountsJob(problem, options));
+/** cellCountsJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function cellCounts(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<CellCounts>> {
+  return cellCountsJob(problem).run(options);
+}
+
+/** cellCountsJob run to its end or its limits on this thread. */
+export function cellCountsSync(problem: FleetProblem, options: RunOptions = {}): Outcome<CellCounts> {
+  return cellCountsJob(problem).runSync(options);
 }

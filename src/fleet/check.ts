@@ -6,6 +6,7 @@ import { components } from '../core/flood.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 import { normaliseShape, shapeId } from './shape.js';
 
+/** A layout check's verdict: valid or not, every reason, and the ships found. */
 export interface FleetCheck {
   valid: boolean;
   /** Every reason the layout fails (empty when valid). */

@@ -1,5 +1,6 @@
 // The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and per-placement weights.
-import type { ForwardResult } from './count.js';
+import type { JobControl } from '../core/job.js';
+import type { ForwardResult, PassProgress } from './count.js';
 import { finalState } from './count.js';
 import { StateTable } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
@@ -52,8 +53,8 @@ class NumList {
  * state's forward count times each successor's completions is added to the placement that step puts down:
  * the layouts through that step. With `links`, the steps between live states are kept for the sampler.
  */
-export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean, stepBase: number): Generator<void, BackwardResult> {
-  const { plan, big, ctl } = fwd;
+export function* backwardPass<P>(fwd: ForwardResult, weigh: boolean, links: boolean, ctl: JobControl<P>, progress: PassProgress): Generator<void, BackwardResult, void> {
+  const { plan, big } = fwd;
   const layers = fwd.layers!;
   const N = plan.cells, K = plan.keyWords;
   const succ = new Successors(plan);
@@ -62,6 +63,7 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
     ? plan.at.map((list) => (big ? list.map(() => 0n) : new Float64Array(list.length)))
     : null;
   const back: BackLayer[] = new Array<BackLayer>(N + 1);
+  const base = progress.done;
   // Only the finished state (all-zero key: empty window, no ships left) has a completion: stopping.
   const fin = finalState(layers[N], K);
   let index = new StateTable(K, false, 1);
@@ -121,7 +123,9 @@ export function* backwardPass(fwd: ForwardResult, weigh: boolean, links: boolean
     if (links) back[pos + 1].g = null;
     layers[pos] = { size: 0, keys: null, vals: null, bigVals: null };
     if (links && pos === 0) back[0].g = null;
-    ctl.step(stepBase + N - pos, n);
+    progress.done = base + N - pos;
+    ctl.report(progress.done, progress.total, 'cells');
+    ctl.spend(n);
     yield;
   }
   return { back, weights };

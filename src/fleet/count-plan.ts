@@ -1,5 +1,6 @@
 // The counting program's tables: every legal ship placement as bit masks relative to its anchor, in scan order.
 import { GridbitsError } from '../core/error.js';
+import { FLEET_MAX_SIDE } from './field.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -50,8 +51,8 @@ export function validateProblem(p: FleetProblem): void {
   const bad = (msg: string): never => {
     throw new GridbitsError('BAD_ARGUMENT', msg);
   };
-  if (!Number.isInteger(p.width) || !Number.isInteger(p.height) || p.width < 1 || p.height < 1 || p.width > 100 || p.height > 100) {
-    bad(`board ${p.width}x${p.height}: each side must be 1..100`);
+  if (!Number.isInteger(p.width) || !Number.isInteger(p.height) || p.width < 1 || p.height < 1 || p.width > FLEET_MAX_SIDE || p.height > FLEET_MAX_SIDE) {
+    bad(`board ${p.width}x${p.height}: each side must be 1..${FLEET_MAX_SIDE}`);
   }
   const n = p.width * p.height;
   if (p.forbidden.length !== n) bad(`forbidden mask has ${p.forbidden.length} cells, the board ${n}`);

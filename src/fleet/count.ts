@@ -1,6 +1,6 @@
 // Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
-import { GridbitsError } from '../core/error.js';
-import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
@@ -18,36 +18,54 @@ export interface ForwardResult {
   layers: Layer[] | null;
   /** States expanded, summed over all steps. */
   states: number;
-  /** The call's budget, for later passes over the same layers. */
-  ctl: RunControl;
 }
 
-/** Budget and cancellation shared by the passes of one call. */
-export class RunControl {
-  nodes = 0;
-  private readonly deadline: number;
+/**
+ * Where a call's passes stand, in cells: `done` of `total` (one pass is the board's cells). Shared by the
+ * passes of one call so its progress only moves forward, even when a pass is redone in BigInts.
+ */
+export interface PassProgress {
+  done: number;
+  total: number;
+}
 
-  constructor(
-    private readonly options: RunOptions,
-    readonly steps: number,
-  ) {
-    this.deadline = runLimits(options).deadline;
-  }
+/** Options of a count: the scan order (`'snake'` gives the same count by other states, for cross-checks). */
+export interface CountOptions {
+  /** 'rows' (default) scans every row left to right; 'snake' scans rows alternately left and right. */
+  order?: ScanOrder;
+}
 
-  /** Called after each step: counts states, reports progress, stops on abort or an exhausted budget. */
-  step(done: number, states: number): void {
-    this.nodes += states;
-    checkAborted(this.options.signal);
-    if (this.options.maxNodes !== undefined && this.nodes > this.options.maxNodes) {
-      throw new GridbitsError('LIMIT', `budget exhausted after ${this.options.maxNodes} states`);
+/** States expanded between two looks at the job's limits: about a millisecond of work. */
+const CHUNK = 4096;
+
+/** Expands states from..to of `cur` at scan position pos into `next`: the hot loop, kept out of the generator. */
+function expandRange(plan: CountPlan, pos: number, cur: Layer, next: StateTable, succ: Successors, packed: Int32Array[] | null, big: boolean, from: number, to: number): void {
+  const K = plan.keyWords, keys = cur.keys!;
+  if (packed) {
+    const req = plan.required[pos] === 1, vals = cur.vals!, pk = packed[pos];
+    const A = succ.twoA, B = succ.twoB, P = succ.placement;
+    for (let e = from; e < to; e++) {
+      const n = expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], A, B, P);
+      for (let j = 0; j < n; j++) next.add2(A[j], B[j], vals[e]);
     }
-    if (Date.now() > this.deadline) throw new GridbitsError('LIMIT', `the count did not finish within the time limit (${this.options.timeoutMs} ms)`);
-    this.options.onProgress?.({ done, total: this.steps, unit: 'cells' });
+  } else if (big) {
+    for (let e = from; e < to; e++) {
+      const n = succ.expand(plan, pos, keys, e * K), b = cur.bigVals![e];
+      for (let j = 0; j < n; j++) next.addBig(succ.keys, j * K, b);
+    }
+  } else {
+    for (let e = from; e < to; e++) {
+      const n = succ.expand(plan, pos, keys, e * K), v = cur.vals![e];
+      for (let j = 0; j < n; j++) next.add(succ.keys, j * K, v);
+    }
   }
 }
 
-/** One pass of the program over the cells, yielding after each cell so a driver can give the event loop a turn. */
-function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunControl, stepBase: number): Generator<void, ForwardResult> {
+/**
+ * One pass of the program over the cells. It spends one node per state expanded and may pause every CHUNK
+ * states; progress counts the cells passed, the current one by the share of its states done.
+ */
+function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobControl<P>, progress: PassProgress): Generator<void, ForwardResult, void> {
   const K = plan.keyWords;
   const succ = new Successors(plan);
   let cur: Layer = { size: 1, keys: plan.start.slice(), vals: big ? null : new Float64Array([1]), bigVals: big ? [1n] : null };
@@ -55,51 +73,44 @@ function* forwardPass(plan: CountPlan, big: boolean, keep: boolean, ctl: RunCont
   let states = 0;
   const next = new StateTable(K, big, 1);
   const packed = !big && K === 2 ? packTwo(plan) : null;
+  const base = progress.done;
   for (let pos = 0; pos < plan.cells; pos++) {
     next.reset(cur.size);
-    const keys = cur.keys!;
-    if (packed) {
-      const req = plan.required[pos] === 1, vals = cur.vals!, pk = packed[pos];
-      const A = succ.twoA, B = succ.twoB, P = succ.placement;
-      for (let e = 0; e < cur.size; e++) {
-        const n = expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], A, B, P);
-        for (let j = 0; j < n; j++) next.add2(A[j], B[j], vals[e]);
-      }
-    } else for (let e = 0; e < cur.size; e++) {
-      const n = succ.expand(plan, pos, keys, e * K);
-      if (big) {
-        const b = cur.bigVals![e];
-        for (let j = 0; j < n; j++) next.addBig(succ.keys, j * K, b);
-      } else {
-        const v = cur.vals![e];
-        for (let j = 0; j < n; j++) next.add(succ.keys, j * K, v);
-      }
+    for (let from = 0; from < cur.size; from += CHUNK) {
+      const to = Math.min(cur.size, from + CHUNK);
+      expandRange(plan, pos, cur, next, succ, packed, big, from, to);
+      progress.done = base + pos + to / cur.size;
+      ctl.report(progress.done, progress.total, 'cells');
+      if (ctl.spend(to - from)) yield;
     }
     states += cur.size;
     cur = next.toLayer();
     layers?.push(cur);
-    ctl.step(stepBase + pos + 1, cur.size);
-    yield;
   }
   // Every window bit has shifted out by the end, so the only finished state is the all-zero key.
   const fin = finalState(cur, K);
   let total = 0n;
   if (fin >= 0) total = big ? cur.bigVals![fin] : BigInt(cur.vals![fin]);
-  return { plan, total, big, layers, states, ctl };
+  return { plan, total, big, layers, states };
 }
 
 /**
- * The counting job: a pass with double counts, and a second pass with BigInts only when the total came out
- * at 2^53 or more (below that every double on the way was exact; see StateTable).
+ * The forward pass of a call with `passes` passes in all: doubles first, and a second run in BigInts only
+ * when the total came out at 2^53 or more (below that every double on the way was exact; see StateTable).
  */
-export function* forwardJob(problem: FleetProblem, keep: boolean, options: RunOptions, passes = 1, order: ScanOrder = 'rows'): Generator<void, ForwardResult> {
+export function* forward<P>(problem: FleetProblem, keep: boolean, ctl: JobControl<P>, passes = 1, order: ScanOrder = 'rows'): Generator<void, ForwardResult & { progress: PassProgress }, void> {
   const plan = buildPlan(problem, order);
-  const ctl = new RunControl(options, plan.cells * passes);
-  if (!plan.feasible) return { plan, total: 0n, big: false, layers: null, states: 0, ctl };
-  const fast = yield* forwardPass(plan, false, keep, ctl, 0);
-  if (fast.total <= BigInt(Number.MAX_SAFE_INTEGER)) return fast;
+  const progress: PassProgress = { done: 0, total: plan.cells * passes };
+  ctl.report(0, progress.total, 'cells');
+  if (!plan.feasible) {
+    ctl.report(progress.total, progress.total, 'cells');
+    return { plan, total: 0n, big: false, layers: null, states: 0, progress };
+  }
+  const fast = yield* forwardPass(plan, false, keep, ctl, progress);
+  if (fast.total <= BigInt(Number.MAX_SAFE_INTEGER)) return { ...fast, progress };
   fast.layers = null;
-  return yield* forwardPass(plan, true, keep, ctl, 0);
+  progress.total += plan.cells;
+  return { ...(yield* forwardPass(plan, true, keep, ctl, progress)), progress };
 }
 
 /** The finished state's index in the last layer (the all-zero key), or -1. */
@@ -113,39 +124,33 @@ export function finalState(last: Layer, K: number): number {
   return -1;
 }
 
-/** Runs a job to the end without yielding. */
-export function runSync<T>(job: Generator<void, T>): T {
-  for (;;) {
-    const r = job.next();
-    if (r.done) return r.value;
-  }
-}
-
-/** Runs a job, giving the event loop a turn about every 30 ms so signals, timers and progress get through. */
-export async function runAsync<T>(job: Generator<void, T>): Promise<T> {
-  let last = Date.now();
-  for (;;) {
-    const r = job.next();
-    if (r.done) return r.value;
-    if (Date.now() - last >= 30) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      last = Date.now();
-    }
-  }
-}
-
 /**
- * The exact number of distinct layouts of the problem (ships of one kind interchangeable). Cost: one pass over
- * the cells; time grows with the (window, ships-left) states summed over the cells — about 16 million for
- * `hasbro` on 10×10 with touching (up to 280,000 at one cell), 21 million for `classic`, 45 million for
- * `german` — and memory with the largest layer (two layers live at a time). `order: 'snake'` scans rows
- * alternately left and right: other states, the same count (for cross-checks).
+ * The job counting the distinct layouts of the problem exactly (ships of one kind interchangeable). Cost: one
+ * pass over the cells; time grows with the (window, ships-left) states summed over the cells — about 16
+ * million for `hasbro` on 10×10 with touching (up to 280,000 at one cell), 21 million for `classic`, 45
+ * million for `german` — and memory with the largest layer (two layers live at a time). Its nodes are the
+ * states expanded; a count stopped early has no partial (a part of the program's sum bounds nothing).
+ * A problem whose largest layer would pass the table cap (MAX_TABLE_BYTES) is refused with LIMIT.
+ *
+ * @example
+ * ```ts
+ * import { countLayoutsSync, fleetProblem } from 'gridbits/fleet';
+ * const outcome = countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'hasbro' }), { timeoutMs: 60_000 });
+ * if (outcome.finished) console.log(outcome.value); // 15046987768n
+ * ```
  */
-export function countLayoutsSync(problem: FleetProblem, options: RunOptions & { order?: ScanOrder } = {}): bigint {
-  return runSync(forwardJob(problem, false, options, 1, options.order)).total;
+export function countLayoutsJob(problem: FleetProblem, options: CountOptions = {}): Job<bigint> {
+  return new Job(function* (ctl) {
+    return (yield* forward(problem, false, ctl, 1, options.order)).total;
+  });
 }
 
-/** As countLayoutsSync, yielding to the event loop as it goes (Ctrl-C, abort signals, progress, timeouts). */
-export async function countLayouts(problem: FleetProblem, options: RunOptions = {}): Promise<bigint> {
-  return (await runAsync(forwardJob(problem, false, options))).total;
+/** countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress). */
+export function countLayouts(problem: FleetProblem, options: CountOptions & RunOptions = {}): Promise<Outcome<bigint>> {
+  return countLayoutsJob(problem, options).run(options);
+}
+
+/** countLayoutsJob run to its end or its limits on this thread, without giving the event loop a turn. */
+export function countLayoutsSync(problem: FleetProblem, options: CountOptions & RunOptions = {}): Outcome<bigint> {
+  return countLayoutsJob(problem, options).runSync(options);
 }

@@ -1,9 +1,14 @@
-// The Sea Battle field: board size (1..100 a side) and forbidden cells from square lists or ASCII masks.
+// The Sea Battle field: board size (1..FLEET_MAX_SIDE a side) and forbidden cells from square lists or ASCII masks.
 import { Board, parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 
-export const FLEET_MAX_SIDE = 100;
+/**
+ * The longest side of a Sea Battle board. Measured here (2 cores, 24 GB, shared): placing the classic fleet
+ * uniformly on 400×400 takes about 31 s and 0.7 GB (rails 16 s, 0.6 GB); see bench/results/fleet-place.md.
+ */
+export const FLEET_MAX_SIDE = 400;
 
+/** Throws BAD_BOARD unless both sides are whole numbers from 1 to FLEET_MAX_SIDE. */
 export function checkFleetBoardSize(width: number, height: number): void {
   for (const [side, v] of [['width', width], ['height', height]] as const) {
     if (!Number.isInteger(v) || v < 1 || v > FLEET_MAX_SIDE) {
@@ -12,7 +17,7 @@ export function checkFleetBoardSize(width: number, height: number): void {
   }
 }
 
-/** Parses "WxH" for a Sea Battle board (each side 1..100). */
+/** Parses "WxH" for a Sea Battle board (each side 1..FLEET_MAX_SIDE). */
 export function parseFleetBoard(text: string): Board {
   const m = /^\s*([0-9]+)\s*[xX×*]\s*([0-9]+)\s*$/.exec(text);
   if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 10x10`);
@@ -60,7 +65,7 @@ export function parseMask(text: string, board?: Board): { width: number; height:
 export function mergeForbidden(board: Board, a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
-    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in --forbid and in the mask)`);
+    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in the list and in the mask)`);
     out[s] = a[s] | b[s];
   }
   return out;

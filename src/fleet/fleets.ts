@@ -11,6 +11,7 @@ export const FLEETS: Readonly<Record<string, { lengths: readonly number[]; touch
   german: { lengths: [5, 4, 4, 3, 3, 3, 2, 2, 2, 2], touch: 'none', about: 'the German fleet, no touching' },
 };
 
+/** The touch rules, strictest first. */
 export const TOUCH_RULES: readonly Touch[] = ['none', 'corner', 'any'];
 
 /** Parses a touch rule name; throws BAD_ARGUMENT. */
@@ -52,6 +53,7 @@ export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[
   );
 }
 
+/** A problem described in words: board, fleet, extra ships, rules and masks (see fleetProblem). */
 export interface FleetSpec {
   width: number;
   height: number;
@@ -75,7 +77,7 @@ export function fleetProblem(spec: FleetSpec): FleetProblem {
   checkFleetBoardSize(width, height);
   const parsed = spec.fleet === undefined ? { shapes: [] as Shape[], touch: undefined } : parseFleet(spec.fleet);
   const shapes = [...parsed.shapes, ...(spec.ships ?? []).map(parseShape)];
-  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: give --fleet and/or --ship');
+  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: name a fleet or give ships');
   const kinds = fleetKinds(shapes, spec.mirror ?? false);
   for (const k of kinds) {
     const fits = k.orientations.some((o) => o.every(([x, y]) => x < width && y < height));

@@ -3,6 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import type { FleetLayout, FleetProblem, Touch } from './problem.js';
 
+/** The reply to a shot. */
 export type Reply = 'miss' | 'hit' | 'sunk';
 
 /** Marks of a cell in the shooter's record. */
@@ -12,11 +13,13 @@ export const MISS = 1;
 export const HIT = 2;
 export const SUNK = 3;
 
+/** A ship reported sunk: its kind and cells. */
 export interface SunkShip {
   kind: number;
   cells: number[];
 }
 
+/** A shot and its reply (with the ship, when sunk). */
 export interface ShotResult {
   square: number;
   reply: Reply;
@@ -34,6 +37,7 @@ export interface Knowledge {
   sunk: SunkShip[];
 }
 
+/** What is known before the first shot: nothing. */
 export function emptyKnowledge(problem: FleetProblem): Knowledge {
   return { marks: new Uint8Array(problem.width * problem.height), sunk: [] };
 }

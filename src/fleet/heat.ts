@@ -2,27 +2,33 @@
 // known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
-import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
-import { cellCounts } from './cells.js';
+import { cellCountsJob } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 
+/** How the heat map is made: exact by counting, sampled, or auto (exact when quick enough, else sampled). */
 export type HeatMethod = 'auto' | 'exact' | 'sampled';
 
-export interface HeatOptions extends RunOptions {
+/** How to make a heat map. */
+export interface HeatOptions {
   /** auto (default): exact within `exactTimeoutMs`, else sampled. */
   method?: HeatMethod;
   /** Layouts drawn by the sampled method (default 10,000). */
   samples?: number;
+  /** The sampled method's seed (default 1). */
   seed?: number;
   /** How long auto gives the exact count before sampling (default 5 s). */
   exactTimeoutMs?: number;
 }
 
+/** Per cell, the chance that a ship covers it, and how that was found. */
 export interface HeatMap {
+  /** How the map was made. */
   method: 'exact' | 'sampled';
   /** Whether any layout matches what is known. */
   consistent: boolean;
@@ -30,15 +36,19 @@ export interface HeatMap {
   probability: Float64Array;
   /** Exact: the number of layouts matching, and per cell how many of them cover it. */
   total?: bigint;
+  /** Exact: counts[sq] of the matching layouts cover sq. */
   counts?: bigint[];
   /** Sampled: the layouts drawn (uniform, independent) and a 95% Wilson interval per cell. */
   samples?: number;
+  /** Sampled: each cell's interval's low end. */
   low?: Float64Array;
+  /** Sampled: each cell's interval's high end. */
   high?: Float64Array;
   /** Sampled: the share of proposals accepted by the rejection sampler. */
   acceptance?: number;
 }
 
+/** Layouts the sampled method draws unless told otherwise. */
 export const DEFAULT_HEAT_SAMPLES = 10_000;
 /** Inclusion–exclusion terms the exact method accepts (sets of ships that could lie wholly on hits). */
 const MAX_TERMS = 512;
@@ -74,9 +84,10 @@ function knownCell(knowledge: Knowledge, sq: number): number | undefined {
 
 /**
  * Exact: layouts of the conditioned problem, less those with a ship wholly on hits, by inclusion–exclusion
- * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S).
+ * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S). Gives up
+ * (null) once its counts have run `ms` between them.
  */
-async function exactHeat(knowledge: Knowledge, prep: Prepared, options: RunOptions): Promise<HeatMap> {
+function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMap>, ms: number): Generator<void, HeatMap | null, void> {
   const { cp, pl, onHits } = prep;
   const n = cp.width * cp.height;
   const terms: number[][] = [];
@@ -103,9 +114,10 @@ async function exactHeat(knowledge: Knowledge, prep: Prepared, options: RunOptio
   };
   grow(0);
   if (terms.length > MAX_TERMS) throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
-  let total = 0n;
+  let total = 0n, spent = 0;
   const counts = new Array<bigint>(n).fill(0n);
-  for (const term of terms) {
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t];
     const forbidden = Uint8Array.from(cp.forbidden);
     const required = Uint8Array.from(cp.required ?? new Uint8Array(n));
     const kinds = cp.kinds.map((k) => ({ ...k }));
@@ -116,7 +128,11 @@ async function exactHeat(knowledge: Knowledge, prep: Prepared, options: RunOptio
     }
     // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
     if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
-    const sub = await cellCounts({ ...cp, forbidden, required, kinds }, options);
+    const share = (done: number, all = 1): number => ((t + done / all) / terms.length) * 100;
+    const run = yield* runFor(cellCountsJob({ ...cp, forbidden, required, kinds }), ms - spent, ctl, (p) => ctl.report(share(p.done, p.total), 100, 'per cent'));
+    spent += run.ms;
+    if (!run.finished) return null;
+    const sub = run.value;
     const sign = term.length % 2 === 0 ? 1n : -1n;
     total += sign * sub.total;
     for (let sq = 0; sq < n; sq++) counts[sq] += sign * sub.counts[sq];
@@ -127,6 +143,25 @@ async function exactHeat(knowledge: Knowledge, prep: Prepared, options: RunOptio
   return { method: 'exact', consistent: total > 0n, probability, total, counts };
 }
 
+/**
+ * Steps a job inside this body for at most `ms` of its own running time, a slice at a time, spending its
+ * nodes here and passing its progress on; returns the outcome it reached (finished, or stopped by 'time').
+ */
+function* runFor<T>(inner: Job<T>, ms: number, ctl: JobControl<HeatMap>, onProgress: RunOptions['onProgress']): Generator<void, Outcome<T>, void> {
+  let nodes = 0, used = 0;
+  for (;;) {
+    const o = inner.runSync({ timeoutMs: Math.min(SLICE_MS, ms - used), onProgress });
+    ctl.spend(o.nodes - nodes);
+    nodes = o.nodes;
+    used = o.ms;
+    if (o.finished || used >= ms) return o;
+    yield;
+  }
+}
+
+/** How long runFor runs its job between two pauses of the body (ms). */
+const SLICE_MS = 10;
+
 /** a / b as a double, exact enough for counts far past 2^53. */
 export function ratio(a: bigint, b: bigint): number {
   const shift = BigInt(Math.max(0, b.toString(2).length - 60));
@@ -134,7 +169,7 @@ export function ratio(a: bigint, b: bigint): number {
 }
 
 /** Sampled: exactly uniform, independent layouts by rejection (reject.ts); Wilson intervals then hold. */
-async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, seed: number, options: RunOptions): Promise<HeatMap> {
+function* sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, seed: number, ctl: JobControl<HeatMap>): Generator<void, HeatMap, void> {
   const { cp } = prep;
   const n = cp.width * cp.height;
   const rng = createRng(seed);
@@ -143,24 +178,26 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
   const pl = sampler.placements;
   const hitCount = new Int32Array(n);
   const maxProposals = Math.max(1_000_000, samples * 20_000);
-  const { deadline } = runLimits(options);
-  let accepted = 0, lastYield = Date.now();
+  let accepted = 0;
+  ctl.partial = () => sampledMap(knowledge, hitCount, accepted, sampler.proposals);
+  ctl.report(0, samples, 'layouts');
   while (accepted < samples && sampler.proposals < maxProposals) {
     if (sampler.propose(rng)) {
       accepted++;
       for (const p of sampler.chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
+      ctl.report(accepted, samples, 'layouts');
     }
-    if ((sampler.proposals & 4095) === 0 && Date.now() - lastYield > 30) {
-      await yieldToEventLoop();
-      lastYield = Date.now();
-      checkAborted(options.signal);
-      if (Date.now() > deadline) throw new GridbitsError('LIMIT', `sampled heat: time limit reached after ${accepted} of ${samples} layouts`);
-      options.onProgress?.({ done: accepted, total: samples, unit: 'layouts' });
-    }
+    if (ctl.spend()) yield;
   }
   if (accepted === 0) {
     throw new GridbitsError('LIMIT', `sampled heat: no layout accepted in ${sampler.proposals} proposals (the record may contradict itself, or be too tight for rejection sampling)`);
   }
+  return sampledMap(knowledge, hitCount, accepted, sampler.proposals);
+}
+
+/** The sampled map from `accepted` layouts, hitCount[sq] of them covering sq. */
+function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number, proposals: number): HeatMap {
+  const n = hitCount.length;
   const probability = new Float64Array(n), low = new Float64Array(n), high = new Float64Array(n);
   for (let sq = 0; sq < n; sq++) {
     const known = knownCell(knowledge, sq);
@@ -168,28 +205,54 @@ async function sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number
       probability[sq] = low[sq] = high[sq] = known;
       continue;
     }
-    probability[sq] = hitCount[sq] / accepted;
+    probability[sq] = accepted > 0 ? hitCount[sq] / accepted : 0;
     const w = wilson(hitCount[sq], accepted);
     low[sq] = w.low;
     high[sq] = w.high;
   }
-  return { method: 'sampled', consistent: true, probability, samples: accepted, low, high, acceptance: accepted / sampler.proposals };
+  return { method: 'sampled', consistent: accepted > 0, probability, samples: accepted, low, high, acceptance: proposals > 0 ? accepted / proposals : 0 };
 }
 
-/** The heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and their replies). */
-export async function heatMap(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions = {}): Promise<HeatMap> {
+/**
+ * The job making the heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and
+ * their replies). 'exact' counts (its stopped runs have no partial); 'sampled' draws uniform layouts (a
+ * stopped run's partial is the map of the samples drawn so far); 'auto' counts for up to `exactTimeoutMs` of
+ * running time, then samples. Its nodes are the counting program's states and the sampler's proposals.
+ *
+ * @example
+ * ```ts
+ * import { emptyKnowledge, fleetProblem, heatMapSync } from 'gridbits/fleet';
+ * const problem = fleetProblem({ width: 6, height: 6, fleet: '3,2,2' });
+ * const outcome = heatMapSync(problem, emptyKnowledge(problem));
+ * if (outcome.finished) console.log(outcome.value.method, outcome.value.probability[0]);
+ * ```
+ */
+export function heatMapJob(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> {
   const method = options.method ?? 'auto';
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
   if (!Number.isSafeInteger(samples) || samples < 1) throw new GridbitsError('BAD_ARGUMENT', `samples must be a whole number ≥ 1, got ${samples}`);
   const prep = prepare(problem, knowledge);
-  if (method !== 'sampled') {
-    try {
-      const timeoutMs = method === 'auto' ? Math.min(options.exactTimeoutMs ?? 5000, options.timeoutMs ?? Infinity) : options.timeoutMs;
-      return await exactHeat(knowledge, prep, { ...options, timeoutMs });
-    } catch (e) {
-      if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
-      if (method === 'exact') throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
+  return new Job(function* (ctl) {
+    if (method === 'exact') return (yield* exactHeat(knowledge, prep, ctl, Infinity))!;
+    if (method === 'auto') {
+      try {
+        const exact = yield* exactHeat(knowledge, prep, ctl, options.exactTimeoutMs ?? 5000);
+        if (exact) return exact;
+      } catch (e) {
+        // Too large to count exactly (the table cap, too many terms): the samples answer instead.
+        if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+      }
     }
-  }
-  return sampledHeat(knowledge, prep, samples, options.seed ?? 1, options);
+    return yield* sampledHeat(knowledge, prep, samples, options.seed ?? 1, ctl);
+  });
+}
+
+/** heatMapJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function heatMap(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions & RunOptions = {}): Promise<Outcome<HeatMap, HeatMap>> {
+  return heatMapJob(problem, knowledge, options).run(options);
+}
+
+/** heatMapJob run to its end or its limits on this thread. */
+export function heatMapSync(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions & RunOptions = {}): Outcome<HeatMap, HeatMap> {
+  return heatMapJob(problem, knowledge, options).runSync(options);
 }

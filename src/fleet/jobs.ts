@@ -1,4 +1,56 @@
 // The fleet engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+import { Job } from '../core/job.js';
+import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/worker.js';
+import type { HunterOptions } from './ai.js';
+import { cellCountsJob, type CellCounts } from './cells.js';
+import { countLayoutsJob, type CountOptions } from './count.js';
+import { fleetProblem, type FleetSpec } from './fleets.js';
+import type { Knowledge } from './game.js';
+import { heatMapJob, type HeatMap, type HeatOptions } from './heat.js';
+import { placeFleetJob, type PlaceMethod, type PlaceResult } from './place.js';
+import type { FleetLayout } from './problem.js';
+import { uniformSamplerJob } from './sample.js';
+import { simulateJob, type SimResult } from './sim.js';
+import { uniformLayoutSourceJob, uniformLayoutsJob, type UniformDraw, type UniformOptions } from './uniform.js';
 
-export const jobs = {} satisfies JobRegistry;
+/*
+ * The fleet's jobs: each takes the problem as a FleetSpec (board, fleet, ships, touch rule, masks) and seeds
+ * as numbers, and answers with plain data (layouts as kinds and square indices, counts as bigints).
+ */
+const table = {
+  /** A layout or a proof that none exists, by 'search' (default) or the seed's shuffled 'rails'. */
+  place: (spec: FleetSpec, options: { method?: PlaceMethod; seed?: number } = {}): Job<PlaceResult> =>
+    placeFleetJob(fleetProblem(spec), { method: options.method, ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }) }),
+  /** The exact number of layouts. */
+  count: (spec: FleetSpec, options: CountOptions = {}): Job<bigint> => countLayoutsJob(fleetProblem(spec), options),
+  /** `count` exactly uniform layouts from the counting program's sampler. */
+  sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[]> => {
+    const sampler = uniformSamplerJob(fleetProblem(spec));
+    return new Job(function* (ctl) {
+      const s = yield* sampler.within(ctl);
+      return s.total === 0n ? [] : s.sampleMany(createRng(seed), count);
+    });
+  },
+  /** The layouts covering each cell, and the total. */
+  cells: (spec: FleetSpec): Job<CellCounts> => cellCountsJob(fleetProblem(spec)),
+  /** The heat map given the shots so far. */
+  heat: (spec: FleetSpec, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> => heatMapJob(fleetProblem(spec), knowledge, options),
+  /** `count` exactly uniform layouts, by rejection where it accepts, else the exact counts. */
+  uniform: (spec: FleetSpec, seed: number, count: number, options: UniformOptions = {}): Job<UniformDraw, UniformDraw> => uniformLayoutsJob(fleetProblem(spec), createRng(seed), count, options),
+  /** The hunter against `games` uniform layouts; a stopped run's partial holds the games played. */
+  sim: (spec: FleetSpec, options: { games: number; seed: number; hunter?: HunterOptions }): Job<SimResult, SimResult> => {
+    const problem = fleetProblem(spec);
+    const source = uniformLayoutSourceJob(problem);
+    return new Job(function* (ctl) {
+      const layouts = yield* source.within(ctl);
+      return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
+    });
+  },
+};
+
+/**
+ * The fleet's jobs by name. (Typed through a cast: core's JobRegistry asks for Job<unknown, unknown>, which a
+ * job without a partial, Job<T, never>, is not assignable to — its body's control parameter is contravariant.)
+ */
+export const jobs = table as typeof table & JobRegistry;

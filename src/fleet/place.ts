@@ -1,8 +1,8 @@
 // Complete placement search: a layout or a proof that none exists, by backtracking over placements (the
 // 'search' method: most constrained kind first, capacity bounds) or over the seed's shuffled rails.
-import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
-import { runLimits, type RunOptions } from '../core/run.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
@@ -14,16 +14,16 @@ import type { FleetLayout, FleetProblem } from './problem.js';
  */
 export type PlaceMethod = 'search' | 'rails';
 
-export interface PlaceOptions extends RunOptions {
+/** How to place: the method, and the seed's generator that shuffles the placements. */
+export interface PlaceOptions {
+  /** 'search' (default) or 'rails'. */
   method?: PlaceMethod;
   /** Shuffles every kind's rail of placements: a different layout per seed. Without it, placement order. */
   rng?: Rng;
 }
 
-export type PlaceResult =
-  | { exists: true; layout: FleetLayout; nodes: number }
-  | { exists: false; reason: string; nodes: number }
-  | { exists: null; reason: string; nodes: number };
+/** A finished placement: a layout, or a proof that none exists (the reason says which proof), with the search nodes it took. */
+export type PlaceResult = { exists: true; layout: FleetLayout; nodes: number } | { exists: false; reason: string; nodes: number };
 
 const BLOCKED_FOREVER = 1 << 28;
 
@@ -38,10 +38,16 @@ const DILATIONS: Record<FleetProblem['touch'], ReadonlyArray<ReadonlyArray<reado
   any: [[[0, 0]]],
 };
 
-/** A reusable placer for one problem: placements are built once, each call to place() searches afresh. */
+/**
+ * A reusable placer for one problem: placements are built once, each search (placeJob, place, placeSync)
+ * starts afresh. One search at a time: a new search's first step resets the placer under an unfinished one.
+ */
 export class FleetPlacer {
+  /** The problem it places. */
   readonly problem: FleetProblem;
+  /** Every legal placement of every kind, built once. */
   readonly placements: FleetPlacements;
+  /** Ships in the fleet. */
   readonly total: number;
   private readonly kinds: number;
   private readonly base: Int32Array;
@@ -68,8 +74,10 @@ export class FleetPlacer {
   private d = 0;
   private entering = true;
   private placed = 0;
+  /** Search nodes (ships put down) of the current or last search. */
   nodes = 0;
 
+  /** A placer for the problem; `placements` when they are built already (fleetPlacements(problem)). */
   constructor(problem: FleetProblem, placements?: FleetPlacements) {
     this.problem = problem;
     const pl = (this.placements = placements ?? fleetPlacements(problem));
@@ -100,28 +108,32 @@ export class FleetPlacer {
     );
   }
 
-  /** Searches synchronously (with the options' budget). */
-  place(options: PlaceOptions = {}): PlaceResult {
-    this.reset(options);
-    const { deadline } = runLimits(options, performance.now());
-    return this.run(options, deadline, Infinity) ?? this.budget(options, 'nodes');
+  /**
+   * The job searching for a layout or a proof that none exists. Its nodes are the ships put down; a search
+   * stopped by its limits has no partial (half a layout proves nothing), and running it again goes on.
+   */
+  placeJob(options: PlaceOptions = {}): Job<PlaceResult> {
+    return new Job((ctl) => this.search(options, ctl));
   }
 
-  /** Searches in slices, yielding to the event loop between them (Ctrl-C, progress, other work). */
-  async placeAsync(options: PlaceOptions = {}): Promise<PlaceResult> {
+  /** placeJob run to its end or its limits, giving the event loop a turn as it goes. */
+  place(options: PlaceOptions & RunOptions = {}): Promise<Outcome<PlaceResult>> {
+    return this.placeJob(options).run(options);
+  }
+
+  /** placeJob run to its end or its limits on this thread. */
+  placeSync(options: PlaceOptions & RunOptions = {}): Outcome<PlaceResult> {
+    return this.placeJob(options).runSync(options);
+  }
+
+  private *search(options: PlaceOptions, ctl: JobControl<never>): Generator<void, PlaceResult, void> {
     this.reset(options);
-    const { deadline } = runLimits(options, performance.now());
     for (;;) {
-      const r = this.run(options, deadline, this.nodes + (1 << 15));
+      const r = this.run(options, ctl);
       if (r !== null) return r;
-      options.onProgress?.({ done: this.nodes, total: options.maxNodes, unit: 'nodes' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      ctl.report(this.nodes, undefined, 'nodes');
+      yield;
     }
-  }
-
-  private budget(options: PlaceOptions, what: 'nodes' | 'time'): PlaceResult {
-    const limit = what === 'nodes' ? `--max-nodes ${options.maxNodes}` : `--timeout ${options.timeoutMs} ms`;
-    return { exists: null, nodes: this.nodes, reason: `budget exhausted (${limit}) after ${this.nodes} nodes: neither a layout nor a proof that none exists` };
   }
 
   private reset(options: PlaceOptions): void {
@@ -173,13 +185,12 @@ export class FleetPlacer {
     return this.rootOk;
   }
 
-  /** Runs until an answer (returned) or until `pauseAt` nodes (null; the state stays for the next call). */
-  private run(options: PlaceOptions, deadline: number, pauseAt: number): PlaceResult | null {
+  /** Runs until an answer (returned) or until the job wants a pause (null; the state stays for the next call). */
+  private run(options: PlaceOptions, ctl: JobControl<never>): PlaceResult | null {
     const pl = this.placements;
     const { rail, lastPos, left, blocked, dKind, dCell, dPos, dPlaced, dPrevLast } = this;
     const { cellStart, cellList, haloStart, haloList, kindStart, coverStart, coverList } = pl;
     const rails = options.method === 'rails';
-    const maxNodes = options.maxNodes ?? Infinity;
     const hasRequired = this.requiredCells.length > 0;
     let d = this.d, entering = this.entering, nodes = this.nodes, placed = this.placed;
     const save = (): void => {
@@ -283,23 +294,9 @@ export class FleetPlacer {
       d++;
       entering = true;
       nodes++;
-      if ((nodes & 1023) === 0) {
-        if (nodes >= maxNodes) {
-          save();
-          return this.budget(options, 'nodes');
-        }
-        if (options.signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
-        if (performance.now() > deadline) {
-          save();
-          return this.budget(options, 'time');
-        }
-        if (nodes >= pauseAt) {
-          save();
-          return null;
-        }
-      } else if (nodes >= maxNodes) {
+      if (ctl.spend()) {
         save();
-        return this.budget(options, 'nodes');
+        return null;
       }
     }
   }
@@ -415,12 +412,27 @@ function grownArea(o: ReadonlyArray<readonly [number, number]>, dil: ReadonlyArr
   return seen.size;
 }
 
-/** A layout for the problem, or a proof that none exists, or (past the budget) an honest "unknown". */
-export function placeFleet(problem: FleetProblem, options: PlaceOptions = {}): PlaceResult {
-  return new FleetPlacer(problem).place(options);
+/**
+ * The job placing the fleet: a layout for the problem, or a proof that none exists (see FleetPlacer).
+ *
+ * @example
+ * ```ts
+ * import { createRng } from 'gridbits/core';
+ * import { fleetProblem, placeFleetSync } from 'gridbits/fleet';
+ * const outcome = placeFleetSync(fleetProblem({ width: 10, height: 10, fleet: 'classic' }), { method: 'rails', rng: createRng(1), maxNodes: 1_000_000 });
+ * if (outcome.finished && outcome.value.exists) console.log(outcome.value.layout.ships.length); // 10
+ * ```
+ */
+export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {}): Job<PlaceResult> {
+  return new FleetPlacer(problem).placeJob(options);
 }
 
-/** placeFleet in slices that yield to the event loop (for Ctrl-C and progress). */
-export function placeFleetAsync(problem: FleetProblem, options: PlaceOptions = {}): Promise<PlaceResult> {
-  return new FleetPlacer(problem).placeAsync(options);
+/** placeFleetJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */
+export function placeFleet(problem: FleetProblem, options: PlaceOptions & RunOptions = {}): Promise<Outcome<PlaceResult>> {
+  return placeFleetJob(problem, options).run(options);
+}
+
+/** placeFleetJob run to its end or its limits on this thread. */
+export function placeFleetSync(problem: FleetProblem, options: PlaceOptions & RunOptions = {}): Outcome<PlaceResult> {
+  return placeFleetJob(problem, options).runSync(options);
 }

@@ -19,6 +19,7 @@ export interface ShipKind {
   count: number;
 }
 
+/** A Sea Battle problem: the field, its forbidden and required cells, the ship kinds and the touch rule. */
 export interface FleetProblem {
   width: number;
   height: number;

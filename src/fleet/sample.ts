@@ -1,12 +1,14 @@
 // Exactly uniform layouts: walk the counting program forward, taking each step with probability proportional to its completions.
 import { GridbitsError } from '../core/error.js';
 import { uniformBelow, uniformBelowBig, type Rng } from '../core/prng.js';
+import { Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass, LINK_SPLIT, type BackLayer } from './count-back.js';
 import type { CountPlan } from './count-plan.js';
-import { forwardJob, runAsync, runSync, type ForwardResult } from './count.js';
+import { forward } from './count.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
+/** Exactly uniform layouts of one problem, drawn from its counting program (see uniformSamplerJob). */
 export interface FleetSampler {
   /** The number of distinct layouts; each is drawn with probability exactly 1/total. */
   total: bigint;
@@ -87,23 +89,38 @@ class Sampler implements FleetSampler {
   }
 }
 
-function* samplerJob(problem: FleetProblem, options: RunOptions): Generator<void, FleetSampler> {
-  const fwd: ForwardResult = yield* forwardJob(problem, true, options, 2);
-  if (fwd.total === 0n || !fwd.layers) return new Sampler(fwd.plan, null, 0n);
-  const { back } = yield* backwardPass(fwd, false, true, fwd.plan.cells);
-  return new Sampler(fwd.plan, back, fwd.total);
-}
-
 /**
- * A sampler of exactly uniform layouts. Set-up: one forward pass of the counting program keeping every layer,
- * and one backward pass that keeps, for each state that can finish, its completions and its links (memory
- * ∝ the live states summed over all cells, about 30 bytes each); then a sample is one walk over the cells
- * reading a few array entries per cell.
+ * The job building a sampler of exactly uniform layouts. Set-up: one forward pass of the counting program
+ * keeping every layer, and one backward pass that keeps, for each state that can finish, its completions and
+ * its links (memory ∝ the live states summed over all cells, about 30 bytes each); then a sample is one walk
+ * over the cells reading a few array entries per cell. Its nodes are the states expanded by both passes.
+ *
+ * @example
+ * ```ts
+ * import { createRng } from 'gridbits/core';
+ * import { fleetProblem, uniformSamplerSync } from 'gridbits/fleet';
+ * const outcome = uniformSamplerSync(fleetProblem({ width: 6, height: 6, fleet: '3,2,2' }));
+ * if (outcome.finished) console.log(outcome.value.total, outcome.value.sample(createRng(1)));
+ * ```
  */
-export async function createUniformSampler(problem: FleetProblem, options: RunOptions = {}): Promise<FleetSampler> {
-  return runAsync(samplerJob(problem, options));
+export function uniformSamplerJob(problem: FleetProblem): Job<FleetSampler> {
+  return new Job(function* (ctl) {
+    const fwd = yield* forward(problem, true, ctl, 2);
+    if (fwd.total === 0n || !fwd.layers) {
+      ctl.report(fwd.progress.total, fwd.progress.total, 'cells');
+      return new Sampler(fwd.plan, null, 0n);
+    }
+    const { back } = yield* backwardPass(fwd, false, true, ctl, fwd.progress);
+    return new Sampler(fwd.plan, back, fwd.total);
+  });
 }
 
-export function createUniformSamplerSync(problem: FleetProblem, options: RunOptions = {}): FleetSampler {
-  return runSync(samplerJob(problem, options));
+/** uniformSamplerJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function uniformSampler(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<FleetSampler>> {
+  return uniformSamplerJob(problem).run(options);
+}
+
+/** uniformSamplerJob run to its end or its limits on this thread. */
+export function uniformSamplerSync(problem: FleetProblem, options: RunOptions = {}): Outcome<FleetSampler> {
+  return uniformSamplerJob(problem).runSync(options);
 }

@@ -3,6 +3,7 @@ import { GridbitsError } from '../core/error.js';
 
 /** A cell offset [dx, dy], dy growing upwards. */
 export type Offset = readonly [number, number];
+/** A ship's shape: its cells as offsets. */
 export type Shape = ReadonlyArray<Offset>;
 
 /** Largest ship in cells: a ship wider than the 100-cell board side could not be placed anyway. */

@@ -4,6 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { HIT, MISS, SUNK, UNKNOWN, checkKnowledge, emptyKnowledge, hasShape, type Knowledge } from './game.js';
 import type { FleetProblem } from './problem.js';
 
+/** The shots file format, in words (for help texts). */
 export const SHOTS_FORMAT = `Shots file: either a grid, top row first, one character per cell ('.' not shot, 'o' miss, 'x' hit,
 '#' a cell of a sunk ship; spaces ignored; each group of edge-joined '#' cells must be one ship of the fleet),
 or a list, one shot per line in the order fired: 'e5 miss', 'e6 hit', 'e7 sunk' (the sunk ship is the shot

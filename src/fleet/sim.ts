@@ -1,21 +1,29 @@
 // Simulation: the hunting AI against uniform random layouts, and the distribution of shots it needs.
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
+import { Job, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
-export interface SimOptions extends RunOptions {
+/** What to simulate: how many games, from which seed, with which hunter, against which layouts. */
+export interface SimOptions {
+  /** Games to play (a whole number ≥ 1). */
   games: number;
+  /** The run's seed: game g's seed is the g-th number its generator draws (see gameSeeds). */
   seed: number;
+  /** The hunter's strategy and samples (default: createHunter's). */
   hunter?: HunterOptions;
   /** Where the hidden layouts come from: a uniform sampler of the problem. */
   layouts: (rng: Rng) => FleetLayout;
 }
 
+/** The distribution of shots over a set of games. */
 export interface ShotStats {
+  /** Games played. */
   games: number;
+  /** Shots per game: mean, median, fewest and most. */
   mean: number;
   median: number;
   min: number;
@@ -24,11 +32,13 @@ export interface ShotStats {
   histogram: Record<string, number>;
 }
 
+/** A simulation's answer: the shot statistics, the seed, the games asked for and each game's shots. */
 export interface SimResult extends ShotStats {
+  /** The run's seed. */
   seed: number;
-  /** The games asked for; `games` is fewer when the time limit stopped the run ('time'). */
+  /** The games asked for; `games` is fewer in the partial result of a stopped run. */
   requested: number;
-  stopped?: 'time';
+  /** The hunter's strategy. */
   strategy: string;
   /** Shots of each game, in order. */
   shots: number[];
@@ -45,6 +55,7 @@ export function playOut(problem: FleetProblem, layout: FleetLayout, hunter: Hunt
   return game.shots;
 }
 
+/** The statistics of a list of shot counts, one per game. */
 export function shotStats(shots: readonly number[]): ShotStats {
   const sorted = [...shots].sort((a, b) => a - b);
   const n = sorted.length;
@@ -60,37 +71,58 @@ export function shotStats(shots: readonly number[]): ShotStats {
   };
 }
 
-/** Each game's seed: drawn from the run's seed, so game g is the same whichever games run beside it. */
+/**
+ * The first `games` games' seeds: the numbers the run seed's generator draws, in order, so game g is the same
+ * whichever games run beside it (simulate draws them the same way, one per game as it plays).
+ */
 export function gameSeeds(seed: number, games: number): number[] {
   const rng = createRng(seed);
   return Array.from({ length: games }, () => rng.nextU32());
 }
 
 /**
- * Plays `games` games (each: a uniform layout, then the hunter until every ship is sunk). With `timeoutMs`,
- * stops soon after the time is up and answers for the games played, with stopped: 'time'.
+ * The job playing `games` games (each: a uniform layout, then the hunter until every ship is sunk), drawing
+ * each game's seed as it comes to it. Its nodes are the games played; a run stopped by its limits has the
+ * games played so far as its partial (the first games of an unhurried run, exactly).
+ *
+ * @example
+ * ```ts
+ * import { fleetProblem, simulateSync, uniformLayoutSourceSync } from 'gridbits/fleet';
+ * const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
+ * const source = uniformLayoutSourceSync(problem);
+ * if (source.finished) {
+ *   const outcome = simulateSync(problem, { games: 100, seed: 1, layouts: source.value }, { timeoutMs: 10_000 });
+ *   const result = outcome.finished ? outcome.value : outcome.partial;
+ *   console.log(result?.games, result?.mean);
+ * }
+ * ```
  */
-export async function simulate(problem: FleetProblem, options: SimOptions): Promise<SimResult> {
+export function simulateJob(problem: FleetProblem, options: SimOptions): Job<SimResult, SimResult> {
   const { games, seed } = options;
   if (!Number.isSafeInteger(games) || games < 1) throw new GridbitsError('BAD_ARGUMENT', `the number of games must be a whole number ≥ 1, got ${games}`);
   const hunter = createHunter(problem, options.hunter);
-  const shots: number[] = [];
-  const seeds = gameSeeds(seed, games);
-  const { deadline } = runLimits(options);
-  let lastYield = Date.now();
-  for (let g = 0; g < games; g++) {
-    const rng = createRng(seeds[g]);
-    shots.push(playOut(problem, options.layouts(rng), hunter, rng));
-    if (Date.now() - lastYield > 50) {
-      // Let Ctrl-C and the progress line in.
-      await yieldToEventLoop();
-      lastYield = Date.now();
-      checkAborted(options.signal);
-      // Out of time: the games played so far are the answer, said to be cut short.
-      if (Date.now() > deadline && g + 1 < games) return { ...shotStats(shots), seed, requested: games, stopped: 'time', strategy: hunter.strategy, shots };
-      options.onProgress?.({ done: g + 1, total: games, unit: 'games' });
+  const result = (shots: number[]): SimResult => ({ ...shotStats(shots), seed, requested: games, strategy: hunter.strategy, shots });
+  return new Job(function* (ctl) {
+    const shots: number[] = [];
+    ctl.partial = () => result(shots.slice());
+    const seeds = createRng(seed);
+    ctl.report(0, games, 'games');
+    for (let g = 0; g < games; g++) {
+      const rng = createRng(seeds.nextU32());
+      shots.push(playOut(problem, options.layouts(rng), hunter, rng));
+      ctl.report(g + 1, games, 'games');
+      if (ctl.spend()) yield;
     }
-  }
-  options.onProgress?.({ done: games, total: games, unit: 'games' });
-  return { ...shotStats(shots), seed, requested: games, strategy: hunter.strategy, shots };
+    return result(shots);
+  });
+}
+
+/** simulateJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */
+export function simulate(problem: FleetProblem, options: SimOptions & RunOptions): Promise<Outcome<SimResult, SimResult>> {
+  return simulateJob(problem, options).run(options);
+}
+
+/** simulateJob run to its end or its limits on this thread. */
+export function simulateSync(problem: FleetProblem, options: SimOptions & RunOptions): Outcome<SimResult, SimResult> {
+  return simulateJob(problem, options).runSync(options);
 }

@@ -130,7 +130,7 @@ describe('gridbits fleet: mistakes', () => {
       [['fleet', 'place', '--fleet', 'armada'], /unknown fleet 'armada'/],
       [['fleet', 'place', '--mask', mask], /mask row 2: unexpected 'x'/],
       [['fleet', 'place', '--mask', join(dir, 'none.txt')], /cannot read the mask/],
-      [['fleet', 'place', '--board', '101x5'], /1 to 100/],
+      [['fleet', 'place', '--board', '401x5'], /1 to 400/],
       [['fleet', 'place', '--touch', 'edges'], /unknown touch rule/],
       [['fleet', 'place', '--method', 'guess'], /--method must be one of/],
       [['fleet', 'check', '--board', '3x3', '--fleet', '1', '-'], /the layout is 2x1, the board 3x3/, '#.\n'],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { createRng } from '../../src/core/prng.js';
 import { emptyKnowledge, FleetGame, MISS } from '../../src/fleet/game.js';
-import { heatMap } from '../../src/fleet/heat.js';
+import { heatMap } from '../../src/fleet/legacy.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { parseShots } from '../../src/fleet/shots.js';
 import { refProblem, type RefProblem } from '../reference/fleet.js';

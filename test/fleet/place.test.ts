@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { fleetPlacements, placementBitboard, placementCells, placementHalo } from '../../src/fleet/placements.js';
-import { FleetPlacer, placeFleet, placeFleetAsync } from '../../src/fleet/place.js';
+import { FleetPlacer, placeFleet, placeFleetAsync } from '../../src/fleet/legacy.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, bruteExists, checkLayout } from '../reference/fleet.js';
 

@@ -2,8 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { cellCounts } from '../../src/fleet/cells.js';
-import { createUniformSampler, createUniformSamplerSync } from '../../src/fleet/sample.js';
+import { cellCounts, createUniformSampler, createUniformSamplerSync } from '../../src/fleet/legacy.js';
 import { uniformBelow, uniformBelowBig } from '../../src/core/prng.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';

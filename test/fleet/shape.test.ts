@@ -96,9 +96,9 @@ describe('named fleets and problems', () => {
 });
 
 describe('the field', () => {
-  it('takes boards of 1..100 a side', () => {
-    expect(parseFleetBoard('100x1').width).toBe(100);
-    for (const bad of ['0x5', '101x10', '10', 'ax3']) expect(() => parseFleetBoard(bad)).toThrow(/board/);
+  it('takes boards of 1..400 a side', () => {
+    expect(parseFleetBoard('400x1').width).toBe(400);
+    for (const bad of ['0x5', '401x10', '10', 'ax3']) expect(() => parseFleetBoard(bad)).toThrow(/board/);
   });
 
   it('reads forbidden squares and masks, rejecting off-board, repeated and overlapping cells', () => {

@@ -1,8 +1,8 @@
 // Simulation: statistics consistent with the games played, seeded, and stoppable.
 import { describe, expect, it } from 'vitest';
 import { fleetProblem } from '../../src/fleet/fleets.js';
-import { createUniformSamplerSync } from '../../src/fleet/sample.js';
-import { shotStats, simulate } from '../../src/fleet/sim.js';
+import { createUniformSamplerSync, simulateFleetGames as simulate } from '../../src/fleet/legacy.js';
+import { shotStats } from '../../src/fleet/sim.js';
 
 describe('simulate', () => {
   const p = fleetProblem({ width: 6, height: 6, ships: ['3', '2', '2'], touch: 'any' });

@@ -1,7 +1,7 @@
 // uniformLayouts: rejection first, the exact counts when it stalls; both ways every layout equally likely.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { uniformLayouts } from '../../src/fleet/uniform.js';
+import { uniformFleetLayouts as uniformLayouts } from '../../src/fleet/legacy.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
 import { problemOf } from './count-problems.js';
 

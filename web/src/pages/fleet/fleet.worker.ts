@@ -1,11 +1,12 @@
 // Web Worker for the Sea Battle page: placing a fleet (uniform, rails, search), counting layouts and the heat
 // map, off the page's thread.
 import { Board } from '../../../../src/core/board.js';
+import { finishedJob, job, type Job } from '../../../../src/core/job.js';
 import { createRng } from '../../../../src/core/prng.js';
 import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
 import { createHunter, type Hunter, type HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
-import { countLayouts, emptyKnowledge, heatMap, placeFleet, uniformFleetLayouts, type FleetLayout } from '../../../../src/fleet/index.js';
+import { countLayoutsJob, emptyKnowledge, heatMapJob, placeFleetJob, uniformLayoutsJob, type FleetLayout } from '../../../../src/fleet/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
 
@@ -28,40 +29,57 @@ let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
 const ODDS_SAMPLES = 2000;
 
+/** A quick answer as a job (cast: core's page handler asks for Job<T, unknown>, which Job<T, never> is not assignable to). */
+const quick = (value: FleetResult): Job<FleetResult, unknown> => finishedJob(value) as unknown as Job<FleetResult, unknown>;
+
 function named(board: Board, layout: FleetLayout): string[][] {
   return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
 }
 
-servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, async (req, { onProgress }) => {
+servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
   const problem = buildProblem(req.spec);
   const board = Board.of(problem.width, problem.height);
   if (req.kind === 'hunt') {
     const key = `${req.strategy} ${problemKey(req.spec)}`;
     if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem, { strategy: req.strategy }) };
-    return { kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) };
+    return quick({ kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) });
   }
   if (req.kind === 'odds') {
     const key = problemKey(req.spec);
     if (estimator?.key !== key) estimator = { key, estimator: new PosteriorEstimator(problem) };
     const e = estimator.estimator.estimate({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, ODDS_SAMPLES, createRng(req.seed));
-    return { kind: 'odds', probability: Array.from(e.probability), effective: e.effective };
+    return quick({ kind: 'odds', probability: Array.from(e.probability), effective: e.effective });
   }
-  if (req.kind === 'count') return { kind: 'count', count: String(await countLayouts(problem, { onProgress })) };
+  if (req.kind === 'count') {
+    const count = countLayoutsJob(problem);
+    return job<FleetResult, unknown>(function* (ctl) {
+      return { kind: 'count', count: String(yield* count.within(ctl)) };
+    });
+  }
   if (req.kind === 'heat') {
     // Exact by counting when that takes under 5 s, else 10,000 exactly uniform samples (heat.ts).
-    const h = await heatMap(problem, emptyKnowledge(problem), { onProgress, exactTimeoutMs: 5000 });
-    return { kind: 'heat', method: h.method, ...(h.total !== undefined ? { total: String(h.total) } : {}), ...(h.samples !== undefined ? { samples: h.samples } : {}), probability: Array.from(h.probability) };
+    const heat = heatMapJob(problem, emptyKnowledge(problem), { exactTimeoutMs: 5000 });
+    return job<FleetResult, unknown>(function* (ctl) {
+      const h = yield* heat.within(ctl);
+      return { kind: 'heat', method: h.method, ...(h.total !== undefined ? { total: String(h.total) } : {}), ...(h.samples !== undefined ? { samples: h.samples } : {}), probability: Array.from(h.probability) };
+    });
   }
   if (req.method === 'uniform') {
     // Rejection first (milliseconds for the classic fleet), the exact counts only when it stalls.
-    const r = await uniformFleetLayouts(problem, createRng(req.seed), 1, { onProgress });
-    if (r.layouts.length === 0) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
-    const layout = r.layouts[0];
-    const detail = r.total === undefined ? 'every layout equally likely (drawn by rejection)' : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
-    return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail };
+    const uniform = uniformLayoutsJob(problem, createRng(req.seed), 1);
+    return job<FleetResult, unknown>(function* (ctl) {
+      const r = yield* uniform.within(ctl);
+      if (r.layouts.length === 0) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
+      const layout = r.layouts[0];
+      const detail = r.total === undefined ? 'every layout equally likely (drawn by rejection)' : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
+      return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail };
+    });
   }
-  const r = placeFleet(problem, { method: req.method, rng: createRng(req.seed), onProgress });
-  const detail = `${r.nodes.toLocaleString('en')} search nodes`;
-  if (!r.exists) return { kind: 'place', exists: r.exists, layout: [], shipKinds: [], reason: r.reason, detail };
-  return { kind: 'place', exists: true, layout: named(board, r.layout), shipKinds: r.layout.ships.map((s) => s.kind), reason: '', detail };
+  const place = placeFleetJob(problem, { method: req.method, rng: createRng(req.seed) });
+  return job<FleetResult, unknown>(function* (ctl) {
+    const r = yield* place.within(ctl);
+    const detail = `${r.nodes.toLocaleString('en')} search nodes`;
+    if (!r.exists) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: r.reason, detail };
+    return { kind: 'place', exists: true, layout: named(board, r.layout), shipKinds: r.layout.ships.map((s) => s.kind), reason: '', detail };
+  });
 });

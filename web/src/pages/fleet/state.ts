@@ -2,10 +2,10 @@
 // cells, placement method and seed, the layout on the board) and the fleet problem built from it; no DOM.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { FLEETS, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
+import { FLEETS, FLEET_MAX_SIDE, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
-/** Boards on this page stay small enough to draw with the mouse (the CLI takes up to 100 a side). */
+/** Boards on this page stay small enough to draw with the mouse (the CLI takes up to FLEET_MAX_SIDE a side). */
 export const PAGE_MAX_SIDE = 32;
 export type Method = 'rails' | 'uniform' | 'search';
 export const METHODS: readonly (readonly [Method, string])[] = [
@@ -49,7 +49,7 @@ export const DEFAULT_STATE: FleetState = {
 };
 
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here (the CLI takes up to 100)');
+  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ` here (the CLI takes up to ${FLEET_MAX_SIDE})`);
 }
 
 const SQUARES = /[a-z]+[0-9]+/g;

@@ -1,0 +1,178 @@
+// The fleet's long calls on the job contract: outcomes, node budgets and time limits, resuming, progress, partials.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Progress } from '../../src/core/run.js';
+import { createRng } from '../../src/core/prng.js';
+import { cellCountsJob, cellCountsSync } from '../../src/fleet/cells.js';
+import { countLayouts, countLayoutsJob, countLayoutsSync } from '../../src/fleet/count.js';
+import { fleetProblem } from '../../src/fleet/fleets.js';
+import { emptyKnowledge } from '../../src/fleet/game.js';
+import { heatMapJob } from '../../src/fleet/heat.js';
+import { FleetPlacer, placeFleetJob } from '../../src/fleet/place.js';
+import { uniformSamplerJob } from '../../src/fleet/sample.js';
+import { gameSeeds, simulateJob, simulateSync } from '../../src/fleet/sim.js';
+import { uniformLayoutSourceSync, uniformLayoutsJob } from '../../src/fleet/uniform.js';
+import { bruteCount } from '../reference/fleet.js';
+import { problemOf, smallProblems } from './count-problems.js';
+
+const hasbro8 = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'any');
+
+/** Records progress and checks it never goes backwards. */
+function watch(): { seen: Progress[]; onProgress: (p: Progress) => void } {
+  const seen: Progress[] = [];
+  return {
+    seen,
+    onProgress: (p) => {
+      if (seen.length > 0) expect(p.done).toBeGreaterThanOrEqual(seen[seen.length - 1].done);
+      seen.push(p);
+    },
+  };
+}
+
+/** Runs a job in slices of `maxNodes` nodes until it finishes; returns the value and how many runs it took. */
+function inSlices<T>(job: { runSync(o: { maxNodes: number }): { finished: boolean; value?: T; stopped?: string } }, maxNodes: number): { value: T; runs: number } {
+  for (let runs = 1; ; runs++) {
+    const o = job.runSync({ maxNodes });
+    if (o.finished) return { value: o.value as T, runs };
+    expect(o.stopped).toBe('nodes');
+  }
+}
+
+describe('count as a job', () => {
+  it('finishes with the count; async and sync agree', async () => {
+    const sync = countLayoutsSync(hasbro8);
+    expect(sync).toMatchObject({ finished: true, value: 571126760n });
+    expect((await countLayouts(hasbro8)).finished && sync.finished && sync.nodes > 0).toBe(true);
+  }, 60_000);
+
+  it('a node budget and a time limit stop it, with no partial', () => {
+    const byNodes = countLayoutsSync(hasbro8, { maxNodes: 10_000 });
+    expect(byNodes).toMatchObject({ finished: false, stopped: 'nodes', partial: undefined });
+    expect(byNodes.nodes).toBeGreaterThanOrEqual(10_000);
+    const byTime = countLayoutsSync(problemOf(10, 10, ['5', '4', '4', '3', '3', '3', '2', '2', '2', '2'], 'none'), { timeoutMs: 50 });
+    expect(byTime).toMatchObject({ finished: false, stopped: 'time' });
+    expect(byTime.ms).toBeLessThan(1000);
+  });
+
+  it('runs again after a stop to the same answer as an unbroken run (random small problems)', () => {
+    fc.assert(
+      fc.property(smallProblems, fc.integer({ min: 1, max: 50 }), (p, slice) => {
+        const { value } = inSlices(countLayoutsJob(p), slice);
+        expect(value).toBe(BigInt(bruteCount(p)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('progress moves forward and ends at its total, evenly with the states', () => {
+    const w = watch();
+    countLayoutsSync(hasbro8, { onProgress: w.onProgress });
+    const last = w.seen[w.seen.length - 1];
+    expect(last).toMatchObject({ done: 64, total: 64, unit: 'cells' });
+  });
+
+  it('cells: stopped and resumed gives the same counts', () => {
+    const p = problemOf(6, 6, ['3', '2', '2'], 'none');
+    const whole = cellCountsSync(p);
+    expect(whole.finished).toBe(true);
+    const { value, runs } = inSlices(cellCountsJob(p), 200);
+    expect(runs).toBeGreaterThan(1);
+    expect(whole.finished && value).toEqual(whole.finished && whole.value);
+  });
+
+  it('the sampler: resumed after stops draws the same layouts for a seed', () => {
+    const p = problemOf(6, 6, ['3', '2', '2'], 'none');
+    const a = uniformSamplerJob(p).runSync();
+    const { value: b } = inSlices(uniformSamplerJob(p), 300);
+    expect(a.finished && a.value.sampleMany(createRng(5), 20)).toEqual(b.sampleMany(createRng(5), 20));
+  });
+});
+
+describe('place as a job', () => {
+  const german8 = fleetProblem({ width: 8, height: 8, fleet: 'german' });
+
+  it('a node budget stops it with the nodes spent; a proof of impossibility is a finished answer', () => {
+    expect(placeFleetJob(german8, { method: 'search' }).runSync({ maxNodes: 100 })).toMatchObject({ finished: false, stopped: 'nodes', nodes: 100 });
+    const proof = placeFleetJob(fleetProblem({ width: 6, height: 6, fleet: 'classic' })).runSync();
+    expect(proof).toMatchObject({ finished: true, value: { exists: false } });
+  });
+
+  it('resumed in slices, the same layout as an unbroken run for the same seed', () => {
+    for (const method of ['rails', 'search'] as const) {
+      const p = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
+      const whole = new FleetPlacer(p).placeSync({ method, rng: createRng(3) });
+      const { value } = inSlices(new FleetPlacer(p).placeJob({ method, rng: createRng(3) }), 7);
+      expect(whole.finished && whole.value).toEqual(value);
+    }
+  });
+
+  it('the signal stops it without throwing', async () => {
+    const c = new AbortController();
+    c.abort();
+    expect(await new FleetPlacer(german8).place({ signal: c.signal })).toMatchObject({ finished: false, stopped: 'signal' });
+  });
+});
+
+describe('simulate as a job', () => {
+  const p = fleetProblem({ width: 6, height: 6, fleet: '3,2,2', touch: 'any' });
+  const source = uniformLayoutSourceSync(p);
+  const layouts = source.finished ? source.value : () => { throw new Error('no source'); };
+
+  it("draws game g's seed as gameSeeds does: a stopped run's partial is the first games of an unhurried run", () => {
+    const whole = simulateSync(p, { games: 60, seed: 9, layouts });
+    const fewer = simulateSync(p, { games: 25, seed: 9, layouts });
+    const cut = simulateJob(p, { games: 60, seed: 9, layouts }).runSync({ maxNodes: 25 });
+    expect(cut).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(!cut.finished && cut.partial!.shots).toEqual(whole.finished && whole.value.shots.slice(0, 25));
+    expect(fewer.finished && fewer.value.shots).toEqual(whole.finished && whole.value.shots.slice(0, 25));
+    // The stream is gameSeeds's: the run's seed generator's numbers in order.
+    expect(gameSeeds(9, 3)).toEqual([createRng(9).nextU32(), ...(() => { const r = createRng(9); r.nextU32(); return [r.nextU32(), r.nextU32()]; })()]);
+  });
+
+  it('resumed after stops, the same games', () => {
+    const whole = simulateSync(p, { games: 40, seed: 2, layouts });
+    const { value } = inSlices(simulateJob(p, { games: 40, seed: 2, layouts }), 7);
+    expect(whole.finished && whole.value).toEqual(value);
+  });
+
+  it('a huge run stopped by time answers at once with little memory, progress in games', () => {
+    const w = watch();
+    const t0 = performance.now();
+    const o = simulateSync(p, { games: 100_000_000, seed: 1, layouts, timeoutMs: 200, onProgress: w.onProgress });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(o).toMatchObject({ finished: false, stopped: 'time' });
+    expect(!o.finished && o.partial!.games).toBeGreaterThan(0);
+    expect(w.seen[w.seen.length - 1]).toMatchObject({ total: 100_000_000, unit: 'games' });
+  });
+});
+
+describe('uniform layouts and heat as jobs', () => {
+  it('uniform layouts: a stopped run keeps the layouts drawn so far', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
+    const whole = uniformLayoutsJob(p, createRng(4), 5).runSync();
+    const cut = uniformLayoutsJob(p, createRng(4), 5).runSync({ maxNodes: 12_000 });
+    expect(whole.finished).toBe(true);
+    if (cut.finished || !whole.finished) return;
+    expect(cut.stopped).toBe('nodes');
+    expect(cut.partial!.layouts).toEqual(whole.value.layouts.slice(0, cut.partial!.layouts.length));
+  });
+
+  it('sampled heat: a stopped run has the samples so far as its partial; resumed, the same map', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro' });
+    const k = emptyKnowledge(p);
+    const whole = heatMapJob(p, k, { method: 'sampled', samples: 300, seed: 3 }).runSync();
+    const job = heatMapJob(p, k, { method: 'sampled', samples: 300, seed: 3 });
+    const cut = job.runSync({ maxNodes: 200 });
+    expect(cut).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(!cut.finished && cut.partial!.samples).toBeGreaterThan(0);
+    expect(!cut.finished && cut.partial!.samples).toBeLessThan(300);
+    const rest = job.runSync();
+    expect(rest.finished && rest.value).toEqual(whole.finished && whole.value);
+  });
+
+  it('auto heat falls back to samples when the exact count takes too long', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro' });
+    const o = heatMapJob(p, emptyKnowledge(p), { exactTimeoutMs: 30, samples: 200 }).runSync();
+    expect(o).toMatchObject({ finished: true, value: { method: 'sampled', samples: 200 } });
+  });
+});
