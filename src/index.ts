@@ -19,4 +19,4 @@ export * from './render/legacy.js';
 export * from './tour/index.js';
 export * from './walk/legacy.js';
 export * from './valley/index.js';
-export * from './fleet/index.js';
+export * from './fleet/legacy.js';

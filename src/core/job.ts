@@ -103,7 +103,7 @@ export class Job<T, P = never> {
 
   /** Runs to the end or a limit without giving the event loop a turn (so a signal can fire only from elsewhere). */
   runSync(options: RunOptions = {}): Outcome<T, P> {
-    const run = this.start(options);
+    const run = this.start(options, true);
     if (!('next' in run)) return run;
     try {
       for (;;) {
@@ -117,7 +117,7 @@ export class Job<T, P = never> {
 
   /** Runs to the end or a limit, giving the event loop a turn about every 20 ms (signals, timers, progress). */
   async run(options: RunOptions = {}): Promise<Outcome<T, P>> {
-    const run = this.start(options);
+    const run = this.start(options, false);
     if (!('next' in run)) return run;
     try {
       let turn = now() + SLICE_MS;
@@ -135,7 +135,7 @@ export class Job<T, P = never> {
   }
 
   /** Checks the options and sets up one run: a stepper that returns the outcome once the run ends. */
-  private start(options: RunOptions): Finished<T> | Unfinished<P> | { next: () => Outcome<T, P> | undefined } {
+  private start(options: RunOptions, sync: boolean): Finished<T> | Unfinished<P> | { next: () => Outcome<T, P> | undefined } {
     if (this.result) return this.result;
     if (this.failure !== undefined) throw this.failure;
     if (this.running) throw new GridbitsError('BAD_ARGUMENT', 'this job is already running');
@@ -150,7 +150,9 @@ export class Job<T, P = never> {
     const deadline = timeoutMs === undefined ? Infinity : t0 + timeoutMs;
     // Nodes between checks: doubled while checks come faster than every half millisecond, halved when slower
     // than two, so a check costs little and a limit is noticed within a few milliseconds.
-    let every = 1;
+    // A synchronous run with no limit, signal or listener needs no checks: the body pauses only where it must.
+    const unchecked = sync && budgetEnd === Infinity && deadline === Infinity && !signal && !onProgress;
+    let every = unchecked ? Infinity : 1;
     let lastCheck = t0;
     let lastReport = -Infinity;
     const report = (force: boolean, t: number): void => {
@@ -189,6 +191,7 @@ export class Job<T, P = never> {
       if (t >= deadline) return stop('time', t);
       const gap = t - lastCheck;
       lastCheck = t;
+      if (unchecked) return undefined;
       if (gap < 0.5 && every < 2 ** 30) every *= 2;
       else if (gap > 2 && every > 1) every = Math.max(1, every >> 1);
       ctl.checkAt = Math.min(ctl.nodes + every, budgetEnd);
