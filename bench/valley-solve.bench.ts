@@ -1,12 +1,13 @@
 // Benchmarks of the King's Valley solver: proving the start (White wins) with df-pn, nodes per second and memory,
 // beside the same search without symmetry folding in the same process.
-import { valleySolve, valleyStart, type ValleySolveOptions, type ValleySolveResult } from '../src/valley/index.js';
+import { solve, startPosition, type SolveOptions, type SolveResult } from '../src/valley/index.js';
 import type { BenchRow, BenchSection } from './types.js';
 
-async function timed(options: ValleySolveOptions): Promise<{ ms: number; r: ValleySolveResult }> {
+async function timed(options: SolveOptions): Promise<{ ms: number; r: SolveResult }> {
   const t0 = performance.now();
-  const r = await valleySolve(valleyStart(), options);
-  return { ms: performance.now() - t0, r };
+  const o = await solve(startPosition(), options);
+  if (!o.finished) throw new Error('valley-solve bench: the solve stopped');
+  return { ms: performance.now() - t0, r: o.value };
 }
 
 function medianOf(xs: number[]): number {
@@ -17,7 +18,7 @@ function medianOf(xs: number[]): number {
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const on: number[] = [], off: number[] = [];
-  let last: ValleySolveResult | undefined, lastOff: ValleySolveResult | undefined;
+  let last: SolveResult | undefined, lastOff: SolveResult | undefined;
   // Alternating runs so both see the same machine load; the first pair warms the JIT up.
   for (let i = 0; i < 6; i++) {
     const a = await timed({ tableMegabytes: 64 });
