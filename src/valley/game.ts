@@ -8,8 +8,10 @@ import { formatEngineMove } from './search.js';
 import { BLACK, WHITE } from './state.js';
 import { VARIANTS, createVariantEngine, engineMoves, parseVariantPosition, findVariant, variantStart, type Variant, type VariantName } from './variant.js';
 
+/** A side by name. */
 export type Colour = 'white' | 'black';
 
+/** How a game starts and which rules it keeps. */
 export interface GameOptions {
   /** 'standard' (default), 'retrieve' or 'labyrinth'. */
   variant?: VariantName;
@@ -21,8 +23,11 @@ export interface GameOptions {
   drawRule?: boolean;
 }
 
+/** How a game ended. */
 export interface GameResult {
+  /** Who won, null for a draw. */
   winner: Colour | null;
+  /** True for a draw (the third occurrence of a position). */
   draw: boolean;
   /** For people: why the game ended. */
   reason: string;
@@ -33,7 +38,9 @@ const NAME = ['White', 'Black'];
 
 /** A game: play and undo moves in notation; nothing changes when a move is refused. */
 export class Game {
+  /** The variant played. */
   readonly variant: Variant;
+  /** Whether the third occurrence of a position draws. */
   readonly drawRule: boolean;
   /** The starting position string. */
   readonly start: string;
@@ -46,6 +53,7 @@ export class Game {
   /** The engine's board keys of the same positions (the search's repetition check; no first-move flag). */
   private readonly keys: Array<[number, number]> = [];
 
+  /** A new game (the variant's start unless options give a position); bad options throw BAD_ARGUMENT or BAD_INPUT. */
   constructor(options: GameOptions = {}) {
     this.variant = findVariant(options.variant ?? 'standard');
     this.drawRule = options.drawRule ?? true;
@@ -112,6 +120,7 @@ export class Game {
     return parseVariantPosition(this.variant, this.engine.toString());
   }
 
+  /** The side to move now. */
   get sideToMove(): Colour {
     return COLOUR[this.engine.side];
   }

@@ -1,6 +1,7 @@
 // King's Valley board geometry: the 5×5 board as bits 0..24 of one int (index = rank * 5 + file), slide rays.
 import { Board } from '../core/board.js';
 
+/** The 5×5 board (square names a1..e5). */
 export const BOARD = Board.of(5, 5);
 /** c3, the King's Valley. */
 export const VALLEY = 12;

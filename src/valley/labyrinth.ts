@@ -12,6 +12,7 @@ const CELLS = N * N;
 export const LABYRINTH_VALLEY = 24;
 /** b3, f3, b5, f5: fixed, they block slides like pieces and never move. */
 export const LABYRINTH_PILLARS: readonly number[] = [15, 19, 29, 33];
+/** Labyrinth's board: 7×7, valley d4, pillars b3 b5 f3 f5, six soldiers a side. */
 export const LABYRINTH_GRID: GridSpec = { size: N, valley: LABYRINTH_VALLEY, pillars: LABYRINTH_PILLARS, soldiers: 6, title: 'Labyrinth' };
 /** Six soldiers and the King on each side's first rank, the Kings in the middle (d1, d7). */
 export const LABYRINTH_START = `sssksss/7/1${PILLAR}3${PILLAR}1/7/1${PILLAR}3${PILLAR}1/7/SSSKSSS w 0`;

@@ -5,6 +5,7 @@ import { VALLEY } from './geometry.js';
 import { moveFrom, moveTo, parseMove } from './move.js';
 import { BLACK, WHITE, type Position, type Side } from './state.js';
 
+/** The standard start, White to move. */
 export const START = 'sskss/5/5/5/SSKSS w 0';
 
 /** How pillars appear in position strings: '#' on each pillar square (and nowhere else). */
@@ -12,9 +13,13 @@ export const PILLAR = '#';
 
 /** What one variant's position strings hold: the board side, the valley, the fixed pillars, soldiers a side. */
 export interface GridSpec {
+  /** Board side. */
   size: number;
+  /** The valley's square. */
   valley: number;
+  /** The pillars' squares (none on 5×5). */
   pillars: readonly number[];
+  /** Soldiers a side at most. */
   soldiers: number;
   /** Names the game in messages: "King's Valley", "Labyrinth". */
   title: string;
@@ -22,10 +27,15 @@ export interface GridSpec {
 
 /** A parsed position of any variant: each side's squares (King included), the Kings, side to move, ply. */
 export interface Setup {
+  /** Board side. */
   size: number;
+  /** Each side's squares, King included, White first. */
   men: [number[], number[]];
+  /** Each side's King square, White first. */
   kings: [number, number];
+  /** The side to move. */
   side: Side;
+  /** Plies played (the first-move rule applies at 0). */
   ply: number;
 }
 
@@ -124,6 +134,7 @@ export function setupLetter(setup: Setup, spec: GridSpec, sq: number): string {
   return spec.pillars.includes(sq) ? PILLAR : '';
 }
 
+/** The position string of a setup in the notation spec describes (the inverse of parseSetup). */
 export function formatSetup(setup: Setup, spec: GridSpec): string {
   return formatBoard(setup.size, (sq) => setupLetter(setup, spec, sq), setup.side, setup.ply);
 }

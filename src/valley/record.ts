@@ -4,8 +4,11 @@ import { START, formatPosition, parsePosition } from './notation.js';
 import { play } from './position.js';
 import { startPosition, type Position } from './state.js';
 
+/** A 5×5 game record read and replayed: its start, its moves, the position before each. */
 export interface PositionRecord {
+  /** The starting position. */
   start: Position;
+  /** The moves, in notation. */
   moves: string[];
   /** positions[i] is the position before moves[i]; the last one is where the record ends. */
   positions: Position[];
@@ -47,6 +50,7 @@ export interface RecordLines {
   variant: string | null;
   /** The starting position line; null when absent (the variant's start, White first). */
   start: { line: number; text: string } | null;
+  /** The move lines. */
   moves: Array<{ line: number; text: string }>;
 }
 

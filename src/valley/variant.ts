@@ -8,14 +8,18 @@ import { STANDARD_GRID, START, formatSetup, parseSetup, setupToPosition, type Gr
 import type { Move } from './move.js';
 import { WHITE, type Side } from './state.js';
 
+/** The variants' names. */
 export type VariantName = 'standard' | 'retrieve' | 'labyrinth';
 
+/** A variant: its board, start and notation. */
 export interface Variant {
+  /** Its name. */
   readonly name: VariantName;
   /** For people: "Retrieve the King". */
   readonly title: string;
   /** Board side, valley, pillars, soldiers a side: what its position strings hold. */
   readonly grid: GridSpec;
+  /** Its board (square names). */
   readonly board: Board;
   /** The start with White to move (see variantStart for Black first). */
   readonly start: string;
@@ -25,6 +29,7 @@ export interface Variant {
 
 const RETRIEVE_START = 'ssKss/5/5/5/SSkSS w 0';
 
+/** Every variant by name. */
 export const VARIANTS: Readonly<Record<VariantName, Variant>> = {
   standard: {
     name: 'standard',
@@ -52,6 +57,7 @@ export const VARIANTS: Readonly<Record<VariantName, Variant>> = {
   },
 };
 
+/** The variants' names, standard first. */
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
 /** The variant of that name; throws BAD_ARGUMENT listing the names. */
@@ -76,6 +82,7 @@ export function parseVariantPosition(variant: Variant | VariantName, text: strin
   return parseSetup(text, variantOf(variant).grid);
 }
 
+/** The position string of a setup in the variant's notation. */
 export function formatVariantPosition(variant: Variant | VariantName, setup: Setup): string {
   return formatSetup(setup, variantOf(variant).grid);
 }
