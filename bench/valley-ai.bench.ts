@@ -115,6 +115,9 @@ export async function run(): Promise<BenchSection> {
       `Matches: ${GAMES} games each (GRIDBITS_BENCH_GAMES), seed 2026, one random opening ply per game (a White move that does not lose by force within 5 plies), draw on the third repetition, ply cap 300.`,
       'The start position is a forced win for White in 9 plies (5 White moves), so as Black the AI can only hope the opponent misses the win.',
       'The AI player: iterative deepening PVS with a 2^18-entry table, contempt 40; 100 ms is wall-clock time, so on a loaded machine it searches less.',
+      'The search is a job: nodes 4 or more plies from their leaves are its steps (it may pause after each child), shallower subtrees run straight through.',
+      'Limits, measured 2026-12-01 (machine shared): `/usr/bin/time -v node dist/cli/main.js valley best --variant labyrinth --depth 12` 16.3 s, 73 MB peak;',
+      'SEARCH_MAX_PLY 64 is the line length the search arrays hold (depth ≤ 60); deeper or longer searches are stopped by their time or node limit, with the deepest finished iteration.',
       `Peak memory of the bench process: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB.`,
     ],
   };

@@ -43,6 +43,9 @@ export async function run(): Promise<BenchSection> {
     notes: [
       'df-pn (1+ε thresholds, mobility-based initial numbers) over 25-bit masks; exact keys, 8 symmetries folded; repetition = not won for the prover.',
       'Every proof is replayed against every defence on the reference generator in test/valley/solve.test.ts.',
+      'Limits, measured 2026-12-01 (machine shared): `/usr/bin/time -v node dist/cli/main.js valley solve --table 4096` 2.3 s, 133 MB peak',
+      '(the table is touched only as it fills, so --table up to 16384 costs memory only on long solves); SOLVE_MAX_PLY 400 is the',
+      'line cap (an answer resting on it is refused as LIMIT; the CLI says "unknown" as before). A stopped solve is a job with what it proved so far.',
       'The quickest forced win from the start takes 9 plies (5 White moves; --shortest, a bounded search: none within 7);',
       "df-pn's proof is not the quickest (13 plies), but it is found with far fewer nodes.",
       'All ten first moves (test/valley/solve.long.test.ts; one run on 2026-11-29, 1 GB table, 1.1 GB peak RSS, 14 min on a',
