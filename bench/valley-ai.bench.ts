@@ -1,11 +1,6 @@
 // Benchmarks of the King's Valley AI: match results at 100 ms a move against the random and greedy players
 // (colours alternating), and search speed against a plain alpha-beta (no table, no move ordering) in the same process.
-import { valleyMatch, type ValleyMatchTally, type ValleyPlayerSpec } from '../src/valley/ai.js';
-import type { ValleyEngine } from '../src/valley/engine.js';
-import { createValleyEngine } from '../src/valley/engine5.js';
-import { valleyEvaluate } from '../src/valley/eval.js';
-import { parseValleyPosition } from '../src/valley/index.js';
-import { ValleySearcher, WIN } from '../src/valley/search.js';
+import { Searcher, WIN, createEngine, evaluate, matchSync, parsePosition, type Engine, type MatchOptions, type MatchTally, type Move, type PlayerSpec } from '../src/valley/index.js';
 import { keep } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -19,17 +14,17 @@ const SEARCH_DEPTH = 6;
 
 // The baseline: fixed-depth alpha-beta over the same engine and evaluation, moves in generation order, no table.
 const BUF = new Int32Array(64 * 32);
-function plainAlphaBeta(e: ValleyEngine, depth: number, alpha: number, beta: number, ply: number, count: { nodes: number }): number {
+function plainAlphaBeta(e: Engine, depth: number, alpha: number, beta: number, ply: number, count: { nodes: number }): number {
   count.nodes++;
   const w = e.winner();
   if (w !== null) return w === (e.side === 0 ? 'white' : 'black') ? WIN - ply : ply - WIN;
-  if (depth === 0) return valleyEvaluate(e);
+  if (depth === 0) return evaluate(e);
   const base = ply * 64, n = e.generate(BUF, base);
   let best = -WIN;
   for (let i = base; i < base + n; i++) {
-    e.make(BUF[i]);
+    e.make(BUF[i] as Move);
     const s = -plainAlphaBeta(e, depth - 1, -beta, -alpha, ply + 1, count);
-    e.unmake(BUF[i]);
+    e.unmake(BUF[i] as Move);
     if (s > best) best = s;
     if (s > alpha) alpha = s;
     if (alpha >= beta) break;
@@ -49,11 +44,18 @@ function timeSearches(f: () => number, rounds: number): { ms: number; nodes: num
   return { ms: times[times.length >> 1], nodes };
 }
 
-async function match(b: ValleyPlayerSpec): Promise<{ tally: ValleyMatchTally; ms: number }> {
+/** A match with no limits: its outcome is always finished. */
+function whole(opts: MatchOptions): MatchTally {
+  const o = matchSync(opts);
+  if (!o.finished) throw new Error('valley-ai bench: the match stopped');
+  return o.value;
+}
+
+function match(b: PlayerSpec): { tally: MatchTally; ms: number } {
   const t0 = performance.now();
-  const tally = await valleyMatch({
+  const tally = whole({
     games: GAMES,
-    a: { kind: 'ai', timeMs: MOVE_MS },
+    a: { kind: 'ai', timeoutMs: MOVE_MS },
     b,
     alternate: true,
     seed: 2026,
@@ -64,7 +66,7 @@ async function match(b: ValleyPlayerSpec): Promise<{ tally: ValleyMatchTally; ms
   return { tally, ms: performance.now() - t0 };
 }
 
-function matchRow(name: string, r: { tally: ValleyMatchTally; ms: number }, target: number): BenchRow {
+function matchRow(name: string, r: { tally: MatchTally; ms: number }, target: number): BenchRow {
   const t = r.tally, rate = t.aWins / t.games;
   return {
     name: `${name}, ${t.games} games, colours alternating (ms per game)`,
@@ -78,12 +80,12 @@ function matchRow(name: string, r: { tally: ValleyMatchTally; ms: number }, targ
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   // Warm the JIT with one short match so the first timed moves are not interpreted code.
-  await valleyMatch({ games: 2, a: { kind: 'ai', timeMs: MOVE_MS }, b: { kind: 'greedy' }, alternate: true });
+  whole({ games: 2, a: { kind: 'ai', timeoutMs: MOVE_MS }, b: { kind: 'greedy' }, alternate: true });
 
-  const engines = POSITIONS.map((p) => createValleyEngine(parseValleyPosition(p)));
+  const engines = POSITIONS.map((p) => createEngine(parsePosition(p)));
   const ours = (): number => {
     let nodes = 0;
-    for (const e of engines) nodes += new ValleySearcher(1 << 16).search(e, { depth: SEARCH_DEPTH }).nodes;
+    for (const e of engines) nodes += new Searcher(1 << 16).searchSync(e, { depth: SEARCH_DEPTH }).nodes;
     return nodes;
   };
   const plain = (): number => {
@@ -104,8 +106,8 @@ export async function run(): Promise<BenchSection> {
     note: `${a.nodes.toLocaleString('en-US')} nodes vs ${p.nodes.toLocaleString('en-US')}; ${(a.nodes / a.ms).toFixed(0)} k nodes/s wall, ${(n / cpuMs).toFixed(0)} k nodes/s of CPU time (wall ${wall.toFixed(0)} ms)`,
   });
 
-  rows.push(matchRow('AI (100 ms a move) vs random', await match({ kind: 'random' }), 0.99));
-  rows.push(matchRow('AI (100 ms a move) vs greedy depth-2', await match({ kind: 'greedy' }), 0.9));
+  rows.push(matchRow('AI (100 ms a move) vs random', match({ kind: 'random' }), 0.99));
+  rows.push(matchRow('AI (100 ms a move) vs greedy depth-2', match({ kind: 'greedy' }), 0.9));
   return {
     title: "King's Valley AI",
     rows,
@@ -113,6 +115,9 @@ export async function run(): Promise<BenchSection> {
       `Matches: ${GAMES} games each (GRIDBITS_BENCH_GAMES), seed 2026, one random opening ply per game (a White move that does not lose by force within 5 plies), draw on the third repetition, ply cap 300.`,
       'The start position is a forced win for White in 9 plies (5 White moves), so as Black the AI can only hope the opponent misses the win.',
       'The AI player: iterative deepening PVS with a 2^18-entry table, contempt 40; 100 ms is wall-clock time, so on a loaded machine it searches less.',
+      'The search is a job: nodes 4 or more plies from their leaves are its steps (it may pause after each child), shallower subtrees run straight through.',
+      'Limits, measured 2026-12-01 (machine shared): `/usr/bin/time -v node dist/cli/main.js valley best --variant labyrinth --depth 12` 16.3 s, 73 MB peak;',
+      'SEARCH_MAX_PLY 64 is the line length the search arrays hold (depth ≤ 60); deeper or longer searches are stopped by their time or node limit, with the deepest finished iteration.',
       `Peak memory of the bench process: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB.`,
     ],
   };

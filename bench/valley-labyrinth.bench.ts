@@ -1,6 +1,12 @@
 // Benchmarks of the Labyrinth engine (7×7, two 32-bit halves): perft leaves per second through the generic
 // ValleyEngine perft, beside the plain coordinate-loop reference generator of the tests in the same process.
-import { createValleyLabyrinthEngine, valleyEnginePerft } from '../src/valley/index.js';
+import { createLabyrinthEngine, perftSync, type Engine } from '../src/valley/index.js';
+
+/** perft through the library's job (no limits: always finished). */
+function enginePerft(e: Engine, depth: number): number {
+  const o = perftSync(e, depth);
+  return o.finished ? o.value : -1;
+}
 import { gridParse, gridPerft } from '../test/valley/grid-reference.js';
 import { median, medianPair } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
@@ -9,21 +15,21 @@ const START = 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0';
 const EXPECTED = [1, 16, 288, 5984, 120870];
 
 export async function run(): Promise<BenchSection> {
-  const engine = createValleyLabyrinthEngine(START);
+  const engine = createLabyrinthEngine(START);
   const ref = gridParse(START);
   for (let d = 1; d <= 4; d++) {
-    if (valleyEnginePerft(engine, d) !== EXPECTED[d] || gridPerft(ref, d) !== EXPECTED[d]) throw new Error(`labyrinth bench: perft ${d} disagrees`);
+    if (enginePerft(engine, d) !== EXPECTED[d] || gridPerft(ref, d) !== EXPECTED[d]) throw new Error(`labyrinth bench: perft ${d} disagrees`);
   }
   const rows: BenchRow[] = [];
-  const pair = medianPair(() => valleyEnginePerft(engine, 4), () => gridPerft(ref, 4), 9);
+  const pair = medianPair(() => enginePerft(engine, 4), () => gridPerft(ref, 4), 9);
   rows.push({
     name: 'Labyrinth perft 4 from the start (120,870 leaves)',
     medianMs: pair.f,
     baseline: { name: 'plain reference perft (letter grid, coordinate loops, a new grid per move)', medianMs: pair.baseline },
     note: `${(EXPECTED[4] / pair.f / 1000).toFixed(1)} M leaves/s; reference ${(EXPECTED[4] / pair.baseline / 1000).toFixed(2)} M leaves/s`,
   });
-  const leaves5 = valleyEnginePerft(engine, 5);
-  const ms5 = median(() => valleyEnginePerft(engine, 5), { samples: 5, inner: 1, warmup: 1 });
+  const leaves5 = enginePerft(engine, 5);
+  const ms5 = median(() => enginePerft(engine, 5), { samples: 5, inner: 1, warmup: 1 });
   rows.push({
     name: `Labyrinth perft 5 from the start (${leaves5.toLocaleString('en-US')} leaves)`,
     medianMs: ms5,

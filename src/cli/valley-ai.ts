@@ -1,15 +1,28 @@
 // CLI `valley best` (the search's move for a position) and `valley match` (players against each other).
 import { GridbitsError } from '../core/error.js';
-import { createValleyVariantEngine, valleyVariant, valleyVariantStart, type ValleyVariant } from '../valley/index.js';
-import type { ValleyEngine } from '../valley/engine.js';
-import { VALLEY_AI_LEVELS, formatValleyPlayer, parseValleyPlayer, valleyMatch, type ValleyPlayerSpec } from '../valley/ai.js';
-import { MAX_PLY, formatEngineMove, valleySearch } from '../valley/search.js';
+import {
+  AI_LEVELS,
+  SEARCH_MAX_PLY,
+  createVariantEngine,
+  findVariant,
+  formatEngineMove,
+  formatPlayer,
+  match,
+  parsePlayer,
+  search,
+  searchAnswer,
+  variantStart,
+  type Engine,
+  type Move,
+  type PlayerSpec,
+  type Variant,
+} from '../valley/index.js';
 import { bool, int, str, type Flag, type Parsed } from './command.js';
 import type { Output } from './output.js';
 
 /** The flags of best and match, merged into the valley command's flags. */
 export const VALLEY_AI_FLAGS: Record<string, Flag> = {
-  depth: { type: 'string', value: 'N', help: `best: search N plies deep (1-${MAX_PLY - 4})` },
+  depth: { type: 'string', value: 'N', help: `best: search N plies deep (1-${SEARCH_MAX_PLY - 4})` },
   time: { type: 'string', value: 'T', help: 'best: think for T (1s, 250ms; default 1s); match: per move for plain ai players' },
   'max-nodes': { type: 'string', value: 'N', help: 'best: stop after N search nodes' },
   'no-draw-rule': { type: 'boolean', help: 'no draw on the third occurrence of a position (the default rule draws)' },
@@ -31,7 +44,7 @@ export const VALLEY_AI_DETAILS = `Search (best): alpha-beta with iterative deepe
   score: points for the side to move; ±30000 minus the plies to the end is an exact result; "winIn" counts the
   winner's own moves (the winning move included), "winInPlies" both sides' moves; "winner" names the side.
 Players (match): random, greedy (two plies on the Kings' distances), ai (= ai:5), ai:L with L =
-  ${VALLEY_AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeMs} ms`}`).join(', ')}.
+  ${AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeoutMs} ms`}`).join(', ')}.
   --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
   Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ.
   best and match take --variant and --first too (and --position in the variant's notation).
@@ -50,12 +63,12 @@ function parseDuration(text: string, flag: string): number {
 }
 
 /** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
-function positionOf(args: Parsed): { variant: ValleyVariant; engine: ValleyEngine } {
-  const variant = valleyVariant(str(args, 'variant') ?? 'standard');
+function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
+  const variant = findVariant(str(args, 'variant') ?? 'standard');
   const first = str(args, 'first');
   if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
-  const text = str(args, 'position') ?? valleyVariantStart(variant, first === 'black' ? 1 : 0);
-  return { variant, engine: createValleyVariantEngine(variant, text) };
+  const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
+  return { variant, engine: createVariantEngine(variant, text) };
 }
 
 function noExtra(args: Parsed, sub: string): void {
@@ -63,36 +76,25 @@ function noExtra(args: Parsed, sub: string): void {
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley ${sub}: unexpected argument '${extra}'`);
 }
 
-/**
- * Runs f with the default SIGINT action: a search is one synchronous computation, so the CLI's Ctrl-C handler
- * could only run after it; without handlers the process ends at once (nothing has been printed yet).
- */
-function withDefaultInterrupt<T>(f: () => T): T {
-  const handlers = process.listeners('SIGINT');
-  process.removeAllListeners('SIGINT');
-  try {
-    return f();
-  } finally {
-    for (const h of handlers) process.on('SIGINT', h);
-  }
-}
-
-export function valleyBest(args: Parsed, out: Output): void {
+export async function valleyBest(args: Parsed, out: Output): Promise<void> {
   noExtra(args, 'best');
   const { variant, engine: e } = positionOf(args);
-  const depth = int(args, 'depth', 1, MAX_PLY - 4);
+  const depth = int(args, 'depth', 1, SEARCH_MAX_PLY - 4);
   const timeText = str(args, 'time');
   const timeMs = timeText !== undefined ? parseDuration(timeText, 'time') : depth === undefined ? 1000 : undefined;
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const position = e.toString();
-  const r = withDefaultInterrupt(() => valleySearch(e, {
+  // An async search gives the event loop a turn every 20 ms, so Ctrl-C's handler (main.ts) ends the process at once.
+  const outcome = await search(e, {
     depth,
-    timeMs,
+    timeoutMs: timeMs,
     maxNodes,
     drawRule: !bool(args, 'no-draw-rule'),
     onIteration: (i) => out.progress(`depth ${i.depth}: ${i.pv.length > 0 ? formatEngineMove(e, i.pv[0]) : '-'} score ${i.score}, ${i.nodes} nodes`),
-  }));
+  });
   out.endProgress();
+  // The JSON's "stopped" says what ended the search: its depth, a proof, the position over, or a limit.
+  const r = { ...searchAnswer(outcome)!, stopped: outcome.finished ? outcome.value.ended : outcome.stopped };
   const move = r.move === null ? null : formatEngineMove(e, r.move);
   const pv = pvText(e, r.pv);
   if (out.json) {
@@ -123,7 +125,7 @@ export function valleyBest(args: Parsed, out: Output): void {
 }
 
 /** The principal variation in notation (the moves are played on the engine and taken back). */
-function pvText(e: ValleyEngine, pv: number[]): string[] {
+function pvText(e: Engine, pv: Move[]): string[] {
   const names: string[] = [];
   for (const m of pv) {
     names.push(formatEngineMove(e, m));
@@ -139,9 +141,9 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
   if (games === undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley match: give the number of games, e.g. --games 20');
   const timeText = str(args, 'time');
   const timeMs = timeText === undefined ? undefined : parseDuration(timeText, 'time');
-  const spec = (flag: string, fallback: string): ValleyPlayerSpec => {
-    const s = parseValleyPlayer(str(args, flag) ?? fallback);
-    return s.kind === 'ai' && s.level === undefined && timeMs !== undefined ? { ...s, timeMs } : s;
+  const spec = (flag: string, fallback: string): PlayerSpec => {
+    const s = parsePlayer(str(args, flag) ?? fallback);
+    return s.kind === 'ai' && s.level === undefined && timeMs !== undefined ? { ...s, timeoutMs: timeMs } : s;
   };
   const a = spec('white', 'ai'), b = spec('black', 'greedy');
   const alternate = bool(args, 'alternate');
@@ -150,9 +152,9 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
   const plyCap = int(args, 'ply-cap', 1, 100_000, 300)!;
   const { variant, engine } = positionOf(args);
   const start = engine.toString();
-  const names = [formatValleyPlayer(a), formatValleyPlayer(b)];
+  const names = [formatPlayer(a), formatPlayer(b)];
   const t0 = Date.now();
-  const tally = await valleyMatch({
+  const outcome = await match({
     games,
     a,
     b,
@@ -166,6 +168,8 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
     onGame: (_g, t) => out.progress(`game ${t.games}/${games}: ${names[0]} ${t.aWins}, ${names[1]} ${t.bWins}, draws ${t.draws}`),
   });
   out.endProgress();
+  // No limits are set, so only the signal could stop it (and the CLI gives none): the tally is whole.
+  const tally = outcome.finished ? outcome.value : outcome.partial!;
   if (out.json) {
     out.printJson({
       games: tally.games,

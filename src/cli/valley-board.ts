@@ -1,7 +1,7 @@
 // The King's Valley board in the terminal (every variant): pieces, pillars, the valley, a chosen piece's targets.
 import { Board } from '../core/board.js';
 import { drawGrid } from '../render/ascii.js';
-import type { ValleyGridSpec, ValleySetup } from '../valley/index.js';
+import type { GridSpec, Setup } from '../valley/index.js';
 import type { Output } from './output.js';
 
 export interface ValleyMarks {
@@ -12,7 +12,7 @@ export interface ValleyMarks {
 }
 
 /** The board as text: K S White, k s Black, # pillars, * the empty valley, o a target, . elsewhere; coloured on a terminal. */
-export function valleyDiagram(setup: ValleySetup, grid: ValleyGridSpec, out: Output, marks: ValleyMarks = {}): string {
+export function valleyDiagram(setup: Setup, grid: GridSpec, out: Output, marks: ValleyMarks = {}): string {
   const c = out.paint;
   const colourOf = (sq: number): number => (setup.men[0].includes(sq) ? 0 : setup.men[1].includes(sq) ? 1 : -1);
   const targets = marks.targets ?? [];

@@ -2,9 +2,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
-import { VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, ValleyGame, valleyVariant, type ValleyColour, type ValleyGameResult } from '../valley/index.js';
-import { createValleyPlayer, parseValleyPlayer, type ValleyPlayer } from '../valley/ai.js';
-import { formatEngineMove } from '../valley/search.js';
+import { VARIANTS, VARIANT_NAMES, Game, createPlayer, findVariant, formatEngineMove, parsePlayer, type Colour, type GameResult, type Player } from '../valley/index.js';
 import { bool, int, str, type Flag, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { valleyDiagram } from './valley-board.js';
@@ -13,7 +11,7 @@ const AI_PLY_CAP = 1000;
 
 /** The flags play adds to the valley command; --white, --black and --seed are shared with match (their help covers both). */
 export const VALLEY_PLAY_FLAGS: Record<string, Flag> = {
-  variant: { type: 'string', value: 'V', help: `perft, best, match, play: ${VALLEY_VARIANT_NAMES.join(', ')} (default standard)` },
+  variant: { type: 'string', value: 'V', help: `perft, best, match, play: ${VARIANT_NAMES.join(', ')} (default standard)` },
   first: { type: 'string', value: 'C', help: 'perft, best, match, play: white or black moves first from the start (default white)' },
   load: { type: 'string', value: 'FILE', help: 'play: continue the game in a record file' },
   white: { type: 'string', value: 'P', help: 'match, play: White player: random, greedy, ai, ai:1..ai:6; play also human (default: ai in match, human in play)' },
@@ -32,21 +30,21 @@ Draw rule (not in the publisher's rules; gridbits' default): the third time the 
   to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
   for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
 Variants (--variant):
-${VALLEY_VARIANT_NAMES.map((n) => `  ${n}: ${VALLEY_VARIANTS[n].about}\n    start: ${VALLEY_VARIANTS[n].start}`).join('\n')}
+${VARIANT_NAMES.map((n) => `  ${n}: ${VARIANTS[n].about}\n    start: ${VARIANTS[n].start}`).join('\n')}
   Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
 Game records: an optional 'variant NAME' line (not for standard), an optional start position line, then one move per line.`;
 
-const NAME: Record<ValleyColour, string> = { white: 'White', black: 'Black' };
+const NAME: Record<Colour, string> = { white: 'White', black: 'Black' };
 
-type Seat = { human: true; name: string } | { human: false; name: string; player: ValleyPlayer };
+type Seat = { human: true; name: string } | { human: false; name: string; player: Player };
 
 function seat(text: string | undefined, seed: number): Seat {
   if (text === undefined || text.trim().toLowerCase() === 'human') return { human: true, name: 'human' };
-  const spec = parseValleyPlayer(text);
-  return { human: false, name: text.trim().toLowerCase(), player: createValleyPlayer(spec, seed) };
+  const spec = parsePlayer(text);
+  return { human: false, name: text.trim().toLowerCase(), player: createPlayer(spec, seed) };
 }
 
-function readRecord(file: string, drawRule: boolean): ValleyGame {
+function readRecord(file: string, drawRule: boolean): Game {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -54,7 +52,7 @@ function readRecord(file: string, drawRule: boolean): ValleyGame {
     throw new GridbitsError('BAD_INPUT', `cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
-    return ValleyGame.fromRecord(text, { drawRule });
+    return Game.fromRecord(text, { drawRule });
   } catch (e) {
     if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `${file}: ${e.message}`);
     throw e;
@@ -62,7 +60,7 @@ function readRecord(file: string, drawRule: boolean): ValleyGame {
 }
 
 /** Writes the record through a temporary file, so a failed save leaves no half-written file. */
-function writeRecord(file: string, game: ValleyGame): void {
+function writeRecord(file: string, game: Game): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, game.record());
@@ -72,8 +70,8 @@ function writeRecord(file: string, game: ValleyGame): void {
   }
 }
 
-function describe(r: ValleyGameResult): string {
-  return r.draw ? `draw: ${r.reason}` : `${NAME[r.winner as ValleyColour]} wins: ${r.reason}`;
+function describe(r: GameResult): string {
+  return r.draw ? `draw: ${r.reason}` : `${NAME[r.winner as Colour]} wins: ${r.reason}`;
 }
 
 const HELP = `Type a move (b1e4), or a square (b1) to see that piece's moves. Commands:
@@ -88,14 +86,14 @@ const HELP = `Type a move (b1e4), or a square (b1) to see that piece's moves. Co
 
 /** One session: the game, the players, and what is printed. */
 class Session {
-  game: ValleyGame;
+  game: Game;
   readonly rejected: Array<{ input: string; error: string }> = [];
-  private readonly fresh: () => ValleyGame;
+  private readonly fresh: () => Game;
 
   constructor(
-    fresh: () => ValleyGame,
-    first: ValleyGame,
-    readonly seats: Record<ValleyColour, Seat>,
+    fresh: () => Game,
+    first: Game,
+    readonly seats: Record<Colour, Seat>,
     readonly drawRule: boolean,
     private readonly out: Output,
   ) {
@@ -203,11 +201,11 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   const seats = { white: seat(str(args, 'white'), seed), black: seat(str(args, 'black'), seed + 1) };
   const variantText = str(args, 'variant'), firstText = str(args, 'first'), load = str(args, 'load');
   if (firstText !== undefined && firstText !== 'white' && firstText !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${firstText}'`);
-  const variant = valleyVariant(variantText ?? 'standard').name;
+  const variant = findVariant(variantText ?? 'standard').name;
   if (load !== undefined && (variantText !== undefined || firstText !== undefined)) {
     throw new GridbitsError('BAD_ARGUMENT', 'valley play: --load takes the variant and the start from the file; leave out --variant and --first');
   }
-  const fresh = (): ValleyGame => new ValleyGame({ variant, first: firstText as ValleyColour | undefined, drawRule });
+  const fresh = (): Game => new Game({ variant, first: firstText as Colour | undefined, drawRule });
   const session = new Session(fresh, load !== undefined ? readRecord(load, drawRule) : fresh(), seats, drawRule, out);
 
   session.say(`${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`);

@@ -1,6 +1,7 @@
 // CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's size.
 import { GridbitsError } from '../core/error.js';
-import { VALLEY_START, parseValleyPosition, valleySolve, type ValleySolveStatus } from '../valley/index.js';
+import { START, parsePosition, type SolveStatus } from '../valley/index.js';
+import { solve01 } from '../valley/solve01.js';
 import { bool, int, str, type Flag, type Parsed } from './command.js';
 import type { Output } from './output.js';
 
@@ -35,7 +36,7 @@ function duration(args: Parsed, name: string): number | undefined {
   return ms;
 }
 
-function status(s: ValleySolveStatus): string {
+function status(s: SolveStatus): string {
   const what = { 'mover-wins': 'can the side to move force a win?', 'opponent-wins': 'can the other side force a win?', 'first-moves': 'settling the first moves', proof: 'counting the proof', shortest: 'the quickest forced win' }[s.question];
   const fill = ((100 * s.tableUsed) / s.tableEntries).toFixed(0);
   const num = (x: number): string => (x >= 0x3fffffff ? '∞' : String(x));
@@ -45,8 +46,9 @@ function status(s: ValleySolveStatus): string {
 export async function valleySolveRun(args: Parsed, out: Output): Promise<void> {
   const extra = args.positionals[1];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley solve: unexpected argument '${extra}'`);
-  const pos = parseValleyPosition(str(args, 'position') ?? VALLEY_START);
-  const r = await valleySolve(pos, {
+  const pos = parsePosition(str(args, 'position') ?? START);
+  // The JSON is 0.1's shape: 'unknown' and "exhausted" when the budget ran out.
+  const r = await solve01(pos, {
     maxNodes: int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER),
     timeoutMs: duration(args, 'timeout'),
     tableMegabytes: int(args, 'table', 1, 16384, 256),

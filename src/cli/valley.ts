@@ -1,16 +1,6 @@
 // CLI command `valley`: King's Valley — perft (any variant), best and match (valley-ai.ts), play (valley-play.ts).
 import { GridbitsError } from '../core/error.js';
-import {
-  PERFT_MAX_DEPTH,
-  VALLEY_START,
-  createValleyVariantEngine,
-  parseValleyPosition,
-  parseValleyVariantPosition,
-  valleyDivideAsync,
-  valleyEngineDivideAsync,
-  valleyVariant,
-  valleyVariantStart,
-} from '../valley/index.js';
+import { PERFT_MAX_DEPTH, START, createVariantEngine, divide, findVariant, parseVariantPosition, variantStart } from '../valley/index.js';
 import { bool, checkSubcommandFlags, str, type Command, type Parsed } from './command.js';
 import { VALLEY_AI_DETAILS, VALLEY_AI_FLAGS, VALLEY_AI_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
 import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_FLAGS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
@@ -30,28 +20,28 @@ async function perft(args: Parsed, out: Output): Promise<void> {
   const [, depthText, extra] = args.positionals;
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley perft: unexpected argument '${extra}'`);
   const depth = depthOf(depthText);
-  const variant = valleyVariant(str(args, 'variant') ?? 'standard');
+  const variant = findVariant(str(args, 'variant') ?? 'standard');
   const first = str(args, 'first');
   if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
-  const text = str(args, 'position') ?? valleyVariantStart(variant, first === 'black' ? 1 : 0);
-  const engine = createValleyVariantEngine(variant, text);
+  const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
+  const engine = createVariantEngine(variant, text);
   const position = engine.toString();
-  const divide = bool(args, 'divide');
-  // Counted one first move at a time so Ctrl-C and the progress line get a turn on long runs; the 5×5 boards
-  // take the fast path (bulk counting of the last two plies), Labyrinth the generic perft over its engine.
-  const progress = { onProgress: (pr: { done: number; total?: number }) => out.progress(`perft ${depth}: first move ${pr.done} of ${pr.total ?? '?'}`) };
-  const rows = variant.grid.size === 5 ? await valleyDivideAsync(parseValleyPosition(text), depth, progress) : await valleyEngineDivideAsync(engine, depth, progress);
+  const byMove = bool(args, 'divide');
+  // Counted as a job (one perft for every variant; the 5×5 boards take the bulk-counting kernel), so Ctrl-C and
+  // the progress line get a turn on long runs.
+  const outcome = await divide(engine, depth, { onProgress: (pr) => out.progress(`perft ${depth}: line ${pr.done} of ${pr.total ?? '?'}`) });
+  const rows = outcome.finished ? outcome.value : (outcome.partial ?? []);
   out.progress('');
   rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const nodes = depth === 0 ? 1 : rows.reduce((sum, [, n]) => sum + n, 0);
   if (out.json) {
-    out.printJson({ position, depth, nodes, ...(divide ? { divide: Object.fromEntries(rows) } : {}) });
+    out.printJson({ position, depth, nodes, ...(byMove ? { divide: Object.fromEntries(rows) } : {}) });
     return;
   }
-  out.print(valleyDiagram(parseValleyVariantPosition(variant, position), variant.grid, out));
+  out.print(valleyDiagram(parseVariantPosition(variant, position), variant.grid, out));
   const winner = engine.winner();
   if (winner !== null) out.print(`game over: ${winner} has won (no moves)`);
-  if (divide) for (const [move, n] of rows) out.print(`${move}: ${n}`);
+  if (byMove) for (const [move, n] of rows) out.print(`${move}: ${n}`);
   out.print(`perft ${depth}: ${nodes} nodes`);
 }
 
@@ -71,7 +61,7 @@ export const valleyCommand: Command = {
   usage: ['valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--json]', ...VALLEY_AI_USAGE, VALLEY_SOLVE_USAGE, VALLEY_PLAY_USAGE].join('\n       gridbits '),
   summary: "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, solving, play in the terminal.",
   flags: {
-    position: { type: 'string', value: 'P', help: `start position in the variant's notation, e.g. '${VALLEY_START}' (the default)` },
+    position: { type: 'string', value: 'P', help: `start position in the variant's notation, e.g. '${START}' (the default)` },
     divide: { type: 'boolean', help: 'perft: the count below each first move' },
     ...VALLEY_AI_FLAGS,
     ...VALLEY_SOLVE_FLAGS,

@@ -1,97 +1,113 @@
-// King's Valley players (random, greedy depth-2, AI levels) and a match runner that plays them against each other.
+// King's Valley players (random, greedy depth-2, AI levels) and a match, as a job, that plays them against each other.
 import { GridbitsError } from '../core/error.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkAborted } from '../core/run.js';
-import type { ValleyEngine } from './engine.js';
-import { valleySimpleEvaluate } from './eval.js';
-import { ValleyGame } from './game.js';
-import { ValleySearcher, WIN, formatEngineMove, type ValleySearchOptions } from './search.js';
-import type { ValleyResult } from './state.js';
-import type { ValleyVariantName } from './variant.js';
+import type { RunOptions } from '../core/run.js';
+import type { Engine } from './engine.js';
+import { simpleEvaluate } from './eval.js';
+import { Game } from './game.js';
+import type { Move } from './move.js';
+import { Searcher, WIN, formatEngineMove, searchAnswer, type SearchOptions } from './search.js';
+import type { Winner } from './state.js';
+import type { VariantName } from './variant.js';
 
-/** A search budget per move: depth in plies, or milliseconds. */
-export interface ValleyLevel {
+/** An AI level: a search budget per move, depth in plies or milliseconds. */
+export interface Level {
+  /** 1 (weakest) to 6. */
   level: number;
+  /** Search depth in plies, for the fixed-depth levels. */
   depth?: number;
-  timeMs?: number;
+  /** Milliseconds a move, for the timed levels. */
+  timeoutMs?: number;
+  /** For people. */
   about: string;
 }
 
 /** The AI levels, weakest first; `ai` alone means DEFAULT_LEVEL (100 ms a move). */
-export const VALLEY_AI_LEVELS: readonly ValleyLevel[] = [
+export const AI_LEVELS: readonly Level[] = [
   { level: 1, depth: 1, about: 'one ply: takes a win in 1, else the best-looking move' },
   { level: 2, depth: 2, about: 'two plies: also stops a win in 1 when it can' },
   { level: 3, depth: 4, about: 'four plies' },
-  { level: 4, timeMs: 30, about: '30 ms a move' },
-  { level: 5, timeMs: 100, about: '100 ms a move (the default)' },
-  { level: 6, timeMs: 1000, about: '1 s a move' },
+  { level: 4, timeoutMs: 30, about: '30 ms a move' },
+  { level: 5, timeoutMs: 100, about: '100 ms a move (the default)' },
+  { level: 6, timeoutMs: 1000, about: '1 s a move' },
 ];
-export const VALLEY_DEFAULT_LEVEL = 5;
+/** The level `ai` means. */
+export const DEFAULT_LEVEL = 5;
 
-export type ValleyPlayerKind = 'random' | 'greedy' | 'ai';
+/** The kinds of player. */
+export type PlayerKind = 'random' | 'greedy' | 'ai';
 
-export interface ValleyPlayerSpec {
-  kind: ValleyPlayerKind;
+/** A player as named in text: "random", "greedy", "ai", "ai:L". */
+export interface PlayerSpec {
+  /** Which kind. */
+  kind: PlayerKind;
   /** For ai: the level (1..6). */
   level?: number;
   /** For ai: a per-move time that replaces the level's budget. */
-  timeMs?: number;
+  timeoutMs?: number;
 }
 
 /** Parses "random", "greedy", "ai" or "ai:L"; throws BAD_ARGUMENT naming the choices. */
-export function parseValleyPlayer(text: string): ValleyPlayerSpec {
+export function parsePlayer(text: string): PlayerSpec {
   const t = text.trim().toLowerCase();
   if (t === 'random' || t === 'greedy') return { kind: t };
   const m = /^ai(?::([0-9]+))?$/.exec(t);
   if (m !== null) {
-    const level = m[1] === undefined ? VALLEY_DEFAULT_LEVEL : Number(m[1]);
-    if (level < 1 || level > VALLEY_AI_LEVELS.length) throw new GridbitsError('BAD_ARGUMENT', `AI level must be 1 to ${VALLEY_AI_LEVELS.length}, got '${text}'`);
+    const level = m[1] === undefined ? DEFAULT_LEVEL : Number(m[1]);
+    if (level < 1 || level > AI_LEVELS.length) throw new GridbitsError('BAD_ARGUMENT', `AI level must be 1 to ${AI_LEVELS.length}, got '${text}'`);
     return m[1] === undefined ? { kind: 'ai' } : { kind: 'ai', level };
   }
-  throw new GridbitsError('BAD_ARGUMENT', `unknown player '${text}' (random, greedy, ai, ai:1 .. ai:${VALLEY_AI_LEVELS.length})`);
+  throw new GridbitsError('BAD_ARGUMENT', `unknown player '${text}' (random, greedy, ai, ai:1 .. ai:${AI_LEVELS.length})`);
 }
 
-export function formatValleyPlayer(spec: ValleyPlayerSpec): string {
+/** A spec as text: "random", "greedy", "ai", "ai:3", "ai@40ms". */
+export function formatPlayer(spec: PlayerSpec): string {
   if (spec.kind !== 'ai') return spec.kind;
   const base = spec.level === undefined ? 'ai' : `ai:${spec.level}`;
-  return spec.timeMs === undefined ? base : `${base}@${spec.timeMs}ms`;
+  return spec.timeoutMs === undefined ? base : `${base}@${spec.timeoutMs}ms`;
 }
 
 /** What a player sees: the engine at the position to move in, the game's keys so far (the current one last), the draw rule. */
-export interface ValleyTurn {
-  engine: ValleyEngine;
+export interface Turn {
+  /** The engine at the position to move in (leave it as it is). */
+  engine: Engine;
+  /** The game's position keys so far, the current one last. */
   history: ReadonlyArray<readonly [number, number]>;
+  /** Whether the third occurrence of a position draws. */
   drawRule: boolean;
-  signal?: AbortSignal;
 }
 
-export interface ValleyPlayer {
+/** A player: chooses a move for the side to move. */
+export interface Player {
+  /** Its name in reports ("random", "ai:3"). */
   readonly name: string;
-  /** A legal move (engine code) for the side to move; the engine is left as it was. */
-  choose(turn: ValleyTurn): number;
+  /** A legal move for the side to move; the engine is left as it was. */
+  choose(turn: Turn): Move;
 }
 
 const PICK = new Int32Array(64);
 
 /** Plays a uniformly random legal move, from its own seeded stream. */
-export function randomValleyPlayer(seed: number): ValleyPlayer {
+export function randomPlayer(seed: number): Player {
   const rng: Rng = createRng(seed);
   return {
     name: 'random',
     choose({ engine }) {
       const n = engine.generate(PICK, 0);
       if (n === 0) throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
-      return PICK[rng.below(n)];
+      return PICK[rng.below(n)] as Move;
     },
   };
 }
 
-function searchPlayer(name: string, budget: ValleySearchOptions, searcher: ValleySearcher): ValleyPlayer {
+/** A player that searches each move within its budget (a depth, or a time limit: then the best move found in it). */
+function searchPlayer(name: string, budget: SearchOptions & Pick<RunOptions, 'timeoutMs'>, searcher: Searcher): Player {
   return {
     name,
-    choose({ engine, history, drawRule, signal }) {
-      const r = searcher.search(engine, { ...budget, history, drawRule, signal });
-      if (r.move === null) throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
+    choose({ engine, history, drawRule }) {
+      const r = searchAnswer(searcher.searchSync(engine, { ...budget, history, drawRule }));
+      if (r === undefined || r.move === null) throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
       return r.move;
     },
   };
@@ -105,7 +121,7 @@ const GREEDY_WIN = 1 << 20;
  * broken at random from its own seeded stream. It takes a win in 1 and avoids a move that allows one; it does
  * not repeat-check and sees nothing deeper.
  */
-export function greedyValleyPlayer(seed = 1): ValleyPlayer {
+export function greedyPlayer(seed = 1): Player {
   const rng = createRng(seed);
   const own = new Int32Array(64), best = new Int32Array(64);
   return {
@@ -115,58 +131,62 @@ export function greedyValleyPlayer(seed = 1): ValleyPlayer {
       if (n === 0) throw new GridbitsError('BAD_INPUT', `no move to play in ${e.toString()}`);
       let top = -Infinity, count = 0;
       for (let i = 0; i < n; i++) {
-        e.make(own[i]);
+        e.make(own[i] as Move);
         let worst = GREEDY_WIN;
         if (e.winner() === null) {
           const replies = e.generate(REPLIES, 0);
           for (let j = 0; j < replies && worst > -GREEDY_WIN; j++) {
-            e.make(REPLIES[j]);
+            e.make(REPLIES[j] as Move);
             // After the reply it is our move again: the simple evaluation is from our side.
-            const v = e.winner() !== null ? -GREEDY_WIN : valleySimpleEvaluate(e);
-            e.unmake(REPLIES[j]);
+            const v = e.winner() !== null ? -GREEDY_WIN : simpleEvaluate(e);
+            e.unmake(REPLIES[j] as Move);
             if (v < worst) worst = v;
           }
         } else if (e.winner() !== (e.side === 0 ? 'black' : 'white')) {
           worst = -GREEDY_WIN;
         }
-        e.unmake(own[i]);
+        e.unmake(own[i] as Move);
         if (worst > top) {
           top = worst;
           count = 0;
         }
         if (worst === top) best[count++] = own[i];
       }
-      return best[rng.below(count)];
+      return best[rng.below(count)] as Move;
     },
   };
 }
 
 /** The budget of an AI spec: its level's depth or time, or the spec's own time. */
-export function valleyLevelBudget(spec: ValleyPlayerSpec): { depth?: number; timeMs?: number } {
-  if (spec.timeMs !== undefined) return { timeMs: spec.timeMs };
-  const level = VALLEY_AI_LEVELS[(spec.level ?? VALLEY_DEFAULT_LEVEL) - 1];
-  return level.depth !== undefined ? { depth: level.depth } : { timeMs: level.timeMs };
+export function levelBudget(spec: PlayerSpec): { depth?: number; timeoutMs?: number } {
+  if (spec.timeoutMs !== undefined) return { timeoutMs: spec.timeoutMs };
+  const level = AI_LEVELS[(spec.level ?? DEFAULT_LEVEL) - 1];
+  return level.depth !== undefined ? { depth: level.depth } : { timeoutMs: level.timeoutMs };
 }
 
-// The AI plays to win: a repetition counts a little below an even position for it.
+/** The AI plays to win: a repetition counts this many points below an even position for it. */
 export const AI_CONTEMPT = 40;
 
 /** A player for a spec; seed feeds the random and greedy players. */
-export function createValleyPlayer(spec: ValleyPlayerSpec, seed = 1): ValleyPlayer {
-  if (spec.kind === 'random') return randomValleyPlayer(seed);
-  if (spec.kind === 'greedy') return greedyValleyPlayer(seed);
-  return searchPlayer(formatValleyPlayer(spec), { ...valleyLevelBudget(spec), contempt: AI_CONTEMPT }, new ValleySearcher(1 << 18));
+export function createPlayer(spec: PlayerSpec, seed = 1): Player {
+  if (spec.kind === 'random') return randomPlayer(seed);
+  if (spec.kind === 'greedy') return greedyPlayer(seed);
+  return searchPlayer(formatPlayer(spec), { ...levelBudget(spec), contempt: AI_CONTEMPT }, new Searcher(1 << 18));
 }
 
-export interface ValleyMatchOptions {
+/** A match: how many games, who plays, from where, under which rules. */
+export interface MatchOptions {
+  /** Games to play (≥ 1). */
   games: number;
-  /** The players; player A takes White in game 1 (and every game unless alternate). */
-  a: ValleyPlayerSpec;
-  b: ValleyPlayerSpec;
+  /** Player A; A takes White in game 1 (and every game unless alternate). */
+  a: PlayerSpec;
+  /** Player B. */
+  b: PlayerSpec;
   /** Swap colours after every game (default false: A is White throughout). */
   alternate?: boolean;
-  /** The variant (default standard) and the start position in its notation (default the variant's start). */
-  variant?: ValleyVariantName;
+  /** The variant (default standard). */
+  variant?: VariantName;
+  /** The start position in the variant's notation (default the variant's start). */
   position?: string;
   /** Seeds the random opening plies and the random players (default 1). */
   seed?: number;
@@ -176,106 +196,152 @@ export interface ValleyMatchOptions {
   drawRule?: boolean;
   /** A game still going after this many plies counts as a draw (default 300). */
   plyCap?: number;
-  signal?: AbortSignal;
-  onGame?: (game: ValleyGameRecord, tally: ValleyMatchTally) => void;
+  /** Called after each game with it and the tally so far. */
+  onGame?: (game: MatchGame, tally: MatchTally) => void;
 }
 
-export interface ValleyGameRecord {
+/** One game of a match. */
+export interface MatchGame {
   /** 1-based. */
   game: number;
   /** Which player had White: 'a' or 'b'. */
   whitePlayer: 'a' | 'b';
-  result: ValleyResult;
+  /** Who won, null for a draw. */
+  result: Winner;
   /** How it ended: a win, the third occurrence of a position, or the ply cap. */
   end: 'win' | 'repetition' | 'cap';
+  /** Plies played. */
   plies: number;
-  /** The moves played (engine codes), from the start position. */
-  moves: number[];
+  /** The moves played, from the start position. */
+  moves: Move[];
 }
 
-export interface ValleyMatchTally {
+/** A match's tally (finished: every game; a partial: the games played so far). */
+export interface MatchTally {
+  /** Games played. */
   games: number;
-  /** Wins of whoever played White, of whoever played Black, and draws. */
+  /** Wins of whoever played White. */
   white: number;
+  /** Wins of whoever played Black. */
   black: number;
+  /** Drawn games. */
   draws: number;
-  /** Wins of player A and of player B (colours as they fell). */
+  /** Wins of player A (colours as they fell). */
   aWins: number;
+  /** Wins of player B. */
   bWins: number;
+  /** Games drawn by the third occurrence of a position. */
   repetitions: number;
+  /** Games drawn at the ply cap. */
   capped: number;
+  /** Plies of all games. */
   plies: number;
 }
 
-const openingSearch = new ValleySearcher(1 << 12);
+const openingSearch = new Searcher(1 << 12);
 const SAFE = new Int32Array(64);
 
 /**
  * A random move among those after which the opponent has no forced win within 5 plies (any move when all
  * lose): the random opening plies vary the games without handing either side a lost position.
  */
-function safeRandomMove(e: ValleyEngine, rng: Rng): number {
+function safeRandomMove(e: Engine, rng: Rng): Move {
   const n = e.generate(PICK, 0);
   let safe = 0;
   for (let i = 0; i < n; i++) {
-    e.make(PICK[i]);
-    const lost = e.winner() === null && openingSearch.search(e, { depth: 5, evaluate: () => 0, drawRule: false }).score >= WIN - 5;
-    e.unmake(PICK[i]);
-    if (!lost) SAFE[safe++] = PICK[i];
+    const m = PICK[i] as Move;
+    e.make(m);
+    const lost = e.winner() === null && searchAnswer(openingSearch.searchSync(e, { depth: 5, evaluate: () => 0, drawRule: false }))!.score >= WIN - 5;
+    e.unmake(m);
+    if (!lost) SAFE[safe++] = m;
   }
-  return safe > 0 ? SAFE[rng.below(safe)] : PICK[rng.below(n)];
+  return (safe > 0 ? SAFE[rng.below(safe)] : PICK[rng.below(n)]) as Move;
 }
 
-export type ValleyPlayOptions = Pick<ValleyMatchOptions, 'openingPlies' | 'plyCap' | 'signal'>;
+/** How a game is played on: random opening plies, the ply cap. */
+export type PlayOptions = Pick<MatchOptions, 'openingPlies' | 'plyCap'>;
+
+/** A played game: who won, how it ended, its plies and moves. */
+export type PlayedGame = Omit<MatchGame, 'game' | 'whitePlayer'>;
 
 /**
- * Plays a game on to its end: a win, the third occurrence of a position when the game has the draw rule, or
- * the ply cap. Moves go through the game (every one checked); rng draws the random opening plies.
+ * The steps of a game played on to its end: a win, the third occurrence of a position when the game has the
+ * draw rule, or the ply cap. A ply is its unit of work (a pause point may follow each). Moves go through the game (every one checked); rng
+ * draws the random opening plies; `moves` gets each move as it is played.
  */
-export async function playValleyGame(game: ValleyGame, white: ValleyPlayer, black: ValleyPlayer, rng: Rng, opts: ValleyPlayOptions = {}): Promise<Omit<ValleyGameRecord, 'game' | 'whitePlayer'>> {
+function* gameSteps(ctl: JobControl<unknown>, game: Game, white: Player, black: Player, rng: Rng, opts: PlayOptions, moves: Move[]): Generator<void, PlayedGame, void> {
   const cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 1, e = game.engine;
-  const moves: number[] = [];
-  let lastYield = Date.now();
   for (let plies = 0; ; plies++) {
     const over = game.result();
     if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
     if (plies >= cap) return { result: null, end: 'cap', plies, moves };
-    const m = plies < opening ? safeRandomMove(e, rng) : (e.side === 0 ? white : black).choose({ engine: e, history: game.historyKeys(), drawRule: game.drawRule, signal: opts.signal });
+    const m = plies < opening ? safeRandomMove(e, rng) : (e.side === 0 ? white : black).choose({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
     game.play(formatEngineMove(e, m));
     moves.push(m);
-    // Let timers, signals and Ctrl-C in now and then.
-    if (Date.now() - lastYield > 20) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      lastYield = Date.now();
-      checkAborted(opts.signal);
-    }
+    if (ctl.spend(1)) yield;
   }
 }
 
-/** Plays opts.games games between players A and B and tallies them. */
-export async function valleyMatch(opts: ValleyMatchOptions): Promise<ValleyMatchTally> {
+/** A game played on to its end as a job (see gameSteps); unfinished, its partial is the moves played so far. */
+export function playGameJob(game: Game, white: Player, black: Player, rng: Rng, opts: PlayOptions = {}): Job<PlayedGame, Move[]> {
+  return new Job<PlayedGame, Move[]>(function* (ctl) {
+    const moves: Move[] = [];
+    ctl.partial = () => moves.slice();
+    return yield* gameSteps(ctl, game, white, black, rng, opts, moves);
+  });
+}
+
+/**
+ * A match of opts.games games between players A and B, as a job: the tally. Its work units are plies, its
+ * progress is in games; stopped by its limits (checked between moves), the partial is the tally of the games played so far.
+ */
+export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
   if (!Number.isInteger(opts.games) || opts.games < 1) throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);
-  const seed = opts.seed ?? 1;
-  const rng = createRng(seed);
-  const a = createValleyPlayer(opts.a, seed * 2 + 1), b = createValleyPlayer(opts.b, seed * 2 + 2);
-  const tally: ValleyMatchTally = { games: 0, white: 0, black: 0, draws: 0, aWins: 0, bWins: 0, repetitions: 0, capped: 0, plies: 0 };
-  for (let g = 1; g <= opts.games; g++) {
-    checkAborted(opts.signal);
-    const aWhite = !opts.alternate || g % 2 === 1;
-    const game = new ValleyGame({ variant: opts.variant, position: opts.position, drawRule: opts.drawRule ?? true });
-    const r = await playValleyGame(game, aWhite ? a : b, aWhite ? b : a, rng, opts);
-    tally.games++;
-    tally.plies += r.plies;
-    if (r.result === null) {
-      tally.draws++;
-      if (r.end === 'repetition') tally.repetitions++;
-      else tally.capped++;
-    } else {
-      tally[r.result]++;
-      if ((r.result === 'white') === aWhite) tally.aWins++;
-      else tally.bWins++;
+  return new Job<MatchTally, MatchTally>(function* (ctl) {
+    const seed = opts.seed ?? 1;
+    const rng = createRng(seed);
+    const a = createPlayer(opts.a, seed * 2 + 1), b = createPlayer(opts.b, seed * 2 + 2);
+    const tally: MatchTally = { games: 0, white: 0, black: 0, draws: 0, aWins: 0, bWins: 0, repetitions: 0, capped: 0, plies: 0 };
+    ctl.partial = () => ({ ...tally });
+    ctl.report(0, opts.games, 'games');
+    for (let g = 1; g <= opts.games; g++) {
+      const aWhite = !opts.alternate || g % 2 === 1;
+      const game = new Game({ variant: opts.variant, position: opts.position, drawRule: opts.drawRule ?? true });
+      const r = yield* gameSteps(ctl, game, aWhite ? a : b, aWhite ? b : a, rng, opts, []);
+      tally.games++;
+      tally.plies += r.plies;
+      if (r.result === null) {
+        tally.draws++;
+        if (r.end === 'repetition') tally.repetitions++;
+        else tally.capped++;
+      } else {
+        tally[r.result]++;
+        if ((r.result === 'white') === aWhite) tally.aWins++;
+        else tally.bWins++;
+      }
+      ctl.report(g);
+      opts.onGame?.({ game: g, whitePlayer: aWhite ? 'a' : 'b', ...r }, { ...tally });
     }
-    opts.onGame?.({ game: g, whitePlayer: aWhite ? 'a' : 'b', ...r }, tally);
-  }
-  return tally;
+    return tally;
+  });
+}
+
+/**
+ * {@link matchJob} run to its end or its limits, giving the event loop a turn about every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { match } from 'gridbits/valley';
+ * const outcome = await match({ games: 10, a: { kind: 'greedy' }, b: { kind: 'random' }, alternate: true });
+ * const tally = outcome.finished ? outcome.value : outcome.partial;
+ * console.log(tally?.aWins, tally?.bWins, tally?.draws);
+ * ```
+ */
+export function match(opts: MatchOptions, options: RunOptions = {}): Promise<Outcome<MatchTally, MatchTally>> {
+  return matchJob(opts).run(options);
+}
+
+/** {@link matchJob} run synchronously. */
+export function matchSync(opts: MatchOptions, options: RunOptions = {}): Outcome<MatchTally, MatchTally> {
+  return matchJob(opts).runSync(options);
 }

@@ -1,21 +1,24 @@
 // The interface search, play and the solver drive: one variant's rules over one mutable position.
-import type { ValleyResult, ValleySide } from './state.js';
+import type { Move } from './move.js';
+import type { Winner, Side } from './state.js';
 
 /**
  * A King's Valley position under one variant's rules, changed in place by make/unmake (no allocation).
- * Moves are ints `from | to << 6` (squares are rank * size + file, so boards up to 8×8 fit).
+ * Moves are move.ts's {@link Move} codes (`from | to << 6`; squares are rank * size + file).
  * The standard and Retrieve-the-King games (5×5) and Labyrinth (7×7 with pillars) each implement it.
  */
-export interface ValleyEngine {
+export interface Engine {
   /** Board side: 5, or 7 for Labyrinth. */
   readonly size: number;
   /** The valley's square. */
   readonly valley: number;
-  /** Side to move (0 White, 1 Black) and plies played; read them, change them only through make/unmake. */
-  readonly side: ValleySide;
+  /** Side to move (0 White, 1 Black); read it, change it only through make/unmake. */
+  readonly side: Side;
+  /** Plies played. */
   readonly ply: number;
   /** Zobrist key of the pieces and the side to move (and whether the first-move rule still applies), as two 32-bit halves. */
   readonly keyLo: number;
+  /** The key's high half (see keyLo). */
   readonly keyHi: number;
   /**
    * The key of the board and the side to move only: keyLo/keyHi without the first-move flag. Positions the
@@ -24,19 +27,22 @@ export interface ValleyEngine {
   boardKey(): [number, number];
   /** Writes the legal moves of the side to move into out from index at; returns how many (0 when the game is over). */
   generate(out: Int32Array, at: number): number;
-  make(m: number): void;
+  /** Plays m, a move generate wrote (no legality check). */
+  make(m: Move): void;
   /** Takes back m, the last move made. */
-  unmake(m: number): void;
+  unmake(m: Move): void;
   /** The winner if the game is over now (a King on the valley; the side to move's King boxed in), else null. */
-  winner(): ValleyResult;
+  winner(): Winner;
   /** The square of that side's King. */
-  king(side: ValleySide): number;
+  king(side: Side): number;
   /** True when sq holds a piece or a pillar. */
   occupied(sq: number): boolean;
   /** Where a piece on sq would stop sliding in direction d (0..7), sq itself when it cannot move that way. */
   slideEnd(sq: number, d: number): number;
   /** The number of legal moves that side would have if it were to move now (mobility). */
-  mobility(side: ValleySide): number;
+  mobility(side: Side): number;
+  /** A new engine at the same position (same variant), to search without touching this one. */
+  clone(): Engine;
   /** The position in the variant's notation (ranks top down, side, ply). */
   toString(): string;
 }

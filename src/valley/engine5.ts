@@ -1,9 +1,10 @@
-// The 5×5 King's Valley engine (standard and Retrieve-the-King starts): ValleyEngine over two 25-bit masks.
-import { NEIGHBOURS, VALLEY, slideEnd as slideEnd25 } from './geometry.js';
-import type { ValleyEngine } from './engine.js';
-import { MAX_MOVES, countMoves, generateInto } from './movegen.js';
-import { formatValleyPosition } from './notation.js';
-import { BLACK, WHITE, type ValleyPosition, type ValleyResult, type ValleySide } from './state.js';
+// The 5×5 King's Valley engine (standard and Retrieve-the-King starts): Engine over two 25-bit masks.
+import { VALLEY, slideEnd as slideEnd25 } from './geometry.js';
+import type { Engine } from './engine.js';
+import { countMoves, generateInto, isOver, maskWinner } from './kernel.js';
+import type { Move } from './move.js';
+import { formatPosition } from './notation.js';
+import { BLACK, checkPosition, type Position, type Winner, type Side } from './state.js';
 import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 
 // Key words: (colour * 2 + isKing) * 25 + square, then the side to move (Black) and "ply 0" (first-move rule).
@@ -12,14 +13,11 @@ const FIRST_KEY = 101;
 const ZLO = zobristKeys(102, ZOBRIST_SEED_LO);
 const ZHI = zobristKeys(102, ZOBRIST_SEED_HI);
 
-// generateInto writes moves as from | to << 5; this engine's interface wants from | to << 6.
-const SCRATCH = new Int32Array(MAX_MOVES);
-
 /** The 5×5 engine; the class is exported so evaluation and tools can read its masks directly. */
-export class Valley5Engine implements ValleyEngine {
+export class Engine5 implements Engine {
   readonly size = 5;
   readonly valley = VALLEY;
-  side: ValleySide;
+  side: Side;
   ply: number;
   keyLo = 0;
   keyHi = 0;
@@ -27,7 +25,9 @@ export class Valley5Engine implements ValleyEngine {
   readonly men: Int32Array;
   readonly kings: Int32Array;
 
-  constructor(pos: ValleyPosition) {
+  /** An engine over a copy of pos; a position no game reaches (see checkPosition) is refused with BAD_INPUT. */
+  constructor(pos: Position) {
+    checkPosition(pos);
     this.men = Int32Array.of(pos.men[0], pos.men[1]);
     this.kings = Int32Array.of(pos.kings[0], pos.kings[1]);
     this.side = pos.side;
@@ -54,24 +54,13 @@ export class Valley5Engine implements ValleyEngine {
     this.keyHi ^= ZHI[i];
   }
 
-  /** True when the side to move has no moves: a King on the valley, or its own King boxed in. */
-  private over(): boolean {
-    const s = this.side, k = this.kings;
-    return k[0] === VALLEY || k[1] === VALLEY || (NEIGHBOURS[k[s]] & ~(this.men[0] | this.men[1])) === 0;
-  }
-
   generate(out: Int32Array, at: number): number {
-    if (this.over()) return 0;
-    const s = this.side;
-    const n = generateInto(this.men[s], this.men[s ^ 1], this.kings[s], this.ply === 0, SCRATCH, 0);
-    for (let i = 0; i < n; i++) {
-      const m = SCRATCH[i];
-      out[at + i] = (m & 31) | ((m >>> 5) << 6);
-    }
-    return n;
+    const s = this.side, men = this.men, k = this.kings;
+    if (isOver(men[s], men[s ^ 1], k[s], k[s ^ 1])) return 0;
+    return generateInto(men[s], men[s ^ 1], k[s], this.ply === 0, out, at);
   }
 
-  make(m: number): void {
+  make(m: Move): void {
     const s = this.side, from = m & 63, to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
     let base = s * 50;
@@ -82,12 +71,12 @@ export class Valley5Engine implements ValleyEngine {
     this.keyLo ^= ZLO[base + from] ^ ZLO[base + to] ^ ZLO[SIDE_KEY];
     this.keyHi ^= ZHI[base + from] ^ ZHI[base + to] ^ ZHI[SIDE_KEY];
     if (this.ply === 0) this.flip(FIRST_KEY);
-    this.side = (s ^ 1) as ValleySide;
+    this.side = (s ^ 1) as Side;
     this.ply++;
   }
 
-  unmake(m: number): void {
-    const s = (this.side ^ 1) as ValleySide, from = m & 63, to = m >>> 6;
+  unmake(m: Move): void {
+    const s = (this.side ^ 1) as Side, from = m & 63, to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
     let base = s * 50;
     if (this.kings[s] === to) {
@@ -101,15 +90,13 @@ export class Valley5Engine implements ValleyEngine {
     if (this.ply === 0) this.flip(FIRST_KEY);
   }
 
-  winner(): ValleyResult {
-    const k = this.kings;
-    if (k[WHITE] === VALLEY) return 'white';
-    if (k[BLACK] === VALLEY) return 'black';
-    if ((NEIGHBOURS[k[this.side]] & ~(this.men[0] | this.men[1])) === 0) return this.side === WHITE ? 'black' : 'white';
-    return null;
+  winner(): Winner {
+    const w = maskWinner(this.men[0], this.men[1], this.kings[0], this.kings[1], this.side);
+    return w < 0 ? null : w === 0 ? 'white' : 'black';
   }
 
-  king(side: ValleySide): number {
+  /** The square of that side's King. */
+  king(side: Side): number {
     return this.kings[side];
   }
 
@@ -122,23 +109,28 @@ export class Valley5Engine implements ValleyEngine {
     return slideEnd25(sq, d, this.men[0] | this.men[1]);
   }
 
-  mobility(side: ValleySide): number {
+  mobility(side: Side): number {
     const k = this.kings, own = this.men[side], opp = this.men[side ^ 1];
-    if (k[0] === VALLEY || k[1] === VALLEY || (NEIGHBOURS[k[side]] & ~(own | opp)) === 0) return 0;
+    if (isOver(own, opp, k[side], k[side ^ 1])) return 0;
     return countMoves(own, opp, k[side], side === this.side && this.ply === 0);
   }
 
+  clone(): Engine5 {
+    return new Engine5(this.position());
+  }
+
   /** A copy of the current position. */
-  position(): ValleyPosition {
+  position(): Position {
     return { men: [this.men[0], this.men[1]], kings: [this.kings[0], this.kings[1]], side: this.side, ply: this.ply };
   }
 
+  /** The position string (see formatPosition). */
   toString(): string {
-    return formatValleyPosition(this.position());
+    return formatPosition(this.position());
   }
 }
 
 /** An engine over a copy of pos (5×5: the standard game and Retrieve the King). */
-export function createValleyEngine(pos: ValleyPosition): ValleyEngine {
-  return new Valley5Engine(pos);
+export function createEngine(pos: Position): Engine {
+  return new Engine5(pos);
 }

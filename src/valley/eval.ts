@@ -1,8 +1,9 @@
-// Static evaluation of a King's Valley position for the side to move, over any ValleyEngine (5×5, Labyrinth).
-import type { ValleyEngine } from './engine.js';
-import { Valley5Engine } from './engine5.js';
-import { NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd } from './geometry.js';
-import type { ValleySide } from './state.js';
+// Static evaluation of a King's Valley position for the side to move, over any Engine (5×5, Labyrinth).
+import type { Engine } from './engine.js';
+import { Engine5 } from './engine5.js';
+import { NEIGHBOURS, VALLEY, popCount, slideEnd } from './geometry.js';
+import { kingReachesValley } from './kernel.js';
+import type { Side } from './state.js';
 
 /**
  * Scale: points, positive = good for the side to move. Static scores stay within ±EVAL_MAX; exact game results
@@ -28,16 +29,19 @@ const TEMPO = 12;
 const seen = new Int32Array(64);
 const queue = new Int32Array(64);
 let stamp = 0;
-/** Routes found by the last slideDistance call. */
-let lastRoutes = 0;
+
+// A BFS answers two numbers in one int, allocation-free: the distance in slides (0..FAR) in the low 3 bits, and
+// the number of squares on the last level that reach the valley in one slide (its routes) above them.
+const ROUTES_SHIFT = 3;
+const distanceOf = (r: number): number => r & ((1 << ROUTES_SHIFT) - 1);
+const routesOf = (r: number): number => r >>> ROUTES_SHIFT;
 
 /**
  * How many slides the King on `from` needs to reach the valley with every other piece standing still (FAR when
- * FAR or more). lastRoutes is left at the number of squares on the last level that reach the valley in one
- * slide. The King's own square stays occupied for the BFS: a path through it is never shorter than a slide
+ * FAR or more), and its routes (packed: see distanceOf, routesOf). The King's own square stays occupied for the BFS: a path through it is never shorter than a slide
  * from it, so only a few stopping squares are invented beside it.
  */
-function slideDistance(e: ValleyEngine, from: number): number {
+function slideDistance(e: Engine, from: number): number {
   const valley = e.valley;
   if (from === valley) return 0;
   if (++stamp === 0x7fffffff) {
@@ -65,13 +69,9 @@ function slideDistance(e: ValleyEngine, from: number): number {
         }
       }
     }
-    if (routes > 0) {
-      lastRoutes = routes;
-      return dist;
-    }
+    if (routes > 0) return dist | (routes << ROUTES_SHIFT);
     if (tail === end) break;
   }
-  lastRoutes = 0;
   return FAR;
 }
 
@@ -88,61 +88,52 @@ function slideDistance5(occAll: number, from: number): number {
     for (let rest = frontier; rest !== 0; ) {
       const sq = 31 - Math.clz32(rest);
       rest ^= 1 << sq;
-      if ((TO_VALLEY[sq] & occ) === 0 && (PAST_VALLEY[sq] & occ) !== 0) {
+      if (kingReachesValley(sq, occ)) {
         routes++;
         continue;
       }
       for (let d = 0; d < 8; d++) next |= 1 << slideEnd(sq, d, occ);
     }
-    if (routes > 0) {
-      lastRoutes = routes;
-      return dist;
-    }
+    if (routes > 0) return dist | (routes << ROUTES_SHIFT);
     frontier = next & ~seenMask;
     seenMask |= next;
     if (frontier === 0) break;
   }
-  lastRoutes = 0;
   return FAR;
 }
 
-/** valleyEvaluate on the 5×5 masks. */
-function evaluate5(e: Valley5Engine): number {
+/** evaluate on the 5×5 masks. */
+function evaluate5(e: Engine5): number {
   const us = e.side, them = us ^ 1, occ = e.men[0] | e.men[1];
   const kUs = e.kings[us], kThem = e.kings[them];
-  const dUs = slideDistance5(occ, kUs);
-  const rUs = lastRoutes;
+  const us5 = slideDistance5(occ, kUs), dUs = distanceOf(us5), rUs = routesOf(us5);
   if (dUs === 1 && e.ply > 0) return EVAL_MAX;
-  const dThem = slideDistance5(occ, kThem);
-  const rThem = lastRoutes;
+  const them5 = slideDistance5(occ, kThem), dThem = distanceOf(them5), rThem = routesOf(them5);
   let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
   score += ROUTE * (Math.min(rUs, 3) - Math.min(rThem, 3));
-  score += MOBILITY * (e.mobility(us) - e.mobility(them as ValleySide));
+  score += MOBILITY * (e.mobility(us) - e.mobility(them as Side));
   score += KING_FREEDOM[popCount(NEIGHBOURS[kUs] & ~occ)] - KING_FREEDOM[popCount(NEIGHBOURS[kThem] & ~occ)];
   return score;
 }
 
 /** The number of directions the King on sq can slide in. */
-function openDirections(e: ValleyEngine, sq: number): number {
+function openDirections(e: Engine, sq: number): number {
   let n = 0;
   for (let d = 0; d < 8; d++) if (e.slideEnd(sq, d) !== sq) n++;
   return n;
 }
 
 /** True when that side's King reaches the valley in one slide (a win if it is that side's move, after ply 0). */
-export function kingReachesValley(e: ValleyEngine, side: ValleySide): boolean {
-  if (e instanceof Valley5Engine) {
-    const occ = e.men[0] | e.men[1], k = e.kings[side];
-    return (TO_VALLEY[k] & occ) === 0 && (PAST_VALLEY[k] & occ) !== 0;
-  }
+export function kingOneSlideAway(e: Engine, side: Side): boolean {
+  if (e instanceof Engine5) return kingReachesValley(e.kings[side], e.men[0] | e.men[1]);
   const k = e.king(side), valley = e.valley;
   for (let d = 0; d < 8; d++) if (e.slideEnd(k, d) === valley) return true;
   return false;
 }
 
 /** The King's distance to the valley in slides (0 on it, FAR for FAR or more), for display and tests. */
-export function valleyKingDistance(e: ValleyEngine, side: ValleySide): number {
-  return slideDistance(e, e.king(side));
+export function kingDistance(e: Engine, side: Side): number {
+  return distanceOf(slideDistance(e, e.king(side)));
 }
 
 /**
@@ -150,13 +141,11 @@ export function valleyKingDistance(e: ValleyEngine, side: ValleySide): number {
  * valley in slides and its number of last-slide routes, mobility, the Kings' open directions, the move.
  * Call it on a live position (no winner yet).
  */
-export function valleyEvaluate(e: ValleyEngine): number {
-  if (e instanceof Valley5Engine) return evaluate5(e);
-  const us = e.side, them = (us ^ 1) as ValleySide;
-  const dUs = slideDistance(e, e.king(us));
-  const rUs = lastRoutes;
-  const dThem = slideDistance(e, e.king(them));
-  const rThem = lastRoutes;
+export function evaluate(e: Engine): number {
+  if (e instanceof Engine5) return evaluate5(e);
+  const us = e.side, them = (us ^ 1) as Side;
+  const usR = slideDistance(e, e.king(us)), dUs = distanceOf(usR), rUs = routesOf(usR);
+  const themR = slideDistance(e, e.king(them)), dThem = distanceOf(themR), rThem = routesOf(themR);
   // Our move and one slide home: won unless the first-move rule holds the King back.
   if (dUs === 1 && e.ply > 0) return EVAL_MAX;
   let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
@@ -167,7 +156,7 @@ export function valleyEvaluate(e: ValleyEngine): number {
 }
 
 /** The simple evaluation of the greedy player: the Kings' slide distances only. */
-export function valleySimpleEvaluate(e: ValleyEngine): number {
+export function simpleEvaluate(e: Engine): number {
   const us = e.side;
-  return 100 * (slideDistance(e, e.king((us ^ 1) as ValleySide)) - slideDistance(e, e.king(us)));
+  return 100 * (distanceOf(slideDistance(e, e.king((us ^ 1) as Side))) - distanceOf(slideDistance(e, e.king(us))));
 }

@@ -1,52 +1,61 @@
 // A King's Valley game of any variant: the engine, the moves played, undo, the result with the draw rule, records.
 import { GridbitsError } from '../core/error.js';
-import type { ValleyEngine } from './engine.js';
-import { parseValleySquares, type ValleySetup } from './notation.js';
-import { formatValleyGameRecord, readValleyRecordLines } from './record.js';
+import type { Engine } from './engine.js';
+import { makeMove, type Move } from './move.js';
+import { parseSquares, type Setup } from './notation.js';
+import { formatGameRecord, readRecordLines } from './record.js';
 import { formatEngineMove } from './search.js';
 import { BLACK, WHITE } from './state.js';
-import { VALLEY_VARIANTS, createVariantEngine, engineMoves, parseVariantPosition, valleyVariant, valleyVariantStart, type ValleyVariant, type ValleyVariantName } from './variant.js';
+import { VARIANTS, createVariantEngine, engineMoves, parseVariantPosition, findVariant, variantStart, type Variant, type VariantName } from './variant.js';
 
-export type ValleyColour = 'white' | 'black';
+/** A side by name. */
+export type Colour = 'white' | 'black';
 
-export interface ValleyGameOptions {
+/** How a game starts and which rules it keeps. */
+export interface GameOptions {
   /** 'standard' (default), 'retrieve' or 'labyrinth'. */
-  variant?: ValleyVariantName;
+  variant?: VariantName;
   /** The starting position in the variant's notation (default: the variant's start). */
   position?: string;
   /** Who moves first from the variant's start (default White); with a position, its side field decides. */
-  first?: ValleyColour;
+  first?: Colour;
   /** The draw rule (default on): the third occurrence of the same position (board and side to move) is a draw. */
   drawRule?: boolean;
 }
 
-export interface ValleyGameResult {
-  winner: ValleyColour | null;
+/** How a game ended. */
+export interface GameResult {
+  /** Who won, null for a draw. */
+  winner: Colour | null;
+  /** True for a draw (the third occurrence of a position). */
   draw: boolean;
   /** For people: why the game ended. */
   reason: string;
 }
 
-const COLOUR: readonly ValleyColour[] = ['white', 'black'];
+const COLOUR: readonly Colour[] = ['white', 'black'];
 const NAME = ['White', 'Black'];
 
 /** A game: play and undo moves in notation; nothing changes when a move is refused. */
-export class ValleyGame {
-  readonly variant: ValleyVariant;
+export class Game {
+  /** The variant played. */
+  readonly variant: Variant;
+  /** Whether the third occurrence of a position draws. */
   readonly drawRule: boolean;
   /** The starting position string. */
   readonly start: string;
   /** The engine at the current position: read it, and change it only through play and undo. */
-  readonly engine: ValleyEngine;
-  private readonly played: number[] = [];
+  readonly engine: Engine;
+  private readonly played: Move[] = [];
   private readonly texts: string[] = [];
   /** The board and side to move of every position so far, the start first (the draw rule counts these). */
   private readonly seen: string[] = [];
   /** The engine's board keys of the same positions (the search's repetition check; no first-move flag). */
   private readonly keys: Array<[number, number]> = [];
 
-  constructor(options: ValleyGameOptions = {}) {
-    this.variant = valleyVariant(options.variant ?? 'standard');
+  /** A new game (the variant's start unless options give a position); bad options throw BAD_ARGUMENT or BAD_INPUT. */
+  constructor(options: GameOptions = {}) {
+    this.variant = findVariant(options.variant ?? 'standard');
     this.drawRule = options.drawRule ?? true;
     const first = options.first === undefined ? undefined : options.first === 'black' ? BLACK : options.first === 'white' ? WHITE : -1;
     if (first === -1) throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
@@ -57,27 +66,27 @@ export class ValleyGame {
       }
       this.engine = createVariantEngine(this.variant, setup);
     } else {
-      this.engine = createVariantEngine(this.variant, valleyVariantStart(this.variant, first ?? WHITE));
+      this.engine = createVariantEngine(this.variant, variantStart(this.variant, first ?? WHITE));
     }
     this.start = this.engine.toString();
     this.remember();
   }
 
-  /** The game a record describes (see readValleyRecordLines); a bad line throws BAD_INPUT naming it. */
-  static fromRecord(text: string, options: { drawRule?: boolean } = {}): ValleyGame {
-    const rec = readValleyRecordLines(text);
+  /** The game a record describes (see readRecordLines); a bad line throws BAD_INPUT naming it. */
+  static fromRecord(text: string, options: { drawRule?: boolean } = {}): Game {
+    const rec = readRecordLines(text);
     const named = (line: number, e: unknown): unknown => (e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e);
-    let variant: ValleyVariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
+    let variant: VariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
     if (rec.variant !== null) {
       try {
-        variant = valleyVariant(rec.variant).name;
+        variant = findVariant(rec.variant).name;
       } catch (e) {
         throw named(1, e);
       }
     }
-    let game: ValleyGame;
+    let game: Game;
     try {
-      game = new ValleyGame({ variant, position: rec.start?.text, drawRule: options.drawRule });
+      game = new Game({ variant, position: rec.start?.text, drawRule: options.drawRule });
     } catch (e) {
       throw named(rec.start?.line ?? 1, e);
     }
@@ -93,7 +102,7 @@ export class ValleyGame {
 
   /** The record text: `variant NAME` unless standard, the start unless the usual one, one move per line. */
   record(): string {
-    return formatValleyGameRecord(this.variant.name, VALLEY_VARIANTS[this.variant.name].start, this.start, this.texts);
+    return formatGameRecord(this.variant.name, VARIANTS[this.variant.name].start, this.start, this.texts);
   }
 
   /** The moves played, in notation. */
@@ -107,11 +116,12 @@ export class ValleyGame {
   }
 
   /** The current position parsed (each side's squares), e.g. for drawing the board. */
-  setup(): ValleySetup {
+  setup(): Setup {
     return parseVariantPosition(this.variant, this.engine.toString());
   }
 
-  get sideToMove(): ValleyColour {
+  /** The side to move now. */
+  get sideToMove(): Colour {
     return COLOUR[this.engine.side];
   }
 
@@ -133,8 +143,8 @@ export class ValleyGame {
   play(move: string): void {
     const over = this.result();
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
-    const [from, to] = parseValleySquares(move, this.engine.size);
-    const m = from | (to << 6);
+    const [from, to] = parseSquares(move, this.engine.size);
+    const m = makeMove(from, to);
     if (!engineMoves(this.engine).includes(m)) throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
     this.engine.make(m);
     this.played.push(m);
@@ -153,7 +163,7 @@ export class ValleyGame {
   }
 
   /** How the game ended, or null while it goes on. */
-  result(): ValleyGameResult | null {
+  result(): GameResult | null {
     const e = this.engine, w = e.winner(), valley = this.variant.board.name(e.valley);
     if (w !== null) {
       const reachedValley = e.king(w === 'white' ? WHITE : BLACK) === e.valley;

@@ -1,7 +1,8 @@
 // King's Valley board geometry: the 5×5 board as bits 0..24 of one int (index = rank * 5 + file), slide rays.
 import { Board } from '../core/board.js';
 
-export const VALLEY_BOARD = Board.of(5, 5);
+/** The 5×5 board (square names a1..e5). */
+export const BOARD = Board.of(5, 5);
 /** c3, the King's Valley. */
 export const VALLEY = 12;
 export const ALL_SQUARES = (1 << 25) - 1;
@@ -79,5 +80,5 @@ export function slideEnd(sq: number, d: number, occ: number): number {
 }
 
 export function squareName(sq: number): string {
-  return VALLEY_BOARD.name(sq);
+  return BOARD.name(sq);
 }

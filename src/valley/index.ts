@@ -1,85 +1,79 @@
-// King's Valley, the public face: rules and position, notation, bitboard move generation, perft.
-// Generic internal names get a valley prefix here: the library's exports are one flat namespace.
-export { VALLEY, VALLEY_BOARD, slideEnd as valleySlideEnd } from './geometry.js';
+// King's Valley, the public face (`gridbits/valley`): moves, positions and notation, engines for every variant,
+// games and records, and the long calls as jobs — perft and divide, search, solve, match.
+export { BOARD, VALLEY, slideEnd } from './geometry.js';
+export { formatMove, isMove, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
+export { BLACK, WHITE, copyPosition, samePosition, startPosition, winnerOf, type Position, type Side, type Winner } from './state.js';
+export { MAX_MOVES, countMoves, generateInto, isOver } from './kernel.js';
+export { PILLAR, START, formatPosition, formatSetup, parsePosition, parseSetup, type GridSpec, type Setup } from './notation.js';
+export { legalMoves, parseLegalMove, play } from './position.js';
+export { formatGameRecord, formatRecord, parseRecord, readRecordLines, type PositionRecord, type RecordLines } from './record.js';
+export type { Engine } from './engine.js';
+export { Engine5, createEngine } from './engine5.js';
+export { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
 export {
-  BLACK as VALLEY_BLACK,
-  WHITE as VALLEY_WHITE,
-  copyPosition as copyValleyPosition,
-  samePosition as sameValleyPosition,
-  valleyStart,
-  valleyWinner,
-  type ValleyPosition,
-  type ValleyResult,
-  type ValleySide,
-} from './state.js';
-export {
-  MAX_MOVES as VALLEY_MAX_MOVES,
-  countMoves as countValleyMoves,
-  generateInto as generateValleyMoves,
-  isOver as valleyIsOver,
-  makeMove as makeValleyMove,
-  moveFrom as valleyMoveFrom,
-  moveTo as valleyMoveTo,
-  positionMoves as valleyMoveCodes,
-  unmakeMove as unmakeValleyMove,
-} from './movegen.js';
-export { VALLEY_START, formatValleyMove, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyMoves } from './notation.js';
-export { formatValleyRecord, parseValleyRecord, type ValleyRecord } from './record.js';
-export { PERFT_MAX_DEPTH, valleyDivide, valleyDivideAsync, valleyPerft } from './perft.js';
-export { VALLEY_SOLVE_MAX_PLY, valleySolve, type ValleySolveOptions, type ValleySolveResult, type ValleySolveStatus, type ValleySolveValue } from './solve.js';
-export { Valley5Engine, createValleyEngine } from './engine5.js';
-export { zobristKeys as valleyZobristKeys } from './zobrist.js';
-export { ValleyGame, type ValleyColour, type ValleyGameOptions, type ValleyGameResult } from './game.js';
-export {
-  VALLEY_VARIANTS,
-  VALLEY_VARIANT_NAMES,
-  createVariantEngine as createValleyVariantEngine,
-  engineDivideAsync as valleyEngineDivideAsync,
-  engineMoves as valleyEngineMoves,
-  enginePerft as valleyEnginePerft,
-  formatVariantPosition as formatValleyVariantPosition,
-  parseVariantPosition as parseValleyVariantPosition,
-  valleyVariant,
-  valleyVariantStart,
-  type ValleyVariant,
-  type ValleyVariantName,
+  VARIANTS,
+  VARIANT_NAMES,
+  createVariantEngine,
+  engineMoves,
+  findVariant,
+  formatVariantPosition,
+  parseVariantPosition,
+  variantStart,
+  type Variant,
+  type VariantName,
 } from './variant.js';
-export { LABYRINTH_GRID as VALLEY_LABYRINTH_GRID, LABYRINTH_START as VALLEY_LABYRINTH_START, createLabyrinthEngine as createValleyLabyrinthEngine } from './labyrinth.js';
-export { VALLEY_PILLAR, formatValleySetup, parseValleySetup, type ValleyGridSpec, type ValleySetup } from './notation.js';
-export { formatValleyGameRecord, readValleyRecordLines, type ValleyRecordLines } from './record.js';
-export type { ValleyEngine } from './engine.js';
+export { zobristKeys } from './zobrist.js';
+export { Game, type Colour, type GameOptions, type GameResult } from './game.js';
+export { PERFT_MAX_DEPTH, divide, divideJob, divideSync, perft, perftJob, perftSync, type DivideRows } from './perft.js';
 export {
-  MAX_PLY as VALLEY_SEARCH_MAX_PLY,
-  WIN as VALLEY_WIN,
-  ValleySearcher,
-  ValleyTable,
-  formatEngineMove as formatValleyEngineMove,
-  parseEngineMove as parseValleyEngineMove,
-  valleySearch,
-  type ValleySearchInfo,
-  type ValleySearchOptions,
-  type ValleySearchResult,
+  SEARCH_MAX_PLY,
+  SearchTable,
+  Searcher,
+  WIN,
+  formatEngineMove,
+  parseEngineMove,
+  search,
+  searchAnswer,
+  searchJob,
+  searchSync,
+  type SearchInfo,
+  type SearchOptions,
+  type SearchResult,
 } from './search.js';
-export { EVAL_MAX as VALLEY_EVAL_MAX, valleyEvaluate, valleyKingDistance, valleySimpleEvaluate } from './eval.js';
+export { EVAL_MAX, evaluate, kingDistance, simpleEvaluate } from './eval.js';
 export {
-  VALLEY_AI_LEVELS,
-  VALLEY_DEFAULT_LEVEL,
-  createValleyPlayer,
-  formatValleyPlayer,
-  greedyValleyPlayer,
-  AI_CONTEMPT as VALLEY_AI_CONTEMPT,
-  parseValleyPlayer,
-  playValleyGame,
-  randomValleyPlayer,
-  valleyLevelBudget,
-  valleyMatch,
-  type ValleyGameRecord,
-  type ValleyLevel,
-  type ValleyMatchOptions,
-  type ValleyMatchTally,
-  type ValleyPlayOptions,
-  type ValleyPlayer,
-  type ValleyPlayerKind,
-  type ValleyPlayerSpec,
-  type ValleyTurn,
+  SOLVE_ENTRY_BYTES,
+  SOLVE_MAX_PLY,
+  solve,
+  solveJob,
+  solveSync,
+  type SolveOptions,
+  type SolveResult,
+  type SolveStatus,
+  type SolveValue,
+} from './solve.js';
+export {
+  AI_CONTEMPT,
+  AI_LEVELS,
+  DEFAULT_LEVEL,
+  createPlayer,
+  formatPlayer,
+  greedyPlayer,
+  levelBudget,
+  match,
+  matchJob,
+  matchSync,
+  parsePlayer,
+  playGameJob,
+  randomPlayer,
+  type Level,
+  type MatchGame,
+  type MatchOptions,
+  type MatchTally,
+  type PlayOptions,
+  type PlayedGame,
+  type Player,
+  type PlayerKind,
+  type PlayerSpec,
+  type Turn,
 } from './ai.js';

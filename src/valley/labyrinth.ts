@@ -1,8 +1,9 @@
 // King's Valley Labyrinth (7×7, four pillars, the valley d4) on bitboards: 49 squares as two 32-bit halves.
 import { GridbitsError } from '../core/error.js';
-import type { ValleyEngine } from './engine.js';
-import { VALLEY_PILLAR, formatValleyBoard, parseValleySetup, type ValleyGridSpec, type ValleySetup } from './notation.js';
-import { BLACK, WHITE, type ValleyResult, type ValleySide } from './state.js';
+import type { Engine } from './engine.js';
+import { PILLAR, formatBoard, parseSetup, type GridSpec, type Setup } from './notation.js';
+import type { Move } from './move.js';
+import { BLACK, WHITE, checkKingOnValley, type Winner, type Side } from './state.js';
 import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 
 const N = 7;
@@ -11,9 +12,10 @@ const CELLS = N * N;
 export const LABYRINTH_VALLEY = 24;
 /** b3, f3, b5, f5: fixed, they block slides like pieces and never move. */
 export const LABYRINTH_PILLARS: readonly number[] = [15, 19, 29, 33];
-export const LABYRINTH_GRID: ValleyGridSpec = { size: N, valley: LABYRINTH_VALLEY, pillars: LABYRINTH_PILLARS, soldiers: 6, title: 'Labyrinth' };
+/** Labyrinth's board: 7×7, valley d4, pillars b3 b5 f3 f5, six soldiers a side. */
+export const LABYRINTH_GRID: GridSpec = { size: N, valley: LABYRINTH_VALLEY, pillars: LABYRINTH_PILLARS, soldiers: 6, title: 'Labyrinth' };
 /** Six soldiers and the King on each side's first rank, the Kings in the middle (d1, d7). */
-export const LABYRINTH_START = `sssksss/7/1${VALLEY_PILLAR}3${VALLEY_PILLAR}1/7/1${VALLEY_PILLAR}3${VALLEY_PILLAR}1/7/SSSKSSS w 0`;
+export const LABYRINTH_START = `sssksss/7/1${PILLAR}3${PILLAR}1/7/1${PILLAR}3${PILLAR}1/7/SSSKSSS w 0`;
 /** 7 pieces × 8 directions. */
 export const LABYRINTH_MAX_MOVES = 56;
 
@@ -127,10 +129,10 @@ const ZLO = zobristKeys(Z_FIRST + 1, ZOBRIST_SEED_LO ^ 0x7777);
 const ZHI = zobristKeys(Z_FIRST + 1, ZOBRIST_SEED_HI ^ 0x7777);
 
 /** The Labyrinth game on bitboards; build it with createLabyrinthEngine. */
-class LabyrinthEngine implements ValleyEngine {
+class LabyrinthEngine implements Engine {
   readonly size = N;
   readonly valley = LABYRINTH_VALLEY;
-  side: ValleySide;
+  side: Side;
   ply: number;
   keyLo = 0;
   keyHi = 0;
@@ -138,7 +140,8 @@ class LabyrinthEngine implements ValleyEngine {
   private readonly men = new Int32Array(4);
   private readonly kings = new Int32Array(2);
 
-  constructor(setup: ValleySetup) {
+  constructor(setup: Setup) {
+    checkKingOnValley(setup.side, setup.kings[setup.side], LABYRINTH_VALLEY, 'd4');
     this.side = setup.side;
     this.ply = setup.ply;
     for (const c of [WHITE, BLACK]) {
@@ -190,19 +193,19 @@ class LabyrinthEngine implements ValleyEngine {
     return n - at;
   }
 
-  make(mv: number): void {
+  make(mv: Move): void {
     const s = this.side, from = mv & 63, to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
     this.men[2 * s + 1] ^= BIT_HI[from] | BIT_HI[to];
     const isKing = this.kings[s] === from;
     if (isKing) this.kings[s] = to;
     this.rekey(s, isKing, from, to);
-    this.side = (s ^ 1) as ValleySide;
+    this.side = (s ^ 1) as Side;
     this.ply++;
   }
 
-  unmake(mv: number): void {
-    const s = (this.side ^ 1) as ValleySide, from = mv & 63, to = mv >>> 6;
+  unmake(mv: Move): void {
+    const s = (this.side ^ 1) as Side, from = mv & 63, to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
     this.men[2 * s + 1] ^= BIT_HI[from] | BIT_HI[to];
     const isKing = this.kings[s] === to;
@@ -224,7 +227,7 @@ class LabyrinthEngine implements ValleyEngine {
     this.keyHi ^= hi;
   }
 
-  winner(): ValleyResult {
+  winner(): Winner {
     if (this.kings[WHITE] === LABYRINTH_VALLEY) return 'white';
     if (this.kings[BLACK] === LABYRINTH_VALLEY) return 'black';
     const m = this.men, king = this.kings[this.side];
@@ -233,7 +236,7 @@ class LabyrinthEngine implements ValleyEngine {
     return null;
   }
 
-  king(side: ValleySide): number {
+  king(side: Side): number {
     return this.kings[side];
   }
 
@@ -248,7 +251,7 @@ class LabyrinthEngine implements ValleyEngine {
   }
 
   /** Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine). */
-  mobility(side: ValleySide): number {
+  mobility(side: Side): number {
     const m = this.men, king = this.kings[side];
     const occLo = m[0] | m[2] | PILLAR_LO, occHi = m[1] | m[3] | PILLAR_HI;
     if (this.kings[0] === LABYRINTH_VALLEY || this.kings[1] === LABYRINTH_VALLEY) return 0;
@@ -272,6 +275,10 @@ class LabyrinthEngine implements ValleyEngine {
     return n;
   }
 
+  clone(): Engine {
+    return new LabyrinthEngine(parseSetup(this.toString(), LABYRINTH_GRID));
+  }
+
   toString(): string {
     const m = this.men;
     const letter = (sq: number): string => {
@@ -280,15 +287,15 @@ class LabyrinthEngine implements ValleyEngine {
         const l = this.kings[c] === sq ? 'K' : 'S';
         return c === WHITE ? l : l.toLowerCase();
       }
-      return LABYRINTH_PILLARS.includes(sq) ? VALLEY_PILLAR : '';
+      return LABYRINTH_PILLARS.includes(sq) ? PILLAR : '';
     };
-    return formatValleyBoard(N, letter, this.side, this.ply);
+    return formatBoard(N, letter, this.side, this.ply);
   }
 }
 
 /** A Labyrinth engine at a position (a string in Labyrinth notation or a parsed setup; the start by default). */
-export function createLabyrinthEngine(position: string | ValleySetup = LABYRINTH_START): ValleyEngine {
-  const setup = typeof position === 'string' ? parseValleySetup(position, LABYRINTH_GRID) : position;
+export function createLabyrinthEngine(position: string | Setup = LABYRINTH_START): Engine {
+  const setup = typeof position === 'string' ? parseSetup(position, LABYRINTH_GRID) : position;
   if (setup.size !== N) throw new GridbitsError('BAD_ARGUMENT', `a Labyrinth position is 7×7, got ${setup.size}×${setup.size}`);
   return new LabyrinthEngine(setup);
 }

@@ -1,38 +1,48 @@
 // King's Valley notation: position strings ("sskss/5/5/5/SSKSS w 0") and moves ("b1e4"), parsed with named errors.
 import { GridbitsError } from '../core/error.js';
 import { Board } from '../core/board.js';
-import { VALLEY, squareName } from './geometry.js';
-import { makeMove, positionMoves } from './movegen.js';
-import { BLACK, WHITE, copyPosition, type ValleyPosition, type ValleySide } from './state.js';
+import { VALLEY } from './geometry.js';
+import { moveFrom, moveTo, parseMove } from './move.js';
+import { BLACK, WHITE, type Position, type Side } from './state.js';
 
-export const VALLEY_START = 'sskss/5/5/5/SSKSS w 0';
+/** The standard start, White to move. */
+export const START = 'sskss/5/5/5/SSKSS w 0';
 
 /** How pillars appear in position strings: '#' on each pillar square (and nowhere else). */
-export const VALLEY_PILLAR = '#';
+export const PILLAR = '#';
 
 /** What one variant's position strings hold: the board side, the valley, the fixed pillars, soldiers a side. */
-export interface ValleyGridSpec {
+export interface GridSpec {
+  /** Board side. */
   size: number;
+  /** The valley's square. */
   valley: number;
+  /** The pillars' squares (none on 5×5). */
   pillars: readonly number[];
+  /** Soldiers a side at most. */
   soldiers: number;
   /** Names the game in messages: "King's Valley", "Labyrinth". */
   title: string;
 }
 
 /** A parsed position of any variant: each side's squares (King included), the Kings, side to move, ply. */
-export interface ValleySetup {
+export interface Setup {
+  /** Board side. */
   size: number;
+  /** Each side's squares, King included, White first. */
   men: [number[], number[]];
+  /** Each side's King square, White first. */
   kings: [number, number];
-  side: ValleySide;
+  /** The side to move. */
+  side: Side;
+  /** Plies played (the first-move rule applies at 0). */
   ply: number;
 }
 
-export const STANDARD_GRID: ValleyGridSpec = { size: 5, valley: VALLEY, pillars: [], soldiers: 4, title: "King's Valley" };
+export const STANDARD_GRID: GridSpec = { size: 5, valley: VALLEY, pillars: [], soldiers: 4, title: "King's Valley" };
 
 /** Parses a position string of the variant spec describes; throws BAD_INPUT naming the problem. */
-export function parseValleySetup(text: string, spec: ValleyGridSpec): ValleySetup {
+export function parseSetup(text: string, spec: GridSpec): Setup {
   const { size, valley, pillars } = spec;
   const board = Board.of(size, size);
   const bad = (problem: string): GridbitsError => new GridbitsError('BAD_INPUT', `bad ${spec.title} position '${text}': ${problem}`);
@@ -51,20 +61,20 @@ export function parseValleySetup(text: string, spec: ValleyGridSpec): ValleySetu
     for (const ch of row) {
       if (ch >= '1' && ch <= String(size)) {
         for (let n = Number(ch); n > 0; n--, file++) {
-          if (file < size && pillars.includes(rank * size + file)) throw bad(`the pillar square ${board.name(rank * size + file)} must hold '${VALLEY_PILLAR}'`);
+          if (file < size && pillars.includes(rank * size + file)) throw bad(`the pillar square ${board.name(rank * size + file)} must hold '${PILLAR}'`);
         }
         continue;
       }
       const colour: number = ch === 'K' || ch === 'S' ? WHITE : ch === 'k' || ch === 's' ? BLACK : -1;
-      const pillar = ch === VALLEY_PILLAR && pillars.length > 0;
+      const pillar = ch === PILLAR && pillars.length > 0;
       if (colour < 0 && !pillar) {
-        const extra = pillars.length > 0 ? `, ${VALLEY_PILLAR} for pillars` : '';
+        const extra = pillars.length > 0 ? `, ${PILLAR} for pillars` : '';
         throw bad(`unexpected '${ch}' on rank ${rank + 1} (K S for White, k s for Black, 1-${size} for empty squares${extra})`);
       }
       if (file >= size) throw bad(`rank ${rank + 1} is longer than ${size} squares`);
       const sq = rank * size + file;
       if (pillar !== pillars.includes(sq)) {
-        throw bad(pillar ? `'${VALLEY_PILLAR}' on ${board.name(sq)}: pillars stand on ${pillarNames} only` : `the pillar square ${board.name(sq)} must hold '${VALLEY_PILLAR}'`);
+        throw bad(pillar ? `'${PILLAR}' on ${board.name(sq)}: pillars stand on ${pillarNames} only` : `the pillar square ${board.name(sq)} must hold '${PILLAR}'`);
       }
       file++;
       if (pillar) continue;
@@ -86,14 +96,16 @@ export function parseValleySetup(text: string, spec: ValleyGridSpec): ValleySetu
   }
   if (sideText !== 'w' && sideText !== 'b') throw bad(`side to move must be 'w' or 'b', got '${sideText}'`);
   if (!/^[0-9]{1,9}$/.test(plyText)) throw bad(`ply must be a whole number from 0, got '${plyText}'`);
-  return { size, men, kings: [kings[0], kings[1]], side: sideText === 'w' ? WHITE : BLACK, ply: Number(plyText) };
+  const side = sideText === 'w' ? WHITE : BLACK;
+  if (kings[side] === valley) throw bad(`the side to move already has its King on the valley ${board.name(valley)}, which no game reaches`);
+  return { size, men, kings: [kings[0], kings[1]], side, ply: Number(plyText) };
 }
 
 /**
  * A position string from what stands on each square: `letter(sq)` is K S k s, '#' for a pillar, or '' when empty.
- * The inverse of parseValleySetup for every variant.
+ * The inverse of parseSetup for every variant.
  */
-export function formatValleyBoard(size: number, letter: (sq: number) => string, side: ValleySide, ply: number): string {
+export function formatBoard(size: number, letter: (sq: number) => string, side: Side, ply: number): string {
   const ranks: string[] = [];
   for (let rank = size - 1; rank >= 0; rank--) {
     let row = '', empty = 0;
@@ -113,32 +125,33 @@ export function formatValleyBoard(size: number, letter: (sq: number) => string, 
 }
 
 /** The letter of sq in setup (pillars come from spec): K S k s, '#', or '' for an empty square. */
-export function setupLetter(setup: ValleySetup, spec: ValleyGridSpec, sq: number): string {
+export function setupLetter(setup: Setup, spec: GridSpec, sq: number): string {
   for (const c of [WHITE, BLACK]) {
     if (!setup.men[c].includes(sq)) continue;
     const l = setup.kings[c] === sq ? 'K' : 'S';
     return c === WHITE ? l : l.toLowerCase();
   }
-  return spec.pillars.includes(sq) ? VALLEY_PILLAR : '';
+  return spec.pillars.includes(sq) ? PILLAR : '';
 }
 
-export function formatValleySetup(setup: ValleySetup, spec: ValleyGridSpec): string {
-  return formatValleyBoard(setup.size, (sq) => setupLetter(setup, spec, sq), setup.side, setup.ply);
+/** The position string of a setup in the notation spec describes (the inverse of parseSetup). */
+export function formatSetup(setup: Setup, spec: GridSpec): string {
+  return formatBoard(setup.size, (sq) => setupLetter(setup, spec, sq), setup.side, setup.ply);
 }
 
 /** The 5×5 position of a setup of that size (each side's squares as a 25-bit mask). */
-export function setupToPosition(s: ValleySetup): ValleyPosition {
+export function setupToPosition(s: Setup): Position {
   const mask = (squares: number[]): number => squares.reduce((m, sq) => m | (1 << sq), 0);
   return { men: [mask(s.men[WHITE]), mask(s.men[BLACK])], kings: [s.kings[0], s.kings[1]], side: s.side, ply: s.ply };
 }
 
 /** Parses a position string; throws BAD_INPUT naming the problem. */
-export function parseValleyPosition(text: string): ValleyPosition {
-  return setupToPosition(parseValleySetup(text, STANDARD_GRID));
+export function parsePosition(text: string): Position {
+  return setupToPosition(parseSetup(text, STANDARD_GRID));
 }
 
-/** The position string of p (the inverse of parseValleyPosition). */
-export function formatValleyPosition(p: ValleyPosition): string {
+/** The position string of p (the inverse of parsePosition). */
+export function formatPosition(p: Position): string {
   const letter = (sq: number): string => {
     const bit = 1 << sq;
     const c: number = p.men[WHITE] & bit ? WHITE : p.men[BLACK] & bit ? BLACK : -1;
@@ -146,43 +159,14 @@ export function formatValleyPosition(p: ValleyPosition): string {
     const l = p.kings[c] === sq ? 'K' : 'S';
     return c === WHITE ? l : l.toLowerCase();
   };
-  return formatValleyBoard(5, letter, p.side, p.ply);
+  return formatBoard(5, letter, p.side, p.ply);
 }
 
 /**
  * The from and to squares of a move's text ("b1e4", "a1g7") on a size × size board; throws BAD_INPUT when it
  * is not two square names on that board. Legality is the caller's check.
  */
-export function parseValleySquares(text: string, size: number): [number, number] {
-  const last = String.fromCharCode(96 + size);
-  const re = new RegExp(`^\\s*([a-${last}][1-${size}])([a-${last}][1-${size}])\\s*$`, 'i');
-  const m = re.exec(text);
-  if (m === null) throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
-  const board = Board.of(size, size);
-  return [board.parse(m[1].toLowerCase()), board.parse(m[2].toLowerCase())];
-}
-
-export function formatValleyMove(m: number): string {
-  return squareName(m & 31) + squareName(m >>> 5);
-}
-
-/** The legal move named by text ("b1e4") in p; throws BAD_INPUT when it is malformed or not legal. */
-export function parseValleyMove(p: ValleyPosition, text: string): number {
-  const [from, to] = parseValleySquares(text, 5);
-  const move = from | (to << 5);
-  if (!positionMoves(p).includes(move)) throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${formatValleyPosition(p)}`);
-  return move;
-}
-
-/** The legal moves of p in notation. */
-export function valleyMoves(p: ValleyPosition): string[] {
-  return positionMoves(p).map(formatValleyMove);
-}
-
-/** The position after the move named by text; p is left unchanged (also when the move is refused). */
-export function playValleyMove(p: ValleyPosition, text: string): ValleyPosition {
-  const move = parseValleyMove(p, text);
-  const next = copyPosition(p);
-  makeMove(next, move);
-  return next;
+export function parseSquares(text: string, size: number): [number, number] {
+  const m = parseMove(text, size);
+  return [moveFrom(m), moveTo(m)];
 }

@@ -1,90 +1,24 @@
-// perft for King's Valley: leaf counts by depth with bulk counting at the last ply, and per-move divide.
+// perft for every King's Valley variant, as a job: leaf counts by depth and per first move (divide).
 import { GridbitsError } from '../core/error.js';
-import { checkAborted, type RunOptions } from '../core/run.js';
-import { DIR_OF_STEP, NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd, squareName } from './geometry.js';
-import { countMoves, isOver, positionMoves } from './movegen.js';
-import type { ValleyPosition } from './state.js';
-
-/** Deepest perft accepted: counts stay well below 2^53 (depth 9 from the start is 1.5e10, about 40 s; each ply multiplies by ~15). */
-export const PERFT_MAX_DEPTH = 12;
-
-// The side to move owns `own`; plain ints so the recursion makes and unmakes nothing but locals.
-function perftInts(own: number, opp: number, ownKing: number, oppKing: number, ply: number, depth: number): number {
-  if (isOver(own, opp, ownKing, oppKing)) return 0;
-  if (depth === 1) return countMoves(own, opp, ownKing, ply === 0);
-  if (depth === 2) return leavesAtTwo(own, opp, ownKing, oppKing, ply === 0);
-  let nodes = 0;
-  // generateInto's moves, walked in place: only directions whose first square is empty; a soldier may not stop on c3.
-  const occ = own | opp, free = ~occ;
-  for (let rest = ply === 0 ? own & ~(1 << ownKing) : own; rest !== 0; ) {
-    const from = 31 - Math.clz32(rest);
-    rest ^= 1 << from;
-    const king = from === ownKing;
-    for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
-      const step = 31 - Math.clz32(open & -open);
-      open ^= 1 << step;
-      const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
-      if (to === VALLEY && !king) continue;
-      nodes += perftInts(opp, own ^ ((1 << from) | (1 << to)), oppKing, king ? to : ownKing, ply + 1, depth - 1);
-    }
-  }
-  return nodes;
-}
-
-// Bit counts of 13-bit halves: a 25-bit count in two loads, cheaper than the shift-and-add popCount here.
-const POP13 = new Uint8Array(1 << 13);
-for (let i = 1; i < 1 << 13; i++) POP13[i] = POP13[i >> 1] + (i & 1);
-
-/** How many of these soldiers have a slide that would stop on the valley (and so is no move). */
-function valleyStops(soldiers: number, occ: number): number {
-  let n = 0;
-  for (let s = soldiers; s !== 0; ) {
-    const sq = 31 - Math.clz32(s);
-    s ^= 1 << sq;
-    if ((TO_VALLEY[sq] & occ) === 0 && (PAST_VALLEY[sq] & occ) !== 0) n++;
-  }
-  return n;
-}
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import type { Engine } from './engine.js';
+import { Engine5 } from './engine5.js';
+import { perftFrom } from './kernel.js';
+import { formatMove, type Move } from './move.js';
 
 /**
- * perft 2 of a live position without making the replies: the opponent's move count after each of our moves is
- * updated from its count before — the freed square adds the opponent's pieces next to it, the filled square
- * takes away those next to it — then less its soldiers' slides that would now stop on the valley. This is
- * countMoves (the rule's one statement) done incrementally; the tests compare both against the reference.
+ * Deepest perft accepted: counts stay below 2^53 (each ply multiplies by about 15). Measured here: depth 9
+ * from the start (1.5e10 leaves) takes about 30 s, depth 10 about 8 minutes; deeper runs answer as a job
+ * stopped by its limits, with the leaves counted so far.
  */
-function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number, firstPly: boolean): number {
-  const occ = own | opp, free = ~occ, oppSoldiers = opp & ~(1 << oppKing);
-  let base = 0, lines = 0;
-  for (let rest = opp; rest !== 0; ) {
-    const sq = 31 - Math.clz32(rest);
-    rest ^= 1 << sq;
-    base += popCount(NEIGHBOURS[sq] & free);
-    if (sq !== oppKing) lines |= TO_VALLEY[sq] | PAST_VALLEY[sq];
-  }
-  const stopsBefore = valleyStops(oppSoldiers, occ);
-  let nodes = 0;
-  let rest = firstPly ? own & ~(1 << ownKing) : own;
-  while (rest !== 0) {
-    const from = 31 - Math.clz32(rest);
-    rest ^= 1 << from;
-    // Only the directions whose first square is empty give a move (edges and blocked lines cost nothing).
-    for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
-      const step = 31 - Math.clz32(open & -open);
-      open ^= 1 << step;
-      const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
-      // A soldier may not stop on the valley; a King that does has won, and the line ends with no replies.
-      if (to === VALLEY) continue;
-      const changed = (1 << from) | (1 << to), after = occ ^ changed;
-      if ((NEIGHBOURS[oppKing] & ~after) === 0) continue;
-      // Valley stops only change when the move touches a line from an opposing soldier to beyond c3.
-      const stops = (changed & lines) === 0 ? stopsBefore : valleyStops(oppSoldiers, after);
-      const gained = NEIGHBOURS[from] & opp, lost = NEIGHBOURS[to] & opp;
-      const n = base + POP13[gained & 0x1fff] + POP13[gained >>> 13] - POP13[lost & 0x1fff] - POP13[lost >>> 13] - stops;
-      nodes += n;
-    }
-  }
-  return nodes;
-}
+export const PERFT_MAX_DEPTH = 12;
+
+/** The most moves any variant's position has (7 pieces × 8 directions), rounded up: a buffer size per ply. */
+export const ENGINE_MAX_MOVES = 64;
+
+/** perft split by first move: [move in notation, leaves below it], in generation order. */
+export type DivideRows = Array<[string, number]>;
 
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_MAX_DEPTH) {
@@ -92,44 +26,126 @@ function checkDepth(depth: number): void {
   }
 }
 
-/** The number of move sequences of exactly `depth` plies (a game that ends early ends its line: no leaf). */
-export function valleyPerft(p: ValleyPosition, depth: number): number {
-  checkDepth(depth);
-  if (depth === 0) return 1;
-  const s = p.side;
-  return perftInts(p.men[s], p.men[s ^ 1], p.kings[s], p.kings[s ^ 1], p.ply, depth);
+// Leaves below the engine's position over its make/unmake (any variant); the last ply counts what generate writes.
+function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): number {
+  const n = e.generate(buf, at);
+  if (depth === 1) return n;
+  let nodes = 0;
+  for (let i = at; i < at + n; i++) {
+    const m = buf[i] as Move;
+    e.make(m);
+    nodes += enginePerft(e, depth - 1, buf, at + ENGINE_MAX_MOVES);
+    e.unmake(m);
+  }
+  return nodes;
 }
 
-// The leaves below one first move m of p.
-function afterMove(p: ValleyPosition, m: number, depth: number): number {
-  if (depth === 1) return 1;
-  const s = p.side, from = m & 31, to = m >>> 5;
-  const own = p.men[s] ^ ((1 << from) | (1 << to));
-  const king = p.kings[s] === from ? to : p.kings[s];
-  return perftInts(p.men[s ^ 1], own, p.kings[s ^ 1], king, p.ply + 1, depth - 1);
+/** Leaves `depth` ≥ 1 plies below the engine's position: the 5×5 kernel on 5×5 engines, else the engine's own moves. */
+function leaves(e: Engine, depth: number, buf: Int32Array): number {
+  if (!(e instanceof Engine5)) return enginePerft(e, depth, buf, 0);
+  const s = e.side, men = e.men, k = e.kings;
+  return perftFrom(men[s], men[s ^ 1], k[s], k[s ^ 1], e.ply === 0, depth, buf, 0);
 }
 
-/** perft split by first move, in generation order: [move, leaves below it]. */
-export function valleyDivide(p: ValleyPosition, depth: number): Array<[string, number]> {
-  checkDepth(depth);
-  if (depth === 0) return [];
-  return positionMoves(p).map((m) => [squareName(m & 31) + squareName(m >>> 5), afterMove(p, m, depth)]);
+/** How many plies to walk as steps of the job (a pause point after each), so a step is a small part of the work. */
+const splitPlies = (depth: number): number => (depth >= 9 ? 3 : depth >= 6 ? 2 : 1);
+
+/**
+ * The steps behind perft and divide: counts below every first move of e (changed during the run, restored at
+ * its end), stepping over the first `split` plies — one step per line of that length, the leaves below it
+ * counted at once — so a pause is never far. Progress is in lines of that length; rows gets each first move's
+ * count as it is done, and `counted.leaves` every leaf counted so far.
+ */
+function* divideSteps(ctl: JobControl<unknown>, e: Engine, depth: number, rows: DivideRows, counted: { leaves: number }): Generator<void, DivideRows, void> {
+  const split = Math.min(splitPlies(depth), depth);
+  const buf = new Int32Array((depth + 1) * ENGINE_MAX_MOVES);
+  const below = new Int32Array(ENGINE_MAX_MOVES * (split + 1));
+  const total = split === 1 ? e.generate(buf, 0) : enginePerft(e, split, buf, 0);
+  let done = 0;
+  ctl.report(0, total, 'lines');
+  const firsts = Array.from(buf.subarray(0, e.generate(buf, 0))) as Move[];
+  function* lines(ply: number, at: number): Generator<void, number, void> {
+    if (ply === split) {
+      const n = depth === split ? 1 : leaves(e, depth - split, buf);
+      counted.leaves += n;
+      ctl.spend(n);
+      ctl.report(++done);
+      yield;
+      return n;
+    }
+    const count = e.generate(below, at);
+    let sum = 0;
+    for (let i = at; i < at + count; i++) {
+      const m = below[i] as Move;
+      e.make(m);
+      sum += yield* lines(ply + 1, at + ENGINE_MAX_MOVES);
+      e.unmake(m);
+    }
+    return sum;
+  }
+  for (const m of firsts) {
+    e.make(m);
+    const n = yield* lines(1, 0);
+    e.unmake(m);
+    rows.push([formatMove(m, e.size), n]);
+  }
+  return rows;
 }
 
 /**
- * valleyDivide for long runs: yields to the event loop between first moves, so a signal can stop it
- * (ABORTED) and onProgress hears after each first move (unit "first moves").
+ * perft split by first move, as a job: [move, leaves below it] in generation order for every first move of
+ * the engine's position (the engine itself is not touched). Unfinished, its partial is the first moves counted so far.
  */
-export async function valleyDivideAsync(p: ValleyPosition, depth: number, options: RunOptions = {}): Promise<Array<[string, number]>> {
+export function divideJob(engine: Engine, depth: number): Job<DivideRows, DivideRows> {
   checkDepth(depth);
-  if (depth === 0) return [];
-  const moves = positionMoves(p);
-  const rows: Array<[string, number]> = [];
-  for (const m of moves) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    checkAborted(options.signal);
-    rows.push([squareName(m & 31) + squareName(m >>> 5), afterMove(p, m, depth)]);
-    options.onProgress?.({ done: rows.length, total: moves.length, unit: 'first moves' });
-  }
-  return rows;
+  const e = engine.clone();
+  return new Job<DivideRows, DivideRows>(function* (ctl) {
+    const rows: DivideRows = [];
+    ctl.partial = () => rows.map(([m, n]): [string, number] => [m, n]);
+    if (depth === 0) return rows;
+    return yield* divideSteps(ctl, e, depth, rows, { leaves: 0 });
+  });
+}
+
+/** {@link divideJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */
+export function divide(engine: Engine, depth: number, options: RunOptions = {}): Promise<Outcome<DivideRows, DivideRows>> {
+  return divideJob(engine, depth).run(options);
+}
+
+/** {@link divideJob} run synchronously. */
+export function divideSync(engine: Engine, depth: number, options: RunOptions = {}): Outcome<DivideRows, DivideRows> {
+  return divideJob(engine, depth).runSync(options);
+}
+
+/**
+ * The number of move sequences of exactly `depth` plies from the engine's position (a game that ends early
+ * ends its line: no leaf), as a job. Unfinished, its partial is the leaves counted so far (a lower bound).
+ *
+ * @example
+ * ```ts
+ * import { createEngine, perftSync, START } from 'gridbits/valley';
+ * const outcome = perftSync(createEngine(START), 5);
+ * if (outcome.finished) console.log(outcome.value); // 318496
+ * ```
+ */
+export function perftJob(engine: Engine, depth: number): Job<number, number> {
+  checkDepth(depth);
+  const e = engine.clone();
+  return new Job<number, number>(function* (ctl) {
+    const counted = { leaves: 0 };
+    ctl.partial = () => counted.leaves;
+    if (depth === 0) return 1;
+    yield* divideSteps(ctl, e, depth, [], counted);
+    return counted.leaves;
+  });
+}
+
+/** {@link perftJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */
+export function perft(engine: Engine, depth: number, options: RunOptions = {}): Promise<Outcome<number, number>> {
+  return perftJob(engine, depth).run(options);
+}
+
+/** {@link perftJob} run synchronously. */
+export function perftSync(engine: Engine, depth: number, options: RunOptions = {}): Outcome<number, number> {
+  return perftJob(engine, depth).runSync(options);
 }

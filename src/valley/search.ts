@@ -1,46 +1,50 @@
-// Game-tree search over any ValleyEngine: negamax alpha-beta with PVS, iterative deepening, a transposition
-// table in typed arrays, move ordering (TT move, winning King moves, killers, history), repetition draws.
-import { Board } from '../core/board.js';
+// Game-tree search over any Engine, as a job: negamax alpha-beta with PVS, iterative deepening, a
+// transposition table in typed arrays, move ordering (TT move, winning King moves, killers, history), repetition draws.
 import { GridbitsError } from '../core/error.js';
-import { runLimits } from '../core/run.js';
-import type { ValleyEngine } from './engine.js';
-import { EVAL_MAX, kingReachesValley, valleyEvaluate } from './eval.js';
-import type { ValleyResult, ValleySide } from './state.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import type { Engine } from './engine.js';
+import { EVAL_MAX, kingOneSlideAway, evaluate } from './eval.js';
+import { formatMove, makeMove, parseMove, type Move } from './move.js';
+import type { Winner, Side } from './state.js';
 
 /**
  * Score scale (points, from the side to move's view): static evaluations within ±EVAL_MAX (10,000); a won
  * game scores WIN − p and a lost one −(WIN − p), p being the plies from the root to the game's end; 0 is a draw.
  */
 export const WIN = 30000;
-/** Deepest line the search follows, in plies from the root; scores beyond ±(WIN − MAX_PLY) are exact results. */
-export const MAX_PLY = 64;
-const WON = WIN - MAX_PLY;
+/** Deepest line the search follows, in plies from the root; scores beyond ±(WIN − SEARCH_MAX_PLY) are exact results. */
+export const SEARCH_MAX_PLY = 64;
+const WON = WIN - SEARCH_MAX_PLY;
 const MOVES_PER_PLY = 64;
 /** Moves from this index on (in search order) may be reduced. */
 const LMR_FROM = 3;
+/**
+ * Nodes searched this many plies or more from their leaves are steps of the job (it may pause after each of
+ * their children); shallower subtrees — about a millisecond of work — run straight through.
+ */
+const STEP_DEPTH = 4;
+/** What enter() returns for a node whose moves are to be searched. */
+const OPEN = 0x40000000;
 
-export interface ValleySearchInfo {
+/** What the search reports after each finished iteration. */
+export interface SearchInfo {
   /** Depth of the iteration just finished, in plies. */
   depth: number;
+  /** Its score (see WIN). */
   score: number;
+  /** Nodes searched so far. */
   nodes: number;
-  /** Principal variation, engine move codes. */
-  pv: number[];
+  /** Principal variation. */
+  pv: Move[];
+  /** Milliseconds since the search began. */
   timeMs: number;
 }
 
-export interface ValleySearchOptions {
-  /** Deepest iteration in plies (default MAX_PLY − 4 = 60: a time or node limit then ends the search). */
+/** What a search looks for; its limits (nodes, time, signal) are the job's run options. */
+export interface SearchOptions {
+  /** Deepest iteration in plies (default SEARCH_MAX_PLY − 4 = 60: a time or node limit then ends the search). */
   depth?: number;
-  /** Wall-clock budget in milliseconds. */
-  timeMs?: number;
-  /** Node budget; the answer comes from the last finished iteration. */
-  maxNodes?: number;
-  /**
-   * Checked every 1,024 nodes like the clock. The search is synchronous, so only an abort fired before the call
-   * or from onIteration can reach it (timers wait for it to end): the answer is then the best move so far.
-   */
-  signal?: AbortSignal;
   /**
    * Zobrist keys [keyLo, keyHi] of the game's positions so far, oldest first (the root itself may come last).
    * With the draw rule, a line that comes back to a position earlier on the line (the root included) scores as a
@@ -49,46 +53,59 @@ export interface ValleySearchOptions {
   history?: ReadonlyArray<readonly [number, number]>;
   /** The draw rule (default true): repeated positions are draws. false: no repetition draws. */
   drawRule?: boolean;
-  onIteration?: (info: ValleySearchInfo) => void;
+  /** Called after each finished iteration. */
+  onIteration?: (info: SearchInfo) => void;
   /** Points a draw is worth less than 0 to the side to move at the root (default 0): players that should win avoid repetitions. */
   contempt?: number;
-  /** Evaluation of live positions for the side to move (default valleyEvaluate), within ±EVAL_MAX. */
-  evaluate?: (e: ValleyEngine) => number;
+  /** Evaluation of live positions for the side to move (default evaluate), within ±EVAL_MAX. */
+  evaluate?: (e: Engine) => number;
 }
 
-export interface ValleySearchResult {
-  /** The best move (engine code), null when the position is already over. */
-  move: number | null;
+/** A search's answer: finished, the deepest iteration asked for (or an exact result); unfinished, its partial. */
+export interface SearchResult {
+  /** The best move, null when the position is already over. */
+  move: Move | null;
   /** From the side to move's view; see WIN. */
   score: number;
   /** Depth of the last finished iteration, in plies (0 when the position is over). */
   depth: number;
+  /** Nodes searched. */
   nodes: number;
-  pv: number[];
+  /** Principal variation, the best move first. */
+  pv: Move[];
+  /** Milliseconds since the search began. */
   timeMs: number;
-  /** Set when the score is an exact result: who wins, and in how many plies from now (both sides' moves counted). */
+  /** Set when the score is an exact result: who wins. */
   winner?: 'white' | 'black';
+  /** With winner: in how many plies from now (both sides' moves counted). */
   winInPlies?: number;
   /** The same distance in the winner's own moves, the winning move included: ceil(winInPlies / 2). */
   winIn?: number;
   /** The result when the root position is already over (a King on the valley, the mover's King boxed in, or no legal move). */
-  result?: ValleyResult;
-  /** What ended the search: the depth, an exact result, the clock, the node budget, or the signal. */
-  stopped: 'depth' | 'proven' | 'time' | 'nodes' | 'signal' | 'over';
+  result?: Winner;
+  /** Why the search ended: it reached its depth, proved an exact result, or the position was over. */
+  ended: 'depth' | 'proven' | 'over';
 }
 
-const sideName = (s: ValleySide): 'white' | 'black' => (s === 0 ? 'white' : 'black');
+const sideName = (s: Side): 'white' | 'black' => (s === 0 ? 'white' : 'black');
 
 /** A transposition table: one entry per slot (index = keyLo & mask), both key halves checked. */
-export class ValleyTable {
+export class SearchTable {
+  /** Entries (a power of two). */
   readonly size: number;
+  /** Each entry's key, low half. */
   readonly lo: Int32Array;
+  /** Each entry's key, high half. */
   readonly hi: Int32Array;
+  /** The depth each entry was searched to. */
   readonly depth: Int8Array;
   /** 1 exact, 2 lower bound, 3 upper bound, 0 empty. */
   readonly bound: Uint8Array;
+  /** Each entry's score (exact results relative to the entry's node). */
   readonly score: Int16Array;
+  /** Each entry's best move. */
   readonly move: Int16Array;
+  /** The search generation that wrote each entry. */
   readonly gen: Uint8Array;
 
   /** size: number of entries, rounded down to a power of two (at least 1024); 15 bytes each. */
@@ -105,6 +122,7 @@ export class ValleyTable {
     this.gen = new Uint8Array(n);
   }
 
+  /** Empties the table. */
   clear(): void {
     this.bound.fill(0);
   }
@@ -113,116 +131,154 @@ export class ValleyTable {
 const EXACT = 1, LOWER = 2, UPPER = 3;
 
 /**
- * A searcher keeps its table, killers and history between searches (a player in a game reuses one); each
- * search leaves the engine exactly as it found it.
+ * A searcher keeps its table, killers and history between searches (a player in a game reuses one). Each
+ * search runs on a copy of the engine, so the engine passed in is never changed, even by a stopped search.
  */
-export class ValleySearcher {
-  readonly table: ValleyTable;
+export class Searcher {
+  /** The transposition table, kept between searches. */
+  readonly table: SearchTable;
   private gen = 0;
-  private readonly moves = new Int32Array(MAX_PLY * MOVES_PER_PLY);
-  private readonly order = new Int32Array(MAX_PLY * MOVES_PER_PLY);
-  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly moves = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
+  private readonly order = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
+  private readonly killers = new Int32Array(SEARCH_MAX_PLY * 2);
   private readonly historyScore = new Int32Array(2 * 4096);
-  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+  private readonly pvTable = new Int32Array(SEARCH_MAX_PLY * SEARCH_MAX_PLY);
+  private readonly pvLength = new Int32Array(SEARCH_MAX_PLY + 1);
+  // Each open node's state by ply (enter() sets it, the move loop and leave() read it).
+  private readonly nDepth = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nAlpha = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nBeta = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nAlpha0 = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nCount = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nBest = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nBestMove = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nLo = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nHi = new Int32Array(SEARCH_MAX_PLY + 1);
+  private readonly nThreat = new Uint8Array(SEARCH_MAX_PLY + 1);
   // Keys of the game history and of the line being searched, plus a small counting filter over them.
   private repLo = new Int32Array(1024);
   private repHi = new Int32Array(1024);
   private repCount = 0;
   private readonly repFilter = new Uint16Array(4096);
 
-  private e!: ValleyEngine;
-  private evaluate: (e: ValleyEngine) => number = valleyEvaluate;
+  private e!: Engine;
+  private evaluate: (e: Engine) => number = evaluate;
   private drawRule = true;
   private contempt = 0;
-  private rootSide: ValleySide = 0;
+  private rootSide: Side = 0;
   // The best root move of the current iteration so far (0: none yet) and its score.
   private iterBest = 0;
   private iterScore = 0;
   private nodes = 0;
-  private maxNodes = Infinity;
-  private deadline = Infinity;
-  private signal: AbortSignal | undefined;
-  private stop: ValleySearchResult['stopped'] | null = null;
+  // Nodes already handed to the job's control.
+  private spent = 0;
+  // The control of the job now searching: a new search takes the searcher over, and a job it superseded refuses to go on.
+  private owner: JobControl<SearchResult> | null = null;
 
+  /** tableSize: transposition table entries (default 2^18, 15 bytes each). */
   constructor(tableSize?: number) {
-    this.table = new ValleyTable(tableSize);
+    this.table = new SearchTable(tableSize);
   }
 
-  search(e: ValleyEngine, options: ValleySearchOptions = {}): ValleySearchResult {
-    const start = performance.now();
-    const maxDepth = options.depth ?? MAX_PLY - 4;
-    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_PLY - 4) {
-      throw new GridbitsError('BAD_ARGUMENT', `search depth must be a whole number from 1 to ${MAX_PLY - 4}, got ${maxDepth}`);
+  /**
+   * The search of the engine's position as a job: iterative deepening to `options.depth`, pausing between
+   * the children of deep nodes. Finished, the answer of the last iteration (or an exact result); stopped by
+   * its limits, the partial is the best move and score of the deepest finished iteration (a root move the
+   * interrupted iteration proved better replaces its move). Starting another search on this searcher abandons
+   * a stopped one (running it again then throws BAD_ARGUMENT).
+   */
+  searchJob(engine: Engine, options: SearchOptions = {}): Job<SearchResult, SearchResult> {
+    const maxDepth = options.depth ?? SEARCH_MAX_PLY - 4;
+    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > SEARCH_MAX_PLY - 4) {
+      throw new GridbitsError('BAD_ARGUMENT', `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`);
     }
-    if (options.timeMs !== undefined && !(options.timeMs > 0)) throw new GridbitsError('BAD_ARGUMENT', `search timeMs must be positive, got ${options.timeMs}`);
-    runLimits({ maxNodes: options.maxNodes });
+    const e = engine.clone();
+    return new Job<SearchResult, SearchResult>((ctl) => this.iterate(ctl, e, maxDepth, options));
+  }
+
+  /** {@link searchJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */
+  search(engine: Engine, options: SearchOptions & RunOptions = {}): Promise<Outcome<SearchResult, SearchResult>> {
+    return this.searchJob(engine, options).run(options);
+  }
+
+  /** {@link searchJob} run synchronously. */
+  searchSync(engine: Engine, options: SearchOptions & RunOptions = {}): Outcome<SearchResult, SearchResult> {
+    return this.searchJob(engine, options).runSync(options);
+  }
+
+  private *iterate(ctl: JobControl<SearchResult>, e: Engine, maxDepth: number, options: SearchOptions): Generator<void, SearchResult, void> {
+    const start = performance.now();
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
     // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
-    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as ValleySide) : null);
-    if (result !== null) return { move: null, score: result === sideName(e.side) ? WIN : -WIN, depth: 0, nodes: 0, pv: [], timeMs: elapsed(), result, stopped: 'over' };
+    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as Side) : null);
+    if (result !== null) return { move: null, score: result === sideName(e.side) ? WIN : -WIN, depth: 0, nodes: 0, pv: [], timeMs: elapsed(), result, ended: 'over' };
 
+    this.owner = ctl;
     this.e = e;
-    this.evaluate = options.evaluate ?? valleyEvaluate;
+    this.evaluate = options.evaluate ?? evaluate;
     this.drawRule = options.drawRule ?? true;
     this.contempt = Math.max(-EVAL_MAX, Math.min(EVAL_MAX, Math.round(options.contempt ?? 0)));
     this.rootSide = e.side;
     this.nodes = 0;
-    this.maxNodes = options.maxNodes ?? Infinity;
-    this.deadline = options.timeMs !== undefined ? start + options.timeMs : Infinity;
-    this.signal = options.signal;
-    this.stop = null;
+    this.spent = 0;
     this.gen = (this.gen + 1) & 255;
     this.killers.fill(0);
     for (let i = 0; i < this.historyScore.length; i++) this.historyScore[i] >>= 3;
     this.loadHistory(options.history ?? []);
 
-    let best: ValleySearchResult | null = null;
-    for (let depth = 1; depth <= maxDepth; depth++) {
-      // Iteration 1 always finishes (at most one node per root move and its leaf), so there is always a move.
-      this.iterBest = 0;
-      const score = this.negamax(depth, -WIN, WIN, 0, depth > 1);
-      if (this.stop !== null && depth > 1) {
-        // The root moves an interrupted iteration finished were searched deeper: a new best among them is kept.
-        if (best !== null && this.iterBest !== 0 && this.iterBest !== best.move) {
-          const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])), depth);
-          best = { ...best, move: this.iterBest, score: this.iterScore | 0, pv };
+    let best: SearchResult | null = null;
+    const finish = (r: SearchResult): SearchResult => {
+      const out = { ...r, nodes: this.nodes, timeMs: elapsed() };
+      if (Math.abs(out.score) >= WON) {
+        const plies = WIN - Math.abs(out.score);
+        out.winner = sideName((out.score > 0 ? e.side : e.side ^ 1) as Side);
+        out.winInPlies = plies;
+        out.winIn = Math.ceil(plies / 2);
+      }
+      return out;
+    };
+    ctl.partial = () => {
+      if (best === null) return undefined as unknown as SearchResult;
+      // The root moves an interrupted iteration finished were searched deeper: a new best among them is kept.
+      if (this.iterBest !== 0 && this.iterBest !== best.move) {
+        return finish({ ...best, move: this.iterBest as Move, score: this.iterScore | 0, pv: Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[] });
+      }
+      return finish(best);
+    };
+    try {
+      for (let depth = 1; depth <= maxDepth; depth++) {
+        this.iterBest = 0;
+        const score = depth >= STEP_DEPTH ? yield* this.step(ctl, depth, -WIN, WIN, 0) : this.negamax(depth, -WIN, WIN, 0);
+        const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[], Math.abs(score) >= WON ? WIN - Math.abs(score) : depth);
+        this.iterBest = 0;
+        best = { move: pv.length > 0 ? pv[0] : null, score: score | 0, depth, nodes: this.nodes, pv, timeMs: elapsed(), ended: 'depth' };
+        ctl.report(depth, maxDepth, 'plies');
+        options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
+        if (Math.abs(score) >= WON && WIN - Math.abs(score) <= depth) {
+          best.ended = 'proven';
+          break;
         }
-        break;
+        if (pv.length === 0) break;
+        ctl.spend(this.nodes - this.spent);
+        this.spent = this.nodes;
+        yield;
+        this.checkOwner(ctl);
       }
-      const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])), Math.abs(score) >= WON ? WIN - Math.abs(score) : depth);
-      best = { move: pv.length > 0 ? pv[0] : null, score: score | 0, depth, nodes: this.nodes, pv, timeMs: elapsed(), stopped: 'depth' };
-      options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
-      if (Math.abs(score) >= WON && WIN - Math.abs(score) <= depth) {
-        best.stopped = 'proven';
-        break;
+    } finally {
+      if (this.owner === ctl) {
+        this.repCount = 0;
+        this.repFilter.fill(0);
       }
-      if (pv.length === 0) break;
-      // Another iteration is started even when the clock will cut it short: the root moves it finishes count.
-      if (this.stop !== null) break;
-      this.checkLimits();
-      if (this.stop !== null) break;
     }
-    this.repCount = 0;
-    this.repFilter.fill(0);
-    const out = best!;
-    out.nodes = this.nodes;
-    out.timeMs = elapsed();
-    if (this.stop !== null && out.stopped !== 'proven') out.stopped = this.stop;
-    if (Math.abs(out.score) >= WON) {
-      const plies = WIN - Math.abs(out.score);
-      out.winner = sideName((out.score > 0 ? e.side : e.side ^ 1) as ValleySide);
-      out.winInPlies = plies;
-      out.winIn = Math.ceil(plies / 2);
-    }
-    return out;
+    ctl.spend(this.nodes - this.spent);
+    return finish(best!);
   }
 
   /**
    * The line as the PV table holds it, continued from the transposition table where a table hit cut it short,
    * up to `length` plies (the depth, or the plies to a proven end); the King's last slide home is found there too.
    */
-  private completePv(pv: number[], length: number): number[] {
+  private completePv(pv: Move[], length: number): Move[] {
     const e = this.e, t = this.table, buf = new Int32Array(MOVES_PER_PLY);
     const seen = new Set<string>();
     for (const m of pv) {
@@ -237,21 +293,25 @@ export class ValleySearcher {
         const n = e.generate(buf, 0);
         for (let i = 0; i < n; i++) if (buf[i] === t.move[slot]) next = buf[i];
       }
-      if (next < 0 && e.ply > 0 && kingReachesValley(e, e.side)) next = e.king(e.side) | (e.valley << 6);
+      if (next < 0 && e.ply > 0 && kingOneSlideAway(e, e.side)) next = makeMove(e.king(e.side), e.valley);
       if (next < 0) break;
-      pv.push(next);
-      e.make(next);
+      pv.push(next as Move);
+      e.make(next as Move);
     }
     for (let i = pv.length - 1; i >= 0; i--) e.unmake(pv[i]);
     return pv;
   }
 
+  private checkOwner(ctl: JobControl<SearchResult>): void {
+    if (this.owner !== ctl) throw new GridbitsError('BAD_ARGUMENT', 'this search was abandoned: its searcher has started another one');
+  }
+
   private loadHistory(history: ReadonlyArray<readonly [number, number]>): void {
     this.repCount = 0;
     this.repFilter.fill(0);
-    if (history.length + MAX_PLY > this.repLo.length) {
-      this.repLo = new Int32Array(history.length + MAX_PLY);
-      this.repHi = new Int32Array(history.length + MAX_PLY);
+    if (history.length + SEARCH_MAX_PLY > this.repLo.length) {
+      this.repLo = new Int32Array(history.length + SEARCH_MAX_PLY);
+      this.repHi = new Int32Array(history.length + SEARCH_MAX_PLY);
     }
     // Only positions seen twice are draws on a return: a single earlier occurrence plus one more is not yet
     // the third, and treating it as a draw lets the opponent 'force' draws in the search that the rule never gives.
@@ -279,34 +339,26 @@ export class ValleySearcher {
     return false;
   }
 
-  private checkLimits(): void {
-    if (this.nodes >= this.maxNodes) this.stop = 'nodes';
-    else if (this.signal?.aborted) this.stop = 'signal';
-    else if (performance.now() >= this.deadline) this.stop = 'time';
-  }
-
-  /** Negamax score of the engine's position for the side to move, searched `depth` plies, at `ply` from the root. */
-  private negamax(depth: number, alpha: number, beta: number, ply: number, limited: boolean): number {
+  /**
+   * A node's work before its move loop: a finished game, a repetition, a King one slide home, the leaf
+   * evaluation, a table cutoff. Returns the node's score, or OPEN with its moves generated and ordered and its
+   * state in the n* arrays at ply (then the move loop and leave() follow).
+   */
+  private enter(depth: number, alpha: number, beta: number, ply: number): number {
     const e = this.e;
     this.pvLength[ply] = ply;
-    if (this.stop !== null && limited) return 0;
     this.nodes++;
-    if (limited && (this.nodes >= this.maxNodes || (this.nodes & 1023) === 0)) this.checkLimits();
-    if (this.stop !== null && limited) return 0;
-
     const w = e.winner();
     if (w !== null) return w === sideName(e.side) ? WIN - ply : ply - WIN;
     const lo = e.keyLo, hi = e.keyHi;
     if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return e.side === this.rootSide ? -this.contempt : this.contempt;
     const side = e.side;
     // A King one slide from the valley wins now (the search would find it one ply later; this saves the ply).
-    if (e.ply > 0 && kingReachesValley(e, side)) {
-      if (ply > 0) return WIN - ply - 1;
-    }
-    if (ply >= MAX_PLY - 1) return this.evaluate(e);
+    if (ply > 0 && e.ply > 0 && kingOneSlideAway(e, side)) return WIN - ply - 1;
+    if (ply >= SEARCH_MAX_PLY - 1) return this.evaluate(e);
     if (depth <= 0) {
       // The opponent threatens to win next move: look one ply further rather than trust the static score.
-      if (ply >= MAX_PLY - 2 || !kingReachesValley(e, (side ^ 1) as ValleySide)) return this.evaluate(e);
+      if (ply >= SEARCH_MAX_PLY - 2 || !kingOneSlideAway(e, (side ^ 1) as Side)) return this.evaluate(e);
       depth = 1;
     }
 
@@ -333,67 +385,119 @@ export class ValleySearcher {
     if (n === 0) return ply - WIN;
     this.scoreMoves(base, n, ttMove, ply, side);
     // When the opponent's King is one slide from the valley, every move is forced or losing: no reductions.
-    const threatened = kingReachesValley(e, (side ^ 1) as ValleySide);
-
+    this.nThreat[ply] = kingOneSlideAway(e, (side ^ 1) as Side) ? 1 : 0;
     // The line's repetition keys leave out the first-move flag (only the game's first position has it), so a
     // line back to the start board counts as a return to it.
     if (e.ply === 0) this.pushKey(...e.boardKey());
     else this.pushKey(lo, hi);
-    const alpha0 = alpha;
-    let bestScore = -WIN, bestMove = 0;
-    for (let i = 0; i < n; i++) {
-      const m = this.pickNext(base, i, n);
-      e.make(m);
-      let s: number;
-      if (i === 0) {
-        s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, limited);
-      } else {
-        // Late moves that history and killers rank low are first searched a ply shallower; one that still
-        // beats alpha is searched again at full depth (so a reduction never hides a result, only delays it).
-        const r = depth >= 3 && i >= LMR_FROM && !threatened && this.order[base + i] < 1 << 28 ? 1 : 0;
-        s = -this.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, limited);
-        if (r > 0 && s > alpha) s = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, limited);
-        if (s > alpha && s < beta) s = -this.negamax(depth - 1, -beta, -alpha, ply + 1, limited);
-      }
-      e.unmake(m);
-      if (this.stop !== null && limited) {
-        this.popKey();
-        return 0;
-      }
-      if (s > bestScore) {
-        bestScore = s;
-        bestMove = m;
-        if (s > alpha) {
-          alpha = s;
-          if (ply === 0) {
-            this.iterBest = m;
-            this.iterScore = s;
-          }
-          const row = ply * MAX_PLY, next = (ply + 1) * MAX_PLY;
-          this.pvTable[row + ply] = m;
-          for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];
-          this.pvLength[ply] = Math.max(this.pvLength[ply + 1], ply + 1);
-          if (s >= beta) {
-            this.noteCutoff(m, ply, side, depth);
-            break;
-          }
-        }
-      }
-    }
-    this.popKey();
+    this.nDepth[ply] = depth;
+    this.nAlpha[ply] = alpha;
+    this.nAlpha0[ply] = alpha;
+    this.nBeta[ply] = beta;
+    this.nCount[ply] = n;
+    this.nBest[ply] = -WIN;
+    this.nBestMove[ply] = 0;
+    this.nLo[ply] = lo;
+    this.nHi[ply] = hi;
+    return OPEN;
+  }
 
-    // Results are stored relative to this node, so a transposition at another ply reads them right.
+  /**
+   * Late moves that history and killers rank low are first searched a ply shallower (1, else 0); one that still
+   * beats alpha is searched again at full depth (so a reduction never hides a result, only delays it).
+   */
+  private reduction(ply: number, i: number): number {
+    return this.nDepth[ply] >= 3 && i >= LMR_FROM && this.nThreat[ply] === 0 && this.order[ply * MOVES_PER_PLY + i] < 1 << 28 ? 1 : 0;
+  }
+
+  /** After the child m of the open node at ply scored s (its move taken back): best, alpha, PV; true on a cutoff. */
+  private after(ply: number, m: number, s: number): boolean {
+    if (s <= this.nBest[ply]) return false;
+    this.nBest[ply] = s;
+    this.nBestMove[ply] = m;
+    if (s <= this.nAlpha[ply]) return false;
+    this.nAlpha[ply] = s;
+    if (ply === 0) {
+      this.iterBest = m;
+      this.iterScore = s;
+    }
+    const row = ply * SEARCH_MAX_PLY, next = (ply + 1) * SEARCH_MAX_PLY;
+    this.pvTable[row + ply] = m;
+    for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];
+    this.pvLength[ply] = Math.max(this.pvLength[ply + 1], ply + 1);
+    if (s < this.nBeta[ply]) return false;
+    this.noteCutoff(m, ply, this.e.side, this.nDepth[ply]);
+    return true;
+  }
+
+  /** The open node's end: its score into the table (results relative to this node, so a transposition at another ply reads them right). */
+  private leave(ply: number): number {
+    this.popKey();
+    const bestScore = this.nBest[ply], depth = this.nDepth[ply], lo = this.nLo[ply], hi = this.nHi[ply];
+    const t = this.table, slot = lo & (t.size - 1);
     const stored = bestScore >= WON ? bestScore + ply : bestScore <= -WON ? bestScore - ply : bestScore;
     if (t.gen[slot] !== this.gen || t.depth[slot] <= depth || t.lo[slot] !== lo || t.hi[slot] !== hi || t.bound[slot] === 0) {
       t.lo[slot] = lo;
       t.hi[slot] = hi;
       t.depth[slot] = depth;
-      t.bound[slot] = bestScore >= beta ? LOWER : bestScore > alpha0 ? EXACT : UPPER;
+      t.bound[slot] = bestScore >= this.nBeta[ply] ? LOWER : bestScore > this.nAlpha0[ply] ? EXACT : UPPER;
       t.score[slot] = stored;
-      t.move[slot] = bestMove;
+      t.move[slot] = this.nBestMove[ply];
       t.gen[slot] = this.gen;
     }
     return bestScore;
+  }
+
+  /** Negamax score of the engine's position for the side to move, searched `depth` plies, at `ply` from the root. */
+  private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    const r = this.enter(depth, alpha, beta, ply);
+    if (r !== OPEN) return r;
+    const e = this.e, base = ply * MOVES_PER_PLY, n = this.nCount[ply], d = this.nDepth[ply] - 1;
+    for (let i = 0; i < n; i++) {
+      const m = this.pickNext(base, i, n) as Move, a = this.nAlpha[ply], b = this.nBeta[ply];
+      e.make(m);
+      let s: number;
+      if (i === 0) s = -this.negamax(d, -b, -a, ply + 1);
+      else {
+        const red = this.reduction(ply, i);
+        s = -this.negamax(d - red, -a - 1, -a, ply + 1);
+        if (red > 0 && s > a) s = -this.negamax(d, -a - 1, -a, ply + 1);
+        if (s > a && s < b) s = -this.negamax(d, -b, -a, ply + 1);
+      }
+      e.unmake(m);
+      if (this.after(ply, m, s)) break;
+    }
+    return this.leave(ply);
+  }
+
+  /** negamax as steps of the job, for nodes STEP_DEPTH plies or more from their leaves: it may pause after each child. */
+  private *step(ctl: JobControl<SearchResult>, depth: number, alpha: number, beta: number, ply: number): Generator<void, number, void> {
+    const r = this.enter(depth, alpha, beta, ply);
+    if (r !== OPEN) return r;
+    const e = this.e, base = ply * MOVES_PER_PLY, n = this.nCount[ply], d = this.nDepth[ply] - 1;
+    const child = (dd: number, a: number, b: number): Generator<void, number, void> | number =>
+      dd >= STEP_DEPTH ? this.step(ctl, dd, a, b, ply + 1) : this.negamax(dd, a, b, ply + 1);
+    for (let i = 0; i < n; i++) {
+      const m = this.pickNext(base, i, n) as Move, a = this.nAlpha[ply], b = this.nBeta[ply];
+      e.make(m);
+      let s: number;
+      if (i === 0) s = -(yield* score(child(d, -b, -a)));
+      else {
+        const red = this.reduction(ply, i);
+        s = -(yield* score(child(d - red, -a - 1, -a)));
+        if (red > 0 && s > a) s = -(yield* score(child(d, -a - 1, -a)));
+        if (s > a && s < b) s = -(yield* score(child(d, -b, -a)));
+      }
+      e.unmake(m);
+      if (this.after(ply, m, s)) break;
+      if (ctl.spend(this.nodes - this.spent)) {
+        this.spent = this.nodes;
+        yield;
+        this.checkOwner(ctl);
+      }
+      this.spent = this.nodes;
+    }
+    return this.leave(ply);
   }
 
   /** Order keys: the table's move, then moves onto the valley (a King's win), killers, then history. */
@@ -437,29 +541,59 @@ export class ValleySearcher {
   }
 }
 
-/** One search with a fresh table (tableSize entries, default 2^18). */
-export function valleySearch(e: ValleyEngine, options: ValleySearchOptions & { tableSize?: number } = {}): ValleySearchResult {
-  return new ValleySearcher(options.tableSize).search(e, options);
+/** A child's score: a generator's (its steps run inside the caller's) or a plain number. */
+function* score(x: Generator<void, number, void> | number): Generator<void, number, void> {
+  return typeof x === 'number' ? x : yield* x;
 }
 
-const boards = new Map<number, Board>();
-function boardOf(size: number): Board {
-  let b = boards.get(size);
-  if (b === undefined) boards.set(size, (b = Board.of(size, size)));
-  return b;
+/** One search with a fresh table (`tableSize` entries, default 2^18), as a job: see {@link Searcher.searchJob}. */
+export function searchJob(e: Engine, options: SearchOptions & { tableSize?: number } = {}): Job<SearchResult, SearchResult> {
+  return new Searcher(options.tableSize).searchJob(e, options);
 }
 
-/** An engine move code in notation, from and to squares: "b1e4" (on 7×7, files a-g). */
-export function formatEngineMove(e: ValleyEngine, m: number): string {
-  const b = boardOf(e.size);
-  return b.name(m & 63) + b.name(m >>> 6);
+/**
+ * One search with a fresh table, run to its end or its limits (`timeoutMs`, `maxNodes`, `signal`), giving the
+ * event loop a turn about every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { START, createEngine, formatMove, search } from 'gridbits/valley';
+ * const outcome = await search(createEngine(START), { timeoutMs: 200 });
+ * const r = outcome.finished ? outcome.value : outcome.partial;
+ * if (r?.move != null) console.log(formatMove(r.move), r.score, r.depth);
+ * ```
+ */
+export function search(e: Engine, options: SearchOptions & RunOptions & { tableSize?: number } = {}): Promise<Outcome<SearchResult, SearchResult>> {
+  return searchJob(e, options).run(options);
+}
+
+/** {@link search} run synchronously. */
+export function searchSync(e: Engine, options: SearchOptions & RunOptions & { tableSize?: number } = {}): Outcome<SearchResult, SearchResult> {
+  return searchJob(e, options).runSync(options);
+}
+
+/** A search outcome's best move and its facts: the value when finished, else the partial (undefined if none yet). */
+export function searchAnswer(outcome: Outcome<SearchResult, SearchResult>): SearchResult | undefined {
+  return outcome.finished ? outcome.value : outcome.partial;
+}
+
+/** A move in the engine's notation, from and to squares: "b1e4" (on 7×7, files a-g); a number that is no move is refused. */
+export function formatEngineMove(e: Engine, m: Move): string {
+  return formatMove(m, e.size);
 }
 
 /** The legal move named by text in the engine's position; throws BAD_INPUT when malformed or illegal. */
-export function parseEngineMove(e: ValleyEngine, text: string): number {
+export function parseEngineMove(e: Engine, text: string): Move {
+  // Two square names off this board are an illegal move here, not a malformed one.
+  if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text)) throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
+  let m: Move;
+  try {
+    m = parseMove(text, e.size);
+  } catch {
+    throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${e.toString()}`);
+  }
   const buf = new Int32Array(MOVES_PER_PLY);
   const n = e.generate(buf, 0);
-  for (let i = 0; i < n; i++) if (formatEngineMove(e, buf[i]) === text.trim().toLowerCase()) return buf[i];
-  if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text)) throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
+  for (let i = 0; i < n; i++) if (buf[i] === m) return m;
   throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${e.toString()}`);
 }

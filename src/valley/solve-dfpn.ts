@@ -1,6 +1,6 @@
 // Depth-first proof-number search (df-pn with the 1+ε threshold trick) over King's Valley positions as 25-bit ints.
-import { DIR_OF_STEP, NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, slideEnd } from './geometry.js';
-import { MAX_MOVES, countMoves } from './movegen.js';
+import { NEIGHBOURS, VALLEY } from './geometry.js';
+import { MAX_MOVES, countMoves, generateOpen, kingReachesValley } from './kernel.js';
 import { DIST, DN, INF, PN, type SolveTable } from './solve-table.js';
 
 /** Deepest line searched; a line cut here counts as not won, and no disproof that rests on it is trusted. */
@@ -12,11 +12,6 @@ const SOUND = INF;
 export const CUT = -1;
 
 const SLOTS = SOLVE_MAX_PLY * MAX_MOVES + 1;
-
-/** True when the side with King on king can slide it onto the valley now (the slide must stop there). */
-export function kingReachesValley(king: number, occ: number): boolean {
-  return (TO_VALLEY[king] & occ) === 0 && (PAST_VALLEY[king] & occ) !== 0;
-}
 
 /**
  * The search state. Nodes are positions seen from the side to move: own/opp masks, the two Kings, first (1 on
@@ -31,9 +26,9 @@ export function kingReachesValley(king: number, occ: number): boolean {
  */
 export class Dfpn {
   nodes = 0;
+  /** Set when nodes reached nodeLimit: the search unwinds to the root (the table keeps what it learned). */
   stop = false;
   nodeLimit = Infinity;
-  deadline = Infinity;
   /** The deepest ply reached (for reports). */
   maxPly = 0;
   // Results of the last mid() call.
@@ -136,7 +131,7 @@ export class Dfpn {
    */
   mid(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, ply: number, thpn: number, thdn: number, lo: number, hi: number): void {
     this.nodes++;
-    if (this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() >= this.deadline)) this.stop = true;
+    if (this.nodes >= this.nodeLimit) this.stop = true;
     if (ply >= SOLVE_MAX_PLY) {
       this.rPn = INF;
       this.rDn = 0;
@@ -152,23 +147,12 @@ export class Dfpn {
     this.pathNext[ply] = this.head[slot];
     this.head[slot] = ply;
 
-    // Children, generated in place (see movegen's generateInto): open directions only, no soldier on c3.
+    // Children: the kernel's open-direction walk (R1–R3), then what is known of each.
     const base = ply * MAX_MOVES;
-    let n = 0;
-    const occ = own | opp, free = ~occ;
-    for (let rest = first ? own & ~(1 << ownKing) : own; rest !== 0; ) {
-      const from = 31 - Math.clz32(rest);
-      rest ^= 1 << from;
-      const king = from === ownKing;
-      for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
-        const step = 31 - Math.clz32(open & -open);
-        open ^= 1 << step;
-        const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
-        if (to === VALLEY && !king) continue;
-        const i = base + n++;
-        this.cMove[i] = from | (to << 5);
-        this.initChild(i, opp, own ^ ((1 << from) | (1 << to)), oppKing, king ? to : ownKing, or ^ 1);
-      }
+    const n = generateOpen(own, opp, ownKing, first === 1, this.cMove, base);
+    for (let i = base; i < base + n; i++) {
+      const m = this.cMove[i], from = m & 63, to = m >>> 6;
+      this.initChild(i, opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, or ^ 1);
     }
 
     const tt = this.tt, td = tt.data;
@@ -229,7 +213,7 @@ export class Dfpn {
         cthdn = Math.min(thdn, grow);
         cthpn = thpn >= INF ? INF : thpn - pn + this.cPn[best];
       }
-      const m = this.cMove[best], from = m & 31, to = m >>> 5;
+      const m = this.cMove[best], from = m & 63, to = m >>> 6;
       this.mid(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, 0, or ^ 1, ply + 1, cthpn, cthdn, this.cLo[best], this.cHi[best]);
       this.cPn[best] = this.rPn;
       this.cDn[best] = this.rDn;

@@ -1,6 +1,6 @@
 // The quickest forced win of a King's Valley position: a bounded AND/OR search, deepened two plies at a time.
 import { NEIGHBOURS, VALLEY } from './geometry.js';
-import { MAX_MOVES, generateInto, isOver } from './movegen.js';
+import { MAX_MOVES, generateInto, isOver } from './kernel.js';
 import { DN, INF, PN, type SolveTable } from './solve-table.js';
 
 /**
@@ -11,10 +11,9 @@ import { DN, INF, PN, type SolveTable } from './solve-table.js';
  */
 export class ShortestWin {
   nodes = 0;
-  /** The budget (nodeLimit, deadline) ran out: the answer is unknown. */
+  /** The node budget (nodeLimit) ran out: the answer is unknown. */
   stopped = false;
   nodeLimit = Infinity;
-  deadline = Infinity;
   /**
    * Node count at which the search pauses: it returns (its answer then means nothing) so the caller can give the
    * event loop a turn, and asking the same question again resumes, since everything finished is in the table.
@@ -41,7 +40,7 @@ export class ShortestWin {
     let e = tt.find(lo, hi);
     if (e >= 0 && td[e + PN] <= r) return true;
     if (e >= 0 && td[e + DN] >= r) return false;
-    if (++this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() >= this.deadline)) this.stopped = true;
+    if (++this.nodes >= this.nodeLimit) this.stopped = true;
     else if (this.nodes >= this.pauseAt) this.paused = true;
     if (this.halted) return false;
     const base = ply * MAX_MOVES, buf = this.buf;
@@ -49,12 +48,12 @@ export class ShortestWin {
     let won = false;
     // A move that ends the game: the King onto the valley, or the other King boxed in for its turn.
     for (let i = base; i < base + n && !won; i++) {
-      const m = buf[i], from = m & 31, to = m >>> 5;
+      const m = buf[i], from = m & 63, to = m >>> 6;
       const after = own ^ ((1 << from) | (1 << to));
       if ((from === ownKing && to === VALLEY) || (NEIGHBOURS[oppKing] & ~(opp | after)) === 0) won = true;
     }
     for (let i = base; i < base + n && !won && r >= 3; i++) {
-      const m = buf[i], from = m & 31, to = m >>> 5;
+      const m = buf[i], from = m & 63, to = m >>> 6;
       if (this.loses(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, r - 1, ply + 1)) won = true;
     }
     if (this.halted) return false;
@@ -71,7 +70,7 @@ export class ShortestWin {
     const base = ply * MAX_MOVES, buf = this.buf;
     const n = generateInto(own, opp, ownKing, first === 1, buf, base);
     for (let i = base; i < base + n; i++) {
-      const m = buf[i], from = m & 31, to = m >>> 5;
+      const m = buf[i], from = m & 63, to = m >>> 6;
       if (from === ownKing && to === VALLEY) return false;
       if (!this.wins(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, 0, r - 1, ply + 1)) return false;
     }

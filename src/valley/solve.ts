@@ -1,20 +1,28 @@
-// Solving King's Valley positions: does the side to move force a win, does the other side, or neither (a draw)?
-import { checkAborted, runLimits, yieldToEventLoop, type RunOptions } from '../core/run.js';
-import { MAX_MOVES, generateInto, isOver } from './movegen.js';
-import { formatValleyMove, formatValleyPosition } from './notation.js';
-import { CUT, Dfpn, SOLVE_MAX_PLY } from './solve-dfpn.js';
+// Solving King's Valley positions, as a job: does the side to move force a win, does the other side, or neither (a draw)?
+import { GridbitsError } from '../core/error.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import { MAX_MOVES, generateInto, isOver } from './kernel.js';
+import { formatMove, type Move } from './move.js';
+import { formatPosition } from './notation.js';
+import { CUT, Dfpn, SOLVE_MAX_PLY as DFPN_MAX_PLY } from './solve-dfpn.js';
 import { ShortestWin } from './solve-short.js';
 import { ENTRY_BYTES, INF, KeySet, SolveTable } from './solve-table.js';
-import { valleyWinner, type ValleyPosition, type ValleySide } from './state.js';
+import { checkPosition, winnerOf, type Position, type Side } from './state.js';
 
-export type ValleySolveValue = 'win' | 'loss' | 'draw' | 'unknown';
+/** A position's value for the side to move. */
+export type SolveValue = 'win' | 'loss' | 'draw';
 
-export interface ValleySolveOptions extends RunOptions {
+/**
+ * What to solve for. maxNodes, when given here too, makes the last slice of work end exactly on the budget
+ * (so the same budget gives the same search every run); the limits themselves are the job's run options.
+ */
+export interface SolveOptions extends Pick<RunOptions, 'maxNodes'> {
   /** Transposition table size in MB (default 256); entries are 24 bytes, rounded down to a power of two. */
   tableMegabytes?: number;
   /** Share one entry among the 8 symmetric images of a position (default true). */
   symmetry?: boolean;
-  /** Settle every first move too: 'win', 'loss' or 'draw' for the side to move ('unknown' when the budget ran out). */
+  /** Settle every first move too: 'win', 'loss' or 'draw' for the side to move. */
   allMoves?: boolean;
   /**
    * Also return the proof as a strategy: for every position of the proof where the winner moves, its move
@@ -24,53 +32,67 @@ export interface ValleySolveOptions extends RunOptions {
   /** After a win or loss is proved, also find how many plies the quickest forced win takes (bounded search). */
   shortest?: boolean;
   /** Also called between slices of work with the state of the search. */
-  onStatus?: (s: ValleySolveStatus) => void;
+  onStatus?: (s: SolveStatus) => void;
 }
 
-export interface ValleySolveStatus {
+/** The state of a solve between slices of its work (for a status line). */
+export interface SolveStatus {
   /** Which question is being searched: can the side to move force a win, or can the other side. */
   question: 'mover-wins' | 'opponent-wins' | 'first-moves' | 'proof' | 'shortest';
+  /** Nodes searched so far. */
   nodes: number;
+  /** Milliseconds since the solve began. */
   ms: number;
-  /** Proof and disproof numbers of the root of the current question. */
+  /** Proof number of the root of the current question. */
   pn: number;
+  /** Disproof number of the root of the current question. */
   dn: number;
+  /** Table entries in use. */
   tableUsed: number;
+  /** Table entries in all. */
   tableEntries: number;
+  /** The deepest ply reached. */
   maxPly: number;
 }
 
-export interface ValleySolveResult {
+/**
+ * A solve's answer. Unfinished (stopped by its limits), the partial has the same fields, holding what is
+ * proved so far: value once the root is settled, the first moves proved winning or settled so far.
+ */
+export interface SolveResult {
+  /** The position solved, as a position string. */
   position: string;
-  /** From the side to move's point of view; 'unknown' when the budget ran out (or a line reached the ply cap). */
-  value: ValleySolveValue;
+  /** From the side to move's point of view (absent from a partial until proved). */
+  value?: SolveValue;
+  /** Who wins with best play, null for a draw (or while not yet known). */
   winner: 'white' | 'black' | null;
   /** First moves proved to win for the side to move (all of them with allMoves; else those the proof found). */
   moves: string[];
-  /** With allMoves: every first move's value for the side to move. */
-  moveValues?: Record<string, 'win' | 'loss' | 'draw' | 'unknown'>;
+  /** With allMoves: every first move's value for the side to move (in a partial, those settled so far). */
+  moveValues?: Record<string, SolveValue>;
   /** Distinct positions in the proof (the winner's chosen move at its turns, every reply at the loser's), or null. */
   proofNodes: number | null;
   /** With the strategy option: the winner's move in each position of the proof where it is to move. */
   strategy?: Record<string, string>;
   /** Plies to the win when the winner follows the proof (a bound, not necessarily the shortest win). */
   proofDepth: number | null;
-  /**
-   * With the shortest option: plies of the quickest forced win against the best defence (the winner's last move
-   * counted), or null when the budget ran out first.
-   */
-  shortest?: number | null;
+  /** With the shortest option: plies of the quickest forced win against the best defence (the winner's last move counted). */
+  shortest?: number;
   /** Search nodes expanded (the shortest-win search's included). */
   nodes: number;
-  /** True when the budget (nodes or time) ran out: before the answer if value is 'unknown', else while settling first moves. */
-  exhausted: boolean;
+  /** Milliseconds of the solve. */
   ms: number;
+  /** The deepest ply reached. */
   maxPly: number;
+  /** Table entries in all. */
   tableEntries: number;
+  /** Table entries in use. */
   tableUsed: number;
 }
 
-type Answer = 'proved' | 'disproved' | 'unknown';
+type Answer = 'proved' | 'disproved' | 'cut';
+type Question = SolveStatus['question'];
+type Steps<T> = Generator<void, T, void>;
 
 // Work between turns of the event loop, in nodes (not time, so the same budget gives the same search every run).
 const SLICE_NODES = 5000;
@@ -82,83 +104,79 @@ class Solver {
   readonly tt: SolveTable;
   readonly dfpn: Dfpn;
   readonly t0 = performance.now();
-  private readonly deadline: number;
   private readonly maxNodes: number;
-  exhausted = false;
+  /** Nodes of the shortest-win searches, beside df-pn's. */
+  private shortNodes = 0;
 
-  constructor(readonly options: ValleySolveOptions) {
+  constructor(
+    readonly options: SolveOptions,
+    private readonly ctl: JobControl<SolveResult>,
+  ) {
     this.tt = new SolveTable(options.tableMegabytes ?? 256, options.symmetry ?? true);
     this.dfpn = new Dfpn(this.tt);
-    ({ deadline: this.deadline, maxNodes: this.maxNodes } = runLimits(options, this.t0));
+    this.maxNodes = Number.isSafeInteger(options.maxNodes) ? (options.maxNodes as number) : Infinity;
   }
 
-  /**
-   * Runs df-pn on one node until it is solved or the budget ends, in slices that give the event loop a turn
-   * (Ctrl-C, the signal, progress).
-   */
-  async search(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, question: ValleySolveStatus['question']): Promise<{ answer: Answer; dist: number }> {
+  /** Nodes searched so far. */
+  get nodes(): number {
+    return this.dfpn.nodes + this.shortNodes;
+  }
+
+  /** The next slice's size: SLICE nodes, or what the budget leaves if less (a run again after a stop takes whole slices). */
+  private slice(size: number): number {
+    const left = this.maxNodes - this.nodes;
+    return left > 0 && left < size ? left : size;
+  }
+
+  /** Hands the nodes since the last call to the job, with the progress and the status line; then a pause point. */
+  private *pause(question: Question, pn: number, dn: number, tableUsed: number, tableEntries: number, maxPly: number): Steps<void> {
+    const { ctl } = this;
+    ctl.spend(this.nodes - ctl.nodes);
+    ctl.report(this.nodes, this.maxNodes === Infinity ? undefined : this.maxNodes, 'nodes');
+    this.options.onStatus?.({ question, nodes: this.nodes, ms: performance.now() - this.t0, pn, dn, tableUsed, tableEntries, maxPly });
+    yield;
+  }
+
+  /** Runs df-pn on one node until it is solved, in slices of SLICE_NODES with a pause point after each. */
+  *search(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, question: Question): Steps<{ answer: Answer; dist: number }> {
     const { dfpn, tt } = this;
     tt.key(own, opp, ownKing, oppKing, first, or);
     const lo = tt.lo, hi = tt.hi;
     for (;;) {
-      checkAborted(this.options.signal);
-      if (dfpn.nodes >= this.maxNodes || performance.now() >= this.deadline) {
-        this.exhausted = true;
-        return { answer: 'unknown', dist: 0 };
-      }
       dfpn.stop = false;
-      dfpn.nodeLimit = Math.min(this.maxNodes, dfpn.nodes + SLICE_NODES);
-      dfpn.deadline = this.deadline;
+      dfpn.nodeLimit = dfpn.nodes + this.slice(SLICE_NODES);
       dfpn.mid(own, opp, ownKing, oppKing, first, or, 0, INF, INF, lo, hi);
       const { rPn, rDn } = dfpn;
-      this.options.onProgress?.({ done: dfpn.nodes, unit: 'nodes' });
-      this.options.onStatus?.({
-        question,
-        nodes: dfpn.nodes,
-        ms: performance.now() - this.t0,
-        pn: rPn,
-        dn: rDn,
-        tableUsed: tt.stored,
-        tableEntries: tt.size,
-        maxPly: dfpn.maxPly,
-      });
+      yield* this.pause(question, rPn, rDn, tt.stored, tt.size, dfpn.maxPly);
       if (rPn === 0) return { answer: 'proved', dist: dfpn.rDist };
       // A disproof resting on the ply cap says nothing; stop rather than search the same way again.
-      if (rDn === 0) return { answer: dfpn.rDep === CUT ? 'unknown' : 'disproved', dist: 0 };
-      if (this.options.signal !== undefined || this.options.onStatus !== undefined || this.options.onProgress !== undefined) {
-        await yieldToEventLoop();
-      }
+      if (rDn === 0) return { answer: dfpn.rDep === CUT ? 'cut' : 'disproved', dist: 0 };
     }
   }
 
   /**
-   * Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound.
-   * Searched in slices of SHORTEST_SLICE_NODES that give the event loop a turn (Ctrl-C, the signal, progress).
+   * Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound,
+   * searched in slices of SHORTEST_SLICE_NODES with a pause point after each.
    */
-  async shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): Promise<number | null> {
+  *shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): Steps<number | null> {
     const tt = new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true);
     const sw = new ShortestWin(tt, bound);
-    sw.nodeLimit = this.maxNodes - this.dfpn.nodes;
-    sw.deadline = this.deadline;
+    const base = this.shortNodes;
     let found: number | null = null;
-    for (let r = moverWins ? 1 : 2; r <= bound && found === null && !sw.stopped; r += 2) {
+    for (let r = moverWins ? 1 : 2; r <= bound && found === null; r += 2) {
       for (;;) {
-        checkAborted(this.options.signal);
         sw.paused = false;
-        sw.pauseAt = sw.nodes + SHORTEST_SLICE_NODES;
+        sw.pauseAt = sw.nodes + this.slice(SHORTEST_SLICE_NODES);
         const yes = moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first);
+        this.shortNodes = base + sw.nodes;
         if (!sw.paused) {
-          if (yes && !sw.stopped) found = r;
+          if (yes) found = r;
           break;
         }
-        const nodes = this.dfpn.nodes + sw.nodes;
-        this.options.onProgress?.({ done: nodes, unit: 'nodes' });
-        this.options.onStatus?.({ question: 'shortest', nodes, ms: performance.now() - this.t0, pn: INF, dn: INF, tableUsed: tt.stored, tableEntries: tt.size, maxPly: r });
-        await yieldToEventLoop();
+        yield* this.pause('shortest', INF, INF, tt.stored, tt.size, r);
       }
     }
-    this.dfpn.nodes += sw.nodes;
-    return sw.stopped ? null : found;
+    return found;
   }
 
   /** What the table knows of a node without searching: proved (dist), disproved, or open. */
@@ -172,14 +190,15 @@ class Solver {
    * fewest plies to the win, at the defender's every move. Nodes the table has lost are searched again.
    * Null when that fails (budget) or the proof read from the table is not well founded.
    */
-  async proofSize(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number, side: ValleySide, strategy?: Record<string, string>): Promise<number | null> {
+  *proofSize(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number, side: Side, strategy?: Record<string, string>): Steps<number | null> {
     const seen = new KeySet();
     let depth = 0;
-    const walk = async (own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number): Promise<boolean> => {
+    const tt = this.tt, probe = this.probe.bind(this), search = this.search.bind(this);
+    const walk = function* (own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number): Steps<boolean> {
       // A strategy needs every orientation met; the count folds symmetric positions together.
-      if (strategy === undefined) this.tt.key(own, opp, ownKing, oppKing, first, or);
-      const lo = strategy === undefined ? this.tt.lo : own | (ownKing << 25) | (first << 30);
-      const hi = strategy === undefined ? this.tt.hi : opp | (oppKing << 25) | (or << 30);
+      if (strategy === undefined) tt.key(own, opp, ownKing, oppKing, first, or);
+      const lo = strategy === undefined ? tt.lo : own | (ownKing << 25) | (first << 30);
+      const hi = strategy === undefined ? tt.hi : opp | (oppKing << 25) | (or << 30);
       if (!seen.add(lo, hi)) return true;
       // A finished game (the prover has just won) is a leaf of the proof.
       if (isOver(own, opp, ownKing, oppKing)) return true;
@@ -188,7 +207,7 @@ class Solver {
       const n = generateInto(own, opp, ownKing, first === 1, moves, 0);
       const children: Array<[number, number, number, number, number]> = [];
       for (let i = 0; i < n; i++) {
-        const m = moves[i], from = m & 31, to = m >>> 5;
+        const m = moves[i], from = m & 63, to = m >>> 6;
         children.push([opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, INF]);
       }
       // Each child's plies to the win: from the table, else searched again (every reply, or until one move wins).
@@ -197,10 +216,10 @@ class Solver {
         for (const c of children) {
           if (or && pass && chosen >= 0) break;
           if (c[4] < INF) continue;
-          const known = this.probe(c[0], c[1], c[2], c[3], or ^ 1);
+          const known = probe(c[0], c[1], c[2], c[3], or ^ 1);
           if (known.pn === 0) c[4] = known.dist;
           else if (pass) {
-            const r = await this.search(c[0], c[1], c[2], c[3], 0, or ^ 1, 'proof');
+            const r = yield* search(c[0], c[1], c[2], c[3], 0, or ^ 1, 'proof');
             if (r.answer === 'proved') c[4] = r.dist;
           }
           if (or && c[4] < bound && (chosen < 0 || c[4] < children[chosen][4])) chosen = children.indexOf(c);
@@ -211,115 +230,166 @@ class Solver {
       if (or && chosen < 0) return false;
       if (strategy !== undefined && or) {
         // The side to move here is the prover; its colour flips with every ply from the root's.
-        const mover = ((side + depth) & 1) as ValleySide;
+        const mover = ((side + depth) & 1) as Side;
         const men: [number, number] = mover === 0 ? [own, opp] : [opp, own];
         const kings: [number, number] = mover === 0 ? [ownKing, oppKing] : [oppKing, ownKing];
-        strategy[formatValleyPosition({ men, kings, side: mover, ply: first ? 0 : 1 })] = formatValleyMove(moves[chosen]);
+        strategy[formatPosition({ men, kings, side: mover, ply: first ? 0 : 1 })] = formatMove(moves[chosen] as Move);
       }
       depth++;
       for (const [a, b, c, d, dist] of or ? [children[chosen]] : children) {
-        if (!(await walk(a, b, c, d, 0, or ^ 1, dist))) return false;
+        if (!(yield* walk(a, b, c, d, 0, or ^ 1, dist))) return false;
       }
       depth--;
       return true;
-    };
-    const ok = await walk(own, opp, ownKing, oppKing, first, or, bound);
+    }
+    const ok = yield* walk(own, opp, ownKing, oppKing, first, or, bound);
     return ok ? seen.count : null;
   }
 }
 
-async function strategyOf(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, dist: number, side: ValleySide): Promise<Record<string, string> | undefined> {
+function* strategyOf(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, dist: number, side: Side): Steps<Record<string, string> | undefined> {
   const strategy: Record<string, string> = {};
-  const n = await solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, side, strategy);
+  const n = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, side, strategy);
   return n === null ? undefined : strategy;
 }
 
 /**
- * The game-theoretic value of p for the side to move, under the standard rules (a third occurrence draws;
- * that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side to move
- * can force a win; if it cannot, whether the other side can; if neither, the game is a draw.
+ * The game-theoretic value of p for the side to move, as a job, under the standard rules (a third occurrence
+ * draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side
+ * to move can force a win; if it cannot, whether the other side can; if neither, the game is a draw. Stopped by
+ * its limits, the partial holds what is proved so far. A line longer than SOLVE_MAX_PLY plies that the answer
+ * would rest on is refused (LIMIT).
  */
-export async function valleySolve(p: ValleyPosition, options: ValleySolveOptions = {}): Promise<ValleySolveResult> {
+export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
+  checkPosition(p);
+  const pos = { men: [p.men[0], p.men[1]], kings: [p.kings[0], p.kings[1]], side: p.side, ply: p.ply } as Position;
+  return new Job<SolveResult, SolveResult>((ctl) => solveSteps(ctl, pos, options));
+}
+
+/**
+ * {@link solveJob} run to its end or its limits (`maxNodes`, `timeoutMs`, `signal`), giving the event loop a turn
+ * about every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { solve, parsePosition } from 'gridbits/valley';
+ * const outcome = await solve(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 16 });
+ * if (outcome.finished) console.log(outcome.value.value, outcome.value.moves); // win [ 'a1c3' ]
+ * ```
+ */
+export function solve(p: Position, options: SolveOptions & RunOptions = {}): Promise<Outcome<SolveResult, SolveResult>> {
+  return solveJob(p, options).run(options);
+}
+
+/** {@link solveJob} run synchronously. */
+export function solveSync(p: Position, options: SolveOptions & RunOptions = {}): Outcome<SolveResult, SolveResult> {
+  return solveJob(p, options).runSync(options);
+}
+
+function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOptions): Steps<SolveResult> {
   const s = p.side, own = p.men[s], opp = p.men[s ^ 1], ownKing = p.kings[s], oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
-  const solver = new Solver(options);
+  const solver = new Solver(options, ctl);
   const colour = (side: number): 'white' | 'black' => (side === 0 ? 'white' : 'black');
-  const result = (value: ValleySolveValue, extra: Partial<ValleySolveResult> = {}): ValleySolveResult => ({
-    position: formatValleyPosition(p),
-    value,
-    winner: value === 'win' ? colour(s) : value === 'loss' ? colour(s ^ 1) : null,
+  // What is proved so far: the partial of a stopped run, the answer of a finished one.
+  let known: Partial<SolveResult> = {};
+  const moveValues: Record<string, SolveValue> = {};
+  const result = (): SolveResult => ({
+    position: formatPosition(p),
+    winner: known.value === 'win' ? colour(s) : known.value === 'loss' ? colour(s ^ 1) : null,
     moves: [],
     proofNodes: null,
     proofDepth: null,
-    nodes: solver.dfpn.nodes,
-    exhausted: solver.exhausted,
+    nodes: solver.nodes,
     ms: Math.round(performance.now() - solver.t0),
     maxPly: solver.dfpn.maxPly,
     tableEntries: solver.tt.size,
     tableUsed: solver.tt.stored,
-    ...extra,
+    ...known,
+    ...(options.allMoves && known.moveValues === undefined && Object.keys(moveValues).length > 0 ? { moveValues: { ...moveValues } } : {}),
   });
+  ctl.partial = result;
+  const cut = (): GridbitsError => new GridbitsError('LIMIT', `the answer rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
 
-  const over = valleyWinner(p);
-  if (over !== null) return result(over === colour(s) ? 'win' : 'loss', { proofNodes: 1, proofDepth: 0 });
-
-  const mine = await solver.search(own, opp, ownKing, oppKing, first, 1, 'mover-wins');
-  if (mine.answer === 'unknown') return result('unknown');
+  const over = winnerOf(p);
+  if (over !== null) {
+    known = { value: over === colour(s) ? 'win' : 'loss', proofNodes: 1, proofDepth: 0 };
+    return result();
+  }
   // Every first move settled last: on a hard position that may take the rest of the budget.
-  const settle = async (): Promise<{ moveValues?: Record<string, MoveValue> }> =>
-    options.allMoves ? { moveValues: await settleMoves(solver, own, opp, ownKing, oppKing, first) } : {};
+  const settle = function* (): Steps<void> {
+    if (!options.allMoves) return;
+    yield* settleMoves(solver, own, opp, ownKing, oppKing, first, moveValues);
+    known = { ...known, moveValues: { ...moveValues } };
+  };
+  // The proof's size, the strategy and the quickest win of a proved root (or = 1: the side to move wins).
+  const details = function* (or: number, dist: number): Steps<void> {
+    known.proofNodes = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, s);
+    if (options.strategy) {
+      const strategy = yield* strategyOf(solver, own, opp, ownKing, oppKing, first, or, dist, s);
+      if (strategy) known.strategy = strategy;
+    }
+    if (options.shortest) {
+      const n = yield* solver.shortest(own, opp, ownKing, oppKing, first, or === 1, dist);
+      if (n !== null) known.shortest = n;
+    }
+    yield* settle();
+  };
+  const mine = yield* solver.search(own, opp, ownKing, oppKing, first, 1, 'mover-wins');
+  if (mine.answer === 'cut') throw cut();
   if (mine.answer === 'proved') {
-    const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 1, mine.dist, s);
-    const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 1, mine.dist, s) : undefined;
-    const shortest = options.shortest ? { shortest: await solver.shortest(own, opp, ownKing, oppKing, first, true, mine.dist) } : {};
     const quick = quickMoves(solver, own, opp, ownKing, oppKing, first);
-    const extra = await settle();
-    const values = extra.moveValues ?? quick;
-    const moves = Object.keys(values).filter((m) => values[m] === 'win' || quick[m] === 'win').sort();
-    return result('win', { moves, proofNodes, proofDepth: mine.dist, ...shortest, ...extra, ...(strategy ? { strategy } : {}) });
+    known = { value: 'win', proofDepth: mine.dist, moves: Object.keys(quick).filter((m) => quick[m]).sort() };
+    yield* details(1, mine.dist);
+    if (Object.keys(moveValues).length > 0) known.moves = Object.keys(quick).filter((m) => moveValues[m] === 'win' || quick[m]).sort();
+    return result();
   }
-  const theirs = await solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
+  const theirs = yield* solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
+  if (theirs.answer === 'cut') throw cut();
   if (theirs.answer === 'proved') {
-    const proofNodes = await solver.proofSize(own, opp, ownKing, oppKing, first, 0, theirs.dist, s);
-    const strategy = options.strategy ? await strategyOf(solver, own, opp, ownKing, oppKing, first, 0, theirs.dist, s) : undefined;
-    const shortest = options.shortest ? { shortest: await solver.shortest(own, opp, ownKing, oppKing, first, false, theirs.dist) } : {};
-    return result('loss', { proofNodes, proofDepth: theirs.dist, ...shortest, ...(await settle()), ...(strategy ? { strategy } : {}) });
+    known = { value: 'loss', proofDepth: theirs.dist };
+    yield* details(0, theirs.dist);
+    return result();
   }
-  return result(theirs.answer === 'disproved' ? 'draw' : 'unknown', await settle());
+  known = { value: 'draw' };
+  yield* settle();
+  return result();
 }
-
-type MoveValue = 'win' | 'loss' | 'draw' | 'unknown';
 
 /** The positions after each legal move, as [move, own, opp, ownKing, oppKing] seen from the side then to move. */
-function afterEachMove(own: number, opp: number, ownKing: number, oppKing: number, first: number): Array<[number, number, number, number, number]> {
+function afterEachMove(own: number, opp: number, ownKing: number, oppKing: number, first: number): Array<[Move, number, number, number, number]> {
   const buf = new Int32Array(MAX_MOVES);
   const n = generateInto(own, opp, ownKing, first === 1, buf, 0);
-  return Array.from(buf.subarray(0, n), (m) => [m, opp, own ^ ((1 << (m & 31)) | (1 << (m >>> 5))), oppKing, (m & 31) === ownKing ? m >>> 5 : ownKing]);
+  return Array.from(buf.subarray(0, n), (m) => [m as Move, opp, own ^ ((1 << (m & 63)) | (1 << (m >>> 6))), oppKing, (m & 63) === ownKing ? m >>> 6 : ownKing]);
 }
 
-/** The first moves the table already shows winning (those the proof went through), without searching. */
-function quickMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Record<string, MoveValue> {
-  const out: Record<string, MoveValue> = {};
-  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) out[formatValleyMove(m)] = solver.probe(a, b, c, d, 0).pn === 0 ? 'win' : 'unknown';
+/** The first moves the table already shows winning (those the proof went through), without searching: move → proved. */
+function quickMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) out[formatMove(m)] = solver.probe(a, b, c, d, 0).pn === 0;
   return out;
 }
 
-/** Every first move's value for the side to move: does it win; if not, does the other side then win; else a draw. */
-async function settleMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Promise<Record<string, MoveValue>> {
-  const out: Record<string, MoveValue> = {};
+/**
+ * Every first move's value for the side to move, into out as each is settled: does it win; if not, does the
+ * other side then win; else a draw. A value resting on the ply cap is refused (LIMIT).
+ */
+function* settleMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number, out: Record<string, SolveValue>): Steps<void> {
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
-    const mine = await solver.search(a, b, c, d, 0, 0, 'first-moves');
-    let v: MoveValue = mine.answer === 'proved' ? 'win' : 'unknown';
+    const name = formatMove(m);
+    if (out[name] !== undefined) continue;
+    const mine = yield* solver.search(a, b, c, d, 0, 0, 'first-moves');
+    let v: SolveValue | undefined = mine.answer === 'proved' ? 'win' : undefined;
     if (mine.answer === 'disproved') {
-      const theirs = await solver.search(a, b, c, d, 0, 1, 'first-moves');
-      v = theirs.answer === 'proved' ? 'loss' : theirs.answer === 'disproved' ? 'draw' : 'unknown';
+      const theirs = yield* solver.search(a, b, c, d, 0, 1, 'first-moves');
+      v = theirs.answer === 'proved' ? 'loss' : theirs.answer === 'disproved' ? 'draw' : undefined;
     }
-    out[formatValleyMove(m)] = v;
+    if (v === undefined) throw new GridbitsError('LIMIT', `the value of the first move ${name} rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
+    out[name] = v;
   }
-  return out;
 }
 
-/** Lines longer than this are cut (and a disproof resting on the cut is no answer). */
-export const VALLEY_SOLVE_MAX_PLY = SOLVE_MAX_PLY;
-/** Bytes per table entry, for sizing --table. */
-export const VALLEY_SOLVE_ENTRY_BYTES = ENTRY_BYTES;
+/** Lines longer than this are cut (and an answer resting on the cut is refused). */
+export const SOLVE_MAX_PLY = DFPN_MAX_PLY;
+/** Bytes per table entry, for sizing the table. */
+export const SOLVE_ENTRY_BYTES = ENTRY_BYTES;

@@ -1,30 +1,55 @@
 // King's Valley position: each side's pieces as a 25-bit mask, the Kings' squares, side to move, ply; the start.
-import { NEIGHBOURS, VALLEY } from './geometry.js';
+import { GridbitsError } from '../core/error.js';
+import { VALLEY, squareName } from './geometry.js';
+import { maskWinner } from './kernel.js';
 
+/** White's side number (White moves first from the standard start). */
 export const WHITE = 0;
+/** Black's side number. */
 export const BLACK = 1;
-export type ValleySide = 0 | 1;
+/** A side: 0 White, 1 Black. */
+export type Side = 0 | 1;
 
 /**
  * A position. men[c] holds every piece of colour c (King included); kings[c] is that King's square.
  * Plain ints so search and perft can make/unmake without allocating.
  */
-export interface ValleyPosition {
+export interface Position {
+  /** Each side's pieces (King included) as a 25-bit mask, White first. */
   men: [number, number];
+  /** Each side's King square, White first. */
   kings: [number, number];
-  side: ValleySide;
+  /** The side to move. */
+  side: Side;
   /** Moves played so far; the first-move rule (a soldier must move) applies at ply 0. */
   ply: number;
 }
 
-export type ValleyResult = 'white' | 'black' | null;
+/** Who has won: 'white', 'black', or null while the game goes on. */
+export type Winner = 'white' | 'black' | null;
+
+/**
+ * Refuses (BAD_INPUT, one line) a position no game reaches: the side to move with its own King already on the
+ * valley (the game ended when it got there, on that side's previous move).
+ */
+export function checkKingOnValley(side: Side, ownKing: number, valley: number, valleyName: string): void {
+  if (ownKing === valley) {
+    throw new GridbitsError('BAD_INPUT', `unreachable position: the side to move (${side === WHITE ? 'White' : 'Black'}) already has its King on the valley ${valleyName}`);
+  }
+}
+
+/** Refuses a 5×5 position no game reaches (see checkKingOnValley). */
+export function checkPosition(p: Position): void {
+  checkKingOnValley(p.side, p.kings[p.side], VALLEY, squareName(VALLEY));
+}
 
 /** The start: soldiers on a, b, d, e of each side's first rank, Kings on c1 and c5. */
-export function valleyStart(side: ValleySide = WHITE): ValleyPosition {
+export function startPosition(side: Side = WHITE): Position {
   return { men: [0b11111, 0b11111 << 20], kings: [2, 22], side, ply: 0 };
 }
 
-export function copyPosition(p: ValleyPosition): ValleyPosition {
+/** A copy of p. */
+export function copyPosition(p: Position): Position {
   return { men: [p.men[0], p.men[1]], kings: [p.kings[0], p.kings[1]], side: p.side, ply: p.ply };
 }
 
@@ -32,14 +57,12 @@ export function copyPosition(p: ValleyPosition): ValleyPosition {
  * The winner if the game is over: a King on the valley wins for its side; a side to move whose King has no
  * empty neighbour loses. null while the game goes on.
  */
-export function valleyWinner(p: ValleyPosition): ValleyResult {
-  if (p.kings[WHITE] === VALLEY) return 'white';
-  if (p.kings[BLACK] === VALLEY) return 'black';
-  const occ = p.men[0] | p.men[1];
-  if ((NEIGHBOURS[p.kings[p.side]] & ~occ) === 0) return p.side === WHITE ? 'black' : 'white';
-  return null;
+export function winnerOf(p: Position): Winner {
+  const w = maskWinner(p.men[0], p.men[1], p.kings[0], p.kings[1], p.side);
+  return w < 0 ? null : w === WHITE ? 'white' : 'black';
 }
 
-export function samePosition(a: ValleyPosition, b: ValleyPosition): boolean {
+/** True when a and b are the same position (pieces, Kings, side to move, ply). */
+export function samePosition(a: Position, b: Position): boolean {
   return a.men[0] === b.men[0] && a.men[1] === b.men[1] && a.kings[0] === b.kings[0] && a.kings[1] === b.kings[1] && a.side === b.side && a.ply === b.ply;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ValleyGame } from '../../src/valley/game.js';
+import { ValleyGame } from '../../src/valley/legacy.js';
 import { gridMoves, gridParse, gridPlay, gridWinner } from '../valley/grid-reference.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 

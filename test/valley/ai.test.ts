@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import {
-  createValleyPlayer,
-  formatValleyPlayer,
-  greedyValleyPlayer,
-  parseValleyPlayer,
-  playValleyGame,
-  randomValleyPlayer,
-  valleyLevelBudget,
-  valleyMatch,
-  type ValleyPlayer,
-} from '../../src/valley/ai.js';
-import { createValleyEngine } from '../../src/valley/engine5.js';
-import { ValleyGame, parseValleyPosition } from '../../src/valley/index.js';
-import { formatEngineMove, parseEngineMove } from '../../src/valley/search.js';
+import { createValleyPlayer, formatValleyPlayer, greedyValleyPlayer, parseValleyPlayer, playValleyGame, randomValleyPlayer, valleyLevelBudget, valleyMatch, type ValleyPlayer } from '../../src/valley/legacy.js';
+import { createValleyEngine } from '../../src/valley/legacy.js';
+import { ValleyGame, parseValleyPosition } from '../../src/valley/legacy.js';
+import { formatValleyEngineMove as formatEngineMove, parseValleyEngineMove as parseEngineMove } from '../../src/valley/legacy.js';
 import { refWinsWithin } from './brute.js';
 import { refMoves, refParse } from './reference.js';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { createValleyEngine } from '../../src/valley/engine5.js';
-import type { ValleyEngine } from '../../src/valley/engine.js';
-import { VALLEY_START, parseValleyPosition, valleyPerft, valleyStart, valleyWinner } from '../../src/valley/index.js';
+import { createValleyEngine } from '../../src/valley/legacy.js';
+import type { ValleyEngine } from '../../src/valley/legacy.js';
+import { VALLEY_START, parseValleyPosition, valleyPerft, valleyStart, valleyWinner } from '../../src/valley/legacy.js';
 import { refMoves, refParse } from './reference.js';
 
 const BUF = new Int32Array(64 * 16);

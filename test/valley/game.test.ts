@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import { ValleyGame } from '../../src/valley/game.js';
-import { VALLEY_VARIANT_NAMES, valleyVariantStart } from '../../src/valley/variant.js';
+import { ValleyGame } from '../../src/valley/legacy.js';
+import { VALLEY_VARIANT_NAMES, valleyVariantStart } from '../../src/valley/legacy.js';
 import { gridFormat, gridMoves, gridParse, gridPlay, gridWinner } from './grid-reference.js';
 
 /** Everything a refused move must leave as it was. */

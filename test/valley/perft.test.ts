@@ -2,7 +2,7 @@
 // of random games, against the plain reference generator.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { VALLEY_START, parseValleyPosition, valleyPerft } from '../../src/valley/index.js';
+import { VALLEY_START, parseValleyPosition, valleyPerft } from '../../src/valley/legacy.js';
 import { refFormat, refMoves, refParse, refPerft, refPlay } from './reference.js';
 
 describe("King's Valley perft on positions of random games", () => {

@@ -2,7 +2,7 @@
 // defence on the reference generator, and its budgets.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/index.js';
+import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/legacy.js';
 import { ShortestWin } from '../../src/valley/solve-short.js';
 import { SolveTable } from '../../src/valley/solve-table.js';
 import { refFormat } from './reference.js';

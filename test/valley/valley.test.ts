@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import {
-  VALLEY_START,
-  formatValleyPosition,
-  parseValleyMove,
-  parseValleyPosition,
-  playValleyMove,
-  valleyDivide,
-  valleyDivideAsync,
-  valleyMoves,
-  valleyPerft,
-  valleyStart,
-  valleyWinner,
-} from '../../src/valley/index.js';
+import { VALLEY_START, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyDivide, valleyDivideAsync, valleyMoves, valleyPerft, valleyStart, valleyWinner } from '../../src/valley/legacy.js';
 import { refFormat, refMoves, refParse, refPerft, type RefPosition } from './reference.js';
 
 const perftOf = (text: string, depth: number): number => valleyPerft(parseValleyPosition(text), depth);
@@ -33,14 +21,14 @@ const positionArb = fc
     const put = (sq: number, c: string): void => {
       grid[Math.floor(sq / 5)][sq % 5] = c;
     };
-    // Kings may stand anywhere, c3 included (a finished game); soldiers never on c3.
+    // Kings may stand anywhere, c3 included (a finished game: that King's side is not to move); soldiers never on c3.
     const kings = order.slice(0, 2);
     put(kings[0], 'K');
     put(kings[1], 'k');
     const rest = squares.filter((s) => !kings.includes(s));
     rest.slice(0, ws).forEach((s) => put(s, 'S'));
     rest.slice(ws, ws + bs).forEach((s) => put(s, 's'));
-    const p: RefPosition = { grid, white, ply };
+    const p: RefPosition = { grid, white: kings[0] === 12 ? false : kings[1] === 12 ? true : white, ply };
     return refFormat(p);
   });
 

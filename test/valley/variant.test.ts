@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import {
-  VALLEY_VARIANTS,
-  VALLEY_VARIANT_NAMES,
-  createVariantEngine,
-  engineDivideAsync,
-  engineMoves,
-  enginePerft,
-  formatVariantPosition,
-  parseVariantPosition,
-  valleyVariant,
-  valleyVariantStart,
-} from '../../src/valley/variant.js';
-import { formatEngineMove, parseEngineMove } from '../../src/valley/search.js';
-import { valleyPerft, valleyStart } from '../../src/valley/index.js';
+import { createVariantEngine, formatVariantPosition, parseVariantPosition } from '../../src/valley/variant.js';
+import { valleyEngineMoves as engineMoves } from '../../src/valley/legacy.js';
+import { VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, valleyEngineDivideAsync as engineDivideAsync, valleyEnginePerft as enginePerft, valleyVariant, valleyVariantStart } from '../../src/valley/legacy.js';
+import { formatValleyEngineMove as formatEngineMove, parseValleyEngineMove as parseEngineMove } from '../../src/valley/legacy.js';
+import { valleyPerft, valleyStart } from '../../src/valley/legacy.js';
 import { gridMoves, gridParse, gridPerft } from './grid-reference.js';
 
 describe("King's Valley variants", () => {
@@ -67,13 +58,14 @@ describe("King's Valley variants", () => {
     expect(() => parseEngineMove(s, 'a1f6')).toThrow(/illegal move/);
   });
 
-  it('divides perft by first move, with progress', async () => {
+  it('divides perft by first move, with progress (throttled by the job driver, ending at its total)', async () => {
     const e = createVariantEngine('labyrinth');
-    const seen: number[] = [];
-    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push(p.done) });
+    const seen: Array<[number, number | undefined]> = [];
+    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push([p.done, p.total]) });
     expect(rows).toHaveLength(16);
     expect(rows.reduce((a, [, n]) => a + n, 0)).toBe(288);
-    expect(seen).toHaveLength(16);
+    expect(seen[seen.length - 1]).toEqual([16, 16]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
     const ac = new AbortController();
     ac.abort();
     await expect(engineDivideAsync(e, 2, { signal: ac.signal })).rejects.toThrow(GridbitsError);

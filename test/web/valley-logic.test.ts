@@ -3,12 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
-import { valleyVariantStart } from '../../src/valley/variant.js';
+import { variantStart } from '../../src/valley/variant.js';
 import { DEFAULT_STATE, movePairs, readState, replay, stateFromRecord, targetsOf, undoCount, writeState, type ValleyState, type Variant } from '../../web/src/pages/valley/state.js';
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay } from '../valley/reference.js';
 
-const startPosition = (variant: Variant, first: 'w' | 'b'): string => valleyVariantStart(variant, first === 'w' ? 0 : 1);
+const startPosition = (variant: Variant, first: 'w' | 'b'): string => variantStart(variant, first === 'w' ? 0 : 1);
 
 describe('valley page state', () => {
   it('reads what it writes; unreadable values fall back to the defaults', () => {

@@ -2,10 +2,10 @@
 // the moves so far) and the game replayed from it, kept free of the DOM so tests run it in Node.
 import type { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { VALLEY_AI_LEVELS, VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, ValleyGame, type ValleyVariantName } from '../../../../src/valley/index.js';
+import { AI_LEVELS, VARIANTS as ENGINE_VARIANTS, VARIANT_NAMES, Game as ValleyGame, type VariantName } from '../../../../src/valley/index.js';
 
-export type Variant = ValleyVariantName;
-export const VARIANTS: readonly (readonly [Variant, string])[] = VALLEY_VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : VALLEY_VARIANTS[v].title] as const);
+export type Variant = VariantName;
+export const VARIANTS: readonly (readonly [Variant, string])[] = VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : ENGINE_VARIANTS[v].title] as const);
 
 /**
  * Who plays a side: a person at this browser, the random mover, the greedy two-ply player, or an AI level
@@ -16,7 +16,7 @@ export const PLAYERS: readonly (readonly [Player, string])[] = [
   ['human', 'Human'],
   ['random', 'Computer: random moves'],
   ['greedy', 'Computer: greedy (2 plies)'],
-  ...VALLEY_AI_LEVELS.map(({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const),
+  ...AI_LEVELS.map(({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const),
 ];
 
 export interface ValleyState {

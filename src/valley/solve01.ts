@@ -1,0 +1,50 @@
+// 0.1's solve answer from a solve job's outcome: the shape the CLI's JSON keeps ('unknown' and `exhausted` for a stopped solve).
+import { GridbitsError } from '../core/error.js';
+import type { Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import { formatMove } from './move.js';
+import { legalMoves } from './position.js';
+import { solve, type SolveOptions, type SolveResult } from './solve.js';
+import type { Position } from './state.js';
+
+/** A value in 0.1's words: 'unknown' when the budget ran out (or the answer rested on the ply cap). */
+export type SolveValue01 = 'win' | 'loss' | 'draw' | 'unknown';
+
+/** 0.1's solve result: what a stopped solve proved, 'unknown' elsewhere, and whether the budget ran out. */
+export interface SolveResult01 extends Omit<SolveResult, 'value' | 'moveValues' | 'shortest'> {
+  /** From the side to move's point of view. */
+  value: SolveValue01;
+  /** With allMoves: every first move's value. */
+  moveValues?: Record<string, SolveValue01>;
+  /** With the shortest option: plies of the quickest forced win, or null when the budget ran out first. */
+  shortest?: number | null;
+  /** True when the budget (nodes or time) ran out. */
+  exhausted: boolean;
+}
+
+/** The 0.1 result of an outcome; the signal throws ABORTED as 0.1 did. */
+function result01(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): SolveResult01 {
+  if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  const r = outcome.finished ? outcome.value : outcome.partial!;
+  const value: SolveValue01 = r.value ?? 'unknown';
+  const { shortest, moveValues, ...rest } = r;
+  const out: SolveResult01 = { ...rest, value, exhausted: !outcome.finished, nodes: outcome.nodes };
+  if (options.shortest && (value === 'win' || value === 'loss')) out.shortest = shortest ?? null;
+  if (options.allMoves && value !== 'unknown') {
+    const all: Record<string, SolveValue01> = {};
+    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
+    out.moveValues = all;
+  }
+  return out;
+}
+
+/** solve with 0.1's answer: a stopped solve answers 'unknown' where nothing was proved; an answer resting on the ply cap is 'unknown' too. */
+export async function solve01(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveResult01> {
+  try {
+    return result01(p, await solve(p, options), options);
+  } catch (e) {
+    if (!(e instanceof GridbitsError && e.code === 'LIMIT' && /ply cap/.test(e.message))) throw e;
+    const r = await solve(p, { ...options, maxNodes: 1, allMoves: false, shortest: false, strategy: false });
+    return { ...result01(p, r, {}), value: 'unknown', exhausted: false, winner: null };
+  }
+}
