@@ -18,5 +18,5 @@ export * from './pieces/legacy.js';
 export * from './render/legacy.js';
 export * from './tour/index.js';
 export * from './walk/legacy.js';
-export * from './valley/index.js';
+export * from './valley/legacy.js';
 export * from './fleet/legacy.js';
