@@ -3,7 +3,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../src/core/board.js';
-import { countTours } from '../src/tour/count.js';
+import { finishedValue } from '../src/core/job.js';
+import { countToursSync, type CountOptions } from '../src/tour/count.js';
+
+const countTours = (b: Board, o: CountOptions = {}) => finishedValue(countToursSync(b, o));
 import { fmtMs, keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 

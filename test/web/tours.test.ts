@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { findTour, TourMachine } from '../../src/tour/index.js';
+import { findTour, TourMachine } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 import { chromiumMissing, type Browser } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
