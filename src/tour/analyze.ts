@@ -4,6 +4,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { leapsOf } from './count-graph.js';
 import { listShort } from './parse.js';
 
+/** The sums of the step numbers along each line of the board. */
 export interface Sums {
   /** Sum of the step numbers on each rank, rank 1 first. */
   rows: number[];
@@ -13,6 +14,7 @@ export interface Sums {
   diagonals: number[];
 }
 
+/** What `analyzeTour` finds in a path: validity, closure, the faults, the sums and the magic properties. */
 export interface Analysis {
   /** Every square exactly once and every step a move of the piece. */
   valid: boolean;
@@ -27,9 +29,17 @@ export interface Analysis {
   /** Squares never visited. */
   missing: number[];
   /** Steps between consecutive numbers that are not moves of the piece: step = number of the first square. */
-  badSteps: { step: number; from: number; to: number }[];
+  badSteps: {
+    /** The step number the bad step leaves. */
+    step: number;
+    /** The square it leaves. */
+    from: number;
+    /** The square it reaches. */
+    to: number;
+  }[];
   /** The path is one path: numbers run 1, 2, 3, … with no repeated square and every step a move. */
   isPath: boolean;
+  /** The step numbers summed along each rank, file and long diagonal. */
   sums: Sums;
   /** Valid, and every rank sums to the same number and every file to the same number. */
   semiMagic: boolean;
@@ -47,7 +57,9 @@ export function isMove(board: Board, leaps: ReadonlyArray<readonly [number, numb
   return false;
 }
 
+/** Options of `analyzeTour`. */
 export interface AnalyzeOptions {
+  /** The leaper whose moves the steps must be (default the knight). */
   piece?: Piece;
   /** Step number of each path square (default 1, 2, 3, …); steps are checked between consecutive numbers. */
   numbers?: readonly number[];

@@ -17,14 +17,16 @@ import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
  *   9862; 8×8: 13,267,364,410,532), A070030 (3×2n), A175881 (6×n). Every closed tour passes through every square,
  *   so `from` does not change a closed count.
  */
-/** The conventions of the counts, in words (a count's `convention` is one of these). */
 export const COUNT_CONVENTION = {
+  /** Open tours, no start given. */
   open: 'directed open tours: a tour and its reverse count twice (OEIS A165134)',
+  /** Open tours from a given square. */
   openFrom: 'directed open tours starting on the given square (OEIS A165134 per-square table)',
+  /** Closed tours. */
   closed: 'undirected closed tours: each cycle once, whatever its start and direction (OEIS A001230)',
 } as const;
 
-/** Widest counting window the exact counter takes past its square limit only with a budget (a knight on boards up to 6 wide). */
+/** Widest counting window the exact counter accepts without a budget (a knight on boards up to 6 wide). */
 export const COUNT_MAX_REACH = 13;
 
 /** What is counted, and how. */

@@ -13,7 +13,9 @@ export function checkTourSquares(q: Query): void {
 
 /** A decision: true/false with the proof, or null when only a search can tell. */
 export interface Existence {
+  /** true: a tour exists; false: none does; null: no theorem decides it (a search must). */
   exists: boolean | null;
+  /** The theorem's words, or why none applies. */
   reason: string;
 }
 

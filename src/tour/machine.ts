@@ -40,12 +40,16 @@ export interface SearchSwitches {
   growth?: number;
 }
 
+/** What a step of the search did: a move, a backtrack, the tour found, the search exhausted, a restart with the next move array. */
 export type SearchEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
 
 /** One step of the search. `depth` is the square's place in the path (0 = the start). */
 export interface SearchEvent {
+  /** What happened. */
   kind: SearchEventKind;
+  /** The square moved to or backed out of (the start for 'restart' and 'exhausted'). */
   square: number;
+  /** The square's place in the path (0 = the start). */
   depth: number;
   /** Backtracks made so far in this search, over all tries. */
   backtracks: number;
@@ -58,12 +62,17 @@ const ST_INIT = 0, ST_NODE = 1, ST_TRY = 2, ST_RESTART = 3, ST_FOUND = 4, ST_NON
 
 /** Resumable backtracking search for an open or closed tour of a leaper: one event at a time (`step`) or as job steps (`steps`). */
 export class SearchMachine {
+  /** What is searched. */
   readonly query: Query;
+  /** Squares of the board. */
   readonly cells: number;
+  /** The optimisations in force, defaults filled in. */
   readonly switches: Required<SearchSwitches>;
   /** True when every leap changes the square colour, so colour parity applies. */
   readonly colourSwitching: boolean;
+  /** Backtracks made so far, over all tries. */
   backtracks = 0;
+  /** Search nodes (moves) made so far. */
   nodes = 0;
 
   private readonly k: number;

@@ -4,7 +4,9 @@ import { drawGrid } from '../render/ascii.js';
 import { SearchMachine, type SearchSwitches, type SearchEvent } from './machine.js';
 import type { Query } from './types.js';
 
+/** Options of `traceTour`. */
 export interface TraceOptions {
+  /** The search's optimisations (all on by default). */
   switches?: SearchSwitches;
   /** Stop after this many events (the stream then ends without 'found' or 'exhausted'). */
   maxEvents?: number;

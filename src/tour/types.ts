@@ -4,6 +4,7 @@ import type { Piece } from '../pieces/piece.js';
 
 /** A question about tours of one piece on one board. */
 export interface Query {
+  /** The board. */
   board: Board;
   /** The leaper that tours (the knight unless told otherwise). */
   piece: Piece;
@@ -23,6 +24,7 @@ export interface Answer {
   exists: boolean;
   /** Why: the theorem, construction or search that decides it. */
   reason: string;
+  /** Whether the question was about closed tours. */
   closed: boolean;
   /** The tour as square indices, path[0] first. Present exactly when exists is true. */
   path?: Int32Array;
