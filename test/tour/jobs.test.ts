@@ -152,6 +152,15 @@ describe('countTours', () => {
     expect(() => tour.countToursSync(Board.of(7, 7))).toThrow(/count anyway/);
   });
 
+  it('limits sized to this machine: about a minute of counting or less without a budget', () => {
+    for (const [w, h, closed] of [[6, 6, false], [6, 9, true], [5, 10, false], [5, 100, true], [4, 400, false], [3, 6666, false]] as const) {
+      expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).toBeNull();
+    }
+    for (const [w, h, closed] of [[6, 7, false], [6, 10, true], [5, 11, false], [4, 401, false], [7, 7, false]] as const) {
+      expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).not.toBeNull();
+    }
+  });
+
   it('resuming after any budget gives the unbroken count (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom<[number, number, boolean, 'frontier' | 'backtracking']>([5, 5, false, 'frontier'], [4, 5, false, 'backtracking'], [3, 10, true, 'frontier'], [3, 8, true, 'backtracking']), fc.integer({ min: 500, max: 20_000 }), ([w, h, closed, method], slice) => {
