@@ -3,7 +3,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../src/core/board.js';
-import { countTours } from '../src/tour/count.js';
+import { finishedValue } from '../src/core/job.js';
+import { countTours as countToursAsync, countToursSync, type CountOptions } from '../src/tour/count.js';
+
+const countTours = (b: Board, o: CountOptions = {}) => finishedValue(countToursSync(b, o));
 import { fmtMs, keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -98,6 +101,17 @@ export async function run(): Promise<BenchSection> {
     note: `${r66.nodes.toLocaleString('en-US')} states, at most ${r66.peakStates?.toLocaleString('en-US')} at once; ${peakOfCli(['tour-count', '6x6', '--closed'])}`,
   });
 
+  // Progress should follow the time: what it says at a quarter, half and three quarters of a run.
+  const evenness = async (b: Board, closed: boolean): Promise<string> => {
+    const seen: [number, number][] = [];
+    const t0 = performance.now();
+    await countToursAsync(b, { closed, onProgress: (p) => seen.push([performance.now() - t0, p.done]) });
+    const T = performance.now() - t0;
+    const at = (f: number): number => seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0;
+    return `${b} ${closed ? 'closed' : 'open'} (${fmtMs(T)}): ${at(0.25)} % / ${at(0.5)} % / ${at(0.75)} %`;
+  };
+  notes.push(`Progress at 25 / 50 / 75 % of the run's time (async count): ${await evenness(b66, true)}; ${await evenness(Board.of(6, 7), true)}.`);
+
   if (process.env.GRIDBITS_BENCH_LONG) {
     const t0 = performance.now();
     const open66 = countTours(b66);
@@ -118,6 +132,11 @@ export async function run(): Promise<BenchSection> {
     );
   }
   notes.push(
+    'Limits (measured 2026-12-01 with `/usr/bin/time -v node dist/cli/main.js … --json` while other work loaded both cores, so CPU seconds stand for an idle machine\'s wall time): ' +
+      'tour-count 6x6 open 53.6 s CPU (224 s wall), 375 MB; 6x9 closed 25.3 s, 152 MB; 5x10 open 27.1 s, 158 MB (5x9 21.5 s, 5x8 12.6 s); 5x100 closed 48.7 s, 152 MB (5x30 13.4 s); ' +
+      '4x400 open 51.8 s, 129 MB (4x200 25.3 s); 3x5000 open 29.5 s, 98 MB (3x1500 8.5 s; counts of thousands of digits, so time grows faster than the board); ' +
+      'tour-table 100x100 47.5 s CPU, 95 MB (64x64 9.2 s). So the counter takes without a budget up to 36 squares open / 54 closed 6 wide, 50 open / 500 closed 5 wide, 1600 4 wide, 20,000 3 wide ' +
+      '(it was 36/48, 100, 600, 1500: 5 wide open was far too high, 5x20 open would take hours); tour-table takes up to 10,000 squares without --timeout (65,536 with it). Past the count limit a budget counts anyway (a lower bound when it stops).',
     'The plain counter is the baseline: (x, y) recursion, fixed move order, no pruning, same process. 6×6 closed was not run with it to the end (the issue quotes minutes for a plain counter in C), so the 6×6 rows have no ratio.',
     'Frontier program: squares added row by row across the shorter side; a state is the window of the last 2w+1 squares (degree 0, finished, or a path end paired with another or rooted at a finished tour end), 4 bits a square; states that need more than two tour ends are pruned as they form.',
   );

@@ -5,9 +5,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Board } from '../src/core/board.js';
 import { KNIGHT } from '../src/pieces/piece.js';
-import { findTour } from '../src/tour/find.js';
+import { finishedValue } from '../src/core/job.js';
+import { findTourSync } from '../src/tour/find.js';
+import type { Query } from '../src/tour/types.js';
+
+const findTour = (q: Query) => finishedValue(findTourSync(q));
 import { warnsdorffPath } from '../src/tour/warnsdorff.js';
-import { tourFault } from '../src/tour/verify.js';
+import { fault } from '../src/tour/verify.js';
 import { keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -19,7 +23,7 @@ const cli = [new URL('../dist/cli/main.js', import.meta.url), new URL('../../dis
 /** Plain Warnsdorff (first of the tied squares), verified: the baseline; null when it gets stuck. */
 function plainWarnsdorff(board: Board, start: number): Int32Array | null {
   const p = warnsdorffPath(board, KNIGHT.leaps, start, 'first');
-  if (p !== null && tourFault(board, KNIGHT.leaps, p, false) !== null) throw new Error('bad baseline tour');
+  if (p !== null && fault(board, KNIGHT.leaps, p, false) !== null) throw new Error('bad baseline tour');
   return p;
 }
 

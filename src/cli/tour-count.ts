@@ -2,8 +2,9 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { countToursAsync } from '../tour/count.js';
+import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, countTours } from '../tour/count.js';
 import { countToursFromEach } from '../tour/count-each.js';
+import { budgetWords } from '../tour/stopped.js';
 import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
@@ -61,18 +62,15 @@ Examples:
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    const { r, seconds } = await timedCount(out, (signal) =>
-      countToursAsync(board, {
-        piece,
-        closed,
-        from,
-        to,
-        maxNodes,
-        timeoutMs,
-        signal,
-        onProgress: (p) => out.progress(`tour-count ${board}: ${p.done}/${p.total} ${p.unit ?? ''}`),
-      }),
+    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs);
+    const { r: outcome, seconds } = await timedCount(out, (signal) =>
+      countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour-count ${board}: ${p.done.toFixed(1)}%`) }),
     );
+    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    // A stopped count is shown as before: its lower bound, "complete": false and the budget that ran out.
+    const r = outcome.finished
+      ? { ...outcome.value, complete: true, reason: undefined }
+      : { ...(outcome.partial ?? { count: 0n, method: 'frontier' as const }), nodes: outcome.nodes, complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }), convention: convention(closed, from) };
     if (out.json) {
       out.printJson({
         board: { width: board.width, height: board.height },
@@ -81,7 +79,7 @@ Examples:
         ...(fromName !== undefined ? { from: board.name(from as number) } : {}),
         ...(toName !== undefined ? { to: board.name(to as number) } : {}),
         count: r.count.toString(),
-        directed: r.directed,
+        directed: !closed,
         ...(!closed && from === undefined && r.complete ? { undirectedCount: (board.cells > 1 ? r.count / 2n : r.count).toString() } : {}),
         complete: r.complete,
         lowerBound: !r.complete,
@@ -89,7 +87,7 @@ Examples:
         convention: r.convention,
         method: r.method,
         nodes: r.nodes,
-        ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
+        ...('peakStates' in r && r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
         seconds,
       });
       return;
@@ -104,15 +102,14 @@ Examples:
 };
 
 async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<void> {
-  const { r, seconds } = await timedCount(out, (signal) =>
-    countToursFromEach(board, {
-      piece,
-      maxNodes,
-      timeoutMs,
-      signal,
-      onProgress: (p) => out.progress(`tour-count ${board} from every square: ${Math.round((100 * p.done) / (p.total ?? 1))}%`),
-    }),
+  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs);
+  const { r: outcome, seconds } = await timedCount(out, (signal) =>
+    countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour-count ${board} from every square: ${Math.round(p.done)}%`) }),
   );
+  if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  const r = outcome.finished
+    ? { ...outcome.value, complete: true, reason: undefined }
+    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }) };
   const total = r.counts.reduce((x, y) => x + y, 0n);
   if (out.json) {
     const rows: string[][] = [];
@@ -147,4 +144,15 @@ async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<
   const t0 = performance.now();
   const r = await interruptible(out, run);
   return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+}
+
+/** The CLI's own words for a board past the count limit without a budget (the library names its options). */
+function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined): void {
+  if (maxNodes !== undefined || timeoutMs !== undefined || board.cells > COUNT_MAX_SQUARES) return;
+  const limit = countLimit(board, piece, closed);
+  if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+}
+
+function convention(closed: boolean, from: number | undefined): string {
+  return closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
 }

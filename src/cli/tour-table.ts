@@ -3,8 +3,12 @@ import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { tableCellText, tourTableAsync, type TableCell } from '../tour/table.js';
+import { table, tableCellText, type TableCell } from '../tour/table.js';
 import { bool, int, str, type Command } from './command.js';
+import { interruptible } from './io.js';
+
+/** Squares of the largest table made without --timeout: 100x100 takes about a minute of CPU here (measured). */
+const TABLE_MAX_SQUARES = 10_000;
 
 /** The paper's MAX_RET: backtracks per start square before it says LIM. */
 const DEFAULT_MAX_BACKTRACKS = 400_000;
@@ -32,30 +36,25 @@ Examples:
     if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
     if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-table: unexpected argument '${extra}'`);
     const board = parseBoardSize(size);
-    if (board.cells > 1 << 16) throw new GridbitsError('LIMIT', `tour-table: board ${board} has ${board.cells} squares; tables go up to 65536`);
+    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
+    const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;
+    if (board.cells > cap) {
+      throw new GridbitsError('LIMIT', `tour-table: board ${board} has ${board.cells} squares; tables go up to ${cap}${timeoutMs === undefined ? ' (up to 65536 with --timeout)' : ''}`);
+    }
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     if (piece.rides.length > 0 || piece.slides.length > 0) throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     const closed = bool(args, 'closed');
     const maxBacktracks = int(args, 'max-backtracks', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
-    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
-    // The table yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it);
-    // the abort signal also stops the engine should that handler ever let the process live on.
-    const controller = new AbortController();
-    const onInt = (): void => controller.abort();
-    process.once('SIGINT', onInt);
-    let cells: TableCell[];
-    try {
-      cells = await tourTableAsync(board, piece, {
-        closed,
-        maxBacktracks,
-        timeoutMs,
-        signal: controller.signal,
-        onProgress: (p) => out.progress(`tour-table ${board}: ${p.done}/${p.total} squares`),
-      });
-    } finally {
-      process.removeListener('SIGINT', onInt);
-      out.endProgress();
-    }
+    // The table gives the event loop a turn every 20 ms, so Ctrl-C is heard (main.ts exits 130 on it); the
+    // abort signal also stops the engine should that handler ever let the process live on.
+    const outcome = await interruptible(out, (signal) =>
+      table(board, piece, { closed, maxBacktracks, timeoutMs, signal, onProgress: (p) => out.progress(`tour-table ${board}: ${Math.floor(p.done)}/${p.total} squares`) }),
+    );
+    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    // Squares the time limit left unsearched are undecided (LIM), as the ones it cut short.
+    const cells: TableCell[] = outcome.finished ? outcome.value : (outcome.partial ?? []);
+    for (let s = cells.length; s < board.cells; s++) cells.push({ square: s, exists: null, backtracks: 0, nodes: 0 });
     if (out.json) {
       const rows = [];
       for (let r = 0; r < board.height; r++) {

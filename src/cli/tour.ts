@@ -4,13 +4,15 @@ import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path';
 import { fileName, parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { yieldToEventLoop } from '../core/run.js';
+import { yieldToEventLoop } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
 import { findTour } from '../tour/find.js';
+import { searchStopWords } from '../tour/stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
-import type { TourAnswer, TourQuery } from '../tour/types.js';
+import type { Answer, Query } from '../tour/types.js';
+import { interruptible } from './io.js';
 import { bool, int, str, type Command } from './command.js';
 
 const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
@@ -73,7 +75,7 @@ Examples:
     if (board.cells > drawLimit && !out.json) {
       throw new GridbitsError('BAD_ARGUMENT', `tour: --format ${format} is for boards of up to ${drawLimit} squares; use moves, summary or --json`);
     }
-    const query: TourQuery = { board, piece, closed, from, to, seed };
+    const query: Query = { board, piece, closed, from, to, seed };
     if (bool(args, 'trace')) {
       if (board.cells > TRACE_CELLS) throw new GridbitsError('BAD_ARGUMENT', `tour: --trace is for boards of up to ${TRACE_CELLS} squares`);
       out.print(formatTrace(board, traceTour(query, { maxEvents: maxNodes ?? 200_000 })));
@@ -81,13 +83,14 @@ Examples:
     }
     if (big) out.progress(`building a tour of ${board} …`);
     const t0 = performance.now();
-    const answer = findTour(query, {
-      maxNodes,
-      timeoutMs,
-      onProgress: (p) => out.progress(`tour ${board}: ${p.done}/${p.total ?? '?'} ${p.unit ?? ''}`),
-    });
+    const outcome = await interruptible(out, (signal) =>
+      findTour(query, { maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour ${board}: ${p.done}/${p.total ?? '?'} ${p.unit ?? ''}`) }),
+    );
     const ms = performance.now() - t0;
-    out.endProgress();
+    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    const answer: Shown = outcome.finished
+      ? outcome.value
+      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
     const sink = openSink(outFile);
     try {
       if (out.json) await writeJson(sink, board, piece.name, answer);
@@ -103,6 +106,9 @@ Examples:
     if (outFile !== undefined && !out.json) out.print(summary(board, answer, ms) + `\nwritten to ${outFile}`);
   },
 };
+
+/** The answer as shown: `exists` null when a budget stopped the search first. */
+type Shown = Omit<Answer, 'exists'> & { exists: boolean | null };
 
 const numbering = new WeakMap<Int32Array, Int32Array>();
 function numberOf(path: Int32Array): Int32Array {
@@ -120,7 +126,7 @@ function gridText(board: Board, path: Int32Array): string {
   return drawGrid(board, (s) => String(at[s]));
 }
 
-function summary(board: Board, a: TourAnswer, ms: number): string {
+function summary(board: Board, a: Shown, ms: number): string {
   const lines = [`${a.closed ? 'closed' : 'open'} tour on ${board}: ${a.exists === true ? 'found' : a.exists === false ? 'none exists' : 'unknown'}`, `reason: ${a.reason}`];
   if (a.path !== undefined) {
     lines.push(`start ${board.name(a.path[0])}, end ${board.name(a.path[a.path.length - 1])}, ${a.path.length} squares, method ${a.method}`);
@@ -235,7 +241,7 @@ async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: strin
   sink.bytes(buf, n);
 }
 
-async function writeJson(sink: Sink, board: Board, piece: string, a: TourAnswer): Promise<void> {
+async function writeJson(sink: Sink, board: Board, piece: string, a: Shown): Promise<void> {
   const head: Record<string, unknown> = {
     board: { width: board.width, height: board.height },
     piece,

@@ -4,7 +4,8 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { leapsOf } from './count-graph.js';
 import { listShort } from './parse.js';
 
-export interface TourSums {
+/** The sums of the step numbers along each line of the board. */
+export interface Sums {
   /** Sum of the step numbers on each rank, rank 1 first. */
   rows: number[];
   /** Sum on each file, file a first. */
@@ -13,7 +14,8 @@ export interface TourSums {
   diagonals: number[];
 }
 
-export interface TourAnalysis {
+/** What `analyzeTour` finds in a path: validity, closure, the faults, the sums and the magic properties. */
+export interface Analysis {
   /** Every square exactly once and every step a move of the piece. */
   valid: boolean;
   /** A valid tour whose last square is one move from the first. */
@@ -27,10 +29,18 @@ export interface TourAnalysis {
   /** Squares never visited. */
   missing: number[];
   /** Steps between consecutive numbers that are not moves of the piece: step = number of the first square. */
-  badSteps: { step: number; from: number; to: number }[];
+  badSteps: {
+    /** The step number the bad step leaves. */
+    step: number;
+    /** The square it leaves. */
+    from: number;
+    /** The square it reaches. */
+    to: number;
+  }[];
   /** The path is one path: numbers run 1, 2, 3, … with no repeated square and every step a move. */
   isPath: boolean;
-  sums: TourSums;
+  /** The step numbers summed along each rank, file and long diagonal. */
+  sums: Sums;
   /** Valid, and every rank sums to the same number and every file to the same number. */
   semiMagic: boolean;
   /** Semi-magic on a square board with both long diagonals summing to the same magic constant too. */
@@ -47,7 +57,9 @@ export function isMove(board: Board, leaps: ReadonlyArray<readonly [number, numb
   return false;
 }
 
+/** Options of `analyzeTour`. */
 export interface AnalyzeOptions {
+  /** The leaper whose moves the steps must be (default the knight). */
   piece?: Piece;
   /** Step number of each path square (default 1, 2, 3, …); steps are checked between consecutive numbers. */
   numbers?: readonly number[];
@@ -56,7 +68,7 @@ export interface AnalyzeOptions {
 }
 
 /** Analyses a path of square indices as a tour of the whole board. */
-export function analyzeTour(board: Board, path: readonly number[], options: AnalyzeOptions = {}): TourAnalysis {
+export function analyzeTour(board: Board, path: readonly number[], options: AnalyzeOptions = {}): Analysis {
   const piece = options.piece ?? KNIGHT;
   const leaps = leapsOf(piece);
   const numbers = options.numbers ?? path.map((_, i) => i + 1);
@@ -77,7 +89,7 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
   const missing: number[] = [];
   for (let s = 0; s < board.cells; s++) if (first[s] === 0) missing.push(s);
   if (missing.length > 0) errors.push(`${missing.length} square${missing.length > 1 ? 's are' : ' is'} never visited: ${listShort(missing.map(name))}`);
-  const badSteps: TourAnalysis['badSteps'] = [];
+  const badSteps: Analysis['badSteps'] = [];
   let consecutive = numbers.length === 0 || numbers[0] === 1;
   for (let i = 1; i < path.length; i++) {
     if (numbers[i] !== numbers[i - 1] + 1) {
@@ -111,7 +123,7 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
   };
 }
 
-function lineSums(board: Board, path: readonly number[], numbers: readonly number[]): TourSums {
+function lineSums(board: Board, path: readonly number[], numbers: readonly number[]): Sums {
   const rows = new Array<number>(board.height).fill(0);
   const columns = new Array<number>(board.width).fill(0);
   const diagonals = board.width === board.height ? [0, 0] : [];

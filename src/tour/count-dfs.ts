@@ -1,8 +1,8 @@
 // Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
-import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
+import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 
-export interface DfsOptions extends RunOptions {
+export interface DfsOptions {
   closed: boolean;
   /** Start squares (counting layout vertices); every one is searched in turn. */
   starts: readonly number[];
@@ -13,20 +13,18 @@ export interface DfsOptions extends RunOptions {
 export interface DfsResult {
   /** Directed tours from the given starts (closed: directed closed tours from the starts). */
   count: number;
-  complete: boolean;
   nodes: number;
-  reason?: string;
 }
 
-/** Counts to the end in one go; see DfsJob for a run in slices. */
+/** Counts to the end in one go (tests and benchmarks); see DfsJob for a run in steps. */
 export function dfsCount(g: CountGraph, o: DfsOptions): DfsResult {
-  const job = new DfsJob(g, o);
-  while (!job.advance(Infinity));
-  return job.result();
+  const dj = new DfsJob(g, o);
+  return finishedValue(job((ctl) => dj.steps(ctl, () => undefined)).runSync());
 }
 
 /**
- * Counts directed tours from each start by depth-first search, in slices. It keeps every square's number of
+ * Counts directed tours from each start by depth-first search, as steps of a job (the search's state is all in
+ * fields: the path and each depth's next move). It keeps every square's number of
  * free neighbours and prunes a move when a free square could no longer be threaded: one with no way in, or more
  * than one that could only be the end (none for closed tours, where the start stays "free" to its neighbours
  * so the last square must be able to step back onto it).
@@ -41,10 +39,9 @@ export class DfsJob {
   private ones = 0;
   private startIndex = 0;
   private depth = -1;
-  private count = 0;
+  /** Directed tours found so far (a lower bound until the end). */
+  count = 0;
   private nodes = 0;
-  private readonly started = Date.now();
-  private reason: string | undefined;
   private finished = false;
 
   constructor(
@@ -57,21 +54,27 @@ export class DfsJob {
     this.cursor = new Int32Array(g.n);
   }
 
-  result(): DfsResult {
-    const { count, nodes, reason } = this;
-    return reason === undefined ? { count, complete: true, nodes } : { count, complete: false, nodes, reason };
+  /**
+   * The share of the search done (0..1): the starts finished, and within the current start the place of the
+   * first few depths' cursors among their moves (tree order, so it only grows).
+   */
+  private shareDone(): number {
+    const { adjStart } = this.g;
+    let share = 0, part = 1;
+    for (let d = 0; d <= Math.min(this.depth, 5); d++) {
+      const x = this.path[d];
+      const moves = adjStart[x + 1] - adjStart[x];
+      if (moves === 0) break;
+      part /= moves;
+      share += Math.max(0, this.cursor[d] - adjStart[x] - 1) * part;
+    }
+    return (this.startIndex + Math.min(1, share)) / Math.max(1, this.o.starts.length);
   }
 
-  get progress(): { done: number; total: number } {
-    return { done: this.startIndex, total: this.o.starts.length };
-  }
-
-  /** Tries up to `slice` moves; true when the count is finished or stopped. */
-  advance(slice: number): boolean {
+  /** Tries moves under `control` (one work unit each) to the end; `onShare` hears the share done (0..1) at each pause. */
+  *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, DfsResult, void> {
     const { g, o, free, path, cursor } = this;
     const { n, adjStart, adj } = g;
-    const { maxNodes } = runLimits(o);
-    let budget = slice;
     while (!this.finished) {
       if (this.depth < 0) {
         if (this.startIndex >= o.starts.length) {
@@ -96,14 +99,10 @@ export class DfsJob {
         if (free[y] === 0) continue;
         const left = n - depth - 2;
         if (y === o.endAt && left > 0) continue;
-        if (budget-- <= 0) {
-          cursor[depth] = k;
-          return false;
-        }
-        if (++this.nodes > maxNodes) return this.stop(`budget exhausted after ${maxNodes} nodes`);
-        if ((this.nodes & 0xffff) === 0) {
-          checkAborted(o.signal);
-          if (o.timeoutMs !== undefined && Date.now() - this.started > o.timeoutMs) return this.stop(`budget exhausted after ${o.timeoutMs} ms`);
+        this.nodes++;
+        if (control.spend()) {
+          onShare(this.shareDone());
+          yield;
         }
         if (left === 0) {
           if (o.closed ? this.isNeighbour(y, start) : o.endAt === undefined || y === o.endAt) this.count++;
@@ -119,9 +118,9 @@ export class DfsJob {
         cursor[depth + 1] = adjStart[y];
       }
       this.startIndex++;
-      o.onProgress?.({ done: this.startIndex, total: o.starts.length, unit: 'starts' });
     }
-    return true;
+    onShare(1);
+    return { count: this.count, nodes: this.nodes };
   }
 
   private begin(start: number): void {
@@ -142,12 +141,6 @@ export class DfsJob {
       return;
     }
     this.depth = 0;
-  }
-
-  private stop(reason: string): true {
-    this.reason = reason;
-    this.finished = true;
-    return true;
   }
 
   private visit(x: number, start: number): void {

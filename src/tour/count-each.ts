@@ -1,16 +1,27 @@
-// Open tour counts from every start square, one count per orbit of the board's symmetries.
+// Open tour counts from every start square, one count per orbit of the board's symmetries, as a job.
 import type { Board } from '../core/board.js';
-import type { Progress } from '../core/run.js';
-import { countToursAsync, type CountOptions } from './count.js';
+import { job, type Job, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import { budgeted, prepareCount, type CountOptions, type CountRun } from './count.js';
 
+/** Directed open tours from every square. */
 export interface EachCount {
-  /** Directed open tours starting on each square (index = square); a lower bound where `complete` is false. */
+  /** Directed open tours starting on each square (index = square). */
   counts: bigint[];
-  complete: boolean;
   /** Counts actually run: one per class of squares the board's symmetries map onto each other. */
   runs: number;
-  reason?: string;
 }
+
+/** What a stopped count from every square has: lower bounds (0 on squares not reached). */
+export interface EachPartial {
+  /** A lower bound of the count from each square (index = square). */
+  counts: bigint[];
+  /** Counts finished before the stop. */
+  runs: number;
+}
+
+/** Options of `countToursFromEach`: those of a count, without the ends. */
+export type EachOptions = Omit<CountOptions, 'from' | 'to' | 'closed'>;
 
 /**
  * The images of a square under the board's symmetries (the 4 of a rectangle, the 8 of a square board). A leaper's
@@ -24,29 +35,51 @@ export function symmetricSquares(board: Board, square: number): number[] {
   return [...new Set(images.map(([x, y]) => board.index(x, y)))];
 }
 
-/** Directed open tours from every square (A165134's per-square table), yielding between slices. */
-export async function countToursFromEach(board: Board, options: Omit<CountOptions, 'from' | 'to' | 'closed'> = {}): Promise<EachCount> {
-  const counts = new Array<bigint>(board.cells).fill(-1n);
+/**
+ * Directed open tours from every square (A165134's per-square table) as a job: one count per class of
+ * symmetric squares, each checked (and refused past `countLimit`) before the first runs. Progress is in
+ * percent over all the counts.
+ */
+export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachCount, EachPartial> {
   const reps: number[] = [];
+  const seen = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
-    if (counts[s] !== -1n) continue;
+    if (seen[s] === 1) continue;
     reps.push(s);
-    for (const t of symmetricSquares(board, s)) counts[t] = 0n;
+    for (const t of symmetricSquares(board, s)) seen[t] = 1;
   }
-  let complete = true;
-  let reason: string | undefined;
-  const started = Date.now();
-  for (let i = 0; i < reps.length; i++) {
-    const s = reps[i];
-    const timeoutMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
-    const onProgress = options.onProgress && ((p: Progress) => options.onProgress?.({ done: i * (p.total ?? 1) + p.done, total: reps.length * (p.total ?? 1), unit: p.unit }));
-    const r = await countToursAsync(board, { ...options, from: s, timeoutMs, onProgress });
-    for (const t of symmetricSquares(board, s)) counts[t] = r.count;
-    if (!r.complete) {
-      complete = false;
-      reason = r.reason;
-      break;
+  // Each count is prepared when it starts (a prepared frontier program holds its tables); the first is
+  // prepared now, so a refusal comes at once.
+  const first = prepareCount(board, { ...options, from: reps[0] });
+  return job(function* (ctl) {
+    const counts = new Array<bigint>(board.cells).fill(0n);
+    let runs = 0;
+    let current: CountRun | null = null;
+    const fill = (s: number, c: bigint): void => {
+      for (const t of symmetricSquares(board, s)) counts[t] = c;
+    };
+    ctl.partial = () => {
+      const out = counts.slice();
+      if (current !== null && runs < reps.length) for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count;
+      return { counts: out, runs };
+    };
+    for (; runs < reps.length; ) {
+      current = runs === 0 ? first : prepareCount(board, { ...options, from: reps[runs] });
+      const i = runs;
+      const r = yield* current.steps(ctl, (share) => ctl.report(Math.floor(((i + share) / reps.length) * 1000) / 10, 100, '%'));
+      fill(reps[runs], r.count);
+      runs++;
     }
-  }
-  return { counts, complete, runs: reps.length, ...(reason ? { reason } : {}) };
+    return { counts, runs };
+  });
+}
+
+/** Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms. */
+export function countToursFromEach(board: Board, options: EachOptions & RunOptions = {}): Promise<Outcome<EachCount, EachPartial>> {
+  return countToursFromEachJob(board, budgeted(options)).run(options);
+}
+
+/** As `countToursFromEach`, run to its end or a limit without giving the event loop a turn. */
+export function countToursFromEachSync(board: Board, options: EachOptions & RunOptions = {}): Outcome<EachCount, EachPartial> {
+  return countToursFromEachJob(board, budgeted(options)).runSync(options);
 }

@@ -1,5 +1,6 @@
 // Exact tour counts by a frontier dynamic program: path fragments' degrees and pairings on a sliding window.
-import { checkAborted, runLimits, type RunOptions } from '../core/run.js';
+import { GridbitsError } from '../core/error.js';
+import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 import { StateTable } from './count-table.js';
 
@@ -25,7 +26,7 @@ const NEW_LABEL = 15;
 /** Window slots are 4 bits each in two 32-bit words, so the window holds at most 16 squares. */
 const MAX_REACH = 16;
 
-export interface FrontierOptions extends RunOptions {
+export interface FrontierOptions {
   closed: boolean;
   /** Vertices that must be ends of the open path (degree exactly 1): `from` and perhaps `to`. */
   ends: readonly number[];
@@ -36,12 +37,10 @@ export interface FrontierOptions extends RunOptions {
 export interface FrontierResult {
   /** Undirected Hamiltonian paths (open) or cycles (closed) of the graph meeting the end constraints. */
   count: bigint;
-  complete: boolean;
   /** States expanded. */
   nodes: number;
   /** Largest number of states held at once. */
   peakStates: number;
-  reason?: string;
 }
 
 /** Whether the state encoding holds a window of `reach` squares. */
@@ -49,19 +48,23 @@ export function frontierFits(reach: number): boolean {
   return reach <= MAX_REACH;
 }
 
-/** Counts to the end in one go; see FrontierJob for a run in slices. */
+/** Counts to the end in one go (tests and benchmarks); see FrontierJob for a run in steps. */
 export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult {
-  const job = new FrontierJob(g, o);
-  while (!job.advance(Infinity));
-  return job.result();
+  const fj = new FrontierJob(g, o);
+  return finishedValue(job((ctl) => fj.steps(ctl, () => undefined)).runSync());
 }
 
-/** Most states held at once before the count stops with "memory budget exhausted" (about 256 MiB a table). */
-export const MAX_STATES = 1 << 23;
+/**
+ * Most states held at once: past it the count stops with a LIMIT error. Two tables of 16-byte entries at
+ * most 70 % full, each under 2^26 entries: about 2 GiB, which this machine (24 GB) takes; measured in
+ * bench/tour-count.bench.ts.
+ */
+export const MAX_STATES = 1 << 25;
 
 /**
- * The program as a job that runs in slices (`advance`), so callers can yield to the event loop between them.
- * Counts are doubles; if one passes 2^53 the job restarts itself with BigInt counts.
+ * The program as steps of a job (`steps`): the state between steps is all in fields (the square being added,
+ * the next state to expand, the two tables), so a pause costs nothing. Counts are doubles; if one passes 2^53
+ * the job starts again with BigInt counts.
  */
 export class FrontierJob {
   private run: FrontierRun;
@@ -72,24 +75,30 @@ export class FrontierJob {
     this.run = new FrontierRun(g, o, o.big ?? false);
   }
 
-  /** Expands up to `slice` states; true when the count is finished or stopped. */
-  advance(slice: number): boolean {
-    const r = this.run.advance(slice);
-    if (r === 'overflow') {
+  /** Expands states under `control` (one work unit each) to the end; `onShare` hears the estimated share done (0..1) at each pause. */
+  *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult, void> {
+    for (;;) {
+      const r = yield* this.run.steps(control, onShare);
+      if (r !== 'overflow') return r;
       this.run = new FrontierRun(this.g, this.o, true);
-      return false;
     }
-    return r;
   }
 
-  result(): FrontierResult {
-    return this.run.result();
-  }
-
-  get progress(): { done: number; total: number } {
-    return { done: this.run.v, total: this.g.n };
+  /** The largest number of states held at once so far. */
+  get peakStates(): number {
+    return this.run.peakStates;
   }
 }
+
+/*
+ * Progress: the states a step expands grow and shrink with the board, and most of the time goes to the few
+ * steps with the most states, so a square count is no measure of the work (6×6 said 21 of 36 squares after 5 s
+ * of a 59 s count). Each step's states are forecast from the current step's: the log of the ratio between one
+ * step's states and the last one's is modelled as A + B·log(1 + b + b(b−1)/2) + C·l (b: the square's earlier
+ * neighbours, so its choices of edges; l: squares leaving the window), fitted to knight counts on 3×12 … 6×7,
+ * and corrected by the mean error of that model over the last row of steps.
+ */
+const GROWTH_A = 0.165, GROWTH_B = 0.587, GROWTH_C = -1.022;
 
 /** One pass of the program; `big` keeps BigInt counts (a rerun after the double counts overflowed). */
 class FrontierRun {
@@ -111,10 +120,15 @@ class FrontierRun {
   v = 0;
   private k = 0;
   private nodes = 0;
-  private peakStates = 1;
-  private readonly started = Date.now();
-  private stopped: string | undefined;
+  peakStates = 1;
   private finished = false;
+  /** The model's log-ratio of each step's states to the last one's (see GROWTH_A), and the states each step held. */
+  private readonly growth: Float64Array;
+  private readonly held: Float64Array;
+  /** Nodes when the current step began, the forecast of the later steps' states over this step's, the best share reported. */
+  private stepStart = 0;
+  private ahead = 0;
+  private share = 0;
   private totalNum = 0;
   private totalBig = 0n;
   private overflow = false;
@@ -155,19 +169,56 @@ class FrontierRun {
     }
     if (big) this.cur.addBig(initLo, initHi, 1n);
     else this.cur.add(initLo, initHi, 1);
+    this.growth = new Float64Array(g.n);
+    for (let v = 0; v < g.n; v++) {
+      const b = g.back[v].length;
+      this.growth[v] = GROWTH_A + GROWTH_B * Math.log(1 + b + (b * (b - 1)) / 2) + GROWTH_C * this.leaving[v].length;
+    }
+    this.held = new Float64Array(g.n);
+    this.forecast();
   }
 
-  result(): FrontierResult {
+  /** At the start of step v: the later steps' states forecast, as a multiple of this step's. */
+  private forecast(): void {
+    const { v, held, growth } = this;
+    const n = this.g.n, w = this.g.width;
+    held[v] = this.cur.size;
+    this.stepStart = this.nodes;
+    let err = 0, m = 0;
+    for (let u = Math.max(1, v - w + 1); u <= v; u++) {
+      if (held[u - 1] >= 50 && held[u] > 0) {
+        err += Math.log(held[u] / held[u - 1]) - growth[u];
+        m++;
+      }
+    }
+    const fix = m > 0 ? err / m : 0;
+    let ahead = 0, f = 1;
+    for (let u = v + 1; u < n; u++) {
+      f *= Math.exp(growth[u] + fix);
+      ahead += f;
+      if (f < 1e-9) break;
+    }
+    this.ahead = ahead;
+  }
+
+  /** The estimated share of the work done (0..1), never less than the last one given. */
+  private shareDone(): number {
+    const size = this.cur.size;
+    const left = Math.max(0, size - (this.nodes - this.stepStart)) + size * this.ahead;
+    const s = this.nodes / (this.nodes + left);
+    if (s > this.share) this.share = Math.min(s, 0.999);
+    return this.share;
+  }
+
+  private result(): FrontierResult {
     const { nodes, peakStates } = this;
-    if (this.stopped !== undefined) return { count: 0n, complete: false, nodes, peakStates, reason: this.stopped };
-    return { count: this.big ? this.totalBig : BigInt(this.totalNum), complete: true, nodes, peakStates };
+    return { count: this.big ? this.totalBig : BigInt(this.totalNum), nodes, peakStates };
   }
 
-  advance(slice: number): boolean | 'overflow' {
+  /** The program's steps under `control`: the result, or 'overflow' when a double count passed 2^53. */
+  *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult | 'overflow', void> {
     const { g, o, D, big, base, a } = this;
     const n = g.n;
-    const { maxNodes } = runLimits(o);
-    let budget = slice;
     while (!this.finished) {
       const v = this.v;
       const cur = this.cur;
@@ -182,11 +233,10 @@ class FrontierRun {
         const k = this.k;
         const used = cur.nums[2 * k + 1];
         if (used === 0) continue;
-        if (budget-- <= 0) return false;
-        if (++this.nodes > maxNodes) return this.stop(`budget exhausted after ${maxNodes} nodes`);
-        if ((this.nodes & 4095) === 0) {
-          checkAborted(o.signal);
-          if (o.timeoutMs !== undefined && Date.now() - this.started > o.timeoutMs) return this.stop(`budget exhausted after ${o.timeoutMs} ms`);
+        this.nodes++;
+        if (control.spend()) {
+          onShare(this.shareDone());
+          yield;
         }
         const c = big ? cur.bigCounts[k] : used;
         const lo = cur.ints[4 * k], hi = cur.ints[4 * k + 1];
@@ -243,7 +293,7 @@ class FrontierRun {
             this.join(c, s1, x1, s2, x2);
           }
         }
-        if (this.next.size > MAX_STATES) return this.stop(`memory budget exhausted: over ${MAX_STATES} states`);
+        if (this.next.size > MAX_STATES) throw new GridbitsError('LIMIT', `the count needs more than ${MAX_STATES.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
       if (this.overflow || this.next.overflow) return 'overflow';
       this.cur = this.next;
@@ -252,16 +302,11 @@ class FrontierRun {
       this.k = 0;
       if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
       this.v = v + 1;
-      o.onProgress?.({ done: v + 1, total: n, unit: 'squares' });
       if (this.v === n || this.cur.size === 0) this.finished = true;
+      else this.forecast();
     }
-    return true;
-  }
-
-  private stop(reason: string): true {
-    this.stopped = reason;
-    this.finished = true;
-    return true;
+    onShare(1);
+    return this.result();
   }
 
   /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */

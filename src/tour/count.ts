@@ -1,7 +1,8 @@
-// Exact counts of open and closed tours of any leaper on small boards (OEIS conventions), with budgets.
+// Exact counts of open and closed tours of any leaper on small boards (OEIS conventions), as jobs.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { runLimits, type RunOptions } from '../core/run.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { FrontierJob, frontierFits } from './count-frontier.js';
@@ -17,16 +18,22 @@ import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
  *   so `from` does not change a closed count.
  */
 export const COUNT_CONVENTION = {
+  /** Open tours, no start given. */
   open: 'directed open tours: a tour and its reverse count twice (OEIS A165134)',
+  /** Open tours from a given square. */
   openFrom: 'directed open tours starting on the given square (OEIS A165134 per-square table)',
+  /** Closed tours. */
   closed: 'undirected closed tours: each cycle once, whatever its start and direction (OEIS A001230)',
 } as const;
 
 /** Widest counting window the exact counter accepts without a budget (a knight on boards up to 6 wide). */
 export const COUNT_MAX_REACH = 13;
 
-export interface CountOptions extends RunOptions {
+/** What is counted, and how. */
+export interface CountOptions {
+  /** The leaper (default the knight). */
   piece?: Piece;
+  /** Closed tours rather than open ones. */
   closed?: boolean;
   /** Start square (board index). */
   from?: number;
@@ -34,31 +41,52 @@ export interface CountOptions extends RunOptions {
   to?: number;
   /** 'auto' picks the frontier program where it fits and backtracking otherwise. */
   method?: 'auto' | 'frontier' | 'backtracking';
+  /**
+   * Count a board past `countLimit` anyway (its run should then have a node budget or a time limit, whose
+   * stop gives a lower bound). `countTours` and `countToursSync` set it when `maxNodes` or `timeoutMs` is given.
+   */
+  pastLimit?: boolean;
 }
 
-export interface TourCount {
-  /** The count under `convention`; a lower bound when `complete` is false. */
+/** An exact count. */
+export interface Count {
+  /** The count under `convention`. */
   count: bigint;
-  complete: boolean;
+  /** Closed tours were counted. */
   closed: boolean;
   /** True for open counts (each direction counted), false for closed ones. */
   directed: boolean;
+  /** The convention, in words (one of COUNT_CONVENTION). */
   convention: string;
+  /** How it was counted. */
   method: 'frontier' | 'backtracking';
   /** Search nodes (frontier: states expanded; backtracking: moves tried). */
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
-  /** Why the count is incomplete. */
-  reason?: string;
 }
 
-/** Largest number of squares the exact counter takes without a budget, by the width of its window. */
+/** What a stopped count has: a lower bound (the frontier program completes no tour before its last square: 0). */
+export interface CountPartial {
+  /** A lower bound of the count, under the same convention. */
+  count: bigint;
+  /** How it was being counted. */
+  method: 'frontier' | 'backtracking';
+  /** Frontier only: the most states held at once so far. */
+  peakStates?: number;
+}
+
+/**
+ * Largest number of squares the exact counter takes without a budget, by the width of its window: where this
+ * machine (2 cores, 24 GB) counts in about a minute of CPU or less, well within a few GB (measured with the
+ * CLI, written in bench/tour-count.bench.ts): 3×6666 open, 4×400 open, 5×10 open and 5×100 closed, 6×6 open
+ * (54 s, 375 MB) and 6×9 closed. Past it, a count needs a budget.
+ */
 function maxCells(reach: number, closed: boolean): number {
-  if (reach <= 7) return 1500;
-  if (reach <= 9) return 600;
-  if (reach <= 11) return 100;
-  if (reach <= 13) return closed ? 48 : 36;
+  if (reach <= 7) return 20_000;
+  if (reach <= 9) return 1600;
+  if (reach <= 11) return closed ? 500 : 50;
+  if (reach <= 13) return closed ? 54 : 36;
   return 0;
 }
 
@@ -68,8 +96,8 @@ export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false):
   return limitOf(board, buildCountGraph(board, piece), closed);
 }
 
-/** Boards past this are refused even with a budget: a count there could not even start meaningfully. */
-const COUNT_MAX_SQUARES = 1_000_000;
+/** Boards past this many squares are refused even with a budget: a count there could not even start meaningfully. */
+export const COUNT_MAX_SQUARES = 1_000_000;
 
 function hugeBoard(board: Board): string {
   return `${board} has ${board.cells} squares; tours are counted on boards up to ${COUNT_MAX_SQUARES.toLocaleString('en-US')} squares even with a budget`;
@@ -91,42 +119,65 @@ function limitOf(board: Board, g: CountGraph, closed: boolean): string | null {
 }
 
 /**
- * Counts the tours of a leaper on a board exactly (see COUNT_CONVENTION). Boards past `countLimit` need a
- * budget (`maxNodes` or `timeoutMs`): then a backtracking count runs and, if the budget ends it, reports a
- * lower bound with `complete: false`.
+ * Counting the tours of a leaper on a board exactly, as a job (see COUNT_CONVENTION). A board past
+ * `countLimit` is refused (LIMIT) unless `pastLimit` is set. One work unit is a state expanded (frontier) or a
+ * move tried (backtracking); progress is in percent, weighted by the states each step is forecast to expand.
+ * A stopped count's partial result is a lower bound.
  */
-export function countTours(board: Board, options: CountOptions = {}): TourCount {
-  const job = prepareCount(board, options);
-  while (!job.advance(Infinity));
-  return job.result();
+export function countToursJob(board: Board, options: CountOptions = {}): Job<Count, CountPartial> {
+  const run = prepareCount(board, options);
+  return job(function* (ctl) {
+    ctl.partial = run.partial;
+    return yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
+  });
 }
 
-/** As countTours, yielding to the event loop between slices so timers, Ctrl-C and abort signals are heard. */
-export async function countToursAsync(board: Board, options: CountOptions = {}): Promise<TourCount> {
-  const job = prepareCount(board, options);
-  while (!job.advance(1 << 16)) await new Promise((resolve) => setTimeout(resolve, 0));
-  return job.result();
+/**
+ * Counts the tours of a leaper on a board exactly (see `countToursJob`), giving the event loop a turn about
+ * every 20 ms. With `maxNodes` or `timeoutMs` a board past `countLimit` is counted too (a stop gives a lower bound).
+ *
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { countTours } from 'gridbits/tour';
+ * const out = await countTours(Board.of(5, 5));
+ * if (out.finished) console.log(out.value.count); // 1728n directed open tours (OEIS A165134)
+ * ```
+ */
+export function countTours(board: Board, options: CountOptions & RunOptions = {}): Promise<Outcome<Count, CountPartial>> {
+  return countToursJob(board, budgeted(options)).run(options);
 }
 
-interface CountJob {
-  advance(slice: number): boolean;
-  result(): TourCount;
+/** As `countTours`, run to its end or a limit without giving the event loop a turn. */
+export function countToursSync(board: Board, options: CountOptions & RunOptions = {}): Outcome<Count, CountPartial> {
+  return countToursJob(board, budgeted(options)).runSync(options);
 }
 
-function prepareCount(board: Board, options: CountOptions): CountJob {
+/** The options with `pastLimit` set when a budget is given and `pastLimit` is not. */
+export function budgeted<O extends Pick<CountOptions, 'pastLimit'>>(o: O & RunOptions): O {
+  return { ...o, pastLimit: o.pastLimit ?? (o.maxNodes !== undefined || o.timeoutMs !== undefined) };
+}
+
+/** A count ready to run: its steps (with a share-done callback) and its partial result. */
+export interface CountRun {
+  steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, Count, void>;
+  partial(): CountPartial;
+}
+
+/** Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. */
+export function prepareCount(board: Board, options: CountOptions): CountRun {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
   const g = buildCountGraph(board, piece);
-  if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square needs a start square');
+  if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square `to` needs a start square `from`');
   if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
   if (options.to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'closed tours have no end square');
   for (const s of [options.from, options.to]) {
     if (s !== undefined) board.checkIndex(s);
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
-  runLimits(options);
-  const budget = options.maxNodes !== undefined || options.timeoutMs !== undefined;
+  const budget = options.pastLimit ?? false;
   const limit = limitOf(board, g, closed);
   let method = options.method ?? 'auto';
   if (method === 'auto') {
@@ -135,35 +186,34 @@ function prepareCount(board: Board, options: CountOptions): CountJob {
     method = frontierFits(g.reach) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
   }
   if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
-  if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+  if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
   const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
   const base = { closed, directed: !closed, convention };
 
   if (method === 'frontier') {
     const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
-    const job = new FrontierJob(g, { ...options, closed, ends });
+    const fj = new FrontierJob(g, { closed, ends });
     return {
-      advance: (slice) => job.advance(slice),
-      result() {
-        const r = job.result();
+      *steps(ctl, onShare) {
+        const r = yield* fj.steps(ctl, onShare);
         // Undirected paths → directed tours: both directions, or the one leaving `from`.
         const count = !closed && from === undefined && g.n > 1 ? r.count * 2n : r.count;
-        return { ...base, count, complete: r.complete, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates, ...(r.reason ? { reason: r.reason } : {}) };
+        return { ...base, count, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates };
       },
+      partial: () => ({ count: 0n, method: 'frontier', peakStates: fj.peakStates }),
     };
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).
   const starts = closed ? [from ?? 0] : from !== undefined ? [from] : Array.from({ length: g.n }, (_, i) => i);
-  const job = new DfsJob(g, { ...options, closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
+  const dj = new DfsJob(g, { closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
   return {
-    advance: (slice) => job.advance(slice),
-    result() {
-      const r = job.result();
-      let count = BigInt(r.count);
-      // A cycle is found once per direction; an unfinished search may have met some in one direction only.
-      if (closed) count = r.complete ? count / 2n : (count + 1n) / 2n;
-      return { ...base, count, complete: r.complete, method: 'backtracking', nodes: r.nodes, ...(r.reason ? { reason: r.reason } : {}) };
+    *steps(ctl, onShare) {
+      const r = yield* dj.steps(ctl, onShare);
+      const count = closed ? BigInt(r.count) / 2n : BigInt(r.count);
+      return { ...base, count, method: 'backtracking', nodes: r.nodes };
     },
+    // A cycle is found once per direction; an unfinished search may have met some in one direction only.
+    partial: () => ({ count: closed ? (BigInt(dj.count) + 1n) / 2n : BigInt(dj.count), method: 'backtracking' }),
   };
 }
 
@@ -187,4 +237,3 @@ function latestEnds(board: Board, g: CountGraph, from: number | undefined, to: n
   }
   return best;
 }
-

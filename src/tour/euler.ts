@@ -4,6 +4,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { isMove } from './analyze.js';
 import { leapsOf } from './count-graph.js';
 
+/** A path closed by Euler's reversal, and how. */
 export interface EulerClosing {
   /** The closed path: the last square is one move from the first. */
   path: number[];

@@ -2,10 +2,10 @@
 // the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
-import type { TourQuery } from './types.js';
+import type { Query } from './types.js';
 
 /** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
-export function checkTourSquares(q: TourQuery): void {
+export function checkTourSquares(q: Query): void {
   for (const [s, what] of [[q.from, 'start'], [q.to, 'end']] as const) {
     if (s !== undefined) q.board.checkIndex(s, `the ${what} square`);
   }
@@ -13,7 +13,9 @@ export function checkTourSquares(q: TourQuery): void {
 
 /** A decision: true/false with the proof, or null when only a search can tell. */
 export interface Existence {
+  /** true: a tour exists; false: none does; null: no theorem decides it (a search must). */
   exists: boolean | null;
+  /** The theorem's words, or why none applies. */
   reason: string;
 }
 
@@ -105,7 +107,7 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
  * theorems); for a given start square colour parity decides some, and the rest of a strip's squares need a
  * search. For other leapers only the general obstructions are known; null means "search".
  */
-export function tourExistence(q: TourQuery): Existence {
+export function existence(q: Query): Existence {
   checkTourSquares(q);
   const { board, closed } = q;
   const { width: w, height: h } = board;

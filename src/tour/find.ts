@@ -1,16 +1,18 @@
-// findTour: one verified tour for any query, by the fastest method that fits: a block construction
+// findTour: one verified tour (or the proof there is none) for any query, by the fastest method that fits: a block construction
 // rotated to the start (Euler), a construction round a hole for odd boards, strip ladders, Warnsdorff,
 // and the backtracking search (with its budget) for small boards, fixed ends and other leapers.
+import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { runLimits, type RunOptions } from '../core/run.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
-import { checkTourSquares, isKnight, knightClosedExists, tourExistence } from './existence.js';
-import { searchTour } from './search.js';
-import type { TourAnswer, TourQuery } from './types.js';
-import { tourFault } from './verify.js';
+import { checkTourSquares, isKnight, knightClosedExists, existence } from './existence.js';
+import { SearchMachine } from './machine.js';
+import type { Answer, Query } from './types.js';
+import { fault } from './verify.js';
 import { eulerReversalAt } from './euler.js';
 import { warnsdorffPath } from './warnsdorff.js';
 
@@ -20,22 +22,78 @@ const SEARCH_CELLS = 400;
 const WARNSDORFF_CELLS = 4_000_000;
 const DEFAULT_MAX_NODES = 2_000_000;
 
-/** Finds a tour for the query (or proves none, or says the budget ran out). Every tour is verified. */
-export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer {
+/** What a stopped `findTour` has: the backtracks of its search, and the theorem's words when one says a tour exists. */
+export interface FindPartial {
+  /** Backtracks the search made before the stop. */
+  backtracks: number;
+  /** When a theorem says a tour exists (the search had not found one yet): its words. */
+  theorem?: string;
+}
+
+/** Options of `findTour` and `findTourSync`: the run options; `maxNodes` has a default there. */
+export interface FindOptions extends RunOptions {
+  /**
+   * Largest number of search nodes (moves of the backtracking search; constructions spend none). Default for
+   * `findTour` and `findTourSync`: `findNodeBudget(board)`, 2,000,000 or 10 per square, whichever is more;
+   * `Infinity` for none.
+   */
+  maxNodes?: number;
+}
+
+/**
+ * Finding a tour for the query as a job: a theorem when it says none exists, else a construction or
+ * Warnsdorff's rule where they apply, else the backtracking search (the only step that spends work units and
+ * can be stopped: its partial result says how far it got). Every tour is verified before it is returned.
+ */
+export function findTourJob(query: Query): Job<Answer, FindPartial> {
   const q = checkQuery(query);
-  runLimits(options);
+  return job((ctl) => findSteps(q, ctl));
+}
+
+/**
+ * Finds a tour for the query, or proves none exists (see `findTourJob`), giving the event loop a turn about
+ * every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT } from 'gridbits/pieces';
+ * import { findTour } from 'gridbits/tour';
+ * const out = await findTour({ board: Board.of(8, 8), piece: KNIGHT, closed: true });
+ * if (out.finished && out.value.exists) console.log(out.value.method, out.value.path);
+ * ```
+ */
+export function findTour(query: Query, options: FindOptions = {}): Promise<Outcome<Answer, FindPartial>> {
+  return findTourJob(query).run(withBudget(query, options));
+}
+
+/** As `findTour`, run to its end or a limit without giving the event loop a turn. */
+export function findTourSync(query: Query, options: FindOptions = {}): Outcome<Answer, FindPartial> {
+  return findTourJob(query).runSync(withBudget(query, options));
+}
+
+/** The node budget `findTour` and `findTourSync` take by default: a search needs at least one node per square, so it grows with the board. */
+export function findNodeBudget(board: Board): number {
+  return Math.max(DEFAULT_MAX_NODES, 10 * board.cells);
+}
+
+function withBudget(q: Query, options: FindOptions): RunOptions {
+  return { ...options, maxNodes: options.maxNodes ?? findNodeBudget(q.board) };
+}
+
+function* findSteps(q: Query, ctl: JobControl<FindPartial>): Generator<void, Answer, void> {
   if (q.from === undefined && q.to !== undefined) {
     // Only the end is fixed: a tour from that square, read backwards (the theorems speak of the end).
-    const e = tourExistence(q);
+    const e = existence(q);
     if (e.exists === false) return { exists: false, reason: e.reason, closed: false, method: 'theorem' };
-    const a = findTour({ ...q, from: q.to, to: undefined }, options);
+    const a = yield* findSteps({ ...q, from: q.to, to: undefined }, ctl);
     if (a.path !== undefined) a.path.reverse();
     return a;
   }
-  const ex = tourExistence(q);
+  const ex = existence(q);
   if (ex.exists === false) return { exists: false, reason: ex.reason, closed: q.closed, method: 'theorem' };
   const rng = q.seed === undefined ? null : createRng(q.seed);
-  const report = (done: number): void => options.onProgress?.({ done, total: 3, unit: 'phases' });
+  const report = (done: number): void => ctl.report(done, 3, 'phases');
   // The theorem's words when it decided the question; otherwise the method that found the tour says it all.
   const why = (how: string): string => (ex.exists === true ? `${ex.reason}; ${how}` : how);
   if (isKnight(q.piece) && q.to === undefined) {
@@ -54,35 +112,25 @@ export function findTour(query: TourQuery, options: RunOptions = {}): TourAnswer
     const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
     if (w !== null) return accept(q, w, why("found by Warnsdorff's rule"), 'warnsdorff');
   }
-  // A search needs at least one node per square: the default budget grows with the board.
-  const r = searchTour(q, { ...options, maxNodes: options.maxNodes ?? Math.max(DEFAULT_MAX_NODES, 10 * q.board.cells) });
-  if (r.status === 'found' && r.path !== undefined) {
-    return { ...accept(q, r.path, why('found by backtracking search'), 'backtracking'), backtracks: r.backtracks };
-  }
-  if (r.status === 'none') {
-    return { exists: false, closed: q.closed, method: 'backtracking', backtracks: r.backtracks, reason: `proved by exhaustive search (${r.backtracks} backtracks)` };
-  }
-  return {
-    exists: null,
-    closed: q.closed,
-    method: 'backtracking',
-    backtracks: r.backtracks,
-    reason: `budget exhausted after ${r.nodes} nodes and ${r.backtracks} backtracks${ex.exists === true ? ` (${ex.reason}; none was found within the budget)` : ''}`,
-  };
+  const m = new SearchMachine(q);
+  ctl.partial = () => ({ backtracks: m.backtracks, ...(ex.exists === true ? { theorem: ex.reason } : {}) });
+  const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
+  if (status === 'found') return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
+  return { exists: false, closed: q.closed, method: 'backtracking', backtracks: m.backtracks, reason: `proved by exhaustive search (${m.backtracks} backtracks)` };
 }
 
-function checkQuery(q: TourQuery): TourQuery {
+function checkQuery(q: Query): Query {
   checkTourSquares(q);
-  if (q.to !== undefined && q.closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: drop --to or --closed');
-  if (q.to !== undefined && q.to === q.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square equals the start: an open tour ends elsewhere');
+  if (q.to !== undefined && q.closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: give `to` or `closed`, not both');
+  if (q.to !== undefined && q.to === q.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square `to` equals the start square `from`: an open tour ends elsewhere');
   return q;
 }
 
 /** Returns the answer after the in-engine check; a failed check is a bug, never a wrong answer. */
-function accept(q: TourQuery, path: Int32Array, reason: string, method: string): TourAnswer {
-  const fault = tourFault(q.board, q.piece.leaps, path, q.closed);
+function accept(q: Query, path: Int32Array, reason: string, method: string): Answer {
+  const wrong = fault(q.board, q.piece.leaps, path, q.closed);
   const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
-  if (fault !== null || !ends) throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${fault ?? 'wrong end squares'}`);
+  if (wrong !== null || !ends) throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);
   return { exists: true, reason, closed: q.closed, path, method };
 }
 
@@ -93,7 +141,7 @@ interface Built {
 }
 
 /** The constructions for the knight: null when none applies to this board and start. */
-function construct(q: TourQuery, rng: Rng | null, report: (done: number) => void): Built | null {
+function construct(q: Query, rng: Rng | null, report: (done: number) => void): Built | null {
   const { width: W, height: H, cells } = q.board;
   if (cells === 1) return { path: new Int32Array(1), how: 'a single square', method: 'construction' };
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
@@ -165,7 +213,7 @@ function rotateTo(cycle: Int32Array, at: number, reverse: boolean): Int32Array {
 }
 
 /** An open tour from `from` (a1 when absent) to `to` on an even board: four mirror images tried. */
-function fixedEnds(q: TourQuery, rng: Rng | null): Int32Array | null {
+function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
   const { width: W, height: H } = q.board;
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
   const flip = (c: number, fx: number, fy: number): number => {
@@ -224,7 +272,7 @@ function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: n
 }
 
 /** Warnsdorff from the start (Roth's tie-break first, then seeded ties); closed tours closed by Euler's reversal. */
-function warnsdorffRestarts(q: TourQuery, rng: Rng, tries: number): Int32Array | null {
+function warnsdorffRestarts(q: Query, rng: Rng, tries: number): Int32Array | null {
   const start = q.from ?? 0;
   for (let t = 0; t < tries; t++) {
     const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng);
@@ -240,7 +288,7 @@ function warnsdorffRestarts(q: TourQuery, rng: Rng, tries: number): Int32Array |
   return null;
 }
 
-function warnsdorffTo(q: TourQuery, rng: Rng): Int32Array | null {
+function warnsdorffTo(q: Query, rng: Rng): Int32Array | null {
   const start = q.from ?? 0;
   for (let t = 0; t < 40; t++) {
     const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng, q.to);

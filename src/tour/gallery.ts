@@ -2,8 +2,11 @@
 import { GridbitsError } from '../core/error.js';
 import { parseTour, type ParsedTour } from './parse.js';
 
+/** A famous tour of the gallery. */
 export interface GalleryTour {
+  /** Its short name, as `galleryTour` takes it. */
   name: string;
+  /** Its title. */
   title: string;
   /** Where the numbers come from. */
   source: string;
@@ -15,6 +18,7 @@ export interface GalleryTour {
 
 const rows = (...lines: string[]): string => lines.join('\n');
 
+/** The gallery of famous tours, with their sources. */
 export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'janisch',
@@ -128,12 +132,18 @@ export const GALLERY: readonly GalleryTour[] = [
   },
 ];
 
+/** The gallery's names, in order. */
 export function galleryNames(): string[] {
   return GALLERY.map((t) => t.name);
 }
 
 /** A gallery tour by name, parsed; throws BAD_ARGUMENT listing the names. */
-export function galleryTour(name: string): { entry: GalleryTour; tour: ParsedTour } {
+export function galleryTour(name: string): {
+  /** The gallery entry. */
+  entry: GalleryTour;
+  /** Its tour, parsed. */
+  tour: ParsedTour;
+} {
   const entry = GALLERY.find((t) => t.name === name.trim().toLowerCase());
   if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
   return { entry, tour: parseTour(entry.grid) };

@@ -1,15 +1,29 @@
-// The tour engine's public face: existence, finding, searching, tables, counting and checking tours.
-export type { TourAnswer, TourQuery } from './types.js';
-export { TourMachine, type MachineLimits, type MachineStatus, type SearchSwitches, type TourEvent, type TourEventKind } from './machine.js';
-export { searchTour, type SearchOptions, type SearchResult } from './search.js';
+// The tour engine's public face (`gridbits/tour`): existence, finding, searching, tables, counting and checking tours.
+export type { Answer, Query } from './types.js';
+export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
+export { searchTour, searchTourJob, searchTourSync, type SearchOptions, type SearchPartial, type SearchResult } from './search.js';
+export { findNodeBudget, findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
-export { openTourStarts, tableCellText, tourTable, tourTableAsync, type StartCell, type StartOptions, type StartReason, type TableCell, type TableOptions } from './table.js';
-export { COUNT_CONVENTION, countLimit, countTours, countToursAsync, type CountOptions, type TourCount } from './count.js';
-export { analyzeTour, isMove, type AnalyzeOptions, type TourAnalysis, type TourSums } from './analyze.js';
+export {
+  openTourStarts,
+  openTourStartsJob,
+  openTourStartsSync,
+  table,
+  tableCellJob,
+  tableCellText,
+  tableJob,
+  tableSync,
+  type StartCell,
+  type StartOptions,
+  type StartReason,
+  type TableCell,
+  type TableOptions,
+} from './table.js';
+export { COUNT_CONVENTION, COUNT_MAX_REACH, COUNT_MAX_SQUARES, countLimit, countTours, countToursJob, countToursSync, type Count, type CountOptions, type CountPartial } from './count.js';
+export { countToursFromEach, countToursFromEachJob, countToursFromEachSync, symmetricSquares, type EachCount, type EachOptions, type EachPartial } from './count-each.js';
+export { analyzeTour, isMove, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
 export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
-export { findTour } from './find.js';
-export { knightClosedExists, knightOpenExists, tourExistence, type Existence } from './existence.js';
-export { tourFault } from './verify.js';
-export { countToursFromEach, symmetricSquares, type EachCount } from './count-each.js';
+export { existence, knightClosedExists, knightOpenExists, type Existence } from './existence.js';
+export { fault } from './verify.js';

@@ -1,4 +1,67 @@
 // The tour engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+import { Board } from '../core/board.js';
+import type { Job } from '../core/job.js';
 import type { JobRegistry } from '../core/worker.js';
+import { parsePiece } from '../pieces/piece.js';
+import { countToursFromEachJob, type EachCount } from './count-each.js';
+import { countToursJob, type Count, type CountOptions } from './count.js';
+import { findTourJob } from './find.js';
+import type { SearchSwitches } from './machine.js';
+import { searchTourJob, type SearchResult } from './search.js';
+import { openTourStartsJob, tableJob, type StartCell, type StartOptions, type TableCell, type TableOptions } from './table.js';
+import type { Answer, Query } from './types.js';
 
-export const jobs = {} satisfies JobRegistry;
+/** A board as plain data. */
+export interface BoardSpec {
+  /** Files. */
+  width: number;
+  /** Ranks. */
+  height: number;
+}
+
+/** A tour query as plain data: the board's size and the piece's spec ('knight', 'camel', '2,3', …; default the knight). */
+export interface QuerySpec extends BoardSpec, Omit<Query, 'board' | 'piece'> {
+  /** The leaper's spec, as `parsePiece` reads it. */
+  piece?: string;
+}
+
+/** Count options as plain data: the piece as its spec. */
+export type CountSpec = Omit<CountOptions, 'piece'> & {
+  /** The leaper's spec, as `parsePiece` reads it. */
+  piece?: string;
+};
+
+/**
+ * A job as the registry types it: core's `JobRegistry` wants `Job<unknown, unknown>`, and a job's partial type
+ * is invariant there (its control both sets and reads `partial`), so a job with a partial needs widening.
+ */
+function served<T, P>(j: Job<T, P>): Job<T, unknown> {
+  return j as unknown as Job<T, unknown>;
+}
+
+function queryOf(q: QuerySpec): Query {
+  return { board: Board.of(q.width, q.height), piece: parsePiece(q.piece ?? 'knight'), closed: q.closed, from: q.from, to: q.to, seed: q.seed };
+}
+
+function countOptions(o: CountSpec): CountOptions {
+  return { ...o, piece: parsePiece(o.piece ?? 'knight') };
+}
+
+/**
+ * The tour jobs by name, as a worker serving gridbits runs them ('tour.find', 'tour.count', …). No default
+ * node budget here: give `maxNodes` or `timeoutMs` in the run options where the search may run long.
+ */
+export const jobs = {
+  /** A verified tour, or the proof that none exists (`findTourJob`). */
+  find: (query: QuerySpec): Job<Answer, unknown> => served(findTourJob(queryOf(query))),
+  /** The backtracking search alone (`searchTourJob`). */
+  search: (query: QuerySpec, switches?: SearchSwitches): Job<SearchResult, unknown> => served(searchTourJob(queryOf(query), { switches })),
+  /** The per-start table (`tableJob`). */
+  table: (board: BoardSpec, piece: string, options: TableOptions = {}): Job<TableCell[], unknown> => served(tableJob(Board.of(board.width, board.height), parsePiece(piece), options)),
+  /** The squares that start an open tour (`openTourStartsJob`). */
+  starts: (board: BoardSpec, piece: string, options: StartOptions = {}): Job<StartCell[], unknown> => served(openTourStartsJob(Board.of(board.width, board.height), parsePiece(piece), options)),
+  /** An exact count (`countToursJob`). */
+  count: (board: BoardSpec, options: CountSpec = {}): Job<Count, unknown> => served(countToursJob(Board.of(board.width, board.height), countOptions(options))),
+  /** Directed open tours from every square (`countToursFromEachJob`). */
+  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}): Job<EachCount, unknown> => served(countToursFromEachJob(Board.of(board.width, board.height), countOptions(options))),
+} satisfies JobRegistry;

@@ -2,8 +2,8 @@
 // states, one event per step, typed arrays only, with the paper's optimisations each switchable.
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
-import { runLimits, type RunOptions } from '../core/run.js';
-import type { TourQuery } from './types.js';
+import type { JobControl } from '../core/job.js';
+import type { Query } from './types.js';
 
 /** The optimisations of the search; every one defaults to on. */
 export interface SearchSwitches {
@@ -40,37 +40,39 @@ export interface SearchSwitches {
   growth?: number;
 }
 
-export type TourEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
+/** What a step of the search did: a move, a backtrack, the tour found, the search exhausted, a restart with the next move array. */
+export type SearchEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
 
 /** One step of the search. `depth` is the square's place in the path (0 = the start). */
-export interface TourEvent {
-  kind: TourEventKind;
+export interface SearchEvent {
+  /** What happened. */
+  kind: SearchEventKind;
+  /** The square moved to or backed out of (the start for 'restart' and 'exhausted'). */
   square: number;
+  /** The square's place in the path (0 = the start). */
   depth: number;
   /** Backtracks made so far in this search, over all tries. */
   backtracks: number;
 }
 
-export interface MachineLimits extends RunOptions {
-  /** Largest number of backtracks (over all tries) before answering 'budget'. */
-  maxBacktracks?: number;
-}
-
-export type MachineStatus = 'found' | 'none' | 'budget';
-
-const KINDS: readonly TourEventKind[] = ['move', 'backtrack', 'found', 'exhausted', 'restart'];
-const EV_MOVE = 0, EV_BACK = 1, EV_FOUND = 2, EV_NONE = 3, EV_RESTART = 4, EV_BUDGET = 5; // BUDGET: run() only
+const KINDS: readonly SearchEventKind[] = ['move', 'backtrack', 'found', 'exhausted', 'restart'];
+const EV_MOVE = 0, EV_BACK = 1, EV_FOUND = 2, EV_NONE = 3, EV_RESTART = 4, EV_BUDGET = 5; // BUDGET: steps() only
 // The automaton's states.
 const ST_INIT = 0, ST_NODE = 1, ST_TRY = 2, ST_RESTART = 3, ST_FOUND = 4, ST_NONE = 5;
 
-/** Resumable backtracking search for an open or closed tour of a leaper; see `step` and `run`. */
-export class TourMachine {
-  readonly query: TourQuery;
+/** Resumable backtracking search for an open or closed tour of a leaper: one event at a time (`step`) or as job steps (`steps`). */
+export class SearchMachine {
+  /** What is searched. */
+  readonly query: Query;
+  /** Squares of the board. */
   readonly cells: number;
+  /** The optimisations in force, defaults filled in. */
   readonly switches: Required<SearchSwitches>;
   /** True when every leap changes the square colour, so colour parity applies. */
   readonly colourSwitching: boolean;
+  /** Backtracks made so far, over all tries. */
   backtracks = 0;
+  /** Search nodes (moves) made so far. */
   nodes = 0;
 
   private readonly k: number;
@@ -100,20 +102,20 @@ export class TourMachine {
   private tryBacks = 0;
   private nextStart = 0; // when no start is given, every square is tried in turn
   private readonly rng;
-  private readonly event: TourEvent = { kind: 'move', square: 0, depth: 0, backtracks: 0 };
+  private readonly event: SearchEvent = { kind: 'move', square: 0, depth: 0, backtracks: 0 };
   private evSquare = 0;
   private evDepth = 0;
   private found: Int32Array | null = null;
   private backLimit = Infinity;
 
-  constructor(query: TourQuery, switches: SearchSwitches = {}) {
+  constructor(query: Query, switches: SearchSwitches = {}) {
     const { board, piece, closed, from, to } = query;
     if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) {
       throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     }
     const n = board.cells;
     for (const [name, sq] of [['from', from], ['to', to]] as const) if (sq !== undefined) board.checkIndex(sq, `${name} square`);
-    if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no separate end square: drop --to or --closed');
+    if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no separate end square: give `to` or `closed`, not both');
     if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start square');
     this.query = query;
     this.cells = n;
@@ -178,7 +180,7 @@ export class TourMachine {
    * Advances by one event and returns it. The returned object is reused by the next call (no allocation per
    * step): copy it to keep it.
    */
-  step(): TourEvent {
+  step(): SearchEvent {
     const code = this.advance();
     const ev = this.event;
     ev.kind = KINDS[code];
@@ -189,38 +191,31 @@ export class TourMachine {
   }
 
   /**
-   * Runs until an answer or a budget: 'found' (see `tour`), 'none' (proved: no tour from this start with this
-   * end or closure), 'budget' (a limit ran out; calling run again resumes). Throws ABORTED when the signal fires.
+   * The search as steps of a job: runs under `control` (spending one work unit per move, yielding when the
+   * driver asks) until it answers 'found' (see `tour`) or 'none' (proved: no tour from this start with this end
+   * or closure), or makes `maxBacktracks` backtracks ('backtracks'; running the steps again goes on). `onPause`
+   * is called before each yield, to report progress. Compose it into a job body with `yield*`.
    */
-  run(limits: MachineLimits = {}): { status: MachineStatus; backtracks: number; nodes: number } {
-    const { maxNodes, deadline } = runLimits(limits);
-    const { signal, onProgress } = limits;
-    let status: MachineStatus = 'budget';
-    // The backtrack budget is checked before a backtrack is made, so a tour needing none is found even with 0.
-    this.backLimit = limits.maxBacktracks ?? Infinity;
-    if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
+  *steps(control: JobControl<unknown>, maxBacktracks = Infinity, onPause?: () => void): Generator<void, 'found' | 'none' | 'backtracks', void> {
+    // The backtrack limit is checked before a backtrack is made, so a tour needing none is found even with 0.
+    this.backLimit = maxBacktracks;
     try {
-      for (let i = 1; this.nodes < maxNodes; i++) {
+      let seen = this.nodes;
+      for (;;) {
         const code = this.advance();
-        if (code === EV_FOUND) {
-          status = 'found';
-          break;
-        }
-        if (code === EV_NONE) {
-          status = 'none';
-          break;
-        }
-        if (code === EV_BUDGET) break;
-        if ((i & 0x3fff) === 0) {
-          if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
-          if (Date.now() >= deadline) break;
-          onProgress?.({ done: this.backtracks, unit: 'backtracks' });
+        if (code === EV_FOUND) return 'found';
+        if (code === EV_NONE) return 'none';
+        if (code === EV_BUDGET) return 'backtracks';
+        const spent = this.nodes - seen;
+        seen = this.nodes;
+        if (control.spend(spent)) {
+          onPause?.();
+          yield;
         }
       }
     } finally {
       this.backLimit = Infinity;
     }
-    return { status, backtracks: this.backtracks, nodes: this.nodes };
   }
 
   private advance(): number {

@@ -2,12 +2,15 @@
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 
+/** A tour as read from text: the board, the path and its step numbers, the format and what was wrong. */
 export interface ParsedTour {
+  /** The board, given or read from the text. */
   board: Board;
   /** Squares in the order visited (grid: ordered by their numbers). */
   path: number[];
   /** The number written on each path square: 1, 2, 3, … for a list; the grid's numbers for a grid. */
   numbers: number[];
+  /** How the text gave it: a list of squares or a numbered grid. */
   format: 'squares' | 'grid';
   /** What the text itself says is wrong with the tour (grid: numbers repeated, missing, too large). */
   problems: string[];

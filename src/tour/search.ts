@@ -1,31 +1,66 @@
-// The one-call backtracking search: a tour (or a proof that none exists, or 'budget') for a leaper query.
+// The one-call backtracking search as a job: a tour, or a proof that none exists, for a leaper query.
+import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { TourMachine, type SearchSwitches } from './machine.js';
-import type { TourQuery } from './types.js';
+import { SearchMachine, type SearchSwitches } from './machine.js';
+import type { Query } from './types.js';
 
-export interface SearchOptions extends RunOptions {
-  /** Largest number of backtracks over all tries before answering 'budget'. */
-  maxBacktracks?: number;
+/** Options of the search: the optimisations to use. */
+export interface SearchOptions {
   /** The optimisations (all on by default); switch them off to compare. */
   switches?: SearchSwitches;
 }
 
+/** What the search answers: a tour, or the proof that none fits the query. */
 export interface SearchResult {
-  /** 'found': `path` is a tour; 'none': proved that no tour fits the query; 'budget': a limit ran out first. */
-  status: 'found' | 'none' | 'budget';
+  /** 'found': `path` is a tour; 'none': proved that no tour fits the query. */
+  status: 'found' | 'none';
+  /** The tour, when found: square indices, path[0] first. */
   path?: Int32Array;
+  /** Backtracks made, over all tries. */
   backtracks: number;
-  nodes: number;
+  /** The move array (try) that found the tour, from 0. */
+  tryIndex?: number;
+}
+
+/** What a stopped search has: the backtracks made so far. */
+export interface SearchPartial {
+  /** Backtracks made before the stop. */
+  backtracks: number;
 }
 
 /**
- * Searches a tour for the query by backtracking with the paper's optimisations. Complete: without a budget it
- * finds a tour or proves none exists from `from` (every start when `from` is absent), ending on `to` or closed.
+ * The search for a tour as a job: backtracking with the paper's optimisations. Complete: run to its end it
+ * finds a tour or proves none exists from `from` (every start when `from` is absent), ending on `to` or
+ * closed. One work unit is one move; progress counts backtracks.
  */
-export function searchTour(query: TourQuery, options: SearchOptions = {}): SearchResult {
-  const m = new TourMachine(query, options.switches);
-  const r = m.run(options);
-  const out: SearchResult = { status: r.status, backtracks: r.backtracks, nodes: r.nodes };
-  if (r.status === 'found') out.path = m.tour ?? undefined;
-  return out;
+export function searchTourJob(query: Query, options: SearchOptions = {}): Job<SearchResult, SearchPartial> {
+  const m = new SearchMachine(query, options.switches);
+  return job(function* (ctl) {
+    ctl.partial = () => ({ backtracks: m.backtracks });
+    const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
+    ctl.report(m.backtracks, m.backtracks, 'backtracks');
+    if (status === 'found') return { status, path: m.tour!, backtracks: m.backtracks, tryIndex: m.tryIndex };
+    return { status: 'none', backtracks: m.backtracks };
+  });
+}
+
+/**
+ * Searches a tour for the query (see `searchTourJob`), giving the event loop a turn about every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT } from 'gridbits/pieces';
+ * import { searchTour } from 'gridbits/tour';
+ * const out = await searchTour({ board: Board.of(6, 6), piece: KNIGHT, closed: true, from: 0 }, { timeoutMs: 1000 });
+ * if (out.finished && out.value.status === 'found') console.log(out.value.path);
+ * ```
+ */
+export function searchTour(query: Query, options: SearchOptions & RunOptions = {}): Promise<Outcome<SearchResult, SearchPartial>> {
+  return searchTourJob(query, options).run(options);
+}
+
+/** As `searchTour`, run to its end or a limit without giving the event loop a turn. */
+export function searchTourSync(query: Query, options: SearchOptions & RunOptions = {}): Outcome<SearchResult, SearchPartial> {
+  return searchTourJob(query, options).runSync(options);
 }

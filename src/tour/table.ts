@@ -2,26 +2,30 @@
 // set of squares that start an open tour, each with its reason.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { runLimits, yieldToEventLoop, type Progress } from '../core/run.js';
+import { job, type Job, type Outcome } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
-import { TourMachine, type SearchSwitches } from './machine.js';
+import { SearchMachine, type SearchSwitches } from './machine.js';
 
+/** Options of the per-start table. */
 export interface TableOptions {
+  /** Closed tours rather than open ones. */
   closed?: boolean;
   /** Backtracks allowed per start square (over all tries); beyond it the square is 'LIM' (exists: null). */
   maxBacktracks?: number;
-  /** Wall-clock limit for the whole table; squares not decided in time are null. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
+  /** The search's optimisations (all on by default). */
   switches?: SearchSwitches;
 }
 
+/** One start square of the table. */
 export interface TableCell {
+  /** The start square (board index). */
   square: number;
-  /** true: a tour starts here; false: proved that none does; null: the budget ran out first. */
+  /** true: a tour starts here; false: proved that none does; null: undecided within `maxBacktracks` (the paper's LIM). */
   exists: boolean | null;
+  /** Backtracks the search made from this square. */
   backtracks: number;
+  /** Search nodes (moves) from this square. */
   nodes: number;
   /** The move array (try) that found the tour, from 0 ('A' in the paper's tables). */
   tryIndex?: number;
@@ -38,103 +42,142 @@ export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryI
   return String(c.backtracks) + (t === 0 ? '' : t < 26 ? String.fromCharCode(65 + t) : `#${t + 1}`);
 }
 
-/** Nodes searched between two yields, so an async caller can keep its event loop (and Ctrl-C) alive. */
-const SLICE_NODES = 1 << 18;
-
-/** The table's work in slices: yields between slices, returns the cells (indexed by square). */
-function* tableSlices(board: Board, piece: Piece, o: TableOptions): Generator<void, TableCell[]> {
-  const cells: TableCell[] = [];
-  const { deadline } = runLimits(o);
-  const maxBack = o.maxBacktracks ?? Infinity;
-  for (let s = 0; s < board.cells; s++) {
-    const m = new TourMachine({ board, piece, closed: o.closed ?? false, from: s }, o.switches);
-    let status = 'budget';
-    // Every square gets at least one slice, even after the deadline: parity and easy tours take no time.
-    for (let first = true; status === 'budget' && m.backtracks < maxBack && (first || Date.now() < deadline); first = false) {
-      if (o.signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
-      status = m.run({ maxBacktracks: maxBack, maxNodes: m.nodes + SLICE_NODES, timeoutMs: Math.max(0, deadline - Date.now()) }).status;
-      if (status === 'budget') yield;
-    }
-    const cell: TableCell = { square: s, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };
+/**
+ * One square of the table as a job: the search from `square` within the backtracks allowed. `progress`, when
+ * given, is called before each pause with the share (0..1) of the square's backtrack allowance spent.
+ */
+export function tableCellJob(board: Board, piece: Piece, square: number, options: TableOptions = {}, progress?: (share: number) => void): Job<TableCell> {
+  return job(function* (ctl) {
+    const maxBack = options.maxBacktracks ?? Infinity;
+    const m = new SearchMachine({ board, piece, closed: options.closed ?? false, from: square }, options.switches);
+    const share = maxBack === Infinity ? () => 0 : () => Math.min(1, m.backtracks / Math.max(1, maxBack));
+    const status = yield* m.steps(ctl, maxBack, progress && (() => progress(share())));
+    const cell: TableCell = { square, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };
     if (status === 'found') cell.tryIndex = m.tryIndex;
-    cells.push(cell);
-    o.onProgress?.({ done: s + 1, total: board.cells, unit: 'squares' });
-    yield;
-  }
-  return cells;
+    return cell;
+  });
 }
 
-function drain<T>(g: Generator<void, T>): T {
-  for (;;) {
-    const r = g.next();
-    if (r.done) return r.value;
-  }
+/**
+ * The per-start table as a job: for every start square, does an open (or closed) tour start there, and how
+ * many backtracks the search took. One work unit is a move (and one per square set up); progress counts
+ * squares, a square's share growing with the backtracks it has spent of `maxBacktracks`. A stopped table's
+ * partial result is the cells done so far, in square order.
+ */
+export function tableJob(board: Board, piece: Piece, options: TableOptions = {}): Job<TableCell[], TableCell[]> {
+  checkLeaper(piece);
+  const n = board.cells;
+  return job(function* (ctl) {
+    const cells: TableCell[] = [];
+    ctl.partial = () => cells.slice();
+    for (let s = 0; s < n; s++) {
+      ctl.report(s, n, 'squares');
+      // Setting up a square is work too: a board of parity squares still pauses.
+      if (ctl.spend(1)) yield;
+      cells.push(yield* tableCellJob(board, piece, s, options, (share) => ctl.report(s + 0.99 * share, n, 'squares')).within(ctl));
+    }
+    ctl.report(n, n, 'squares');
+    return cells;
+  });
 }
 
-/** For every start square: does an open (or closed) tour start there, and how many backtracks the search took. */
-export function tourTable(board: Board, piece: Piece, options: TableOptions = {}): TableCell[] {
-  return drain(tableSlices(board, piece, options));
+/**
+ * The per-start table (see `tableJob`), giving the event loop a turn about every 20 ms.
+ *
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT } from 'gridbits/pieces';
+ * import { table, tableCellText } from 'gridbits/tour';
+ * const out = await table(Board.of(5, 5), KNIGHT, { maxBacktracks: 10_000 });
+ * if (out.finished) console.log(out.value.map(tableCellText).join(' '));
+ * ```
+ */
+export function table(board: Board, piece: Piece, options: TableOptions & RunOptions = {}): Promise<Outcome<TableCell[], TableCell[]>> {
+  return tableJob(board, piece, options).run(options);
 }
 
-/** tourTable that yields to the event loop between slices of work (for the CLI's Ctrl-C and progress). */
-export async function tourTableAsync(board: Board, piece: Piece, options: TableOptions = {}): Promise<TableCell[]> {
-  const g = tableSlices(board, piece, options);
-  for (;;) {
-    const r = g.next();
-    if (r.done) return r.value;
-    await yieldToEventLoop();
-  }
+/** As `table`, run to its end or a limit without giving the event loop a turn. */
+export function tableSync(board: Board, piece: Piece, options: TableOptions & RunOptions = {}): Outcome<TableCell[], TableCell[]> {
+  return tableJob(board, piece, options).runSync(options);
 }
 
-export type StartReason = 'colour parity' | 'proved by exhaustive search' | 'found' | 'budget exhausted';
+/** Why a square does or does not start an open tour. */
+export type StartReason = 'colour parity' | 'proved by exhaustive search' | 'found' | 'backtrack limit';
 
+/** One square of `openTourStarts`. */
 export interface StartCell {
+  /** The square (board index). */
   square: number;
+  /** true: an open tour starts here; false: none does; null: undecided within `maxBacktracks`. */
   exists: boolean | null;
+  /** How it was decided. */
   reason: StartReason;
 }
 
+/** Options of `openTourStarts`. */
 export interface StartOptions {
   /** Backtracks allowed per searched square before it is left undecided (null). */
   maxBacktracks?: number;
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
+  /** The search's optimisations (all on by default; colour parity is applied by the table itself). */
   switches?: SearchSwitches;
 }
 
 /**
- * Which squares start an open tour, each with its reason: colour parity on odd boards, else search. Squares
- * are decided once per symmetry class of the board, and the far end of every tour found starts one too.
+ * Which squares start an open tour, each with its reason, as a job: colour parity on odd boards, else search.
+ * Squares are decided once per symmetry class of the board, and the far end of every tour found starts one
+ * too. Progress counts squares; a stopped run's partial result is the squares decided so far.
  */
-export function openTourStarts(board: Board, piece: Piece, options: StartOptions = {}): StartCell[] {
+export function openTourStartsJob(board: Board, piece: Piece, options: StartOptions = {}): Job<StartCell[], StartCell[]> {
+  checkLeaper(piece);
   const n = board.cells;
-  const out: (StartCell | undefined)[] = new Array(n);
   const maps = symmetries(board, piece);
-  const mark = (s: number, exists: boolean | null, reason: StartReason): void => {
-    for (const f of maps) {
-      const t = f(s);
-      if (out[t] === undefined) out[t] = { square: t, exists, reason };
-    }
-  };
   const switches = { ...options.switches, parity: false };
-  for (let s = 0; s < n; s++) {
-    if (out[s] !== undefined) continue;
-    if (options.signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
-    const m = new TourMachine({ board, piece, closed: false, from: s }, switches);
-    if (m.colourSwitching && (n & 1) === 1 && ((board.file(s) + board.rank(s)) & 1) === 1) {
-      mark(s, false, 'colour parity');
-      continue;
+  return job(function* (ctl) {
+    const out: (StartCell | undefined)[] = new Array(n);
+    ctl.partial = () => out.filter((c): c is StartCell => c !== undefined);
+    const mark = (s: number, exists: boolean | null, reason: StartReason): void => {
+      for (const f of maps) {
+        const t = f(s);
+        if (out[t] === undefined) out[t] = { square: t, exists, reason };
+      }
+    };
+    for (let s = 0; s < n; s++) {
+      ctl.report(s, n, 'squares');
+      if (out[s] !== undefined) continue;
+      if (ctl.spend(1)) yield;
+      const m = new SearchMachine({ board, piece, closed: false, from: s }, switches);
+      if (m.colourSwitching && (n & 1) === 1 && ((board.file(s) + board.rank(s)) & 1) === 1) {
+        mark(s, false, 'colour parity');
+        continue;
+      }
+      const status = yield* m.steps(ctl, options.maxBacktracks ?? Infinity, () => ctl.report(s, n, 'squares'));
+      if (status === 'found') {
+        mark(s, true, 'found');
+        mark(m.tour![n - 1], true, 'found');
+      } else {
+        mark(s, status === 'none' ? false : null, status === 'none' ? 'proved by exhaustive search' : 'backtrack limit');
+      }
     }
-    const r = m.run({ maxBacktracks: options.maxBacktracks, signal: options.signal });
-    if (r.status === 'found') {
-      mark(s, true, 'found');
-      mark(m.tour![n - 1], true, 'found');
-    } else {
-      mark(s, r.status === 'none' ? false : null, r.status === 'none' ? 'proved by exhaustive search' : 'budget exhausted');
-    }
-    options.onProgress?.({ done: s + 1, total: n, unit: 'squares' });
+    ctl.report(n, n, 'squares');
+    return out as StartCell[];
+  });
+}
+
+/** The squares that start an open tour (see `openTourStartsJob`), giving the event loop a turn about every 20 ms. */
+export function openTourStarts(board: Board, piece: Piece, options: StartOptions & RunOptions = {}): Promise<Outcome<StartCell[], StartCell[]>> {
+  return openTourStartsJob(board, piece, options).run(options);
+}
+
+/** As `openTourStarts`, run to its end or a limit without giving the event loop a turn. */
+export function openTourStartsSync(board: Board, piece: Piece, options: StartOptions & RunOptions = {}): Outcome<StartCell[], StartCell[]> {
+  return openTourStartsJob(board, piece, options).runSync(options);
+}
+
+function checkLeaper(piece: Piece): void {
+  if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) {
+    throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
   }
-  return out as StartCell[];
 }
 
 /** The board's symmetries (as square maps) that also map the piece's leaps onto themselves. */

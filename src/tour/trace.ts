@@ -1,18 +1,20 @@
 // Step-by-step protocols of the backtracking search: the events as a stream, and printed like the paper's Table 1.
 import type { Board } from '../core/board.js';
 import { drawGrid } from '../render/ascii.js';
-import { TourMachine, type SearchSwitches, type TourEvent } from './machine.js';
-import type { TourQuery } from './types.js';
+import { SearchMachine, type SearchSwitches, type SearchEvent } from './machine.js';
+import type { Query } from './types.js';
 
+/** Options of `traceTour`. */
 export interface TraceOptions {
+  /** The search's optimisations (all on by default). */
   switches?: SearchSwitches;
   /** Stop after this many events (the stream then ends without 'found' or 'exhausted'). */
   maxEvents?: number;
 }
 
 /** Yields every event of the search for the query, each a fresh object, up to 'found' or 'exhausted'. */
-export function* traceTour(query: TourQuery, options: TraceOptions = {}): Generator<TourEvent> {
-  const m = new TourMachine(query, options.switches);
+export function* traceTour(query: Query, options: TraceOptions = {}): Generator<SearchEvent> {
+  const m = new SearchMachine(query, options.switches);
   const max = options.maxEvents ?? Infinity;
   for (let i = 0; i < max; i++) {
     const e = m.step();
@@ -21,7 +23,7 @@ export function* traceTour(query: TourQuery, options: TraceOptions = {}): Genera
   }
 }
 
-const WORDS: Record<TourEvent['kind'], string> = {
+const WORDS: Record<SearchEvent['kind'], string> = {
   move: 'move',
   backtrack: 'backtrack',
   found: 'found',
@@ -33,11 +35,11 @@ const WORDS: Record<TourEvent['kind'], string> = {
  * The protocol of a search: one line per event (event number, move number, square, what happened), then the
  * path the events leave standing, as a list and, when the tour is complete, as a numbered grid.
  */
-export function formatTrace(board: Board, events: Iterable<TourEvent>): string {
+export function formatTrace(board: Board, events: Iterable<SearchEvent>): string {
   const lines = ['event  move  square  action'];
   const path: number[] = [];
   let i = 0;
-  let last: TourEvent | undefined;
+  let last: SearchEvent | undefined;
   for (const e of events) {
     i++;
     last = e;

@@ -3,7 +3,8 @@ import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 
 /** A question about tours of one piece on one board. */
-export interface TourQuery {
+export interface Query {
+  /** The board. */
   board: Board;
   /** The leaper that tours (the knight unless told otherwise). */
   piece: Piece;
@@ -18,11 +19,12 @@ export interface TourQuery {
 }
 
 /** What the engine says about a query. */
-export interface TourAnswer {
-  /** true: a tour exists (and `path` is one); false: proved none exists; null: a budget ran out first. */
-  exists: boolean | null;
-  /** Why: the theorem, construction or search that decides it, or "budget exhausted …". */
+export interface Answer {
+  /** true: a tour exists (and `path` is one); false: proved that none exists. */
+  exists: boolean;
+  /** Why: the theorem, construction or search that decides it. */
   reason: string;
+  /** Whether the question was about closed tours. */
   closed: boolean;
   /** The tour as square indices, path[0] first. Present exactly when exists is true. */
   path?: Int32Array;

@@ -6,7 +6,7 @@ import type { Vector } from '../pieces/piece.js';
  * Returns null when `path` visits every square of the board exactly once, each step being one of the
  * leaper's vectors (and, for a closed tour, the last square one leap from the first); else the reason.
  */
-export function tourFault(board: Board, leaps: readonly Vector[], path: ArrayLike<number>, closed: boolean): string | null {
+export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<number>, closed: boolean): string | null {
   const n = board.cells, w = board.width;
   if (path.length !== n) return `the path has ${path.length} squares, the board ${n}`;
   // A step (dx, dy) is looked up in a small table indexed by the offset, so the loop makes no allocations.

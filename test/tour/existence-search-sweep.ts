@@ -1,6 +1,7 @@
 // Shared by the existence tests: the published existence rules, and a sweep that checks them by search.
 import { expect } from 'vitest';
-import { Board, KNIGHT, openTourStarts, searchTour, tourExistence } from '../../src/index.js';
+import { Board, KNIGHT } from '../../src/index.js';
+import { openTourStarts, searchTour, tourExistence } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 

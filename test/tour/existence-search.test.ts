@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT, openTourStarts, parsePiece } from '../../src/index.js';
+import { Board, KNIGHT, parsePiece } from '../../src/index.js';
+import { openTourStarts } from '../../src/tour/legacy.js';
 import { checkBoard } from './existence-search-sweep.js';
 
 // 4×9 and 4×10 (both orientations) and the per-square reference on the larger boards run in

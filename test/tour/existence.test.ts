@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists, tourExistence } from '../../src/tour/existence.js';
+import { knightClosedExists, knightOpenExists, tourExistence } from '../../src/tour/legacy.js';
 
 const ask = (w: number, h: number, closed: boolean, from?: string, piece = KNIGHT) => {
   const board = Board.of(w, h);

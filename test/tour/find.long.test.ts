@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists } from '../../src/tour/existence.js';
-import { findTour } from '../../src/tour/find.js';
+import { knightClosedExists, knightOpenExists } from '../../src/tour/legacy.js';
+import { findTour } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 
 function valid(board: Board, path: Int32Array | undefined, closed: boolean): void {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists } from '../../src/tour/existence.js';
-import { findTour } from '../../src/tour/find.js';
-import type { TourQuery } from '../../src/tour/types.js';
+import { knightClosedExists, knightOpenExists } from '../../src/tour/legacy.js';
+import { findTour } from '../../src/tour/legacy.js';
+import type { TourQuery } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 
 function check(q: TourQuery): boolean | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, isGridbitsError, parseTour } from '../../src/index.js';
+import { Board, isGridbitsError } from '../../src/index.js';
+import { parseTour } from '../../src/tour/legacy.js';
 
 function code(f: () => unknown): string {
   try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, formatTrace, KNIGHT, TourMachine, traceTour, type TourEvent } from '../../src/index.js';
+import { Board, KNIGHT } from '../../src/index.js';
+import { formatTrace, TourMachine, traceTour, type TourEvent } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 
 const PLAIN = { parity: false, deadCells: false, warnsdorff: false, restarts: false };

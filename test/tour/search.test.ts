@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, KNIGHT, parsePiece, searchTour, TourMachine } from '../../src/index.js';
+import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
+import { searchTour, TourMachine } from '../../src/tour/legacy.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, KNIGHT, parsePiece, tourTable, tourTableAsync } from '../../src/index.js';
+import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
+import { tourTable, tourTableAsync } from '../../src/tour/legacy.js';
 
 describe('tourTable', () => {
   it('5×5: tours from exactly the 13 squares of a1\'s colour', () => {

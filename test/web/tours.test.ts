@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { findTour, TourMachine } from '../../src/tour/index.js';
+import { finishedValue } from '../../src/core/job.js';
+import { findTourSync, SearchMachine } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { chromiumMissing, type Browser } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
@@ -77,7 +78,7 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     for (const [w, h, closed] of [[4, 4, false], [5, 5, true]] as const) {
       await open(`#/tours?board=${w}x${h}${closed ? '&closed=1' : ''}`);
       await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
-      const want = findTour({ board: Board.of(w, h), piece: KNIGHT, closed, from: 0 });
+      const want = finishedValue(findTourSync({ board: Board.of(w, h), piece: KNIGHT, closed, from: 0 }));
       expect(want.exists).toBe(false);
       expect(await text('#tour-reason')).toBe(want.reason);
       expect(await text('#tour-answer')).toMatch(/^No /);
@@ -92,7 +93,7 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.getByRole('checkbox', { name: /Warnsdorff/ }).uncheck();
     await page.getByRole('checkbox', { name: /Dead-cell/ }).uncheck();
     // The engine's own protocol for the same search, to compare with.
-    const m = new TourMachine({ board: Board.of(3, 4), piece: KNIGHT, closed: false, from: index(3, 'b4') }, { warnsdorff: false, deadCells: false });
+    const m = new SearchMachine({ board: Board.of(3, 4), piece: KNIGHT, closed: false, from: index(3, 'b4') }, { warnsdorff: false, deadCells: false });
     const depths: number[] = [];
     while (!m.done) depths.push(m.step().kind === 'found' ? -1 : m.currentPath().length);
     for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Step', exact: true }).click();

@@ -1,8 +1,8 @@
-// The backtracking search of a small board step by step (the engine's resumable TourMachine, the ITMO paper's
+// The backtracking search of a small board step by step (the engine's resumable SearchMachine, the ITMO paper's
 // automaton): step, run, pause and reset, the backtrack counter, the depth and the latest events.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Board } from '../../../../src/core/board.js';
-import { TourMachine, type SearchSwitches, type TourEvent, type TourQuery } from '../../../../src/tour/index.js';
+import { SearchMachine, type SearchSwitches, type SearchEvent, type Query } from '../../../../src/tour/index.js';
 import { SpeedControl, useTicker } from './Player.js';
 
 /** Boards up to this many squares are searched step by step (as the CLI's --trace). */
@@ -10,7 +10,7 @@ export const SEARCH_MAX_CELLS = 100;
 /** Events kept in the list under the board. */
 const LOG = 12;
 
-interface Logged extends TourEvent {
+interface Logged extends SearchEvent {
   n: number;
 }
 
@@ -43,9 +43,9 @@ export interface PageSwitches {
   deadCells: boolean;
 }
 
-/** A TourMachine for the query, made afresh whenever `key` changes; `query` null when the board is too large. */
-export function useSearch(query: TourQuery | null, switches: SearchSwitches, key: string): Search {
-  const machine = useRef<TourMachine | null>(null);
+/** A SearchMachine for the query, made afresh whenever `key` changes; `query` null when the board is too large. */
+export function useSearch(query: Query | null, switches: SearchSwitches, key: string): Search {
+  const machine = useRef<SearchMachine | null>(null);
   const log = useRef<Logged[]>([]);
   const count = useRef(0);
   const [snap, setSnap] = useState<SearchSnapshot>(EMPTY);
@@ -70,7 +70,7 @@ export function useSearch(query: TourQuery | null, switches: SearchSwitches, key
       return;
     }
     try {
-      machine.current = new TourMachine(query, switches);
+      machine.current = new SearchMachine(query, switches);
       snapshot();
     } catch (e) {
       setSnap({ ...EMPTY, status: 'error', error: (e as Error).message });
@@ -110,7 +110,7 @@ export function useSearch(query: TourQuery | null, switches: SearchSwitches, key
 }
 
 /** One line of the event list, e.g. "move 5 to c3", "back from c3 (move 5)". */
-function eventText(board: Board, e: TourEvent): string {
+function eventText(board: Board, e: SearchEvent): string {
   const sq = board.name(e.square);
   switch (e.kind) {
     case 'move':

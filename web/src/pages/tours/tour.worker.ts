@@ -2,7 +2,9 @@
 // and exact counts, off the page's thread; the page cancels by ending the worker.
 import { Board } from '../../../../src/core/board.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { countLimit, countTours, findTour, tourTable } from '../../../../src/tour/index.js';
+import { job, type Job, type JobControl, type Outcome } from '../../../../src/core/job.js';
+import { COUNT_CONVENTION, countLimit, countToursJob, findNodeBudget, findTourJob, tableJob } from '../../../../src/tour/index.js';
+import { budgetWords, searchStopWords } from '../../../../src/tour/stopped.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 
 interface Common {
@@ -47,28 +49,63 @@ export interface CountResult {
 
 export type TourResult = FindResult | TableResult | CountResult;
 
-/** Searches the page starts give up after this long, saying so (the CLI takes --timeout for more). */
+/** Searches and counts past the count limit stop after this long, saying so (the CLI takes --timeout for more). */
 const FIND_TIMEOUT_MS = 20_000;
+/** Slices of an engine job between two of the page job's pauses (so its progress reaches the page). */
+const SLICE_MS = 50;
 
-servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req, { onProgress }) => {
+/**
+ * Runs an engine job in slices within the page's time limit (and its node budget), pausing between slices so
+ * the page job's progress and cancellation get through; the engine job resumes where each slice stopped.
+ */
+function* sliced<T, P>(inner: Job<T, P>, ctl: JobControl<unknown>, timeoutMs: number, maxNodes = Infinity): Generator<void, Outcome<T, P>, void> {
+  const end = performance.now() + timeoutMs;
+  let spent = 0;
+  for (;;) {
+    const left = maxNodes - spent;
+    const out = inner.runSync({
+      timeoutMs: Math.max(0, Math.min(SLICE_MS, end - performance.now())),
+      ...(left === Infinity ? {} : { maxNodes: left }),
+      onProgress: (p) => ctl.report(p.done, p.total, p.unit),
+    });
+    spent = out.nodes;
+    if (out.finished || (out.stopped === 'time' && performance.now() >= end) || out.stopped !== 'time') return out;
+    ctl.spend();
+    yield;
+  }
+}
+
+servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
   const board = Board.of(req.width, req.height);
   const piece = parsePiece(req.spec);
   if (req.kind === 'find') {
-    const t0 = performance.now();
-    const a = findTour({ board, piece, closed: req.closed, from: req.from, to: req.to, seed: req.seed }, { onProgress, timeoutMs: FIND_TIMEOUT_MS });
-    return { kind: 'find', exists: a.exists, reason: a.reason, method: a.method, backtracks: a.backtracks, path: a.path, ms: performance.now() - t0 };
+    const query = { board, piece, closed: req.closed, from: req.from, to: req.to, seed: req.seed };
+    const find = findTourJob(query);
+    return job(function* (ctl): Generator<void, FindResult, void> {
+      const t0 = performance.now();
+      const out = yield* sliced(find, ctl, FIND_TIMEOUT_MS, findNodeBudget(board));
+      const ms = performance.now() - t0;
+      if (out.finished) return { kind: 'find', exists: out.value.exists, reason: out.value.reason, method: out.value.method, backtracks: out.value.backtracks, path: out.value.path, ms };
+      const backtracks = out.partial?.backtracks ?? 0;
+      return { kind: 'find', exists: null, reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem), method: 'backtracking', backtracks, ms };
+    });
   }
   if (req.kind === 'table') {
-    const cells = tourTable(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks, onProgress });
-    return {
-      kind: 'table',
-      exists: cells.map((c) => c.exists),
-      backtracks: cells.map((c) => c.backtracks),
-      tries: cells.map((c) => c.tryIndex),
-      maxBacktracks: req.maxBacktracks,
-    };
+    const cells = tableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks });
+    return job(function* (ctl): Generator<void, TableResult, void> {
+      const t = yield* cells.within(ctl);
+      return { kind: 'table', exists: t.map((c) => c.exists), backtracks: t.map((c) => c.backtracks), tries: t.map((c) => c.tryIndex), maxBacktracks: req.maxBacktracks };
+    });
   }
   const limit = countLimit(board, piece, req.closed);
-  const c = countTours(board, { piece, closed: req.closed, onProgress, ...(limit === null ? {} : { timeoutMs: FIND_TIMEOUT_MS }) });
-  return { kind: 'count', count: c.count.toString(), complete: c.complete, convention: c.convention, reason: c.reason };
+  const count = countToursJob(board, { piece, closed: req.closed, pastLimit: limit !== null });
+  return job(function* (ctl): Generator<void, CountResult, void> {
+    if (limit === null) {
+      const c = yield* count.within(ctl);
+      return { kind: 'count', count: c.count.toString(), complete: true, convention: c.convention };
+    }
+    const out = yield* sliced(count, ctl, FIND_TIMEOUT_MS);
+    if (out.finished) return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
+    return { kind: 'count', count: (out.partial?.count ?? 0n).toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: budgetWords(out.stopped, { timeoutMs: FIND_TIMEOUT_MS }) };
+  });
 });

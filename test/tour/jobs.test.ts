@@ -1,0 +1,201 @@
+// The tour engine's calls on the job contract: answers, stops on a node budget, a time limit and a signal with
+// their partial results, resuming after a stop, and progress that only grows, ends at its total and follows the work.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import type { Job, Outcome } from '../../src/core/job.js';
+import type { Progress } from '../../src/core/run.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
+import * as tour from '../../src/tour/index.js';
+import { tourProblem } from '../reference/tour.js';
+
+const ZEBRA = parsePiece('zebra');
+/** The zebra has no open tour of 8×8 from a1: the search proves it in about 146,000 nodes. */
+const zebra8 = { board: Board.of(8, 8), piece: ZEBRA, closed: false, from: 0 };
+
+/** Runs the job to its end in runs of `slice` nodes, checking each stop; returns the final value. */
+function inSlices<T, P>(j: Job<T, P>, slice: number, onStop?: (o: Outcome<T, P>) => void): T {
+  for (;;) {
+    const o = j.runSync({ maxNodes: slice });
+    if (o.finished) return o.value;
+    expect(o.stopped).toBe('nodes');
+    onStop?.(o);
+  }
+}
+
+/** The progress a run reports, as shares; checks they never go back and end at the total. */
+function shares(seen: Progress[]): number[] {
+  const s = seen.map((p) => p.done / (p.total ?? NaN));
+  for (let i = 1; i < s.length; i++) expect(s[i]).toBeGreaterThanOrEqual(s[i - 1]);
+  expect(s[s.length - 1]).toBe(1);
+  return s;
+}
+
+describe('findTour', () => {
+  it('finds a verified closed 8×8 tour and proves 4×4 has none, sync and async alike', async () => {
+    const q = { board: Board.of(8, 8), piece: KNIGHT, closed: true };
+    const a = tour.findTourSync(q);
+    expect(a.finished).toBe(true);
+    if (!a.finished) return;
+    expect(a.value.exists).toBe(true);
+    expect(tourProblem(8, 8, a.value.path!, true)).toBeNull();
+    const b = await tour.findTour(q);
+    expect(b.finished && Array.from(b.value.path!)).toEqual(Array.from(a.value.path!));
+    const none = tour.findTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: true });
+    expect(none).toMatchObject({ finished: true, value: { exists: false, method: 'theorem' } });
+  });
+
+  it('a node budget stops the search with its backtracks; running on gives the unbroken answer', () => {
+    const whole = tour.findTourSync(zebra8, { maxNodes: Infinity });
+    expect(whole).toMatchObject({ finished: true, value: { exists: false, method: 'backtracking' } });
+    const j = tour.findTourJob(zebra8);
+    const first = j.runSync({ maxNodes: 10_000 });
+    expect(first).toMatchObject({ finished: false, stopped: 'nodes', nodes: 10_000 });
+    if (first.finished) return;
+    expect(first.partial!.backtracks).toBeGreaterThan(0);
+    const v = inSlices(j, 30_000);
+    expect(whole.finished && v).toEqual(whole.finished && whole.value);
+    // The default budget of findTour / findTourSync: 2,000,000 nodes here.
+    expect(tour.findNodeBudget(Board.of(8, 8))).toBe(2_000_000);
+  });
+
+  it('a time limit and a signal stop it too, with the partial result', async () => {
+    const t = tour.findTourSync(zebra8, { timeoutMs: 1 });
+    expect(t).toMatchObject({ finished: false, stopped: 'time' });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 5);
+    const s = await tour.findTour(zebra8, { signal: ac.signal, maxNodes: Infinity });
+    expect(s).toMatchObject({ finished: false, stopped: 'signal' });
+    expect(!s.finished && s.partial!.backtracks).toBeGreaterThanOrEqual(0);
+  });
+
+  it('library messages name options, not CLI flags', () => {
+    expect(() => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 })).toThrow(/`to` or `closed`/);
+    expect(() => tour.countToursJob(Board.of(8, 8))).toThrow(/maxNodes.*timeoutMs/);
+    for (const f of [() => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 }), () => tour.countToursJob(Board.of(8, 8))]) {
+      expect(f).not.toThrow(/--/);
+    }
+  });
+});
+
+describe('searchTour and the table', () => {
+  it('resuming after any budget gives the unbroken answer (property)', () => {
+    const cases = [
+      { board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 },
+      { board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 12 },
+      { board: Board.of(3, 7), piece: KNIGHT, closed: false, from: 10 },
+      { board: Board.of(6, 6), piece: KNIGHT, closed: true, from: 7 },
+    ];
+    const plain = { warnsdorff: false, deadCells: false, restarts: false };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: cases.length - 1 }), fc.integer({ min: 20, max: 2000 }), fc.boolean(), (i, slice, off) => {
+        const switches = off ? plain : {};
+        const whole = tour.searchTourSync(cases[i], { switches });
+        expect(whole.finished).toBe(true);
+        expect(inSlices(tour.searchTourJob(cases[i], { switches }), slice)).toEqual(whole.finished && whole.value);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('the table: same cells in slices, a time stop keeps the cells done, progress in squares ends at the total', () => {
+    const board = Board.of(5, 5);
+    const seen: Progress[] = [];
+    const whole = tour.tableSync(board, KNIGHT, { onProgress: (p) => seen.push({ ...p }) });
+    expect(whole.finished).toBe(true);
+    if (!whole.finished) return;
+    for (const c of whole.value) expect(c.exists).toBe(((board.file(c.square) + board.rank(c.square)) & 1) === 0);
+    shares(seen);
+    const stops: number[] = [];
+    expect(inSlices(tour.tableJob(board, KNIGHT), 40, (o) => stops.push(o.finished ? -1 : o.partial!.length))).toEqual(whole.value);
+    expect(stops.length).toBeGreaterThan(2);
+    for (let i = 1; i < stops.length; i++) expect(stops[i]).toBeGreaterThanOrEqual(stops[i - 1]);
+    const t = tour.tableSync(Board.of(10, 4), KNIGHT, { maxBacktracks: 1e9, timeoutMs: 20 });
+    expect(t).toMatchObject({ finished: false, stopped: 'time' });
+    if (!t.finished) {
+      expect(t.partial!.length).toBeLessThan(40);
+      t.partial!.forEach((c, i) => expect(c.square).toBe(i));
+    }
+    // The paper's LIM: a square past maxBacktracks is undecided in a finished table.
+    const lim = tour.tableSync(Board.of(10, 4), KNIGHT, { maxBacktracks: 10 });
+    expect(lim.finished && lim.value.filter((c) => c.exists === null).length).toBe(20);
+  });
+
+  it('openTourStarts: the 13 squares of a1\'s colour on 5×5', () => {
+    const s = tour.openTourStartsSync(Board.of(5, 5), KNIGHT);
+    expect(s.finished && s.value.filter((c) => c.exists).length).toBe(13);
+    expect(s.finished && s.value.filter((c) => c.reason === 'colour parity').length).toBe(12);
+  });
+});
+
+describe('countTours', () => {
+  it('answers as before: 5×5 open 1728 (A165134), 6×6 closed 9862 (A001230), 3×4 from every square sums to 16', async () => {
+    expect(tour.countToursSync(Board.of(5, 5))).toMatchObject({ finished: true, value: { count: 1728n, method: 'frontier' } });
+    expect(await tour.countTours(Board.of(6, 6), { closed: true })).toMatchObject({ finished: true, value: { count: 9862n } });
+    expect(tour.countToursSync(Board.of(5, 5), { method: 'backtracking' })).toMatchObject({ finished: true, value: { count: 1728n } });
+    const each = tour.countToursFromEachSync(Board.of(4, 3));
+    expect(each.finished && each.value.counts.reduce((a, b) => a + b, 0n)).toBe(16n);
+  });
+
+  it('past the limit a budget answers with a lower bound; without one the count is refused', () => {
+    // The frontier program completes no tour before its last square: its lower bound is 0.
+    const f = tour.countToursSync(Board.of(7, 7), { maxNodes: 20_000 });
+    expect(f).toMatchObject({ finished: false, stopped: 'nodes', nodes: 20_000, partial: { count: 0n, method: 'frontier' } });
+    // 8×8's window is too wide for it: backtracking, whose partial count is a real lower bound.
+    const w = tour.countToursSync(Board.of(8, 8), { maxNodes: 20_000 });
+    expect(w).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'backtracking' } });
+    expect(!w.finished && w.partial!.count > 0n).toBe(true);
+    const b = tour.countToursSync(Board.of(5, 5), { method: 'backtracking', maxNodes: 20_000 });
+    expect(b.finished).toBe(false);
+    if (!b.finished) expect(b.partial!.count >= 0n && b.partial!.count < 1728n).toBe(true);
+    expect(tour.countToursSync(Board.of(6, 6), { timeoutMs: 20 })).toMatchObject({ finished: false, stopped: 'time' });
+    expect(() => tour.countToursSync(Board.of(7, 7))).toThrow(/count anyway/);
+  });
+
+  it('limits sized to this machine: about a minute of counting or less without a budget', () => {
+    for (const [w, h, closed] of [[6, 6, false], [6, 9, true], [5, 10, false], [5, 100, true], [4, 400, false], [3, 6666, false]] as const) {
+      expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).toBeNull();
+    }
+    for (const [w, h, closed] of [[6, 7, false], [6, 10, true], [5, 11, false], [4, 401, false], [7, 7, false]] as const) {
+      expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).not.toBeNull();
+    }
+  });
+
+  it('resuming after any budget gives the unbroken count (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<[number, number, boolean, 'frontier' | 'backtracking']>([5, 5, false, 'frontier'], [4, 5, false, 'backtracking'], [3, 10, true, 'frontier'], [3, 8, true, 'backtracking']), fc.integer({ min: 500, max: 20_000 }), ([w, h, closed, method], slice) => {
+        const whole = tour.countToursSync(Board.of(w, h), { closed, method });
+        expect(inSlices(tour.countToursJob(Board.of(w, h), { closed, method }), slice)).toEqual(whole.finished && whole.value);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('progress follows the work: at a quarter, half and three quarters of the states it says so within 15 points', () => {
+    for (const [w, h, closed] of [[6, 6, true], [5, 5, false], [5, 6, true]] as const) {
+      const whole = tour.countToursSync(Board.of(w, h), { closed });
+      expect(whole.finished).toBe(true);
+      const quarter = Math.ceil(whole.nodes / 4);
+      const j = tour.countToursJob(Board.of(w, h), { closed });
+      const said: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        let last: Progress | undefined;
+        j.runSync({ maxNodes: quarter, onProgress: (p) => (last = p) });
+        said.push(last!.done);
+      }
+      expect(said[3]).toBe(100);
+      said.slice(0, 3).forEach((p, i) => expect(Math.abs(p - 25 * (i + 1)), `${w}x${h}: ${said.join(', ')}`).toBeLessThanOrEqual(15));
+    }
+  });
+
+  it('progress only grows and ends at its total, for both methods and the count from every square', () => {
+    for (const method of ['frontier', 'backtracking'] as const) {
+      const seen: Progress[] = [];
+      tour.countToursSync(Board.of(5, 5), { method, onProgress: (p) => seen.push({ ...p }) });
+      shares(seen);
+    }
+    const seen: Progress[] = [];
+    tour.countToursFromEachSync(Board.of(5, 5), { onProgress: (p) => seen.push({ ...p }) });
+    shares(seen);
+  });
+});
