@@ -20,27 +20,17 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Hears how far the work is, about every 100 ms and once at the end. */
   onProgress?: (p: Progress) => void;
-  /** Largest number of search nodes the call may visit before it answers "budget exhausted". */
+  /** Largest number of work units (search nodes, states, games, …) the call may spend before it stops with `stopped: 'nodes'`. */
   maxNodes?: number;
-  /** Wall-clock limit in milliseconds. */
+  /** Wall-clock limit in milliseconds, after which the call stops with `stopped: 'time'`. */
   timeoutMs?: number;
 }
 
 /**
- * The run's limits, checked: the node budget (Infinity when none) and the deadline on the clock `now` comes
- * from (Infinity when none). A budget that is not a whole number ≥ 1, or a time that is not ≥ 0 ms, is a
- * mistake named in a BAD_ARGUMENT error, never a silent "no limit".
+ * Throws ABORTED when the signal has fired.
+ * @deprecated Long calls are jobs now and answer a fired signal with an outcome that says `stopped: 'signal'`;
+ * this is kept for callers of 0.1.
  */
-export function runLimits(options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'>, now: number = Date.now()): { maxNodes: number; deadline: number } {
-  const { maxNodes, timeoutMs } = options;
-  if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
-    throw new GridbitsError('BAD_ARGUMENT', `the node budget must be a whole number ≥ 1, got ${maxNodes}`);
-  }
-  if (timeoutMs !== undefined && !(timeoutMs >= 0)) throw new GridbitsError('BAD_ARGUMENT', `the time limit must be ≥ 0 ms, got ${timeoutMs}`);
-  return { maxNodes: maxNodes ?? Infinity, deadline: timeoutMs === undefined ? Infinity : now + timeoutMs };
-}
-
-/** Throws ABORTED when the signal has fired. */
 export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
 }

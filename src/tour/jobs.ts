@@ -1,15 +1,14 @@
 // The tour engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Board } from '../core/board.js';
-import type { Job } from '../core/job.js';
 import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
-import { countToursFromEachJob, type EachCount } from './count-each.js';
-import { countToursJob, type Count, type CountOptions } from './count.js';
+import { countToursFromEachJob } from './count-each.js';
+import { countToursJob, type CountOptions } from './count.js';
 import { findTourJob } from './find.js';
 import type { SearchSwitches } from './machine.js';
-import { searchTourJob, type SearchResult } from './search.js';
-import { openTourStartsJob, tableJob, type StartCell, type StartOptions, type TableCell, type TableOptions } from './table.js';
-import type { Answer, Query } from './types.js';
+import { searchTourJob } from './search.js';
+import { openTourStartsJob, tableJob, type StartOptions, type TableOptions } from './table.js';
+import type { Query } from './types.js';
 
 /** A board as plain data. */
 export interface BoardSpec {
@@ -31,14 +30,6 @@ export type CountSpec = Omit<CountOptions, 'piece'> & {
   piece?: string;
 };
 
-/**
- * A job as the registry types it: core's `JobRegistry` wants `Job<unknown, unknown>`, and a job's partial type
- * is invariant there (its control both sets and reads `partial`), so a job with a partial needs widening.
- */
-function served<T, P>(j: Job<T, P>): Job<T, unknown> {
-  return j as unknown as Job<T, unknown>;
-}
-
 function queryOf(q: QuerySpec): Query {
   return { board: Board.of(q.width, q.height), piece: parsePiece(q.piece ?? 'knight'), closed: q.closed, from: q.from, to: q.to, seed: q.seed };
 }
@@ -53,15 +44,15 @@ function countOptions(o: CountSpec): CountOptions {
  */
 export const jobs = {
   /** A verified tour, or the proof that none exists (`findTourJob`). */
-  find: (query: QuerySpec): Job<Answer, unknown> => served(findTourJob(queryOf(query))),
+  find: (query: QuerySpec) => findTourJob(queryOf(query)),
   /** The backtracking search alone (`searchTourJob`). */
-  search: (query: QuerySpec, switches?: SearchSwitches): Job<SearchResult, unknown> => served(searchTourJob(queryOf(query), { switches })),
+  search: (query: QuerySpec, switches?: SearchSwitches) => searchTourJob(queryOf(query), { switches }),
   /** The per-start table (`tableJob`). */
-  table: (board: BoardSpec, piece: string, options: TableOptions = {}): Job<TableCell[], unknown> => served(tableJob(Board.of(board.width, board.height), parsePiece(piece), options)),
+  table: (board: BoardSpec, piece: string, options: TableOptions = {}) => tableJob(Board.of(board.width, board.height), parsePiece(piece), options),
   /** The squares that start an open tour (`openTourStartsJob`). */
-  starts: (board: BoardSpec, piece: string, options: StartOptions = {}): Job<StartCell[], unknown> => served(openTourStartsJob(Board.of(board.width, board.height), parsePiece(piece), options)),
+  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) => openTourStartsJob(Board.of(board.width, board.height), parsePiece(piece), options),
   /** An exact count (`countToursJob`). */
-  count: (board: BoardSpec, options: CountSpec = {}): Job<Count, unknown> => served(countToursJob(Board.of(board.width, board.height), countOptions(options))),
+  count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.of(board.width, board.height), countOptions(options)),
   /** Directed open tours from every square (`countToursFromEachJob`). */
-  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}): Job<EachCount, unknown> => served(countToursFromEachJob(Board.of(board.width, board.height), countOptions(options))),
+  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) => countToursFromEachJob(Board.of(board.width, board.height), countOptions(options)),
 } satisfies JobRegistry;

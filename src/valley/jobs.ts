@@ -1,5 +1,4 @@
 // The valley engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
-import type { Job } from '../core/job.js';
 import type { JobRegistry } from '../core/worker.js';
 import { matchJob, type MatchOptions } from './ai.js';
 import { parsePosition } from './notation.js';
@@ -11,22 +10,19 @@ import { createVariantEngine, type VariantName } from './variant.js';
 /** What a worker search takes: SearchOptions without its callbacks, and the table size. */
 export type WorkerSearchOptions = Omit<SearchOptions, 'onIteration' | 'evaluate'> & { tableSize?: number };
 
-// JobRegistry wants Job<unknown, unknown>, and Job is invariant in its partial's type (JobControl.partial).
-const plain = <T, P>(j: Job<T, P>): Job<unknown, unknown> => j as unknown as Job<unknown, unknown>;
-
 /**
  * The jobs: a variant's name and a position string in its notation (undefined: its start), then plain
  * options; answers are plain objects (moves as Move numbers, rows as [move, count] pairs).
  */
 export const jobs = {
   /** perft: leaves `depth` plies below the position. */
-  perft: (variant: VariantName, position: string | undefined, depth: number) => plain(perftJob(createVariantEngine(variant, position), depth)),
+  perft: (variant: VariantName, position: string | undefined, depth: number) => perftJob(createVariantEngine(variant, position), depth),
   /** divide: perft by first move. */
-  divide: (variant: VariantName, position: string | undefined, depth: number) => plain(divideJob(createVariantEngine(variant, position), depth)),
+  divide: (variant: VariantName, position: string | undefined, depth: number) => divideJob(createVariantEngine(variant, position), depth),
   /** search: the best move by iterative deepening. */
-  search: (variant: VariantName, position: string | undefined, options: WorkerSearchOptions = {}) => plain(searchJob(createVariantEngine(variant, position), options)),
+  search: (variant: VariantName, position: string | undefined, options: WorkerSearchOptions = {}) => searchJob(createVariantEngine(variant, position), options),
   /** solve: the value of a 5×5 position (standard rules). */
-  solve: (position: string, options: Omit<SolveOptions, 'onStatus'> = {}) => plain(solveJob(parsePosition(position), options)),
+  solve: (position: string, options: Omit<SolveOptions, 'onStatus'> = {}) => solveJob(parsePosition(position), options),
   /** match: players against each other. */
-  match: (options: Omit<MatchOptions, 'onGame'>) => plain(matchJob(options)),
+  match: (options: Omit<MatchOptions, 'onGame'>) => matchJob(options),
 } satisfies JobRegistry;
