@@ -5,6 +5,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
+import { job } from '../../src/core/job.js';
 import { keyTarget } from '../../web/src/board/keys.js';
 import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
@@ -144,10 +145,13 @@ describe('worker jobs', () => {
     const seen: number[] = [];
     const runner = new JobRunner<number, number>(
       () =>
-        fakeWorker((n, { onProgress }) => {
-          onProgress({ done: n, total: n });
-          return n * 2;
-        }).worker,
+        fakeWorker((n) =>
+          job(function* (ctl) {
+            ctl.report(n, n);
+            yield;
+            return n * 2;
+          }),
+        ).worker,
     );
     expect(await runner.run(21, { onProgress: (p) => seen.push(p.done) })).toBe(42);
     expect(seen).toEqual([21]);
@@ -169,7 +173,14 @@ describe('worker jobs', () => {
   it('cancels by ending the worker, and the next job gets a fresh one', async () => {
     const made: ReturnType<typeof fakeWorker>[] = [];
     const runner = new JobRunner<number, number>(() => {
-      const w = fakeWorker((n) => (n < 0 ? new Promise<number>(() => undefined) : n));
+      const w = fakeWorker((n) =>
+        job(function* (ctl) {
+          // Stands for endless work: a worker would be ended; here the loop gives up after 3 s.
+          const end = performance.now() + 3000;
+          while (n < 0 && performance.now() < end) if (ctl.spend()) yield;
+          return n;
+        }),
+      );
       made.push(w);
       return w.worker;
     });

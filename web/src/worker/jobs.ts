@@ -1,7 +1,7 @@
 // Heavy work in a Web Worker, on the library's own job protocol (serveJobs / runInWorker): each page's worker
 // serves one job, 'page', that answers the page's request; cancelling ends the worker, so it stops at once.
 import { GridbitsError } from '../../../src/core/error.js';
-import { Job, job } from '../../../src/core/job.js';
+import type { Job } from '../../../src/core/job.js';
 import type { Progress } from '../../../src/core/run.js';
 import { runInWorker, serveJobs, type Endpoint } from '../../../src/core/worker.js';
 
@@ -11,49 +11,12 @@ export interface WorkerLike extends Endpoint {
   terminate(): void;
 }
 
-export interface JobContext {
-  onProgress: (p: Progress) => void;
-}
-
 /**
- * Worker side: answers each request with the job the handler makes (progress, node budgets and time limits
- * as any job has), or with the handler's plain answer; errors keep their code.
+ * Worker side: answers each request by running the job the handler makes for it (its progress, node budget
+ * and time limit as any job's); errors keep their code.
  */
-export function servePage<Req, Res>(scope: Endpoint, handler: (request: Req, ctx: JobContext) => Job<Res, unknown> | Res | Promise<Res>): void {
-  serveJobs(
-    {
-      page: (request: Req) => {
-        // TRANSITIONAL: a handler that answers with a promise is driven here until every page's worker returns a Job.
-        let answer: { value: Res } | null = null;
-        let failure: unknown = null;
-        let progress: Progress | null = null;
-        const made = handler(request, { onProgress: (p) => (progress = p) });
-        if (made instanceof Job) return made;
-        if (!(made instanceof Promise)) {
-          // eslint-disable-next-line require-yield
-          return job(function* (ctl) {
-            const p = progress as Progress | null;
-            if (p) ctl.report(p.done, p.total, p.unit);
-            return made;
-          });
-        }
-        void Promise.resolve(made).then(
-          (value) => (answer = { value }),
-          (e: unknown) => (failure = e ?? new Error('failed')),
-        );
-        return job(function* (ctl) {
-          for (;;) {
-            if (failure !== null) throw failure;
-            if (answer) return answer.value;
-            if (progress) ctl.report(progress.done, progress.total, progress.unit);
-            ctl.spend();
-            yield;
-          }
-        });
-      },
-    },
-    scope,
-  );
+export function servePage<Req, Res>(scope: Endpoint, handler: (request: Req) => Pick<Job<Res, unknown>, 'run'>): void {
+  serveJobs({ page: handler }, scope);
 }
 
 export interface RunJobOptions {
