@@ -20,7 +20,9 @@ export interface PosteriorEstimate {
   kindMap: number[];
   /** The completed samples: weight[i] and the placements placed[start[i] .. start[i + 1]). */
   weight: Float64Array;
+  /** Where each completed sample's placements start in `placed`; one entry more than there are completed samples. */
   start: Int32Array;
+  /** The completed samples' placements, sample after sample: indices into the estimator's {@link PosteriorEstimator.placements}. */
   placed: Int32Array;
 }
 
@@ -48,6 +50,7 @@ interface Orientation {
  */
 export class PosteriorEstimator {
   private readonly problem: FleetProblem;
+  /** Every placement of the problem's ships on its field (the sampled placements index into it). */
   readonly placements: FleetPlacements;
   private readonly n: number;
   private readonly rowMode: boolean;
@@ -88,6 +91,7 @@ export class PosteriorEstimator {
     });
   }
 
+  /** Estimates from `samples` weighted samples of the layouts that match what is known. */
   estimate(knowledge: Knowledge, samples: number, rng: Rng): PosteriorEstimate {
     const { problem: cp, kindMap, hits } = conditionedProblem(this.problem, knowledge);
     const { width: w, height: h } = this.problem;

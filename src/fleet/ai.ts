@@ -16,6 +16,7 @@ export const HUNTER_STRATEGIES: readonly HunterStrategy[] = ['lattice', 'posteri
 
 /** How createHunter builds its hunter. */
 export interface HunterOptions {
+  /** How the hunter picks its shots (default 'lattice'). */
   strategy?: HunterStrategy;
   /** Weighted samples per shot for the posterior hunter (default DEFAULT_HUNTER_SAMPLES). */
   samples?: number;
@@ -26,6 +27,7 @@ export const DEFAULT_HUNTER_SAMPLES = 400;
 
 /** A hunting AI: picks the next shot from what is known. */
 export interface Hunter {
+  /** How it picks its shots. */
   readonly strategy: HunterStrategy;
   /** The next square to shoot: never one shot before, never outside the field. */
   choose(knowledge: Knowledge, rng: Rng): number;

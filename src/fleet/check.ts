@@ -8,6 +8,7 @@ import { normaliseShape, shapeId } from './shape.js';
 
 /** A layout check's verdict: valid or not, every reason, and the ships found. */
 export interface FleetCheck {
+  /** True when the cells are exactly the fleet's ships, within the touch rule, off forbidden cells and on every required one. */
   valid: boolean;
   /** Every reason the layout fails (empty when valid). */
   errors: string[];
@@ -18,11 +19,21 @@ export interface FleetCheck {
 /** Search nodes allowed when splitting cells into ships (each node tries one ship). */
 const SPLIT_BUDGET = 5_000_000;
 
+/** A parsed layout grid: its size and its ship cells. */
+export interface ParsedLayoutGrid {
+  /** Files of the grid: its row length. */
+  width: number;
+  /** Ranks of the grid: its number of rows. */
+  height: number;
+  /** ships[sq] = 1 on a ship cell, 0 on water (sq = rank * width + file). */
+  ships: Uint8Array;
+}
+
 /**
  * Parses a layout grid: rows top (highest rank) to bottom, '#' or '1' a ship cell, '.' or '0' water;
  * spaces between cells and blank lines are ignored. With a size, the grid must match it.
  */
-export function parseLayoutGrid(text: string, width?: number, height?: number): { width: number; height: number; ships: Uint8Array } {
+export function parseLayoutGrid(text: string, width?: number, height?: number): ParsedLayoutGrid {
   const rows = text.split(/\r?\n/).map((r) => r.replace(/[ \t]/g, '')).filter((r) => r.length > 0);
   if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the layout is empty');
   const w = rows[0].length, h = rows.length;

@@ -36,11 +36,21 @@ export function parseForbidList(board: Board, squares: readonly string[]): Uint8
   return mask;
 }
 
+/** A parsed mask: the board's size and its forbidden cells. */
+export interface ParsedMask {
+  /** Files of the board: the mask's row length. */
+  width: number;
+  /** Ranks of the board: the mask's number of rows. */
+  height: number;
+  /** forbidden[sq] = 1 where the mask has '#' (sq = rank * width + file). */
+  forbidden: Uint8Array;
+}
+
 /**
  * An ASCII mask: rows top (highest rank) to bottom, one character per cell, '#' forbidden and '.' free; blank
  * lines and trailing spaces ignored. All rows must be equally long; with `board`, the mask must match it.
  */
-export function parseMask(text: string, board?: Board): { width: number; height: number; forbidden: Uint8Array } {
+export function parseMask(text: string, board?: Board): ParsedMask {
   const rows = text.split(/\r?\n/).map((r) => r.trimEnd()).filter((r) => r.length > 0);
   if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the mask is empty');
   const width = rows[0].length, height = rows.length;

@@ -4,8 +4,18 @@ import { checkFleetBoardSize } from './field.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import { isStraight, parseShape, shapeClassId, shapeOrientations, shapeText, straightShape, type Shape } from './shape.js';
 
-/** The traditional fleets: ship lengths and the touch rule each is usually played with. */
-export const FLEETS: Readonly<Record<string, { lengths: readonly number[]; touch: Touch; about: string }>> = {
+/** A traditional fleet: its straight ships' lengths and the touch rule it is usually played with. */
+export interface NamedFleet {
+  /** The ships' lengths, one per ship. */
+  lengths: readonly number[];
+  /** The touch rule the fleet is usually played with. */
+  touch: Touch;
+  /** A few words on the fleet, for people. */
+  about: string;
+}
+
+/** The traditional fleets by name (classic, hasbro, german): ship lengths and the touch rule each is usually played with. */
+export const FLEETS: Readonly<Record<string, NamedFleet>> = {
   classic: { lengths: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], touch: 'none', about: 'the Russian/Soviet fleet, no touching even at corners' },
   hasbro: { lengths: [5, 4, 3, 3, 2], touch: 'any', about: 'the Milton Bradley/Hasbro fleet, touching allowed' },
   german: { lengths: [5, 4, 4, 3, 3, 3, 2, 2, 2, 2], touch: 'none', about: 'the German fleet, no touching' },
@@ -20,11 +30,19 @@ export function parseTouch(text: string): Touch {
   throw new GridbitsError('BAD_ARGUMENT', `unknown touch rule '${text}' (none, corner or any)`);
 }
 
+/** A parsed fleet: its ships and, for a named fleet, its traditional touch rule. */
+export interface ParsedFleet {
+  /** One shape per ship, in the order given. */
+  shapes: Shape[];
+  /** The named fleet's traditional touch rule; undefined for a length list. */
+  touch?: Touch;
+}
+
 /**
  * Parses a fleet: a name (classic, hasbro, german) or a comma list of lengths ("4,3,3,2"). Returns the
  * ships' shapes and the fleet's traditional touch rule (undefined for a length list).
  */
-export function parseFleet(text: string): { shapes: Shape[]; touch?: Touch } {
+export function parseFleet(text: string): ParsedFleet {
   const t = text.trim().toLowerCase();
   const named = Object.hasOwn(FLEETS, t) ? FLEETS[t] : undefined;
   if (named) return { shapes: named.lengths.map(straightShape), touch: named.touch };
@@ -55,7 +73,9 @@ export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[
 
 /** A problem described in words: board, fleet, extra ships, rules and masks (see fleetProblem). */
 export interface FleetSpec {
+  /** Files of the board (cells per row). */
   width: number;
+  /** Ranks of the board (rows). */
   height: number;
   /** A named fleet or a length list (see parseFleet). */
   fleet?: string;
@@ -63,8 +83,11 @@ export interface FleetSpec {
   ships?: readonly string[];
   /** Default: the named fleet's tradition, else 'none'. */
   touch?: Touch;
+  /** Whether ships may also lie mirrored (a shape and its mirror image are then one kind); default false. */
   mirror?: boolean;
+  /** forbidden[sq] = 1: no ship may cover sq, one entry per cell (sq = rank * width + file). Default: none. */
   forbidden?: Uint8Array;
+  /** required[sq] = 1: some ship must cover sq, one entry per cell. Default: none. */
   required?: Uint8Array;
 }
 

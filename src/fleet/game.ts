@@ -15,13 +15,17 @@ export const SUNK = 3;
 
 /** A ship reported sunk: its kind and cells. */
 export interface SunkShip {
+  /** The ship's kind: an index into the problem's kinds. */
   kind: number;
+  /** The squares the ship covered. */
   cells: number[];
 }
 
 /** A shot and its reply (with the ship, when sunk). */
 export interface ShotResult {
+  /** The square shot at (sq = rank * width + file). */
   square: number;
+  /** What the shot did. */
   reply: Reply;
   /**
    * With 'sunk': the ship sunk, its kind and cells. The reply names the ship, as players announce "you sank
@@ -33,7 +37,9 @@ export interface ShotResult {
 
 /** What the shooter knows: a mark per cell and the ships sunk so far. */
 export interface Knowledge {
+  /** marks[sq], one per cell: 0 not shot, 1 miss, 2 hit on a ship still afloat, 3 part of a sunk ship. */
   marks: Uint8Array;
+  /** The ships sunk so far, in the order they sank. */
   sunk: SunkShip[];
 }
 
@@ -150,12 +156,16 @@ export function conditionedProblem(problem: FleetProblem, k: Knowledge): Conditi
 
 /** A game: the hidden layout and the shots fired at it. */
 export class FleetGame {
+  /** The problem the game is played on. */
   readonly problem: FleetProblem;
+  /** The hidden layout being shot at. */
   readonly layout: FleetLayout;
+  /** What the shooter knows so far, updated by every shot. */
   readonly knowledge: Knowledge;
   private readonly shipAt: Int32Array;
   private readonly afloat: number[];
   private shipsLeft: number;
+  /** Shots fired so far. */
   shots = 0;
 
   constructor(problem: FleetProblem, layout: FleetLayout) {

@@ -1,17 +1,24 @@
 // The Sea Battle engine's public face (`gridbits/fleet`): the problem model, shapes, fleets, field, placements, placement search, counts, sampling, heat maps, the hunting AI and simulation.
-export type { FleetLayout, FleetProblem, ShipKind, Touch } from './problem.js';
+/**
+ * Sea Battle (Battleship) on any board, with any fleet of straight ships or polyominoes: a {@link FleetProblem}
+ * built by {@link fleetProblem}, legal layouts found by {@link placeFleet}, counted exactly by
+ * {@link countLayouts} and drawn uniformly by {@link uniformLayouts}. Games are played with {@link FleetGame},
+ * hit chances mapped by {@link heatMap}, and hunting AIs ({@link createHunter}) measured by {@link simulate}.
+ * @module fleet
+ */
+export type { FleetLayout, FleetProblem, PlacedShip, ShipKind, Touch } from './problem.js';
 export { MAX_SHIP_CELLS, isConnected, isStraight, normaliseShape, parseShape, shapeClassId, shapeId, shapeOrientations, shapeText, straightShape, type Offset, type Shape } from './shape.js';
-export { FLEETS, TOUCH_RULES, fleetKinds, fleetProblem, parseFleet, parseTouch, shipCount, type FleetSpec } from './fleets.js';
-export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from './field.js';
+export { FLEETS, TOUCH_RULES, fleetKinds, fleetProblem, parseFleet, parseTouch, shipCount, type FleetSpec, type NamedFleet, type ParsedFleet } from './fleets.js';
+export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, parseForbidList, parseMask, type ParsedMask } from './field.js';
 export { fleetPlacements, placementBitboard, placementCells, placementHalo, type FleetPlacements } from './placements.js';
 export { FleetPlacer, placeFleet, placeFleetJob, placeFleetSync, type PlaceMethod, type PlaceOptions, type PlaceResult } from './place.js';
-export { checkFleetLayout, parseLayoutGrid, type FleetCheck } from './check.js';
+export { checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
 export { MAX_TABLE_BYTES } from './count-states.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type CountOptions } from './count.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
 export { DEFAULT_HEAT_SAMPLES, heatMap, heatMapJob, heatMapSync, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
-export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, recordShot, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';
+export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, recordShot, type Conditioned, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';
 export { DEFAULT_HUNTER_SAMPLES, HUNTER_STRATEGIES, createHunter, placementDensity, type Hunter, type HunterOptions, type HunterStrategy } from './ai.js';
 export { PosteriorEstimator, type PosteriorEstimate } from './ai-posterior.js';
 export { gameSeeds, playOut, shotStats, simulate, simulateJob, simulateSync, type ShotStats, type SimOptions, type SimResult } from './sim.js';

@@ -21,7 +21,16 @@ function countLimit(options: RunOptions): (stopped: 'nodes' | 'time') => string 
 export type PlaceOptions = n.PlaceOptions & RunOptions;
 
 /** @deprecated Use `PlaceResult` from 'gridbits/fleet' (a spent budget is now an unfinished outcome, not `exists: null`). */
-export type PlaceResult = n.PlaceResult | { exists: null; reason: string; nodes: number };
+export type PlaceResult =
+  | n.PlaceResult
+  | {
+      /** The budget ran out first: neither a layout nor a proof that none exists. */
+      exists: null;
+      /** Which budget ran out, in words. */
+      reason: string;
+      /** Search nodes spent. */
+      nodes: number;
+    };
 
 /** A placement outcome in the old shape: a spent budget is `exists: null`; the signal throws ABORTED. */
 function placeResult(outcome: Outcome<n.PlaceResult>, options: PlaceOptions): PlaceResult {
@@ -118,7 +127,10 @@ export async function heatMap(problem: n.FleetProblem, knowledge: n.Knowledge, o
 export type FleetSimOptions = n.SimOptions & RunOptions;
 
 /** @deprecated Use `SimResult` from 'gridbits/fleet' (the outcome now says whether the run was stopped). */
-export type FleetSimResult = n.SimResult & { stopped?: 'time' };
+export type FleetSimResult = n.SimResult & {
+  /** Set when the run stopped at a limit before every game was played (the statistics then cover the games played). */
+  stopped?: 'time';
+};
 
 /** @deprecated Use `simulate` from 'gridbits/fleet' (it returns an Outcome whose partial holds the games played). */
 export async function simulateFleetGames(problem: n.FleetProblem, options: FleetSimOptions): Promise<FleetSimResult> {

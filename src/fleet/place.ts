@@ -23,7 +23,23 @@ export interface PlaceOptions {
 }
 
 /** A finished placement: a layout, or a proof that none exists (the reason says which proof), with the search nodes it took. */
-export type PlaceResult = { exists: true; layout: FleetLayout; nodes: number } | { exists: false; reason: string; nodes: number };
+export type PlaceResult =
+  | {
+      /** A layout was found. */
+      exists: true;
+      /** The layout found. */
+      layout: FleetLayout;
+      /** Search nodes it took. */
+      nodes: number;
+    }
+  | {
+      /** No layout exists. */
+      exists: false;
+      /** How that was proved, in words. */
+      reason: string;
+      /** Search nodes it took. */
+      nodes: number;
+    };
 
 const BLOCKED_FOREVER = 1 << 28;
 

@@ -11,19 +11,27 @@ import type { FleetProblem } from './problem.js';
  * other's halo (the relation is symmetric, so one test suffices).
  */
 export interface FleetPlacements {
+  /** Files of the board. */
   width: number;
+  /** Ranks of the board. */
   height: number;
   /** Number of placements. */
   count: number;
   /** Placements of kind k are the indices kindStart[k] .. kindStart[k + 1] - 1. */
   kindStart: Int32Array;
+  /** kind[p]: the ship kind of placement p (an index into the problem's kinds). */
   kind: Int32Array;
+  /** Where each placement's cells start in cellList; one entry more than there are placements. */
   cellStart: Int32Array;
+  /** Every placement's cells (square indices), placement after placement. */
   cellList: Int32Array;
+  /** Where each placement's halo starts in haloList; one entry more than there are placements. */
   haloStart: Int32Array;
+  /** Every placement's halo (square indices: its cells and the neighbours it keeps free), placement after placement. */
   haloList: Int32Array;
   /** The placements covering cell s: coverList[coverStart[s] .. coverStart[s + 1]). */
   coverStart: Int32Array;
+  /** The placements covering each cell (placement indices), cell after cell. */
   coverList: Int32Array;
 }
 

@@ -12,9 +12,11 @@ import type { FleetLayout, FleetProblem } from './problem.js';
  * exactly uniform over the distinct layouts and independent of each other.
  */
 export class RejectionSampler {
+  /** Every placement of the problem's ships on its field (`chosen` indexes into it). */
   readonly placements: FleetPlacements;
   /** The placements of the last accepted proposal. */
   readonly chosen: Int32Array;
+  /** Proposals made so far, accepted or not. */
   proposals = 0;
   private readonly ships: Array<{ from: number; size: number }> = [];
   private readonly block: Float64Array;
@@ -22,7 +24,11 @@ export class RejectionSampler {
   private readonly excluded: Uint8Array;
 
   /** `excluded`: placement indices (into fleetPlacements(problem)) no ship may take. */
-  constructor(readonly problem: FleetProblem, excluded: Iterable<number> = []) {
+  constructor(
+    /** The problem it samples layouts of. */
+    readonly problem: FleetProblem,
+    excluded: Iterable<number> = [],
+  ) {
     const pl = (this.placements = fleetPlacements(problem));
     problem.kinds.forEach((k, i) => {
       for (let c = 0; c < k.count; c++) this.ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });

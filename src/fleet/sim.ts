@@ -23,10 +23,13 @@ export interface SimOptions {
 export interface ShotStats {
   /** Games played. */
   games: number;
-  /** Shots per game: mean, median, fewest and most. */
+  /** Mean shots per game (0 with no games). */
   mean: number;
+  /** Median shots per game (the mean of the middle two for an even number of games; 0 with no games). */
   median: number;
+  /** Fewest shots in a game (0 with no games). */
   min: number;
+  /** Most shots in a game (0 with no games). */
   max: number;
   /** Games per number of shots. */
   histogram: Record<string, number>;

@@ -9,7 +9,10 @@ export { AttackGen, attackGen, attacks } from './attacks.js';
 export { KING, KNIGHT, LEAPERS, PIECE_NAMES, VALLEY_SLIDER, leaperVectors, makePiece, parsePiece, type Piece, type Vector } from './piece.js';
 
 /** @deprecated Use `Mobility` from 'gridbits/pieces' (the answer of `mobility`, without the board). */
-export type Mobility = Counted & { board: Board };
+export type Mobility = Counted & {
+  /** The board counted on. */
+  board: Board;
+};
 
 /** @deprecated Use `mobilitySync` from 'gridbits/pieces' (an outcome, progress by rows, stoppable). */
 export function mobility(board: Board, piece: Piece, occupied?: Bitboard): Mobility {

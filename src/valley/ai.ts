@@ -157,8 +157,16 @@ export function greedyPlayer(seed = 1): Player {
   };
 }
 
+/** A player's search budget per move: a depth or a time, exactly one of them set. */
+export interface LevelBudget {
+  /** Search depth in plies, for the fixed-depth levels. */
+  depth?: number;
+  /** Milliseconds a move, for the timed levels and a spec's own time. */
+  timeoutMs?: number;
+}
+
 /** The budget of an AI spec: its level's depth or time, or the spec's own time. */
-export function levelBudget(spec: PlayerSpec): { depth?: number; timeoutMs?: number } {
+export function levelBudget(spec: PlayerSpec): LevelBudget {
   if (spec.timeoutMs !== undefined) return { timeoutMs: spec.timeoutMs };
   const level = AI_LEVELS[(spec.level ?? DEFAULT_LEVEL) - 1];
   return level.depth !== undefined ? { depth: level.depth } : { timeoutMs: level.timeoutMs };

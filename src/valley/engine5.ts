@@ -21,8 +21,9 @@ export class Engine5 implements Engine {
   ply: number;
   keyLo = 0;
   keyHi = 0;
-  /** Every piece of each colour (Kings included) and the Kings' squares; read-only outside make/unmake. */
+  /** Each side's pieces (Kings included) as a 25-bit mask, White first; read-only outside make/unmake. */
   readonly men: Int32Array;
+  /** Each side's King square, White first; read-only outside make/unmake. */
   readonly kings: Int32Array;
 
   /** An engine over a copy of pos; a position no game reaches (see checkPosition) is refused with BAD_INPUT. */

@@ -1,12 +1,19 @@
 // King's Valley, the public face (`gridbits/valley`): moves, positions and notation, engines for every variant,
 // games and records, and the long calls as jobs — perft and divide, search, solve, match.
+/**
+ * King's Valley, the 5×5 game (standard and Retrieve the King) and the 7×7 Labyrinth: positions and moves with
+ * their notation ({@link parsePosition}, {@link legalMoves}, {@link play}), engines for every variant
+ * ({@link createVariantEngine}), games and records ({@link Game}), and the long calls as jobs: {@link perft},
+ * {@link search}, {@link solve} and AI matches ({@link match}).
+ * @module valley
+ */
 export { BOARD, VALLEY, slideEnd } from './geometry.js';
 export { formatMove, isMove, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
 export { BLACK, WHITE, copyPosition, samePosition, startPosition, winnerOf, type Position, type Side, type Winner } from './state.js';
 export { MAX_MOVES, countMoves, generateInto, isOver } from './kernel.js';
 export { PILLAR, START, formatPosition, formatSetup, parsePosition, parseSetup, type GridSpec, type Setup } from './notation.js';
 export { legalMoves, parseLegalMove, play } from './position.js';
-export { formatGameRecord, formatRecord, parseRecord, readRecordLines, type PositionRecord, type RecordLines } from './record.js';
+export { formatGameRecord, formatRecord, parseRecord, readRecordLines, type PositionRecord, type RecordLine, type RecordLines } from './record.js';
 export type { Engine } from './engine.js';
 export { Engine5, createEngine } from './engine5.js';
 export { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
@@ -67,6 +74,7 @@ export {
   playGameJob,
   randomPlayer,
   type Level,
+  type LevelBudget,
   type MatchGame,
   type MatchOptions,
   type MatchTally,

@@ -228,6 +228,7 @@ export type ValleySolveValue = SolveValue01;
 export type ValleySolveOptions = SolveOptions & RunOptions;
 /** @deprecated Use `SolveStatus` from 'gridbits/valley'. */
 export type ValleySolveStatus = SolveStatus;
+export type { SolveResult01, SolveValue01 } from './solve01.js';
 /** @deprecated Use `SolveResult` from 'gridbits/valley'. 0.1's result: 'unknown' and `exhausted` when the budget ran out. */
 export type ValleySolveResult = SolveResult01;
 /** @deprecated Use `solve` from 'gridbits/valley': an outcome, unfinished with what is proved so far when stopped. */
@@ -443,7 +444,12 @@ export const randomValleyPlayer = (seed: number): ValleyPlayer => asValleyPlayer
 /** @deprecated Use `parsePlayer` from 'gridbits/valley'. */
 export const parseValleyPlayer: (text: string) => ValleyPlayerSpec = parsePlayer;
 /** @deprecated Use `levelBudget` from 'gridbits/valley' (`timeoutMs` for `timeMs`). */
-export function valleyLevelBudget(spec: ValleyPlayerSpec): { depth?: number; timeMs?: number } {
+export function valleyLevelBudget(spec: ValleyPlayerSpec): {
+  /** Search depth in plies, for the fixed-depth levels. */
+  depth?: number;
+  /** Milliseconds a move, for the timed levels and a spec's own time. */
+  timeMs?: number;
+} {
   const { depth, timeoutMs } = levelBudget(toSpec(spec));
   return depth !== undefined ? { depth } : { timeMs: timeoutMs };
 }

@@ -7,7 +7,10 @@ import { GridbitsError } from '../core/error.js';
  * 8×8 fit (the 5×5 games and the 7×7 Labyrinth). Branded so a plain number is not taken for one by mistake:
  * make one with {@link makeMove}, read it with {@link moveFrom} and {@link moveTo}.
  */
-export type Move = number & { readonly __valleyMove: true };
+export type Move = number & {
+  /** The brand: exists only for the type checker, never at run time. */
+  readonly __valleyMove: true;
+};
 
 /** The move from square `from` to square `to` (no check: see {@link isMove}). */
 export function makeMove(from: number, to: number): Move {

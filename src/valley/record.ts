@@ -44,14 +44,22 @@ export function formatRecord(start: Position, moves: readonly string[]): string 
   return formatGameRecord('standard', START, formatPosition(start), moves);
 }
 
+/** One line of a record: its text and where it stands. */
+export interface RecordLine {
+  /** The line's number in the record, from 1 (blank lines counted). */
+  line: number;
+  /** The line's text, trimmed. */
+  text: string;
+}
+
 /** A record of any variant, read but not yet replayed: each line's number kept so replay errors can name it. */
 export interface RecordLines {
   /** From a `variant NAME` first line; null when absent. */
   variant: string | null;
   /** The starting position line; null when absent (the variant's start, White first). */
-  start: { line: number; text: string } | null;
+  start: RecordLine | null;
   /** The move lines. */
-  moves: Array<{ line: number; text: string }>;
+  moves: RecordLine[];
 }
 
 /**

@@ -1,4 +1,11 @@
 // The random-walk engine's public face (`gridbits/walk`): survival probabilities of a leaper, float, exact, far horizons, simulated.
+/**
+ * Random walks of a leaper on a board: each move one of its leaps, chosen uniformly, and a walk ends when it
+ * leaves the board. From the walk {@link graph}, the chance of staying on for N moves: in floating point
+ * ({@link survival}, {@link survivalMap}), exactly as fractions ({@link exactSurvival}), at far horizons with the
+ * decay rate ({@link survivalAtHorizon}, {@link decayRate}), or estimated from simulated walks ({@link simulate}).
+ * @module walk
+ */
 export { GRAPH_MAX_SIDE, graph, squareOrbits, type Graph, type Orbits } from './graph.js';
 export { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, distribution, distributionWithLog, survival, survivalMap, type Distribution } from './float.js';
 export {
