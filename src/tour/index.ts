@@ -1,4 +1,11 @@
 // The tour engine's public face (`gridbits/tour`): existence, finding, searching, tables, counting and checking tours.
+/**
+ * Knight's tours, and tours of any leaper, on any rectangle: whether one exists ({@link existence}), finding one
+ * ({@link findTour}: theorems, constructions, Warnsdorff's rule, backtracking), the resumable search
+ * ({@link SearchMachine}, {@link searchTour}), tables of tours from every start ({@link table}), exact counts
+ * ({@link countTours}), analysis and checking ({@link analyzeTour}, {@link fault}).
+ * @module tour
+ */
 export type { Answer, Query } from './types.js';
 export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
 export { searchTour, searchTourJob, searchTourSync, type SearchOptions, type SearchPartial, type SearchResult } from './search.js';

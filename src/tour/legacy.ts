@@ -32,10 +32,20 @@ export interface MachineLimits extends RunOptions {
 /** @deprecated Use the outcome of `searchTour` from 'gridbits/tour'. */
 export type MachineStatus = 'found' | 'none' | 'budget';
 
+/** What a 0.1 machine run answered. @deprecated Use `searchTourJob`'s outcome. */
+export interface MachineRun {
+  /** 'found', 'none' (proved), or 'budget' (a limit ran out). */
+  status: MachineStatus;
+  /** Backtracks made so far. */
+  backtracks: number;
+  /** Search nodes visited so far. */
+  nodes: number;
+}
+
 /** @deprecated Use `SearchMachine` from 'gridbits/tour', and `searchTourJob` for runs within limits. */
 export class TourMachine extends tour.SearchMachine {
   /** @deprecated Runs until 'found', 'none' or 'budget' (a limit ran out; calling run again resumes); throws ABORTED on the signal. */
-  run(limits: MachineLimits = {}): { status: MachineStatus; backtracks: number; nodes: number } {
+  run(limits: MachineLimits = {}): MachineRun {
     const { maxNodes = Infinity, maxBacktracks, timeoutMs, signal, onProgress } = limits;
     if (signal?.aborted) aborted();
     // maxNodes counted the machine's nodes from its start; the job's budget counts this run's.
