@@ -154,7 +154,7 @@ describe('worker jobs', () => {
         ).worker,
     );
     expect(await runner.run(21, { onProgress: (p) => seen.push(p.done) })).toBe(42);
-    expect(seen).toEqual([21]);
+    expect(seen.at(-1)).toBe(21);
     expect(await runner.run(5)).toBe(10);
     runner.terminate();
   });
