@@ -58,8 +58,10 @@ describe('the package installed from its tarball', () => {
       const w = new Worker(new URL(import.meta.resolve('gridbits/worker')));
       try {
         await runInWorker(w, 'nosuch.job', []).catch((e) => console.log(e.message));
+        const out = await runInWorker(w, 'tour.count', [{ width: 5, height: 5 }]);
+        console.log(out.finished ? String(out.value.count) : out.stopped);
       } finally { await w.terminate(); }`;
-    expect(node(code).trim()).toBe("no job named 'nosuch.job'");
+    expect(node(code).trim().split('\n')).toEqual(["no job named 'nosuch.job'", '1728']);
   });
 
   for (const resolution of ['nodenext', 'bundler'] as const) {
@@ -130,7 +132,9 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
        const worker = new Worker(new URL('./job.worker.js', import.meta.url), { type: 'module' });
        const names = Object.keys(tourEngine).length;
        const reply = await runInWorker(worker, 'nosuch.job', []).catch((e) => e.message);
-       document.getElementById('out').textContent = JSON.stringify({ names, square: Board.of(8, 8).name(28), reply });`,
+       const counted = await runInWorker(worker, 'tour.count', [{ width: 5, height: 5 }]);
+       const count = counted.finished ? String(counted.value.count) : counted.stopped;
+       document.getElementById('out').textContent = JSON.stringify({ names, square: Board.of(8, 8).name(28), reply, count });`,
     );
     execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', page, '--logLevel', 'warn', '--outDir', join(page, 'dist')], { cwd: app(), encoding: 'utf8' });
     const server = await serveStatic(join(page, 'dist'));
@@ -141,11 +145,13 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
       tab.on('pageerror', (e) => errors.push(e.message));
       await tab.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
       await tab.waitForFunction(() => document.getElementById('out')?.textContent !== '…', undefined, { timeout: 20_000 });
-      const result = JSON.parse((await tab.textContent('#out')) ?? '{}') as { names: number; square: string; reply: string };
+      const result = JSON.parse((await tab.textContent('#out')) ?? '{}') as { names: number; square: string; reply: string; count: string };
       expect(errors).toEqual([]);
       expect(result.square).toBe('e4');
       expect(result.names).toBeGreaterThan(3);
       expect(result.reply).toBe("no job named 'nosuch.job'");
+      // The directed open knight's tours of 5×5 (OEIS A165134), counted by the library in the page's Web Worker.
+      expect(result.count).toBe('1728');
     } finally {
       await browser.close();
       server.close();
