@@ -86,7 +86,17 @@ export class Job<T, P = never> {
   private ms = 0;
   private running = false;
 
-  constructor(private readonly body: JobBody<T, P>) {}
+  /**
+   * @param body the work, as a generator over the job's control
+   * @param partial what the job has before its body first runs (for a run stopped at once); the body may set
+   *   `control.partial` to a later one
+   */
+  constructor(
+    private readonly body: JobBody<T, P>,
+    partial?: () => P,
+  ) {
+    this.control.partial = partial;
+  }
 
   /**
    * The job's steps under another job's control, for a job made of smaller ones:
@@ -202,9 +212,9 @@ export class Job<T, P = never> {
   }
 }
 
-/** A job from its body. */
-export function job<T, P = never>(body: JobBody<T, P>): Job<T, P> {
-  return new Job(body);
+/** A job from its body (and what it has before the body first runs, if that means something). */
+export function job<T, P = never>(body: JobBody<T, P>, partial?: () => P): Job<T, P> {
+  return new Job(body, partial);
 }
 
 /** A job that is done as soon as it runs, with this answer (for a quick case of a call that can run long). */

@@ -305,11 +305,12 @@ export function playGameJob(game: Game, white: Player, black: Player, rng: Rng, 
  */
 export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
   if (!Number.isInteger(opts.games) || opts.games < 1) throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);
+  const emptyTally = (): MatchTally => ({ games: 0, white: 0, black: 0, draws: 0, aWins: 0, bWins: 0, repetitions: 0, capped: 0, plies: 0 });
   return new Job<MatchTally, MatchTally>(function* (ctl) {
     const seed = opts.seed ?? 1;
     const rng = createRng(seed);
     const a = createPlayer(opts.a, seed * 2 + 1), b = createPlayer(opts.b, seed * 2 + 2);
-    const tally: MatchTally = { games: 0, white: 0, black: 0, draws: 0, aWins: 0, bWins: 0, repetitions: 0, capped: 0, plies: 0 };
+    const tally = emptyTally();
     ctl.partial = () => ({ ...tally });
     ctl.report(0, opts.games, 'games');
     for (let g = 1; g <= opts.games; g++) {
@@ -331,7 +332,7 @@ export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
       opts.onGame?.({ game: g, whitePlayer: aWhite ? 'a' : 'b', ...r }, { ...tally });
     }
     return tally;
-  });
+  }, emptyTally);
 }
 
 /**

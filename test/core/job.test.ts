@@ -142,3 +142,19 @@ describe('runInWorker', () => {
     }
   });
 });
+
+describe('a job stopped before it starts', () => {
+  it('answers the partial its maker gave, and the body can set a later one', () => {
+    const make = (): Job<number, string> =>
+      job(
+        function* (ctl: JobControl<string>) {
+          ctl.partial = () => 'running';
+          for (let i = 0; i < 1000; i++) if (ctl.spend()) yield;
+          return 1;
+        },
+        () => 'not started',
+      );
+    expect(make().runSync({ signal: AbortSignal.abort() })).toMatchObject({ stopped: 'signal', partial: 'not started' });
+    expect(make().runSync({ maxNodes: 5 })).toMatchObject({ stopped: 'nodes', partial: 'running' });
+  });
+});

@@ -171,6 +171,7 @@ describe('valley jobs: match', () => {
     expect(value(job.runSync())).toEqual(whole);
     const ac = new AbortController();
     ac.abort();
-    expect(await match(opts, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal' });
+    // Stopped before its first game, a match still answers a tally: no games yet.
+    expect(await match(opts, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal', partial: { games: 0, aWins: 0, bWins: 0 } });
   });
 });
