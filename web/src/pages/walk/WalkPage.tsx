@@ -274,7 +274,7 @@ export function WalkPage({ params }: PageProps) {
                     = <span id="walk-exact">{exact}</span>
                   </>
                 ) : (
-                  <span class="muted"> · exact fractions up to squares × N × words = {PAGE_EXACT_MAX_WORK} here</span>
+                  <span class="muted"> · exact fractions up to about a tenth of a second of counting here (8×8 to N = 400, 25×25 to N = 120)</span>
                 )}
                 {shown === from && point && (
                   <span class="muted" id="walk-method">
