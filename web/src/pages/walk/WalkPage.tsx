@@ -31,7 +31,8 @@ import {
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
  * Exact fractions are counted on the page's thread on the first hover, up to this exactWork (squares × N ×
- * words of the count): about 100 ms (8×8 to N = 400, 25×25 to N = 120); the CLI goes much further.
+ * words of the count): 8×8 to N = 400, 25×25 to N = 120, each 20–30 ms in Node here (exactSurvivalMapSync); the
+ * CLI goes much further.
  */
 const PAGE_EXACT_MAX_WORK = 1_000_000;
 /** Boards up to this side get the probability written on each square. */
@@ -274,7 +275,7 @@ export function WalkPage({ params }: PageProps) {
                     = <span id="walk-exact">{exact}</span>
                   </>
                 ) : (
-                  <span class="muted"> · exact fractions up to about a tenth of a second of counting here (8×8 to N = 400, 25×25 to N = 120)</span>
+                  <span class="muted"> · exact fractions up to 8×8 at N = 400 or 25×25 at N = 120 here</span>
                 )}
                 {shown === from && point && (
                   <span class="muted" id="walk-method">
