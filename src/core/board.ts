@@ -8,13 +8,20 @@ export const MAX_CELLS = 1 << 28;
 
 const boardCache = new Map<number, Board>();
 
-/**
- * A W×H board. Square index = rank * width + file; a1 (file 0, rank 0) is bottom-left.
- * Boards are immutable and interned for small sizes, so masks are built once per size.
- */
+/** A board's size as plain data: `'8x8'`, or `{ width, height }`. */
+export type BoardSize =
+  | string
+  | {
+      /** Number of files (columns). */
+      width: number;
+      /** Number of ranks (rows). */
+      height: number;
+    };
+
 /**
  * A rectangle of squares: square indices run `rank * width + file` from a1 = 0 (bottom-left); names are
- * spreadsheet-style files (`a` … `z`, `aa`, …) and ranks from 1.
+ * spreadsheet-style files (`a` … `z`, `aa`, …) and ranks from 1. Boards are immutable and interned for small
+ * sizes, so masks are built once per size.
  * @example
  * ```ts
  * const board = Board.of(8, 8);
@@ -53,6 +60,11 @@ export class Board {
       if (b.cells <= 1 << 16) boardCache.set(key, b);
     }
     return b;
+  }
+
+  /** The board a plain size names (as a worker receives it): `'8x8'` (read as parseBoardSize reads it) or `{ width, height }`. */
+  static from(size: BoardSize): Board {
+    return typeof size === 'string' ? parseBoardSize(size) : Board.of(size.width, size.height);
   }
 
   /** The index of the square on a 0-based file and rank. */

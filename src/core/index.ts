@@ -5,7 +5,7 @@
  * node budget, time limit) that answers with an {@link Outcome}, in place or in a worker ({@link runInWorker}).
  * @module core
  */
-export { Board, MAX_CELLS, MAX_SIDE, fileName, parseBoardSize, parseFileName } from './board.js';
+export { Board, MAX_CELLS, type BoardSize, MAX_SIDE, fileName, parseBoardSize, parseFileName } from './board.js';
 export { Bitboard } from './bitboard.js';
 export { components, dilate, floodFill, type Connectivity } from './flood.js';
 export { parseDiagram, renderDiagram, type Layer, type ParsedDiagram } from './diagram.js';

@@ -1,6 +1,6 @@
 // The pieces engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Bitboard } from '../core/bitboard.js';
-import { Board, parseBoardSize } from '../core/board.js';
+import { Board, type BoardSize } from '../core/board.js';
 import type { JobRegistry } from '../core/worker.js';
 import { mobilityJob } from './mobility.js';
 import { parsePiece } from './piece.js';
@@ -8,7 +8,7 @@ import { parsePiece } from './piece.js';
 /** A mobility task in plain data: the board as `'8x8'` or `{ width, height }`, the piece's spec, blockers as squares. */
 export interface MobilityTask {
   /** The board: `'8x8'` or `{ width, height }`. */
-  board: string | { width: number; height: number };
+  board: BoardSize;
   /** The piece's spec, e.g. `'knight'`, `'queen'`, `'1,2*'`. */
   piece: string;
   /** Blocking squares (indices or names); riders stop on them, sliders before them. */
@@ -18,7 +18,7 @@ export interface MobilityTask {
 /** The pieces jobs: 'pieces.mobility'. */
 export const jobs = {
   mobility: (task: MobilityTask) => {
-    const board = typeof task.board === 'string' ? parseBoardSize(task.board) : Board.of(task.board.width, task.board.height);
+    const board = Board.from(task.board);
     const occ = (task.occupied ?? []).map((s) => (typeof s === 'string' ? board.parse(s) : s));
     return mobilityJob(board, parsePiece(task.piece), occ.length > 0 ? Bitboard.fromSquares(board, occ) : undefined);
   },

@@ -48,11 +48,11 @@ export const jobs = {
   /** The backtracking search alone (`searchTourJob`). */
   search: (query: QuerySpec, switches?: SearchSwitches) => searchTourJob(queryOf(query), { switches }),
   /** The per-start table (`tableJob`). */
-  table: (board: BoardSpec, piece: string, options: TableOptions = {}) => tableJob(Board.of(board.width, board.height), parsePiece(piece), options),
+  table: (board: BoardSpec, piece: string, options: TableOptions = {}) => tableJob(Board.from(board), parsePiece(piece), options),
   /** The squares that start an open tour (`openTourStartsJob`). */
-  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) => openTourStartsJob(Board.of(board.width, board.height), parsePiece(piece), options),
+  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) => openTourStartsJob(Board.from(board), parsePiece(piece), options),
   /** An exact count (`countToursJob`). */
-  count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.of(board.width, board.height), countOptions(options)),
+  count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.from(board), countOptions(options)),
   /** Directed open tours from every square (`countToursFromEachJob`). */
-  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) => countToursFromEachJob(Board.of(board.width, board.height), countOptions(options)),
+  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) => countToursFromEachJob(Board.from(board), countOptions(options)),
 } satisfies JobRegistry;

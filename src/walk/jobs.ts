@@ -1,5 +1,5 @@
 // The walk engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
-import { Board, parseBoardSize } from '../core/board.js';
+import { Board, type BoardSize } from '../core/board.js';
 import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
@@ -11,7 +11,7 @@ import { simulateJob } from './simulate.js';
 /** A walk task in plain data: the board as `'8x8'` or `{ width, height }`, the piece as its spec (default knight). */
 export interface WalkTask {
   /** The board: `'8x8'` or `{ width, height }`. */
-  board: string | { width: number; height: number };
+  board: BoardSize;
   /** The leaper's spec, e.g. `'knight'`, `'1,3'`, `'knight+king'` (default knight). */
   piece?: string;
   /** Moves of the walk. */
@@ -25,7 +25,7 @@ export interface WalkFromTask extends WalkTask {
 }
 
 function graphOf(task: WalkTask): Graph {
-  const board = typeof task.board === 'string' ? parseBoardSize(task.board) : Board.of(task.board.width, task.board.height);
+  const board = Board.from(task.board);
   return graph(board, parsePiece(task.piece ?? 'knight'));
 }
 
