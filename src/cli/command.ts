@@ -1,5 +1,6 @@
-// The shape of a CLI command: its flags (for util.parseArgs and for --help) and what it runs.
-import { parseArgs } from 'node:util';
+// The shape of a CLI command (its flags, its help, what it runs, or its subcommands) and the readers of the
+// flag values every command shares: numbers, lists, durations and the board. program.ts turns the table into
+// the parser.
 import { GridbitsError } from '../core/error.js';
 import type { Output } from './output.js';
 
@@ -10,6 +11,8 @@ export interface Flag {
   /** Shown in --help, e.g. "WxH". */
   value?: string;
   help: string;
+  /** Older names that still work (hidden from the help). */
+  aliases?: string[];
 }
 
 export interface Parsed {
@@ -19,62 +22,31 @@ export interface Parsed {
 
 export interface Command {
   name: string;
+  /** The usage line after `gridbits `, e.g. `tour <W>x<H> [--from SQ]`. */
   usage: string;
   summary: string;
   flags: Record<string, Flag>;
   /** Extra lines for --help: examples, notes. */
   details?: string;
-  run(args: Parsed, out: Output): Promise<number | void> | number | void;
+  /** The work; a command with subcommands has none of its own. */
+  run?(args: Parsed, out: Output): Promise<number | void> | number | void;
+  /** Nested commands (`valley perft`, `fleet place`, …). */
+  subcommands?: Command[];
+  /** False for a command that prints no result (serve): no --out. */
+  printsResult?: boolean;
 }
 
 /** Flags every command takes. */
 export const COMMON_FLAGS: Record<string, Flag> = {
   json: { type: 'boolean', help: 'print one JSON document for scripts' },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  out: { type: 'string', value: 'FILE', help: "write the result to FILE instead of standard output (a file is replaced whole, at once; '-' is standard output)" },
+  progress: { type: 'boolean', help: 'show progress on standard error even when it is not a terminal' },
 };
 
-export function parseCommand(cmd: Command, argv: string[]): Parsed {
-  const flags = { ...cmd.flags, ...COMMON_FLAGS };
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
-  for (const [name, f] of Object.entries(flags)) {
-    options[name] = { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) };
-  }
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: values as Parsed['values'], positionals };
-  } catch (e) {
-    let msg = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
-    const ambiguous = /Option '(--[a-z-]+)[^']*' argument is ambiguous/.exec(msg);
-    if (ambiguous) msg = `${ambiguous[1]} got a value that starts with '-': write ${ambiguous[1]}=VALUE`;
-    if (/argument missing/.test(msg)) msg = msg.replace(/argument missing/, 'needs a value');
-    throw new GridbitsError('BAD_ARGUMENT', `${cmd.name}: ${msg}`);
-  }
-}
-
-/**
- * For a command whose subcommands share one flag table (util.parseArgs sees them all): refuses a flag that
- * `sub` does not read, naming the subcommands it is for, rather than ignoring it. `flagsOf[sub]` lists the
- * flags each subcommand reads; --json and --help go everywhere.
- */
-export function checkSubcommandFlags(args: Parsed, command: string, sub: string, flagsOf: Record<string, readonly string[]>): void {
-  const own = flagsOf[sub] ?? [];
-  for (const [name, value] of Object.entries(args.values)) {
-    if (value === undefined || Object.hasOwn(COMMON_FLAGS, name) || own.includes(name)) continue;
-    const users = Object.keys(flagsOf).filter((s) => flagsOf[s].includes(name));
-    throw new GridbitsError('BAD_ARGUMENT', `${command} ${sub}: --${name} does not apply here${users.length > 0 ? ` (it is for ${command} ${users.join(', ')})` : ''}`);
-  }
-}
-
-export function helpText(cmd: Command): string {
-  const flags = { ...cmd.flags, ...COMMON_FLAGS };
-  const rows = Object.entries(flags).map(([name, f]) => {
-    const left = `  ${f.short ? `-${f.short}, ` : '    '}--${name}${f.value ? ` ${f.value}` : ''}`;
-    return [left, f.help] as const;
-  });
-  const pad = Math.max(...rows.map(([l]) => l.length)) + 2;
-  const lines = [`Usage: gridbits ${cmd.usage}`, '', cmd.summary, '', 'Options:', ...rows.map(([l, h]) => l.padEnd(pad) + h)];
-  if (cmd.details) lines.push('', cmd.details.trimEnd());
-  return lines.join('\n') + '\n';
+/** The flags a command takes: its own and the common ones. */
+export function flagsOf(cmd: Command): Record<string, Flag> {
+  const common = cmd.printsResult === false ? { json: COMMON_FLAGS.json } : COMMON_FLAGS;
+  return { ...cmd.flags, ...common };
 }
 
 /** A string flag's value, or undefined. */
@@ -102,4 +74,53 @@ export function int(args: Parsed, name: string, min: number, max: number, fallba
   const n = Number(v);
   if (n < min || n > max) throw new GridbitsError('BAD_ARGUMENT', `--${name} must be between ${min} and ${max}, got ${v}`);
   return n;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** The longest duration a flag takes: 30 days. */
+export const MAX_DURATION_MS = 30 * 86_400_000;
+
+/**
+ * A duration: `250ms`, `5s`, `1.5s`, `2m`, `1h`, or a bare number of milliseconds. Returns milliseconds, at
+ * least 1 and at most 30 days; throws BAD_ARGUMENT naming `what` otherwise.
+ */
+export function parseDuration(text: string, what: string): number {
+  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
+  const ms = m === null ? NaN : Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()];
+  if (!(ms >= 1) || ms > MAX_DURATION_MS) {
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a duration like 250ms, 5s, 2m or 1h (a bare number is milliseconds), from 1ms to 30 days, got '${text}'`);
+  }
+  return Math.round(ms);
+}
+
+/** A duration flag (see parseDuration), in milliseconds, or `fallback` when it is not given. */
+export function duration(args: Parsed, name: string, fallback?: number): number | undefined {
+  const v = str(args, name);
+  return v === undefined ? fallback : parseDuration(v, `--${name}`);
+}
+
+/** How a board size looks on the command line: `8x8`. */
+export const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
+
+/** The flag that names a board, for commands that take one (`--board WxH`, or the same as a positional). */
+export const BOARD_FLAG: Flag = { type: 'string', value: 'WxH', help: 'the board (or give WxH as an argument)' };
+
+/**
+ * The board, given either as a positional `WxH` (anywhere among the arguments) or as `--board WxH`, and the
+ * other positionals. Giving it both ways is a mistake, unless both say the same.
+ */
+export function boardAndRest(args: Parsed, command: string): { board: string | undefined; rest: string[] } {
+  const flag = str(args, 'board');
+  const given = args.positionals.filter((p) => BOARD_FORM.test(p));
+  const rest = args.positionals.filter((p) => !BOARD_FORM.test(p));
+  if (given.length > 1) throw new GridbitsError('BAD_ARGUMENT', `${command}: two boards given (${given.join(', ')}): give one`);
+  if (flag !== undefined && given.length === 1 && given[0].toLowerCase() !== flag.toLowerCase()) {
+    throw new GridbitsError('BAD_ARGUMENT', `${command}: two boards given (${given[0]} and --board ${flag}): give one`);
+  }
+  return { board: flag ?? given[0], rest };
+}
+
+/** Refuses positionals past the first `n` (naming the first extra one). */
+export function noMoreThan(rest: string[], n: number, command: string): void {
+  if (rest.length > n) throw new GridbitsError('BAD_ARGUMENT', `${command}: unexpected argument '${rest[n]}'`);
 }

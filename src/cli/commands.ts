@@ -1,5 +1,6 @@
 // Every CLI command, in the order --help lists them.
 import type { Command } from './command.js';
+import { completionCommand } from './completion.js';
 import { mobilityCommand, movesCommand } from './moves.js';
 import { serveCommand } from './serve.js';
 import { tourCommand } from './tour.js';
@@ -11,3 +12,4 @@ import { valleyCommand } from './valley.js';
 import { fleetCommand } from './fleet.js';
 
 export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand, fleetCommand];
+COMMANDS.push(completionCommand(() => COMMANDS));

@@ -14,7 +14,7 @@ import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { simulate, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
-import { int, str, type Flag, type Parsed } from './command.js';
+import { int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { FleetSubcommand } from './fleet.js';
 import type { Output } from './output.js';
@@ -24,7 +24,7 @@ const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js'
 
 
 function noExtra(args: Parsed, name: string): void {
-  if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet ${name}: unexpected argument '${args.positionals[1]}'`);
+  noMoreThan(args.positionals, 0, `fleet ${name}`);
 }
 
 function hunterOf(args: Parsed): HunterStrategy {

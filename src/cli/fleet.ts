@@ -12,15 +12,12 @@ import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parse
 import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
-import { bool, checkSubcommandFlags, int, list, str, type Command, type Flag, type Parsed } from './command.js';
+import { bool, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { FLEET_PLAY_FLAGS, FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
-/**
- * One `fleet` subcommand: its flags join the command's (util.parseArgs is strict), its run does the work.
- * `flags` lists every flag it reads beside the problem flags; any other is refused.
- */
+/** One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, and its work. */
 export interface FleetSubcommand {
   usage: string;
   summary: string;
@@ -107,7 +104,7 @@ function fleetText(p: FleetProblem): string {
 const METHODS = ['uniform', 'rails', 'search'] as const;
 
 async function place(args: Parsed, out: Output): Promise<void> {
-  if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet place: unexpected argument '${args.positionals[1]}'`);
+  noMoreThan(args.positionals, 0, 'fleet place');
   const p = fleetProblemFromArgs(args);
   const methodText = str(args, 'method') ?? 'uniform';
   if (!(METHODS as readonly string[]).includes(methodText)) throw new GridbitsError('BAD_ARGUMENT', `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`);
@@ -180,7 +177,7 @@ async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output): 
 }
 
 async function count(args: Parsed, out: Output): Promise<void> {
-  if (args.positionals.length > 1) throw new GridbitsError('BAD_ARGUMENT', `fleet count: unexpected argument '${args.positionals[1]}'`);
+  noMoreThan(args.positionals, 0, 'fleet count');
   const p = fleetProblemFromArgs(args);
   const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
   const t0 = performance.now();
@@ -197,8 +194,8 @@ async function count(args: Parsed, out: Output): Promise<void> {
 }
 
 function check(args: Parsed, out: Output): void {
-  const [, file, extra] = args.positionals;
-  if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet check: unexpected argument '${extra}'`);
+  const [file] = args.positionals;
+  noMoreThan(args.positionals, 1, 'fleet check');
   if (file === undefined && process.stdin.isTTY) throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
   const text = readTextArg(file ?? '-', 'the layout');
   // Without --board the layout's own size is the board.
@@ -241,23 +238,7 @@ export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   ...FLEET_PLAY_SUBCOMMANDS,
 };
 
-export const fleetCommand: Command = {
-  name: 'fleet',
-  get usage() {
-    return `fleet <${Object.keys(FLEET_SUBCOMMANDS).join('|')}> --board WxH [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]`;
-  },
-  summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
-  get flags() {
-    const all: Record<string, Flag> = { ...FLEET_PROBLEM_FLAGS };
-    for (const sub of Object.values(FLEET_SUBCOMMANDS)) Object.assign(all, sub.flags);
-    return all;
-  },
-  get details() {
-    const subs = Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => `  ${name.padEnd(7)} ${s.summary}\n          gridbits ${s.usage}`);
-    return `Subcommands:
-${subs.join('\n')}
-
-Fleets: ${Object.entries(FLEETS).map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`).join('; ')}.
+const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS).map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`).join('; ')}.
 Ships of one shape are interchangeable: layouts that only swap them are one layout. Shapes turn by quarter
 turns; --mirror lets them flip too. A request that is well-formed but impossible is answered exists: false.
 
@@ -267,15 +248,21 @@ Examples:
   gridbits fleet place --board 6x6 --fleet classic --json        (exists: false)
   gridbits fleet count --board 10x10 --fleet hasbro --json
   gridbits fleet check --board 10x10 --fleet classic layout.txt`;
-  },
-  run(args, out) {
-    const sub = args.positionals[0];
-    const names = Object.keys(FLEET_SUBCOMMANDS).join(', ');
-    if (sub === undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet: name a subcommand (${names}), e.g. gridbits fleet place --board 10x10`);
-    const entry = Object.hasOwn(FLEET_SUBCOMMANDS, sub) ? FLEET_SUBCOMMANDS[sub] : undefined;
-    if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `fleet: unknown subcommand '${sub}' (${names})`);
-    const flagsOf = Object.fromEntries(Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => [name, [...Object.keys(FLEET_PROBLEM_FLAGS), ...Object.keys(s.flags ?? {})]]));
-    checkSubcommandFlags(args, 'fleet', sub, flagsOf);
-    return entry.run(args, out);
+
+export const fleetCommand: Command = {
+  name: 'fleet',
+  usage: 'fleet <subcommand> --board WxH [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
+  summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
+  flags: {},
+  details: FLEET_DETAILS,
+  get subcommands(): Command[] {
+    return Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => ({
+      name,
+      usage: s.usage,
+      summary: s.summary,
+      flags: { ...FLEET_PROBLEM_FLAGS, ...s.flags },
+      details: FLEET_DETAILS,
+      run: s.run,
+    }));
   },
 };

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// The gridbits CLI: picks the command, turns user mistakes into one line on stderr with exit code 2.
+// The gridbits CLI: parses the command line (program.ts), runs the command, and turns user mistakes into one
+// line on stderr with exit code 2. A reader that goes away (`| head`) ends the command quietly.
 import { readFileSync } from 'node:fs';
 import { isGridbitsError } from '../core/error.js';
-import { helpText, parseCommand } from './command.js';
+import { bool, str } from './command.js';
 import { COMMANDS } from './commands.js';
-import { createOutput } from './output.js';
+import { handleInterrupts } from './io.js';
+import { createOutput, type Output } from './output.js';
+import { parseCommandLine } from './program.js';
 
 function version(): string {
   try {
@@ -15,48 +18,21 @@ function version(): string {
   }
 }
 
-function mainHelp(): string {
-  const pad = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
-  return [
-    'gridbits — bitboards for grid games and puzzles',
-    '',
-    'Usage: gridbits <command> [options]   (gridbits <command> --help for its options)',
-    '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(pad)}${c.summary}`),
-    '',
-    'Every command takes --json for scripts. Colours appear only on a terminal (NO_COLOR turns them off).',
-    'Mistakes in the input end with one line on stderr and exit code 2.',
-    '',
-  ].join('\n');
-}
-
+/** Runs one command line; returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const sub = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    process.stdout.write(sub ? helpText(sub) : mainHelp());
-    return 0;
-  }
-  if (name === '--version' || name === '-v') {
-    process.stdout.write(version() + '\n');
-    return 0;
-  }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  let out: Output | undefined;
   try {
-    if (cmd === undefined) {
-      process.stderr.write(`gridbits: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(', ')})\n`);
-      return 2;
-    }
-    const args = parseCommand(cmd, rest);
-    if (args.values.help === true) {
-      process.stdout.write(helpText(cmd));
-      return 0;
-    }
-    const out = createOutput(args.values.json === true);
-    const code = await cmd.run(args, out);
+    const inv = await parseCommandLine(COMMANDS, version(), argv);
+    if ('done' in inv) return 0;
+    const { command, parsed } = inv;
+    out = createOutput({ json: bool(parsed, 'json'), out: str(parsed, 'out'), progress: bool(parsed, 'progress'), label: inv.path });
+    const code = await command.run!(parsed, out);
+    out.endProgress();
+    out.commit();
     return typeof code === 'number' ? code : 0;
   } catch (e) {
+    out?.endProgress();
+    out?.abandon();
     if (isGridbitsError(e)) {
       process.stderr.write(`gridbits: ${e.message.split('\n')[0]}\n`);
       return e.code === 'ABORTED' ? 130 : 2;
@@ -71,10 +47,15 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.on('SIGINT', () => {
-  process.stderr.write('\ngridbits: interrupted\n');
-  process.exit(130);
-});
+// A closed pipe on either stream ends the command quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
+handleInterrupts();
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -1,45 +1,101 @@
-// Where a command writes: stdout text or JSON, colours only on a TTY without NO_COLOR, progress on stderr.
+// Where a command writes: its result (text or JSON) to standard output or the --out file, colours only where
+// they are wanted, progress on standard error through the one display (progress.ts).
 import pc from 'picocolors';
+import type { Progress } from '../core/run.js';
+import { ProgressDisplay } from './progress.js';
+import { openSink, type Sink } from './sink.js';
 
 export interface Output {
   /** True when --json was given. */
   json: boolean;
   /** True when colours may be used. */
   color: boolean;
-  /** True when stderr is a terminal (progress bars are drawn there). */
+  /** True when progress is shown (standard error is a terminal, or --progress). */
   tty: boolean;
+  /** Where the result goes, for commands that stream bytes. */
+  sink: Sink;
+  /** True once the reader of standard output has gone away: the command may stop early. */
+  readonly closed: boolean;
   print(text: string): void;
   printJson(value: unknown): void;
-  /** Progress line on a TTY (overwritten in place); nothing elsewhere. */
-  progress(text: string): void;
+  /**
+   * Progress of the running work: a job's report (drawn as a bar with the time left), or a status line.
+   * `label` names the work on its first report ("tour-count 6x6").
+   */
+  progress(report: Progress | string, label?: string): void;
   endProgress(): void;
+  /** Puts the --out file in place (main.ts calls it when the command succeeds). */
+  commit(): void;
+  /** Throws a half-written --out file away (on an error). */
+  abandon(): void;
   paint: ReturnType<typeof pc.createColors>;
 }
 
-export function createOutput(json: boolean): Output {
-  const env = process.env;
-  const color = !json && process.stdout.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb';
-  const tty = process.stderr.isTTY === true;
-  let shown = false;
+export interface OutputOptions {
+  json?: boolean;
+  /** The --out file ('-' or undefined for standard output). */
+  out?: string;
+  /** Show progress even when standard error is not a terminal. */
+  progress?: boolean;
+  /** The label of progress reports that come without one (the command's name). */
+  label?: string;
+}
+
+/** Colours as no-color.org and force-color.org say: NO_COLOR (non-empty) off, FORCE_COLOR (non-empty) on, else a terminal. */
+export function wantColor(env: NodeJS.ProcessEnv, tty: boolean): boolean {
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  if ((env.FORCE_COLOR ?? '') !== '') return true;
+  return tty && env.TERM !== 'dumb';
+}
+
+const jsonText = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n';
+
+export function createOutput(options: OutputOptions | boolean = {}): Output {
+  const o: OutputOptions = typeof options === 'boolean' ? { json: options } : options;
+  const json = o.json === true;
+  const sink = openSink(o.out);
+  const toFile = o.out !== undefined && o.out !== '-';
+  const color = !json && !toFile && wantColor(process.env, process.stdout.isTTY === true);
+  const errTty = process.stderr.isTTY === true;
+  const shown = errTty || o.progress === true;
+  let display: ProgressDisplay | null = null;
+  let statusShown = false;
+  const err = (s: string): void => {
+    process.stderr.write(s);
+  };
   return {
     json,
     color,
-    tty,
+    tty: shown,
+    sink,
+    get closed() {
+      return sink.closed;
+    },
     print(text: string) {
-      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      sink.text(text.endsWith('\n') ? text : text + '\n');
     },
     printJson(value: unknown) {
-      process.stdout.write(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
+      sink.text(jsonText(value));
     },
-    progress(text: string) {
-      if (!tty) return;
-      process.stderr.write('\r\x1b[2K' + text);
-      shown = true;
+    progress(report, label) {
+      if (!shown) return;
+      if (typeof report === 'string') {
+        if (!errTty) return;
+        err('\r\x1b[2K' + report);
+        statusShown = report !== '';
+        return;
+      }
+      display ??= new ProgressDisplay(label ?? o.label ?? 'working', err, errTty);
+      display.update(report);
     },
     endProgress() {
-      if (shown) process.stderr.write('\r\x1b[2K');
-      shown = false;
+      display?.end();
+      display = null;
+      if (statusShown) err('\r\x1b[2K');
+      statusShown = false;
     },
+    commit: () => sink.commit(),
+    abandon: () => sink.abandon(),
     paint: pc.createColors(color),
   };
 }

@@ -111,6 +111,7 @@ function isLoopback(host: string): boolean {
 
 export const serveCommand: Command = {
   name: 'serve',
+  printsResult: false,
   usage: 'serve [--port 8080] [--host 127.0.0.1] [--json]',
   summary: 'Serve the web playground (the built files only) on this machine; Ctrl-C stops it.',
   flags: {

@@ -1,7 +1,5 @@
 // CLI command `tour`: one tour (or the proof there is none) on any board, as a grid, moves, SVG, summary or
-// JSON; paths of millions of squares are streamed as bytes, and --out files are written atomically.
-import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+// JSON; paths of millions of squares are streamed as bytes (to the output's sink: stdout or the --out file).
 import { fileName, parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { yieldToEventLoop } from '../core/job.js';
@@ -13,7 +11,8 @@ import { searchStopWords } from '../tour/stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
 import { interruptible } from './io.js';
-import { bool, int, str, type Command } from './command.js';
+import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
+import type { Sink } from './sink.js';
 
 const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
 type Format = (typeof FORMATS)[number];
@@ -23,9 +22,10 @@ const TRACE_CELLS = 100;
 
 export const tourCommand: Command = {
   name: 'tour',
-  usage: 'tour <W>x<H> [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout MS] [--out FILE]',
+  usage: 'tour <W>x<H> [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
   summary: "A knight's tour (open, closed, from a square, to a square) on any board up to 16384x16384, or why none exists.",
   flags: {
+    board: BOARD_FLAG,
     from: { type: 'string', value: 'SQ', help: 'start square (default a1)' },
     to: { type: 'string', value: 'SQ', help: 'end square of an open tour' },
     closed: { type: 'boolean', help: 'a closed tour (the last square one leap from the first)' },
@@ -34,8 +34,7 @@ export const tourCommand: Command = {
     format: { type: 'string', value: 'F', help: 'grid (numbered squares), moves, svg or summary' },
     trace: { type: 'boolean', help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares)` },
     'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (searches only)' },
-    timeout: { type: 'string', value: 'MS', help: 'search time limit in milliseconds' },
-    out: { type: 'string', value: 'FILE', help: 'write the output to FILE (atomically) instead of stdout' },
+    timeout: { type: 'string', value: 'T', help: 'search time limit: 250ms, 5s, 2m (a bare number is milliseconds)' },
   },
   details: `Large boards are built, not searched: 10000x10000 takes seconds. The path of a board of more than
 ${BIG} squares is printed only with --json or to a file (--out); otherwise a summary.
@@ -46,10 +45,10 @@ Examples:
   gridbits tour 1000x1000 --closed --json --out tour.json
   gridbits tour 3x4 --from b4 --trace`,
   async run(args, out) {
-    const [size, extra] = args.positionals;
-    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
-    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour: unexpected argument '${extra}'`);
-    const board = parseBoardSize(size);
+    const { board: size, rest } = boardAndRest(args, 'tour');
+    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
+    noMoreThan(rest, size === undefined ? 1 : 0, 'tour');
+    const board = parseBoardSize(size ?? rest[0]);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     const closed = bool(args, 'closed');
     const fromText = str(args, 'from'), toText = str(args, 'to');
@@ -59,12 +58,12 @@ Examples:
     if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'tour: --to equals --from (an open tour ends elsewhere)');
     const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
-    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    const timeoutMs = duration(args, 'timeout');
     const formatText = str(args, 'format');
     if (formatText !== undefined && !(FORMATS as readonly string[]).includes(formatText)) {
       throw new GridbitsError('BAD_ARGUMENT', `tour: --format must be one of ${FORMATS.join(', ')}, got '${formatText}'`);
     }
-    const outFile = str(args, 'out');
+    const outFile = str(args, 'out') === '-' ? undefined : str(args, 'out');
     const big = board.cells > BIG;
     const format: Format = (formatText as Format | undefined) ?? (big ? 'summary' : board.cells <= 2500 ? 'grid' : 'moves');
     if (big && !out.json && outFile === undefined && format !== 'summary') {
@@ -91,19 +90,14 @@ Examples:
     const answer: Shown = outcome.finished
       ? outcome.value
       : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
-    const sink = openSink(outFile);
-    try {
-      if (out.json) await writeJson(sink, board, piece.name, answer);
-      else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
-      else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
-      else if (format === 'moves') await writeMoves(sink, board, answer.path!);
-      else sink.text(boardSvg(board, { path: answer.path!, closed: answer.closed, label: (s) => String(numberOf(answer.path!)[s]), title: `${answer.closed ? 'closed' : 'open'} tour of ${board}` }));
-      sink.commit();
-    } catch (e) {
-      sink.abandon();
-      throw e;
-    }
-    if (outFile !== undefined && !out.json) out.print(summary(board, answer, ms) + `\nwritten to ${outFile}`);
+    const sink = out.sink;
+    if (out.json) await writeJson(sink, board, piece.name, answer);
+    else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
+    else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
+    else if (format === 'moves') await writeMoves(sink, board, answer.path!);
+    else sink.text(boardSvg(board, { path: answer.path!, closed: answer.closed, label: (s) => String(numberOf(answer.path!)[s]), title: `${answer.closed ? 'closed' : 'open'} tour of ${board}` }));
+    // A note for the person at the terminal (the file holds the result).
+    if (outFile !== undefined && !out.json && process.stderr.isTTY) process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
   },
 };
 
@@ -134,73 +128,6 @@ function summary(board: Board, a: Shown, ms: number): string {
   if (a.backtracks !== undefined) lines.push(`backtracks: ${a.backtracks}`);
   lines.push(`time: ${ms.toFixed(1)} ms`);
   return lines.join('\n');
-}
-
-/** Where output goes: stdout, or a temp file renamed over FILE on commit (nothing half-written). */
-interface Sink {
-  text(s: string): void;
-  bytes(b: Uint8Array, n: number): void;
-  commit(): void;
-  abandon(): void;
-}
-
-function openSink(file: string | undefined): Sink {
-  let closedPipe = false;
-  const write = (fd: number, b: Uint8Array, n: number): void => {
-    let off = 0;
-    while (off < n && !closedPipe) {
-      try {
-        off += writeSync(fd, b, off, n - off);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        // The reader went away (| head): stop writing, quietly.
-        if (code === 'EPIPE') closedPipe = true;
-        else if (code !== 'EAGAIN') throw e;
-      }
-    }
-  };
-  if (file === undefined) {
-    return {
-      text: (s) => {
-        const b = Buffer.from(s);
-        write(1, b, b.length);
-      },
-      bytes: (b, n) => write(1, b, n),
-      commit: () => undefined,
-      abandon: () => undefined,
-    };
-  }
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  let fd: number;
-  try {
-    fd = openSync(tmp, 'w');
-  } catch (e) {
-    throw new GridbitsError('BAD_ARGUMENT', `tour: cannot write ${file}: ${(e as Error).message}`);
-  }
-  const cleanup = (): void => {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', cleanup);
-  return {
-    text: (s) => {
-      const b = Buffer.from(s);
-      write(fd, b, b.length);
-    },
-    bytes: (b, n) => write(fd, b, n),
-    commit: () => {
-      closeSync(fd);
-      renameSync(tmp, file);
-      process.removeListener('exit', cleanup);
-    },
-    abandon: () => {
-      closeSync(fd);
-      cleanup();
-    },
-  };
 }
 
 /**

@@ -72,7 +72,7 @@ function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
 }
 
 function noExtra(args: Parsed, sub: string): void {
-  const extra = args.positionals[1];
+  const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley ${sub}: unexpected argument '${extra}'`);
 }
 

@@ -194,7 +194,7 @@ class Session {
 }
 
 export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
-  const extra = args.positionals[1];
+  const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley play: unexpected argument '${extra}'`);
   const drawRule = !bool(args, 'no-draw-rule');
   const seed = int(args, 'seed', 0, 2 ** 31 - 1, 1) as number;

@@ -44,7 +44,7 @@ function status(s: SolveStatus): string {
 }
 
 export async function valleySolveRun(args: Parsed, out: Output): Promise<void> {
-  const extra = args.positionals[1];
+  const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley solve: unexpected argument '${extra}'`);
   const pos = parsePosition(str(args, 'position') ?? START);
   // The JSON is 0.1's shape: 'unknown' and "exhausted" when the budget ran out.

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { flagsOf, type Command } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands.js';
-import { FLEET_SUBCOMMANDS } from '../../src/cli/fleet.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-fuzz-'));
@@ -26,7 +26,8 @@ const VALUES = [
   ...['sskss/5/5/5/SSKSS w 0', 'sskss/5/5/5/SSKS w 0', '100ms', '1s', '-5s', '-'],
   ...FILES,
 ];
-const SUBCOMMANDS: Record<string, string[]> = { valley: ['perft', 'best', 'match', 'solve', 'play', 'fly', '__proto__'], fleet: [...Object.keys(FLEET_SUBCOMMANDS), 'sail', 'constructor'] };
+/** Names that are no subcommand, drawn now and then beside the real ones. */
+const NOT_SUBCOMMANDS = ['fly', '__proto__', 'sail', 'constructor'];
 const POSITIONALS = ['5x5', '3x4', '8x8', 'x', 'knight', 'e4', '2', 'constructor', '__proto__', ...FILES.slice(1, 3)];
 
 const argv = fc
@@ -38,15 +39,22 @@ const argv = fc
   })
   .map(({ command, sub, positional, flags }) => {
     const args = [command.name];
-    const subs = SUBCOMMANDS[command.name];
-    if (subs) args.push(subs[sub % subs.length]);
+    // A command with subcommands: one of them (its flags are drawn), or now and then a name that is none.
+    let leaf: Command = command;
+    if (command.subcommands) {
+      const names = [...command.subcommands.map((s) => s.name), ...NOT_SUBCOMMANDS];
+      const name = names[sub % names.length];
+      args.push(name);
+      leaf = command.subcommands.find((s) => s.name === name) ?? command.subcommands[sub % command.subcommands.length];
+    }
     if (positional !== undefined) args.push(positional);
-    const names = Object.keys(command.flags);
+    const table = flagsOf(leaf);
+    const names = Object.keys(table);
     for (const [i, value, bare] of flags) {
       const name = names[i % names.length];
       args.push(`--${name}`);
       // Boolean flags now and then get a value too, string flags now and then none.
-      if ((command.flags[name].type === 'string') !== bare) args.push(value);
+      if ((table[name].type === 'string') !== bare) args.push(value);
     }
     // Keep the long-running subcommands short whatever else was drawn (the last --games wins).
     if (args[1] === 'sim' || args[1] === 'match') args.push('--games', '2');
@@ -57,7 +65,8 @@ describe('the CLI on random arguments', () => {
   it('answers or names the mistake in one line, never an internal error', () => {
     fc.assert(
       fc.property(argv, (args) => {
-        const r = spawnSync(process.execPath, [main, ...args], { input: '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 8000 });
+        // In a scratch directory: --out writes where it is told.
+        const r = spawnSync(process.execPath, [main, ...args], { cwd: dir, input: '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 8000 });
         // A run still going at the limit (a big request) is not a failure of this test.
         if (r.status === null) return;
         const what = `gridbits ${args.map((a) => JSON.stringify(a)).join(' ')}\nexit ${r.status}\nstderr: ${r.stderr}`;

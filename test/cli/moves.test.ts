@@ -31,7 +31,7 @@ describe('gridbits moves', () => {
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '0x5']), /board width must be a whole number of at least 1/);
     for (const name of ['constructor', '__proto__', 'knight+hasOwnProperty']) expectUserError(gridbits(['moves', name, 'e4']), /unknown piece/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board=-3x5']), /bad board size '-3x5'/);
-    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '-3x5']), /--board got a value that starts with '-'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '-3x5']), /bad board size '-3x5'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board']), /--board/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', 'big']), /bad board size 'big'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '1000000000x1000000000']), /over the limit of 100000/);
@@ -40,7 +40,7 @@ describe('gridbits moves', () => {
     expectUserError(gridbits(['moves', '1,2,3', 'a1']), /malformed leaper '1,2,3'/);
     expectUserError(gridbits(['moves', 'knight']), /name at least one square/);
     expectUserError(gridbits(['moves']), /name a piece/);
-    expectUserError(gridbits(['moves', 'knight', 'a1', '--bogus']), /Unknown option '--bogus'/);
+    expectUserError(gridbits(['moves', 'knight', 'a1', '--bogus']), /unknown option '--bogus'/i);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--occupied', 'q99']), /off the 8x8 board/);
     expectUserError(gridbits(['frobnicate']), /unknown command 'frobnicate'/);
   });

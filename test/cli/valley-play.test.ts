@@ -125,7 +125,7 @@ describe('gridbits valley play', () => {
     expectUserError(gridbits(['valley', 'play', '--load', '/no/such/file']), /cannot read '\/no\/such\/file'/);
     expectUserError(gridbits(['valley', 'play', '--load', '/no/such/file', '--variant', 'retrieve']), /leave out --variant/);
     expectUserError(gridbits(['valley', 'play', 'extra']), /unexpected argument 'extra'/);
-    const h = gridbits(['valley', '--help']);
+    const h = gridbits(['valley', 'play', '--help']);
     expect(h.stdout).toContain('valley play [--white P]');
     expect(h.stdout).toMatch(/Draw rule .*third time the same position/s);
     expect(h.stdout).toContain('labyrinth: 7×7, valley d4');

@@ -30,7 +30,13 @@ describe('gridbits valley', () => {
   it('has help and turns mistakes into one line and exit 2', () => {
     const h = gridbits(['valley', '--help']);
     expect(h.code).toBe(0);
-    expect(h.stdout).toContain('valley perft <depth>');
+    for (const sub of ['perft', 'best', 'match', 'solve', 'play']) expect(h.stdout).toMatch(new RegExp(`^  ${sub} `, 'm'));
+    // Each subcommand has its own page: its usage and only its own flags.
+    const perft = gridbits(['valley', 'perft', '--help']);
+    expect(perft.stdout).toContain('Usage: gridbits valley perft <depth>');
+    expect(perft.stdout).toContain('--divide');
+    expect(perft.stdout).not.toContain('--games');
+    expect(gridbits(['help', 'valley', 'perft']).stdout).toBe(perft.stdout);
     expectUserError(gridbits(['valley', 'perft', '1', '--position', 'sskss/5/5/5/SSKS w 0']), /rank 1 has 4 squares, not 5/);
     expectUserError(gridbits(['valley', 'perft', '1', '--position', 'sskss/5/5/5/SSKS w 0', '--json']), /rank 1 has 4 squares/);
     expectUserError(gridbits(['valley', 'perft', 'x']), /depth must be a whole number/);

@@ -1,0 +1,48 @@
+// A gridbits job (by its name in src/jobs.ts) run for a command: in this thread, or in a worker thread when its
+// steps may be long and synchronous (huge boards), so that Ctrl-C is answered within half a second either way.
+// Progress goes to the one display; Ctrl-C stops the job, whose outcome then carries what it finished.
+import { Worker } from 'node:worker_threads';
+import type { Job, Outcome } from '../core/job.js';
+import type { Progress, RunOptions } from '../core/run.js';
+import { runInWorker } from '../core/worker.js';
+import { JOBS } from '../jobs.js';
+import { INTERRUPT_DEADLINE_MS, interruptible } from './io.js';
+import type { Output } from './output.js';
+
+export interface CliJobOptions extends Pick<RunOptions, 'maxNodes' | 'timeoutMs'> {
+  /** Names the work in the progress display ("tour-count 6x6"); the command's name by default. */
+  label?: string;
+  /** Run in a worker thread (for work whose single steps may take long). */
+  inWorker?: boolean;
+}
+
+/** Stopped by Ctrl-C before the worker could report: what is known (the nodes of its last progress). */
+function abandoned<T, P>(last: Progress | null, t0: number): Outcome<T, P> {
+  return { finished: false, stopped: 'signal', partial: undefined, nodes: last?.done ?? 0, ms: performance.now() - t0 };
+}
+
+/** Runs the named job with Ctrl-C, progress and the limits; resolves to its outcome. */
+export function runJob<T, P = unknown>(out: Output, name: string, args: unknown[], options: CliJobOptions = {}): Promise<Outcome<T, P>> {
+  const { label, inWorker, ...limits } = options;
+  const onProgress = (p: Progress): void => out.progress(p, label);
+  return interruptible(out, async (signal) => {
+    if (!inWorker) {
+      const make = JOBS[name] as (...a: unknown[]) => Job<T, P>;
+      return make(...args).run({ ...limits, signal, onProgress });
+    }
+    const worker = new Worker(new URL('../worker.js', import.meta.url));
+    const t0 = performance.now();
+    let last: Progress | null = null;
+    try {
+      const done = runInWorker<T, P>(worker, name, args, { ...limits, signal, onProgress: (p) => ((last = p), onProgress(p)) });
+      // A worker busy in one long synchronous step cannot answer the abort: past the deadline it is ended.
+      const deadline = new Promise<Outcome<T, P>>((resolve) => {
+        signal.addEventListener('abort', () => setTimeout(() => resolve(abandoned<T, P>(last, t0)), INTERRUPT_DEADLINE_MS * 0.6).unref(), { once: true });
+      });
+      const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+      return await Promise.race([done, deadline, failed]);
+    } finally {
+      void worker.terminate();
+    }
+  });
+}
