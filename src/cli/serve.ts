@@ -1,5 +1,5 @@
 // CLI command `serve`: the built playground over HTTP (node:http), static files only, never a path outside it.
-import { existsSync, realpathSync, statSync, createReadStream } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,11 +87,11 @@ function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
   const found = resolveRequest(root, req.url ?? '/');
   if (found === 400) return send(res, 400, 'bad request\n');
   if (found === 404) return send(res, 404, 'not found\n');
-  const size = statSync(found).size;
+  const st = statSync(found);
   const hashed = found.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
     'Content-Type': TYPES[extname(found).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': size,
+    'Content-Length': st.size,
     // Vite names assets by content hash, so they never change; the page itself is always revalidated.
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
@@ -100,9 +100,32 @@ function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
     res.end();
     return;
   }
+  const body = cached(found, st.size, st.mtimeMs);
+  if (body !== null) {
+    res.end(body);
+    return;
+  }
   createReadStream(found)
     .on('error', () => res.destroy())
     .pipe(res);
+}
+
+/** Files up to this size are kept in memory once read (while their size and time stay the same). */
+const CACHE_FILE_BYTES = 1 << 20;
+const cache = new Map<string, { size: number; mtimeMs: number; body: Buffer }>();
+
+function cached(file: string, size: number, mtimeMs: number): Buffer | null {
+  if (size > CACHE_FILE_BYTES) return null;
+  const hit = cache.get(file);
+  if (hit !== undefined && hit.size === size && hit.mtimeMs === mtimeMs) return hit.body;
+  try {
+    const body = readFileSync(file);
+    if (body.length !== size) return null;
+    cache.set(file, { size, mtimeMs, body });
+    return body;
+  } catch {
+    return null;
+  }
 }
 
 function isLoopback(host: string): boolean {
@@ -133,6 +156,11 @@ Examples:
       throw new GridbitsError('BAD_INPUT', `the playground is not built (no ${join(root, 'index.html')}): run \`npm run build:web\` in the gridbits folder`);
     }
     const server = createServer((req, res) => handle(root, req, res));
+    // A client that sends its request slowly, or never finishes it, is dropped rather than held for minutes;
+    // each connection is served on its own, so a slow reader stalls only itself.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 5_000;
     return new Promise<number>((resolve, reject) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
         const where = `${host}:${port}`;

@@ -2,7 +2,7 @@
 // clear errors for a taken port, a missing build or a bad host, and a clean stop on Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,5 +165,25 @@ describe('gridbits serve: errors and stopping', () => {
     expect((await httpGet(s.url)).status).toBe(200);
     expect(await s.stop()).toBe(130);
     await expect(httpGet(s.url)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('slow clients stall only themselves: others are answered while they dawdle', async () => {
+    // Twenty clients send half a request and wait; twenty more ask for the largest script and never read it.
+    const script = readdirSync(join(WEB_DIST, 'assets')).filter((a) => a.endsWith('.js')).sort()[0];
+    const slow: Socket[] = [];
+    for (let i = 0; i < 20; i++) {
+      const a = connect(served.port, '127.0.0.1');
+      a.write('GET / HTTP/1.1\r\nHost: x\r\n');
+      const b = connect(served.port, '127.0.0.1');
+      b.pause();
+      b.write(`GET /assets/${script} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(50));
+      slow.push(a, b);
+    }
+    try {
+      for (let i = 0; i < 10; i++) expect((await httpGet(served.url)).status).toBe(200);
+      expect(slow.every((s) => !s.destroyed)).toBe(true);
+    } finally {
+      for (const s of slow) s.destroy();
+    }
   });
 });
