@@ -49,7 +49,8 @@ describe('Tours page state', () => {
     expect(countPlan(Board.of(8, 8), knight, false)).toBe('budget');
     expect(countPlan(Board.of(3, 30), knight, false)).toBe('budget');
     expect(countPlan(Board.of(2000, 2000), knight, false)).toBe('budget');
-    expect(countStopWords(COUNT_BUDGET_MS)).toBe('stopped after 60 s: at least this many, not the full count');
+    expect(countStopWords(COUNT_BUDGET_MS, 12n)).toBe('stopped after 60 s: at least this many, not the full count');
+    expect(countStopWords(COUNT_BUDGET_MS, 0n)).toMatch(/^stopped after 60 s before finishing; .* none are known yet$/);
   });
 
   it('shows a gallery tour on its own board, and reads it back from a link', () => {

@@ -33,8 +33,9 @@ export function countPlan(board: Board, piece: Piece, closed: boolean): 'exact' 
   return board.cells <= COUNT_MAX_CELLS && countLimit(board, piece, closed) === null ? 'exact' : 'budget';
 }
 
-/** A count stopped by its time limit, in words. */
-export function countStopWords(budgetMs: number): string {
+/** A count stopped by its time limit, in words (the frontier counter knows no tours until its end: then 0). */
+export function countStopWords(budgetMs: number, found = 1n): string {
+  if (found === 0n) return `stopped after ${budgetMs / 1000} s before finishing; this count adds up its tours only at the end, so none are known yet`;
   return `stopped after ${budgetMs / 1000} s: at least this many, not the full count`;
 }
 

@@ -80,6 +80,7 @@ servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
   return job(function* (ctl): Generator<void, CountResult, void> {
     const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
     if (out.finished) return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
-    return { kind: 'count', count: (out.partial?.count ?? 0n).toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: countStopWords(COUNT_BUDGET_MS) };
+    const found = out.partial?.count ?? 0n;
+    return { kind: 'count', count: found.toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: countStopWords(COUNT_BUDGET_MS, found) };
   });
 });
