@@ -39,8 +39,8 @@ const CASES: Case[] = [
   ...[256, 1000, 2000, 4000].map((n): Case => ({ group: 'moves attacks', size: `${side(n)}, 8 queens`, probe: { kind: 'attacks', side: n, spec: 'queen', pieces: 8 } })),
   ...[256, 1000, 2000, 4000].map((n): Case => ({ group: 'moves heat', size: `${side(n)} knight`, probe: { kind: 'heat', side: n, spec: 'knight' } })),
   ...[256, 512, 800, 1000].map((n): Case => ({ group: 'moves heat', size: `${side(n)} queen`, probe: { kind: 'heat', side: n, spec: 'queen' } })),
-  ...[800].map((n): Case => ({ group: 'moves page', size: `${side(n)} 8 queens, attacks on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1,h8,c3,z20,aa100,bz300,cz400,dz500`, ready: '#target-list:not(:empty)' } })),
-  ...[800].map((n): Case => ({ group: 'moves page', size: `${side(n)} knight heat map on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=knight&at=a1&heat=1`, ready: '.legend' } })),
+  ...[512].map((n): Case => ({ group: 'moves page', size: `${side(n)} 8 queens, attacks on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1,h8,c3,z20,aa100,bz300,cz400,dz500`, ready: '#target-list:not(:empty)' } })),
+  ...[512].map((n): Case => ({ group: 'moves page', size: `${side(n)} queen heat map on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1&heat=1`, ready: '.legend' } })),
   // Tours: a tour found (built) and its SVG export, the per-start table, exact counts, the step-by-step search.
   ...[1000, 2000, 3000, 4000].map((n): Case => ({ group: 'tours find', size: side(n), probe: { kind: 'find', side: n } })),
   ...[1000, 2000].map((n): Case => ({ group: 'tours page', size: `${side(n)} tour on screen`, page: { hash: `#/tours?board=${n}x${n}&from=e5`, ready: `canvas.path-overlay[data-shown="${n * n}"]` } })),

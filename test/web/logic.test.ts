@@ -61,9 +61,9 @@ describe('Moves page state', () => {
 
   it('refuses bad sides with a message', () => {
     expect(parseSide('12', 'width')).toBe(12);
-    expect(parseSide('0', 'width')).toMatch(/from 1 to 800/);
-    expect(parseSide('801', 'height')).toMatch(/height must be from 1 to 800 here: on larger boards a heat map takes over a minute/);
-    expect(parseSide('800', 'height')).toBe(800);
+    expect(parseSide('0', 'width')).toMatch(/from 1 to 512/);
+    expect(parseSide('513', 'height')).toMatch(/height must be from 1 to 512 here: on larger boards a heat map takes over a minute/);
+    expect(parseSide('512', 'height')).toBe(512);
     expect(parseSide('8.5', 'width')).toMatch(/whole number/);
     expect(parseSide('', 'width')).toMatch(/whole number/);
   });

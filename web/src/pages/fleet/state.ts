@@ -12,7 +12,7 @@ import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-pa
  */
 export const PAGE_MAX_SIDE = 32;
 /**
- * Counting layouts stops after this long, saying so: the classic fleet counts in 26 s on 10×10 and runs past a
+ * Counting layouts stops after this long, saying so: the classic fleet counts in 17–26 s on 10×10 and runs past a
  * minute (over 1 GB) on 16×16 ("fleet count" rows in bench/results/web-caps.md).
  */
 export const COUNT_BUDGET_MS = 60_000;

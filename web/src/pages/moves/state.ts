@@ -8,11 +8,12 @@ import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
- * Largest side the page takes, set by the slowest heat map of a named piece: the queen's takes 12 s on 512×512
- * and about 45 s on 800×800, past a minute on 1000×1000 (in the worker, with progress and Cancel); the attacks
- * of 8 queens, on the page's thread at each click, take 0.2 s on 1000×1000 ("moves" rows in bench/results/web-caps.md).
+ * Largest side the page takes, set by the slowest heat map of a named piece: the queen's takes 12–18 s on
+ * 512×512 and over a minute on 800×800 (in the worker, with progress and Cancel); the attacks of 8 queens, on the
+ * page's thread at each click, take under 0.1 s on 256×256 and 0.2–0.7 s on 1000×1000 ("moves" rows in
+ * bench/results/web-caps.md).
  */
-export const PAGE_MAX_SIDE = 800;
+export const PAGE_MAX_SIDE = 512;
 
 export interface MovesState {
   width: number;

@@ -9,7 +9,7 @@ import { servePage, type Endpoint } from '../../worker/jobs.js';
 
 /**
  * The distribution's forward DP runs up to squares × steps of this, the engine's own limit: 100×100 to
- * N = 60,000 takes 21 s here ("walk dist" rows in bench/results/web-caps.md); it has no far-horizon method.
+ * N = 60,000 takes 16–21 s here ("walk dist" rows in bench/results/web-caps.md); it has no far-horizon method.
  */
 export const DIST_MAX_WORK = FLOAT_MAX_WORK;
 
