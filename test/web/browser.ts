@@ -19,6 +19,8 @@ export const inCI = process.env.CI === 'true' || process.env.CI === '1';
 
 export interface Browser {
   context: BrowserContext;
+  /** The throw-away profile folder (its path is on the command line of every process of this browser). */
+  profile: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function launch(viewport = { width: 1280, height: 900 }, deviceScal
   });
   return {
     context,
+    profile,
     async close() {
       await context.close().catch(() => undefined);
       rmSync(profile, { recursive: true, force: true });

@@ -55,14 +55,15 @@ describe('Moves page state', () => {
   it('falls back to defaults for unreadable links and drops squares off the board', () => {
     const s = readState(new URLSearchParams('board=0x9&piece=&at=d4,zz99,D4,e5&block=e5,c3,!!'));
     expect(s).toEqual({ width: 8, height: 8, spec: 'knight', pieces: ['d4', 'e5'], blockers: ['c3'], heat: false });
-    expect(readState(new URLSearchParams('board=300x2')).width).toBe(8);
+    expect(readState(new URLSearchParams('board=900x2')).width).toBe(8);
     expect(fitToBoard({ ...s, width: 4, height: 4 }).pieces).toEqual(['d4']);
   });
 
   it('refuses bad sides with a message', () => {
     expect(parseSide('12', 'width')).toBe(12);
-    expect(parseSide('0', 'width')).toMatch(/from 1 to 256/);
-    expect(parseSide('257', 'height')).toMatch(/height must be from 1 to 256/);
+    expect(parseSide('0', 'width')).toMatch(/from 1 to 512/);
+    expect(parseSide('513', 'height')).toMatch(/height must be from 1 to 512 here: on larger boards a heat map takes over a minute/);
+    expect(parseSide('512', 'height')).toBe(512);
     expect(parseSide('8.5', 'width')).toMatch(/whole number/);
     expect(parseSide('', 'width')).toMatch(/whole number/);
   });

@@ -183,7 +183,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await expect.poll(() => page.locator('#piece-error').textContent(), WAIT).toMatch(/unknown piece 'wizard'/);
     // A bad board side is refused inline too.
     await page.locator('#side-width').fill('0');
-    await expect.poll(() => page.locator('#side-width-error').textContent(), WAIT).toMatch(/from 1 to 256/);
+    await expect.poll(() => page.locator('#side-width-error').textContent(), WAIT).toMatch(/from 1 to 512/);
     expect(await page.locator('[data-square]').count()).toBe(64);
   });
 

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { posOf, speedAt } from '../../web/src/pages/tours/speed.js';
-import { DEFAULT_STATE, cellText, fitToBoard, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
+import { COUNT_BUDGET_MS, DEFAULT_STATE, cellText, countPlan, countStopWords, fitToBoard, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
+import { parsePiece } from '../../src/pieces/piece.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 
 describe('Tours page state', () => {
@@ -35,9 +36,21 @@ describe('Tours page state', () => {
     expect(readState(new URLSearchParams('board=6x6&from=c3&to=f6&closed=1'))).toMatchObject({ from: 'c3', to: '', closed: true });
     expect(readState(new URLSearchParams('board=0x6&seed=-4&show=x&mode=y'))).toMatchObject({ width: 8, seed: undefined, show: 'path', mode: 'tour' });
     expect(fitToBoard({ ...DEFAULT_STATE, from: 'h8', to: 'g6', width: 5, height: 5 })).toMatchObject({ from: 'a1', to: '' });
-    expect(parseSide('1001', 'width')).toMatch(/from 1 to 1000/);
-    expect(parseSide('1000', 'width')).toBe(1000);
+    expect(parseSide('2001', 'width')).toMatch(/from 1 to 2000 here: larger boards are too slow to draw/);
+    expect(parseSide('2000', 'width')).toBe(2000);
     expect(parseSide('12', 'height')).toBe(12);
+  });
+
+  it('counts exactly only small boards within the engine limit; every other board within the time limit', () => {
+    const knight = parsePiece('knight');
+    expect(countPlan(Board.of(5, 5), knight, false)).toBe('exact');
+    expect(countPlan(Board.of(4, 16), knight, false)).toBe('exact');
+    // Past the engine's exact limit (8×8), or past COUNT_MAX_CELLS (3×30 = 90 squares, which the counter finishes).
+    expect(countPlan(Board.of(8, 8), knight, false)).toBe('budget');
+    expect(countPlan(Board.of(3, 30), knight, false)).toBe('budget');
+    expect(countPlan(Board.of(2000, 2000), knight, false)).toBe('budget');
+    expect(countStopWords(COUNT_BUDGET_MS, 12n)).toBe('stopped after 60 s: at least this many, not the full count');
+    expect(countStopWords(COUNT_BUDGET_MS, 0n)).toMatch(/^stopped after 60 s before finishing; .* none are known yet$/);
   });
 
   it('shows a gallery tour on its own board, and reads it back from a link', () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 import { finishedValue } from '../../src/core/job.js';
-import { findTourSync, SearchMachine } from '../../src/tour/index.js';
+import { countToursSync, findTourSync, SearchMachine } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { chromiumMissing, type Browser } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
@@ -191,6 +191,21 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.getByRole('button', { name: 'Count all open tours' }).click();
     // OEIS A165134: 1,728 directed open tours of 5×5.
     await expect.poll(() => text('#tour-count'), WAIT).toMatch(/^1,728 directed open tours/);
+  });
+
+  it('counts past the exact cap within a time limit: a lower bound said in words, or the full count when it finishes', async () => {
+    // 8×8 is past the exact counter's limit: the page offers a count for a minute instead of refusing.
+    await open('#/tours?board=8x8');
+    await page.getByRole('button', { name: 'Count open tours for 60 s' }).click();
+    expect(await text('.count .help')).toMatch(/too many tours to count to the end here; the count stops after 60 s/);
+    await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
+    await expect.poll(() => text('.count .job'), WAIT).toBe('Cancelled.');
+    // 3×30 (90 squares) is past COUNT_MAX_CELLS but finishes within the limit: the same count as the engine's.
+    const want = finishedValue(countToursSync(Board.of(3, 30))).count;
+    await open('#/tours?board=3x30');
+    await page.getByRole('button', { name: 'Count open tours for 60 s' }).click();
+    await expect.poll(() => text('#tour-count'), { timeout: 30_000 }).toMatch(new RegExp(`^${want.toLocaleString('en-US')} directed open tours`));
+    expect(await text('#tour-count')).not.toMatch(/at least|stopped/);
   });
 
   it('cancels a long table from its Cancel button, and the page goes on working', async () => {

@@ -3,7 +3,7 @@ import type { Board } from '../../../src/core/board.js';
 
 /**
  * A side typed by the user, or the message saying why it is refused. `note` follows the range in the message
- * (e.g. that the CLI takes larger boards).
+ * (e.g. why larger boards are not taken here).
  */
 export function parseSideUpTo(text: string, which: 'width' | 'height', max: number, note = ''): number | string {
   const t = text.trim();

@@ -274,8 +274,14 @@ export function FleetPage({ params }: PageProps) {
             )}
             <JobStatus state={countJob.state} onCancel={() => countJob.cancel()} />
             {count && (
-              <p id="fleet-count" class="help">
-                <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are interchangeable).
+              <p id="fleet-count" class="help" data-complete={String(count.count !== null)}>
+                {count.count !== null ? (
+                  <>
+                    <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are interchangeable).
+                  </>
+                ) : (
+                  count.reason
+                )}
               </p>
             )}
             <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />

@@ -8,7 +8,8 @@ import { createHunter, type Hunter, type HunterStrategy } from '../../../../src/
 import type { SunkShip } from '../../../../src/fleet/game.js';
 import { countLayoutsJob, emptyKnowledge, heatMapJob, placeFleetJob, uniformLayoutsJob, type FleetLayout } from '../../../../src/fleet/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
-import { buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
+import { sliced } from '../../worker/sliced.js';
+import { COUNT_BUDGET_MS, buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
 
 export type FleetRequest =
   | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
@@ -19,7 +20,7 @@ export type FleetRequest =
 
 export type FleetResult =
   | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
-  | { kind: 'count'; count: string }
+  | { kind: 'count'; count: string | null; reason?: string }
   | { kind: 'heat'; method: 'exact' | 'sampled'; total?: string; samples?: number; probability: number[] }
   | { kind: 'hunt'; square: number }
   | { kind: 'odds'; probability: number[]; effective: number };
@@ -53,7 +54,9 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
   if (req.kind === 'count') {
     const count = countLayoutsJob(problem);
     return job<FleetResult, unknown>(function* (ctl) {
-      return { kind: 'count', count: String(yield* count.within(ctl)) };
+      const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
+      if (out.finished) return { kind: 'count', count: String(out.value) };
+      return { kind: 'count', count: null, reason: `The count stopped after ${COUNT_BUDGET_MS / 1000} s without finishing: this fleet has too many layouts on this board to count here.` };
     });
   }
   if (req.kind === 'heat') {

@@ -2,11 +2,20 @@
 // cells, placement method and seed, the layout on the board) and the fleet problem built from it; no DOM.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { FLEETS, FLEET_MAX_SIDE, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
+import { FLEETS, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
-/** Boards on this page stay small enough to draw with the mouse (the CLI takes up to FLEET_MAX_SIDE a side). */
+/**
+ * Boards on this page stay small enough to draw with the mouse: up to 32 a side the board is one button per
+ * square. The work is not what bounds it: placing the classic fleet takes under a second even on 64×64
+ * ("fleet place" rows in bench/results/web-caps.md), and counts past a minute stop on COUNT_BUDGET_MS.
+ */
 export const PAGE_MAX_SIDE = 32;
+/**
+ * Counting layouts stops after this long, saying so: the classic fleet counts in 17–26 s on 10×10 and runs past a
+ * minute (over 1 GB) on 16×16 ("fleet count" rows in bench/results/web-caps.md).
+ */
+export const COUNT_BUDGET_MS = 60_000;
 export type Method = 'rails' | 'uniform' | 'search';
 export const METHODS: readonly (readonly [Method, string])[] = [
   ['uniform', 'uniform (every layout equally likely)'],
@@ -49,7 +58,7 @@ export const DEFAULT_STATE: FleetState = {
 };
 
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ` here (the CLI takes up to ${FLEET_MAX_SIDE})`);
+  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here, so that every square can be clicked');
 }
 
 const SQUARES = /[a-z]+[0-9]+/g;

@@ -16,7 +16,7 @@ import { PAGE_MAX_SIDE, compute, describePiece, fitToBoard, glyphOf, parseSide, 
 
 /** Heat maps of boards up to this many cells are computed at once; larger ones in a worker. */
 const SYNC_HEAT_CELLS = 4096;
-/** The list of attacked squares is cut after this many names. */
+/** The list of attacked squares is cut after this many names (a reading limit, not a cost: the count says the rest). */
 const LIST_MAX = 300;
 
 const EXAMPLES = ['knight+king', '1,3', '2,3', '1,2*', '0,1*+1,2', 'queen-end'];

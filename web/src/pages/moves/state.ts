@@ -7,8 +7,13 @@ import { attackGen } from '../../../../src/pieces/attacks.js';
 import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
-/** Largest side the page draws (the CLI goes further). */
-export const PAGE_MAX_SIDE = 256;
+/**
+ * Largest side the page takes, set by the slowest heat map of a named piece: the queen's takes 12–18 s on
+ * 512×512 and over a minute on 800×800 (in the worker, with progress and Cancel); the attacks of 8 queens, on the
+ * page's thread at each click, take under 0.1 s on 256×256 and 0.2–0.7 s on 1000×1000 ("moves" rows in
+ * bench/results/web-caps.md).
+ */
+export const PAGE_MAX_SIDE = 512;
 
 export interface MovesState {
   width: number;
@@ -24,7 +29,7 @@ export const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', 
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here (the CLI takes larger boards)');
+  return parseSideUpTo(text, which, PAGE_MAX_SIDE, ' here: on larger boards a heat map takes over a minute');
 }
 
 function names(text: string | null): string[] {

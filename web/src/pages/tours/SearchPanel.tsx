@@ -5,8 +5,11 @@ import type { Board } from '../../../../src/core/board.js';
 import { SearchMachine, type SearchSwitches, type SearchEvent, type Query } from '../../../../src/tour/index.js';
 import { SpeedControl, useTicker } from './Player.js';
 
-/** Boards up to this many squares are searched step by step (as the CLI's --trace). */
-export const SEARCH_MAX_CELLS = 100;
+/**
+ * Boards up to this many squares are searched step by step: up to 32×32 the board is one button per square, and
+ * a 32×32 search runs to its tour in 1.5 s at full speed ("tours search" rows in bench/results/web-caps.md).
+ */
+export const SEARCH_MAX_CELLS = 1024;
 /** Events kept in the list under the board. */
 const LOG = 12;
 
@@ -138,7 +141,7 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches }
   if (tooLarge) {
     return (
       <p class="help" id="search-status">
-        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS} squares (try 3×4 or 5×5): larger searches take too many steps to watch.
+        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS.toLocaleString('en-US')} squares (try 3×4 or 5×5), where every square can be clicked.
       </p>
     );
   }

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, analyzeTour, closeByEuler, countLimit, galleryTour } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, closeByEuler, galleryTour } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -15,7 +15,7 @@ import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
-import { QUESTION_FIELDS, TOURS_MAX_SIDE, fitToBoard, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
+import { COUNT_BUDGET_MS, QUESTION_FIELDS, TOURS_MAX_SIDE, countPlan, fitToBoard, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
 import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
@@ -23,8 +23,6 @@ function makeWorker(): Worker {
   return new Worker(new URL('./tour.worker.ts', import.meta.url), { type: 'module', name: 'tours' });
 }
 
-/** Boards up to this many squares offer an exact count. */
-const COUNT_MAX_CELLS = 64;
 const EMPTY_VIEW: SquareView = {};
 
 function Segmented<T extends string>({ name, label, value, options, onChange }: { name: string; label: string; value: T; options: [T, string, boolean?][]; onChange: (v: T) => void }) {
@@ -167,7 +165,8 @@ export function ToursPage({ params }: PageProps) {
     table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
   };
 
-  const countable = useMemo(() => piece !== null && board.cells <= COUNT_MAX_CELLS && countLimit(board, piece, state.closed) === null, [board, piece, state.closed]);
+  // Every board gets a count, stopped after COUNT_BUDGET_MS with a lower bound when it has not finished.
+  const countHow = useMemo(() => (piece === null ? null : countPlan(board, piece, state.closed)), [board, piece, state.closed]);
   const counted = counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey ? (counter.state.result as CountResult) : null;
 
   // What the board shows.
@@ -369,7 +368,7 @@ export function ToursPage({ params }: PageProps) {
               </button>
               <CopyLink />
             </div>
-            {path && !canExport && <p class="help">Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares (the CLI writes any size).</p>}
+            {path && !canExport && <p class="help">Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares: larger pictures take too long to write here.</p>}
             <p class="error" role="alert">
               {exportError}
             </p>
@@ -494,7 +493,7 @@ export function ToursPage({ params }: PageProps) {
               )}
             </div>
           )}
-          {mode === 'tour' && countable && (
+          {mode === 'tour' && countHow !== null && (
             <div class="count">
               <button
                 type="button"
@@ -503,13 +502,17 @@ export function ToursPage({ params }: PageProps) {
                   counter.start({ kind: 'count', width: board.width, height: board.height, spec: state.spec, closed: state.closed }, 'Counting tours');
                 }}
               >
-                Count all {state.closed ? 'closed' : 'open'} tours
+                {countHow === 'exact' ? `Count all ${state.closed ? 'closed' : 'open'} tours` : `Count ${state.closed ? 'closed' : 'open'} tours for ${COUNT_BUDGET_MS / 1000} s`}
               </button>
+              {countHow === 'budget' && !counted && (
+                <p class="help">This board has too many tours to count to the end here; the count stops after {COUNT_BUDGET_MS / 1000} s with the tours found so far.</p>
+              )}
               <JobStatus state={counter.state} onCancel={counter.cancel} />
               {counted && (
                 <p id="tour-count">
                   <strong>{BigInt(counted.count).toLocaleString('en-US')}</strong> {counted.complete ? '' : '(at least) '}
                   <span class="muted">{counted.convention}</span>
+                  {counted.reason && <span class="muted"> · {counted.reason}</span>}
                 </p>
               )}
             </div>

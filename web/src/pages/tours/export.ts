@@ -2,8 +2,11 @@
 import type { Board } from '../../../../src/core/board.js';
 import { boardSvg } from '../../../../src/render/svg.js';
 
-/** Boards past this many squares are not exported here (the SVG would run to megabytes; the CLI writes them). */
-export const EXPORT_MAX_CELLS = 40_000;
+/**
+ * Boards past this many squares are not exported here: the SVG is written on the page's thread, 11 MB in 1.2 s
+ * for 400×400 and 71 MB in 6 s for 1000×1000 ("tours export" rows in bench/results/web-caps.md).
+ */
+export const EXPORT_MAX_CELLS = 160_000;
 
 /** The SVG document of a tour: numbered squares where they fit, the path with its start and end marked. */
 export function tourSvg(board: Board, path: Int32Array, closed: boolean, title: string): string {

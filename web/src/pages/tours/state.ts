@@ -3,14 +3,41 @@
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, galleryTour, isMove, tableCellText } from '../../../../src/tour/index.js';
+import { GALLERY, countLimit, galleryTour, isMove, tableCellText } from '../../../../src/tour/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
- * Largest side the page takes. The worker builds a tour of this size in well under a second and the canvas
- * board paints a million squares in one pass; beyond, the page would hold tens of megabytes per tour.
+ * Largest side the page takes: a 2000×2000 tour is built in 0.2 s and on screen 1 s after the page opens, the
+ * page at 334 MB ("tours find" and "tours page" rows in bench/results/web-caps.md); a 4000×4000 tour still builds in 1.1 s, but each
+ * redraw of the board (every arrow key) grows with the squares, so the page stops where drawing was measured.
  */
-export const TOURS_MAX_SIDE = 1000;
+export const TOURS_MAX_SIDE = 2000;
+
+/**
+ * Boards up to this many squares are asked whether the engine counts them exactly (the question builds the
+ * board's move graph on the page's thread); such counts finish in seconds (4×20 open: 3.8 s, "tours count" rows
+ * in bench/results/web-caps.md) except 6×6 open, which takes minutes and stops on COUNT_BUDGET_MS.
+ */
+export const COUNT_MAX_CELLS = 64;
+/**
+ * Every count stops after this long (about a minute: the caps' rule) with the tours found so far, a lower bound;
+ * boards past COUNT_MAX_CELLS or the engine's exact limit are counted the same way rather than refused.
+ */
+export const COUNT_BUDGET_MS = 60_000;
+
+/**
+ * How the page counts tours on a board: 'exact' (the engine's exact counter, which may still stop on
+ * COUNT_BUDGET_MS) or 'budget' (a board past its exact limit, counted for COUNT_BUDGET_MS for a lower bound).
+ */
+export function countPlan(board: Board, piece: Piece, closed: boolean): 'exact' | 'budget' {
+  return board.cells <= COUNT_MAX_CELLS && countLimit(board, piece, closed) === null ? 'exact' : 'budget';
+}
+
+/** A count stopped by its time limit, in words (the frontier counter knows no tours until its end: then 0). */
+export function countStopWords(budgetMs: number, found = 1n): string {
+  if (found === 0n) return `stopped after ${budgetMs / 1000} s before finishing; this count adds up its tours only at the end, so none are known yet`;
+  return `stopped after ${budgetMs / 1000} s: at least this many, not the full count`;
+}
 
 export type ShowMode = 'path' | 'numbers' | 'both';
 export type PanelMode = 'tour' | 'search' | 'table';
@@ -36,7 +63,7 @@ export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: 
 
 /** A side typed by the user, or why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
-  return parseSideUpTo(text, which, TOURS_MAX_SIDE, ' here (the CLI takes larger boards)');
+  return parseSideUpTo(text, which, TOURS_MAX_SIDE, ' here: larger boards are too slow to draw');
 }
 
 /** Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the start. */

@@ -2,10 +2,12 @@
 // and exact counts, off the page's thread; the page cancels by ending the worker.
 import { Board } from '../../../../src/core/board.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { job, type Job, type JobControl, type Outcome } from '../../../../src/core/job.js';
-import { COUNT_CONVENTION, countLimit, countToursJob, findNodeBudget, findTourJob, tableJob } from '../../../../src/tour/index.js';
-import { budgetWords, searchStopWords } from '../../../../src/tour/stopped.js';
+import { job } from '../../../../src/core/job.js';
+import { COUNT_CONVENTION, countToursJob, findNodeBudget, findTourJob, tableJob } from '../../../../src/tour/index.js';
+import { searchStopWords } from '../../../../src/tour/stopped.js';
+import { COUNT_BUDGET_MS, countPlan, countStopWords } from './state.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
+import { sliced } from '../../worker/sliced.js';
 
 interface Common {
   width: number;
@@ -49,32 +51,8 @@ export interface CountResult {
 
 export type TourResult = FindResult | TableResult | CountResult;
 
-/** Searches and counts past the count limit stop after this long, saying so (the CLI takes --timeout for more). */
+/** Searches stop after this long, saying so. */
 const FIND_TIMEOUT_MS = 20_000;
-/** Slices of an engine job between two of the page job's pauses (so its progress reaches the page). */
-const SLICE_MS = 50;
-
-/**
- * Runs an engine job in slices within the page's time limit (and its node budget), pausing between slices so
- * the page job's progress and cancellation get through; the engine job resumes where each slice stopped.
- */
-function* sliced<T, P>(inner: Job<T, P>, ctl: JobControl<unknown>, timeoutMs: number, maxNodes = Infinity): Generator<void, Outcome<T, P>, void> {
-  const end = performance.now() + timeoutMs;
-  let spent = 0;
-  for (;;) {
-    const left = maxNodes - spent;
-    const out = inner.runSync({
-      timeoutMs: Math.max(0, Math.min(SLICE_MS, end - performance.now())),
-      ...(left === Infinity ? {} : { maxNodes: left }),
-      onProgress: (p) => ctl.report(p.done, p.total, p.unit),
-    });
-    spent = out.nodes;
-    if (out.finished || (out.stopped === 'time' && performance.now() >= end) || out.stopped !== 'time') return out;
-    ctl.spend();
-    yield;
-  }
-}
-
 servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
   const board = Board.of(req.width, req.height);
   const piece = parsePiece(req.spec);
@@ -97,15 +75,12 @@ servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
       return { kind: 'table', exists: t.map((c) => c.exists), backtracks: t.map((c) => c.backtracks), tries: t.map((c) => c.tryIndex), maxBacktracks: req.maxBacktracks };
     });
   }
-  const limit = countLimit(board, piece, req.closed);
-  const count = countToursJob(board, { piece, closed: req.closed, pastLimit: limit !== null });
+  const exact = countPlan(board, piece, req.closed) === 'exact';
+  const count = countToursJob(board, { piece, closed: req.closed, pastLimit: !exact });
   return job(function* (ctl): Generator<void, CountResult, void> {
-    if (limit === null) {
-      const c = yield* count.within(ctl);
-      return { kind: 'count', count: c.count.toString(), complete: true, convention: c.convention };
-    }
-    const out = yield* sliced(count, ctl, FIND_TIMEOUT_MS);
+    const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
     if (out.finished) return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
-    return { kind: 'count', count: (out.partial?.count ?? 0n).toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: budgetWords(out.stopped, { timeoutMs: FIND_TIMEOUT_MS }) };
+    const found = out.partial?.count ?? 0n;
+    return { kind: 'count', count: found.toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: countStopWords(COUNT_BUDGET_MS, found) };
   });
 });

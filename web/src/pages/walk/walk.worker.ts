@@ -4,11 +4,14 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { job, type Job } from '../../../../src/core/job.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { FLOAT_MAX_STEPS, decayRateJob, distributionWithLog, graph, survivalAtHorizonJob, survivalMapAtHorizonJob, type SurvivalMap } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, decayRateJob, distributionWithLog, graph, survivalAtHorizonJob, survivalMapAtHorizonJob, type SurvivalMap } from '../../../../src/walk/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 
-/** The distribution's forward DP runs up to squares × steps of this (it has no far-horizon method). */
-export const DIST_MAX_WORK = 50_000_000;
+/**
+ * The distribution's forward DP runs up to squares × steps of this, the engine's own limit: 100×100 to
+ * N = 60,000 takes 16–21 s here ("walk dist" rows in bench/results/web-caps.md); it has no far-horizon method.
+ */
+export const DIST_MAX_WORK = FLOAT_MAX_WORK;
 
 export type WalkRequest = { width: number; height: number; spec: string; steps: number } & ({ kind: 'map' } | { kind: 'dist'; from: number });
 
