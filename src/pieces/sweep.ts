@@ -2,7 +2,7 @@
 // down the ranks for downward rays, then up for the rest), or by stepping each vector when the pieces are few.
 import type { Board } from '../core/board.js';
 import type { Piece, Vector } from './piece.js';
-import { anyBits, orBitsAt, orRowInto } from './rows.js';
+import { anyBits, fillRow, orBitsAt, orRowInto } from './rows.js';
 
 /** A ray in a sweep: its fronts, one row per rank of its step (the rays leaving those ranks). */
 interface SweepRay {
@@ -111,29 +111,37 @@ export class RowSweep {
   rank(pass: SweepPass, r: number): void {
     const { w, h, rw, S, E, A, T, row, src } = this;
     const has = this.has[r] === 1;
-    row.fill(0);
-    this.empties(E, S, r);
+    // Ranks far from every piece and ray front cost nothing: no rows are read or written there.
+    let touched = false, ready = false;
     for (const [dx, dy] of pass.leaps) {
       const y = r - dy;
-      if (y >= 0 && y < h && this.has[y] === 1) orBitsAt(row, src, y * w - dx, Math.max(0, dx), Math.min(w, w + dx));
+      if (y >= 0 && y < h && this.has[y] === 1) {
+        if (!touched) row.fill(0);
+        touched = true;
+        orBitsAt(row, src, y * w - dx, Math.max(0, dx), Math.min(w, w + dx));
+      }
     }
     for (const ray of pass.rays) {
       const { dx, dy } = ray, lo = Math.max(0, dx), hi = Math.min(w, w + dx);
+      const i = dy === 0 ? 0 : r % Math.abs(dy);
+      if (!has && (dy === 0 || ray.live[i] === 0)) continue;
+      if (!ready) this.empties(E, S, r);
+      ready = true;
       if (dy === 0) {
-        if (!has) continue;
         this.fillAlong(ray);
         A.fill(0);
         orBitsAt(A, this.G, -dx, lo, hi);
       } else {
         // The slot holds the rays leaving rank r - dy (the pass met that rank |dy| ranks ago).
-        const i = r % Math.abs(dy), slot = ray.ring[i];
-        if (ray.live[i] === 0 && !has) continue;
+        const slot = ray.ring[i];
         A.fill(0);
         if (ray.live[i] === 1) orBitsAt(A, slot, -dx, lo, hi);
         let any = 0;
         for (let j = 0; j < rw; j++) any |= slot[j] = S[j] | (A[j] & E[j]);
         ray.live[i] = any !== 0 ? 1 : 0;
       }
+      if (!touched) row.fill(0);
+      touched = true;
       if (!ray.slide) {
         for (let j = 0; j < rw; j++) row[j] |= A[j];
         continue;
@@ -149,7 +157,7 @@ export class RowSweep {
       if (L !== null) orBitsAt(T, L, dx, Math.max(0, -dx), Math.min(w, w - dx));
       for (let j = 0; j < rw; j++) row[j] |= A[j] & ~T[j];
     }
-    orRowInto(this.out, row, r * w, w);
+    if (touched) orRowInto(this.out, row, r * w, w);
   }
 
   /** E = the empty squares of rank r, S = its pieces (the pieces count as occupied); returns E. */
@@ -167,6 +175,10 @@ export class RowSweep {
   /** G = the pieces of the rank and the empty squares their rays along it pass (Kogge-Stone, in the row). */
   private fillAlong(ray: SweepRay): void {
     const { w, rw, G, P, T } = this;
+    if (Math.abs(ray.dx) < 32) {
+      fillRow(G, this.S, this.E, ray.dx, rw);
+      return;
+    }
     G.set(this.S);
     P.set(this.E);
     for (let i = 0, s = ray.dx; i < ray.steps && Math.abs(s) < w; i++, s *= 2) {

@@ -76,6 +76,22 @@ describe('attack-set job', () => {
     );
   });
 
+  it('long vectors: rays along the ranks stepping 32 files or more, and leaps across many words (fast-check)', () => {
+    const big = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 31, max: 70 })).map(([m, n]) => eightWays(m, n));
+    fc.assert(
+      fc.property(fc.integer({ min: 70, max: 200 }), fc.integer({ min: 1, max: 80 }), big, fc.array(fc.nat(), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 30 }), (w, h, vs, rf, ro) => {
+        const board = Board.of(w, h);
+        const from = [...new Set(rf.map((x) => x % (w * h)))], occupied = [...new Set(ro.map((x) => x % (w * h)))];
+        for (const piece of [{ leaps: [], rides: vs, slides: [] }, { leaps: vs, rides: [], slides: [] }, { leaps: [], rides: [], slides: vs }]) {
+          const want = sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied)));
+          const p = makePiece('long', { leaps: [...piece.leaps], rides: [...piece.rides], slides: [...piece.slides] });
+          for (const how of METHODS) expect(finishedValue(byMethod(how, p, Bitboard.fromSquares(board, from), Bitboard.fromSquares(board, occupied)).runSync()), how).toEqual(want);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('boards past 2^20 cells: attacks(), the job and the sweep by ranks equal the plain loop (fast-check)', () => {
     const huge = fc
       .tuple(fc.integer({ min: 1025, max: 3000 }), fc.integer({ min: 1025, max: 1400 }), pieceArb)
