@@ -261,22 +261,24 @@ const STEP_PIECES = 1 << 14;
 /** How a set of attacks is made: whole-board shifts, a sweep by ranks, or steps from each piece. */
 export type AttackMethod = 'shifts' | 'rows' | 'steps';
 
-/** The squares of the set bits of words, lowest first. */
-function squaresOf(words: Uint32Array): number[] {
+/** The squares of the set bits of words, lowest first; null when there are more than cap. */
+function squaresOf(words: Uint32Array, cap = Infinity): number[] | null {
   const out: number[] = [];
-  for (let i = 0; i < words.length; i++) for (let x = words[i] | 0; x !== 0; x &= x - 1) out.push((i << 5) + 31 - Math.clz32(x & -x));
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 0) continue;
+    for (let x = words[i] | 0; x !== 0; x &= x - 1) out.push((i << 5) + 31 - Math.clz32(x & -x));
+    if (out.length > cap) return null;
+  }
   return out;
 }
 
 /** The method for these pieces on this board ('auto'), or the one asked for; with the pieces' squares for steps. */
 export function planAttacks(board: Board, piece: Piece, src: Uint32Array, how: AttackMethod | 'auto'): { method: AttackMethod; squares: number[] } {
-  if (how === 'steps') return { method: how, squares: squaresOf(src) };
+  if (how === 'steps') return { method: how, squares: squaresOf(src) ?? [] };
   if (how !== 'auto') return { method: how, squares: [] };
   if (board.cells <= SHIFT_CELLS) return { method: 'shifts', squares: [] };
-  let count = 0;
-  for (let i = 0; i < src.length && count <= STEP_PIECES; i++) if (src[i] !== 0) for (let x = src[i] | 0; x !== 0; x &= x - 1) count++;
-  if (count > STEP_PIECES) return { method: 'rows', squares: [] };
-  const squares = squaresOf(src);
+  const squares = squaresOf(src, STEP_PIECES);
+  if (squares === null) return { method: 'rows', squares: [] };
   let steps = 0;
   for (const s of squares) steps += stepBound(board, piece, s);
   // A sweep does a few operations on every word of the board per vector; a step costs about as much as each.
