@@ -3,7 +3,7 @@ import { Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, type Outcome } from '../core/job.js';
-import { attackGen } from '../pieces/attacks.js';
+import { attackSet, type AttackSetPartial } from '../pieces/attack-set.js';
 import { mobility, type Mobility, type MobilityPartial } from '../pieces/mobility.js';
 import { PIECE_NAMES, parsePiece, type Piece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
@@ -36,7 +36,7 @@ Examples:
   gridbits moves knight d4
   gridbits moves queen d4 --occupied d6,f6
   gridbits moves camel a1 h8 --board 10x10 --json`,
-  run(args, out) {
+  async run(args, out) {
     const [pieceSpec, ...squareArgs] = args.positionals;
     if (pieceSpec === undefined) throw new GridbitsError('BAD_ARGUMENT', 'moves: name a piece, e.g. gridbits moves knight d4');
     const piece = parsePiece(pieceSpec);
@@ -46,7 +46,7 @@ Examples:
     const occList = list(args, 'occupied').map((s) => board.parse(s));
     const from = Bitboard.fromSquares(board, fromList);
     const occupied = Bitboard.fromSquares(board, occList);
-    const targets = attackGen(board, piece).attacks(from, occupied);
+    const targets = finishedValue(await attacksWithProgress(out, piece, from, occupied), 'moves');
     const names = byFileThenRank(board, targets.squares()).map((s) => board.name(s));
     if (out.json) {
       out.printJson({
@@ -71,6 +71,22 @@ Examples:
     out.print(`${names.length} target${names.length === 1 ? '' : 's'}: ${names.join(' ')}`);
   },
 };
+
+/** Attacks as a job: on a huge board a progress line on a TTY, and Ctrl-C heard between ranks (ABORTED). */
+async function attacksWithProgress(out: Output, piece: Piece, from: Bitboard, occupied: Bitboard): Promise<Outcome<Bitboard, AttackSetPartial>> {
+  const controller = new AbortController();
+  const onInt = (): void => controller.abort();
+  process.once('SIGINT', onInt);
+  try {
+    return await attackSet(piece, from, occupied, {
+      signal: controller.signal,
+      onProgress: (p) => out.progress(`moves: ${p.done} of ${p.total} ${p.unit ?? 'rows'}`),
+    });
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    out.endProgress();
+  }
+}
 
 /** Mobility by rows: a progress line on a TTY for huge boards, and Ctrl-C heard between rows (ABORTED, as any stop). */
 async function mobilityWithProgress(out: Output, board: Board, piece: Piece, occupied: Bitboard | undefined): Promise<Outcome<Mobility, MobilityPartial>> {

@@ -1,9 +1,11 @@
 // Attack generation for any piece on any board: set-wise (every piece of a set in one call, by shifts and
-// file masks; Kogge-Stone fills for riders) and from one square (tables on small boards, steps elsewhere).
+// file masks with Kogge-Stone fills for riders; on huge boards by ranks or steps, see sweep.ts) and from one
+// square (tables on small boards, steps elsewhere).
 import { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
 import { allocWords, orShiftedMasked, shiftWordsInto } from '../core/words.js';
 import { SymmetricLeaps } from './leaps.js';
+import { attackWordsHuge, SHIFT_CELLS } from './sweep.js';
 import type { Piece, Vector } from './piece.js';
 
 /** Leaper-only pieces on boards up to this many cells get a per-square table of attack sets. */
@@ -23,35 +25,40 @@ export class AttackGen {
   /** The piece whose attacks it generates. */
   readonly piece: Piece;
   private readonly len: number;
-  private readonly leapK: Int32Array;
-  private readonly leapMask: Uint32Array[];
   private readonly small: SmallLeaps | null;
-  private readonly symmetric: SymmetricLeaps | null;
-  private readonly rides: Ray[];
-  private readonly slides: Ray[];
+  /** The whole-board shifts' masks and buffers, made on first use (on a huge board they take seconds). */
+  private shifts: Shifts | null = null;
   private table: Bitboard[] | null = null;
   /** True when the piece only leaps, so occupancy never changes its attacks. */
   readonly leaperOnly: boolean;
-  private readonly a: Uint32Array;
-  private readonly b: Uint32Array;
-  private readonly c: Uint32Array;
 
   /** Compiles the piece's vectors for the board (prefer `attackGen`, which caches). */
   constructor(board: Board, piece: Piece) {
     this.board = board;
     this.piece = piece;
     this.len = Math.max(board.words, 2);
-    const leaps = piece.leaps.filter((v) => fits(board, v));
-    this.leapK = Int32Array.from(leaps, ([dx, dy]) => dy * board.width + dx);
-    this.leapMask = leaps.map(([dx]) => board.fileMask(dx));
-    this.small = board.small ? smallLeaps(this.leapK, this.leapMask) : null;
-    this.symmetric = board.small || leaps.length === 0 ? null : SymmetricLeaps.compile(board, piece.leaps);
-    this.rides = piece.rides.filter((v) => fits(board, v)).map((v) => ray(board, v));
-    this.slides = piece.slides.filter((v) => fits(board, v)).map((v) => ray(board, v));
     this.leaperOnly = piece.rides.length === 0 && piece.slides.length === 0;
-    this.a = new Uint32Array(this.len);
-    this.b = new Uint32Array(this.len);
-    this.c = new Uint32Array(this.len);
+    this.small = board.small ? this.compileShifts().small : null;
+  }
+
+  private compileShifts(): Shifts {
+    if (this.shifts !== null) return this.shifts;
+    const { board, piece } = this;
+    const leaps = piece.leaps.filter((v) => fits(board, v));
+    const leapK = Int32Array.from(leaps, ([dx, dy]) => dy * board.width + dx);
+    const leapMask = leaps.map(([dx]) => board.fileMask(dx));
+    this.shifts = {
+      leapK,
+      leapMask,
+      small: board.small ? smallLeaps(leapK, leapMask) : null,
+      symmetric: board.small || leaps.length === 0 ? null : SymmetricLeaps.compile(board, piece.leaps),
+      rides: piece.rides.filter((v) => fits(board, v)).map((v) => ray(board, v)),
+      slides: piece.slides.filter((v) => fits(board, v)).map((v) => ray(board, v)),
+      a: new Uint32Array(this.len),
+      b: new Uint32Array(this.len),
+      c: new Uint32Array(this.len),
+    };
+    return this.shifts;
   }
 
 
@@ -62,6 +69,18 @@ export class AttackGen {
    */
   attacks(from: Bitboard, occupied?: Bitboard): Bitboard {
     // Two bodies, so each stays monomorphic for the JIT whichever board sizes a program mixes.
+    if (this.leaperOnly && this.board.small) return this.leapsSmall(from);
+    if (this.board.cells <= SHIFT_CELLS) return this.attacksWide(from, occupied);
+    // Huge boards: by ranks or by steps, without masks of the whole board (attackSetJob does it as a job).
+    return Bitboard.adopt(this.board, attackWordsHuge(this.board, this.piece, wordsOf(from), occupied && wordsOf(occupied)));
+  }
+
+  /**
+   * The set-wise attacks by whole-board shifts and file masks, whatever the board's size (on a huge board
+   * the masks alone take seconds to build). For attackSetJob and benchmarks.
+   * @internal
+   */
+  attacksByShifts(from: Bitboard, occupied?: Bitboard): Bitboard {
     return this.leaperOnly && this.board.small ? this.leapsSmall(from) : this.attacksWide(from, occupied);
   }
 
@@ -87,12 +106,13 @@ export class AttackGen {
   private attacksWide(from: Bitboard, occupied: Bitboard | undefined): Bitboard {
     const src = from.words ?? from.toWords();
     const acc = allocWords(this.len);
-    if (this.symmetric !== null) this.symmetric.orAttacks(acc, src);
-    else for (let i = 0; i < this.leapK.length; i++) orShiftedMasked(acc, src, this.leapK[i], this.leapMask[i]);
-    if (this.rides.length > 0 || this.slides.length > 0) {
+    const sh = this.compileShifts();
+    if (sh.symmetric !== null) sh.symmetric.orAttacks(acc, src);
+    else for (let i = 0; i < sh.leapK.length; i++) orShiftedMasked(acc, src, sh.leapK[i], sh.leapMask[i]);
+    if (sh.rides.length > 0 || sh.slides.length > 0) {
       const empty = this.emptyWords(src, occupied);
-      for (const r of this.rides) this.ride(acc, src, empty, r, false);
-      for (const r of this.slides) this.ride(acc, src, empty, r, true);
+      for (const r of sh.rides) this.ride(acc, src, empty, r, false);
+      for (const r of sh.slides) this.ride(acc, src, empty, r, true);
     }
     return Bitboard.adopt(this.board, acc);
   }
@@ -177,7 +197,8 @@ export class AttackGen {
 
   /** Kogge-Stone occluded fill along one ray direction, OR-ed into acc (attacks, or slide ends). */
   private ride(acc: Uint32Array, src: Uint32Array, empty: Uint32Array, r: Ray, toEnd: boolean): void {
-    const g = this.b, p = this.c, tmp = this.a, n = this.len, bits = n * 32;
+    const sh = this.compileShifts();
+    const g = sh.b, p = sh.c, tmp = sh.a, n = this.len, bits = n * 32;
     g.set(src);
     for (let j = 0; j < n; j++) p[j] = empty[j] & r.mask[j];
     for (let i = 0, s = r.k; i < r.steps && Math.abs(s) < bits; i++, s *= 2) {
@@ -197,6 +218,23 @@ export class AttackGen {
     shiftWordsInto(tmp, p, -r.k);
     for (let j = 0; j < n; j++) acc[j] |= g[j] & ~tmp[j];
   }
+}
+
+/** The compiled whole-board shifts of an AttackGen. */
+interface Shifts {
+  leapK: Int32Array;
+  leapMask: Uint32Array[];
+  small: SmallLeaps | null;
+  symmetric: SymmetricLeaps | null;
+  rides: Ray[];
+  slides: Ray[];
+  a: Uint32Array;
+  b: Uint32Array;
+  c: Uint32Array;
+}
+
+function wordsOf(b: Bitboard): Uint32Array {
+  return b.words ?? b.toWords();
 }
 
 /** Leap shifts of a ≤ 64-cell board, split by case: 0 < k < 32, -32 < k < 0, k ≥ 32, k ≤ -32. */
@@ -246,7 +284,7 @@ const cache = new Map<string, AttackGen>();
 
 /** The (cached) attack generator of a piece on a board. */
 export function attackGen(board: Board, piece: Piece): AttackGen {
-  if (board.cells > 1 << 20) return new AttackGen(board, piece);
+  if (board.cells > SHIFT_CELLS) return new AttackGen(board, piece);
   const key = `${board.width}x${board.height}:${piece.name}:${piece.leaps.join(';')}|${piece.rides.join(';')}|${piece.slides.join(';')}`;
   let g = cache.get(key);
   if (g === undefined) {

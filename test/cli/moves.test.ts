@@ -27,6 +27,21 @@ describe('gridbits moves', () => {
     expect(m.count).toBe(2);
   });
 
+  it('a 16384x16384 board: the same text and JSON contract (no diagram), blockers stop riders', () => {
+    const r = gridbits(['moves', 'knight', 'a1,h8,p5', '--board', '16384x16384']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('18 targets: b3 c2 f7 f9 g6 g10 i6 i10 j7 j9 n4 n6 o3 o7 q3 q7 r4 r6');
+    const j = gridbitsJson(['moves', 'rook', 'b2', '--board', '16384x16384', '--occupied', 'b5,e2']);
+    expect(j).toEqual({
+      piece: 'rook',
+      board: { width: 16384, height: 16384 },
+      from: ['b2'],
+      occupied: ['b5', 'e2'],
+      targets: ['a2', 'b1', 'b3', 'b4', 'b5', 'c2', 'd2', 'e2'],
+      count: 8,
+    });
+  });
+
   it('turns user mistakes into one line and exit 2', () => {
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '0x5']), /board width must be a whole number of at least 1/);
     for (const name of ['constructor', '__proto__', 'knight+hasOwnProperty']) expectUserError(gridbits(['moves', name, 'e4']), /unknown piece/);

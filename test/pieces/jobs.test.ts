@@ -8,6 +8,8 @@ import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import type { Progress } from '../../src/core/run.js';
 import { runInWorker } from '../../src/core/worker.js';
+import { attackSetSync } from '../../src/pieces/attack-set.js';
+import type { AttacksTaskPartial } from '../../src/pieces/jobs.js';
 import { mobility, mobilityJob, mobilitySync, type Mobility, type MobilityPartial } from '../../src/pieces/mobility.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 
@@ -77,6 +79,33 @@ describe('mobility job', () => {
       const s = await run;
       expect(s).toMatchObject({ finished: false, stopped: 'signal' });
       expect(s.finished === false && s.partial!.rows).toBeGreaterThanOrEqual(0);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
+
+describe('attacks job in a worker', () => {
+  it('gives the same squares as in place, and a stop brings the ranks done', async () => {
+    const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
+    try {
+      const b = Board.of(8, 8);
+      const out = await runInWorker<Uint32Array>(worker, 'pieces.attacks', [{ board: '8x8', piece: 'queen', from: ['d4', 0], occupied: ['d6', 13] }]);
+      const here = finishedValue(attackSetSync(parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d4'), 0]), Bitboard.fromSquares(b, [b.parse('d6'), 13])));
+      expect(out.finished && Bitboard.fromWords(b, out.value).squares()).toEqual(here.squares());
+      // A 16384×16384 board with two ranks of knights: by ranks, a node per square, stopped by a budget of 300 ranks.
+      const big = Board.of(16384, 16384);
+      const from = Array.from({ length: 2 * 16384 }, (_, i) => 10 * 16384 + i);
+      const s = await runInWorker<Uint32Array, AttacksTaskPartial>(worker, 'pieces.attacks', [{ board: { width: 16384, height: 16384 }, piece: 'knight', from }], { maxNodes: 300 * 16384 });
+      expect(s).toMatchObject({ finished: false, stopped: 'nodes', partial: { rows: 300 } });
+      // Ranks 9 to 14 (indices 8..13) are attacked on every file.
+      expect(s.finished === false && Bitboard.fromWords(big, s.partial!.words).count()).toBe(6 * 16384);
+      const c = new AbortController();
+      const run = runInWorker<Uint32Array, AttacksTaskPartial>(worker, 'pieces.attacks', [{ board: { width: 16384, height: 16384 }, piece: 'queen', from }], { signal: c.signal });
+      setTimeout(() => c.abort(), 200);
+      const q = await run;
+      expect(q).toMatchObject({ finished: false, stopped: 'signal' });
+      expect(q.finished === false && q.partial!.rows).toBeGreaterThanOrEqual(0);
     } finally {
       await worker.terminate();
     }
