@@ -1,10 +1,10 @@
 // Benchmarks of exact fleet-layout counting: the cell-by-cell program beside a plain backtracking counter, with peak memory.
 // The german fleet (a few minutes) runs only with GRIDBITS_BENCH_LONG=1.
 import { finishedValue } from '../src/core/job.js';
-import { countLayoutsSync } from '../src/fleet/count.js';
+import { countLayouts, countLayoutsSync } from '../src/fleet/count.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import type { FleetProblem, Touch } from '../src/fleet/problem.js';
-import { keep, median } from './harness.js';
+import { fmtMs, keep, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 /**
@@ -114,6 +114,21 @@ export async function run(): Promise<BenchSection> {
     met: c1.ms < 60_000,
     note: `one run each (${cpuNote(c1)}; snake ${cpuNote(c2)}); peak RSS ${c1.peakMiB.toFixed(0)} MiB (snake ${c2.peakMiB.toFixed(0)} MiB); both scans agree`,
   });
+
+  // Progress should follow the time: the share it says at a quarter, half and three quarters of a run.
+  const evenness = async (p: FleetProblem, what: string): Promise<string> => {
+    const seen: [number, number][] = [];
+    const t0 = performance.now();
+    await countLayouts(p, { onProgress: (q) => seen.push([performance.now() - t0, q.total ? q.done / q.total : 0]) });
+    const T = performance.now() - t0;
+    const at = (f: number): string => `${((seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0) * 100).toFixed(0)} %`;
+    return `${what} (${fmtMs(T)}): ${at(0.25)} / ${at(0.5)} / ${at(0.75)}`;
+  };
+  notes.push(
+    `Progress at 25 / 50 / 75 % of the run's time (async count; progress in states expanded beside the states forecast for the later cells): ${await evenness(fleetProblem({ width: 9, height: 9, fleet: 'hasbro' }), 'hasbro 9×9')}; ` +
+      `${await evenness(hasbro, 'hasbro 10×10')}; ${await evenness(classic, 'classic 10×10')}. ` +
+      'In cells passed, as before, hasbro 9×9 said 48 % at 75 % of the time.',
+  );
 
   if (process.env.GRIDBITS_BENCH_LONG) {
     const g = timedCount(problem(10, 'german'));

@@ -17,7 +17,7 @@ function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generat
   const cells = problem.width * problem.height;
   const fwd = yield* forward(problem, true, ctl, 2);
   if (fwd.total === 0n || !fwd.layers) {
-    ctl.report(fwd.progress.total, fwd.progress.total, 'cells');
+    fwd.progress.finish(ctl);
     return { total: 0n, counts: new Array<bigint>(cells).fill(0n) };
   }
   const { weights } = yield* backwardPass(fwd, true, false, ctl, fwd.progress);

@@ -2,7 +2,8 @@
 import type { JobControl } from '../core/job.js';
 import type { ForwardResult, PassProgress } from './count.js';
 import { finalState } from './count.js';
-import { StateTable } from './count-states.js';
+import type { CountPlan } from './count-plan.js';
+import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 
 /**
@@ -47,6 +48,61 @@ class NumList {
 }
 
 /**
+ * The completions of every state of layer L (at scan position pos) from the next layer's (`index` numbers its
+ * live states), with the weights and links asked for: the hot loop, kept out of the generator.
+ */
+function completions(plan: CountPlan, pos: number, L: Layer, index: StateTable, succ: Successors, pk: Int32Array | undefined, big: boolean, nextG: Float64Array | null, nextBig: bigint[] | null, g: Float64Array | null, bigG: bigint[] | null, w: Float64Array | bigint[] | undefined, offs: Int32Array | null, to: NumList | null): void {
+  const K = plan.keyWords, keys = L.keys!, n = L.size, req = plan.required[pos] === 1;
+  for (let e = 0; e < n; e++) {
+    const m = pk ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement) : succ.expand(plan, pos, keys, e * K);
+    for (let j = 0; j < m; j++) {
+      const s = pk ? index.find2(succ.twoA[j], succ.twoB[j]) : index.find(succ.keys, j * K);
+      if (s < 0) continue;
+      const t = index.value(s) - 1;
+      const p = succ.placement[j];
+      if (big) {
+        const gt = nextBig![t];
+        bigG![e] += gt;
+        if (w && p >= 0) (w as bigint[])[p] += L.bigVals![e] * gt;
+      } else {
+        const gt = nextG![t];
+        g![e] += gt;
+        if (w && p >= 0) (w as Float64Array)[p] += L.vals![e] * gt;
+      }
+      if (to) to.push(t * LINK_SPLIT + p + 1);
+    }
+    if (offs) offs[e + 1] = to!.length;
+  }
+}
+
+/**
+ * Numbers the live states of layer L (those that can finish) and indexes their keys for the layer before; with
+ * links, their completions and link ranges side by side (see BackLayer).
+ */
+function numberLive(L: Layer, K: number, big: boolean, g: Float64Array | null, bigG: bigint[] | null, links: boolean, offs: Int32Array | null): { index: StateTable; live: number; liveG: Float64Array | null; liveBig: bigint[] | null; node: Float64Array | null } {
+  const keys = L.keys!, n = L.size;
+  let live = 0;
+  for (let e = 0; e < n; e++) if (big ? bigG![e] !== 0n : g![e] !== 0) live++;
+  const index = new StateTable(K, false, live);
+  const liveG = big ? null : new Float64Array(live);
+  const liveBig: bigint[] | null = big ? [] : null;
+  // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
+  const node = links ? new Float64Array(2 * live + 2) : null;
+  let id = 0;
+  for (let e = 0; e < n; e++) {
+    if (big ? bigG![e] === 0n : g![e] === 0) continue;
+    if (liveG) liveG[id] = g![e];
+    else liveBig!.push(bigG![e]);
+    if (node) {
+      node[2 * id] = liveG ? g![e] : 0;
+      node[2 * id + 3] = offs![e + 1];
+    }
+    index.add(keys, e * K, ++id);
+  }
+  return { index, live, liveG, liveBig, node };
+}
+
+/**
  * Turns the forward layers into completion counts, last cell first, freeing each forward layer once used.
  * Live doubles stay exact: a state that can finish has at most `total` prefixes and at most `total`
  * completions, and their product is at most `total` (< 2^53 whenever doubles are used). With `weigh`, each
@@ -63,7 +119,9 @@ export function* backwardPass<P>(fwd: ForwardResult, weigh: boolean, links: bool
     ? plan.at.map((list) => (big ? list.map(() => 0n) : new Float64Array(list.length)))
     : null;
   const back: BackLayer[] = new Array<BackLayer>(N + 1);
-  const base = progress.done;
+  // before[pos]: the states of the layers still to go once layer pos is done (its progress is exact).
+  const before = new Float64Array(N + 1);
+  for (let pos = 0; pos < N; pos++) before[pos + 1] = before[pos] + layers[pos].size;
   // Only the finished state (all-zero key: empty window, no ships left) has a completion: stopping.
   const fin = finalState(layers[N], K);
   let index = new StateTable(K, false, 1);
@@ -71,60 +129,25 @@ export function* backwardPass<P>(fwd: ForwardResult, weigh: boolean, links: bool
   back[N] = { size: fin >= 0 ? 1 : 0, g: big ? null : new Float64Array([1]), bigG: big ? [1n] : null, node: new Float64Array([big ? 0 : 1, 0, 0, 0]), link: null };
   layers[N] = { size: 0, keys: null, vals: null, bigVals: null };
   for (let pos = N - 1; pos >= 0; pos--) {
-    const L = layers[pos], keys = L.keys!, n = L.size;
+    const L = layers[pos], n = L.size;
     const nextG = back[pos + 1].g, nextBig = back[pos + 1].bigG;
     const w = weights?.[pos];
     const g = big ? null : new Float64Array(n);
     const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;
     const offs = links ? new Int32Array(n + 1) : null;
     const to = links ? new NumList() : null;
-    const pk = packed?.[pos], req = plan.required[pos] === 1;
-    for (let e = 0; e < n; e++) {
-      const m = pk ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement) : succ.expand(plan, pos, keys, e * K);
-      for (let j = 0; j < m; j++) {
-        const s = pk ? index.find2(succ.twoA[j], succ.twoB[j]) : index.find(succ.keys, j * K);
-        if (s < 0) continue;
-        const t = index.value(s) - 1;
-        const p = succ.placement[j];
-        if (big) {
-          const gt = nextBig![t];
-          bigG![e] += gt;
-          if (w && p >= 0) (w as bigint[])[p] += L.bigVals![e] * gt;
-        } else {
-          const gt = nextG![t];
-          g![e] += gt;
-          if (w && p >= 0) (w as Float64Array)[p] += L.vals![e] * gt;
-        }
-        if (to) to.push(t * LINK_SPLIT + p + 1);
-      }
-      if (offs) offs[e + 1] = to!.length;
-    }
-    // Number the live states (those that can finish) and index their keys for the layer before.
-    let live = 0;
-    for (let e = 0; e < n; e++) if (big ? bigG![e] !== 0n : g![e] !== 0) live++;
-    index = new StateTable(K, false, live);
-    const liveG = big ? null : new Float64Array(live);
-    const liveBig: bigint[] | null = big ? [] : null;
-    // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
-    const node = links ? new Float64Array(2 * live + 2) : null;
-    let id = 0;
-    for (let e = 0; e < n; e++) {
-      if (big ? bigG![e] === 0n : g![e] === 0) continue;
-      if (liveG) liveG[id] = g![e];
-      else liveBig!.push(bigG![e]);
-      if (node) {
-        node[2 * id] = liveG ? g![e] : 0;
-        node[2 * id + 3] = offs![e + 1];
-      }
-      index.add(keys, e * K, ++id);
-    }
+    const pk = packed?.[pos];
+    completions(plan, pos, L, index, succ, pk, big, nextG, nextBig, g, bigG, w, offs, to);
+    const numbered = numberLive(L, K, big, g, bigG, links, offs);
+    index = numbered.index;
+    const { live, liveG, liveBig, node } = numbered;
     back[pos] = { size: live, g: liveG, bigG: liveBig, node, link: to?.done() ?? null };
     // With links the node array holds the completions too: the plain copy was needed only for this step.
     if (links) back[pos + 1].g = null;
     layers[pos] = { size: 0, keys: null, vals: null, bigVals: null };
     if (links && pos === 0) back[0].g = null;
-    progress.done = base + N - pos;
-    ctl.report(progress.done, progress.total, 'cells');
+    progress.done += n;
+    progress.report(ctl, before[pos]);
     ctl.spend(n);
     yield;
   }

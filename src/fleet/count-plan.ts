@@ -20,6 +20,8 @@ export interface Placement {
 export interface CountPlan {
   /** Number of cells, i.e. of steps of the program. */
   cells: number;
+  /** Cells in one line of the scan (the board's width, or its height when transposed). */
+  rowLength: number;
   /** Words of the window mask, and words of the whole state key (window + remaining-fleet fields). */
   maskWords: number;
   keyWords: number;
@@ -215,5 +217,6 @@ export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan
     placed.add(r.kind);
   }
   const feasible = p.kinds.every((k, i) => k.count === 0 || placed.has(i));
-  return { cells: n, maskWords, lastWindowMask, keyWords, at, required, squareAt, fieldWord, fieldShift, fieldMask, start, feasible };
+  const rowLength = transposed ? h : w;
+  return { cells: n, rowLength, maskWords, lastWindowMask, keyWords, at, required, squareAt, fieldWord, fieldShift, fieldMask, start, feasible };
 }

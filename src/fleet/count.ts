@@ -2,6 +2,7 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
+import { StateForecast } from './count-forecast.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
@@ -18,15 +19,44 @@ export interface ForwardResult {
   layers: Layer[] | null;
   /** States expanded, summed over all steps. */
   states: number;
+  /** sizes[pos]: the states expanded at scan position pos. */
+  sizes: Float64Array;
 }
 
 /**
- * Where a call's passes stand, in cells: `done` of `total` (one pass is the board's cells). Shared by the
- * passes of one call so its progress only moves forward, even when a pass is redone in BigInts.
+ * Where a call's passes stand, in states expanded (its nodes): `done` so far, reported beside a total made of
+ * the states forecast to go (see count-forecast.ts). Shared by the passes of one call. The total is raised
+ * where a new forecast would lower the share done, so the share never goes back, and it ends exactly at
+ * `done` — except when a pass is redone in BigInts (a total of 2^53 or more): the work has then really grown,
+ * and the total says so once.
  */
-export interface PassProgress {
-  done: number;
-  total: number;
+export class PassProgress {
+  /** States expanded so far by the call's passes. */
+  done = 0;
+  private best = 0;
+
+  /** @param backward true when a backward pass over the same layers follows the forward one */
+  constructor(readonly backward: boolean) {}
+
+  /** Reports `done` of done + `left` (the states forecast to go), the share kept from going back. */
+  report<P>(ctl: JobControl<P>, left: number): void {
+    const done = this.done;
+    if (left <= 0) return this.finish(ctl);
+    const share = done / (done + left);
+    if (share > this.best) this.best = share;
+    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
+    ctl.report(done, total, 'states');
+  }
+
+  /** Reports the end: done of done. */
+  finish<P>(ctl: JobControl<P>): void {
+    ctl.report(this.done, this.done, 'states');
+  }
+
+  /** The work grew (the pass is redone in BigInts): the share may go back this once. */
+  regrow(): void {
+    this.best = 0;
+  }
 }
 
 /** Options of a count: the scan order (`'snake'` gives the same count by other states, for cross-checks). */
@@ -63,9 +93,10 @@ function expandRange(plan: CountPlan, pos: number, cur: Layer, next: StateTable,
 
 /**
  * One pass of the program over the cells. It spends one node per state expanded and may pause every CHUNK
- * states; progress counts the cells passed, the current one by the share of its states done.
+ * states; progress counts the states expanded, beside the states of the later cells as forecast at each cell
+ * (or as `known`, the layer sizes of an earlier pass over the same problem).
  */
-function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobControl<P>, progress: PassProgress): Generator<void, ForwardResult, void> {
+function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobControl<P>, progress: PassProgress, known: Float64Array | null): Generator<void, ForwardResult, void> {
   const K = plan.keyWords;
   const succ = new Successors(plan);
   let cur: Layer = { size: 1, keys: plan.start.slice(), vals: big ? null : new Float64Array([1]), bigVals: big ? [1n] : null };
@@ -73,14 +104,22 @@ function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobC
   let states = 0;
   const next = new StateTable(K, big, 1);
   const packed = !big && K === 2 ? packTwo(plan) : null;
-  const base = progress.done;
+  const forecast = new StateForecast(plan);
+  const sizes = new Float64Array(plan.cells);
+  let knownAhead = known ? known.reduce((a, b) => a + b, 0) : 0;
   for (let pos = 0; pos < plan.cells; pos++) {
+    sizes[pos] = cur.size;
+    let ahead: number;
+    if (known) ahead = knownAhead -= known[pos];
+    else ahead = forecast.ahead(pos, cur);
     next.reset(cur.size);
     for (let from = 0; from < cur.size; from += CHUNK) {
       const to = Math.min(cur.size, from + CHUNK);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
-      progress.done = base + pos + to / cur.size;
-      ctl.report(progress.done, progress.total, 'cells');
+      progress.done += to - from;
+      // Left in this pass; a backward pass then goes over every layer of it once more.
+      const left = cur.size - to + ahead;
+      progress.report(ctl, progress.backward ? left + states + to + left : left);
       if (ctl.spend(to - from)) yield;
     }
     states += cur.size;
@@ -91,26 +130,31 @@ function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobC
   const fin = finalState(cur, K);
   let total = 0n;
   if (fin >= 0) total = big ? cur.bigVals![fin] : BigInt(cur.vals![fin]);
-  return { plan, total, big, layers, states };
+  return { plan, total, big, layers, states, sizes };
 }
 
 /**
- * The forward pass of a call with `passes` passes in all: doubles first, and a second run in BigInts only
- * when the total came out at 2^53 or more (below that every double on the way was exact; see StateTable).
+ * The forward pass of a call with `passes` passes in all (2: a backward pass follows): doubles first, and a
+ * second run in BigInts only when the total came out at 2^53 or more (below that every double on the way was
+ * exact; see StateTable).
  */
 export function* forward<P>(problem: FleetProblem, keep: boolean, ctl: JobControl<P>, passes = 1, order: ScanOrder = 'rows'): Generator<void, ForwardResult & { progress: PassProgress }, void> {
   const plan = buildPlan(problem, order);
-  const progress: PassProgress = { done: 0, total: plan.cells * passes };
-  ctl.report(0, progress.total, 'cells');
+  const progress = new PassProgress(passes > 1);
   if (!plan.feasible) {
-    ctl.report(progress.total, progress.total, 'cells');
-    return { plan, total: 0n, big: false, layers: null, states: 0, progress };
+    progress.finish(ctl);
+    return { plan, total: 0n, big: false, layers: null, states: 0, sizes: new Float64Array(plan.cells), progress };
   }
-  const fast = yield* forwardPass(plan, false, keep, ctl, progress);
-  if (fast.total <= BigInt(Number.MAX_SAFE_INTEGER)) return { ...fast, progress };
-  fast.layers = null;
-  progress.total += plan.cells;
-  return { ...(yield* forwardPass(plan, true, keep, ctl, progress)), progress };
+  progress.report(ctl, plan.cells);
+  let pass = yield* forwardPass(plan, false, keep, ctl, progress, null);
+  if (pass.total > BigInt(Number.MAX_SAFE_INTEGER)) {
+    pass.layers = null;
+    progress.regrow();
+    pass = yield* forwardPass(plan, true, keep, ctl, progress, pass.sizes);
+  }
+  // A last layer with no states has no chunk that reports the end.
+  if (passes === 1) progress.finish(ctl);
+  return { ...pass, progress };
 }
 
 /** The finished state's index in the last layer (the all-zero key), or -1. */

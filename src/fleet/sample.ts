@@ -107,7 +107,7 @@ export function uniformSamplerJob(problem: FleetProblem): Job<FleetSampler> {
   return new Job(function* (ctl) {
     const fwd = yield* forward(problem, true, ctl, 2);
     if (fwd.total === 0n || !fwd.layers) {
-      ctl.report(fwd.progress.total, fwd.progress.total, 'cells');
+      fwd.progress.finish(ctl);
       return new Sampler(fwd.plan, null, 0n);
     }
     const { back } = yield* backwardPass(fwd, false, true, ctl, fwd.progress);

@@ -5,7 +5,7 @@ import { GridbitsError } from '../core/error.js';
 import { Job, job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
-import { DP_WORK, EPS, SQUARING_MAX_ORBITS, byDp, bySquaring, decayOf, decaySteps, reduced, scaledValue, type Reduced } from './orbit-ops.js';
+import { DP_WORK, EPS, SQUARING_MAX_ORBITS, byDp, bySquaring, decayOf, reduced, scaledValue, squaringCost, type Reduced } from './orbit-ops.js';
 
 /** The largest horizon taken. */
 export const HORIZON_MAX_STEPS = 1_000_000_000;
@@ -61,19 +61,55 @@ export interface SurvivalMap {
   log10: Float64Array;
 }
 
+/**
+ * Progress in nodes: those spent since the job began, of those plus the ones forecast to go, with the total
+ * raised where a new forecast would lower the share done (so the share never goes back); it ends at done.
+ */
+class NodeProgress {
+  private best = 0;
+  readonly start: number;
+
+  constructor(private readonly ctl: JobControl<unknown>) {
+    this.start = ctl.nodes;
+  }
+
+  get done(): number {
+    return this.ctl.nodes - this.start;
+  }
+
+  /** Reports done of done + `left`. */
+  say(left: number): void {
+    const done = this.done;
+    if (left <= 0) return this.end();
+    const share = done / (done + left);
+    if (share > this.best) this.best = share;
+    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
+    this.ctl.report(done, total, 'moves');
+  }
+
+  /** Reports the end: done of done. */
+  end(): void {
+    this.ctl.report(this.done, this.done, 'moves');
+  }
+}
+
+/** Moves the power iteration is first taken to need, before it has run (the forecast takes over at its first pause). */
+const DECAY_GUESS = 64;
 
 /**
  * The decay rate from `from`, as a job: λ² is the limit of p_{n+2}/p_n (two moves, since leaper graphs are
  * often bipartite and then the ±λ eigenvalues alternate), by power iteration on the orbit operator until the
- * ratio settles or its work budget runs out. A node is one move of the iteration.
+ * ratio settles or its work budget runs out. A node is one move of the iteration; progress forecasts the moves
+ * left from how fast the ratio converges.
  */
 export function decayRateJob(g: Graph, from: number): Job<DecayRate> {
   checkSquare(g.board, from);
   const r = reduced(g, from);
   return job(function* (ctl) {
-    ctl.report(ctl.nodes, ctl.nodes + decaySteps(r), 'moves');
-    const d = yield* decayOf(r, 0, ctl);
-    ctl.report(ctl.nodes, ctl.nodes);
+    const progress = new NodeProgress(ctl);
+    progress.say(DECAY_GUESS);
+    const d = yield* decayOf(r, 0, ctl, (left) => progress.say(left));
+    progress.end();
     return d.rate;
   });
 }
@@ -90,25 +126,35 @@ export function decayRateSync(g: Graph, from: number, options: RunOptions = {}):
 
 /** The survival probability, λ, c and the error, by the method the cost (or `method`) picks. */
 function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | undefined, ctl: JobControl<unknown>): Generator<void, HorizonResult, void> {
-  ctl.report(ctl.nodes, ctl.nodes + decaySteps(r) + steps, 'moves');
-  const decay = yield* decayOf(r, steps % 2, ctl);
+  // The method, once the decay estimate has made `decayMoves` moves: the DP is exact up to rounding; it runs
+  // when cheap, or when the decay estimate already went as far.
+  const pick = (decayMoves: number): HorizonMethod => {
+    const far = decayMoves >= steps;
+    if (forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && far)))) return 'dp';
+    if (forced === 'extrapolation' && far) return 'dp';
+    if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) return 'squaring';
+    return 'extrapolation';
+  };
+  const cost = (method: HorizonMethod): number => (method === 'dp' ? steps : method === 'squaring' ? squaringCost(r, steps) : 0);
+  const progress = new NodeProgress(ctl);
+  progress.say(DECAY_GUESS + cost(pick(DECAY_GUESS)));
+  const decay = yield* decayOf(r, steps % 2, ctl, (left) => progress.say(left + cost(pick(progress.done + left))));
   const { lambda, error: lambdaError } = decay.rate;
   const maxDeg = Math.max(1, g.k);
   const done = (p: Omit<HorizonResult, 'log10c' | 'lambda' | 'lambdaError'>): HorizonResult => {
-    ctl.report(ctl.nodes, ctl.nodes);
+    progress.end();
     const log10c = lambda > 0 && Number.isFinite(p.log10) ? p.log10 - steps * Math.log10(lambda) : null;
     return { ...p, lambda, lambdaError, log10c };
   };
-  // The DP is exact up to rounding; it runs when cheap, or when the decay estimate already went as far.
-  const dp = forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && decay.steps >= steps)));
-  if (dp || (forced === 'extrapolation' && decay.steps >= steps)) {
-    ctl.report(ctl.nodes, ctl.nodes + steps);
-    const { v, log2 } = yield* byDp(r, steps, ctl);
+  const method = pick(decay.steps);
+  if (method === 'dp') {
+    progress.say(steps);
+    const { v, log2 } = yield* byDp(r, steps, ctl, (left) => progress.say(left));
     return done({ ...scaledValue(v[r.fromOrbit], log2), method: 'dp', relativeError: steps * maxDeg * EPS });
   }
-  if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) {
-    ctl.report(ctl.nodes, ctl.nodes + steps);
-    const { v, log2 } = yield* bySquaring(r, steps, ctl);
+  if (method === 'squaring') {
+    progress.say(cost('squaring'));
+    const { v, log2 } = yield* bySquaring(r, steps, ctl, (left) => progress.say(left));
     // Squaring doubles the relative error of each power, so rounding adds up to about N·m·eps, like the DP's.
     const bits = Math.ceil(Math.log2(steps + 1));
     return done({ ...scaledValue(v[r.fromOrbit], log2), method: 'squaring', relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS) });
@@ -124,7 +170,8 @@ function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | u
 
 /**
  * P(still on the board after `steps` moves) from `from`, for any steps up to 10^9, with λ, c and the error, as
- * a job (a node is one move of the DP or its share of a squaring). The method is chosen by cost unless
+ * a job (a node is one move of the DP, or a squaring's multiply-adds counted in such moves; progress is in
+ * these nodes, the power iteration's still to go forecast from how fast it converges). The method is chosen by cost unless
  * `options.method` names one.
  * @example
  * ```ts
@@ -183,7 +230,8 @@ export function mapWithin(g: Graph, steps: number): boolean {
  * P(still on the board after `steps` moves) from every square, with log10 beside it where a double
  * underflows, as a job: per connected class of orbits, by the scaled DP or repeated squaring (whichever is
  * cheaper), so N may reach 10^9 on boards with up to 128 orbits per class; beyond, squares × steps ≤
- * MAP_MAX_WORK (LIMIT otherwise, thrown here). A node is one move of a class's DP.
+ * MAP_MAX_WORK (LIMIT otherwise, thrown here). A node is one move of a class's DP, or a squaring's
+ * multiply-adds counted in such moves.
  */
 export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMap> {
   const plan = mapPlan(g, steps);
@@ -193,12 +241,18 @@ export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMa
   const classes = plan;
   const orbits = squareOrbits(g);
   const n = g.board.cells;
+  const costs = classes.map(({ r, squaring }) => (squaring ? squaringCost(r, steps) : steps));
   return job(function* (ctl) {
-    ctl.report(ctl.nodes, ctl.nodes + classes.length * steps, 'moves');
+    const progress = new NodeProgress(ctl);
+    let later = costs.reduce((a, b) => a + b, 0);
+    progress.say(later);
     const probability = new Float64Array(n), log10 = new Float64Array(n);
     const perOrbit = new Float64Array(orbits.reps.length * 2);
-    for (const { r, squaring } of classes) {
-      const { v, log2 } = squaring ? yield* bySquaring(r, steps, ctl) : yield* byDp(r, steps, ctl);
+    for (let c = 0; c < classes.length; c++) {
+      const { r, squaring } = classes[c];
+      later -= costs[c];
+      const say = (left: number): void => progress.say(left + later);
+      const { v, log2 } = squaring ? yield* bySquaring(r, steps, ctl, say) : yield* byDp(r, steps, ctl, say);
       for (let i = 0; i < r.m; i++) {
         const f = scaledValue(v[i], log2);
         perOrbit[2 * r.members[i]] = f.probability;
@@ -209,7 +263,7 @@ export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMa
       probability[s] = perOrbit[2 * orbits.orbit[s]];
       log10[s] = perOrbit[2 * orbits.orbit[s] + 1];
     }
-    ctl.report(ctl.nodes, ctl.nodes);
+    progress.end();
     return { probability, log10 };
   });
 }

@@ -1,5 +1,6 @@
 // The far-horizon machinery on symmetry orbits: the orbit operator of one square's class, its scaled DP, its
-// power iteration for the decay rate and its repeated squaring, as job steps (a node is one move of the DP).
+// power iteration for the decay rate and its repeated squaring, as job steps (a node is one move of the DP, or
+// as many multiply-adds of a squaring).
 import type { JobControl } from '../core/job.js';
 import { squareOrbits, type Graph, type Orbits } from './graph.js';
 
@@ -131,19 +132,31 @@ export function decaySteps(r: Reduced): number {
  * That local ratio is kept too: its distance from λ² measures what the start's value still owes to the
  * lesser eigenvalues, the error of reading p(n)·λ^(N-n) as p(N).
  */
-export function* decayOf(r: Reduced, parity: number, ctl: Control): Generator<void, Decay, void> {
+export function* decayOf(r: Reduced, parity: number, ctl: Control, say: LeftReport): Generator<void, Decay, void> {
   const it = new PowerIteration(r, parity);
   for (;;) {
     const before = it.steps;
     // As many rounds as reach the drivers' next check, in a method (V8 optimizes it, not a generator's loop).
     const finished = it.rounds(Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / 2)));
-    if (ctl.spend(it.steps - before)) {
-      ctl.report(ctl.nodes);
+    const pause = ctl.spend(it.steps - before);
+    if (finished) return it.result();
+    if (pause) {
+      say(it.movesLeft());
       yield;
     }
-    if (finished) return it.result();
   }
 }
+
+/** Hears, at each pause of a step generator, the nodes it has still to spend (for decayOf, a forecast). */
+export type LeftReport = (left: number) => void;
+
+/*
+ * How long the power iteration has to go: its two measures of error (the change of the ratio, the gap between
+ * the start's own ratio and it) shrink geometrically, so the rounds left are each one's distance to its
+ * threshold in logs over its recent fall per round (a moving average over about RATE_ROUNDS rounds), the larger
+ * of the two, plus the settled rounds still wanted.
+ */
+const RATE_ROUNDS = 8;
 
 /** The state of decayOf's power iteration, advanced a few rounds (two moves each) at a time. */
 class PowerIteration {
@@ -160,6 +173,10 @@ class PowerIteration {
   private gap = Infinity;
   private prevGap = NaN;
   private dead = false;
+  /** Moving averages of the fall of log(delta) and log(gap) per round, for movesLeft. */
+  private deltaFall = 0;
+  private gapFall = 0;
+  private roundsDone = 0;
 
   constructor(private readonly r: Reduced, parity: number) {
     this.cur = new Float64Array(r.m).fill(1);
@@ -198,12 +215,34 @@ class PowerIteration {
       this.prev = ratio;
       this.prevGap = this.gap;
       this.gap = Math.abs(local - ratio);
+      this.track();
       // Run on until the start's own ratio agrees with λ² too: then its value is c·λ^n, ready to extrapolate.
       if (this.delta <= 4 * EPS * ratio && this.gap <= 16 * EPS * ratio) {
         if (++this.settled >= 3) return true;
       } else this.settled = 0;
     }
     return false;
+  }
+
+  /** Updates the falls per round of the two error measures (rounds where one is 0 or was infinite add nothing). */
+  private track(): void {
+    this.roundsDone++;
+    const a = Math.min(1, 2 / (Math.min(this.roundsDone, RATE_ROUNDS) + 1));
+    if (this.delta > 0 && this.prevDelta > 0 && Number.isFinite(this.prevDelta)) this.deltaFall += a * (Math.log(this.prevDelta / this.delta) - this.deltaFall);
+    if (this.gap > 0 && this.prevGap > 0 && Number.isFinite(this.prevGap)) this.gapFall += a * (Math.log(this.prevGap / this.gap) - this.gapFall);
+  }
+
+  /** The moves the iteration is forecast to make before it settles (at most its budget). */
+  movesLeft(): number {
+    const budget = Math.max(0, this.maxSteps - this.steps);
+    if (this.roundsDone < 2) return budget;
+    const ratio = this.ratio;
+    const rounds = (x: number, limit: number, fall: number): number => {
+      if (!(x > limit)) return 0;
+      return fall > 1e-9 ? Math.log(x / limit) / fall : Infinity;
+    };
+    const left = Math.max(rounds(this.delta, 4 * EPS * ratio, this.deltaFall), rounds(this.gap, 16 * EPS * ratio, this.gapFall)) + 3 - this.settled;
+    return Math.min(budget, 2 * Math.ceil(left));
   }
 
   /** λ, its error and the settled vector, once `rounds` said it is done. */
@@ -229,13 +268,26 @@ export interface Scaled {
   log2: number;
 }
 
-/** The nodes a squaring spends at the bit where `n` moves remain: its share of the moves, summing to all of them. */
-function squaringMoves(n: number): number {
-  return n - Math.floor(n / 2);
+/**
+ * The nodes a squaring spends at the bit where `n` moves remain: its multiply-adds (m³ for the matrix product,
+ * m² for the vector's) counted in moves of the DP, which cost edges + orbits each — so nodes stay comparable
+ * work whichever method runs, and a far horizon's nodes do not stand for moves never made.
+ */
+function squaringNodes(r: Reduced, n: number): number {
+  const m = r.m;
+  const work = (n % 2 === 1 ? m * m : 0) + (n > 1 ? m * m * m : 0);
+  return Math.max(1, Math.ceil(work / (r.target.length + r.m)));
+}
+
+/** The nodes bySquaring spends for `steps` moves, in all. */
+export function squaringCost(r: Reduced, steps: number): number {
+  let nodes = 0;
+  for (let n = steps; n > 0; n = Math.floor(n / 2)) nodes += squaringNodes(r, n);
+  return nodes;
 }
 
 /** R^steps · 1 by the scaled DP; the vector is v · 2^log2. */
-export function* byDp(r: Reduced, steps: number, ctl: Control): Generator<void, Scaled, void> {
+export function* byDp(r: Reduced, steps: number, ctl: Control, say: LeftReport = () => undefined): Generator<void, Scaled, void> {
   let cur = new Float64Array(r.m).fill(1);
   let next = new Float64Array(r.m);
   let log2 = 0;
@@ -250,7 +302,7 @@ export function* byDp(r: Reduced, steps: number, ctl: Control): Generator<void, 
     }
     i += n;
     if (ctl.spend(n)) {
-      ctl.report(ctl.nodes);
+      say(steps - i);
       yield;
     }
   }
@@ -282,7 +334,7 @@ function scaleDown(a: Float64Array): number {
 }
 
 /** R^steps · 1 by binary powering, each power kept as (matrix, log2 scale); the vector is v · 2^log2. */
-export function* bySquaring(r: Reduced, steps: number, ctl: Control): Generator<void, Scaled, void> {
+export function* bySquaring(r: Reduced, steps: number, ctl: Control, say: LeftReport = () => undefined): Generator<void, Scaled, void> {
   const m = r.m;
   let p = new Float64Array(m * m);
   for (let o = 0; o < m; o++) for (let i = r.start[o]; i < r.start[o + 1]; i++) p[o * m + r.target[i]] += r.inv;
@@ -306,9 +358,8 @@ export function* bySquaring(r: Reduced, steps: number, ctl: Control): Generator<
       [p, tmp] = [tmp, p];
       pLog = 2 * pLog + scaleDown(p);
     }
-    // A squaring counts as the moves it stands for in the progress of a DP of the same horizon.
-    if (ctl.spend(squaringMoves(n))) {
-      ctl.report(ctl.nodes);
+    if (ctl.spend(squaringNodes(r, n))) {
+      say(squaringCost(r, Math.floor(n / 2)));
       yield;
     }
   }
