@@ -66,6 +66,43 @@ export class JobControl<P = never> {
   }
 }
 
+/**
+ * Progress for work whose size is known only as a forecast: it reports the work done of done + the forecast of
+ * what is left, and raises the total whenever a new forecast would lower the share done, so the share never
+ * goes back; it ends at done of done.
+ * @example
+ * ```ts
+ * const progress = new ForecastProgress('states');
+ * progress.report(ctl, done, forecastLeft); // at each pause
+ * progress.finish(ctl, done);               // at the end
+ * ```
+ */
+export class ForecastProgress {
+  private best = 0;
+
+  /** @param unit what the work is counted in ('states', 'moves', …) */
+  constructor(readonly unit: string) {}
+
+  /** Reports `done` of done + `left`, the share kept from going back. */
+  report(ctl: Pick<JobControl<unknown>, 'report'>, done: number, left: number): void {
+    if (left <= 0) return this.finish(ctl, done);
+    const share = done / (done + left);
+    if (share > this.best) this.best = share;
+    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
+    ctl.report(done, total, this.unit);
+  }
+
+  /** Reports the end: done of done. */
+  finish(ctl: Pick<JobControl<unknown>, 'report'>, done: number): void {
+    ctl.report(done, done, this.unit);
+  }
+
+  /** The work grew (e.g. a pass is redone with wider numbers): the share may go back this once. */
+  regrow(): void {
+    this.best = 0;
+  }
+}
+
 /** A job's body: a generator over a control, returning the answer. */
 export type JobBody<T, P> = (control: JobControl<P>) => Generator<void, T, void>;
 

@@ -1,5 +1,5 @@
 // Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
-import { Job, type JobControl, type Outcome } from '../core/job.js';
+import { ForecastProgress, Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateForecast } from './count-forecast.js';
@@ -33,29 +33,24 @@ export interface ForwardResult {
 export class PassProgress {
   /** States expanded so far by the call's passes. */
   done = 0;
-  private best = 0;
+  private readonly forecast = new ForecastProgress('states');
 
   /** @param backward true when a backward pass over the same layers follows the forward one */
   constructor(readonly backward: boolean) {}
 
   /** Reports `done` of done + `left` (the states forecast to go), the share kept from going back. */
   report<P>(ctl: JobControl<P>, left: number): void {
-    const done = this.done;
-    if (left <= 0) return this.finish(ctl);
-    const share = done / (done + left);
-    if (share > this.best) this.best = share;
-    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
-    ctl.report(done, total, 'states');
+    this.forecast.report(ctl, this.done, left);
   }
 
   /** Reports the end: done of done. */
   finish<P>(ctl: JobControl<P>): void {
-    ctl.report(this.done, this.done, 'states');
+    this.forecast.finish(ctl, this.done);
   }
 
   /** The work grew (the pass is redone in BigInts): the share may go back this once. */
   regrow(): void {
-    this.best = 0;
+    this.forecast.regrow();
   }
 }
 

@@ -2,7 +2,7 @@
 // orbits of the board's symmetries, repeated squaring of the orbit operator, or, on big boards, the DP run
 // until the decay per two moves settles and extrapolated. Also the decay rate λ (probability ≈ c·λ^N).
 import { GridbitsError } from '../core/error.js';
-import { Job, job, type JobControl, type Outcome } from '../core/job.js';
+import { ForecastProgress, Job, job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 import { DP_WORK, EPS, SQUARING_MAX_ORBITS, byDp, bySquaring, decayOf, reduced, scaledValue, squaringCost, type Reduced } from './orbit-ops.js';
@@ -66,8 +66,8 @@ export interface SurvivalMap {
  * raised where a new forecast would lower the share done (so the share never goes back); it ends at done.
  */
 class NodeProgress {
-  private best = 0;
   readonly start: number;
+  private readonly forecast = new ForecastProgress('moves');
 
   constructor(private readonly ctl: JobControl<unknown>) {
     this.start = ctl.nodes;
@@ -79,17 +79,12 @@ class NodeProgress {
 
   /** Reports done of done + `left`. */
   say(left: number): void {
-    const done = this.done;
-    if (left <= 0) return this.end();
-    const share = done / (done + left);
-    if (share > this.best) this.best = share;
-    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
-    this.ctl.report(done, total, 'moves');
+    this.forecast.report(this.ctl, this.done, left);
   }
 
   /** Reports the end: done of done. */
   end(): void {
-    this.ctl.report(this.done, this.done, 'moves');
+    this.forecast.finish(this.ctl, this.done);
   }
 }
 
