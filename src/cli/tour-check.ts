@@ -9,13 +9,29 @@ import { leapsOf } from '../tour/count-graph.js';
 import { closeByEuler } from '../tour/euler.js';
 import { GALLERY, galleryTour } from '../tour/gallery.js';
 import { parseTour, type ParsedTour } from '../tour/parse.js';
-import { bool, str, type Command } from './command.js';
+import { bool, boardAndRest, noMoreThan, str, type Command } from './command.js';
 import { readTextArg } from './io.js';
 
 
+/**
+ * A numbered grid as `gridbits tour` draws it (rank numbers down the left, file letters under it) without its
+ * frame, so that the grid reader sees the numbers alone; other text is returned as it is.
+ */
+export function unframe(text: string): string {
+  const lines = text.split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  const files = lines[lines.length - 1];
+  if (files === undefined || !/^\s+[a-z]+(\s+[a-z]+)*\s*$/.test(files)) return text;
+  const grid = lines.slice(0, -1).filter((l) => l.trim() !== '');
+  const ranks = grid.map((l) => /^\s*([0-9]+)\s/.exec(l)?.[1]);
+  // The labels count down to 1, one a line.
+  if (grid.length === 0 || ranks.some((r, i) => r === undefined || Number(r) !== grid.length - i)) return text;
+  return grid.map((l) => l.replace(/^\s*[0-9]+/, '')).join('\n') + '\n';
+}
+
 export const tourCheckCommand: Command = {
   name: 'tour-check',
-  usage: 'tour-check [FILE|-] [--board WxH] [--piece P] [--close] [--gallery NAME|list] [--json]',
+  usage: 'tour-check [FILE|-] [WxH | --board WxH] [--piece P] [--close] [--gallery NAME|list] [--json]',
   summary: 'Checks a given tour: valid or not and why, open or closed, rank/file/diagonal sums, semi-magic, magic.',
   flags: {
     board: { type: 'string', value: 'WxH', help: 'board size (default: from the grid, or the squares named)' },
@@ -24,7 +40,8 @@ export const tourCheckCommand: Command = {
     gallery: { type: 'string', value: 'NAME', help: `check a famous tour (${GALLERY.map((t) => t.name).join(', ')}); 'list' lists them` },
   },
   details: `Input (FILE, or - or nothing for standard input): either a list of squares in order (a1 c2 e1 …,
-separated by spaces, commas, newlines or '-'), or a numbered grid as in the seed's tables: one line per rank,
+separated by spaces, commas, newlines or '-'), or a numbered grid as in the knight's-tour article's tables (or as
+\`gridbits tour\` draws it, rank numbers and file letters included): one line per rank,
 top rank first, numbers 1..N (0..N-1 also accepted), cells separated by spaces or '|' (markdown tables work),
 '.', '-' or a single letter for a square the path leaves out; lines starting with '#' are comments; or the JSON
 that \`gridbits tour --json\` prints (its board and path).
@@ -43,8 +60,9 @@ Examples:
   gridbits tour-check --gallery janisch --json
   gridbits tour-check --gallery euler-60 --close`,
   run(args, out) {
-    const [file, extra] = args.positionals;
-    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-check: unexpected argument '${extra}'`);
+    const { board: boardText, rest } = boardAndRest(args, 'tour-check');
+    const [file] = rest;
+    noMoreThan(rest, 1, 'tour-check');
     const gallery = str(args, 'gallery');
     if (gallery?.trim().toLowerCase() === 'list') {
       if (out.json) out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
@@ -52,7 +70,6 @@ Examples:
       return;
     }
     if (gallery !== undefined && file !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
-    const boardText = str(args, 'board');
     const given: Board | undefined = boardText === undefined ? undefined : parseBoardSize(boardText);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     leapsOf(piece);
@@ -66,7 +83,7 @@ Examples:
       if (file === undefined && process.stdin.isTTY) {
         throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
       }
-      tour = parseTour(readTextArg(file ?? '-'), given);
+      tour = parseTour(unframe(readTextArg(file ?? '-', 'the tour')), given);
       source = file === undefined || file === '-' ? 'standard input' : file;
     }
     const { board, path } = tour;

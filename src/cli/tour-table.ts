@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { table, tableCellText, type TableCell } from '../tour/table.js';
-import { bool, int, str, type Command } from './command.js';
+import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible } from './io.js';
 
 /** Squares of the largest table made without --timeout: 100x100 takes about a minute of CPU here (measured). */
@@ -15,13 +15,14 @@ const DEFAULT_MAX_BACKTRACKS = 400_000;
 
 export const tourTableCommand: Command = {
   name: 'tour-table',
-  usage: 'tour-table <W>x<H> [--closed] [--piece P] [--max-backtracks N] [--timeout MS] [--json]',
+  usage: 'tour-table <W>x<H> [--closed] [--piece P] [--max-nodes N] [--timeout T] [--json]',
   summary: "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
   flags: {
     closed: { type: 'boolean', help: 'closed tours (the last square one move from the first)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n leaper)' },
-    'max-backtracks': { type: 'string', value: 'N', help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET)` },
-    timeout: { type: 'string', value: 'MS', help: 'wall-clock limit for the whole table; squares not decided in time say LIM' },
+    board: BOARD_FLAG,
+    'max-nodes': { type: 'string', value: 'N', aliases: ['max-backtracks'], help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET; also --max-backtracks)` },
+    timeout: { type: 'string', value: 'T', help: 'time limit for the whole table (250ms, 5s, 2m; a bare number is milliseconds); squares not decided in time say LIM' },
   },
   details: `Each square is searched by the backtracking state machine (parity, dead cells, Warnsdorff ordering,
 move-order restarts). A number is the backtracks of a successful search; a letter after it (B, C, …, then #27, …)
@@ -30,13 +31,13 @@ names the move array that found it when the first did not. N: proved that no tou
 Examples:
   gridbits tour-table 5x5
   gridbits tour-table 7x3 --json
-  gridbits tour-table 6x6 --closed --max-backtracks 1000`,
+  gridbits tour-table 6x6 --closed --max-nodes 1000`,
   async run(args, out) {
-    const [size, extra] = args.positionals;
-    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
-    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-table: unexpected argument '${extra}'`);
+    const { board: size, rest } = boardAndRest(args, 'tour-table');
+    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', rest.length > 0 ? `tour-table: '${rest[0]}' is not a board size (WxH, e.g. 5x5)` : 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
+    noMoreThan(rest, 0, 'tour-table');
     const board = parseBoardSize(size);
-    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    const timeoutMs = duration(args, 'timeout');
     // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
     const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;
     if (board.cells > cap) {
@@ -45,13 +46,16 @@ Examples:
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     if (piece.rides.length > 0 || piece.slides.length > 0) throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     const closed = bool(args, 'closed');
-    const maxBacktracks = int(args, 'max-backtracks', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
+    const maxBacktracks = int(args, 'max-nodes', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
     // The table gives the event loop a turn every 20 ms, so Ctrl-C is heard (main.ts exits 130 on it); the
     // abort signal also stops the engine should that handler ever let the process live on.
+    const t0 = performance.now();
     const outcome = await interruptible(out, (signal) =>
-      table(board, piece, { closed, maxBacktracks, timeoutMs, signal, onProgress: (p) => out.progress(`tour-table ${board}: ${Math.floor(p.done)}/${p.total} squares`) }),
+      table(board, piece, { closed, maxBacktracks, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-table ${board}`) }),
     );
-    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    // Ctrl-C: the table so far is shown (the squares not reached say LIM), then the exit code is 130.
+    const interrupted = !outcome.finished && outcome.stopped === 'signal';
+    const seconds = Math.round(performance.now() - t0) / 1000;
     // Squares the time limit left unsearched are undecided (LIM), as the ones it cut short.
     const cells: TableCell[] = outcome.finished ? outcome.value : (outcome.partial ?? []);
     for (let s = cells.length; s < board.cells; s++) cells.push({ square: s, exists: null, backtracks: 0, nodes: 0 });
@@ -67,8 +71,8 @@ Examples:
           })),
         );
       }
-      out.printJson({ board: { width: board.width, height: board.height }, piece: piece.name, closed, maxBacktracks, cells: rows });
-      return;
+      out.printJson({ board: { width: board.width, height: board.height }, piece: piece.name, closed, maxBacktracks, cells: rows, seconds, ...(interrupted ? { interrupted: true } : {}) });
+      return interrupted ? 130 : 0;
     }
     const p = out.paint;
     const paint = (s: number, t: string): string => {
@@ -82,5 +86,7 @@ Examples:
       `${closed ? 'closed' : 'open'} ${piece.name} tours on ${board}: ${count(true)} squares start one, ${count(false)} none (N), ` +
         `${count(null)} undecided (LIM); ${total} backtracks in all`,
     );
+    if (interrupted) out.print('interrupted: the squares not reached say LIM');
+    return interrupted ? 130 : 0;
   },
 };

@@ -32,7 +32,7 @@ export const tourCommand: Command = {
     seed: { type: 'string', value: 'N', help: 'seed for the choices (different seeds give different tours)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, giraffe, m,n: by search)' },
     format: { type: 'string', value: 'F', help: 'grid (numbered squares), moves, svg or summary' },
-    trace: { type: 'boolean', help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares)` },
+    trace: { type: 'boolean', help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares; with --json as events)` },
     'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (searches only)' },
     timeout: { type: 'string', value: 'T', help: 'search time limit: 250ms, 5s, 2m (a bare number is milliseconds)' },
   },
@@ -77,7 +77,21 @@ Examples:
     const query: Query = { board, piece, closed, from, to, seed };
     if (bool(args, 'trace')) {
       if (board.cells > TRACE_CELLS) throw new GridbitsError('BAD_ARGUMENT', `tour: --trace is for boards of up to ${TRACE_CELLS} squares`);
-      out.print(formatTrace(board, traceTour(query, { maxEvents: maxNodes ?? 200_000 })));
+      const events = traceTour(query, { maxEvents: maxNodes ?? 200_000 });
+      if (!out.json) {
+        out.print(formatTrace(board, events));
+        return;
+      }
+      // The protocol as JSON: every event with its square named, then how the search ended.
+      const list = [...events].map((e) => ({ kind: e.kind, square: board.name(e.square), move: e.depth + 1, backtracks: e.backtracks }));
+      const last = list[list.length - 1];
+      out.printJson({
+        board: { width: board.width, height: board.height },
+        piece: piece.name,
+        closed,
+        events: list,
+        ended: last?.kind === 'found' ? 'found' : last?.kind === 'exhausted' ? 'exhausted' : 'stopped',
+      });
       return;
     }
     if (big) out.progress(`building a tour of ${board} …`);
