@@ -88,6 +88,16 @@ export class FrontierJob {
   get peakStates(): number {
     return this.run.peakStates;
   }
+
+  /** Squares added so far (the one being added does not count until all its states are expanded). */
+  get squaresAdded(): number {
+    return this.run.v;
+  }
+
+  /** The share of the work done (0..1) as last estimated at a pause; 1 once finished. */
+  get shareDone(): number {
+    return this.run.shareSoFar;
+  }
 }
 
 /*
@@ -208,6 +218,11 @@ class FrontierRun {
     const s = this.nodes / (this.nodes + left);
     if (s > this.share) this.share = Math.min(s, 0.999);
     return this.share;
+  }
+
+  /** The share last estimated (0 before the first pause, 1 once finished). */
+  get shareSoFar(): number {
+    return this.finished ? 1 : this.share;
   }
 
   private result(): FrontierResult {
