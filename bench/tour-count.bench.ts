@@ -136,7 +136,7 @@ export async function run(): Promise<BenchSection> {
       'tour-count 6x6 open 53.6 s CPU (224 s wall), 375 MB; 6x9 closed 25.3 s, 152 MB; 5x10 open 27.1 s, 158 MB (5x9 21.5 s, 5x8 12.6 s); 5x100 closed 48.7 s, 152 MB (5x30 13.4 s); ' +
       '4x400 open 51.8 s, 129 MB (4x200 25.3 s); 3x5000 open 29.5 s, 98 MB (3x1500 8.5 s; counts of thousands of digits, so time grows faster than the board); ' +
       'tour-table 100x100 47.5 s CPU, 95 MB (64x64 9.2 s). So the counter takes without a budget up to 36 squares open / 54 closed 6 wide, 50 open / 500 closed 5 wide, 1600 4 wide, 20,000 3 wide ' +
-      '(it was 36/48, 100, 600, 1500: 5 wide open was far too high, 5x20 open would take hours); tour-table takes up to 10,000 squares without --timeout (65,536 with it). Past the count limit a budget counts anyway (a lower bound when it stops).',
+      '(it was 36/48, 100, 600, 1500: 5 wide open was far too high, 5x20 open would take hours); tour-table takes up to 10,000 squares without --timeout (65,536 with it). Past the count limit a budget counts anyway: a stopped backtracking count is a lower bound; a stopped frontier count has none (it counts no tour before its last square) and says how far it got.',
     'The plain counter is the baseline: (x, y) recursion, fixed move order, no pruning, same process. 6×6 closed was not run with it to the end (the issue quotes minutes for a plain counter in C), so the 6×6 rows have no ratio.',
     'Frontier program: squares added row by row across the shorter side; a state is the window of the last 2w+1 squares (degree 0, finished, or a path end paired with another or rooted at a finished tour end), 4 bits a square; states that need more than two tour ends are pruned as they form.',
   );

@@ -2,7 +2,7 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, countTours } from '../tour/count.js';
+import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, countTours, type CountPartial } from '../tour/count.js';
 import { countToursFromEach } from '../tour/count-each.js';
 import { budgetWords } from '../tour/stopped.js';
 import { drawGrid } from '../render/ascii.js';
@@ -35,9 +35,11 @@ Method: a frontier dynamic program over the squares in rows across the shorter s
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
 6 squares on the shorter side (6x6 open takes about a minute, 6x8 closed about 20 s); 7x7 and 8x8 (8x8 closed:
 13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
-given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false, and the count is labelled a
-lower bound (the frontier program finishes no tour before its last square, so its lower bound is 0; boards
-too wide for it are counted by backtracking, whose partial count is a real lower bound). Ctrl-C stops (exit 130).
+given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
+frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
+the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
+"count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
+of the work). Ctrl-C stops (exit 130).
 
 Examples:
   gridbits tour-count 5x5                 (1728)
@@ -67,10 +69,13 @@ Examples:
       countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour-count ${board}: ${p.done.toFixed(1)}%`) }),
     );
     if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-    // A stopped count is shown as before: its lower bound, "complete": false and the budget that ran out.
+    // A stopped count: "complete": false, the budget that ran out, and its lower bound where the method has one
+    // (backtracking); the frontier program has none before its last square, so it says how far it got instead.
+    const partial: CountPartial = outcome.finished ? { count: null, method: 'frontier' } : (outcome.partial ?? { count: null, method: 'frontier' });
     const r = outcome.finished
       ? { ...outcome.value, complete: true, reason: undefined }
-      : { ...(outcome.partial ?? { count: 0n, method: 'frontier' as const }), nodes: outcome.nodes, complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }), convention: convention(closed, from) };
+      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }), convention: convention(closed, from) };
+    const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
     if (out.json) {
       out.printJson({
         board: { width: board.width, height: board.height },
@@ -82,12 +87,16 @@ Examples:
         directed: !closed,
         ...(!closed && from === undefined && r.complete ? { undirectedCount: (board.cells > 1 ? r.count / 2n : r.count).toString() } : {}),
         complete: r.complete,
-        lowerBound: !r.complete,
+        // True when `count` is a real lower bound; a stopped frontier count has none ("bound": "none", count "0").
+        lowerBound: bound === 'lower',
+        bound,
         ...(r.reason ? { reason: r.reason } : {}),
         convention: r.convention,
         method: r.method,
         nodes: r.nodes,
         ...('peakStates' in r && r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
+        ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
+        ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
       });
       return;
@@ -96,7 +105,8 @@ Examples:
     const where = fromName !== undefined && !closed ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}` : '';
     const what = `${kind} ${piece.name} tour${r.count === 1n ? '' : 's'} of the ${board} board${where}`;
     if (r.complete) out.print(`${r.count.toLocaleString('en-US')} ${what}`);
-    else out.print(`at least ${r.count.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason})`);
+    else if (bound === 'lower') out.print(`at least ${r.count.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason})`);
+    else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
     out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? 'frontier dynamic program' : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
   },
 };
@@ -151,6 +161,14 @@ function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNod
   if (maxNodes !== undefined || timeoutMs !== undefined || board.cells > COUNT_MAX_SQUARES) return;
   const limit = countLimit(board, piece, closed);
   if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+}
+
+/** How far a stopped frontier count got, in words: it has no partial count to show. */
+function frontierStop(p: CountPartial): string {
+  const share = p.shareDone ?? 0;
+  const pct = share >= 0.001 ? `about ${(share * 100).toFixed(1)} %` : 'under 0.1 %';
+  const where = p.squaresAdded !== undefined && p.squares !== undefined ? `and it had added ${p.squaresAdded} of the ${p.squares} squares, ` : '';
+  return `the frontier program counts no tour before its last square, ${where}${pct} of its work by its own forecast`;
 }
 
 function convention(closed: boolean, from: number | undefined): string {

@@ -12,7 +12,7 @@ export interface EachCount {
   runs: number;
 }
 
-/** What a stopped count from every square has: lower bounds (0 on squares not reached). */
+/** What a stopped count from every square has: lower bounds (0 on squares not reached, and on the square a frontier count was on). */
 export interface EachPartial {
   /** A lower bound of the count from each square (index = square). */
   counts: bigint[];
@@ -60,7 +60,7 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
     };
     ctl.partial = () => {
       const out = counts.slice();
-      if (current !== null && runs < reps.length) for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count;
+      if (current !== null && runs < reps.length) for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count ?? 0n;
       return { counts: out, runs };
     };
     for (; runs < reps.length; ) {

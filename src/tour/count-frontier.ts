@@ -23,6 +23,8 @@ const DONE = 2;
 const ROOTED = 3;
 const FIRST_LABEL = 4;
 const NEW_LABEL = 15;
+/** What advanceUntilPause answers: a pause the control wants, the end, or a double count past 2^53. */
+const PAUSE = 0, DONE_RUN = 1, OVERFLOW = 2;
 /** Window slots are 4 bits each in two 32-bit words, so the window holds at most 16 squares. */
 const MAX_REACH = 16;
 
@@ -88,6 +90,16 @@ export class FrontierJob {
   get peakStates(): number {
     return this.run.peakStates;
   }
+
+  /** Squares added so far (the one being added does not count until all its states are expanded). */
+  get squaresAdded(): number {
+    return this.run.v;
+  }
+
+  /** The share of the work done (0..1) as last estimated at a pause; 1 once finished. */
+  get shareDone(): number {
+    return this.run.shareSoFar;
+  }
 }
 
 /*
@@ -132,6 +144,8 @@ class FrontierRun {
   private totalNum = 0;
   private totalBig = 0n;
   private overflow = false;
+  /** True while the state at `k` has been counted and a pause came before its expansion. */
+  private paused = false;
 
   constructor(
     private readonly g: CountGraph,
@@ -210,6 +224,11 @@ class FrontierRun {
     return this.share;
   }
 
+  /** The share last estimated (0 before the first pause, 1 once finished). */
+  get shareSoFar(): number {
+    return this.finished ? 1 : this.share;
+  }
+
   private result(): FrontierResult {
     const { nodes, peakStates } = this;
     return { count: this.big ? this.totalBig : BigInt(this.totalNum), nodes, peakStates };
@@ -217,6 +236,23 @@ class FrontierRun {
 
   /** The program's steps under `control`: the result, or 'overflow' when a double count passed 2^53. */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult | 'overflow', void> {
+    // The loop runs in a plain method (V8 optimises hot loops in plain methods, not in a generator's body).
+    for (;;) {
+      const code = this.advanceUntilPause(control);
+      if (code === OVERFLOW) return 'overflow';
+      if (code === DONE_RUN) break;
+      onShare(this.shareDone());
+      yield;
+    }
+    onShare(1);
+    return this.result();
+  }
+
+  /**
+   * Expands states until the control wants a pause (PAUSE: the state at `k` is counted but not yet expanded,
+   * and is expanded first on the next call), the end (DONE_RUN) or a double count past 2^53 (OVERFLOW).
+   */
+  private advanceUntilPause(control: JobControl<unknown>): number {
     const { g, o, D, big, base, a } = this;
     const n = g.n;
     while (!this.finished) {
@@ -233,10 +269,13 @@ class FrontierRun {
         const k = this.k;
         const used = cur.nums[2 * k + 1];
         if (used === 0) continue;
-        this.nodes++;
-        if (control.spend()) {
-          onShare(this.shareDone());
-          yield;
+        if (this.paused) this.paused = false;
+        else {
+          this.nodes++;
+          if (control.spend()) {
+            this.paused = true;
+            return PAUSE;
+          }
         }
         const c = big ? cur.bigCounts[k] : used;
         const lo = cur.ints[4 * k], hi = cur.ints[4 * k + 1];
@@ -295,7 +334,7 @@ class FrontierRun {
         }
         if (this.next.size > MAX_STATES) throw new GridbitsError('LIMIT', `the count needs more than ${MAX_STATES.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
-      if (this.overflow || this.next.overflow) return 'overflow';
+      if (this.overflow || this.next.overflow) return OVERFLOW;
       this.cur = this.next;
       this.next = cur;
       this.next.clear();
@@ -305,8 +344,7 @@ class FrontierRun {
       if (this.v === n || this.cur.size === 0) this.finished = true;
       else this.forecast();
     }
-    onShare(1);
-    return this.result();
+    return DONE_RUN;
   }
 
   /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */

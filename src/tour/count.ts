@@ -42,8 +42,9 @@ export interface CountOptions {
   /** 'auto' picks the frontier program where it fits and backtracking otherwise. */
   method?: 'auto' | 'frontier' | 'backtracking';
   /**
-   * Count a board past `countLimit` anyway (its run should then have a node budget or a time limit, whose
-   * stop gives a lower bound). `countTours` and `countToursSync` set it when `maxNodes` or `timeoutMs` is given.
+   * Count a board past `countLimit` anyway (its run should then have a node budget or a time limit; see
+   * `CountPartial` for what a stop gives). `countTours` and `countToursSync` set it when `maxNodes` or
+   * `timeoutMs` is given.
    */
   pastLimit?: boolean;
 }
@@ -66,14 +67,30 @@ export interface Count {
   peakStates?: number;
 }
 
-/** What a stopped count has: a lower bound (the frontier program completes no tour before its last square: 0). */
+/**
+ * What a stopped count has: by backtracking, a lower bound (the tours found so far); by the frontier program, no
+ * bound at all (it completes no tour before its last square), but how far it got.
+ */
 export interface CountPartial {
-  /** A lower bound of the count, under the same convention. */
-  count: bigint;
+  /**
+   * A lower bound of the count, under the same convention: the tours the backtracking search completed before
+   * the stop. `null` for the frontier program, which knows no lower bound until its last square (the count may
+   * be anything, 0 included).
+   */
+  count: bigint | null;
   /** How it was being counted. */
   method: 'frontier' | 'backtracking';
   /** Frontier only: the most states held at once so far. */
   peakStates?: number;
+  /** Frontier only: squares added to the program before the stop (of `squares`). */
+  squaresAdded?: number;
+  /** Frontier only: the squares of the board, all of which the program adds before it has a count. */
+  squares?: number;
+  /**
+   * Frontier only: the share of the work done (0 to 1), as the program forecasts the states still to come (the
+   * share its progress reports); a rough guide to the budget a whole count needs.
+   */
+  shareDone?: number;
 }
 
 /**
@@ -122,7 +139,8 @@ function limitOf(board: Board, g: CountGraph, closed: boolean): string | null {
  * Counting the tours of a leaper on a board exactly, as a job (see COUNT_CONVENTION). A board past
  * `countLimit` is refused (LIMIT) unless `pastLimit` is set. One work unit is a state expanded (frontier) or a
  * move tried (backtracking); progress is in percent, weighted by the states each step is forecast to expand.
- * A stopped count's partial result is a lower bound.
+ * A stopped count's partial result is a lower bound when backtracking counted; the frontier program has none
+ * (its `count` is null) and says how far it got.
  */
 export function countToursJob(board: Board, options: CountOptions = {}): Job<Count, CountPartial> {
   const run = prepareCount(board, options);
@@ -134,7 +152,8 @@ export function countToursJob(board: Board, options: CountOptions = {}): Job<Cou
 
 /**
  * Counts the tours of a leaper on a board exactly (see `countToursJob`), giving the event loop a turn about
- * every 20 ms. With `maxNodes` or `timeoutMs` a board past `countLimit` is counted too (a stop gives a lower bound).
+ * every 20 ms. With `maxNodes` or `timeoutMs` a board past `countLimit` is counted too (see `CountPartial` for
+ * what a stop gives).
  *
  * @example
  * ```ts
@@ -200,7 +219,8 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
         const count = !closed && from === undefined && g.n > 1 ? r.count * 2n : r.count;
         return { ...base, count, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates };
       },
-      partial: () => ({ count: 0n, method: 'frontier', peakStates: fj.peakStates }),
+      // No tour is complete before the last square, so no lower bound: how far the program got instead.
+      partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone }),
     };
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).

@@ -6,9 +6,8 @@ import type { Query } from './types.js';
 
 /** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
 export function checkTourSquares(q: Query): void {
-  for (const [s, what] of [[q.from, 'start'], [q.to, 'end']] as const) {
-    if (s !== undefined) q.board.checkIndex(s, `the ${what} square`);
-  }
+  if (q.from !== undefined) q.board.checkIndex(q.from, 'the start square');
+  if (q.to !== undefined) q.board.checkIndex(q.to, 'the end square');
 }
 
 /** A decision: true/false with the proof, or null when only a search can tell. */
@@ -25,13 +24,14 @@ const SCHWENK = "Schwenk's theorem (1991)";
 /** The leaper (m, n) a piece is, m <= n, or null for anything that is not one plain leaper. */
 export function leaperOf(piece: Piece): [number, number] | null {
   if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) return null;
-  const [dx, dy] = piece.leaps[0];
-  const m = Math.min(Math.abs(dx), Math.abs(dy)), n = Math.max(Math.abs(dx), Math.abs(dy));
+  const leaps = piece.leaps;
+  const dx = Math.abs(leaps[0][0]), dy = Math.abs(leaps[0][1]);
+  const m = Math.min(dx, dy), n = Math.max(dx, dy);
   const want = m === 0 || m === n ? 4 : 8;
-  if (piece.leaps.length !== want) return null;
-  for (const [x, y] of piece.leaps) {
-    const a = Math.min(Math.abs(x), Math.abs(y)), b = Math.max(Math.abs(x), Math.abs(y));
-    if (a !== m || b !== n) return null;
+  if (leaps.length !== want) return null;
+  for (let i = 1; i < want; i++) {
+    const x = Math.abs(leaps[i][0]), y = Math.abs(leaps[i][1]);
+    if (Math.min(x, y) !== m || Math.max(x, y) !== n) return null;
   }
   return [m, n];
 }

@@ -82,39 +82,65 @@ function withBudget(q: Query, options: FindOptions): RunOptions {
 }
 
 function* findSteps(q: Query, ctl: JobControl<FindPartial>): Generator<void, Answer, void> {
-  if (q.from === undefined && q.to !== undefined) {
-    // Only the end is fixed: a tour from that square, read backwards (the theorems speak of the end).
+  // Only the end fixed: a tour from that square, read backwards (the theorems speak of the end).
+  const backwards = q.from === undefined && q.to !== undefined;
+  const fq = backwards ? { ...q, from: q.to, to: undefined } : q;
+  // Everything but the search runs in a plain function (V8 optimises a generator's body poorly).
+  const quick = quickAnswer(q, fq, ctl);
+  const a = quick.answer ?? (yield* searchSteps(fq, quick.theorem, ctl));
+  if (backwards && a.path !== undefined) a.path.reverse();
+  return a;
+}
+
+interface Quick {
+  /** The answer, when a theorem, construction or Warnsdorff gave one; else the search must. */
+  answer: Answer | null;
+  /** The theorem's words when one says a tour exists. */
+  theorem: string | null;
+}
+
+/** The theorem, the constructions and Warnsdorff for `fq` (`q` itself, or `q` from its end when only that is fixed). */
+function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
+  if (fq !== q) {
     const e = existence(q);
-    if (e.exists === false) return { exists: false, reason: e.reason, closed: false, method: 'theorem' };
-    const a = yield* findSteps({ ...q, from: q.to, to: undefined }, ctl);
-    if (a.path !== undefined) a.path.reverse();
-    return a;
+    if (e.exists === false) return { answer: { exists: false, reason: e.reason, closed: false, method: 'theorem' }, theorem: null };
   }
-  const ex = existence(q);
-  if (ex.exists === false) return { exists: false, reason: ex.reason, closed: q.closed, method: 'theorem' };
-  const rng = q.seed === undefined ? null : createRng(q.seed);
-  const report = (done: number): void => ctl.report(done, 3, 'phases');
+  const ex = existence(fq);
+  if (ex.exists === false) return { answer: { exists: false, reason: ex.reason, closed: fq.closed, method: 'theorem' }, theorem: null };
+  const theorem = ex.exists === true ? ex.reason : null;
+  const rng = fq.seed === undefined ? null : createRng(fq.seed);
   // The theorem's words when it decided the question; otherwise the method that found the tour says it all.
-  const why = (how: string): string => (ex.exists === true ? `${ex.reason}; ${how}` : how);
-  if (isKnight(q.piece) && q.to === undefined) {
-    const built = construct(q, rng, report);
-    if (built !== null) return accept(q, built.path, why(built.how), built.method);
+  const why = (how: string): string => (theorem !== null ? `${theorem}; ${how}` : how);
+  const knight = isKnight(fq.piece);
+  const big = fq.board.cells > SEARCH_CELLS;
+  if (knight && fq.to === undefined) {
+    const built = construct(fq, rng, ctl);
+    if (built !== null) return { answer: accept(fq, built.path, why(built.how), built.method), theorem };
   }
-  if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS) {
-    const path = fixedEnds(q, rng);
-    if (path !== null) return accept(q, path, why('built from blocks: paths along the way from start to end, cycles merged into it'), 'construction');
+  if (fq.to !== undefined && knight && big) {
+    const path = fixedEnds(fq, rng);
+    if (path !== null) {
+      const how = why('built from blocks: paths along the way from start to end, cycles merged into it');
+      return { answer: accept(fq, path, how, 'construction'), theorem };
+    }
   }
-  if (q.to !== undefined && isKnight(q.piece) && q.board.cells > SEARCH_CELLS && q.board.cells <= WARNSDORFF_CELLS) {
-    const w = warnsdorffTo(q, rng ?? createRng(0));
-    if (w !== null) return accept(q, w, why(`found by Warnsdorff's rule keeping ${q.board.name(q.to)} for last`), 'warnsdorff');
+  if (fq.to !== undefined && knight && big && fq.board.cells <= WARNSDORFF_CELLS) {
+    const w = warnsdorffTo(fq, rng ?? createRng(0));
+    if (w !== null) return { answer: accept(fq, w, why(`found by Warnsdorff's rule keeping ${fq.board.name(fq.to)} for last`), 'warnsdorff'), theorem };
   }
-  if (q.board.cells <= WARNSDORFF_CELLS && q.to === undefined) {
-    const w = warnsdorffRestarts(q, rng ?? createRng(0), 40);
-    if (w !== null) return accept(q, w, why("found by Warnsdorff's rule"), 'warnsdorff');
+  if (fq.board.cells <= WARNSDORFF_CELLS && fq.to === undefined) {
+    const w = warnsdorffRestarts(fq, rng ?? createRng(0), 40);
+    if (w !== null) return { answer: accept(fq, w, why("found by Warnsdorff's rule"), 'warnsdorff'), theorem };
   }
+  return { answer: null, theorem };
+}
+
+/** The backtracking search, the one step that spends work units and can be stopped (and resumed). */
+function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPartial>): Generator<void, Answer, void> {
   const m = new SearchMachine(q);
-  ctl.partial = () => ({ backtracks: m.backtracks, ...(ex.exists === true ? { theorem: ex.reason } : {}) });
+  ctl.partial = () => ({ backtracks: m.backtracks, ...(theorem !== null ? { theorem } : {}) });
   const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
+  const why = (how: string): string => (theorem !== null ? `${theorem}; ${how}` : how);
   if (status === 'found') return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
   return { exists: false, closed: q.closed, method: 'backtracking', backtracks: m.backtracks, reason: `proved by exhaustive search (${m.backtracks} backtracks)` };
 }
@@ -141,7 +167,7 @@ interface Built {
 }
 
 /** The constructions for the knight: null when none applies to this board and start. */
-function construct(q: Query, rng: Rng | null, report: (done: number) => void): Built | null {
+function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Built | null {
   const { width: W, height: H, cells } = q.board;
   if (cells === 1) return { path: new Int32Array(1), how: 'a single square', method: 'construction' };
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
@@ -152,21 +178,21 @@ function construct(q: Query, rng: Rng | null, report: (done: number) => void): B
     if (cells > KEEP_CELLS) {
       // Huge boards: one pass from the start, no copy kept (memory is the limit there).
       const map = buildCycle(W, H, -1, q.seed === undefined ? null : createRng(q.seed), variant);
-      report(1);
+      ctl.report(1, 3, 'phases');
       if (map === null) return null;
       path = walkCycle(map, start, reverse);
     } else {
       const order = closedOrder(W, H, q.seed, variant);
-      report(1);
+      ctl.report(1, 3, 'phases');
       if (order === null) return null;
       path = rotateTo(order.cycle, order.pos[start], reverse);
     }
-    report(2);
+    ctl.report(2, 3, 'phases');
     return { path, how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`, method: 'construction' };
   }
   if (Math.min(W, H) >= 5 && !q.closed && cells % 2 === 1) {
     const path = aroundHole(W, H, start, rng, variant);
-    report(2);
+    ctl.report(2, 3, 'phases');
     if (path !== null) return { path, how: 'the start square, then a closed tour of the rest of the board built from blocks', method: 'construction' };
     return null;
   }
@@ -178,7 +204,9 @@ function construct(q: Query, rng: Rng | null, report: (done: number) => void): B
 }
 
 interface CycleOrder {
-  key: string;
+  width: number;
+  height: number;
+  seed: number | undefined;
   cycle: Int32Array;
   pos: Int32Array;
 }
@@ -188,26 +216,36 @@ const KEEP_CELLS = 4_000_000;
 
 /** The closed tour of W×H for a seed (built once and kept for boards that are not huge) and each square's place on it. */
 function closedOrder(W: number, H: number, seed: number | undefined, variant: number): CycleOrder | null {
-  const key = `${W}x${H}:${seed ?? ''}`;
-  if (lastOrder !== null && lastOrder.key === key) return lastOrder;
+  const last = lastOrder;
+  if (last !== null && last.width === W && last.height === H && last.seed === seed) return last;
   const map = buildCycle(W, H, -1, seed === undefined ? null : createRng(seed), variant);
   if (map === null) return null;
   const cycle = walkCycle(map, 0, false);
   const pos = new Int32Array(cycle.length);
   for (let i = 0; i < cycle.length; i++) pos[cycle[i]] = i;
-  lastOrder = { key, cycle, pos };
+  lastOrder = { width: W, height: H, seed, cycle, pos };
   return lastOrder;
 }
+
+/** Below this many squares a rotation copies in a loop (the views `set` needs cost more than the copy). */
+const LOOP_COPY = 1024;
 
 /** Euler's rotation: the closed tour read from place `at`, forwards or backwards. */
 function rotateTo(cycle: Int32Array, at: number, reverse: boolean): Int32Array {
   const n = cycle.length;
   const out = new Int32Array(n);
-  if (!reverse) {
+  if (reverse) {
+    // out[i] = cycle[at - i], wrapping once past place 0.
+    let j = 0;
+    for (let i = at; i >= 0; i--) out[j++] = cycle[i];
+    for (let i = n - 1; i > at; i--) out[j++] = cycle[i];
+  } else if (n < LOOP_COPY) {
+    let j = 0;
+    for (let i = at; i < n; i++) out[j++] = cycle[i];
+    for (let i = 0; i < at; i++) out[j++] = cycle[i];
+  } else {
     out.set(cycle.subarray(at));
     out.set(cycle.subarray(0, at), n - at);
-  } else {
-    for (let i = 0; i < n; i++) out[i] = cycle[(at - i + n) % n];
   }
   return out;
 }

@@ -196,7 +196,8 @@ function countAsBefore(board: Board, o: CountOptions, out: Outcome<tour.Count, t
   const closed = o.closed ?? false;
   const convention = closed ? COUNT_CONVENTION.closed : o.from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
   const p = out.partial ?? { count: 0n, method: 'frontier' as const };
-  return { count: p.count, complete: false, closed, directed: !closed, convention, method: p.method, nodes: out.nodes, ...(p.peakStates !== undefined ? { peakStates: p.peakStates } : {}), reason: budgetWords(out.stopped, o) };
+  // 0.1 said 0 where the frontier program knows no lower bound.
+  return { count: p.count ?? 0n, complete: false, closed, directed: !closed, convention, method: p.method, nodes: out.nodes, ...(p.peakStates !== undefined ? { peakStates: p.peakStates } : {}), reason: budgetWords(out.stopped, o) };
 }
 
 /** @deprecated Use `countToursSync` from 'gridbits/tour'. */

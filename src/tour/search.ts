@@ -1,5 +1,5 @@
 // The one-call backtracking search as a job: a tour, or a proof that none exists, for a leaper query.
-import { job, type Job, type Outcome } from '../core/job.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
 import type { Query } from './types.js';
@@ -35,13 +35,16 @@ export interface SearchPartial {
  */
 export function searchTourJob(query: Query, options: SearchOptions = {}): Job<SearchResult, SearchPartial> {
   const m = new SearchMachine(query, options.switches);
-  return job(function* (ctl) {
-    ctl.partial = () => ({ backtracks: m.backtracks });
-    const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
-    ctl.report(m.backtracks, m.backtracks, 'backtracks');
-    if (status === 'found') return { status, path: m.tour!, backtracks: m.backtracks, tryIndex: m.tryIndex };
-    return { status: 'none', backtracks: m.backtracks };
-  });
+  // A generator function made per call costs microseconds (each has its own prototype): one, shared.
+  return job((ctl) => searchSteps(m, ctl));
+}
+
+function* searchSteps(m: SearchMachine, ctl: JobControl<SearchPartial>): Generator<void, SearchResult, void> {
+  ctl.partial = () => ({ backtracks: m.backtracks });
+  const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
+  ctl.report(m.backtracks, m.backtracks, 'backtracks');
+  if (status === 'found') return { status, path: m.tour!, backtracks: m.backtracks, tryIndex: m.tryIndex };
+  return { status: 'none', backtracks: m.backtracks };
 }
 
 /**

@@ -2,7 +2,7 @@
 // set of squares that start an open tour, each with its reason.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { job, type Job, type Outcome } from '../core/job.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
@@ -47,15 +47,19 @@ export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryI
  * given, is called before each pause with the share (0..1) of the square's backtrack allowance spent.
  */
 export function tableCellJob(board: Board, piece: Piece, square: number, options: TableOptions = {}, progress?: (share: number) => void): Job<TableCell> {
-  return job(function* (ctl) {
-    const maxBack = options.maxBacktracks ?? Infinity;
-    const m = new SearchMachine({ board, piece, closed: options.closed ?? false, from: square }, options.switches);
-    const share = maxBack === Infinity ? () => 0 : () => Math.min(1, m.backtracks / Math.max(1, maxBack));
-    const status = yield* m.steps(ctl, maxBack, progress && (() => progress(share())));
-    const cell: TableCell = { square, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };
-    if (status === 'found') cell.tryIndex = m.tryIndex;
-    return cell;
-  });
+  // A generator function made per call costs microseconds (each has its own prototype), a good share of a
+  // small board's square: one, shared.
+  return job((ctl) => cellSteps(board, piece, square, options, progress, ctl));
+}
+
+function* cellSteps(board: Board, piece: Piece, square: number, options: TableOptions, progress: ((share: number) => void) | undefined, ctl: JobControl<unknown>): Generator<void, TableCell, void> {
+  const maxBack = options.maxBacktracks ?? Infinity;
+  const m = new SearchMachine({ board, piece, closed: options.closed ?? false, from: square }, options.switches);
+  const share = maxBack === Infinity ? () => 0 : () => Math.min(1, m.backtracks / Math.max(1, maxBack));
+  const status = yield* m.steps(ctl, maxBack, progress && (() => progress(share())));
+  const cell: TableCell = { square, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };
+  if (status === 'found') cell.tryIndex = m.tryIndex;
+  return cell;
 }
 
 /**

@@ -9,13 +9,13 @@ import type { Vector } from '../pieces/piece.js';
 export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<number>, closed: boolean): string | null {
   const n = board.cells, w = board.width;
   if (path.length !== n) return `the path has ${path.length} squares, the board ${n}`;
-  // A step (dx, dy) is looked up in a small table indexed by the offset, so the loop makes no allocations.
   let reach = 0;
-  for (const [dx, dy] of leaps) reach = Math.max(reach, Math.abs(dx), Math.abs(dy));
+  for (let i = 0; i < leaps.length; i++) reach = Math.max(reach, Math.abs(leaps[i][0]), Math.abs(leaps[i][1]));
+  if (w > 2 * reach && reach * (w + 1) <= 1 << 20) return fastFault(board, stepTable(w, leaps, reach), path, closed);
+  // A step (dx, dy) is looked up in a small table indexed by the offset, so the loop makes no allocations.
   const span = 2 * reach + 1;
   const isLeap = new Uint8Array(span * span);
   for (const [dx, dy] of leaps) isLeap[(dy + reach) * span + dx + reach] = 1;
-  if (w > 2 * reach && reach * (w + 1) <= 1 << 20) return fastFault(board, isLeap, reach, span, path, closed);
   const seen = new Uint8Array(n);
   const step = (a: number, b: number): boolean => {
     const ax = a % w, bx = b % w;
@@ -33,26 +33,68 @@ export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<nu
   return null;
 }
 
-/**
- * The same check when the board is wider than twice the reach: then an index difference names one step
- * (dx, dy), so the loop tracks coordinates by adding, with no division per square.
- */
-function fastFault(board: Board, isLeap: Uint8Array, reach: number, span: number, path: ArrayLike<number>, closed: boolean): string | null {
-  const n = board.cells, w = board.width, h = board.height;
+/** The steps of a leaper on a board of one width, indexed by square difference (see `fastFault`). */
+interface StepTable {
+  width: number;
+  /** The leaps it was made for, flat (dx, dy, dx, dy, …). */
+  leaps: Int32Array;
+  reach: number;
+  /** Offset added to a square difference to index the arrays. */
+  base: number;
+  valid: Uint8Array;
+  stepX: Int8Array;
+  stepY: Int8Array;
+}
+
+// The last table, kept: tours are checked one after another on one board (the 64 tours of 8x8 in a row),
+// and building the table costs more than checking a small board's tour.
+let lastTable: StepTable | null = null;
+
+function stepTable(w: number, leaps: readonly Vector[], reach: number): StepTable {
+  const t = lastTable;
+  if (t !== null && t.width === w && t.leaps.length === 2 * leaps.length) {
+    let same = true;
+    for (let i = 0; i < leaps.length && same; i++) same = t.leaps[2 * i] === leaps[i][0] && t.leaps[2 * i + 1] === leaps[i][1];
+    if (same) return t;
+  }
+  const flat = new Int32Array(2 * leaps.length);
   const base = reach * w + reach;
   const size = 2 * base + 1;
-  const stepX = new Int8Array(size), stepY = new Int8Array(size), valid = new Uint8Array(size);
-  for (let dy = -reach; dy <= reach; dy++) {
-    for (let dx = -reach; dx <= reach; dx++) {
-      if (isLeap[(dy + reach) * span + dx + reach] === 1) {
-        const d = dy * w + dx + base;
-        valid[d] = 1;
-        stepX[d] = dx;
-        stepY[d] = dy;
-      }
-    }
+  const valid = new Uint8Array(size), stepX = new Int8Array(size), stepY = new Int8Array(size);
+  for (let i = 0; i < leaps.length; i++) {
+    const dx = leaps[i][0], dy = leaps[i][1];
+    flat[2 * i] = dx;
+    flat[2 * i + 1] = dy;
+    const d = dy * w + dx + base;
+    valid[d] = 1;
+    stepX[d] = dx;
+    stepY[d] = dy;
   }
-  const seen = new Uint8Array(n);
+  lastTable = { width: w, leaps: flat, reach, base, valid, stepX, stepY };
+  return lastTable;
+}
+
+/** Boards up to this many squares share one kept array of seen marks (cleared per check) rather than a new one each. */
+const SCRATCH_CELLS = 1 << 22;
+let scratch = new Uint8Array(64);
+
+/** A cleared array of n seen marks. */
+function seenMarks(n: number): Uint8Array {
+  if (n > SCRATCH_CELLS) return new Uint8Array(n);
+  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 2 * scratch.length));
+  scratch.fill(0, 0, n);
+  return scratch;
+}
+
+/**
+ * The check when the board is wider than twice the reach: then an index difference names one step
+ * (dx, dy), so the loop tracks coordinates by adding, with no division per square.
+ */
+function fastFault(board: Board, table: StepTable, path: ArrayLike<number>, closed: boolean): string | null {
+  const n = board.cells, w = board.width, h = board.height;
+  const { reach, base, valid, stepX, stepY } = table;
+  const size = valid.length;
+  const seen = seenMarks(n);
   const first = path[0];
   if (!Number.isInteger(first) || first < 0 || first >= n) return `square ${first} at step 0 is off the board`;
   seen[first] = 1;

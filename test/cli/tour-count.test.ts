@@ -69,6 +69,29 @@ describe('gridbits tour-count', () => {
     expect(text.stdout).toMatch(/^at least .* \(a lower bound: budget exhausted/);
   });
 
+  it('a stopped frontier count says it has no bound (not "at least 0") and how far it got; its JSON keeps every field', () => {
+    const j = gridbitsJson<CountJson & { bound: string; squaresAdded: number; squares: number; shareDone: number; nodes: number }>(['tour-count', '7x7', '--max-nodes', '20000']);
+    expect(j.method).toBe('frontier');
+    expect(j.count).toBe('0');
+    expect(j.complete).toBe(false);
+    expect(j.lowerBound).toBe(false);
+    expect(j.bound).toBe('none');
+    expect(j.reason).toMatch(/budget exhausted after 20000 nodes/);
+    expect(j.nodes).toBe(20_000);
+    expect(j.squares).toBe(49);
+    expect(j.squaresAdded > 0 && j.squaresAdded < 49).toBe(true);
+    expect(j.shareDone > 0 && j.shareDone < 1).toBe(true);
+    expect(j.convention).toMatch(/A165134/);
+    const text = gridbits(['tour-count', '7x7', '--max-nodes', '20000']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(/at least/);
+    expect(text.stdout).toMatch(/^the number of directed open knight tours of the 7x7 board is not known, not even a lower bound \(budget exhausted after 20000 nodes: .*added \d+ of the 49 squares/);
+    // Backtracking's stop is a real lower bound, and says so; a finished count is exact.
+    const b = gridbitsJson<CountJson & { bound: string }>(['tour-count', '8x8', '--max-nodes', '20000']);
+    expect([b.bound, b.lowerBound, BigInt(b.count) > 0n]).toEqual(['lower', true, true]);
+    expect(gridbitsJson<CountJson & { bound: string }>(['tour-count', '5x5']).bound).toBe('exact');
+  });
+
   it('bad input: one line, exit 2', () => {
     expectUserError(gridbits(['tour-count']), /give a board size/);
     expectUserError(gridbits(['tour-count', '0x5']), /board/);

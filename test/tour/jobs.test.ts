@@ -138,16 +138,22 @@ describe('countTours', () => {
   });
 
   it('past the limit a budget answers with a lower bound; without one the count is refused', () => {
-    // The frontier program completes no tour before its last square: its lower bound is 0.
+    // The frontier program completes no tour before its last square: no lower bound, but how far it got.
     const f = tour.countToursSync(Board.of(7, 7), { maxNodes: 20_000 });
-    expect(f).toMatchObject({ finished: false, stopped: 'nodes', nodes: 20_000, partial: { count: 0n, method: 'frontier' } });
+    expect(f).toMatchObject({ finished: false, stopped: 'nodes', nodes: 20_000, partial: { count: null, method: 'frontier', squares: 49 } });
+    if (!f.finished) {
+      expect(f.partial!.squaresAdded).toBeGreaterThan(0);
+      expect(f.partial!.squaresAdded).toBeLessThan(49);
+      expect(f.partial!.shareDone).toBeGreaterThan(0);
+      expect(f.partial!.shareDone).toBeLessThan(1);
+    }
     // 8×8's window is too wide for it: backtracking, whose partial count is a real lower bound.
     const w = tour.countToursSync(Board.of(8, 8), { maxNodes: 20_000 });
     expect(w).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'backtracking' } });
-    expect(!w.finished && w.partial!.count > 0n).toBe(true);
+    expect(!w.finished && w.partial!.count! > 0n).toBe(true);
     const b = tour.countToursSync(Board.of(5, 5), { method: 'backtracking', maxNodes: 20_000 });
     expect(b.finished).toBe(false);
-    if (!b.finished) expect(b.partial!.count >= 0n && b.partial!.count < 1728n).toBe(true);
+    if (!b.finished) expect(b.partial!.count! >= 0n && b.partial!.count! < 1728n).toBe(true);
     expect(tour.countToursSync(Board.of(6, 6), { timeoutMs: 20 })).toMatchObject({ finished: false, stopped: 'time' });
     expect(() => tour.countToursSync(Board.of(7, 7))).toThrow(/count anyway/);
   });
