@@ -26,7 +26,7 @@ describe('gridbits valley solve', () => {
 
   it('refuses bad flags and positions with one line and exit 2', () => {
     expectUserError(gridbits(['valley', 'solve', '--max-nodes', '0']), /--max-nodes must be between 1/);
-    expectUserError(gridbits(['valley', 'solve', '--timeout', 'soon']), /--timeout must be a duration like 60s/);
+    expectUserError(gridbits(['valley', 'solve', '--timeout', 'soon']), /--timeout must be a duration like 250ms, 5s/);
     expectUserError(gridbits(['valley', 'solve', '--table', '0']), /--table must be between 1 and 16384/);
     expectUserError(gridbits(['valley', 'solve', '--position', 'sskss/5/5/5/SSKS w 0']), /.+/);
     expectUserError(gridbits(['valley', 'solve', 'extra']), /unexpected argument 'extra'/);
