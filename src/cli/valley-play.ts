@@ -89,13 +89,19 @@ function readRecord(file: string, drawRule: boolean): Game {
 
 /** Writes the record as --out writes: a file replaced whole at once, a symlink written through, a device in place. */
 function writeRecord(file: string, game: Game): void {
-  const sink = openSink(file, 'save');
+  const words = (e: unknown): unknown => (isGridbitsError(e) ? new GridbitsError('BAD_INPUT', e.message.replace(/^cannot write /, 'cannot save to ')) : e);
+  let sink;
+  try {
+    sink = openSink(file, 'save');
+  } catch (e) {
+    throw words(e);
+  }
   try {
     sink.text(game.record());
     sink.commit();
   } catch (e) {
     sink.abandon();
-    throw e;
+    throw words(e);
   }
 }
 

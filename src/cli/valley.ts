@@ -37,6 +37,7 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   let rows: DivideRows = [];
   let nodes: number;
   let stop: Outcome<unknown, unknown> | null = null;
+  let received = true;
   if (byMove) {
     const outcome = await runJob<DivideRows, DivideRows>(out, 'valley.divide', [variant.name, position, depth], job);
     rows = (outcome.finished ? outcome.value : (outcome.partial ?? [])).slice();
@@ -46,6 +47,7 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   } else {
     const outcome = await runJob<number, number>(out, 'valley.perft', [variant.name, position, depth], job);
     nodes = outcome.finished ? outcome.value : (outcome.partial ?? 0);
+    received = outcome.finished || outcome.partial !== undefined;
     if (!outcome.finished) stop = outcome;
   }
   const seconds = secondsSince(t0);
@@ -71,7 +73,9 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   if (stopped === null) out.print(`perft ${depth}: ${thousands(nodes)} nodes`);
   else {
     const what = byMove ? `the ${rows.length} of ${engineMoves(engine).length} first moves listed` : 'the leaves counted';
-    out.print(`perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stoppedWords(stopped)})`);
+    if (received) out.print(`perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stoppedWords(stopped)})`);
+    // The worker was inside one long step of the count when the deadline came.
+    else out.print(`perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`);
   }
   out.print(out.paint.dim(`${seconds} s`));
   return stopped === 'signal' ? 130 : undefined;

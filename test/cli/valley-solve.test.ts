@@ -12,8 +12,10 @@ describe('gridbits valley solve', () => {
     const text = gridbits(['valley', 'solve', '--table', '32', '--shortest']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/White wins \(White to move; winning first moves: .*a1d4/);
-    expect(text.stdout).toMatch(/proof: \d+ positions, the win within 13 plies/);
+    expect(text.stdout).toMatch(/proof: [0-9,]+ positions, the win within 13 plies/);
     expect(text.stdout).toMatch(/quickest forced win: 9 plies/);
+    // The proof needs only some first moves; the text says the rest were not settled, and --all-moves settles them.
+    expect(text.stdout).toMatch(/the other \d+ first moves were not settled: --all-moves settles each/);
   });
 
   it('answers loss and draw from the side to move, and unknown when the budget runs out', () => {
