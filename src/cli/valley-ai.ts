@@ -1,100 +1,97 @@
 // CLI `valley best` (the search's move for a position) and `valley match` (players against each other).
 import { GridbitsError } from '../core/error.js';
+import type { Outcome } from '../core/job.js';
 import {
   AI_LEVELS,
   SEARCH_MAX_PLY,
-  createVariantEngine,
-  findVariant,
   formatEngineMove,
   formatPlayer,
-  match,
+  levelBudget,
   parsePlayer,
   search,
-  searchAnswer,
-  variantStart,
   type Engine,
+  type MatchTally,
   type Move,
   type PlayerSpec,
-  type Variant,
+  type SearchResult,
 } from '../valley/index.js';
-import { bool, int, str, type Flag, type Parsed } from './command.js';
+import { bool, duration, int, str, type Parsed } from './command.js';
+import { interruptible } from './io.js';
 import type { Output } from './output.js';
+import { runJob } from './run-job.js';
+import { boardJson, plural, positionOf, secondsSince, stoppedWords, thousands } from './valley-shared.js';
 
-/** The flags of best and match, merged into the valley command's flags. */
-export const VALLEY_AI_FLAGS: Record<string, Flag> = {
-  depth: { type: 'string', value: 'N', help: `best: search N plies deep (1-${SEARCH_MAX_PLY - 4})` },
-  time: { type: 'string', value: 'T', help: 'best: think for T (1s, 250ms; default 1s); match: per move for plain ai players' },
-  'max-nodes': { type: 'string', value: 'N', help: 'best: stop after N search nodes' },
-  'no-draw-rule': { type: 'boolean', help: 'no draw on the third occurrence of a position (the default rule draws)' },
-  games: { type: 'string', value: 'N', help: 'match: number of games' },
-  white: { type: 'string', value: 'P', help: 'match: White player: random, greedy, ai, ai:1..ai:6 (default ai)' },
-  black: { type: 'string', value: 'P', help: 'match: Black player (default greedy)' },
-  alternate: { type: 'boolean', help: 'match: swap colours after every game' },
-  seed: { type: 'string', value: 'S', help: 'match: seed of the random opening plies and random players (default 1)' },
-  opening: { type: 'string', value: 'N', help: 'match: random (non-losing) opening plies per game (default 2)' },
-  'ply-cap': { type: 'string', value: 'N', help: 'match: a game still going after N plies is a draw (default 300)' },
-};
+export const VALLEY_BEST_USAGE = 'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
+export const VALLEY_MATCH_USAGE =
+  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--ply-cap N] [--timeout T] [--position P] [--variant V] [--first C] [--no-draw-rule] [--json]';
 
-export const VALLEY_AI_USAGE = [
-  'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]',
-  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--variant V] [--first C] [--json]',
-];
-
-export const VALLEY_AI_DETAILS = `Search (best): alpha-beta with iterative deepening and a transposition table; by default 1 s of thinking.
+export const VALLEY_BEST_DETAILS = `Search: alpha-beta with iterative deepening and a transposition table; by default 1 s of thinking. It stops
+  early once the result is proven (a forced win or loss), so it may take much less than --time.
   score: points for the side to move; ±30000 minus the plies to the end is an exact result; "winIn" counts the
   winner's own moves (the winning move included), "winInPlies" both sides' moves; "winner" names the side.
-Players (match): random, greedy (two plies on the Kings' distances), ai (= ai:5), ai:L with L =
-  ${AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeoutMs} ms`}`).join(', ')}.
-  --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
-  Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ.
-  best and match take --variant and --first too (and --position in the variant's notation).
+  "stopped" says what ended the search: depth, proven, over, time, nodes, or signal (Ctrl-C: the best move of
+  the deepest finished iteration is printed, then exit 130).
+
 Examples:
   gridbits valley best --time 2s
+  gridbits valley best --depth 9               (the start: a1d4, White wins in 5 moves)
   gridbits valley best --variant labyrinth --time 2s
-  gridbits valley best --position 'k4/3s1/5/5/K3S w 4' --json
-  gridbits valley match --games 20 --white ai --black random --alternate`;
+  gridbits valley best --position 'k4/3s1/5/5/K3S w 4' --json`;
 
-/** A duration: 1s, 2.5s, 250ms or a plain number of milliseconds. */
-function parseDuration(text: string, flag: string): number {
-  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s)?\s*$/.exec(text);
-  const ms = m === null ? NaN : Number(m[1]) * (m[2] === 's' ? 1000 : 1);
-  if (!(ms >= 1) || ms > 2 ** 31 - 1) throw new GridbitsError('BAD_ARGUMENT', `--${flag} must be a duration like 1s or 250ms (at least 1 ms), got '${text}'`);
-  return Math.round(ms);
-}
+export const VALLEY_MATCH_DETAILS = `Players: random, greedy (two plies on the Kings' distances), ai (= ai:5), ai:L with L =
+  ${AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeoutMs} ms`}`).join(', ')}.
+  --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
+  Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ;
+  the same --seed gives the same games.
+  Ctrl-C or --timeout ends the match and tallies the games finished (Ctrl-C then exits 130).
 
-/** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
-function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
-  const variant = findVariant(str(args, 'variant') ?? 'standard');
-  const first = str(args, 'first');
-  if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
-  const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
-  return { variant, engine: createVariantEngine(variant, text) };
-}
+Examples:
+  gridbits valley match --games 20 --white ai --black random --alternate
+  gridbits valley match --games 100 --white ai:2 --black greedy --seed 7 --json
+  gridbits valley match --games 10 --variant labyrinth --white ai:3 --black random`;
+
+/** Moves that may think longer than this run the match in a worker thread. */
+const SLOW_MOVE_MS = 250;
 
 function noExtra(args: Parsed, sub: string): void {
   const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley ${sub}: unexpected argument '${extra}'`);
 }
 
-export async function valleyBest(args: Parsed, out: Output): Promise<void> {
+export async function valleyBest(args: Parsed, out: Output): Promise<number | void> {
   noExtra(args, 'best');
   const { variant, engine: e } = positionOf(args);
   const depth = int(args, 'depth', 1, SEARCH_MAX_PLY - 4);
-  const timeText = str(args, 'time');
-  const timeMs = timeText !== undefined ? parseDuration(timeText, 'time') : depth === undefined ? 1000 : undefined;
+  const timeMs = duration(args, 'time', depth === undefined ? 1000 : undefined);
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const position = e.toString();
-  // An async search gives the event loop a turn every 20 ms, so Ctrl-C's handler (main.ts) ends the process at once.
-  const outcome = await search(e, {
-    depth,
-    timeoutMs: timeMs,
-    maxNodes,
-    drawRule: !bool(args, 'no-draw-rule'),
-    onIteration: (i) => out.progress(`depth ${i.depth}: ${i.pv.length > 0 ? formatEngineMove(e, i.pv[0]) : '-'} score ${i.score}, ${i.nodes} nodes`),
-  });
-  out.endProgress();
-  // The JSON's "stopped" says what ended the search: its depth, a proof, the position over, or a limit.
-  const r = { ...searchAnswer(outcome)!, stopped: outcome.finished ? outcome.value.ended : outcome.stopped };
+  const t0 = performance.now();
+  // The search gives the event loop a turn every 20 ms, inside an iteration too, so Ctrl-C stops it at once.
+  // Progress: the time spent of --time when thinking for a time, else the iterations of --depth.
+  const outcome: Outcome<SearchResult, SearchResult> = await interruptible(out, (signal) =>
+    search(e, {
+      depth,
+      timeoutMs: timeMs,
+      maxNodes,
+      signal,
+      drawRule: !bool(args, 'no-draw-rule'),
+      onProgress: (p) => {
+        if (timeMs !== undefined) out.progress({ done: Math.min(timeMs, performance.now() - t0), total: timeMs, unit: 'ms' }, 'valley best');
+        else out.progress(p, 'valley best');
+      },
+    }),
+  );
+  const seconds = secondsSince(t0);
+  const answer = outcome.finished ? outcome.value : outcome.partial;
+  const stopped = outcome.finished ? outcome.value.ended : outcome.stopped;
+  const code = stopped === 'signal' ? 130 : undefined;
+  if (answer === undefined) {
+    // Stopped before a first iteration finished: no move to give.
+    if (out.json) out.printJson({ move: null, position, variant: variant.name, board: boardJson(variant), stopped, seconds });
+    else out.print(`no move yet: ${stoppedWords(stopped as 'nodes' | 'time' | 'signal')} before the first iteration finished`);
+    return code;
+  }
+  const r = answer;
   const move = r.move === null ? null : formatEngineMove(e, r.move);
   const pv = pvText(e, r.pv);
   if (out.json) {
@@ -106,22 +103,26 @@ export async function valleyBest(args: Parsed, out: Output): Promise<void> {
       pv,
       position,
       variant: variant.name,
+      board: boardJson(variant),
       timeMs: r.timeMs,
-      stopped: r.stopped,
+      seconds: Number((r.timeMs / 1000).toFixed(3)),
+      stopped,
       ...(r.result !== undefined ? { result: r.result } : {}),
       ...(r.winner !== undefined ? { winner: r.winner, winIn: r.winIn, winInPlies: r.winInPlies, winInCounts: "the winner's moves" } : {}),
     });
-    return;
+    return code;
   }
   if (r.result !== undefined) {
     out.print(`${position}: the game is over, ${r.result} has won (no move)`);
-    return;
+    return code;
   }
-  out.print(`best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${r.nodes.toLocaleString('en-US')} nodes, ${Math.round(r.timeMs)} ms (${r.stopped})`);
+  const why = stopped === 'signal' ? 'interrupted: the deepest finished iteration' : stopped;
+  out.print(`best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${plural(r.nodes, 'node')}, ${thousands(Math.round(r.timeMs))} ms (${why})`);
   if (r.winner !== undefined) {
-    out.print(`${r.winner === 'white' ? 'White' : 'Black'} wins in ${r.winIn} move${r.winIn === 1 ? '' : 's'} (${r.winInPlies} plies)`);
+    out.print(`${r.winner === 'white' ? 'White' : 'Black'} wins in ${plural(r.winIn!, 'move')} (${plural(r.winInPlies!, 'ply', 'plies')})`);
   }
   out.print(`line: ${pv.join(' ')}`);
+  return code;
 }
 
 /** The principal variation in notation (the moves are played on the engine and taken back). */
@@ -135,12 +136,11 @@ function pvText(e: Engine, pv: Move[]): string[] {
   return names;
 }
 
-export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
+export async function valleyMatchRun(args: Parsed, out: Output): Promise<number | void> {
   noExtra(args, 'match');
   const games = int(args, 'games', 1, 1_000_000);
   if (games === undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley match: give the number of games, e.g. --games 20');
-  const timeText = str(args, 'time');
-  const timeMs = timeText === undefined ? undefined : parseDuration(timeText, 'time');
+  const timeMs = duration(args, 'time');
   const spec = (flag: string, fallback: string): PlayerSpec => {
     const s = parsePlayer(str(args, flag) ?? fallback);
     return s.kind === 'ai' && s.level === undefined && timeMs !== undefined ? { ...s, timeoutMs: timeMs } : s;
@@ -150,26 +150,28 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1)!;
   const openingPlies = int(args, 'opening', 0, 20, 2)!;
   const plyCap = int(args, 'ply-cap', 1, 100_000, 300)!;
+  const timeoutMs = duration(args, 'timeout');
   const { variant, engine } = positionOf(args);
   const start = engine.toString();
   const names = [formatPlayer(a), formatPlayer(b)];
-  const t0 = Date.now();
-  const outcome = await match({
-    games,
-    a,
-    b,
-    alternate,
-    seed,
-    openingPlies,
-    plyCap,
-    drawRule: !bool(args, 'no-draw-rule'),
-    variant: variant.name,
-    position: start,
-    onGame: (_g, t) => out.progress(`game ${t.games}/${games}: ${names[0]} ${t.aWins}, ${names[1]} ${t.bWins}, draws ${t.draws}`),
-  });
-  out.endProgress();
-  // No limits are set, so only the signal could stop it (and the CLI gives none): the tally is whole.
-  const tally = outcome.finished ? outcome.value : outcome.partial!;
+  const t0 = performance.now();
+  // A player's move is one synchronous search: when one may think longer than a quarter second, the match runs
+  // in a worker thread, so Ctrl-C is answered while it thinks (a worker costs a moment to start).
+  const slow = [a, b].some((s) => s.kind === 'ai' && (levelBudget(s).timeoutMs ?? 0) > SLOW_MOVE_MS);
+  const options = { games, a, b, alternate, seed, openingPlies, plyCap, drawRule: !bool(args, 'no-draw-rule'), variant: variant.name, position: start };
+  let finishedGames = 0;
+  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], { timeoutMs, label: 'valley match', inWorker: slow });
+  if (!outcome.finished && outcome.partial === undefined) finishedGames = outcome.nodes;
+  const stopped = outcome.finished ? null : outcome.stopped;
+  const code = stopped === 'signal' ? 130 : undefined;
+  const tally = outcome.finished ? outcome.value : outcome.partial;
+  const seconds = secondsSince(t0);
+  if (tally === undefined) {
+    // Ctrl-C while a move was being thought over for longer than the deadline: the tally did not come back.
+    if (out.json) out.printJson({ games: null, gamesAsked: games, complete: false, stopped, seed, position: start, variant: variant.name, board: boardJson(variant), seconds });
+    else out.print(`interrupted during a long move: the tally of the games finished (${finishedGames} or more) did not come back in time`);
+    return code;
+  }
   if (out.json) {
     out.printJson({
       games: tally.games,
@@ -181,16 +183,23 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<void> {
       alternate,
       repetitions: tally.repetitions,
       capped: tally.capped,
-      averagePlies: Math.round((tally.plies / tally.games) * 10) / 10,
+      averagePlies: tally.games === 0 ? 0 : Math.round((tally.plies / tally.games) * 10) / 10,
       seed,
       openingPlies,
       position: start,
       variant: variant.name,
-      timeMs: Date.now() - t0,
+      board: boardJson(variant),
+      gamesAsked: games,
+      complete: stopped === null,
+      ...(stopped !== null ? { stopped } : {}),
+      timeMs: Math.round(seconds * 1000),
+      seconds,
     });
-    return;
+    return code;
   }
-  out.print(`${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${tally.games} games`);
-  out.print(`${names[0]} won ${tally.aWins}, ${names[1]} won ${tally.bWins}, draws ${tally.draws} (${tally.repetitions} by repetition, ${tally.capped} at the ply cap)`);
-  out.print(`White won ${tally.white}, Black won ${tally.black}; ${(tally.plies / tally.games).toFixed(1)} plies a game`);
+  if (stopped !== null) out.print(`${stoppedWords(stopped)} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`);
+  out.print(`${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}`);
+  out.print(`${names[0]} won ${thousands(tally.aWins)}, ${names[1]} won ${thousands(tally.bWins)}, draws ${thousands(tally.draws)} (${thousands(tally.repetitions)} by repetition, ${thousands(tally.capped)} at the ply cap)`);
+  out.print(`White won ${thousands(tally.white)}, Black won ${thousands(tally.black)}; ${tally.games === 0 ? 0 : (tally.plies / tally.games).toFixed(1)} plies a game`);
+  return code;
 }

@@ -1,38 +1,56 @@
 // CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by line.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
-import { VARIANTS, VARIANT_NAMES, Game, createPlayer, findVariant, formatEngineMove, parsePlayer, type Colour, type GameResult, type Player } from '../valley/index.js';
-import { bool, int, str, type Flag, type Parsed } from './command.js';
+import {
+  VARIANTS,
+  VARIANT_NAMES,
+  Game,
+  createPlayer,
+  findVariant,
+  formatEngineMove,
+  isJsonRecord,
+  moveText,
+  parsePlayer,
+  readAbstractPlayRecord,
+  type Colour,
+  type GameResult,
+  type Player,
+} from '../valley/index.js';
+import { bool, int, str, type Parsed } from './command.js';
+import { readTextArg } from './io.js';
 import type { Output } from './output.js';
+import { openSink } from './sink.js';
 import { valleyDiagram } from './valley-board.js';
+import { boardJson, plural } from './valley-shared.js';
 
 const AI_PLY_CAP = 1000;
 
-/** The flags play adds to the valley command; --white, --black and --seed are shared with match (their help covers both). */
-export const VALLEY_PLAY_FLAGS: Record<string, Flag> = {
-  variant: { type: 'string', value: 'V', help: `perft, best, match, play: ${VARIANT_NAMES.join(', ')} (default standard)` },
-  first: { type: 'string', value: 'C', help: 'perft, best, match, play: white or black moves first from the start (default white)' },
-  load: { type: 'string', value: 'FILE', help: 'play: continue the game in a record file' },
-  white: { type: 'string', value: 'P', help: 'match, play: White player: random, greedy, ai, ai:1..ai:6; play also human (default: ai in match, human in play)' },
-  black: { type: 'string', value: 'P', help: 'match, play: Black player (default: greedy in match, human in play)' },
-  seed: { type: 'string', value: 'S', help: 'match: seed of the random opening plies and random players; play: of random players (default 1)' },
-};
+export const VALLEY_PLAY_USAGE = 'valley play [--white P] [--black P] [--variant V] [--first white|black] [--position P | --load FILE] [--no-draw-rule] [--seed S] [--json]';
 
-export const VALLEY_PLAY_USAGE = 'valley play [--white P] [--black P] [--variant V] [--first white|black] [--no-draw-rule] [--load FILE] [--seed S] [--json]';
-
-export const VALLEY_PLAY_DETAILS = `Play (play): type a move like b1e4; type a square (b1) to see that piece's moves on the board; commands:
-  moves, undo (with an AI opponent: back to your previous turn), save FILE, load FILE, new, board, help, quit.
-  Moves are read line by line, so a file or pipe works too: printf 'b1e4\\nquit\\n' | gridbits valley play.
+export const VALLEY_PLAY_DETAILS = `Play: type a move like b1e4 (or b1-e4, or b1 e4); type a square (b1) to see that piece's moves on the board;
+  commands: moves, undo (with an AI opponent: back to your previous turn), save FILE, load FILE, new, board,
+  help, quit. Moves are read line by line, so a file or pipe works too: printf 'b1e4\\nquit\\n' | gridbits valley play.
   With --json nothing is drawn: one JSON document at the end (moves, result, record, rejected lines).
   Two AI players play to the end on their own (at most ${AI_PLY_CAP} plies).
+Game records (--load FILE, '-' for standard input; save FILE writes one): gridbits' own, an optional
+  'variant NAME' line (not for standard), an optional start position line, then one move per line; or
+  AbstractPlay's JSON game record: {"header": {"game": {"name": "King's Valley", "variants": [...]}, ...},
+  "moves": [["a1-d4", "c5-c2"], ...]}, rounds of one move a player (the first seat is White); its variants
+  king-swap (Retrieve the King) and labyrinth.
 Draw rule (not in the publisher's rules; gridbits' default): the third time the same position (board and side
   to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
   for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
 Variants (--variant):
 ${VARIANT_NAMES.map((n) => `  ${n}: ${VARIANTS[n].about}\n    start: ${VARIANTS[n].start}`).join('\n')}
   Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
-Game records: an optional 'variant NAME' line (not for standard), an optional start position line, then one move per line.`;
+
+Examples:
+  gridbits valley play                          (two people at one terminal)
+  gridbits valley play --black ai:3
+  gridbits valley play --variant labyrinth --white ai --black ai --json
+  gridbits valley play --position 'k4/3s1/5/5/K3S w 4' --black ai
+  gridbits valley play --load game.txt
+  gridbits valley play --load - --white ai --black ai < record.json   (an AbstractPlay record, played on)`;
 
 const NAME: Record<Colour, string> = { white: 'White', black: 'Black' };
 
@@ -44,29 +62,46 @@ function seat(text: string | undefined, seed: number): Seat {
   return { human: false, name: text.trim().toLowerCase(), player: createPlayer(spec, seed) };
 }
 
-function readRecord(file: string, drawRule: boolean): Game {
-  let text: string;
+/** A game record's text replayed: gridbits' record, or AbstractPlay's JSON; errors name the file and the move. */
+export function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
   try {
-    text = readFileSync(file, 'utf8');
+    if (!isJsonRecord(text)) return Game.fromRecord(text, { drawRule });
+    const rec = readAbstractPlayRecord(text);
+    const game = new Game({ variant: rec.variant, drawRule });
+    for (const m of rec.moves) {
+      try {
+        game.play(m.text);
+      } catch (e) {
+        if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `round ${m.round}, ${m.seat === 1 ? 'White' : 'Black'}'s move '${m.text}': ${e.message}`);
+        throw e;
+      }
+    }
+    return game;
   } catch (e) {
-    throw new GridbitsError('BAD_INPUT', `cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  try {
-    return Game.fromRecord(text, { drawRule });
-  } catch (e) {
-    if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `${file}: ${e.message}`);
+    if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `${name}: ${e.message}`);
     throw e;
   }
 }
 
-/** Writes the record through a temporary file, so a failed save leaves no half-written file. */
+function readRecord(file: string, drawRule: boolean): Game {
+  return gameOfRecord(readTextArg(file, 'the game record'), file === '-' ? 'standard input' : file, drawRule);
+}
+
+/** Writes the record as --out writes: a file replaced whole at once, a symlink written through, a device in place. */
 function writeRecord(file: string, game: Game): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const words = (e: unknown): unknown => (isGridbitsError(e) ? new GridbitsError('BAD_INPUT', e.message.replace(/^cannot write /, 'cannot save to ')) : e);
+  let sink;
   try {
-    writeFileSync(tmp, game.record());
-    renameSync(tmp, file);
+    sink = openSink(file, 'save');
   } catch (e) {
-    throw new GridbitsError('BAD_INPUT', `cannot save to '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw words(e);
+  }
+  try {
+    sink.text(game.record());
+    sink.commit();
+  } catch (e) {
+    sink.abandon();
+    throw words(e);
   }
 }
 
@@ -74,7 +109,7 @@ function describe(r: GameResult): string {
   return r.draw ? `draw: ${r.reason}` : `${NAME[r.winner as Colour]} wins: ${r.reason}`;
 }
 
-const HELP = `Type a move (b1e4), or a square (b1) to see that piece's moves. Commands:
+const HELP = `Type a move (b1e4, b1-e4 or b1 e4), or a square (b1) to see that piece's moves. Commands:
   moves        the legal moves
   undo         take back the last move (with an AI opponent: back to your previous turn)
   save FILE    write the game record
@@ -123,8 +158,8 @@ class Session {
     return !this.seats.white.human && !this.seats.black.human;
   }
 
-  /** AI players move until a human is to move or the game ends. */
-  runAi(): void {
+  /** AI players move until a human is to move or the game ends; the event loop gets a turn between moves (Ctrl-C). */
+  async runAi(): Promise<void> {
     for (;;) {
       const g = this.game, s = this.seats[g.sideToMove];
       if (s.human || g.result() !== null) return;
@@ -132,6 +167,7 @@ class Session {
         this.say(`stopped after ${AI_PLY_CAP} plies`);
         return;
       }
+      await new Promise((resolve) => setImmediate(resolve));
       const m = s.player.choose({ engine: g.engine, history: g.historyKeys(), drawRule: this.drawRule });
       const text = formatEngineMove(g.engine, m);
       const side = g.sideToMove;
@@ -142,7 +178,10 @@ class Session {
   }
 
   /** Handles one line of input; false when the session should end. */
-  command(line: string): boolean {
+  command(input: string): boolean {
+    // A move written as two words ("b1 e4") is one move.
+    const joined = moveText(input);
+    const line = /^[a-z][0-9]{1,2}[a-z][0-9]{1,2}$/.test(joined) ? joined : input;
     const [word = '', arg, ...extra] = line.trim().split(/\s+/);
     const g = this.game;
     const cmd = word.toLowerCase();
@@ -165,10 +204,11 @@ class Session {
         if (arg === undefined) throw new GridbitsError('BAD_INPUT', `${cmd}: give a file name, e.g. ${cmd} game.txt`);
         if (cmd === 'save') {
           writeRecord(arg, g);
-          this.say(`saved ${g.moves.length} moves to ${arg}`);
+          this.say(`saved ${plural(g.moves.length, 'move')} to ${arg}`);
         } else {
+          if (arg === '-') throw new GridbitsError('BAD_INPUT', 'load -: standard input holds the commands here; give a file name');
           this.game = readRecord(arg, this.drawRule);
-          this.say(`loaded ${this.game.moves.length} moves from ${arg} (${this.game.variant.title})`);
+          this.say(`loaded ${plural(this.game.moves.length, 'move')} from ${arg} (${this.game.variant.title})`);
           this.show();
         }
       } else if (/^[a-z][0-9]$/.test(cmd)) {
@@ -182,7 +222,7 @@ class Session {
         this.show();
       }
     } catch (e) {
-      this.refuse(line.trim(), e);
+      this.refuse(input.trim(), e);
     }
     return true;
   }
@@ -199,35 +239,37 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   const drawRule = !bool(args, 'no-draw-rule');
   const seed = int(args, 'seed', 0, 2 ** 31 - 1, 1) as number;
   const seats = { white: seat(str(args, 'white'), seed), black: seat(str(args, 'black'), seed + 1) };
-  const variantText = str(args, 'variant'), firstText = str(args, 'first'), load = str(args, 'load');
+  const variantText = str(args, 'variant'), firstText = str(args, 'first'), load = str(args, 'load'), position = str(args, 'position');
   if (firstText !== undefined && firstText !== 'white' && firstText !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${firstText}'`);
   const variant = findVariant(variantText ?? 'standard').name;
   if (load !== undefined && (variantText !== undefined || firstText !== undefined)) {
     throw new GridbitsError('BAD_ARGUMENT', 'valley play: --load takes the variant and the start from the file; leave out --variant and --first');
   }
-  const fresh = (): Game => new Game({ variant, first: firstText as Colour | undefined, drawRule });
+  if (load !== undefined && position !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley play: give --position or --load, not both');
+  const fresh = (): Game => new Game({ variant, position, first: firstText as Colour | undefined, drawRule });
   const session = new Session(fresh, load !== undefined ? readRecord(load, drawRule) : fresh(), seats, drawRule, out);
 
   session.say(`${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`);
   session.show();
-  session.runAi();
+  await session.runAi();
   if (!session.aiOnly) {
     const tty = process.stdin.isTTY === true;
     const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty });
     // On a terminal readline reads Ctrl-C as a key: leave as Ctrl-C does elsewhere.
     rl.on('SIGINT', () => process.emit('SIGINT'));
     const lines = rl[Symbol.asyncIterator]();
+    // The prompt and the echo are part of the transcript: they go where the result goes (standard output or --out).
     for (;;) {
-      if (!out.json) process.stdout.write(session.prompt());
+      if (!out.json) out.sink.text(session.prompt());
       const next = await lines.next();
       if (next.done === true) {
-        if (!out.json) process.stdout.write('\n');
+        if (!out.json) out.sink.text('\n');
         break;
       }
       // Piped input is not echoed by a terminal: echo it so the transcript reads as a game.
-      if (!tty && !out.json) process.stdout.write(next.value + '\n');
+      if (!tty && !out.json) out.sink.text(next.value + '\n');
       if (!session.command(next.value)) break;
-      session.runAi();
+      await session.runAi();
     }
     rl.close();
   }
@@ -235,6 +277,7 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   if (out.json) {
     out.printJson({
       variant: g.variant.name,
+      board: boardJson(g.variant),
       start: g.start,
       white: seats.white.name,
       black: seats.black.name,

@@ -1,78 +1,118 @@
 // CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's size.
 import { GridbitsError } from '../core/error.js';
-import { START, parsePosition, type SolveStatus } from '../valley/index.js';
-import { solve01 } from '../valley/solve01.js';
-import { bool, int, str, type Flag, type Parsed } from './command.js';
+import type { Outcome } from '../core/job.js';
+import { START, formatMove, legalMoves, parsePosition, solve, type Position, type SolveOptions, type SolveResult, type SolveStatus } from '../valley/index.js';
+import type { SolveResult01, SolveValue01 } from '../valley/solve01.js';
+import { bool, duration, int, str, type Parsed } from './command.js';
+import { interruptible } from './io.js';
 import type { Output } from './output.js';
+import { plural, stoppedWords, thousands } from './valley-shared.js';
 
-export const VALLEY_SOLVE_FLAGS: Record<string, Flag> = {
-  'max-nodes': { type: 'string', value: 'N', help: 'best, solve: stop after N search nodes (solve then answers "unknown")' },
-  timeout: { type: 'string', value: 'T', help: 'solve: stop after T (e.g. 60s, 500ms, 10m; a bare number is seconds)' },
-  table: { type: 'string', value: 'MB', help: 'solve: transposition table size in MB (default 256; --shortest adds a second one of at most 256)' },
-  'all-moves': { type: 'boolean', help: 'solve: settle every first move too (win, loss or draw for the side to move)' },
-  shortest: { type: 'boolean', help: 'solve: also find the quickest forced win, in plies (bounded search)' },
-  'no-symmetry': { type: 'boolean', help: 'solve: do not fold the 8 symmetric images of a position together' },
-};
-
-export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout 60s] [--table MB] [--all-moves] [--shortest] [--json]';
+export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
 
 export const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whether the side to move can force a win, and if not, whether the
   other side can; neither means a draw. A repeated position counts as no win for the side trying to prove
   one, which changes no forced win (a win never needs a repetition); disproofs that rest on a repetition above
   them are not reused elsewhere. Positions equal up to the board's 8 symmetries share one table entry.
-  JSON: {"position", "value": "win"|"loss"|"draw"|"unknown" (for the side to move), "winner", "moves" (winning
-  first moves), "proofNodes" (distinct positions of the proof), "proofDepth" (plies), "nodes", "exhausted", ...}.
+  A win is proved through the first moves the proof needs; the others are left unsettled unless --all-moves.
+  JSON: {"position", "value": "win"|"loss"|"draw"|"unknown" (for the side to move), "winner", "moves" (first
+  moves proved winning), "proofNodes" (distinct positions of the proof), "proofDepth" (plies), "nodes",
+  "exhausted" (a budget ran out), "stopped", "seconds", ...}.
   "shortest" (with --shortest): plies of the quickest forced win, by a bounded search deepened 2 plies at a time.
-  gridbits valley solve --shortest             (White wins: e1b4 or a1d4 first; the quickest forced win takes 9 plies)
+  Ctrl-C stops the search and prints what it proved so far (exit 130).
+
+Examples:
+  gridbits valley solve --shortest             (White wins; the quickest forced win takes 9 plies)
+  gridbits valley solve --all-moves            (every first move: win, loss or draw)
+  gridbits valley solve --position 'k4/5/5/5/4K w 3'
   gridbits valley solve --all-moves --timeout 5m --json`;
 
-/** A duration flag: 60s, 500ms, 10m, 1h, or a bare number of seconds; milliseconds or undefined. */
-function duration(args: Parsed, name: string): number | undefined {
-  const v = str(args, name);
-  if (v === undefined) return undefined;
-  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|h)?\s*$/.exec(v);
-  const ms = m === null ? NaN : Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-  if (!(ms >= 1) || ms > 2 ** 31 - 1) throw new GridbitsError('BAD_ARGUMENT', `--${name} must be a duration like 60s, 500ms or 10m, got '${v}'`);
-  return ms;
+/** The CLI's answer: the 0.1 JSON shape, with how the search ended. */
+type Answer = SolveResult01 & { stopped?: 'nodes' | 'time' | 'signal'; seconds: number };
+
+/** The answer of a solve outcome: "unknown" where nothing was proved, what was proved of a stopped solve. */
+function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): Answer {
+  const r = outcome.finished ? outcome.value : outcome.partial!;
+  const value: SolveValue01 = r.value ?? 'unknown';
+  const { shortest, moveValues, ...rest } = r;
+  const stopped = outcome.finished ? undefined : outcome.stopped;
+  const answer: Answer = { ...rest, value, exhausted: stopped === 'nodes' || stopped === 'time', nodes: outcome.nodes, ...(stopped ? { stopped } : {}), seconds: Number((r.ms / 1000).toFixed(3)) };
+  if (options.shortest && (value === 'win' || value === 'loss')) answer.shortest = shortest ?? null;
+  if (options.allMoves && value !== 'unknown') {
+    const all: Record<string, SolveValue01> = {};
+    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
+    answer.moveValues = all;
+  }
+  return answer;
 }
 
-function status(s: SolveStatus): string {
-  const what = { 'mover-wins': 'can the side to move force a win?', 'opponent-wins': 'can the other side force a win?', 'first-moves': 'settling the first moves', proof: 'counting the proof', shortest: 'the quickest forced win' }[s.question];
-  const fill = ((100 * s.tableUsed) / s.tableEntries).toFixed(0);
-  const num = (x: number): string => (x >= 0x3fffffff ? '∞' : String(x));
-  return `solve: ${what} ${(s.nodes / 1e6).toFixed(2)}M nodes, ${(s.ms / 1000).toFixed(0)} s, pn ${num(s.pn)} dn ${num(s.dn)}, table ${fill}% full, deepest ply ${s.maxPly}`;
+/** What the search had proved when it stopped on the question it was asking. */
+function provedSoFar(s: SolveStatus | null, mover: string, other: string): string {
+  if (s === null || s.question === 'mover-wins') return `it was still asking whether ${mover} can force a win`;
+  return `proved that ${mover} cannot force a win; whether ${other} can was still open`;
 }
 
-export async function valleySolveRun(args: Parsed, out: Output): Promise<void> {
+export async function valleySolveRun(args: Parsed, out: Output): Promise<number | void> {
   const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley solve: unexpected argument '${extra}'`);
   const pos = parsePosition(str(args, 'position') ?? START);
-  // The JSON is 0.1's shape: 'unknown' and "exhausted" when the budget ran out.
-  const r = await solve01(pos, {
-    maxNodes: int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER),
-    timeoutMs: duration(args, 'timeout'),
+  const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
+  const timeoutMs = duration(args, 'timeout');
+  const options: SolveOptions = {
+    maxNodes,
     tableMegabytes: int(args, 'table', 1, 16384, 256),
     allMoves: bool(args, 'all-moves'),
     shortest: bool(args, 'shortest'),
     symmetry: !bool(args, 'no-symmetry'),
-    onStatus: (s) => out.progress(status(s)),
-  });
-  out.endProgress();
+  };
+  let last: SolveStatus | null = null;
+  const t0 = performance.now();
+  let r: Answer;
+  try {
+    const outcome = await interruptible(out, (signal) =>
+      solve(pos, {
+        ...options,
+        timeoutMs,
+        signal,
+        onStatus: (s) => (last = s),
+        // Nodes of --max-nodes when a budget is set, else the time of --timeout, else the nodes so far.
+        onProgress: (p) => out.progress(maxNodes === undefined && timeoutMs !== undefined ? { done: Math.min(timeoutMs, performance.now() - t0), total: timeoutMs, unit: 'ms' } : p, 'valley solve'),
+      }),
+    );
+    r = answerOf(pos, outcome, options);
+  } catch (e) {
+    if (!(e instanceof GridbitsError && e.code === 'LIMIT' && /ply cap/.test(e.message))) throw e;
+    // The answer rests on lines longer than the solver's ply cap: unknown, with the position's facts.
+    const outcome = await solve(pos, { ...options, maxNodes: 1, allMoves: false, shortest: false, strategy: false });
+    r = { ...answerOf(pos, outcome, {}), value: 'unknown', exhausted: false, winner: null, stopped: undefined, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+    delete r.stopped;
+  }
+  const code = r.stopped === 'signal' ? 130 : undefined;
   if (out.json) {
     out.printJson(r);
-    return;
+    return code;
   }
   const who = r.winner === null ? '' : r.winner === 'white' ? 'White' : 'Black';
-  const mover = pos.side === 0 ? 'White' : 'Black';
+  const mover = pos.side === 0 ? 'White' : 'Black', other = pos.side === 0 ? 'Black' : 'White';
+  const firstMoves = legalMoves(pos).length;
   if (r.value === 'win' || r.value === 'loss') {
     out.print(`${who} wins (${mover} to move${r.value === 'win' ? `; winning first moves: ${r.moves.join(' ')}` : ''})`);
-    out.print(`proof: ${r.proofNodes ?? '?'} positions, the win within ${r.proofDepth} plies`);
-    if (r.shortest !== undefined) out.print(`quickest forced win: ${r.shortest === null ? '? (budget exhausted)' : `${r.shortest} plies`}`);
+    const rest = firstMoves - r.moves.length;
+    if (r.value === 'win' && r.moveValues === undefined && rest > 0) {
+      out.print(`(the proof needed only these; the other ${plural(rest, 'first move')} ${rest === 1 ? 'was' : 'were'} not settled: --all-moves settles each)`);
+    }
+    if (r.proofNodes !== null) out.print(`proof: ${plural(r.proofNodes, 'position')}, the win within ${plural(r.proofDepth ?? 0, 'ply', 'plies')}`);
+    if (r.shortest !== undefined) out.print(`quickest forced win: ${r.shortest === null ? '? (budget exhausted)' : plural(r.shortest, 'ply', 'plies')}`);
   } else if (r.value === 'draw') {
     out.print('draw: neither side can force a win (play can go round for ever; the third repetition draws)');
+  } else if (r.stopped !== undefined) {
+    const why = r.stopped === 'signal' ? 'interrupted before an answer' : `budget exhausted before an answer (${stoppedWords(r.stopped)})`;
+    out.print(`unknown: ${why}; ${provedSoFar(last, mover, other)}`);
   } else {
-    out.print(r.exhausted ? 'unknown: budget exhausted before an answer' : `unknown: lines longer than the ply cap were cut`);
+    out.print('unknown: lines longer than the ply cap were cut');
   }
+  if (r.stopped !== undefined && r.value !== 'unknown') out.print(`(${stoppedWords(r.stopped)} before the rest was settled)`);
   if (r.moveValues) out.print(`first moves: ${Object.entries(r.moveValues).map(([m, v]) => `${m} ${v}`).join(', ')}`);
-  out.print(`${r.nodes} nodes in ${(r.ms / 1000).toFixed(2)} s; table ${r.tableUsed} of ${r.tableEntries} entries; deepest ply ${r.maxPly}`);
+  out.print(`${plural(r.nodes, 'node')} in ${(r.ms / 1000).toFixed(2)} s; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`);
+  return code;
 }

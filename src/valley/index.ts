@@ -11,9 +11,21 @@ export { BOARD, VALLEY, slideEnd } from './geometry.js';
 export { formatMove, isMove, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
 export { BLACK, WHITE, copyPosition, samePosition, startPosition, winnerOf, type Position, type Side, type Winner } from './state.js';
 export { MAX_MOVES, countMoves, generateInto, isOver } from './kernel.js';
-export { PILLAR, START, formatPosition, formatSetup, parsePosition, parseSetup, type GridSpec, type Setup } from './notation.js';
+export { PILLAR, START, formatPosition, formatSetup, moveText, parsePosition, parseSetup, type GridSpec, type Setup } from './notation.js';
 export { legalMoves, parseLegalMove, play } from './position.js';
-export { formatGameRecord, formatRecord, parseRecord, readRecordLines, type PositionRecord, type RecordLine, type RecordLines } from './record.js';
+export {
+  formatGameRecord,
+  formatRecord,
+  isJsonRecord,
+  parseRecord,
+  readAbstractPlayRecord,
+  readRecordLines,
+  type AbstractPlayMove,
+  type AbstractPlayRecord,
+  type PositionRecord,
+  type RecordLine,
+  type RecordLines,
+} from './record.js';
 export type { Engine } from './engine.js';
 export { Engine5, createEngine } from './engine5.js';
 export { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';

@@ -163,10 +163,20 @@ export function formatPosition(p: Position): string {
 }
 
 /**
- * The from and to squares of a move's text ("b1e4", "a1g7") on a size × size board; throws BAD_INPUT when it
- * is not two square names on that board. Legality is the caller's check.
+ * A move's text in gridbits' form: the two squares written together, as "b1e4". The forms other King's Valley
+ * programs write are read too: "b1-e4" (with a hyphen or a dash) and "b1 e4"; letters in either case. Text that
+ * is not two square names is returned trimmed, for the parser to refuse.
+ */
+export function moveText(text: string): string {
+  const m = /^\s*([a-z][0-9]{1,2})\s*(?:[-\u2010-\u2013]\s*)?([a-z][0-9]{1,2})\s*$/i.exec(text);
+  return m === null ? text.trim() : (m[1] + m[2]).toLowerCase();
+}
+
+/**
+ * The from and to squares of a move's text ("b1e4", "b1-e4", "b1 e4", "a1g7") on a size × size board; throws
+ * BAD_INPUT when it is not two square names on that board. Legality is the caller's check.
  */
 export function parseSquares(text: string, size: number): [number, number] {
-  const m = parseMove(text, size);
+  const m = parseMove(moveText(text), size);
   return [moveFrom(m), moveTo(m)];
 }

@@ -1,6 +1,7 @@
-// King's Valley game records: an optional variant line and starting position, then one move per line.
+// King's Valley game records: gridbits' own (an optional variant line and starting position, then one move per
+// line) and AbstractPlay's JSON game records (moves in rounds).
 import { GridbitsError } from '../core/error.js';
-import { START, formatPosition, parsePosition } from './notation.js';
+import { START, formatPosition, moveText, parsePosition } from './notation.js';
 import { play } from './position.js';
 import { startPosition, type Position } from './state.js';
 
@@ -29,12 +30,12 @@ export function parseRecord(text: string): PositionRecord {
   const moves: string[] = [];
   for (const { line, text: move } of rec.moves) {
     try {
-      positions.push(play(positions[positions.length - 1], move));
+      positions.push(play(positions[positions.length - 1], moveText(move)));
     } catch (e) {
       if (e instanceof GridbitsError) throw new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`);
       throw e;
     }
-    moves.push(move.toLowerCase());
+    moves.push(moveText(move));
   }
   return { start, moves, positions };
 }
@@ -87,4 +88,75 @@ export function readRecordLines(text: string): RecordLines {
 export function formatGameRecord(variant: string, usualStart: string, start: string, moves: readonly string[]): string {
   const lines = [...(variant === 'standard' ? [] : [`variant ${variant}`]), ...(start === usualStart ? [] : [start]), ...moves];
   return lines.map((l) => l + '\n').join('');
+}
+
+/** One move of an AbstractPlay record: where it stands (round and seat) and its text. */
+export interface AbstractPlayMove {
+  /** The round, from 1 (one move of each player). */
+  round: number;
+  /** The seat: 1 moves first (the pieces on rank 1, White in gridbits' notation), 2 second. */
+  seat: 1 | 2;
+  /** The move as written there, e.g. "a1-d4". */
+  text: string;
+}
+
+/** An AbstractPlay game record of King's Valley, read but not yet replayed. */
+export interface AbstractPlayRecord {
+  /** gridbits' name of the variant: AbstractPlay's king-swap is Retrieve the King, labyrinth the Labyrinth. */
+  variant: 'standard' | 'retrieve' | 'labyrinth';
+  /** The moves in the order played. */
+  moves: AbstractPlayMove[];
+}
+
+/** AbstractPlay's variant names and gridbits' (a record names at most one). */
+const AP_VARIANTS: Record<string, 'retrieve' | 'labyrinth'> = { 'king-swap': 'retrieve', kingswap: 'retrieve', retrieve: 'retrieve', labyrinth: 'labyrinth' };
+
+/** True when text looks like a JSON document (an AbstractPlay record) rather than gridbits' line-by-line record. */
+export function isJsonRecord(text: string): boolean {
+  return /^\s*\{/.test(text);
+}
+
+/**
+ * Reads an AbstractPlay game record (the JSON of its game archive): `header.game.name` (when present) must name
+ * King's Valley; the variant comes from `header.game.variants` (or a top-level `variants` list or `variant`
+ * string): none is the standard game, `king-swap` Retrieve the King, `labyrinth` the Labyrinth. `moves` is a list
+ * of rounds, each a list with one entry per seat: a move string ("a1-d4"), an object with a `move` string, or
+ * null for no move. Throws BAD_INPUT naming the problem; the moves' legality is the replayer's check.
+ */
+export function readAbstractPlayRecord(text: string): AbstractPlayRecord {
+  const bad = (problem: string): GridbitsError => new GridbitsError('BAD_INPUT', `AbstractPlay game record: ${problem}`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw bad(`not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw bad('expected a JSON object with "header" and "moves"');
+  const rec = doc as { header?: { game?: { name?: unknown; variants?: unknown } }; variants?: unknown; variant?: unknown; moves?: unknown };
+  const name = rec.header?.game?.name;
+  if (name !== undefined && (typeof name !== 'string' || !/valley/i.test(name))) throw bad(`it is a record of ${JSON.stringify(name)}, not King's Valley`);
+  const listed = rec.header?.game?.variants ?? rec.variants ?? (rec.variant === undefined ? [] : [rec.variant]);
+  if (!Array.isArray(listed) || listed.some((v) => typeof v !== 'string')) throw bad('the variants must be a list of names');
+  const found = new Set<'retrieve' | 'labyrinth'>();
+  for (const v of listed as string[]) {
+    const key = v.trim().toLowerCase();
+    if (key === '' || key === 'standard') continue;
+    const mine = Object.hasOwn(AP_VARIANTS, key) ? AP_VARIANTS[key] : undefined;
+    if (mine === undefined) throw bad(`unknown variant '${v}' (king-swap or labyrinth)`);
+    found.add(mine);
+  }
+  if (found.size > 1) throw bad(`two variants at once (${[...found].join(', ')})`);
+  if (!Array.isArray(rec.moves)) throw bad('"moves" must be a list of rounds');
+  const moves: AbstractPlayMove[] = [];
+  rec.moves.forEach((round: unknown, i: number) => {
+    const entries = Array.isArray(round) ? round : [round];
+    if (entries.length > 2) throw bad(`round ${i + 1} has ${entries.length} moves; King's Valley has 2 players`);
+    entries.forEach((entry: unknown, j: number) => {
+      if (entry === null) return;
+      const move = typeof entry === 'string' ? entry : typeof entry === 'object' && typeof (entry as { move?: unknown }).move === 'string' ? (entry as { move: string }).move : undefined;
+      if (move === undefined) throw bad(`round ${i + 1}: a move must be a string like "a1-d4", got ${JSON.stringify(entry)}`);
+      moves.push({ round: i + 1, seat: (j + 1) as 1 | 2, text: move });
+    });
+  });
+  return { variant: found.size === 0 ? 'standard' : [...found][0], moves };
 }

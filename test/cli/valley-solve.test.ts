@@ -12,8 +12,10 @@ describe('gridbits valley solve', () => {
     const text = gridbits(['valley', 'solve', '--table', '32', '--shortest']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/White wins \(White to move; winning first moves: .*a1d4/);
-    expect(text.stdout).toMatch(/proof: \d+ positions, the win within 13 plies/);
+    expect(text.stdout).toMatch(/proof: [0-9,]+ positions, the win within 13 plies/);
     expect(text.stdout).toMatch(/quickest forced win: 9 plies/);
+    // The proof needs only some first moves; the text says the rest were not settled, and --all-moves settles them.
+    expect(text.stdout).toMatch(/the other \d+ first moves were not settled: --all-moves settles each/);
   });
 
   it('answers loss and draw from the side to move, and unknown when the budget runs out', () => {
@@ -26,7 +28,7 @@ describe('gridbits valley solve', () => {
 
   it('refuses bad flags and positions with one line and exit 2', () => {
     expectUserError(gridbits(['valley', 'solve', '--max-nodes', '0']), /--max-nodes must be between 1/);
-    expectUserError(gridbits(['valley', 'solve', '--timeout', 'soon']), /--timeout must be a duration like 60s/);
+    expectUserError(gridbits(['valley', 'solve', '--timeout', 'soon']), /--timeout must be a duration like 250ms, 5s/);
     expectUserError(gridbits(['valley', 'solve', '--table', '0']), /--table must be between 1 and 16384/);
     expectUserError(gridbits(['valley', 'solve', '--position', 'sskss/5/5/5/SSKS w 0']), /.+/);
     expectUserError(gridbits(['valley', 'solve', 'extra']), /unexpected argument 'extra'/);

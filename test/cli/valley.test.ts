@@ -4,7 +4,7 @@ import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits valley', () => {
   it('prints the perft contract JSON from the start', () => {
-    expect(gridbitsJson(['valley', 'perft', '4'])).toEqual({ position: 'sskss/5/5/5/SSKSS w 0', depth: 4, nodes: 21708 });
+    expect(gridbitsJson(['valley', 'perft', '4'])).toMatchObject({ position: 'sskss/5/5/5/SSKSS w 0', depth: 4, nodes: 21708, board: { width: 5, height: 5 }, complete: true });
     expect(gridbitsJson(['valley', 'perft', '0'])).toMatchObject({ depth: 0, nodes: 1 });
   });
 

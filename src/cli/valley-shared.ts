@@ -1,0 +1,35 @@
+// What the valley subcommands share: the position flags, the board and time fields of their JSON, their words.
+import { GridbitsError } from '../core/error.js';
+import { createVariantEngine, findVariant, variantStart, type Engine, type Variant } from '../valley/index.js';
+import { str, type Parsed } from './command.js';
+
+/** The board of a variant, as every command's JSON names it. */
+export function boardJson(variant: Variant): { width: number; height: number } {
+  return { width: variant.grid.size, height: variant.grid.size };
+}
+
+/** Seconds since t0 (performance.now()), to the millisecond. */
+export function secondsSince(t0: number): number {
+  return Number(((performance.now() - t0) / 1000).toFixed(3));
+}
+
+/** Thousands with commas, as the rest of the CLI prints them. */
+export const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/** "1 move", "2 moves". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${thousands(n)} ${n === 1 ? one : many}`;
+
+/** What stopped unfinished work, in the user's words. */
+export function stoppedWords(stopped: 'nodes' | 'time' | 'signal'): string {
+  return stopped === 'signal' ? 'interrupted' : stopped === 'nodes' ? 'the node budget (--max-nodes) ran out' : 'the time limit (--timeout) ran out';
+}
+
+/** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
+export function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
+  const variant = findVariant(str(args, 'variant') ?? 'standard');
+  const first = str(args, 'first');
+  if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
+  const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
+  return { variant, engine: createVariantEngine(variant, text) };
+}
+
