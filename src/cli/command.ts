@@ -18,6 +18,13 @@ export interface Flag {
 export interface Parsed {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>;
   positionals: string[];
+  /** The name a flag was given by, where it was an older alias (messages name what the user typed). */
+  spelled?: Record<string, string>;
+}
+
+/** The flag as the user wrote it: `--max-backtracks` for an alias of max-nodes. */
+export function flagName(args: Parsed, name: string): string {
+  return `--${args.spelled?.[name] ?? name}`;
 }
 
 export interface Command {
@@ -70,9 +77,9 @@ export function list(args: Parsed, name: string): string[] {
 export function int(args: Parsed, name: string, min: number, max: number, fallback?: number): number | undefined {
   const v = str(args, name);
   if (v === undefined) return fallback;
-  if (!/^-?[0-9]+$/.test(v.trim())) throw new GridbitsError('BAD_ARGUMENT', `--${name} must be a whole number, got '${v}'`);
+  if (!/^-?[0-9]+$/.test(v.trim())) throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be a whole number, got '${v}'`);
   const n = Number(v);
-  if (n < min || n > max) throw new GridbitsError('BAD_ARGUMENT', `--${name} must be between ${min} and ${max}, got ${v}`);
+  if (n < min || n > max) throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be between ${min} and ${max}, got ${v}`);
   return n;
 }
 
@@ -96,7 +103,7 @@ export function parseDuration(text: string, what: string): number {
 /** A duration flag (see parseDuration), in milliseconds, or `fallback` when it is not given. */
 export function duration(args: Parsed, name: string, fallback?: number): number | undefined {
   const v = str(args, name);
-  return v === undefined ? fallback : parseDuration(v, `--${name}`);
+  return v === undefined ? fallback : parseDuration(v, flagName(args, name));
 }
 
 /** How a board size looks on the command line: `8x8`. */

@@ -85,6 +85,7 @@ export function buildProgram(commands: Command[], version: string, found: (inv: 
     if (c.details) p.addHelpText('after', '\n' + c.details.trimEnd());
     p.action((positionals: string[], opts: Record<string, unknown>) => {
       const values: Parsed['values'] = {};
+      const spelledAs: Record<string, string> = {};
       for (const [name, f] of Object.entries(flags)) {
         for (const spelled of [name, ...(f.aliases ?? [])]) {
           const negated = spelled.startsWith('no-');
@@ -92,10 +93,13 @@ export function buildProgram(commands: Command[], version: string, found: (inv: 
           const v = opts[attr];
           if (negated) {
             if (v === false) values[name] = true;
-          } else if (v !== undefined) values[name] = v as string | boolean | string[];
+          } else if (v !== undefined) {
+            values[name] = v as string | boolean | string[];
+            if (spelled !== name) spelledAs[name] = spelled;
+          }
         }
       }
-      found({ command: c, path: here.join(' '), parsed: { values, positionals } });
+      found({ command: c, path: here.join(' '), parsed: { values, positionals, spelled: spelledAs } });
     });
     parent.addCommand(p);
   };

@@ -34,9 +34,9 @@ Examples:
   gridbits tour-table 6x6 --closed --max-nodes 1000`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-table');
-    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', rest.length > 0 ? `tour-table: '${rest[0]}' is not a board size (WxH, e.g. 5x5)` : 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
-    noMoreThan(rest, 0, 'tour-table');
-    const board = parseBoardSize(size);
+    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
+    noMoreThan(rest, size === undefined ? 1 : 0, 'tour-table');
+    const board = parseBoardSize(size ?? rest[0]);
     const timeoutMs = duration(args, 'timeout');
     // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
     const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;

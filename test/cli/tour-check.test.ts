@@ -82,7 +82,7 @@ describe('gridbits tour-check', () => {
     const b = Board.of(8, 8);
     const d = gridbitsJson<CheckJson>(['tour-check', '--gallery', 'dudeney', '--close']);
     expect(tourProblem(8, 8, d.close!.path!.map((s) => b.parse(s)), true)).toBeNull();
-    expectUserError(gridbits(['tour-check', join(dir, 'none.txt')]), /cannot read '.*none.txt': no such file/);
+    expectUserError(gridbits(['tour-check', join(dir, 'none.txt')]), /cannot read the tour '.*none.txt': no such file/);
   });
 
   it('reads the JSON a tour command prints', () => {

@@ -19,7 +19,8 @@ describe('tour → tour-check', () => {
         const written = gridbits([...base, ...form]);
         expect(written.code).toBe(0);
         const check = gridbitsJson<Check>(['tour-check', '-'], written.stdout);
-        expect(check, form.join(' ')).toMatchObject({ valid: true, closed, length: json.path.length });
+        // (An open tour may happen to end a move from its start: only a closed one must.)
+        expect(check, form.join(' ')).toMatchObject({ valid: true, length: json.path.length, ...(closed ? { closed } : {}) });
         // A closed tour may be read from either end; an open one as written.
         if (!closed) expect(check.path).toEqual(json.path);
       }
