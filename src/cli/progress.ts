@@ -33,14 +33,17 @@ export function clock(ms: number): string {
 export function formatProgress(label: string, p: Progress, elapsedMs: number, rate: number | null): string {
   const unit = p.unit ?? '';
   const parts = [label];
+  // Work counted in per cent already: the per cent alone says it.
+  const percent = unit === '%';
   if (p.total !== undefined && p.total > 0) {
     const f = Math.min(1, Math.max(0, p.done / p.total));
     const full = Math.floor(f * BAR);
-    parts.push(`[${'#'.repeat(full)}${'-'.repeat(BAR - full)}]`, `${(f * 100).toFixed(f < 0.1 ? 1 : 0)} %`, `${compact(p.done)} of ${compact(p.total)} ${unit}`.trimEnd());
+    parts.push(`[${'#'.repeat(full)}${'-'.repeat(BAR - full)}]`, `${(f * 100).toFixed(f < 0.1 ? 1 : 0)} %`);
+    if (!percent) parts.push(`${compact(p.done)} of ${compact(p.total)} ${unit}`.trimEnd());
   } else {
     parts.push(`${compact(p.done)} ${unit}`.trimEnd());
   }
-  if (rate !== null && rate > 0) parts.push(`${compact(rate)} ${unit}/s`.replace(' /s', '/s'));
+  if (rate !== null && rate > 0 && !percent) parts.push(`${compact(rate)} ${unit}/s`.replace(' /s', '/s'));
   parts.push(`${clock(elapsedMs)} spent`);
   if (p.total !== undefined && rate !== null && rate > 0 && p.done < p.total) parts.push(`${clock(((p.total - p.done) / rate) * 1000)} left`);
   return parts.join('  ');

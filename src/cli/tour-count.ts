@@ -9,21 +9,22 @@ import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
-import { bool, int, str, type Command } from './command.js';
+import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible } from './io.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout MS] [--json]',
+  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
+    board: BOARD_FLAG,
     closed: { type: 'boolean', help: 'count closed tours (each cycle once, whatever its start and direction)' },
     from: { type: 'string', value: 'SQ', help: 'count only open tours starting on this square' },
     to: { type: 'string', value: 'SQ', help: 'with --from: only open tours ending on this square' },
     each: { type: 'boolean', help: 'open tours from every square, as a table (one count per class of symmetric squares)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
-    timeout: { type: 'string', value: 'MS', help: 'stop after MS milliseconds' },
+    timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
   },
   details: `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -39,7 +40,7 @@ given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false.
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
-of the work). Ctrl-C stops (exit 130).
+of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
 Examples:
   gridbits tour-count 5x5                 (1728)
@@ -48,10 +49,10 @@ Examples:
   gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
   gridbits tour-count 3x10 --closed --json`,
   async run(args, out) {
-    const [size, extra] = args.positionals;
-    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
-    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `tour-count: unexpected argument '${extra}'`);
-    const board = parseBoardSize(size);
+    const { board: size, rest } = boardAndRest(args, 'tour-count');
+    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
+    noMoreThan(rest, size === undefined ? 1 : 0, 'tour-count');
+    const board = parseBoardSize(size ?? rest[0]);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     const closed = bool(args, 'closed');
     const fromName = str(args, 'from');
@@ -59,22 +60,23 @@ Examples:
     const from = fromName === undefined ? undefined : board.parse(fromName);
     const to = toName === undefined ? undefined : board.parse(toName);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
-    const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+    const timeoutMs = duration(args, 'timeout');
     if (bool(args, 'each')) {
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
     refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs);
     const { r: outcome, seconds } = await timedCount(out, (signal) =>
-      countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour-count ${board}: ${p.done.toFixed(1)}%`) }),
+      countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),
     );
-    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    // Ctrl-C: the count says what it has, as a spent budget does, then the exit code is 130.
+    const interrupted = !outcome.finished && outcome.stopped === 'signal';
     // A stopped count: "complete": false, the budget that ran out, and its lower bound where the method has one
     // (backtracking); the frontier program has none before its last square, so it says how far it got instead.
     const partial: CountPartial = outcome.finished ? { count: null, method: 'frontier' } : (outcome.partial ?? { count: null, method: 'frontier' });
     const r = outcome.finished
       ? { ...outcome.value, complete: true, reason: undefined }
-      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }), convention: convention(closed, from) };
+      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: stopWords(outcome.stopped, maxNodes, timeoutMs), convention: convention(closed, from) };
     const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
     if (out.json) {
       out.printJson({
@@ -98,8 +100,9 @@ Examples:
         ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
         ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
+        ...(interrupted ? { interrupted: true } : {}),
       });
-      return;
+      return interrupted ? 130 : 0;
     }
     const kind = closed ? 'closed' : 'directed open';
     const where = fromName !== undefined && !closed ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}` : '';
@@ -108,18 +111,24 @@ Examples:
     else if (bound === 'lower') out.print(`at least ${r.count.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason})`);
     else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
     out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? 'frontier dynamic program' : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
+    return interrupted ? 130 : 0;
   },
 };
 
-async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<void> {
+/** Why a count stopped, in the user's words. */
+function stopWords(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undefined, timeoutMs: number | undefined): string {
+  return stopped === 'signal' ? 'interrupted' : budgetWords(stopped, { maxNodes, timeoutMs });
+}
+
+async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<number> {
   refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs);
   const { r: outcome, seconds } = await timedCount(out, (signal) =>
-    countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour-count ${board} from every square: ${Math.round(p.done)}%`) }),
+    countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board} from every square`) }),
   );
-  if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  const interrupted = !outcome.finished && outcome.stopped === 'signal';
   const r = outcome.finished
     ? { ...outcome.value, complete: true, reason: undefined }
-    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: budgetWords(outcome.stopped, { maxNodes, timeoutMs }) };
+    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: stopWords(outcome.stopped, maxNodes, timeoutMs) };
   const total = r.counts.reduce((x, y) => x + y, 0n);
   if (out.json) {
     const rows: string[][] = [];
@@ -137,13 +146,15 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
       convention: 'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
       runs: r.runs,
       seconds,
+      ...(interrupted ? { interrupted: true } : {}),
     });
-    return;
+    return interrupted ? 130 : 0;
   }
   if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
   const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
   out.print(r.complete ? `${total.toLocaleString('en-US')} ${what}` : `at least ${total.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`);
   out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
+  return interrupted ? 130 : 0;
 }
 
 /**

@@ -97,13 +97,14 @@ Examples:
     if (big) out.progress(`building a tour of ${board} …`);
     const t0 = performance.now();
     const outcome = await interruptible(out, (signal) =>
-      findTour(query, { maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(`tour ${board}: ${p.done}/${p.total ?? '?'} ${p.unit ?? ''}`) }),
+      findTour(query, { maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour ${board}`) }),
     );
     const ms = performance.now() - t0;
-    if (!outcome.finished && outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+    // Ctrl-C: the answer is unknown, said as for a spent budget, then the exit code is 130.
+    const interrupted = !outcome.finished && outcome.stopped === 'signal';
     const answer: Shown = outcome.finished
       ? outcome.value
-      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
+      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: interrupted ? `interrupted after ${outcome.nodes.toLocaleString('en-US')} nodes, before an answer` : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
     const sink = out.sink;
     if (out.json) await writeJson(sink, board, piece.name, answer);
     else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
@@ -112,6 +113,7 @@ Examples:
     else sink.text(boardSvg(board, { path: answer.path!, closed: answer.closed, label: (s) => String(numberOf(answer.path!)[s]), title: `${answer.closed ? 'closed' : 'open'} tour of ${board}` }));
     // A note for the person at the terminal (the file holds the result).
     if (outFile !== undefined && !out.json && process.stderr.isTTY) process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
+    return interrupted ? 130 : 0;
   },
 };
 
