@@ -7,7 +7,8 @@ import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
-import { heatMap, type HeatMethod } from '../fleet/heat.js';
+import { heatMap, type HeatMap, type HeatMethod } from '../fleet/heat.js';
+import { fleetProblem } from '../fleet/fleets.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
@@ -16,9 +17,9 @@ import { simulate, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
+import { runJob } from './run-job.js';
 import type { FleetSubcommand } from './fleet.js';
 import type { Output } from './output.js';
-import type { Progress } from '../core/run.js';
 
 // fleet.ts imports this file for its table, so its helpers are loaded when a subcommand runs, not at load time.
 const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js');
@@ -46,8 +47,9 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const { fleetProblemFromArgs, answerOf, interruptedCount, limitWords, problemJson, secondsSince, plural, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
-  const p = fleetProblemFromArgs(args, 'fleet heat');
+  const { fleetSpecFromArgs, answerOf, interruptedCount, limitWords, problemJson, secondsSince, plural, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
+  const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
   const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readTextArg(shots, 'the shots file'));
@@ -57,20 +59,23 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
-  let last: Progress | null = null;
-  const outcome = await interruptible(out, async (signal) => {
+  const w = watched(out);
+  const label = `fleet heat ${p.width}x${p.height}`;
+  const outcome = await (async () => {
     try {
-      return await heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => out.progress((last = pr), `fleet heat ${p.width}x${p.height}`) });
+      // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
+      if (p.width * p.height > COUNT_WORKER_CELLS) return await runJob<HeatMap, HeatMap>(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], { timeoutMs, label, inWorker: true });
+      return await interruptible(out, (signal) => heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }));
     } catch (e) {
       // The exact method's limits (the time, the count's table cap) say which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
-  });
+  })();
   // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
   const cut = !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0 ? outcome.stopped : undefined;
-  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined) return interruptedCount(p, out, last, outcome.nodes, secondsSince(t0), 'the exact heat map');
-  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `the count did not finish within the time limit (${limitWords(timeoutMs!)})` : `sampled heat: the time limit (${limitWords(timeoutMs!)}) came before any layout was drawn`));
+  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined) return interruptedCount(p, out, w.last(), outcome.nodes, secondsSince(t0), method === 'sampled' ? 'the sampled heat map' : 'the heat map');
+  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `exact heat: the count did not finish within the time limit (${limitWords(timeoutMs!)}); try the sampled method` : `sampled heat: the time limit (${limitWords(timeoutMs!)}) came before any layout was drawn`));
   const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> => Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {

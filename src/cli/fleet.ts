@@ -46,7 +46,7 @@ export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
 };
 
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
-function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
+export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
   const maskFile = str(args, 'mask');
   const mask = maskFile === undefined ? undefined : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board = boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
@@ -135,8 +135,25 @@ export function plural(n: number | bigint, one: string, many = `${one}s`): strin
 }
 
 const METHODS = ['uniform', 'rails', 'search'] as const;
-/** Boards from this many cells build their placements for long enough that the work runs in a worker (Ctrl-C). */
-const WORKER_CELLS = 40_000;
+/**
+ * Boards from this many cells build their placements (place) or their counting plan (count, heat) in one
+ * synchronous step long enough to miss Ctrl-C's half second, so the work runs in a worker thread (starting one
+ * costs about 0.3 s). Measured: the count's first step takes about 0.3 s on 30×30, 2 s on 60×60.
+ */
+const PLACE_WORKER_CELLS = 2_500;
+/** See PLACE_WORKER_CELLS. */
+export const COUNT_WORKER_CELLS = 900;
+
+/** The output with its last progress report kept (for the report of an interrupted count). */
+export function watched(out: Output): { out: Output; last: () => Progress | null } {
+  let last: Progress | null = null;
+  const o = Object.create(out) as Output;
+  o.progress = (p, label) => {
+    if (typeof p !== 'string') last = p;
+    out.progress(p, label);
+  };
+  return { out: o, last: () => last };
+}
 
 interface PlaceAnswer {
   exists: boolean | null;
@@ -165,9 +182,20 @@ async function place(args: Parsed, out: Output): Promise<number> {
   const label = `fleet place ${p.width}x${p.height}`;
   let answer: PlaceAnswer;
   if (method === 'uniform') {
-    const r = p.width * p.height >= WORKER_CELLS ? await uniformPlaceInWorker(spec, seed, n, out, label) : await uniformPlace(p, createRng(seed), n, out, label);
+    const r = p.width * p.height >= PLACE_WORKER_CELLS ? await uniformPlaceInWorker(spec, seed, n, out, label) : await uniformPlace(p, createRng(seed), n, out, label);
     layouts.push(...r.layouts);
     answer = r.total === 0n ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n } : { exists: true, total: r.total, interrupted: r.interrupted };
+  } else if (n === 1 && p.width * p.height >= PLACE_WORKER_CELLS) {
+    // The same search as below, in a worker (the job draws from the same seed).
+    const o = await runJob<PlaceResult>(out, 'fleet.place', [spec, { method, seed }], { maxNodes, timeoutMs, label, inWorker: true });
+    if (!o.finished) {
+      if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+      answer = { exists: null, nodes: o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
+    } else if (!o.value.exists) answer = { exists: false, reason: o.value.reason, nodes: o.value.nodes };
+    else {
+      layouts.push(o.value.layout);
+      answer = { exists: true, nodes: o.value.nodes };
+    }
   } else {
     const rng = createRng(seed);
     answer = await interruptible(out, async (signal) => {
@@ -187,8 +215,7 @@ async function place(args: Parsed, out: Output): Promise<number> {
             if (layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
             return { exists: true, nodes: nodes + o.nodes, interrupted: true };
           }
-          const limit = o.stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${limitWords(timeoutMs!)}`;
-          return { exists: null, nodes: nodes + o.nodes, reason: `budget exhausted (${limit}) after ${plural(o.nodes, 'node')}: neither a layout nor a proof that none exists` };
+          return { exists: null, nodes: nodes + o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
         }
         const r = o.value;
         nodes += r.nodes;
@@ -225,6 +252,12 @@ async function place(args: Parsed, out: Output): Promise<number> {
   return answer.interrupted ? 130 : 0;
 }
 
+/** Why a search stopped without an answer, in the CLI's words. */
+function budgetWords(stopped: 'nodes' | 'time', maxNodes: number | undefined, timeoutMs: number | undefined, nodes: number): string {
+  const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${limitWords(timeoutMs!)}`;
+  return `budget exhausted (${limit}) after ${plural(nodes, 'node')}: neither a layout nor a proof that none exists`;
+}
+
 interface UniformPlaced {
   total?: bigint;
   layouts: FleetLayout[];
@@ -258,17 +291,19 @@ async function uniformPlaceInWorker(spec: FleetSpec, seed: number, n: number, ou
 async function count(args: Parsed, out: Output): Promise<number> {
   const { board: boardText, rest } = boardAndRest(args, 'fleet count');
   noMoreThan(rest, 0, 'fleet count');
-  const p = fleetProblemFromArgs(args, 'fleet count', boardText);
+  const spec = fleetSpecFromArgs(args, boardText);
+  const p = fleetProblem(spec);
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
-  let last: Progress | null = null;
   const label = `fleet count ${p.width}x${p.height}`;
-  const outcome = await interruptible(out, (signal) =>
-    countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress((last = pr), label) }),
-  );
+  const w = watched(out);
+  const outcome =
+    p.width * p.height > COUNT_WORKER_CELLS
+      ? await runJob<bigint>(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
+      : await interruptible(out, (signal) => countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }));
   const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
-  if (!outcome.finished && outcome.stopped === 'signal') return interruptedCount(p, out, last, outcome.nodes, seconds);
+  if (!outcome.finished && outcome.stopped === 'signal') return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
   const total = answerOf(outcome, () => `the count did not finish within the time limit (${limitWords(timeoutMs!)})`);
   if (out.json) {
     out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
@@ -280,7 +315,8 @@ async function count(args: Parsed, out: Output): Promise<number> {
 
 /** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
 export function interruptedCount(p: FleetProblem, out: Output, last: Progress | null, nodes: number, seconds: number, what = 'the count'): number {
-  const where = last?.total !== undefined ? `${Math.floor(last.done).toLocaleString('en-US')} of ${last.total.toLocaleString('en-US')} ${last.unit ?? ''}`.trimEnd() : 'its start';
+  const where =
+    last?.total === undefined ? 'its start' : last.unit === 'per cent' ? `${Math.floor((100 * last.done) / last.total)} %` : `${Math.floor(last.done).toLocaleString('en-US')} of ${last.total.toLocaleString('en-US')} ${last.unit ?? ''}`.trimEnd();
   if (out.json) {
     out.printJson({ count: null, stopped: 'signal', ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}), nodes, ...problemJson(p), seconds });
   } else {
