@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFleetLayout, parseLayoutGrid } from '../../src/fleet/check.js';
+import { checkFleetLayout, parseLayoutGrid, parseLayoutGrids } from '../../src/fleet/check.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, checkLayout } from '../reference/fleet.js';
@@ -121,5 +121,23 @@ describe('fleet layout check', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('fleet layout streams', () => {
+  it('reads drawn grids (rank numbers, file letters, a summary after), separators and the forbidden glyphs', () => {
+    const drawn = '3 # . -\n2 . . x\n1 # # .\n  a b c\nships of length 2, 1; touch none\n';
+    const g = parseLayoutGrids(drawn);
+    expect(g).toHaveLength(1);
+    expect([g[0].width, g[0].height, ...g[0].ships]).toEqual([3, 3, 1, 1, 0, 0, 0, 0, 1, 0, 0]);
+    // Drawn grids one after another are separate layouts even without separator lines.
+    expect(parseLayoutGrids(drawn + '\n' + drawn)).toHaveLength(2);
+    const stream = parseLayoutGrids('layout 1 of 2\n#.\n..\n--- layout 2 of 2 ---\n.#\n#.\n');
+    expect(stream.map((x) => [...x.ships])).toEqual([[0, 0, 1, 0], [1, 0, 0, 1]]);
+    expect(() => parseLayoutGrid('layout 1 of 2\n#\nlayout 2 of 2\n#\n')).toThrow(/holds 2 layouts/);
+    expect(() => parseLayoutGrids('2 # .\n3 . .\n  a b\n')).toThrow(/row 2: expected the rank number 1/);
+    expect(() => parseLayoutGrids('2 # .\n1 . .\n  a b c\n')).toThrow(/3 file letters under rows of 2 cells/);
+    expect(() => parseLayoutGrids('layout 1 of 2\n#.\nlayout 2 of 2\n#.*\n')).toThrow(/layout 2, row 1: unexpected '\*'/);
+    expect(() => parseLayoutGrids('#.\n', 3, 1)).toThrow(/the layout is 2x1, the board 3x1/);
   });
 });
