@@ -44,6 +44,11 @@ describe('gridbits fleet heat', () => {
     expect(lo).toBeLessThanOrEqual(h.cells.c3);
     expect(hi).toBeGreaterThanOrEqual(h.cells.c3);
     expect(gridbits(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '500']).stdout).toMatch(/sampled: 500 uniform layouts/);
+    // Past its time limit the sampled method answers from the layouts drawn, and says so.
+    const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000', '--timeout', '300ms']);
+    expect(cut).toMatchObject({ stopped: 'time', samplesRequested: 10_000_000 });
+    expect(cut.samples).toBeGreaterThan(0);
+    expect(cut.samples).toBeLessThan(10_000_000);
   });
 
   it('says so when no layout matches, and rejects bad records and flags with exit 2', () => {
