@@ -265,7 +265,7 @@ async function play(args: Parsed, out: Output): Promise<number> {
   }
 }
 
-const TIME_HELP = 'a duration: 250ms, 5s, 2m (a bare number is milliseconds)';
+const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
 export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
   shots: {
@@ -290,7 +290,7 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       method: { type: 'string', value: 'M', help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled' },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
       seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
-      timeout: { type: 'string', value: 'T', help: `time limit, ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn` },
+      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn` },
     },
     details: `The map shows each cell's chance in per cent; o miss, x hit, # sunk, - forbidden. Ctrl-C while sampling
 prints the map of the layouts drawn so far.
@@ -320,7 +320,7 @@ Examples:
       hunter: FLEET_PLAY_FLAGS.hunter,
       'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
       seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
-      timeout: { type: 'string', value: 'T', help: `time limit, ${TIME_HELP}: the statistics of the games played by then` },
+      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the statistics of the games played by then` },
     },
     details: `Ctrl-C, like --timeout, prints the statistics of the games finished so far (then exits 130).
 

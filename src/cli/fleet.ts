@@ -246,7 +246,7 @@ async function place(args: Parsed, out: Output): Promise<number> {
     return answer.interrupted ? 130 : 0;
   }
   // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
-  layouts.forEach((l, i) => out.print(`${samples === undefined ? '' : `layout ${i + 1} of ${n}\n`}${drawLayout(p, l, out)}\n`));
+  layouts.forEach((l, i) => out.print(samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`));
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
   if (answer.interrupted) out.print(`interrupted after ${layouts.length} of the ${plural(n, 'layout')} asked for`);
   return answer.interrupted ? 130 : 0;
@@ -402,12 +402,12 @@ function check(args: Parsed, out: Output): void {
   out.print([...lines, `${valid.toLocaleString('en-US')} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
 }
 
-const TIME_HELP = 'a duration: 250ms, 5s, 2m (a bare number is milliseconds)';
+const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
 const SEARCH_FLAGS: Record<string, Flag> = {
   seed: { type: 'string', value: 'N', help: 'seed of the random choices (default: a random one, printed)' },
   'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (methods rails and search)' },
-  timeout: { type: 'string', value: 'T', help: `time limit of the methods rails and search, ${TIME_HELP}` },
+  timeout: { type: 'string', value: 'T', help: `time limit of the methods rails and search ${TIME_HELP}` },
 };
 
 const FORMS = `A layout is read as a grid, top row first: '#' or '1' a ship cell, '.' or '0' water, '${FORBIDDEN_GLYPH}' a forbidden
@@ -441,7 +441,7 @@ Examples:
   count: {
     usage: 'fleet count [WxH] [problem flags] [--timeout T] [--json]',
     summary: 'the exact number of distinct layouts',
-    flags: { timeout: { type: 'string', value: 'T', help: `stop the count after this long, ${TIME_HELP}` } },
+    flags: { timeout: { type: 'string', value: 'T', help: `stop the count after this long ${TIME_HELP}` } },
     details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
 
 Examples:
