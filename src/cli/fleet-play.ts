@@ -7,15 +7,17 @@ import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
-import { heatMap, type HeatMethod } from '../fleet/heat.js';
+import { heatMap, type HeatMap, type HeatMethod } from '../fleet/heat.js';
+import { fleetProblem } from '../fleet/fleets.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { simulate, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
-import { int, noMoreThan, str, type Flag, type Parsed } from './command.js';
+import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
+import { runJob } from './run-job.js';
 import type { FleetSubcommand } from './fleet.js';
 import type { Output } from './output.js';
 
@@ -23,8 +25,9 @@ import type { Output } from './output.js';
 const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js');
 
 
+/** Refuses arguments past the board (a positional WxH). */
 function noExtra(args: Parsed, name: string): void {
-  noMoreThan(args.positionals, 0, `fleet ${name}`);
+  noMoreThan(boardAndRest(args, `fleet ${name}`).rest, 0, `fleet ${name}`);
 }
 
 function hunterOf(args: Parsed): HunterStrategy {
@@ -42,10 +45,11 @@ function percent(p: number): string {
   return v >= 9.95 || v === 0 ? String(Math.round(v)) : v.toFixed(1);
 }
 
-async function heat(args: Parsed, out: Output): Promise<void> {
+async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const { fleetProblemFromArgs, answerOf } = await fleetCli();
-  const p = fleetProblemFromArgs(args);
+  const { fleetSpecFromArgs, answerOf, interruptedCount, limitWords, problemJson, secondsSince, plural, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
+  const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
   const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readTextArg(shots, 'the shots file'));
@@ -53,19 +57,26 @@ async function heat(args: Parsed, out: Output): Promise<void> {
   if (!['auto', 'exact', 'sampled'].includes(method)) throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
   const samples = int(args, 'samples', 1, 10_000_000) ?? 10_000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
-  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
-  const h = await interruptible(out, async (signal) => {
+  const timeoutMs = duration(args, 'timeout');
+  const t0 = performance.now();
+  const w = watched(out);
+  const label = `fleet heat ${p.width}x${p.height}`;
+  const outcome = await (async () => {
     try {
-      const o = await heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => out.progress(`fleet heat: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) });
-      return answerOf(o, () =>
-        method === 'exact' ? `the count did not finish within the time limit (${timeoutMs} ms)` : `sampled heat: time limit reached after ${o.finished ? samples : (o.partial?.samples ?? 0)} of ${samples} layouts`,
-      );
+      // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
+      if (p.width * p.height > COUNT_WORKER_CELLS) return await runJob<HeatMap, HeatMap>(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], { timeoutMs, label, inWorker: true });
+      return await interruptible(out, (signal) => heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }));
     } catch (e) {
       // The exact method's limits (the time, the count's table cap) say which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
-  });
+  })();
+  // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
+  const cut = !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0 ? outcome.stopped : undefined;
+  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined) return interruptedCount(p, out, w.last(), outcome.nodes, secondsSince(t0), method === 'sampled' ? 'the sampled heat map' : 'the heat map');
+  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `exact heat: the count did not finish within the time limit (${limitWords(timeoutMs!)}); try the sampled method` : `sampled heat: the time limit (${limitWords(timeoutMs!)}) came before any layout was drawn`));
+  const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> => Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {
     out.printJson({
@@ -76,8 +87,11 @@ async function heat(args: Parsed, out: Output): Promise<void> {
       cells: byName((sq) => h.probability[sq]),
       ...(h.counts ? { counts: byName((sq) => h.counts![sq].toString()) } : {}),
       ...(h.low && h.high ? { intervals: byName((sq) => [h.low![sq], h.high![sq]]) } : {}),
+      ...problemJson(p),
+      ...(cut !== undefined ? { stopped: cut, samplesRequested: samples } : {}),
+      seconds,
     });
-    return;
+    return cut === 'signal' ? 130 : 0;
   }
   const c = out.paint;
   let max = 0;
@@ -90,48 +104,57 @@ async function heat(args: Parsed, out: Output): Promise<void> {
     const x = max > 0 ? h.probability[sq] / max : 0;
     return x === 0 ? c.dim(t) : x < 0.25 ? c.blue(t) : x < 0.5 ? c.cyan(t) : x < 0.75 ? c.green(t) : c.bold(c.yellow(t));
   };
-  out.print(drawGrid(board, (sq) => (k.marks[sq] !== 0 ? MARK_TEXT[k.marks[sq]] : p.forbidden[sq] ? '-' : percent(h.probability[sq])), { paint: shade }));
+  out.print(drawGrid(board, (sq) => (k.marks[sq] !== 0 ? MARK_TEXT[k.marks[sq]] : p.forbidden[sq] ? FORBIDDEN : percent(h.probability[sq])), { paint: shade }));
+  const legend = `per cent chance of a ship (o miss, x hit, # sunk${p.forbidden.some((f) => f === 1) ? `, ${FORBIDDEN} forbidden` : ''})`;
   if (!h.consistent) out.print('no layout matches these shots');
-  else if (h.method === 'exact') out.print(`exact: ${h.total} layouts match; per cent chance of a ship (o miss, x hit, # sunk)`);
+  else if (h.method === 'exact') out.print(`exact: ${plural(h.total!, 'layout')} match; ${legend}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);
-    out.print(`sampled: ${h.samples} uniform layouts (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; per cent chance of a ship (o miss, x hit, # sunk)`);
+    out.print(`sampled: ${plural(h.samples!, 'uniform layout')} (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`);
   }
   let best = -1;
   for (let sq = 0; sq < board.cells; sq++) if (k.marks[sq] === 0 && !p.forbidden[sq] && (best < 0 || h.probability[sq] > h.probability[best])) best = sq;
   if (best >= 0 && h.consistent) out.print(`likeliest cell: ${board.name(best)} (${percent(h.probability[best])}%)`);
+  if (cut !== undefined) out.print(`${cut === 'signal' ? 'interrupted' : 'stopped by the time limit'} after ${h.samples!.toLocaleString('en-US')} of the ${plural(samples, 'layout')} asked for`);
+  return cut === 'signal' ? 130 : 0;
 }
 
-async function sim(args: Parsed, out: Output): Promise<void> {
+async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
-  const { fleetProblemFromArgs } = await fleetCli();
-  const p = fleetProblemFromArgs(args);
+  const { fleetProblemFromArgs, answerOf, fleetText, problemJson, secondsSince, plural } = await fleetCli();
+  const p = fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const strategy = hunterOf(args);
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
-  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
-  const t0 = Date.now();
-  const { answerOf } = await fleetCli();
-  const r: SimResult & { stopped?: 'time' } = await interruptible(out, async (signal) => {
-    const layouts = answerOf(await uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(`preparing uniform layouts: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }));
-    const o = await simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(`fleet sim: ${pr.done} of ${games} games`) });
-    // Out of time: the games played so far are the answer, said to be cut short.
-    if (!o.finished && o.stopped === 'time') return { ...o.partial!, stopped: 'time' as const };
-    return answerOf(o);
-  });
-  const head = { board: `${p.width}x${p.height}`, fleet: p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' '), touch: p.touch, hunter: strategy };
+  const timeoutMs = duration(args, 'timeout');
+  const t0 = performance.now();
+  const size = `${p.width}x${p.height}`;
+  const layouts = answerOf(
+    await interruptible(out, (signal) => uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(pr, `fleet sim ${size}: preparing uniform layouts`) })),
+  );
+  const o = await interruptible(out, (signal) =>
+    simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(pr, `fleet sim ${size}`) }),
+  );
+  // Out of time or interrupted: the games played so far are the answer, said to be cut short.
+  const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
+  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o);
+  const code = stopped === 'signal' ? 130 : 0;
+  // The old summary of the fleet stays in JSON as it was ("4 2×3 …": count×length); text speaks in words.
+  const fleet = p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' ');
   if (out.json) {
-    const cut = r.stopped ? { stopped: r.stopped, gamesRequested: r.requested } : {};
-    out.printJson({ games: r.games, seed, ...head, mean: r.mean, median: r.median, min: r.min, max: r.max, histogram: r.histogram, ...cut, ms: Date.now() - t0 });
-    return;
+    const cut = stopped !== undefined ? { stopped, gamesRequested: r.requested } : {};
+    const { board, ...rest } = problemJson(p);
+    out.printJson({ games: r.games, seed, board, size, fleet, ...rest, hunter: strategy, mean: r.mean, median: r.median, min: r.min, max: r.max, histogram: r.histogram, ...cut, ms: Math.round(performance.now() - t0), seconds: secondsSince(t0) });
+    return code;
   }
   const top = Math.max(...Object.values(r.histogram));
   const c = out.paint;
-  for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${n}`);
-  out.print(`${r.games} games (${head.fleet}, touch ${p.touch}, ${head.board}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
-  if (r.stopped) out.print(`stopped by the time limit after ${r.games} of the ${r.requested} games asked for`);
+  for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${n.toLocaleString('en-US')}`);
+  out.print(`${plural(r.games, 'game')} (${fleetText(p)}, ${size}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
+  if (stopped !== undefined) out.print(`${stopped === 'signal' ? 'interrupted' : 'stopped by the time limit'} after ${r.games.toLocaleString('en-US')} of the ${plural(r.requested, 'game')} asked for`);
+  return code;
 }
 
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
@@ -153,13 +176,15 @@ function sideBySide(left: string, right: string, gap = 6): string {
 function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
   if (r.reply !== 'sunk') return r.reply;
   const cells = r.ship!.cells;
-  return `sunk — the ${p.kinds[r.ship!.kind].name}-ship on ${board.name(cells[0])}${cells.length > 1 ? `–${board.name(cells[cells.length - 1])}` : ''}`;
+  const name = p.kinds[r.ship!.kind].name;
+  if (!/^[0-9]+$/.test(name)) return `sunk — the ship ${name} on ${cells.map((x) => board.name(x)).join(', ')}`;
+  return `sunk — the ship of length ${name} on ${board.name(cells[0])}${cells.length > 1 ? `–${board.name(cells[cells.length - 1])}` : ''}`;
 }
 
 async function play(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'play');
-  const { fleetProblemFromArgs } = await fleetCli();
-  const p = fleetProblemFromArgs(args);
+  const { fleetProblemFromArgs, fleetText, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const p = fleetProblemFromArgs(args, 'fleet play');
   const board = Board.of(p.width, p.height);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
@@ -180,21 +205,21 @@ async function play(args: Parsed, out: Output): Promise<number> {
     if (out.json) return;
     const own = new Uint8Array(board.cells);
     for (const s of theirs.layout.ships) for (const sq of s.cells) own[sq] = 1;
-    const left = drawGrid(board, (sq) => (theirs.knowledge.marks[sq] !== 0 ? MARK_TEXT[theirs.knowledge.marks[sq]] : p.forbidden[sq] ? '-' : own[sq] ? 'S' : '.'), {
+    const left = drawGrid(board, (sq) => (theirs.knowledge.marks[sq] !== 0 ? MARK_TEXT[theirs.knowledge.marks[sq]] : p.forbidden[sq] ? FORBIDDEN : own[sq] ? 'S' : '.'), {
       paint: (sq, t) => (theirs.knowledge.marks[sq] >= HIT ? c.bold(c.red(t)) : own[sq] ? c.cyan(t) : c.dim(t)),
     });
-    const right = drawGrid(board, (sq) => (p.forbidden[sq] && mine.knowledge.marks[sq] === 0 ? '-' : MARK_TEXT[mine.knowledge.marks[sq]]), {
+    const right = drawGrid(board, (sq) => (p.forbidden[sq] && mine.knowledge.marks[sq] === 0 ? FORBIDDEN : MARK_TEXT[mine.knowledge.marks[sq]]), {
       paint: (sq, t) => (mine.knowledge.marks[sq] >= HIT ? c.bold(c.yellow(t)) : mine.knowledge.marks[sq] === MISS ? c.blue(t) : c.dim(t)),
     });
     out.print(sideBySide(`your fleet (S ship, x hit, o miss)\n${left}`, `your shots at the computer\n${right}`));
   };
   const finish = (winner: 'you' | 'computer' | null): number => {
-    if (out.json) out.printJson({ winner, seed, shots: { you: mine.shots, computer: theirs.shots }, moves });
+    if (out.json) out.printJson({ winner, seed, board: { width: p.width, height: p.height }, shots: { you: mine.shots, computer: theirs.shots }, moves });
     else if (winner === null) out.print(`game left unfinished after ${mine.shots} of your shots (seed ${seed})`);
     else out.print(winner === 'you' ? c.bold(c.green(`you win: every ship sunk in ${mine.shots} shots (seed ${seed})`)) : c.bold(c.red(`the computer wins in ${theirs.shots} shots (seed ${seed})`)));
     return 0;
   };
-  say(`Sea Battle on ${board}: ${p.kinds.map((k) => (k.count > 1 ? `${k.count}×${k.name}` : k.name)).join(' ')}, touch ${p.touch}. You shoot first; type a square like ${board.name(0)}, or 'quit'.`);
+  say(`Sea Battle on ${board}: ${fleetText(p)}. You shoot first; type a square like ${board.name(0)}, or 'quit'.`);
   draw();
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
@@ -240,54 +265,69 @@ async function play(args: Parsed, out: Output): Promise<number> {
   }
 }
 
+const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
+
 export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
   shots: {
     type: 'string',
     value: 'FILE',
-    help: "heat: the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
+    help: "the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
   },
-  hunter: { type: 'string', value: 'H', help: `play, sim: the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)` },
-  'hunter-samples': { type: 'string', value: 'N', help: 'sim: weighted samples per shot of the posterior hunter (default 400)' },
-  games: { type: 'string', value: 'N', help: 'sim: games to play (default 1000)' },
-  layout: { type: 'string', value: 'FILE', help: "play: your fleet as a grid ('#' ships), instead of a uniform random one" },
+  hunter: { type: 'string', value: 'H', help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)` },
+  'hunter-samples': { type: 'string', value: 'N', help: 'weighted samples per shot of the posterior hunter (default 400)' },
+  games: { type: 'string', value: 'N', help: 'games to play (default 1000)' },
+  layout: { type: 'string', value: 'FILE', help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one" },
   seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
-  timeout: {
-    type: 'string',
-    value: 'MS',
-    help: 'time limit in milliseconds: place (rails, search), count and heat say when they did not finish in time (heat auto samples when the exact count is too slow); sim answers for the games played',
-  },
 };
 
 /** The subcommands, for fleet.ts's table. */
 export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   heat: {
-    usage: 'fleet heat [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout MS] [--json]',
+    usage: 'fleet heat [WxH] [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout T] [--json]',
     summary: 'the chance each cell holds a ship, given the shots so far (exact by counting, or sampled with 95% intervals)',
     flags: {
       shots: FLEET_PLAY_FLAGS.shots,
-      method: { type: 'string', value: 'M', help: 'heat: auto (exact if the count finishes within 5 s, else sampled), exact or sampled' },
-      samples: { type: 'string', value: 'N', help: 'layouts to draw (place: that many layouts; heat: sampled method, default 10000)' },
-      seed: FLEET_PLAY_FLAGS.seed,
-      timeout: FLEET_PLAY_FLAGS.timeout,
+      method: { type: 'string', value: 'M', help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled' },
+      samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
+      seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
+      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn` },
     },
+    details: `The map shows each cell's chance in per cent; o miss, x hit, # sunk, - forbidden. Ctrl-C while sampling
+prints the map of the layouts drawn so far.
+
+Examples:
+  gridbits fleet heat 10x10 --fleet hasbro --shots shots.txt
+  gridbits fleet heat 10x10 --fleet classic --method sampled --samples 20000 --seed 2 --json`,
     run: heat,
   },
   play: {
-    usage: 'fleet play [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
+    usage: 'fleet play [WxH] [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
     summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
-    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: FLEET_PLAY_FLAGS.seed },
+    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: { type: 'string', value: 'N', help: 'seed of the layouts and the computer\'s shots (default: from the clock, printed)' } },
+    details: `Type a square like e5 for each shot, or quit. Your board: S ship, x hit, o miss, - forbidden.
+
+Examples:
+  gridbits fleet play
+  gridbits fleet play 8x8 --fleet hasbro --hunter density --seed 4
+  gridbits fleet place --seed 9 > mine.txt; gridbits fleet play --layout mine.txt`,
     run: play,
   },
   sim: {
-    usage: 'fleet sim [problem flags] --games N --seed S [--hunter H] [--timeout MS] [--json]',
-    summary: "the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)",
+    usage: 'fleet sim [WxH] [problem flags] --games N --seed S [--hunter H] [--hunter-samples N] [--timeout T] [--json]',
+    summary: 'the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)',
     flags: {
       games: FLEET_PLAY_FLAGS.games,
       hunter: FLEET_PLAY_FLAGS.hunter,
       'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
-      seed: FLEET_PLAY_FLAGS.seed,
-      timeout: FLEET_PLAY_FLAGS.timeout,
+      seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
+      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the statistics of the games played by then` },
     },
+    details: `Ctrl-C, like --timeout, prints the statistics of the games finished so far (then exits 130).
+
+Examples:
+  gridbits fleet sim --games 1000 --seed 1 --fleet hasbro
+  gridbits fleet sim 10x10 --fleet hasbro --hunter random --games 10000 --seed 1 --json
+  gridbits fleet sim --fleet classic --games 100000 --seed 1 --timeout 1m`,
     run: sim,
   },
 };

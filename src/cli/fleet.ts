@@ -1,33 +1,42 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
 import { randomInt } from 'node:crypto';
+import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
+import type { Progress } from '../core/run.js';
+import { checkFleetLayout, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
 import { uniformLayouts } from '../fleet/uniform.js';
-import { FLEETS, fleetProblem, parseTouch } from '../fleet/fleets.js';
+import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
-import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
+import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
+import { fleetWords } from '../fleet/shape.js';
 import { drawGrid } from '../render/ascii.js';
-import { bool, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
+import { boardAndRest, bool, duration, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
-import { FLEET_PLAY_FLAGS, FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
+import { runJob } from './run-job.js';
+import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
-/** One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, and its work. */
+/** One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work. */
 export interface FleetSubcommand {
   usage: string;
   summary: string;
   flags?: Record<string, Flag>;
+  /** Notes and examples for this subcommand's help page. */
+  details?: string;
   run(args: Parsed, out: Output): Promise<number | void> | number | void;
 }
 
+/** How a forbidden cell is drawn in layouts, heat maps and games ('x' would read as a hit). */
+export const FORBIDDEN_GLYPH = '-';
+
 /** The flags that describe a problem, shared by every subcommand that reads one. */
 export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: { type: 'string', value: 'WxH', help: `the field, each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)` },
+  board: { type: 'string', value: 'WxH', help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)` },
   fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
   ship: { type: 'string', value: 'SHAPE', multiple: true, help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)" },
   touch: { type: 'string', value: 'T', help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)" },
@@ -36,10 +45,8 @@ export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
   mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
 };
 
-
-/** The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring). */
-export function fleetProblemFromArgs(args: Parsed): FleetProblem {
-  const boardText = str(args, 'board');
+/** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
+export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
   const maskFile = str(args, 'mask');
   const mask = maskFile === undefined ? undefined : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board = boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
@@ -56,7 +63,7 @@ export function fleetProblemFromArgs(args: Parsed): FleetProblem {
   const touchText = str(args, 'touch');
   const fleet = str(args, 'fleet');
   const ships = args.values.ship === undefined ? [] : (args.values.ship as string[]);
-  return fleetProblem({
+  return {
     width: board.width,
     height: board.height,
     fleet: fleet === undefined && ships.length === 0 ? 'classic' : fleet,
@@ -64,7 +71,15 @@ export function fleetProblemFromArgs(args: Parsed): FleetProblem {
     touch: touchText === undefined ? undefined : parseTouch(touchText),
     mirror: bool(args, 'mirror'),
     forbidden,
-  });
+  };
+}
+
+/**
+ * The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring); the board
+ * as a positional WxH or --board. `boardText` overrides both (fleet check: the layout's own size).
+ */
+export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?: string): FleetProblem {
+  return fleetProblem(fleetSpecFromArgs(args, boardText ?? boardAndRest(args, command).board));
 }
 
 /**
@@ -77,51 +92,112 @@ export function answerOf<T>(outcome: Outcome<T, unknown>, limit: (stopped: 'node
   throw new GridbitsError('LIMIT', limit(outcome.stopped));
 }
 
+/** A time limit in words: "200 ms", "5 s", "2.5 s". */
+export function limitWords(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
+}
+
+/** Seconds since t0 (performance.now()), to the millisecond, for JSON. */
+export function secondsSince(t0: number): number {
+  return Number(((performance.now() - t0) / 1000).toFixed(3));
+}
+
+/** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
+export function problemJson(p: FleetProblem): { board: { width: number; height: number }; touch: string; kinds: Array<{ name: string; count: number; cells: number }> } {
+  return { board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })) };
+}
+
 /** A layout for JSON: ships with square names, kind names. */
 function layoutJson(p: FleetProblem, layout: FleetLayout): { ships: Array<{ kind: string; cells: string[] }> } {
   const board = Board.of(p.width, p.height);
   return { ships: layout.ships.map((s) => ({ kind: p.kinds[s.kind].name, cells: s.cells.map((c) => board.name(c)) })) };
 }
 
-/** The field drawn: '#' ship cells, 'x' forbidden cells, '.' water. */
+/** The field drawn: '#' ship cells, '-' forbidden cells, '.' water. */
 export function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Output): string {
   const board = Board.of(p.width, p.height);
   const ship = new Uint8Array(board.cells);
   if (layout) for (const s of layout.ships) for (const c of s.cells) ship[c] = 1;
   const c = out.paint;
-  return drawGrid(board, (s) => (ship[s] ? '#' : p.forbidden[s] ? 'x' : '.'), {
+  return drawGrid(board, (s) => (ship[s] ? '#' : p.forbidden[s] ? FORBIDDEN_GLYPH : '.'), {
     paint: (s, t) => (ship[s] ? c.bold(c.cyan(t)) : p.forbidden[s] ? c.red(t) : c.dim(t)),
   });
 }
 
-/** The fleet in words: "ships 4, 3, 3, 2, …; touch none" (a kind with many ships as "300 × 3"). */
-function fleetText(p: FleetProblem): string {
-  const ships = p.kinds.flatMap((k) => (k.count > 4 ? [`${k.count} × ${k.name}`] : new Array<string>(k.count).fill(k.name)));
-  return `ships ${ships.join(', ')}; touch ${p.touch}`;
+/** The fleet in words: "ships of length 4, 3, 3, 2, …; touch none" (never like a rectangle, "2×3"). */
+export function fleetText(p: FleetProblem): string {
+  return `${fleetWords(p.kinds)}; touch ${p.touch}`;
 }
 
+/** "1 layout", "3 layouts": a count with its noun, thousands separated. */
+export function plural(n: number | bigint, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 || n === 1n ? one : many}`;
+}
 
 const METHODS = ['uniform', 'rails', 'search'] as const;
+/**
+ * Boards from this many cells build their placements (place) or their counting plan (count, heat) in one
+ * synchronous step long enough to miss Ctrl-C's half second, so the work runs in a worker thread (starting one
+ * costs about 0.3 s). Measured: the count's first step takes about 0.3 s on 30×30, 2 s on 60×60.
+ */
+const PLACE_WORKER_CELLS = 2_500;
+/** See PLACE_WORKER_CELLS. */
+export const COUNT_WORKER_CELLS = 900;
 
-async function place(args: Parsed, out: Output): Promise<void> {
-  noMoreThan(args.positionals, 0, 'fleet place');
-  const p = fleetProblemFromArgs(args);
+/** The output with its last progress report kept (for the report of an interrupted count). */
+export function watched(out: Output): { out: Output; last: () => Progress | null } {
+  let last: Progress | null = null;
+  const o = Object.create(out) as Output;
+  o.progress = (p, label) => {
+    if (typeof p !== 'string') last = p;
+    out.progress(p, label);
+  };
+  return { out: o, last: () => last };
+}
+
+interface PlaceAnswer {
+  exists: boolean | null;
+  reason?: string;
+  nodes?: number;
+  total?: bigint;
+  /** Set when Ctrl-C stopped the run: the layouts drawn so far are the answer. */
+  interrupted?: boolean;
+}
+
+async function place(args: Parsed, out: Output): Promise<number> {
+  const { board: boardText, rest } = boardAndRest(args, 'fleet place');
+  noMoreThan(rest, 0, 'fleet place');
+  const spec = fleetSpecFromArgs(args, boardText);
+  const p = fleetProblem(spec);
   const methodText = str(args, 'method') ?? 'uniform';
   if (!(METHODS as readonly string[]).includes(methodText)) throw new GridbitsError('BAD_ARGUMENT', `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`);
   const method = methodText as (typeof METHODS)[number];
   const samples = int(args, 'samples', 1, 1_000_000);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? randomInt(0, 2 ** 31);
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
-  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
-  const rng = createRng(seed);
+  const timeoutMs = duration(args, 'timeout');
   const n = samples ?? 1;
+  const t0 = performance.now();
   const layouts: FleetLayout[] = [];
-  let answer: { exists: boolean | null; reason?: string; nodes?: number; total?: bigint };
+  const label = `fleet place ${p.width}x${p.height}`;
+  let answer: PlaceAnswer;
   if (method === 'uniform') {
-    const r = await uniformPlace(p, rng, n, out);
+    const r = p.width * p.height >= PLACE_WORKER_CELLS ? await uniformPlaceInWorker(spec, seed, n, out, label) : await uniformPlace(p, createRng(seed), n, out, label);
     layouts.push(...r.layouts);
-    answer = r.total === 0n ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n } : { exists: true, total: r.total };
+    answer = r.total === 0n ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n } : { exists: true, total: r.total, interrupted: r.interrupted };
+  } else if (n === 1 && p.width * p.height >= PLACE_WORKER_CELLS) {
+    // The same search as below, in a worker (the job draws from the same seed).
+    const o = await runJob<PlaceResult>(out, 'fleet.place', [spec, { method, seed }], { maxNodes, timeoutMs, label, inWorker: true });
+    if (!o.finished) {
+      if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+      answer = { exists: null, nodes: o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
+    } else if (!o.value.exists) answer = { exists: false, reason: o.value.reason, nodes: o.value.nodes };
+    else {
+      layouts.push(o.value.layout);
+      answer = { exists: true, nodes: o.value.nodes };
+    }
   } else {
+    const rng = createRng(seed);
     answer = await interruptible(out, async (signal) => {
       const placer = new FleetPlacer(p);
       let nodes = 0;
@@ -132,12 +208,14 @@ async function place(args: Parsed, out: Output): Promise<void> {
           signal,
           maxNodes,
           timeoutMs,
-          onProgress: (pr) => out.progress(`fleet place: ${i} of ${n} layouts, ${pr.done} nodes`),
+          onProgress: (pr) => out.progress(n > 1 ? { done: i, total: n, unit: 'layouts' } : pr, label),
         });
         if (!o.finished) {
-          if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-          const limit = o.stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${timeoutMs} ms`;
-          return { exists: null, nodes: nodes + o.nodes, reason: `budget exhausted (${limit}) after ${o.nodes} nodes: neither a layout nor a proof that none exists` };
+          if (o.stopped === 'signal') {
+            if (layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
+            return { exists: true, nodes: nodes + o.nodes, interrupted: true };
+          }
+          return { exists: null, nodes: nodes + o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
         }
         const r = o.value;
         nodes += r.nodes;
@@ -147,121 +225,271 @@ async function place(args: Parsed, out: Output): Promise<void> {
       return { exists: true, nodes };
     });
   }
-  const head = { method, seed, ...(answer.nodes !== undefined ? { nodes: answer.nodes } : {}), ...(answer.total !== undefined ? { layoutsInAll: answer.total.toString() } : {}) };
+  const seconds = secondsSince(t0);
+  const head = {
+    method,
+    seed,
+    ...(answer.nodes !== undefined ? { nodes: answer.nodes } : {}),
+    ...(answer.total !== undefined ? { layoutsInAll: answer.total.toString() } : {}),
+    ...problemJson(p),
+    seconds,
+  };
   if (answer.exists !== true) {
     if (out.json) out.printJson({ exists: answer.exists, reason: answer.reason, ...head });
     else out.print(`no layout of ${fleetText(p)} on ${p.width}x${p.height}${answer.exists === null ? ' found' : ''}: ${answer.reason}`);
-    return;
+    return 0;
   }
+  const cut = answer.interrupted ? { stopped: 'signal', layoutsRequested: n } : {};
   if (out.json) {
     if (samples === undefined) out.printJson({ exists: true, ...layoutJson(p, layouts[0]), ...head });
-    else out.printJson({ exists: true, layouts: layouts.map((l) => layoutJson(p, l)), ...head });
-    return;
+    else out.printJson({ exists: true, layouts: layouts.map((l) => layoutJson(p, l)), ...head, ...cut });
+    return answer.interrupted ? 130 : 0;
   }
-  for (const l of layouts) out.print(drawLayout(p, l, out) + '\n');
+  // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
+  layouts.forEach((l, i) => out.print(samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`));
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
+  if (answer.interrupted) out.print(`interrupted after ${layouts.length} of the ${plural(n, 'layout')} asked for`);
+  return answer.interrupted ? 130 : 0;
+}
+
+/** Why a search stopped without an answer, in the CLI's words. */
+function budgetWords(stopped: 'nodes' | 'time', maxNodes: number | undefined, timeoutMs: number | undefined, nodes: number): string {
+  const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${limitWords(timeoutMs!)}`;
+  return `budget exhausted (${limit}) after ${plural(nodes, 'node')}: neither a layout nor a proof that none exists`;
+}
+
+interface UniformPlaced {
+  total?: bigint;
+  layouts: FleetLayout[];
+  interrupted?: boolean;
+}
+
+/** Ctrl-C during uniform draws: the layouts drawn so far, if any, else exit 130 at once. */
+function uniformAnswer(o: Outcome<{ layouts: FleetLayout[]; total?: bigint }, { layouts: FleetLayout[] }>): UniformPlaced {
+  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0) return { layouts: o.partial!.layouts, interrupted: true };
+  return answerOf(o);
 }
 
 /**
  * Exactly uniform layouts (src/fleet/uniform.ts: rejection first, the exact counts when it stalls), after a
  * quick look for a proof that none exists.
  */
-async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output): Promise<{ total?: bigint; layouts: FleetLayout[] }> {
+async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output, label: string): Promise<UniformPlaced> {
   const quick = new FleetPlacer(p).placeSync({ maxNodes: 100_000 });
   if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
-  return answerOf(
-    await interruptible(out, (signal) =>
-      uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(`fleet place: ${pr.done} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
-    ),
-  );
+  return uniformAnswer(await interruptible(out, (signal) => uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(pr, label) })));
 }
 
-async function count(args: Parsed, out: Output): Promise<void> {
-  noMoreThan(args.positionals, 0, 'fleet count');
-  const p = fleetProblemFromArgs(args);
-  const timeoutMs = int(args, 'timeout', 1, 2 ** 31 - 1);
+/** The same draws in a worker thread, for huge boards whose set-up takes long in one step (Ctrl-C within 0.5 s). */
+async function uniformPlaceInWorker(spec: FleetSpec, seed: number, n: number, out: Output, label: string): Promise<UniformPlaced> {
+  const quick = await runJob<PlaceResult>(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker: true });
+  if (!quick.finished && quick.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
+  return uniformAnswer(await runJob(out, 'fleet.uniform', [spec, seed, n], { label, inWorker: true }));
+}
+
+async function count(args: Parsed, out: Output): Promise<number> {
+  const { board: boardText, rest } = boardAndRest(args, 'fleet count');
+  noMoreThan(rest, 0, 'fleet count');
+  const spec = fleetSpecFromArgs(args, boardText);
+  const p = fleetProblem(spec);
+  const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
-  const outcome = await interruptible(out, (signal) =>
-    countLayouts(p, { signal, timeoutMs, onProgress: (pr) => out.progress(`fleet count: ${Math.floor(pr.done)} of ${pr.total ?? '?'} ${pr.unit ?? ''}`) }),
-  );
-  const total = answerOf(outcome, () => `the count did not finish within the time limit (${timeoutMs} ms)`);
+  const label = `fleet count ${p.width}x${p.height}`;
+  const w = watched(out);
+  const outcome =
+    p.width * p.height > COUNT_WORKER_CELLS
+      ? await runJob<bigint>(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
+      : await interruptible(out, (signal) => countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }));
   const ms = performance.now() - t0;
+  const seconds = secondsSince(t0);
+  if (!outcome.finished && outcome.stopped === 'signal') return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
+  const total = answerOf(outcome, () => `the count did not finish within the time limit (${limitWords(timeoutMs!)})`);
   if (out.json) {
-    out.printJson({ count: total.toString(), board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count })), ms: Math.round(ms) });
-    return;
+    out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
+    return 0;
   }
-  out.print(`${total} layouts of ${fleetText(p)} on ${p.width}x${p.height} (${(ms / 1000).toFixed(2)} s)`);
+  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${seconds.toFixed(2)} s)`);
+  return 0;
+}
+
+/** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
+export function interruptedCount(p: FleetProblem, out: Output, last: Progress | null, nodes: number, seconds: number, what = 'the count'): number {
+  const where =
+    last?.total === undefined ? 'its start' : last.unit === 'per cent' ? `${Math.floor((100 * last.done) / last.total)} %` : `${Math.floor(last.done).toLocaleString('en-US')} of ${last.total.toLocaleString('en-US')} ${last.unit ?? ''}`.trimEnd();
+  if (out.json) {
+    out.printJson({ count: null, stopped: 'signal', ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}), nodes, ...problemJson(p), seconds });
+  } else {
+    out.print(`interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`);
+  }
+  return 130;
+}
+
+/** A layout given as `fleet place --json` prints it: square names, one layout or several. */
+function layoutsFromJson(text: string, given: Board | undefined): { board: Board; grids: ParsedLayoutGrid[] } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new GridbitsError('BAD_INPUT', `the layout is not valid JSON: ${(e as Error).message}`);
+  }
+  const d = doc as { exists?: unknown; board?: { width?: unknown; height?: unknown }; ships?: unknown; layouts?: unknown };
+  if (d === null || typeof d !== 'object') throw new GridbitsError('BAD_INPUT', 'the layout JSON is not an object');
+  if (d.exists === false || d.exists === null) throw new GridbitsError('BAD_INPUT', 'the layout JSON holds no layout (exists is not true)');
+  let board = given;
+  if (d.board && typeof d.board === 'object' && Number.isInteger(d.board.width) && Number.isInteger(d.board.height)) {
+    const own = parseFleetBoard(`${d.board.width as number}x${d.board.height as number}`);
+    if (given && (given.width !== own.width || given.height !== own.height)) throw new GridbitsError('BAD_INPUT', `the layout is ${own.width}x${own.height}, the board ${given.width}x${given.height}`);
+    board = own;
+  }
+  board ??= Board.of(10, 10);
+  const b = board;
+  const lists = Array.isArray(d.layouts) ? (d.layouts as Array<{ ships?: unknown }>).map((l) => l?.ships) : [d.ships];
+  const grids = lists.map((ships, i) => {
+    const which = lists.length === 1 ? 'the layout' : `layout ${i + 1}`;
+    if (!Array.isArray(ships)) throw new GridbitsError('BAD_INPUT', `${which} has no "ships" list`);
+    const cells = new Uint8Array(b.cells);
+    for (const s of ships as Array<{ cells?: unknown }>) {
+      if (!Array.isArray(s?.cells)) throw new GridbitsError('BAD_INPUT', `${which}: a ship without a "cells" list`);
+      for (const name of s.cells as unknown[]) {
+        if (typeof name !== 'string') throw new GridbitsError('BAD_INPUT', `${which}: a cell that is not a square name`);
+        cells[b.parse(name)] = 1;
+      }
+    }
+    return { width: b.width, height: b.height, ships: cells };
+  });
+  return { board: b, grids };
 }
 
 function check(args: Parsed, out: Output): void {
-  const [file] = args.positionals;
-  noMoreThan(args.positionals, 1, 'fleet check');
+  const { board: boardText, rest } = boardAndRest(args, 'fleet check');
+  noMoreThan(rest, 1, 'fleet check');
+  const [file] = rest;
   if (file === undefined && process.stdin.isTTY) throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
-  const text = readTextArg(file ?? '-', 'the layout');
-  // Without --board the layout's own size is the board.
-  const given = str(args, 'board') === undefined && str(args, 'mask') === undefined ? parseLayoutGrid(text) : undefined;
-  const p = fleetProblemFromArgs(given ? { ...args, values: { ...args.values, board: `${given.width}x${given.height}` } } : args);
-  const grid = given ?? parseLayoutGrid(text, p.width, p.height);
-  const r = checkFleetLayout(p, grid.ships);
-  if (out.json) {
-    out.printJson({ valid: r.valid, errors: r.errors, ...(r.ships ? layoutJson(p, { ships: r.ships }) : {}) });
+  const text = stripVTControlCharacters(readTextArg(file ?? '-', 'the layout'));
+  const sized = boardText !== undefined || str(args, 'mask') !== undefined;
+  let p: FleetProblem;
+  let grids: ParsedLayoutGrid[];
+  if (text.trimStart().startsWith('{')) {
+    const sizedBy = sized ? fleetProblemFromArgs(args, 'fleet check', boardText) : undefined;
+    const r = layoutsFromJson(text, sizedBy && Board.of(sizedBy.width, sizedBy.height));
+    p = fleetProblemFromArgs(args, 'fleet check', `${r.board.width}x${r.board.height}`);
+    grids = r.grids;
+  } else if (sized) {
+    p = fleetProblemFromArgs(args, 'fleet check', boardText);
+    grids = parseLayoutGrids(text, p.width, p.height);
+  } else {
+    // Without --board the layout's own size is the board.
+    grids = parseLayoutGrids(text);
+    const { width, height } = grids[0];
+    if (grids.some((g) => g.width !== width || g.height !== height)) throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
+    p = fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
+  }
+  const results = grids.map((g) => checkFleetLayout(p, g.ships));
+  const one = (r: (typeof results)[number]): Record<string, unknown> => ({ valid: r.valid, errors: r.errors, ...(r.ships ? layoutJson(p, { ships: r.ships }) : {}) });
+  if (results.length === 1) {
+    if (out.json) out.printJson({ ...one(results[0]), board: { width: p.width, height: p.height } });
+    else out.print(results[0].valid ? `valid: ${fleetText(p)}` : ['not valid:', ...results[0].errors.map((e) => `  ${e}`)].join('\n'));
     return;
   }
-  out.print(r.valid ? `valid: ${fleetText(p)}` : ['not valid:', ...r.errors.map((e) => `  ${e}`)].join('\n'));
+  const valid = results.filter((r) => r.valid).length;
+  if (out.json) {
+    const errors = results.flatMap((r, i) => r.errors.map((e) => `layout ${i + 1}: ${e}`));
+    out.printJson({ valid: valid === results.length, errors, layouts: results.map(one), board: { width: p.width, height: p.height } });
+    return;
+  }
+  const lines = results.flatMap((r, i) => (r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)]));
+  out.print([...lines, `${valid.toLocaleString('en-US')} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
 }
+
+const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
 const SEARCH_FLAGS: Record<string, Flag> = {
   seed: { type: 'string', value: 'N', help: 'seed of the random choices (default: a random one, printed)' },
-  'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (rails, search)' },
-  timeout: FLEET_PLAY_FLAGS.timeout,
+  'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (methods rails and search)' },
+  timeout: { type: 'string', value: 'T', help: `time limit of the methods rails and search ${TIME_HELP}` },
 };
+
+const FORMS = `A layout is read as a grid, top row first: '#' or '1' a ship cell, '.' or '0' water, '${FORBIDDEN_GLYPH}' a forbidden
+cell (older versions drew 'x'); rank numbers in front and file letters under it, as fleet place draws it,
+are read too, and so is fleet place --json. Several layouts each start with a line "layout N of M".`;
 
 /** The subcommands; other files add theirs here. */
 export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   place: {
-    usage: 'fleet place [problem flags] [--seed N] [--method uniform|rails|search] [--samples N] [--json]',
+    usage: 'fleet place [WxH] [problem flags] [--seed N] [--method uniform|rails|search] [--samples N] [--max-nodes N] [--timeout T] [--json]',
     summary: 'a layout (or N), or a proof that none exists',
     flags: {
       ...SEARCH_FLAGS,
-      method: { type: 'string', value: 'M', help: 'uniform (default: every layout equally likely), rails (the shuffled odometer) or search' },
-      samples: { type: 'string', value: 'N', help: 'draw N layouts in one run' },
+      method: {
+        type: 'string',
+        value: 'M',
+        help: 'uniform (default: every layout equally likely), rails (ships laid in turn along shuffled rails: quick, not uniform) or search (a depth-first search, the most constrained ship first)',
+      },
+      samples: { type: 'string', value: 'N', help: 'draw N layouts in one run (each opened by a line "layout i of N")' },
     },
+    details: `The field is drawn '#' ship, '.' water, '${FORBIDDEN_GLYPH}' forbidden; fleet check reads it back, text or JSON.
+Ctrl-C during --samples prints the layouts drawn so far.
+
+Examples:
+  gridbits fleet place 10x10 --fleet classic --seed 1
+  gridbits fleet place --board 5x15 --ship '###/.#./.#.' --ship '##/#.' --touch none --forbid c3,c4 --method rails
+  gridbits fleet place 6x6 --fleet classic --json          (exists: false)
+  gridbits fleet place 10x10 --samples 3 --seed 2 | gridbits fleet check -`,
     run: place,
   },
   count: {
-    usage: 'fleet count [problem flags] [--timeout MS] [--json]',
+    usage: 'fleet count [WxH] [problem flags] [--timeout T] [--json]',
     summary: 'the exact number of distinct layouts',
-    flags: { timeout: FLEET_PLAY_FLAGS.timeout },
+    flags: { timeout: { type: 'string', value: 'T', help: `stop the count after this long ${TIME_HELP}` } },
+    details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
+
+Examples:
+  gridbits fleet count 10x10 --fleet hasbro --json
+  gridbits fleet count 8x8 --fleet hasbro --touch none
+  gridbits fleet count 10x10 --fleet german --timeout 2m`,
     run: count,
   },
-  check: { usage: 'fleet check [problem flags] [FILE|-] [--json]', summary: "is a layout grid valid ('#'/'1' ship, '.'/'0' water, top row first), and every reason if not", run: check },
+  check: {
+    usage: 'fleet check [WxH] [problem flags] [FILE|-] [--json]',
+    summary: 'is a layout valid for the fleet, and every reason if not (one or several layouts)',
+    details: `${FORMS}
+Without a board the layout's own size is the board. Give check the problem flags the layout was placed with.
+
+Examples:
+  gridbits fleet check 10x10 --fleet classic layout.txt
+  gridbits fleet place --seed 3 | gridbits fleet check -
+  gridbits fleet place 8x8 --fleet hasbro --json | gridbits fleet check --fleet hasbro -`,
+    run: check,
+  },
   ...FLEET_PLAY_SUBCOMMANDS,
 };
 
 const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS).map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`).join('; ')}.
 Ships of one shape are interchangeable: layouts that only swap them are one layout. Shapes turn by quarter
 turns; --mirror lets them flip too. A request that is well-formed but impossible is answered exists: false.
-
-Examples:
-  gridbits fleet place --board 10x10 --fleet classic --seed 1
-  gridbits fleet place --board 5x15 --ship '###/.#./.#.' --ship '##/#.' --touch none --forbid c3,c4 --method rails
-  gridbits fleet place --board 6x6 --fleet classic --json        (exists: false)
-  gridbits fleet count --board 10x10 --fleet hasbro --json
-  gridbits fleet check --board 10x10 --fleet classic layout.txt`;
+Every subcommand takes the field as WxH or --board WxH; time limits are durations (250ms, 5s, 2m, 1h).`;
 
 export const fleetCommand: Command = {
   name: 'fleet',
-  usage: 'fleet <subcommand> --board WxH [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
+  usage: 'fleet <subcommand> [WxH] [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
   summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
   flags: {},
-  details: FLEET_DETAILS,
+  details: `${FLEET_DETAILS}
+
+Examples:
+  gridbits fleet place 10x10 --fleet classic --seed 1
+  gridbits fleet count 10x10 --fleet hasbro --json
+  gridbits fleet place --seed 3 | gridbits fleet check -
+  gridbits fleet sim --games 1000 --seed 1 --fleet hasbro
+  gridbits fleet place --help                               (each subcommand's own options and examples)`,
   get subcommands(): Command[] {
     return Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => ({
       name,
       usage: s.usage,
       summary: s.summary,
       flags: { ...FLEET_PROBLEM_FLAGS, ...s.flags },
-      details: FLEET_DETAILS,
+      details: `${FLEET_DETAILS}${s.details ? `\n\n${s.details}` : ''}`,
       run: s.run,
     }));
   },

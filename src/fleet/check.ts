@@ -1,10 +1,10 @@
 // Layout checking: an ASCII grid of ship cells judged against a fleet and touch rule, with every reason it fails.
 import { Bitboard } from '../core/bitboard.js';
-import { Board } from '../core/board.js';
+import { Board, fileName } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { components } from '../core/flood.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
-import { normaliseShape, shapeId } from './shape.js';
+import { normaliseShape, shapeId, shipWords } from './shape.js';
 
 /** A layout check's verdict: valid or not, every reason, and the ships found. */
 export interface FleetCheck {
@@ -29,27 +29,108 @@ export interface ParsedLayoutGrid {
   ships: Uint8Array;
 }
 
+/** Ship cells in a layout grid. */
+const SHIP = '#1';
+/** Water: '.' or '0'; a forbidden cell as drawn ('-', or 'x' as older versions drew it) is water too. */
+const CELL = /[^#1.0x-]/;
+
 /**
- * Parses a layout grid: rows top (highest rank) to bottom, '#' or '1' a ship cell, '.' or '0' water;
- * spaces between cells and blank lines are ignored. With a size, the grid must match it.
+ * A line that opens one layout of several: "layout 2 of 5", with dashes, '=' or a colon around it if wanted
+ * (the separator `fleet place --samples N` prints).
  */
-export function parseLayoutGrid(text: string, width?: number, height?: number): ParsedLayoutGrid {
-  const rows = text.split(/\r?\n/).map((r) => r.replace(/[ \t]/g, '')).filter((r) => r.length > 0);
-  if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the layout is empty');
-  const w = rows[0].length, h = rows.length;
-  rows.forEach((r, i) => {
-    if (r.length !== w) throw new GridbitsError('BAD_INPUT', `layout row ${i + 1} has ${r.length} cells, the first row ${w}`);
-    const bad = /[^#1.0]/.exec(r);
-    if (bad) throw new GridbitsError('BAD_INPUT', `layout row ${i + 1}: unexpected '${bad[0]}' (use '#' or '1' for ship cells, '.' or '0' for water)`);
-  });
-  if (width !== undefined && height !== undefined && (w !== width || h !== height)) {
-    throw new GridbitsError('BAD_INPUT', `the layout is ${w}x${h}, the board ${width}x${height}`);
+const SEPARATOR = /^\s*[-=]*\s*layout\s+[0-9]+(?:\s+of\s+[0-9]+)?\s*[-=:]*\s*$/i;
+/** A row drawn with its rank number in front ("10 # . . #"). */
+const DRAWN_ROW = /^\s*([0-9]+)\s+(\S.*)$/;
+
+/** True for the file letters under a drawn grid: "a b c …" in order. */
+function isFileLine(line: string): boolean {
+  const t = line.trim().split(/\s+/);
+  return t.length > 0 && t.every((f, i) => f === fileName(i));
+}
+
+/** One layout's lines: its rows and, for a drawn grid, the number of file letters under it. */
+interface Block {
+  rows: string[];
+  files?: number;
+}
+
+/** The layouts of a text, each a block of rows (see parseLayoutGrids). */
+function blocks(text: string): Block[] {
+  const out: Block[] = [];
+  let cur: Block = { rows: [] };
+  const close = (): void => {
+    if (cur.rows.length > 0) out.push(cur);
+    cur = { rows: [] };
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    if (SEPARATOR.test(line)) {
+      close();
+      continue;
+    }
+    if (cur.files !== undefined) {
+      // After a drawn grid's file letters: a drawn row starts the next layout; other lines are notes (the summary).
+      if (!DRAWN_ROW.test(line) || isFileLine(line)) continue;
+      close();
+    }
+    if (cur.rows.length > 0 && isFileLine(line)) cur.files = line.trim().split(/\s+/).length;
+    else cur.rows.push(line);
   }
+  close();
+  return out;
+}
+
+/** One block as a grid: drawn rows lose their rank numbers (checked), plain rows are read as they are. */
+function gridOf(b: Block, which: string): ParsedLayoutGrid {
+  const h = b.rows.length;
+  const rows = b.rows.map((line, i) => {
+    if (b.files === undefined) return line.replace(/[ \t]/g, '');
+    const m = DRAWN_ROW.exec(line);
+    if (m === null || Number(m[1]) !== h - i) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1}: expected the rank number ${h - i} in front`);
+    return m[2].replace(/[ \t]/g, '');
+  });
+  const w = rows[0].length;
+  rows.forEach((r, i) => {
+    if (r.length !== w) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1} has ${r.length} cells, the first row ${w}`);
+    const bad = CELL.exec(r);
+    if (bad) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1}: unexpected '${bad[0]}' (use '#' or '1' for ship cells, '.' or '0' for water, '-' for a forbidden cell)`);
+  });
+  if (b.files !== undefined && b.files !== w) throw new GridbitsError('BAD_INPUT', `${which}: ${b.files} file letters under rows of ${w} cells`);
   const ships = new Uint8Array(w * h);
   rows.forEach((r, i) => {
-    for (let f = 0; f < w; f++) if (r[f] === '#' || r[f] === '1') ships[(h - 1 - i) * w + f] = 1;
+    for (let f = 0; f < w; f++) if (SHIP.includes(r[f])) ships[(h - 1 - i) * w + f] = 1;
   });
   return { width: w, height: h, ships };
+}
+
+/**
+ * Parses the layouts of a text: one grid, or several each opened by a line "layout N of M" (as
+ * `fleet place --samples` prints them; drawn grids following one another need no such line). A grid is rows
+ * top (highest rank) to bottom, '#' or '1' a ship cell, '.' or '0' water, '-' (or 'x') a forbidden cell;
+ * spaces between cells and blank lines are ignored. A grid may be drawn with rank numbers in front and file
+ * letters under it, as gridbits draws layouts; lines after the file letters (a summary) are ignored.
+ * With a size, every grid must match it.
+ */
+export function parseLayoutGrids(text: string, width?: number, height?: number): ParsedLayoutGrid[] {
+  const bs = blocks(text);
+  if (bs.length === 0) throw new GridbitsError('BAD_INPUT', 'the layout is empty');
+  return bs.map((b, i) => {
+    const g = gridOf(b, bs.length === 1 ? 'layout' : `layout ${i + 1},`);
+    if (width !== undefined && height !== undefined && (g.width !== width || g.height !== height)) {
+      throw new GridbitsError('BAD_INPUT', `${bs.length === 1 ? 'the layout' : `layout ${i + 1}`} is ${g.width}x${g.height}, the board ${width}x${height}`);
+    }
+    return g;
+  });
+}
+
+/**
+ * Parses one layout grid (see parseLayoutGrids for the forms it reads); with a size, the grid must match it.
+ * A text of several layouts is refused.
+ */
+export function parseLayoutGrid(text: string, width?: number, height?: number): ParsedLayoutGrid {
+  const grids = parseLayoutGrids(text, width, height);
+  if (grids.length > 1) throw new GridbitsError('BAD_INPUT', `the text holds ${grids.length} layouts, one was expected`);
+  return grids[0];
 }
 
 /** Orientation id → kind, for recognising a ship by its cells. */
@@ -195,9 +276,8 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
     }
   }
   p.kinds.forEach((k, i) => {
-    const what = /^[0-9]+$/.test(k.name) ? `${k.name}-ship` : `ship ${k.name}`;
-    if (have[i] < k.count) errors.push(`missing ${k.count - have[i]} × ${what} (the fleet has ${k.count}, the layout ${have[i]})`);
-    if (have[i] > k.count) errors.push(`extra ${have[i] - k.count} × ${what} (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] < k.count) errors.push(`${shipWords(k, k.count - have[i])} missing (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] > k.count) errors.push(`${shipWords(k, have[i] - k.count)} too many (the fleet has ${k.count}, the layout ${have[i]})`);
   });
   if (errors.length > 0) return { valid: false, errors };
   return { valid: true, errors, ships: pieces.map((cells) => ({ kind: kindOf(cells)!, cells })) };

@@ -29,7 +29,7 @@ describe('gridbits fleet heat', () => {
     const h = gridbitsJson<{ cells: Record<string, number>; total: string }>(['fleet', 'heat', ...SMALL, '--shots', shots]);
     expect([h.cells.c3, h.cells.b2, h.cells.d2]).toEqual([0, 1, 1]);
     const grid = file('grid.txt', '.....\n.....\n..o..\n.###.\n.....\n');
-    expect(gridbitsJson(['fleet', 'heat', ...SMALL, '--shots', grid])).toEqual(h);
+    expect({ ...gridbitsJson(['fleet', 'heat', ...SMALL, '--shots', grid]), seconds: 0 }).toEqual({ ...h, seconds: 0 });
     const text = gridbits(['fleet', 'heat', ...SMALL, '--shots', shots]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/exact: \d+ layouts match/);
@@ -44,6 +44,11 @@ describe('gridbits fleet heat', () => {
     expect(lo).toBeLessThanOrEqual(h.cells.c3);
     expect(hi).toBeGreaterThanOrEqual(h.cells.c3);
     expect(gridbits(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '500']).stdout).toMatch(/sampled: 500 uniform layouts/);
+    // Past its time limit the sampled method answers from the layouts drawn, and says so.
+    const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000', '--timeout', '300ms']);
+    expect(cut).toMatchObject({ stopped: 'time', samplesRequested: 10_000_000 });
+    expect(cut.samples).toBeGreaterThan(0);
+    expect(cut.samples).toBeLessThan(10_000_000);
   });
 
   it('says so when no layout matches, and rejects bad records and flags with exit 2', () => {
@@ -68,7 +73,7 @@ describe('gridbits fleet sim', () => {
     expect(Math.max(...entries.map(([k]) => k))).toBe(r.max);
     expect(Math.min(...entries.map(([k]) => k))).toBe(r.min);
     const again = gridbitsJson<typeof r>(args);
-    expect({ ...again, ms: 0 }).toEqual({ ...r, ms: 0 });
+    expect({ ...again, ms: 0, seconds: 0 }).toEqual({ ...r, ms: 0, seconds: 0 });
     const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '10', '--seed', '1', '--hunter', 'random']);
     expect(text.stdout).toMatch(/10 games .*hunter random.*mean [0-9.]+, median/);
   });
@@ -76,7 +81,7 @@ describe('gridbits fleet sim', () => {
   it('rejects bad counts and hunters with exit 2', () => {
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--games', '0']), /--games/);
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--hunter', 'psychic']), /--hunter/);
-    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--timeout', 'soon']), /--timeout must be a whole number/);
+    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--timeout', 'soon']), /--timeout must be a duration like 250ms, 5s/);
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--method', 'rails']), /fleet sim: --method does not apply here \(it is for fleet place, heat\)/);
   });
 
@@ -89,7 +94,7 @@ describe('gridbits fleet sim', () => {
     expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
     const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/stopped by the time limit after \d+ of the 100000000 games asked for/);
+    expect(text.stdout).toMatch(/stopped by the time limit after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.
     expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty('stopped');
   });

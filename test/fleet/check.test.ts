@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFleetLayout, parseLayoutGrid } from '../../src/fleet/check.js';
+import { checkFleetLayout, parseLayoutGrid, parseLayoutGrids } from '../../src/fleet/check.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, checkLayout } from '../reference/fleet.js';
@@ -14,7 +14,7 @@ describe('fleet layout grids', () => {
     expect([g.width, g.height, ...g.ships]).toEqual([3, 2, 0, 1, 0, 1, 0, 0]);
     expect(() => parseLayoutGrid('')).toThrow(/empty/);
     expect(() => parseLayoutGrid('#..\n##\n')).toThrow(/row 2 has 2 cells/);
-    expect(() => parseLayoutGrid('#.x\n')).toThrow(/unexpected 'x'/);
+    expect(() => parseLayoutGrid('#.?\n')).toThrow(/unexpected '\?'/);
     expect(() => parseLayoutGrid('#..\n', 4, 1)).toThrow(/3x1, the board 4x1/);
   });
 });
@@ -52,21 +52,21 @@ describe('fleet layout check', () => {
     expect(a.valid).toBe(false);
     expect(a.errors).toContain('ships touching at g5/f6');
     const b = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.##.', '..........', '##.....#..', '..........', '..........', '..........']);
-    expect(b.errors).toEqual(['extra 1 × 1-ship (the fleet has 4, the layout 5)']);
+    expect(b.errors).toEqual(['1 ship of length 1 too many (the fleet has 4, the layout 5)']);
     const c = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##....', '..........', '##........', '..........', '..........', '..........']);
-    expect(c.errors).toEqual(['missing 1 × 2-ship (the fleet has 3, the layout 2)']);
+    expect(c.errors).toEqual(['1 ship of length 2 missing (the fleet has 3, the layout 2)']);
     const d = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.###', '..........', '.#........', '##........', '..........', '..........']);
     // An L of three cells is a 2-ship touching a 1-ship in the classic fleet; without 1-ships it is a foreign shape.
     expect(d.errors).toContain('ships touching at b3/b4');
     const noOnes = fleetProblem({ width: 4, height: 4, fleet: '3,2' });
-    expect(judge(noOnes, ['###.', '....', '.#..', '##..']).errors).toEqual(['a shape not in the fleet at a1,b1,b2', 'missing 1 × 2-ship (the fleet has 1, the layout 0)']);
+    expect(judge(noOnes, ['###.', '....', '.#..', '##..']).errors).toEqual(['a shape not in the fleet at a1,b1,b2', '1 ship of length 2 missing (the fleet has 1, the layout 0)']);
     // Two ships meeting edge to edge: the cells split into fleet ships, so the reason is the touch.
     const e = judge(classic, ['#.#.#.#...', '..........', '#######...', '..........', '###.##.##.', '..........', '##........', '..........', '..........', '..........']);
     expect(e.errors).toEqual(['ships touching at d8/e8']);
     const forbidden = new Uint8Array(100);
     forbidden[0] = 1;
     const f = checkFleetLayout(fleetProblem({ width: 10, height: 10, fleet: 'classic', forbidden }), grid([...good.slice(0, 9), '#.........']));
-    expect(f.errors).toEqual(expect.arrayContaining(['a ship on the forbidden square a1', 'extra 1 × 1-ship (the fleet has 4, the layout 5)']));
+    expect(f.errors).toEqual(expect.arrayContaining(['a ship on the forbidden square a1', '1 ship of length 1 too many (the fleet has 4, the layout 5)']));
   });
 
   it('lets corners touch under the corner rule only', () => {
@@ -121,5 +121,23 @@ describe('fleet layout check', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('fleet layout streams', () => {
+  it('reads drawn grids (rank numbers, file letters, a summary after), separators and the forbidden glyphs', () => {
+    const drawn = '3 # . -\n2 . . x\n1 # # .\n  a b c\nships of length 2, 1; touch none\n';
+    const g = parseLayoutGrids(drawn);
+    expect(g).toHaveLength(1);
+    expect([g[0].width, g[0].height, ...g[0].ships]).toEqual([3, 3, 1, 1, 0, 0, 0, 0, 1, 0, 0]);
+    // Drawn grids one after another are separate layouts even without separator lines.
+    expect(parseLayoutGrids(drawn + '\n' + drawn)).toHaveLength(2);
+    const stream = parseLayoutGrids('layout 1 of 2\n#.\n..\n--- layout 2 of 2 ---\n.#\n#.\n');
+    expect(stream.map((x) => [...x.ships])).toEqual([[0, 0, 1, 0], [1, 0, 0, 1]]);
+    expect(() => parseLayoutGrid('layout 1 of 2\n#\nlayout 2 of 2\n#\n')).toThrow(/holds 2 layouts/);
+    expect(() => parseLayoutGrids('2 # .\n3 . .\n  a b\n')).toThrow(/row 2: expected the rank number 1/);
+    expect(() => parseLayoutGrids('2 # .\n1 . .\n  a b c\n')).toThrow(/3 file letters under rows of 2 cells/);
+    expect(() => parseLayoutGrids('layout 1 of 2\n#.\nlayout 2 of 2\n#.*\n')).toThrow(/layout 2, row 1: unexpected '\*'/);
+    expect(() => parseLayoutGrids('#.\n', 3, 1)).toThrow(/the layout is 2x1, the board 3x1/);
   });
 });

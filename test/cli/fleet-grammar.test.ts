@@ -1,0 +1,160 @@
+// The fleet commands' grammar as a user meets it: both board forms, durations, help per subcommand, JSON with
+// board, seconds and kinds; words (no rectangles, plurals); Ctrl-C reporting what was finished, within 0.5 s.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+const SMALL = ['--ship', '3', '--ship', '2', '--ship', '2', '--touch', 'any'];
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+describe('fleet: the board as WxH or --board', () => {
+  it('gives the same answer both ways, in every subcommand', () => {
+    for (const sub of [['place', '--seed', '2'], ['count'], ['heat'], ['sim', '--games', '3', '--seed', '1']]) {
+      const a = gridbitsJson<Record<string, unknown>>(['fleet', ...sub, '5x5', ...SMALL]);
+      const b = gridbitsJson<Record<string, unknown>>(['fleet', ...sub, '--board', '5x5', ...SMALL]);
+      expect({ ...a, ms: 0, seconds: 0 }).toEqual({ ...b, ms: 0, seconds: 0 });
+      expect(a.board).toEqual({ width: 5, height: 5 });
+    }
+    expect(gridbitsJson(['fleet', 'check', '3x1', '--fleet', '1', '-'], '#..\n')).toMatchObject({ valid: true, board: { width: 3, height: 1 } });
+    expect(gridbits(['fleet', 'play', '5x5', ...SMALL, '--seed', '1'], 'quit\n').stdout).toMatch(/Sea Battle on 5x5/);
+    expectUserError(gridbits(['fleet', 'count', '5x5', '--board', '6x6', ...SMALL]), /two boards given \(5x5 and --board 6x6\)/);
+    expectUserError(gridbits(['fleet', 'place', '5x5', 'extra']), /fleet place: unexpected argument 'extra'/);
+  });
+});
+
+describe('fleet: time limits are durations', () => {
+  it('takes 250ms, 5s, 2m and bare milliseconds in place, count, heat and sim', () => {
+    for (const t of ['60s', '1m', '60000', '1h']) {
+      expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL, '--timeout', t]).count).toBe(gridbitsJson(['fleet', 'count', '5x5', ...SMALL]).count);
+      expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '3', '--timeout', t])).not.toHaveProperty('stopped');
+    }
+    expect(gridbitsJson(['fleet', 'place', '5x5', ...SMALL, '--method', 'rails', '--timeout', '5s'])).toMatchObject({ exists: true });
+    expect(gridbitsJson(['fleet', 'heat', '5x5', ...SMALL, '--timeout', '5s'])).toMatchObject({ method: 'exact' });
+    expectUserError(gridbits(['fleet', 'count', '--fleet', 'german', '--timeout', '0.2s']), /did not finish within the time limit \(200 ms\)/);
+    expectUserError(gridbits(['fleet', 'count', '--timeout', '5 parsecs']), /--timeout must be a duration like 250ms, 5s, 2m or 1h/);
+    expectUserError(gridbits(['fleet', 'place', '--timeout', '-1', '--method', 'search']), /--timeout/);
+  });
+});
+
+describe('fleet: help per subcommand', () => {
+  it('each subcommand has its own usage, options and examples', () => {
+    const pages: Record<string, string[]> = {
+      place: ['--samples', '--method', 'gridbits fleet place 10x10', 'layout i of N'],
+      count: ['--timeout <T>', 'gridbits fleet count 10x10 --fleet hasbro'],
+      check: ['FILE|-', 'fleet place --seed 3 | gridbits fleet check -', "'-' a forbidden"],
+      heat: ['--shots', 'gridbits fleet heat'],
+      play: ['--layout', 'gridbits fleet play'],
+      sim: ['--games', '--hunter-samples', 'gridbits fleet sim --games 1000 --seed 1 --fleet hasbro'],
+    };
+    for (const [sub, words] of Object.entries(pages)) {
+      const h = gridbits(['fleet', sub, '--help']);
+      expect(h.code).toBe(0);
+      expect(h.stdout).toMatch(new RegExp(`^Usage: gridbits fleet ${sub} \\[WxH\\]`));
+      for (const w of words) expect(h.stdout).toContain(w);
+      // Each page shows its own flags, without naming the others' subcommands in front of them.
+      expect(h.stdout).not.toMatch(/^\s+--\S+.*\b(place|heat|sim|play), /m);
+      expect(h.stdout).not.toMatch(/odometer|seed article/);
+      expect(gridbits(['help', 'fleet', sub]).stdout).toBe(h.stdout);
+    }
+    expect(gridbits(['fleet', 'count', '--help']).stdout).not.toContain('--samples');
+  });
+});
+
+describe('fleet: JSON', () => {
+  it('has board as {width, height}, seconds and the kinds everywhere a board is in play', () => {
+    const kinds = [{ name: '3', count: 1, cells: 3 }, { name: '2', count: 2, cells: 2 }];
+    for (const sub of [['place', '--seed', '1'], ['place', '--seed', '1', '--samples', '2'], ['count'], ['heat'], ['heat', '--method', 'sampled', '--samples', '50'], ['sim', '--games', '2']]) {
+      const j = gridbitsJson<Record<string, unknown>>(['fleet', ...sub, '5x5', ...SMALL]);
+      expect(j).toMatchObject({ board: { width: 5, height: 5 }, touch: 'any', kinds });
+      expect(typeof j.seconds).toBe('number');
+    }
+    // fleet sim keeps its old fields: the fleet as it was written and the board's size as text.
+    expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '2'])).toMatchObject({ size: '5x5', fleet: '3 2×2', ms: expect.any(Number) });
+    expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL])).toHaveProperty('ms');
+    const play = gridbitsJson(['fleet', 'play', '5x5', ...SMALL, '--seed', '1'], 'quit\n');
+    expect(play).toMatchObject({ board: { width: 5, height: 5 }, winner: null });
+  });
+});
+
+describe('fleet: words', () => {
+  it('names ship kinds so they cannot be read as rectangles, with plurals right', () => {
+    const sim = gridbits(['fleet', 'sim', '--games', '1', '--seed', '1', '--fleet', 'classic']).stdout;
+    expect(sim).toMatch(/^1 game \(ships of length 4, 3, 3, 2, 2, 2, 1, 1, 1, 1; touch none, 10x10; hunter lattice, seed 1\)/m);
+    expect(sim).not.toMatch(/\d×\d/);
+    const shapes = gridbits(['fleet', 'count', '6x6', '--ship', '##/#.', '--ship', '2', '--ship', '2']).stdout;
+    expect(shapes).toMatch(/layouts of 1 ship ##\/#\. \(3 cells\), 2 ships of length 2; touch none on 6x6/);
+    expect(gridbits(['fleet', 'count', '1x1', '--fleet', '1']).stdout).toMatch(/^1 layout of ships of length 1;/);
+    expect(gridbits(['fleet', 'count', '10x10', '--fleet', '2,2', '--touch', 'any']).stdout).toMatch(/^15,626 layouts/);
+    const bad = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '2,2', '-'], '##..\n....\n....\n....\n');
+    expect(bad.errors).toEqual(['1 ship of length 2 missing (the fleet has 2, the layout 1)']);
+    const over = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
+    expect(over.errors).toEqual(['2 ships of length 1 too many (the fleet has 1, the layout 3)']);
+  });
+});
+
+/** Runs the CLI with --progress, sends Ctrl-C once `ready` matches standard error, and times the exit. */
+function interrupt(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; afterKillMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main, ...args, '--progress'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '', stderr = '', killedAt = 0;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (killedAt === 0 && ready.test(stderr)) {
+        killedAt = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, afterKillMs: killedAt === 0 ? Infinity : performance.now() - killedAt }));
+  });
+}
+
+/** Two progress lines about games done: the second comes after the first games were played. */
+const TWO_LINES = (unit: string): RegExp => new RegExp(`${unit}[^\\n]*\\n[^\\n]*${unit}`);
+
+describe('fleet: Ctrl-C', () => {
+  it('sim reports the games it finished, then exits 130 within half a second', async () => {
+    const r = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'], TWO_LINES('games'));
+    expect(r.code).toBe(130);
+    expect(r.afterKillMs).toBeLessThan(500);
+    const j = JSON.parse(r.stdout) as { games: number; stopped: string; gamesRequested: number; histogram: Record<string, number> };
+    expect(j.stopped).toBe('signal');
+    expect(j.gamesRequested).toBe(100_000_000);
+    expect(j.games).toBeGreaterThan(0);
+    expect(Object.values(j.histogram).reduce((a, b) => a + b, 0)).toBe(j.games);
+    const t = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000'], TWO_LINES('games'));
+    expect(t.code).toBe(130);
+    expect(t.stdout).toMatch(/interrupted after [\d,]+ of the 100,000,000 games asked for/);
+    expect(t.stdout).toMatch(/mean [0-9.]+, median/);
+  });
+
+  it('count says how far it had come, then exits 130 within half a second', async () => {
+    const r = await interrupt(['fleet', 'count', '10x10', '--fleet', 'german'], /fleet count/);
+    expect(r.code).toBe(130);
+    expect(r.afterKillMs).toBeLessThan(500);
+    expect(r.stdout).toMatch(/^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m);
+    // On a board whose first step is long (it runs in a worker), too.
+    const big = await interrupt(['fleet', 'count', '200x200', '--fleet', '2', '--json'], /fleet count/);
+    expect(big.code).toBe(130);
+    expect(big.afterKillMs).toBeLessThan(500);
+    expect(JSON.parse(big.stdout)).toMatchObject({ count: null, stopped: 'signal', board: { width: 200, height: 200 } });
+  });
+
+  it('sampled heat prints the map of the layouts drawn so far; place --samples the layouts drawn', async () => {
+    const h = await interrupt(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'], TWO_LINES('layouts'));
+    expect(h.code).toBe(130);
+    expect(h.afterKillMs).toBeLessThan(500);
+    expect(h.stdout).toMatch(/interrupted after [\d,]+ of the 10,000,000 layouts asked for/);
+    expect(h.stdout).toMatch(/^ 1 /m);
+    const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], TWO_LINES('layouts'));
+    expect(p.code).toBe(130);
+    expect(p.afterKillMs).toBeLessThan(500);
+    expect(p.stdout).toMatch(/interrupted after [\d,]+ of the 1,000,000 layouts asked for/);
+    // What it printed is read back, layout by layout.
+    const back = gridbitsJson<{ valid: boolean; layouts: unknown[] }>(['fleet', 'check', '-'], p.stdout);
+    expect(back.valid).toBe(true);
+    expect(back.layouts.length).toBeGreaterThan(0);
+  });
+});
