@@ -19,7 +19,7 @@ import { uniformLayoutSourceJob, uniformLayoutsJob, type UniformDraw, type Unifo
  * as numbers, and answers with plain data (layouts as kinds and square indices, counts as bigints).
  */
 const table = {
-  /** A layout or a proof that none exists, by 'search' (default) or the seed's shuffled 'rails'. */
+  /** A layout or a proof that none exists, by 'search' (default) or the Sea Battle article's shuffled 'rails'. */
   place: (spec: FleetSpec, options: { method?: PlaceMethod; seed?: number } = {}): Job<PlaceResult> =>
     placeFleetJob(fleetProblem(spec), { method: options.method, ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }) }),
   /** The exact number of layouts. */

@@ -1,5 +1,5 @@
 // Complete placement search: a layout or a proof that none exists, by backtracking over placements (the
-// 'search' method: most constrained kind first, capacity bounds) or over the seed's shuffled rails.
+// 'search' method: most constrained kind first, capacity bounds) or over the Sea Battle article's shuffled rails.
 import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -8,13 +8,13 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**
  * 'search': each step places a ship of the kind with the fewest legal placements left (known hits first:
- * the required cell with the fewest coverers), pruned by capacity bounds. 'rails': the seed's odometer —
+ * the required cell with the fewest coverers), pruned by capacity bounds. 'rails': the Sea Battle article's method —
  * ships in fleet order, each trying its (shuffled) rail of placements in turn; complete, but no look-ahead
- * (known hits are still covered first, as in 'search', or the odometer would wander through every layout).
+ * (known hits are still covered first, as in 'search', or the rails would wander through every layout).
  */
 export type PlaceMethod = 'search' | 'rails';
 
-/** How to place: the method, and the seed's generator that shuffles the placements. */
+/** How to place: the method, and the random generator that shuffles the placements. */
 export interface PlaceOptions {
   /** 'search' (default) or 'rails'. */
   method?: PlaceMethod;

@@ -23,7 +23,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'janisch',
     title: "Janisch's semi-magic closed tour (8×8)",
-    source: 'the seed article 002 (Russian Wikipedia, "Маршрут Яниша"); C. F. de Jaenisch, 1862',
+    source: 'the knight\'s-tour article (Russian Wikipedia, "Маршрут Яниша"); C. F. de Jaenisch, 1862',
     note: 'every rank and file sums to 260 (semi-magic, not magic); a half-turn maps steps 1–32 onto 33–64',
     grid: rows(
       '50 11 24 63 14 37 26 35',
@@ -55,7 +55,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'euler-60',
     title: "Euler's 60-square path, before he closed it (8×8, four squares left out)",
-    source: 'the seed article 002 (Euler\'s method: the open path 1…60 with squares a, b, c, d unvisited)',
+    source: 'the knight\'s-tour article (Euler\'s method: the open path 1…60 with squares a, b, c, d unvisited)',
     note: 'not a tour: squares d4, e2, g2, g1 are left out; --close reverses steps 52–60 as Euler did',
     grid: rows(
       '55 58 29 40 27 44 19 22',
@@ -71,7 +71,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'poem',
     title: 'The closed tour of the Russian mnemonic poem (8×8, from a1)',
-    source: "the seed article 002 (the poem whose words' first letters spell the squares: a consonant or vowel for the file, then a number word's letter for the rank)",
+    source: "the knight's-tour article (the poem whose words' first letters spell the squares: a consonant or vowel for the file, then a number word's letter for the rank)",
     note: 'a closed tour from a1 that one can recite blindfold; each stanza carries a hint to its place in the order',
     grid: rows(
       '30 55 46  9 28 57 40  7',

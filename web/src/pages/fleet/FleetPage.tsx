@@ -143,7 +143,7 @@ export function FleetPage({ params }: PageProps) {
       <h1>Sea Battle</h1>
       <p class="lead">
         Any fleet on any board: the classic fleets or ships of any shape you draw, forbidden cells, and the rule for how ships may touch. Place a
-        layout (every layout equally likely, or the seed's shuffled rails), check one you draw, count them all exactly, see where ships are most
+        layout (every layout equally likely, or ships laid in turn along shuffled rails), check one you draw, count them all exactly, see where ships are most
         likely, and play against the computer.
       </p>
       <div class="segmented tabs" role="tablist" aria-label="Sea Battle views">

@@ -32,7 +32,7 @@ interface Match {
 
 const DEAL: readonly (readonly [Method, string])[] = [
   ['uniform', 'uniformly (every layout equally likely)'],
-  ['rails', "by the seed's rails (quick)"],
+  ['rails', 'along shuffled rails (quick, not uniform)'],
 ];
 /** The computer's hunters (src/fleet/ai.ts), strongest first: the drop-down's label and how the page says it aims. */
 const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string, string]> = [

@@ -19,7 +19,7 @@ export const COUNT_BUDGET_MS = 60_000;
 export type Method = 'rails' | 'uniform' | 'search';
 export const METHODS: readonly (readonly [Method, string])[] = [
   ['uniform', 'uniform (every layout equally likely)'],
-  ['rails', "rails (the seed's shuffled odometer)"],
+  ['rails', 'rails (ships laid in turn along shuffled rails: quick, not uniform)'],
   ['search', 'search (most constrained first)'],
 ];
 export const FLEET_NAMES = Object.keys(FLEETS);
