@@ -8,6 +8,7 @@ import type { Mobility, MobilityPartial } from '../pieces/mobility.js';
 import { PIECE_NAMES, parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, list, noMoreThan, type Command, type Flag, type Parsed } from './command.js';
+import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 
 const BOARD: Flag = { type: 'string', value: 'WxH', help: 'the board (default 8x8; or give WxH as an argument)' };
@@ -67,6 +68,9 @@ function boardOf(text: string | undefined): Board {
   return parseBoardSize(text ?? '8x8');
 }
 
+/** Boards past this many cells are huge: their attacks run in a worker thread. */
+const HUGE_CELLS = 1 << 20;
+
 /** The targets on the ranks a stopped sweep finished (rank 1 up). */
 interface AttacksPartialWords {
   rows: number;
@@ -104,22 +108,24 @@ Examples:
     const outcome = await runJob<Uint32Array, AttacksPartialWords>(out, 'pieces.attacks', [{ board: { width: board.width, height: board.height }, piece: pieceSpec, from: fromList, occupied: occList }], {
       ...limits,
       label: `moves ${piece.name} on ${board}`,
+      // Past 2^20 cells one step (a piece's rays, a rank) can take long: a worker answers Ctrl-C meanwhile.
+      inWorker: board.cells > HUGE_CELLS,
     });
     const seconds = secondsSince(t0);
     const done = outcome.finished ? board.height : (outcome.partial?.rows ?? 0);
     const words = outcome.finished ? outcome.value : outcome.partial?.words;
-    const targets = words === undefined ? Bitboard.empty(board) : Bitboard.fromWords(board, words);
-    const names = byFileThenRank(board, targets.squares()).map((s) => board.name(s));
+    // The job's words hold no bits past the board: taken as they are (masking them again takes a second on 16384x16384).
+    const targets = words === undefined ? Bitboard.empty(board) : Bitboard.adopt(board, words);
+    const count = targets.count();
+    // After Ctrl-C the report must be quick: a long list is cut (and said to be).
+    const listed = !outcome.finished && outcome.stopped === 'signal' ? Math.min(count, INTERRUPTED_LIST_MAX) : count;
+    const squaresList = (s: Bitboard): string => JSON.stringify(byFileThenRank(board, s.squares()).map((q) => board.name(q)));
     if (out.json) {
-      out.printJson({
-        piece: piece.name,
-        board: { width: board.width, height: board.height },
-        from: byFileThenRank(board, from.squares()).map((s) => board.name(s)),
-        occupied: byFileThenRank(board, occupied.squares()).map((s) => board.name(s)),
-        targets: names,
-        count: names.length,
-        ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome), ranksDone: done, seconds }),
-      });
+      const head = JSON.stringify({ piece: piece.name, board: { width: board.width, height: board.height } });
+      out.sink.text(`${head.slice(0, -1)},"from":${squaresList(from)},"occupied":${squaresList(occupied)},"targets":[`);
+      writeNames(out, board, targets, listed, (name, i) => `${i > 0 ? ',' : ''}"${name}"`);
+      const tail = { count, ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome), ranksDone: done, seconds, ...(listed < count ? { targetsListed: listed } : {}) }) };
+      out.sink.text(`],${JSON.stringify(tail).slice(1)}\n`);
       return stopCode(outcome);
     }
     const p = out.paint;
@@ -135,10 +141,36 @@ Examples:
     if (!outcome.finished) {
       out.print(`${stopWords(outcome, limits)} after ${seconds} s, with ${thousands(done)} of ${plural(board.height, 'rank')} done: the targets on ${rankSpan(done)} only`);
     }
-    out.print(`${plural(names.length, 'target')}: ${names.join(' ')}`);
+    out.sink.text(`${plural(count, 'target')}${listed < count ? ` (the first ${thousands(listed)} listed)` : ''}:`);
+    writeNames(out, board, targets, listed, (name) => ` ${name}`);
+    out.sink.text('\n');
     return stopCode(outcome);
   },
 };
+
+/** How many targets an interrupted command lists at most (the rest are counted). */
+const INTERRUPTED_LIST_MAX = 100_000;
+
+/**
+ * Writes the first `limit` targets, by file then rank, in pieces (a huge board's list is longer than a string
+ * may be); `item` gives the text of the i-th name.
+ */
+function writeNames(out: Output, board: Board, targets: Bitboard, limit: number, item: (name: string, i: number) => string): void {
+  let i = 0, chunk = '';
+  const flush = (): void => {
+    out.sink.text(chunk);
+    chunk = '';
+  };
+  if (board.cells <= HUGE_CELLS) {
+    for (const s of byFileThenRank(board, targets.squares())) if (i < limit) chunk += item(board.name(s), i++);
+  } else {
+    for (let f = 0; f < board.width && i < limit && !out.closed; f++) {
+      for (let r = 0, s = f; r < board.height && i < limit; r++, s += board.width) if (targets.has(s)) chunk += item(board.name(s), i++);
+      if (chunk.length > 1 << 20) flush();
+    }
+  }
+  flush();
+}
 
 /** "no ranks", "rank 1", "ranks 1 to 7". */
 function rankSpan(n: number): string {
