@@ -2,8 +2,6 @@
 // square (heat map, JSON grid, SVG), where it stands after N moves, exact fractions, far horizons, simulation.
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { finishedValue } from '../core/job.js';
-import { createRng } from '../core/prng.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
@@ -12,29 +10,36 @@ import {
   FLOAT_MAX_WORK,
   HORIZON_MAX_STEPS,
   MAP_MAX_WORK,
+  SIMULATE_MAX_WORK,
   distributionWithLog,
-  exactSurvivalMapSync,
-  exactSurvivalSync,
   exactWork,
   fractionText,
   graph,
   mapWithin,
-  simulate,
-  survivalAtHorizonSync,
-  survivalMapAtHorizonSync,
+  type Fraction,
   type Graph,
+  type HorizonResult,
   type Simulation,
   type SurvivalMap,
 } from '../walk/index.js';
-import { bool, int, str, type Command } from './command.js';
+import { BOARD_FLAG, boardAndRest, bool, int, noMoreThan, str, type Command } from './command.js';
+import { plural, thousands } from './moves.js';
 import type { Output } from './output.js';
+import { runJob } from './run-job.js';
 
 const FORMATS = ['grid', 'svg'] as const;
+type Format = (typeof FORMATS)[number];
 
 /** A probability for people: a decimal, or 10^x where a double underflows. */
 function showProbability(p: number, log10: number): string {
   if (p === 0 && Number.isFinite(log10)) return `10^${log10.toFixed(4)}`;
   return String(p);
+}
+
+/** A probability with its per cent where that reads well: "0.125 (12.5 %)". */
+function withPerCent(p: number, log10: number): string {
+  const text = showProbability(p, log10);
+  return p >= 1e-4 ? `${text} (${Number((p * 100).toPrecision(3))} %)` : text;
 }
 
 /** Rows of a per-square array, rank 1 first (the JSON grid convention). */
@@ -55,93 +60,105 @@ function heatColour(v: number, max: number): string {
   return `hsl(${hue}, 70%, ${Math.round(35 + 25 * t)}%)`;
 }
 
-/**
- * A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `unit` ends the title.
- */
-function printMap(out: Output, board: Board, shade: Float64Array, label: (s: number) => string, format: (typeof FORMATS)[number], title: string): void {
+/** A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `legend` follows the title. */
+function printMap(out: Output, board: Board, shade: Float64Array, label: (s: number) => string, format: Format, title: string, legend: string): void {
   if (format === 'svg') {
-    out.print(boardSvg(board, { fill: (s) => heatColour(shade[s], 1), label, title }));
+    out.print(boardSvg(board, { fill: (s) => heatColour(shade[s], 1), label, title: `${title}; ${legend}` }));
     return;
   }
   const p = out.paint;
   const paint = (x: number, t: string): string => (x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t));
   if (board.cells <= 10_000) out.print(drawGrid(board, label, { paint: (s, t) => paint(shade[s], t) }));
-  out.print(title);
+  out.print(`${title}; ${legend}`);
 }
 
-/** Probabilities as per cent, shaded against the largest. */
-function printProbabilities(out: Output, board: Board, values: Float64Array, format: (typeof FORMATS)[number], title: string): void {
+/** Decimals of a per cent label: fewer for large values, fewer in the SVG's small squares. */
+function perCentDigits(format: Format, v: number): number {
+  return format === 'svg' ? (v >= 0.1 ? 0 : 1) : v >= 0.1 ? 1 : 2;
+}
+
+/** True when some probability above 0 would be shown as 0 in per cent: the map is then drawn in log10. */
+function tooSmallForPerCent(values: Float64Array, format: Format): boolean {
+  return values.some((v) => v > 0 && Number((v * 100).toFixed(perCentDigits(format, v))) === 0);
+}
+
+/**
+ * A map of probabilities: in per cent, shaded against the largest; in log10 P where a double underflows or where
+ * the smallest would read 0 in per cent (far horizons), with a legend saying which.
+ */
+function printProbabilities(out: Output, board: Board, values: Float64Array, logs: Float64Array, format: Format, title: string): void {
+  const underflow = values.some((p, s) => p === 0 && Number.isFinite(logs[s]));
+  if (underflow || tooSmallForPerCent(values, format)) {
+    const why = underflow ? 'the probabilities underflow a double' : 'the smallest would show as 0 in per cent';
+    printLogs(out, board, logs, format, title, `squares in log10 of the probability, as ${why}; -inf where it is 0`);
+    return;
+  }
   let max = 0;
   for (const v of values) max = Math.max(max, v);
   const shade = values.map((v) => (max > 0 ? v / max : 0));
-  const digits = format === 'svg' ? (v: number): number => (v >= 0.1 ? 0 : 1) : (v: number): number => (v >= 0.1 ? 1 : 2);
-  printMap(out, board, shade, (s) => (values[s] * 100).toFixed(digits(values[s])), format, `${title} (per cent)`);
+  // An exact 0 (a square the piece cannot reach) reads 0, apart from small values rounded.
+  printMap(out, board, shade, (s) => (values[s] === 0 ? '0' : (values[s] * 100).toFixed(perCentDigits(format, values[s]))), format, title, 'squares in per cent');
 }
 
-/** Base-10 logarithms where the probabilities underflow, shaded from the smallest to the largest. */
-function printLogs(out: Output, board: Board, logs: Float64Array, format: (typeof FORMATS)[number], title: string): void {
+/** Base-10 logarithms, shaded from the smallest to the largest. */
+function printLogs(out: Output, board: Board, logs: Float64Array, format: Format, title: string, legend: string): void {
   let lo = Infinity, hi = -Infinity;
   for (const v of logs) if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
   const shade = logs.map((v) => (!Number.isFinite(v) ? 0 : hi > lo ? 0.05 + (0.95 * (v - lo)) / (hi - lo) : 1));
-  printMap(out, board, shade, (s) => (Number.isFinite(logs[s]) ? logs[s].toFixed(2) : '-inf'), format, `${title} (log10 of the probability: it underflows a double)`);
+  printMap(out, board, shade, (s) => (Number.isFinite(logs[s]) ? logs[s].toFixed(2) : '-inf'), format, title, legend);
 }
 
-/** The simulation in slices: a progress line on a TTY, and Ctrl-C heard between slices. */
-async function simulateWithProgress(out: Output, g: Graph, from: number, steps: number, walks: number, seed: number): Promise<Simulation> {
-  const controller = new AbortController();
-  const onInt = (): void => controller.abort();
-  process.once('SIGINT', onInt);
-  try {
-    const outcome = await simulate(g, from, steps, walks, createRng(seed), {
-      signal: controller.signal,
-      onProgress: (p) => out.progress(`walk: simulated ${p.done} of ${p.total} walks`),
-    });
-    // Ctrl-C stops the walks: the command ends as before, with ABORTED.
-    return finishedValue(outcome, 'the simulation');
-  } finally {
-    process.removeListener('SIGINT', onInt);
-    out.endProgress();
-  }
-}
+/** "1 move", "1,000 moves". */
+const moves = (n: number): string => plural(n, 'move');
 
-/** The map of every square, or the library's limit worded for the command line (one square is --from). */
-function mapOrLimit(g: Graph, steps: number): SurvivalMap {
+/** The map of every square, or the limit worded for the command line (one square is --from). */
+function checkMapLimit(g: Graph, steps: number): void {
   if (!mapWithin(g, steps)) {
-    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square (--from) instead`);
+    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${moves(steps)} is over the limit of squares × steps = ${thousands(MAP_MAX_WORK)}; ask for one square (--from) instead`);
   }
-  return finishedValue(survivalMapAtHorizonSync(g, steps));
 }
+
+/** Words and JSON for work that Ctrl-C stopped before it ended. */
+const INTERRUPTED = 'stopped by Ctrl-C';
 
 export const walkCommand: Command = {
   name: 'walk',
-  usage: 'walk <W>x<H> --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
+  usage: 'walk <W>x<H> | --board WxH  --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
   summary: 'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
   flags: {
+    board: BOARD_FLAG,
     from: { type: 'string', value: 'SQ', help: 'start square (not needed with --all)' },
-    steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${HORIZON_MAX_STEPS}` },
+    steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${thousands(HORIZON_MAX_STEPS)}` },
     piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
     exact: { type: 'boolean', help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)' },
     all: { type: 'boolean', help: 'the probability from every start square: heat map, JSON grid or SVG' },
     distribution: { type: 'boolean', help: 'where the piece stands after N moves from --from' },
     format: { type: 'string', value: 'F', help: 'grid (default) or svg, for --all and --distribution' },
-    simulate: { type: 'string', value: 'K', help: 'also estimate by K simulated walks, with a 95% Wilson interval' },
-    seed: { type: 'string', value: 'S', help: 'seed of the simulation (default 1)' },
+    simulate: { type: 'string', value: 'K', help: 'also estimate by K simulated walks, with a 95% Wilson interval (from --from)' },
+    seed: { type: 'string', value: 'S', help: 'seed of the simulation (default 1): the same seed gives the same walks' },
   },
   details: `Far horizons (N up to 10^9) use the board's symmetries and repeated squaring; the answer states its
-method, its relative error, the decay rate λ (p ≈ c·λ^N) and log10 p where a double underflows.
+method, its relative error, the decay rate λ (p ≈ c·λ^N) and log10 p where a double underflows. Maps show
+per cent, or log10 P when the smallest value would read 0 in per cent (the legend says which).
+
+Long work shows a progress bar (on a terminal, or with --progress). Ctrl-C stops it: what is finished is
+printed (the float answer before the exact fraction, the walks simulated so far), then exit 130.
 
 Examples:
   gridbits walk 8x8 --from a1 --steps 10 --exact
   gridbits walk 8x8 --from a1 --steps 1000000000 --json
   gridbits walk 8x8 --steps 5 --all
+  gridbits walk --board 8x8 --steps 100 --all            (log10 P: the values are below 0.005 %)
+  gridbits walk 8x8 --from a1 --steps 3 --distribution
   gridbits walk 25x25 --from m13 --steps 100 --piece camel --distribution --format svg
   gridbits walk 8x8 --from d4 --steps 20 --simulate 100000 --seed 7`,
   async run(args, out) {
-    const [size, extra] = args.positionals;
+    const { board: size, rest } = boardAndRest(args, 'walk');
     if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
-    if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `walk: unexpected argument '${extra}'`);
+    noMoreThan(rest, 0, 'walk');
     const board = parseBoardSize(size);
-    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    const pieceSpec = str(args, 'piece') ?? 'knight';
+    const piece = parsePiece(pieceSpec);
     const g = graph(board, piece);
     const steps = int(args, 'steps', 0, HORIZON_MAX_STEPS);
     if (steps === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the number of moves with --steps N');
@@ -150,22 +167,36 @@ Examples:
     const all = bool(args, 'all'), dist = bool(args, 'distribution'), exact = bool(args, 'exact');
     const formatText = str(args, 'format') ?? 'grid';
     if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
-    const format = formatText as (typeof FORMATS)[number];
+    const format = formatText as Format;
     if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
+    const simulateK = int(args, 'simulate', 1, 1_000_000_000);
+    const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
+    if (simulateK !== undefined && (all || dist)) throw new GridbitsError('BAD_ARGUMENT', `walk: --simulate estimates the walks from one square; it does not go with --${all ? 'all' : 'distribution'}`);
+    if (simulateK !== undefined && simulateK * steps > SIMULATE_MAX_WORK) {
+      throw new GridbitsError('LIMIT', `walk: --simulate goes up to walks × steps = ${thousands(SIMULATE_MAX_WORK)}; ${plural(simulateK, 'walk')} of ${moves(steps)} is ${thousands(simulateK * steps)}`);
+    }
+    if (dist && exact) throw new GridbitsError('BAD_ARGUMENT', 'walk: --exact gives the fraction from --from (or every square with --all); it does not go with --distribution');
     if (dist && board.cells * steps > FLOAT_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${FLOAT_MAX_WORK}; ${board} with ${steps} steps is ${board.cells * steps}`);
+      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${thousands(FLOAT_MAX_WORK)}; ${board} with ${moves(steps)} is ${thousands(board.cells * steps)}`);
     }
     if (exact && exactWork(g, steps) > EXACT_MAX_WORK) {
       throw new GridbitsError(
         'LIMIT',
-        `walk: exact fractions go up to squares × steps × words of the count = ${EXACT_MAX_WORK}; ${board} with ${steps} steps is ${exactWork(g, steps)}: drop --exact for the float mode`,
+        `walk: exact fractions go up to squares × steps × words of the count = ${thousands(EXACT_MAX_WORK)}; ${board} with ${moves(steps)} is ${thousands(exactWork(g, steps))}: drop --exact for the float mode`,
       );
     }
     const head = { board: { width: board.width, height: board.height }, piece: piece.name };
+    const task = { board: { width: board.width, height: board.height }, piece: pieceSpec, steps };
+    const where = `${board}, ${moves(steps)}`;
 
     if (all) {
-      const { probability: map, log10 } = mapOrLimit(g, steps);
-      const fractions = exact ? finishedValue(exactSurvivalMapSync(g, steps)) : undefined;
+      checkMapLimit(g, steps);
+      const mapOutcome = await runJob<SurvivalMap>(out, 'walk.survivalMapAtHorizon', [task], { label: `walk: every square of ${where}` });
+      if (!mapOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the map was finished`);
+      const { probability: map, log10 } = mapOutcome.value;
+      const exactOutcome = exact ? await runJob<Fraction[]>(out, 'walk.exactSurvivalMap', [task], { label: `walk: exact fractions of every square of ${where}` }) : undefined;
+      const fractions = exactOutcome?.finished ? exactOutcome.value : undefined;
+      const stopped = exactOutcome !== undefined && !exactOutcome.finished;
       const underflow = map.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
         out.printJson({
@@ -174,13 +205,13 @@ Examples:
           grid: rows(board, (s) => map[s]),
           ...(underflow ? { log10: rows(board, (s) => (Number.isFinite(log10[s]) ? log10[s] : null)) } : {}),
           ...(fractions ? { exact: rows(board, (s) => fractionText(fractions[s])) } : {}),
+          ...(stopped ? { complete: false, stopped: 'interrupted', unfinished: ['exact'] } : {}),
         });
-        return;
+        return stopped ? 130 : 0;
       }
-      const title = `P(${piece.name} still on ${board} after ${steps} moves) from every square`;
-      if (underflow) printLogs(out, board, log10, format, title);
-      else printProbabilities(out, board, map, format, title);
-      return;
+      printProbabilities(out, board, map, log10, format, `P(${piece.name} still on ${board} after ${moves(steps)}) from every square`);
+      if (stopped) out.print(`exact fractions: not finished (${INTERRUPTED})`);
+      return stopped ? 130 : 0;
     }
 
     if (from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
@@ -198,17 +229,29 @@ Examples:
         });
         return;
       }
-      const title = `where the ${piece.name} stands after ${steps} moves from ${board.name(from)}; on the board: ${showProbability(total.probability, total.log10)}`;
-      if (underflow) printLogs(out, board, log10, format, title);
-      else printProbabilities(out, board, d, format, title);
+      const title = `where the ${piece.name} stands after ${moves(steps)} from ${board.name(from)}; on the board: ${withPerCent(total.probability, total.log10)}`;
+      printProbabilities(out, board, d, log10, format, title);
       return;
     }
 
-    const h = finishedValue(survivalAtHorizonSync(g, from, steps));
-    const fraction = exact ? fractionText(finishedValue(exactSurvivalSync(g, from, steps))) : undefined;
-    const simulateK = int(args, 'simulate', 1, 1_000_000_000);
-    const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
-    const sim = simulateK === undefined ? undefined : await simulateWithProgress(out, g, from, steps, simulateK, seed);
+    const fromTask = { ...task, from: board.name(from) };
+    const hOutcome = await runJob<HorizonResult>(out, 'walk.survivalAtHorizon', [fromTask], { label: `walk ${where} from ${board.name(from)}` });
+    if (!hOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the probability was found`);
+    const h = hOutcome.value;
+    const unfinished: string[] = [];
+    let fraction: string | undefined;
+    if (exact) {
+      const f = await runJob<Fraction>(out, 'walk.exactSurvival', [fromTask], { label: `walk: exact fraction, ${where} from ${board.name(from)}` });
+      if (f.finished) fraction = fractionText(f.value);
+      else unfinished.push('exact');
+    }
+    let sim: Simulation | undefined;
+    if (simulateK !== undefined && unfinished.length === 0) {
+      const s = await runJob<Simulation, Simulation>(out, 'walk.simulate', [{ ...fromTask, trials: simulateK, seed }], { label: `walk: simulated walks, ${where} from ${board.name(from)}` });
+      sim = s.finished ? s.value : s.partial;
+      if (!s.finished) unfinished.push('simulation');
+    } else if (simulateK !== undefined) unfinished.push('simulation');
+    const stopped = unfinished.length > 0;
     if (out.json) {
       out.printJson({
         ...head,
@@ -222,16 +265,22 @@ Examples:
         log10c: h.log10c,
         method: h.method,
         relativeError: h.relativeError,
-        ...(sim ? { simulation: { walks: sim.trials, survived: sim.survived, estimate: sim.estimate, low: sim.low, high: sim.high, seed, confidence: 0.95 } } : {}),
+        ...(sim ? { simulation: { walks: sim.trials, survived: sim.survived, estimate: sim.estimate, low: sim.low, high: sim.high, seed, confidence: 0.95, ...(sim.trials < (simulateK ?? 0) ? { complete: false, asked: simulateK } : {}) } } : {}),
+        ...(stopped ? { complete: false, stopped: 'interrupted', unfinished } : {}),
       });
-      return;
+      return stopped ? 130 : 0;
     }
     const p = out.paint;
-    out.print(`${piece.name} on ${board} from ${board.name(from)}, ${steps} moves: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`);
+    out.print(`${piece.name} on ${board} from ${board.name(from)}, ${moves(steps)}: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`);
     if (fraction !== undefined) out.print(`exact: ${fraction}`);
+    else if (exact) out.print(`exact: not finished (${INTERRUPTED})`);
     if (Number.isFinite(h.log10)) out.print(`log10 P = ${h.log10.toFixed(6)}`);
     const c = h.log10c === null ? '' : `, c ≈ ${showProbability(10 ** h.log10c, h.log10c)} at this N`;
     out.print(`decay rate λ = ${h.lambda} per move (P ≈ c·λ^N${c}, λ ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`);
-    if (sim) out.print(`simulated: ${sim.survived} of ${sim.trials} walks stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})`);
+    if (sim) {
+      const part = sim.trials < (simulateK ?? 0) ? ` (${INTERRUPTED}: ${thousands(sim.trials)} of the ${plural(simulateK ?? 0, 'walk')} asked)` : '';
+      out.print(`simulated: ${thousands(sim.survived)} of ${plural(sim.trials, 'walk')} stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})${part}`);
+    } else if (simulateK !== undefined) out.print(`simulated: not started (${INTERRUPTED})`);
+    return stopped ? 130 : 0;
   },
 };

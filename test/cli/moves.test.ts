@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits moves', () => {
@@ -90,5 +94,105 @@ describe('gridbits help', () => {
     expect(m.stdout).toContain('Usage: gridbits moves');
     expect(gridbits(['help', 'mobility']).stdout).toContain('Usage: gridbits mobility');
     expect(gridbits(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('moves and mobility as issue 14 asks', () => {
+  it('take the board as a positional WxH or as --board, anywhere, and refuse two different ones', () => {
+    const a = gridbitsJson(['moves', 'knight', 'd4', '5x5']);
+    expect(a).toEqual(gridbitsJson(['moves', 'knight', 'd4', '--board', '5x5']));
+    expect(gridbitsJson(['moves', '5x5', 'knight', 'd4'])).toEqual(a);
+    expect(a.board).toEqual({ width: 5, height: 5 });
+    expect(gridbitsJson(['mobility', 'king', '5x5'])).toEqual(gridbitsJson(['mobility', 'king', '--board', '5x5']));
+    expect(gridbitsJson<{ total: number }>(['mobility', '3x4', 'knight']).total).toBe(gridbitsJson<{ total: number }>(['mobility', 'knight', '--board', '3x4']).total);
+    expectUserError(gridbits(['moves', 'knight', 'd4', '5x5', '--board', '6x6']), /two boards given/);
+    expectUserError(gridbits(['mobility', 'knight', '5x5', '6x6']), /two boards given/);
+    expectUserError(gridbits(['mobility', 'knight', 'e4']), /unexpected argument 'e4'/);
+  });
+
+  it('a budget stops them with the ranks done, said to be incomplete, exit 0 (text and JSON)', () => {
+    const j = gridbitsJson<{ counts: number[][]; total: number; complete: boolean; stopped: string; ranksDone: number; seconds: number }>(['mobility', 'knight', '100x100', '--max-nodes', '1000']);
+    expect(j.complete).toBe(false);
+    expect(j.stopped).toBe('max-nodes');
+    expect(j.ranksDone).toBeGreaterThan(0);
+    expect(j.ranksDone).toBeLessThan(100);
+    expect(j.counts).toHaveLength(j.ranksDone);
+    expect(typeof j.seconds).toBe('number');
+    // An independent count of the ranks done: a knight's leaps that stay on a 100x100 board.
+    let total = 0;
+    for (let r = 0; r < j.ranksDone; r++) {
+      for (let f = 0; f < 100; f++) {
+        let n = 0;
+        for (const [dx, dy] of [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]) if (f + dx >= 0 && f + dx < 100 && r + dy >= 0 && r + dy < 100) n++;
+        expect(j.counts[r][f]).toBe(n);
+        total += n;
+      }
+    }
+    expect(j.total).toBe(total);
+    const t = gridbits(['mobility', 'knight', '100x100', '--max-nodes', '1000']);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/stopped at the budget of 1,000 nodes after .* s, with \d+ of 100 ranks counted/);
+    expect(t.stdout).toMatch(/total of ranks 1 to \d+: [0-9,]+ \(incomplete: the other ranks were not counted\)/);
+    expect(t.stdout).toContain('?');
+    expect(gridbitsJson<{ complete?: boolean }>(['mobility', 'knight'])).not.toHaveProperty('complete');
+    expectUserError(gridbits(['mobility', 'knight', '--timeout', 'soon']), /--timeout must be a duration/);
+    expect(gridbits(['mobility', 'knight', '--timeout', '5s']).stdout).toContain('total: 336');
+  });
+
+  it('writes a huge board in thousands style, and its JSON row by row (one document, every row)', () => {
+    expect(gridbits(['mobility', 'knight', '16384x16384']).stdout.trim()).toBe('total: 2,147,090,448');
+    const file = join(mkdtempSync(join(tmpdir(), 'gridbits-mobility-')), 'm.json');
+    expect(gridbits(['mobility', 'king', '2000x2000', '--json', '--out', file]).code).toBe(0);
+    const j = JSON.parse(readFileSync(file, 'utf8')) as { counts: number[][]; total: number; board: object };
+    expect(j.board).toEqual({ width: 2000, height: 2000 });
+    expect(j.counts).toHaveLength(2000);
+    expect(j.counts[1999]).toHaveLength(2000);
+    expect(j.counts.flat().reduce((a, b) => a + b, 0)).toBe(j.total);
+    expect(j.total).toBe(8 * 1998 * 1998 + 5 * 4 * 1998 + 3 * 4);
+  });
+
+  it('Ctrl-C during mobility on 16384x16384 prints the ranks done within half a second and exits 130', async () => {
+    const r = await interruptAfterProgress(['mobility', 'knight', '16384x16384'], 50);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    expect(r.stdout).toMatch(/^stopped by Ctrl-C after .* s, with [0-9,]+ of 16,384 ranks counted\ntotal of ranks 1 to [0-9,]+: [0-9,]+ \(incomplete/);
+    expect(r.stderr).toMatch(/mobility knight on 16384x16384 +\[[-#]+\]/);
+    const q = await interruptAfterProgress(['mobility', 'queen', '1000x1000', '--json'], 200);
+    expect(q.code).toBe(130);
+    expect(q.exitMs).toBeLessThan(500);
+    const j = JSON.parse(q.stdout) as { complete: boolean; stopped: string; ranksDone: number; counts: number[][] };
+    expect(j).toMatchObject({ complete: false, stopped: 'interrupted' });
+    expect(j.counts).toHaveLength(j.ranksDone);
+    expect(j.counts[0][0]).toBe(3 * 999);
+  });
+
+  it('Ctrl-C during moves on a huge board prints the targets of the ranks done and exits 130', async () => {
+    // 2,000 rooks: a sweep by ranks of about 2 s, its list far too long to print whole before exiting.
+    const name = (x: number): string => (x < 26 ? String.fromCharCode(97 + x) : name(Math.floor(x / 26) - 1) + String.fromCharCode(97 + (x % 26)));
+    const rooks = Array.from({ length: 2000 }, (_, i) => `${name((i * 37) % 16384)}${1 + ((i * 8191) % 16384)}`).join(',');
+    const r = await interruptAfterProgress(['moves', 'rook', rooks, '16384x16384', '--json'], 20);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    const j = JSON.parse(r.stdout) as { complete: boolean; stopped: string; ranksDone: number; targets: string[] };
+    expect(j).toMatchObject({ complete: false, stopped: 'interrupted' });
+    for (const t of j.targets) expect(Number(/[0-9]+$/.exec(t)![0])).toBeLessThanOrEqual(j.ranksDone);
+    expect(j.targets.length).toBeLessThanOrEqual(100_000);
+  });
+
+  it('--json with every flag gives one JSON document', () => {
+    for (const args of [
+      ['moves', 'rook', 'a1', '--board', '3x3', '--occupied', 'a2', '--max-nodes', '5', '--timeout', '1m'],
+      ['mobility', 'queen', '4x4', '--occupied', 'b2', '--max-nodes', '3', '--timeout', '250ms'],
+    ]) {
+      const r = gridbits([...args, '--json']);
+      expect(r.code).toBe(0);
+      expect(() => JSON.parse(r.stdout)).not.toThrow();
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('has help pages with examples of both board forms', () => {
+    expect(gridbits(['moves', '--help']).stdout).toMatch(/Examples:[\s\S]*16384x16384/);
+    expect(gridbits(['help', 'mobility']).stdout).toMatch(/--timeout DURATION[\s\S]*Examples:/);
   });
 });

@@ -1,5 +1,6 @@
 // The `walk` command as a subprocess: the contract JSON, whole-board maps, far horizons, simulation, bad input.
 import { describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits walk', () => {
@@ -80,5 +81,85 @@ describe('gridbits walk', () => {
     expectUserError(gridbits(['walk', '100x100', '--from', 'a1', '--steps', '100000', '--exact']), /exact fractions go up to.*drop --exact for the float mode/);
     expectUserError(gridbits(['walk', '101x8', '--from', 'a1', '--steps', '3']), /100x100/);
     expectUserError(gridbits(['walk', '8x8', '--steps', '3', '--all', '--format', 'png']), /--format/);
+  });
+});
+
+describe('walk as issue 14 asks', () => {
+  it('takes the board as a positional WxH or as --board', () => {
+    const a = gridbitsJson(['walk', '8x8', '--from', 'a1', '--steps', '10', '--exact']);
+    expect(gridbitsJson(['walk', '--board', '8x8', '--from', 'a1', '--steps', '10', '--exact'])).toEqual(a);
+    expect(gridbitsJson(['walk', '--from', 'a1', '--steps', '10', '8x8', '--exact'])).toEqual(a);
+    expectUserError(gridbits(['walk', '8x8', '--board', '6x6', '--from', 'a1', '--steps', '3']), /two boards given/);
+    expectUserError(gridbits(['walk', '--from', 'a1', '--steps', '3']), /give a board size/);
+  });
+
+  it('never labels a fraction per cent: the distribution says 0.125 (12.5 %), its map per cent, the SVG title too', () => {
+    const r = gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--distribution']);
+    expect(r.stdout).toContain('on the board: 0.125 (12.5 %); squares in per cent');
+    expect(r.stdout).not.toContain('0.125 (per cent)');
+    // Independent check: 3 knight moves from a1 on 8x8, each of 8 equally likely, counted by brute force.
+    const jumps = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+    let on = 0;
+    const walk = (f: number, k: number, n: number): void => {
+      if (f < 0 || f > 7 || k < 0 || k > 7) return;
+      if (n === 0) return void on++;
+      for (const [dx, dy] of jumps) walk(f + dx, k + dy, n - 1);
+    };
+    walk(0, 0, 3);
+    expect(on / 512).toBe(0.125);
+    const svg = gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--distribution', '--format', 'svg']).stdout;
+    expect(svg).toContain('0.125 (12.5 %); squares in per cent');
+    expect(svg).not.toContain('(per cent)');
+  });
+
+  it('draws far horizons in log10 P when per cent would read 0.00, with a legend saying so', () => {
+    const r = gridbits(['walk', '8x8', '--all', '--steps', '100']);
+    expect(r.stdout).not.toMatch(/ 0\.00/);
+    expect(r.stdout).toContain('squares in log10 of the probability, as the smallest would show as 0 in per cent');
+    const j = gridbitsJson<{ grid: number[][] }>(['walk', '8x8', '--all', '--steps', '100']);
+    expect(r.stdout).toContain(Math.log10(j.grid[0][0]).toFixed(2));
+    // Near horizons stay in per cent.
+    expect(gridbits(['walk', '8x8', '--all', '--steps', '5']).stdout).toContain('squares in per cent');
+  });
+
+  it('writes plural forms and thousands right, and refuses flags that would be ignored', () => {
+    expect(gridbits(['walk', '3x3', '--all', '--steps', '1']).stdout).toContain('after 1 move)');
+    expect(gridbits(['walk', '8x8', '--from', 'd4', '--steps', '1000000000']).stdout).toContain('1,000,000,000 moves');
+    expect(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '1', '--simulate', '1']).stdout).toMatch(/of 1 walk stayed/);
+    expectUserError(gridbits(['walk', '8x8', '--steps', '3', '--all', '--simulate', '10']), /--simulate .* does not go with --all/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--distribution', '--exact']), /--exact .* does not go with --distribution/);
+    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '100', '--simulate', '400000000']), /--simulate goes up to walks × steps = 5,000,000,000/);
+  });
+
+  it('--json with every flag gives one JSON document', () => {
+    for (const args of [
+      ['walk', '5x5', '--from', 'a1', '--steps', '4', '--exact', '--simulate', '100', '--seed', '2', '--piece', 'camel'],
+      ['walk', '5x5', '--steps', '4', '--all', '--exact', '--format', 'svg'],
+      ['walk', '5x5', '--from', 'c3', '--steps', '4', '--distribution', '--format', 'svg'],
+    ]) {
+      const r = gridbits([...args, '--json']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
+      expect(JSON.parse(r.stdout).board).toEqual({ width: 5, height: 5 });
+    }
+  });
+
+  it('Ctrl-C during the exact fraction prints the float answer, says the fraction is unfinished, exit 130 within 0.5 s', async () => {
+    const r = await interruptAfterProgress(['walk', '100x100', '--from', 'a1', '--steps', '2000', '--exact'], 300);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    expect(r.stdout).toContain('knight on 100x100 from a1, 2,000 moves: P(still on the board) = ');
+    expect(r.stdout).toContain('exact: not finished (stopped by Ctrl-C)');
+  });
+
+  it('Ctrl-C during a simulation prints the walks simulated so far, exit 130 within 0.5 s', async () => {
+    const r = await interruptAfterProgress(['walk', '8x8', '--from', 'd4', '--steps', '10', '--simulate', '400000000', '--seed', '5', '--json'], 500);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    const j = JSON.parse(r.stdout) as { probability: number; complete: boolean; unfinished: string[]; simulation: { walks: number; survived: number; low: number; high: number; complete: boolean; asked: number } };
+    expect(j).toMatchObject({ complete: false, unfinished: ['simulation'], simulation: { complete: false, asked: 400_000_000 } });
+    expect(j.simulation.walks).toBeGreaterThan(0);
+    expect(j.simulation.walks).toBeLessThan(400_000_000);
+    expect(j.simulation.survived).toBeLessThanOrEqual(j.simulation.walks);
   });
 });
