@@ -1,5 +1,6 @@
 // The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
 // against the computer in the terminal, and the hunting AI's shot distribution over many games.
+import { plural, secondsSince } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -47,7 +48,7 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const { fleetSpecFromArgs, answerOf, interruptedCount, limitWords, problemJson, secondsSince, plural, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const { fleetSpecFromArgs, answerOf, interruptedCount, limitWords, problemJson, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
   const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
@@ -122,7 +123,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
 
 async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
-  const { fleetProblemFromArgs, answerOf, fleetText, problemJson, secondsSince, plural } = await fleetCli();
+  const { fleetProblemFromArgs, answerOf, fleetText, problemJson } = await fleetCli();
   const p = fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;

@@ -1,4 +1,5 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
+import { plural, secondsSince } from './words.js';
 import { randomInt } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -97,10 +98,6 @@ export function limitWords(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
 }
 
-/** Seconds since t0 (performance.now()), to the millisecond, for JSON. */
-export function secondsSince(t0: number): number {
-  return Number(((performance.now() - t0) / 1000).toFixed(3));
-}
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
 export function problemJson(p: FleetProblem): { board: { width: number; height: number }; touch: string; kinds: Array<{ name: string; count: number; cells: number }> } {
@@ -127,11 +124,6 @@ export function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Out
 /** The fleet in words: "ships of length 4, 3, 3, 2, …; touch none" (never like a rectangle, "2×3"). */
 export function fleetText(p: FleetProblem): string {
   return `${fleetWords(p.kinds)}; touch ${p.touch}`;
-}
-
-/** "1 layout", "3 layouts": a count with its noun, thousands separated. */
-export function plural(n: number | bigint, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 || n === 1n ? one : many}`;
 }
 
 const METHODS = ['uniform', 'rails', 'search'] as const;

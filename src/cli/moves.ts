@@ -1,5 +1,6 @@
 // CLI commands `moves` (targets of pieces on given squares) and `mobility` (move counts from every square), and the
 // words both (and walk) use for numbers and for work stopped before its end.
+import { plural, secondsSince, thousands } from './words.js';
 import { Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
@@ -22,15 +23,7 @@ const STOP_HELP = `On huge boards the work shows a progress bar (on a terminal, 
 or --max-nodes stop it: the ranks done so far are printed, said to be incomplete ("complete": false in
 JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 0.`;
 
-/** 1234567 → "1,234,567": the one thousands style of the CLI's text. */
-export function thousands(n: number | bigint): string {
-  return n.toLocaleString('en-US');
-}
 
-/** "1 rank", "2 ranks". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${thousands(n)} ${n === 1 ? one : many}`;
-}
 
 /** What stopped a job, in words for the command line. */
 export function stopWords(outcome: Unfinished<unknown>, limits: { maxNodes?: number; timeoutMs?: number }): string {
@@ -54,10 +47,6 @@ function limitsOf(args: Parsed): { maxNodes?: number; timeoutMs?: number } {
   return { maxNodes: int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER), timeoutMs: duration(args, 'timeout') };
 }
 
-/** Seconds since t0, to the millisecond. */
-export function secondsSince(t0: number): number {
-  return Number(((performance.now() - t0) / 1000).toFixed(3));
-}
 
 /** Squares sorted by file, then rank (b3 before b5 before c2). */
 export function byFileThenRank(board: Board, squares: number[]): number[] {

@@ -19,7 +19,8 @@ import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
-import { boardJson, plural, positionOf, secondsSince, stoppedWords, thousands } from './valley-shared.js';
+import { boardJson, positionOf, stoppedWords } from './valley-shared.js';
+import { plural, secondsSince, thousands } from './words.js';
 
 export const VALLEY_BEST_USAGE = 'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
 export const VALLEY_MATCH_USAGE =

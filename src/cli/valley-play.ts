@@ -21,7 +21,8 @@ import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { openSink } from './sink.js';
 import { valleyDiagram } from './valley-board.js';
-import { boardJson, plural } from './valley-shared.js';
+import { boardJson } from './valley-shared.js';
+import { plural } from './words.js';
 
 const AI_PLY_CAP = 1000;
 

@@ -8,16 +8,8 @@ export function boardJson(variant: Variant): { width: number; height: number } {
   return { width: variant.grid.size, height: variant.grid.size };
 }
 
-/** Seconds since t0 (performance.now()), to the millisecond. */
-export function secondsSince(t0: number): number {
-  return Number(((performance.now() - t0) / 1000).toFixed(3));
-}
 
-/** Thousands with commas, as the rest of the CLI prints them. */
-export const thousands = (n: number): string => n.toLocaleString('en-US');
 
-/** "1 move", "2 moves". */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${thousands(n)} ${n === 1 ? one : many}`;
 
 /** What stopped unfinished work, in the user's words. */
 export function stoppedWords(stopped: 'nodes' | 'time' | 'signal'): string {

@@ -6,7 +6,8 @@ import type { SolveResult01, SolveValue01 } from '../valley/solve01.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
-import { plural, stoppedWords, thousands } from './valley-shared.js';
+import { stoppedWords } from './valley-shared.js';
+import { plural, thousands } from './words.js';
 
 export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
 

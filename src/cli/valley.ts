@@ -9,7 +9,8 @@ import { runJob } from './run-job.js';
 import { VALLEY_BEST_DETAILS, VALLEY_MATCH_DETAILS, VALLEY_BEST_USAGE, VALLEY_MATCH_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
 import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
 import { valleyDiagram } from './valley-board.js';
-import { boardJson, positionOf, secondsSince, stoppedWords, thousands } from './valley-shared.js';
+import { boardJson, positionOf, stoppedWords } from './valley-shared.js';
+import { secondsSince, thousands } from './words.js';
 import { VALLEY_PLAY_DETAILS, VALLEY_PLAY_USAGE, valleyPlay } from './valley-play.js';
 
 function depthOf(text: string | undefined): number {

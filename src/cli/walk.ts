@@ -23,7 +23,7 @@ import {
   type SurvivalMap,
 } from '../walk/index.js';
 import { BOARD_FLAG, boardAndRest, bool, int, noMoreThan, str, type Command } from './command.js';
-import { plural, thousands } from './moves.js';
+import { plural, thousands } from './words.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 
