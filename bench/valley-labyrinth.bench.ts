@@ -43,8 +43,8 @@ export async function run(): Promise<BenchSection> {
       '(one move per empty neighbour, less soldier slides that would stop on d4: no slide walked); slide ends from ray tables over two',
       '32-bit halves (nearest blocker by clz32), pillars folded into the occupancy. No target in the issue.',
       'perft runs as a job (perftSync here): a clone of the engine (its arrays copied, no string round trip), a forecast of each first',
-      'move\'s leaves (perft 2 below it) for progress, then one step per first move, each counted by a plain recursive function.',
-      'Before the job contract (0.1, 940d943) the last ply was counted by generate (every slide walked): 20.24× on an AMD EPYC, about 9.5× on this machine.',
+      'move\'s leaves (its perft two plies short) for progress, then one step per first move, each counted by a plain recursive function.',
+      'Before the job contract (0.1, 940d943) the last ply was counted by generate (every slide walked): 20.24× on an AMD EPYC, 7–10× on this machine.',
     ],
   };
 }

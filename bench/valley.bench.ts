@@ -150,7 +150,7 @@ export async function run(): Promise<BenchSection> {
       'perft runs as a job (perftSync here): the lines of its first one or two plies are its steps, each weighed first by a forecast',
       '(the perft two plies short below it, ~0.5% of the work) so progress follows the work; the kernel counts below each line.',
       'The kernel reads geometry\'s tables as its own module constants: an imported binding is read through its module cell on every',
-      'use in a hot loop (V8), and perft 5 ran about 20% faster without (the 0.1 perft at 940d943 imported them too: ~27× here, 30.32× on an EPYC).',
+      'use in a hot loop (V8): perft 5 runs about 20% faster with them as constants (the 0.1 perft at 940d943 imported them: 25–27× here, 30.32× on an EPYC).',
       'Limits, measured 2026-12-01 on this 2-core machine while shared (about 5× slower than idle): `/usr/bin/time -v node dist/cli/main.js valley perft 8`',
       '31 s, 57 MB peak; `valley perft 9` 100 s, 58 MB peak (1.49e10 leaves). PERFT_MAX_DEPTH stays 12, where counts stay exact below 2^53:',
       'past a minute a perft is a job that its limits, its signal or Ctrl-C stop, with the leaves counted so far as its partial.',
