@@ -39,7 +39,10 @@ export interface Engine {
   occupied(sq: number): boolean;
   /** Where a piece on sq would stop sliding in direction d (0..7), sq itself when it cannot move that way. */
   slideEnd(sq: number, d: number): number;
-  /** The number of legal moves that side would have if it were to move now (mobility). */
+  /**
+   * The number of legal moves that side would have if it were to move now (mobility). For the side to move it
+   * is exactly the number generate writes: perft counts its last ply by it (bulk counting, no slides walked).
+   */
   mobility(side: Side): number;
   /** A new engine at the same position (same variant), to search without touching this one. */
   clone(): Engine;

@@ -43,7 +43,7 @@ export {
 } from './variant.js';
 export { zobristKeys } from './zobrist.js';
 export { Game, type Colour, type GameOptions, type GameResult } from './game.js';
-export { PERFT_MAX_DEPTH, divide, divideJob, divideSync, perft, perftJob, perftSync, type DivideRows } from './perft.js';
+export { PERFT_MAX_DEPTH, PERFT_PROGRESS_UNIT, divide, divideJob, divideSync, perft, perftJob, perftSync, type DivideRows } from './perft.js';
 export {
   SEARCH_MAX_PLY,
   SearchTable,

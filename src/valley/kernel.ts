@@ -2,7 +2,12 @@
 // `from | to << 6`. The rules: (R1) a piece slides as far as it can in one of 8 directions; (R2) a soldier may
 // not stop on the valley; (R3) on the game's first ply only soldiers move; (R4) the game is over when a King
 // stands on the valley (its side wins) or the side to move has its King boxed in (that side loses).
-import { DIR_OF_STEP, NEIGHBOURS, PAST_VALLEY, TO_VALLEY, VALLEY, popCount, slideEnd } from './geometry.js';
+import * as geometry from './geometry.js';
+
+// geometry's tables and helpers as this module's own constants: V8 reads an imported binding through its
+// module cell, checking that it is initialised, on every use in a hot loop, and a module constant directly —
+// perft from the start measured about 20 % faster this way.
+const { DIR_OF_STEP, END, NEIGHBOURS, PAST_VALLEY, RAY, STEP, TO_VALLEY, UP_DIRS, VALLEY, popCount, slideEnd } = geometry;
 
 /** The most moves a 5×5 position can have: 5 pieces × 8 directions. */
 export const MAX_MOVES = 40;
@@ -124,12 +129,13 @@ function valleyStops(soldiers: number, occ: number): number {
  * and a boxed-in opposing King end the line (R4). The tests compare it against the reference.
  */
 function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number, firstPly: boolean): number {
-  const occ = own | opp, free = ~occ, oppSoldiers = opp & ~(1 << oppKing);
+  const occ = own | opp, free = ~occ, oppSoldiers = opp & ~(1 << oppKing), oppKingAround = NEIGHBOURS[oppKing];
   let base = 0, lines = 0;
   for (let rest = opp; rest !== 0; ) {
     const sq = 31 - Math.clz32(rest);
     rest ^= 1 << sq;
-    base += popCount(NEIGHBOURS[sq] & free);
+    const open = NEIGHBOURS[sq] & free;
+    base += POP13[open & 0x1fff] + POP13[open >>> 13];
     if (sq !== oppKing) lines |= TO_VALLEY[sq] | PAST_VALLEY[sq];
   }
   const stopsBefore = valleyStops(oppSoldiers, occ);
@@ -138,18 +144,22 @@ function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number,
   while (rest !== 0) {
     const from = 31 - Math.clz32(rest);
     rest ^= 1 << from;
+    // The opponent's pieces next to the square this piece leaves each gain a move, whichever way it goes.
+    const gained = NEIGHBOURS[from] & opp, freed = base + POP13[gained & 0x1fff] + POP13[gained >>> 13];
     for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
       const step = 31 - Math.clz32(open & -open);
       open ^= 1 << step;
-      const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
+      // R1 inlined (geometry's slideEnd): the nearest blocker on the ray, lowest bit upwards, highest downwards.
+      const d = DIR_OF_STEP[step - from + 6], ray = d * 25 + from, blockers = RAY[ray] & occ;
+      const to = blockers === 0 ? END[ray] : (d < UP_DIRS ? 31 - Math.clz32(blockers & -blockers) : 31 - Math.clz32(blockers)) - STEP[d];
       // A soldier may not stop on the valley; a King that does has won, and the line ends with no replies.
       if (to === VALLEY) continue;
       const changed = (1 << from) | (1 << to), after = occ ^ changed;
-      if ((NEIGHBOURS[oppKing] & ~after) === 0) continue;
+      if ((oppKingAround & ~after) === 0) continue;
       // Valley stops only change when the move touches a line from an opposing soldier to beyond c3.
       const stops = (changed & lines) === 0 ? stopsBefore : valleyStops(oppSoldiers, after);
-      const gained = NEIGHBOURS[from] & opp, lost = NEIGHBOURS[to] & opp;
-      nodes += base + POP13[gained & 0x1fff] + POP13[gained >>> 13] - POP13[lost & 0x1fff] - POP13[lost >>> 13] - stops;
+      const lost = NEIGHBOURS[to] & opp;
+      nodes += freed - POP13[lost & 0x1fff] - POP13[lost >>> 13] - stops;
     }
   }
   return nodes;

@@ -140,7 +140,17 @@ class LabyrinthEngine implements Engine {
   private readonly men = new Int32Array(4);
   private readonly kings = new Int32Array(2);
 
-  constructor(setup: Setup) {
+  /** An engine at the setup's position, or a copy of another engine (the same fields in the same order). */
+  constructor(setup: Setup | LabyrinthEngine) {
+    if (setup instanceof LabyrinthEngine) {
+      this.side = setup.side;
+      this.ply = setup.ply;
+      this.keyLo = setup.keyLo;
+      this.keyHi = setup.keyHi;
+      this.men.set(setup.men);
+      this.kings.set(setup.kings);
+      return;
+    }
     checkKingOnValley(setup.side, setup.kings[setup.side], LABYRINTH_VALLEY, 'd4');
     this.side = setup.side;
     this.ply = setup.ply;
@@ -276,7 +286,7 @@ class LabyrinthEngine implements Engine {
   }
 
   clone(): Engine {
-    return new LabyrinthEngine(parseSetup(this.toString(), LABYRINTH_GRID));
+    return new LabyrinthEngine(this);
   }
 
   toString(): string {

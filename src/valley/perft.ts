@@ -20,16 +20,20 @@ export const ENGINE_MAX_MOVES = 64;
 /** perft split by first move: [move in notation, leaves below it], in generation order. */
 export type DivideRows = Array<[string, number]>;
 
+/** The progress unit of perft and divide: leaves as forecast before the count (see {@link perftJob}). */
+export const PERFT_PROGRESS_UNIT = 'leaves (forecast)';
+
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_MAX_DEPTH) {
     throw new GridbitsError('BAD_ARGUMENT', `perft depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got ${depth}`);
   }
 }
 
-// Leaves below the engine's position over its make/unmake (any variant); the last ply counts what generate writes.
+// Leaves below the engine's position over its make/unmake (any variant), `depth` ≥ 1; the last ply is counted
+// without sliding (bulk counting: the side to move's mobility is the number of moves generate would write).
 function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): number {
+  if (depth === 1) return e.mobility(e.side);
   const n = e.generate(buf, at);
-  if (depth === 1) return n;
   let nodes = 0;
   for (let i = at; i < at + n; i++) {
     const m = buf[i] as Move;
@@ -40,71 +44,151 @@ function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): num
   return nodes;
 }
 
-/** Leaves `depth` ≥ 1 plies below the engine's position: the 5×5 kernel on 5×5 engines, else the engine's own moves. */
-function leaves(e: Engine, depth: number, buf: Int32Array): number {
-  if (!(e instanceof Engine5)) return enginePerft(e, depth, buf, 0);
+/**
+ * The one perft: leaves `depth` ≥ 0 plies below the engine's position — the 5×5 kernel on 5×5 engines, else
+ * the engine's own moves. `buf` holds ENGINE_MAX_MOVES moves per ply below `at`.
+ */
+function leaves(e: Engine, depth: number, buf: Int32Array, at: number): number {
+  if (depth === 0) return 1;
+  if (!(e instanceof Engine5)) return enginePerft(e, depth, buf, at);
   const s = e.side, men = e.men, k = e.kings;
-  return perftFrom(men[s], men[s ^ 1], k[s], k[s ^ 1], e.ply === 0, depth, buf, 0);
+  return perftFrom(men[s], men[s ^ 1], k[s], k[s ^ 1], e.ply === 0, depth, buf, at);
 }
 
-/** How many plies to walk as steps of the job (a pause point after each), so a step is a small part of the work. */
+/** How many plies the job's lines are (a pause may come after each line), so a line is a small part of the work. */
 const splitPlies = (depth: number): number => (depth >= 9 ? 3 : depth >= 6 ? 2 : 1);
 
 /**
- * The steps behind perft and divide: counts below every first move of e (changed during the run, restored at
- * its end), stepping over the first `split` plies — one step per line of that length, the leaves below it
- * counted at once — so a pause is never far. Progress is in lines of that length; rows gets each first move's
- * count as it is done, and `counted.leaves` every leaf counted so far.
+ * The plies below each line that forecast its leaves: two short of the rest (the forecast costs about 1/200 of
+ * the count), at most 3 — so the forecast is at most the perft 6 of the position (4.5 M leaves from the 5×5
+ * start, about 10 ms; 55 M from Labyrinth's, under a second, less than one of its lines then takes).
  */
-function* divideSteps(ctl: JobControl<unknown>, e: Engine, depth: number, rows: DivideRows, counted: { leaves: number }): Generator<void, DivideRows, void> {
-  const split = Math.min(splitPlies(depth), depth);
-  const buf = new Int32Array((depth + 1) * ENGINE_MAX_MOVES);
-  const below = new Int32Array(ENGINE_MAX_MOVES * (split + 1));
-  const total = split === 1 ? e.generate(buf, 0) : enginePerft(e, split, buf, 0);
-  let done = 0;
-  ctl.report(0, total, 'lines');
-  const firsts = Array.from(buf.subarray(0, e.generate(buf, 0))) as Move[];
-  function* lines(ply: number, at: number): Generator<void, number, void> {
-    if (ply === split) {
-      const n = depth === split ? 1 : leaves(e, depth - split, buf);
-      counted.leaves += n;
-      ctl.spend(n);
-      ctl.report(++done);
-      yield;
-      return n;
+const forecastPlies = (rest: number): number => Math.max(0, Math.min(3, rest - 2));
+
+/**
+ * The lines a perft steps over (every sequence of its first `split` plies, in generation order) and what each
+ * is forecast to weigh: its perft `k` plies below, times the growth per ply to the power of the plies left —
+ * so the weights split the count as the work will, and add up to about the count. Made by plain loops (no
+ * generator) before the job's first line.
+ */
+interface Plan {
+  /** The first moves, in generation order (a divide row each). */
+  readonly firsts: Move[];
+  /** Each line's moves, `split` per line, line after line. */
+  readonly moves: Move[];
+  /** The first move (index into firsts) each line starts with. */
+  readonly row: number[];
+  /** Each line's forecast: its perft k plies below until scaled, in whole leaves after. */
+  readonly weight: number[];
+  /** The line being walked. */
+  readonly path: Move[];
+  /** For the growth per ply when k ≥ 2: the leaves k - 1 plies below every line, added up. */
+  below: number;
+  /** Leaves the forecast counted (work the job spends before its first line). */
+  cost: number;
+}
+
+/**
+ * Scratch moves for the count, ENGINE_MAX_MOVES per ply: one buffer for every perft, as a line is counted
+ * within one step (no pause inside, so no other job's count comes between) and nothing in it calls back.
+ */
+const scratch = new Int32Array((PERFT_MAX_DEPTH + 2) * ENGINE_MAX_MOVES);
+
+/** Walks the lines below ply `ply` (the moves so far in p.path), recording each with its forecast. */
+function planLines(e: Engine, p: Plan, split: number, k: number, grows: boolean, ply: number, at: number, first: number): void {
+  if (ply === split) {
+    for (let j = 0; j < split; j++) p.moves.push(p.path[j]);
+    p.row.push(first);
+    const w = leaves(e, k, scratch, at);
+    p.weight.push(w);
+    if (k > 0) p.cost += w;
+    if (grows && k >= 2) {
+      const below = leaves(e, k - 1, scratch, at);
+      p.below += below;
+      p.cost += below;
     }
-    const count = e.generate(below, at);
-    let sum = 0;
-    for (let i = at; i < at + count; i++) {
-      const m = below[i] as Move;
-      e.make(m);
-      sum += yield* lines(ply + 1, at + ENGINE_MAX_MOVES);
-      e.unmake(m);
-    }
-    return sum;
+    return;
   }
-  for (const m of firsts) {
+  const n = e.generate(scratch, at);
+  for (let i = at; i < at + n; i++) {
+    const m = scratch[i] as Move;
+    p.path[ply] = m;
     e.make(m);
-    const n = yield* lines(1, 0);
+    planLines(e, p, split, k, grows, ply + 1, at + ENGINE_MAX_MOVES, ply === 0 ? i - at : first);
     e.unmake(m);
-    rows.push([formatMove(m, e.size), n]);
   }
-  return rows;
+}
+
+function plan(e: Engine, depth: number, split: number): Plan {
+  const n = e.generate(scratch, 0);
+  const firsts: Move[] = [];
+  for (let i = 0; i < n; i++) firsts.push(scratch[i] as Move);
+  const p: Plan = { firsts, moves: [], row: [], weight: [], path: [], below: 0, cost: 0 };
+  const k = forecastPlies(depth - split), left = depth - split - k;
+  planLines(e, p, split, k, left > 0, 0, 0, 0);
+  if (left > 0) {
+    // The growth per ply: from the forecast's last ply (k ≥ 1), else from the lines' own plies.
+    const lines = p.weight.length;
+    let forecast = 0;
+    for (const w of p.weight) forecast += w;
+    const growth = k >= 2 ? (p.below === 0 ? 0 : forecast / p.below) : k === 1 ? forecast / lines : lines ** (1 / split);
+    const scale = growth ** left;
+    for (let i = 0; i < lines; i++) p.weight[i] = Math.round(p.weight[i] * scale);
+  }
+  return p;
+}
+
+/** The leaves `rest` plies below line i of the plan (its moves made, counted, taken back). */
+function lineLeaves(e: Engine, moves: Move[], i: number, split: number, rest: number): number {
+  const at = i * split;
+  for (let j = 0; j < split; j++) e.make(moves[at + j]);
+  const n = leaves(e, rest, scratch, split * ENGINE_MAX_MOVES);
+  for (let j = split - 1; j >= 0; j--) e.unmake(moves[at + j]);
+  return n;
+}
+
+/**
+ * The steps behind perft and divide: counts below every line of the first `split` plies of e (changed during
+ * the run, restored at its end), one line at a time, the leaves below a line counted at once by the one perft —
+ * so a pause is never far. Progress is in forecast leaves (see {@link perftJob}); rows, when given, gets each
+ * first move's count as it is done, and `counted.leaves` every leaf counted so far.
+ */
+function* divideSteps(ctl: JobControl<unknown>, e: Engine, depth: number, rows: DivideRows | null, counted: { leaves: number }): Generator<void, void, void> {
+  const split = Math.min(splitPlies(depth), depth);
+  const p = plan(e, depth, split);
+  let total = 0;
+  for (const w of p.weight) total += w;
+  ctl.spend(p.cost);
+  ctl.report(0, total, PERFT_PROGRESS_UNIT);
+  const rest = depth - split, count = p.row.length;
+  let done = 0, row = 0, rowLeaves = 0;
+  for (let i = 0; i < count; i++) {
+    for (; row < p.row[i]; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
+    const n = lineLeaves(e, p.moves, i, split, rest);
+    rowLeaves += n;
+    counted.leaves += n;
+    ctl.report((done += p.weight[i]));
+    if (ctl.spend(n)) yield;
+  }
+  for (; row < p.firsts.length; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
 }
 
 /**
  * perft split by first move, as a job: [move, leaves below it] in generation order for every first move of
- * the engine's position (the engine itself is not touched). Unfinished, its partial is the first moves counted so far.
+ * the engine's position (the engine itself is not touched). Unfinished, its partial is the first moves counted
+ * so far. Progress as for {@link perftJob}.
  */
 export function divideJob(engine: Engine, depth: number): Job<DivideRows, DivideRows> {
   checkDepth(depth);
   const e = engine.clone();
-  return new Job<DivideRows, DivideRows>(function* (ctl) {
-    const rows: DivideRows = [];
-    ctl.partial = () => rows.map(([m, n]): [string, number] => [m, n]);
-    if (depth === 0) return rows;
-    return yield* divideSteps(ctl, e, depth, rows, { leaves: 0 });
-  });
+  const rows: DivideRows = [];
+  return new Job<DivideRows, DivideRows>(
+    function* (ctl) {
+      if (depth > 0) yield* divideSteps(ctl, e, depth, rows, { leaves: 0 });
+      return rows;
+    },
+    () => rows.map(([m, n]): [string, number] => [m, n]),
+  );
 }
 
 /** {@link divideJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */
@@ -121,6 +205,11 @@ export function divideSync(engine: Engine, depth: number, options: RunOptions = 
  * The number of move sequences of exactly `depth` plies from the engine's position (a game that ends early
  * ends its line: no leaf), as a job. Unfinished, its partial is the leaves counted so far (a lower bound).
  *
+ * Its nodes are leaves counted (those of the forecast included). Its progress is in forecast leaves
+ * ({@link PERFT_PROGRESS_UNIT}): before counting, each line of the first one to three plies is weighed by
+ * the perft a few plies below it, scaled to the full depth, so `done / total` follows the work (the lines
+ * differ a lot in size) and ends exactly at `total`, which is about the final count.
+ *
  * @example
  * ```ts
  * import { createEngine, perftSync, START } from 'gridbits/valley';
@@ -131,13 +220,15 @@ export function divideSync(engine: Engine, depth: number, options: RunOptions = 
 export function perftJob(engine: Engine, depth: number): Job<number, number> {
   checkDepth(depth);
   const e = engine.clone();
-  return new Job<number, number>(function* (ctl) {
-    const counted = { leaves: 0 };
-    ctl.partial = () => counted.leaves;
-    if (depth === 0) return 1;
-    yield* divideSteps(ctl, e, depth, [], counted);
-    return counted.leaves;
-  });
+  const counted = { leaves: 0 };
+  return new Job<number, number>(
+    function* (ctl) {
+      if (depth === 0) return 1;
+      yield* divideSteps(ctl, e, depth, null, counted);
+      return counted.leaves;
+    },
+    () => counted.leaves,
+  );
 }
 
 /** {@link perftJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */

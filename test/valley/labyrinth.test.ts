@@ -7,6 +7,7 @@ import { valleyEngineMoves as engineMoves } from '../../src/valley/legacy.js';
 import { valleyEnginePerft as enginePerft } from '../../src/valley/legacy.js';
 import { formatValleyEngineMove as formatEngineMove } from '../../src/valley/legacy.js';
 import type { ValleyEngine } from '../../src/valley/legacy.js';
+import { createLabyrinthEngine as createEngine7, type Move } from '../../src/valley/index.js';
 import { gridFormat, gridMoves, gridParse, gridPerft, gridPlay, gridWinner, type GridRef } from './grid-reference.js';
 
 const PILLARS = [15, 19, 29, 33];
@@ -89,6 +90,25 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
         }
       }),
       { numRuns: 60, seed: 11 },
+    );
+  });
+
+  it('clone copies the position and its keys, and goes its own way', () => {
+    fc.assert(
+      fc.property(positionArb, fc.nat(), (text, pick) => {
+        const e = createEngine7(text);
+        const c = e.clone();
+        expect([c.toString(), c.keyLo, c.keyHi, c.side, c.ply]).toEqual([e.toString(), e.keyLo, e.keyHi, e.side, e.ply]);
+        const moves = new Int32Array(64);
+        const n = c.generate(moves, 0);
+        if (n === 0) return;
+        c.make(moves[pick % n] as Move);
+        expect(e.toString()).toBe(text);
+        expect(c.toString()).not.toBe(text);
+        const fresh = createEngine7(c.toString());
+        expect([c.keyLo, c.keyHi]).toEqual([fresh.keyLo, fresh.keyHi]);
+      }),
+      { numRuns: 60, seed: 5 },
     );
   });
 
