@@ -11,11 +11,11 @@ import {
   HORIZON_MAX_STEPS,
   MAP_MAX_WORK,
   SIMULATE_MAX_WORK,
-  distributionWithLog,
   exactWork,
   fractionText,
   graph,
   mapWithin,
+  type Distribution,
   type Fraction,
   type Graph,
   type HorizonResult,
@@ -216,7 +216,9 @@ Examples:
 
     if (from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
     if (dist) {
-      const { probability: d, log10, total } = distributionWithLog(g, from, steps);
+      const dOutcome = await runJob<Distribution, { moves: number }>(out, 'walk.distribution', [{ ...task, from: board.name(from) }], { label: `walk: where the ${piece.name} stands, ${where} from ${board.name(from)}` });
+      if (!dOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} after ${moves(dOutcome.partial?.moves ?? 0)} of ${thousands(steps)}, before the distribution was finished`);
+      const { probability: d, log10, total } = dOutcome.value;
       const underflow = d.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
         out.printJson({

@@ -1,6 +1,7 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
 import { GridbitsError } from '../core/error.js';
+import { job, type Job } from '../core/job.js';
 import { checkSquare, checkSteps, type Graph } from './graph.js';
 import { survivalOnOrbits } from './horizon.js';
 import { scaledValue } from './orbit-ops.js';
@@ -76,44 +77,88 @@ export interface Distribution {
   };
 }
 
+/** The forward DP's state: the mass on each square (scaled by 2^-log2), one step at a time. */
+interface Forward {
+  cur: Float64Array;
+  next: Float64Array;
+  log2: number;
+}
+
+/** One move of the forward DP, rescaling by 2^512 whenever the mass sinks under 2^-512 (nothing underflows). */
+function forwardStep(g: Graph, f: Forward): void {
+  const n = g.board.cells;
+  const { start, targets } = g;
+  const inv = 1 / g.k;
+  const { cur, next } = f;
+  next.fill(0);
+  let max = 0;
+  for (let s = 0; s < n; s++) {
+    const p = cur[s] * inv;
+    if (p === 0) continue;
+    for (let i = start[s], e = start[s + 1]; i < e; i++) next[targets[i]] += p;
+    if (p > max) max = p;
+  }
+  if (max > 0 && max < 2 ** -512) {
+    for (let s = 0; s < n; s++) next[s] *= 2 ** 512;
+    f.log2 -= 512;
+  }
+  f.cur = next;
+  f.next = cur;
+}
+
+function forwardStart(g: Graph, from: number, steps: number): Forward {
+  checkSquare(g.board, from);
+  checkFloat(g, steps);
+  const cur = new Float64Array(g.board.cells);
+  cur[from] = 1;
+  return { cur, next: new Float64Array(g.board.cells), log2: 0 };
+}
+
+function forwardEnd(g: Graph, f: Forward): Distribution {
+  const n = g.board.cells;
+  const probability = new Float64Array(n), log10 = new Float64Array(n);
+  let sum = 0;
+  for (let s = 0; s < n; s++) {
+    const v = scaledValue(f.cur[s], f.log2);
+    probability[s] = v.probability;
+    log10[s] = v.log10;
+    sum += f.cur[s];
+  }
+  return { probability, log10, total: scaledValue(sum, f.log2) };
+}
+
 /**
  * The distribution after `steps` moves with log10 of every entry and of their sum (the survival
  * probability), the mass rescaled by 2^512 whenever it sinks under 2^-512 so nothing underflows.
  */
 export function distributionWithLog(g: Graph, from: number, steps: number): Distribution {
-  checkSquare(g.board, from);
-  checkFloat(g, steps);
-  const n = g.board.cells;
-  const { start, targets } = g;
-  const inv = 1 / g.k;
-  let cur = new Float64Array(n);
-  let next = new Float64Array(n);
-  cur[from] = 1;
-  let log2 = 0;
-  for (let step = 0; step < steps; step++) {
-    next.fill(0);
-    let max = 0;
-    for (let s = 0; s < n; s++) {
-      const p = cur[s] * inv;
-      if (p === 0) continue;
-      for (let i = start[s], e = start[s + 1]; i < e; i++) next[targets[i]] += p;
-      if (p > max) max = p;
+  const f = forwardStart(g, from, steps);
+  for (let step = 0; step < steps; step++) forwardStep(g, f);
+  return forwardEnd(g, f);
+}
+
+/** What a stopped distribution job has made: its moves so far. */
+export interface DistributionPartial {
+  /** Moves of the walk made so far. */
+  moves: number;
+}
+
+/**
+ * distributionWithLog as a job: a node per square and move, progress in moves; stopped, its partial is the
+ * number of moves made.
+ */
+export function distributionJob(g: Graph, from: number, steps: number): Job<Distribution, DistributionPartial> {
+  const f = forwardStart(g, from, steps);
+  let moves = 0;
+  return job(function* (ctl) {
+    ctl.partial = () => ({ moves });
+    ctl.report(0, steps, 'moves');
+    for (; moves < steps; ) {
+      forwardStep(g, f);
+      moves++;
+      ctl.report(moves);
+      if (ctl.spend(g.board.cells)) yield;
     }
-    if (max > 0 && max < 2 ** -512) {
-      for (let s = 0; s < n; s++) next[s] *= 2 ** 512;
-      log2 -= 512;
-    }
-    const t = cur;
-    cur = next;
-    next = t;
-  }
-  const probability = new Float64Array(n), log10 = new Float64Array(n);
-  let sum = 0;
-  for (let s = 0; s < n; s++) {
-    const f = scaledValue(cur[s], log2);
-    probability[s] = f.probability;
-    log10[s] = f.log10;
-    sum += cur[s];
-  }
-  return { probability, log10, total: scaledValue(sum, log2) };
+    return forwardEnd(g, f);
+  });
 }

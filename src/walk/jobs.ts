@@ -3,6 +3,7 @@ import { Board, type BoardSize } from '../core/board.js';
 import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
+import { distributionJob } from './float.js';
 import { exactCountsJob, exactSurvivalJob, exactSurvivalMapJob } from './exact.js';
 import { graph, type Graph } from './graph.js';
 import { decayRateJob, survivalAtHorizonJob, survivalMapAtHorizonJob, type HorizonMethod } from './horizon.js';
@@ -49,6 +50,11 @@ export const jobs = {
   decayRate: (task: Omit<WalkFromTask, 'steps'>) => {
     const g = graphOf({ ...task, steps: 0 });
     return decayRateJob(g, fromOf(g, { ...task, steps: 0 }));
+  },
+  /** Where the piece stands after `steps` moves from `from`, with log10 of every entry. */
+  distribution: (task: WalkFromTask) => {
+    const g = graphOf(task);
+    return distributionJob(g, fromOf(g, task), task.steps);
   },
   /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
   simulate: (task: WalkFromTask & { trials: number; seed?: number }) => {

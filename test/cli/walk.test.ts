@@ -152,6 +152,13 @@ describe('walk as issue 14 asks', () => {
     expect(r.stdout).toContain('exact: not finished (stopped by Ctrl-C)');
   });
 
+  it('Ctrl-C during a distribution stops it within 0.5 s, saying how far it got, exit 130', async () => {
+    const r = await interruptAfterProgress(['walk', '100x100', '--from', 'a1', '--steps', '60000', '--distribution'], 300);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    expect(r.stderr).toMatch(/walk: stopped by Ctrl-C after [0-9,]+ moves of 60,000, before the distribution was finished/);
+  });
+
   it('Ctrl-C during a simulation prints the walks simulated so far, exit 130 within 0.5 s', async () => {
     const r = await interruptAfterProgress(['walk', '8x8', '--from', 'd4', '--steps', '10', '--simulate', '400000000', '--seed', '5', '--json'], 500);
     expect(r.code).toBe(130);
