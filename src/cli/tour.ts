@@ -106,7 +106,7 @@ Examples:
       ? outcome.value
       : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: interrupted ? `interrupted after ${outcome.nodes.toLocaleString('en-US')} nodes, before an answer` : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
     const sink = out.sink;
-    if (out.json) await writeJson(sink, board, piece.name, answer);
+    if (out.json) await writeJson(sink, board, piece.name, answer, ms);
     else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
     else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
     else if (format === 'moves') await writeMoves(sink, board, answer.path!);
@@ -184,7 +184,7 @@ async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: strin
   sink.bytes(buf, n);
 }
 
-async function writeJson(sink: Sink, board: Board, piece: string, a: Shown): Promise<void> {
+async function writeJson(sink: Sink, board: Board, piece: string, a: Shown, ms: number): Promise<void> {
   const head: Record<string, unknown> = {
     board: { width: board.width, height: board.height },
     piece,
@@ -194,6 +194,7 @@ async function writeJson(sink: Sink, board: Board, piece: string, a: Shown): Pro
     method: a.method,
   };
   if (a.backtracks !== undefined) head.backtracks = a.backtracks;
+  head.seconds = Math.round(ms) / 1000;
   const text = JSON.stringify(head);
   if (a.path === undefined) {
     sink.text(text + '\n');

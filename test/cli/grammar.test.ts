@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../src/cli/command.js';
+import { wantColor } from '../../src/cli/output.js';
 import { clock, compact, formatProgress, ProgressDisplay } from '../../src/cli/progress.js';
 import { expectUserError, gridbits } from './run.js';
 
@@ -145,6 +146,24 @@ describe('completion', () => {
     expect(gridbits(['completion', 'zsh']).stdout).toMatch(/bashcompinit/);
     expect(gridbits(['completion', 'fish']).stdout).toMatch(/complete -c gridbits -n '__fish_seen_subcommand_from valley[^\n]*' -a 'perft'/);
     expectUserError(gridbits(['completion', 'tcsh']), /name a shell: bash, zsh or fish/);
+  });
+});
+
+describe('colours', () => {
+  it('as no-color.org and force-color.org say: NO_COLOR (not empty) off, FORCE_COLOR (not empty) on, else a terminal', () => {
+    expect(wantColor({}, true)).toBe(true);
+    expect(wantColor({}, false)).toBe(false);
+    expect(wantColor({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(wantColor({ NO_COLOR: '' }, true)).toBe(true);
+    expect(wantColor({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(wantColor({ FORCE_COLOR: '' }, false)).toBe(false);
+    expect(wantColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, true)).toBe(false);
+    expect(wantColor({ TERM: 'dumb' }, true)).toBe(false);
+    // Through the CLI: FORCE_COLOR paints a pipe, NO_COLOR wins.
+    const painted = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(painted.stdout).toContain('\u001b[');
+    const plain = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '1' } });
+    expect(plain.stdout).not.toContain('\u001b[');
   });
 });
 
