@@ -56,7 +56,7 @@ function leaves(e: Engine, depth: number, buf: Int32Array, at: number): number {
 }
 
 /** How many plies the job's lines are (a pause may come after each line), so a line is a small part of the work. */
-const splitPlies = (depth: number): number => (depth >= 9 ? 3 : depth >= 6 ? 2 : 1);
+const splitPlies = (depth: number): number => (depth >= 10 ? Math.min(depth - 6, 5) : depth >= 9 ? 3 : depth >= 6 ? 2 : 1);
 
 /**
  * The plies below each line that forecast its leaves: two short of the rest (the forecast costs about 1/200 of

@@ -40,7 +40,7 @@ describe('Ctrl-C in gridbits valley', () => {
     const r = await interrupt(['valley', 'perft', '10']);
     expect(r.code).toBe(130);
     expect(r.ms).toBeLessThan(500);
-    expect(r.stdout).toMatch(/perft 10: (at least [0-9,]+ nodes, a partial count \(the leaves counted; interrupted\)|interrupted before a partial count came back)/);
+    expect(r.stdout).toMatch(/perft 10: at least [0-9,]+ nodes, a partial count \(the leaves counted; interrupted\)/);
     const nine = await interrupt(['valley', 'perft', '9']);
     expect(nine.code).toBe(130);
     expect(nine.stdout).toMatch(/perft 9: at least [0-9,]+ nodes, a partial count \(the leaves counted; interrupted\)/);
