@@ -65,8 +65,9 @@ describe('durations', () => {
 
 describe('the board as WxH or --board', () => {
   it('both forms give the same answer; two different boards are a mistake', () => {
-    const a = gridbits(['tour', '5x5', '--json']);
-    expect(gridbits(['tour', '--board', '5x5', '--json']).stdout).toBe(a.stdout);
+    // The same answer but for the time it took.
+    const answer = (args: string[]): unknown => ({ ...(JSON.parse(gridbits(args).stdout) as Record<string, unknown>), seconds: 0 });
+    expect(answer(['tour', '--board', '5x5', '--json'])).toEqual(answer(['tour', '5x5', '--json']));
     expectUserError(gridbits(['tour', '5x5', '--board', '6x6']), /two boards given/);
   });
 });
