@@ -1,6 +1,6 @@
 // The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
 // against the computer in the terminal, and the hunting AI's shot distribution over many games.
-import { plural, secondsSince } from './words.js';
+import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -48,7 +48,7 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const { fleetSpecFromArgs, answerOf, interruptedCount, limitWords, problemJson, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const { fleetSpecFromArgs, answerOf, interruptedCount, problemJson, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
   const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
@@ -76,7 +76,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
   const cut = !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0 ? outcome.stopped : undefined;
   if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined) return interruptedCount(p, out, w.last(), outcome.nodes, secondsSince(t0), method === 'sampled' ? 'the sampled heat map' : 'the heat map');
-  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `exact heat: the count did not finish within the time limit (${limitWords(timeoutMs!)}); try the sampled method` : `sampled heat: the time limit (${limitWords(timeoutMs!)}) came before any layout was drawn`));
+  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `exact heat: the count did not finish within the time limit (${durationWords(timeoutMs!)}); try the sampled method` : `sampled heat: the time limit (${durationWords(timeoutMs!)}) came before any layout was drawn`));
   const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> => Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {
@@ -117,7 +117,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   let best = -1;
   for (let sq = 0; sq < board.cells; sq++) if (k.marks[sq] === 0 && !p.forbidden[sq] && (best < 0 || h.probability[sq] > h.probability[best])) best = sq;
   if (best >= 0 && h.consistent) out.print(`likeliest cell: ${board.name(best)} (${percent(h.probability[best])}%)`);
-  if (cut !== undefined) out.print(`${cut === 'signal' ? 'interrupted' : 'stopped by the time limit'} after ${h.samples!.toLocaleString('en-US')} of the ${plural(samples, 'layout')} asked for`);
+  if (cut !== undefined) out.print(`${stopWords(cut, { timeoutMs })} after ${thousands(h.samples!)} of the ${plural(samples, 'layout')} asked for`);
   return cut === 'signal' ? 130 : 0;
 }
 
@@ -154,7 +154,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   const c = out.paint;
   for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${n.toLocaleString('en-US')}`);
   out.print(`${plural(r.games, 'game')} (${fleetText(p)}, ${size}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
-  if (stopped !== undefined) out.print(`${stopped === 'signal' ? 'interrupted' : 'stopped by the time limit'} after ${r.games.toLocaleString('en-US')} of the ${plural(r.requested, 'game')} asked for`);
+  if (stopped !== undefined) out.print(`${stopWords(stopped, { timeoutMs })} after ${thousands(r.games)} of the ${plural(r.requested, 'game')} asked for`);
   return code;
 }
 

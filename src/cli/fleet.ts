@@ -1,5 +1,5 @@
 // CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
-import { plural, secondsSince } from './words.js';
+import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
 import { randomInt } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -92,12 +92,6 @@ export function answerOf<T>(outcome: Outcome<T, unknown>, limit: (stopped: 'node
   if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   throw new GridbitsError('LIMIT', limit(outcome.stopped));
 }
-
-/** A time limit in words: "200 ms", "5 s", "2.5 s". */
-export function limitWords(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
-}
-
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
 export function problemJson(p: FleetProblem): { board: { width: number; height: number }; touch: string; kinds: Array<{ name: string; count: number; cells: number }> } {
@@ -240,13 +234,13 @@ async function place(args: Parsed, out: Output): Promise<number> {
   // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
   layouts.forEach((l, i) => out.print(samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`));
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
-  if (answer.interrupted) out.print(`interrupted after ${layouts.length} of the ${plural(n, 'layout')} asked for`);
+  if (answer.interrupted) out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
   return answer.interrupted ? 130 : 0;
 }
 
 /** Why a search stopped without an answer, in the CLI's words. */
 function budgetWords(stopped: 'nodes' | 'time', maxNodes: number | undefined, timeoutMs: number | undefined, nodes: number): string {
-  const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${limitWords(timeoutMs!)}`;
+  const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${durationWords(timeoutMs!)}`;
   return `budget exhausted (${limit}) after ${plural(nodes, 'node')}: neither a layout nor a proof that none exists`;
 }
 
@@ -296,7 +290,7 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
   if (!outcome.finished && outcome.stopped === 'signal') return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
-  const total = answerOf(outcome, () => `the count did not finish within the time limit (${limitWords(timeoutMs!)})`);
+  const total = answerOf(outcome, () => `the count did not finish within the time limit (${durationWords(timeoutMs!)})`);
   if (out.json) {
     out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
     return 0;

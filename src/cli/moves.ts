@@ -1,10 +1,10 @@
 // CLI commands `moves` (targets of pieces on given squares) and `mobility` (move counts from every square), and the
 // words both (and walk) use for numbers and for work stopped before its end.
-import { plural, secondsSince, thousands } from './words.js';
+import { plural, secondsSince, stopName, stopWords, thousands } from './words.js';
 import { Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Outcome, Unfinished } from '../core/job.js';
+import type { Outcome } from '../core/job.js';
 import type { Mobility, MobilityPartial } from '../pieces/mobility.js';
 import { PIECE_NAMES, parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
@@ -24,18 +24,6 @@ or --max-nodes stop it: the ranks done so far are printed, said to be incomplete
 JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 0.`;
 
 
-
-/** What stopped a job, in words for the command line. */
-export function stopWords(outcome: Unfinished<unknown>, limits: { maxNodes?: number; timeoutMs?: number }): string {
-  if (outcome.stopped === 'signal') return 'stopped by Ctrl-C';
-  if (outcome.stopped === 'time') return `stopped at the time limit (${thousands(limits.timeoutMs ?? 0)} ms)`;
-  return `stopped at the budget of ${plural(limits.maxNodes ?? 0, 'node')}`;
-}
-
-/** The JSON name of what stopped a job (the same words as --timeout and Ctrl-C elsewhere). */
-export function stopName(outcome: Unfinished<unknown>): 'interrupted' | 'timeout' | 'max-nodes' {
-  return outcome.stopped === 'signal' ? 'interrupted' : outcome.stopped === 'time' ? 'timeout' : 'max-nodes';
-}
 
 /** The exit code of a stopped command: 130 after Ctrl-C, 0 after a budget (its partial answer is the result). */
 export function stopCode(outcome: Outcome<unknown, unknown>): number {
@@ -113,7 +101,7 @@ Examples:
       const head = JSON.stringify({ piece: piece.name, board: { width: board.width, height: board.height } });
       out.sink.text(`${head.slice(0, -1)},"from":${squaresList(from)},"occupied":${squaresList(occupied)},"targets":[`);
       writeNames(out, board, targets, listed, (name, i) => `${i > 0 ? ',' : ''}"${name}"`);
-      const tail = { count, ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome), ranksDone: done, seconds, ...(listed < count ? { targetsListed: listed } : {}) }) };
+      const tail = { count, ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome.stopped), ranksDone: done, seconds, ...(listed < count ? { targetsListed: listed } : {}) }) };
       out.sink.text(`],${JSON.stringify(tail).slice(1)}\n`);
       return stopCode(outcome);
     }
@@ -128,7 +116,7 @@ Examples:
       out.print(grid);
     }
     if (!outcome.finished) {
-      out.print(`${stopWords(outcome, limits)} after ${seconds} s, with ${thousands(done)} of ${plural(board.height, 'rank')} done: the targets on ${rankSpan(done)} only`);
+      out.print(`${stopWords(outcome.stopped, limits)} after ${seconds} s, with ${thousands(done)} of ${plural(board.height, 'rank')} done: the targets on ${rankSpan(done)} only`);
     }
     out.sink.text(`${plural(count, 'target')}${listed < count ? ` (the first ${thousands(listed)} listed)` : ''}:`);
     writeNames(out, board, targets, listed, (name) => ` ${name}`);
@@ -198,7 +186,7 @@ Examples:
     const m: MobilityPartial = outcome.finished ? { ...outcome.value, rows: board.height } : (outcome.partial ?? { counts: new Int32Array(0), total: 0, rows: 0 });
     if (out.json) {
       const head = JSON.stringify({ piece: piece.name, board: { width: board.width, height: board.height } });
-      const tail = JSON.stringify({ total: m.total, ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome), ranksDone: m.rows, seconds }) });
+      const tail = JSON.stringify({ total: m.total, ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome.stopped), ranksDone: m.rows, seconds }) });
       // Row by row: on a huge board the whole document is larger than a string may be.
       out.sink.text(`${head.slice(0, -1)},"counts":[`);
       const w = board.width, batch = Math.max(1, Math.floor((1 << 20) / (4 * w)));
@@ -222,7 +210,7 @@ Examples:
       out.print(`total: ${thousands(m.total)}`);
       return 0;
     }
-    out.print(`${stopWords(outcome, limits)} after ${seconds} s, with ${thousands(m.rows)} of ${plural(board.height, 'rank')} counted`);
+    out.print(`${stopWords(outcome.stopped, limits)} after ${seconds} s, with ${thousands(m.rows)} of ${plural(board.height, 'rank')} counted`);
     out.print(`total of ${rankSpan(m.rows)}: ${thousands(m.total)} (incomplete: the other ranks were not counted)`);
     return stopCode(outcome);
   },

@@ -76,7 +76,7 @@ Examples:
     const partial: CountPartial = outcome.finished ? { count: null, method: 'frontier' } : (outcome.partial ?? { count: null, method: 'frontier' });
     const r = outcome.finished
       ? { ...outcome.value, complete: true, reason: undefined }
-      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: stopWords(outcome.stopped, maxNodes, timeoutMs), convention: convention(closed, from) };
+      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: reasonOf(outcome.stopped, maxNodes, timeoutMs), convention: convention(closed, from) };
     const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
     if (out.json) {
       out.printJson({
@@ -115,8 +115,8 @@ Examples:
   },
 };
 
-/** Why a count stopped, in the user's words. */
-function stopWords(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undefined, timeoutMs: number | undefined): string {
+/** The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000 nodes"). */
+function reasonOf(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undefined, timeoutMs: number | undefined): string {
   return stopped === 'signal' ? 'interrupted' : budgetWords(stopped, { maxNodes, timeoutMs });
 }
 
@@ -128,7 +128,7 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
   const interrupted = !outcome.finished && outcome.stopped === 'signal';
   const r = outcome.finished
     ? { ...outcome.value, complete: true, reason: undefined }
-    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: stopWords(outcome.stopped, maxNodes, timeoutMs) };
+    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: reasonOf(outcome.stopped, maxNodes, timeoutMs) };
   const total = r.counts.reduce((x, y) => x + y, 0n);
   if (out.json) {
     const rows: string[][] = [];

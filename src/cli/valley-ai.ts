@@ -19,8 +19,8 @@ import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
-import { boardJson, positionOf, stoppedWords } from './valley-shared.js';
-import { plural, secondsSince, thousands } from './words.js';
+import { boardJson, positionOf } from './valley-shared.js';
+import { plural, secondsSince, stopWords, thousands, type Stop } from './words.js';
 
 export const VALLEY_BEST_USAGE = 'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
 export const VALLEY_MATCH_USAGE =
@@ -89,7 +89,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
   if (answer === undefined) {
     // Stopped before a first iteration finished: no move to give.
     if (out.json) out.printJson({ move: null, position, variant: variant.name, board: boardJson(variant), stopped, seconds });
-    else out.print(`no move yet: ${stoppedWords(stopped as 'nodes' | 'time' | 'signal')} before the first iteration finished`);
+    else out.print(`no move yet: ${stopWords(stopped as Stop, { maxNodes, timeoutMs: timeMs })} before the first iteration finished`);
     return code;
   }
   const r = answer;
@@ -198,7 +198,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
     });
     return code;
   }
-  if (stopped !== null) out.print(`${stoppedWords(stopped)} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`);
+  if (stopped !== null) out.print(`${stopWords(stopped, { timeoutMs })} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`);
   out.print(`${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}`);
   out.print(`${names[0]} won ${thousands(tally.aWins)}, ${names[1]} won ${thousands(tally.bWins)}, draws ${thousands(tally.draws)} (${thousands(tally.repetitions)} by repetition, ${thousands(tally.capped)} at the ply cap)`);
   out.print(`White won ${thousands(tally.white)}, Black won ${thousands(tally.black)}; ${tally.games === 0 ? 0 : (tally.plies / tally.games).toFixed(1)} plies a game`);

@@ -11,11 +11,6 @@ export function boardJson(variant: Variant): { width: number; height: number } {
 
 
 
-/** What stopped unfinished work, in the user's words. */
-export function stoppedWords(stopped: 'nodes' | 'time' | 'signal'): string {
-  return stopped === 'signal' ? 'interrupted' : stopped === 'nodes' ? 'the node budget (--max-nodes) ran out' : 'the time limit (--timeout) ran out';
-}
-
 /** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
 export function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
   const variant = findVariant(str(args, 'variant') ?? 'standard');

@@ -6,8 +6,7 @@ import type { SolveResult01, SolveValue01 } from '../valley/solve01.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
-import { stoppedWords } from './valley-shared.js';
-import { plural, thousands } from './words.js';
+import { plural, stopWords, thousands } from './words.js';
 
 export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
 
@@ -89,6 +88,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
     delete r.stopped;
   }
   const code = r.stopped === 'signal' ? 130 : undefined;
+  const limits = { maxNodes, timeoutMs };
   if (out.json) {
     out.printJson(r);
     return code;
@@ -107,12 +107,12 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
   } else if (r.value === 'draw') {
     out.print('draw: neither side can force a win (play can go round for ever; the third repetition draws)');
   } else if (r.stopped !== undefined) {
-    const why = r.stopped === 'signal' ? 'interrupted before an answer' : `budget exhausted before an answer (${stoppedWords(r.stopped)})`;
+    const why = r.stopped === 'signal' ? 'interrupted before an answer' : `budget exhausted before an answer (${stopWords(r.stopped, limits)})`;
     out.print(`unknown: ${why}; ${provedSoFar(last, mover, other)}`);
   } else {
     out.print('unknown: lines longer than the ply cap were cut');
   }
-  if (r.stopped !== undefined && r.value !== 'unknown') out.print(`(${stoppedWords(r.stopped)} before the rest was settled)`);
+  if (r.stopped !== undefined && r.value !== 'unknown') out.print(`(${stopWords(r.stopped, limits)} before the rest was settled)`);
   if (r.moveValues) out.print(`first moves: ${Object.entries(r.moveValues).map(([m, v]) => `${m} ${v}`).join(', ')}`);
   out.print(`${plural(r.nodes, 'node')} in ${(r.ms / 1000).toFixed(2)} s; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`);
   return code;

@@ -9,8 +9,8 @@ import { runJob } from './run-job.js';
 import { VALLEY_BEST_DETAILS, VALLEY_MATCH_DETAILS, VALLEY_BEST_USAGE, VALLEY_MATCH_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
 import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
 import { valleyDiagram } from './valley-board.js';
-import { boardJson, positionOf, stoppedWords } from './valley-shared.js';
-import { secondsSince, thousands } from './words.js';
+import { boardJson, positionOf } from './valley-shared.js';
+import { secondsSince, stopWords, thousands } from './words.js';
 import { VALLEY_PLAY_DETAILS, VALLEY_PLAY_USAGE, valleyPlay } from './valley-play.js';
 
 function depthOf(text: string | undefined): number {
@@ -74,7 +74,7 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   if (stopped === null) out.print(`perft ${depth}: ${thousands(nodes)} nodes`);
   else {
     const what = byMove ? `the ${rows.length} of ${engineMoves(engine).length} first moves listed` : 'the leaves counted';
-    if (received) out.print(`perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stoppedWords(stopped)})`);
+    if (received) out.print(`perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stopWords(stopped, limits)})`);
     // The worker was inside one long step of the count when the deadline came.
     else out.print(`perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`);
   }

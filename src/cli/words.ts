@@ -14,3 +14,32 @@ export function plural(n: number | bigint, one: string, many = `${one}s`): strin
 export function secondsSince(t0: number): number {
   return Number(((performance.now() - t0) / 1000).toFixed(3));
 }
+
+/** A length of time in words: "200 ms", "5 s", "2.5 s". */
+export function durationWords(ms: number): string {
+  return ms < 1000 ? `${thousands(ms)} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
+}
+
+/** What stopped unfinished work: Ctrl-C, the time limit or the node budget. */
+export type Stop = 'signal' | 'time' | 'nodes';
+
+/** The limits a command was given, for saying which one stopped it. */
+export interface Limits {
+  maxNodes?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * What stopped unfinished work, in the CLI's one phrasing: "stopped by Ctrl-C", "stopped at the time limit
+ * (5 s)", "stopped at the budget of 1,000 nodes".
+ */
+export function stopWords(stopped: Stop, limits: Limits = {}): string {
+  if (stopped === 'signal') return 'stopped by Ctrl-C';
+  if (stopped === 'time') return limits.timeoutMs === undefined ? 'stopped at the time limit' : `stopped at the time limit (${durationWords(limits.timeoutMs)})`;
+  return limits.maxNodes === undefined ? 'stopped at the node budget' : `stopped at the budget of ${plural(limits.maxNodes, 'node')}`;
+}
+
+/** The JSON name of what stopped unfinished work (the `stopped` field): interrupted, timeout or max-nodes. */
+export function stopName(stopped: Stop): 'interrupted' | 'timeout' | 'max-nodes' {
+  return stopped === 'signal' ? 'interrupted' : stopped === 'time' ? 'timeout' : 'max-nodes';
+}

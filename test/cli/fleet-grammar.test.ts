@@ -126,7 +126,7 @@ describe('fleet: Ctrl-C', () => {
     expect(Object.values(j.histogram).reduce((a, b) => a + b, 0)).toBe(j.games);
     const t = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000'], TWO_LINES('games'));
     expect(t.code).toBe(130);
-    expect(t.stdout).toMatch(/interrupted after [\d,]+ of the 100,000,000 games asked for/);
+    expect(t.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 100,000,000 games asked for/);
     expect(t.stdout).toMatch(/mean [0-9.]+, median/);
   });
 
@@ -146,12 +146,12 @@ describe('fleet: Ctrl-C', () => {
     const h = await interrupt(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'], TWO_LINES('layouts'));
     expect(h.code).toBe(130);
     expect(h.afterKillMs).toBeLessThan(500);
-    expect(h.stdout).toMatch(/interrupted after [\d,]+ of the 10,000,000 layouts asked for/);
+    expect(h.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 10,000,000 layouts asked for/);
     expect(h.stdout).toMatch(/^ 1 /m);
     const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], TWO_LINES('layouts'));
     expect(p.code).toBe(130);
     expect(p.afterKillMs).toBeLessThan(500);
-    expect(p.stdout).toMatch(/interrupted after [\d,]+ of the 1,000,000 layouts asked for/);
+    expect(p.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 1,000,000 layouts asked for/);
     // What it printed is read back, layout by layout.
     const back = gridbitsJson<{ valid: boolean; layouts: unknown[] }>(['fleet', 'check', '-'], p.stdout);
     expect(back.valid).toBe(true);

@@ -94,7 +94,7 @@ describe('gridbits fleet sim', () => {
     expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
     const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/stopped by the time limit after [\d,]+ of the 100,000,000 games asked for/);
+    expect(text.stdout).toMatch(/stopped at the time limit \([^)]*\) after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.
     expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty('stopped');
   });

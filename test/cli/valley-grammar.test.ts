@@ -49,7 +49,7 @@ describe('gridbits valley: durations and budgets', () => {
     const rows = gridbitsJson<{ divide: Record<string, number> }>(['valley', 'perft', '5', '--divide', '--max-nodes', '100000']);
     expect(Object.keys(rows.divide).length).toBeLessThan(Object.keys(full.divide).length);
     for (const [m, n] of Object.entries(rows.divide)) expect(n).toBe(full.divide[m]);
-    expect(gridbits(['valley', 'perft', '5', '--max-nodes', '100000']).stdout).toMatch(/perft 5: at least [0-9,]+ nodes, a partial count \(the leaves counted; the node budget \(--max-nodes\) ran out\)/);
+    expect(gridbits(['valley', 'perft', '5', '--max-nodes', '100000']).stdout).toMatch(/perft 5: at least [0-9,]+ nodes, a partial count \(the leaves counted; stopped at the budget of 100,000 nodes\)/);
     expect(gridbits(['valley', 'perft', '5']).stdout).toContain(`perft 5: ${whole.toLocaleString('en-US')} nodes`);
   });
 

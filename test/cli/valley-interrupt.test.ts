@@ -40,10 +40,10 @@ describe('Ctrl-C in gridbits valley', () => {
     const r = await interrupt(['valley', 'perft', '10']);
     expect(r.code).toBe(130);
     expect(r.ms).toBeLessThan(500);
-    expect(r.stdout).toMatch(/perft 10: at least [0-9,]+ nodes, a partial count \(the leaves counted; interrupted\)/);
+    expect(r.stdout).toMatch(/perft 10: at least [0-9,]+ nodes, a partial count \(the leaves counted; stopped by Ctrl-C\)/);
     const nine = await interrupt(['valley', 'perft', '9']);
     expect(nine.code).toBe(130);
-    expect(nine.stdout).toMatch(/perft 9: at least [0-9,]+ nodes, a partial count \(the leaves counted; interrupted\)/);
+    expect(nine.stdout).toMatch(/perft 9: at least [0-9,]+ nodes, a partial count \(the leaves counted; stopped by Ctrl-C\)/);
     const j = await interrupt(['valley', 'perft', '6', '--divide', '--position', 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0', '--variant', 'labyrinth', '--json']);
     expect(j.code).toBe(130);
     expect(j.ms).toBeLessThan(500);
@@ -69,7 +69,7 @@ describe('Ctrl-C in gridbits valley', () => {
     expect((t.white as number) + (t.black as number) + (t.draws as number)).toBe(t.games);
     const text = await interrupt(['valley', 'match', '--games', '1000', '--white', 'ai', '--black', 'greedy']);
     expect(text.code).toBe(130);
-    expect(text.stdout).toMatch(/^interrupted after [0-9,]+ games? of 1,000: the tally of the games finished$/m);
+    expect(text.stdout).toMatch(/^stopped by Ctrl-C after [0-9,]+ games? of 1,000: the tally of the games finished$/m);
   });
 
   it('match with slow players (in a worker thread) still ends within half a second', async () => {
@@ -83,7 +83,7 @@ describe('Ctrl-C in gridbits valley', () => {
     const r = await interrupt(['valley', 'solve', '--all-moves', '--table', '16']);
     expect(r.code).toBe(130);
     expect(r.ms).toBeLessThan(500);
-    expect(r.stdout).toMatch(/unknown: interrupted before an answer; it was still asking whether White can force a win|\(interrupted before the rest was settled\)/);
+    expect(r.stdout).toMatch(/unknown: interrupted before an answer; it was still asking whether White can force a win|\(stopped by Ctrl-C before the rest was settled\)/);
     const j = await interrupt(['valley', 'solve', '--all-moves', '--table', '16', '--json']);
     expect(j.code).toBe(130);
     expect(JSON.parse(j.stdout)).toMatchObject({ stopped: 'signal', exhausted: false, position: 'sskss/5/5/5/SSKSS w 0' });
