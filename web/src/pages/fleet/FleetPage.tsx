@@ -26,7 +26,7 @@ function makeWorker(): Worker {
 
 const TOUCH: readonly (readonly [FleetState['touch'], string])[] = [
   ['', "The fleet's tradition"],
-  ['none', 'No contact, not even corners'],
+  ['none', 'No touching at all'],
   ['corner', 'Corners may touch'],
   ['any', 'Ships may touch'],
 ];

@@ -40,8 +40,8 @@ const DEAL: readonly (readonly [Method, string])[] = [
 ];
 /** The computer's hunters (src/fleet/ai.ts), strongest first: the drop-down's label and how the page says it aims. */
 const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string, string]> = [
-  ['lattice', 'Lattice (the strongest)', "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight"],
-  ['density', 'Density (the published method)', 'where ship placements are densest given every reply so far'],
+  ['lattice', 'Lattice (strongest)', "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight"],
+  ['density', 'Density (published)', 'where ship placements are densest given every reply so far'],
   ['posterior', 'Sampled odds', 'at the cell most likely to hold a ship under uniform layouts that fit every reply so far'],
   ['random', 'Random firing', 'at random'],
 ];
