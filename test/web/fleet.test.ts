@@ -91,18 +91,97 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     expect(await text('#fleet-placed')).toMatch(/^No layout exists/);
   });
 
-  it('counts layouts in the worker: two 2-ships on 10×10, 15,626 touching and 13,952 not (published figures); Cancel stops a long count', async () => {
+  it('counts layouts in the worker: two 2-ships on 10×10, 15,626 touching and 13,952 not (published figures)', async () => {
     for (const [touch, want] of [['any', '15,626'], ['none', '13,952']]) {
       await open(`#/fleet?board=10x10&fleet=2,2&touch=${touch}`);
       await page.getByRole('button', { name: 'Count layouts' }).click();
       await page.waitForSelector('#fleet-count', WAIT);
       expect(await text('#fleet-count strong')).toBe(want);
     }
-    // The classic fleet on 10×10 takes a while: its progress shows, and Cancel stops it.
-    await open('#/fleet?board=10x10&fleet=classic');
+  });
+
+  it('a long count answers at once with an estimate beside the progress bar; Cancel keeps the estimate and Count again retries', async () => {
+    await open('#/fleet?board=10x10&fleet=classic&touch=corner');
     await page.getByRole('button', { name: 'Count layouts' }).click();
+    await page.waitForSelector('#fleet-count-estimate', { timeout: 10_000 });
+    expect(await text('#fleet-count-estimate')).toMatch(/^About [0-9.,]+ (million|billion|trillion|× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+) layouts, an estimate \(95 % between .* and .*\) from the [0-9,]+ of [0-9,]+ random proposals that were valid layouts; counting exactly…$/);
+    expect(await page.locator('.job progress').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
-    await expect.poll(() => text('.job'), WAIT).toBe('Cancelled.');
+    await expect.poll(() => text('#fleet-count-estimate'), WAIT).toMatch(/the exact count was cancelled\.$/);
+    await page.getByRole('button', { name: 'Count layouts' }).click();
+    await expect.poll(() => text('#fleet-count-estimate'), WAIT).toMatch(/counting exactly…$/);
+    await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
+  });
+
+  it('the heat map answers at once with an estimate from uniform layouts, and the exact map replaces it', async () => {
+    await open('#/fleet?board=10x10&fleet=classic&heat=1');
+    await page.waitForSelector('#fleet-heat[data-method="first"]', { timeout: 10_000 });
+    expect(await text('#fleet-heat .muted')).toMatch(/^chance of a ship, an estimate from [0-9,]+ uniform layouts — refining: the exact map follows$/);
+    expect(await square('e5').getAttribute('aria-label')).toMatch(/^e5, water, ship probability [0-9.]+ %$/);
+    // Cancel stops the exact map, keeps the estimate, and leaves a button to try again.
+    await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
+    await page.waitForSelector('#fleet-heat-stopped', WAIT);
+    expect(await page.locator('#fleet-heat[data-method="first"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Compute the exact map' }).click();
+    await expect.poll(() => text('.job'), WAIT).toMatch(/^Computing the exact map/);
+    // Unticked and ticked again: a fresh start, with the box ready.
+    await page.getByRole('checkbox', { name: /^Heat map/ }).uncheck();
+    await expect.poll(() => page.locator('#fleet-heat').count(), WAIT).toBe(0);
+    await page.getByRole('checkbox', { name: /^Heat map/ }).check();
+    await page.waitForSelector('#fleet-heat[data-method="first"]', { timeout: 10_000 });
+    // A fleet whose exact map is quick: the exact map takes the estimate's place.
+    await open('#/fleet?board=6x6&fleet=3,2,2,1&heat=1');
+    await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
+    expect(await text('#fleet-heat .muted')).toMatch(/^chance of a ship, over all [0-9,]+ layouts$/);
+  });
+
+  it('a board too large for the page in a link is drawn as large as the page allows, saying so; growing the board keeps the layout', async () => {
+    await open('#/fleet?board=50x50&fleet=classic');
+    await page.waitForSelector('#fleet-board-notice', WAIT);
+    expect(await text('#fleet-board-notice')).toBe('The link asks for a 50×50 board; this page draws boards up to 32×32 (every square a button you can click), so it shows 32×32.');
+    expect(await page.locator('#fleet-side-width').inputValue()).toBe('32');
+    expect(await square('af32').count()).toBe(1);
+    await open('#/fleet?board=6x6&fleet=2,1&layout=a1b1,d4&forbid=f6');
+    await page.locator('#fleet-side-width').fill('9');
+    await page.locator('#fleet-side-height').fill('8');
+    await expect.poll(() => square('i8').count(), WAIT).toBe(1);
+    expect((await shipCells()).sort()).toEqual(['a1', 'b1', 'd4']);
+    expect(await square('f6').getAttribute('aria-label')).toBe('f6, forbidden');
+    expect(await page.locator('#fleet-board-notice').count()).toBe(0);
+  });
+
+  it('ships look like no heat colour, and a key says what the colours mean', async () => {
+    await open('#/fleet?board=6x6&fleet=3,2,2,1&heat=1&layout=a1a2a3');
+    await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
+    expect(await text('#fleet-key')).toMatch(/water.*ship.*forbidden cell/);
+    const colours = await page.locator('.fleet-board [data-square]').evaluateAll((els) =>
+      els.map((e) => ({ ship: / ship(,|$)/.test(e.getAttribute('aria-label')!), rgb: getComputedStyle(e).backgroundColor.match(/[0-9]+/g)!.slice(0, 3).map(Number) })),
+    );
+    const ships = colours.filter((c) => c.ship), heat = colours.filter((c) => !c.ship);
+    expect(ships).toHaveLength(3);
+    for (const s of ships) for (const h of heat) expect(Math.hypot(s.rgb[0] - h.rgb[0], s.rgb[1] - h.rgb[1], s.rgb[2] - h.rgb[2])).toBeGreaterThan(60);
+  });
+
+  it('drop-downs show their choices whole, on a desktop and at 390 px', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const route of ['#/fleet', '#/fleet?play=1']) {
+        await open(route);
+        await page.waitForSelector('select', WAIT);
+        const cut = await page.locator('.fleet select').evaluateAll((sels) => {
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          return (sels as HTMLSelectElement[]).flatMap((sel) => {
+            const cs = getComputedStyle(sel);
+            ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            // The text room: the box less its padding and the arrow.
+            const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+            return Array.from(sel.options).filter((o) => ctx.measureText(o.text).width > room).map((o) => `${sel.id}: ${o.text}`);
+          });
+        });
+        expect(cut, `at ${width} px`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('ship cells and forbidden cells drawn with the mouse; the check names what is wrong', async () => {
@@ -126,45 +205,25 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/forbid=a1/);
   });
 
-  it('a T-shaped ship drawn on the small grid joins the fleet, and the heat map of one 1-ship on 3×3 is 1/9 everywhere', async () => {
+  it('a ship drawn on the small grid joins the fleet, drawn the same way in the list and the summary; the heat map of one 1-ship on 3×3 is 1/9 everywhere', async () => {
     await open('#/fleet?board=6x6&fleet=');
     for (const sq of ['a3', 'b3', 'c3', 'b2']) await page.locator(`.shape-grid [data-square="${sq}"]`).click();
     await page.getByRole('button', { name: 'Add ship' }).click();
-    await expect.poll(() => text('.drawn-ships code'), WAIT).toBe('###/.#.');
-    // The engine names a kind by its first orientation: a T of four cells either way.
-    expect(await text('#fleet-problem')).toMatch(/^1 ship \(([#.]{2,3}\/){1,2}[#.]{2,3}\)/);
+    await expect.poll(() => text('.drawn-ships .drawn-name'), WAIT).toBe('4-cell T-ship');
+    expect(await text('#fleet-problem')).toBe('1 ship; ships may not touch, not even at corners:one 4-cell T-ship');
     await expect.poll(() => new URL(page.url()).hash, WAIT).toContain('ships=');
+    // An L drawn standing up: the list and the summary draw it in one orientation.
+    await page.getByRole('button', { name: 'Remove the 4-cell T-ship' }).click();
+    for (const sq of ['a3', 'a2', 'a1', 'b1']) await page.locator(`.shape-grid [data-square="${sq}"]`).click();
+    await page.getByRole('button', { name: 'Add ship' }).click();
+    await expect.poll(() => text('.drawn-ships .drawn-name'), WAIT).toBe('4-cell L-ship');
+    const picture = (sel: string) => page.locator(`${sel} .shape-picture`).first().evaluate((e) => Array.from(e.children).map((row) => Array.from(row.children).map((c) => (c.classList.contains('on') ? '#' : '.')).join('')).join('/'));
+    expect(await picture('.drawn-ships')).toBe(await picture('#fleet-problem'));
+    expect(await picture('#fleet-problem')).toMatch(/^[#.]{3}\/[#.]{3}$/);
+    expect(await text('#fleet-problem')).not.toMatch(/[#]/);
     await open('#/fleet?board=3x3&fleet=1&heat=1');
-    await page.waitForSelector('#fleet-heat', WAIT);
+    await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
     for (const sq of ['a1', 'b2', 'c3']) expect(await square(sq).getAttribute('aria-label')).toBe(`${sq}, water, ship probability 11.11 %`);
-  });
-
-  it('a game against the computer: shots answered on both boards until one fleet is sunk; the revealed fleet is valid', async () => {
-    await open('#/fleet?board=5x5&fleet=2,1&play=1');
-    await page.getByRole('button', { name: 'New game' }).click();
-    const status = page.locator('#fleet-game-status');
-    const target = (name: string) => page.locator(`.target-board [data-square="${name}"]`);
-    const shotsAtMe = () => page.locator('.fleet-board:not(.target-board) [data-square]').evaluateAll((els) => els.filter((e) => !/not shot$/.test(e.getAttribute('aria-label')!)).length);
-    // The odds from your shots so far (the engine's sampled estimate) label the unshot cells.
-    await page.getByLabel(/Show the odds/).check();
-    await expect.poll(() => target('c3').getAttribute('aria-label'), WAIT).toMatch(/^c3, not shot, ship chance about [0-9.]+ %$/);
-    let fired = 0;
-    for (const name of ['a', 'b', 'c', 'd', 'e'].flatMap((f) => [1, 2, 3, 4, 5].map((r) => f + r))) {
-      await expect.poll(async () => (await status.textContent()) ?? '', WAIT).toMatch(/^(Your turn|You win|The computer wins)/);
-      if (await status.getAttribute('data-winner')) break;
-      await target(name).click();
-      fired++;
-      await expect.poll(() => target(name).getAttribute('aria-label'), WAIT).toMatch(new RegExp(`^${name}, (miss|hit|sunk)$`));
-      // The computer answers with one shot of its own (unless that shot ended the game first).
-      if (!(await status.getAttribute('data-winner'))) await expect.poll(shotsAtMe, WAIT).toBe(fired);
-    }
-    await expect.poll(() => status.getAttribute('data-winner'), WAIT).toMatch(/^(you|computer)$/);
-    const revealed = await page.locator('.target-board [data-kind="piece"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!));
-    expect(judgeNoTouch(revealed, [2, 1])).toEqual([]);
-    // The computer's hunter can be chosen; the page says how the chosen one aims (the game above used the default).
-    expect(await page.locator('#fleet-hunter').inputValue()).toBe('lattice');
-    await page.locator('#fleet-hunter').selectOption('posterior');
-    await expect.poll(() => page.locator('.fleet-game .help').first().textContent(), WAIT).toMatch(/The computer aims at the cell most likely to hold a ship/);
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {

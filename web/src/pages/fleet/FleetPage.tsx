@@ -15,7 +15,9 @@ import type { FleetRequest, FleetResult } from './fleet.worker.js';
 import { FleetGamePanel } from './GamePanel.js';
 import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
-import { FLEET_NAMES, METHODS, fleetSummary, layoutMask, parseSide, problemKey, problemOf, readState, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
+import { aboutCount, type CountEstimate } from './estimate.js';
+import { FleetPictures } from './pictures.js';
+import { FLEET_NAMES, METHODS, METHOD_HELP, layoutMask, parseSide, problemKey, problemOf, readBoard, readState, resized, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
 import './fleet.css';
 
 function makeWorker(): Worker {
@@ -23,11 +25,14 @@ function makeWorker(): Worker {
 }
 
 const TOUCH: readonly (readonly [FleetState['touch'], string])[] = [
-  ['', "the fleet's tradition"],
-  ['none', 'no contact, not even corners'],
-  ['corner', 'corners may touch'],
-  ['any', 'ships may touch'],
+  ['', "The fleet's tradition"],
+  ['none', 'No touching at all'],
+  ['corner', 'Corners may touch'],
+  ['any', 'Ships may touch'],
 ];
+const TOUCH_WORDS: Readonly<Record<string, string>> = { none: 'ships may not touch, not even at corners', corner: 'ships may touch at corners only', any: 'ships may touch' };
+/** The first answers come from what the samplers find in this long (ms), while the exact ones are worked out. */
+const FIRST_ANSWER_MS = 700;
 /** Boards up to this side get the heat written on each square. */
 const TEXT_SIDE = 12;
 
@@ -41,6 +46,11 @@ export function FleetPage({ params }: PageProps) {
   const placeJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const countJob = useJob<FleetRequest, FleetResult>(makeWorker);
   const heatJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const heatFirstJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const countFirstJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  // A board the link asked for but this page cannot draw: said while the board is the one it shows instead.
+  const linkBoard = useMemo(() => readBoard(params), [params]);
+  const boardNotice = linkBoard.notice !== null && state.width === linkBoard.width && state.height === linkBoard.height ? linkBoard.notice : null;
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
   const spec = useMemo(() => specOf(state), [state.width, state.height, state.fleet, state.ships.join(','), state.touch, state.mirror, state.forbid.join(',')]);
@@ -64,20 +74,45 @@ export function FleetPage({ params }: PageProps) {
     if (r.exists) update({ layout: r.layout });
   }, [placeJob.state]);
 
+  // Counting: a first estimate from random proposals within a moment, beside the exact count (with progress).
   const countAsked = useRef('');
   const count = countJob.state.status === 'done' && countAsked.current === key ? (countJob.state.result as Extract<FleetResult, { kind: 'count' }>) : null;
+  const countFirst = countFirstJob.state.status === 'done' && countAsked.current === key ? (countFirstJob.state.result as Extract<FleetResult, { kind: 'count-estimate' }>).estimate : null;
   useEffect(() => {
-    if (countAsked.current !== key && countJob.state.status === 'running') countJob.reset();
+    if (countAsked.current === key) return;
+    if (countJob.state.status === 'running') countJob.reset();
+    countFirstJob.reset();
   }, [key]);
+  const startCount = (): void => {
+    countAsked.current = key;
+    countJob.start({ kind: 'count', spec }, 'Counting layouts exactly');
+    countFirstJob.start({ kind: 'count-estimate', spec, seed: 1, ms: FIRST_ANSWER_MS }, 'Estimating the number of layouts');
+  };
 
+  // The heat map: first an estimate from the uniform layouts drawn in a moment, then the exact map in its place.
+  const heatAsked = useRef('');
+  const [heatRun, setHeatRun] = useState(0);
   useEffect(() => {
+    heatJob.reset();
     if (!state.heat || !problem) {
-      heatJob.reset();
+      heatFirstJob.reset();
+      heatAsked.current = '';
       return;
     }
-    heatJob.start({ kind: 'heat', spec }, 'Computing the heat map');
-  }, [key, state.heat]);
-  const heat = state.heat && heatJob.state.status === 'done' ? (heatJob.state.result as Extract<FleetResult, { kind: 'heat' }>) : null;
+    heatAsked.current = key;
+    heatFirstJob.start({ kind: 'heat-estimate', spec, seed: 1, ms: FIRST_ANSWER_MS }, 'Drawing uniform layouts for a first estimate');
+  }, [key, state.heat, heatRun]);
+  const startExactHeat = (): void => heatJob.start({ kind: 'heat', spec }, 'Computing the exact map');
+  useEffect(() => {
+    if (heatFirstJob.state.status === 'done' && heatAsked.current === key && heatJob.state.status === 'idle') startExactHeat();
+  }, [heatFirstJob.state]);
+  type Heat = Extract<FleetResult, { kind: 'heat' }>;
+  const heatLive = state.heat && heatAsked.current === key;
+  const heatFinal = heatLive && heatJob.state.status === 'done' ? (heatJob.state.result as Heat) : null;
+  const heatFirst = heatLive && heatFirstJob.state.status === 'done' ? (heatFirstJob.state.result as Heat) : null;
+  const heat = heatFinal ?? (heatFirst && heatFirst.samples ? heatFirst : null);
+  const heatStopped = heatLive && (heatJob.state.status === 'cancelled' || heatJob.state.status === 'error' || heatFirstJob.state.status === 'cancelled' || heatFirstJob.state.status === 'error');
+  const retryHeat = (): void => (heatFirst ? startExactHeat() : setHeatRun((r) => r + 1));
   // Colours span the least to the largest chance in the field, so small differences still show.
   const [heatMin, heatMax] = useMemo(() => {
     const open = heat ? heat.probability.filter((_, s) => !spec.forbid.includes(s)) : [];
@@ -169,7 +204,12 @@ export function FleetPage({ params }: PageProps) {
           <div class="controls">
             <fieldset>
               <legend>Board</legend>
-              <SizeFields idPrefix="fleet-side" width={state.width} height={state.height} max={32} parse={parseSide} onChange={(p) => update({ ...p, forbid: [], layout: [] })} />
+              <SizeFields idPrefix="fleet-side" width={state.width} height={state.height} max={32} parse={parseSide} onChange={(p) => setState((cur) => ({ ...cur, ...resized(cur, p.width ?? cur.width, p.height ?? cur.height) }))} />
+              {boardNotice && (
+                <p class="notice" id="fleet-board-notice" role="status">
+                  {boardNotice}
+                </p>
+              )}
             </fieldset>
             <fieldset>
               <legend>Fleet</legend>
@@ -186,19 +226,26 @@ export function FleetPage({ params }: PageProps) {
                   <input id="fleet-lengths" type="text" spellcheck={false} autocomplete="off" value={state.fleet} onInput={(ev) => update({ fleet: (ev.currentTarget as HTMLInputElement).value })} />
                 </div>
               )}
-              <ShapeEditor ships={state.ships} onChange={(ships) => update({ ships })} />
+              <ShapeEditor ships={state.ships} mirror={state.mirror} onChange={(ships) => update({ ships })} />
               <Choice id="fleet-touch" label="Touch rule" value={state.touch} options={TOUCH} onChange={(touch) => update({ touch })} />
               <label class="check">
                 <input type="checkbox" checked={state.mirror} onChange={(ev) => update({ mirror: (ev.currentTarget as HTMLInputElement).checked })} />
                 Ships may be mirrored
               </label>
               <p id="fleet-problem" class={problemError ? 'error' : 'help'} role={problemError ? 'alert' : undefined}>
-                {problemError ?? (problem ? `${shipCount(problem)} ship${shipCount(problem) === 1 ? '' : 's'} (${fleetSummary(problem)}), touch: ${problem.touch}` : '')}
+                {problemError ??
+                  (problem && (
+                    <>
+                      {shipCount(problem)} ship{shipCount(problem) === 1 ? '' : 's'}; {TOUCH_WORDS[problem.touch]}:
+                      <FleetPictures kinds={problem.kinds} />
+                    </>
+                  ))}
               </p>
             </fieldset>
             <fieldset>
               <legend>Place</legend>
               <Choice id="fleet-method" label="Method" value={state.method} options={METHODS} onChange={(method) => update({ method })} />
+              <p class="help">{METHOD_HELP[state.method]}</p>
               <div class="field">
                 <label for="fleet-seed">Seed</label>
                 <input id="fleet-seed" type="number" min={0} value={state.seed} onInput={(ev) => update({ seed: Math.max(0, Math.floor(Number((ev.currentTarget as HTMLInputElement).value) || 0)) })} />
@@ -215,14 +262,7 @@ export function FleetPage({ params }: PageProps) {
                 </button>
               </div>
               <div class="buttons">
-                <button
-                  type="button"
-                  disabled={!problem}
-                  onClick={() => {
-                    countAsked.current = key;
-                    countJob.start({ kind: 'count', spec }, 'Counting layouts');
-                  }}
-                >
+                <button type="button" disabled={!problem} onClick={startCount}>
                   Count layouts
                 </button>
                 <CopyLink />
@@ -250,6 +290,21 @@ export function FleetPage({ params }: PageProps) {
             <div class="fleet-board" onPointerDown={painter.onPointerDown} onPointerOver={painter.onPointerOver}>
               <BoardView board={board} label={`Sea Battle board ${board.width}×${board.height}`} view={view} describe={describe} onActivate={(s) => painter.activate(board.name(s))} />
             </div>
+            <p class="fleet-key" id="fleet-key" aria-label="What the board's colours mean">
+              <span>
+                <i class="key-water" aria-hidden="true" />
+                water
+              </span>
+              <span>
+                <i class="key-ship" aria-hidden="true" />
+                ship
+              </span>
+              <span>
+                <i class="key-forbid" aria-hidden="true" />
+                forbidden cell
+              </span>
+              {heat && <span>other colours: the heat map (below)</span>}
+            </p>
             <JobStatus state={placeJob.state} onCancel={() => placeJob.cancel()} />
             {placed && (
               <p id="fleet-placed" class={placed.exists ? 'help' : 'error'} data-exists={String(placed.exists)}>
@@ -272,6 +327,8 @@ export function FleetPage({ params }: PageProps) {
                 )}
               </div>
             )}
+            {countAsked.current === key && !count && countFirst && <CountFirst estimate={countFirst} state={countJob.state.status} />}
+            <JobStatus state={countFirstJob.state} onCancel={() => countFirstJob.cancel()} />
             <JobStatus state={countJob.state} onCancel={() => countJob.cancel()} />
             {count && (
               <p id="fleet-count" class="help" data-complete={String(count.count !== null)}>
@@ -284,18 +341,54 @@ export function FleetPage({ params }: PageProps) {
                 )}
               </p>
             )}
-            <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
+            {heatLive && heatStopped ? (
+              <p class="job" id="fleet-heat-stopped">
+                {heatJob.state.status === 'error' || heatFirstJob.state.status === 'error' ? 'The heat map stopped.' : 'Cancelled.'}{' '}
+                <button type="button" class="small" onClick={retryHeat}>
+                  {heatFirst ? 'Compute the exact map' : 'Try again'}
+                </button>
+              </p>
+            ) : (
+              <>
+                <JobStatus state={heatFirstJob.state} onCancel={() => heatFirstJob.cancel()} />
+                <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
+              </>
+            )}
+            {heatJob.state.status === 'error' && heatLive && <p class="error">{heatJob.state.message}</p>}
             {heat && (
-              <div class="legend" aria-label="Heat map legend" id="fleet-heat">
+              <div class="legend" aria-label="Heat map legend" id="fleet-heat" data-method={heat === heatFinal ? heat.method : 'first'}>
                 <span>{(heatMin * 100).toFixed(1)} %</span>
                 <span class="ramp" aria-hidden="true" />
                 <span>{(heatMax * 100).toFixed(1)} %</span>
-                <span class="muted">{heat.total !== undefined ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts` : `chance of a ship, estimated from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts`}</span>
+                <span class="muted">
+                  {heat.total !== undefined
+                    ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts`
+                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts${heat === heatFinal ? '' : heatJob.state.status === 'running' ? ' — refining: the exact map follows' : ''}`}
+                </span>
               </div>
             )}
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** The first answer to "Count layouts": the estimate from random proposals, kept until the exact count replaces it. */
+function CountFirst({ estimate: e, state }: { estimate: CountEstimate; state: string }) {
+  const then = state === 'running' ? 'counting exactly…' : state === 'cancelled' ? 'the exact count was cancelled.' : state === 'done' ? 'the exact count did not finish.' : 'the exact count stopped.';
+  return (
+    <p id="fleet-count-estimate" class="help" data-accepted={e.accepted}>
+      {e.accepted > 0 ? (
+        <>
+          About <strong>{aboutCount(e.estimate)}</strong> layouts, an estimate (95 % between {aboutCount(e.low)} and {aboutCount(e.high)}) from the {e.accepted.toLocaleString('en')} of{' '}
+          {e.proposals.toLocaleString('en')} random proposals that were valid layouts; {then}
+        </>
+      ) : (
+        <>
+          None of {e.proposals.toLocaleString('en')} random proposals was a valid layout, so there are probably fewer than {aboutCount(e.high)} layouts; {then}
+        </>
+      )}
+    </p>
   );
 }

@@ -4,26 +4,26 @@ import { useMemo, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import { BoardView } from '../../board/Board.js';
 import { usePainter } from './paint.js';
+import { GridbitsError } from '../../../../src/core/error.js';
+import { parseShape, shapeOrientations, type Shape } from '../../../../src/fleet/index.js';
+import { ShipPicture } from './pictures.js';
+import { canonicalOrientation, kindName } from './shapes.js';
 import { drawnShape } from './state.js';
 
 const GRID = Board.of(5, 5);
 
-/** A shape's ASCII ("##./.##") as rows of cells, drawn small. */
-export function ShapePicture({ text }: { text: string }) {
-  return (
-    <span class="shape-picture" aria-hidden="true">
-      {text.split('/').map((row, i) => (
-        <span key={i} class="shape-row">
-          {[...row].map((c, j) => (
-            <span key={j} class={c === '#' ? 'on' : ''} />
-          ))}
-        </span>
-      ))}
-    </span>
-  );
+/** A drawn ship as the page shows it everywhere: its kind's drawing and name. */
+function drawn(text: string, mirror: boolean): { shape: Shape | null; name: string } {
+  try {
+    const orientations = shapeOrientations(parseShape(text), mirror);
+    return { shape: canonicalOrientation(orientations), name: kindName({ orientations }) };
+  } catch (e) {
+    if (!(e instanceof GridbitsError)) throw e;
+    return { shape: null, name: 'ship that is no shape (see the message below)' };
+  }
 }
 
-export function ShapeEditor({ ships, onChange }: { ships: string[]; onChange: (ships: string[]) => void }) {
+export function ShapeEditor({ ships, mirror, onChange }: { ships: string[]; mirror: boolean; onChange: (ships: string[]) => void }) {
   const [cells, setCells] = useState<ReadonlySet<number>>(new Set());
   const painter = usePainter((name, on) => {
     const sq = GRID.parse(name);
@@ -69,15 +69,18 @@ export function ShapeEditor({ ships, onChange }: { ships: string[]; onChange: (s
       {typeof shape !== 'string' && cells.size > 0 && <p class="error">{shape.error}</p>}
       {ships.length > 0 && (
         <ul class="drawn-ships" aria-label="Drawn ships">
-          {ships.map((s, i) => (
-            <li key={`${s}-${i}`}>
-              <ShapePicture text={s} />
-              <code>{s}</code>
-              <button type="button" class="small" aria-label={`Remove ship ${s}`} onClick={() => onChange(ships.filter((_, j) => j !== i))}>
-                Remove
-              </button>
-            </li>
-          ))}
+          {ships.map((s, i) => {
+            const d = drawn(s, mirror);
+            return (
+              <li key={`${s}-${i}`} data-shape={s}>
+                {d.shape && <ShipPicture shape={d.shape} />}
+                <span class="drawn-name">{d.name}</span>
+                <button type="button" class="small" aria-label={`Remove the ${d.name}`} onClick={() => onChange(ships.filter((_, j) => j !== i))}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

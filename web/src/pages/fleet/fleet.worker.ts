@@ -9,18 +9,22 @@ import type { SunkShip } from '../../../../src/fleet/game.js';
 import { countLayoutsJob, emptyKnowledge, heatMapJob, placeFleetJob, uniformLayoutsJob, type FleetLayout } from '../../../../src/fleet/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { sliced } from '../../worker/sliced.js';
+import { countEstimateJob, heatEstimateJob, type CountEstimate } from './estimate.js';
 import { COUNT_BUDGET_MS, buildProblem, problemKey, type Method, type ProblemSpec } from './state.js';
 
 export type FleetRequest =
   | { kind: 'place'; spec: ProblemSpec; method: Method; seed: number }
   | { kind: 'count'; spec: ProblemSpec }
   | { kind: 'heat'; spec: ProblemSpec }
+  | { kind: 'heat-estimate'; spec: ProblemSpec; seed: number; ms: number }
+  | { kind: 'count-estimate'; spec: ProblemSpec; seed: number; ms: number }
   | { kind: 'hunt'; spec: ProblemSpec; strategy: HunterStrategy; marks: number[]; sunk: SunkShip[]; seed: number }
   | { kind: 'odds'; spec: ProblemSpec; marks: number[]; sunk: SunkShip[]; seed: number };
 
 export type FleetResult =
   | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
   | { kind: 'count'; count: string | null; reason?: string }
+  | { kind: 'count-estimate'; estimate: CountEstimate }
   | { kind: 'heat'; method: 'exact' | 'sampled'; total?: string; samples?: number; probability: number[] }
   | { kind: 'hunt'; square: number }
   | { kind: 'odds'; probability: number[]; effective: number };
@@ -29,6 +33,8 @@ let hunter: { key: string; hunter: Hunter } | null = null;
 let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
 const ODDS_SAMPLES = 2000;
+/** Layouts the first heat estimate stops at, if its time allows so many. */
+const ESTIMATE_SAMPLES = 100_000;
 
 /** A quick answer as a job (cast: core's page handler asks for Job<T, unknown>, which Job<T, never> is not assignable to). */
 const quick = (value: FleetResult): Job<FleetResult, unknown> => finishedJob(value) as unknown as Job<FleetResult, unknown>;
@@ -50,6 +56,23 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     if (estimator?.key !== key) estimator = { key, estimator: new PosteriorEstimator(problem) };
     const e = estimator.estimator.estimate({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, ODDS_SAMPLES, createRng(req.seed));
     return quick({ kind: 'odds', probability: Array.from(e.probability), effective: e.effective });
+  }
+  if (req.kind === 'heat-estimate') {
+    // The first answer: the uniform layouts drawn in `ms` (a few more if that gave too few to say anything).
+    const sampled = heatEstimateJob(problem, ESTIMATE_SAMPLES, req.seed);
+    return job<FleetResult, unknown>(function* (ctl) {
+      let out = yield* sliced(sampled, ctl, req.ms);
+      for (let extra = 0; !out.finished && (out.partial?.samples ?? 0) < 30 && extra < 4; extra++) out = yield* sliced(sampled, ctl, req.ms);
+      const h = out.finished ? out.value : out.partial;
+      return { kind: 'heat', method: 'sampled', samples: h?.samples ?? 0, probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0) };
+    });
+  }
+  if (req.kind === 'count-estimate') {
+    const estimate = countEstimateJob(problem, createRng(req.seed), Number.MAX_SAFE_INTEGER);
+    return job<FleetResult, unknown>(function* (ctl) {
+      const out = yield* sliced(estimate, ctl, req.ms);
+      return { kind: 'count-estimate', estimate: out.finished ? out.value : out.partial! };
+    });
   }
   if (req.kind === 'count') {
     const count = countLayoutsJob(problem);

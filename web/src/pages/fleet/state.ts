@@ -18,10 +18,16 @@ export const PAGE_MAX_SIDE = 32;
 export const COUNT_BUDGET_MS = 60_000;
 export type Method = 'rails' | 'uniform' | 'search';
 export const METHODS: readonly (readonly [Method, string])[] = [
-  ['uniform', 'uniform (every layout equally likely)'],
-  ['rails', 'rails (ships laid in turn along shuffled rails: quick, not uniform)'],
-  ['search', 'search (most constrained first)'],
+  ['uniform', 'Every layout equally likely'],
+  ['rails', 'Shuffled rails (quick)'],
+  ['search', 'Search (hardest ship first)'],
 ];
+/** What each method does, in a sentence under the drop-down. */
+export const METHOD_HELP: Readonly<Record<Method, string>> = {
+  uniform: 'Draws one of all the layouts, each exactly as likely as any other.',
+  rails: 'Lays the ships in turn along shuffled rails: quick, but some layouts come up more often than others.',
+  search: 'Searches for a layout, placing the most constrained ship first; proves it when there is none.',
+};
 export const FLEET_NAMES = Object.keys(FLEETS);
 
 export interface FleetState {
@@ -70,10 +76,35 @@ function namesOn(board: Board, names: Iterable<string>): string[] {
   return [...seen];
 }
 
-/** The state a link describes; anything unreadable falls back to the default. */
+const BOARD = /^([0-9]+)x([0-9]+)$/i;
+
+/**
+ * The board a link asks for, as this page shows it: sides past PAGE_MAX_SIDE come down to it (the rest of the
+ * link still applies), and `notice` says so; a board that is no size at all gives the default, saying that.
+ */
+export function readBoard(params: URLSearchParams): { width: number; height: number; notice: string | null } {
+  const asked = params.get('board');
+  const ok = readBoardParam(params, parseSide);
+  if (ok) return { ...ok, notice: null };
+  const d = { width: DEFAULT_STATE.width, height: DEFAULT_STATE.height };
+  if (asked === null) return { ...d, notice: null };
+  const m = BOARD.exec(asked);
+  const w = m ? Number(m[1]) : 0, h = m ? Number(m[2]) : 0;
+  if (!m || w < 1 || h < 1) return { ...d, notice: `The link asks for a board of “${asked.slice(0, 20)}”, which is no board size: showing ${d.width}×${d.height}.` };
+  const width = Math.min(w, PAGE_MAX_SIDE), height = Math.min(h, PAGE_MAX_SIDE);
+  return {
+    width,
+    height,
+    notice: `The link asks for a ${w}×${h} board; this page draws boards up to ${PAGE_MAX_SIDE}×${PAGE_MAX_SIDE} (every square a button you can click), so it shows ${width}×${height}.`,
+  };
+}
+
+/** The state a link describes; anything unreadable falls back to the default; a board too large comes down to the largest this page draws. */
 export function readState(params: URLSearchParams): FleetState {
   const s: FleetState = { ...DEFAULT_STATE };
-  Object.assign(s, readBoardParam(params, parseSide) ?? {});
+  const { width, height } = readBoard(params);
+  s.width = width;
+  s.height = height;
   const board = Board.of(s.width, s.height);
   const fleet = params.get('fleet');
   if (fleet !== null) s.fleet = fleet.trim().slice(0, 200);
@@ -170,7 +201,12 @@ export function drawnShape(cells: ReadonlySet<number>, w: number): string | { er
   }
 }
 
-/** A fleet's ships for people: "4, 2×3, 3×2, 4×1" and the drawn shapes by their ASCII. */
-export function fleetSummary(p: FleetProblem): string {
-  return p.kinds.map((k) => (k.count > 1 ? `${k.count}×${k.name}` : k.name)).join(', ');
+/**
+ * The board resized: forbidden cells and ships kept where they still stand on it (a ship with a cell off the
+ * new board is dropped whole), so growing the board keeps the layout.
+ */
+export function resized(s: FleetState, width: number, height: number): Pick<FleetState, 'width' | 'height' | 'forbid' | 'layout'> {
+  const board = Board.of(width, height);
+  const on = (n: string): boolean => squareOn(board, n) !== null;
+  return { width, height, forbid: s.forbid.filter(on), layout: s.layout.filter((ship) => ship.every(on)) };
 }

@@ -1,0 +1,93 @@
+// Quick first answers for the Sea Battle page, shown while the exact ones are computed: the number of layouts
+// estimated from the rejection sampler's acceptance rate, and the heat map from the uniform layouts drawn in a
+// moment. Plain jobs (the worker runs them; tests run them in Node).
+import { job, type Job } from '../../../../src/core/job.js';
+import type { Rng } from '../../../../src/core/prng.js';
+import { wilson } from '../../../../src/core/stats.js';
+import { RejectionSampler, emptyKnowledge, heatMapJob, type FleetProblem, type HeatMap } from '../../../../src/fleet/index.js';
+
+/** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
+export interface CountEstimate {
+  estimate: number;
+  low: number;
+  high: number;
+  accepted: number;
+  proposals: number;
+}
+
+/**
+ * The proposals' space: every ship (ships of a kind told apart) on any of its kind's placements, ∏ n_k^c_k, over
+ * ∏ c_k! (the orders of interchangeable ships). A layout is proposed in ∏ c_k! ways, so the layouts number
+ * the acceptance rate times this (as a double: it passes 2^53 long before it overflows).
+ */
+export function proposalSpace(sampler: RejectionSampler): number {
+  const pl = sampler.placements;
+  let space = 1;
+  sampler.problem.kinds.forEach((k, i) => {
+    const n = pl.kindStart[i + 1] - pl.kindStart[i];
+    for (let c = 1; c <= k.count; c++) space *= n / c;
+  });
+  return space;
+}
+
+/** The estimate from the sampler's tally. */
+export function countEstimate(sampler: RejectionSampler, accepted: number): CountEstimate {
+  const space = proposalSpace(sampler), n = sampler.proposals;
+  const w = wilson(accepted, n);
+  return { estimate: n > 0 ? (space * accepted) / n : 0, low: space * w.low, high: space * w.high, accepted, proposals: n };
+}
+
+/** Proposals between two looks at the job's limits. */
+const BATCH = 2048;
+
+function proposeBatch(sampler: RejectionSampler, rng: Rng, n: number): number {
+  let accepted = 0;
+  for (let i = 0; i < n; i++) if (sampler.propose(rng)) accepted++;
+  return accepted;
+}
+
+/**
+ * The job estimating the layouts of `problem` from `proposals` random proposals (its nodes). Run it with a
+ * time limit: its partial is the estimate so far.
+ */
+export function countEstimateJob(problem: FleetProblem, rng: Rng, proposals: number): Job<CountEstimate, CountEstimate> {
+  const sampler = new RejectionSampler(problem);
+  let accepted = 0;
+  return job<CountEstimate, CountEstimate>(function* (ctl) {
+    ctl.partial = () => countEstimate(sampler, accepted);
+    if (sampler.hopeless) return countEstimate(sampler, 0);
+    while (sampler.proposals < proposals) {
+      const n = Math.min(BATCH, proposals - sampler.proposals);
+      accepted += proposeBatch(sampler, rng, n);
+      ctl.report(sampler.proposals, proposals, 'proposals');
+      if (ctl.spend(n)) yield;
+    }
+    return countEstimate(sampler, accepted);
+  });
+}
+
+/**
+ * The job drawing the heat map from uniform layouts (the engine's sampled heat map) until `samples` are
+ * drawn; run with a time limit, its partial is the map of the layouts drawn so far.
+ */
+export function heatEstimateJob(problem: FleetProblem, samples: number, seed: number): Job<HeatMap, HeatMap> {
+  return heatMapJob(problem, emptyKnowledge(problem), { method: 'sampled', samples, seed });
+}
+
+/** A large count for people: "about 1,240", "about 26.2 billion", "about 3.1 × 10¹⁸". */
+export function aboutCount(x: number): string {
+  if (!(x > 0)) return '0';
+  if (x < 1e6) return Number(x.toPrecision(3)).toLocaleString('en');
+  const words: ReadonlyArray<readonly [number, string]> = [
+    [1e12, 'trillion'],
+    [1e9, 'billion'],
+    [1e6, 'million'],
+  ];
+  if (x < 1e15) {
+    const [unit, word] = words.find(([u]) => x >= u)!;
+    return `${Number((x / unit).toPrecision(3)).toLocaleString('en')} ${word}`;
+  }
+  const e = Math.floor(Math.log10(x));
+  const sup = String(e).replace(/[0-9]/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]);
+  return `${(x / 10 ** e).toFixed(2)} × 10${sup}`;
+}
