@@ -32,7 +32,7 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
   const [state, setState] = useState<AnalysisState>(OFF);
   const cache = useRef(new Map<string, AnalysisState>());
   const [nonce, setNonce] = useState(0);
-  const key = `${position}|${seconds}`;
+  const key = `${position}|${seconds}|${moves.join(',')}`;
   useEffect(() => {
     if (!on || moves.length === 0) {
       setState(OFF);
