@@ -226,6 +226,27 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     expect(c1).toEqual(Object.keys(want).filter((m) => m.startsWith('c1')).sort());
   });
 
+  it('the analysis shows its progress and stops on Cancel, keeping what it proved; Labyrinth is not analysed', async () => {
+    await open('#/valley?white=human&black=human&analysis=on&think=60');
+    const box = page.locator('.valley-analysis');
+    await box.locator('progress').waitFor(WAIT);
+    await box.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.valley-analysis[data-status="cancelled"]').waitFor(WAIT);
+    expect(await box.locator('[role="status"]').textContent()).toMatch(/^Stopped: \d+ of 10 moves proved\./);
+    expect(await page.locator('#valley-analysis li').count()).toBe(10);
+    expect(await page.locator('#valley-analysis li[data-value="unknown"]').count()).toBeGreaterThan(0);
+    await box.getByRole('button', { name: 'Analyse again' }).waitFor(WAIT);
+    // The page still answers: a move is played and the analysis starts on the new position.
+    await square('b1').click();
+    await square('b4').click();
+    await expect.poll(movesOnPage, WAIT).toEqual(['b1b4']);
+    await page.locator('.valley-analysis[data-status="running"]').waitFor(WAIT);
+    await page.locator('#valley-analysis-on').uncheck();
+    await expect.poll(() => page.locator('.valley-marks').count(), WAIT).toBe(0);
+    await open('#/valley?variant=labyrinth&white=human&black=human&analysis=on');
+    await expect.poll(() => page.locator('.valley-analysis-box').textContent(), WAIT).toMatch(/Labyrinth's moves are not analysed/);
+  });
+
   it('asks in the page before a change throws the game away: Keep keeps the moves, going ahead starts afresh', async () => {
     const played = ['b1b4', 'd5d2'];
     await open(`#/valley?white=human&black=human&moves=${played.join(',')}`);
