@@ -1,10 +1,30 @@
 // The King's Valley page's state logic in Node: links read and written back, games replayed and re-checked by
-// the plain reference rules, bad links cut at the first illegal move, the draw rule, the move list, Undo.
+// the plain reference rules, bad links cut at the first illegal move, the draw rule, the move list, Undo; the
+// side picked in one click, the proven-win sentence checked by a solver run, and the analysis marks' logic.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { variantStart } from '../../src/valley/variant.js';
-import { DEFAULT_STATE, movePairs, readState, replay, stateFromRecord, targetsOf, undoCount, writeState, type ValleyState, type Variant } from '../../web/src/pages/valley/state.js';
+import { parsePosition, solveSync } from '../../src/valley/index.js';
+import { badge, markFromChild, markWords, share, squareMarks, type Mark } from '../../web/src/pages/valley/analysis.js';
+import {
+  DEFAULT_STATE,
+  PROVEN_START,
+  humanSide,
+  inProgress,
+  movePairs,
+  pickSide,
+  provenText,
+  readState,
+  repeatingMoves,
+  replay,
+  stateFromRecord,
+  targetsOf,
+  undoCount,
+  writeState,
+  type ValleyState,
+  type Variant,
+} from '../../web/src/pages/valley/state.js';
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay } from '../valley/reference.js';
 
@@ -12,9 +32,9 @@ const startPosition = (variant: Variant, first: 'w' | 'b'): string => variantSta
 
 describe('valley page state', () => {
   it('reads what it writes; unreadable values fall back to the defaults', () => {
-    const s: ValleyState = { variant: 'retrieve', first: 'b', white: 'ai2', black: 'human', drawRule: false, moves: ['b5b2', 'a1a4'] };
+    const s: ValleyState = { variant: 'retrieve', first: 'b', white: 'ai2', black: 'human', drawRule: false, moves: ['b5b2', 'a1a4'], analysis: true, think: 20 };
     expect(readState(parseHash(formatHash('valley', writeState(s))).params)).toEqual(s);
-    expect(readState(new URLSearchParams('variant=chess&first=x&white=ai9&black=robot&moves='))).toEqual(DEFAULT_STATE);
+    expect(readState(new URLSearchParams('variant=chess&first=x&white=ai9&black=robot&moves=&analysis=1&think=7'))).toEqual(DEFAULT_STATE);
   });
 
   it('replays random games exactly as the reference rules do (every variant, either side first)', () => {
@@ -79,5 +99,69 @@ describe('valley page state', () => {
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(2);
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4'] }))).toBe(1);
     expect(undoCount({ ...vsAi, black: 'human' }, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(1);
+  });
+
+  it('the proven-win sentence says what a solver run proves of the standard start, either side first', () => {
+    for (const first of ['w', 'b'] as const) {
+      const out = solveSync(parsePosition(startPosition('standard', first)), { shortest: true, tableMegabytes: 64 });
+      expect(out.finished).toBe(true);
+      if (!out.finished) continue;
+      const claim = PROVEN_START[first];
+      expect(out.value.value).toBe('win');
+      expect(out.value.winner).toBe(first === 'w' ? 'white' : 'black');
+      for (const m of claim.moves) expect(out.value.moves).toContain(m);
+      expect(out.value.shortest).toBe(claim.plies);
+      const text = provenText(first);
+      expect(text).toContain(`${claim.side}, moving first, wins`);
+      expect(text).toContain(`${claim.plies} plies`);
+      for (const m of claim.moves) expect(text).toContain(m);
+    }
+  }, 60_000);
+
+  it('Play first / Play second: the person takes the side that moves first or second, the computer keeps its kind', () => {
+    expect(pickSide(DEFAULT_STATE, 'first')).toEqual({ white: 'human', black: 'ai5' });
+    expect(pickSide(DEFAULT_STATE, 'second')).toEqual({ white: 'ai5', black: 'human' });
+    const blackFirst: ValleyState = { ...DEFAULT_STATE, first: 'b', white: 'ai2', black: 'human' };
+    expect(pickSide(blackFirst, 'first')).toEqual({ white: 'ai2', black: 'human' });
+    expect(pickSide(blackFirst, 'second')).toEqual({ white: 'human', black: 'ai2' });
+    // Two people: the computer comes in at the default level.
+    expect(pickSide({ ...DEFAULT_STATE, black: 'human' }, 'second')).toEqual({ white: 'ai5', black: 'human' });
+    expect(humanSide(DEFAULT_STATE)).toBe('w');
+    expect(humanSide({ ...DEFAULT_STATE, black: 'human' })).toBeNull();
+    expect(humanSide({ ...DEFAULT_STATE, white: 'random', black: 'human' })).toBe('b');
+  });
+
+  it('asks before discarding only a game in progress; finds the moves that repeat a position a third time', () => {
+    expect(inProgress(replay(DEFAULT_STATE))).toBe(false);
+    expect(inProgress(replay({ ...DEFAULT_STATE, moves: ['a1a4'] }))).toBe(true);
+    expect(inProgress(replay({ ...DEFAULT_STATE, moves: ['a1a4', 'a5d2', 'c1a3', 'd5d3', 'a3c3'] }))).toBe(false);
+    const shuffle = ['a1a4', 'd5d2', 'e1e4', 'd2d5', 'e4e1', 'd5d2', 'e1e4', 'd2d5'];
+    const g = replay({ ...DEFAULT_STATE, moves: shuffle });
+    expect(repeatingMoves(g)).toEqual(['e4e1']);
+    // The check plays and takes back: the game is as it was.
+    expect(g.game.moves).toEqual(shuffle);
+    expect(repeatingMoves(replay({ ...DEFAULT_STATE, drawRule: false, moves: shuffle }))).toEqual([]);
+  });
+
+  it('analysis marks: a loss after the move is a win for it, plies counted from now; badges and words; time shares', () => {
+    expect(markFromChild({ value: 'loss', shortest: 8 })).toEqual({ value: 'win', plies: 9 });
+    expect(markFromChild({ value: 'win', shortest: 3 })).toEqual({ value: 'loss', plies: 4 });
+    expect(markFromChild({ value: 'win' })).toEqual({ value: 'loss' });
+    expect(markFromChild({ value: 'draw' })).toEqual({ value: 'draw' });
+    expect(markFromChild(undefined)).toEqual({ value: 'unknown', why: 'time' });
+    expect(badge({ value: 'win', plies: 9 })).toBe('win 9');
+    expect(badge({ value: 'loss' })).toBe('loss');
+    expect(badge({ value: 'unknown', why: 'time' })).toBe('?');
+    expect(markWords({ value: 'win', plies: 1 }, 5)).toBe('wins at once');
+    expect(markWords({ value: 'loss', plies: 4 }, 5)).toBe('loses in 4 plies');
+    expect(markWords({ value: 'unknown', why: 'time' }, 60)).toBe('not proved in 1 min');
+    const marks: Record<string, Mark> = { a1d4: { value: 'loss', plies: 4 }, d1d4: { value: 'win', plies: 9 }, b1b4: { value: 'draw' } };
+    const on = squareMarks(marks, ['a1d4', 'd1d4', 'b1b4']);
+    // Two pieces reach d4: each named, the better move first.
+    expect(on.get('d4')!.map((e) => e.text)).toEqual(['d1 win 9', 'a1 loss 4']);
+    expect(on.get('b4')!.map((e) => e.text)).toEqual(['draw']);
+    expect(share(3000, 3)).toBe(1000);
+    expect(share(-5, 2)).toBe(0);
+    expect(share(100, 0)).toBe(0);
   });
 });

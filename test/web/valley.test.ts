@@ -1,8 +1,13 @@
 // The King's Valley page in Debian's Chromium: three moves played by clicks and keys, each target set and board
 // re-checked by the plain reference rules (test/valley/reference.ts, no engine code); the computer's reply is
-// legal; a shared game ends in a win; 360 px; no console errors.
+// legal; a shared game ends in a win; 360 px; the proven-win sentence and a side picked in one click; the
+// analysis marks checked against the tests' own solver run; a confirm before a game is thrown away; the arrow's
+// head clear of the moved piece; the move list in rows; board, moves and controls above the fold at 1280×900; no
+// console errors.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMove, legalMoves, parsePosition, play, solveSync, winnerOf } from '../../src/valley/index.js';
+import { PROVEN_START } from '../../web/src/pages/valley/state.js';
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay, type RefPosition } from '../valley/reference.js';
 import { chromiumMissing } from './browser.js';
@@ -158,6 +163,172 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
 
   it('works at 360 px wide: the board fits the screen', async () => {
     await expectFitsNarrow(pg.browser, served, '#/valley?white=human&black=human&moves=b1b4', '.valley-board [data-square="b4"][aria-label*="White soldier"]', '.valley-board .board');
+  });
+
+  it('says the standard start is a proven first-player win, and picks a side in one click (second: the computer opens)', async () => {
+    await open('#/valley');
+    const proven = page.locator('#valley-proven');
+    await expect.poll(() => proven.textContent(), WAIT).toMatch(/proven win for the side that moves first/);
+    const text = (await proven.textContent())!;
+    for (const m of PROVEN_START.w.moves) expect(text).toContain(m);
+    expect(text).toContain(`${PROVEN_START.w.plies} plies`);
+    // The default match gives the person the winning side, and says so.
+    expect(await page.locator('#valley-you').textContent()).toMatch(/You play White, who moves first: the winning side/);
+    await page.getByRole('button', { name: 'Play second' }).click();
+    await expect.poll(async () => (await movesOnPage()).length, WAIT).toBe(1);
+    expect(await page.locator('#valley-white').inputValue()).toBe('ai5');
+    expect(await page.locator('#valley-black').inputValue()).toBe('human');
+    expect(await page.locator('#valley-status').textContent()).toMatch(/^Black to move/);
+    expect(await page.locator('#valley-you').textContent()).toMatch(/You play Black, who moves second: the computer has the winning side/);
+    expect(await page.getByRole('button', { name: 'Play second' }).getAttribute('aria-pressed')).toBe('true');
+    // Black first: the sentence names Black's winning moves.
+    await open('#/valley?first=b&white=human&black=human');
+    await expect.poll(() => proven.textContent(), WAIT).toContain(`Black, moving first, wins against any defence with ${PROVEN_START.b.moves[0]}`);
+  });
+
+  it("marks every legal move as the tests' own solver run does (win or loss, in how many plies)", async () => {
+    const played = ['d1e2', 'd5d1', 'e2c4', 'a5d2'];
+    // The tests' own run: the solver on the position after each move, in Node; a move that ends the game wins in 1.
+    let p = parsePosition(START);
+    for (const m of played) p = play(p, m);
+    const want: Record<string, { value: string; plies: string }> = {};
+    for (const m of legalMoves(p)) {
+      const child = play(p, m);
+      if (winnerOf(child) !== null) {
+        want[formatMove(m)] = { value: 'win', plies: '1' };
+        continue;
+      }
+      const out = solveSync(child, { shortest: true, tableMegabytes: 16 });
+      expect(out.finished).toBe(true);
+      if (!out.finished) continue;
+      expect(out.value.shortest).toBeTypeOf('number');
+      want[formatMove(m)] = { value: out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw', plies: String(out.value.shortest! + 1) };
+    }
+    expect(new Set(Object.values(want).map((w) => w.value))).toEqual(new Set(['win', 'loss']));
+    await open(`#/valley?white=human&black=human&moves=${played.join(',')}&analysis=on&think=60`);
+    await page.locator('.valley-analysis[data-status="done"]').waitFor({ timeout: 90_000 });
+    const listed = await page.locator('#valley-analysis li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, { value: e.getAttribute('data-value')!, plies: e.getAttribute('data-plies')! }] as const));
+    expect(Object.fromEntries(listed)).toEqual(want);
+    // On the board: every move's mark on its destination square, named by the piece where two go to one square.
+    const drawn = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, e.closest('[data-at]')!.getAttribute('data-at')!, e.getAttribute('data-value')!, e.getAttribute('data-plies')!, e.textContent!] as const));
+    expect(drawn.length).toBe(Object.keys(want).length);
+    const perSquare = new Map<string, number>();
+    for (const [m] of drawn) perSquare.set(m.slice(2), (perSquare.get(m.slice(2)) ?? 0) + 1);
+    for (const [m, at, value, plies, text] of drawn) {
+      expect(at).toBe(m.slice(2));
+      expect({ value, plies }).toEqual(want[m]);
+      expect(text).toBe(`${perSquare.get(at)! > 1 ? `${m.slice(0, 2)} ` : ''}${value} ${plies}`);
+    }
+    expect(await page.locator('#valley-analysis').textContent()).toMatch(/wins at once/);
+    // Choosing a piece keeps only its moves' marks.
+    await square('c1').click();
+    const c1 = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).sort());
+    expect(c1).toEqual(Object.keys(want).filter((m) => m.startsWith('c1')).sort());
+  });
+
+  it('the analysis shows its progress and stops on Cancel, keeping what it proved; Labyrinth is not analysed', async () => {
+    await open('#/valley?white=human&black=human&analysis=on&think=60');
+    const box = page.locator('.valley-analysis');
+    await box.locator('progress').waitFor(WAIT);
+    await box.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.valley-analysis[data-status="cancelled"]').waitFor(WAIT);
+    expect(await box.locator('[role="status"]').textContent()).toMatch(/^Stopped: \d+ of 10 moves proved\./);
+    expect(await page.locator('#valley-analysis li').count()).toBe(10);
+    expect(await page.locator('#valley-analysis li[data-value="unknown"]').count()).toBeGreaterThan(0);
+    await box.getByRole('button', { name: 'Analyse again' }).waitFor(WAIT);
+    // The page still answers: a move is played and the analysis starts on the new position.
+    await square('b1').click();
+    await square('b4').click();
+    await expect.poll(movesOnPage, WAIT).toEqual(['b1b4']);
+    await page.locator('.valley-analysis[data-status="running"]').waitFor(WAIT);
+    await page.locator('#valley-analysis-on').uncheck();
+    await expect.poll(() => page.locator('.valley-marks').count(), WAIT).toBe(0);
+    await open('#/valley?variant=labyrinth&white=human&black=human&analysis=on');
+    await expect.poll(() => page.locator('.valley-analysis-box').textContent(), WAIT).toMatch(/Labyrinth's moves are not analysed/);
+  });
+
+  it('asks in the page before a change throws the game away: Keep keeps the moves, going ahead starts afresh', async () => {
+    const played = ['b1b4', 'd5d2'];
+    await open(`#/valley?white=human&black=human&moves=${played.join(',')}`);
+    await expect.poll(movesOnPage, WAIT).toEqual(played);
+    let dialogs = 0;
+    page.on('dialog', () => dialogs++);
+    const dialog = page.locator('dialog.valley-confirm');
+    await page.locator('#valley-variant').selectOption('retrieve');
+    await dialog.waitFor({ state: 'visible', ...WAIT });
+    expect(await dialog.textContent()).toMatch(/2 moves/);
+    await dialog.getByRole('button', { name: 'Keep this game' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    expect(await movesOnPage()).toEqual(played);
+    expect(await page.locator('#valley-variant').inputValue()).toBe('standard');
+    // Escape keeps it too; so does cancelling a change of who moves first.
+    await page.locator('#valley-first').selectOption('b');
+    await dialog.waitFor({ state: 'visible', ...WAIT });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    expect(await movesOnPage()).toEqual(played);
+    expect(await page.locator('#valley-first').inputValue()).toBe('w');
+    await page.locator('#valley-variant').selectOption('retrieve');
+    await dialog.getByRole('button', { name: 'Discard it and switch' }).click();
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/variant=retrieve/);
+    expect(await page.locator('#valley-moves').count()).toBe(0);
+    // A new game's first change asks nothing.
+    await page.locator('#valley-first').selectOption('b');
+    await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/first=b/);
+    expect(await dialog.isVisible()).toBe(false);
+    expect(dialogs).toBe(0);
+  });
+
+  it("draws the last move's arrow head outside the moved piece's glyph, in every direction", async () => {
+    // Vertical, horizontal, diagonal (one step) and diagonal (three steps).
+    for (const moves of ['b1b4', 'b1b4,d5d2,b4e4', 'b1b4,d5d2,d1e2', 'a1d4']) {
+      await open(`#/valley?white=human&black=human&moves=${moves}`);
+      const to = moves.slice(-2);
+      const glyph = page.locator(`.valley-board [data-square="${to}"] .glyph`);
+      await glyph.waitFor(WAIT);
+      const g = (await glyph.boundingBox())!;
+      const h = (await page.locator('.last-move .arrow-head').boundingBox())!;
+      expect(h.width).toBeGreaterThan(4);
+      const overlaps = h.x < g.x + g.width && g.x < h.x + h.width && h.y < g.y + g.height && g.y < h.y + h.height;
+      expect(overlaps, `${moves}: head ${JSON.stringify(h)} glyph ${JSON.stringify(g)}`).toBe(false);
+      // The head points at the destination: its box touches the destination square.
+      const sq = (await square(to).boundingBox())!;
+      const near = h.x <= sq.x + sq.width + 1 && sq.x <= h.x + h.width + 1 && h.y <= sq.y + sq.height + 1 && sq.y <= h.y + h.height + 1;
+      expect(near, moves).toBe(true);
+    }
+  });
+
+  it('lists the moves in rows, one numbered pair a row, and keeps board, moves and controls above the fold at 1280×900', async () => {
+    const played = ['b1b4', 'd5d2', 'e1e4', 'b5e2', 'a1a4', 'c5c2', 'e4d5', 'e5e3', 'd5e5', 'a5d5', 'e5e4', 'd5e5'];
+    let p = refParse(START);
+    for (const m of played) {
+      expect(refMoves(p)).toContain(m);
+      p = refPlay(p, m);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(`#/valley?white=human&black=human&moves=${played.join(',')}&analysis=on`);
+    await expect.poll(movesOnPage, WAIT).toEqual(played);
+    const rows = await page.locator('#valley-moves li').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLLIElement).value, text: e.textContent!.trim().split(/\s+/), y: e.getBoundingClientRect().y, x: e.getBoundingClientRect().x })));
+    expect(rows.map((r) => r.value)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows.map((r) => r.text)).toEqual([0, 1, 2, 3, 4, 5].map((i) => played.slice(2 * i, 2 * i + 2)));
+    for (let i = 1; i < rows.length; i++) {
+      expect(rows[i].y).toBeGreaterThan(rows[i - 1].y);
+      expect(rows[i].x).toBe(rows[0].x);
+    }
+    const boxes = await page.evaluate(() => {
+      const box = (sel: string) => {
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      };
+      return { board: box('.valley-board .board'), files: box('.valley-board .files'), moves: box('#valley-moves'), game: box('.valley .controls fieldset'), analysis: box('.valley-analysis-box .check'), scroll: window.scrollY };
+    });
+    expect(boxes.scroll).toBe(0);
+    for (const [name, b] of Object.entries(boxes)) {
+      if (typeof b === 'number') continue;
+      expect(b.bottom, name).toBeLessThanOrEqual(900);
+      expect(b.right, name).toBeLessThanOrEqual(1280);
+    }
+    expect(boxes.board.bottom - boxes.board.top).toBeGreaterThanOrEqual(400);
   });
 
   it('logged no console errors or warnings', () => {

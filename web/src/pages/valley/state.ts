@@ -2,7 +2,8 @@
 // the moves so far) and the game replayed from it, kept free of the DOM so tests run it in Node.
 import type { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { AI_LEVELS, VARIANTS as ENGINE_VARIANTS, VARIANT_NAMES, Game as ValleyGame, type VariantName } from '../../../../src/valley/index.js';
+import { AI_LEVELS, DEFAULT_LEVEL, VARIANTS as ENGINE_VARIANTS, VARIANT_NAMES, Game as ValleyGame, type VariantName } from '../../../../src/valley/index.js';
+import { DEFAULT_THINK, THINK_SECONDS } from './analysis.js';
 
 export type Variant = VariantName;
 export const VARIANTS: readonly (readonly [Variant, string])[] = VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : ENGINE_VARIANTS[v].title] as const);
@@ -28,9 +29,13 @@ export interface ValleyState {
   /** The third occurrence of a position (board and side to move) is a draw. */
   drawRule: boolean;
   moves: string[];
+  /** The analysis switch: each legal move marked by the solver. */
+  analysis: boolean;
+  /** Seconds the analysis may take per position (one of THINK_SECONDS). */
+  think: number;
 }
 
-export const DEFAULT_STATE: ValleyState = { variant: 'standard', first: 'w', white: 'human', black: 'ai5', drawRule: true, moves: [] };
+export const DEFAULT_STATE: ValleyState = { variant: 'standard', first: 'w', white: 'human', black: `ai${DEFAULT_LEVEL}`, drawRule: true, moves: [], analysis: false, think: DEFAULT_THINK };
 
 function readPlayer(text: string | null, fallback: Player): Player {
   return PLAYERS.find(([p]) => p === text)?.[0] ?? fallback;
@@ -51,6 +56,8 @@ export function readState(params: URLSearchParams): ValleyState {
     black: readPlayer(params.get('black'), DEFAULT_STATE.black),
     drawRule: params.get('draw') !== 'off',
     moves,
+    analysis: params.get('analysis') === 'on',
+    think: THINK_SECONDS.find((t) => String(t) === params.get('think')) ?? DEFAULT_THINK,
   };
 }
 
@@ -63,7 +70,60 @@ export function writeState(s: ValleyState): Record<string, string | undefined> {
     black: s.black,
     draw: s.drawRule ? undefined : 'off',
     moves: s.moves.length > 0 ? s.moves.join(',') : undefined,
+    analysis: s.analysis ? 'on' : undefined,
+    think: s.think === DEFAULT_THINK ? undefined : String(s.think),
   };
+}
+
+/**
+ * What the engine's solver proves of the standard start, for the page to say (test/web/valley-logic.test.ts
+ * checks it against a solver run): the side that moves first wins; these first moves (mirror images of each
+ * other) win, and the quickest forced win against the best defence takes this many plies.
+ */
+export const PROVEN_START = {
+  w: { side: 'White', moves: ['a1d4', 'e1b4'], plies: 9 },
+  b: { side: 'Black', moves: ['a5d2', 'e5b2'], plies: 9 },
+} as const;
+
+/** The sentence the page shows about the standard start with `first` to move. */
+export function provenText(first: 'w' | 'b'): string {
+  const p = PROVEN_START[first];
+  return `The standard start is a proven win for the side that moves first: the solver shows that ${p.side}, moving first, wins against any defence with ${p.moves[0]} (or its mirror image ${p.moves[1]}), the quickest forced win taking ${p.plies} plies.`;
+}
+
+/** The side of the person at this browser when exactly one side is human, else null. */
+export function humanSide(s: Pick<ValleyState, 'white' | 'black'>): 'w' | 'b' | null {
+  if (s.white === 'human' && s.black !== 'human') return 'w';
+  if (s.black === 'human' && s.white !== 'human') return 'b';
+  return null;
+}
+
+/**
+ * The players for a person who takes the side that moves first ('first') or second, against the computer: the
+ * computer keeps the kind it had (or the default level when both sides were people).
+ */
+export function pickSide(s: ValleyState, order: 'first' | 'second'): Pick<ValleyState, 'white' | 'black'> {
+  const computer: Player = s.white !== 'human' ? s.white : s.black !== 'human' ? s.black : `ai${DEFAULT_LEVEL}`;
+  const human = order === 'first' ? s.first : s.first === 'w' ? 'b' : 'w';
+  return human === 'w' ? { white: 'human', black: computer } : { white: computer, black: 'human' };
+}
+
+/** A game worth asking about before it is thrown away: moves played and not yet over. */
+export function inProgress(game: Game): boolean {
+  return game.moves.length > 0 && game.snapshots[game.snapshots.length - 1].outcome === null;
+}
+
+/** The moves of the position now that end the game at once by the draw rule (a third occurrence). */
+export function repeatingMoves(game: Game): string[] {
+  if (!game.game.drawRule) return [];
+  const now = game.snapshots[game.snapshots.length - 1];
+  const out: string[] = [];
+  for (const m of now.legal) {
+    game.game.play(m);
+    if (game.game.result()?.draw) out.push(m);
+    game.game.undo();
+  }
+  return out;
 }
 
 export type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
@@ -147,7 +207,7 @@ export function targetsOf(legal: readonly string[], from: string): string[] {
   return legal.filter((m) => m.slice(0, 2) === from).map((m) => m.slice(2));
 }
 
-/** The move list in numbered pairs for people: "1. b1e4 d5b3". */
+/** The move list in numbered pairs for people, one row a pair: "1. b1e4 d5b3". */
 export function movePairs(moves: readonly string[], first: 'w' | 'b'): { number: number; white?: string; black?: string }[] {
   const rows: { number: number; white?: string; black?: string }[] = [];
   const offset = first === 'b' ? 1 : 0;

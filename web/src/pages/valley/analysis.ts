@@ -1,0 +1,104 @@
+// The King's Valley page's analysis, free of the DOM: what the solver says of each legal move (win, loss or
+// draw, and in how many plies), how the marks read on the board and in the list, and how the time is shared.
+import type { SolveResult } from '../../../../src/valley/index.js';
+import type { Variant } from './state.js';
+
+/** What is known of one legal move, for the side that plays it. */
+export interface Mark {
+  /** Proved: the move wins, loses or draws against best play; unknown: not proved in the time (or still waiting). */
+  value: 'win' | 'loss' | 'draw' | 'unknown';
+  /** Plies from now to the end of the game with best play on both sides, this move counted (when found). */
+  plies?: number;
+  /** Why a move stays unknown: still to be searched, out of time, stopped, or too long a line for the solver. */
+  why?: 'waiting' | 'time' | 'cancelled' | 'deep';
+  /** The game's draw rule ends it at once: this move repeats a position for the third time. */
+  repetition?: boolean;
+}
+
+/** Whether the solver can analyse this variant (it plays the 5×5 rules; Labyrinth's 7×7 board is beyond it). */
+export function analysable(variant: Variant): boolean {
+  return variant !== 'labyrinth';
+}
+
+/** Seconds of thinking per position the page offers. */
+export const THINK_SECONDS = [2, 5, 20, 60] as const;
+export const DEFAULT_THINK = 5;
+
+export function thinkLabel(s: number): string {
+  return s < 60 ? `${s} s per position` : `${s / 60} min per position`;
+}
+
+/**
+ * The mark of a move from the solver's answer on the position after it (where the other side is to move): a
+ * loss there is a win for the move, and the plies are the quickest forced win there plus this move.
+ */
+export function markFromChild(r: Pick<SolveResult, 'value' | 'shortest'> | undefined): Mark {
+  if (r?.value === undefined) return { value: 'unknown', why: 'time' };
+  if (r.value === 'draw') return { value: 'draw' };
+  const value = r.value === 'loss' ? 'win' : 'loss';
+  return r.shortest === undefined ? { value } : { value, plies: r.shortest + 1 };
+}
+
+/** The short mark on a destination square: "win 9", "loss 4", "draw", "win" (length not found), "?" (not proved). */
+export function badge(m: Mark): string {
+  if (m.value === 'unknown') return m.why === 'waiting' ? '…' : '?';
+  if (m.value === 'draw') return 'draw';
+  return m.plies === undefined ? m.value : `${m.value} ${m.plies}`;
+}
+
+function seconds(s: number): string {
+  return s < 60 ? `${s} s` : `${s / 60} min`;
+}
+
+function plies(n: number): string {
+  return `${n} ${n === 1 ? 'ply' : 'plies'}`;
+}
+
+/** The mark in words, for the list and for screen readers: "wins in 9 plies". */
+export function markWords(m: Mark, thinkSeconds: number): string {
+  if (m.repetition) return 'draws at once: the position occurs a third time';
+  switch (m.value) {
+    case 'win':
+      return m.plies === undefined ? `wins (its length not found in ${seconds(thinkSeconds)})` : m.plies === 1 ? 'wins at once' : `wins in ${plies(m.plies)}`;
+    case 'loss':
+      return m.plies === undefined ? `loses (its length not found in ${seconds(thinkSeconds)})` : `loses in ${plies(m.plies)}`;
+    case 'draw':
+      return 'draws: neither side can force a win';
+    default:
+      if (m.why === 'waiting') return 'being analysed…';
+      if (m.why === 'cancelled') return 'not proved (analysis stopped)';
+      if (m.why === 'deep') return 'not proved: its lines are too long for the solver';
+      return `not proved in ${seconds(thinkSeconds)}`;
+  }
+}
+
+/** Best first for the side to move: quickest wins, draws, unknown, then the longest losses. */
+export function markRank(m: Mark): number {
+  if (m.value === 'win') return (m.plies ?? 500) - 1000;
+  if (m.value === 'draw') return 0;
+  if (m.value === 'unknown') return 1;
+  return 1000 - (m.plies ?? 500);
+}
+
+/** The marks to draw on each destination square: every move into it, "a1 win 9" when several pieces go there. */
+export function squareMarks(marks: Readonly<Record<string, Mark>>, moves: readonly string[]): Map<string, { move: string; text: string; mark: Mark }[]> {
+  const out = new Map<string, { move: string; text: string; mark: Mark }[]>();
+  for (const move of moves) {
+    const mark = marks[move];
+    if (mark === undefined) continue;
+    const to = move.slice(2);
+    const list = out.get(to) ?? [];
+    list.push({ move, text: badge(mark), mark });
+    out.set(to, list);
+  }
+  for (const list of out.values()) {
+    list.sort((a, b) => markRank(a.mark) - markRank(b.mark));
+    if (list.length > 1) for (const e of list) e.text = `${e.move.slice(0, 2)} ${e.text}`;
+  }
+  return out;
+}
+
+/** The time each of `left` searches may take when `ms` remain: an equal share (what one leaves, the next gets). */
+export function share(ms: number, left: number): number {
+  return left <= 0 ? 0 : Math.max(0, ms / left);
+}
