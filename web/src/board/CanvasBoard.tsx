@@ -175,7 +175,11 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   const gesture = useRef({ moved: 0, dragged: false });
   const onPointerDown = (ev: PointerEvent): void => {
     if (ev.pointerType === 'mouse' && ev.button !== 0) return;
-    canvas.current!.setPointerCapture?.(ev.pointerId);
+    try {
+      canvas.current!.setPointerCapture(ev.pointerId);
+    } catch {
+      // A pointer the browser no longer tracks (or a made-up one): the gesture works without capture.
+    }
     pointers.current.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (pointers.current.size === 1) gesture.current = { moved: 0, dragged: false };
     else gesture.current.dragged = true;
