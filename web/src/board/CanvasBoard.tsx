@@ -68,6 +68,9 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   vpNow.current = vp;
   const setView = (next: Viewport): void => {
     const v = clampView(next, W, H, max);
+    const was = vpNow.current;
+    // Zooming past a limit changes nothing: nothing to draw.
+    if (v.z === was.z && v.x === was.x && v.y === was.y) return;
     vpNow.current = v;
     setHeld({ key: sizeKey, v });
   };

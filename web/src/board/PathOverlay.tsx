@@ -86,6 +86,7 @@ function CanvasPath(p: PathOverlayProps) {
   const [size, setSize] = useState({ w: 0, h: 0 });
   // The squares coloured so far, kept between frames so an animation colours only the squares it adds.
   const visits = useRef<Visits | null>(null);
+  const index = useRef<PathIndex | null>(null);
   useEffect(() => {
     const el = ref.current!;
     // A new size only when it differs, so a resize that changes nothing draws nothing.
@@ -133,7 +134,8 @@ function CanvasPath(p: PathOverlayProps) {
       g.strokeStyle = LINE;
       g.lineWidth = Math.max(0.6, cell * 0.14);
       g.lineJoin = 'bevel';
-      strokeVisible(g, board, path, n, whole && closed === true, { z, x: vx, y: vy }, x, y);
+      index.current = pathIndex(index.current, board, path);
+      strokeVisible(g, index.current, n, whole && closed === true, { z, x: vx, y: vy }, x, y);
     }
     // Ends drawn at least a few pixels wide, so they show on boards of sub-pixel squares.
     const r = Math.max(4.5, cell * 0.3);
@@ -152,35 +154,64 @@ function CanvasPath(p: PathOverlayProps) {
   return <canvas ref={ref} class="path-overlay" aria-hidden="true" data-shown={n} />;
 }
 
+/** Moves per block of the path's index: a block's squares lie close together, as a tour's moves are short. */
+const BLOCK = 256;
+
+/** Bounding boxes of the path's blocks of BLOCK moves (files and ranks, min and max), built once per path. */
+interface PathIndex {
+  board: Board;
+  path: ArrayLike<number>;
+  length: number;
+  /** Per block: min file, max file, min rank, max rank (moves i·BLOCK to (i+1)·BLOCK, both ends included). */
+  box: Int32Array;
+}
+
+function pathIndex(last: PathIndex | null, board: Board, path: ArrayLike<number>): PathIndex {
+  if (last && last.board === board && last.path === path && last.length === path.length) return last;
+  const W = board.width, n = path.length;
+  const blocks = Math.max(1, Math.ceil((n - 1) / BLOCK));
+  const box = new Int32Array(blocks * 4);
+  for (let b = 0; b < blocks; b++) {
+    let f0 = W, f1 = -1, r0 = board.height, r1 = -1;
+    const end = Math.min(n - 1, (b + 1) * BLOCK);
+    for (let i = b * BLOCK; i <= end; i++) {
+      const s = path[i], r = (s / W) | 0, f = s - r * W;
+      if (f < f0) f0 = f;
+      if (f > f1) f1 = f;
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+    }
+    box.set([f0, f1, r0, r1], b * 4);
+  }
+  return { board, path, length: n, box };
+}
+
 /**
- * Strokes the moves of the first n squares of the path that can reach the view (both ends' bounding box
- * overlapping it), in strokes of a few thousand segments: one path of a million segments rasterises far slower,
- * and a zoomed view of a large tour skips most of them.
+ * Strokes the moves of the first n squares of the path that can reach the view (their squares' bounding box
+ * overlapping it, by blocks of BLOCK moves first), in strokes of a few thousand segments: one path of a million
+ * segments rasterises far slower, and a zoomed view of a large tour skips most of them.
  */
 function strokeVisible(
   g: CanvasRenderingContext2D,
-  board: Board,
-  path: ArrayLike<number>,
+  index: PathIndex,
   n: number,
   close: boolean,
   v: { z: number; x: number; y: number },
   x: (s: number) => number,
   y: (s: number) => number,
 ): void {
+  const { board, path, box } = index;
   const W = board.width;
   const { f0, f1, r0, r1 } = visibleRange(v, W, board.height);
-  const whole = f0 === 0 && r0 === 0 && f1 === W - 1 && r1 === board.height - 1;
   let drawn = 0;
   let open = false;
   g.beginPath();
   const segment = (a: number, b: number): void => {
-    if (!whole) {
-      const ra = (a / W) | 0, rb = (b / W) | 0;
-      const fa = a - ra * W, fb = b - rb * W;
-      if (Math.max(fa, fb) < f0 || Math.min(fa, fb) > f1 || Math.max(ra, rb) < r0 || Math.min(ra, rb) > r1) {
-        open = false;
-        return;
-      }
+    const ra = (a / W) | 0, rb = (b / W) | 0;
+    const fa = a - ra * W, fb = b - rb * W;
+    if (Math.max(fa, fb) < f0 || Math.min(fa, fb) > f1 || Math.max(ra, rb) < r0 || Math.min(ra, rb) > r1) {
+      open = false;
+      return;
     }
     if (!open) {
       g.moveTo(x(a), y(a));
@@ -193,7 +224,15 @@ function strokeVisible(
       g.moveTo(x(b), y(b));
     }
   };
-  for (let i = 1; i < n; i++) segment(path[i - 1], path[i]);
+  for (let blk = 0, start = 1; start < n; blk++, start += BLOCK) {
+    const k = blk * 4;
+    if (box[k + 1] < f0 || box[k] > f1 || box[k + 3] < r0 || box[k + 2] > r1) {
+      open = false;
+      continue;
+    }
+    const end = Math.min(n, start + BLOCK);
+    for (let i = start; i < end; i++) segment(path[i - 1], path[i]);
+  }
   if (close && n > 1) segment(path[n - 1], path[0]);
   g.stroke();
 }
