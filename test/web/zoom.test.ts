@@ -231,7 +231,7 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
         // The top of the first board a person sees (a visible board at least half the screen wide).
         const top = await phone.evaluate(() =>
           Math.min(
-            ...[...document.querySelectorAll('.board, canvas.board-canvas')]
+            ...Array.from(document.querySelectorAll('.board, canvas.board-canvas'))
               .map((e) => e.getBoundingClientRect())
               .filter((r) => r.width > 195)
               .map((r) => r.top + window.scrollY),
