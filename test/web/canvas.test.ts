@@ -1,9 +1,11 @@
 // The one-pass pixel painting of large boards, without a browser: colours parsed as the boards write them, the
-// words put the right bytes in an ImageData, squares land on the right pixels (a1 bottom-left).
+// words put the right bytes in an ImageData, squares land on the right pixels (a1 bottom-left); the zoomed
+// view's arithmetic (zoom about a point, the squares in view, edge labels).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { heatColor } from '../../web/src/board/keys.js';
 import { ColorWords, colorWord, paintSquares, parseColor, rgbWord } from '../../web/src/board/pixels.js';
+import { clampView, keepInView, labelStep, labelled, visibleRange, zoomAbout } from '../../web/src/board/viewport.js';
 
 /** The R, G, B, A bytes a word puts in memory (what an ImageData's data holds). */
 const bytes = (word: number): number[] => [...new Uint8Array(new Uint32Array([word]).buffer)];
@@ -69,5 +71,84 @@ describe('painting squares in one pass', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('the zoomed view of a canvas board', () => {
+  const W = 37, H = 23, cell = 10, max = 40;
+  const view = fc.record({ z: fc.double({ min: 1, max, noNaN: true }), x: fc.double({ min: 0, max: W, noNaN: true }), y: fc.double({ min: 0, max: H, noNaN: true }) });
+
+  it('keeps the zoom in range and the view on the board', () => {
+    fc.assert(
+      fc.property(fc.record({ z: fc.double({ min: -5, max: 100, noNaN: true }), x: fc.double({ min: -50, max: 80, noNaN: true }), y: fc.double({ min: -50, max: 80, noNaN: true }) }), (v) => {
+        const c = clampView(v, W, H, max);
+        expect(c.z).toBeGreaterThanOrEqual(1);
+        expect(c.z).toBeLessThanOrEqual(max);
+        expect(c.x).toBeGreaterThanOrEqual(0);
+        expect(c.y).toBeGreaterThanOrEqual(0);
+        expect(c.x + W / c.z).toBeLessThanOrEqual(W + 1e-9);
+        expect(c.y + H / c.z).toBeLessThanOrEqual(H + 1e-9);
+      }),
+    );
+  });
+
+  it('zooms about a point: the board position under it stays under it unless the edge stops the view', () => {
+    fc.assert(
+      fc.property(view, fc.double({ min: 0.2, max: 5, noNaN: true }), fc.double({ min: 0, max: W * cell, noNaN: true }), fc.double({ min: 0, max: H * cell, noNaN: true }), (v0, k, px, py) => {
+        const v = clampView(v0, W, H, max);
+        const after = zoomAbout(v, k, px, py, cell, W, H, max);
+        const before = [v.x + px / (cell * v.z), v.y + py / (cell * v.z)];
+        const now = [after.x + px / (cell * after.z), after.y + py / (cell * after.z)];
+        // Only when the unclamped corner was on the board (no edge in the way) must the point hold still.
+        const z = Math.min(max, Math.max(1, v.z * k));
+        const ux = before[0] - px / (cell * z), uy = before[1] - py / (cell * z);
+        if (ux >= 0 && ux <= W - W / z) expect(now[0]).toBeCloseTo(before[0], 6);
+        if (uy >= 0 && uy <= H - H / z) expect(now[1]).toBeCloseTo(before[1], 6);
+        expect(after.z).toBeCloseTo(z, 9);
+      }),
+    );
+  });
+
+  it('lists the squares in view, counted by a plain loop over every square', () => {
+    fc.assert(
+      fc.property(view, (v0) => {
+        const v = clampView(v0, W, H, max);
+        const { f0, f1, r0, r1 } = visibleRange(v, W, H);
+        for (let f = 0; f < W; f++) {
+          const inside = f + 1 > v.x + 1e-9 && f < v.x + W / v.z - 1e-9;
+          expect(f >= f0 && f <= f1, `file ${f}`).toBe(inside);
+        }
+        for (let r = 0; r < H; r++) {
+          const row = H - 1 - r;
+          const inside = row + 1 > v.y + 1e-9 && row < v.y + H / v.z - 1e-9;
+          expect(r >= r0 && r <= r1, `rank ${r}`).toBe(inside);
+        }
+      }),
+    );
+  });
+
+  it('keeps a square in view after the cursor moves to it, moving the view the least', () => {
+    fc.assert(
+      fc.property(view, fc.integer({ min: 0, max: W - 1 }), fc.integer({ min: 0, max: H - 1 }), (v0, f, r) => {
+        const v = clampView(v0, W, H, max);
+        const k = keepInView(v, f, r, W, H, max);
+        const { f0, f1, r0, r1 } = visibleRange(k, W, H);
+        expect(f >= f0 && f <= f1 && r >= r0 && r <= r1).toBe(true);
+        expect(k.x).toBeGreaterThanOrEqual(Math.min(v.x, f) - 1e-9);
+        expect(k.z).toBe(v.z);
+      }),
+    );
+  });
+
+  it('spaces edge labels on round numbers at least the gap apart', () => {
+    for (const [c, gap] of [[1.5, 22], [9.6, 22], [30, 15], [0.2, 15]] as const) {
+      const step = labelStep(c, gap);
+      expect(step * c).toBeGreaterThanOrEqual(gap);
+      const ls = labelled(0, 399, step);
+      if (step === 1) expect(ls).toHaveLength(400);
+      else for (const l of ls) expect((l + 1) % step).toBe(0);
+    }
+    expect(labelled(3, 21, 5)).toEqual([4, 9, 14, 19]);
+    expect(labelled(3, 6, 1)).toEqual([3, 4, 5, 6]);
   });
 });

@@ -1,6 +1,7 @@
-// The app shell: header with navigation, the page the hash names (loaded on demand), and a footer.
+// The app shell: header with navigation (a menu on phones), the page the hash names (loaded on demand), and a
+// footer. On phones a page's intro shows two lines until tapped, so the board starts on the first screen.
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Home } from './home.js';
 import { PAGES, findPage, type PageProps } from './pages.js';
 import { parseHash, type Route } from './router.js';
@@ -56,6 +57,41 @@ function PageView({ route }: { route: Route }) {
   return <Page params={route.params} />;
 }
 
+/** The page links; on phones a menu button names the current page and opens the list. */
+function Nav({ page }: { page: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Following a link closes the menu.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [page]);
+  const links = PAGES.filter((p) => p.load);
+  const here = links.find((p) => p.id === page);
+  const list = links.map((p) => (
+    <a key={p.id} href={`#/${p.id}`} aria-current={page === p.id ? 'page' : undefined}>
+      {p.title}
+    </a>
+  ));
+  return (
+    <>
+      <nav class="wide-nav" aria-label="Pages">
+        {list}
+      </nav>
+      <details class="menu" ref={menu}>
+        <summary aria-label={`Pages menu${here ? `, now ${here.title}` : ''}`}>
+          <span aria-hidden="true">☰</span> {here?.title ?? 'Pages'}
+        </summary>
+        <nav aria-label="Pages">{list}</nav>
+      </details>
+    </>
+  );
+}
+
+/** A tap on a clamped intro (phones) shows it whole; a second tap folds it again. */
+function unfoldIntro(ev: MouseEvent): void {
+  const lead = (ev.target as HTMLElement).closest?.('main .lead');
+  if (lead && !(ev.target as HTMLElement).closest('a, button, input, select')) lead.classList.toggle('open');
+}
+
 export function App() {
   const route = useRoute();
   return (
@@ -64,15 +100,9 @@ export function App() {
         <a class="brand" href="#/">
           gridbits <span>playground</span>
         </a>
-        <nav aria-label="Pages">
-          {PAGES.filter((p) => p.load).map((p) => (
-            <a key={p.id} href={`#/${p.id}`} aria-current={route.page === p.id ? 'page' : undefined}>
-              {p.title}
-            </a>
-          ))}
-        </nav>
+        <Nav page={route.page} />
       </header>
-      <main id="main">
+      <main id="main" onClick={unfoldIntro}>
         <PageView route={route} />
       </main>
       <footer class="bottom">

@@ -6,9 +6,15 @@ import type { BoardProps } from './types.js';
 /** Boards with both sides up to this get one button per square. */
 export const DOM_SIDE = 32;
 
+/**
+ * Any W×H board: one button per square up to DOM_SIDE × DOM_SIDE, a zoomable canvas beyond (see BoardProps for
+ * what each takes and shows).
+ */
 export function BoardView(props: BoardProps) {
   const { board } = props;
   return board.width <= DOM_SIDE && board.height <= DOM_SIDE ? <DomBoard {...props} /> : <CanvasBoard {...props} />;
 }
 
 export type { BoardProps, SquareView } from './types.js';
+export { LegendRamp, type LegendRampProps } from './Legend.js';
+export type { Viewport } from './viewport.js';

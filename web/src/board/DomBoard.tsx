@@ -4,7 +4,7 @@ import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import type { BoardProps } from './types.js';
 
-export function DomBoard({ board, label, view, describe, onActivate, overlay }: BoardProps) {
+export function DomBoard({ board, label, view, describe, onActivate, overlay, legend, onHover }: BoardProps) {
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const keysId = useId();
@@ -19,6 +19,18 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay }: 
     ev.preventDefault();
     grid.current?.querySelector<HTMLButtonElement>(`[data-square="${board.name(next)}"]`)?.focus();
     setFocus(next);
+  };
+
+  // The square under the pointer or with focus, for pages that show more about it (onHover).
+  const hovered = useRef<number | null>(null);
+  const hover = (ev: Event): void => {
+    if (!onHover) return;
+    const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
+    const s = name ? board.parse(name) : null;
+    if (s !== hovered.current) onHover((hovered.current = s));
+  };
+  const leave = (): void => {
+    if (onHover && hovered.current !== null) onHover((hovered.current = null));
   };
 
   const rows = [];
@@ -61,7 +73,20 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay }: 
       <div class="ranks" aria-hidden="true">
         {ranks}
       </div>
-      <div class="board" role="group" aria-label={label} aria-describedby={keysId} ref={grid} onKeyDown={onKeyDown}>
+      <div
+        class="board"
+        role="group"
+        aria-label={label}
+        aria-describedby={keysId}
+        ref={grid}
+        onKeyDown={onKeyDown}
+        onMouseOver={hover}
+        onFocusIn={hover}
+        onMouseLeave={leave}
+        onFocusOut={(ev) => {
+          if (!grid.current?.contains(ev.relatedTarget as Node | null)) leave();
+        }}
+      >
         {rows}
         {overlay}
       </div>
@@ -71,6 +96,7 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay }: 
       <p id={keysId} class="sr-only">
         Arrow keys move between squares; Enter or Space chooses one.
       </p>
+      {legend !== undefined && <div class="board-legend-slot">{legend}</div>}
     </div>
   );
 }

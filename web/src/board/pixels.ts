@@ -84,13 +84,3 @@ export function imageCanvas(img: ImageData): HTMLCanvasElement {
   c.getContext('2d')!.putImageData(img, 0, 0);
   return c;
 }
-
-/**
- * Draws a picture of one pixel per square over w × h of the context (its own units): square edges kept sharp
- * when squares are a pixel or more; when they are smaller, neighbours are averaged instead of dropped.
- */
-export function drawScaled(g: CanvasRenderingContext2D, picture: HTMLCanvasElement, w: number, h: number, devicePixels: number): void {
-  g.imageSmoothingEnabled = picture.width > devicePixels;
-  g.drawImage(picture, 0, 0, w, h);
-  g.imageSmoothingEnabled = true;
-}

@@ -7,23 +7,51 @@ export interface SquareView {
   kind?: 'piece' | 'blocker';
   /** A short mark for the piece (a chess glyph or a letter). */
   glyph?: string;
-  /** The square is attacked (a dot, or a ring around a piece or blocker). */
+  /** The square is attacked (a dot, or a ring around a piece or blocker; a filled square when squares are small). */
   target?: boolean;
   /** Heat in [0, 1]: colours the square instead of the checkered pattern. */
   heat?: number;
-  /** A number or word written on the square (mobility counts). */
+  /**
+   * A number or word written on the square (mobility counts, visit numbers). The canvas board writes it where it
+   * fits and otherwise says "zoom in to read the numbers" under the board.
+   */
   text?: string;
 }
 
+/**
+ * The props of `BoardView`. Boards up to 32×32 are one button per square (each labelled by `describe`); larger
+ * ones are a canvas with zoom and pan (mouse wheel about the pointer, drag, pinch and two-finger pan, the keys
+ * + − 0 and the Zoom in / Zoom out / Whole board buttons), file and rank labels along the edges (as many as fit),
+ * a status line reading out the square hovered or under the keyboard cursor (`describe`), and the view's range.
+ * Only `board`, `label`, `view`, `describe` and `onActivate` are required.
+ */
 export interface BoardProps {
   board: Board;
   /** Accessible name of the whole board. */
   label: string;
   view: (square: number) => SquareView;
-  /** Accessible label of one square: its name and what is on it. */
+  /**
+   * The square's name and what is on it, e.g. "e5, move 17 of 64": each button's label on a button board, the
+   * status line's words for the hovered or focused square on a canvas board.
+   */
   describe: (square: number) => string;
   /** A click, Enter or Space on a square; shift is true for shift-click. */
   onActivate: (square: number, shift: boolean) => void;
-  /** Drawn over the squares, the size of the board, taking no clicks (e.g. a PathOverlay). */
+  /**
+   * Drawn over the squares, the size of the board, taking no clicks (e.g. a PathOverlay). On a canvas board it
+   * can follow the zoom through the `BoardViewport` context (PathOverlay does).
+   */
   overlay?: ComponentChildren;
+  /**
+   * What the colours mean, shown right under the board (e.g. `<LegendRamp>` from board/Legend.tsx: visit order,
+   * probability); nothing by default.
+   */
+  legend?: ComponentChildren;
+  /**
+   * Told the square the pointer is over or the keyboard is on (null when it leaves the board), on both kinds of
+   * board, for pages that show more about the square than `describe` says.
+   */
+  onHover?: (square: number | null) => void;
+  /** The canvas board's status line when no square is hovered or focused; "Hover or focus a square." by default. */
+  idleReadout?: string;
 }

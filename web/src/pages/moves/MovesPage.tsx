@@ -19,6 +19,9 @@ const SYNC_HEAT_CELLS = 4096;
 /** The list of attacked squares is cut after this many names (a reading limit, not a cost: the count says the rest). */
 const LIST_MAX = 300;
 
+/** A count with thousands separated, as the page writes every figure (12,345). */
+const thousands = (n: number): string => n.toLocaleString('en-US');
+
 const EXAMPLES = ['knight+king', '1,3', '2,3', '1,2*', '0,1*+1,2', 'queen-end'];
 
 function makeWorker(): Worker {
@@ -191,7 +194,7 @@ export function MovesPage({ params }: PageProps) {
         <div class="stage">
           <div class="summary" aria-live="polite">
             <p>
-              <strong id="target-count">{piece ? count : '–'}</strong> attacked square{count === 1 ? '' : 's'}
+              <strong id="target-count">{piece ? thousands(count) : '–'}</strong> attacked square{count === 1 ? '' : 's'}
               <span class="muted">
                 {' '}
                 · {from.count()} piece{from.count() === 1 ? '' : 's'} · {blockers.count()} blocker{blockers.count() === 1 ? '' : 's'}
@@ -216,7 +219,7 @@ export function MovesPage({ params }: PageProps) {
           )}
           <p id="target-list" class="targets">
             {targetNames.length > 0
-              ? targetNames.join(' ') + (count > LIST_MAX ? ` … and ${count - LIST_MAX} more` : '')
+              ? targetNames.join(' ') + (count > LIST_MAX ? ` … and ${thousands(count - LIST_MAX)} more, all marked on the board` : '')
               : from.isEmpty()
                 ? 'Click a square to place a piece.'
                 : ''}
