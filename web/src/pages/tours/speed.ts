@@ -23,12 +23,16 @@ export function posOf(speed: number, max: number): number {
   return Math.min(100, Math.max(0, Math.round((100 * Math.log(Math.max(1, speed))) / Math.log(max))));
 }
 
-/** Seconds, in words a person reads: "10 s", "2.5 s", "3 min 20 s". */
+/** Seconds, in words a person reads: "2.5 s", "10 s", "3 min 20 s", "11 h 7 min". */
 export function secondsText(s: number): string {
-  if (s < 10) return `${Math.round(s * 10) / 10} s`;
-  if (s < 60) return `${Math.round(s)} s`;
-  const m = Math.floor(s / 60), r = Math.round(s - 60 * m);
-  if (r === 60) return `${m + 1} min`;
+  if (s < 9.95) return `${Math.round(s * 10) / 10} s`;
+  const whole = Math.round(s);
+  if (whole < 60) return `${whole} s`;
+  if (whole >= 3600) {
+    const h = Math.floor(whole / 3600), min = Math.round((whole - 3600 * h) / 60);
+    return min === 0 ? `${h} h` : min === 60 ? `${h + 1} h` : `${h} h ${min} min`;
+  }
+  const m = Math.floor(whole / 60), r = whole - 60 * m;
   return r === 0 ? `${m} min` : `${m} min ${r} s`;
 }
 
