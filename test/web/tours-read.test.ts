@@ -173,6 +173,11 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
       await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
       expect(await text('#tour-answer')).toBe("No open knight's tour on 4×4: no square starts one.");
     }
+    // The search says the same, and does not start.
+    await open('#/tours?board=4x4&from=b1&mode=search');
+    await page.waitForSelector('#search-known', WAIT);
+    expect(await text('#search-known p.none')).toBe("No open knight's tour on 4×4: no square starts one.");
+    expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
     expect(openTourExists(5, 5)).toBe(true);
     await open('#/tours?board=5x5&from=b1');
     await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);

@@ -55,7 +55,7 @@ export function TourLegend({ cell, total, shown, complete }: Props) {
     <div id="tour-legend" class="help" data-kind={gradient ? 'visit-order' : 'path'} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.3rem 1rem', marginTop: '0.5rem' }}>
       {gradient ? (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
-          Squares by when the tour reaches them: <span id="tour-legend-first">move 1</span>
+          Squares coloured by when the tour reaches them: <span id="tour-legend-first">move 1</span>
           <span
             role="img"
             aria-label={`colours from green (move 1) to blue (move ${n(total)})`}

@@ -81,6 +81,7 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
     return <p class="help">The per-start table searches from every square; it is for boards of up to {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.</p>;
   }
   const max = result ? Math.max(0, ...result.backtracks.filter((_, s) => result.exists[s] === true)) : 0;
+  const backtracksInAll = result ? result.backtracks.reduce((a, b) => a + b, 0) : 0;
   const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
   const rows = [];
   const sizes = tableSizes(board.width);
@@ -123,8 +124,8 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
       {result && (
         <>
           <p id="table-summary" class="summary-line">
-            <strong>{count(true)}</strong> squares start {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
-            <strong>{count(null)}</strong> undecided (LIM) · {result.backtracks.reduce((a, b) => a + b, 0)} backtracks in all
+            <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'} {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
+            <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')} {backtracksInAll === 1 ? 'backtrack' : 'backtracks'} in all
           </p>
           {overflows && (
             <p id="table-scroll-hint" class="help">

@@ -562,7 +562,7 @@ export function ToursPage({ params }: PageProps) {
               tooLarge={searchQuery === null && piece !== null}
               switches={switches}
               onSwitches={setSwitches}
-              known={knownNone === null ? null : { none: `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `starts at ${state.from}`} on ${onBoard}`, why: knownNone }}
+              known={knownNone === null ? null : { none: wholeBoard?.exists === false ? noneHeadline.replace(/\.$/, '') : `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `starts at ${state.from}`} on ${onBoard}`, why: knownNone }}
               anyway={anyway === searchKey}
               onAnyway={() => setAnyway(searchKey)}
             />
