@@ -54,14 +54,19 @@ export function TourLegend({ cell, total, shown, complete }: Props) {
   return (
     <div id="tour-legend" class="help" data-kind={gradient ? 'visit-order' : 'path'} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.3rem 1rem', marginTop: '0.5rem' }}>
       {gradient ? (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
-          Squares coloured by when the tour reaches them: <span id="tour-legend-first">move 1</span>
+        <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.2rem 0.4rem' }}>
+          <span>Squares coloured by when the tour reaches them:</span>
+          <span id="tour-legend-first" style={{ whiteSpace: 'nowrap' }}>
+            move 1
+          </span>
           <span
             role="img"
             aria-label={`colours from green (move 1) to blue (move ${n(total)})`}
             style={{ display: 'inline-block', width: '7rem', height: '0.8rem', borderRadius: '3px', background: `linear-gradient(to right, ${EARLY}, ${LATE})`, border: '1px solid #9a9996' }}
           />
-          <span id="tour-legend-last">move {n(total)}</span>
+          <span id="tour-legend-last" style={{ whiteSpace: 'nowrap' }}>
+            move {n(total)}
+          </span>
           {shown < total && <span>(squares not reached yet keep the board's colours)</span>}
         </span>
       ) : (
@@ -69,11 +74,11 @@ export function TourLegend({ cell, total, shown, complete }: Props) {
           <span aria-hidden="true" style={{ display: 'inline-block', width: '1.6rem', height: '3px', background: LINE }} /> the path, move 1 to move {n(total)}
         </span>
       )}
-      <span>
+      <span style={{ whiteSpace: 'nowrap' }}>
         <Dot colour={START} /> start (move 1)
       </span>
       {shown > 1 && (
-        <span>
+        <span style={{ whiteSpace: 'nowrap' }}>
           <Dot colour={complete ? END : HEAD} /> {complete ? `end (move ${n(total)})` : `move ${n(shown)}, the latest`}
         </span>
       )}
