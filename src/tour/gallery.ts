@@ -56,7 +56,7 @@ export const GALLERY: readonly GalleryTour[] = [
     name: 'euler-60',
     title: "Euler's 60-square path, before he closed it (8×8, four squares left out)",
     source: 'the knight\'s-tour article (Euler\'s method: the open path 1…60 with squares a, b, c, d unvisited)',
-    note: 'not a tour: squares d4, e2, g2, g1 are left out; --close reverses steps 52–60 as Euler did',
+    note: "not a tour: squares d4, e2, g2, g1 are left out; closing it by Euler's method reverses steps 52–60, as Euler did",
     grid: rows(
       '55 58 29 40 27 44 19 22',
       '60 39 56 43 30 21 26 45',
@@ -118,7 +118,7 @@ export const GALLERY: readonly GalleryTour[] = [
   },
   {
     name: 'kumar-6x10',
-    title: "Kumar's near-magic open tour of the 6×10 board",
+    title: "Kumar's near-magic open tour (10×6)",
     source: 'A. Kumar, OEIS A331483 (example), 2020',
     note: 'every file (6 squares) sums to 183; the ranks (10 squares) sum to 305 and 305 ± 6, so near-magic, not semi-magic',
     grid: rows(

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import { posOf, speedAt } from '../../web/src/pages/tours/speed.js';
-import { COUNT_BUDGET_MS, DEFAULT_STATE, cellText, countPlan, countStopWords, fitToBoard, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
+import { TOUR_SECONDS, posOf, secondsText, speedAt, speedWords, tourTopSpeed } from '../../web/src/pages/tours/speed.js';
+import { COUNT_BUDGET_MS, DEFAULT_STATE, cellText, countPlan, countStopWords, fitToBoard, numbersHint, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 
@@ -68,6 +68,22 @@ describe('Tours page state', () => {
 
   it('writes table cells as the paper does, and maps the speed slider both ways', () => {
     expect([cellText(true, 12, 0), cellText(true, 3, 1), cellText(true, 3, 30), cellText(false, 9, undefined), cellText(null, 100, undefined)]).toEqual(['12', '3B', '3#31', 'N', 'LIM']);
-    for (const v of [1, 8, 100, 5000]) expect(Math.abs(speedAt(posOf(v)) - v) / v).toBeLessThan(0.1);
+    for (const max of [5000, 4000, 400_000]) for (const v of [1, 8, 100, max]) expect(Math.abs(speedAt(posOf(v, max), max) - v) / v).toBeLessThan(0.1);
+    expect([speedAt(0, 4000), speedAt(100, 4000), speedAt(100, 1), posOf(1, 1)]).toEqual([1, 4000, 1, 100]);
+  });
+
+  it('plays any tour in about ten seconds at the top speed, and says so in moves a second', () => {
+    // The top speed grows with the tour: 200×200 four times 100×100, 1000×1000 a hundred times.
+    expect([tourTopSpeed(100 * 100), tourTopSpeed(200 * 200), tourTopSpeed(1000 * 1000), tourTopSpeed(5)]).toEqual([1000, 4000, 100_000, 1]);
+    for (const n of [64, 10_000, 160_000, 4_000_000]) expect(Math.abs((n - 1) / tourTopSpeed(n) - TOUR_SECONDS)).toBeLessThan(1);
+    expect(speedWords(4000, 'moves', 40_000)).toBe('4,000 moves a second: the whole tour in 10 s');
+    expect(speedWords(1, 'moves', 601)).toBe('1 move a second: the whole tour in 10 min');
+    expect(speedWords(20, 'steps')).toBe('20 steps a second');
+    expect([secondsText(2.46), secondsText(59.6), secondsText(200), secondsText(39_999), secondsText(7170)]).toEqual(['2.5 s', '1 min', '3 min 20 s', '11 h 7 min', '2 h']);
+  });
+
+  it('says why a canvas board shows no numbers', () => {
+    expect(numbersHint(100, 100, 32)).toBe('Numbers are written on the squares of boards up to 32×32; the squares of this 100×100 board are too small for them, so the tour stays drawn as its path.');
+    expect(numbersHint(400, 300, 32, true)).toMatch(/400×300 board are too small for them: zoom in to read them/);
   });
 });

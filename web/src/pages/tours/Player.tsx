@@ -1,7 +1,7 @@
 // Timing for the Tours page's animations: a frame loop that hands out whole steps at a chosen rate, and the
 // speed slider.
 import { useEffect, useRef } from 'preact/hooks';
-import { posOf, speedAt } from './speed.js';
+import { posOf, speedAt, speedWords } from './speed.js';
 
 /**
  * While `active`, calls `onSteps(n)` once a frame with the steps due at `perSecond`; it returns false to stop.
@@ -34,7 +34,12 @@ export function useTicker(active: boolean, perSecond: number, onSteps: (n: numbe
   }, [active, perSecond]);
 }
 
-export function SpeedControl({ id, speed, unit, onChange }: { id: string; speed: number; unit: string; onChange: (speed: number) => void }) {
+/**
+ * The speed slider, from 1 step a second to `max`, saying what the speed means in its unit (and, given `total`
+ * steps, how long the whole run takes at it).
+ */
+export function SpeedControl({ id, speed, max, unit, total, onChange }: { id: string; speed: number; max: number; unit: string; total?: number; onChange: (speed: number) => void }) {
+  const words = speedWords(speed, unit, total);
   return (
     <div class="speed">
       <label for={id}>Speed</label>
@@ -43,12 +48,13 @@ export function SpeedControl({ id, speed, unit, onChange }: { id: string; speed:
         type="range"
         min={0}
         max={100}
-        value={posOf(speed)}
-        aria-valuetext={`${speed} ${unit} a second`}
-        onInput={(ev) => onChange(speedAt(Number((ev.currentTarget as HTMLInputElement).value)))}
+        value={posOf(speed, max)}
+        aria-valuetext={words}
+        data-max={max}
+        onInput={(ev) => onChange(speedAt(Number((ev.currentTarget as HTMLInputElement).value), max))}
       />
-      <output for={id}>
-        {speed} {unit}/s
+      <output for={id} id={`${id}-words`}>
+        {words}
       </output>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Board } from '../../../../src/core/board.js';
 import { SearchMachine, type SearchSwitches, type SearchEvent, type Query } from '../../../../src/tour/index.js';
 import { SpeedControl, useTicker } from './Player.js';
+import { SEARCH_MAX_SPEED } from './speed.js';
 
 /**
  * Boards up to this many squares are searched step by step: up to 32×32 the board is one button per square, and
@@ -129,15 +130,40 @@ function eventText(board: Board, e: SearchEvent): string {
   }
 }
 
+/** "1 backtrack", "19 backtracks". */
+function plural(n: number, one: string): string {
+  return `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+}
+
+/** The line under the search: where it stands, in words. */
+function statusText(snap: SearchSnapshot, running: boolean, held: boolean): string {
+  if (held) return 'Not started: there is no tour to find.';
+  switch (snap.status) {
+    case 'ready':
+      return 'Ready: press Step or Run.';
+    case 'found':
+      return `Tour found after ${plural(snap.backtracks, 'backtrack')} and ${plural(snap.events, 'step')}.`;
+    case 'exhausted':
+      return `No tour: the search tried everything (${plural(snap.backtracks, 'backtrack')}).`;
+    default:
+      return running ? 'Searching…' : 'Paused.';
+  }
+}
+
 interface ControlsProps {
   board: Board;
   search: Search;
   tooLarge: boolean;
   switches: PageSwitches;
   onSwitches: (s: PageSwitches) => void;
+  /** What the page already knows: no tour from this start (its headline and the proof), or null. */
+  known: { none: string; why: string } | null;
+  /** The user asked to watch the search regardless of `known`. */
+  anyway: boolean;
+  onAnyway: () => void;
 }
 
-export function SearchControls({ board, search, tooLarge, switches, onSwitches }: ControlsProps) {
+export function SearchControls({ board, search, tooLarge, switches, onSwitches, known, anyway, onAnyway }: ControlsProps) {
   if (tooLarge) {
     return (
       <p class="help" id="search-status">
@@ -146,9 +172,24 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches }
     );
   }
   const { snap, running } = search;
-  const done = snap.status === 'found' || snap.status === 'exhausted';
+  // Known already: the search is not started (it would try every path, for minutes on 5×5) unless asked for.
+  const held = known !== null && !anyway;
+  const done = snap.status === 'found' || snap.status === 'exhausted' || held;
   return (
     <div class="search-panel">
+      {known && (
+        <div id="search-known" class="answer" role="status">
+          <p class="none">
+            <strong>{known.none}.</strong>
+          </p>
+          <p class="reason">Known without searching: {known.why}.</p>
+          {held && (
+            <button type="button" onClick={onAnyway}>
+              Watch the search anyway
+            </button>
+          )}
+        </div>
+      )}
       <div class="buttons player" role="group" aria-label="Search controls">
         <button type="button" onClick={search.step} disabled={done}>
           Step
@@ -166,7 +207,7 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches }
           Reset
         </button>
       </div>
-      <SpeedControl id="search-speed" speed={search.speed} unit="steps" onChange={search.setSpeed} />
+      <SpeedControl id="search-speed" speed={search.speed} max={SEARCH_MAX_SPEED} unit="steps" onChange={search.setSpeed} />
       <div class="switches">
         <label class="check">
           <input type="checkbox" checked={switches.warnsdorff} onChange={(ev) => onSwitches({ ...switches, warnsdorff: (ev.currentTarget as HTMLInputElement).checked })} />
@@ -205,15 +246,7 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches }
         </dl>
       )}
       <p id="search-status" class="search-status" role="status">
-        {snap.status === 'ready'
-          ? 'Ready: press Step or Run.'
-          : snap.status === 'found'
-            ? `Tour found after ${snap.backtracks} backtracks and ${snap.events} steps.`
-            : snap.status === 'exhausted'
-              ? `No tour: the search tried everything (${snap.backtracks} backtracks).`
-              : running
-                ? 'Searching…'
-                : 'Paused.'}
+        {statusText(snap, running, held)}
       </p>
       <ol class="events" aria-label="Latest search events">
         {snap.log.map((e) => (

@@ -1,6 +1,6 @@
 // The per-start table, coloured like the paper's: for every start square the backtracks the search needed,
 // 'N' where no tour starts, 'LIM' where the budget ran out; computed in the worker with progress and Cancel.
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { fileName, type Board } from '../../../../src/core/board.js';
 import { JobStatus, type JobState } from '../../worker/useJob.js';
 import { cellText } from './state.js';
@@ -39,18 +39,54 @@ function colour(exists: boolean | null, backtracks: number, max: number): string
   return `hsl(212 70% ${Math.round(88 - 40 * t)}%)`;
 }
 
+/**
+ * Sizes of the table, from its files: columns share the box's width between a narrowest column (so wide
+ * tables fit where they can: 20 files at 1280 px, 8 on a phone) and a widest (so small ones stay square-ish);
+ * past the narrowest the table scrolls inside its box.
+ */
+function tableSizes(files: number): { table: Record<string, string>; cell: Record<string, string> } {
+  const dense = files > 10;
+  const narrow = dense ? 2.2 : 2.4, wide = 3.2;
+  return {
+    table: { tableLayout: 'fixed', width: `clamp(${((files + 1) * narrow).toFixed(1)}rem, 100%, ${((files + 1) * wide).toFixed(1)}rem)` },
+    cell: { minWidth: '0', height: dense ? '2.1rem' : '2.6rem', fontSize: dense ? '0.78rem' : '0.92rem' },
+  };
+}
+
+/** Whether the box is narrower than what it holds, followed as either resizes. */
+function useOverflow(box: { readonly current: HTMLElement | null }, key: unknown): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = (): void => setOver(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, [box, key]);
+  return over;
+}
+
 export function TablePanel({ board, closed, job, result, tableKey, start, cancel, onPick, current }: Props) {
   const running = job.status === 'running';
   useEffect(() => {
     if (board.cells <= AUTO_CELLS && !result && !running) start();
   }, [tableKey]);
 
+  const box = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(box, result);
   if (board.cells > TABLE_MAX_CELLS) {
     return <p class="help">The per-start table searches from every square; it is for boards of up to {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.</p>;
   }
   const max = result ? Math.max(0, ...result.backtracks.filter((_, s) => result.exists[s] === true)) : 0;
+  const backtracksInAll = result ? result.backtracks.reduce((a, b) => a + b, 0) : 0;
   const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
   const rows = [];
+  const sizes = tableSizes(board.width);
+  // Rank numbers and file letters stay in view while the table scrolls under them.
+  const stickyRank = { position: 'sticky', left: '0', zIndex: '1', background: 'var(--bg, #f6f5f4)' };
   if (result) {
     for (let r = board.height - 1; r >= 0; r--) {
       const cells = [];
@@ -60,7 +96,7 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
         const text = cellText(e, b, result.tries[s]);
         const said = e === false ? 'no tour starts here' : e === null ? `undecided after ${b} backtracks (LIM)` : `a tour found after ${b} backtracks`;
         cells.push(
-          <td key={f} style={{ background: colour(e, b, max), color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
+          <td key={f} style={{ ...sizes.cell, background: colour(e, b, max), color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
             <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => onPick(s)}>
               {text}
             </button>
@@ -69,7 +105,9 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
       }
       rows.push(
         <tr key={r}>
-          <th scope="row">{r + 1}</th>
+          <th scope="row" style={stickyRank}>
+            {r + 1}
+          </th>
           {cells}
         </tr>,
       );
@@ -86,17 +124,29 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
       {result && (
         <>
           <p id="table-summary" class="summary-line">
-            <strong>{count(true)}</strong> squares start {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
-            <strong>{count(null)}</strong> undecided (LIM) · {result.backtracks.reduce((a, b) => a + b, 0)} backtracks in all
+            <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'} {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
+            <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')} {backtracksInAll === 1 ? 'backtrack' : 'backtracks'} in all
           </p>
-          <div class="table-scroll">
-            <table class="start-table" aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}>
+          {overflows && (
+            <p id="table-scroll-hint" class="help">
+              The table is wider than the screen: scroll it sideways to see all {board.width} files, a to {fileName(board.width - 1)}.
+            </p>
+          )}
+          <div
+            ref={box}
+            class="table-scroll"
+            tabIndex={overflows ? 0 : undefined}
+            role={overflows ? 'region' : undefined}
+            aria-label={overflows ? 'Per-start table, scrolls sideways' : undefined}
+            style={{ overflow: 'auto', maxWidth: '100%', maxHeight: '80vh' }}
+          >
+            <table class="start-table" style={sizes.table} aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}>
               <tbody>{rows}</tbody>
               <tfoot>
                 <tr>
-                  <td />
+                  <td style={{ ...stickyRank, bottom: '0', zIndex: '2' }} />
                   {Array.from({ length: board.width }, (_, f) => (
-                    <th key={f} scope="col">
+                    <th key={f} scope="col" style={{ position: 'sticky', bottom: '0', background: 'var(--bg, #f6f5f4)' }}>
                       {fileName(f)}
                     </th>
                   ))}

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, analyzeTour, closeByEuler, galleryTour } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -13,9 +13,11 @@ import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
+import { TourLegend, useCanvasCell } from './Legend.js';
 import { SpeedControl, useTicker } from './Player.js';
+import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
-import { COUNT_BUDGET_MS, QUESTION_FIELDS, TOURS_MAX_SIDE, countPlan, fitToBoard, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
+import { COUNT_BUDGET_MS, QUESTION_FIELDS, TOURS_MAX_SIDE, countPlan, fitToBoard, numbersHint, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
 import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
@@ -97,7 +99,7 @@ export function ToursPage({ params }: PageProps) {
   const result = famous ? famous.result : answer && answer.key === findKey ? answer.result : null;
   // Euler's reversal closes an open path where a pair of squares allows it; the page shows the closed one in
   // its place until the question changes.
-  const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string } | null>(null);
+  const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string; reversed: boolean } | null>(null);
   const closedByEuler = euler && euler.key === findKey ? euler : null;
   const path = closedByEuler?.path ?? result?.path ?? null;
   const shownClosed = state.closed || closedByEuler?.path != null;
@@ -106,10 +108,10 @@ export function ToursPage({ params }: PageProps) {
     const c = closeByEuler(board, Array.from(result.path), piece);
     setEuler(
       c === null
-        ? { key: findKey, path: null, how: "Euler's method finds no square to turn at: this open path cannot be closed by one reversal." }
+        ? { key: findKey, path: null, how: "Euler's method finds no square to turn at: this open path cannot be closed by one reversal.", reversed: false }
         : c.end === 'none'
-          ? { key: findKey, path: Int32Array.from(c.path), how: 'Closed as it stands: its last square is one move from its first.' }
-          : { key: findKey, path: Int32Array.from(c.path), how: `Closed by Euler's method: ${c.how}.` },
+          ? { key: findKey, path: Int32Array.from(c.path), how: "Closed as it stands: its last square is one move from its first, so Euler's method has nothing to reverse.", reversed: false }
+          : { key: findKey, path: Int32Array.from(c.path), how: `Closed by Euler's method: ${c.how}.`, reversed: true },
     );
   };
 
@@ -120,10 +122,11 @@ export function ToursPage({ params }: PageProps) {
   useEffect(() => {
     setShown(path ? path.length : 0);
     setPlaying(false);
-    // A tour of any size plays in about ten seconds at first.
-    if (path) setSpeed(Math.min(5000, Math.max(4, Math.round(path.length / 10))));
+    // A tour of any size plays in about ten seconds at first: the top speed.
+    if (path) setSpeed(tourTopSpeed(path.length));
   }, [path]);
   const total = path?.length ?? 0;
+  const topSpeed = tourTopSpeed(total);
   useTicker(
     playing,
     speed,
@@ -140,10 +143,16 @@ export function ToursPage({ params }: PageProps) {
     setPlaying(true);
   };
 
+  // What theory says of the whole board (no start square): on 4×4 no square starts an open knight's tour.
+  const wholeBoard = useMemo(() => (piece ? existence({ board, piece, closed: state.closed }) : null), [board, piece, state.closed]);
+
   // The step-by-step search and the per-start table.
   const searchQuery = piece && board.cells <= SEARCH_MAX_CELLS ? { board, piece, closed: state.closed, from, to, seed: state.seed } : null;
   const [switches, setSwitches] = useState<PageSwitches>({ warnsdorff: true, deadCells: true });
-  const search = useSearch(state.mode === 'search' ? searchQuery : null, switches, `${findKey}|${state.mode}|${switches.warnsdorff}|${switches.deadCells}`);
+  const searchKey = `${findKey}|${state.mode}|${switches.warnsdorff}|${switches.deadCells}`;
+  const search = useSearch(state.mode === 'search' ? searchQuery : null, switches, searchKey);
+  // A search is not started where the page already knows no tour starts: "anyway" is the search it may run regardless.
+  const [anyway, setAnyway] = useState('');
   const table = useJob<TourRequest, TourResult>(makeWorker);
   const tableKey = `${board.width}x${board.height}|${state.spec}|${state.closed}`;
   const tableAsked = useRef('');
@@ -164,6 +173,17 @@ export function ToursPage({ params }: PageProps) {
     tableAsked.current = tableKey;
     table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
   };
+
+  // Why no tour starts at this square, when the page knows: a theorem (colour parity, the board's size) or the
+  // per-start table's finished search from it.
+  const knownNone = useMemo((): string | null => {
+    if (!piece || state.mode !== 'search') return null;
+    const e = existence({ board, piece, closed: state.closed, from, to });
+    if (e.exists === false) return e.reason;
+    const t = tableResult && tableResult.key === tableKey ? tableResult.result : null;
+    if (t && to === undefined && t.exists[from] === false) return `the per-start table's search from ${state.from} tried every path`;
+    return null;
+  }, [board, piece, state.closed, state.mode, from, to, tableResult, tableKey]);
 
   // Every board gets a count, stopped after COUNT_BUDGET_MS with a lower bound when it has not finished.
   const countHow = useMemo(() => (piece === null ? null : countPlan(board, piece, state.closed)), [board, piece, state.closed]);
@@ -199,6 +219,8 @@ export function ToursPage({ params }: PageProps) {
     [place, drawnCount, numbers, from, to, mark, mode],
   );
   const view = dom ? domView : canvasView;
+  const boardWrap = useRef<HTMLDivElement>(null);
+  const canvasCell = useCanvasCell(boardWrap, board, !dom && mode === 'tour');
   const describe = useCallback(
     (s: number): string => {
       const parts = [board.name(s)];
@@ -232,6 +254,14 @@ export function ToursPage({ params }: PageProps) {
   };
 
   const what = `${state.closed ? 'closed' : 'open'} ${pieceName}'s tour`;
+  const onBoard = `${board.width}×${board.height}`;
+  // When no square of the board starts a tour, the headline says so rather than naming the start.
+  const noneHeadline =
+    wholeBoard?.exists === false
+      ? state.closed
+        ? `No ${what} on ${onBoard}.`
+        : `No ${what} on ${onBoard}: no square starts one.`
+      : `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `from ${state.from}`} on ${onBoard}.`;
   const headSquare = path && shown > 0 ? board.name(path[shown - 1]) : '';
 
   return (
@@ -401,16 +431,16 @@ export function ToursPage({ params }: PageProps) {
                 <p id="tour-answer" data-exists="true">
                   <strong>{famous ? famous.entry.title : `${state.closed ? 'Closed' : 'Open'} tour of ${board.width}×${board.height}`}</strong> from{' '}
                   {board.name(path[0])} to {board.name(path[path.length - 1])}
-                  {closedByEuler?.path && ', closed by Euler’s method'}
+                  {closedByEuler?.path && (closedByEuler.reversed ? ", closed by Euler's method" : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
                     · {result.method}
-                    {result.backtracks !== undefined ? ` · ${result.backtracks} backtracks` : ''} · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
+                    {result.backtracks !== undefined ? ` · ${result.backtracks.toLocaleString('en-US')} backtrack${result.backtracks === 1 ? '' : 's'}` : ''} · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
                   </span>
                 </p>
               ) : result ? (
                 <p id="tour-answer" data-exists={String(result.exists)} class={result.exists === false ? 'none' : 'undecided'}>
-                  <strong>{result.exists === false ? `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `from ${state.from}`} on ${board.width}×${board.height}.` : 'Undecided.'}</strong>
+                  <strong>{result.exists === false ? noneHeadline : 'Undecided.'}</strong>
                 </p>
               ) : null}
               {result && (
@@ -426,14 +456,20 @@ export function ToursPage({ params }: PageProps) {
             </div>
           )}
           {mode === 'tour' && <JobStatus state={find.state} onCancel={find.cancel} />}
+          {mode !== 'table' && !dom && numbers && drawn && (
+            <p id="tour-numbers-hint" class="help" role="status">
+              {numbersHint(board.width, board.height, DOM_SIDE)}
+            </p>
+          )}
           {mode !== 'table' && (
+            <div ref={boardWrap}>
             <BoardView
               board={board}
               label={`${board.width}×${board.height} board`}
               view={view}
               describe={describe}
               onActivate={onActivate}
-              overlay={drawn && state.show !== 'numbers' ? (
+              overlay={drawn && (state.show !== 'numbers' || !dom) ? (
                     <PathOverlay
                       board={board}
                       path={drawn}
@@ -443,6 +479,8 @@ export function ToursPage({ params }: PageProps) {
                     />
                   ) : undefined}
             />
+            {mode === 'tour' && !dom && path && <TourLegend cell={canvasCell} total={total} shown={shown} complete={shown === total} />}
+            </div>
           )}
           {mode === 'tour' && path && (
             <div class="player-bar">
@@ -469,7 +507,7 @@ export function ToursPage({ params }: PageProps) {
                   Last
                 </button>
               </div>
-              <SpeedControl id="tour-speed" speed={speed} unit="moves" onChange={setSpeed} />
+              <SpeedControl id="tour-speed" speed={Math.min(speed, topSpeed)} max={topSpeed} unit="moves" total={total} onChange={setSpeed} />
               <p id="tour-position" class="position">
                 Move {shown} of {total}: {headSquare}
               </p>
@@ -517,7 +555,18 @@ export function ToursPage({ params }: PageProps) {
               )}
             </div>
           )}
-          {mode === 'search' && <SearchControls board={board} search={search} tooLarge={searchQuery === null && piece !== null} switches={switches} onSwitches={setSwitches} />}
+          {mode === 'search' && (
+            <SearchControls
+              board={board}
+              search={search}
+              tooLarge={searchQuery === null && piece !== null}
+              switches={switches}
+              onSwitches={setSwitches}
+              known={knownNone === null ? null : { none: wholeBoard?.exists === false ? noneHeadline.replace(/\.$/, '') : `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `starts at ${state.from}`} on ${onBoard}`, why: knownNone }}
+              anyway={anyway === searchKey}
+              onAnyway={() => setAnyway(searchKey)}
+            />
+          )}
           {mode === 'table' && (
             <TablePanel
               board={board}

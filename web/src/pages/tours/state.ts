@@ -39,6 +39,15 @@ export function countStopWords(budgetMs: number, found = 1n): string {
   return `stopped after ${budgetMs / 1000} s: at least this many, not the full count`;
 }
 
+/**
+ * Why a canvas board shows no numbers: its squares are too small to write on. `zoom` is for a board that can be
+ * zoomed into, where they appear once the squares are big enough.
+ */
+export function numbersHint(width: number, height: number, domSide: number, zoom = false): string {
+  const why = `Numbers are written on the squares of boards up to ${domSide}×${domSide}; the squares of this ${width}×${height} board are too small for them`;
+  return zoom ? `${why}: zoom in to read them. The tour stays drawn as its path.` : `${why}, so the tour stays drawn as its path.`;
+}
+
 export type ShowMode = 'path' | 'numbers' | 'both';
 export type PanelMode = 'tour' | 'search' | 'table';
 
