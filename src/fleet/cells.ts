@@ -2,7 +2,10 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass } from './count-back.js';
-import { forward } from './count.js';
+import { forward, PassProgress } from './count.js';
+import { buildPlan } from './count-plan.js';
+import { fleetIndex } from './count-vec.js';
+import { vecWeights } from './count-vec-back.js';
 import type { FleetProblem } from './problem.js';
 
 /** How many layouts cover each cell, beside the number of layouts. */
@@ -15,6 +18,23 @@ export interface CellCounts {
 
 function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generator<void, CellCounts, void> {
   const cells = problem.width * problem.height;
+  const plan = buildPlan(problem);
+  const fi = plan.feasible ? fleetIndex(problem, plan) : null;
+  if (fi) {
+    const progress = new PassProgress(true);
+    progress.report(ctl, plan.cells);
+    const vec = yield* vecWeights(plan, fi, ctl, progress);
+    if (vec) {
+      progress.finish(ctl);
+      // Below 2^53 every weight and every cell's sum (at most the total) is an exact double.
+      const sums = new Float64Array(cells);
+      plan.at.forEach((list, pos) => list.forEach((pc, p) => {
+        const w = vec.weights[pos][p];
+        if (w !== 0) for (const sq of pc.cells) sums[sq] += w;
+      }));
+      return { total: vec.total, counts: Array.from(sums, (x) => BigInt(x)) };
+    }
+  }
   const fwd = yield* forward(problem, true, ctl, 2);
   if (fwd.total === 0n || !fwd.layers) {
     fwd.progress.finish(ctl);

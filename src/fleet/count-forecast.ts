@@ -32,7 +32,11 @@ export class StateForecast {
   /** below[t]: share of the sampled states whose highest window bit is below offset t. */
   private readonly below: Float64Array;
 
-  constructor(private readonly plan: CountPlan) {
+  /** @param decay how fast the growth per scan line shrinks (RISE_DECAY, tuned on the keyed states) */
+  constructor(
+    private readonly plan: CountPlan,
+    private readonly decay = RISE_DECAY,
+  ) {
     this.window = 32 * (plan.maskWords - 1) + (plan.lastWindowMask === -1 ? 32 : 31 - Math.clz32(plan.lastWindowMask) + 1);
     this.sizes = new Float64Array(plan.cells + 1);
     this.below = new Float64Array(this.window + 1);
@@ -51,7 +55,7 @@ export class StateForecast {
     let sum = 0;
     for (let q = pos + 1; q < N; q++) {
       const lines = (q - pos) / line;
-      const grow = Math.min(MAX_RISE, rise * RISE_DECAY * (1 - RISE_DECAY ** lines) / (1 - RISE_DECAY));
+      const grow = Math.min(MAX_RISE, rise * this.decay * (1 - this.decay ** lines) / (1 - this.decay));
       const room = N - q;
       sum += S * Math.exp(grow) * (room >= window ? 1 : below[room]);
     }

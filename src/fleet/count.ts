@@ -3,6 +3,7 @@ import { ForecastProgress, Job, type JobControl, type Outcome } from '../core/jo
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { StateForecast } from './count-forecast.js';
+import { fleetIndex, limbsFor, vecForward, type FleetIndex } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
@@ -180,8 +181,24 @@ export function finalState(last: Layer, K: number): number {
  */
 export function countLayoutsJob(problem: FleetProblem, options: CountOptions = {}): Job<bigint> {
   return new Job(function* (ctl) {
-    return (yield* forward(problem, false, ctl, 1, options.order)).total;
+    const plan = buildPlan(problem, options.order);
+    const fi = plan.feasible ? fleetIndex(problem, plan) : null;
+    if (!fi) return (yield* forward(problem, false, ctl, 1, options.order)).total;
+    return yield* vecCount(plan, fi, ctl);
   });
+}
+
+/** The count over windows (count-vec.ts): doubles first, then limbs when the total came out at 2^53 or more. */
+function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Generator<void, bigint, void> {
+  const progress = new PassProgress(false);
+  progress.report(ctl, plan.cells);
+  let pass = yield* vecForward(plan, fi, 1, ctl, progress, 0, null, false);
+  if (!pass.exact) {
+    progress.regrow();
+    pass = yield* vecForward(plan, fi, limbsFor(pass.approx), ctl, progress, 0, null, false);
+  }
+  progress.finish(ctl);
+  return pass.total;
 }
 
 /** countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress). */
