@@ -23,7 +23,7 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
     const t0 = Date.now();
     await page.waitForSelector('#walk-map-estimate', WAIT);
     expect(Date.now() - t0).toBeLessThan(10_000);
-    expect(await text('#walk-map-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated by the decay over the last two\. The exact map replaces it when it is ready\.$/);
+    expect(await text('#walk-map-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated at the rate the chance was falling by then\. The exact map replaces it when it is ready\.$/);
     expect(await page.locator('[aria-label^="Survival"]').first().getAttribute('aria-label')).toMatch(/, estimated\. Arrow keys/);
     expect(await text('.legend[aria-label^="Survival"]')).toMatch(/P\(still on the board after 20000 moves\)/);
     // The exact map is still computing, with its progress and Cancel.

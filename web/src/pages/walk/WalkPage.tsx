@@ -259,7 +259,7 @@ function Walk({ params }: PageProps) {
     shown === null ? null : shown === from && point ? { ...point, estimate: false } : map ? { probability: map.probability[shown], log10: map.log10[shown], estimate: mapEstimate !== null } : null;
   const exact = shown !== null && value ? exactOf(shown) : null;
   const estimateNote = (e: { moves: number }): string =>
-    `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated by the decay over the last two`;
+    `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
 
   return (
     <section class="page walk">
@@ -278,7 +278,7 @@ function Walk({ params }: PageProps) {
           <fieldset>
             <legend>Piece</legend>
             <div class="field">
-              <label for="walk-piece">Leaper spec</label>
+              <label for="walk-piece">Leaper (the piece that walks)</label>
               <input
                 id="walk-piece"
                 type="text"
