@@ -1,6 +1,7 @@
 // Quick answers for the Random walk page while the exact ones are computed: the survival map and the
 // distribution after N moves from the first M ≤ N moves (M with N's parity), the rest extrapolated by the decay
-// over two moves ρ seen at the end, p_N ≈ p_M · ρ^((N − M) / 2). Plain functions, so Node tests run them.
+// per two moves ρ seen at the end (Aitken's Δ² over the last spans), p_N ≈ p_M · ρ^((N − M) / 2). Plain
+// functions, so Node tests run them.
 import type { Graph } from '../../../../src/walk/index.js';
 
 /**
