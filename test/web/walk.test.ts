@@ -96,11 +96,14 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
   it('beyond the map limit (32×32 at N = 10^9) the clicked square is computed alone, with its method and error', async () => {
     await open('#/walk?board=32x32&n=1000000000&from=p16');
     await page.waitForSelector('#walk-map-limit', WAIT);
-    expect(await text('#walk-map-limit')).toMatch(/over the limit/);
+    expect(await text('#walk-map-limit')).toMatch(/more work than this page takes on/);
+    // The map shows its estimate meanwhile: every square labelled, the note saying how it was made.
+    await page.waitForSelector('.board[aria-label^="Survival"][aria-label$="estimated"]', WAIT);
+    expect(await text('#walk-map-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated/);
     await page.waitForSelector('#walk-method', WAIT);
     expect(await text('#walk-square strong')).toBe('p16');
     expect(await text('#walk-probability')).toMatch(/^10\^-[0-9]+\.[0-9]+$/);
-    expect(await text('#walk-method')).toMatch(/by (dp|squaring|extrapolation), relative error ≤ /);
+    expect(await text('#walk-method')).toMatch(/(move by move|by repeated squaring of the move matrix|extrapolated from the decay rate), relative error at most /);
     expect(await text('#walk-lambda')).toMatch(/λ ≈ 0\.9/);
   });
 

@@ -3,15 +3,18 @@
 // clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the state lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
-import { exactSurvivalMapSync, exactWork, fractionText, type Fraction } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_STEPS, exactSurvivalMapSync, exactWork, fractionText, type Fraction } from '../../../../src/walk/index.js';
+import { ErrorBoundary } from '../../ErrorBoundary.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
-import { JobStatus, useJob } from '../../worker/useJob.js';
+import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
+import { wantsQuick } from './estimate.js';
 import type { WalkRequest, WalkResult } from './walk.worker.js';
 import {
+  DIST_MAX_WORK,
   SLIDER_MAX,
   cellText,
   fitToBoard,
@@ -19,6 +22,7 @@ import {
   heatScale,
   parseSide,
   parseSteps,
+  percentText,
   probabilityText,
   readState,
   sliderToSteps,
@@ -44,6 +48,14 @@ function makeWorker(): Worker {
 
 type MapResult = Extract<WalkResult, { kind: 'map' }>;
 type DistResult = Extract<WalkResult, { kind: 'dist' }>;
+type QuickResult = Extract<WalkResult, { kind: 'quick' }>;
+
+/** How the clicked square's value was computed, in words. */
+const METHOD_WORDS: Record<string, string> = {
+  dp: 'move by move',
+  squaring: 'by repeated squaring of the move matrix',
+  extrapolation: 'extrapolated from the decay rate',
+};
 
 
 type Values = { probability: Float64Array; log10: Float64Array };
@@ -127,42 +139,75 @@ function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) =>
   );
 }
 
-export function WalkPage({ params }: PageProps) {
+/** The page in its own error boundary: an error stays in the page and is logged, never leaves the app half drawn. */
+export function WalkPage(props: PageProps) {
+  return (
+    <ErrorBoundary>
+      <Walk {...props} />
+    </ErrorBoundary>
+  );
+}
+
+/** The answer a job gave, when it was for `key` (the board, piece, N and square now shown); else null. */
+function doneFor<R extends { key: string }>(state: JobState<WalkResult>, key: string): R | null {
+  return state.status === 'done' && state.result.key === key ? (state.result as unknown as R) : null;
+}
+
+function Walk({ params }: PageProps) {
   const [state, setState] = useHashState('walk', params, readState, writeState);
-  const [hover, setHover] = useState<number | null>(null);
   const mapJob = useJob<WalkRequest, WalkResult>(makeWorker);
   const distJob = useJob<WalkRequest, WalkResult>(makeWorker);
+  const quickMapJob = useJob<WalkRequest, WalkResult>(makeWorker);
+  const quickDistJob = useJob<WalkRequest, WalkResult>(makeWorker);
 
   const { graph, error: pieceError } = useMemo(() => graphOf(state), [state.width, state.height, state.spec]);
   const board = graph?.board ?? null;
   const from = board && state.from ? board.parse(state.from) : null;
   const common = { width: state.width, height: state.height, spec: state.spec, steps: state.steps };
 
+  // Every answer is keyed to the board, piece and N (and square) it was computed for: after a change, the old
+  // answers are not read on the new board (its squares are other indices, and there may be more of them).
   const mapKey = graph ? `${state.width}x${state.height}|${state.spec}|${state.steps}` : '';
+  const distKey = graph && from !== null ? `${mapKey}|${from}` : '';
+  const quick = graph !== null && wantsQuick(graph.board.cells, state.steps);
   useEffect(() => {
-    setHover(null);
     if (!graph) {
       mapJob.reset();
+      quickMapJob.reset();
       return;
     }
-    mapJob.start({ ...common, kind: 'map' }, 'Computing the survival map');
+    mapJob.start({ ...common, key: mapKey, kind: 'map' }, 'Computing the survival map');
+    if (quick) quickMapJob.start({ ...common, key: mapKey, kind: 'quick', from: null }, 'Estimating the survival map');
+    else quickMapJob.reset();
   }, [mapKey]);
-  const distKey = graph && from !== null ? `${mapKey}|${from}` : '';
   useEffect(() => {
     if (!graph || from === null) {
       distJob.reset();
+      quickDistJob.reset();
       return;
     }
-    distJob.start({ ...common, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
+    distJob.start({ ...common, key: distKey, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
+    if (quick) quickDistJob.start({ ...common, key: distKey, kind: 'quick', from }, `Estimating the distribution from ${state.from}`);
+    else quickDistJob.reset();
   }, [distKey]);
 
-  const mapRes = mapJob.state.status === 'done' ? (mapJob.state.result as MapResult) : null;
-  const distRes = distJob.state.status === 'done' ? (distJob.state.result as DistResult) : null;
-  const map = mapRes?.map ?? null;
-  const dist = distRes?.dist ?? null;
-  const point = distRes && distRes.from === from ? distRes.point : null;
+  const mapRes = doneFor<MapResult>(mapJob.state, mapKey);
+  const distRes = doneFor<DistResult>(distJob.state, distKey);
+  const quickMap = doneFor<QuickResult>(quickMapJob.state, mapKey)?.map ?? null;
+  const quickDist = doneFor<QuickResult>(quickDistJob.state, distKey)?.dist ?? null;
+  // The exact answer when it is in, else the quick one (marked as an estimate when it is extrapolated).
+  const map: Values | null = mapRes?.map ?? quickMap;
+  const mapEstimate = !mapRes?.map && quickMap?.extrapolated ? quickMap : null;
+  const dist = distRes?.dist ?? quickDist;
+  const distEstimate = !distRes?.dist && quickDist?.extrapolated ? quickDist : null;
+  const point = distRes?.point ?? null;
   const mapHeat = useMemo(() => (map ? heatScale(map.probability, map.log10) : null), [map]);
   const distHeat = useMemo(() => (dist ? heatScale(dist.probability, dist.log10) : null), [dist]);
+
+  // The square hovered or focused, for the board it was on.
+  const [hovered, setHovered] = useState<{ key: string; square: number } | null>(null);
+  const hover = hovered && hovered.key === mapKey ? hovered.square : null;
+  const setHover = (square: number | null): void => setHovered(square === null ? null : { key: mapKey, square });
 
   // Exact fractions are computed on the first hover or focus (all squares at once: the engine counts on the
   // board's symmetry orbits, a few milliseconds within its limit) and kept for this board, piece and N.
@@ -175,26 +220,28 @@ export function WalkPage({ params }: PageProps) {
   };
 
   const small = board !== null && board.width <= TEXT_SIDE && board.height <= TEXT_SIDE;
+  const about = mapEstimate ? 'about ' : '';
   const view = useMemo(() => heatView(map, mapHeat, from, small), [map, mapHeat, from, small]);
   const describe = useCallback(
     (s: number): string => {
       const name = board?.name(s) ?? '';
       const parts = [name];
-      if (map) parts.push(`survives ${state.steps} moves with probability ${probabilityText(map.probability[s], map.log10[s])}`);
+      if (map) parts.push(`survives ${state.steps} moves with probability ${about}${probabilityText(map.probability[s], map.log10[s])}`);
       if (s === from) parts.push('distribution shown');
       return parts.join(', ');
     },
-    [board, map, from, state.steps],
+    [board, map, from, state.steps, about],
   );
+  const distAbout = distEstimate ? 'about ' : '';
   const distView = useMemo(() => heatView(dist, distHeat, from, small), [dist, distHeat, from, small]);
   const distDescribe = useCallback(
     (s: number): string => {
       const parts = [board?.name(s) ?? ''];
-      if (dist) parts.push(`reached after ${state.steps} moves with probability ${probabilityText(dist.probability[s], dist.log10[s])}`);
+      if (dist) parts.push(`reached after ${state.steps} moves with probability ${distAbout}${probabilityText(dist.probability[s], dist.log10[s])}`);
       if (s === from) parts.push('start');
       return parts.join(', ');
     },
-    [board, dist, from, state.steps],
+    [board, dist, from, state.steps, distAbout],
   );
   const onActivate = useCallback((s: number) => board && setState((cur) => ({ ...cur, from: cur.from === board.name(s) ? '' : board.name(s) })), [board]);
 
@@ -203,12 +250,16 @@ export function WalkPage({ params }: PageProps) {
   // Hover or focus on a square of the survival map shows its values; otherwise the clicked square's.
   const pick = (ev: Event): void => {
     const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
-    if (name && board) setHover(board.parse(name));
+    const s = name && board ? board.parse(name) : null;
+    if (s !== null) setHover(s);
   };
   const shown = hover ?? from;
-  // The shown square's value: from the map, or (when the map is over the limit) the clicked square's own.
-  const value = shown === null ? null : map ? { probability: map.probability[shown], log10: map.log10[shown] } : shown === from ? point : null;
+  // The shown square's value: the clicked square's own when computed (any N), else from the map (exact or estimated).
+  const value =
+    shown === null ? null : shown === from && point ? { ...point, estimate: false } : map ? { probability: map.probability[shown], log10: map.log10[shown], estimate: mapEstimate !== null } : null;
   const exact = shown !== null && value ? exactOf(shown) : null;
+  const estimateNote = (e: { moves: number }): string =>
+    `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
 
   return (
     <section class="page walk">
@@ -227,7 +278,7 @@ export function WalkPage({ params }: PageProps) {
           <fieldset>
             <legend>Piece</legend>
             <div class="field">
-              <label for="walk-piece">Leaper spec</label>
+              <label for="walk-piece">Leaper (the piece that walks)</label>
               <input
                 id="walk-piece"
                 type="text"
@@ -266,8 +317,10 @@ export function WalkPage({ params }: PageProps) {
           <div class="summary" aria-live="polite" id="walk-square">
             {shown !== null && value && board ? (
               <p>
-                <strong>{board.name(shown)}</strong>: P(on the board after {state.steps} moves) ≈{' '}
+                <strong>{board.name(shown)}</strong>: P(on the board after {state.steps.toLocaleString('en')} moves) ≈{' '}
                 <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
+                {value.estimate && <span class="muted"> (estimate)</span>}
+                {percentText(value.probability) && <span class="muted"> ({percentText(value.probability)})</span>}
                 {value.probability === 0 && Number.isFinite(value.log10) && <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>}
                 {exact !== null ? (
                   <>
@@ -280,7 +333,7 @@ export function WalkPage({ params }: PageProps) {
                 {shown === from && point && (
                   <span class="muted" id="walk-method">
                     {' '}
-                    · by {point.method}, relative error ≤ {point.relativeError.toExponential(1)}
+                    · {METHOD_WORDS[point.method] ?? point.method}, relative error at most {point.relativeError.toExponential(1)}
                   </span>
                 )}
               </p>
@@ -290,13 +343,25 @@ export function WalkPage({ params }: PageProps) {
           </div>
           {board && (
             <div onMouseOver={pick} onFocusCapture={pick} onMouseLeave={() => setHover(null)}>
-              <BoardView board={board} label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board`} view={view} describe={describe} onActivate={onActivate} />
+              <BoardView
+                board={board}
+                label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board${mapEstimate ? ', estimated' : ''}`}
+                view={view}
+                describe={describe}
+                onActivate={onActivate}
+              />
             </div>
           )}
           <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
-          {mapRes?.limit && (
+          {mapEstimate && (
+            <p id="walk-map-estimate" class="help">
+              {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
+            </p>
+          )}
+          {mapRes?.over && board && (
             <p id="walk-map-limit" class="help">
-              {mapRes.limit}. Click a square to compute its value alone.
+              Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board is more work than this page takes on, so the
+              map stays an estimate. Click a square to compute its own value.
             </p>
           )}
           {mapHeat && <Legend label="Survival heat map legend" scale={mapHeat} what={`P(still on the board after ${state.steps} moves)`} />}
@@ -311,16 +376,33 @@ export function WalkPage({ params }: PageProps) {
           {board && from !== null && (
             <div class="distribution">
               <h2 style={{ fontSize: '1.1rem', margin: '1.2rem 0 0.4rem' }}>Where the piece stands after {state.steps} moves from {state.from}</h2>
-              {distRes?.limit && <p class="help">{distRes.limit}</p>}
+              {distRes?.over && (
+                <p id="walk-dist-limit" class="help">
+                  The exact distribution is computed here up to N = {FLOAT_MAX_STEPS.toLocaleString('en')} moves and up to squares × N ={' '}
+                  {(DIST_MAX_WORK / 1e6).toLocaleString('en')} million; this board and N take more, so it stays an estimate.
+                </p>
+              )}
+              {distEstimate && (
+                <p id="walk-dist-estimate" class="help">
+                  {estimateNote(distEstimate)}.{distRes ? '' : ' The exact distribution replaces it when it is ready.'}
+                </p>
+              )}
               {dist && (
                 <p id="walk-dist-total" class="help">
-                  The squares sum to {probabilityText(dist.total.probability, dist.total.log10)}, the survival probability from {state.from}.
+                  The squares sum to {distAbout}
+                  {probabilityText(dist.total.probability, dist.total.log10)}, the survival probability from {state.from}.
                 </p>
               )}
               <JobStatus state={distJob.state} onCancel={() => distJob.cancel()} />
               {dist && distHeat && (
                 <>
-                  <BoardView board={board} label={`Distribution after ${state.steps} moves from ${state.from}`} view={distView} describe={distDescribe} onActivate={onActivate} />
+                  <BoardView
+                    board={board}
+                    label={`Distribution after ${state.steps} moves from ${state.from}${distEstimate ? ', estimated' : ''}`}
+                    view={distView}
+                    describe={distDescribe}
+                    onActivate={onActivate}
+                  />
                   <Legend label="Distribution heat map legend" scale={distHeat} what={`P(on this square after ${state.steps} moves)`} />
                 </>
               )}

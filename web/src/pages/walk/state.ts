@@ -4,7 +4,13 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
-import { HORIZON_MAX_STEPS, GRAPH_MAX_SIDE, graph, type Graph } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_WORK, HORIZON_MAX_STEPS, GRAPH_MAX_SIDE, graph, type Graph } from '../../../../src/walk/index.js';
+
+/**
+ * The distribution's forward DP runs up to squares × steps of this, the engine's own limit: 100×100 to
+ * N = 60,000 takes 16–21 s here ("walk dist" rows in bench/results/web-caps.md); it has no far-horizon method.
+ */
+export const DIST_MAX_WORK = FLOAT_MAX_WORK;
 
 export interface WalkState {
   width: number;
@@ -90,6 +96,13 @@ export function probabilityText(p: number, log10: number): string {
   if (p === 0 || p < 1e-300) return `10^${log10.toFixed(2)}`;
   if (p === 1) return '1';
   return p >= 1e-4 ? p.toPrecision(6) : p.toExponential(5);
+}
+
+/** A probability as a per cent, where it reads as one (from 0.1 % up); '' below. */
+export function percentText(p: number): string {
+  if (!(p >= 0.001)) return '';
+  const pct = 100 * p;
+  return `${pct === 100 ? '100' : pct.toPrecision(3)} %`;
 }
 
 /** A short figure written on a square (boards narrow enough to have room). */

@@ -4,16 +4,22 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { job, type Job } from '../../../../src/core/job.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, decayRateJob, distributionWithLog, graph, survivalAtHorizonJob, survivalMapAtHorizonJob, type SurvivalMap } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_STEPS, decayRateJob, distributionJob, graph, survivalAtHorizonJob, survivalMapAtHorizonJob, type SurvivalMap } from '../../../../src/walk/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
+import { distributionEstimate, survivalEstimate, type Estimate } from './estimate.js';
+import { DIST_MAX_WORK } from './state.js';
+
 
 /**
- * The distribution's forward DP runs up to squares × steps of this, the engine's own limit: 100×100 to
- * N = 60,000 takes 16–21 s here ("walk dist" rows in bench/results/web-caps.md); it has no far-horizon method.
+ * What the page asks: `key` names the board, piece and N (and square) the request is for, and comes back in the
+ * result, so the page never reads an answer for one board on another.
  */
-export const DIST_MAX_WORK = FLOAT_MAX_WORK;
-
-export type WalkRequest = { width: number; height: number; spec: string; steps: number } & ({ kind: 'map' } | { kind: 'dist'; from: number });
+export type WalkRequest = { key: string; width: number; height: number; spec: string; steps: number } & (
+  | { kind: 'map' }
+  | { kind: 'dist'; from: number }
+  /** A quick answer (estimate.ts): the survival map when `from` is null, else the distribution from it. */
+  | { kind: 'quick'; from: number | null }
+);
 
 /** One square's survival at any horizon, with the engine's method, its error and λ. */
 export interface Point {
@@ -25,12 +31,12 @@ export interface Point {
   relativeError: number;
 }
 
-export type WalkResult =
+export type WalkResult = { key: string } & (
   | {
       kind: 'map';
-      /** null when the whole map at this N is over the engine's limit (`limit` says which). */
+      /** null when the whole map at this N is over the engine's limit (`over`). */
       map: { probability: Float64Array; log10: Float64Array } | null;
-      limit: string | null;
+      over: boolean;
       lambda: number;
       lambdaError: number;
       lambdaFrom: number;
@@ -39,10 +45,19 @@ export type WalkResult =
       kind: 'dist';
       from: number;
       point: Point;
-      /** null when the forward DP would take too long (`limit` says why). */
+      /** null when the forward DP would take too long (`over`). */
       dist: { probability: Float64Array; log10: Float64Array; total: { probability: number; log10: number } } | null;
-      limit: string | null;
-    };
+      over: boolean;
+    }
+  | {
+      kind: 'quick';
+      from: number | null;
+      /** The survival map's quick answer (see estimate.ts), when no square was asked for. */
+      map: Estimate | null;
+      /** The distribution's quick answer from the square asked for. */
+      dist: (Estimate & { total: { probability: number; log10: number } }) | null;
+    }
+);
 
 function isLimit(e: unknown): e is GridbitsError {
   return e instanceof GridbitsError && e.code === 'LIMIT';
@@ -52,27 +67,37 @@ function isLimit(e: unknown): e is GridbitsError {
 function walkJob(req: WalkRequest): Job<WalkResult, unknown> {
   const g = graph(Board.of(req.width, req.height), parsePiece(req.spec));
   const cells = g.board.cells;
+  const key = req.key;
+  if (req.kind === 'quick') {
+    const from = req.from;
+    return job(function* (ctl) {
+      ctl.report(0, 1, 'answers');
+      if (ctl.spend(1)) yield;
+      const map = from === null ? survivalEstimate(g, req.steps) : null;
+      const dist = from === null ? null : distributionEstimate(g, from, req.steps);
+      return { key, kind: 'quick', from, map, dist };
+    });
+  }
   if (req.kind === 'dist') {
     const horizon = survivalAtHorizonJob(g, req.from, req.steps);
     return job(function* (ctl) {
       const h = yield* horizon.within(ctl);
       const point: Point = { probability: h.probability, log10: h.log10, lambda: h.lambda, lambdaError: h.lambdaError, method: h.method, relativeError: h.relativeError };
       if (req.steps > FLOAT_MAX_STEPS || cells * req.steps > DIST_MAX_WORK) {
-        const limit = `The distribution after N moves is computed up to squares × N = ${DIST_MAX_WORK.toLocaleString('en')} here; take a smaller N or board.`;
-        return { kind: 'dist', from: req.from, point, dist: null, limit };
+        return { key, kind: 'dist', from: req.from, point, dist: null, over: true };
       }
-      const dist = distributionWithLog(g, req.from, req.steps);
-      return { kind: 'dist', from: req.from, point, dist, limit: null };
+      const dist = yield* distributionJob(g, req.from, req.steps).within(ctl);
+      return { key, kind: 'dist', from: req.from, point, dist, over: false };
     });
   }
-  // The whole map at this N may be over the engine's limit: then the page says so and shows λ alone.
+  // The whole map at this N may be over the engine's limit: then the page says so and shows its quick answer and λ.
   let mapJob: Job<SurvivalMap> | null = null;
-  let limit: string | null = null;
+  let over = false;
   try {
     mapJob = survivalMapAtHorizonJob(g, req.steps);
   } catch (e) {
     if (!isLimit(e)) throw e;
-    limit = e.message;
+    over = true;
   }
   return job(function* (ctl) {
     const map = mapJob ? yield* mapJob.within(ctl) : null;
@@ -84,7 +109,7 @@ function walkJob(req: WalkRequest): Job<WalkResult, unknown> {
       for (let s = 1; s < cells; s++) if (map.log10[s] > map.log10[best]) best = s;
     }
     const rate = g.targets.length > 0 ? yield* decayRateJob(g, best).within(ctl) : { lambda: 0, error: 0 };
-    return { kind: 'map', map, limit, lambda: rate.lambda, lambdaError: rate.error, lambdaFrom: best };
+    return { key, kind: 'map', map, over, lambda: rate.lambda, lambdaError: rate.error, lambdaFrom: best };
   });
 }
 
