@@ -4,6 +4,7 @@ import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Home } from './home.js';
 import { PAGES, findPage, type PageProps } from './pages.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
 import { parseHash, type Route } from './router.js';
 
 function useRoute(): Route {
@@ -54,7 +55,12 @@ function PageView({ route }: { route: Route }) {
   }
   if (failed) return <p role="alert" class="error">Could not load the page: {failed}</p>;
   if (!Page) return <p class="loading" aria-live="polite">Loading {info.title}…</p>;
-  return <Page params={route.params} />;
+  // Each page in its own error boundary, keyed by the page: an error stays in it and the next link starts afresh.
+  return (
+    <ErrorBoundary key={info.id}>
+      <Page params={route.params} />
+    </ErrorBoundary>
+  );
 }
 
 /** The page links; on phones a menu button names the current page and opens the list. */

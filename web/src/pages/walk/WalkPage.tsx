@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
 import { FLOAT_MAX_STEPS, exactSurvivalMapSync, exactWork, fractionText, type Fraction } from '../../../../src/walk/index.js';
-import { ErrorBoundary } from '../../ErrorBoundary.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
@@ -139,13 +138,9 @@ function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) =>
   );
 }
 
-/** The page in its own error boundary: an error stays in the page and is logged, never leaves the app half drawn. */
+/** The Random walk page (the app wraps every page in an error boundary). */
 export function WalkPage(props: PageProps) {
-  return (
-    <ErrorBoundary>
-      <Walk {...props} />
-    </ErrorBoundary>
-  );
+  return <Walk {...props} />;
 }
 
 /** The answer a job gave, when it was for `key` (the board, piece, N and square now shown); else null. */
@@ -248,11 +243,6 @@ function Walk({ params }: PageProps) {
   const update = (patch: Partial<WalkState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
 
   // Hover or focus on a square of the survival map shows its values; otherwise the clicked square's.
-  const pick = (ev: Event): void => {
-    const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
-    const s = name && board ? board.parse(name) : null;
-    if (s !== null) setHover(s);
-  };
   const shown = hover ?? from;
   // The shown square's value: the clicked square's own when computed (any N), else from the map (exact or estimated).
   const value =
@@ -342,15 +332,14 @@ function Walk({ params }: PageProps) {
             )}
           </div>
           {board && (
-            <div onMouseOver={pick} onFocusCapture={pick} onMouseLeave={() => setHover(null)}>
-              <BoardView
-                board={board}
-                label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board${mapEstimate ? ', estimated' : ''}`}
-                view={view}
-                describe={describe}
-                onActivate={onActivate}
-              />
-            </div>
+            <BoardView
+              board={board}
+              label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board${mapEstimate ? ', estimated' : ''}`}
+              view={view}
+              describe={describe}
+              onActivate={onActivate}
+              onHover={setHover}
+            />
           )}
           <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
           {mapEstimate && (
