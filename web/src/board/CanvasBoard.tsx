@@ -354,7 +354,11 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
         {shownSquare !== null ? describe(shownSquare) : (idleReadout ?? 'Hover or focus a square.')}
       </p>
       {hiddenText && <p class="hint board-numbers">Zoom in to read the numbers (wheel, pinch, the + button or the + key).</p>}
-      {legend}
+      {legend !== undefined && (
+        <div class="board-legend-slot">
+          <BoardViewport.Provider value={info}>{legend}</BoardViewport.Provider>
+        </div>
+      )}
     </div>
   );
 }

@@ -44,7 +44,8 @@ export interface BoardProps {
   overlay?: ComponentChildren;
   /**
    * What the colours mean, shown right under the board (e.g. `<LegendRamp>` from board/Legend.tsx: visit order,
-   * probability); nothing by default.
+   * probability), in a `.board-legend-slot` on both kinds of board; nothing by default. On a canvas board it can
+   * follow the zoom through the `BoardViewport` context, as the overlay can.
    */
   legend?: ComponentChildren;
   /**
