@@ -84,7 +84,7 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await open('#/tours?board=100x100&show=numbers');
     await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
     expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('10000');
-    expect(await text('#tour-numbers-hint')).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; the path stays drawn over them.');
+    expect(await text('#tour-numbers-hint')).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
     // The legend sits in the board's legend slot.
     expect(await page.locator('.canvas-wrap > .board-legend-slot #tour-legend').count()).toBe(1);
     expect(await text('#tour-legend')).toMatch(/start \(move 1\).*end \(move 10,000\)/);
@@ -98,6 +98,11 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await expect.poll(async () => Number(await page.locator('.board-range').getAttribute('data-zoom')), WAIT).toBe(8);
     await expect.poll(() => page.locator('.board-numbers').count(), WAIT).toBe(0);
     await expect.poll(inkInCentre, WAIT).toBeGreaterThan(200);
+    // Under "Numbers" the path's lines give way to them (the legend says so); under "Both" they come back.
+    expect(await page.locator('#tour-legend').getAttribute('data-kind')).toBe('numbers');
+    await page.getByRole('radio', { name: 'Both' }).check();
+    await expect.poll(() => page.locator('#tour-legend').getAttribute('data-kind'), WAIT).toBe('path');
+    expect(await inkInCentre()).toBeGreaterThan(200);
     // Hovering a square reads its place in the tour.
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

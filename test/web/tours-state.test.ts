@@ -92,7 +92,7 @@ describe('Tours page state', () => {
   });
 
   it('says where the numbers of a canvas board are', () => {
-    expect(numbersHint(100, 100)).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; the path stays drawn over them.');
-    expect(numbersHint(400, 300, true)).toMatch(/^On this 400×300 board .* read them, when the tour is not playing;/);
+    expect(numbersHint(100, 100)).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
+    expect(numbersHint(400, 300, true, true)).toBe('On this 400×300 board the numbers are written on the squares once you zoom in far enough to read them, when the tour is not playing; the path stays drawn over them.');
   });
 });

@@ -20,6 +20,11 @@ export interface PathOverlayProps {
    * (marked as the moving head, yellow); by default, when the whole path is drawn.
    */
   complete?: boolean;
+  /**
+   * On a canvas board, whether to draw the lines between squares of this many CSS pixels (the ends are marked
+   * either way), e.g. not once the numbers written on the squares can be read; at every size by default.
+   */
+  lines?: (cell: number) => boolean;
 }
 
 /**
@@ -149,7 +154,7 @@ function CanvasPath(p: PathOverlayProps) {
       g.drawImage(v.picture, vx, vy, sw, sh, 0, 0, dw, dh);
       g.imageSmoothingEnabled = true;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    } else {
+    } else if (p.lines?.(cell) ?? true) {
       g.strokeStyle = LINE;
       g.lineWidth = Math.max(0.6, cell * 0.14);
       g.lineJoin = 'bevel';
@@ -169,7 +174,7 @@ function CanvasPath(p: PathOverlayProps) {
     };
     dot(path[0], START);
     dot(path[n - 1], whole ? END : HEAD);
-  }, [board, path, n, closed, size, p.complete, z, vx, vy]);
+  }, [board, path, n, closed, size, p.complete, p.lines, z, vx, vy]);
   return <canvas ref={ref} class="path-overlay" aria-hidden="true" data-shown={n} />;
 }
 

@@ -14,13 +14,16 @@ interface Props {
   shown: number;
   /** The drawn part is finished (its last square is the end) rather than growing (its last square is the head). */
   complete: boolean;
+  /** The overlay's `lines`: where it says no lines, the numbers on the squares show the order instead. */
+  lines?: (cell: number) => boolean;
 }
 
 /** The legend under a tour on a canvas board; it follows the zoom (lines once the squares are large enough). */
-export function TourLegend({ board, total, shown, complete }: Props) {
+export function TourLegend({ board, total, shown, complete, lines }: Props) {
   const view = useContext(BoardViewport);
   if (view === null || view.width === 0 || total === 0) return null;
   const gradient = coloursByVisit(board, view);
+  const numbers = !gradient && lines !== undefined && !lines((view.width / board.width) * view.z);
   const n = (k: number): string => k.toLocaleString('en-US');
   const ends = (
     <>
@@ -29,16 +32,20 @@ export function TourLegend({ board, total, shown, complete }: Props) {
     </>
   );
   return (
-    <div id="tour-legend" data-kind={gradient ? 'visit-order' : 'path'}>
+    <div id="tour-legend" data-kind={gradient ? 'visit-order' : numbers ? 'numbers' : 'path'}>
       {gradient ? (
         <LegendRamp label="Tour colour legend" colours={VISIT_COLOURS} from="move 1" to={`move ${n(total)}`} what={`squares coloured by when the tour reaches them${shown < total ? " (squares not reached yet keep the board's colours)" : ''}`}>
           {ends}
         </LegendRamp>
       ) : (
         <LegendKeys label="Tour colour legend">
-          <LegendKey colour={PATH_COLOURS.line} shape="line">
-            the path, move 1 to move {n(total)}
-          </LegendKey>
+          {numbers ? (
+            <span>Each square numbered by the move that reaches it, 1 to {n(total)}.</span>
+          ) : (
+            <LegendKey colour={PATH_COLOURS.line} shape="line">
+              the path, move 1 to move {n(total)}
+            </LegendKey>
+          )}
           {ends}
         </LegendKeys>
       )}

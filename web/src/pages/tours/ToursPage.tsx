@@ -8,7 +8,7 @@ import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour } from '../.
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
-import type { SquareView } from '../../board/types.js';
+import { textSize, type SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
@@ -216,6 +216,9 @@ export function ToursPage({ params }: PageProps) {
     },
     [from, to, mark, canvasText, canvasText ? place : null, canvasText ? drawnCount : 0],
   );
+  // "Numbers" on a canvas board: the path's lines give way to the numbers once the longest can be read.
+  const numbersOnly = !dom && mode === 'tour' && state.show === 'numbers' && canvasText;
+  const lines = useMemo(() => (numbersOnly ? (cell: number): boolean => textSize(String(total), cell) === 0 : undefined), [numbersOnly, total]);
   const domView = useCallback(
     (s: number): SquareView => {
       const i = place[s];
@@ -468,7 +471,7 @@ export function ToursPage({ params }: PageProps) {
           {mode === 'tour' && <JobStatus state={find.state} onCancel={find.cancel} />}
           {mode !== 'table' && !dom && numbers && drawn && (
             <p id="tour-numbers-hint" class="help" role="status">
-              {numbersHint(board.width, board.height, !still)}
+              {numbersHint(board.width, board.height, !still, state.show === 'both')}
             </p>
           )}
           {mode !== 'table' && (
@@ -486,10 +489,11 @@ export function ToursPage({ params }: PageProps) {
                     count={drawnCount}
                     closed={mode === 'tour' ? shownClosed : state.closed && search.snap.status === 'found'}
                     complete={mode === 'tour' ? drawnCount === drawn.length : search.snap.status === 'found'}
+                    lines={lines}
                   />
                 ) : undefined
               }
-              legend={mode === 'tour' && !dom && path ? <TourLegend board={board} total={total} shown={shown} complete={shown === total} /> : undefined}
+              legend={mode === 'tour' && !dom && path ? <TourLegend board={board} total={total} shown={shown} complete={shown === total} lines={lines} /> : undefined}
             />
           )}
           {mode === 'tour' && path && (

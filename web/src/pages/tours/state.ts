@@ -41,11 +41,12 @@ export function countStopWords(budgetMs: number, found = 1n): string {
 
 /**
  * Where the numbers of a tour on a canvas board are: written on the squares once they are zoomed large enough to
- * hold them (the board says to zoom in while they do not fit), and not while the tour plays.
+ * hold them (the board says to zoom in while they do not fit), and not while the tour plays; under "Both" the
+ * path stays drawn over them, under "Numbers" it gives way to them.
  */
-export function numbersHint(width: number, height: number, playing = false): string {
-  const where = `On this ${width}×${height} board the numbers are written on the squares once you zoom in far enough to read them`;
-  return playing ? `${where}, when the tour is not playing; the path stays drawn over them.` : `${where}; the path stays drawn over them.`;
+export function numbersHint(width: number, height: number, playing = false, both = false): string {
+  const where = `On this ${width}×${height} board the numbers are written on the squares once you zoom in far enough to read them${playing ? ', when the tour is not playing' : ''}`;
+  return both ? `${where}; the path stays drawn over them.` : `${where}; until then the tour is drawn as its path.`;
 }
 
 export type ShowMode = 'path' | 'numbers' | 'both';
