@@ -4,8 +4,13 @@ import { parseTour, type ParsedTour } from './parse.js';
 
 /** A famous tour of the gallery. */
 export interface GalleryTour {
-  /** Its short name, as `galleryTour` takes it. */
+  /** Its short name, as `galleryTour` takes it and the command line lists it. */
   name: string;
+  /**
+   * Other names `galleryTour` takes for it: `kumar-10x6` gives the board as width × height, as the title does,
+   * where the name `kumar-6x10` (kept, as links and scripts use it) gives it height first.
+   */
+  aliases?: readonly string[];
   /** Its title. */
   title: string;
   /** Where the numbers come from. */
@@ -118,6 +123,7 @@ export const GALLERY: readonly GalleryTour[] = [
   },
   {
     name: 'kumar-6x10',
+    aliases: ['kumar-10x6'],
     title: "Kumar's near-magic open tour (10×6)",
     source: 'A. Kumar, OEIS A331483 (example), 2020',
     note: 'every file (6 squares) sums to 183; the ranks (10 squares) sum to 305 and 305 ± 6, so near-magic, not semi-magic',
@@ -137,14 +143,20 @@ export function galleryNames(): string[] {
   return GALLERY.map((t) => t.name);
 }
 
-/** A gallery tour by name, parsed; throws BAD_ARGUMENT listing the names. */
+/** The gallery entry of a name or alias (any case, spaces around ignored); undefined for none. */
+function galleryEntry(name: string): GalleryTour | undefined {
+  const key = name.trim().toLowerCase();
+  return GALLERY.find((t) => t.name === key || t.aliases?.includes(key) === true);
+}
+
+/** A gallery tour by name or alias, parsed; throws BAD_ARGUMENT listing the names. */
 export function galleryTour(name: string): {
   /** The gallery entry. */
   entry: GalleryTour;
   /** Its tour, parsed. */
   tour: ParsedTour;
 } {
-  const entry = GALLERY.find((t) => t.name === name.trim().toLowerCase());
+  const entry = galleryEntry(name);
   if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
   return { entry, tour: parseTour(entry.grid) };
 }

@@ -68,6 +68,10 @@ describe('gridbits tour-check', () => {
     expect(e.close?.path?.length).toBe(60);
     const b = gridbitsJson<CheckJson>(['tour-check', '--gallery', 'beverley', '--close']);
     expect(b.close?.possible).toBe(false);
+    // Kumar's 10×6 tour answers to its name and to the alias giving width × height.
+    const kOld = gridbitsJson<CheckJson>(['tour-check', '--gallery', 'kumar-6x10']);
+    expect(kOld.board).toEqual({ width: 10, height: 6 });
+    expect(gridbitsJson<CheckJson>(['tour-check', '--gallery', 'kumar-10x6'])).toEqual(kOld);
   });
 
   it('reads a file; --close gives a closed tour (checked independently) or says why not', () => {

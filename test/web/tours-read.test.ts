@@ -1,8 +1,9 @@
 // The Tours page as a person reads it (issue 15), in Debian's Chromium: playback of a big tour at the top speed
-// in about ten seconds, whatever its size; "Numbers" on a canvas board keeps the tour and says why there are none;
-// the legend of the path's colours; the per-start table scrolls to its last file; the words (no CLI flags, no
-// internal names, one width × height convention); Euler's headline and status agree; 4×4 says no square starts a
-// tour; a search the page knows to be futile (5×5 from b1) is answered at once and not started.
+// in about ten seconds, whatever its size; "Numbers" on a canvas board keeps the tour and writes the numbers once
+// zoomed in; hovering reads a square's move; the legend of the path's colours in the board's legend slot, following
+// the zoom; the per-start table scrolls to its last file; the words (no CLI flags, no internal names, one width ×
+// height convention); Euler's headline and status agree; 4×4 says no square starts a tour; a search the page knows
+// to be futile (5×5 from b1) is answered at once and not started.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY } from '../../src/tour/index.js';
@@ -61,32 +62,79 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('40000');
   });
 
-  it('keeps a 100×100 tour drawn under "Numbers", says why no numbers show, and explains the colours', async () => {
+  /**
+   * Near-black pixels (the numbers' ink) in the board canvas's centre quarter (the path is another canvas), read
+   * from a copy made for one reading, so the board's own canvas is never read back.
+   */
+  const inkInCentre = (): Promise<number> =>
+    page.locator('canvas.board-canvas').evaluate((el: HTMLCanvasElement) => {
+      const w = Math.floor(el.width / 2), h = Math.floor(el.height / 2);
+      const copy = document.createElement('canvas');
+      copy.width = w;
+      copy.height = h;
+      const g = copy.getContext('2d', { willReadFrequently: true })!;
+      g.drawImage(el, -w / 2, -h / 2);
+      const d = g.getImageData(0, 0, w, h).data;
+      let ink = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 60 && d[i + 1] < 60 && d[i + 2] < 60 && d[i + 3] > 200) ink++;
+      return ink;
+    });
+
+  it('keeps a 100×100 tour drawn under "Numbers", writes the numbers once zoomed in, and explains the colours in the board\'s legend', async () => {
     await open('#/tours?board=100x100&show=numbers');
     await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
     expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('10000');
-    expect(await text('#tour-numbers-hint')).toMatch(/up to 32×32; the squares of this 100×100 board are too small for them, so the tour stays drawn as its path/);
+    expect(await text('#tour-numbers-hint')).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
+    // The legend sits in the board's legend slot.
+    expect(await page.locator('.canvas-wrap > .board-legend-slot #tour-legend').count()).toBe(1);
     expect(await text('#tour-legend')).toMatch(/start \(move 1\).*end \(move 10,000\)/);
-    // Path only: no hint.
+    // Squares of 6 px: the board says to zoom in, and writes no numbers.
+    await expect.poll(() => page.locator('.board-numbers').count(), WAIT).toBe(1);
+    expect(await text('.board-numbers')).toMatch(/^Zoom in to read the numbers/);
+    expect(await inkInCentre()).toBe(0);
+    // Zoomed in eight times (+ on the focused board), squares of 50 px: the numbers are written, the hint gone.
+    await page.locator('canvas.board-canvas').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('+');
+    await expect.poll(async () => Number(await page.locator('.board-range').getAttribute('data-zoom')), WAIT).toBe(8);
+    await expect.poll(() => page.locator('.board-numbers').count(), WAIT).toBe(0);
+    await expect.poll(inkInCentre, WAIT).toBeGreaterThan(200);
+    // Under "Numbers" the path's lines give way to them (the legend says so); under "Both" they come back.
+    expect(await page.locator('#tour-legend').getAttribute('data-kind')).toBe('numbers');
+    await page.getByRole('radio', { name: 'Both' }).check();
+    await expect.poll(() => page.locator('#tour-legend').getAttribute('data-kind'), WAIT).toBe('path');
+    expect(await inkInCentre()).toBeGreaterThan(200);
+    // Hovering a square reads its place in the tour.
+    const box = (await page.locator('canvas.board-canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => text('.board-readout'), WAIT).toMatch(/^[a-z]+\d+, (.*, )?move \d+ of 10000$/);
+    // Path only: no numbers, no hint.
     await page.getByRole('radio', { name: 'Path' }).check();
     await expect.poll(() => page.locator('#tour-numbers-hint').count(), WAIT).toBe(0);
+    await expect.poll(inkInCentre, WAIT).toBe(0);
     expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('10000');
     // 400×400 at 1280 px: under 4 px a square, coloured by visit order; the legend is the gradient, move 1 to the last.
     await open('#/tours?board=400x400');
     await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
     await expect.poll(() => page.locator('#tour-legend').getAttribute('data-kind'), WAIT).toBe('visit-order');
-    expect([await text('#tour-legend-first'), await text('#tour-legend-last')]).toEqual(['move 1', 'move 160,000']);
+    expect(await page.locator('.board-legend-slot #tour-legend .ramp').count()).toBe(1);
+    expect([await text('#tour-legend .legend-from'), await text('#tour-legend .legend-to')]).toEqual(['move 1', 'move 160,000']);
+    // Zoomed in four times the squares are 6 px, the path is drawn as lines, and the legend follows.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => page.locator('#tour-legend').getAttribute('data-kind'), WAIT).toBe('path');
+    expect(await text('#tour-legend')).toMatch(/the path, move 1 to move 160,000/);
     // A DOM board writes the numbers itself: no hint, no legend.
     await open('#/tours?board=8x8&show=numbers');
     await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
     expect(await page.locator('#tour-numbers-hint, #tour-legend').count()).toBe(0);
     expect(await page.locator('.board .count').count()).toBe(64);
+    expect(problems).toEqual([]);
   });
 
   it('shows every file of the 20×20 table: it fits at 1280 px and scrolls in its own box on a phone; 8×8 fits a phone', async () => {
     const cellInBox = async (on: Page, square: string): Promise<boolean> =>
       on.evaluate((sq) => {
-        const box = document.querySelector('.table-scroll')!.getBoundingClientRect();
+        const box = document.querySelector('.scroll-x')!.getBoundingClientRect();
         const cell = document.querySelector(`.start-table td[data-square="${sq}"]`)!.getBoundingClientRect();
         return cell.left >= box.left - 1 && cell.right <= box.right + 1 && cell.right <= document.documentElement.clientWidth + 1;
       }, square);
@@ -109,10 +157,10 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     expect(await cellInBox(phone, 't1')).toBe(false);
     const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(scroll).toBeLessThanOrEqual(client);
-    await phone.locator('.table-scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await phone.locator('.scroll-x').evaluate((el) => (el.scrollLeft = el.scrollWidth));
     expect(await cellInBox(phone, 't1')).toBe(true);
     // Its rank numbers stay in view while it scrolls.
-    const rankLeft = await phone.evaluate(() => document.querySelector('.start-table tbody th')!.getBoundingClientRect().left - document.querySelector('.table-scroll')!.getBoundingClientRect().left);
+    const rankLeft = await phone.evaluate(() => document.querySelector('.start-table tbody th')!.getBoundingClientRect().left - document.querySelector('.scroll-x')!.getBoundingClientRect().left);
     expect(Math.abs(rankLeft)).toBeLessThan(2);
     // 8×8 fits the phone: a to h, no scrolling.
     await phone.goto('about:blank');
@@ -136,12 +184,17 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
       expect(size, title).not.toBeNull();
       expect([size![1], size![2]], title).toEqual([await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()]);
     }
-    // Kumar's tour: 10 files by 6 ranks, as the fields say.
-    await open('#/tours?famous=kumar-6x10');
-    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
-    expect(await text('#tour-answer strong')).toMatch(/\(10×6\)/);
-    expect([await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()]).toEqual(['10', '6']);
-    expect([await page.locator('[data-square="j6"]').count(), await page.locator('[data-square="f10"]').count()]).toEqual([1, 0]);
+    // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still opens it.
+    for (const key of ['kumar-10x6', 'kumar-6x10']) {
+      await open(`#/tours?famous=${key}`);
+      await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+      expect(await text('#tour-answer strong'), key).toMatch(/\(10×6\)/);
+      expect([await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()], key).toEqual(['10', '6']);
+      expect([await page.locator('[data-square="j6"]').count(), await page.locator('[data-square="f10"]').count()], key).toEqual([1, 0]);
+    }
+    await open('#/tours');
+    await page.locator('#tour-famous').selectOption({ label: "Kumar's near-magic open tour (10×6)" });
+    await expect.poll(() => page.evaluate(() => location.hash), WAIT).toMatch(/[?&]famous=kumar-10x6(&|$)/);
     for (const h of ['#/tours?board=6x6&mode=search', '#/tours?board=5x5&from=b1&mode=search', '#/tours?board=4x4', '#/tours?board=100x100&show=numbers']) {
       await open(h);
       await page.waitForSelector('#tour-answer, #search-status', WAIT);

@@ -60,6 +60,15 @@ describe('Tours page state', () => {
     expect(readState(new URLSearchParams('famous=nobody')).famous).toBe('');
   });
 
+  it("names Kumar's 10×6 tour kumar-10x6 in links, and still reads the older kumar-6x10", () => {
+    const byNew = readState(new URLSearchParams('famous=kumar-10x6'));
+    const byOld = readState(new URLSearchParams('famous=kumar-6x10'));
+    expect(byNew).toEqual(byOld);
+    expect(byNew).toMatchObject({ width: 10, height: 6, famous: 'kumar-6x10' });
+    expect(writeState(byOld).famous).toBe('kumar-10x6');
+    expect(readState(parseHash(formatHash('tours', writeState(byOld))).params)).toEqual(byOld);
+  });
+
   it('takes leapers only, with the engine message for a bad spec', () => {
     expect(parseLeaper('zebra')).toMatchObject({ name: 'zebra' });
     expect(parseLeaper('queen')).toMatch(/leapers only/);
@@ -82,8 +91,8 @@ describe('Tours page state', () => {
     expect([secondsText(2.46), secondsText(59.6), secondsText(200), secondsText(39_999), secondsText(7170)]).toEqual(['2.5 s', '1 min', '3 min 20 s', '11 h 7 min', '2 h']);
   });
 
-  it('says why a canvas board shows no numbers', () => {
-    expect(numbersHint(100, 100, 32)).toBe('Numbers are written on the squares of boards up to 32×32; the squares of this 100×100 board are too small for them, so the tour stays drawn as its path.');
-    expect(numbersHint(400, 300, 32, true)).toMatch(/400×300 board are too small for them: zoom in to read them/);
+  it('says where the numbers of a canvas board are', () => {
+    expect(numbersHint(100, 100)).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
+    expect(numbersHint(400, 300, true, true)).toBe('On this 400×300 board the numbers are written on the squares once you zoom in far enough to read them, when the tour is not playing; the path stays drawn over them.');
   });
 });

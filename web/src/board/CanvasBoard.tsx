@@ -6,7 +6,7 @@ import { fileName, type Board } from '../../../src/core/board.js';
 import { BoardViewport, type BoardViewportInfo } from './context.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import { ColorWords, imageCanvas, paintSquares } from './pixels.js';
-import type { BoardProps, SquareView } from './types.js';
+import { textSize, type BoardProps, type SquareView } from './types.js';
 import { WHOLE, clampView, keepInView, labelStep, labelled, maxZoom, panBy, visibleRange, zoomAbout, type Viewport } from './viewport.js';
 
 const LIGHT = '#f0d9b5', DARK = '#b58863', PIECE = '#1a5fb4', BLOCKER = '#3d3846', TARGET = 'rgba(38, 162, 105, 0.85)', TARGET_TINT = 'rgba(38, 162, 105, 0.3)', HEAT_TARGET = '#e5a50a';
@@ -16,8 +16,6 @@ const LIGHT = '#f0d9b5', DARK = '#b58863', PIECE = '#1a5fb4', BLOCKER = '#3d3846
  * the one-pixel-per-square picture, scaled (sharp edges from a device pixel up, averaged below).
  */
 const BIG_CELL = 16;
-/** Numbers smaller than this (CSS pixels) are not written; the board says to zoom in instead. */
-const MIN_FONT = 7;
 /** A drag shorter than this (CSS pixels) is still a click. */
 const CLICK_SLOP = 5;
 /** Zoom per press of + or − or the buttons. */
@@ -354,7 +352,11 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
         {shownSquare !== null ? describe(shownSquare) : (idleReadout ?? 'Hover or focus a square.')}
       </p>
       {hiddenText && <p class="hint board-numbers">Zoom in to read the numbers (wheel, pinch, the + button or the + key).</p>}
-      {legend}
+      {legend !== undefined && (
+        <div class="board-legend-slot">
+          <BoardViewport.Provider value={info}>{legend}</BoardViewport.Provider>
+        </div>
+      )}
     </div>
   );
 }
@@ -407,9 +409,8 @@ function drawFrame(g: CanvasRenderingContext2D, board: Board, view: (s: number) 
       // A piece's glyph sets its own font.
       if (sq.kind === 'piece') font = '';
       if (sq.text !== undefined && !sq.kind) {
-        // As large as the square holds: 0.42 of it for up to three characters, smaller for longer numbers.
-        const size = Math.floor(Math.min(cell * 0.42, (cell * 0.9) / (0.6 * sq.text.length)));
-        if (size < MIN_FONT) {
+        const size = textSize(sq.text, cell);
+        if (size === 0) {
           hidden = true;
           continue;
         }

@@ -4,7 +4,7 @@
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Board } from '../../../src/core/board.js';
 import { DOM_SIDE } from './Board.js';
-import { BoardViewport } from './context.js';
+import { BoardViewport, type BoardViewportInfo } from './context.js';
 import { PIXEL_CELL, imageCanvas, rgbWord } from './pixels.js';
 import { visibleRange } from './viewport.js';
 
@@ -20,9 +20,19 @@ export interface PathOverlayProps {
    * (marked as the moving head, yellow); by default, when the whole path is drawn.
    */
   complete?: boolean;
+  /**
+   * On a canvas board, whether to draw the lines between squares of this many CSS pixels (the ends are marked
+   * either way), e.g. not once the numbers written on the squares can be read; at every size by default.
+   */
+  lines?: (cell: number) => boolean;
 }
 
-const LINE = '#1a5fb4', START = '#26a269', END = '#c01c28', HEAD = '#f6d32d';
+/**
+ * The colours a path is drawn in, for a legend beside it: the line between squares, the start's mark, the end's
+ * (once the whole path is drawn, or `complete`) and the moving head's (while it grows).
+ */
+export const PATH_COLOURS = { line: '#1a5fb4', start: '#26a269', end: '#c01c28', head: '#f6d32d' } as const;
+const { line: LINE, start: START, end: END, head: HEAD } = PATH_COLOURS;
 
 /**
  * The colours of the visit order on boards of squares under 4 device pixels, where the path colours each square
@@ -30,6 +40,20 @@ const LINE = '#1a5fb4', START = '#26a269', END = '#c01c28', HEAD = '#f6d32d';
  * `<LegendRamp colours={VISIT_COLOURS} …>`).
  */
 export const VISIT_COLOURS: readonly string[] = ['rgb(38, 162, 105)', 'rgb(26, 95, 180)'];
+
+/**
+ * Whether the path over a board shown at this view colours squares by visit order (VISIT_COLOURS) rather than
+ * drawing lines: on a canvas board (`view` from the `BoardViewport` context, null on a button board) whose
+ * squares are under PIXEL_CELL device pixels at its zoom.
+ */
+export function coloursByVisit(board: Board, view: BoardViewportInfo | null): boolean {
+  return view !== null && view.width > 0 && squaresByVisit((view.width / board.width) * view.z);
+}
+
+/** Squares of this many CSS pixels are coloured by visit order: under PIXEL_CELL device pixels. */
+function squaresByVisit(cell: number): boolean {
+  return cell * (window.devicePixelRatio || 1) < PIXEL_CELL;
+}
 
 export function PathOverlay(props: PathOverlayProps) {
   const { board } = props;
@@ -114,7 +138,7 @@ function CanvasPath(p: PathOverlayProps) {
     const x = (s: number): number => (board.file(s) + 0.5 - vx) * cell;
     const y = (s: number): number => (H - 0.5 - board.rank(s) - vy) * cell;
     const whole = complete(p, n);
-    if (cell * dpr < PIXEL_CELL) {
+    if (squaresByVisit(cell)) {
       // Squares smaller than a few device pixels: lines would only paint the board solid, so each square the
       // path has reached is coloured by when it was reached (green early, blue late), one pixel per square;
       // a zoomed view crops that one picture.
@@ -130,7 +154,7 @@ function CanvasPath(p: PathOverlayProps) {
       g.drawImage(v.picture, vx, vy, sw, sh, 0, 0, dw, dh);
       g.imageSmoothingEnabled = true;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    } else {
+    } else if (p.lines?.(cell) ?? true) {
       g.strokeStyle = LINE;
       g.lineWidth = Math.max(0.6, cell * 0.14);
       g.lineJoin = 'bevel';
@@ -150,7 +174,7 @@ function CanvasPath(p: PathOverlayProps) {
     };
     dot(path[0], START);
     dot(path[n - 1], whole ? END : HEAD);
-  }, [board, path, n, closed, size, p.complete, z, vx, vy]);
+  }, [board, path, n, closed, size, p.complete, p.lines, z, vx, vy]);
   return <canvas ref={ref} class="path-overlay" aria-hidden="true" data-shown={n} />;
 }
 

@@ -8,5 +8,8 @@ export interface BoardViewportInfo extends Viewport {
   height: number;
 }
 
-/** Provided by the canvas board to its `overlay` (PathOverlay follows it); null outside a canvas board. */
+/**
+ * Provided by the canvas board to its `overlay` (PathOverlay follows it) and its `legend` (which can tell what the
+ * overlay draws at this zoom, e.g. by PathOverlay's `coloursByVisit`); null outside a canvas board.
+ */
 export const BoardViewport = createContext<BoardViewportInfo | null>(null);

@@ -18,6 +18,19 @@ export interface SquareView {
   text?: string;
 }
 
+/** Text smaller than this (CSS pixels) is not written; the canvas board says to zoom in instead. */
+const MIN_FONT = 7;
+
+/**
+ * The font size (CSS pixels) the canvas board writes a square's `text` in on squares of `cell` CSS pixels: as large
+ * as the square holds, 0.42 of it for up to three characters, smaller for longer text; 0 where that would be under
+ * 7 px and the text is not written (for a page that draws something else until its numbers can be read).
+ */
+export function textSize(text: string, cell: number): number {
+  const size = Math.floor(Math.min(cell * 0.42, (cell * 0.9) / (0.6 * text.length)));
+  return size < MIN_FONT ? 0 : size;
+}
+
 /**
  * The props of `BoardView`. Boards up to 32×32 are one button per square (each labelled by `describe`); larger
  * ones are a canvas with zoom and pan (mouse wheel about the pointer, drag, pinch and two-finger pan, the keys
@@ -44,7 +57,8 @@ export interface BoardProps {
   overlay?: ComponentChildren;
   /**
    * What the colours mean, shown right under the board (e.g. `<LegendRamp>` from board/Legend.tsx: visit order,
-   * probability); nothing by default.
+   * probability), in a `.board-legend-slot` on both kinds of board; nothing by default. On a canvas board it can
+   * follow the zoom through the `BoardViewport` context, as the overlay can.
    */
   legend?: ComponentChildren;
   /**

@@ -85,8 +85,6 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
   const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
   const rows = [];
   const sizes = tableSizes(board.width);
-  // Rank numbers and file letters stay in view while the table scrolls under them.
-  const stickyRank = { position: 'sticky', left: '0', zIndex: '1', background: 'var(--bg, #f6f5f4)' };
   if (result) {
     for (let r = board.height - 1; r >= 0; r--) {
       const cells = [];
@@ -105,7 +103,7 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
       }
       rows.push(
         <tr key={r}>
-          <th scope="row" style={stickyRank}>
+          <th scope="row">
             {r + 1}
           </th>
           {cells}
@@ -134,19 +132,18 @@ export function TablePanel({ board, closed, job, result, tableKey, start, cancel
           )}
           <div
             ref={box}
-            class="table-scroll"
+            class="scroll-x start-table-box"
             tabIndex={overflows ? 0 : undefined}
             role={overflows ? 'region' : undefined}
             aria-label={overflows ? 'Per-start table, scrolls sideways' : undefined}
-            style={{ overflow: 'auto', maxWidth: '100%', maxHeight: '80vh' }}
           >
             <table class="start-table" style={sizes.table} aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}>
               <tbody>{rows}</tbody>
               <tfoot>
                 <tr>
-                  <td style={{ ...stickyRank, bottom: '0', zIndex: '2' }} />
+                  <td />
                   {Array.from({ length: board.width }, (_, f) => (
-                    <th key={f} scope="col" style={{ position: 'sticky', bottom: '0', background: 'var(--bg, #f6f5f4)' }}>
+                    <th key={f} scope="col">
                       {fileName(f)}
                     </th>
                   ))}

@@ -8,12 +8,12 @@ import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour } from '../.
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
-import type { SquareView } from '../../board/types.js';
+import { textSize, type SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
-import { TourLegend, useCanvasCell } from './Legend.js';
+import { TourLegend } from './Legend.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
@@ -201,9 +201,24 @@ export function ToursPage({ params }: PageProps) {
   const numbers = state.show !== 'path';
   const mark = glyph(piece);
   const pieceName = piece?.name ?? 'piece';
-  // The canvas board redraws every square whenever its view changes, so its view depends on the ends alone
-  // (the path is drawn by the overlay).
-  const canvasView = useCallback((s: number): SquareView => (s === from ? { kind: 'piece', glyph: mark } : s === to ? { target: true } : EMPTY_VIEW), [from, to, mark]);
+  // The canvas board repaints every square (a million on 1000×1000) whenever its view changes, and the path is
+  // the overlay's: so its view is the ends, with the numbers (written where they fit) only while nothing plays,
+  // a new view per stop of the animation rather than per frame.
+  const still = mode === 'tour' ? !playing : !search.running;
+  const canvasText = numbers && still;
+  const canvasView = useCallback(
+    (s: number): SquareView => {
+      if (s === from) return { kind: 'piece', glyph: mark };
+      const i = canvasText ? place[s] : -1;
+      const text = i >= 0 && i < drawnCount ? String(i + 1) : undefined;
+      if (s === to) return text === undefined ? { target: true } : { target: true, text };
+      return text === undefined ? EMPTY_VIEW : { text };
+    },
+    [from, to, mark, canvasText, canvasText ? place : null, canvasText ? drawnCount : 0],
+  );
+  // "Numbers" on a canvas board: the path's lines give way to the numbers once the longest can be read.
+  const numbersOnly = !dom && mode === 'tour' && state.show === 'numbers' && canvasText;
+  const lines = useMemo(() => (numbersOnly ? (cell: number): boolean => textSize(String(total), cell) === 0 : undefined), [numbersOnly, total]);
   const domView = useCallback(
     (s: number): SquareView => {
       const i = place[s];
@@ -219,8 +234,6 @@ export function ToursPage({ params }: PageProps) {
     [place, drawnCount, numbers, from, to, mark, mode],
   );
   const view = dom ? domView : canvasView;
-  const boardWrap = useRef<HTMLDivElement>(null);
-  const canvasCell = useCanvasCell(boardWrap, board, !dom && mode === 'tour');
   const describe = useCallback(
     (s: number): string => {
       const parts = [board.name(s)];
@@ -458,29 +471,30 @@ export function ToursPage({ params }: PageProps) {
           {mode === 'tour' && <JobStatus state={find.state} onCancel={find.cancel} />}
           {mode !== 'table' && !dom && numbers && drawn && (
             <p id="tour-numbers-hint" class="help" role="status">
-              {numbersHint(board.width, board.height, DOM_SIDE)}
+              {numbersHint(board.width, board.height, !still, state.show === 'both')}
             </p>
           )}
           {mode !== 'table' && (
-            <div ref={boardWrap}>
             <BoardView
               board={board}
               label={`${board.width}×${board.height} board`}
               view={view}
               describe={describe}
               onActivate={onActivate}
-              overlay={drawn && (state.show !== 'numbers' || !dom) ? (
-                    <PathOverlay
-                      board={board}
-                      path={drawn}
-                      count={drawnCount}
-                      closed={mode === 'tour' ? shownClosed : state.closed && search.snap.status === 'found'}
-                      complete={mode === 'tour' ? drawnCount === drawn.length : search.snap.status === 'found'}
-                    />
-                  ) : undefined}
+              overlay={
+                drawn && (state.show !== 'numbers' || !dom) ? (
+                  <PathOverlay
+                    board={board}
+                    path={drawn}
+                    count={drawnCount}
+                    closed={mode === 'tour' ? shownClosed : state.closed && search.snap.status === 'found'}
+                    complete={mode === 'tour' ? drawnCount === drawn.length : search.snap.status === 'found'}
+                    lines={lines}
+                  />
+                ) : undefined
+              }
+              legend={mode === 'tour' && !dom && path ? <TourLegend board={board} total={total} shown={shown} complete={shown === total} lines={lines} /> : undefined}
             />
-            {mode === 'tour' && !dom && path && <TourLegend cell={canvasCell} total={total} shown={shown} complete={shown === total} />}
-            </div>
           )}
           {mode === 'tour' && path && (
             <div class="player-bar">

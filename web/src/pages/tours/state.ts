@@ -3,7 +3,7 @@
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, countLimit, galleryTour, isMove, tableCellText } from '../../../../src/tour/index.js';
+import { GALLERY, countLimit, galleryTour, isMove, tableCellText, type GalleryTour } from '../../../../src/tour/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
@@ -40,12 +40,13 @@ export function countStopWords(budgetMs: number, found = 1n): string {
 }
 
 /**
- * Why a canvas board shows no numbers: its squares are too small to write on. `zoom` is for a board that can be
- * zoomed into, where they appear once the squares are big enough.
+ * Where the numbers of a tour on a canvas board are: written on the squares once they are zoomed large enough to
+ * hold them (the board says to zoom in while they do not fit), and not while the tour plays; under "Both" the
+ * path stays drawn over them, under "Numbers" it gives way to them.
  */
-export function numbersHint(width: number, height: number, domSide: number, zoom = false): string {
-  const why = `Numbers are written on the squares of boards up to ${domSide}×${domSide}; the squares of this ${width}×${height} board are too small for them`;
-  return zoom ? `${why}: zoom in to read them. The tour stays drawn as its path.` : `${why}, so the tour stays drawn as its path.`;
+export function numbersHint(width: number, height: number, playing = false, both = false): string {
+  const where = `On this ${width}×${height} board the numbers are written on the squares once you zoom in far enough to read them${playing ? ', when the tour is not playing' : ''}`;
+  return both ? `${where}; the path stays drawn over them.` : `${where}; until then the tour is drawn as its path.`;
 }
 
 export type ShowMode = 'path' | 'numbers' | 'both';
@@ -98,8 +99,8 @@ export function readState(params: URLSearchParams): ToursState {
   if (show === 'numbers' || show === 'both') s.show = show;
   const mode = params.get('mode');
   if (mode === 'search' || mode === 'table') s.mode = mode;
-  const famous = params.get('famous') ?? '';
-  if (GALLERY.some((g) => g.name === famous)) return { ...withFamous(s, famous), show: s.show, mode: s.mode };
+  const famous = galleryEntryOf(params.get('famous') ?? '');
+  if (famous) return { ...withFamous(s, famous.name), show: s.show, mode: s.mode };
   return fitToBoard(s);
 }
 
@@ -114,8 +115,22 @@ export function writeState(s: ToursState): Record<string, string | undefined> {
     piece: s.spec === 'knight' ? undefined : s.spec,
     show: s.show === 'path' ? undefined : s.show,
     mode: s.mode === 'tour' ? undefined : s.mode,
-    famous: s.famous || undefined,
+    famous: s.famous ? galleryLinkName(s.famous) : undefined,
   };
+}
+
+/** The gallery entry a link names, by its name or an alias (`kumar-6x10` or `kumar-10x6`). */
+function galleryEntryOf(key: string): GalleryTour | undefined {
+  return key === '' ? undefined : GALLERY.find((g) => g.name === key || g.aliases?.includes(key) === true);
+}
+
+/**
+ * The name a link gives a gallery tour: its alias where it has one (`kumar-10x6`, the board as width × height like
+ * its title and the page's fields), else its name.
+ */
+export function galleryLinkName(name: string): string {
+  const g = galleryEntryOf(name);
+  return g?.aliases?.[0] ?? name;
 }
 
 /** The state showing a gallery tour: its board, start and closure (the rest of the question does not apply). */
