@@ -3,6 +3,7 @@ import { GridbitsError } from '../core/error.js';
 import type { Outcome, StopReason } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { formatMove } from './move.js';
+import { formatPosition } from './notation.js';
 import { legalMoves } from './position.js';
 import { solve, type SolveOptions, type SolveResult } from './solve.js';
 import type { Position } from './state.js';
@@ -28,9 +29,14 @@ export interface SolveAnswer01 extends SolveResult01 {
   stopped?: StopReason;
 }
 
+/** What a solve stopped before it began has: nothing proved, no table built. */
+function notBegun(p: Position, ms: number): SolveResult {
+  return { position: formatPosition(p), winner: null, moves: [], proofNodes: null, proofDepth: null, nodes: 0, ms: Math.round(ms), maxPly: 0, tableEntries: 0, tableUsed: 0 };
+}
+
 /** The 0.1 answer of an outcome: a stopped solve (by its budget or the signal) answers what it had proved. */
 function answer01(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): SolveAnswer01 {
-  const r = outcome.finished ? outcome.value : outcome.partial!;
+  const r = outcome.finished ? outcome.value : (outcome.partial ?? notBegun(p, outcome.ms));
   const value: SolveValue01 = r.value ?? 'unknown';
   const { shortest, moveValues, ...rest } = r;
   const stopped = outcome.finished ? undefined : outcome.stopped;
