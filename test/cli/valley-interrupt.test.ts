@@ -62,8 +62,8 @@ describe('Ctrl-C in gridbits valley', () => {
       const played = /^interrupted after ([0-9,]+) games? of 1,000: the tally of the games finished$/m.exec(text.stdout);
       expect(played, text.stdout).not.toBeNull();
       expect(Number(played![1].replace(/,/g, ''))).toBeGreaterThan(0);
-      expect(text.stdout).toMatch(/^ai(:6)? \(White\) vs random \(Black\), [0-9,]+ games?$/m);
-      expect(text.stdout).toMatch(/^ai(:6)? won [0-9,]+, random won [0-9,]+, draws [0-9,]+/m);
+      expect(text.stdout).toMatch(/^ai(:6|@1000ms) \(White\) vs random \(Black\), [0-9,]+ games?$/m);
+      expect(text.stdout).toMatch(/^ai(:6|@1000ms) won [0-9,]+, random won [0-9,]+, draws [0-9,]+/m);
     }
   });
 
