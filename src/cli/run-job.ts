@@ -35,9 +35,18 @@ export function runJob<T, P = unknown>(out: Output, name: string, args: unknown[
     let last: Progress | null = null;
     try {
       const done = runInWorker<T, P>(worker, name, args, { ...limits, signal, onProgress: (p) => ((last = p), onProgress(p)) });
-      // A worker busy in one long synchronous step cannot answer the abort: past the deadline it is ended.
+      // A worker busy in one long synchronous step cannot answer the abort: past the deadline it is ended. Before
+      // its first report (the worker still starting, or the job in its first step, which may take seconds on a huge
+      // board) nothing it finished can come back: the answer is given at once, and the worker's ending begins now
+      // (ending a thread that holds a large heap takes a while, and the process waits for it before it exits).
       const deadline = new Promise<Outcome<T, P>>((resolve) => {
-        signal.addEventListener('abort', () => setTimeout(() => resolve(abandoned<T, P>(last, t0)), INTERRUPT_DEADLINE_MS * 0.6).unref(), { once: true });
+        const give = (): void => resolve(abandoned<T, P>(last, t0));
+        const onAbort = (): void => {
+          if (last !== null) return void setTimeout(give, INTERRUPT_DEADLINE_MS * 0.6).unref();
+          void worker.terminate();
+          give();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
       });
       const failed = new Promise<never>((_, reject) => worker.once('error', reject));
       return await Promise.race([done, deadline, failed]);

@@ -6,7 +6,6 @@ import {
   SEARCH_MAX_PLY,
   formatEngineMove,
   formatPlayer,
-  levelBudget,
   parsePlayer,
   search,
   type Engine,
@@ -50,9 +49,6 @@ Examples:
   gridbits valley match --games 20 --white ai --black random --alternate
   gridbits valley match --games 100 --white ai:2 --black greedy --seed 7 --json
   gridbits valley match --games 10 --variant labyrinth --white ai:3 --black random`;
-
-/** Moves that may think longer than this run the match in a worker thread. */
-const SLOW_MOVE_MS = 250;
 
 function noExtra(args: Parsed, sub: string): void {
   const extra = args.positionals[0];
@@ -156,23 +152,15 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
   const start = engine.toString();
   const names = [formatPlayer(a), formatPlayer(b)];
   const t0 = performance.now();
-  // A player's move is one synchronous search: when one may think longer than a quarter second, the match runs
-  // in a worker thread, so Ctrl-C is answered while it thinks (a worker costs a moment to start).
-  const slow = [a, b].some((s) => s.kind === 'ai' && (levelBudget(s).timeoutMs ?? 0) > SLOW_MOVE_MS);
+  // In this thread: a searching player's move runs in slices of a few milliseconds as steps of the match, so
+  // Ctrl-C and --timeout stop the match within a slice, even in a move of ai:6, with the finished games' tally.
   const options = { games, a, b, alternate, seed, openingPlies, plyCap, drawRule: !bool(args, 'no-draw-rule'), variant: variant.name, position: start };
-  let finishedGames = 0;
-  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], { timeoutMs, label: 'valley match', inWorker: slow });
-  if (!outcome.finished && outcome.partial === undefined) finishedGames = outcome.nodes;
+  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], { timeoutMs, label: 'valley match' });
   const stopped = outcome.finished ? null : outcome.stopped;
   const code = stopped === 'signal' ? 130 : undefined;
-  const tally = outcome.finished ? outcome.value : outcome.partial;
+  // A stopped match always has its partial: the tally of the games finished (none before the first).
+  const tally = outcome.finished ? outcome.value : outcome.partial!;
   const seconds = secondsSince(t0);
-  if (tally === undefined) {
-    // Ctrl-C while a move was being thought over for longer than the deadline: the tally did not come back.
-    if (out.json) out.printJson({ games: null, gamesAsked: games, complete: false, stopped, seed, position: start, variant: variant.name, board: boardJson(variant), seconds });
-    else out.print(`interrupted during a long move: the tally of the games finished (${finishedGames} or more) did not come back in time`);
-    return code;
-  }
   if (out.json) {
     out.printJson({
       games: tally.games,

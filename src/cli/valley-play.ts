@@ -1,6 +1,7 @@
 // CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by line.
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
+import { finishedValue } from '../core/job.js';
 import {
   VARIANTS,
   VARIANT_NAMES,
@@ -169,7 +170,9 @@ class Session {
         return;
       }
       await new Promise((resolve) => setImmediate(resolve));
-      const m = s.player.choose({ engine: g.engine, history: g.historyKeys(), drawRule: this.drawRule });
+      const turn = { engine: g.engine, history: g.historyKeys(), drawRule: this.drawRule };
+      // A searching player's move (ai:6 thinks 1 s) gives the event loop a turn every 20 ms: Ctrl-C at once.
+      const m = s.player.chooseJob ? finishedValue(await s.player.chooseJob(turn).run()) : s.player.choose(turn);
       const text = formatEngineMove(g.engine, m);
       const side = g.sideToMove;
       g.play(text);

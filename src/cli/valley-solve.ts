@@ -1,8 +1,7 @@
 // CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's size.
 import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
-import { START, formatMove, legalMoves, parsePosition, solve, type Position, type SolveOptions, type SolveResult, type SolveStatus } from '../valley/index.js';
-import type { SolveResult01, SolveValue01 } from '../valley/solve01.js';
+import { START, legalMoves, parsePosition, type SolveOptions, type SolveStatus } from '../valley/index.js';
+import { solveAnswer01, type SolveAnswer01 } from '../valley/solve01.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
@@ -27,23 +26,13 @@ Examples:
   gridbits valley solve --position 'k4/5/5/5/4K w 3'
   gridbits valley solve --all-moves --timeout 5m --json`;
 
-/** The CLI's answer: the 0.1 JSON shape, with how the search ended. */
-type Answer = SolveResult01 & { stopped?: 'nodes' | 'time' | 'signal'; seconds: number };
+/** The CLI's answer: the 0.1 JSON shape with how the search ended, and the time in seconds after `stopped`. */
+type Answer = SolveAnswer01 & { seconds: number };
 
-/** The answer of a solve outcome: "unknown" where nothing was proved, what was proved of a stopped solve. */
-function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): Answer {
-  const r = outcome.finished ? outcome.value : outcome.partial!;
-  const value: SolveValue01 = r.value ?? 'unknown';
-  const { shortest, moveValues, ...rest } = r;
-  const stopped = outcome.finished ? undefined : outcome.stopped;
-  const answer: Answer = { ...rest, value, exhausted: stopped === 'nodes' || stopped === 'time', nodes: outcome.nodes, ...(stopped ? { stopped } : {}), seconds: Number((r.ms / 1000).toFixed(3)) };
-  if (options.shortest && (value === 'win' || value === 'loss')) answer.shortest = shortest ?? null;
-  if (options.allMoves && value !== 'unknown') {
-    const all: Record<string, SolveValue01> = {};
-    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
-    answer.moveValues = all;
-  }
-  return answer;
+/** The answer with its seconds, placed where the JSON has always had them (after `stopped`, before `shortest`). */
+function withSeconds(a: SolveAnswer01): Answer {
+  const { shortest, moveValues, ...head } = a;
+  return { ...head, seconds: Number((a.ms / 1000).toFixed(3)), ...(shortest !== undefined ? { shortest } : {}), ...(moveValues !== undefined ? { moveValues } : {}) };
 }
 
 /** What the search had proved when it stopped on the question it was asking. */
@@ -67,10 +56,10 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
   };
   let last: SolveStatus | null = null;
   const t0 = performance.now();
-  let r: Answer;
-  try {
-    const outcome = await interruptible(out, (signal) =>
-      solve(pos, {
+  // Stopped by its budget or by Ctrl-C, the answer is what the search proved (unknown where nothing was).
+  const r = withSeconds(
+    await interruptible(out, (signal) =>
+      solveAnswer01(pos, {
         ...options,
         timeoutMs,
         signal,
@@ -78,15 +67,8 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
         // Nodes of --max-nodes when a budget is set, else the time of --timeout, else the nodes so far.
         onProgress: (p) => out.progress(maxNodes === undefined && timeoutMs !== undefined ? { done: Math.min(timeoutMs, performance.now() - t0), total: timeoutMs, unit: 'ms' } : p, 'valley solve'),
       }),
-    );
-    r = answerOf(pos, outcome, options);
-  } catch (e) {
-    if (!(e instanceof GridbitsError && e.code === 'LIMIT' && /ply cap/.test(e.message))) throw e;
-    // The answer rests on lines longer than the solver's ply cap: unknown, with the position's facts.
-    const outcome = await solve(pos, { ...options, maxNodes: 1, allMoves: false, shortest: false, strategy: false });
-    r = { ...answerOf(pos, outcome, {}), value: 'unknown', exhausted: false, winner: null, stopped: undefined, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
-    delete r.stopped;
-  }
+    ),
+  );
   const code = r.stopped === 'signal' ? 130 : undefined;
   const limits = { maxNodes, timeoutMs };
   if (out.json) {

@@ -1,6 +1,6 @@
 // King's Valley players (random, greedy depth-2, AI levels) and a match, as a job, that plays them against each other.
 import { GridbitsError } from '../core/error.js';
-import { Job, type JobControl, type Outcome } from '../core/job.js';
+import { Job, finishedValue, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
@@ -84,6 +84,12 @@ export interface Player {
   readonly name: string;
   /** A legal move for the side to move; the engine is left as it was. */
   choose(turn: Turn): Move;
+  /**
+   * The same choice as a job, for a player whose move is long work (a search): a match runs its steps inside
+   * its own, so the match's limits and its signal are looked at between them. The job keeps the player's own
+   * budget for the move; the engine must stay as it is until the job has finished.
+   */
+  chooseJob?(turn: Turn): Job<Move>;
 }
 
 const PICK = new Int32Array(64);
@@ -101,16 +107,33 @@ export function randomPlayer(seed: number): Player {
   };
 }
 
+/** How long a slice of a player's search runs before the match may pause (ms). */
+const SLICE_MS = 5;
+
+/**
+ * A job's steps run in slices of about SLICE_MS, pausing between them, within its own time limit (its run
+ * time, so the pauses do not count): the outcome once it finished, or its time ran out.
+ */
+function* slices<T, P>(inner: Job<T, P>, timeoutMs: number | undefined): Generator<void, Outcome<T, P>, void> {
+  let ms = 0;
+  for (;;) {
+    const o = inner.runSync({ timeoutMs: timeoutMs === undefined ? SLICE_MS : Math.max(0, Math.min(SLICE_MS, timeoutMs - ms)) });
+    if (o.finished || o.stopped !== 'time' || (timeoutMs !== undefined && o.ms >= timeoutMs)) return o;
+    ms = o.ms;
+    yield;
+  }
+}
+
 /** A player that searches each move within its budget (a depth, or a time limit: then the best move found in it). */
 function searchPlayer(name: string, budget: SearchOptions & Pick<RunOptions, 'timeoutMs'>, searcher: Searcher): Player {
-  return {
-    name,
-    choose({ engine, history, drawRule }) {
-      const r = searchAnswer(searcher.searchSync(engine, { ...budget, history, drawRule }));
+  const { timeoutMs, ...look } = budget;
+  const chooseJob = ({ engine, history, drawRule }: Turn): Job<Move> =>
+    new Job<Move>(function* () {
+      const r = searchAnswer(yield* slices(searcher.searchJob(engine, { ...look, history, drawRule }), timeoutMs));
       if (r === undefined || r.move === null) throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
       return r.move;
-    },
-  };
+    });
+  return { name, chooseJob, choose: (turn) => finishedValue(chooseJob(turn).runSync()) };
 }
 
 const REPLIES = new Int32Array(64);
@@ -247,23 +270,26 @@ export interface MatchTally {
 }
 
 const openingSearch = new Searcher(1 << 12);
-const SAFE = new Int32Array(64);
 
 /**
  * A random move among those after which the opponent has no forced win within 5 plies (any move when all
- * lose): the random opening plies vary the games without handing either side a lost position.
+ * lose): the random opening plies vary the games without handing either side a lost position. It may pause
+ * after each move's search (a millisecond or so each).
  */
-function safeRandomMove(e: Engine, rng: Rng): Move {
+function* safeRandomMove(e: Engine, rng: Rng): Generator<void, Move, void> {
   const n = e.generate(PICK, 0);
+  // Copies, not the shared buffers: another match may run between the pauses.
+  const moves = PICK.slice(0, n), safeMoves = new Int32Array(n);
   let safe = 0;
   for (let i = 0; i < n; i++) {
-    const m = PICK[i] as Move;
+    const m = moves[i] as Move;
     e.make(m);
     const lost = e.winner() === null && searchAnswer(openingSearch.searchSync(e, { depth: 5, evaluate: () => 0, drawRule: false }))!.score >= WIN - 5;
     e.unmake(m);
-    if (!lost) SAFE[safe++] = m;
+    if (!lost) safeMoves[safe++] = m;
+    yield;
   }
-  return (safe > 0 ? SAFE[rng.below(safe)] : PICK[rng.below(n)]) as Move;
+  return (safe > 0 ? safeMoves[rng.below(safe)] : moves[rng.below(n)]) as Move;
 }
 
 /** How a game is played on: random opening plies, the ply cap. */
@@ -283,7 +309,10 @@ function* gameSteps(ctl: JobControl<unknown>, game: Game, white: Player, black: 
     const over = game.result();
     if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
     if (plies >= cap) return { result: null, end: 'cap', plies, moves };
-    const m = plies < opening ? safeRandomMove(e, rng) : (e.side === 0 ? white : black).choose({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
+    const player = e.side === 0 ? white : black;
+    const turn = (): Turn => ({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
+    // A searching player's move runs as steps of this job, so its limits and signal are looked at within milliseconds.
+    const m = plies < opening ? yield* safeRandomMove(e, rng) : player.chooseJob ? yield* player.chooseJob(turn()).within(ctl) : player.choose(turn());
     game.play(formatEngineMove(e, m));
     moves.push(m);
     if (ctl.spend(1)) yield;
@@ -301,7 +330,8 @@ export function playGameJob(game: Game, white: Player, black: Player, rng: Rng, 
 
 /**
  * A match of opts.games games between players A and B, as a job: the tally. Its work units are plies, its
- * progress is in games; stopped by its limits (checked between moves), the partial is the tally of the games played so far.
+ * progress is in games; stopped by its limits (looked at between moves, and every few milliseconds inside a searching
+ * player's move), the partial is the tally of the games played so far.
  */
 export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
   if (!Number.isInteger(opts.games) || opts.games < 1) throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);

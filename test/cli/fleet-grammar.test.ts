@@ -1,12 +1,10 @@
 // The fleet commands' grammar as a user meets it: both board forms, durations, help per subcommand, JSON with
 // board, seconds and kinds; words (no rectangles, plurals); Ctrl-C reporting what was finished, within 0.5 s.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { interruptAfterProgress, type Interrupted } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 const SMALL = ['--ship', '3', '--ship', '2', '--ship', '2', '--touch', 'any'];
-const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 describe('fleet: the board as WxH or --board', () => {
   it('gives the same answer both ways, in every subcommand', () => {
@@ -94,22 +92,7 @@ describe('fleet: words', () => {
 });
 
 /** Runs the CLI with --progress, sends Ctrl-C once `ready` matches standard error, and times the exit. */
-function interrupt(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; afterKillMs: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args, '--progress'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '', stderr = '', killedAt = 0;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      if (killedAt === 0 && ready.test(stderr)) {
-        killedAt = performance.now();
-        child.kill('SIGINT');
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, afterKillMs: killedAt === 0 ? Infinity : performance.now() - killedAt }));
-  });
-}
+const interrupt = (args: string[], ready: RegExp): Promise<Interrupted> => interruptAfterProgress(args, { ready });
 
 /** Two progress lines about games done: the second comes after the first games were played. */
 const TWO_LINES = (unit: string): RegExp => new RegExp(`${unit}[^\\n]*\\n[^\\n]*${unit}`);
@@ -118,7 +101,7 @@ describe('fleet: Ctrl-C', () => {
   it('sim reports the games it finished, then exits 130 within half a second', async () => {
     const r = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'], TWO_LINES('games'));
     expect(r.code).toBe(130);
-    expect(r.afterKillMs).toBeLessThan(500);
+    expect(r.exitMs).toBeLessThan(500);
     const j = JSON.parse(r.stdout) as { games: number; stopped: string; gamesRequested: number; histogram: Record<string, number> };
     expect(j.stopped).toBe('signal');
     expect(j.gamesRequested).toBe(100_000_000);
@@ -133,24 +116,24 @@ describe('fleet: Ctrl-C', () => {
   it('count says how far it had come, then exits 130 within half a second', async () => {
     const r = await interrupt(['fleet', 'count', '10x10', '--fleet', 'german'], /fleet count/);
     expect(r.code).toBe(130);
-    expect(r.afterKillMs).toBeLessThan(500);
+    expect(r.exitMs).toBeLessThan(500);
     expect(r.stdout).toMatch(/^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m);
     // On a board whose first step is long (it runs in a worker), too.
     const big = await interrupt(['fleet', 'count', '200x200', '--fleet', '2', '--json'], /fleet count/);
     expect(big.code).toBe(130);
-    expect(big.afterKillMs).toBeLessThan(500);
+    expect(big.exitMs).toBeLessThan(500);
     expect(JSON.parse(big.stdout)).toMatchObject({ count: null, stopped: 'signal', board: { width: 200, height: 200 } });
   });
 
   it('sampled heat prints the map of the layouts drawn so far; place --samples the layouts drawn', async () => {
     const h = await interrupt(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'], TWO_LINES('layouts'));
     expect(h.code).toBe(130);
-    expect(h.afterKillMs).toBeLessThan(500);
+    expect(h.exitMs).toBeLessThan(500);
     expect(h.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 10,000,000 layouts asked for/);
     expect(h.stdout).toMatch(/^ 1 /m);
     const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], TWO_LINES('layouts'));
     expect(p.code).toBe(130);
-    expect(p.afterKillMs).toBeLessThan(500);
+    expect(p.exitMs).toBeLessThan(500);
     expect(p.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 1,000,000 layouts asked for/);
     // What it printed is read back, layout by layout.
     const back = gridbitsJson<{ valid: boolean; layouts: unknown[] }>(['fleet', 'check', '-'], p.stdout);

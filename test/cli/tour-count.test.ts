@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 interface CountJson {
@@ -103,18 +102,11 @@ describe('gridbits tour-count', () => {
   });
 
   it('Ctrl-C stops a long count within half a second: it says what it has, then exit 130', async () => {
-    const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-    const child = spawn(process.execPath, [main, 'tour-count', '6x6', '--json', '--progress'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     // Once the count is under way (its first progress line), Ctrl-C.
-    await new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
-    const sent = performance.now();
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(performance.now() - sent).toBeLessThan(500);
-    expect(code).toBe(130);
-    const j = JSON.parse(stdout) as { complete: boolean; bound: string; interrupted: boolean; reason: string };
+    const r = await interruptAfterProgress(['tour-count', '6x6', '--json']);
+    expect(r.exitMs).toBeLessThan(500);
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.stdout) as { complete: boolean; bound: string; interrupted: boolean; reason: string };
     expect(j).toMatchObject({ complete: false, bound: 'none', interrupted: true, reason: 'interrupted' });
   });
 });

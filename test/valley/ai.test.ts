@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { finishedValue } from '../../src/core/job.js';
 import { createRng } from '../../src/core/prng.js';
+import { AI_CONTEMPT, Game, START, Searcher, createPlayer, formatEngineMove as moveName, levelBudget, match, searchAnswer } from '../../src/valley/index.js';
 import { createValleyPlayer, formatValleyPlayer, greedyValleyPlayer, parseValleyPlayer, playValleyGame, randomValleyPlayer, valleyLevelBudget, valleyMatch, type ValleyPlayer } from '../../src/valley/legacy.js';
 import { createValleyEngine } from '../../src/valley/legacy.js';
 import { ValleyGame, parseValleyPosition } from '../../src/valley/legacy.js';
@@ -95,5 +97,39 @@ describe('valley players', () => {
       expect(t.games).toBe(2);
       expect(t.aWins + t.bWins + t.draws).toBe(2);
     }
+  });
+});
+
+describe('a searching player’s move as steps of a match', () => {
+  it('plays the move its search finds, run in slices or not (the same searcher, the same positions)', () => {
+    const rng = createRng(11);
+    for (const level of [1, 2, 3]) {
+      const player = createPlayer({ kind: 'ai', level }, 1);
+      const reference = new Searcher(1 << 18);
+      const depth = levelBudget({ kind: 'ai', level }).depth!;
+      const game = new Game({ position: START });
+      for (let ply = 0; ply < 30 && game.result() === null; ply++) {
+        const turn = { engine: game.engine, history: game.historyKeys(), drawRule: true };
+        const plain = searchAnswer(reference.searchSync(game.engine, { depth, contempt: AI_CONTEMPT, history: turn.history, drawRule: true }))!.move!;
+        // Alternately the one call and the job stepped through its slices.
+        const chosen = ply % 2 === 0 ? player.choose(turn) : finishedValue(player.chooseJob!(turn).runSync());
+        expect(moveName(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(moveName(game.engine, plain));
+        // Random moves in between reach positions the players would not.
+        const moves = game.legalMoves();
+        game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : moveName(game.engine, chosen));
+      }
+    }
+  });
+
+  it('a match stopped during a searching move stops there, with the tally of the games finished', async () => {
+    // ai:6 thinks up to 1 s a move: the first look at the signal comes after one slice of its first move, so the
+    // match stops before a ply is played (one ply was the least before the move was a job of its own).
+    const ac = new AbortController();
+    const outcome = await match({ games: 3, a: { kind: 'ai', level: 6 }, b: { kind: 'ai', level: 6 }, openingPlies: 0 }, { signal: ac.signal, onProgress: () => ac.abort() });
+    expect(outcome).toMatchObject({ finished: false, stopped: 'signal', nodes: 0, partial: { games: 0, plies: 0 } });
+    // The same with opening plies: it stops inside the first random ply's checks.
+    const bc = new AbortController();
+    const opened = await match({ games: 3, a: { kind: 'random' }, b: { kind: 'random' }, openingPlies: 4 }, { signal: bc.signal, onProgress: () => bc.abort() });
+    expect(opened).toMatchObject({ finished: false, stopped: 'signal', nodes: 0 });
   });
 });

@@ -5,6 +5,7 @@ import { createRng } from '../../src/core/prng.js';
 import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/legacy.js';
 import { ShortestWin } from '../../src/valley/solve-short.js';
 import { SolveTable } from '../../src/valley/solve-table.js';
+import { solveAnswer01 } from '../../src/valley/solve01.js';
 import { refFormat } from './reference.js';
 import { replayStrategy } from './solve-check.js';
 import { refRetrograde } from './solve-reference.js';
@@ -170,6 +171,12 @@ describe("King's Valley solver", () => {
     const ac = new AbortController();
     ac.abort();
     await expect(valleySolve(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).rejects.toMatchObject({ code: 'ABORTED' });
+    // The CLI's form answers the signal with what was proved (nothing, stopped before it began), not by throwing.
+    expect(await solveAnswer01(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({ value: 'unknown', winner: null, exhausted: false, stopped: 'signal', nodes: 0 });
+    const later = new AbortController();
+    const mid = await solveAnswer01(valleyStart(), { signal: later.signal, tableMegabytes: 1, onStatus: () => later.abort() });
+    expect(mid).toMatchObject({ value: 'unknown', exhausted: false, stopped: 'signal', position: VALLEY_START });
+    expect(mid.nodes).toBeGreaterThan(0);
     await expect(valleySolve(valleyStart(), { tableMegabytes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
     await expect(valleySolve(valleyStart(), { maxNodes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
   });
