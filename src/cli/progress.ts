@@ -1,6 +1,7 @@
 // The one progress display of the CLI: a job's progress (done of total, in its unit) as a bar with the per cent,
 // the rate and the time left, redrawn in place on a terminal; a line now and then elsewhere (with --progress).
 import type { Progress } from '../core/run.js';
+import { thousands } from './words.js';
 
 /** How often the display is redrawn at most: 10 times a second on a terminal, every 2 s on a pipe. */
 const TTY_EVERY_MS = 100;
@@ -12,7 +13,7 @@ const BAR = 20;
 /** 1234567 → "1.23 M"; small numbers as they are. */
 export function compact(n: number): string {
   const a = Math.abs(n);
-  if (a < 10_000) return Number.isInteger(n) ? String(n) : n.toFixed(1);
+  if (a < 10_000) return Number.isInteger(n) ? thousands(n) : n.toFixed(1);
   for (const [v, s] of [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']] as const) {
     if (a >= v) return `${(n / v).toFixed(a >= 100 * v ? 0 : a >= 10 * v ? 1 : 2)} ${s}`;
   }

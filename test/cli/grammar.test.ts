@@ -174,6 +174,7 @@ describe('the progress display', () => {
       'tour-count 6x6  [#####---------------]  25 %  250 of 1000 states  50 states/s  0:05 spent  0:15 left',
     );
     expect(compact(1_234_567)).toBe('1.23 M');
+    expect(compact(1000)).toBe('1,000');
     expect(clock(3_725_000)).toBe('1:02:05');
     let t = 0;
     const lines: string[] = [];
