@@ -34,6 +34,8 @@ export interface MobilityRanks {
 
 /** Time between two posts of the ranks done: often enough to look live, seldom enough to redraw a big board. */
 const SLICE_MS = 150;
+/** The first ranks go out sooner, so the map starts to show at once. */
+const FIRST_SLICE_MS = 40;
 
 const scope = self as unknown as Endpoint;
 servePage<MobilityRequest, MobilityResult>(scope, (req) => {
@@ -42,7 +44,7 @@ servePage<MobilityRequest, MobilityResult>(scope, (req) => {
   return job<MobilityResult, unknown>(function* (ctl) {
     let sent = 0;
     for (;;) {
-      const out = inner.runSync({ timeoutMs: SLICE_MS, onProgress: (p) => ctl.report(p.done, p.total, p.unit) });
+      const out = inner.runSync({ timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS, onProgress: (p) => ctl.report(p.done, p.total, p.unit) });
       if (out.finished) return out.value;
       if (out.stopped !== 'time') throw new Error('the heat map stopped');
       const part = out.partial as MobilityPartial;
