@@ -197,7 +197,7 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     // 80×80 (6400 cells): a canvas board, the heat map from the worker. Knight moves on n×n: 8(n-1)(n-2).
     await open('#/moves?board=80x80&piece=knight&heat=1');
     await page.waitForSelector('canvas.board-canvas');
-    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${8 * 79 * 78}`);
+    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${(8 * 79 * 78).toLocaleString('en-US')}`);
     // The canvas takes clicks too: the centre of the top-left square is a80.
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 160 + 2, box.y + box.height / 160 + 2);
@@ -206,8 +206,8 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   });
 
   it('cancels a long heat map computation from its Cancel button', async () => {
-    // Queen + nightrider mobility on 256×256 runs for seconds in the worker.
-    await open('#/moves?board=256x256&piece=queen%2Bnightrider&heat=1');
+    // Queen + 2,2* + 0,2* (rays that meet: its squares are counted by walking them) runs for seconds in the worker.
+    await open('#/moves?board=256x256&piece=queen%2B2%2C2*%2B0%2C2*&heat=1');
     const cancel = page.getByRole('button', { name: 'Cancel' });
     await cancel.click({ timeout: 10_000 });
     await expect.poll(() => page.locator('.job').textContent(), WAIT).toBe('Cancelled.');
@@ -219,17 +219,17 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 10_000 });
     await page.locator('#side-width').fill('8');
     await page.locator('#side-height').fill('8');
-    const qn: NaivePiece = { leaps: [], rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(1, 2)], slides: [] };
+    const qn: NaivePiece = { leaps: [], rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(2, 2), ...eightWays(0, 2)], slides: [] };
     let total = 0;
     for (let s = 0; s < 64; s++) total += naiveAttacks(8, 8, qn, new Set([s]), new Set()).size;
-    await expect.poll(() => page.locator('.legend').textContent(), WAIT).toContain(`total ${total}`);
+    await expect.poll(() => page.locator('.legend').textContent(), WAIT).toContain(`total ${total.toLocaleString('en-US')}`);
     expect(await page.locator('.job').count()).toBe(0);
     // The page stays usable: a new job on a fresh worker finishes.
     await page.locator('#side-width').fill('100');
     await page.locator('#side-height').fill('100');
     await page.locator('#piece-spec').fill('knight');
     await page.getByRole('checkbox', { name: 'Mobility heat map' }).check();
-    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${8 * 99 * 98}`);
+    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${(8 * 99 * 98).toLocaleString('en-US')}`);
   });
 
   it('names every control for screen readers', async () => {

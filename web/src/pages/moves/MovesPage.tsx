@@ -1,7 +1,7 @@
 // The Moves page: a board, a piece spec, pieces and blockers placed by click; attacked squares, their count
 // and the mobility heat map update at once; the whole state lives in the URL.
 import { Fragment } from 'preact';
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
 import { mobilitySync } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
@@ -11,10 +11,14 @@ import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import type { MobilityRequest, MobilityResult } from './mobility.worker.js';
+import type { MobilityRanks, MobilityRequest, MobilityResult } from './mobility.worker.js';
+import { quickHeat } from './quick-heat.js';
 import { PAGE_MAX_SIDE, compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
 
-/** Heat maps of boards up to this many cells are computed at once; larger ones in a worker. */
+/**
+ * Pieces whose vectors may reach one square twice (e.g. 1,1*+2,2*) are counted by walking the rays: at once on
+ * boards up to this many cells, in a worker on larger ones. Every other piece is counted at once on any board.
+ */
 const SYNC_HEAT_CELLS = 4096;
 /** The list of attacked squares is cut after this many names (a reading limit, not a cost: the count says the rest). */
 const LIST_MAX = 300;
@@ -24,47 +28,80 @@ const thousands = (n: number): string => n.toLocaleString('en-US');
 
 const EXAMPLES = ['knight+king', '1,3', '2,3', '1,2*', '0,1*+1,2', 'queen-end'];
 
-function makeWorker(): Worker {
-  return new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
+/** The ranks a worker has counted so far for one heat map (the rest of `counts` is not yet counted). */
+interface Ranks {
+  key: string;
+  rows: number;
+  counts: Int32Array;
+}
+
+/** A mobility worker whose posts of the ranks done go to `onRanks` (the job's own messages go to the job). */
+function makeWorker(onRanks: (m: MobilityRanks) => void): Worker {
+  const w = new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
+  w.addEventListener('message', (e: MessageEvent) => {
+    const m = e.data as Partial<MobilityRanks> | null;
+    if (m?.mobilityRanks === true) onRanks(m as MobilityRanks);
+  });
+  return w;
 }
 
 export function MovesPage({ params }: PageProps) {
   const [state, setState] = useHashState('moves', params, readState, writeState);
   const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
-  const job = useJob<MobilityRequest, MobilityResult>(makeWorker);
+  const ranksSink = useRef<(m: MobilityRanks) => void>(() => undefined);
+  const job = useJob<MobilityRequest, MobilityResult>(() => makeWorker((m) => ranksSink.current(m)));
 
   const c = useMemo(() => compute(state), [state]);
   const { board, piece, pieceError, from, blockers, targets } = c;
 
+  // Every named piece (any piece whose vectors never reach one square twice) at once, exact, on any board: from
+  // the distance to the edge, or one pass along each ray with blockers (milliseconds on 512×512).
   const syncHeat = useMemo(() => {
-    if (!state.heat || !piece || board.cells > SYNC_HEAT_CELLS) return null;
+    if (!state.heat || !piece) return null;
+    const quick = quickHeat(board.width, board.height, piece, blockers.isEmpty() ? undefined : blockers.toWords());
+    if (quick || board.cells > SYNC_HEAT_CELLS) return quick;
     const m = finishedValue(mobilitySync(board, piece, blockers.isEmpty() ? undefined : blockers));
     return { counts: m.counts, total: m.total };
   }, [state.heat, piece, board, blockers]);
 
-  const bigHeat = state.heat && piece !== null && board.cells > SYNC_HEAT_CELLS;
+  const bigHeat = state.heat && piece !== null && syncHeat === null;
   const heatKey = bigHeat ? `${board.width}x${board.height}|${piece.name}|${blockers.squares().join(',')}` : '';
+  // The worker's ranks as they arrive, drawn before the whole map is in.
+  const [ranks, setRanks] = useState<Ranks | null>(null);
+  ranksSink.current = (m) => {
+    if (m.key !== heatKey) return;
+    setRanks((cur) => {
+      const counts = cur && cur.key === m.key ? cur.counts : new Int32Array(board.cells);
+      counts.set(m.counts, m.from * board.width);
+      return { key: m.key, rows: m.rows, counts };
+    });
+  };
   useEffect(() => {
+    setRanks(null);
     // A heat map still computing for an earlier board or piece is no longer wanted; "Cancelled." stays until
     // the heat map is asked for again.
     if (!bigHeat) {
       if (job.state.status === 'running' || (state.heat && job.state.status !== 'idle')) job.reset();
       return;
     }
-    job.start({ width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() }, 'Computing the heat map');
+    job.start({ key: heatKey, width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() }, 'Counting the heat map rank by rank');
   }, [heatKey, state.heat]);
+  const partRanks = bigHeat && job.state.status === 'running' && ranks?.key === heatKey ? ranks : null;
   const heat = syncHeat ?? (bigHeat && job.state.status === 'done' ? job.state.result : null);
+  /** The ranks counted (from rank 1 up) while the rest is still being counted, else null. */
+  const heatRows = !heat && partRanks ? partRanks.rows : null;
+  const shownCounts = heat?.counts ?? (heatRows !== null ? partRanks!.counts.subarray(0, heatRows * board.width) : null);
 
   // The colours span the counts that occur, so boards where every square has many moves still show contrast.
   const [heatMin, heatMax] = useMemo(() => {
-    if (!heat || heat.counts.length === 0) return [0, 0];
-    let min = heat.counts[0], max = heat.counts[0];
-    for (const n of heat.counts) {
+    if (!shownCounts || shownCounts.length === 0) return [0, 0];
+    let min = shownCounts[0], max = shownCounts[0];
+    for (const n of shownCounts) {
       if (n < min) min = n;
       if (n > max) max = n;
     }
     return [min, max];
-  }, [heat]);
+  }, [shownCounts]);
 
   const glyph = glyphOf(piece);
   const pieceName = piece?.name ?? 'piece';
@@ -74,13 +111,13 @@ export function MovesPage({ params }: PageProps) {
       if (from.has(s)) Object.assign(v, { kind: 'piece', glyph });
       else if (blockers.has(s)) v.kind = 'blocker';
       if (targets?.has(s)) v.target = true;
-      if (heat) {
-        v.heat = heatMax > heatMin ? (heat.counts[s] - heatMin) / (heatMax - heatMin) : 0.5;
-        v.text = String(heat.counts[s]);
+      if (shownCounts && s < shownCounts.length) {
+        v.heat = heatMax > heatMin ? (shownCounts[s] - heatMin) / (heatMax - heatMin) : 0.5;
+        v.text = String(shownCounts[s]);
       }
       return v;
     },
-    [from, blockers, targets, heat, heatMin, heatMax, glyph],
+    [from, blockers, targets, shownCounts, heatMin, heatMax, glyph],
   );
   const describe = useCallback(
     (s: number): string => {
@@ -88,10 +125,10 @@ export function MovesPage({ params }: PageProps) {
       if (from.has(s)) parts.push(pieceName);
       else if (blockers.has(s)) parts.push('blocker');
       if (targets?.has(s)) parts.push('attacked');
-      if (heat) parts.push(`${heat.counts[s]} moves from here`);
+      if (shownCounts && s < shownCounts.length) parts.push(`${thousands(shownCounts[s])} move${shownCounts[s] === 1 ? '' : 's'} from here`);
       return parts.join(', ');
     },
-    [board, from, blockers, targets, heat, pieceName],
+    [board, from, blockers, targets, shownCounts, pieceName],
   );
   const onActivate = useCallback(
     (s: number, shift: boolean) => setState((cur) => toggle(cur, board.name(s), shift ? 'blocker' : mode)),
@@ -209,12 +246,16 @@ export function MovesPage({ params }: PageProps) {
               update({ heat: false });
             }}
           />
-          {heat && (
-            <div class="legend" aria-label="Heat map legend">
-              <span>{heatMin}</span>
+          {shownCounts && (
+            <div class="legend" aria-label="Heat map legend" id="moves-heat" data-complete={String(heat !== null)}>
+              <span>{thousands(heatMin)}</span>
               <span class="ramp" aria-hidden="true" />
-              <span>{heatMax}</span>
-              <span class="muted">moves from a square · total {heat.total}</span>
+              <span>{thousands(heatMax)}</span>
+              <span class="muted">
+                {heat
+                  ? `moves from a square · total ${thousands(heat.total)}`
+                  : `moves from a square · ranks 1 to ${thousands(heatRows ?? 0)} of ${thousands(board.height)} counted so far; the rest follow`}
+              </span>
             </div>
           )}
           <p id="target-list" class="targets">

@@ -8,10 +8,11 @@ import { parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
- * Largest side the page takes, set by the slowest heat map of a named piece: the queen's takes 12–18 s on
- * 512×512 and over a minute on 800×800 (in the worker, with progress and Cancel); the attacks of 8 queens, on the
- * page's thread at each click, take under 0.1 s on 256×256 and 0.2–0.7 s on 1000×1000 ("moves" rows in
- * bench/results/web-caps.md).
+ * Largest side the page takes, set by the slowest heat map: a named piece's is counted at once on any board
+ * (quick-heat.ts; under 1 s on 512×512 from the link, bench/results/web-first.md), but a piece whose rays meet
+ * (e.g. 1,1*+2,2*) is counted by walking its rays in the worker, rank by rank: as slow as the queen's walk was,
+ * 12–18 s on 512×512 and over a minute on 800×800; the attacks of 8 queens, on the page's thread at each click,
+ * take under 0.1 s on 256×256 and 0.2–0.7 s on 1000×1000 ("moves" rows in bench/results/web-caps.md).
  */
 export const PAGE_MAX_SIDE = 512;
 
