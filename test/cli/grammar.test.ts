@@ -171,7 +171,7 @@ describe('colours', () => {
 describe('the progress display', () => {
   it('shows the bar, the per cent, the rate and the time left', () => {
     expect(formatProgress('tour-count 6x6', { done: 250, total: 1000, unit: 'states' }, 5000, 50)).toBe(
-      'tour-count 6x6  [#####---------------]  25 %  250 of 1000 states  50 states/s  0:05 spent  0:15 left',
+      'tour-count 6x6  [#####---------------]  25 %  250 of 1,000 states  50 states/s  0:05 spent  0:15 left',
     );
     expect(compact(1_234_567)).toBe('1.23 M');
     expect(compact(1000)).toBe('1,000');
