@@ -67,7 +67,7 @@ export async function solveAnswer01(p: Position, options: SolveOptions & RunOpti
   }
 }
 
-/** solve with 0.1's answer (see {@link solveAnswer01}); the signal throws ABORTED, as 0.1 did. */
+/** solve with 0.1's answer (the one conversion, solveAnswer01, which the CLI uses too); the signal throws ABORTED, as 0.1 did. */
 export async function solve01(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveResult01> {
   const { stopped, ...r } = await solveAnswer01(p, options);
   if (stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
