@@ -145,7 +145,8 @@ describe('walk as issue 14 asks', () => {
   });
 
   it('Ctrl-C during the exact fraction prints the float answer, says the fraction is unfinished, exit 130 within 0.5 s', async () => {
-    const r = await interruptAfterProgress(['walk', '100x100', '--from', 'a1', '--steps', '2000', '--exact'], 300);
+    // The signal once the exact fraction is under way (the float answer is printed before it starts).
+    const r = await interruptAfterProgress(['walk', '100x100', '--from', 'a1', '--steps', '2000', '--exact'], { ready: /exact fraction/, afterMs: 100 });
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     expect(r.stdout).toContain('knight on 100x100 from a1, 2,000 moves: P(still on the board) = ');
