@@ -5,7 +5,7 @@ import { Board } from '../../src/core/board.js';
 import { createRng } from '../../src/core/prng.js';
 import { FleetGame } from '../../src/fleet/game.js';
 import { HUNTER_STRATEGIES, countLayoutsSync, createHunter, fleetProblem, type Touch } from '../../src/fleet/index.js';
-import { countEstimateJob, aboutCount } from '../../web/src/pages/fleet/estimate.js';
+import { countEstimateJob, aboutCount, pooledEstimate, type CountEstimate } from '../../web/src/pages/fleet/estimate.js';
 import { cellMarks, replyText, roster } from '../../web/src/pages/fleet/game-view.js';
 import { canonicalOrientation, canonicalText, fleetWords, kindName, kindNames } from '../../web/src/pages/fleet/shapes.js';
 import { DEFAULT_STATE, drawnShape, layoutMask, problemOf, readBoard, readState, resized, toggleLayoutCell, writeState, type FleetState } from '../../web/src/pages/fleet/state.js';
@@ -149,6 +149,29 @@ describe('first answers', () => {
       expect(e.value.low).toBeLessThanOrEqual(n);
       expect(e.value.high).toBeGreaterThanOrEqual(n);
       expect(Math.abs(e.value.estimate - n) / n).toBeLessThan(0.1);
+    }
+  });
+
+  it('pools rounds of proposals (new seeds) into a running estimate: the interval narrows and holds the exact count', () => {
+    for (const [w, fleet, touch] of [[6, '3,2,2,1', 'none'], [7, '3,2,2,1', 'corner'], [8, 'classic', 'any']] as const) {
+      const p = fleetProblem({ width: w, height: w, fleet, touch });
+      const exact = countLayoutsSync(p);
+      if (!exact.finished) throw new Error('unfinished');
+      const n = Number(exact.value);
+      let pool: CountEstimate | null = null;
+      const widths: number[] = [];
+      for (let seed = 1; seed <= 16; seed++) {
+        const r = countEstimateJob(p, createRng(seed), 20_000).runSync();
+        if (!r.finished) throw new Error('unfinished');
+        pool = pooledEstimate(pool, r.value);
+        expect(pool.proposals).toBe(seed * 20_000);
+        expect(pool.low).toBeLessThanOrEqual(n);
+        expect(pool.high).toBeGreaterThanOrEqual(n);
+        widths.push((pool.high - pool.low) / pool.estimate);
+      }
+      // About 1/√16 of the first round's width after sixteen rounds; never wider than the first.
+      expect(widths[15]).toBeLessThan(widths[0] * 0.4);
+      for (const x of widths) expect(x).toBeLessThanOrEqual(widths[0] * 1.05);
     }
   });
 
