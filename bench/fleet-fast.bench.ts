@@ -93,7 +93,7 @@ export async function run(): Promise<BenchSection> {
       'The keyed program keeps one state per (window of closed cells, ships left); the window program keeps one per window with a dense vector over the ships left (120 entries for classic): 540,176 windows against 20.9 million states on classic 10×10, so one hash look-up per window step instead of one per state step.',
       'Baselines run once (they take several seconds each); the machine is shared, so the CPU times are the steadier figures.',
       'Past 2^53 (the touching counts) the first pass keeps each entry\'s residue mod 2^32 beside its double from the layer before any value reaches 2^53; the double\'s rounding is bounded by γ_K·total (K: the most links into one window, summed over the layers the shadow ran: 8 on the corner count, the bound 17 layouts), far below 2^31, so the total is read from the double and the residue: no second pass in limbs.',
-      'In Chromium (`npx tsx test/web/fleet-fast-timing.ts`: a fresh worker, the page\'s 50 ms slices, load average 7–10 on the 2 cores): exact heat 4.1–4.6 s (was 55 s cut off, web-caps), count 2.3 s (was 17.1 s), corner count 13.5 s (page: 64 s), touching count 59.7 s (page: 84 s).',
+      'In Chromium (`npx tsx test/web/fleet-fast-timing.ts`: a fresh worker, the page\'s 50 ms slices, load average 7–10 on the 2 cores): exact heat 4.1–4.6 s (was 55 s cut off, web-caps), count 2.3 s (was 17.1 s), corner count 13.5 s (page: 64 s), touching count 59.7 s (page: 84 s). With the residue shadow (load average 9): exact heat 6.8 s, count 2.5 s, corner count 7.0 s, touching count 26.0 s.',
     ],
   };
 }
