@@ -14,7 +14,7 @@ import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleet
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { fleetWords } from '../fleet/shape.js';
+import { fleetWords } from '../fleet/names.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, bool, duration, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';

@@ -29,15 +29,28 @@ export const DEFAULT_HUNTER_SAMPLES = 400;
 export interface Hunter {
   /** How it picks its shots. */
   readonly strategy: HunterStrategy;
-  /** The next square to shoot: never one shot before, never outside the field. */
+  /** The next square to shoot: never one shot before, never outside the field, never water the touch rule implies next to a sunk ship. */
   choose(knowledge: Knowledge, rng: Rng): number;
 }
 
-/** The open cells (in the field, not shot) with the largest score; ties broken at random. */
-function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<number>, rng: Rng): number {
+/**
+ * The open cells with the largest score, ties broken at random: not shot, and not forbidden by the conditioned
+ * problem (outside the field, or water the touch rule implies next to a sunk ship). Only if the record leaves no
+ * such cell (it contradicts itself) does any unshot cell in the field do.
+ */
+function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<number>, rng: Rng, conditioned?: Conditioned): number {
+  const closed = (conditioned ?? conditionedProblem(problem, knowledge)).problem.forbidden;
+  const pick = bestOf(knowledge, closed, score, rng);
+  if (pick >= 0) return pick;
+  const any = bestOf(knowledge, problem.forbidden, score, rng);
+  if (any < 0) throw new GridbitsError('BAD_INPUT', 'no square is left to shoot');
+  return any;
+}
+
+function bestOf(knowledge: Knowledge, closed: ArrayLike<number>, score: ArrayLike<number>, rng: Rng): number {
   let top = -Infinity, ties = 0, pick = -1;
   for (let sq = 0; sq < knowledge.marks.length; sq++) {
-    if (knowledge.marks[sq] !== UNKNOWN || problem.forbidden[sq]) continue;
+    if (knowledge.marks[sq] !== UNKNOWN || closed[sq]) continue;
     const v = score[sq];
     if (v > top) {
       top = v;
@@ -45,7 +58,6 @@ function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<numb
       pick = sq;
     } else if (v === top && rng.below(++ties) === 0) pick = sq;
   }
-  if (pick < 0) throw new GridbitsError('BAD_INPUT', 'no square is left to shoot');
   return pick;
 }
 
@@ -79,8 +91,7 @@ function densityOf({ problem: cp, hits }: Conditioned): Float64Array {
  * cell of the smallest straight ship's lattice (see huntingLattice), so that the shots that look for the other
  * ships also sweep the hardest one to find in a pattern that wastes none of them.
  */
-function latticeScore(problem: FleetProblem, knowledge: Knowledge): Float64Array {
-  const conditioned = conditionedProblem(problem, knowledge);
+function latticeScore(problem: FleetProblem, conditioned: Conditioned): Float64Array {
   const score = densityOf(conditioned);
   const lattice = conditioned.hits.length === 0 ? huntingLattice(conditioned.problem) : null;
   if (lattice === null) return score;
@@ -110,8 +121,24 @@ export function createHunter(problem: FleetProblem, options: HunterOptions = {})
     const zero = new Float64Array(problem.width * problem.height);
     return { strategy, choose: (k, rng) => best(problem, k, zero, rng) };
   }
-  if (strategy === 'density') return { strategy, choose: (k, rng) => best(problem, k, placementDensity(problem, k), rng) };
-  if (strategy === 'lattice') return { strategy, choose: (k, rng) => best(problem, k, latticeScore(problem, k), rng) };
+  if (strategy === 'density') {
+    return {
+      strategy,
+      choose(k, rng) {
+        const c = conditionedProblem(problem, k);
+        return best(problem, k, densityOf(c), rng, c);
+      },
+    };
+  }
+  if (strategy === 'lattice') {
+    return {
+      strategy,
+      choose(k, rng) {
+        const c = conditionedProblem(problem, k);
+        return best(problem, k, latticeScore(problem, c), rng, c);
+      },
+    };
+  }
   const estimator = new PosteriorEstimator(problem);
   return {
     strategy,

@@ -4,7 +4,8 @@ import { Board, fileName } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { components } from '../core/flood.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
-import { normaliseShape, shapeId, shipWords } from './shape.js';
+import { shipKindNames, shipsInWords } from './names.js';
+import { normaliseShape, shapeId } from './shape.js';
 
 /** A layout check's verdict: valid or not, every reason, and the ships found. */
 export interface FleetCheck {
@@ -275,9 +276,10 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
       }
     }
   }
+  const names = shipKindNames(p.kinds);
   p.kinds.forEach((k, i) => {
-    if (have[i] < k.count) errors.push(`${shipWords(k, k.count - have[i])} missing (the fleet has ${k.count}, the layout ${have[i]})`);
-    if (have[i] > k.count) errors.push(`${shipWords(k, have[i] - k.count)} too many (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] < k.count) errors.push(`${shipsInWords(names[i], k.count - have[i])} missing (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] > k.count) errors.push(`${shipsInWords(names[i], have[i] - k.count)} too many (the fleet has ${k.count}, the layout ${have[i]})`);
   });
   if (errors.length > 0) return { valid: false, errors };
   return { valid: true, errors, ships: pieces.map((cells) => ({ kind: kindOf(cells)!, cells })) };

@@ -13,6 +13,14 @@ import type { FleetProblem } from './problem.js';
  * then at most the total, so exact); past it they are split in limbs of LIMB bits, each layer's carries
  * pushed up when it is done (a limb gathers fewer than 2^29 additions of values below 2^24, so it never
  * rounds).
+ *
+ * The limbs cost a second pass, L times the work. A count may instead ask for a shadow (`shadow`): from the
+ * layer before the first value reaches 2^53 (its doubles are still exact), every entry also keeps its residue
+ * mod 2^32 in an Int32Array, added alongside the doubles with wrapping integer adds. Every addition of
+ * positive values rounds by at most a factor (1 ± u), u = 2^-53, and an entry summing m links is m − 1 adds, so
+ * after layers with at most m_i links into one window the total's double is within γ_K · total of the truth,
+ * K = Σ m_i, γ_K = K·u / (1 − K·u). While that bound is below 2^31 the total is the one integer with the
+ * shadow's residue within 2^31 of the double: no second pass.
  */
 
 /** Bits per limb of a count kept in several doubles. */
@@ -28,6 +36,8 @@ export const MAX_VECTOR = 4096;
 const WINDOW_RISE_DECAY = 0.1;
 /** Windows stepped between two looks at the job's limits. */
 const CHUNK = 256;
+/** Doubles are exact integers below this (2^53). */
+const EXACT_BELOW = 2 ** 53;
 
 /** The ships-left index of a fleet: strides, the full fleet's index, and per kind the entries with one left. */
 export interface FleetIndex {
@@ -108,15 +118,92 @@ export function pushForward(fi: FleetIndex, pos: number, links: LinkLayer, cur: 
  * avail[e] for windows 0..size-1: the kinds with a ship left in some non-zero count of the window, so that the
  * skeleton puts down only ships the fleet still has (else it would hold every packing of any number of ships).
  */
-function availability(fi: FleetIndex, vals: Float64Array, size: number, L: number, avail: Int32Array): Int32Array {
+function availability(fi: FleetIndex, vals: Float64Array, size: number, L: number, avail: Int32Array, top: Float64Array): Int32Array {
   const V = fi.V, W = V * L, left = fi.left;
   const out = avail.length >= size ? avail : new Int32Array(Math.max(size, avail.length * 2));
+  let max = 0;
   for (let e = 0; e < size; e++) {
     let m = 0;
-    for (let i = 0; i < W; i++) if (vals[e * W + i] !== 0) m |= left[i % V];
+    for (let i = 0; i < W; i++) {
+      const x = vals[e * W + i];
+      if (x !== 0) {
+        m |= left[i % V];
+        if (x > max) max = x;
+      }
+    }
     out[e] = m;
   }
+  top[0] = max;
   return out;
+}
+
+/** Adds window e's residues (mod 2^32, layer `cur`) along its links into `next`: pushForward's twin for L = 1. */
+function pushResidues(fi: FleetIndex, pos: number, links: LinkLayer, cur: Int32Array, next: Int32Array, from: number, to: number): void {
+  const V = fi.V, kindAt = fi.kindAt[pos];
+  const { start, target, place } = links;
+  for (let e = from; e < to; e++) {
+    const eb = e * V;
+    for (let j = start[e]; j < start[e + 1]; j++) {
+      const tb = target[j] * V, p = place[j];
+      if (p < 0) {
+        for (let i = 0; i < V; i++) next[tb + i] = (next[tb + i] + cur[eb + i]) | 0;
+        continue;
+      }
+      const k = kindAt[p], b = tb - fi.stride[k], list = fi.valid[k], n = list.length;
+      for (let i = 0; i < n; i++) {
+        const c = list[i];
+        next[b + c] = (next[b + c] + cur[eb + c]) | 0;
+      }
+    }
+  }
+}
+
+/** The most links into one window of the next layer (`size` windows): the adds an entry of it sums, at most. */
+function mostLinksIn(links: LinkLayer, size: number, count: Int32Array): number {
+  count.fill(0, 0, size);
+  let most = 0;
+  const target = links.target;
+  for (let j = 0; j < links.start[links.size]; j++) {
+    const n = ++count[target[j]];
+    if (n > most) most = n;
+  }
+  return most;
+}
+
+/** The residues mod 2^32 of the exact doubles vals[0 .. n) (each below 2^53). */
+function residuesOf(vals: Float64Array, n: number, out: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const x = vals[i];
+    out[i] = (x - Math.floor(x / 2 ** 32) * 2 ** 32) | 0;
+  }
+}
+
+/** The total from its double `approx` (within `err` of it) and its residue mod 2^32, or null when err is too large. */
+export function fromResidue(approx: number, residue: number, err: number): bigint | null {
+  if (!(err < 2 ** 31 - 1) || !Number.isFinite(approx)) return null;
+  const a = BigInt(approx);
+  const d = BigInt.asIntN(32, BigInt(residue | 0) - a);
+  if (Number(d < 0n ? -d : d) > err) return null;
+  return a + d;
+}
+
+/** γ_K · x / (1 − γ_K), γ_K = K·u / (1 − K·u): how far x, made of positive sums with K roundings on every path, may be from the truth. */
+export function roundingBound(x: number, K: number): number {
+  const ku = K * 2 ** -53;
+  if (ku >= 0.5) return Infinity;
+  const g = ku / (1 - ku);
+  return (g * x) / (1 - g) + 1;
+}
+
+/** An Int32Array buffer for a layer being built, like room(). */
+function roomInt(buf: Int32Array, cleared: number, windows: number, W: number): Int32Array {
+  if (windows * W > buf.length) {
+    const out = new Int32Array(checkBytes(Math.max(windows * W, buf.length * 2), 4));
+    out.set(buf.subarray(0, cleared * W));
+    return out;
+  }
+  buf.fill(0, cleared * W, windows * W);
+  return buf;
 }
 
 /** Pushes each entry's carries up its limbs (L > 1), so every limb but the top is below BASE again. */
@@ -153,8 +240,10 @@ function room(buf: Float64Array, cleared: number, windows: number, W: number): F
 export interface VecForward {
   /** The number of layouts (exact when `exact`). */
   total: bigint;
-  /** True when the total is exact: limbs were used, or the doubles stayed below 2^53. */
+  /** True when the total is exact: limbs were used, the doubles stayed below 2^53, or the shadow settled it. */
   exact: boolean;
+  /** With a shadow: the roundings bound K (Σ of the most links into one window, over the layers it ran). */
+  roundings?: number;
   /** The total as a double (rounded). */
   approx: number;
   /** links[pos]: the steps from layer pos (kept when asked for). */
@@ -168,7 +257,7 @@ export interface VecForward {
  * vectors (L limbs) along. Spends one node per window stepped. `keepLinks` keeps every layer's links;
  * `keep(pos, layer)` is shown each layer of vectors (in a buffer reused for later layers: copy what to keep).
  */
-export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: JobControl<P>, progress: PassProgress, passesAfter: number, reuse: LinkLayer[] | null, keepLinks: boolean, keep?: (pos: number, layer: VecLayer) => void): Generator<void, VecForward, void> {
+export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: JobControl<P>, progress: PassProgress, passesAfter: number, reuse: LinkLayer[] | null, keepLinks: boolean, keep?: (pos: number, layer: VecLayer) => void, shadow = false): Generator<void, VecForward, void> {
   const M = plan.maskWords, V = fi.V, W = V * L, N = plan.cells;
   const packed = reuse ? null : packWindows(plan);
   const links: LinkLayer[] | null = keepLinks ? (reuse ?? []) : null;
@@ -185,11 +274,27 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
   let avail: Int32Array = new Int32Array(16);
   const forecast = reuse ? null : new StateForecast({ ...plan, keyWords: M }, WINDOW_RISE_DECAY);
   let knownAhead = 0, stepped = 0;
+  // The shadow (L = 1, building the windows): residues of this layer and the next, the layer before's links.
+  const useShadow = shadow && L === 1 && !reuse;
+  let resCur: Int32Array | null = null, resNext: Int32Array = new Int32Array(0), inCount: Int32Array = new Int32Array(0);
+  let prevLayer: LinkLayer | null = null, roundings = 0;
+  const top = new Float64Array(1);
   if (reuse) for (let pos = 0; pos < N; pos++) knownAhead += reuse[pos].size;
   for (let pos = 0; pos < N; pos++) {
     sizes[pos] = size;
     if (pos > 0) stepped += sizes[pos - 1];
-    if (!reuse) avail = availability(fi, cur, size, L, avail);
+    if (!reuse) avail = availability(fi, cur, size, L, avail, top);
+    if (useShadow && resCur === null && top[0] >= EXACT_BELOW && prevLayer) {
+      // Layer pos may hold rounded doubles; layer pos − 1 (in `spare`, still intact) does not: its residues
+      // are exact, and this layer's are pushed from them along its links.
+      const before = prevLayer.size;
+      const res0 = new Int32Array(checkBytes(Math.max(before, size) * V, 4));
+      residuesOf(spare, before * V, res0);
+      resCur = new Int32Array(checkBytes(size * V, 4));
+      pushResidues(fi, pos - 1, prevLayer, res0, resCur, 0, before);
+      if (inCount.length < size) inCount = new Int32Array(size * 2);
+      roundings += mostLinksIn(prevLayer, size, inCount);
+    }
     let ahead: number;
     if (reuse) ahead = knownAhead -= size;
     else ahead = forecast!.ahead(pos, { size, keys, vals: null, bigVals: null });
@@ -212,10 +317,12 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
         layer.place = place.data;
         if (table!.size > cleared) {
           next = room(next, cleared, table!.size, W);
+          if (resCur) resNext = roomInt(resNext, cleared, table!.size, W);
           cleared = table!.size;
         }
       }
       pushForward(fi, pos, layer, cur, next, L, from, to);
+      if (resCur) pushResidues(fi, pos, layer, resCur, resNext, from, to);
       progress.done += to - from;
       // Left in this pass; the later passes then go over every layer of it once more each.
       const left = size - to + ahead;
@@ -234,6 +341,14 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
       if (pos === N - 1 && links) links.push({ size: nextSize, start: new Int32Array(nextSize + 1), target: new Int32Array(0), place: new Int32Array(0) });
     }
     if (L > 1) carry(next, nextSize, V, L);
+    if (resCur) {
+      if (inCount.length < nextSize) inCount = new Int32Array(nextSize * 2);
+      roundings += mostLinksIn(layer, nextSize, inCount);
+      const r = resCur;
+      resCur = resNext;
+      resNext = r;
+    }
+    prevLayer = reuse ? null : layer;
     spare = cur;
     cur = next;
     size = nextSize;
@@ -248,6 +363,11 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
       total = total * BigInt(BASE) + BigInt(x);
       approx = approx * BASE + x;
     }
+  }
+  if (resCur) {
+    // The doubles may have rounded: the residue settles the total while the rounding bound allows.
+    const settled = size > 0 ? fromResidue(approx, resCur[0], roundingBound(approx, roundings)) : 0n;
+    return { total: settled ?? total, exact: settled !== null, approx, links, sizes, roundings };
   }
   const exact = L > 1 || approx <= Number.MAX_SAFE_INTEGER * (1 - 1e-9);
   return { total, exact, approx, links, sizes };

@@ -192,7 +192,7 @@ export function countLayoutsJob(problem: FleetProblem, options: CountOptions = {
 function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Generator<void, bigint, void> {
   const progress = new PassProgress(false);
   progress.report(ctl, plan.cells);
-  let pass = yield* vecForward(plan, fi, 1, ctl, progress, 0, null, false);
+  let pass = yield* vecForward(plan, fi, 1, ctl, progress, 0, null, false, undefined, true);
   if (!pass.exact) {
     progress.regrow();
     pass = yield* vecForward(plan, fi, limbsFor(pass.approx), ctl, progress, 0, null, false);

@@ -59,7 +59,17 @@ export function recordShot(k: Knowledge, r: ShotResult): void {
   }
 }
 
-/** The cells a ship at `cells` keeps free around itself under the touch rule (edge and corner neighbours). */
+/**
+ * The cells a ship on `cells` keeps free around itself under the touch rule, ascending: all eight neighbours
+ * of its cells under 'none', the four edge neighbours under 'corner', none under 'any' (its own cells and
+ * cells off the board left out). Next to a sunk ship these are water, whether shot or not.
+ *
+ * @example
+ * ```ts
+ * import { haloOf } from 'gridbits/fleet';
+ * haloOf([0, 1], 4, 3, 'corner'); // [2, 4, 5]: c1, a2 and b2 around a ship on a1 and b1
+ * ```
+ */
 export function haloOf(cells: readonly number[], width: number, height: number, touch: Touch): number[] {
   if (touch === 'any') return [];
   const own = new Set(cells);

@@ -8,6 +8,7 @@
  */
 export type { FleetLayout, FleetProblem, PlacedShip, ShipKind, Touch } from './problem.js';
 export { MAX_SHIP_CELLS, isConnected, isStraight, normaliseShape, parseShape, shapeClassId, shapeId, shapeOrientations, shapeText, straightShape, type Offset, type Shape } from './shape.js';
+export { countWord, fleetInWords, shipKindName, shipKindNames, shipsInWords, type ShapedKind } from './names.js';
 export { FLEETS, TOUCH_RULES, fleetKinds, fleetProblem, parseFleet, parseTouch, shipCount, type FleetSpec, type NamedFleet, type ParsedFleet } from './fleets.js';
 export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, parseForbidList, parseMask, type ParsedMask } from './field.js';
 export { fleetPlacements, placementBitboard, placementCells, placementHalo, type FleetPlacements } from './placements.js';
@@ -18,7 +19,7 @@ export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type CountOptions } from './count.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
 export { DEFAULT_HEAT_SAMPLES, heatMap, heatMapJob, heatMapSync, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
-export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, recordShot, type Conditioned, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';
+export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, haloOf, recordShot, type Conditioned, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';
 export { DEFAULT_HUNTER_SAMPLES, HUNTER_STRATEGIES, createHunter, placementDensity, type Hunter, type HunterOptions, type HunterStrategy } from './ai.js';
 export { PosteriorEstimator, type PosteriorEstimate } from './ai-posterior.js';
 export { gameSeeds, playOut, shotStats, simulate, simulateJob, simulateSync, type ShotStats, type SimOptions, type SimResult } from './sim.js';

@@ -113,31 +113,3 @@ export function shapeText(cells: Shape): string {
   }
   return rows.join('/');
 }
-
-/** What shipWords needs of a ship kind: its name ("4" for a straight ship, else its drawing) and its cells. */
-interface NamedKind {
-  name: string;
-  orientations: ReadonlyArray<Shape>;
-}
-
-/**
- * `n` ships of one kind in words that read as no rectangle: "1 ship of length 4", "3 ships of length 2",
- * "2 ships ##/#. (3 cells each)".
- */
-export function shipWords(kind: NamedKind, n: number): string {
-  const ships = n === 1 ? 'ship' : 'ships';
-  if (/^[0-9]+$/.test(kind.name)) return `${n} ${ships} of length ${kind.name}`;
-  const cells = kind.orientations[0].length;
-  return `${n} ${ships} ${kind.name} (${cells} cell${cells === 1 ? '' : 's'}${n === 1 ? '' : ' each'})`;
-}
-
-/**
- * A fleet in words: "ships of length 4, 3, 3, 2" when every ship is straight and no kind has more than four;
- * else each kind counted, "300 ships of length 3, 1 ship ##/#. (3 cells)".
- */
-export function fleetWords(kinds: ReadonlyArray<NamedKind & { count: number }>): string {
-  if (kinds.every((k) => /^[0-9]+$/.test(k.name) && k.count <= 4)) {
-    return `ships of length ${kinds.flatMap((k) => new Array<string>(k.count).fill(k.name)).join(', ')}`;
-  }
-  return kinds.map((k) => shipWords(k, k.count)).join(', ');
-}

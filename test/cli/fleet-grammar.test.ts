@@ -81,13 +81,13 @@ describe('fleet: words', () => {
     expect(sim).toMatch(/^1 game \(ships of length 4, 3, 3, 2, 2, 2, 1, 1, 1, 1; touch none, 10x10; hunter lattice, seed 1\)/m);
     expect(sim).not.toMatch(/\d×\d/);
     const shapes = gridbits(['fleet', 'count', '6x6', '--ship', '##/#.', '--ship', '2', '--ship', '2']).stdout;
-    expect(shapes).toMatch(/layouts of 1 ship ##\/#\. \(3 cells\), 2 ships of length 2; touch none on 6x6/);
+    expect(shapes).toMatch(/layouts of one 3-cell L-ship and two 2-cell ships; touch none on 6x6/);
     expect(gridbits(['fleet', 'count', '1x1', '--fleet', '1']).stdout).toMatch(/^1 layout of ships of length 1;/);
     expect(gridbits(['fleet', 'count', '10x10', '--fleet', '2,2', '--touch', 'any']).stdout).toMatch(/^15,626 layouts/);
     const bad = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '2,2', '-'], '##..\n....\n....\n....\n');
-    expect(bad.errors).toEqual(['1 ship of length 2 missing (the fleet has 2, the layout 1)']);
+    expect(bad.errors).toEqual(['one 2-cell ship missing (the fleet has 2, the layout 1)']);
     const over = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
-    expect(over.errors).toEqual(['2 ships of length 1 too many (the fleet has 1, the layout 3)']);
+    expect(over.errors).toEqual(['two 1-cell ships too many (the fleet has 1, the layout 3)']);
   });
 });
 

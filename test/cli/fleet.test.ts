@@ -105,7 +105,7 @@ describe('gridbits fleet check', () => {
     const bad = rows.join('\n');
     const j = gridbitsJson<{ valid: boolean; errors: string[] }>(['fleet', 'check', '--board', '10x10', '--fleet', 'classic', '-'], bad);
     expect(j.valid).toBe(false);
-    expect(j.errors).toEqual(['ships touching at d5/e6', 'ships touching at d5/c6', '1 ship of length 1 too many (the fleet has 4, the layout 5)']);
+    expect(j.errors).toEqual(['ships touching at d5/e6', 'ships touching at d5/c6', 'one 1-cell ship too many (the fleet has 4, the layout 5)']);
     const text = gridbits(['fleet', 'check', '--board', '10x10', '--fleet', 'classic', '-'], bad);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^not valid:/);

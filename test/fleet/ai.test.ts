@@ -118,6 +118,42 @@ describe('hunters', () => {
     }
   });
 
+  it('never fire at water the touch rule implies next to a sunk ship (random games, every strategy)', () => {
+    // The implied water by the test's own neighbour walk: all eight neighbours when ships may not touch, the
+    // four edge ones when corners may touch, none when ships may touch.
+    const water = (p: RefProblem, sunk: ReadonlyArray<{ cells: readonly number[] }>): Set<number> => {
+      const out = new Set<number>();
+      if (p.touch === 'any') return out;
+      for (const s of sunk) {
+        for (const c of s.cells) {
+          const x = c % p.width, y = Math.floor(c / p.width);
+          for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+            if (p.touch === 'corner' && dx !== 0 && dy !== 0) continue;
+            const nx = x + dx, ny = y + dy;
+            if (nx >= 0 && ny >= 0 && nx < p.width && ny < p.height && !s.cells.includes(ny * p.width + nx)) out.add(ny * p.width + nx);
+          }
+        }
+      }
+      return out;
+    };
+    const problems = [refProblem(5, 5, ['3', '2', '1'], 'none'), refProblem(6, 5, ['3', '2', '2', '1'], 'corner'), refProblem(5, 5, ['##/#.', '2', '1'], 'none', { forbidden: [24] })];
+    const layouts = problems.map(allLayouts);
+    fc.assert(
+      fc.property(fc.nat(problems.length - 1), fc.constantFrom(...HUNTER_STRATEGIES), fc.nat(), fc.nat(), (i, strategy, pick, seed) => {
+        const p = problems[i];
+        const game = new FleetGame(asProblem(p), layouts[i][pick % layouts[i].length] as never);
+        const hunter = createHunter(asProblem(p), { strategy, samples: 40 });
+        const rng = createRng(seed);
+        while (!game.over) {
+          const sq = hunter.choose(game.knowledge, rng);
+          expect(water(p, game.knowledge.sunk).has(sq)).toBe(false);
+          game.shoot(sq);
+        }
+      }),
+      { numRuns: 60, seed: 15 },
+    );
+  });
+
   it('play the same game from the same seed, and beat random firing', () => {
     const p = CASES[0];
     const layouts = allLayouts(p);

@@ -52,21 +52,28 @@ describe('fleet layout check', () => {
     expect(a.valid).toBe(false);
     expect(a.errors).toContain('ships touching at g5/f6');
     const b = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.##.', '..........', '##.....#..', '..........', '..........', '..........']);
-    expect(b.errors).toEqual(['1 ship of length 1 too many (the fleet has 4, the layout 5)']);
+    expect(b.errors).toEqual(['one 1-cell ship too many (the fleet has 4, the layout 5)']);
     const c = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##....', '..........', '##........', '..........', '..........', '..........']);
-    expect(c.errors).toEqual(['1 ship of length 2 missing (the fleet has 3, the layout 2)']);
+    expect(c.errors).toEqual(['one 2-cell ship missing (the fleet has 3, the layout 2)']);
     const d = judge(classic, ['#.#.#.#...', '..........', '####.###..', '..........', '###.##.###', '..........', '.#........', '##........', '..........', '..........']);
     // An L of three cells is a 2-ship touching a 1-ship in the classic fleet; without 1-ships it is a foreign shape.
     expect(d.errors).toContain('ships touching at b3/b4');
     const noOnes = fleetProblem({ width: 4, height: 4, fleet: '3,2' });
-    expect(judge(noOnes, ['###.', '....', '.#..', '##..']).errors).toEqual(['a shape not in the fleet at a1,b1,b2', '1 ship of length 2 missing (the fleet has 1, the layout 0)']);
+    expect(judge(noOnes, ['###.', '....', '.#..', '##..']).errors).toEqual(['a shape not in the fleet at a1,b1,b2', 'one 2-cell ship missing (the fleet has 1, the layout 0)']);
     // Two ships meeting edge to edge: the cells split into fleet ships, so the reason is the touch.
     const e = judge(classic, ['#.#.#.#...', '..........', '#######...', '..........', '###.##.##.', '..........', '##........', '..........', '..........', '..........']);
     expect(e.errors).toEqual(['ships touching at d8/e8']);
     const forbidden = new Uint8Array(100);
     forbidden[0] = 1;
     const f = checkFleetLayout(fleetProblem({ width: 10, height: 10, fleet: 'classic', forbidden }), grid([...good.slice(0, 9), '#.........']));
-    expect(f.errors).toEqual(expect.arrayContaining(['a ship on the forbidden square a1', '1 ship of length 1 too many (the fleet has 4, the layout 5)']));
+    expect(f.errors).toEqual(expect.arrayContaining(['a ship on the forbidden square a1', 'one 1-cell ship too many (the fleet has 4, the layout 5)']));
+    // Drawn ships are named in words, never drawn in ASCII ("##/#."), with plurals right.
+    const drawn = fleetProblem({ width: 5, height: 5, ships: ['##/#.', '##/#.', '###/.#.', '2'] });
+    const g = judge(drawn, ['##...', '#....', '.....', '.....', '.....']);
+    expect(g.errors).toEqual(['one 4-cell T-ship missing (the fleet has 1, the layout 0)', 'one 3-cell L-ship missing (the fleet has 2, the layout 1)', 'one 2-cell ship missing (the fleet has 1, the layout 0)']);
+    const h = judge(fleetProblem({ width: 6, height: 6, ships: ['##/#.', '2'] }), ['##.##.', '#..#..', '......', '##....', '#.....', '......']);
+    expect(h.errors).toEqual(['two 3-cell L-ships too many (the fleet has 1, the layout 3)', 'one 2-cell ship missing (the fleet has 1, the layout 0)']);
+    for (const e of [...g.errors, ...h.errors]) expect(e).not.toMatch(/[#.]\/|\/[#.]/);
   });
 
   it('lets corners touch under the corner rule only', () => {

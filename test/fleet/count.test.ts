@@ -8,6 +8,11 @@ import { MAX_TABLE_BYTES, StateTable } from '../../src/fleet/count-states.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteCellCounts, bruteCount } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';
+import { Job, finishedValue } from '../../src/core/job.js';
+import { buildPlan } from '../../src/fleet/count-plan.js';
+import { PassProgress } from '../../src/fleet/count.js';
+import { fleetIndex, fromResidue, roundingBound, vecForward, type VecForward } from '../../src/fleet/count-vec.js';
+import { fleetProblem } from '../../src/fleet/fleets.js';
 
 type Touch = FleetProblem['touch'];
 
@@ -48,6 +53,48 @@ describe('countLayouts: exact past 2^53', () => {
     expect(c.total).toBe(want);
     expect(new Set(c.counts)).toEqual(new Set([binomial(399, 11)]));
   });
+
+  it('the residue shadow settles the doubles in one pass: C(n, k) for totals from 2^53 to 2^74', () => {
+    const pass = (p: FleetProblem, shadow: boolean): VecForward => finishedValue(new Job<VecForward>(function* (ctl) {
+      const plan = buildPlan(p);
+      return yield* vecForward(plan, fleetIndex(p, plan)!, 1, ctl, new PassProgress(false), 0, null, false, undefined, shadow);
+    }).runSync());
+    for (const [w, h, k] of [[10, 15, 11], [16, 16, 11], [20, 20, 12]] as const) {
+      const want = binomial(w * h, k);
+      expect(want > 2n ** 53n).toBe(true);
+      const r = pass(problemOf(w, h, Array(k).fill('1'), 'any'), true);
+      expect(r.roundings).toBeGreaterThan(0);
+      expect(r.exact).toBe(true);
+      expect(r.total).toBe(want);
+      // Without the shadow the same pass is not exact (a second pass in limbs would follow).
+      expect(pass(problemOf(w, h, Array(k).fill('1'), 'any'), false).exact).toBe(false);
+    }
+    // Past about 2^75 the rounding bound passes 2^31: the shadow declines, and the count's limbs pass answers.
+    for (const [w, h, k] of [[30, 20, 12], [25, 25, 13]] as const) {
+      const p = problemOf(w, h, Array(k).fill('1'), 'any');
+      expect(pass(p, true).exact).toBe(false);
+      expect(countLayoutsSync(p)).toBe(binomial(w * h, k));
+    }
+  }, 60_000);
+
+  it('fromResidue: the one integer with that residue mod 2^32 near the double, or null when the bound is too wide', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }), fc.integer({ min: -5000, max: 5000 }), (t, slip) => {
+        const approx = Number(t + BigInt(slip));
+        const err = Math.abs(approx - Number(t)) + Math.abs(Number(BigInt(approx) - t)) + 1;
+        const r = Number(BigInt.asIntN(32, t));
+        if (err < 2 ** 31 - 1) expect(fromResidue(approx, r, err)).toBe(t);
+        expect(fromResidue(approx, r, 2 ** 31)).toBeNull();
+      }),
+      { numRuns: 300, seed: 3 },
+    );
+    expect(roundingBound(2 ** 60, 10_000)).toBeGreaterThan(2 ** 60 * 10_000 * 2 ** -53);
+    expect(roundingBound(2 ** 60, 2 ** 52)).toBe(Infinity);
+  });
+
+  it('classic on 10×10, corners may touch: 17,012,294,240,149,696 (past 2^53, settled by the shadow; the limbs pass gave the same)', () => {
+    expect(countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'classic', touch: 'corner' }))).toBe(17012294240149696n);
+  }, 120_000);
 
   it('with forbidden cells: C(free, k)', () => {
     const forbidden = Array.from({ length: 37 }, (_, i) => (i * 97) % 300);

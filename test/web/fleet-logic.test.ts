@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { createRng } from '../../src/core/prng.js';
 import { FleetGame } from '../../src/fleet/game.js';
-import { countLayoutsSync, fleetProblem, type Touch } from '../../src/fleet/index.js';
-import { countEstimateJob, aboutCount } from '../../web/src/pages/fleet/estimate.js';
-import { cellMarks, marksForHunter, replyText, roster } from '../../web/src/pages/fleet/game-view.js';
+import { HUNTER_STRATEGIES, countLayoutsSync, createHunter, fleetProblem, type Touch } from '../../src/fleet/index.js';
+import { countEstimateJob, aboutCount, pooledEstimate, type CountEstimate } from '../../web/src/pages/fleet/estimate.js';
+import { cellMarks, replyText, roster } from '../../web/src/pages/fleet/game-view.js';
 import { canonicalOrientation, canonicalText, fleetWords, kindName, kindNames } from '../../web/src/pages/fleet/shapes.js';
 import { DEFAULT_STATE, drawnShape, layoutMask, problemOf, readBoard, readState, resized, toggleLayoutCell, writeState, type FleetState } from '../../web/src/pages/fleet/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
@@ -129,9 +129,10 @@ describe('the game as the page shows it', () => {
       const water = marks.flatMap((m, s) => (m === 'water' ? [s] : []));
       expect(water).toEqual([...want].sort((a, b) => a - b));
       expect(water.length).toBe(touch === 'none' ? 11 + 3 : touch === 'corner' ? 8 + 2 : 0);
-      // The hunter reads the implied water as misses.
-      const hunter = marksForHunter(p, g.knowledge);
-      for (const s of water) expect(hunter[s]).toBe(1);
+      // The engine's hunter, given the record alone, never aims at the implied water.
+      for (const strategy of HUNTER_STRATEGIES) {
+        for (let seed = 0; seed < 20; seed++) expect(water).not.toContain(createHunter(p, { strategy, samples: 20 }).choose(g.knowledge, createRng(seed)));
+      }
       expect(roster(p, g.knowledge)).toEqual([{ kind: 0, count: 1, sunk: 1 }, { kind: 1, count: 2, sunk: 1 }]);
     });
   }
@@ -148,6 +149,29 @@ describe('first answers', () => {
       expect(e.value.low).toBeLessThanOrEqual(n);
       expect(e.value.high).toBeGreaterThanOrEqual(n);
       expect(Math.abs(e.value.estimate - n) / n).toBeLessThan(0.1);
+    }
+  });
+
+  it('pools rounds of proposals (new seeds) into a running estimate: the interval narrows and holds the exact count', () => {
+    for (const [w, fleet, touch] of [[6, '3,2,2,1', 'none'], [7, '3,2,2,1', 'corner'], [8, 'classic', 'any']] as const) {
+      const p = fleetProblem({ width: w, height: w, fleet, touch });
+      const exact = countLayoutsSync(p);
+      if (!exact.finished) throw new Error('unfinished');
+      const n = Number(exact.value);
+      let pool: CountEstimate | null = null;
+      const widths: number[] = [];
+      for (let seed = 1; seed <= 16; seed++) {
+        const r = countEstimateJob(p, createRng(seed), 20_000).runSync();
+        if (!r.finished) throw new Error('unfinished');
+        pool = pooledEstimate(pool, r.value);
+        expect(pool.proposals).toBe(seed * 20_000);
+        expect(pool.low).toBeLessThanOrEqual(n);
+        expect(pool.high).toBeGreaterThanOrEqual(n);
+        widths.push((pool.high - pool.low) / pool.estimate);
+      }
+      // About 1/√16 of the first round's width after sixteen rounds; never wider than the first.
+      expect(widths[15]).toBeLessThan(widths[0] * 0.4);
+      for (const x of widths) expect(x).toBeLessThanOrEqual(widths[0] * 1.05);
     }
   });
 

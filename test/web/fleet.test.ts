@@ -101,10 +101,10 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   });
 
   it('a long count answers at once with an estimate beside the progress bar; Cancel keeps the estimate and Count again retries', async () => {
-    await open('#/fleet?board=10x10&fleet=classic&touch=corner');
+    await open('#/fleet?board=10x10&fleet=classic&touch=any');
     await page.getByRole('button', { name: 'Count layouts' }).click();
     await page.waitForSelector('#fleet-count-estimate', { timeout: 10_000 });
-    expect(await text('#fleet-count-estimate')).toMatch(/^About [0-9.,]+ (million|billion|trillion|× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+) layouts, an estimate \(95 % between .* and .*\) from the [0-9,]+ of [0-9,]+ random proposals that were valid layouts; counting exactly…$/);
+    expect(await text('#fleet-count-estimate')).toMatch(/^About [0-9.,]+ (million|billion|trillion|× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+) layouts, an estimate \(95 % between .* and .*\) from the [0-9,]+ of [0-9,]+ random proposals that were valid layouts; refining while counting exactly…$/);
     expect(await page.locator('.job progress').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
     await expect.poll(() => text('#fleet-count-estimate'), WAIT).toMatch(/the exact count was cancelled\.$/);
@@ -112,6 +112,38 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await expect.poll(() => text('#fleet-count-estimate'), WAIT).toMatch(/counting exactly…$/);
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
   });
+
+  it('the running estimate narrows round by round while the exact count runs, and holds the exact count', async () => {
+    await open('#/fleet?board=10x10&fleet=classic&touch=any');
+    await page.getByRole('button', { name: 'Count layouts' }).click();
+    type Seen = { proposals: number; low: number; high: number };
+    const seen: Seen[] = [];
+    const deadline = Date.now() + 170_000;
+    while ((await page.locator('#fleet-count').count()) === 0 && Date.now() < deadline) {
+      const el = page.locator('#fleet-count-estimate');
+      if ((await el.count()) > 0) {
+        const s = await el.evaluate((e) => ({ proposals: Number(e.getAttribute('data-proposals')), low: Number(e.getAttribute('data-low')), high: Number(e.getAttribute('data-high')) }));
+        if (seen.length === 0 || seen[seen.length - 1].proposals !== s.proposals) seen.push(s);
+      }
+      await page.waitForTimeout(200);
+    }
+    await page.waitForSelector('#fleet-count', WAIT);
+    expect(await text('#fleet-count strong')).toBe('1,328,786,533,779,290,712');
+    const exact = Number(1328786533779290712n);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].proposals).toBeGreaterThan(seen[i - 1].proposals);
+    const first = seen[0], last = seen[seen.length - 1];
+    expect(last.high - last.low).toBeLessThan(first.high - first.low);
+    // The last 95 % interval, widened by half (about 99.7 %: the rounds seen depend on the machine's speed).
+    const mid = (last.high + last.low) / 2, half = ((last.high - last.low) / 2) * 1.5;
+    expect(Math.abs(exact - mid)).toBeLessThan(half);
+  }, 200_000);
+
+  it('the exact heat map of the default fleet (classic, 10×10) is labelled exact', async () => {
+    await open('#/fleet?heat=1');
+    await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
+    expect(await text('#fleet-heat .muted')).toBe('chance of a ship, over all 1,855,545,978,831,780 layouts');
+  }, 60_000);
 
   it('the heat map answers at once with an estimate from uniform layouts, and the exact map replaces it', async () => {
     await open('#/fleet?board=10x10&fleet=classic&heat=1');

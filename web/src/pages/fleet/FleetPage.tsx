@@ -15,7 +15,7 @@ import type { FleetRequest, FleetResult } from './fleet.worker.js';
 import { FleetGamePanel } from './GamePanel.js';
 import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
-import { aboutCount, type CountEstimate } from './estimate.js';
+import { aboutCount, pooledEstimate, type CountEstimate } from './estimate.js';
 import { FleetPictures } from './pictures.js';
 import { FLEET_NAMES, METHODS, METHOD_HELP, layoutMask, parseSide, problemKey, problemOf, readBoard, readState, resized, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
 import './fleet.css';
@@ -33,6 +33,8 @@ const TOUCH: readonly (readonly [FleetState['touch'], string])[] = [
 const TOUCH_WORDS: Readonly<Record<string, string>> = { none: 'ships may not touch, not even at corners', corner: 'ships may touch at corners only', any: 'ships may touch' };
 /** The first answers come from what the samplers find in this long (ms), while the exact ones are worked out. */
 const FIRST_ANSWER_MS = 700;
+/** While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last (ms). */
+const ROUND_GAP_MS = 800;
 /** Boards up to this side get the heat written on each square. */
 const TEXT_SIDE = 12;
 
@@ -74,19 +76,57 @@ export function FleetPage({ params }: PageProps) {
     if (r.exists) update({ layout: r.layout });
   }, [placeJob.state]);
 
-  // Counting: a first estimate from random proposals within a moment, beside the exact count (with progress).
+  // Counting: an estimate from random proposals within a moment, refined while the exact count runs (rounds of
+  // proposals with new seeds, pooled: the interval narrows), beside the exact count with its progress bar.
   const countAsked = useRef('');
   const count = countJob.state.status === 'done' && countAsked.current === key ? (countJob.state.result as Extract<FleetResult, { kind: 'count' }>) : null;
-  const countFirst = countFirstJob.state.status === 'done' && countAsked.current === key ? (countFirstJob.state.result as Extract<FleetResult, { kind: 'count-estimate' }>).estimate : null;
+  const [pool, setPool] = useState<{ key: string; estimate: CountEstimate; rounds: number } | null>(null);
+  const countFirst = pool && pool.key === key && countAsked.current === key ? pool : null;
+  const round = useRef({ key: '', next: 1, timer: 0 });
+  const stopRounds = (): void => {
+    window.clearTimeout(round.current.timer);
+    round.current.timer = 0;
+  };
+  const startRound = (): void => {
+    stopRounds();
+    countFirstJob.start({ kind: 'count-estimate', spec, seed: round.current.next++, ms: FIRST_ANSWER_MS }, 'Estimating the number of layouts');
+  };
   useEffect(() => {
     if (countAsked.current === key) return;
+    stopRounds();
     if (countJob.state.status === 'running') countJob.reset();
     countFirstJob.reset();
   }, [key]);
+  useEffect(() => stopRounds, []);
+  useEffect(() => {
+    if (countFirstJob.state.status !== 'done' || countAsked.current !== key) return;
+    const e = (countFirstJob.state.result as Extract<FleetResult, { kind: 'count-estimate' }>).estimate;
+    setPool((cur) => (cur && cur.key === key ? { key, estimate: pooledEstimate(cur.estimate, e), rounds: cur.rounds + 1 } : { key, estimate: e, rounds: 1 }));
+  }, [countFirstJob.state]);
+  // The next round while the exact count is still running; none once it is done, cancelled or stopped.
+  useEffect(() => {
+    if (countAsked.current !== key || countJob.state.status !== 'running' || countFirstJob.state.status === 'running' || !countFirst) return;
+    stopRounds();
+    round.current.timer = window.setTimeout(() => {
+      round.current.timer = 0;
+      if (countAsked.current === key) startRound();
+    }, ROUND_GAP_MS);
+  }, [countFirst?.rounds, countJob.state.status]);
+  useEffect(() => {
+    if (countJob.state.status === 'running') return;
+    stopRounds();
+    if (countFirstJob.state.status === 'running' && countFirst) countFirstJob.cancel();
+  }, [countJob.state.status]);
   const startCount = (): void => {
+    // A retry on the same problem keeps the rounds pooled so far (new seeds follow); another problem starts afresh.
+    if (round.current.key !== key) {
+      round.current.key = key;
+      round.current.next = 1;
+      setPool(null);
+    }
     countAsked.current = key;
     countJob.start({ kind: 'count', spec }, 'Counting layouts exactly');
-    countFirstJob.start({ kind: 'count-estimate', spec, seed: 1, ms: FIRST_ANSWER_MS }, 'Estimating the number of layouts');
+    startRound();
   };
 
   // The heat map: first an estimate from the uniform layouts drawn in a moment, then the exact map in its place.
@@ -327,8 +367,8 @@ export function FleetPage({ params }: PageProps) {
                 )}
               </div>
             )}
-            {countAsked.current === key && !count && countFirst && <CountFirst estimate={countFirst} state={countJob.state.status} />}
-            <JobStatus state={countFirstJob.state} onCancel={() => countFirstJob.cancel()} />
+            {countFirst && (!count || count.count === null) && <CountFirst estimate={countFirst.estimate} rounds={countFirst.rounds} state={countJob.state.status} />}
+            {!countFirst && <JobStatus state={countFirstJob.state} onCancel={() => countFirstJob.cancel()} />}
             <JobStatus state={countJob.state} onCancel={() => countJob.cancel()} />
             {count && (
               <p id="fleet-count" class="help" data-complete={String(count.count !== null)}>
@@ -363,7 +403,7 @@ export function FleetPage({ params }: PageProps) {
                 <span class="muted">
                   {heat.total !== undefined
                     ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts`
-                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts${heat === heatFinal ? '' : heatJob.state.status === 'running' ? ' — refining: the exact map follows' : ''}`}
+                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts${heat === heatFinal ? (heat.why ? ` (${heat.why})` : '') : heatJob.state.status === 'running' ? ' — refining: the exact map follows' : ''}`}
                 </span>
               </div>
             )}
@@ -374,11 +414,14 @@ export function FleetPage({ params }: PageProps) {
   );
 }
 
-/** The first answer to "Count layouts": the estimate from random proposals, kept until the exact count replaces it. */
-function CountFirst({ estimate: e, state }: { estimate: CountEstimate; state: string }) {
-  const then = state === 'running' ? 'counting exactly…' : state === 'cancelled' ? 'the exact count was cancelled.' : state === 'done' ? 'the exact count did not finish.' : 'the exact count stopped.';
+/**
+ * The answer to "Count layouts" until the exact count replaces it: the estimate from random proposals, refined
+ * round by round while the count runs, and kept when it is cancelled or stops.
+ */
+function CountFirst({ estimate: e, rounds, state }: { estimate: CountEstimate; rounds: number; state: string }) {
+  const then = state === 'running' ? 'refining while counting exactly…' : state === 'cancelled' ? 'the exact count was cancelled.' : state === 'done' ? 'the exact count did not finish.' : 'the exact count stopped.';
   return (
-    <p id="fleet-count-estimate" class="help" data-accepted={e.accepted}>
+    <p id="fleet-count-estimate" class="help" data-accepted={e.accepted} data-proposals={e.proposals} data-low={e.low} data-high={e.high} data-rounds={rounds} aria-live="polite">
       {e.accepted > 0 ? (
         <>
           About <strong>{aboutCount(e.estimate)}</strong> layouts, an estimate (95 % between {aboutCount(e.low)} and {aboutCount(e.high)}) from the {e.accepted.toLocaleString('en')} of{' '}

@@ -11,7 +11,7 @@ import type { SquareView } from '../../board/types.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';
 import type { FleetRequest, FleetResult } from './fleet.worker.js';
-import { afloat, cellMarks, marksForHunter, outcomeText, replyText, roster, type CellMark } from './game-view.js';
+import { afloat, cellMarks, outcomeText, replyText, roster, type CellMark } from './game-view.js';
 import { MarksOverlay, ShipPicture } from './pictures.js';
 import { canonicalOrientation, countWord, kindNames, shipsWord } from './shapes.js';
 import type { Method, ProblemSpec } from './state.js';
@@ -149,7 +149,7 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       match.turn = 'computer';
       hunted.current = match;
       const k = match.mine.knowledge;
-      huntJob.start({ kind: 'hunt', spec, strategy, marks: marksForHunter(problem, k), sunk: k.sunk, seed: random() }, 'The computer is aiming');
+      huntJob.start({ kind: 'hunt', spec, strategy, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'The computer is aiming');
     }
     bump();
   };

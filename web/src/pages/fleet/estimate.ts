@@ -8,6 +8,8 @@ import { RejectionSampler, emptyKnowledge, heatMapJob, type FleetProblem, type H
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
 export interface CountEstimate {
+  /** The proposals' space (proposalSpace): the estimate is space × accepted / proposals. */
+  space: number;
   estimate: number;
   low: number;
   high: number;
@@ -32,9 +34,22 @@ export function proposalSpace(sampler: RejectionSampler): number {
 
 /** The estimate from the sampler's tally. */
 export function countEstimate(sampler: RejectionSampler, accepted: number): CountEstimate {
-  const space = proposalSpace(sampler), n = sampler.proposals;
-  const w = wilson(accepted, n);
-  return { estimate: n > 0 ? (space * accepted) / n : 0, low: space * w.low, high: space * w.high, accepted, proposals: n };
+  return estimateOf(proposalSpace(sampler), accepted, sampler.proposals);
+}
+
+/** The estimate and its 95 % (Wilson) interval from `accepted` of `proposals` proposals in a space of `space`. */
+export function estimateOf(space: number, accepted: number, proposals: number): CountEstimate {
+  const w = wilson(accepted, proposals);
+  return { space, estimate: proposals > 0 ? (space * accepted) / proposals : 0, low: space * w.low, high: space * w.high, accepted, proposals };
+}
+
+/**
+ * Two estimates of one problem from independent rounds (other seeds) pooled into one: their proposals and
+ * acceptances added, so the interval narrows as rounds come in (about as 1/√proposals). `a` may be null (none yet).
+ */
+export function pooledEstimate(a: CountEstimate | null, b: CountEstimate): CountEstimate {
+  if (a === null) return b;
+  return estimateOf(b.space, a.accepted + b.accepted, a.proposals + b.proposals);
 }
 
 /** Proposals between two looks at the job's limits. */

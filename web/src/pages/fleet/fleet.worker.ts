@@ -1,6 +1,7 @@
 // Web Worker for the Sea Battle page: placing a fleet (uniform, rails, search), counting layouts and the heat
 // map, off the page's thread.
 import { Board } from '../../../../src/core/board.js';
+import { GridbitsError } from '../../../../src/core/error.js';
 import { finishedJob, job, type Job } from '../../../../src/core/job.js';
 import { createRng } from '../../../../src/core/prng.js';
 import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
@@ -25,7 +26,7 @@ export type FleetResult =
   | { kind: 'place'; exists: boolean | null; layout: string[][]; shipKinds: number[]; reason: string; detail: string }
   | { kind: 'count'; count: string | null; reason?: string }
   | { kind: 'count-estimate'; estimate: CountEstimate }
-  | { kind: 'heat'; method: 'exact' | 'sampled'; total?: string; samples?: number; probability: number[] }
+  | { kind: 'heat'; method: 'exact' | 'sampled'; total?: string; samples?: number; probability: number[]; why?: string }
   | { kind: 'hunt'; square: number }
   | { kind: 'odds'; probability: number[]; effective: number };
 
@@ -33,6 +34,14 @@ let hunter: { key: string; hunter: Hunter } | null = null;
 let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
 const ODDS_SAMPLES = 2000;
+/**
+ * How long the exact heat map may run before the samples answer instead. The default fleet takes 4.1–4.6 s in
+ * Chromium on this machine under load (bench/results/fleet-fast.md), so a minute leaves it room many times
+ * over; only big boards (which mostly stop sooner, at the memory cap) are out of reach.
+ */
+export const EXACT_HEAT_MS = 60_000;
+/** How long the sampled map drawn in the exact one's place may run (its layouts so far then answer). */
+const SAMPLED_HEAT_MS = 20_000;
 /** Layouts the first heat estimate stops at, if its time allows so many. */
 const ESTIMATE_SAMPLES = 100_000;
 
@@ -83,11 +92,24 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     });
   }
   if (req.kind === 'heat') {
-    // Exact by counting when that takes under 5 s, else 10,000 exactly uniform samples (heat.ts).
-    const heat = heatMapJob(problem, emptyKnowledge(problem), { exactTimeoutMs: 5000 });
+    // Exact by counting; the samples answer only when that is out of reach (too large, or past EXACT_HEAT_MS).
+    const knowledge = emptyKnowledge(problem);
     return job<FleetResult, unknown>(function* (ctl) {
-      const h = yield* heat.within(ctl);
-      return { kind: 'heat', method: h.method, ...(h.total !== undefined ? { total: String(h.total) } : {}), ...(h.samples !== undefined ? { samples: h.samples } : {}), probability: Array.from(h.probability) };
+      let why: string;
+      try {
+        const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'exact' }), ctl, EXACT_HEAT_MS);
+        if (out.finished) {
+          const h = out.value;
+          return { kind: 'heat', method: 'exact', ...(h.total !== undefined ? { total: String(h.total) } : {}), probability: Array.from(h.probability) };
+        }
+        why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
+      } catch (e) {
+        if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+        why = 'this board has too many layouts to count every one here';
+      }
+      const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'sampled', seed: 2 }), ctl, SAMPLED_HEAT_MS);
+      const h = out.finished ? out.value : out.partial;
+      return { kind: 'heat', method: 'sampled', samples: h?.samples ?? 0, probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0), why };
     });
   }
   if (req.method === 'uniform') {

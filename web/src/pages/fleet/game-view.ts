@@ -1,8 +1,8 @@
 // What the Sea Battle game shows, worked out from the engine's shot record (src/fleet/game.ts): each cell's
 // mark (with the water a sunk ship implies under the touch rule), the ships still afloat, the log's words; no DOM.
 import type { Board } from '../../../../src/core/board.js';
-import { HIT, MISS, SUNK, haloOf, type Knowledge, type ShotResult } from '../../../../src/fleet/game.js';
-import type { FleetProblem } from '../../../../src/fleet/index.js';
+import { HIT, MISS, SUNK } from '../../../../src/fleet/game.js';
+import { haloOf, type FleetProblem, type Knowledge, type ShotResult } from '../../../../src/fleet/index.js';
 
 /** A cell as the shooter sees it: not shot, a miss, a hit on a ship afloat, part of a sunk ship, or water the touch rule implies. */
 export type CellMark = 'unknown' | 'miss' | 'hit' | 'sunk' | 'water';
@@ -26,12 +26,6 @@ export function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
 export function cellMarks(problem: FleetProblem, k: Knowledge): CellMark[] {
   const water = impliedWater(problem, k);
   return Array.from(k.marks, (m, s) => (m === MISS ? 'miss' : m === HIT ? 'hit' : m === SUNK ? 'sunk' : water[s] ? 'water' : 'unknown'));
-}
-
-/** The record as the hunter should read it: the implied water marked as misses, so it never aims there. */
-export function marksForHunter(problem: FleetProblem, k: Knowledge): number[] {
-  const water = impliedWater(problem, k);
-  return Array.from(k.marks, (m, s) => (water[s] ? MISS : m));
 }
 
 /** Per kind of the fleet: how many ships it has and how many of them are sunk. */
