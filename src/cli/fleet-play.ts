@@ -14,6 +14,7 @@ import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
+import { shipKindName } from '../fleet/names.js';
 import { simulate, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
@@ -178,7 +179,7 @@ function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
   if (r.reply !== 'sunk') return r.reply;
   const cells = r.ship!.cells;
   const name = p.kinds[r.ship!.kind].name;
-  if (!/^[0-9]+$/.test(name)) return `sunk — the ship ${name} on ${cells.map((x) => board.name(x)).join(', ')}`;
+  if (!/^[0-9]+$/.test(name)) return `sunk — the ${shipKindName(p.kinds[r.ship!.kind])} on ${cells.map((x) => board.name(x)).join(', ')}`;
   return `sunk — the ship of length ${name} on ${board.name(cells[0])}${cells.length > 1 ? `–${board.name(cells[cells.length - 1])}` : ''}`;
 }
 
