@@ -33,8 +33,10 @@ export function thinkLabel(s: number): string {
   return s < 60 ? `${s} s per position` : `${s / 60} min per position`;
 }
 
-/** Milliseconds of each move's search in the first pass, which marks at once what proves quickly. */
+/** Each move's search in the first pass, which marks at once what proves quickly: at most these milliseconds... */
 export const FIRST_PASS_MS = 150;
+/** ...and at most these nodes (about 20–150 ms here). */
+export const FIRST_PASS_NODES = 2000;
 
 /**
  * The mark of a move from the solver's answer on the position after it (where the other side is to move): a

@@ -20,6 +20,8 @@ export interface AnalysisRequest {
   shortest: boolean;
   /** Milliseconds this move may take now. */
   timeMs: number;
+  /** Nodes this move may take now, beside the time (the first pass's budget). */
+  maxNodes?: number;
   /** Unproved after this request, the move is searched again later ('later') or not ('time'). */
   unproved?: 'later' | 'time';
   /** The solver's table for this move, in MB (default TABLE_MB). */
@@ -32,7 +34,7 @@ export const TABLE_MB = 32;
 const SLICE_MS = 40;
 
 /** The searches of the position now, by move: unfinished ones, to go on with in the next request. */
-let held: { position: string; searches: Map<string, Job<SolveResult, SolveResult>> } = { position: '', searches: new Map() };
+let held: { position: string; searches: Map<string, { search: Job<SolveResult, SolveResult>; nodes: number }> } = { position: '', searches: new Map() };
 
 servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
   job(function* (ctl) {
@@ -42,17 +44,20 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     if (over !== null) return { value: over === (p.side === 0 ? 'white' : 'black') ? 'win' : 'loss', plies: 1 };
     if (held.position !== req.position) held = { position: req.position, searches: new Map() };
     // Every search asks for the length too: the value passes stop once the value is in, the length pass goes on.
-    let inner = held.searches.get(req.move);
-    if (inner === undefined) {
-      inner = solveJob(child, { shortest: true, tableMegabytes: req.tableMegabytes ?? TABLE_MB });
-      held.searches.set(req.move, inner);
+    // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole slices).
+    let kept = held.searches.get(req.move);
+    if (kept === undefined) {
+      kept = { search: solveJob(child, { shortest: true, tableMegabytes: req.tableMegabytes ?? TABLE_MB, maxNodes: req.maxNodes }), nodes: 0 };
+      held.searches.set(req.move, kept);
     }
     const end = performance.now() + req.timeMs;
+    const nodesEnd = req.maxNodes === undefined ? Infinity : kept.nodes + req.maxNodes;
     for (;;) {
       let r: SolveResult | undefined, finished: boolean;
       try {
-        const out = inner.runSync({ timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())) });
+        const out = kept.search.runSync({ timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())), maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes) });
         finished = out.finished;
+        kept.nodes = out.nodes;
         r = out.finished ? out.value : out.partial;
       } catch (e) {
         held.searches.delete(req.move);
@@ -64,7 +69,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
       ctl.report(Math.min(req.timeMs, req.timeMs - (end - performance.now())), req.timeMs, 'ms');
       // The value alone is wanted first: stop as soon as it is proved (the proof's size and the rest are not needed).
       // Proved but not finished: the proof's length is a bound on the quickest win, shown until that is found.
-      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end) return markFromChild(r, req.unproved ?? 'time');
+      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end || kept.nodes >= nodesEnd) return markFromChild(r, req.unproved ?? 'time');
       ctl.spend();
       yield;
     }

@@ -3,7 +3,7 @@
 // marked, the rest "?"), then the values still open with the time left, then the length of each proved win or loss.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { JobRunner } from '../../worker/jobs.js';
-import { FIRST_PASS_MS, share, tableFor, type Mark } from './analysis.js';
+import { FIRST_PASS_MS, FIRST_PASS_NODES, share, tableFor, type Mark } from './analysis.js';
 import type { AnalysisRequest } from './analysis.worker.js';
 
 function makeWorker(): Worker {
@@ -56,14 +56,15 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
     show('running');
     const deadline = performance.now() + seconds * 1000;
     const tableMegabytes = tableFor(moves.length);
-    const ask = (move: string, shortest: boolean, timeMs: number, unproved: 'later' | 'time'): Promise<Mark> => runner.run({ position, move, shortest, timeMs, unproved, tableMegabytes });
+    const ask = (move: string, shortest: boolean, timeMs: number, unproved: 'later' | 'time', maxNodes?: number): Promise<Mark> =>
+      runner.run({ position, move, shortest, timeMs, unproved, tableMegabytes, ...(maxNodes === undefined ? {} : { maxNodes }) });
     const proved = (m: string): boolean => marks[m].value === 'win' || marks[m].value === 'loss';
     void (async () => {
       try {
         // A quick first pass: every move a short search, so what proves fast is marked at once and the rest "?".
         for (let i = 0; i < moves.length; i++) {
           const ms = Math.min(FIRST_PASS_MS, share(deadline - performance.now(), moves.length - i));
-          marks[moves[i]] = ms < 5 ? { value: 'unknown', why: 'later' } : await ask(moves[i], false, ms, 'later');
+          marks[moves[i]] = ms < 5 ? { value: 'unknown', why: 'later' } : await ask(moves[i], false, ms, 'later', FIRST_PASS_NODES);
           if (!live) return;
           done++;
           show('running');
