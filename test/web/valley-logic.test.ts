@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { variantStart } from '../../src/valley/variant.js';
 import { parsePosition, solveSync } from '../../src/valley/index.js';
-import { badge, markFromChild, markWords, share, squareMarks, type Mark } from '../../web/src/pages/valley/analysis.js';
+import { badge, markFromChild, marked, markWords, share, squareMarks, tableFor, type Mark } from '../../web/src/pages/valley/analysis.js';
 import {
   DEFAULT_STATE,
   PROVEN_START,
@@ -149,6 +149,19 @@ describe('valley page state', () => {
     expect(markFromChild({ value: 'win' })).toEqual({ value: 'loss' });
     expect(markFromChild({ value: 'draw' })).toEqual({ value: 'draw' });
     expect(markFromChild(undefined)).toEqual({ value: 'unknown', why: 'time' });
+    expect(markFromChild(undefined, 'later')).toEqual({ value: 'unknown', why: 'later' });
+    // Proved, its quickest win not yet found: the proof's length, this move counted, bounds it.
+    expect(markFromChild({ value: 'loss', proofDepth: 10 })).toEqual({ value: 'win', atMost: 11 });
+    expect(markFromChild({ value: 'loss', proofDepth: 10, shortest: 6 })).toEqual({ value: 'win', plies: 7 });
+    expect(markFromChild({ value: 'win', proofDepth: null })).toEqual({ value: 'loss' });
+    expect(badge({ value: 'win', atMost: 11 })).toBe('win ≤11');
+    expect(badge({ value: 'unknown', why: 'later' })).toBe('?');
+    expect(badge({ value: 'unknown', why: 'waiting' })).toBe('…');
+    expect([marked({ value: 'unknown', why: 'waiting' }), marked({ value: 'unknown', why: 'later' }), marked({ value: 'loss' }), marked(undefined)]).toEqual([false, true, true, false]);
+    expect(markWords({ value: 'loss', atMost: 5 }, 5)).toBe('loses in at most 5 plies (the quickest not found in 5 s)');
+    expect(markWords({ value: 'unknown', why: 'later' }, 5)).toMatch(/^not proved yet/);
+    expect(tableFor(10)).toBe(12);
+    expect([tableFor(1), tableFor(0), tableFor(40)]).toEqual([32, 32, 4]);
     expect(badge({ value: 'win', plies: 9 })).toBe('win 9');
     expect(badge({ value: 'loss' })).toBe('loss');
     expect(badge({ value: 'unknown', why: 'time' })).toBe('?');

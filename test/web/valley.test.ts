@@ -226,6 +226,30 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     expect(c1).toEqual(Object.keys(want).filter((m) => m.startsWith('c1')).sort());
   });
 
+  it('the analysis marks every legal move at once (what proves fast, "?" on the rest), then goes deeper to the end', async () => {
+    await open('#/valley?white=human&black=human&analysis=on&think=20');
+    const box = page.locator('.valley-analysis');
+    const n = legalMoves(parsePosition(START)).length;
+    // Every move marked while the analysis still runs: the first pass is over long before the 20 s are.
+    await expect.poll(async () => [await box.getAttribute('data-status'), await box.getAttribute('data-marked'), await box.getAttribute('data-moves')], WAIT).toEqual(['running', String(n), String(n)]);
+    const drawn = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => e.textContent!.replace(/^[a-e][1-5] /, '')));
+    expect(drawn.length).toBe(n);
+    expect(drawn).not.toContain('…');
+    expect(drawn).toContain('?');
+    await page.locator('.valley-analysis[data-status="done"]').waitFor({ timeout: 90_000 });
+    expect(await box.getAttribute('data-marked')).toBe(String(n));
+    // What the page proved agrees with the tests' own solver run on each proved move's position.
+    const listed = await page.locator('#valley-analysis li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, e.getAttribute('data-value')!] as const));
+    expect(listed.length).toBe(n);
+    for (const [m, value] of listed) {
+      if (value === 'unknown') continue;
+      const out = solveSync(play(parsePosition(START), m), { tableMegabytes: 16, maxNodes: 200_000 });
+      if (!out.finished) continue;
+      expect(value).toBe(out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw');
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('the analysis shows its progress and stops on Cancel, keeping what it proved; Labyrinth is not analysed', async () => {
     await open('#/valley?white=human&black=human&analysis=on&think=60');
     const box = page.locator('.valley-analysis');

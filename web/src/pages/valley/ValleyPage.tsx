@@ -10,7 +10,7 @@ import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
 import { PLAYERS, VARIANTS, humanSide, inProgress, movePairs, pickSide, playerToMove, provenText, readState, repeatingMoves, replay, stateFromRecord, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
-import { THINK_SECONDS, analysable, markRank, markWords, squareMarks, thinkLabel, type Mark } from './analysis.js';
+import { THINK_SECONDS, analysable, markRank, marked, markWords, squareMarks, thinkLabel, type Mark } from './analysis.js';
 import { ConfirmDialog, type ConfirmAsk } from './Confirm.js';
 import { useAnalysis, type AnalysisState } from './useAnalysis.js';
 import { Choice } from '../../controls/Choice.js';
@@ -68,7 +68,7 @@ function MarksOverlay({ game, marks }: { game: Game; marks: Map<string, { move: 
         return (
           <div key={to} class="valley-mark-cell" data-at={to} style={{ gridColumn: (s % board.width) + 1, gridRow: board.height - Math.floor(s / board.width) }}>
             {list.map((e) => (
-              <span key={e.move} class={`valley-mark ${e.mark.value}`} data-move={e.move} data-value={e.mark.value} data-plies={e.mark.plies}>
+              <span key={e.move} class={`valley-mark ${e.mark.value}`} data-move={e.move} data-value={e.mark.value} data-plies={e.mark.plies} data-at-most={e.mark.atMost}>
                 {e.text}
               </span>
             ))}
@@ -136,7 +136,7 @@ function AnalysisPanel({ state, analysis, waiting, available, onCancel, onAgain 
   const entries = Object.entries(analysis.marks).sort((a, b) => markRank(a[1]) - markRank(b[1]));
   const proved = entries.filter(([, m]) => m.value !== 'unknown').length;
   return (
-    <div class="valley-analysis" data-status={analysis.status}>
+    <div class="valley-analysis" data-status={analysis.status} data-marked={entries.filter(([, m]) => marked(m)).length} data-moves={entries.length}>
       {analysis.status === 'running' && (
         <JobStatus state={{ status: 'running', progress: { done: analysis.done, total: analysis.total, unit: 'searches' }, label: 'Analysing' }} onCancel={onCancel} />
       )}
@@ -152,14 +152,15 @@ function AnalysisPanel({ state, analysis, waiting, available, onCancel, onAgain 
       )}
       <ul id="valley-analysis" class="valley-analysis-list">
         {entries.map(([move, m]) => (
-          <li key={move} data-move={move} data-value={m.value} data-plies={m.plies} class={m.value}>
+          <li key={move} data-move={move} data-value={m.value} data-plies={m.plies} data-at-most={m.atMost} class={m.value}>
             <code>{move}</code> {markWords(m, state.think)}
           </li>
         ))}
       </ul>
       <p class="help">
         On the board, “win 9” marks a move that wins, the game ending 9 plies from now with best play on both sides (a ply is one side's
-        move, this one counted); “loss 4” a move that loses; “?” a move not proved in the time. The solver judges the position as it stands:
+        move, this one counted); “loss 4” a move that loses; “win ≤11” a win in at most 11 plies, while the quickest is still sought; “?” a
+        move not proved yet, or not in the time. The solver judges the position as it stands:
         repetitions earlier in the game are not counted.
       </p>
     </div>

@@ -9,8 +9,13 @@ export interface Mark {
   value: 'win' | 'loss' | 'draw' | 'unknown';
   /** Plies from now to the end of the game with best play on both sides, this move counted (when found). */
   plies?: number;
-  /** Why a move stays unknown: still to be searched, out of time, stopped, or too long a line for the solver. */
-  why?: 'waiting' | 'time' | 'cancelled' | 'deep';
+  /** Before plies is found: the winner wins within this many plies by following the solver's proof (this move counted). */
+  atMost?: number;
+  /**
+   * Why a move stays unknown: still to be searched, not proved in the first quick pass (searched again later),
+   * out of time, stopped, or too long a line for the solver.
+   */
+  why?: 'waiting' | 'later' | 'time' | 'cancelled' | 'deep';
   /** The game's draw rule ends it at once: this move repeats a position for the third time. */
   repetition?: boolean;
 }
@@ -28,22 +33,35 @@ export function thinkLabel(s: number): string {
   return s < 60 ? `${s} s per position` : `${s / 60} min per position`;
 }
 
+/** Each move's search in the first pass, which marks at once what proves quickly: at most these milliseconds... */
+export const FIRST_PASS_MS = 150;
+/** ...and at most these nodes (about 20–150 ms here). */
+export const FIRST_PASS_NODES = 2000;
+
 /**
  * The mark of a move from the solver's answer on the position after it (where the other side is to move): a
- * loss there is a win for the move, and the plies are the quickest forced win there plus this move.
+ * loss there is a win for the move, and the plies are the quickest forced win there plus this move (or, before
+ * that is found, the proof's length plus this move as a bound). Unproved: `why` says why (default: out of time).
  */
-export function markFromChild(r: Pick<SolveResult, 'value' | 'shortest'> | undefined): Mark {
-  if (r?.value === undefined) return { value: 'unknown', why: 'time' };
+export function markFromChild(r: Pick<SolveResult, 'value' | 'shortest'> & Partial<Pick<SolveResult, 'proofDepth'>> | undefined, why: Mark['why'] = 'time'): Mark {
+  if (r?.value === undefined) return { value: 'unknown', why };
   if (r.value === 'draw') return { value: 'draw' };
   const value = r.value === 'loss' ? 'win' : 'loss';
-  return r.shortest === undefined ? { value } : { value, plies: r.shortest + 1 };
+  if (r.shortest !== undefined) return { value, plies: r.shortest + 1 };
+  return typeof r.proofDepth === 'number' ? { value, atMost: r.proofDepth + 1 } : { value };
 }
 
-/** The short mark on a destination square: "win 9", "loss 4", "draw", "win" (length not found), "?" (not proved). */
+/** Whether a move's mark is on the board yet (anything but "still to be searched"). */
+export function marked(m: Mark | undefined): boolean {
+  return m !== undefined && m.why !== 'waiting';
+}
+
+/** The short mark on a destination square: "win 9", "loss 4", "win ≤11" (a bound), "draw", "win", "?" (not proved). */
 export function badge(m: Mark): string {
   if (m.value === 'unknown') return m.why === 'waiting' ? '…' : '?';
   if (m.value === 'draw') return 'draw';
-  return m.plies === undefined ? m.value : `${m.value} ${m.plies}`;
+  if (m.plies !== undefined) return `${m.value} ${m.plies}`;
+  return m.atMost === undefined ? m.value : `${m.value} ≤${m.atMost}`;
 }
 
 function seconds(s: number): string {
@@ -59,13 +77,16 @@ export function markWords(m: Mark, thinkSeconds: number): string {
   if (m.repetition) return 'draws at once: the position occurs a third time';
   switch (m.value) {
     case 'win':
-      return m.plies === undefined ? `wins (its length not found in ${seconds(thinkSeconds)})` : m.plies === 1 ? 'wins at once' : `wins in ${plies(m.plies)}`;
+      if (m.plies === undefined) return m.atMost === undefined ? `wins (its length not found in ${seconds(thinkSeconds)})` : `wins in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
+      return m.plies === 1 ? 'wins at once' : `wins in ${plies(m.plies)}`;
     case 'loss':
-      return m.plies === undefined ? `loses (its length not found in ${seconds(thinkSeconds)})` : `loses in ${plies(m.plies)}`;
+      if (m.plies === undefined) return m.atMost === undefined ? `loses (its length not found in ${seconds(thinkSeconds)})` : `loses in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
+      return `loses in ${plies(m.plies)}`;
     case 'draw':
       return 'draws: neither side can force a win';
     default:
       if (m.why === 'waiting') return 'being analysed…';
+      if (m.why === 'later') return 'not proved yet: searched again shortly';
       if (m.why === 'cancelled') return 'not proved (analysis stopped)';
       if (m.why === 'deep') return 'not proved: its lines are too long for the solver';
       return `not proved in ${seconds(thinkSeconds)}`;
@@ -74,10 +95,10 @@ export function markWords(m: Mark, thinkSeconds: number): string {
 
 /** Best first for the side to move: quickest wins, draws, unknown, then the longest losses. */
 export function markRank(m: Mark): number {
-  if (m.value === 'win') return (m.plies ?? 500) - 1000;
+  if (m.value === 'win') return (m.plies ?? m.atMost ?? 500) - 1000;
   if (m.value === 'draw') return 0;
   if (m.value === 'unknown') return 1;
-  return 1000 - (m.plies ?? 500);
+  return 1000 - (m.plies ?? m.atMost ?? 500);
 }
 
 /** The marks to draw on each destination square: every move into it, "a1 win 9" when several pieces go there. */
@@ -101,4 +122,12 @@ export function squareMarks(marks: Readonly<Record<string, Mark>>, moves: readon
 /** The time each of `left` searches may take when `ms` remain: an equal share (what one leaves, the next gets). */
 export function share(ms: number, left: number): number {
   return left <= 0 ? 0 : Math.max(0, ms / left);
+}
+
+/**
+ * The solver's table per move, in MB: every move's search is kept between passes, so the moves share about
+ * 128 MB (4 to 32 MB each).
+ */
+export function tableFor(moves: number): number {
+  return Math.max(4, Math.min(32, Math.floor(128 / Math.max(1, moves))));
 }

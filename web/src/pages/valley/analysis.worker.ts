@@ -1,7 +1,9 @@
 // Web Worker for the King's Valley page's analysis: the solver on the position after one legal move, within the
 // time the page gives it, in slices so the page's Cancel gets through (the page cancels by ending this worker).
+// A move's search is kept between requests on the same position, so each later pass goes on where the last
+// stopped (the quick first pass, the deeper passes, then the length of the quickest win).
 import { GridbitsError } from '../../../../src/core/error.js';
-import { job } from '../../../../src/core/job.js';
+import { job, type Job } from '../../../../src/core/job.js';
 import { parsePosition, play, solveJob, winnerOf, type SolveResult } from '../../../../src/valley/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { markFromChild, type Mark } from './analysis.js';
@@ -11,16 +13,28 @@ export interface AnalysisRequest {
   position: string;
   /** The legal move to judge. */
   move: string;
-  /** Also find the quickest forced win's length (a second, longer search once the value is known). */
+  /**
+   * Also find the quickest forced win's length (the search goes on past the value: the proof's size, then the
+   * length); without it the search stops once the value is proved.
+   */
   shortest: boolean;
-  /** Milliseconds this move may take. */
+  /** Milliseconds this move may take now. */
   timeMs: number;
+  /** Nodes this move may take now, beside the time (the first pass's budget). */
+  maxNodes?: number;
+  /** Unproved after this request, the move is searched again later ('later') or not ('time'). */
+  unproved?: 'later' | 'time';
+  /** The solver's table for this move, in MB (default TABLE_MB). */
+  tableMegabytes?: number;
 }
 
-/** The solver's table for one move, in MB (the page runs one move at a time). */
+/** The solver's table for one move, in MB, when the page gives none. */
 export const TABLE_MB = 32;
 /** Work between two of the page job's pauses. */
 const SLICE_MS = 40;
+
+/** The searches of the position now, by move: unfinished ones, to go on with in the next request. */
+let held: { position: string; searches: Map<string, { search: Job<SolveResult, SolveResult>; nodes: number }> } = { position: '', searches: new Map() };
 
 servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
   job(function* (ctl) {
@@ -28,22 +42,34 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     const child = play(p, req.move);
     const over = winnerOf(child);
     if (over !== null) return { value: over === (p.side === 0 ? 'white' : 'black') ? 'win' : 'loss', plies: 1 };
-    const inner = solveJob(child, { shortest: req.shortest, tableMegabytes: TABLE_MB });
+    if (held.position !== req.position) held = { position: req.position, searches: new Map() };
+    // Every search asks for the length too: the value passes stop once the value is in, the length pass goes on.
+    // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole slices).
+    let kept = held.searches.get(req.move);
+    if (kept === undefined) {
+      kept = { search: solveJob(child, { shortest: true, tableMegabytes: req.tableMegabytes ?? TABLE_MB, maxNodes: req.maxNodes }), nodes: 0 };
+      held.searches.set(req.move, kept);
+    }
     const end = performance.now() + req.timeMs;
+    const nodesEnd = req.maxNodes === undefined ? Infinity : kept.nodes + req.maxNodes;
     for (;;) {
       let r: SolveResult | undefined, finished: boolean;
       try {
-        const out = inner.runSync({ timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())) });
+        const out = kept.search.runSync({ timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())), maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes) });
         finished = out.finished;
+        kept.nodes = out.nodes;
         r = out.finished ? out.value : out.partial;
       } catch (e) {
+        held.searches.delete(req.move);
         // The answer rests on lines longer than the solver's ply cap.
         if (e instanceof GridbitsError && e.code === 'LIMIT') return { value: 'unknown', why: 'deep' };
         throw e;
       }
+      if (finished) held.searches.delete(req.move);
       ctl.report(Math.min(req.timeMs, req.timeMs - (end - performance.now())), req.timeMs, 'ms');
       // The value alone is wanted first: stop as soon as it is proved (the proof's size and the rest are not needed).
-      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end) return markFromChild(r && (finished ? r : { value: r.value }));
+      // Proved but not finished: the proof's length is a bound on the quickest win, shown until that is found.
+      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end || kept.nodes >= nodesEnd) return markFromChild(r, req.unproved ?? 'time');
       ctl.spend();
       yield;
     }

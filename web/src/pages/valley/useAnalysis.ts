@@ -1,8 +1,9 @@
 // The King's Valley page's analysis run: each legal move judged by the solver in a worker, one after another
-// within the position's time (values first, then the length of each proved win or loss), marks shown as they come.
+// within the position's time, marks shown as they come: a quick first pass over every move (what proves fast is
+// marked, the rest "?"), then the values still open with the time left, then the length of each proved win or loss.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { JobRunner } from '../../worker/jobs.js';
-import { share, type Mark } from './analysis.js';
+import { FIRST_PASS_MS, FIRST_PASS_NODES, share, tableFor, type Mark } from './analysis.js';
 import type { AnalysisRequest } from './analysis.worker.js';
 
 function makeWorker(): Worker {
@@ -14,7 +15,7 @@ export interface AnalysisState {
   /** The position analysed. */
   position: string;
   marks: Record<string, Mark>;
-  /** Searches done of searches planned (one per move for the values, then one per proved move for the lengths). */
+  /** Searches done of searches planned (one per move in the first pass, one per move still open, one per proved move for the lengths). */
   done: number;
   total: number;
   message?: string;
@@ -54,35 +55,52 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
     };
     show('running');
     const deadline = performance.now() + seconds * 1000;
+    const tableMegabytes = tableFor(moves.length);
+    const ask = (move: string, shortest: boolean, timeMs: number, unproved: 'later' | 'time', maxNodes?: number): Promise<Mark> =>
+      runner.run({ position, move, shortest, timeMs, unproved, tableMegabytes, ...(maxNodes === undefined ? {} : { maxNodes }) });
+    const proved = (m: string): boolean => marks[m].value === 'win' || marks[m].value === 'loss';
     void (async () => {
       try {
-        // Values first: each move gets an equal share of what is left.
+        // A quick first pass: every move a short search, so what proves fast is marked at once and the rest "?".
         for (let i = 0; i < moves.length; i++) {
-          const ms = share(deadline - performance.now(), moves.length - i);
-          marks[moves[i]] = ms < 5 ? { value: 'unknown', why: 'time' } : await runner.run({ position, move: moves[i], shortest: false, timeMs: ms });
+          const ms = Math.min(FIRST_PASS_MS, share(deadline - performance.now(), moves.length - i));
+          marks[moves[i]] = ms < 5 ? { value: 'unknown', why: 'later' } : await ask(moves[i], false, ms, 'later', FIRST_PASS_NODES);
+          if (!live) return;
+          done++;
+          show('running');
+        }
+        // Then the values still open, each search going on where the first pass stopped, with an equal share of what is left.
+        const open = moves.filter((m) => marks[m].why === 'later');
+        total += open.length;
+        show('running');
+        for (let i = 0; i < open.length; i++) {
+          const ms = share(deadline - performance.now(), open.length - i);
+          marks[open[i]] = ms < 5 ? { value: 'unknown', why: 'time' } : await ask(open[i], false, ms, 'time');
           if (!live) return;
           done++;
           show('running');
         }
         // Then how long each proved win or loss takes, wins first.
-        const proved = moves.filter((m) => marks[m].value === 'win' || marks[m].value === 'loss').filter((m) => marks[m].plies === undefined);
-        proved.sort((a, b) => Number(marks[b].value === 'win') - Number(marks[a].value === 'win'));
-        total += proved.length;
+        const lengths = moves.filter((m) => proved(m) && marks[m].plies === undefined);
+        lengths.sort((a, b) => Number(marks[b].value === 'win') - Number(marks[a].value === 'win'));
+        total += lengths.length;
         show('running');
-        for (let i = 0; i < proved.length; i++) {
-          const ms = share(deadline - performance.now(), proved.length - i);
+        for (let i = 0; i < lengths.length; i++) {
+          const ms = share(deadline - performance.now(), lengths.length - i);
           if (ms >= 5) {
-            const m = await runner.run({ position, move: proved[i], shortest: true, timeMs: ms });
+            const m = await ask(lengths[i], true, ms, 'time');
             if (!live) return;
-            if (m.value === marks[proved[i]].value && m.plies !== undefined) marks[proved[i]] = m;
+            if (m.value === marks[lengths[i]].value && (m.plies !== undefined || m.atMost !== undefined)) marks[lengths[i]] = m;
           }
           done++;
           show('running');
         }
+        // The searches kept for the next pass are not wanted any more: their worker (and its tables) goes.
+        runner.terminate();
         cache.current.set(key, show('done'));
       } catch (e) {
         if (!live) return;
-        for (const m of moves) if (marks[m].why === 'waiting') marks[m] = { value: 'unknown', why: 'cancelled' };
+        for (const m of moves) if (marks[m].why === 'waiting' || marks[m].why === 'later') marks[m] = { value: 'unknown', why: 'cancelled' };
         if ((e as { code?: string })?.code === 'ABORTED') show('cancelled');
         else show('error', (e as Error)?.message ?? String(e));
       }
