@@ -31,6 +31,11 @@ export interface SolveOptions extends Pick<RunOptions, 'maxNodes'> {
   strategy?: boolean;
   /** After a win or loss is proved, also find how many plies the quickest forced win takes (bounded search). */
   shortest?: boolean;
+  /**
+   * Count the proof's distinct positions (`proofNodes`) once a win or loss is proved; default true. False skips
+   * that walk, which on a large proof takes longer than the proof itself (`proofNodes` is then null).
+   */
+  proofSize?: boolean;
   /** Also called between slices of work with the state of the search. */
   onStatus?: (s: SolveStatus) => void;
 }
@@ -324,7 +329,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
   };
   // The proof's size, the strategy and the quickest win of a proved root (or = 1: the side to move wins).
   const details = function* (or: number, dist: number): Steps<void> {
-    known.proofNodes = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, s);
+    if (options.proofSize ?? true) known.proofNodes = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, s);
     if (options.strategy) {
       const strategy = yield* strategyOf(solver, own, opp, ownKing, oppKing, first, or, dist, s);
       if (strategy) known.strategy = strategy;

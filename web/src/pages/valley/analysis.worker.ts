@@ -47,7 +47,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole slices).
     let kept = held.searches.get(req.move);
     if (kept === undefined) {
-      kept = { search: solveJob(child, { shortest: true, tableMegabytes: req.tableMegabytes ?? TABLE_MB, maxNodes: req.maxNodes }), nodes: 0 };
+      kept = { search: solveJob(child, { shortest: true, proofSize: false, tableMegabytes: req.tableMegabytes ?? TABLE_MB, maxNodes: req.maxNodes }), nodes: 0 };
       held.searches.set(req.move, kept);
     }
     const end = performance.now() + req.timeMs;
