@@ -9,8 +9,38 @@ import { usePlaygroundPage } from './fixture.js';
 const WAIT = { timeout: 15_000 };
 const missing = chromiumMissing();
 
+/** One look at the page: the jobs it says run (data-jobs) and which answers are on screen. */
+interface Seen {
+  jobs: string;
+  map: boolean;
+  dist: boolean;
+  distEstimate: boolean;
+}
+
+/**
+ * Records every change of the walk page's running jobs and of its answers on screen, as they happen (a
+ * MutationObserver from the page's start), in window.__walkSeen.
+ */
+function watchJobs(): void {
+  const w = window as unknown as { __walkSeen: Seen[] };
+  w.__walkSeen = [];
+  const look = (): void => {
+    const section = document.querySelector('section.walk');
+    if (!section) return;
+    const now: Seen = {
+      jobs: section.getAttribute('data-jobs') ?? '',
+      map: document.querySelector('[aria-label="Survival heat map legend"]') !== null,
+      dist: document.querySelector('[aria-label="Distribution heat map legend"]') !== null,
+      distEstimate: document.querySelector('#walk-dist-estimate') !== null,
+    };
+    const last = w.__walkSeen[w.__walkSeen.length - 1];
+    if (!last || last.jobs !== now.jobs || last.map !== now.map || last.dist !== now.dist || last.distEstimate !== now.distEstimate) w.__walkSeen.push(now);
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-jobs', 'aria-label'] });
+}
+
 describe.skipIf(missing !== null)('the Random walk page answers at once and refines', () => {
-  const pg = usePlaygroundPage();
+  const pg = usePlaygroundPage((p) => p.addInitScript(watchJobs));
   const { problems, open } = pg;
   let page: Page;
   beforeAll(() => {
@@ -42,6 +72,35 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
     expect(await text('#walk-dist-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed/);
     expect(await page.locator('[aria-label^="Distribution"]').first().getAttribute('aria-label')).toMatch(/from e5, estimated\. Arrow keys/);
     expect(await text('#walk-dist-total')).toMatch(/^The squares sum to about /);
+    expect(problems).toEqual([]);
+  });
+
+  it('100×100 knight from e5, N = 20,000: the quick jobs first, the exact ones only once both estimates are on screen', async () => {
+    const seen = (): Promise<Seen[]> => page.evaluate(() => (window as unknown as { __walkSeen: Seen[] }).__walkSeen);
+    const jobs = async (): Promise<string> => (await page.locator('section.walk').getAttribute('data-jobs')) ?? '';
+    const check = (log: Seen[]): void => {
+      // The quick jobs were seen running, and every look with an exact job running has the estimates drawn.
+      expect(log.some((l) => l.jobs.includes('quick-dist'))).toBe(true);
+      expect(log.some((l) => l.jobs.includes('exact-dist'))).toBe(true);
+      for (const l of log) {
+        if (l.jobs.includes('exact-map')) expect(l, JSON.stringify(log)).toMatchObject({ map: true });
+        if (l.jobs.includes('exact-dist')) expect(l, JSON.stringify(log)).toMatchObject({ map: true, dist: true, distEstimate: true });
+        if (l.jobs.includes('exact')) expect(l.jobs, JSON.stringify(log)).not.toMatch(/quick/);
+      }
+    };
+    // From the link.
+    await open('#/walk?board=100x100&piece=knight&n=20000&from=e5');
+    await expect.poll(jobs, WAIT).toMatch(/exact-dist/);
+    check(await seen());
+    // From a control: N changed on the open page (both the map and the distribution are asked again).
+    await page.evaluate(() => ((window as unknown as { __walkSeen: Seen[] }).__walkSeen.length = 0));
+    await page.locator('#walk-steps').fill('20002');
+    await expect.poll(async () => (await seen()).some((l) => l.jobs.includes('exact-dist')), WAIT).toBe(true);
+    check(await seen());
+    // Cancel still stops the exact job and keeps the estimate.
+    await page.locator('.distribution').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.distribution .job').textContent(), WAIT).toBe('Cancelled.');
+    expect(await page.locator('#walk-dist-estimate').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 

@@ -138,6 +138,15 @@ function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) =>
   );
 }
 
+/** While a quick answer is worked out (a moment, so no Cancel): what it is. The exact job's status follows it. */
+function QuickStatus({ state }: { state: JobState<unknown> }) {
+  return state.status === 'running' ? (
+    <p class="help" role="status">
+      {state.label}…
+    </p>
+  ) : null;
+}
+
 /** The Random walk page (the app wraps every page in an error boundary). */
 export function WalkPage(props: PageProps) {
   return <Walk {...props} />;
@@ -165,26 +174,79 @@ function Walk({ params }: PageProps) {
   const mapKey = graph ? `${state.width}x${state.height}|${state.spec}|${state.steps}` : '';
   const distKey = graph && from !== null ? `${mapKey}|${from}` : '';
   const quick = graph !== null && wantsQuick(graph.board.cells, state.steps);
+  // Where the exact answers take long, the quick ones run first and the exact ones start only once every quick
+  // answer asked for is in (on screen): on two cores, four jobs at once would delay the estimates as much as
+  // the exact answers (as the Sea Battle heat map does). `exactFor` and `quickFor` hold the key each job was
+  // started for; `quickSince` a quick job's state when it was started, so an error or cancel left from before is
+  // not read as its end (then the exact job starts anyway).
+  const exactFor = useRef({ map: '', dist: '' });
+  const quickFor = useRef({ map: '', dist: '' });
+  const quickSince = useRef<{ map: JobState<WalkResult> | null; dist: JobState<WalkResult> | null }>({ map: null, dist: null });
   useEffect(() => {
+    exactFor.current.map = '';
     if (!graph) {
       mapJob.reset();
       quickMapJob.reset();
       return;
     }
-    mapJob.start({ ...common, key: mapKey, kind: 'map' }, 'Computing the survival map');
-    if (quick) quickMapJob.start({ ...common, key: mapKey, kind: 'quick', from: null }, 'Estimating the survival map');
-    else quickMapJob.reset();
+    if (quick) {
+      mapJob.reset();
+      quickSince.current.map = quickMapJob.state;
+      quickFor.current.map = mapKey;
+      quickMapJob.start({ ...common, key: mapKey, kind: 'quick', from: null }, 'Estimating the survival map');
+    } else {
+      quickMapJob.reset();
+      exactFor.current.map = mapKey;
+      mapJob.start({ ...common, key: mapKey, kind: 'map' }, 'Computing the survival map');
+    }
   }, [mapKey]);
   useEffect(() => {
+    exactFor.current.dist = '';
     if (!graph || from === null) {
       distJob.reset();
       quickDistJob.reset();
       return;
     }
-    distJob.start({ ...common, key: distKey, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
-    if (quick) quickDistJob.start({ ...common, key: distKey, kind: 'quick', from }, `Estimating the distribution from ${state.from}`);
-    else quickDistJob.reset();
+    if (quick) {
+      distJob.reset();
+      quickSince.current.dist = quickDistJob.state;
+      quickFor.current.dist = distKey;
+      quickDistJob.start({ ...common, key: distKey, kind: 'quick', from }, `Estimating the distribution from ${state.from}`);
+    } else {
+      quickDistJob.reset();
+      exactFor.current.dist = distKey;
+      distJob.start({ ...common, key: distKey, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
+    }
   }, [distKey]);
+  const quickIn = (j: typeof quickMapJob, key: string, since: JobState<WalkResult> | null): boolean =>
+    (j.state.status === 'done' && j.state.result.key === key) || ((j.state.status === 'error' || j.state.status === 'cancelled') && j.state !== since);
+  const quickMapIn = !quick || mapKey === '' || quickIn(quickMapJob, mapKey, quickSince.current.map);
+  const quickDistIn = !quick || distKey === '' || quickIn(quickDistJob, distKey, quickSince.current.dist);
+  useEffect(() => {
+    if (!graph || !quickMapIn || !quickDistIn) return;
+    if (exactFor.current.map !== mapKey) {
+      exactFor.current.map = mapKey;
+      mapJob.start({ ...common, key: mapKey, kind: 'map' }, 'Computing the survival map');
+    }
+    if (from !== null && exactFor.current.dist !== distKey) {
+      exactFor.current.dist = distKey;
+      distJob.start({ ...common, key: distKey, kind: 'dist', from }, `Computing the distribution from ${state.from}`);
+    }
+  });
+  // Which jobs run for the board, piece, N and square shown, for tests and the curious (space-separated:
+  // quick-map quick-dist exact-map exact-dist). Jobs for an earlier question, stopped by the effects above
+  // right after this render, are not listed.
+  const running = (
+    [
+      ['quick-map', quickMapJob, quickFor.current.map, mapKey],
+      ['quick-dist', quickDistJob, quickFor.current.dist, distKey],
+      ['exact-map', mapJob, exactFor.current.map, mapKey],
+      ['exact-dist', distJob, exactFor.current.dist, distKey],
+    ] as const
+  )
+    .filter(([, j, startedFor, key]) => j.state.status === 'running' && startedFor === key && key !== '')
+    .map(([name]) => name)
+    .join(' ');
 
   const mapRes = doneFor<MapResult>(mapJob.state, mapKey);
   const distRes = doneFor<DistResult>(distJob.state, distKey);
@@ -252,7 +314,7 @@ function Walk({ params }: PageProps) {
     `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
 
   return (
-    <section class="page walk">
+    <section class="page walk" data-jobs={running}>
       <h1>Random walk</h1>
       <p class="lead">
         A piece makes N moves, each of its moves equally likely, including those that leave the board; once off, it stays off. How likely is it
@@ -342,6 +404,7 @@ function Walk({ params }: PageProps) {
             />
           )}
           <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
+          <QuickStatus state={quickMapJob.state} />
           {mapEstimate && (
             <p id="walk-map-estimate" class="help">
               {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
@@ -383,6 +446,7 @@ function Walk({ params }: PageProps) {
                 </p>
               )}
               <JobStatus state={distJob.state} onCancel={() => distJob.cancel()} />
+              <QuickStatus state={quickDistJob.state} />
               {dist && distHeat && (
                 <>
                   <BoardView
