@@ -36,8 +36,8 @@ export type SliceLimits = (sent: number) => { timeoutMs?: number; maxNodes?: num
 
 /** Time between two posts: often enough to look live, seldom enough to redraw a 70×70 table. */
 const SLICE_MS = 150;
-/** The first squares go out sooner, so the table starts to show at once. */
-const FIRST_SLICE_MS = 40;
+/** Until the first square is decided, short slices: it goes out as soon as it is (the first can take a while). */
+const FIRST_SLICE_MS = 20;
 const bySlicesOfTime: SliceLimits = (sent) => ({ timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS });
 
 /**
