@@ -140,7 +140,7 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
       }, square);
     await open('#/tours?board=20x20&mode=table');
     await page.getByRole('button', { name: /Compute the table/ }).click();
-    await page.waitForSelector('#table-summary', { timeout: 60_000 });
+    await page.waitForSelector('#table-summary[data-complete="true"]', { timeout: 60_000 });
     expect(await page.locator('.start-table tfoot th').allTextContents()).toEqual([...'abcdefghijklmnopqrst']);
     expect(await cellInBox(page, 't1')).toBe(true);
     expect(await cellInBox(page, 'a20')).toBe(true);
@@ -151,7 +151,7 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(served.url + '#/tours?board=20x20&mode=table');
     await phone.getByRole('button', { name: /Compute the table/ }).click();
-    await phone.waitForSelector('#table-summary', { timeout: 60_000 });
+    await phone.waitForSelector('#table-summary[data-complete="true"]', { timeout: 60_000 });
     // Wider than the phone: it says so, scrolls inside its box, and the page itself does not scroll sideways.
     await expect.poll(() => text('#table-scroll-hint', phone), WAIT).toBe('The table is wider than the screen: scroll it sideways to see all 20 files, a to t.');
     expect(await cellInBox(phone, 't1')).toBe(false);
@@ -165,7 +165,7 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     // 8×8 fits the phone: a to h, no scrolling.
     await phone.goto('about:blank');
     await phone.goto(served.url + '#/tours?board=8x8&mode=table');
-    await phone.waitForSelector('#table-summary', WAIT);
+    await phone.waitForSelector('#table-summary[data-complete="true"]', WAIT);
     expect(await phone.locator('#table-scroll-hint').count()).toBe(0);
     for (const sq of ['a1', 'h1', 'h8']) expect(await cellInBox(phone, sq), sq).toBe(true);
     await phone.close();
@@ -260,7 +260,7 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(false);
     // What the per-start table proved counts too: on 3×4 no open tour starts at b2, found by its search.
     await open('#/tours?board=3x4&mode=table');
-    await page.waitForSelector('#table-summary', WAIT);
+    await page.waitForSelector('#table-summary[data-complete="true"]', WAIT);
     expect(await page.locator('.start-table td[data-square="b2"]').getAttribute('data-exists')).toBe('false');
     await page.locator('.start-table td[data-square="b2"] button').click();
     await page.getByRole('radio', { name: 'Search' }).check();

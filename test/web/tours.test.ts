@@ -119,7 +119,7 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
 
   it('shows the per-start table of 5×5: 13 squares start a tour, 12 say N', async () => {
     await open('#/tours?board=5x5&mode=table');
-    await page.waitForSelector('#table-summary', WAIT);
+    await page.waitForSelector('#table-summary[data-complete="true"]', WAIT);
     expect(await page.locator('.start-table td[data-exists="true"]').count()).toBe(13);
     expect(await page.locator('.start-table td[data-exists="false"]').count()).toBe(12);
     const ns = await page.locator('.start-table td[data-exists="false"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.textContent]));
@@ -209,7 +209,8 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
   });
 
   it('cancels a long table from its Cancel button, and the page goes on working', async () => {
-    await open('#/tours?board=20x20&mode=table');
+    // 50×50: a table that runs for seconds (20×20 now fills in under one, before a click on Cancel lands).
+    await open('#/tours?board=50x50&mode=table');
     await page.getByRole('button', { name: /Compute the table/ }).click();
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
     await expect.poll(() => text('.table-panel .job'), WAIT).toBe('Cancelled.');

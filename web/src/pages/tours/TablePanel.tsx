@@ -1,10 +1,12 @@
 // The per-start table, coloured like the paper's: for every start square the backtracks the search needed,
-// 'N' where no tour starts, 'LIM' where the budget ran out; computed in the worker with progress and Cancel.
+// 'N' where no tour starts, 'LIM' where the budget ran out; computed in the worker with progress and Cancel,
+// filled square by square as the worker decides them (Cancel keeps the squares decided).
+import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fileName, type Board } from '../../../../src/core/board.js';
 import { JobStatus, type JobState } from '../../worker/useJob.js';
 import { cellText } from './state.js';
-import type { TableResult } from './tour.worker.js';
+import type { StreamedTable } from './table-stream.js';
 
 /** Tables of boards up to this size start at once; larger ones on request, up to TABLE_MAX_CELLS. */
 const AUTO_CELLS = 64;
@@ -20,8 +22,8 @@ interface Props {
   board: Board;
   closed: boolean;
   job: JobState<unknown>;
-  /** The table of this board and question, once computed. */
-  result: TableResult | null;
+  /** The table of this board and question: whole once computed, else the squares decided so far (null: none asked for). */
+  table: StreamedTable | null;
   /** Names the question (board, piece, open or closed): the table starts by itself when it changes on small boards. */
   tableKey: string;
   start: () => void;
@@ -69,62 +71,94 @@ function useOverflow(box: { readonly current: HTMLElement | null }, key: unknown
   return over;
 }
 
-export function TablePanel({ board, closed, job, result, tableKey, start, cancel, onPick, current }: Props) {
+/** "1 square", "2 squares". */
+const squares = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'square' : 'squares'}`;
+
+export function TablePanel({ board, closed, job, table: result, tableKey, start, cancel, onPick, current }: Props) {
   const running = job.status === 'running';
   useEffect(() => {
     if (board.cells <= AUTO_CELLS && !result && !running) start();
   }, [tableKey]);
 
   const box = useRef<HTMLDivElement>(null);
-  const overflows = useOverflow(box, result);
+  const overflows = useOverflow(box, result?.key ?? null);
+  // The rows drawn, kept while what they show is the same: the table is redrawn as each batch of squares comes
+  // in, and only the ranks those squares are on change (Preact skips a row given back unchanged).
+  const drawnRows = useRef(new Map<number, { sig: string; row: VNode }>());
+  const pick = useRef(onPick);
+  pick.current = onPick;
   if (board.cells > TABLE_MAX_CELLS) {
     return <p class="help">The per-start table searches from every square; it is for boards of up to {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.</p>;
   }
   const max = result ? Math.max(0, ...result.backtracks.filter((_, s) => result.exists[s] === true)) : 0;
   const backtracksInAll = result ? result.backtracks.reduce((a, b) => a + b, 0) : 0;
   const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
+  const complete = result !== null && result.decided === result.total;
   const rows = [];
   const sizes = tableSizes(board.width);
   if (result) {
     for (let r = board.height - 1; r >= 0; r--) {
+      const inRow = Math.max(0, Math.min(board.width, result.decided - r * board.width));
+      const sig = `${result.key}|${inRow}|${max}|${board.rank(current) === r ? current : -1}`;
+      const kept = drawnRows.current.get(r);
+      if (kept?.sig === sig) {
+        rows.push(kept.row);
+        continue;
+      }
       const cells = [];
       for (let f = 0; f < board.width; f++) {
         const s = board.index(f, r);
         const e = result.exists[s], b = result.backtracks[s];
+        if (e === undefined) {
+          // Not searched yet: blank until the worker decides it.
+          cells.push(
+            <td key={f} style={{ ...sizes.cell, background: '#f1f3f5' }} data-square={board.name(s)} class={s === current ? 'current pending' : 'pending'}>
+              <button type="button" aria-label={`${board.name(s)}: not searched yet; start here`} onClick={() => pick.current(s)} />
+            </td>,
+          );
+          continue;
+        }
         const text = cellText(e, b, result.tries[s]);
         const said = e === false ? 'no tour starts here' : e === null ? `undecided after ${b} backtracks (LIM)` : `a tour found after ${b} backtracks`;
         cells.push(
           <td key={f} style={{ ...sizes.cell, background: colour(e, b, max), color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
-            <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => onPick(s)}>
+            <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => pick.current(s)}>
               {text}
             </button>
           </td>,
         );
       }
-      rows.push(
+      const row = (
         <tr key={r}>
-          <th scope="row">
-            {r + 1}
-          </th>
+          <th scope="row">{r + 1}</th>
           {cells}
-        </tr>,
+        </tr>
       );
+      drawnRows.current.set(r, { sig, row });
+      rows.push(row);
     }
   }
   return (
     <div class="table-panel">
-      {!result && !running && (
+      {!complete && !running && (
         <button type="button" onClick={start}>
-          Compute the table ({board.cells} searches)
+          {result ? 'Compute the table again' : 'Compute the table'} ({board.cells.toLocaleString('en-US')} searches)
         </button>
       )}
       <JobStatus state={job} onCancel={cancel} />
       {result && (
         <>
-          <p id="table-summary" class="summary-line">
-            <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'} {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
-            <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')} {backtracksInAll === 1 ? 'backtrack' : 'backtracks'} in all
-          </p>
+          {result.decided > 0 && (
+            <p id="table-summary" class="summary-line" data-decided={result.decided} data-total={result.total} data-complete={String(complete)}>
+              {!complete && (
+                <>
+                  <strong>{result.decided.toLocaleString('en-US')}</strong> of {squares(result.total)} searched {running ? 'so far' : 'before the search stopped'}:{' '}
+                </>
+              )}
+              <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'} {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
+              <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')} {backtracksInAll === 1 ? 'backtrack' : 'backtracks'}{complete ? ' in all' : ''}
+            </p>
+          )}
           {overflows && (
             <p id="table-scroll-hint" class="help">
               The table is wider than the screen: scroll it sideways to see all {board.width} files, a to {fileName(board.width - 1)}.

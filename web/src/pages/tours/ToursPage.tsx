@@ -19,10 +19,21 @@ import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
 import { COUNT_BUDGET_MS, QUESTION_FIELDS, TOURS_MAX_SIDE, countPlan, fitToBoard, numbersHint, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
 import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
+import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
 function makeWorker(): Worker {
   return new Worker(new URL('./tour.worker.ts', import.meta.url), { type: 'module', name: 'tours' });
+}
+
+/** A tours worker whose posts of the table's squares decided go to `onCells` (the job's own messages go to the job). */
+function makeTableWorker(onCells: (m: TableCells) => void): Worker {
+  const w = makeWorker();
+  w.addEventListener('message', (e: MessageEvent) => {
+    const m = e.data as Partial<TableCells> | null;
+    if (m?.tableCells === true) onCells(m as TableCells);
+  });
+  return w;
 }
 
 const EMPTY_VIEW: SquareView = {};
@@ -153,25 +164,37 @@ export function ToursPage({ params }: PageProps) {
   const search = useSearch(state.mode === 'search' ? searchQuery : null, switches, searchKey);
   // A search is not started where the page already knows no tour starts: "anyway" is the search it may run regardless.
   const [anyway, setAnyway] = useState('');
-  const table = useJob<TourRequest, TourResult>(makeWorker);
+  const cellsSink = useRef<(m: TableCells) => void>(() => undefined);
+  const table = useJob<TourRequest, TourResult>(() => makeTableWorker((m) => cellsSink.current(m)));
   const tableKey = `${board.width}x${board.height}|${state.spec}|${state.closed}`;
   const tableAsked = useRef('');
   const [tableResult, setTableResult] = useState<{ key: string; result: TableResult } | null>(null);
+  // The squares decided so far, as the worker posts them: shown (and kept after Cancel) until the whole table is in.
+  const [streamed, setStreamed] = useState<StreamedTable | null>(null);
+  cellsSink.current = (m) => setStreamed((cur) => (cur && cur.key === m.key ? addCells(cur, m) : cur));
   useEffect(() => {
     if (table.state.status === 'done' && table.state.result.kind === 'table') setTableResult({ key: tableAsked.current, result: table.state.result });
   }, [table.state]);
+  const shownTable = useMemo((): StreamedTable | null => {
+    if (tableResult && tableResult.key === tableKey) return fullTable(tableKey, tableResult.result);
+    return streamed && streamed.key === tableKey ? streamed : null;
+  }, [tableResult, streamed, tableKey]);
   // Exact counts on small boards.
   const counter = useJob<TourRequest, TourResult>(makeWorker);
   const countAsked = useRef('');
   // A table or count still running for another board or piece is no longer wanted.
   useEffect(() => {
-    if (tableAsked.current !== tableKey) table.reset();
+    if (tableAsked.current !== tableKey) {
+      table.reset();
+      setStreamed(null);
+    }
     if (countAsked.current !== tableKey) counter.reset();
   }, [tableKey]);
   const startTable = (): void => {
     if (!piece) return;
     tableAsked.current = tableKey;
-    table.start({ kind: 'table', width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
+    setStreamed(emptyTable(tableKey, board.cells));
+    table.start({ kind: 'table', key: tableKey, width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
   };
 
   // Why no tour starts at this square, when the page knows: a theorem (colour parity, the board's size) or the
@@ -180,10 +203,10 @@ export function ToursPage({ params }: PageProps) {
     if (!piece || state.mode !== 'search') return null;
     const e = existence({ board, piece, closed: state.closed, from, to });
     if (e.exists === false) return e.reason;
-    const t = tableResult && tableResult.key === tableKey ? tableResult.result : null;
-    if (t && to === undefined && t.exists[from] === false) return `the per-start table's search from ${state.from} tried every path`;
+    // A square the table has decided is decided for good, whether or not the rest of the table is in.
+    if (shownTable && to === undefined && shownTable.exists[from] === false) return `the per-start table's search from ${state.from} tried every path`;
     return null;
-  }, [board, piece, state.closed, state.mode, from, to, tableResult, tableKey]);
+  }, [board, piece, state.closed, state.mode, from, to, shownTable]);
 
   // Every board gets a count, stopped after COUNT_BUDGET_MS with a lower bound when it has not finished.
   const countHow = useMemo(() => (piece === null ? null : countPlan(board, piece, state.closed)), [board, piece, state.closed]);
@@ -586,7 +609,7 @@ export function ToursPage({ params }: PageProps) {
               board={board}
               closed={state.closed}
               job={table.state}
-              result={tableResult && tableResult.key === tableKey ? tableResult.result : null}
+              table={shownTable}
               tableKey={tableKey}
               start={startTable}
               cancel={table.cancel}

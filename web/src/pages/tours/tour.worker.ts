@@ -1,13 +1,15 @@
 // Web Worker for the Tours page's heavy work: finding a tour (large boards, searches), the per-start table
-// and exact counts, off the page's thread; the page cancels by ending the worker.
+// (its squares posted as they are decided) and exact counts, off the page's thread; the page cancels by ending
+// the worker.
 import { Board } from '../../../../src/core/board.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { job } from '../../../../src/core/job.js';
-import { COUNT_CONVENTION, countToursJob, findNodeBudget, findTourJob, tableJob } from '../../../../src/tour/index.js';
+import { COUNT_CONVENTION, countToursJob, findNodeBudget, findTourJob } from '../../../../src/tour/index.js';
 import { searchStopWords } from '../../../../src/tour/stopped.js';
 import { COUNT_BUDGET_MS, countPlan, countStopWords } from './state.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { sliced } from '../../worker/sliced.js';
+import { streamTableJob } from './table-stream.js';
 
 interface Common {
   width: number;
@@ -18,7 +20,7 @@ interface Common {
 
 export type TourRequest =
   | (Common & { kind: 'find'; from: number; to?: number; seed?: number })
-  | (Common & { kind: 'table'; maxBacktracks: number })
+  | (Common & { kind: 'table'; maxBacktracks: number; /** Names the table: the squares posted on the way carry it back. */ key: string })
   | (Common & { kind: 'count' });
 
 export interface FindResult {
@@ -53,7 +55,8 @@ export type TourResult = FindResult | TableResult | CountResult;
 
 /** Searches stop after this long, saying so. */
 const FIND_TIMEOUT_MS = 20_000;
-servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
+const scope = self as unknown as Endpoint;
+servePage<TourRequest, TourResult>(scope, (req) => {
   const board = Board.of(req.width, req.height);
   const piece = parsePiece(req.spec);
   if (req.kind === 'find') {
@@ -69,7 +72,8 @@ servePage<TourRequest, TourResult>(self as unknown as Endpoint, (req) => {
     });
   }
   if (req.kind === 'table') {
-    const cells = tableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks });
+    // The squares decided so far go to the page after each slice, so the table fills as it is searched.
+    const cells = streamTableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks }, req.key, (m) => scope.postMessage(m));
     return job(function* (ctl): Generator<void, TableResult, void> {
       const t = yield* cells.within(ctl);
       return { kind: 'table', exists: t.map((c) => c.exists), backtracks: t.map((c) => c.backtracks), tries: t.map((c) => c.tryIndex), maxBacktracks: req.maxBacktracks };
