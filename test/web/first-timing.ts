@@ -74,7 +74,7 @@ const table = (n: number): Case => ({
   hash: `#/tours?board=${n}x${n}&mode=table`,
   act: clickIfThere(/^Compute the table/),
   first: '#table-summary',
-  exact: '#table-summary',
+  exact: '#table-summary[data-complete="true"]',
   said: text('#table-summary'),
 });
 const movesHeat = (n: number, spec: string, byBox = false): Case => ({

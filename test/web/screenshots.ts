@@ -42,8 +42,8 @@ const SHOTS: Shot[] = [
   // The paper's plain search of 3×4 from b4 (no Warnsdorff order, no pruning), part-way through its backtracks.
   { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
   { name: 'tours-search-known', hash: '#/tours?board=5x5&from=b1&mode=search', ready: '#search-known' },
-  { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary' },
-  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: '#table-summary', run: 'Compute the table', times: 1, scrollRight: '.scroll-x' },
+  { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary[data-complete="true"]' },
+  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: '#table-summary', run: 'Compute the table', times: 1, after: '#table-summary[data-complete="true"]', scrollRight: '.scroll-x' },
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
   { name: 'tours-numbers-zoom', hash: '#/tours?board=100x100&show=numbers', ready: 'canvas.path-overlay[data-shown="10000"]', keys: { on: BOARD_CANVAS, press: ['+', '+', '+'] } },
   { name: 'tours-legend-400', hash: '#/tours?board=400x400', ready: '#tour-legend[data-kind="visit-order"]' },
@@ -98,6 +98,7 @@ try {
           if (shot.clickWait) await page.waitForFunction((sel) => /^Your turn/.test(document.querySelector(sel)?.textContent ?? ''), shot.clickWait, { timeout: 30_000 });
           await page.locator(`${shot.clickIn ?? ''} [data-square="${sq}"]`.trim()).first().click();
         }
+        if (shot.after) await page.waitForSelector(shot.after, { timeout: 120_000 });
         if (shot.keys) {
           await page.locator(shot.keys.on).first().focus();
           for (const key of shot.keys.press) await page.keyboard.press(key);
@@ -108,7 +109,6 @@ try {
           const box = await page.locator(shot.hoverAt.on).first().boundingBox();
           if (box) await page.mouse.move(box.x + box.width * shot.hoverAt.x, box.y + box.height * shot.hoverAt.y);
         }
-        if (shot.after) await page.waitForSelector(shot.after, { timeout: 120_000 });
         await page.evaluate(() => document.fonts.ready);
         const file = join(docs, `playground-${shot.name}-${suffix}.png`);
         await page.screenshot({ path: file, fullPage: true });
