@@ -1,6 +1,7 @@
 // Screenshots of every built page, on a desktop and at 390 px wide (a phone), into docs/ (run by `npm run screenshots`).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { chromiumMissing, launch } from './browser.js';
 import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
@@ -43,7 +44,7 @@ const SHOTS: Shot[] = [
   { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
   { name: 'tours-search-known', hash: '#/tours?board=5x5&from=b1&mode=search', ready: '#search-known' },
   { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary[data-complete="true"]' },
-  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: '#table-summary', run: 'Compute the table', times: 1, after: '#table-summary[data-complete="true"]', scrollRight: '.scroll-x' },
+  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: 'text=Compute the table', run: 'Compute the table', times: 1, after: '#table-summary[data-complete="true"]', scrollRight: '.scroll-x' },
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
   { name: 'tours-numbers-zoom', hash: '#/tours?board=100x100&show=numbers', ready: 'canvas.path-overlay[data-shown="10000"]', keys: { on: BOARD_CANVAS, press: ['+', '+', '+'] } },
   { name: 'tours-legend-400', hash: '#/tours?board=400x400', ready: '#tour-legend[data-kind="visit-order"]' },
@@ -78,6 +79,7 @@ ensureWebBuilt();
 const docs = join(REPO, 'docs');
 mkdirSync(docs, { recursive: true });
 const served = await startServe();
+const failed: string[] = [];
 try {
   for (const [suffix, viewport, scale] of [
     ['desktop', { width: 1200, height: 820 }, 1],
@@ -87,32 +89,12 @@ try {
     try {
       const page = await b.context.newPage();
       for (const shot of chosen) {
-        // A fresh load each time: a hash change alone would keep the last page's state (and mouse) around.
-        await page.goto('about:blank');
-        await page.goto(served.url + shot.hash);
-        await page.waitForSelector(shot.ready);
-        // Some shots show a page part-way through: a button pressed a few times first.
-        for (const name of shot.uncheck ?? []) await page.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
-        for (let i = 0; i < (shot.times ?? 0); i++) await page.getByRole('button', { name: shot.run, exact: true }).click();
-        for (const sq of shot.click ?? []) {
-          if (shot.clickWait) await page.waitForFunction((sel) => /^Your turn/.test(document.querySelector(sel)?.textContent ?? ''), shot.clickWait, { timeout: 30_000 });
-          await page.locator(`${shot.clickIn ?? ''} [data-square="${sq}"]`.trim()).first().click();
+        try {
+          await take(page, shot, suffix);
+        } catch (e) {
+          // One shot that cannot be taken says so and the others are still taken; the run then fails.
+          failed.push(`${shot.name}-${suffix}: ${(e as Error).message.split('\n')[0]}`);
         }
-        if (shot.after) await page.waitForSelector(shot.after, { timeout: 120_000 });
-        if (shot.keys) {
-          await page.locator(shot.keys.on).first().focus();
-          for (const key of shot.keys.press) await page.keyboard.press(key);
-        }
-        if (shot.scrollRight) await page.locator(shot.scrollRight).first().evaluate((e) => (e.scrollLeft = e.scrollWidth));
-        if (shot.hover) await page.locator(`[data-square="${shot.hover}"]`).first().hover();
-        if (shot.hoverAt) {
-          const box = await page.locator(shot.hoverAt.on).first().boundingBox();
-          if (box) await page.mouse.move(box.x + box.width * shot.hoverAt.x, box.y + box.height * shot.hoverAt.y);
-        }
-        await page.evaluate(() => document.fonts.ready);
-        const file = join(docs, `playground-${shot.name}-${suffix}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(`screenshots: ${file}`);
       }
     } finally {
       await b.close();
@@ -120,4 +102,38 @@ try {
   }
 } finally {
   await served.stop();
+}
+if (failed.length > 0) {
+  console.error(`screenshots: ${failed.length} not taken:\n  ${failed.join('\n  ')}`);
+  process.exit(1);
+}
+
+/** Opens the shot's page, does what it says, and writes the picture. */
+async function take(page: Page, shot: Shot, suffix: string): Promise<void> {
+  // A fresh load each time: a hash change alone would keep the last page's state (and mouse) around.
+  await page.goto('about:blank');
+  await page.goto(served.url + shot.hash);
+  await page.waitForSelector(shot.ready);
+  // Some shots show a page part-way through: a button pressed a few times first.
+  for (const name of shot.uncheck ?? []) await page.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
+  for (let i = 0; i < (shot.times ?? 0); i++) await page.getByRole('button', { name: shot.run, exact: true }).click();
+  for (const sq of shot.click ?? []) {
+    if (shot.clickWait) await page.waitForFunction((sel) => /^Your turn/.test(document.querySelector(sel)?.textContent ?? ''), shot.clickWait, { timeout: 30_000 });
+    await page.locator(`${shot.clickIn ?? ''} [data-square="${sq}"]`.trim()).first().click();
+  }
+  if (shot.after) await page.waitForSelector(shot.after, { timeout: 120_000 });
+  if (shot.keys) {
+    await page.locator(shot.keys.on).first().focus();
+    for (const key of shot.keys.press) await page.keyboard.press(key);
+  }
+  if (shot.scrollRight) await page.locator(shot.scrollRight).first().evaluate((e) => (e.scrollLeft = e.scrollWidth));
+  if (shot.hover) await page.locator(`[data-square="${shot.hover}"]`).first().hover();
+  if (shot.hoverAt) {
+    const box = await page.locator(shot.hoverAt.on).first().boundingBox();
+    if (box) await page.mouse.move(box.x + box.width * shot.hoverAt.x, box.y + box.height * shot.hoverAt.y);
+  }
+  await page.evaluate(() => document.fonts.ready);
+  const file = join(docs, `playground-${shot.name}-${suffix}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`screenshots: ${file}`);
 }
