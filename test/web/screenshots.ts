@@ -44,7 +44,7 @@ const SHOTS: Shot[] = [
   { name: 'tours-search', hash: '#/tours?board=3x4&from=b4&mode=search&show=both', ready: '#search-status', uncheck: ['Warnsdorff', 'Dead-cell'], run: 'Step', times: 30 },
   { name: 'tours-search-known', hash: '#/tours?board=5x5&from=b1&mode=search', ready: '#search-known' },
   { name: 'tours-table', hash: '#/tours?board=8x3&mode=table', ready: '#table-summary[data-complete="true"]' },
-  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: 'text=Compute the table', run: 'Compute the table', times: 1, after: '#table-summary[data-complete="true"]', scrollRight: '.scroll-x' },
+  { name: 'tours-table-20', hash: '#/tours?board=20x20&mode=table', ready: 'text=Compute the table', run: 'Compute the table (400 searches)', times: 1, after: '#table-summary[data-complete="true"]', scrollRight: '.scroll-x' },
   { name: 'tours-large', hash: '#/tours?board=100x100&from=e5&closed=1', ready: '#tour-answer[data-exists="true"]' },
   { name: 'tours-numbers-zoom', hash: '#/tours?board=100x100&show=numbers', ready: 'canvas.path-overlay[data-shown="10000"]', keys: { on: BOARD_CANVAS, press: ['+', '+', '+'] } },
   { name: 'tours-legend-400', hash: '#/tours?board=400x400', ready: '#tour-legend[data-kind="visit-order"]' },
