@@ -35,6 +35,8 @@ const TOUCH_WORDS: Readonly<Record<string, string>> = { none: 'ships may not tou
 const FIRST_ANSWER_MS = 700;
 /** While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last (ms). */
 const ROUND_GAP_MS = 800;
+/** The count's first round is shorter, so its first figure shows within a second; later rounds pool onto it (ms). */
+const FIRST_ROUND_MS = 350;
 /** Boards up to this side get the heat written on each square. */
 const TEXT_SIDE = 12;
 
@@ -89,7 +91,8 @@ export function FleetPage({ params }: PageProps) {
   };
   const startRound = (): void => {
     stopRounds();
-    countFirstJob.start({ kind: 'count-estimate', spec, seed: round.current.next++, ms: FIRST_ANSWER_MS }, 'Estimating the number of layouts');
+    const first = round.current.next === 1;
+    countFirstJob.start({ kind: 'count-estimate', spec, seed: round.current.next++, ms: first ? FIRST_ROUND_MS : FIRST_ANSWER_MS }, 'Estimating the number of layouts');
   };
   useEffect(() => {
     if (countAsked.current === key) return;
