@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core: where it is, whether the tests can run, and a launch with a fresh profile.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -52,4 +52,21 @@ export async function launch(viewport = { width: 1280, height: 900 }, deviceScal
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Resident memory (MiB) of the largest renderer process of the browser whose profile folder this is: the page and its workers. */
+export function rendererMiB(profile: string): number {
+  let max = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes(profile) || !cmd.includes('--type=renderer')) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) max = Math.max(max, Number(rss[1]) / 1024);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return max;
 }

@@ -3,13 +3,13 @@
 // page (test/web/caps-probe: the same engine calls as the page's workers, with no page cap in front) and records
 // its time and the page's peak memory; a few cases drive the real pages at their caps end to end. Prints one
 // JSON line per case. CAPS_ONLY=word runs the cases whose group contains the word.
-import { readFileSync, rmSync, mkdtempSync, readdirSync } from 'node:fs';
+import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launch } from './browser.js';
+import { chromiumMissing, launch, rendererMiB } from './browser.js';
 import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 import type { ProbeRequest } from './caps-probe/probe.worker.js';
@@ -89,22 +89,6 @@ const CASES: Case[] = [
   ),
 ];
 
-/** Resident memory (MiB) of the largest renderer process of this browser: the page and its workers. */
-function rendererMiB(profile: string): number {
-  let max = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes(profile) || !cmd.includes('--type=renderer')) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) max = Math.max(max, Number(rss[1]) / 1024);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return max;
-}
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 

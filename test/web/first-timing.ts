@@ -3,9 +3,8 @@
 // what a person would, e.g. clicks "Count layouts"), then times the first answer on screen and the exact or final
 // one, with the page's peak memory. Prints one JSON line per case. FIRST_ONLY=word runs the cases whose page or
 // name contains the word; FIRST_CAP_MS caps each run (90 s).
-import { readFileSync, readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launch } from './browser.js';
+import { chromiumMissing, launch, rendererMiB } from './browser.js';
 import { ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 
@@ -145,22 +144,6 @@ const CASES: Case[] = [
   movesHeat(256, 'queen+2,2*+0,2*', true),
 ];
 
-/** Resident memory (MiB) of the largest renderer process of this browser (as test/web/caps-timing.ts reads it). */
-function rendererMiB(profile: string): number {
-  let max = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes(profile) || !cmd.includes('--type=renderer')) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) max = Math.max(max, Number(rss[1]) / 1024);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return max;
-}
 
 /** Waits for the selector, then for the next frame to be painted; the time since t0, or null past the deadline. */
 async function shown(page: Page, selector: string, t0: number, deadline: number): Promise<number | null> {
