@@ -2,7 +2,7 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
-import { StateTable } from './count-table.js';
+import { limbsToBig, StateTable } from './count-table.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
@@ -22,11 +22,19 @@ import { StateTable } from './count-table.js';
 const DONE = 2;
 const ROOTED = 3;
 const FIRST_LABEL = 4;
+/** In a stored state: the one path end whose mate is the window's oldest square, which is not stored (see SLOTS). */
+const MATE = 12;
+/** While a state is expanded: the label the oldest square and its mate share. */
+const OLDEST_LABEL = 13;
 const NEW_LABEL = 15;
-/** What advanceUntilPause answers: a pause the control wants, the end, or a double count past 2^53. */
+/** What advanceUntilPause answers: a pause the control wants, the end, or a count past 2^64. */
 const PAUSE = 0, DONE_RUN = 1, OVERFLOW = 2;
-/** Window slots are 4 bits each in two 32-bit words, so the window holds at most 16 squares. */
-const MAX_REACH = 16;
+/**
+ * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
+ * too when closed tours are counted: its oldest square has one neighbour still to come, so it is either
+ * finished or a path end whose mate is marked MATE, and it need not be stored.
+ */
+const SLOTS = 16;
 
 export interface FrontierOptions {
   closed: boolean;
@@ -34,6 +42,16 @@ export interface FrontierOptions {
   ends: readonly number[];
   /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
   big?: boolean;
+  /**
+   * Closed tours only: the last `iface` vertices are a boundary to another part of the graph, which will give
+   * them the edges they lack. They stay in the window to the end, may end with any degree, and the run
+   * answers with its last table of states (`table`) instead of a count.
+   */
+  iface?: number;
+  /** Most states held at once before the count stops with a LIMIT error (default MAX_STATES). */
+  maxStates?: number;
+  /** Hears the end of every step: the square just added, the states it left, the states expanded so far. */
+  onStep?: (square: number, states: number, nodes: number) => void;
 }
 
 export interface FrontierResult {
@@ -43,11 +61,15 @@ export interface FrontierResult {
   nodes: number;
   /** Largest number of states held at once. */
   peakStates: number;
+  /** With `iface`: the states after the last vertex, over the stored window (see FrontierRun). */
+  table?: StateTable;
+  /** With `iface`: window slots stored per state in `table`. */
+  stored?: number;
 }
 
-/** Whether the state encoding holds a window of `reach` squares. */
-export function frontierFits(reach: number): boolean {
-  return reach <= MAX_REACH;
+/** Whether the state encoding holds a window of `reach` squares (closed tours: one more, see SLOTS). */
+export function frontierFits(reach: number, closed: boolean): boolean {
+  return reach <= SLOTS || (closed && reach === SLOTS + 1);
 }
 
 /** Counts to the end in one go (tests and benchmarks); see FrontierJob for a run in steps. */
@@ -65,7 +87,7 @@ export const MAX_STATES = 1 << 25;
 
 /**
  * The program as steps of a job (`steps`): the state between steps is all in fields (the square being added,
- * the next state to expand, the two tables), so a pause costs nothing. Counts are doubles; if one passes 2^53
+ * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs); if one reaches 2^64
  * the job starts again with BigInt counts.
  */
 export class FrontierJob {
@@ -112,7 +134,7 @@ export class FrontierJob {
  */
 const GROWTH_A = 0.165, GROWTH_B = 0.587, GROWTH_C = -1.022;
 
-/** One pass of the program; `big` keeps BigInt counts (a rerun after the double counts overflowed). */
+/** One pass of the program; `big` keeps BigInt counts (a rerun after a count passed 2^64). */
 class FrontierRun {
   private readonly D: number;
   /** fut[v * (D + 1) + s]: neighbours of the square in slot s (before the shift at step v) added after v. */
@@ -128,6 +150,17 @@ class FrontierRun {
   private readonly relabel = new Int8Array(16);
   private cur: StateTable;
   private next: StateTable;
+  /** Slots stored per state, and whether the oldest square is left out (see SLOTS). */
+  private readonly stored: number;
+  private readonly compress: boolean;
+  private readonly iface: number;
+  private readonly maxStates: number;
+  /** The count of the state being expanded: two limbs, or a BigInt in big mode. */
+  private c0 = 0;
+  private c1 = 0;
+  private cBig = 0n;
+  private total0 = 0;
+  private total1 = 0;
   /** The square being added, and the next state of `cur` to expand. */
   v = 0;
   private k = 0;
@@ -141,7 +174,6 @@ class FrontierRun {
   private stepStart = 0;
   private ahead = 0;
   private share = 0;
-  private totalNum = 0;
   private totalBig = 0n;
   private overflow = false;
   /** True while the state at `k` has been counted and a pause came before its expansion. */
@@ -153,13 +185,21 @@ class FrontierRun {
     private readonly big: boolean,
   ) {
     this.D = g.reach;
+    if (!frontierFits(g.reach, o.closed)) throw new GridbitsError('LIMIT', `the counting window of ${g.reach} squares is too wide for the frontier counter`);
+    this.compress = g.reach > SLOTS;
+    this.stored = Math.min(g.reach, SLOTS);
     this.isEnd = new Uint8Array(g.n);
     for (const e of o.ends) this.isEnd[e] = 1;
     this.endsAfter = new Int32Array(g.n);
     for (let v = 0; v < g.n; v++) for (const e of o.ends) if (e > v) this.endsAfter[v]++;
     this.twoEnds = o.ends.length >= 2;
+    const iface = o.iface ?? 0;
+    if (iface > 0 && !o.closed) throw new GridbitsError('BAD_ARGUMENT', 'a boundary (iface) is for closed tours only');
+    this.iface = iface;
+    this.maxStates = o.maxStates ?? MAX_STATES;
+    const firstIface = g.n - iface;
     const lists: number[][] = Array.from({ length: g.n }, () => []);
-    for (let u = 0; u < g.n; u++) lists[g.last[u]].push(this.D - (g.last[u] - u));
+    for (let u = 0; u < firstIface; u++) lists[g.last[u]].push(this.D - (g.last[u] - u));
     this.leaving = lists.map((l) => Int32Array.from(l));
     const D = this.D;
     this.fut = new Int8Array(g.n * (D + 1));
@@ -169,7 +209,8 @@ class FrontierRun {
         if (u < 0) continue;
         let f = 0;
         for (let k = g.adjStart[u]; k < g.adjStart[u + 1]; k++) if (g.adj[k] > v) f++;
-        this.fut[v * (D + 1) + s] = f;
+        // A boundary vertex gets what it lacks from the other part: never a forced end.
+        this.fut[v * (D + 1) + s] = u >= firstIface ? 2 : f;
       }
     }
     this.base = new Int8Array(D);
@@ -177,12 +218,12 @@ class FrontierRun {
     this.cur = new StateTable(big);
     this.next = new StateTable(big);
     let initLo = 0, initHi = 0;
-    for (let j = 0; j < D; j++) {
+    for (let j = 0; j < this.stored; j++) {
       if (j < 8) initLo |= DONE << (4 * j);
       else initHi |= DONE << (4 * (j - 8));
     }
-    if (big) this.cur.addBig(initLo, initHi, 1n);
-    else this.cur.add(initLo, initHi, 1);
+    if (big) this.cur.addBig(initLo >>> 0, initHi >>> 0, 1n);
+    else this.cur.add(initLo >>> 0, initHi >>> 0, 1, 0);
     this.growth = new Float64Array(g.n);
     for (let v = 0; v < g.n; v++) {
       const b = g.back[v].length;
@@ -231,10 +272,11 @@ class FrontierRun {
 
   private result(): FrontierResult {
     const { nodes, peakStates } = this;
-    return { count: this.big ? this.totalBig : BigInt(this.totalNum), nodes, peakStates };
+    const count = this.big ? this.totalBig : limbsToBig(this.total0, this.total1);
+    return this.iface > 0 ? { count, nodes, peakStates, table: this.cur, stored: this.stored } : { count, nodes, peakStates };
   }
 
-  /** The program's steps under `control`: the result, or 'overflow' when a double count passed 2^53. */
+  /** The program's steps under `control`: the result, or 'overflow' when a count reached 2^64. */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult | 'overflow', void> {
     // The loop runs in a plain method (V8 optimises hot loops in plain methods, not in a generator's body).
     for (;;) {
@@ -250,7 +292,7 @@ class FrontierRun {
 
   /**
    * Expands states until the control wants a pause (PAUSE: the state at `k` is counted but not yet expanded,
-   * and is expanded first on the next call), the end (DONE_RUN) or a double count past 2^53 (OVERFLOW).
+   * and is expanded first on the next call), the end (DONE_RUN) or a count past 2^64 (OVERFLOW).
    */
   private advanceUntilPause(control: JobControl<unknown>): number {
     const { g, o, D, big, base, a } = this;
@@ -265,10 +307,12 @@ class FrontierRun {
       const twoEnds = this.twoEnds;
       const lastStep = v === n - 1;
       const cap = cur.capacity;
+      const stored = this.stored, off = D - stored, compress = this.compress;
       for (; this.k < cap; this.k++) {
         const k = this.k;
-        const used = cur.nums[2 * k + 1];
-        if (used === 0) continue;
+        const e = cur.e;
+        const c0 = e[4 * k + 2], c1 = e[4 * k + 3];
+        if ((c0 | c1) === 0) continue;
         if (this.paused) this.paused = false;
         else {
           this.nodes++;
@@ -277,9 +321,22 @@ class FrontierRun {
             return PAUSE;
           }
         }
-        const c = big ? cur.bigCounts[k] : used;
-        const lo = cur.ints[4 * k], hi = cur.ints[4 * k + 1];
-        for (let j = 0; j < D; j++) base[j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
+        this.c0 = c0;
+        this.c1 = c1;
+        if (big) this.cBig = cur.bigCounts[k];
+        const lo = e[4 * k], hi = e[4 * k + 1];
+        for (let j = 0; j < stored; j++) base[off + j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
+        if (compress) {
+          // The oldest square, not stored: finished, or the mate of the end marked MATE.
+          base[0] = DONE;
+          for (let j = 1; j < D; j++) {
+            if (base[j] === MATE) {
+              base[j] = OLDEST_LABEL;
+              base[0] = OLDEST_LABEL;
+              break;
+            }
+          }
+        }
         // Squares leaving after this step that must get their edge from v (v is their last neighbour):
         // without it they would leave with too few edges. More than two such squares, or one that needs two
         // edges, and the state is dead whatever v does.
@@ -304,7 +361,7 @@ class FrontierRun {
         if (req1 < 0) {
           a.set(base);
           a[D] = 0;
-          this.emit(c, false);
+          this.emit(false);
         }
         for (let i = 0; i < back.length; i++) {
           const s1 = D - back[i];
@@ -322,17 +379,17 @@ class FrontierRun {
             a[s1] = DONE;
             a[D] = x1;
           }
-          if (req2 < 0 && (req1 < 0 || s1 === req1)) this.emit(c, false);
+          if (req2 < 0 && (req1 < 0 || s1 === req1)) this.emit(false);
           if (maxDeg < 2) continue;
           for (let i2 = i + 1; i2 < back.length; i2++) {
             const s2 = D - back[i2];
             const x2 = base[s2];
             if (x2 === DONE || (x2 !== 0 && this.isEnd[v - D + s2] === 1)) continue;
             if (req2 >= 0 ? s1 !== req1 || s2 !== req2 : req1 >= 0 && s1 !== req1 && s2 !== req1) continue;
-            this.join(c, s1, x1, s2, x2);
+            this.join(s1, x1, s2, x2);
           }
         }
-        if (this.next.size > MAX_STATES) throw new GridbitsError('LIMIT', `the count needs more than ${MAX_STATES.toLocaleString('en-US')} states at once, past the memory it is allowed`);
+        if (this.next.size > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
       if (this.overflow || this.next.overflow) return OVERFLOW;
       this.cur = this.next;
@@ -340,15 +397,16 @@ class FrontierRun {
       this.next.clear();
       this.k = 0;
       if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
+      this.o.onStep?.(v, this.cur.size, this.nodes);
       this.v = v + 1;
-      if (this.v === n || this.cur.size === 0) this.finished = true;
+      if (this.v === n || (this.cur.size === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
     }
     return DONE_RUN;
   }
 
   /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */
-  private join(c: number | bigint, s1: number, x1: number, s2: number, x2: number): void {
+  private join(s1: number, x1: number, s2: number, x2: number): void {
     const { a, base, D } = this;
     a.set(base);
     a[D] = DONE;
@@ -373,7 +431,7 @@ class FrontierRun {
         closedNow = true;
       } else a[this.mateOf(x2, -1)] = x1;
     }
-    this.emit(c, closedNow);
+    this.emit(closedNow);
   }
 
   private mateOf(label: number, except: number): number {
@@ -383,14 +441,18 @@ class FrontierRun {
   }
 
   /** Completes the transition held in `a`: squares leaving, the final check, renumbering and adding the count. */
-  private emit(c: number | bigint, closedNow: boolean): void {
+  private emit(closedNow: boolean): void {
     const { a, D, v } = this;
-    if (v === this.g.n - 1) {
+    if (v === this.g.n - 1 && this.iface === 0) {
       if (!this.finalOk(closedNow)) return;
-      if (this.big) this.totalBig += c as bigint;
+      if (this.big) this.totalBig += this.cBig;
       else {
-        this.totalNum += c as number;
-        if (this.totalNum > Number.MAX_SAFE_INTEGER) this.overflow = true;
+        const lo = this.total0 + this.c0;
+        const carry = lo >= 0x1_0000_0000 ? 1 : 0;
+        const hi = this.total1 + this.c1 + carry;
+        if (hi >= 0x1_0000_0000) this.overflow = true;
+        this.total0 = lo >>> 0;
+        this.total1 = hi >>> 0;
       }
       return;
     }
@@ -416,10 +478,20 @@ class FrontierRun {
     const u0 = v - D;
     let ends = this.endsAfter[v], seen = 0, nextLabel = FIRST_LABEL;
     let lo = 0, hi = 0;
-    for (let j = 1; j <= D; j++) {
+    // The oldest square of the new window is not stored when the window is one too wide: it has one
+    // neighbour still to come, so (closed tours) it is finished or a path end, whose mate is marked MATE.
+    let first = 1, mate = -1;
+    if (this.compress) {
+      const x = a[1];
+      if (x >= FIRST_LABEL) mate = x;
+      else if (x !== DONE) return;
+      first = 2;
+    }
+    for (let j = first; j <= D; j++) {
       let x = a[j];
       if (u0 + j >= 0 && isEnd[u0 + j] === 1 && x !== DONE && !(x === 0 && fut[f0 + j] < 2)) ends++;
-      if (x >= FIRST_LABEL) {
+      if (x === mate) x = MATE;
+      else if (x >= FIRST_LABEL) {
         const bit = 1 << x;
         if ((seen & bit) === 0) {
           seen |= bit;
@@ -431,12 +503,13 @@ class FrontierRun {
         if (closed) return;
         ends++;
       }
-      if (j <= 8) lo |= x << (4 * (j - 1));
-      else hi |= x << (4 * (j - 9));
+      const slot = j - first;
+      if (slot < 8) lo |= x << (4 * slot);
+      else hi |= x << (4 * (slot - 8));
     }
     if (ends > 2) return;
-    if (this.big) this.next.addBig(lo, hi, c as bigint);
-    else this.next.add(lo, hi, c as number);
+    if (this.big) this.next.addBig(lo >>> 0, hi >>> 0, this.cBig);
+    else this.next.add(lo >>> 0, hi >>> 0, this.c0, this.c1);
   }
 
   /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */

@@ -33,26 +33,42 @@ export function leapsOf(piece: Piece): ReadonlyArray<readonly [number, number]> 
   return piece.leaps;
 }
 
-export function buildCountGraph(board: Board, piece: Piece): CountGraph {
+/**
+ * The counting layout of a board: rows across its shorter side, or with `across` 'longer' across its longer
+ * side (a second scan order, which checks a count by another run of the program).
+ */
+export function buildCountGraph(board: Board, piece: Piece, across: 'shorter' | 'longer' = 'shorter'): CountGraph {
   const leaps = leapsOf(piece);
-  const transposed = board.width > board.height;
+  const transposed = across === 'shorter' ? board.width > board.height : board.width < board.height;
   const width = transposed ? board.height : board.width;
   const height = transposed ? board.width : board.height;
-  const n = width * height;
-  const adjStart = new Int32Array(n + 1);
-  const scratch = new Int32Array(n * leaps.length);
-  const last = new Int32Array(n);
-  const back: Int32Array[] = new Array<Int32Array>(n);
-  const ns: number[] = [];
-  let reach = 0, total = 0;
-  for (let v = 0; v < n; v++) {
+  const edges: Array<[number, number]> = [];
+  for (let v = 0; v < width * height; v++) {
     const x = v % width, y = (v / width) | 0;
-    ns.length = 0;
     for (const [dx, dy] of leaps) {
       const nx = x + dx, ny = y + dy;
-      if (nx >= 0 && ny >= 0 && nx < width && ny < height) ns.push(ny * width + nx);
+      const u = ny * width + nx;
+      if (nx >= 0 && ny >= 0 && nx < width && ny < height && u < v) edges.push([u, v]);
     }
-    ns.sort((a, b) => a - b);
+  }
+  return countGraphOf(width * height, width, edges, transposed);
+}
+
+/** The counting graph of `n` vertices in rows of `width` with the given edges (each once, either way round). */
+export function countGraphOf(n: number, width: number, edges: ReadonlyArray<readonly [number, number]>, transposed = false): CountGraph {
+  const nbrs: number[][] = Array.from({ length: n }, () => []);
+  for (const [a, b] of edges) {
+    if (a === b || nbrs[a].includes(b)) continue;
+    nbrs[a].push(b);
+    nbrs[b].push(a);
+  }
+  const adjStart = new Int32Array(n + 1);
+  const scratch = new Int32Array(2 * edges.length);
+  const last = new Int32Array(n);
+  const back: Int32Array[] = new Array<Int32Array>(n);
+  let reach = 0, total = 0;
+  for (let v = 0; v < n; v++) {
+    const ns = nbrs[v].sort((a, b) => a - b);
     adjStart[v] = total;
     let lastV = v, nb = 0;
     for (const u of ns) {

@@ -1,104 +1,123 @@
-// A hash table from frontier states (64-bit keys as two 32-bit halves) to counts, one cache line per probe.
+// A hash table from frontier states (64-bit keys as two 32-bit halves) to exact counts below 2^64, one cache line per probe.
+
+/** Counts are exact below 2^64 (two 32-bit limbs); a sum that reaches it sets `overflow`. */
+const LIMB = 0x1_0000_0000;
 
 /**
- * Open addressing over one buffer of 16-byte entries [lo, hi, count]: the key's halves as two int32 and the count
- * as a double, so a probe touches one cache line. A zero count marks an empty entry (counts are never zero).
- * Counts are doubles while they stay below 2^53 (`overflow` turns true past that, and the caller reruns with
- * `big`); in big mode they are BigInts kept beside the table, used only where counts outgrow doubles.
+ * Open addressing over one buffer of 16-byte entries [k0, k1, c0, c1]: the key's halves and the count's low
+ * and high 32 bits, so a probe touches one cache line and a count is exact up to 2^64 − 1. A zero count marks
+ * an empty entry (counts are never zero). Past 2^64 `overflow` turns true and the caller reruns with `big`: in
+ * big mode the counts are BigInts kept beside the table (c0 = 1 marks a used entry), used only where counts
+ * have hundreds of digits (3×5000 open tours).
  */
 export class StateTable {
   size = 0;
   overflow = false;
-  /** Entries: ints[4i] = lo, ints[4i + 1] = hi, nums[2i + 1] = count (big mode: 1 when used). */
-  ints: Int32Array;
-  nums: Float64Array;
+  /** Entries: e[4i] = k0, e[4i + 1] = k1, e[4i + 2] = count's low limb, e[4i + 3] = its high limb. */
+  e: Uint32Array;
   bigCounts: bigint[] = [];
   private mask: number;
   private limit: number;
 
   constructor(readonly big: boolean, capacity = 1024) {
-    const cap = 1 << Math.max(4, Math.ceil(Math.log2(capacity)));
-    const buf = new ArrayBuffer(cap * 16);
-    this.ints = new Int32Array(buf);
-    this.nums = new Float64Array(buf);
+    const cap = 2 ** Math.max(4, Math.ceil(Math.log2(capacity)));
+    this.e = new Uint32Array(cap * 4);
     this.mask = cap - 1;
-    this.limit = Math.floor(cap * 0.7);
+    this.limit = Math.floor(cap * LOAD);
   }
 
-  /** Number of entries, empty ones included (iterate 0..capacity − 1 and skip count 0). */
+  /** Number of entries, empty ones included (iterate 0..capacity − 1 and skip used(i) false). */
   get capacity(): number {
     return this.mask + 1;
+  }
+
+  /** Bytes the table's entries take. */
+  get bytes(): number {
+    return this.e.byteLength;
   }
 
   clear(): void {
     this.size = 0;
     this.overflow = false;
-    this.ints.fill(0);
+    this.e.fill(0);
     if (this.big) this.bigCounts = [];
   }
 
-  private slot(lo: number, hi: number): number {
-    let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+  /** The entry for key (k0, k1): its own, or the empty one where it would go. */
+  private slot(k0: number, k1: number): number {
+    let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
     h ^= h >>> 15;
     h = Math.imul(h, 0xc2b2ae35);
     h ^= h >>> 13;
-    let i = h & this.mask;
-    const { ints, nums } = this;
-    while (nums[2 * i + 1] !== 0 && (ints[4 * i] !== lo || ints[4 * i + 1] !== hi)) i = (i + 1) & this.mask;
-    return i;
+    const { e, mask } = this;
+    let i = h & mask;
+    for (;;) {
+      const at = 4 * i;
+      if ((e[at + 2] | e[at + 3]) === 0 || (e[at] === k0 && e[at + 1] === k1)) return i;
+      i = (i + 1) & mask;
+    }
   }
 
-  /** Adds `count` to the state (lo, hi) (a double count). */
-  add(lo: number, hi: number, count: number): void {
-    const i = this.slot(lo, hi);
-    const at = 2 * i + 1;
-    const had = this.nums[at];
-    if (had !== 0) {
-      const sum = had + count;
-      if (sum > Number.MAX_SAFE_INTEGER) this.overflow = true;
-      this.nums[at] = sum;
+  /** Adds the count c1·2^32 + c0 to the state (k0, k1). */
+  add(k0: number, k1: number, c0: number, c1: number): void {
+    const e = this.e;
+    const at = 4 * this.slot(k0, k1);
+    const h0 = e[at + 2], h1 = e[at + 3];
+    if ((h0 | h1) !== 0) {
+      const lo = h0 + c0;
+      const carry = lo >= LIMB ? 1 : 0;
+      const hi = h1 + c1 + carry;
+      if (hi >= LIMB) this.overflow = true;
+      e[at + 2] = lo;
+      e[at + 3] = hi;
       return;
     }
-    this.ints[4 * i] = lo;
-    this.ints[4 * i + 1] = hi;
-    this.nums[at] = count;
+    e[at] = k0;
+    e[at + 1] = k1;
+    e[at + 2] = c0;
+    e[at + 3] = c1;
     if (++this.size > this.limit) this.grow();
   }
 
-  /** Adds `count` to the state (lo, hi) (big mode). */
-  addBig(lo: number, hi: number, count: bigint): void {
-    const i = this.slot(lo, hi);
-    const at = 2 * i + 1;
-    if (this.nums[at] !== 0) {
+  /** Adds `count` to the state (k0, k1) (big mode). */
+  addBig(k0: number, k1: number, count: bigint): void {
+    const i = this.slot(k0, k1);
+    const e = this.e;
+    const at = 4 * i;
+    if (e[at + 2] !== 0) {
       this.bigCounts[i] += count;
       return;
     }
-    this.ints[4 * i] = lo;
-    this.ints[4 * i + 1] = hi;
-    this.nums[at] = 1;
+    e[at] = k0;
+    e[at + 1] = k1;
+    e[at + 2] = 1;
     this.bigCounts[i] = count;
     if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
-    const oldInts = this.ints, oldNums = this.nums, oldBig = this.bigCounts;
+    const old = this.e, oldBig = this.bigCounts;
     const oldCap = this.mask + 1;
     const cap = oldCap * 2;
-    const buf = new ArrayBuffer(cap * 16);
-    this.ints = new Int32Array(buf);
-    this.nums = new Float64Array(buf);
+    this.e = new Uint32Array(cap * 4);
     this.bigCounts = [];
     this.mask = cap - 1;
-    this.limit = Math.floor(cap * 0.7);
+    this.limit = Math.floor(cap * LOAD);
+    const e = this.e;
     for (let k = 0; k < oldCap; k++) {
-      const c = oldNums[2 * k + 1];
-      if (c === 0) continue;
-      const lo = oldInts[4 * k], hi = oldInts[4 * k + 1];
-      const i = this.slot(lo, hi);
-      this.ints[4 * i] = lo;
-      this.ints[4 * i + 1] = hi;
-      this.nums[2 * i + 1] = c;
+      const at = 4 * k;
+      if ((old[at + 2] | old[at + 3]) === 0) continue;
+      const i = this.slot(old[at], old[at + 1]);
+      e.set(old.subarray(at, at + 4), 4 * i);
       if (this.big) this.bigCounts[i] = oldBig[k];
     }
   }
+}
+
+/** Largest share of entries in use before the table doubles. */
+const LOAD = 0.7;
+
+/** A count of the table as a BigInt from its two limbs. */
+export function limbsToBig(c0: number, c1: number): bigint {
+  return (BigInt(c1) << 32n) | BigInt(c0);
 }

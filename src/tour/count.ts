@@ -202,9 +202,9 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (method === 'auto') {
     // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
     const narrow = g.reach <= COUNT_MAX_REACH || (budget && board.cells > SMALL_BOARD);
-    method = frontierFits(g.reach) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
+    method = frontierFits(g.reach, closed) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
   }
-  if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
+  if (method === 'frontier' && !frontierFits(g.reach, closed)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
   if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
   const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
   const base = { closed, directed: !closed, convention };
