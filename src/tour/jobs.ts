@@ -4,6 +4,7 @@ import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
 import { countToursJob, type CountOptions } from './count.js';
+import { countShardJob, type ShardedCount } from './count-shards.js';
 import { findTourJob } from './find.js';
 import type { SearchSwitches } from './machine.js';
 import { searchTourJob } from './search.js';
@@ -55,4 +56,6 @@ export const jobs = {
   count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.from(board), countOptions(options)),
   /** Directed open tours from every square (`countToursFromEachJob`). */
   each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) => countToursFromEachJob(Board.from(board), countOptions(options)),
+  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
+  countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
 } satisfies JobRegistry;
