@@ -52,6 +52,10 @@ export interface FrontierOptions {
   maxStates?: number;
   /** Hears the end of every step: the square just added, the states it left, the states expanded so far. */
   onStep?: (square: number, states: number, nodes: number) => void;
+  /** Sees the table of states after every step (it is reused: copy what is kept), with the slots stored per state. */
+  onTable?: (square: number, table: StateTable, stored: number) => void;
+  /** From step `from` on, a new state is kept only if `test` passes it (its packed halves k0, k1). */
+  accept?: { from: number; test: (square: number, k0: number, k1: number) => boolean };
 }
 
 export interface FrontierResult {
@@ -113,6 +117,19 @@ export class FrontierJob {
     return this.run.peakStates;
   }
 
+  /**
+   * The program's state at a pause, to be saved and given to `restore` in another process (see
+   * count-checkpoint.ts); null while counts are BigInts (past 2^64), which are not saved.
+   */
+  snapshot(): FrontierSnapshot | null {
+    return this.run.snapshot();
+  }
+
+  /** Continues from a snapshot of the same program (same graph and options: the caller checks). */
+  restore(s: FrontierSnapshot): void {
+    this.run.restore(s);
+  }
+
   /** Squares added so far (the one being added does not count until all its states are expanded). */
   get squaresAdded(): number {
     return this.run.v;
@@ -122,6 +139,22 @@ export class FrontierJob {
   get shareDone(): number {
     return this.run.shareSoFar;
   }
+}
+
+/** A frontier program's state at a pause: where it is, its counters, and its two tables as laid out. */
+export interface FrontierSnapshot {
+  v: number;
+  k: number;
+  paused: boolean;
+  nodes: number;
+  peakStates: number;
+  total0: number;
+  total1: number;
+  stepStart: number;
+  share: number;
+  held: number[];
+  cur: { e: Uint32Array; size: number };
+  next: { e: Uint32Array; size: number };
 }
 
 /*
@@ -265,6 +298,33 @@ class FrontierRun {
     return this.share;
   }
 
+  snapshot(): FrontierSnapshot | null {
+    if (this.big || this.finished) return null;
+    return {
+      v: this.v, k: this.k, paused: this.paused, nodes: this.nodes, peakStates: this.peakStates, total0: this.total0, total1: this.total1,
+      stepStart: this.stepStart, share: this.share, held: Array.from(this.held.subarray(0, this.v + 1)),
+      cur: this.cur.layout(), next: this.next.layout(),
+    };
+  }
+
+  restore(s: FrontierSnapshot): void {
+    if (this.big) throw new Error('a snapshot restores a run with limb counts');
+    this.v = s.v;
+    this.k = s.k;
+    this.paused = s.paused;
+    this.nodes = s.nodes;
+    this.peakStates = s.peakStates;
+    this.total0 = s.total0;
+    this.total1 = s.total1;
+    this.held.fill(0);
+    this.held.set(s.held);
+    this.cur = StateTable.fromLayout(s.cur.e, s.cur.size);
+    this.next = StateTable.fromLayout(s.next.e, s.next.size);
+    this.forecast();
+    this.stepStart = s.stepStart;
+    this.share = s.share;
+  }
+
   /** The share last estimated (0 before the first pause, 1 once finished). */
   get shareSoFar(): number {
     return this.finished ? 1 : this.share;
@@ -391,6 +451,7 @@ class FrontierRun {
         }
         if (this.next.size > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
+      this.next.flush();
       if (this.overflow || this.next.overflow) return OVERFLOW;
       this.cur = this.next;
       this.next = cur;
@@ -398,6 +459,7 @@ class FrontierRun {
       this.k = 0;
       if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
       this.o.onStep?.(v, this.cur.size, this.nodes);
+      this.o.onTable?.(v, this.cur, this.stored);
       this.v = v + 1;
       if (this.v === n || (this.cur.size === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
@@ -508,8 +570,10 @@ class FrontierRun {
       else hi |= x << (4 * (slot - 8));
     }
     if (ends > 2) return;
+    const accept = this.o.accept;
+    if (accept !== undefined && v >= accept.from && !accept.test(v, lo >>> 0, hi >>> 0)) return;
     if (this.big) this.next.addBig(lo >>> 0, hi >>> 0, this.cBig);
-    else this.next.add(lo >>> 0, hi >>> 0, this.c0, this.c1);
+    else this.next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
   }
 
   /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */

@@ -139,7 +139,7 @@ export function* boundaryTableSteps(width: number, height: number, piece: Piece,
 const DONE = 2;
 
 /** Boundary slot j (0..B−1, vertex n−B+j) is row m−1 for j < width and row m after. */
-function boundaryTable(table: StateTable, stored: number, B: number): Omit<BoundaryTable, 'nodes' | 'peakStates'> {
+export function boundaryTable(table: StateTable, stored: number, B: number): Omit<BoundaryTable, 'nodes' | 'peakStates'> {
   const n = table.size;
   const off = stored - B;
   const degKey = new Float64Array(n);
@@ -201,8 +201,9 @@ function boundaryTable(table: StateTable, stored: number, B: number): Omit<Bound
  * and the bottom states ρ(t) that make one cycle with them, of count(s)·count(t). ρ maps slot j to B−1−j, so
  * t must have, at slot B−1−j, two minus the degree of s at j. The shards' sums add up to the count.
  */
-export function joinShard(top: BoundaryTable, index: number, shards: number): { count: bigint; pairs: number } {
+export function joinShard(top: BoundaryTable, index: number, shards: number, bottom: BoundaryTable = top): { count: bigint; pairs: number } {
   const { B, mates, counts, countsBig, big, groups, keys, order } = top;
+  const { mates: matesT, countsBig: countsBigT, groups: groupsT, order: orderT } = bottom;
   const degs = new Int8Array(B);
   const mateB = new Int8Array(B);
   let total = 0n, pairs = 0;
@@ -216,7 +217,7 @@ export function joinShard(top: BoundaryTable, index: number, shards: number): { 
     }
     let want = 0;
     for (let j = 0; j < B; j++) want = want * 3 + (2 - degs[B - 1 - j]);
-    const partner = groups.get(want);
+    const partner = groupsT.get(want);
     if (partner === undefined) continue;
     const [t0, t1] = partner;
     let first = -1, ends = 0;
@@ -230,10 +231,10 @@ export function joinShard(top: BoundaryTable, index: number, shards: number): { 
     const p = ends / 2;
     pairs += (i1 - i0) * (t1 - t0);
     for (let b = t0; b < t1; b++) {
-      const t = order[b];
+      const t = orderT[b];
       // The bottom state's mate of slot j: ρ(mate_t(ρ(j))).
       for (let j = 0; j < B; j++) {
-        const mt = mates[t * B + (B - 1 - j)];
+        const mt = matesT[t * B + (B - 1 - j)];
         mateB[j] = mt >= 0 ? B - 1 - mt : -1;
       }
       let inner = 0, innerBig = 0n;
@@ -256,8 +257,87 @@ export function joinShard(top: BoundaryTable, index: number, shards: number): { 
         }
       }
       innerBig += BigInt(inner);
-      if (innerBig > 0n) total += countsBig[t] * innerBig;
+      if (innerBig > 0n) total += countsBigT[t] * innerBig;
     }
   }
   return { count: total, pairs };
+}
+
+/*
+ * A second split, where the top part is small: the top part is rows 0..m−1 with their own edges (its boundary
+ * rows m−2 and m−1), the bottom part rows m..2m−1 with theirs (its image under ρ), and the edges between the
+ * halves are taken by a third run: the frontier program continued from the top part's table over rows m and
+ * m+1 with those edges only, its boundary rows m and m+1 left open. Only boundary degrees that some bottom state
+ * completes are kept as that run goes (the bottom table is the top one, turned), which keeps it small.
+ */
+
+/** The graph of the crossing run: rows 0..m+1, every edge except those among rows m and m+1. */
+export function crossPlan(width: number, height: number, piece: Piece): { graph: CountGraph; B: number; topStep: number } {
+  if (!halvesFit(width, height, piece)) throw new GridbitsError('BAD_ARGUMENT', `the halves method needs an even width and height (at least 4 rows); got ${width}×${height}`);
+  const m = height / 2;
+  const rows = m + 2;
+  const edges: Array<[number, number]> = [];
+  for (let r = 0; r < rows; r++) {
+    for (let f = 0; f < width; f++) {
+      for (const [dx, dy] of leapsOf(piece)) {
+        const r2 = r + dy, f2 = f + dx;
+        if (r2 < 0 || r2 >= r || f2 < 0 || f2 >= width) continue;
+        if (r2 >= m) continue;
+        edges.push([r2 * width + f2, r * width + f]);
+      }
+    }
+  }
+  return { graph: countGraphOf(rows * width, width, edges), B: 2 * width, topStep: m * width - 1 };
+}
+
+/** Closed tours by the crossing run (see above): the top table, the crossing run kept to completable degrees, the join. */
+export function* crossSteps(width: number, height: number, piece: Piece, control: JobControl<unknown>, onStep?: (square: number, states: number, nodes: number) => void): Generator<void, HalvesResult, void> {
+  const { graph, B, topStep } = crossPlan(width, height, piece);
+  let top: Omit<BoundaryTable, 'nodes' | 'peakStates'> | null = null;
+  // allowed[k]: the degrees the first k squares of row m may end with (base 3, square i as digit i).
+  let allowed: Array<Set<number>> = [];
+  const first = topStep + 1;
+  const pow3 = Array.from({ length: B + 1 }, (_, i) => 3 ** i);
+  const fj = new FrontierJob(graph, {
+    closed: true,
+    ends: [],
+    iface: B,
+    maxStates: 1 << 28,
+    onStep,
+    onTable: (v, table, stored) => {
+      if (v !== topStep) return;
+      top = boundaryTable(table, stored, B);
+      allowed = Array.from({ length: B + 1 }, () => new Set<number>());
+      for (const key of top.keys) {
+        let code = 0;
+        for (let i = 0; i < B; i++) {
+          // Square i of the crossing run's boundary is slot B−1−i of the turned bottom state.
+          const d = Math.floor(key / pow3[i]) % 3;
+          code += (2 - d) * pow3[i];
+          allowed[i + 1].add(code);
+        }
+      }
+    },
+    accept: {
+      from: first,
+      test: (v, k0, k1) => {
+        const k = v - first + 1;
+        const stored = B + 1 > 16 ? 16 : B + 1;
+        const slot0 = first - (v - stored + 1);
+        let code = 0;
+        for (let i = 0; i < k; i++) {
+          const sl = slot0 + i;
+          const x = sl < 8 ? (k0 >>> (4 * sl)) & 15 : (k1 >>> (4 * (sl - 8))) & 15;
+          code += (x === 0 ? 0 : x === DONE ? 2 : 1) * pow3[i];
+        }
+        return allowed[k].has(code);
+      },
+    },
+  });
+  const r = yield* fj.steps(control, () => undefined);
+  if (top === null) throw new Error('the top table was not taken');
+  const crossing = boundaryTable(r.table as StateTable, r.stored as number, B);
+  const topTable = { ...(top as Omit<BoundaryTable, 'nodes' | 'peakStates'>), nodes: 0, peakStates: 0 };
+  const { count, pairs } = joinShard({ ...crossing, nodes: r.nodes, peakStates: r.peakStates }, 0, 1, topTable);
+  return { count, nodes: r.nodes, peakStates: r.peakStates, boundaryStates: crossing.states, pairs };
 }

@@ -17,12 +17,19 @@ export class StateTable {
   e: Uint32Array;
   bigCounts: bigint[] = [];
   private mask: number;
+  private shift: number;
   private limit: number;
+  /** New entries waiting to be added (`push`), 4 words each, and their number. */
+  private pending = new Uint32Array(4 * PENDING);
+  private sorted = new Uint32Array(4 * PENDING);
+  private hashes = new Int32Array(PENDING);
+  private pendingCount = 0;
 
   constructor(readonly big: boolean, capacity = 1024) {
     const cap = 2 ** Math.max(4, Math.ceil(Math.log2(capacity)));
     this.e = new Uint32Array(cap * 4);
     this.mask = cap - 1;
+    this.shift = 32 - Math.log2(cap);
     this.limit = Math.floor(cap * LOAD);
   }
 
@@ -37,6 +44,7 @@ export class StateTable {
   }
 
   clear(): void {
+    this.pendingCount = 0;
     this.size = 0;
     this.overflow = false;
     this.e.fill(0);
@@ -45,12 +53,16 @@ export class StateTable {
 
   /** The entry for key (k0, k1): its own, or the empty one where it would go. */
   private slot(k0: number, k1: number): number {
-    let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 13;
+    return this.slotAt(k0, k1, hashOf(k0, k1));
+  }
+
+  /**
+   * The same for a key of hash h. The table is indexed by the hash's top bits, so keys whose hashes share them
+   * sit in one stretch of the table: `flush` adds entries in that order, and each stretch stays in the cache.
+   */
+  private slotAt(k0: number, k1: number, h: number): number {
     const { e, mask } = this;
-    let i = h & mask;
+    let i = h >>> this.shift;
     for (;;) {
       const at = 4 * i;
       if ((e[at + 2] | e[at + 3]) === 0 || (e[at] === k0 && e[at + 1] === k1)) return i;
@@ -58,15 +70,36 @@ export class StateTable {
     }
   }
 
+  /** The table as it is laid out (after `flush`): entries and size, to be saved and put back with `fromLayout`. */
+  layout(): { e: Uint32Array; size: number } {
+    if (this.big) throw new Error('a table of BigInt counts has no saved layout');
+    this.flush();
+    return { e: this.e, size: this.size };
+  }
+
+  /** A table with the entries of `layout()`, laid out the same way (entry i stays entry i). */
+  static fromLayout(e: Uint32Array, size: number): StateTable {
+    const cap = e.length / 4;
+    if (!Number.isInteger(Math.log2(cap)) || cap < 16) throw new Error('a table layout has a whole power of two of entries');
+    const t = new StateTable(false, cap);
+    t.e = e;
+    t.size = size;
+    return t;
+  }
+
   /** Adds the count c1·2^32 + c0 to the state (k0, k1). */
   add(k0: number, k1: number, c0: number, c1: number): void {
+    this.addAt(this.slot(k0, k1), k0, k1, c0, c1);
+  }
+
+  /** Adds the count to entry i, which holds the key (k0, k1) or is empty. */
+  private addAt(i: number, k0: number, k1: number, c0: number, c1: number): void {
     const e = this.e;
-    const at = 4 * this.slot(k0, k1);
+    const at = 4 * i;
     const h0 = e[at + 2], h1 = e[at + 3];
     if ((h0 | h1) !== 0) {
       const lo = h0 + c0;
-      const carry = lo >= LIMB ? 1 : 0;
-      const hi = h1 + c1 + carry;
+      const hi = h1 + c1 + (lo >= LIMB ? 1 : 0);
       if (hi >= LIMB) this.overflow = true;
       e[at + 2] = lo;
       e[at + 3] = hi;
@@ -95,6 +128,48 @@ export class StateTable {
     if (++this.size > this.limit) this.grow();
   }
 
+  /**
+   * Adds the count c1·2^32 + c0 to the state (k0, k1) later: entries wait in a buffer, which `flush` adds in
+   * the order of the table (call it before reading the table). Many random additions to a large table run
+   * several times faster so, as each one finds its stretch of the table in the cache.
+   */
+  push(k0: number, k1: number, c0: number, c1: number): void {
+    let n = this.pendingCount;
+    const p = this.pending;
+    p[4 * n] = k0;
+    p[4 * n + 1] = k1;
+    p[4 * n + 2] = c0;
+    p[4 * n + 3] = c1;
+    this.pendingCount = ++n;
+    if (n === PENDING) this.flush();
+  }
+
+  /** Adds the entries waiting in the buffer (see `push`). */
+  flush(): void {
+    const n = this.pendingCount;
+    if (n === 0) return;
+    const { pending: p, sorted: q, hashes } = this;
+    const starts = new Int32Array(257);
+    for (let i = 0; i < n; i++) {
+      const h = hashOf(p[4 * i], p[4 * i + 1]);
+      hashes[i] = h;
+      starts[(h >>> 24) + 1]++;
+    }
+    for (let b = 0; b < 256; b++) starts[b + 1] += starts[b];
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = hashes[i] >>> 24;
+      const at = starts[b]++;
+      q.set(p.subarray(4 * i, 4 * i + 4), 4 * at);
+      order[at] = hashes[i];
+    }
+    this.pendingCount = 0;
+    for (let i = 0; i < n; i++) {
+      const k0 = q[4 * i], k1 = q[4 * i + 1];
+      this.addAt(this.slotAt(k0, k1, order[i]), k0, k1, q[4 * i + 2], q[4 * i + 3]);
+    }
+  }
+
   private grow(): void {
     const old = this.e, oldBig = this.bigCounts;
     const oldCap = this.mask + 1;
@@ -102,6 +177,7 @@ export class StateTable {
     this.e = new Uint32Array(cap * 4);
     this.bigCounts = [];
     this.mask = cap - 1;
+    this.shift = 32 - Math.log2(cap);
     this.limit = Math.floor(cap * LOAD);
     const e = this.e;
     for (let k = 0; k < oldCap; k++) {
@@ -116,6 +192,17 @@ export class StateTable {
 
 /** Largest share of entries in use before the table doubles. */
 const LOAD = 0.7;
+
+/** Entries `push` keeps before it adds them (16 bytes each). */
+const PENDING = 1 << 16;
+
+function hashOf(k0: number, k1: number): number {
+  let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 13;
+  return h;
+}
 
 /** A count of the table as a BigInt from its two limbs. */
 export function limbsToBig(c0: number, c1: number): bigint {

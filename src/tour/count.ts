@@ -5,7 +5,10 @@ import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
-import { FrontierJob, frontierFits } from './count-frontier.js';
+import { checkpointParts, checkpointSnapshot, frontierFingerprint, type CheckpointHead } from './count-checkpoint.js';
+import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { boundaryTable, halfPlan, halvesFit, joinShard } from './count-halves.js';
+import type { StateTable } from './count-table.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 
 /**
@@ -47,6 +50,20 @@ export interface CountOptions {
    * `timeoutMs` is given.
    */
   pastLimit?: boolean;
+  /**
+   * Continue a count saved by `CountRun.checkpoint` (read back with count-checkpoint.ts). It must be of the
+   * same question and method, else BAD_INPUT; a damaged one is refused the same way.
+   */
+  resume?: CountCheckpoint;
+  /** Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last. */
+  checkpoint?: { everyMs: number; save: (parts: Uint8Array[]) => void };
+}
+
+/** A saved count as read back: its header and its two tables. */
+export interface CountCheckpoint {
+  head: CheckpointHead;
+  cur: Uint32Array;
+  next: Uint32Array;
 }
 
 /** An exact count. */
@@ -65,6 +82,8 @@ export interface Count {
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
+  /** Closed tours of boards with even sides: counted as two half-boards joined at their boundary. */
+  split?: 'halves';
 }
 
 /**
@@ -144,10 +163,36 @@ function limitOf(board: Board, g: CountGraph, closed: boolean): string | null {
  */
 export function countToursJob(board: Board, options: CountOptions = {}): Job<Count, CountPartial> {
   const run = prepareCount(board, options);
-  return job(function* (ctl) {
+  const every = options.checkpoint;
+  let last = now();
+  const j = job<Count, CountPartial>(function* (ctl) {
     ctl.partial = run.partial;
-    return yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
+    return yield* run.steps(ctl, (share) => {
+      ctl.report(Math.floor(share * 1000) / 10, 100, '%');
+      if (every !== undefined && now() - last >= every.everyMs) {
+        const parts = run.checkpoint();
+        if (parts !== null) every.save(parts);
+        last = now();
+      }
+    });
   });
+  runs.set(j, run);
+  return j;
+}
+
+const runs = new WeakMap<Job<Count, CountPartial>, CountRun>();
+
+/**
+ * The state of a count job at a pause (stopped by a budget, a time limit or a signal) as a checkpoint's bytes
+ * to write one after the other, or null where it cannot be saved (backtracking, counts past 2^64, finished
+ * counts). Read back with count-checkpoint.ts and give it as `resume` to continue the count anywhere.
+ */
+export function countCheckpoint(j: Job<Count, CountPartial>): Uint8Array[] | null {
+  return runs.get(j)?.checkpoint() ?? null;
+}
+
+function now(): number {
+  return globalThis.performance.now();
 }
 
 /**
@@ -181,6 +226,13 @@ export function budgeted<O extends Pick<CountOptions, 'pastLimit'>>(o: O & RunOp
 export interface CountRun {
   steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, Count, void>;
   partial(): CountPartial;
+  /**
+   * The count's state at a pause as bytes to write one after the other (a checkpoint), or null where it cannot
+   * be saved: backtracking, counts past 2^64, the join of the halves (short: it is redone), or once finished.
+   */
+  checkpoint(): Uint8Array[] | null;
+  /** The question in words, as checkpoints name it. */
+  question: string;
 }
 
 /** Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. */
@@ -208,10 +260,43 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
   const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
   const base = { closed, directed: !closed, convention };
+  const where = options.from === undefined || closed ? '' : ` from ${board.name(options.from)}${options.to === undefined ? '' : ` to ${board.name(options.to)}`}`;
+  const question = `${closed ? 'closed' : 'directed open'} ${piece.name} tours of the ${board} board${where}`;
+  const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
+    const r = options.resume;
+    if (r !== undefined) fj.restore(checkpointSnapshot(r.head, r.cur, r.next, question, frontierFingerprint(gr, o)));
+  };
+  const saver = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions) => (): Uint8Array[] | null => {
+    const snap = fj.snapshot();
+    return snap === null ? null : checkpointParts(question, frontierFingerprint(gr, o), snap);
+  };
+
+  const h = g.n / g.width;
+  if (method === 'frontier' && closed && options.method !== 'frontier' && g.n > SMALL_BOARD && halvesFit(g.width, h, piece)) {
+    // Closed tours of even sides: two half-boards joined at their boundary, the top one's program saved in checkpoints.
+    const plan = halfPlan(g.width, h, piece);
+    const o: FrontierOptions = { closed: true, ends: [], iface: plan.boundary };
+    const fj = new FrontierJob(plan.graph, o);
+    resumed(fj, plan.graph, o);
+    return {
+      *steps(ctl, onShare) {
+        const r = yield* fj.steps(ctl, (share) => onShare(share * 0.95));
+        const top = { ...boundaryTable(r.table as StateTable, r.stored as number, plan.boundary), nodes: r.nodes, peakStates: r.peakStates };
+        const { count } = joinShard(top, 0, 1);
+        onShare(1);
+        return { ...base, count, method: 'frontier', split: 'halves', nodes: r.nodes, peakStates: r.peakStates };
+      },
+      partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone * 0.95 }),
+      checkpoint: saver(fj, plan.graph, o),
+      question,
+    };
+  }
 
   if (method === 'frontier') {
     const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
-    const fj = new FrontierJob(g, { closed, ends });
+    const o: FrontierOptions = { closed, ends };
+    const fj = new FrontierJob(g, o);
+    resumed(fj, g, o);
     return {
       *steps(ctl, onShare) {
         const r = yield* fj.steps(ctl, onShare);
@@ -221,6 +306,8 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
       },
       // No tour is complete before the last square, so no lower bound: how far the program got instead.
       partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone }),
+      checkpoint: saver(fj, g, o),
+      question,
     };
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).
@@ -234,6 +321,8 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
     },
     // A cycle is found once per direction; an unfinished search may have met some in one direction only.
     partial: () => ({ count: closed ? (BigInt(dj.count) + 1n) / 2n : BigInt(dj.count), method: 'backtracking' }),
+    checkpoint: () => null,
+    question,
   };
 }
 

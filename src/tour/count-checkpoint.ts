@@ -1,0 +1,123 @@
+// A count's state saved to bytes and read back: the frontier program's tables and counters, checked on reading.
+import { GridbitsError } from '../core/error.js';
+import type { CountGraph } from './count-graph.js';
+import type { FrontierOptions, FrontierSnapshot } from './count-frontier.js';
+
+/*
+ * Layout: the magic line, the header's length (4 bytes, little-endian), the header (JSON), then the two tables'
+ * entries as they lie in memory (16 bytes each, little-endian words). The header names the question (for the
+ * message when a checkpoint of another count is given), the program's fingerprint (the graph, the kind of count
+ * and the method's version: a checkpoint resumes only the very same program) and a check sum of the tables.
+ */
+
+const MAGIC = 'gridbits count checkpoint\n';
+const VERSION = 1;
+
+/** What a checkpoint's header holds. */
+export interface CheckpointHead {
+  version: number;
+  /** The question in words ("closed knight tours of 8×8"). */
+  question: string;
+  /** The program it resumes (see `frontierFingerprint`). */
+  fingerprint: string;
+  /** Entries of the two tables (16 bytes each). */
+  curEntries: number;
+  nextEntries: number;
+  /** Check sum of the tables' words. */
+  sum: number;
+  state: Omit<FrontierSnapshot, 'cur' | 'next'> & { curSize: number; nextSize: number };
+}
+
+/** The fingerprint of a frontier program: its graph and options, and the method's version. */
+export function frontierFingerprint(g: CountGraph, o: Pick<FrontierOptions, 'closed' | 'ends' | 'iface'>): string {
+  let h = 0x811c9dc5;
+  const mix = (x: number): void => {
+    h = Math.imul(h ^ (x & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (x >>> 16), 0x01000193);
+  };
+  mix(g.n);
+  mix(g.width);
+  mix(g.reach);
+  for (let v = 0; v < g.n; v++) {
+    mix(g.back[v].length);
+    for (const d of g.back[v]) mix(d);
+  }
+  return `frontier-${VERSION} n${g.n} w${g.width} ${o.closed ? 'closed' : 'open'} ends${o.ends.join(',')} iface${o.iface ?? 0} ${(h >>> 0).toString(16)}`;
+}
+
+function sumOf(parts: Uint32Array[]): number {
+  let h = 0x9e3779b9;
+  for (const p of parts) {
+    for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p[i], 0x85ebca6b) ^ (h >>> 13);
+  }
+  return h >>> 0;
+}
+
+/** The bytes of a checkpoint, in order: write them one after the other. */
+export function checkpointParts(question: string, fingerprint: string, s: FrontierSnapshot): Uint8Array[] {
+  const { cur, next, ...rest } = s;
+  const head: CheckpointHead = {
+    version: VERSION,
+    question,
+    fingerprint,
+    curEntries: cur.e.length / 4,
+    nextEntries: next.e.length / 4,
+    sum: sumOf([cur.e, next.e]),
+    state: { ...rest, curSize: cur.size, nextSize: next.size },
+  };
+  const text = new TextEncoder().encode(JSON.stringify(head));
+  const len = new Uint8Array(4);
+  new DataView(len.buffer).setUint32(0, text.length, true);
+  return [new TextEncoder().encode(MAGIC), len, text, bytesOf(cur.e), bytesOf(next.e)];
+}
+
+function bytesOf(a: Uint32Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/**
+ * Reads a checkpoint's header from its first bytes (at least the magic line, the length and the header): the
+ * header and where the tables start. Throws BAD_INPUT for anything that is not a gridbits count checkpoint.
+ */
+export function readCheckpointHead(bytes: Uint8Array): { head: CheckpointHead; tablesAt: number } {
+  const magic = new TextEncoder().encode(MAGIC);
+  const damaged = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `the checkpoint is damaged or not a gridbits count checkpoint (${why})`);
+  if (bytes.length < magic.length + 4 || magic.some((b, i) => bytes[i] !== b)) throw damaged('it does not start as one');
+  const len = new DataView(bytes.buffer, bytes.byteOffset + magic.length, 4).getUint32(0, true);
+  const start = magic.length + 4;
+  if (bytes.length < start + len) throw damaged('its header is cut short');
+  let head: CheckpointHead;
+  try {
+    head = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + len))) as CheckpointHead;
+  } catch {
+    throw damaged('its header is not readable');
+  }
+  if (typeof head !== 'object' || head === null || head.version !== VERSION || typeof head.fingerprint !== 'string' || typeof head.state !== 'object') {
+    throw damaged('its header is not one this version writes');
+  }
+  for (const n of [head.curEntries, head.nextEntries]) {
+    if (!Number.isInteger(n) || n < 16 || !Number.isInteger(Math.log2(n))) throw damaged('its tables have impossible sizes');
+  }
+  return { head, tablesAt: start + len };
+}
+
+/** The bytes a checkpoint with this header takes. */
+export function checkpointBytes(head: CheckpointHead, tablesAt: number): number {
+  return tablesAt + 16 * (head.curEntries + head.nextEntries);
+}
+
+/**
+ * The snapshot a checkpoint holds, checked: it must be of the program `fingerprint` (else BAD_INPUT naming
+ * both questions) and its tables must match their check sum (else BAD_INPUT: damaged).
+ */
+export function checkpointSnapshot(head: CheckpointHead, cur: Uint32Array, next: Uint32Array, question: string, fingerprint: string): FrontierSnapshot {
+  if (head.fingerprint !== fingerprint) {
+    const other = head.question === question ? `${head.question}, by another version of the counter or another method` : head.question;
+    throw new GridbitsError('BAD_INPUT', `the checkpoint is of ${other}, not of ${question}; give another file to start afresh`);
+  }
+  if (cur.length !== 4 * head.curEntries || next.length !== 4 * head.nextEntries || sumOf([cur, next]) !== head.sum) {
+    throw new GridbitsError('BAD_INPUT', 'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh');
+  }
+  const { curSize, nextSize, ...rest } = head.state;
+  return { ...rest, cur: { e: cur, size: curSize }, next: { e: next, size: nextSize } };
+}

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board, isGridbitsError } from '../../src/index.js';
+import { countCheckpoint, countToursJob, type CountCheckpoint } from '../../src/tour/count.js';
+import { checkpointBytes, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
+
+/** The bytes of a checkpoint joined, then read back as a caller reading a file would. */
+function join(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function readBack(bytes: Uint8Array): CountCheckpoint {
+  const { head, tablesAt } = readCheckpointHead(bytes);
+  expect(bytes.length).toBe(checkpointBytes(head, tablesAt));
+  const words = (from: number, n: number): Uint32Array => new Uint32Array(bytes.slice(from, from + 16 * n).buffer);
+  return { head, cur: words(tablesAt, head.curEntries), next: words(tablesAt + 16 * head.curEntries, head.nextEntries) };
+}
+
+/** Counts with stops after the given node budgets, each time saving, reading back and resuming in a new job. */
+function countWithStops(w: number, h: number, closed: boolean, budgets: number[]): { count: bigint; nodes: number } {
+  let resume: CountCheckpoint | undefined;
+  for (const b of budgets) {
+    const j = countToursJob(Board.of(w, h), { closed, resume, pastLimit: true });
+    const out = j.runSync({ maxNodes: b });
+    if (out.finished) return { count: out.value.count, nodes: out.value.nodes };
+    const parts = countCheckpoint(j);
+    expect(parts).not.toBeNull();
+    resume = readBack(join(parts as Uint8Array[]));
+  }
+  const out = countToursJob(Board.of(w, h), { closed, resume }).runSync();
+  if (!out.finished) throw new Error('unfinished');
+  return { count: out.value.count, nodes: out.value.nodes };
+}
+
+describe('counts that survive interruption', () => {
+  it('stopped at random points, saved, read back and resumed: the same count and the same work as one run', () => {
+    const whole = countToursJob(Board.of(5, 5)).runSync();
+    const wholeClosed = countToursJob(Board.of(6, 6), { closed: true }).runSync();
+    if (!whole.finished || !wholeClosed.finished) throw new Error('unfinished');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 40_000 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (budgets, closed) => {
+        const r = closed ? countWithStops(6, 6, true, budgets) : countWithStops(5, 5, false, budgets);
+        const want = closed ? wholeClosed.value : whole.value;
+        expect(r.count).toBe(want.count);
+        expect(r.nodes).toBe(want.nodes);
+      }),
+      { numRuns: 25, seed: 7 },
+    );
+    expect(whole.value.count).toBe(1728n);
+    expect(wholeClosed.value.count).toBe(9862n);
+  });
+
+  it('a checkpoint of another question, or a damaged one, is refused in words', () => {
+    const j = countToursJob(Board.of(5, 5));
+    const out = j.runSync({ maxNodes: 5000 });
+    if (out.finished) throw new Error('finished too soon');
+    const bytes = join(countCheckpoint(j) as Uint8Array[]);
+    const refuse = (f: () => unknown, pattern: RegExp): void => {
+      try {
+        f();
+        throw new Error('not refused');
+      } catch (e) {
+        expect(isGridbitsError(e) && e.code === 'BAD_INPUT', String(e)).toBe(true);
+        expect(String((e as Error).message)).toMatch(pattern);
+      }
+    };
+    refuse(() => countToursJob(Board.of(5, 6), { resume: readBack(bytes) }), /checkpoint is of directed open knight tours of the 5x5 board, not of directed open knight tours of the 5x6 board/);
+    refuse(() => countToursJob(Board.of(5, 5), { resume: readBack(bytes), from: 0 }), /not of directed open knight tours of the 5x5 board from a1/);
+    const damaged = bytes.slice();
+    damaged[damaged.length - 3] ^= 0x40;
+    refuse(() => countToursJob(Board.of(5, 5), { resume: readBack(damaged) }), /damaged/);
+    refuse(() => readBack(bytes.slice(0, 10)), /damaged or not a gridbits count checkpoint/);
+    refuse(() => readBack(new TextEncoder().encode('hello world, this is not a checkpoint at all')), /not a gridbits count checkpoint/);
+  });
+});
