@@ -21,19 +21,37 @@ export function readTextArg(file: string, what?: string): string {
 export const INTERRUPT_DEADLINE_MS = 500;
 
 let running: AbortController | null = null;
+/** True while stopped work saves its state (a checkpoint): the deadline waits for it; a second Ctrl-C does not. */
+let saving = false;
 
 function onInterrupt(): void {
   if (running !== null && !running.signal.aborted) {
     running.abort();
     // The work stops at its next check and the command prints what it finished; past the deadline, exit anyway.
-    setTimeout(() => {
+    const deadline = (): void => {
+      if (saving) return void setTimeout(deadline, 50).unref();
       process.stderr.write('\ngridbits: interrupted\n');
       process.exit(130);
-    }, INTERRUPT_DEADLINE_MS).unref();
+    };
+    setTimeout(deadline, INTERRUPT_DEADLINE_MS).unref();
     return;
   }
   process.stderr.write('\ngridbits: interrupted\n');
   process.exit(130);
+}
+
+/**
+ * Saves stopped work's state (`save` writes it whole, then renames it into place): Ctrl-C's deadline waits for
+ * it, so a large checkpoint is not cut short; a second Ctrl-C ends the process at once, and the file written
+ * last before stays as it was.
+ */
+export function whileSaving<T>(save: () => T): T {
+  saving = true;
+  try {
+    return save();
+  } finally {
+    saving = false;
+  }
 }
 
 /** Installs the Ctrl-C handler (main.ts, once). */

@@ -2,7 +2,8 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, countTours, type CountPartial } from '../tour/count.js';
+import { budgeted, COUNT_CONVENTION, COUNT_MAX_SQUARES, countCheckpoint, countLimit, countToursJob, type CountOptions, type CountPartial } from '../tour/count.js';
+import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
 import { countToursFromEach } from '../tour/count-each.js';
 import { budgetWords } from '../tour/stopped.js';
 import { drawGrid } from '../render/ascii.js';
@@ -10,11 +11,14 @@ import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
-import { interruptible } from './io.js';
+import { interruptible, whileSaving } from './io.js';
+
+/** How often a long count saves its checkpoint. */
+const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--json]',
+  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     board: BOARD_FLAG,
@@ -25,6 +29,7 @@ export const tourCountCommand: Command = {
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
     timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
+    checkpoint: { type: 'string', value: 'FILE', help: 'save the count to FILE every minute and when it stops; the same command with the same FILE goes on from there' },
   },
   details: `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -41,6 +46,11 @@ frontier program are counted by backtracking, whose partial count is a real lowe
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
 of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
+
+Long counts: with --checkpoint FILE the count's state is saved to FILE about every minute and whenever it stops
+(a budget, Ctrl-C); run the same command with the same FILE to go on where it stopped: the count is the same as
+an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
+one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved.
 
 Examples:
   gridbits tour-count 5x5                 (1728)
@@ -63,12 +73,24 @@ Examples:
     const timeoutMs = duration(args, 'timeout');
     if (bool(args, 'each')) {
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
+      if (str(args, 'checkpoint') !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each is not saved to a checkpoint; leave out --checkpoint');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
     refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs);
-    const { r: outcome, seconds } = await timedCount(out, (signal) =>
-      countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),
-    );
+    const file = str(args, 'checkpoint');
+    const resume = file === undefined ? undefined : loadCheckpoint(file);
+    const every = file === undefined ? undefined : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
+    const countJob = countToursJob(board, budgeted<CountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }));
+    const { r: outcome, seconds } = await timedCount(out, (signal) => countJob.run({ maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }));
+    // The checkpoint: saved when the count stopped (read back by the same command), removed once it finished.
+    let saved = false;
+    if (file !== undefined && !outcome.finished) {
+      const parts = countCheckpoint(countJob);
+      if (parts !== null) {
+        whileSaving(() => saveCheckpoint(file, parts));
+        saved = true;
+      }
+    } else if (file !== undefined) dropCheckpoint(file);
     // Ctrl-C: the count says what it has, as a spent budget does, then the exit code is 130.
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
     // A stopped count: "complete": false, the budget that ran out, and its lower bound where the method has one
@@ -101,6 +123,8 @@ Examples:
         ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
         ...(interrupted ? { interrupted: true } : {}),
+        ...(saved ? { checkpoint: file } : {}),
+        ...('split' in r && r.split !== undefined ? { split: r.split } : {}),
       });
       return interrupted ? 130 : 0;
     }
@@ -110,7 +134,8 @@ Examples:
     if (r.complete) out.print(`${r.count.toLocaleString('en-US')} ${what}`);
     else if (bound === 'lower') out.print(`at least ${r.count.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason})`);
     else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
-    out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? 'frontier dynamic program' : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
+    out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split === 'halves' ? ' on two half-boards' : ''}` : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
+    if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
     return interrupted ? 130 : 0;
   },
 };

@@ -1,0 +1,84 @@
+// `tour-count --checkpoint FILE`: a count stopped (budget, Ctrl-C) and run again with the same file gives the unbroken count.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
+import { expectUserError, gridbits, gridbitsJson } from './run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gridbits-checkpoint-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const fresh = (): string => join(dir, `count-${files++}.ckpt`);
+
+interface CountJson {
+  count: string;
+  complete: boolean;
+  nodes: number;
+  checkpoint?: string;
+}
+
+describe('tour-count --checkpoint', () => {
+  it('stopped by budgets at random points and run again: the same count and work as an unbroken run; the file goes once done', () => {
+    const whole = gridbitsJson<CountJson>(['tour-count', '5x6', '--json']);
+    expect(whole.count).toBe('37568');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 2000, max: 200_000 }), { minLength: 1, maxLength: 3 }), (budgets) => {
+        const file = fresh();
+        for (const b of budgets) {
+          const r = gridbitsJson<CountJson>(['tour-count', '5x6', '--checkpoint', file, '--max-nodes', String(b), '--json']);
+          if (r.complete) break;
+          expect(r.checkpoint).toBe(file);
+          expect(existsSync(file)).toBe(true);
+        }
+        const last = gridbitsJson<CountJson>(['tour-count', '5x6', '--checkpoint', file, '--json']);
+        expect(last.count).toBe(whole.count);
+        expect(last.nodes).toBe(whole.nodes);
+        expect(existsSync(file)).toBe(false);
+      }),
+      { numRuns: 4, seed: 3 },
+    );
+  });
+
+  it('closed tours by halves are saved and resumed the same way (6x6: 9862)', () => {
+    const file = fresh();
+    const stopped = gridbitsJson<CountJson>(['tour-count', '6x6', '--closed', '--checkpoint', file, '--max-nodes', '20000', '--json']);
+    expect(stopped.complete).toBe(false);
+    expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed', '--checkpoint', file, '--json']).count).toBe('9862');
+  });
+
+  it('Ctrl-C saves the count; the same command goes on to the unbroken count', async () => {
+    const file = fresh();
+    const r = await interruptAfterProgress(['tour-count', '5x7', '--checkpoint', file, '--json'], { afterMs: 300 });
+    expect(r.code).toBe(130);
+    const stopped = JSON.parse(r.stdout) as CountJson;
+    expect(stopped.complete).toBe(false);
+    expect(stopped.checkpoint).toBe(file);
+    expect(gridbitsJson<CountJson>(['tour-count', '5x7', '--checkpoint', file, '--json']).count).toBe('1245736');
+  }, 120_000);
+
+  it('refuses, in one line with exit 2, a checkpoint of another count, a damaged or cut one, and not a checkpoint at all', () => {
+    const file = fresh();
+    gridbits(['tour-count', '5x6', '--checkpoint', file, '--max-nodes', '20000']);
+    expectUserError(gridbits(['tour-count', '5x5', '--checkpoint', file]), /checkpoint is of directed open knight tours of the 5x6 board, not of directed open knight tours of the 5x5 board/);
+    expectUserError(gridbits(['tour-count', '5x6', '--closed', '--checkpoint', file]), /not of closed knight tours of the 5x6 board/);
+    expectUserError(gridbits(['tour-count', '5x6', '--piece', 'camel', '--checkpoint', file, '--max-nodes', '10']), /not of directed open camel tours/);
+    const bytes = readFileSync(file);
+    const damaged = fresh();
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 100] ^= 1;
+    writeFileSync(damaged, flipped);
+    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', damaged]), /damaged/);
+    const cut = fresh();
+    writeFileSync(cut, bytes.subarray(0, bytes.length - 16));
+    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', cut]), /damaged/);
+    const text = fresh();
+    writeFileSync(text, 'not a checkpoint\n');
+    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', text]), /not a gridbits count checkpoint/);
+    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', dir]), /directory/);
+    expectUserError(gridbits(['tour-count', '4x4', '--each', '--checkpoint', fresh()]), /--each is not saved/);
+    // The refused files are left as they were.
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+});
