@@ -15,6 +15,7 @@ const VERSION = 1;
 
 /** What a checkpoint's header holds. */
 export interface CheckpointHead {
+  /** The layout's version. */
   version: number;
   /** The question in words ("closed knight tours of 8×8"). */
   question: string;
@@ -22,11 +23,15 @@ export interface CheckpointHead {
   fingerprint: string;
   /** Entries of the two tables (16 bytes each). */
   curEntries: number;
+  /** Entries of the second table. */
   nextEntries: number;
   /** Check sum of the tables' words. */
   sum: number;
-  state: Omit<FrontierSnapshot, 'cur' | 'next'> & { curSize: number; nextSize: number };
+  /** The program's counters where it stopped (read by the counter only). */
+  state: Readonly<Record<string, unknown>>;
 }
+
+type State = Omit<FrontierSnapshot, 'cur' | 'next'> & { curSize: number; nextSize: number };
 
 /** The fingerprint of a frontier program: its graph and options, and the method's version. */
 export function frontierFingerprint(g: CountGraph, o: Pick<FrontierOptions, 'closed' | 'ends' | 'iface'>): string {
@@ -63,7 +68,7 @@ export function checkpointParts(question: string, fingerprint: string, s: Fronti
     curEntries: cur.e.length / 4,
     nextEntries: next.e.length / 4,
     sum: sumOf([cur.e, next.e]),
-    state: { ...rest, curSize: cur.size, nextSize: next.size },
+    state: { ...rest, curSize: cur.size, nextSize: next.size } satisfies State,
   };
   const text = new TextEncoder().encode(JSON.stringify(head));
   const len = new Uint8Array(4);
@@ -75,11 +80,19 @@ function bytesOf(a: Uint32Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
+/** A checkpoint's header, and where its tables start in the file. */
+export interface CheckpointStart {
+  /** The header. */
+  head: CheckpointHead;
+  /** Byte offset of the first table. */
+  tablesAt: number;
+}
+
 /**
  * Reads a checkpoint's header from its first bytes (at least the magic line, the length and the header): the
  * header and where the tables start. Throws BAD_INPUT for anything that is not a gridbits count checkpoint.
  */
-export function readCheckpointHead(bytes: Uint8Array): { head: CheckpointHead; tablesAt: number } {
+export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
   const magic = new TextEncoder().encode(MAGIC);
   const damaged = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `the checkpoint is damaged or not a gridbits count checkpoint (${why})`);
   if (bytes.length < magic.length + 4 || magic.some((b, i) => bytes[i] !== b)) throw damaged('it does not start as one');
@@ -118,6 +131,6 @@ export function checkpointSnapshot(head: CheckpointHead, cur: Uint32Array, next:
   if (cur.length !== 4 * head.curEntries || next.length !== 4 * head.nextEntries || sumOf([cur, next]) !== head.sum) {
     throw new GridbitsError('BAD_INPUT', 'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh');
   }
-  const { curSize, nextSize, ...rest } = head.state;
+  const { curSize, nextSize, ...rest } = head.state as State;
   return { ...rest, cur: { e: cur, size: curSize }, next: { e: next, size: nextSize } };
 }

@@ -12,17 +12,23 @@ import { prepareCount } from './count.js';
  * board, the leaper (its name, as `parsePiece` reads it) and the kind of tour.
  */
 export interface CountQuestion {
+  /** The board's width. */
   width: number;
+  /** The board's height. */
   height: number;
+  /** The leaper's name ('knight', 'camel', '1,4', …). */
   piece: string;
+  /** Closed tours rather than open ones. */
   closed: boolean;
 }
 
 /** A count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
 export interface ShardedCount {
+  /** What is counted. */
   question: CountQuestion;
   /** How the shards are made: 'halves' (closed tours by two half-boards, the join split) or 'whole' (one shard). */
   method: 'halves' | 'whole';
+  /** How many shards (1 for 'whole'). */
   shards: number;
   /**
    * Names the question, the method and the split: a shard's count belongs to this count only if its key is
@@ -33,9 +39,13 @@ export interface ShardedCount {
 
 /** A shard's answer. */
 export interface ShardCount {
+  /** Which shard (0 … shards − 1). */
   index: number;
+  /** The key of the count it belongs to. */
   key: string;
+  /** Its part of the count. */
   count: bigint;
+  /** States expanded for it (the top half's program, shared by the shards a process counts, and its join). */
   nodes: number;
 }
 

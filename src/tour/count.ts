@@ -56,13 +56,21 @@ export interface CountOptions {
    */
   resume?: CountCheckpoint;
   /** Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last. */
-  checkpoint?: { everyMs: number; save: (parts: Uint8Array[]) => void };
+  checkpoint?: {
+    /** Milliseconds between saves. */
+    everyMs: number;
+    /** Gets a checkpoint's bytes, to write one after the other. */
+    save: (parts: Uint8Array[]) => void;
+  };
 }
 
 /** A saved count as read back: its header and its two tables. */
 export interface CountCheckpoint {
+  /** Its header (`readCheckpointHead`). */
   head: CheckpointHead;
+  /** The first table's words, `head.curEntries` × 4 of them. */
   cur: Uint32Array;
+  /** The second table's words, `head.nextEntries` × 4. */
   next: Uint32Array;
 }
 

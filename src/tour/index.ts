@@ -26,7 +26,9 @@ export {
   type TableCell,
   type TableOptions,
 } from './table.js';
-export { COUNT_CONVENTION, COUNT_MAX_REACH, COUNT_MAX_SQUARES, countLimit, countTours, countToursJob, countToursSync, type Count, type CountOptions, type CountPartial } from './count.js';
+export { COUNT_CONVENTION, COUNT_MAX_REACH, COUNT_MAX_SQUARES, countCheckpoint, countLimit, countTours, countToursJob, countToursSync, type Count, type CountCheckpoint, type CountOptions, type CountPartial } from './count.js';
+export { checkpointBytes, readCheckpointHead, type CheckpointHead, type CheckpointStart } from './count-checkpoint.js';
+export { countShardJob, DEFAULT_SHARDS, forgetShardTables, shardCount, type CountQuestion, type ShardCount, type ShardedCount } from './count-shards.js';
 export { countToursFromEach, countToursFromEachJob, countToursFromEachSync, symmetricSquares, type EachCount, type EachOptions, type EachPartial } from './count-each.js';
 export { analyzeTour, isMove, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
