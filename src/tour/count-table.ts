@@ -23,6 +23,8 @@ export class StateTable {
   private pending = new Uint32Array(4 * PENDING);
   private sorted = new Uint32Array(4 * PENDING);
   private hashes = new Int32Array(PENDING);
+  private order = new Int32Array(PENDING);
+  private starts = new Int32Array(BUCKETS + 1);
   private pendingCount = 0;
 
   constructor(readonly big: boolean, capacity = 1024) {
@@ -144,24 +146,27 @@ export class StateTable {
     if (n === PENDING) this.flush();
   }
 
-  /** Adds the entries waiting in the buffer (see `push`). */
+  /** Adds the entries waiting in the buffer (see `push`), sorted by where they go so the table is swept once. */
   flush(): void {
     const n = this.pendingCount;
     if (n === 0) return;
-    const { pending: p, sorted: q, hashes } = this;
-    const starts = new Int32Array(257);
+    const { pending: p, sorted: q, hashes, order } = this;
+    const starts = this.starts;
+    starts.fill(0);
     for (let i = 0; i < n; i++) {
       const h = hashOf(p[4 * i], p[4 * i + 1]);
       hashes[i] = h;
       starts[(h >>> 24) + 1]++;
     }
-    for (let b = 0; b < 256; b++) starts[b + 1] += starts[b];
-    const order = new Int32Array(n);
+    for (let b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
     for (let i = 0; i < n; i++) {
-      const b = hashes[i] >>> 24;
-      const at = starts[b]++;
-      q.set(p.subarray(4 * i, 4 * i + 4), 4 * at);
-      order[at] = hashes[i];
+      const h = hashes[i];
+      const at = starts[h >>> 24]++;
+      q[4 * at] = p[4 * i];
+      q[4 * at + 1] = p[4 * i + 1];
+      q[4 * at + 2] = p[4 * i + 2];
+      q[4 * at + 3] = p[4 * i + 3];
+      order[at] = h;
     }
     this.pendingCount = 0;
     for (let i = 0; i < n; i++) {
@@ -193,8 +198,9 @@ export class StateTable {
 /** Largest share of entries in use before the table doubles. */
 const LOAD = 0.7;
 
-/** Entries `push` keeps before it adds them (16 bytes each). */
+/** Entries `push` keeps before it adds them (16 bytes each), and the buckets they are sorted into (top 16 bits of the hash). */
 const PENDING = 1 << 16;
+const BUCKETS = 1 << 8;
 
 function hashOf(k0: number, k1: number): number {
   let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
