@@ -14,7 +14,14 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(6637920n);
   }, 900_000);
 
-  it('counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected)', () => {
+  it('closed tours by halves against A175881: 6×12 = 964,730,606,632,516 and 6×14 = 4,005,716,717,182,224,826 (past 2^53)', () => {
+    const r12 = countTours(Board.of(6, 12), { closed: true });
+    expect(r12.count).toBe(964730606632516n);
+    expect(countTours(Board.of(12, 6), { closed: true }).count).toBe(964730606632516n);
+    expect(countTours(Board.of(6, 14), { closed: true }).count).toBe(4005716717182224826n);
+  }, 900_000);
+
+  it('counts past 2^53 stay exact (two 32-bit halves below 2^64): 4×24 (A079137: 12270473056485396 undirected)', () => {
     expect(countTours(Board.of(4, 24)).count).toBe(2n * 12270473056485396n);
   }, 600_000);
 

@@ -86,8 +86,8 @@ describe('tour counts against OEIS', () => {
     for (const [w, h] of [[1, 1], [5, 5], [3, 7], [4, 5], [4, 6], [3, 4], [3, 6], [3, 8], [2, 6]]) expect(count(w, h, true)).toBe(0n);
   });
 
-  // Counts past 2^53 switch to BigInt: 4×24 (A079137: 12270473056485396 undirected) runs in count.long.test.ts.
-  it('the BigInt counts give the same numbers as the double counts', () => {
+  // Counts past 2^53 stay exact in two 32-bit halves (past 2^64 they switch to BigInt): 4×24 (A079137) runs in count.long.test.ts.
+  it('the BigInt counts give the same numbers as the counts in two 32-bit halves', () => {
     for (const [w, h, closed] of [[5, 5, false], [3, 10, false], [5, 6, true], [4, 7, false]] as const) {
       const g = buildCountGraph(Board.of(w, h), KNIGHT);
       const small = frontierCount(g, { closed, ends: [] });
