@@ -11,10 +11,13 @@ import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible } from './io.js';
+import { parseQueueAddress } from './queue.js';
+import { countSharded } from './tour-count-shards.js';
+import { shardCount } from '../tour/count-shards.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--json]',
+  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--queue URL] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     board: BOARD_FLAG,
@@ -25,6 +28,7 @@ export const tourCountCommand: Command = {
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
     timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
+    queue: { type: 'string', value: 'URL', help: 'put the count\'s shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no budget' },
   },
   details: `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -42,12 +46,25 @@ the frontier program counts no tour before its last square, so a stopped one has
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
 of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
+Shards: closed tours on boards with an even number of squares each way are counted by halves (the top half-board's
+boundary states joined with their mirror images), and the join splits into 64 shards whose counts add up to
+the total ("shards" in the JSON). Without a budget such a count runs its shards on the local cores, one thread
+per core, each thread taking the next shard; Ctrl-C reports the shards finished (their sum is a lower bound).
+With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead, and any number of
+\`gridbits worker --queue URL\` processes, on any machines, count them; this command waits, checks that every
+shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
+already done there (a stopped count resumes where it stopped; Ctrl-C stops the waiting, not the workers).
+A queued count has no node budget: --queue takes no --max-nodes or --timeout; it counts whole boards (no
+--from, --to or --each). An unreachable queue is one line and exit 2, within a few seconds.
+
 Examples:
   gridbits tour-count 5x5                 (1728)
   gridbits tour-count 6x6 --closed        (9862)
   gridbits tour-count 5x5 --from a1       (304)
   gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
-  gridbits tour-count 3x10 --closed --json`,
+  gridbits tour-count 3x10 --closed --json
+  gridbits tour-count 6x8 --closed        (55488142, as 64 shards on the local cores)
+  gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');
     if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
@@ -61,11 +78,24 @@ Examples:
     const to = toName === undefined ? undefined : board.parse(toName);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const timeoutMs = duration(args, 'timeout');
+    const queueText = str(args, 'queue');
+    if (queueText !== undefined) {
+      if (maxNodes !== undefined || timeoutMs !== undefined) {
+        throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)');
+      }
+      if (bool(args, 'each') || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to');
+    }
+    const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'tour-count');
     if (bool(args, 'each')) {
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs);
+    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined);
+    // Without a budget or a start square, a count that splits into shards runs them on the local cores or the queue.
+    if (maxNodes === undefined && timeoutMs === undefined && from === undefined) {
+      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed });
+      if (queue !== undefined || sc.shards > 1) return countSharded(out, board, piece, sc, queue);
+    }
     const { r: outcome, seconds } = await timedCount(out, (signal) =>
       countTours(board, { piece, closed, from, to, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),
     );
@@ -100,6 +130,7 @@ Examples:
         ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
         ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
+        shards: 1,
         ...(interrupted ? { interrupted: true } : {}),
       });
       return interrupted ? 130 : 0;
@@ -168,9 +199,10 @@ async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<
 }
 
 /** The CLI's own words for a board past the count limit without a budget (the library names its options). */
-function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined): void {
-  if (maxNodes !== undefined || timeoutMs !== undefined || board.cells > COUNT_MAX_SQUARES) return;
+function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false): void {
+  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
   const limit = countLimit(board, piece, closed);
+  if (limit !== null && queued) throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, so it takes only the boards counted without one`);
   if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
 }
 
