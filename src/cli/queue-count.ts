@@ -1,5 +1,4 @@
 // `tour-count --queue`: a count's shards put on the job queue, waited for and checked; the workers count them.
-import { Job as QueueJob, Queue } from 'bullmq';
 import { GridbitsError } from '../core/error.js';
 import type { Progress } from '../core/run.js';
 import type { ShardedCount } from '../tour/count-shards.js';
@@ -27,6 +26,8 @@ export interface QueuedShards {
 export async function countOnQueue(sc: ShardedCount, address: QueueAddress, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<QueuedShards> {
   const { signal, onProgress } = options;
   await reachQueue(address);
+  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
+  const { Job: QueueJob, Queue } = await import('bullmq');
   const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: queueConnection(address) });
   let lost: unknown = undefined;
   queue.on('error', (e) => (lost = e));

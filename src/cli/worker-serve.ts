@@ -1,5 +1,5 @@
 // The work of `gridbits worker`: a BullMQ worker whose shards run on threads; Ctrl-C hands running shards back.
-import { UnrecoverableError, WaitingError, Worker, type Job as QueueJob } from 'bullmq';
+import type { Job as QueueJob } from 'bullmq';
 import { checkShardData, LOCK_MS, MAX_STALLED, queueConnection, QUEUE_NAME, STALLED_CHECK_MS, type QueueAddress, type ShardJobResult } from './queue.js';
 import { ShardThreads } from './shard-threads.js';
 import { durationWords, plural, thousands } from './words.js';
@@ -15,6 +15,8 @@ const log = (line: string): void => void process.stderr.write(`gridbits worker: 
 
 /** Serves shards until the signal: then takes no new one, hands the running ones back and resolves. */
 export async function serve(address: QueueAddress, concurrency: number, signal: AbortSignal): Promise<Tally> {
+  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
+  const { UnrecoverableError, WaitingError, Worker } = await import('bullmq');
   const tally: Tally = { done: 0, failed: 0, handedBack: 0 };
   const threads = new ShardThreads(concurrency);
   const count = async (job: QueueJob, token?: string): Promise<ShardJobResult> => {

@@ -12,7 +12,7 @@ export const workerCommand: Command = {
   summary: 'Counts tour-count shards from a job queue (Redis), on as many cores as asked, until stopped.',
   flags: {
     queue: { type: 'string', value: 'URL', help: 'the Redis server holding the queue: redis://HOST:PORT (also redis://USER:PASSWORD@HOST:PORT/DB, rediss:// for TLS)' },
-    concurrency: { type: 'string', value: 'N', help: `shards counted at once, each on its own thread (default: one per core, ${localCores()} here)` },
+    concurrency: { type: 'string', value: 'N', help: 'shards counted at once, each on its own thread (default: one per core)' },
   },
   details: `A worker takes the shards that \`gridbits tour-count ... --queue URL\` puts on the queue, counts each in a
 worker thread of its own, and puts the count back; run workers on any number of machines, each with the same
@@ -20,9 +20,9 @@ URL. It runs until stopped, waiting for new shards when the queue is empty. It l
 standard error; when it stops, it prints how many shards it counted.
 
 A worker that dies mid-shard (killed, or its machine lost) loses nothing: its shard goes back to the queue
-within about ${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another worker counts it. Ctrl-C takes no new shard and hands the shards it
-is counting back to the queue at once (their work so far is dropped; another worker starts them again), then
-exits with code 130.
+within about ${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another worker counts it. Ctrl-C takes no new shard and hands the
+shards it is counting back to the queue at once (their work so far is dropped; a worker starts them again),
+then exits with code 130.
 
 A worker keeps the boundary table of each count it has worked on, one per thread, so that its later shards
 of that count cost only their part of the join.
