@@ -94,13 +94,28 @@ export interface ShardsDone {
   threads: number;
 }
 
+/** Where and how a count's shards run locally. */
+export interface LocalShardOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Threads at most (default: one per core). */
+  threads?: number;
+  /** Start every thread at once rather than when it pays (for measuring). */
+  eager?: boolean;
+}
+
 /**
- * Runs every shard of a count on up to `threads` local threads (each takes the next shard), with progress in
- * shards (a running shard counts by its share done). Stopped by the signal, it returns the shards finished.
+ * Runs every shard of a count on local threads, each taking the next shard, with progress in shards (a running
+ * shard counts by its share done). Stopped by the signal, it returns the shards finished.
+ *
+ * A thread builds its own boundary table before its first shard (the table is per thread), so a second thread
+ * pays only where the join left is long: one thread starts; after each shard, another is added (up to
+ * `threads`, one per core by default) when the join left, spread over one more thread, saves more time than a
+ * table costs (the first shard's time: the table and a part of the join).
  */
-export async function countShardsLocally(sc: ShardedCount, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void; threads?: number } = {}): Promise<ShardsDone> {
-  const threads = Math.max(1, Math.min(options.threads ?? localCores(), sc.shards));
-  const pool = new ShardThreads(threads);
+export async function countShardsLocally(sc: ShardedCount, options: LocalShardOptions = {}): Promise<ShardsDone> {
+  const most = Math.max(1, Math.min(options.threads ?? localCores(), sc.shards));
+  const pool = new ShardThreads(most);
   const counts = new Map<number, ShardCount>();
   const share = new Map<number, number>();
   const report = (): void => {
@@ -108,11 +123,26 @@ export async function countShardsLocally(sc: ShardedCount, options: { signal?: A
     for (const s of share.values()) running += s;
     options.onProgress?.({ done: counts.size + running, total: sc.shards, unit: 'shards' });
   };
-  let next = 0;
+  let next = 0, lanes = 0;
+  let firstMs = 0, joinMs = 0, joins = 0;
+  const running: Promise<void>[] = [];
+  let failure: unknown = undefined;
+  const maybeAdd = (): void => {
+    if (lanes >= most || next >= sc.shards || options.signal?.aborted) return;
+    if (lanes > 0 && options.eager !== true) {
+      if (joins === 0) return;
+      const left = ((sc.shards - next) * joinMs) / joins;
+      if (left / lanes - left / (lanes + 1) <= firstMs) return;
+    }
+    lanes++;
+    running.push(lane());
+  };
   const lane = async (): Promise<void> => {
-    while (next < sc.shards && !options.signal?.aborted) {
+    let first = true;
+    while (next < sc.shards && !options.signal?.aborted && failure === undefined) {
       const index = next++;
       share.set(index, 0);
+      const t0 = performance.now();
       const outcome = await pool.run(sc, index, {
         signal: options.signal,
         onProgress: (p) => {
@@ -122,14 +152,26 @@ export async function countShardsLocally(sc: ShardedCount, options: { signal?: A
       });
       share.delete(index);
       if (!outcome.finished) return;
+      const ms = performance.now() - t0;
+      if (first) firstMs = Math.max(firstMs, ms);
+      else {
+        joinMs += ms;
+        joins++;
+      }
+      first = false;
       counts.set(index, outcome.value);
       report();
+      maybeAdd();
     }
   };
   try {
-    await Promise.all(Array.from({ length: threads }, lane));
+    maybeAdd();
+    for (let i = 1; options.eager === true && i < most; i++) maybeAdd();
+    // Lanes may be added while others run: wait until none is left running.
+    for (let i = 0; i < running.length; i++) await running[i].catch((e: unknown) => void (failure ??= e));
+    if (failure !== undefined) throw failure;
   } finally {
     pool.close();
   }
-  return { counts, interrupted: counts.size < sc.shards, threads };
+  return { counts, interrupted: counts.size < sc.shards, threads: lanes };
 }
