@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson, type Run } from './run.js';
 
 const REDIS = '/usr/bin/redis-server';
@@ -135,6 +136,23 @@ describe('the queue refuses in one line', () => {
     expectQueueError(asRun(w(['--queue', 'redis://127.0.0.1:1'])), /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1: connection refused/);
     expectUserError(asRun(w(['--queue', 'redis://127.0.0.1:1', '--concurrency', '0'])), /--concurrency must be between 1/);
   });
+});
+
+describe('shards on the local cores', () => {
+  it('the same count as the frontier program; Ctrl-C reports the shards done within half a second', async () => {
+    // 6x6 closed by halves (64 shards, local) and by the frontier program (a start square keeps it unsharded).
+    const sharded = gridbitsJson(['tour-count', '6x6', '--closed']);
+    const frontier = gridbitsJson(['tour-count', '6x6', '--closed', '--from', 'a1']);
+    expect(sharded).toMatchObject({ count: '9862', method: 'halves', shards: 64, shardsDone: 64, complete: true });
+    expect(frontier).toMatchObject({ count: '9862', method: 'frontier', shards: 1 });
+    const r = await interruptAfterProgress(['tour-count', '6x8', '--closed', '--json'], 300);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    const j = JSON.parse(r.stdout) as { count: string; shardsDone: number };
+    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, interrupted: true, shards: 64 });
+    expect(BigInt(j.count) <= BigInt(CLOSED_6X8)).toBe(true);
+    expect(j.shardsDone).toBeLessThan(64);
+  }, 60_000);
 });
 
 describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', () => {
