@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { countShardsLocally, localCores } from '../src/cli/shard-threads.js';
+import { countShardsLocally, localCores, localShards } from '../src/cli/shard-threads.js';
 import { shardCount, type CountQuestion } from '../src/tour/count-shards.js';
 import { fmtMs, measureProcess } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
@@ -81,13 +81,13 @@ export async function run(): Promise<BenchSection> {
   await wall(64, cores); // warm: the file system cache, the code
   for (let i = 0; i < ROUNDS; i++) {
     one.push(await wall(1, 1));
-    sharded.push(await wall(64, cores, used));
+    sharded.push(await wall(localShards(), cores, used));
     shardedOneThread.push(await wall(64, 1));
-    everyCore.push(await wall(64, cores, undefined, true));
+    everyCore.push(await wall(localShards(), cores, undefined, true));
   }
   const a = med(one), b = med(sharded), c = med(shardedOneThread), d = med(everyCore);
   rows.push({
-    name: `6×8 closed (55,488,142), 64 shards on the local cores (as the CLI runs it), wall time`,
+    name: `6×8 closed (55,488,142), ${localShards()} shards on the local cores (as the CLI runs it), wall time`,
     medianMs: b,
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     target: 'within 10 % of the unsharded run',
@@ -95,7 +95,7 @@ export async function run(): Promise<BenchSection> {
     note: `${ROUNDS} alternating rounds; threads used: ${[...new Set(used)].join(', ')} of ${cores} (a second thread is added only when the join left pays for its own boundary table)`,
   });
   rows.push({
-    name: `6×8 closed, 64 shards on all ${cores} cores from the start, wall time`,
+    name: `6×8 closed, ${localShards()} shards on all ${cores} cores from the start, wall time`,
     medianMs: d,
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     note: 'what the table per thread costs: every thread builds the top half first (most of the work on 6×8), on a machine shared with other work',
@@ -106,7 +106,7 @@ export async function run(): Promise<BenchSection> {
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     target: 'within 10 % of the unsharded run',
     met: c <= a * 1.1,
-    note: 'the cost of the split alone: 64 joins of a part each instead of one whole join',
+    note: 'the cost of the split alone (as many shards as on the queue): a thread round trip and the join\'s setup per shard',
   });
   notes.push(
     `The halves method builds the top half-board's boundary table once per process (here: per thread) and splits only the join; on 6×8 the table is most of the work, so ${cores} threads cannot make the count ${cores}× faster: each builds its own table. Sharding pays where the join is long (larger boards) or across machines.`,

@@ -19,6 +19,14 @@ export function localCores(): number {
 }
 
 /**
+ * Shards a count splits into on this machine: four per core, enough for every core to take a share of a long
+ * join, few enough that the cost of each shard (a thread's round trip, the join's setup) stays small beside it.
+ */
+export function localShards(): number {
+  return 4 * localCores();
+}
+
+/**
  * Up to `size` worker threads running shards, one shard per thread at a time. Stopped by its signal, a shard's
  * thread is ended at once (a shard has no partial answer worth waiting for) and the outcome says 'signal'.
  */

@@ -13,7 +13,8 @@ import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Co
 import { interruptible } from './io.js';
 import { parseQueueAddress } from './queue.js';
 import { countSharded } from './tour-count-shards.js';
-import { shardCount } from '../tour/count-shards.js';
+import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
+import { localShards } from './shard-threads.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
@@ -47,9 +48,11 @@ the frontier program counts no tour before its last square, so a stopped one has
 of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
 Shards: closed tours on boards with an even number of squares each way are counted by halves (the top half-board's
-boundary states joined with their mirror images), and the join splits into 64 shards whose counts add up to
-the total ("shards" in the JSON). Without a budget such a count runs its shards on the local cores, one thread
-per core, each thread taking the next shard; Ctrl-C reports the shards finished (their sum is a lower bound).
+boundary states joined with their mirror images), and the join splits into shards whose counts add up to the
+total ("shards" in the JSON). Without a budget such a count runs as four shards per core on the local cores,
+each thread taking the next shard; a thread builds the top half's table for itself, so a second thread starts
+only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
+bound). On a queue a count is 64 shards.
 With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead, and any number of
 \`gridbits worker --queue URL\` processes, on any machines, count them; this command waits, checks that every
 shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
@@ -63,7 +66,7 @@ Examples:
   gridbits tour-count 5x5 --from a1       (304)
   gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
   gridbits tour-count 3x10 --closed --json
-  gridbits tour-count 6x8 --closed        (55488142, as 64 shards on the local cores)
+  gridbits tour-count 6x8 --closed        (55488142, as shards on the local cores)
   gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');
@@ -93,7 +96,7 @@ Examples:
     refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined);
     // Without a budget or a start square, a count that splits into shards runs them on the local cores or the queue.
     if (maxNodes === undefined && timeoutMs === undefined && from === undefined) {
-      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed });
+      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? localShards() : DEFAULT_SHARDS);
       if (queue !== undefined || sc.shards > 1) return countSharded(out, board, piece, sc, queue);
     }
     const { r: outcome, seconds } = await timedCount(out, (signal) =>

@@ -143,15 +143,17 @@ describe('shards on the local cores', () => {
     // 6x6 closed by halves (64 shards, local) and by the frontier program (a start square keeps it unsharded).
     const sharded = gridbitsJson(['tour-count', '6x6', '--closed']);
     const frontier = gridbitsJson(['tour-count', '6x6', '--closed', '--from', 'a1']);
-    expect(sharded).toMatchObject({ count: '9862', method: 'halves', shards: 64, shardsDone: 64, complete: true });
+    expect(sharded).toMatchObject({ count: '9862', method: 'halves', complete: true });
+    expect(sharded.shards).toBeGreaterThan(1);
+    expect(sharded.shardsDone).toBe(sharded.shards);
     expect(frontier).toMatchObject({ count: '9862', method: 'frontier', shards: 1 });
     const r = await interruptAfterProgress(['tour-count', '6x8', '--closed', '--json'], 300);
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
-    const j = JSON.parse(r.stdout) as { count: string; shardsDone: number };
-    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, interrupted: true, shards: 64 });
+    const j = JSON.parse(r.stdout) as { count: string; shardsDone: number; shards: number };
+    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, interrupted: true });
     expect(BigInt(j.count) <= BigInt(CLOSED_6X8)).toBe(true);
-    expect(j.shardsDone).toBeLessThan(64);
+    expect(j.shardsDone).toBeLessThan(j.shards);
   }, 60_000);
 });
 
@@ -159,7 +161,8 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
   it('two workers, one killed mid-shard: the same count as the local run', async () => {
     const local = gridbitsJson(['tour-count', '6x8', '--closed']);
     expect(local.count).toBe(CLOSED_6X8);
-    expect(local.shards).toBe(64);
+    expect(local.shards).toBeGreaterThan(1);
+    expect(local.shardsDone).toBe(local.shards);
 
     const a = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
     const b = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
