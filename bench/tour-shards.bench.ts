@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { countShardsLocally, localCores, localShards } from '../src/cli/shard-threads.js';
+import { countShardsLocally, localCores, LOCAL_SHARDS } from '../src/cli/shard-threads.js';
 import { shardCount, type CountQuestion } from '../src/tour/count-shards.js';
 import { fmtMs, measureProcess } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
@@ -81,13 +81,13 @@ export async function run(): Promise<BenchSection> {
   await wall(64, cores); // warm: the file system cache, the code
   for (let i = 0; i < ROUNDS; i++) {
     one.push(await wall(1, 1));
-    sharded.push(await wall(localShards(), cores, used));
+    sharded.push(await wall(LOCAL_SHARDS, cores, used));
     shardedOneThread.push(await wall(64, 1));
-    everyCore.push(await wall(localShards(), cores, undefined, true));
+    everyCore.push(await wall(LOCAL_SHARDS, cores, undefined, true));
   }
   const a = med(one), b = med(sharded), c = med(shardedOneThread), d = med(everyCore);
   rows.push({
-    name: `6×8 closed (55,488,142), ${localShards()} shards on the local cores (as the CLI runs it), wall time`,
+    name: `6×8 closed (55,488,142), ${LOCAL_SHARDS} shards on the local cores (as the CLI runs it), wall time`,
     medianMs: b,
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     target: 'within 10 % of the unsharded run',
@@ -95,7 +95,7 @@ export async function run(): Promise<BenchSection> {
     note: `${ROUNDS} alternating rounds; threads used: ${[...new Set(used)].join(', ')} of ${cores} (a second thread is added only when the join left pays for its own boundary table)`,
   });
   rows.push({
-    name: `6×8 closed, ${localShards()} shards on all ${cores} cores from the start, wall time`,
+    name: `6×8 closed, ${LOCAL_SHARDS} shards on all ${cores} cores from the start, wall time`,
     medianMs: d,
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     note: 'what the table per thread costs: every thread builds the top half first (most of the work on 6×8), on a machine shared with other work',

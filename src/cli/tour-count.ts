@@ -14,7 +14,7 @@ import { interruptible } from './io.js';
 import { parseQueueAddress } from './queue.js';
 import { countSharded } from './tour-count-shards.js';
 import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
-import { localShards } from './shard-threads.js';
+import { LOCAL_SHARDS } from './shard-threads.js';
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
@@ -39,7 +39,7 @@ export const tourCountCommand: Command = {
 
 Method: a frontier dynamic program over the squares in rows across the shorter side, keeping path fragments'
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
-6 squares on the shorter side (6x6 open takes about a minute, 6x8 closed about 20 s); 7x7 and 8x8 (8x8 closed:
+6 squares on the shorter side (6x6 open takes about a minute; 6x8 closed, by halves, about 2 s); 7x7 and 8x8 (8x8 closed:
 13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
@@ -47,10 +47,10 @@ the frontier program counts no tour before its last square, so a stopped one has
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
 of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
-Shards: closed tours on boards with an even number of squares each way are counted by halves (the top half-board's
-boundary states joined with their mirror images), and the join splits into shards whose counts add up to the
-total ("shards" in the JSON). Without a budget such a count runs as four shards per core on the local cores,
-each thread taking the next shard; a thread builds the top half's table for itself, so a second thread starts
+Shards: closed tours on boards even both ways are counted by halves (the top half-board's boundary states
+joined with their images under the half turn; leapers that move at most two ranks), and the join splits into shards whose counts add up to the
+total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
+taking the next shard; a thread builds the top half's table for itself, so a second thread starts
 only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
 bound). On a queue a count is 64 shards.
 With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead, and any number of
@@ -96,7 +96,7 @@ Examples:
     refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined);
     // Without a budget or a start square, a count that splits into shards runs them on the local cores or the queue.
     if (maxNodes === undefined && timeoutMs === undefined && from === undefined) {
-      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? localShards() : DEFAULT_SHARDS);
+      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS);
       if (queue !== undefined || sc.shards > 1) return countSharded(out, board, piece, sc, queue);
     }
     const { r: outcome, seconds } = await timedCount(out, (signal) =>
