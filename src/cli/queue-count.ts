@@ -11,7 +11,7 @@ const ATTEMPTS = 3;
 
 /** What the queue gave back: the shards' counts by index, and how many were done before this run. */
 export interface QueuedShards {
-  counts: Map<number, { count: bigint; nodes: number }>;
+  counts: Map<number, { count: bigint; nodes: number; peakStates?: number }>;
   /** Shards whose count was already on the queue when this run began. */
   reused: number;
   /** True when Ctrl-C stopped the wait before every shard was done (the shards stay queued). */
@@ -41,7 +41,7 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
         opts: { jobId, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
       })),
     );
-    const counts = new Map<number, { count: bigint; nodes: number }>();
+    const counts = new Map<number, { count: bigint; nodes: number; peakStates?: number }>();
     const pending = new Set(ids.keys());
     let reused = -1;
     while (pending.size > 0 && !signal?.aborted) {

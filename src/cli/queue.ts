@@ -123,6 +123,8 @@ export interface ShardJobResult {
   key: string;
   count: string;
   nodes: number;
+  /** The most states the shard held at once, where the shard says. */
+  peakStates?: number;
 }
 
 /**
@@ -168,12 +170,13 @@ export function checkShardData(data: unknown): ShardJobData | string {
 }
 
 /** Checks a shard's result against the shard asked for; returns its count, or throws naming the mismatch. */
-export function shardResult(sc: ShardedCount, index: number, value: unknown): { count: bigint; nodes: number } {
+export function shardResult(sc: ShardedCount, index: number, value: unknown): { count: bigint; nodes: number; peakStates?: number } {
   const r = value as Partial<ShardJobResult> | null;
   const wrong = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} came back from the job queue with ${why}; the count stopped`);
   if (typeof r !== 'object' || r === null) throw wrong('no result');
   if (r.key !== sc.key) throw wrong(`the key of another count ('${String(r.key)}')`);
   if (r.index !== index) throw wrong(`the index of another shard (${String(r.index)})`);
   if (typeof r.count !== 'string' || !/^[0-9]+$/.test(r.count)) throw wrong(`a count that is not a whole number ('${String(r.count)}')`);
-  return { count: BigInt(r.count), nodes: typeof r.nodes === 'number' && r.nodes >= 0 ? r.nodes : 0 };
+  const peak = typeof r.peakStates === 'number' && r.peakStates >= 0 ? { peakStates: r.peakStates } : {};
+  return { count: BigInt(r.count), nodes: typeof r.nodes === 'number' && r.nodes >= 0 ? r.nodes : 0, ...peak };
 }

@@ -23,7 +23,7 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   const { closed } = sc.question;
   const t0 = performance.now();
   const label = `tour-count ${board}`;
-  let counts: Map<number, { count: bigint; nodes: number }>;
+  let counts: Map<number, { count: bigint; nodes: number; peakStates?: number }>;
   let interrupted: boolean;
   let where: Record<string, unknown>;
   let how: string;
@@ -43,10 +43,13 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   const seconds = secondsSince(t0);
   let count = 0n;
   let nodes = 0;
+  // The most states a shard held at once, where shards say (the tour-count JSON has had peakStates).
+  let peakStates: number | undefined;
   // Every shard of a count by halves reports the same top half's work: the count's nodes are one table's.
   for (const c of counts.values()) {
     count += c.count;
     nodes = sc.method === 'halves' ? Math.max(nodes, c.nodes) : nodes + c.nodes;
+    if (typeof c.peakStates === 'number') peakStates = Math.max(peakStates ?? 0, c.peakStates);
   }
   const complete = !interrupted;
   const method = sc.method === 'halves' ? 'halves' : wholeMethod(board, piece, closed);
@@ -67,6 +70,7 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
       convention,
       method,
       nodes,
+      ...(peakStates !== undefined ? { peakStates } : {}),
       seconds,
       shards: sc.shards,
       shardsDone: counts.size,

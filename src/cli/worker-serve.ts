@@ -36,7 +36,9 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
     }
     log(`finished ${what}: ${thousands(outcome.value.count)} in ${durationWords(Math.round(performance.now() - t))}`);
     tally.done++;
-    return { index, key: sc.key, count: outcome.value.count.toString(), nodes: outcome.value.nodes };
+    // peakStates: where a shard says it (ShardCount may carry it).
+    const peak = (outcome.value as { peakStates?: unknown }).peakStates;
+    return { index, key: sc.key, count: outcome.value.count.toString(), nodes: outcome.value.nodes, ...(typeof peak === 'number' ? { peakStates: peak } : {}) };
   };
   const worker = new Worker<unknown, ShardJobResult>(QUEUE_NAME, count, {
     connection: queueConnection(address),
