@@ -10,6 +10,7 @@ import { tourCheckCommand } from './tour-check.js';
 import { walkCommand } from './walk.js';
 import { valleyCommand } from './valley.js';
 import { fleetCommand } from './fleet.js';
+import { workerCommand } from './worker.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand, fleetCommand];
+export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand, fleetCommand, workerCommand];
 COMMANDS.push(completionCommand(() => COMMANDS));

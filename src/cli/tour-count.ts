@@ -12,13 +12,17 @@ import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible, whileSaving } from './io.js';
+import { parseQueueAddress } from './queue.js';
+import { countSharded } from './tour-count-shards.js';
+import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
+import { LOCAL_SHARDS } from './shard-threads.js';
 
 /** How often a long count saves its checkpoint. */
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--json]',
+  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--queue URL] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     board: BOARD_FLAG,
@@ -30,6 +34,7 @@ export const tourCountCommand: Command = {
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
     timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
     checkpoint: { type: 'string', value: 'FILE', help: 'save the count to FILE every minute and when it stops; the same command with the same FILE goes on from there' },
+    queue: { type: 'string', value: 'URL', help: 'put the count\'s shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no budget' },
   },
   details: `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -39,7 +44,7 @@ export const tourCountCommand: Command = {
 
 Method: a frontier dynamic program over the squares in rows across the shorter side, keeping path fragments'
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
-6 squares on the shorter side (6x6 open takes about a minute, 6x8 closed about 20 s); 7x7 and 8x8 (8x8 closed:
+6 squares on the shorter side (6x6 open takes about a minute; 6x8 closed, by halves, about 2 s); 7x7 and 8x8 (8x8 closed:
 13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
@@ -52,12 +57,27 @@ Long counts: with --checkpoint FILE the count's state is saved to FILE about eve
 an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
 one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved.
 
+Shards: closed tours on boards even both ways are counted by halves (the top half-board's boundary states
+joined with their images under the half turn; leapers that move at most two ranks), and the join splits into shards whose counts add up to the
+total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
+taking the next shard; a thread builds the top half's table for itself, so a second thread starts
+only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
+bound). On a queue a count is 64 shards.
+With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead, and any number of
+\`gridbits worker --queue URL\` processes, on any machines, count them; this command waits, checks that every
+shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
+already done there (a stopped count resumes where it stopped; Ctrl-C stops the waiting, not the workers).
+A queued count has no node budget: --queue takes no --max-nodes or --timeout; it counts whole boards (no
+--from, --to or --each). An unreachable queue is one line and exit 2, within a few seconds.
+
 Examples:
   gridbits tour-count 5x5                 (1728)
   gridbits tour-count 6x6 --closed        (9862)
   gridbits tour-count 5x5 --from a1       (304)
   gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
-  gridbits tour-count 3x10 --closed --json`,
+  gridbits tour-count 3x10 --closed --json
+  gridbits tour-count 6x8 --closed        (55488142, as shards on the local cores)
+  gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');
     if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
@@ -71,13 +91,27 @@ Examples:
     const to = toName === undefined ? undefined : board.parse(toName);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const timeoutMs = duration(args, 'timeout');
+    const queueText = str(args, 'queue');
+    if (queueText !== undefined) {
+      if (maxNodes !== undefined || timeoutMs !== undefined) {
+        throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)');
+      }
+      if (bool(args, 'each') || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to');
+    }
+    const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'tour-count');
     if (bool(args, 'each')) {
       if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
       if (str(args, 'checkpoint') !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each is not saved to a checkpoint; leave out --checkpoint');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs);
+    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined);
     const file = str(args, 'checkpoint');
+    if (file !== undefined && queue !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)');
+    // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or the queue.
+    if (maxNodes === undefined && timeoutMs === undefined && from === undefined && file === undefined) {
+      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS);
+      if (queue !== undefined || sc.shards > 1) return countSharded(out, board, piece, sc, queue);
+    }
     const resume = file === undefined ? undefined : loadCheckpoint(file);
     const every = file === undefined ? undefined : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
     const countJob = countToursJob(board, budgeted<CountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }));
@@ -122,6 +156,7 @@ Examples:
         ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
         ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
+        shards: 1,
         ...(interrupted ? { interrupted: true } : {}),
         ...(saved ? { checkpoint: file } : {}),
         ...('split' in r && r.split !== undefined ? { split: r.split } : {}),
@@ -193,9 +228,10 @@ async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<
 }
 
 /** The CLI's own words for a board past the count limit without a budget (the library names its options). */
-function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined): void {
-  if (maxNodes !== undefined || timeoutMs !== undefined || board.cells > COUNT_MAX_SQUARES) return;
+function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false): void {
+  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
   const limit = countLimit(board, piece, closed);
+  if (limit !== null && queued) throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, so it takes only the boards counted without one`);
   if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
 }
 

@@ -47,6 +47,8 @@ export interface ShardCount {
   count: bigint;
   /** States expanded for it (the top half's program, shared by the shards a process counts, and its join). */
   nodes: number;
+  /** The most states the frontier program held at once (for the top half: shared as its nodes are). */
+  peakStates?: number;
 }
 
 /** Shards a count splits into by default: enough for a few machines, each shard a small part of the join. */
@@ -86,7 +88,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     if (sc.method === 'whole') {
       const run = prepareCount(board, { piece, closed: question.closed, pastLimit: true });
       const r = yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
-      return { index, key: sc.key, count: r.count, nodes: r.nodes };
+      return { index, key: sc.key, count: r.count, nodes: r.nodes, ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}) };
     }
     const layout = layoutOf(board, piece) as { width: number; height: number };
     const tableKey = `${layout.width}x${layout.height} ${piece.name}`;
@@ -97,7 +99,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     }
     const { count } = joinShard(top, index, sc.shards);
     ctl.report(100, 100, '%');
-    return { index, key: sc.key, count, nodes: top.nodes };
+    return { index, key: sc.key, count, nodes: top.nodes, peakStates: top.peakStates };
   });
 }
 

@@ -1,0 +1,91 @@
+// `tour-count --queue`: a count's shards put on the job queue, waited for and checked; the workers count them.
+import { GridbitsError } from '../core/error.js';
+import type { Progress } from '../core/run.js';
+import type { ShardedCount } from '../tour/count-shards.js';
+import { queueConnection, QUEUE_NAME, reachQueue, SHARD_JOB, shardJobId, shardResult, type QueueAddress, type ShardJobData } from './queue.js';
+
+/** How often the coordinator looks at the shards it waits for. */
+const POLL_MS = 200;
+/** A shard that fails on a worker (an error, not a worker's death) is tried this many times in all. */
+const ATTEMPTS = 3;
+
+/** What the queue gave back: the shards' counts by index, and how many were done before this run. */
+export interface QueuedShards {
+  counts: Map<number, { count: bigint; nodes: number; peakStates?: number }>;
+  /** Shards whose count was already on the queue when this run began. */
+  reused: number;
+  /** True when Ctrl-C stopped the wait before every shard was done (the shards stay queued). */
+  interrupted: boolean;
+}
+
+/**
+ * Enqueues every shard of the count (ids from its key, so shards done before are found again, and shards that
+ * failed before are tried again), waits for them, checks each result's key and index and returns the counts.
+ * The signal stops the wait, not the workers.
+ */
+export async function countOnQueue(sc: ShardedCount, address: QueueAddress, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<QueuedShards> {
+  const { signal, onProgress } = options;
+  await reachQueue(address);
+  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
+  const { Job: QueueJob, Queue } = await import('bullmq');
+  const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: queueConnection(address) });
+  let lost: unknown = undefined;
+  queue.on('error', (e) => (lost = e));
+  try {
+    await queue.waitUntilReady();
+    const ids = Array.from({ length: sc.shards }, (_, i) => shardJobId(sc, i));
+    await queue.addBulk(
+      ids.map((jobId, index) => ({
+        name: SHARD_JOB,
+        data: { sharded: sc, index },
+        opts: { jobId, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
+      })),
+    );
+    const counts = new Map<number, { count: bigint; nodes: number; peakStates?: number }>();
+    const pending = new Set(ids.keys());
+    let reused = -1;
+    while (pending.size > 0 && !signal?.aborted) {
+      for (const index of [...pending]) {
+        const job = await QueueJob.fromId(queue, ids[index]);
+        if (job === undefined) {
+          // Removed from the queue by hand since: put it back.
+          await queue.add(SHARD_JOB, { sharded: sc, index }, { jobId: ids[index], attempts: ATTEMPTS, removeOnComplete: false, removeOnFail: false });
+          continue;
+        }
+        const state = await job.getState();
+        if (state === 'failed') {
+          if (reused < 0) {
+            // Failed in an earlier run: this run tries it again.
+            await job.retry('failed');
+            continue;
+          }
+          throw new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} failed on a worker: ${job.failedReason}`);
+        }
+        if (state !== 'completed') continue;
+        counts.set(index, shardResult(sc, index, job.returnvalue));
+        pending.delete(index);
+      }
+      if (reused < 0) reused = counts.size;
+      onProgress?.({ done: counts.size, total: sc.shards, unit: 'shards' });
+      if (pending.size > 0) await pause(POLL_MS, signal);
+    }
+    return { counts, reused: Math.max(0, reused), interrupted: pending.size > 0 };
+  } catch (e) {
+    if (e instanceof GridbitsError) throw e;
+    throw new GridbitsError('BAD_INPUT', `the job queue at ${address.shown} failed: ${(e as Error).message ?? String(lost)}`);
+  } finally {
+    await queue.close().catch(() => undefined);
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

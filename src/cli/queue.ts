@@ -1,0 +1,182 @@
+// The job queue shared by `tour-count --queue` and `gridbits worker`: a Redis server's address, reaching it
+// (once, failing fast, in words), the queue's name, the shard jobs' ids and data, and checks of both.
+import { createHash } from 'node:crypto';
+import type { ConnectionOptions } from 'bullmq';
+import { GridbitsError } from '../core/error.js';
+import { shardCount, type ShardedCount } from '../tour/count-shards.js';
+
+/** A Redis server's address, from `redis://[USER:PASSWORD@]HOST[:PORT][/DB]` (or `rediss://` for TLS). */
+export interface QueueAddress {
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  tls: boolean;
+  /** The address without its password, for messages. */
+  shown: string;
+}
+
+/** The BullMQ queue every gridbits shard goes through. */
+export const QUEUE_NAME = 'gridbits-shards';
+
+/**
+ * How long a worker holds a shard without renewing its lock, and how often live workers look for shards whose
+ * worker died (SIGKILL, power loss): such a shard goes back to the queue within about 8 s. A live worker
+ * renews its lock every 2.5 s while its shard runs (the shard runs in a thread, the lock in the main loop).
+ */
+export const LOCK_MS = 5000;
+export const STALLED_CHECK_MS = 3000;
+/** A shard whose workers died this many times in a row is failed rather than retried for ever. */
+export const MAX_STALLED = 20;
+/** How long reaching the server may take before the command gives up. */
+const CONNECT_MS = 3000;
+
+/** Reads the --queue address of `command`; throws BAD_ARGUMENT in one line naming both. */
+export function parseQueueAddress(text: string, command: string): QueueAddress {
+  const bad = (why: string): GridbitsError => new GridbitsError('BAD_ARGUMENT', `${command}: --queue must be a Redis address like redis://HOST:PORT (${why}), got '${text}'`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw bad('not an address');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(`it starts with ${url.protocol.replace(/:$/, '') || 'no scheme'}, not redis`);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === '') throw bad('no host');
+  const port = url.port === '' ? 6379 : Number(url.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad('the port must be 1 to 65535');
+  const path = url.pathname.replace(/^\//, '');
+  if (!/^[0-9]{0,2}$/.test(path)) throw bad('the path may only be a database number');
+  if (url.search !== '' || url.hash !== '') throw bad('it takes no ? or # part');
+  const username = url.username === '' ? undefined : decodeURIComponent(url.username);
+  const password = url.password === '' ? undefined : decodeURIComponent(url.password);
+  const hostShown = host.includes(':') ? `[${host}]` : host;
+  return {
+    host,
+    port,
+    db: path === '' ? 0 : Number(path),
+    username,
+    password,
+    tls: url.protocol === 'rediss:',
+    shown: `${url.protocol}//${username !== undefined ? `${encodeURIComponent(username)}@` : ''}${hostShown}:${port}${path === '' ? '' : `/${path}`}`,
+  };
+}
+
+function redisOptions(a: QueueAddress) {
+  return { host: a.host, port: a.port, db: a.db, username: a.username, password: a.password, ...(a.tls ? { tls: {} } : {}) };
+}
+
+/** A connection error in words: "connection refused", "no such host", … */
+function connectWords(e: unknown): string {
+  const err = e as NodeJS.ErrnoException & { message?: string };
+  const code = err?.code ?? '';
+  const message = String(err?.message ?? e);
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /ENOTFOUND|EAI_AGAIN/.test(message)) return 'no such host';
+  if (code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${CONNECT_MS / 1000} s`;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no route to the host';
+  if (/NOAUTH|WRONGPASS|invalid password|AUTH/i.test(message)) return 'it refused the user name or password';
+  return message.split('\n')[0];
+}
+
+/**
+ * Reaches the server once (within 3 s, no retries) and checks that it answers; throws BAD_INPUT in one line
+ * ("cannot reach the job queue at redis://127.0.0.1:1: connection refused") otherwise.
+ */
+export async function reachQueue(a: QueueAddress): Promise<void> {
+  // No retries, and a short wait for the socket's end (the default 2 s would hold the process after a refusal).
+  const options = { lazyConnect: true, connectTimeout: CONNECT_MS, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, disconnectTimeout: 100 };
+  // Loaded here, not with the CLI: only counts on a queue need it.
+  const { Redis } = await import('ioredis');
+  const client = new Redis({ ...redisOptions(a), ...options });
+  let first: unknown = undefined;
+  client.on('error', (e) => (first ??= e));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (e) {
+    // The socket's error names the cause; the promise's says only that the connection closed.
+    throw new GridbitsError('BAD_INPUT', `cannot reach the job queue at ${a.shown}: ${connectWords(first ?? e)}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * The connection BullMQ opens for a queue or a worker once the server was reached: commands wait while it
+ * reconnects (a server restart does not lose a worker), retrying every 0.2 to 2 s.
+ */
+export function queueConnection(a: QueueAddress): ConnectionOptions {
+  return { ...redisOptions(a), maxRetriesPerRequest: null, retryStrategy: (times: number) => Math.min(200 * times, 2000) };
+}
+
+/** A shard job's data: the count it belongs to and its index. */
+export interface ShardJobData {
+  sharded: ShardedCount;
+  index: number;
+}
+
+/** A finished shard job's result, as JSON (the count as a decimal string). */
+export interface ShardJobResult {
+  index: number;
+  key: string;
+  count: string;
+  nodes: number;
+  /** The most states the shard held at once, where the shard says. */
+  peakStates?: number;
+}
+
+/**
+ * The id of shard `index` of a count: the same count's shards have the same ids, so enqueuing it again finds
+ * the shards already done. The key is hashed (BullMQ ids may not hold ':') and kept readable in front.
+ */
+export function shardJobId(sc: ShardedCount, index: number): string {
+  const hash = createHash('sha256').update(sc.key).digest('hex').slice(0, 16);
+  const q = sc.question;
+  return `tour-count-${q.width}x${q.height}-${q.closed ? 'closed' : 'open'}-${hash}-${index}`;
+}
+
+/** The BullMQ job name of a shard. */
+export const SHARD_JOB = 'tour-count shard';
+
+const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * Checks a shard job's data as a worker receives it (it may come from anywhere): the count must be one that
+ * `shardCount` makes, with this key, and the index one of its shards. Returns the data, or the reason it is
+ * malformed.
+ */
+export function checkShardData(data: unknown): ShardJobData | string {
+  const d = data as Partial<ShardJobData> | null;
+  if (typeof d !== 'object' || d === null) return 'its data is not an object';
+  const sc = d.sharded as Partial<ShardedCount> | undefined;
+  if (typeof sc !== 'object' || sc === null) return 'its data names no count (no "sharded")';
+  const q = sc.question as Partial<ShardedCount['question']> | undefined;
+  if (typeof q !== 'object' || q === null) return 'its count has no question';
+  if (!isInt(q.width, 1, 1000) || !isInt(q.height, 1, 1000)) return 'its board is not a width and a height from 1 to 1000';
+  if (typeof q.piece !== 'string' || typeof q.closed !== 'boolean') return 'its count names no piece or kind of tour';
+  if (!isInt(sc.shards, 1, 1_000_000)) return 'its number of shards is not a whole number from 1';
+  if (typeof sc.key !== 'string') return 'its count has no key';
+  let made: ShardedCount;
+  try {
+    made = shardCount({ width: q.width, height: q.height, piece: q.piece, closed: q.closed }, sc.shards);
+  } catch (e) {
+    return `its count cannot be made: ${(e as Error).message}`;
+  }
+  if (made.key !== sc.key || made.method !== sc.method || made.shards !== sc.shards) return `its key '${sc.key}' is not the key of its question ('${made.key}')`;
+  if (!isInt(d.index, 0, made.shards - 1)) return `its index ${String(d.index)} is not one of the count's ${made.shards} shards`;
+  return { sharded: made, index: d.index };
+}
+
+/** Checks a shard's result against the shard asked for; returns its count, or throws naming the mismatch. */
+export function shardResult(sc: ShardedCount, index: number, value: unknown): { count: bigint; nodes: number; peakStates?: number } {
+  const r = value as Partial<ShardJobResult> | null;
+  const wrong = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} came back from the job queue with ${why}; the count stopped`);
+  if (typeof r !== 'object' || r === null) throw wrong('no result');
+  if (r.key !== sc.key) throw wrong(`the key of another count ('${String(r.key)}')`);
+  if (r.index !== index) throw wrong(`the index of another shard (${String(r.index)})`);
+  if (typeof r.count !== 'string' || !/^[0-9]+$/.test(r.count)) throw wrong(`a count that is not a whole number ('${String(r.count)}')`);
+  const peak = typeof r.peakStates === 'number' && r.peakStates >= 0 ? { peakStates: r.peakStates } : {};
+  return { count: BigInt(r.count), nodes: typeof r.nodes === 'number' && r.nodes >= 0 ? r.nodes : 0, ...peak };
+}

@@ -1,0 +1,184 @@
+// Shards of a tour count on worker threads that live as long as the run: a thread keeps the boundary table it
+// built for its first shard of a count, so its later shards of that count cost only their part of the join.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Outcome } from '../core/job.js';
+import type { Progress } from '../core/run.js';
+import { runInWorker } from '../core/worker.js';
+import type { ShardCount, ShardedCount } from '../tour/count-shards.js';
+
+/** One shard's run: Ctrl-C (the signal) and its progress (per cent of the shard). */
+export interface ShardRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+/** The local cores: one thread per core at most. */
+export function localCores(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * Shards a count splits into on the local cores: enough for 16 cores to share a long join, few enough that the
+ * cost of each shard (a thread's round trip, the join's setup: a few ms) stays small beside the count. The same
+ * on every machine, so the same command prints the same JSON everywhere.
+ */
+export const LOCAL_SHARDS = 16;
+
+/**
+ * Up to `size` worker threads running shards, one shard per thread at a time. Stopped by its signal, a shard's
+ * thread is ended at once (a shard has no partial answer worth waiting for) and the outcome says 'signal'.
+ */
+export class ShardThreads {
+  private readonly idle: Worker[] = [];
+  private readonly all = new Set<Worker>();
+
+  constructor(readonly size: number) {}
+
+  /** Runs shard `index` of the count on a free thread (callers run at most `size` at once). */
+  async run(sc: ShardedCount, index: number, options: ShardRunOptions = {}): Promise<Outcome<ShardCount, unknown>> {
+    const { signal, onProgress } = options;
+    const t0 = performance.now();
+    let nodes = 0;
+    const stopped = (): Outcome<ShardCount, unknown> => ({ finished: false, stopped: 'signal', partial: undefined, nodes, ms: performance.now() - t0 });
+    if (signal?.aborted) return stopped();
+    const worker = this.idle.pop() ?? this.spawn();
+    let onAbort = (): void => undefined;
+    let onError = (): void => undefined;
+    try {
+      const aborted = new Promise<Outcome<ShardCount, unknown>>((resolve) => {
+        onAbort = () => {
+          this.end(worker);
+          resolve(stopped());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      const failed = new Promise<never>((_, reject) => {
+        onError = () => reject(new Error('a worker thread stopped unexpectedly (out of memory?)'));
+        worker.once('error', onError);
+        worker.once('exit', onError);
+      });
+      const done = runInWorker<ShardCount, unknown>(worker, 'tour.countShard', [sc, index], { onProgress: (p) => ((nodes = p.done), onProgress?.(p)) });
+      const outcome = await Promise.race([done, aborted, failed]);
+      if (!signal?.aborted && this.all.has(worker)) this.idle.push(worker);
+      return outcome;
+    } catch (e) {
+      this.end(worker);
+      throw e;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      worker.off('error', onError);
+      worker.off('exit', onError);
+    }
+  }
+
+  /** Ends every thread (their boundary tables are freed). */
+  close(): void {
+    for (const w of [...this.all]) this.end(w);
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(new URL('../worker.js', import.meta.url));
+    this.all.add(w);
+    return w;
+  }
+
+  private end(w: Worker): void {
+    this.all.delete(w);
+    const i = this.idle.indexOf(w);
+    if (i >= 0) this.idle.splice(i, 1);
+    w.removeAllListeners('error');
+    w.on('error', () => undefined);
+    void w.terminate();
+  }
+}
+
+/** What the shards of a count gave so far: their counts by index. */
+export interface ShardsDone {
+  counts: Map<number, ShardCount>;
+  /** True when the signal stopped the run before every shard was done. */
+  interrupted: boolean;
+  threads: number;
+}
+
+/** Where and how a count's shards run locally. */
+export interface LocalShardOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Threads at most (default: one per core). */
+  threads?: number;
+  /** Start every thread at once rather than when it pays (for measuring). */
+  eager?: boolean;
+}
+
+/**
+ * Runs every shard of a count on local threads, each taking the next shard, with progress in shards (a running
+ * shard counts by its share done). Stopped by the signal, it returns the shards finished.
+ *
+ * A thread builds its own boundary table before its first shard (the table is per thread), so a second thread
+ * pays only where the join left is long: one thread starts; after each shard, another is added (up to
+ * `threads`, one per core by default) when the join left, spread over one more thread, saves more time than a
+ * table costs (the first shard's time: the table and a part of the join).
+ */
+export async function countShardsLocally(sc: ShardedCount, options: LocalShardOptions = {}): Promise<ShardsDone> {
+  const most = Math.max(1, Math.min(options.threads ?? localCores(), sc.shards));
+  const pool = new ShardThreads(most);
+  const counts = new Map<number, ShardCount>();
+  const share = new Map<number, number>();
+  const report = (): void => {
+    let running = 0;
+    for (const s of share.values()) running += s;
+    options.onProgress?.({ done: counts.size + running, total: sc.shards, unit: 'shards' });
+  };
+  let next = 0, lanes = 0;
+  let firstMs = 0, joinMs = 0, joins = 0;
+  const running: Promise<void>[] = [];
+  let failure: unknown = undefined;
+  const maybeAdd = (): void => {
+    if (lanes >= most || next >= sc.shards || options.signal?.aborted) return;
+    if (lanes > 0 && options.eager !== true) {
+      if (joins === 0) return;
+      const left = ((sc.shards - next) * joinMs) / joins;
+      if (left / lanes - left / (lanes + 1) <= firstMs) return;
+    }
+    lanes++;
+    running.push(lane());
+  };
+  const lane = async (): Promise<void> => {
+    let first = true;
+    while (next < sc.shards && !options.signal?.aborted && failure === undefined) {
+      const index = next++;
+      share.set(index, 0);
+      const t0 = performance.now();
+      const outcome = await pool.run(sc, index, {
+        signal: options.signal,
+        onProgress: (p) => {
+          share.set(index, p.total ? Math.min(1, p.done / p.total) : 0);
+          report();
+        },
+      });
+      share.delete(index);
+      if (!outcome.finished) return;
+      const ms = performance.now() - t0;
+      if (first) firstMs = Math.max(firstMs, ms);
+      else {
+        joinMs += ms;
+        joins++;
+      }
+      first = false;
+      counts.set(index, outcome.value);
+      report();
+      maybeAdd();
+    }
+  };
+  try {
+    maybeAdd();
+    for (let i = 1; options.eager === true && i < most; i++) maybeAdd();
+    // Lanes may be added while others run: wait until none is left running.
+    for (let i = 0; i < running.length; i++) await running[i].catch((e: unknown) => void (failure ??= e));
+    if (failure !== undefined) throw failure;
+  } finally {
+    pool.close();
+  }
+  return { counts, interrupted: counts.size < sc.shards, threads: lanes };
+}

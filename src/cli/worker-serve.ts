@@ -1,0 +1,75 @@
+// The work of `gridbits worker`: a BullMQ worker whose shards run on threads; Ctrl-C hands running shards back.
+import type { Job as QueueJob } from 'bullmq';
+import { checkShardData, LOCK_MS, MAX_STALLED, queueConnection, QUEUE_NAME, STALLED_CHECK_MS, type QueueAddress, type ShardJobResult } from './queue.js';
+import { ShardThreads } from './shard-threads.js';
+import { durationWords, plural, thousands } from './words.js';
+
+/** What a worker did: shards counted, shards failed, shards handed back on Ctrl-C. */
+export interface Tally {
+  done: number;
+  failed: number;
+  handedBack: number;
+}
+
+const log = (line: string): void => void process.stderr.write(`gridbits worker: ${line}\n`);
+
+/** Serves shards until the signal: then takes no new one, hands the running ones back and resolves. */
+export async function serve(address: QueueAddress, concurrency: number, signal: AbortSignal): Promise<Tally> {
+  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
+  const { UnrecoverableError, WaitingError, Worker } = await import('bullmq');
+  const tally: Tally = { done: 0, failed: 0, handedBack: 0 };
+  const threads = new ShardThreads(concurrency);
+  const count = async (job: QueueJob, token?: string): Promise<ShardJobResult> => {
+    const data = checkShardData(job.data);
+    if (typeof data === 'string') throw new UnrecoverableError(`job ${job.id ?? '?'} is not a tour-count shard: ${data}`);
+    const { sharded: sc, index } = data;
+    const what = `shard ${index + 1} of ${sc.shards} of ${sc.question.width}x${sc.question.height} ${sc.question.closed ? 'closed' : 'open'} ${sc.question.piece} tours`;
+    const t = performance.now();
+    log(`started ${what}`);
+    const outcome = await threads.run(sc, index, { signal });
+    if (!outcome.finished) {
+      // Ctrl-C: back to the queue now, for this or another worker.
+      await job.moveToWait(token);
+      tally.handedBack++;
+      log(`handed ${what} back to the queue`);
+      throw new WaitingError();
+    }
+    log(`finished ${what}: ${thousands(outcome.value.count)} in ${durationWords(Math.round(performance.now() - t))}`);
+    tally.done++;
+    // peakStates: where a shard says it (ShardCount may carry it).
+    const peak = (outcome.value as { peakStates?: unknown }).peakStates;
+    return { index, key: sc.key, count: outcome.value.count.toString(), nodes: outcome.value.nodes, ...(typeof peak === 'number' ? { peakStates: peak } : {}) };
+  };
+  const worker = new Worker<unknown, ShardJobResult>(QUEUE_NAME, count, {
+    connection: queueConnection(address),
+    concurrency,
+    lockDuration: LOCK_MS,
+    stalledInterval: STALLED_CHECK_MS,
+    maxStalledCount: MAX_STALLED,
+    autorun: false,
+  });
+  let lostSince = 0;
+  worker.on('error', (e) => {
+    if (lostSince === 0) log(`the job queue at ${address.shown} is not answering (${e.message.split('\n')[0]}); trying again`);
+    lostSince = Date.now();
+  });
+  worker.on('ready', () => {
+    if (lostSince !== 0) log(`the job queue at ${address.shown} answers again`);
+    lostSince = 0;
+  });
+  worker.on('failed', (job, e) => {
+    if (e instanceof WaitingError || e.name === 'WaitingError') return;
+    tally.failed++;
+    log(`failed ${job?.id ?? 'a job'}: ${e.message.split('\n')[0]}`);
+  });
+  log(`taking shards from ${address.shown}, ${plural(concurrency, 'shard')} at a time`);
+  const running = worker.run();
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await worker.close();
+  await running.catch(() => undefined);
+  threads.close();
+  return tally;
+}

@@ -1,0 +1,236 @@
+// Tour counts on a real job queue: a Redis server on loopback, `gridbits worker` processes (one killed mid-shard),
+// the coordinator `tour-count --queue`, and the same count as a local run; bad addresses and budgets refused.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { interruptAfterProgress } from './interrupt.js';
+import { expectUserError, gridbits, gridbitsJson, type Run } from './run.js';
+import { freePort } from './free-port.js';
+
+const REDIS = '/usr/bin/redis-server';
+const haveRedis = existsSync(REDIS);
+if (!haveRedis) console.warn(`queue tests skipped: ${REDIS} is not installed (apt-get install redis-server)`);
+
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+// `worker` is served by the bundled CLI once the command table lists it; until then by its own entry.
+const workerEntry = main;
+
+/** 55,488,142 undirected closed knight tours of 6×8 (OEIS A001230's table; also the suite's local counts). */
+const CLOSED_6X8 = '55488142';
+
+interface Child {
+  proc: ChildProcess;
+  stdout: string;
+  stderr: string;
+  exited: Promise<number | null>;
+  /** Resolves once standard error matches. */
+  waitFor(pattern: RegExp): Promise<void>;
+}
+
+const children: ChildProcess[] = [];
+
+function start(file: string, args: string[]): Child {
+  const proc = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  children.push(proc);
+  const c: Child = {
+    proc,
+    stdout: '',
+    stderr: '',
+    exited: new Promise((resolve) => proc.on('exit', (code) => resolve(code))),
+    waitFor(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (pattern.test(c.stderr)) {
+            proc.stderr?.off('data', check);
+            resolve();
+          }
+        };
+        proc.stderr?.on('data', check);
+        void c.exited.then(() => (pattern.test(c.stderr) ? resolve() : reject(new Error(`exited before ${pattern}: ${c.stderr}`))));
+        check();
+      });
+    },
+  };
+  proc.stdout?.on('data', (d: Buffer) => (c.stdout += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (c.stderr += d.toString()));
+  return c;
+}
+
+
+let redis: ChildProcess | undefined;
+let url = '';
+let port = 0;
+
+beforeAll(async () => {
+  if (!haveRedis) return;
+  port = await freePort();
+  url = `redis://127.0.0.1:${port}`;
+  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    redis!.stdout!.on('data', (d: Buffer) => {
+      log += d.toString();
+      if (/Ready to accept connections/.test(log)) resolve();
+    });
+    redis!.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${log}`)));
+  });
+}, 30_000);
+
+const stopChildren = (): void => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+};
+// Each test's workers end with it (a worker left running would take the next test's shards).
+afterEach(stopChildren);
+afterAll(() => {
+  stopChildren();
+  redis?.kill('SIGKILL');
+});
+
+/**
+ * Exit 2 and one line on stderr, nothing on stdout: as expectUserError, for messages that name an address
+ * ("at redis://127.0.0.1:1", which that helper takes for a stack frame).
+ */
+function expectQueueError(r: Run, pattern: RegExp): void {
+  expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toMatchObject({ code: 2, stdout: '' });
+  expect(r.stderr).toMatch(/^gridbits: [^\n]*\n$/);
+  expect(r.stderr.trimEnd()).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\bat .*\.[jt]s:\d+/);
+}
+
+/** A worker's shards: started and finished (by index), from its log. */
+function shardsOf(log: string, what: 'started' | 'finished'): number[] {
+  return [...log.matchAll(new RegExp(`${what} shard (\\d+) of`, 'g'))].map((m) => Number(m[1]));
+}
+
+describe('the queue refuses in one line', () => {
+  it('an unreachable queue, within a few seconds', () => {
+    const r = gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1']);
+    expectQueueError(r, /^gridbits: cannot reach the job queue at redis:\/\/127\.0\.0\.1:1: connection refused$/);
+  });
+
+  it('a malformed address, a budget, a start square', () => {
+    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'localhost:6379']), /--queue must be a Redis address like redis:\/\/HOST:PORT/);
+    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://h:99999']), /--queue must be a Redis address/);
+    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--max-nodes', '1000']), /a queued count has no node budget/);
+    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']), /a queued count has no node budget/);
+    expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--queue', 'redis://127.0.0.1:1']), /takes no --each, --from or --to/);
+  });
+
+  it('the worker: no queue, a malformed one, an unreachable one', () => {
+    const w = (args: string[]) => spawnSync(process.execPath, [workerEntry, 'worker', ...args], { encoding: 'utf8', timeout: 30_000 });
+    const asRun = (r: ReturnType<typeof w>) => ({ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
+    expectUserError(asRun(w([])), /worker: give the job queue/);
+    expectUserError(asRun(w(['--queue', 'nope'])), /worker: --queue must be a Redis address/);
+    expectQueueError(asRun(w(['--queue', 'redis://127.0.0.1:1'])), /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1: connection refused/);
+    expectUserError(asRun(w(['--queue', 'redis://127.0.0.1:1', '--concurrency', '0'])), /--concurrency must be between 1/);
+  });
+});
+
+describe('shards on the local cores', () => {
+  it('the same count as the frontier program; Ctrl-C reports the shards done within half a second', async () => {
+    // 6x6 closed by halves (64 shards, local) and by the frontier program (a start square keeps it unsharded).
+    const sharded = gridbitsJson(['tour-count', '6x6', '--closed']);
+    const frontier = gridbitsJson(['tour-count', '6x6', '--closed', '--from', 'a1']);
+    expect(sharded).toMatchObject({ count: '9862', method: 'frontier', split: 'halves', complete: true });
+    expect(sharded.shards).toBeGreaterThan(1);
+    expect(sharded.shardsDone).toBe(sharded.shards);
+    expect(frontier).toMatchObject({ count: '9862', method: 'frontier', shards: 1 });
+    const r = await interruptAfterProgress(['tour-count', '6x8', '--closed', '--json'], 300);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(500);
+    const j = JSON.parse(r.stdout) as { count: string; shardsDone: number; shards: number };
+    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, interrupted: true });
+    expect(BigInt(j.count) <= BigInt(CLOSED_6X8)).toBe(true);
+    expect(j.shardsDone).toBeLessThan(j.shards);
+  }, 60_000);
+});
+
+describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', () => {
+  it('two workers, one killed mid-shard: the same count as the local run', async () => {
+    const local = gridbitsJson(['tour-count', '6x8', '--closed']);
+    expect(local.count).toBe(CLOSED_6X8);
+    expect(local.shards).toBeGreaterThan(1);
+    expect(local.shardsDone).toBe(local.shards);
+
+    const a = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+    const b = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+    const coordinator = start(main, ['tour-count', '6x8', '--closed', '--queue', url, '--json']);
+    await a.waitFor(/started shard \d+ of 64/);
+    const killedIn = shardsOf(a.stderr, 'started').filter((i) => !shardsOf(a.stderr, 'finished').includes(i));
+    expect(killedIn.length).toBe(1);
+    a.proc.kill('SIGKILL');
+    expect({ code: await coordinator.exited, stderr: coordinator.stderr }).toEqual({ code: 0, stderr: '' });
+    const j = JSON.parse(coordinator.stdout) as Record<string, unknown>;
+    expect(j.count).toBe(CLOSED_6X8);
+    expect(j.count).toBe(local.count);
+    expect(j).toMatchObject({ complete: true, bound: 'exact', shards: 64, shardsDone: 64, method: 'frontier', split: 'halves', reused: 0, board: { width: 6, height: 8 } });
+    expect(typeof j.seconds).toBe('number');
+    // The shard the killed worker held went back to the queue and the other worker counted it.
+    expect(shardsOf(b.stderr, 'finished')).toContain(killedIn[0]);
+    // Every shard was finished by someone, and the survivor did all the rest.
+    const finished = new Set([...shardsOf(a.stderr, 'finished'), ...shardsOf(b.stderr, 'finished')]);
+    expect(finished.size).toBe(64);
+  }, 180_000);
+
+  it('the same count enqueued again finds every shard done', () => {
+    const again = gridbitsJson(['tour-count', '6x8', '--closed', '--queue', url]);
+    expect(again).toMatchObject({ count: CLOSED_6X8, complete: true, shards: 64, reused: 64 });
+    const text = gridbits(['tour-count', '6x8', '--closed', '--queue', url]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^55,488,142 closed knight tours of the 6x8 board\n.*64 shards on the job queue at redis:\/\/127\.0\.0\.1:\d+ \(64 done before this run\)/);
+  }, 60_000);
+
+  it('a malformed job fails with a message; the worker lives on and counts the next shard', async () => {
+    const queue = new Queue('gridbits-shards', { connection: { host: '127.0.0.1', port } });
+    try {
+      const bad = [
+        { name: 'tour-count shard', data: { nonsense: true }, opts: { jobId: 'bad-1' } },
+        { name: 'tour-count shard', data: { sharded: { question: { width: 6, height: 6, piece: 'knight', closed: true }, method: 'halves', shards: 64, key: 'tour-count 6x6 knight closed halves 65' }, index: 0 }, opts: { jobId: 'bad-2' } },
+        { name: 'tour-count shard', data: { sharded: { question: { width: 6, height: 6, piece: 'knight', closed: true }, method: 'halves', shards: 64, key: 'tour-count 6x6 knight closed halves 64' }, index: 64 }, opts: { jobId: 'bad-3' } },
+      ];
+      await queue.addBulk(bad);
+      const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+      await w.waitFor(/failed bad-3/);
+      expect(w.stderr).toMatch(/failed bad-1: job bad-1 is not a tour-count shard: its data names no count/);
+      expect(w.stderr).toMatch(/failed bad-2: .*its key 'tour-count 6x6 knight closed halves 65' is not the key of its question/);
+      expect(w.stderr).toMatch(/failed bad-3: .*its index 64 is not one of the count's 64 shards/);
+      for (const id of ['bad-1', 'bad-2', 'bad-3']) {
+        const job = await queue.getJob(id);
+        expect(await job?.getState()).toBe('failed');
+        expect(job?.attemptsMade).toBe(1);
+      }
+      // Still serving: a real count goes through this worker.
+      const r = gridbitsJson(['tour-count', '6x6', '--closed', '--queue', url]);
+      expect(r).toMatchObject({ count: '9862', complete: true, shards: 64 });
+      expect(w.proc.exitCode).toBe(null);
+      w.proc.kill('SIGKILL');
+    } finally {
+      await queue.close();
+    }
+  }, 120_000);
+
+  it('Ctrl-C on a worker hands its shard back at once; Ctrl-C on the coordinator reports the shards done', async () => {
+    // 8x6 is a count of its own (its own key), so its first shard builds the boundary table again: seconds.
+    const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+    const coordinator = start(main, ['tour-count', '8x6', '--closed', '--queue', url, '--json']);
+    await w.waitFor(/started shard 1 of 64/);
+    const sentAt = performance.now();
+    w.proc.kill('SIGINT');
+    expect(await w.exited).toBe(130);
+    expect(performance.now() - sentAt).toBeLessThan(500);
+    expect(w.stderr).toMatch(/handed shard 1 of 64 of 8x6 closed knight tours back to the queue/);
+    expect(w.stdout).toMatch(/^counted 0 shards in .*, handed 1 shard back to the queue\n$/);
+    // The coordinator, still waiting, is stopped: nothing done yet, a lower bound of 0, exit 130.
+    coordinator.proc.kill('SIGINT');
+    expect(await coordinator.exited).toBe(130);
+    expect(JSON.parse(coordinator.stdout)).toMatchObject({ count: '0', complete: false, bound: 'lower', interrupted: true, shardsDone: 0, shards: 64 });
+    // A new worker takes the handed-back shard; the count comes out whole.
+    const w2 = start(workerEntry, ['worker', '--queue', url]);
+    const done = gridbitsJson(['tour-count', '8x6', '--closed', '--queue', url]);
+    expect(done).toMatchObject({ count: CLOSED_6X8, complete: true, shards: 64 });
+    await w2.waitFor(/finished shard 1 of 64 of 8x6/);
+    w2.proc.kill('SIGKILL');
+  }, 180_000);
+});
