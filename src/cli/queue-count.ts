@@ -62,7 +62,9 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
           throw new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} failed on a worker: ${job.failedReason}`);
         }
         if (state !== 'completed') continue;
-        counts.set(index, shardResult(sc, index, job.returnvalue));
+        // Read again: the job may have completed after it was read above, without its result then.
+        const finished = await QueueJob.fromId(queue, ids[index]);
+        counts.set(index, shardResult(sc, index, finished?.returnvalue));
         pending.delete(index);
       }
       if (reused < 0) reused = counts.size;
