@@ -48,14 +48,6 @@ export interface FrontierOptions {
    * answers with its last table of states (`table`) instead of a count.
    */
   iface?: number;
-  /** Most states held at once before the count stops with a LIMIT error (default MAX_STATES). */
-  maxStates?: number;
-  /** Hears the end of every step: the square just added, the states it left, the states expanded so far. */
-  onStep?: (square: number, states: number, nodes: number) => void;
-  /** Sees the table of states after every step (it is reused: copy what is kept), with the slots stored per state. */
-  onTable?: (square: number, table: StateTable, stored: number) => void;
-  /** From step `from` on, a new state is kept only if `test` passes it (its packed halves k0, k1). */
-  accept?: { from: number; test: (square: number, k0: number, k1: number) => boolean };
 }
 
 export interface FrontierResult {
@@ -187,7 +179,6 @@ class FrontierRun {
   private readonly stored: number;
   private readonly compress: boolean;
   private readonly iface: number;
-  private readonly maxStates: number;
   /** The count of the state being expanded: two limbs, or a BigInt in big mode. */
   private c0 = 0;
   private c1 = 0;
@@ -229,7 +220,6 @@ class FrontierRun {
     const iface = o.iface ?? 0;
     if (iface > 0 && !o.closed) throw new GridbitsError('BAD_ARGUMENT', 'a boundary (iface) is for closed tours only');
     this.iface = iface;
-    this.maxStates = o.maxStates ?? MAX_STATES;
     const firstIface = g.n - iface;
     const lists: number[][] = Array.from({ length: g.n }, () => []);
     for (let u = 0; u < firstIface; u++) lists[g.last[u]].push(this.D - (g.last[u] - u));
@@ -449,7 +439,7 @@ class FrontierRun {
             this.join(s1, x1, s2, x2);
           }
         }
-        if (this.next.size > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
+        if (this.next.size > MAX_STATES) throw new GridbitsError('LIMIT', `the count needs more than ${MAX_STATES.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
       this.next.flush();
       if (this.overflow || this.next.overflow) return OVERFLOW;
@@ -458,8 +448,6 @@ class FrontierRun {
       this.next.clear();
       this.k = 0;
       if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
-      this.o.onStep?.(v, this.cur.size, this.nodes);
-      this.o.onTable?.(v, this.cur, this.stored);
       this.v = v + 1;
       if (this.v === n || (this.cur.size === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
@@ -570,8 +558,6 @@ class FrontierRun {
       else hi |= x << (4 * (slot - 8));
     }
     if (ends > 2) return;
-    const accept = this.o.accept;
-    if (accept !== undefined && v >= accept.from && !accept.test(v, lo >>> 0, hi >>> 0)) return;
     if (this.big) this.next.addBig(lo >>> 0, hi >>> 0, this.cBig);
     else this.next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
   }
