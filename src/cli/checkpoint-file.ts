@@ -1,6 +1,8 @@
-// A count's checkpoint on disk: read back whole (tables straight into typed arrays), written whole then renamed into place.
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+// A count's checkpoint on disk: read back whole (tables straight into typed arrays), written whole then renamed
+// into place; and a sharded count's checkpoint, the shards it has counted.
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { GridbitsError } from '../core/error.js';
+import type { ShardCount, ShardedCount } from '../core/shards.js';
 import { checkpointBytes, readCheckpointHead } from '../tour/count-checkpoint.js';
 import type { CountCheckpoint } from '../tour/count.js';
 import { fileErrorWords } from './sink.js';
@@ -69,4 +71,62 @@ export function saveCheckpoint(file: string, parts: Uint8Array[]): void {
 /** Removes a checkpoint once its count is finished. */
 export function dropCheckpoint(file: string): void {
   rmSync(file, { force: true });
+}
+
+/*
+ * A sharded count's checkpoint: the shards counted so far. A text file: the magic line, then one line of JSON
+ * holding the count's key, its shards' counts and a check sum of both.
+ */
+const SHARDS_MAGIC = 'gridbits shards checkpoint\n';
+
+/** A check sum of a text (FNV-1a, 32 bits, as hex). */
+function textSum(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The shards of `sc` counted before, from `file` (none when there is no such file). A file of another count,
+ * a damaged one or something else is refused (BAD_INPUT, naming the file), never resumed.
+ */
+export function loadShardCheckpoint(file: string, sc: ShardedCount): Map<number, ShardCount> {
+  const done = new Map<number, ShardCount>();
+  if (!existsSync(file)) return done;
+  let text: string;
+  try {
+    if (statSync(file).isDirectory()) throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': it is a directory`);
+    text = readFileSync(file, 'latin1');
+  } catch (e) {
+    if (e instanceof GridbitsError) throw e;
+    throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': ${fileErrorWords(e)}`);
+  }
+  if (!text.startsWith(SHARDS_MAGIC)) throw new GridbitsError('BAD_INPUT', `'${file}' is not a checkpoint of a sharded count; give another file to start afresh`);
+  const damaged = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is damaged (${why}); give another file to start afresh`);
+  let doc: { key?: unknown; shards?: unknown; counts?: unknown; sum?: unknown };
+  try {
+    doc = JSON.parse(text.slice(SHARDS_MAGIC.length)) as typeof doc;
+  } catch {
+    throw damaged('it is cut short or not JSON');
+  }
+  if (typeof doc !== 'object' || doc === null || typeof doc.sum !== 'string' || typeof doc.counts !== 'object' || doc.counts === null) throw damaged('its fields are missing');
+  if (textSum(JSON.stringify([doc.key, doc.shards, doc.counts])) !== doc.sum) throw damaged('its check sum does not match');
+  if (doc.key !== sc.key) throw new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is of another count, not this one; give another file to start afresh`);
+  for (const [i, c] of Object.entries(doc.counts as Record<string, unknown>)) {
+    const index = Number(i);
+    const v = c as { count?: unknown; nodes?: unknown; peakStates?: unknown };
+    if (!Number.isInteger(index) || index < 0 || index >= sc.shards || typeof v?.count !== 'string' || !/^[0-9]+$/.test(v.count)) throw damaged(`its shard '${i}' is not one of the count's`);
+    const nodes = typeof v.nodes === 'number' && v.nodes >= 0 ? v.nodes : 0;
+    done.set(index, { index, key: sc.key, count: BigInt(v.count), nodes, ...(typeof v.peakStates === 'number' ? { peakStates: v.peakStates } : {}) });
+  }
+  return done;
+}
+
+/** Writes the shards counted so far to `file` (whole, then renamed over the old one). */
+export function saveShardCheckpoint(file: string, sc: ShardedCount, done: ReadonlyMap<number, ShardCount>): void {
+  const counts: Record<string, { count: string; nodes: number; peakStates?: number }> = {};
+  for (const [i, c] of [...done].sort((a, b) => a[0] - b[0])) counts[i] = { count: c.count.toString(), nodes: c.nodes, ...(c.peakStates !== undefined ? { peakStates: c.peakStates } : {}) };
+  const sum = textSum(JSON.stringify([sc.key, sc.shards, counts]));
+  const text = `${SHARDS_MAGIC}${JSON.stringify({ key: sc.key, shards: sc.shards, counts, sum })}\n`;
+  saveCheckpoint(file, [new TextEncoder().encode(text)]);
 }

@@ -9,6 +9,7 @@ import { createRng, type Rng } from '../core/prng.js';
 import type { Progress } from '../core/run.js';
 import { checkFleetLayout, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
+import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards.js';
 import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
@@ -19,6 +20,7 @@ import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, bool, duration, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
+import { parseQueueAddress } from './queue.js';
 import { runJob } from './run-job.js';
 import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
 
@@ -280,6 +282,17 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const spec = fleetSpecFromArgs(args, boardText);
   const p = fleetProblem(spec);
   const timeoutMs = duration(args, 'timeout');
+  const queueText = str(args, 'queue');
+  const checkpoint = str(args, 'checkpoint');
+  const shards = int(args, 'shards', 1, 1_000_000);
+  if (queueText !== undefined || checkpoint !== undefined || shards !== undefined) {
+    if (queueText !== undefined && timeoutMs !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'fleet count: --queue takes no --timeout: a queued count has no time limit (Ctrl-C stops the waiting; the shards stay queued)');
+    if (queueText !== undefined && checkpoint !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)');
+    const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'fleet count');
+    const sc = shardCount(countQuestion(p), shards ?? DEFAULT_SHARDS);
+    const { countFleetSharded } = await import('./fleet-count-shards.js');
+    return countFleetSharded(out, p, sc, { queue, checkpoint, timeoutMs });
+  }
   const t0 = performance.now();
   const label = `fleet count ${p.width}x${p.height}`;
   const w = watched(out);
@@ -425,15 +438,35 @@ Examples:
     run: place,
   },
   count: {
-    usage: 'fleet count [WxH] [problem flags] [--timeout T] [--json]',
+    usage: 'fleet count [WxH] [problem flags] [--timeout T] [--shards N] [--checkpoint FILE] [--queue URL] [--json]',
     summary: 'the exact number of distinct layouts',
-    flags: { timeout: { type: 'string', value: 'T', help: `stop the count after this long ${TIME_HELP}` } },
+    flags: {
+      timeout: { type: 'string', value: 'T', help: `stop the count after this long ${TIME_HELP}` },
+      shards: { type: 'string', value: 'N', help: `count in N shards (by where the largest ship lies) on the local cores, or on the queue (default ${DEFAULT_SHARDS}, at most one per class of places)` },
+      checkpoint: { type: 'string', value: 'FILE', help: 'count in shards and save those counted to FILE; the same command with the same FILE goes on from there' },
+      queue: { type: 'string', value: 'URL', help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no time limit" },
+    },
     details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
+
+Shards: a count that outgrows one process splits into shards by where the largest ship lies. Each shard
+takes some of its places, one per class of places the field's symmetries exchange, and counts the rest of
+the fleet around each exactly; the shards' counts add up to the total (times the number of largest ships, each
+layout being counted once per such ship). The shards do more work in all than one count (each is a count of its
+own: about 2 to 3 times as much on the classic and German fleets), but they run anywhere, side by side, and each
+holds less at once. With --shards N they run on the local cores. With --checkpoint FILE every shard counted is
+saved to FILE as it finishes (and when the count stops: Ctrl-C, --timeout); the same command with the same FILE
+counts only the shards left, and a finished count removes FILE. A FILE of another count, or a damaged one, is
+refused (exit 2), never resumed. With --queue URL the shards go on a job queue (BullMQ on a Redis server) for
+any number of \`gridbits worker --queue URL\` processes, on any machines; this command waits, checks that every
+shard's answer belongs to this count and adds them up. A count put on the queue again finds the shards done
+there. A queued count has no time limit (--queue takes no --timeout).
 
 Examples:
   gridbits fleet count 10x10 --fleet hasbro --json
   gridbits fleet count 8x8 --fleet hasbro --touch none
-  gridbits fleet count 10x10 --fleet german --timeout 2m`,
+  gridbits fleet count 10x10 --fleet german --timeout 2m
+  gridbits fleet count 12x12 --fleet german --checkpoint german12.ckpt
+  gridbits fleet count 12x12 --fleet classic --touch any --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
     run: count,
   },
   check: {

@@ -1,7 +1,7 @@
 // `tour-count --queue`: a count's shards put on the job queue, waited for and checked; the workers count them.
 import { GridbitsError } from '../core/error.js';
 import type { Progress } from '../core/run.js';
-import type { ShardedCount } from '../tour/count-shards.js';
+import type { ShardedCount } from '../core/shards.js';
 import { queueConnection, QUEUE_NAME, reachQueue, SHARD_JOB, shardJobId, shardResult, type QueueAddress, type ShardJobData } from './queue.js';
 
 /** How often the coordinator looks at the shards it waits for. */

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionOptions } from 'bullmq';
 import { GridbitsError } from '../core/error.js';
-import { shardCount, type ShardedCount } from '../tour/count-shards.js';
+import type { ShardedCount } from '../core/shards.js';
+import { shardKind, SHARD_KINDS } from './shard-kinds.js';
 
 /** A Redis server's address, from `redis://[USER:PASSWORD@]HOST[:PORT][/DB]` (or `rediss://` for TLS). */
 export interface QueueAddress {
@@ -133,34 +134,32 @@ export interface ShardJobResult {
  */
 export function shardJobId(sc: ShardedCount, index: number): string {
   const hash = createHash('sha256').update(sc.key).digest('hex').slice(0, 16);
-  const q = sc.question;
-  return `tour-count-${q.width}x${q.height}-${q.closed ? 'closed' : 'open'}-${hash}-${index}`;
+  return `${shardKind(sc)?.idPart(sc.question) ?? sc.kind}-${hash}-${index}`;
 }
 
 /** The BullMQ job name of a shard. */
-export const SHARD_JOB = 'tour-count shard';
+export const SHARD_JOB = 'count shard';
 
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /**
  * Checks a shard job's data as a worker receives it (it may come from anywhere): the count must be one that
- * `shardCount` makes, with this key, and the index one of its shards. Returns the data, or the reason it is
- * malformed.
+ * its kind's `shardCount` makes, with this key, and the index one of its shards. Returns the data, or the
+ * reason it is malformed.
  */
 export function checkShardData(data: unknown): ShardJobData | string {
   const d = data as Partial<ShardJobData> | null;
   if (typeof d !== 'object' || d === null) return 'its data is not an object';
   const sc = d.sharded as Partial<ShardedCount> | undefined;
   if (typeof sc !== 'object' || sc === null) return 'its data names no count (no "sharded")';
-  const q = sc.question as Partial<ShardedCount['question']> | undefined;
-  if (typeof q !== 'object' || q === null) return 'its count has no question';
-  if (!isInt(q.width, 1, 1000) || !isInt(q.height, 1, 1000)) return 'its board is not a width and a height from 1 to 1000';
-  if (typeof q.piece !== 'string' || typeof q.closed !== 'boolean') return 'its count names no piece or kind of tour';
+  const kind = shardKind({ kind: sc.kind ?? 'tour' });
+  if (kind === undefined) return `its count is of no kind gridbits counts ('${String(sc.kind)}'; known: ${SHARD_KINDS.join(', ')})`;
+  if (typeof sc.question !== 'object' || sc.question === null) return 'its count has no question';
   if (!isInt(sc.shards, 1, 1_000_000)) return 'its number of shards is not a whole number from 1';
   if (typeof sc.key !== 'string') return 'its count has no key';
   let made: ShardedCount;
   try {
-    made = shardCount({ width: q.width, height: q.height, piece: q.piece, closed: q.closed }, sc.shards);
+    made = kind.remake(sc.question, sc.shards);
   } catch (e) {
     return `its count cannot be made: ${(e as Error).message}`;
   }

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
 import { runInWorker } from '../core/worker.js';
-import type { ShardCount, ShardedCount } from '../tour/count-shards.js';
+import { shardJobName, type ShardCount, type ShardedCount } from '../core/shards.js';
 
 /** One shard's run: Ctrl-C (the signal) and its progress (per cent of the shard). */
 export interface ShardRunOptions {
@@ -58,7 +58,7 @@ export class ShardThreads {
         worker.once('error', onError);
         worker.once('exit', onError);
       });
-      const done = runInWorker<ShardCount, unknown>(worker, 'tour.countShard', [sc, index], { onProgress: (p) => ((nodes = p.done), onProgress?.(p)) });
+      const done = runInWorker<ShardCount, unknown>(worker, shardJobName(sc), [sc, index], { onProgress: (p) => ((nodes = p.done), onProgress?.(p)) });
       const outcome = await Promise.race([done, aborted, failed]);
       if (!signal?.aborted && this.all.has(worker)) this.idle.push(worker);
       return outcome;
@@ -107,8 +107,15 @@ export interface LocalShardOptions {
   onProgress?: (p: Progress) => void;
   /** Threads at most (default: one per core). */
   threads?: number;
-  /** Start every thread at once rather than when it pays (for measuring). */
+  /**
+   * Start every thread at once rather than when it pays: for shards whose threads share no work (a layout
+   * count's), or for measuring.
+   */
   eager?: boolean;
+  /** Shards counted before (a checkpoint's): not counted again, and in the answer. */
+  done?: ReadonlyMap<number, ShardCount>;
+  /** Called with each shard as it is counted (to save it). */
+  onShard?: (shard: ShardCount) => void;
 }
 
 /**
@@ -121,9 +128,10 @@ export interface LocalShardOptions {
  * table costs (the first shard's time: the table and a part of the join).
  */
 export async function countShardsLocally(sc: ShardedCount, options: LocalShardOptions = {}): Promise<ShardsDone> {
-  const most = Math.max(1, Math.min(options.threads ?? localCores(), sc.shards));
+  const most = Math.max(1, Math.min(options.threads ?? localCores(), sc.shards - (options.done?.size ?? 0)));
   const pool = new ShardThreads(most);
-  const counts = new Map<number, ShardCount>();
+  const counts = new Map<number, ShardCount>(options.done ?? []);
+  const todo = Array.from({ length: sc.shards }, (_, i) => i).filter((i) => !counts.has(i));
   const share = new Map<number, number>();
   const report = (): void => {
     let running = 0;
@@ -135,10 +143,10 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
   const running: Promise<void>[] = [];
   let failure: unknown = undefined;
   const maybeAdd = (): void => {
-    if (lanes >= most || next >= sc.shards || options.signal?.aborted) return;
+    if (lanes >= most || next >= todo.length || options.signal?.aborted) return;
     if (lanes > 0 && options.eager !== true) {
       if (joins === 0) return;
-      const left = ((sc.shards - next) * joinMs) / joins;
+      const left = ((todo.length - next) * joinMs) / joins;
       if (left / lanes - left / (lanes + 1) <= firstMs) return;
     }
     lanes++;
@@ -146,8 +154,8 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
   };
   const lane = async (): Promise<void> => {
     let first = true;
-    while (next < sc.shards && !options.signal?.aborted && failure === undefined) {
-      const index = next++;
+    while (next < todo.length && !options.signal?.aborted && failure === undefined) {
+      const index = todo[next++];
       share.set(index, 0);
       const t0 = performance.now();
       const outcome = await pool.run(sc, index, {
@@ -167,6 +175,7 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
       }
       first = false;
       counts.set(index, outcome.value);
+      options.onShard?.(outcome.value);
       report();
       maybeAdd();
     }

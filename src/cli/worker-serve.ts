@@ -1,6 +1,7 @@
 // The work of `gridbits worker`: a BullMQ worker whose shards run on threads; Ctrl-C hands running shards back.
 import type { Job as QueueJob } from 'bullmq';
 import { checkShardData, LOCK_MS, MAX_STALLED, queueConnection, QUEUE_NAME, STALLED_CHECK_MS, type QueueAddress, type ShardJobResult } from './queue.js';
+import { shardKind } from './shard-kinds.js';
 import { ShardThreads } from './shard-threads.js';
 import { durationWords, plural, thousands } from './words.js';
 
@@ -21,9 +22,9 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
   const threads = new ShardThreads(concurrency);
   const count = async (job: QueueJob, token?: string): Promise<ShardJobResult> => {
     const data = checkShardData(job.data);
-    if (typeof data === 'string') throw new UnrecoverableError(`job ${job.id ?? '?'} is not a tour-count shard: ${data}`);
+    if (typeof data === 'string') throw new UnrecoverableError(`job ${job.id ?? '?'} is not a shard of a gridbits count: ${data}`);
     const { sharded: sc, index } = data;
-    const what = `shard ${index + 1} of ${sc.shards} of ${sc.question.width}x${sc.question.height} ${sc.question.closed ? 'closed' : 'open'} ${sc.question.piece} tours`;
+    const what = `shard ${index + 1} of ${sc.shards} of ${shardKind(sc)?.words(sc.question) ?? 'a count'}`;
     const t = performance.now();
     log(`started ${what}`);
     const outcome = await threads.run(sc, index, { signal });

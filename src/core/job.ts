@@ -137,10 +137,12 @@ export class Job<T, P = never> {
 
   /**
    * The job's steps under another job's control, for a job made of smaller ones:
-   * `const count = yield* countJob.within(ctl);` (its work counts in the outer job's nodes and limits).
+   * `const count = yield* countJob.within(ctl);` (its work counts in the outer job's nodes and limits). With
+   * `report`, the inner job's progress goes there instead of to the outer job (which says how far it is as a
+   * whole: e.g. `(p) => ctl.report(i + p.done / (p.total ?? 1), parts)`).
    */
-  within<Q>(control: JobControl<Q>): Generator<void, T, void> {
-    return this.body(control as unknown as JobControl<P>);
+  within<Q>(control: JobControl<Q>, report?: (progress: Progress) => void): Generator<void, T, void> {
+    return this.body((report === undefined ? control : partControl(control, report)) as unknown as JobControl<P>);
   }
 
   /** True once the job has run to its end. */
@@ -247,6 +249,38 @@ export class Job<T, P = never> {
     };
     return { next };
   }
+}
+
+/**
+ * A control for a part of a job: its work, budget checks and safe points are the outer control's; its progress
+ * goes to `report`.
+ */
+function partControl<Q>(outer: JobControl<Q>, report: (progress: Progress) => void): JobControl<Q> {
+  const progress: Progress = { done: 0 };
+  const part = {
+    get nodes() {
+      return outer.nodes;
+    },
+    set nodes(n: number) {
+      outer.nodes = n;
+    },
+    get checkAt() {
+      return outer.checkAt;
+    },
+    set checkAt(n: number) {
+      outer.checkAt = n;
+    },
+    progress,
+    partial: undefined,
+    spend: (n = 1) => outer.spend(n),
+    report(done: number, total?: number, unit?: string): void {
+      progress.done = done;
+      if (total !== undefined) progress.total = total;
+      if (unit !== undefined) progress.unit = unit;
+      report(progress);
+    },
+  };
+  return part as unknown as JobControl<Q>;
 }
 
 /** A job from its body (and what it has before the body first runs, if that means something). */

@@ -17,6 +17,7 @@ export { checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGr
 export { MAX_TABLE_BYTES } from './count-states.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type CountOptions } from './count.js';
+export { DEFAULT_SHARDS, countQuestion, countShardJob, questionProblem, shardCount, type CountQuestion, type ShardedCount } from './count-shards.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
 export { DEFAULT_HEAT_SAMPLES, heatMap, heatMapJob, heatMapSync, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
 export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, haloOf, recordShot, type Conditioned, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';

@@ -5,6 +5,7 @@ import type { JobRegistry } from '../core/worker.js';
 import type { HunterOptions } from './ai.js';
 import { cellCountsJob, type CellCounts } from './cells.js';
 import { countLayoutsJob, type CountOptions } from './count.js';
+import { countShardJob, type ShardedCount } from './count-shards.js';
 import { fleetProblem, type FleetSpec } from './fleets.js';
 import type { Knowledge } from './game.js';
 import { heatMapJob, type HeatMap, type HeatOptions } from './heat.js';
@@ -24,6 +25,8 @@ const table = {
     placeFleetJob(fleetProblem(spec), { method: options.method, ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }) }),
   /** The exact number of layouts. */
   count: (spec: FleetSpec, options: CountOptions = {}): Job<bigint> => countLayoutsJob(fleetProblem(spec), options),
+  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
+  countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
   /** `count` exactly uniform layouts from the counting program's sampler. */
   sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[]> => {
     const sampler = uniformSamplerJob(fleetProblem(spec));

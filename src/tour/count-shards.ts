@@ -3,6 +3,7 @@ import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
+import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
 import { boundaryTableSteps, halvesFit, joinShard, type BoundaryTable } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { prepareCount } from './count.js';
@@ -22,34 +23,15 @@ export interface CountQuestion {
   closed: boolean;
 }
 
-/** A count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
-export interface ShardedCount {
-  /** What is counted. */
-  question: CountQuestion;
+/** A tour count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
+export interface ShardedCount extends BaseShardedCount<CountQuestion> {
+  kind: 'tour';
   /** How the shards are made: 'halves' (closed tours by two half-boards, the join split) or 'whole' (one shard). */
   method: 'halves' | 'whole';
-  /** How many shards (1 for 'whole'). */
-  shards: number;
-  /**
-   * Names the question, the method and the split: a shard's count belongs to this count only if its key is
-   * the same (a queue or a checkpoint checks it).
-   */
-  key: string;
 }
 
-/** A shard's answer. */
-export interface ShardCount {
-  /** Which shard (0 … shards − 1). */
-  index: number;
-  /** The key of the count it belongs to. */
-  key: string;
-  /** Its part of the count. */
-  count: bigint;
-  /** States expanded for it (the top half's program, shared by the shards a process counts, and its join). */
-  nodes: number;
-  /** The most states the frontier program held at once (for the top half: shared as its nodes are). */
-  peakStates?: number;
-}
+/** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
+export type ShardCount = BaseShardCount;
 
 /** Shards a count splits into by default: enough for a few machines, each shard a small part of the join. */
 export const DEFAULT_SHARDS = 64;
@@ -62,7 +44,7 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
   const layout = layoutOf(board, piece);
   const method = question.closed && layout !== null ? 'halves' : 'whole';
   const n = method === 'halves' ? shards : 1;
-  return { question, method, shards: n, key: `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${method} ${n}` };
+  return { kind: 'tour', question, method, shards: n, key: `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${method} ${n}` };
 }
 
 /** The layout the halves method counts in (rows across the width), or null where it does not apply. */
