@@ -1,4 +1,4 @@
-// CLI command `worker`: takes tour-count shards from the job queue and counts them, one thread per shard, until stopped.
+// CLI command `worker`: takes count shards (tour-count, fleet count) from the job queue and counts them, one thread per shard, until stopped.
 import { GridbitsError } from '../core/error.js';
 import { bool, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible } from './io.js';
@@ -9,13 +9,13 @@ import { durationWords, plural, secondsSince, thousands } from './words.js';
 export const workerCommand: Command = {
   name: 'worker',
   usage: 'worker --queue URL [--concurrency N] [--json]',
-  summary: 'Counts tour-count shards from a job queue (Redis), on as many cores as asked, until stopped.',
+  summary: 'Counts the shards of tour and fleet counts from a job queue (Redis), on as many cores as asked, until stopped.',
   flags: {
     queue: { type: 'string', value: 'URL', help: 'the Redis server holding the queue: redis://HOST:PORT (also redis://USER:PASSWORD@HOST:PORT/DB, rediss:// for TLS)' },
     concurrency: { type: 'string', value: 'N', help: 'shards counted at once, each on its own thread (default: one per core)' },
   },
-  details: `A worker takes the shards that \`gridbits tour-count ... --queue URL\` puts on the queue, counts each in a
-worker thread of its own, and puts the count back; run workers on any number of machines, each with the same
+  details: `A worker takes the shards that \`gridbits tour-count ... --queue URL\` and \`gridbits fleet count ... --queue URL\`
+put on the queue, counts each in a worker thread of its own, and puts the count back; run workers on any number of machines, each with the same
 URL. It runs until stopped, waiting for new shards when the queue is empty. It logs one line per shard on
 standard error; when it stops, it prints how many shards it counted.
 
@@ -24,14 +24,15 @@ within about ${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another wo
 shards it is counting back to the queue at once (their work so far is dropped; a worker starts them again),
 then exits with code 130.
 
-A worker keeps the boundary table of each count it has worked on, one per thread, so that its later shards
-of that count cost only their part of the join.
+A worker keeps the boundary table of each tour count it has worked on, one per thread, so that its later
+shards of that count cost only their part of the join.
 
 Examples:
   redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no
   gridbits worker --queue redis://127.0.0.1:6379
   gridbits worker --queue redis://10.0.0.5:6379 --concurrency 8
-  gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379`,
+  gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379
+  gridbits fleet count 12x12 --fleet german --queue redis://127.0.0.1:6379`,
   async run(args, out) {
     noMoreThan(args.positionals, 0, 'worker');
     const given = str(args, 'queue');

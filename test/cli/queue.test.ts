@@ -193,7 +193,7 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
       await queue.addBulk(bad);
       const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
       await w.waitFor(/failed bad-3/);
-      expect(w.stderr).toMatch(/failed bad-1: job bad-1 is not a tour-count shard: its data names no count/);
+      expect(w.stderr).toMatch(/failed bad-1: job bad-1 is not a shard of a gridbits count: its data names no count/);
       expect(w.stderr).toMatch(/failed bad-2: .*its key 'tour-count 6x6 knight closed halves 65' is not the key of its question/);
       expect(w.stderr).toMatch(/failed bad-3: .*its index 64 is not one of the count's 64 shards/);
       for (const id of ['bad-1', 'bad-2', 'bad-3']) {
@@ -210,6 +210,24 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
       await queue.close();
     }
   }, 120_000);
+
+  it('a Sea Battle count on the queue: two workers, the same count as the local run; enqueued again, every shard found done', async () => {
+    const args = ['fleet', 'count', '10x10', '--fleet', 'classic'];
+    const a = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+    const b = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+    const coordinator = start(main, [...args, '--queue', url, '--json']);
+    expect({ code: await coordinator.exited, stderr: coordinator.stderr }).toEqual({ code: 0, stderr: '' });
+    const j = JSON.parse(coordinator.stdout) as Record<string, unknown>;
+    // The published count of the classic fleet on 10×10 (also the unsplit program's, in the fleet tests).
+    expect(j).toMatchObject({ count: '1855545978831780', shards: 20, shardsDone: 20, split: 'placements', reused: 0 });
+    const finished = [...shardsOf(a.stderr, 'finished'), ...shardsOf(b.stderr, 'finished')];
+    expect(new Set(finished).size).toBe(20);
+    expect(a.stderr + b.stderr).toMatch(/finished shard \d+ of 20 of layouts of one 4-cell ship, two 3-cell ships, three 2-cell ships and four 1-cell ships on 10x10: [\d,]+ in /);
+    const again = gridbitsJson([...args, '--queue', url, '--json']);
+    expect(again).toMatchObject({ count: '1855545978831780', reused: 20 });
+    a.proc.kill('SIGKILL');
+    b.proc.kill('SIGKILL');
+  }, 180_000);
 
   it('Ctrl-C on a worker hands its shard back at once; Ctrl-C on the coordinator reports the shards done', async () => {
     // 8x6 is a count of its own (its own key), so its first shard builds the boundary table again: seconds.
