@@ -7,8 +7,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { checkpointParts, checkpointSnapshot, frontierFingerprint, type CheckpointHead } from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { boundaryTable, halfPlan, halvesFit, joinShard } from './count-halves.js';
-import type { StateTable } from './count-table.js';
+import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 
 /**
@@ -288,20 +287,18 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   const h = g.n / g.width;
   if (method === 'frontier' && closed && options.method !== 'frontier' && g.n > SMALL_BOARD && halvesFit(g.width, h, piece)) {
     // Closed tours of even sides: two half-boards joined at their boundary, the top one's program saved in checkpoints.
-    const plan = halfPlan(g.width, h, piece);
-    const o: FrontierOptions = { closed: true, ends: [], iface: plan.boundary };
-    const fj = new FrontierJob(plan.graph, o);
-    resumed(fj, plan.graph, o);
+    const halves = new HalvesJob(g.width, h, piece);
+    const fj = halves.frontier, o = halves.options;
+    resumed(fj, halves.plan.graph, o);
     return {
       *steps(ctl, onShare) {
-        const r = yield* fj.steps(ctl, (share) => onShare(share * 0.95));
-        const top = { ...boundaryTable(r.table as StateTable, r.stored as number, plan.boundary), nodes: r.nodes, peakStates: r.peakStates };
-        const { count } = joinShard(top, 0, 1);
+        const t = yield* halves.steps(ctl, (share) => onShare(share * 0.95));
+        const { count } = joinHalves(t, 0, 1);
         onShare(1);
-        return { ...base, count, method: 'frontier', split: 'halves', nodes: r.nodes, peakStates: r.peakStates };
+        return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
       partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone * 0.95 }),
-      checkpoint: saver(fj, plan.graph, o),
+      checkpoint: saver(fj, halves.plan.graph, o),
       question,
     };
   }
