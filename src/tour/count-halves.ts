@@ -78,7 +78,10 @@ export function halfPlan(width: number, height: number, piece: Piece): HalfPlan 
       }
     }
   }
-  return { graph: countGraphOf((m + 1) * width, width, top), width, boundary: 2 * width, selfImage };
+  // The program keeps the boundary squares in its window to the end: the window must hold them all, which a
+  // leaper moving one row at most (reach under 2·width) would not give by itself.
+  const graph = countGraphOf((m + 1) * width, width, top);
+  return { graph: { ...graph, reach: Math.max(graph.reach, 2 * width) }, width, boundary: 2 * width, selfImage };
 }
 
 /** What the halves method found. */
