@@ -149,8 +149,9 @@ function hugeBoard(board: Board): string {
 /**
  * Closed tours counted by halves (boards whose longer side is even, see count-halves.ts), by the window of the whole
  * board's program: 6 wide up to 6×14 (84 squares; 37 s of CPU and 300 MB, measured with the halves program on
- * this machine); 7 wide up to 7×8 (56 squares; `node dist/cli/main.js tour-count 7x8 --closed --json`: 65 s
- * of CPU and 1.2 GB; 7×10 needs more states at once than the program is allowed, MAX_STATES).
+ * this machine); 7 wide up to 7×8 (56 squares; `node dist/cli/main.js tour-count 7x8 --closed --json`: 67 s of
+ * CPU and 1.2 GB). 7×10 takes the frontier program about 8 minutes and 28 million states at once, near
+ * MAX_STATES (2^25), before its join.
  */
 const HALVES_6_WIDE = 84;
 const HALVES_7_WIDE = 56;
