@@ -152,9 +152,10 @@ export class HalvesJob {
   readonly options: FrontierOptions;
   /** The frontier program on `plan.graph`. */
   readonly frontier: FrontierJob;
-  constructor(width: number, height: number, piece: Piece) {
+  /** `big` keeps BigInt counts from the start (tests check that path on small boards with it). */
+  constructor(width: number, height: number, piece: Piece, big = false) {
     this.plan = halfPlan(width, height, piece);
-    this.options = { closed: true, ends: [], iface: this.plan.boundary };
+    this.options = { closed: true, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
     this.frontier = new FrontierJob(this.plan.graph, this.options);
   }
 
@@ -242,6 +243,7 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
  * become equal add up. Kept in limbs while the sums stay below 2^64, in BigInts past it.
  */
 export function withEdges(table: StateTable, stored: number, B: number, edges: ReadonlyArray<readonly [number, number]>): StateTable {
+  if (table.big) return addEdges(table, stored, B, edges, true);
   const limbs = addEdges(table, stored, B, edges, false);
   return limbs.overflow ? addEdges(table, stored, B, edges, true) : limbs;
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Board, KNIGHT } from '../../src/index.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, countGraphOf } from '../../src/tour/count-graph.js';
-import { boundaryTable, halfPlan, halvesCount, halvesFit, withEdges, type BoundaryTable } from '../../src/tour/count-halves.js';
+import { boundaryTable, halfPlan, HalvesJob, halvesCount, halvesFit, joinHalves, withEdges, type BoundaryTable } from '../../src/tour/count-halves.js';
+import { finishedValue, job } from '../../src/core/job.js';
+import { countTours } from '../../src/tour/legacy.js';
 import type { StateTable } from '../../src/tour/count-table.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { countShardJob, shardCount } from '../../src/tour/count-shards.js';
@@ -99,6 +101,14 @@ describe('closed tours counted by halves', () => {
       { numRuns: 60, seed: 1616 },
     );
     expect(nonzero).toBeGreaterThan(10);
+  });
+
+  it('BigInt counts (a part past 2^64) give the same counts as limbs, odd widths and even', () => {
+    for (const [w, h] of [[5, 6], [5, 8], [3, 12], [6, 6], [7, 4]] as const) {
+      const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true).steps(ctl)).runSync());
+      expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(halvesCount(w, h, KNIGHT).count);
+    }
+    expect(countTours(Board.of(3, 200), { closed: true }).count).toBe(frontierCount(buildCountGraph(Board.of(3, 200), KNIGHT), { closed: true, ends: [] }).count);
   });
 
   it('refuses an odd number of rows', () => {
