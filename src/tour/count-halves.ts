@@ -45,7 +45,8 @@ export interface HalfPlan {
 
 /** Whether the halves method counts closed tours of this layout (rows across `width`, an even `height` of rows). */
 export function halvesFit(width: number, height: number, piece: Piece): boolean {
-  if (height % 2 !== 0 || height < 4 || width < 2) return false;
+  // The program's window holds the boundary's 2·width squares, 17 at most (the frontier program's widest).
+  if (height % 2 !== 0 || height < 4 || width < 2 || width > 8) return false;
   // The boundary must hold every edge between the halves: the leaper moves at most two rows.
   return leapsOf(piece).every(([dx, dy]) => Math.abs(dy) <= 2 && Math.abs(dx) <= width);
 }

@@ -114,6 +114,8 @@ describe('closed tours counted by halves', () => {
   it('refuses an odd number of rows', () => {
     expect(halvesFit(7, 8, KNIGHT)).toBe(true);
     expect(halvesFit(8, 7, KNIGHT)).toBe(false);
+    // A boundary of 2·9 squares is past the program's widest window, though the wazir's whole board is not.
+    expect(halvesFit(9, 10, parsePiece('wazir'))).toBe(false);
     expect(() => halfPlan(8, 7, KNIGHT)).toThrow(/even number of rows/);
   });
 
