@@ -44,7 +44,8 @@ export const tourCountCommand: Command = {
 
 Method: a frontier dynamic program over the squares in rows across the shorter side, keeping path fragments'
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
-6 squares on the shorter side (6x6 open takes about a minute; 6x8 closed, by halves, about 2 s); 7x7 and 8x8 (8x8 closed:
+6 squares on the shorter side (6x6 open takes about a minute; 6x8 closed, by halves, about 2 s), and closed tours
+7 wide by halves up to 7x8 (about a minute: 34,524,432,316); 7x7 and 8x8 (8x8 closed:
 13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
@@ -57,7 +58,7 @@ Long counts: with --checkpoint FILE the count's state is saved to FILE about eve
 an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
 one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved.
 
-Shards: closed tours on boards even both ways are counted by halves (the top half-board's boundary states
+Shards: closed tours on boards whose longer side is even are counted by halves (the top half-board's boundary states
 joined with their images under the half turn; leapers that move at most two ranks), and the join splits into shards whose counts add up to the
 total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
 taking the next shard; a thread builds the top half's table for itself, so a second thread starts

@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { boundaryTableSteps, halvesFit, joinShard, type BoundaryTable } from './count-halves.js';
+import { HalvesJob, halvesFit, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { prepareCount } from './count.js';
 
@@ -58,7 +58,7 @@ function layoutOf(board: Board, piece: Piece): { width: number; height: number }
  * Boundary tables computed in this process, by question: the shards of one count share the top part's
  * frontier program, which is most of a shard's work on boards where the join is short.
  */
-const tables = new Map<string, BoundaryTable>();
+const tables = new Map<string, HalvesTables>();
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
@@ -76,10 +76,10 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     const tableKey = `${layout.width}x${layout.height} ${piece.name}`;
     let top = tables.get(tableKey);
     if (top === undefined) {
-      top = yield* boundaryTableSteps(layout.width, layout.height, piece, ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
+      top = yield* new HalvesJob(layout.width, layout.height, piece).steps(ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
       tables.set(tableKey, top);
     }
-    const { count } = joinShard(top, index, sc.shards);
+    const { count } = joinHalves(top, index, sc.shards);
     ctl.report(100, 100, '%');
     return { index, key: sc.key, count, nodes: top.nodes, peakStates: top.peakStates };
   });

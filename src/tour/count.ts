@@ -7,8 +7,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { checkpointParts, checkpointSnapshot, frontierFingerprint, type CheckpointHead } from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { boundaryTable, halfPlan, halvesFit, joinShard } from './count-halves.js';
-import type { StateTable } from './count-table.js';
+import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 
 /**
@@ -90,7 +89,7 @@ export interface Count {
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
-  /** Closed tours of boards with even sides: counted as two half-boards joined at their boundary. */
+  /** Closed tours of boards whose longer side is even: counted as two half-boards joined at their boundary. */
   split?: 'halves';
 }
 
@@ -148,22 +147,33 @@ function hugeBoard(board: Board): string {
 }
 
 /**
- * Closed tours 6 wide counted by halves: up to 6×14 (84 squares; 37 s of CPU and 300 MB, measured with the
- * halves program on this machine; 6×15's count passes 2^64 and would be counted again with BigInts).
+ * Closed tours counted by halves (boards whose longer side is even, see count-halves.ts), by the window of the whole
+ * board's program: 6 wide up to 6×14 (84 squares; 37 s of CPU and 300 MB, measured with the halves program on
+ * this machine); 7 wide up to 7×8 (56 squares; `node dist/cli/main.js tour-count 7x8 --closed --json`: 67 s of
+ * CPU and 1.2 GB). 7×10 takes the frontier program about 8 minutes and 28 million states at once, near
+ * MAX_STATES (2^25), before its join.
  */
 const HALVES_6_WIDE = 84;
+const HALVES_7_WIDE = 56;
+/** The widest window counted by halves without a budget (a knight 7 wide). */
+const HALVES_MAX_REACH = 15;
 
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
-function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece): string | null {
+/** Whether the closed tours of this board are counted by halves (when the frontier program counts them). */
+function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
+  return closed && g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
+}
+
+function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
   if (board.cells <= SMALL_BOARD) return null;
-  const cap = closed && g.reach === 13 && halvesFit(g.width, g.n / g.width, piece) ? HALVES_6_WIDE : maxCells(g.reach, closed);
+  const cap = halves && g.reach >= 13 ? (g.reach <= 13 ? HALVES_6_WIDE : g.reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0) : maxCells(g.reach, closed);
   if (cap === 0) {
-    return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side)`;
+    return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side), ${HALVES_MAX_REACH} for closed tours on boards whose longer side is even (a knight 7 wide)`;
   }
   if (board.cells > cap) {
-    return `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for boards this wide (${closed ? 'closed' : 'open'} tours)`;
+    return `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for boards this wide (${closed ? 'closed' : 'open'} tours${halves ? ', counted by halves' : ''})`;
   }
   return null;
 }
@@ -263,11 +273,13 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
   const budget = options.pastLimit ?? false;
-  const limit = limitOf(board, g, closed, piece);
+  // Closed tours of boards whose longer side is even by halves, unless the whole board's frontier program is asked for.
+  const halves = byHalves(g, closed, piece) && options.method !== 'frontier' && options.method !== 'backtracking';
+  const limit = limitOf(board, g, closed, piece, halves);
   let method = options.method ?? 'auto';
   if (method === 'auto') {
     // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
-    const narrow = g.reach <= COUNT_MAX_REACH || (budget && board.cells > SMALL_BOARD);
+    const narrow = g.reach <= COUNT_MAX_REACH || (halves && g.reach <= HALVES_MAX_REACH) || (budget && board.cells > SMALL_BOARD);
     method = frontierFits(g.reach, closed) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
   }
   if (method === 'frontier' && !frontierFits(g.reach, closed)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
@@ -285,23 +297,20 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
     return snap === null ? null : checkpointParts(question, frontierFingerprint(gr, o), snap);
   };
 
-  const h = g.n / g.width;
-  if (method === 'frontier' && closed && options.method !== 'frontier' && g.n > SMALL_BOARD && halvesFit(g.width, h, piece)) {
-    // Closed tours of even sides: two half-boards joined at their boundary, the top one's program saved in checkpoints.
-    const plan = halfPlan(g.width, h, piece);
-    const o: FrontierOptions = { closed: true, ends: [], iface: plan.boundary };
-    const fj = new FrontierJob(plan.graph, o);
-    resumed(fj, plan.graph, o);
+  if (method === 'frontier' && halves) {
+    // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
+    const hj = new HalvesJob(g.width, g.n / g.width, piece);
+    const fj = hj.frontier, o = hj.options;
+    resumed(fj, hj.plan.graph, o);
     return {
       *steps(ctl, onShare) {
-        const r = yield* fj.steps(ctl, (share) => onShare(share * 0.95));
-        const top = { ...boundaryTable(r.table as StateTable, r.stored as number, plan.boundary), nodes: r.nodes, peakStates: r.peakStates };
-        const { count } = joinShard(top, 0, 1);
+        const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
+        const { count } = joinHalves(t, 0, 1);
         onShare(1);
-        return { ...base, count, method: 'frontier', split: 'halves', nodes: r.nodes, peakStates: r.peakStates };
+        return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
       partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone * 0.95 }),
-      checkpoint: saver(fj, plan.graph, o),
+      checkpoint: saver(fj, hj.plan.graph, o),
       question,
     };
   }

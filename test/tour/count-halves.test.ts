@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { Board, KNIGHT } from '../../src/index.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, countGraphOf } from '../../src/tour/count-graph.js';
-import { halfPlan, halvesCount, halvesFit } from '../../src/tour/count-halves.js';
+import { boundaryTable, halfPlan, HalvesJob, halvesCount, halvesFit, joinHalves, withEdges, type BoundaryTable } from '../../src/tour/count-halves.js';
+import { finishedValue, job } from '../../src/core/job.js';
+import { countTours } from '../../src/tour/legacy.js';
+import type { StateTable } from '../../src/tour/count-table.js';
+import { parsePiece } from '../../src/pieces/piece.js';
 import { countShardJob, shardCount } from '../../src/tour/count-shards.js';
 
 // The halves method (two half-boards joined at their boundary) against OEIS A001230 / A175881 and against the
@@ -23,30 +27,96 @@ describe('closed tours counted by halves', () => {
     }
   });
 
-  it('splits the edges in two parts that the half turn swaps, every edge in exactly one', () => {
-    for (const [w, h] of [[6, 6], [8, 8], [4, 10]] as const) {
-      const plan = halfPlan(w, h, KNIGHT);
-      const top = new Set<string>();
-      for (let v = 0; v < plan.graph.n; v++) for (const d of plan.graph.back[v]) top.add(`${v - d}-${v}`);
+  it('splits the edges in two parts that the half turn swaps, every edge in exactly one (the self-image ones in the top)', () => {
+    const pieces = [KNIGHT, parsePiece('1,1'), parsePiece('wazir'), parsePiece('knight+0,2')];
+    for (const [w, h, piece] of [[6, 6, 0], [8, 8, 0], [4, 10, 0], [7, 8, 0], [5, 6, 0], [3, 10, 0], [4, 6, 1], [5, 6, 1], [5, 4, 2], [7, 6, 3]] as const) {
+      const label = `${w}x${h} ${pieces[piece].name}`;
+      const plan = halfPlan(w, h, pieces[piece]);
+      // The program's graph is the bottom part turned by ρ; the top part is it with the self-image edges.
+      const bottomTurned = new Set<string>();
+      for (let v = 0; v < plan.graph.n; v++) for (const d of plan.graph.back[v]) bottomTurned.add(`${v - d}-${v}`);
+      const off = (h / 2 - 1) * w;
+      const self = new Set(plan.selfImage.map(([a, b]) => `${off + a}-${off + b}`));
+      const top = new Set([...bottomTurned, ...self]);
       const rho = (s: number): number => w * h - 1 - s;
-      const all = buildCountGraph(Board.of(w, h), KNIGHT, w < h ? 'shorter' : 'longer');
+      const all = buildCountGraph(Board.of(w, h), pieces[piece], w < h ? 'shorter' : 'longer');
       let edges = 0;
       for (let v = 0; v < all.n; v++) {
         for (const d of all.back[v]) {
           edges++;
           const u = v - d;
-          const inTop = top.has(`${u}-${v}`);
           const image = [rho(u), rho(v)].sort((a, b) => a - b).join('-');
-          expect(inTop !== top.has(image), `${w}x${h} edge ${u}-${v}`).toBe(true);
+          const inTop = top.has(`${u}-${v}`), inBottom = bottomTurned.has(image);
+          expect(inTop !== inBottom, `${label} edge ${u}-${v}`).toBe(true);
+          // An edge is its own image exactly when the plan says so.
+          expect(image === `${u}-${v}`, `${label} edge ${u}-${v}`).toBe(self.has(`${u}-${v}`));
         }
       }
-      expect(top.size * 2).toBe(edges);
+      expect(top.size + bottomTurned.size, label).toBe(edges);
+    }
+    // The knight on odd widths: two, about the middle file; on even widths none.
+    expect(halfPlan(7, 8, KNIGHT).selfImage).toEqual([[4, 9], [2, 11]]);
+    expect(halfPlan(6, 8, KNIGHT).selfImage).toEqual([]);
+  });
+
+  it('odd widths: 5×6 = 8, 5×8 = 44,202, 5×10 = 13,311,268 (A175881, A383661), 3×10 = 16, 3×12 = 176 (A070030)', () => {
+    expect(halvesCount(5, 6, KNIGHT).count).toBe(8n);
+    expect(halvesCount(5, 8, KNIGHT).count).toBe(44202n);
+    expect(halvesCount(5, 10, KNIGHT).count).toBe(13311268n);
+    expect(halvesCount(3, 10, KNIGHT).count).toBe(16n);
+    expect(halvesCount(3, 12, KNIGHT).count).toBe(176n);
+    expect(halvesCount(3, 8, KNIGHT).count).toBe(0n);
+  });
+
+  it('the top part\'s boundary states, the self-image edges added after the program, equal a program run with them', () => {
+    for (const [w, h, spec] of [[5, 6, 'knight'], [7, 4, 'knight'], [4, 4, 'king'], [3, 4, 'king'], [5, 4, 'wazir'], [3, 6, 'knight+1,1']] as const) {
+      const piece = parsePiece(spec);
+      const plan = halfPlan(w, h, piece);
+      expect(plan.selfImage.length, `${w}x${h} ${spec}`).toBeGreaterThan(0);
+      const r = frontierCount(plan.graph, { closed: true, ends: [], iface: plan.boundary });
+      const added = boundaryTable(withEdges(r.table as StateTable, r.stored as number, plan.boundary, plan.selfImage), r.stored as number, plan.boundary);
+      // The same top part built as a graph with those edges, and its program's boundary states.
+      const off = plan.graph.n - plan.boundary;
+      const edges: Array<[number, number]> = plan.selfImage.map(([a, b]) => [off + a, off + b]);
+      for (let v = 0; v < plan.graph.n; v++) for (const d of plan.graph.back[v]) edges.push([v - d, v]);
+      const g = countGraphOf(plan.graph.n, w, edges);
+      const direct = frontierCount({ ...g, reach: plan.graph.reach }, { closed: true, ends: [], iface: plan.boundary });
+      const run = boundaryTable(direct.table as StateTable, direct.stored as number, plan.boundary);
+      expect(statesOf(added), `${w}x${h} ${spec}`).toEqual(statesOf(run));
     }
   });
 
-  it('refuses odd sides', () => {
-    expect(halvesFit(7, 8, KNIGHT)).toBe(false);
-    expect(() => halfPlan(8, 7, KNIGHT)).toThrow(/even/);
+  it('equals the whole-board program on random boards with an even number of rows, for random leapers', () => {
+    const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
+    let nonzero = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 7 }), fc.integer({ min: 2, max: 4 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
+        const h = 2 * half;
+        if (w * h > 24) return;
+        const piece = parsePiece(chosen.join('+'));
+        const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: true, ends: [] });
+        if (whole.count > 0n) nonzero++;
+        expect(halvesCount(w, h, piece).count, `${w}x${h} ${piece.name}`).toBe(whole.count);
+      }),
+      { numRuns: 60, seed: 1616 },
+    );
+    expect(nonzero).toBeGreaterThan(10);
+  });
+
+  it('BigInt counts (a part past 2^64) give the same counts as limbs, odd widths and even', () => {
+    for (const [w, h] of [[5, 6], [5, 8], [3, 12], [6, 6], [7, 4]] as const) {
+      const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true).steps(ctl)).runSync());
+      expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(halvesCount(w, h, KNIGHT).count);
+    }
+    expect(countTours(Board.of(3, 200), { closed: true }).count).toBe(frontierCount(buildCountGraph(Board.of(3, 200), KNIGHT), { closed: true, ends: [] }).count);
+  });
+
+  it('refuses an odd number of rows', () => {
+    expect(halvesFit(7, 8, KNIGHT)).toBe(true);
+    expect(halvesFit(8, 7, KNIGHT)).toBe(false);
+    // A boundary of 2·9 squares is past the program's widest window, though the wazir's whole board is not.
+    expect(halvesFit(9, 10, parsePiece('wazir'))).toBe(false);
+    expect(() => halfPlan(8, 7, KNIGHT)).toThrow(/even number of rows/);
   });
 
   it('shards add up to the count, whatever their number', () => {
@@ -61,12 +131,31 @@ describe('closed tours counted by halves', () => {
       }
       expect(total).toBe(55488142n);
     }
+    // An odd width: the shards share both parts' tables.
+    const odd = shardCount({ width: 5, height: 8, piece: 'knight', closed: true }, 5);
+    expect(odd.method).toBe('halves');
+    let oddTotal = 0n;
+    for (let i = 0; i < odd.shards; i++) {
+      const r = countShardJob(odd, i).runSync();
+      if (!r.finished) throw new Error('unfinished');
+      oddTotal += r.value.count;
+    }
+    expect(oddTotal).toBe(44202n);
     const open = shardCount({ width: 5, height: 6, piece: 'knight', closed: false }, 8);
     expect(open.shards).toBe(1);
     const r = countShardJob(open, 0).runSync();
     expect(r.finished && r.value.count).toBe(37568n);
   });
 });
+
+// A table's states as sorted text (degrees, mates, count), for comparing two tables built differently.
+function statesOf(t: BoundaryTable): string[] {
+  const degrees = new Map<number, number>();
+  for (const [key, [a, b]] of t.groups) for (let i = a; i < b; i++) degrees.set(t.order[i], key);
+  const out: string[] = [];
+  for (let s = 0; s < t.states; s++) out.push(`${Array.from(t.mates.subarray(s * t.B, (s + 1) * t.B)).join(',')} ${degrees.get(s)} ${t.countsBig[s]}`);
+  return out.sort();
+}
 
 // A plain Hamiltonian cycle counter for any small graph: depth-first from vertex 0, each cycle found twice.
 function cyclesByHand(n: number, edges: Array<[number, number]>): number {

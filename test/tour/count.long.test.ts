@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/index.js';
 import { countTours, countToursFromEach } from '../../src/tour/legacy.js';
+import { countToursSync } from '../../src/tour/count.js';
+import { halvesCount } from '../../src/tour/count-halves.js';
+import { KNIGHT } from '../../src/pieces/piece.js';
 
 describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () => {
   it('6×6 directed open tours: 6,637,920 (A165134)', () => {
@@ -20,6 +23,18 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(countTours(Board.of(12, 6), { closed: true }).count).toBe(964730606632516n);
     expect(countTours(Board.of(6, 14), { closed: true }).count).toBe(4005716717182224826n);
   }, 900_000);
+
+  it('closed tours 7 wide by halves: 6×7 laid out 7 wide = 1,067,638 (A175881)', () => {
+    expect(halvesCount(7, 6, KNIGHT).count).toBe(1067638n);
+  }, 600_000);
+
+  it('7×8 closed: the halves and the whole board\'s frontier program (no split) both give 34,524,432,316', () => {
+    const halves = countToursSync(Board.of(7, 8), { closed: true });
+    expect(halves.finished && halves.value).toMatchObject({ count: 34524432316n, split: 'halves' });
+    const whole = countToursSync(Board.of(8, 7), { closed: true, method: 'frontier', pastLimit: true });
+    expect(whole.finished && whole.value.split).toBeUndefined();
+    expect(whole.finished && whole.value.count).toBe(34524432316n);
+  }, 1_800_000);
 
   it('counts past 2^53 stay exact (two 32-bit halves below 2^64): 4×24 (A079137: 12270473056485396 undirected)', () => {
     expect(countTours(Board.of(4, 24)).count).toBe(2n * 12270473056485396n);

@@ -164,7 +164,10 @@ describe('countTours', () => {
     }
     // Closed tours 6 wide with both sides even are counted by halves, which takes them up to 84 squares.
     expect(tour.countLimit(Board.of(6, 14), KNIGHT, true)).toBeNull();
-    for (const [w, h, closed] of [[6, 7, false], [6, 11, true], [6, 16, true], [5, 11, false], [4, 401, false], [7, 7, false]] as const) {
+    // Closed tours 7 wide with an even length by halves too, up to 7×8 (56 squares); 7×7 has no halves.
+    expect(tour.countLimit(Board.of(7, 8), KNIGHT, true)).toBeNull();
+    expect(tour.countLimit(Board.of(8, 7), KNIGHT, true)).toBeNull();
+    for (const [w, h, closed] of [[6, 7, false], [6, 11, true], [6, 16, true], [5, 11, false], [4, 401, false], [7, 7, false], [7, 7, true], [7, 8, false], [7, 10, true]] as const) {
       expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).not.toBeNull();
     }
   });
