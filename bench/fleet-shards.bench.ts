@@ -1,7 +1,6 @@
 // Benchmarks of a Sea Battle count run as shards (by where the largest ship lies): the work the split adds (all
 // shards on one thread against the unsplit count, alternating rounds in one process), the wall time on the local
 // cores, each process's peak memory, and the job queue's cost per shard (redis-server on loopback).
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { countShardsLocally, localCores } from '../src/cli/shard-threads.js';
@@ -9,9 +8,9 @@ import { shardsTotal } from '../src/core/shards.js';
 import { countLayoutsJob } from '../src/fleet/count.js';
 import { countQuestion, shardCount } from '../src/fleet/count-shards.js';
 import { fleetProblem, type FleetSpec } from '../src/fleet/fleets.js';
-import { fmtMs, measureProcess } from './harness.js';
+import { measureProcess } from './harness.js';
+import { queueRow } from './queue-row.js';
 import type { BenchRow, BenchSection } from './types.js';
-import { freePort } from '../test/cli/free-port.js';
 
 interface Case {
   name: string;
@@ -46,40 +45,6 @@ async function sharded(c: Case, threads: number): Promise<{ ms: number; shards: 
   const total = shardsTotal(sc, r.counts);
   if (total !== c.want) throw new Error(`${c.name} as ${sc.shards} shards on ${threads} threads: counted ${total}`);
   return { ms, shards: sc.shards };
-}
-
-/** The count through a queue: redis-server, one worker (one thread per core), the coordinator's wall time. */
-async function queued(rows: BenchRow[], notes: string[]): Promise<void> {
-  const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
-  if (!existsSync('/usr/bin/redis-server') || !existsSync(cli)) {
-    notes.push('Queue row skipped: needs /usr/bin/redis-server and a built dist/ (npm run build).');
-    return;
-  }
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${port}`;
-  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const worker = spawn(process.execPath, [cli, 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'] });
-  try {
-    for (let i = 0; i < 50 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 100));
-    const args = ['fleet', 'count', ...CASES[0].cli, '--json'];
-    const first = measureProcess(process.execPath, [cli, ...args, '--queue', url]);
-    const again = measureProcess(process.execPath, [cli, ...args, '--queue', url]);
-    const j = JSON.parse(first.stdout) as { count: string; shards: number };
-    if (j.count !== CASES[0].want.toString()) throw new Error(`queued ${CASES[0].name}: counted ${j.count}`);
-    const local = measureProcess(process.execPath, [cli, ...args, '--shards', String(j.shards)]);
-    const perShard = (first.ms - local.ms) / j.shards;
-    rows.push({
-      name: `${CASES[0].name}, ${j.shards} shards on a job queue (one worker, ${localCores()} threads), coordinator's wall time`,
-      medianMs: first.ms,
-      baseline: { name: 'the same shards on the local cores (CLI)', medianMs: local.ms },
-      target: 'queue adds < 1 s per shard',
-      met: perShard < 1000,
-      note: `${fmtMs(Math.max(0, perShard))} added per shard; enqueued again (every shard done): ${fmtMs(again.ms)}; one run each, processes started cold`,
-    });
-  } finally {
-    worker.kill('SIGKILL');
-    redis.kill('SIGKILL');
-  }
 }
 
 export async function run(): Promise<BenchSection> {
@@ -126,6 +91,6 @@ export async function run(): Promise<BenchSection> {
     'A layout count is one dynamic program over the cells, which does not split without more work: the shards fix the largest ship in each class of its places and count the rest of the fleet around it, each a count of its own. So the shards do about 2 to 3 times the unsplit work in all (first rows), and pay on two or more machines, or where one process would not hold the whole count; each shard holds less at once than the whole count.',
     'Reproduce: npm run bench -- fleet-shards (builds and uses dist/ for the CLI rows; the queue row needs /usr/bin/redis-server).',
   );
-  await queued(rows, notes);
+  await queueRow(rows, notes, { label: CASES[0].name, args: ['fleet', 'count', ...CASES[0].cli], local: (shards) => ['--shards', String(shards)], want: CASES[0].want.toString() });
   return { title: 'Sea Battle counts as shards: the split, the local cores and a job queue', rows, notes };
 }
