@@ -89,7 +89,10 @@ export interface Count {
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
-  /** Closed tours of boards whose longer side is even: counted as two half-boards joined at their boundary. */
+  /**
+   * Counted as two half-boards joined at their boundary: closed tours, and open ones with no `from`, of boards
+   * with an even number of rows across the shorter side (see count-halves.ts).
+   */
   split?: 'halves';
 }
 
@@ -161,9 +164,9 @@ const HALVES_MAX_REACH = 15;
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
-/** Whether the closed tours of this board are counted by halves (when the frontier program counts them). */
+/** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
 function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return closed && g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
+  return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece, closed);
 }
 
 function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
@@ -273,8 +276,9 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
   const budget = options.pastLimit ?? false;
-  // Closed tours of boards whose longer side is even by halves, unless the whole board's frontier program is asked for.
-  const halves = byHalves(g, closed, piece) && options.method !== 'frontier' && options.method !== 'backtracking';
+  // Tours of boards whose longer side is even by halves (open ones with no end given), unless the whole board's
+  // frontier program is asked for.
+  const halves = byHalves(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
   const limit = limitOf(board, g, closed, piece, halves);
   let method = options.method ?? 'auto';
   if (method === 'auto') {
@@ -299,13 +303,14 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
 
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
-    const hj = new HalvesJob(g.width, g.n / g.width, piece);
+    const hj = new HalvesJob(g.width, g.n / g.width, piece, false, closed);
     const fj = hj.frontier, o = hj.options;
     resumed(fj, hj.plan.graph, o);
     return {
       *steps(ctl, onShare) {
         const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
-        const { count } = joinHalves(t, 0, 1);
+        // Undirected paths → directed tours: both directions.
+        const count = closed ? joinHalves(t, 0, 1).count : 2n * joinHalves(t, 0, 1).count;
         onShare(1);
         return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
