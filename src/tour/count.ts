@@ -136,10 +136,14 @@ function maxCells(reach: number, closed: boolean): number {
   return 0;
 }
 
-/** Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. */
-export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false): string | null {
+/**
+ * Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. Open
+ * tours from a start square (`from`) are counted on the whole board, under its limit.
+ */
+export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): string | null {
   if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
-  return limitOf(board, buildCountGraph(board, piece), closed, piece);
+  const g = buildCountGraph(board, piece);
+  return limitOf(board, g, closed, piece, byHalves(g, closed, piece) && (closed || from === undefined));
 }
 
 /** Boards past this many squares are refused even with a budget: a count there could not even start meaningfully. */
@@ -161,6 +165,23 @@ const HALVES_7_WIDE = 56;
 /** The widest window counted by halves without a budget (a knight 7 wide). */
 const HALVES_MAX_REACH = 15;
 
+/**
+ * Open tours counted by halves (no start square given), measured with `/usr/bin/time -f '%U s %M KB' node
+ * dist/cli/main.js tour-count WxH --json` on this machine (CPU seconds, peak memory): 5 wide up to 5×20 (100
+ * squares; 57 s, 243 MB; 5×14: 27 s); 6 wide up to 6×8 (48 squares; 104 s, 920 MB, the frontier program's 28
+ * million states expanded, 8.3 million at once; 6×6: 8 s and 227 MB, where the whole board takes 46 s). Narrower
+ * boards keep the whole board's limits (halves count them faster: 4×100 in 9 s against 15 s). 7 wide stays out:
+ * 7×4 alone takes 10 s, its boundary of 14 squares giving 384,000 states.
+ */
+const OPEN_HALVES_5_WIDE = 100;
+const OPEN_HALVES_6_WIDE = 48;
+
+/** The most squares counted by halves without a budget, by the whole board's window. */
+function halvesCells(reach: number, closed: boolean): number {
+  if (closed) return reach < 13 ? maxCells(reach, true) : reach <= 13 ? HALVES_6_WIDE : reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0;
+  return reach <= 9 ? maxCells(reach, false) : reach <= 11 ? OPEN_HALVES_5_WIDE : reach <= 13 ? OPEN_HALVES_6_WIDE : 0;
+}
+
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
@@ -171,7 +192,7 @@ function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
 
 function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
   if (board.cells <= SMALL_BOARD) return null;
-  const cap = halves && g.reach >= 13 ? (g.reach <= 13 ? HALVES_6_WIDE : g.reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0) : maxCells(g.reach, closed);
+  const cap = halves ? halvesCells(g.reach, closed) : maxCells(g.reach, closed);
   if (cap === 0) {
     return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side), ${HALVES_MAX_REACH} for closed tours on boards whose longer side is even (a knight 7 wide)`;
   }
