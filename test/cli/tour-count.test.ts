@@ -29,6 +29,17 @@ describe('gridbits tour-count', () => {
     expect(j.convention).toMatch(/A165134/);
   });
 
+  it('open tours of a board with an even side: by halves, as shards, the same count as from the whole board', () => {
+    const j = gridbitsJson<CountJson & { split?: string; shards: number; shardsDone: number }>(['tour-count', '5x6']);
+    expect(j).toMatchObject({ count: '37568', undirectedCount: '18784', directed: true, complete: true, method: 'frontier', split: 'halves' });
+    expect(j.shards).toBeGreaterThan(1);
+    expect(j.shardsDone).toBe(j.shards);
+    // With a start square the whole board's program counts.
+    const b = gridbitsJson<CountJson & { split?: string }>(['tour-count', '5x6', '--from', 'a1']);
+    expect(b.split).toBeUndefined();
+    expect(BigInt(b.count)).toBeGreaterThan(0n);
+  });
+
   it('closed counts, start squares, rectangles and other leapers', () => {
     expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed']).count).toBe('9862');
     expect(gridbitsJson<CountJson>(['tour-count', '10x3', '--closed']).count).toBe('16');
