@@ -183,7 +183,8 @@ function reasonOf(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undef
 }
 
 async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<number> {
-  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs);
+  // Counts from each square run on the whole board, under its limits (as from any one square).
+  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs, false, 0);
   const { r: outcome, seconds } = await timedCount(out, (signal) =>
     countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board} from every square`) }),
   );

@@ -38,6 +38,9 @@ describe('gridbits tour-count', () => {
     const b = gridbitsJson<CountJson & { split?: string }>(['tour-count', '5x6', '--from', 'a1']);
     expect(b.split).toBeUndefined();
     expect(BigInt(b.count)).toBeGreaterThan(0n);
+    // 6x8 open is taken by halves only: from a square (or from each) it is past the whole board's limit.
+    expectUserError(gridbits(['tour-count', '6x8', '--from', 'a1']), /limit of 36 .*--max-nodes or --timeout/);
+    expectUserError(gridbits(['tour-count', '6x8', '--each']), /limit of 36/);
   });
 
   it('closed counts, start squares, rectangles and other leapers', () => {
