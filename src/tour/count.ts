@@ -170,7 +170,9 @@ const HALVES_MAX_REACH = 15;
  * dist/cli/main.js tour-count WxH --json` on this machine (CPU seconds, peak memory; 5×20 with `--max-nodes
  * 1000000000000`, one process): 5 wide up to 5×20 (100 squares; 57 s, 243 MB; 5×14: 27 s); 6 wide up to 6×8
  * (48 squares; 104 s, 920 MB, the frontier program's 28 million states expanded, 8.3 million at once, where
- * the whole board takes 649 s and 22 million at once; 6×6: 8 s and 227 MB, the whole board 46 s). Narrower
+ * the whole board takes 649 s and 22 million at once; 6×6: 8 s and 227 MB, the whole board 46 s). 6×10 takes
+ * 974 s and 2.5 GB (120 million states expanded, 25 million at once, near MAX_STATES; then 8.4 million boundary
+ * states, whose join compares 6 billion pairs and takes most of the time), so 6×12 is out of reach. Narrower
  * boards keep the whole board's limits (halves count them faster: 4×100 in 9 s against 15 s). 7 wide stays out:
  * 7×4 alone takes 10 s, its boundary of 14 squares giving 384,000 states.
  */
