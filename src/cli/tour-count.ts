@@ -44,8 +44,9 @@ export const tourCountCommand: Command = {
 
 Method: a frontier dynamic program over the squares in rows across the shorter side, keeping path fragments'
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
-6 squares on the shorter side (6x6 open takes about a minute; 6x8 closed, by halves, about 2 s), and closed tours
-7 wide by halves up to 7x8 (about a minute: 34,524,432,316); 7x7 and 8x8 (8x8 closed:
+6 squares on the shorter side (6x6 open, by halves, takes about 8 s; 6x8 closed about 2 s; 6x8 open takes about
+two minutes, so give it --timeout 5m: 49,929,787,608), and closed tours 7 wide by halves up to 7x8 (about a
+minute: 34,524,432,316); 7x7 and 8x8 (8x8 closed:
 13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
@@ -58,8 +59,9 @@ Long counts: with --checkpoint FILE the count's state is saved to FILE about eve
 an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
 one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved.
 
-Shards: closed tours on boards whose longer side is even are counted by halves (the top half-board's boundary states
-joined with their images under the half turn; leapers that move at most two ranks), and the join splits into shards whose counts add up to the
+Shards: tours on boards whose longer side is even are counted by halves (the top half-board's boundary states
+joined with their images under the half turn; leapers that move at most two ranks; open tours without --from, up
+to 7 wide), and the join splits into shards whose counts add up to the
 total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
 taking the next shard; a thread builds the top half's table for itself, so a second thread starts
 only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
@@ -105,7 +107,7 @@ Examples:
       if (str(args, 'checkpoint') !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each is not saved to a checkpoint; leave out --checkpoint');
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
-    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined);
+    refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
     const file = str(args, 'checkpoint');
     if (file !== undefined && queue !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)');
     // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or the queue.
@@ -182,7 +184,8 @@ function reasonOf(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undef
 }
 
 async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<number> {
-  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs);
+  // Counts from each square run on the whole board, under its limits (as from any one square).
+  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs, false, 0);
   const { r: outcome, seconds } = await timedCount(out, (signal) =>
     countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board} from every square`) }),
   );
@@ -229,9 +232,9 @@ async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<
 }
 
 /** The CLI's own words for a board past the count limit without a budget (the library names its options). */
-function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false): void {
+function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false, from?: number): void {
   if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
-  const limit = countLimit(board, piece, closed);
+  const limit = countLimit(board, piece, closed, from);
   if (limit !== null && queued) throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, so it takes only the boards counted without one`);
   if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
 }

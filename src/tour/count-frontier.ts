@@ -43,9 +43,11 @@ export interface FrontierOptions {
   /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
   big?: boolean;
   /**
-   * Closed tours only: the last `iface` vertices are a boundary to another part of the graph, which will give
-   * them the edges they lack. They stay in the window to the end, may end with any degree, and the run
-   * answers with its last table of states (`table`) instead of a count.
+   * The last `iface` vertices are a boundary to another part of the graph, which will give them the edges they
+   * lack. They stay in the window to the end, may end with any degree, and the run answers with its last table
+   * of states (`table`) instead of a count. Open tours: the other vertices may still be ends of the path (one
+   * edge); a boundary square's fragment that runs to such an end is ROOTED (3) in the table, and a fragment
+   * with both ends off the boundary is dropped (the other part's squares would be left out).
    */
   iface?: number;
 }
@@ -218,7 +220,6 @@ class FrontierRun {
     for (let v = 0; v < g.n; v++) for (const e of o.ends) if (e > v) this.endsAfter[v]++;
     this.twoEnds = o.ends.length >= 2;
     const iface = o.iface ?? 0;
-    if (iface > 0 && !o.closed) throw new GridbitsError('BAD_ARGUMENT', 'a boundary (iface) is for closed tours only');
     this.iface = iface;
     const firstIface = g.n - iface;
     const lists: number[][] = Array.from({ length: g.n }, () => []);
@@ -355,7 +356,8 @@ class FrontierRun {
       const leave = this.leaving[v];
       const closed = o.closed;
       const twoEnds = this.twoEnds;
-      const lastStep = v === n - 1;
+      // With a boundary no path is complete at the last step: the other part adds to it.
+      const lastStep = v === n - 1 && this.iface === 0;
       const cap = cur.capacity;
       const stored = this.stored, off = D - stored, compress = this.compress;
       for (; this.k < cap; this.k++) {

@@ -1,8 +1,8 @@
-// Closed tours counted as two half-boards joined at their boundary (meet in the middle), using the board's symmetry.
+// Tours counted as two half-boards joined at their boundary (meet in the middle), using the board's symmetry.
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierJob, type FrontierOptions } from './count-frontier.js';
+import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
 import { limbsToBig, StateTable } from './count-table.js';
 import type { Piece } from '../pieces/piece.js';
 
@@ -27,6 +27,17 @@ import type { Piece } from '../pieces/piece.js';
  * once, on the top part without them (the bottom part, turned by ρ); its boundary states, with every subset of
  * those edges added where the degrees and the paths allow, are the top part's. Both edges join boundary
  * squares, so adding them needs nothing but the boundary state.
+ *
+ * Open tours (Hamiltonian paths) are the same with one more vertex, the apex, joined to every square: a path
+ * of the board and its two end squares' edges to the apex are one Hamiltonian cycle of the board with the
+ * apex, and each cycle through the apex is one path. A square off the boundary that is an end of the path has
+ * its apex edge in its own part; the frontier program's open-path state already says where those are: a
+ * boundary square whose fragment runs to such an end is ROOTED, so the part's apex degree is the number of
+ * ROOTED squares (a fragment with both ends off the boundary would be the whole path, which the program drops).
+ * A boundary square whose degrees add up to one is an end too: its apex edge is decided at the join. So a top
+ * state s and a bottom state t make a path when every boundary square's degrees add up to one or two, the
+ * apex's degree (ROOTED squares of s and of t, and squares of degree one) is exactly two, and the fragments of
+ * s and t with the apex's edges form a single cycle through the apex.
  */
 
 /** The halves of a layout: the graph the frontier program runs on, and the edges only the top part has. */
@@ -43,17 +54,25 @@ export interface HalfPlan {
   selfImage: Array<[number, number]>;
 }
 
-/** Whether the halves method counts closed tours of this layout (rows across `width`, an even `height` of rows). */
-export function halvesFit(width: number, height: number, piece: Piece): boolean {
-  // The program's window holds the boundary's 2·width squares, 17 at most (the frontier program's widest).
+/**
+ * Whether the halves method counts the closed (or, with `closed` false, open) tours of this layout (rows across
+ * `width`, an even `height` of rows).
+ */
+export function halvesFit(width: number, height: number, piece: Piece, closed = true): boolean {
   if (height % 2 !== 0 || height < 4 || width < 2 || width > 8) return false;
   // The boundary must hold every edge between the halves: the leaper moves at most two rows.
-  return leapsOf(piece).every(([dx, dy]) => Math.abs(dy) <= 2 && Math.abs(dx) <= width);
+  const leaps = leapsOf(piece);
+  if (!leaps.every(([, dy]) => Math.abs(dy) <= 2)) return false;
+  // The program's window holds the boundary's 2·width squares and the top part's longest edge (as the whole
+  // board's: every leap appears in rows 0..m): 17 for closed tours, 16 for open ones (a knight 7 wide).
+  let reach = 2 * width;
+  for (const [dx, dy] of leaps) if (Math.abs(dx) < width) reach = Math.max(reach, Math.abs(dy) * width + Math.abs(dx));
+  return frontierFits(reach, closed);
 }
 
 /** The halves of a `width` × `height` layout (rows across the width) for the piece's leaps. */
-export function halfPlan(width: number, height: number, piece: Piece): HalfPlan {
-  if (!halvesFit(width, height, piece)) throw new GridbitsError('BAD_ARGUMENT', `the halves method needs an even number of rows (at least 4) and a leaper that moves at most two rows; got ${width}×${height}`);
+export function halfPlan(width: number, height: number, piece: Piece, closed = true): HalfPlan {
+  if (!halvesFit(width, height, piece, closed)) throw new GridbitsError('BAD_ARGUMENT', `the halves method needs an even number of rows (at least 4) and a leaper that moves at most two rows; got ${width}×${height}${closed ? '' : ' (open tours: a window of 16 squares at most)'}`);
   const m = height / 2;
   const at = (r: number, f: number): number => r * width + f;
   const top: Array<[number, number]> = [];
@@ -87,7 +106,7 @@ export function halfPlan(width: number, height: number, piece: Piece): HalfPlan 
 
 /** What the halves method found. */
 export interface HalvesResult {
-  /** Undirected closed tours. */
+  /** Undirected closed tours, or undirected open ones (Hamiltonian paths; directed tours are twice as many). */
   count: bigint;
   /** States expanded by the frontier program on the top part. */
   nodes: number;
@@ -99,14 +118,14 @@ export interface HalvesResult {
   pairs: number;
 }
 
-/** Counts closed tours of a `width` × `height` layout by halves (see above), to the end in one go. */
-export function halvesCount(width: number, height: number, piece: Piece): HalvesResult {
-  return finishedValue(job((ctl) => halvesSteps(width, height, piece, ctl)).runSync());
+/** Counts closed (or open) tours of a `width` × `height` layout by halves (see above), to the end in one go. */
+export function halvesCount(width: number, height: number, piece: Piece, closed = true): HalvesResult {
+  return finishedValue(job((ctl) => halvesSteps(width, height, piece, ctl, closed)).runSync());
 }
 
 /** The count as steps of a job: the frontier program, then the join (all of it, one shard). */
-export function* halvesSteps(width: number, height: number, piece: Piece, control: JobControl<unknown>): Generator<void, HalvesResult, void> {
-  const t = yield* new HalvesJob(width, height, piece).steps(control);
+export function* halvesSteps(width: number, height: number, piece: Piece, control: JobControl<unknown>, closed = true): Generator<void, HalvesResult, void> {
+  const t = yield* new HalvesJob(width, height, piece, false, closed).steps(control);
   const { count, pairs } = joinHalves(t, 0, 1);
   return { count, nodes: t.nodes, peakStates: t.peakStates, boundaryStates: t.top.states, pairs };
 }
@@ -119,14 +138,19 @@ export interface BoundaryTable {
   /** Boundary squares (slots). */
   B: number;
   states: number;
-  /** mates[s·B + j]: the slot joined to slot j by a path of state s, or −1 (no path end there). */
+  /**
+   * mates[s·B + j]: the slot joined to slot j by a path of state s, APEX (−2) where that path runs to an end
+   * of the tour off the boundary (open tours), or −1 (no path end there).
+   */
   mates: Int8Array;
+  /** rooted[s]: a slot of state s whose mate is APEX, or −1. */
+  rooted: Int8Array;
   /** Counts as doubles (exact below 2^53) and as BigInts. */
   counts: Float64Array;
   countsBig: bigint[];
   /** Whether some count passes 2^53. */
   big: boolean;
-  /** The groups: degrees → [start, end) in `order`. */
+  /** The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) in `order`. */
   groups: Map<number, [number, number]>;
   /** The degrees of each group in a fixed order (the shards split this list). */
   keys: number[];
@@ -140,6 +164,8 @@ export interface BoundaryTable {
 export interface HalvesTables {
   top: BoundaryTable;
   bottom: BoundaryTable;
+  /** Closed tours, or open ones (the join then adds the apex, see above). */
+  closed: boolean;
   /** States the frontier program expanded. */
   nodes: number;
   /** Most states it held at once. */
@@ -153,10 +179,10 @@ export class HalvesJob {
   readonly options: FrontierOptions;
   /** The frontier program on `plan.graph`. */
   readonly frontier: FrontierJob;
-  /** `big` keeps BigInt counts from the start (tests check that path on small boards with it). */
-  constructor(width: number, height: number, piece: Piece, big = false) {
-    this.plan = halfPlan(width, height, piece);
-    this.options = { closed: true, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
+  /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
+  constructor(width: number, height: number, piece: Piece, big = false, readonly closed = true) {
+    this.plan = halfPlan(width, height, piece, closed);
+    this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
     this.frontier = new FrontierJob(this.plan.graph, this.options);
   }
 
@@ -167,16 +193,26 @@ export class HalvesJob {
     const table = r.table as StateTable, stored = r.stored as number;
     const bottom = boundaryTable(table, stored, plan.boundary);
     const top = plan.selfImage.length === 0 ? bottom : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
-    return { top, bottom, nodes: r.nodes, peakStates: r.peakStates };
+    return { top, bottom, closed: this.closed, nodes: r.nodes, peakStates: r.peakStates };
   }
 }
 
-/** Shard `index` of `shards` of the join of the two parts (see `joinShard`); the shards' sums add up to the count. */
+/**
+ * Shard `index` of `shards` of the join of the two parts (see `joinShard`); the shards' sums add up to the
+ * count (undirected, open tours too).
+ */
 export function joinHalves(t: HalvesTables, index: number, shards: number): { count: bigint; pairs: number } {
-  return joinShard(t.top, index, shards, t.bottom);
+  return joinShard(t.top, index, shards, t.bottom, t.closed ? 0 : 2);
 }
 
-const DONE = 2;
+const DONE = 2, ROOTED = 3;
+/** A mate that is the apex: the path runs from this slot to an end of the tour off the boundary. */
+export const APEX = -2;
+
+/** A group's key: the degrees as a base-3 number over the slots, times 3, plus the ROOTED squares' number (0..2). */
+function stateKey(degrees: number, rooted: number): number {
+  return degrees * 3 + rooted;
+}
 
 /** Boundary slot j (0..B−1, vertex n−B+j) is row m−1 for j < width and row m after. */
 export function boundaryTable(table: StateTable, stored: number, B: number): BoundaryTable {
@@ -184,6 +220,7 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
   const off = stored - B;
   const degKey = new Float64Array(n);
   const mates = new Int8Array(n * B);
+  const rooted = new Int8Array(n).fill(-1);
   const counts = new Float64Array(n);
   const countsBig: bigint[] = [];
   let big = false;
@@ -196,7 +233,7 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
     if ((c0 | c1) === 0) continue;
     const k0 = e[at], k1 = e[at + 1];
     label.fill(-1);
-    let key = 0;
+    let key = 0, roots = 0;
     for (let j = 0; j < stored; j++) {
       const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
       if (j < off) {
@@ -207,7 +244,11 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
       const d = x === 0 ? 0 : x === DONE ? 2 : 1;
       key = key * 3 + d;
       mates[k * B + b] = -1;
-      if (d === 1) {
+      if (x === ROOTED) {
+        mates[k * B + b] = APEX;
+        rooted[k] = b;
+        roots++;
+      } else if (d === 1) {
         const other = label[x];
         if (other < 0) label[x] = b;
         else {
@@ -216,7 +257,7 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
         }
       }
     }
-    degKey[k] = key;
+    degKey[k] = stateKey(key, roots);
     // A table of BigInt counts (past 2^64) keeps them beside the entries.
     const cb = table.big ? table.bigCounts[i] : limbsToBig(c0, c1);
     const c = table.big ? Number(cb) : c1 * 2 ** 32 + c0;
@@ -235,7 +276,7 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
     keys.push(degKey[order[i]]);
     i = j;
   }
-  return { B, states: n, mates, counts, countsBig, big, groups, keys, order };
+  return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys, order };
 }
 
 /**
@@ -294,9 +335,12 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
     y[q] = xp;
     y[p] = DONE;
   } else {
-    // Two ends of one path would close a cycle within one part, which leaves the other part's squares out.
+    // Two ends of one path would close a cycle within one part, which leaves the other part's squares out; two
+    // paths that run to ends of the tour (ROOTED) would make the whole tour.
     if (xp === xq) return false;
-    for (let j = 0; j < y.length; j++) if (j !== q && y[j] === xq) y[j] = xp;
+    if (xq === ROOTED) {
+      for (let j = 0; j < y.length; j++) if (j !== p && y[j] === xp) y[j] = ROOTED;
+    } else for (let j = 0; j < y.length; j++) if (j !== q && y[j] === xq) y[j] = xp;
     y[p] = DONE;
     y[q] = DONE;
   }
@@ -315,66 +359,169 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
 /**
  * Shard `index` of `shards` of the join: the sum over the top states s of the groups index, index + shards, …
  * and the bottom states ρ(t) that make one cycle with them, of count(s)·count(t). ρ maps slot j to B−1−j, so
- * t must have, at slot B−1−j, two minus the degree of s at j. The shards' sums add up to the count.
+ * t must have, at slot B−1−j, two minus the degree of s at j (closed tours: `ends` 0), or for open tours
+ * (`ends` 2) one less at the squares that are ends of the tour, where the apex's degree (those squares and the
+ * ROOTED ones of s and t) is two. The shards' sums add up to the count.
  */
-export function joinShard(top: BoundaryTable, index: number, shards: number, bottom: BoundaryTable = top): { count: bigint; pairs: number } {
-  const { B, mates, counts, countsBig, big, groups, keys, order } = top;
-  const { mates: matesT, countsBig: countsBigT, groups: groupsT, order: orderT } = bottom;
+export function joinShard(top: BoundaryTable, index: number, shards: number, bottom: BoundaryTable = top, ends: 0 | 2 = 0): { count: bigint; pairs: number } {
+  const { B, groups, keys } = top;
+  const groupsT = bottom.groups;
   const degs = new Int8Array(B);
+  const free = new Int8Array(B);
+  // The squares of degree one in all (ends of the tour on the boundary): pairs of slots, −1 for none.
+  const subsets = new Int8Array(2 * (1 + B + (B * (B - 1)) / 2));
   const mateB = new Int8Array(B);
   let total = 0n, pairs = 0;
   for (let g = index; g < keys.length; g += shards) {
     const key = keys[g];
     const [i0, i1] = groups.get(key) as [number, number];
-    let rest = key;
-    for (let j = B - 1; j >= 0; j--) {
-      degs[j] = rest % 3;
+    const rootsS = key % 3;
+    const spare = ends - rootsS;
+    if (spare < 0) continue;
+    let rest = Math.floor(key / 3);
+    let ones = 0, nFree = 0;
+    for (let k = B - 1; k >= 0; k--) {
+      degs[k] = rest % 3;
       rest = Math.floor(rest / 3);
+      if (degs[k] === 1) ones++;
     }
-    let want = 0;
-    for (let j = 0; j < B; j++) want = want * 3 + (2 - degs[B - 1 - j]);
-    const partner = groupsT.get(want);
-    if (partner === undefined) continue;
-    const [t0, t1] = partner;
-    let first = -1, ends = 0;
-    for (let j = 0; j < B; j++) {
-      if (degs[j] === 1) {
-        if (first < 0) first = j;
-        ends++;
+    for (let k = 0; k < B; k++) if (degs[k] <= 1) free[nFree++] = k;
+    let nSub = 0;
+    subsets[2 * nSub] = -1;
+    subsets[2 * nSub++ + 1] = -1;
+    if (spare >= 1) {
+      for (let a = 0; a < nFree; a++) {
+        subsets[2 * nSub] = free[a];
+        subsets[2 * nSub++ + 1] = -1;
       }
     }
-    if (ends === 0) continue;
-    const p = ends / 2;
-    pairs += (i1 - i0) * (t1 - t0);
-    for (let b = t0; b < t1; b++) {
-      const t = orderT[b];
-      // The bottom state's mate of slot j: ρ(mate_t(ρ(j))).
-      for (let j = 0; j < B; j++) {
-        const mt = matesT[t * B + (B - 1 - j)];
-        mateB[j] = mt >= 0 ? B - 1 - mt : -1;
-      }
-      let inner = 0, innerBig = 0n;
-      for (let a = i0; a < i1; a++) {
-        const s = order[a];
-        const sb = s * B;
-        let x = first, steps = 0;
-        do {
-          x = mateB[mates[sb + x]];
-          steps++;
-        } while (x !== first && steps <= p);
-        if (steps !== p) continue;
-        if (big) innerBig += countsBig[s];
-        else {
-          inner += counts[s];
-          if (inner > 2 ** 52) {
-            innerBig += BigInt(inner);
-            inner = 0;
-          }
+    if (spare >= 2) {
+      for (let a = 0; a < nFree; a++) {
+        for (let b = a + 1; b < nFree; b++) {
+          subsets[2 * nSub] = free[a];
+          subsets[2 * nSub++ + 1] = free[b];
         }
       }
-      innerBig += BigInt(inner);
-      if (innerBig > 0n) total += countsBigT[t] * innerBig;
+    }
+    // Fragments of s: those with both ends on the boundary, and those that run to the apex.
+    const fragS = (ones + rootsS) / 2;
+    for (let q = 0; q < nSub; q++) {
+      const e1 = subsets[2 * q], e2 = subsets[2 * q + 1];
+      const rootsT = spare - (e1 < 0 ? 0 : e2 < 0 ? 1 : 2);
+      let wantKey = 0, onesT = 0;
+      for (let k = 0; k < B; k++) {
+        const sk = B - 1 - k;
+        const d = 2 - degs[sk] - (sk === e1 || sk === e2 ? 1 : 0);
+        if (d === 1) onesT++;
+        wantKey = wantKey * 3 + d;
+      }
+      const partner = groupsT.get(stateKey(wantKey, rootsT));
+      if (partner === undefined) continue;
+      const fragments = fragS + (onesT + rootsT) / 2;
+      if (fragments === 0) continue;
+      pairs += (i1 - i0) * (partner[1] - partner[0]);
+      total += ends === 0 ? joinCycles(top, bottom, i0, i1, partner[0], partner[1], degs, fragS, mateB) : joinPaths(top, bottom, i0, i1, partner[0], partner[1], e1, rootsS, fragments, mateB);
     }
   }
   return { count: total, pairs };
+}
+
+/** The bottom state t's mates turned by ρ: mateB[j] = ρ(mate_t(ρ(j))), APEX and −1 kept. */
+function turnedMates(bottom: BoundaryTable, t: number, mateB: Int8Array): void {
+  const B = bottom.B, m = bottom.mates;
+  for (let j = 0; j < B; j++) {
+    const mt = m[t * B + (B - 1 - j)];
+    mateB[j] = mt >= 0 ? B - 1 - mt : mt;
+  }
+}
+
+/** Closed tours: the pairs of a top group [i0, i1) and a bottom group [t0, t1) whose paths close into one cycle. */
+function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, degs: Int8Array, fragS: number, mateB: Int8Array): bigint {
+  const { B, mates, counts, countsBig, big, order } = top;
+  let first = -1;
+  for (let j = 0; j < B && first < 0; j++) if (degs[j] === 1) first = j;
+  let total = 0n;
+  for (let b = t0; b < t1; b++) {
+    const t = bottom.order[b];
+    turnedMates(bottom, t, mateB);
+    let inner = 0, innerBig = 0n;
+    for (let a = i0; a < i1; a++) {
+      const s = order[a];
+      const sb = s * B;
+      let x = first, steps = 0;
+      do {
+        x = mateB[mates[sb + x]];
+        steps++;
+      } while (x !== first && steps <= fragS);
+      if (steps !== fragS) continue;
+      if (big) innerBig += countsBig[s];
+      else {
+        inner += counts[s];
+        if (inner > 2 ** 52) {
+          innerBig += BigInt(inner);
+          inner = 0;
+        }
+      }
+    }
+    innerBig += BigInt(inner);
+    if (innerBig > 0n) total += bottom.countsBig[t] * innerBig;
+  }
+  return total;
+}
+
+/**
+ * Open tours: the pairs of a top group and a bottom group whose fragments and the apex's two edges make one
+ * cycle through the apex (one path). The walk starts at the apex: by the edge to `end` (a boundary square of
+ * degree one in all), or else along a fragment of s or of t that runs to it, and goes on from each square by
+ * the fragment of the other part (or, at a square of degree one, back to the apex).
+ */
+function joinPaths(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, end: number, rootsS: number, fragments: number, mateB: Int8Array): bigint {
+  const { B, mates, counts, countsBig, big, order, rooted } = top;
+  let total = 0n;
+  for (let b = t0; b < t1; b++) {
+    const t = bottom.order[b];
+    turnedMates(bottom, t, mateB);
+    const rootT = bottom.rooted[t] >= 0 ? B - 1 - bottom.rooted[t] : -1;
+    let inner = 0, innerBig = 0n;
+    for (let a = i0; a < i1; a++) {
+      const s = order[a];
+      const sb = s * B;
+      // At square x, next along the top part's fragment (viaTop) or the bottom's.
+      let x: number, viaTop: boolean, steps: number;
+      if (end >= 0) {
+        x = end;
+        viaTop = mates[sb + x] !== -1;
+        steps = 0;
+      } else if (rootsS > 0) {
+        x = rooted[s];
+        viaTop = false;
+        steps = 1;
+      } else {
+        x = rootT;
+        viaTop = true;
+        steps = 1;
+      }
+      for (;;) {
+        const y = viaTop ? mates[sb + x] : mateB[x];
+        // A square of degree one: back to the apex by its own edge.
+        if (y === -1) break;
+        steps++;
+        if (y === APEX || steps > fragments) break;
+        x = y;
+        viaTop = !viaTop;
+      }
+      if (steps !== fragments) continue;
+      if (big) innerBig += countsBig[s];
+      else {
+        inner += counts[s];
+        if (inner > 2 ** 52) {
+          innerBig += BigInt(inner);
+          inner = 0;
+        }
+      }
+    }
+    innerBig += BigInt(inner);
+    if (innerBig > 0n) total += bottom.countsBig[t] * innerBig;
+  }
+  return total;
 }

@@ -26,7 +26,7 @@ export interface CountQuestion {
 /** A tour count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
 export interface ShardedCount extends BaseShardedCount<CountQuestion> {
   kind: 'tour';
-  /** How the shards are made: 'halves' (closed tours by two half-boards, the join split) or 'whole' (one shard). */
+  /** How the shards are made: 'halves' (two half-boards, the join split) or 'whole' (one shard). */
   method: 'halves' | 'whole';
 }
 
@@ -41,17 +41,17 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
   if (!Number.isInteger(shards) || shards < 1) throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
   const piece = parsePiece(question.piece);
   const board = Board.of(question.width, question.height);
-  const layout = layoutOf(board, piece);
-  const method = question.closed && layout !== null ? 'halves' : 'whole';
+  const layout = layoutOf(board, piece, question.closed);
+  const method = layout !== null ? 'halves' : 'whole';
   const n = method === 'halves' ? shards : 1;
   return { kind: 'tour', question, method, shards: n, key: `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${method} ${n}` };
 }
 
 /** The layout the halves method counts in (rows across the width), or null where it does not apply. */
-function layoutOf(board: Board, piece: Piece): { width: number; height: number } | null {
+function layoutOf(board: Board, piece: Piece, closed: boolean): { width: number; height: number } | null {
   const g = buildCountGraph(board, piece);
   const w = g.width, h = g.n / g.width;
-  return halvesFit(w, h, piece) ? { width: w, height: h } : null;
+  return halvesFit(w, h, piece, closed) ? { width: w, height: h } : null;
 }
 
 /**
@@ -72,16 +72,17 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       const r = yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
       return { index, key: sc.key, count: r.count, nodes: r.nodes, ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}) };
     }
-    const layout = layoutOf(board, piece) as { width: number; height: number };
-    const tableKey = `${layout.width}x${layout.height} ${piece.name}`;
+    const layout = layoutOf(board, piece, question.closed) as { width: number; height: number };
+    const tableKey = `${layout.width}x${layout.height} ${piece.name} ${question.closed ? 'closed' : 'open'}`;
     let top = tables.get(tableKey);
     if (top === undefined) {
-      top = yield* new HalvesJob(layout.width, layout.height, piece).steps(ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
+      top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
       tables.set(tableKey, top);
     }
     const { count } = joinHalves(top, index, sc.shards);
     ctl.report(100, 100, '%');
-    return { index, key: sc.key, count, nodes: top.nodes, peakStates: top.peakStates };
+    // Open tours are directed (each path both ways), as the whole board's count.
+    return { index, key: sc.key, count: question.closed ? count : 2n * count, nodes: top.nodes, peakStates: top.peakStates };
   });
 }
 

@@ -89,7 +89,10 @@ export interface Count {
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
-  /** Closed tours of boards whose longer side is even: counted as two half-boards joined at their boundary. */
+  /**
+   * Counted as two half-boards joined at their boundary: closed tours, and open ones with no `from`, of boards
+   * with an even number of rows across the shorter side (see count-halves.ts).
+   */
   split?: 'halves';
 }
 
@@ -133,10 +136,14 @@ function maxCells(reach: number, closed: boolean): number {
   return 0;
 }
 
-/** Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. */
-export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false): string | null {
+/**
+ * Whether the exact counter takes this board without a budget; otherwise the reason, naming the limit. Open
+ * tours from a start square (`from`) are counted on the whole board, under its limit.
+ */
+export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): string | null {
   if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
-  return limitOf(board, buildCountGraph(board, piece), closed, piece);
+  const g = buildCountGraph(board, piece);
+  return limitOf(board, g, closed, piece, byHalves(g, closed, piece) && (closed || from === undefined));
 }
 
 /** Boards past this many squares are refused even with a budget: a count there could not even start meaningfully. */
@@ -158,17 +165,38 @@ const HALVES_7_WIDE = 56;
 /** The widest window counted by halves without a budget (a knight 7 wide). */
 const HALVES_MAX_REACH = 15;
 
+/**
+ * Open tours counted by halves (no start square given), measured with `/usr/bin/time -f '%U s %M KB' node
+ * dist/cli/main.js tour-count WxH --json` on this machine (CPU seconds, peak memory; 5×20 with `--max-nodes
+ * 1000000000000`, one process): 5 wide up to 5×20 (100 squares; 57 s, 243 MB; 5×14: 27 s); 6×8
+ * (48 squares; 104 s, 920 MB, the frontier program's 28 million states expanded, 8.3 million at once, where
+ * the whole board takes 649 s and 22 million at once; 6×6: 8 s and 227 MB, the whole board 46 s). 6×10 takes
+ * 974 s and 2.5 GB (120 million states expanded, 25 million at once, near MAX_STATES; then 8.4 million boundary
+ * states, whose join compares 6 billion pairs and takes most of the time), so 6×12 is out of reach. Narrower
+ * boards keep the whole board's limits (halves count them faster: 4×100 in 9 s against 15 s). 7 wide stays out:
+ * 7×4 alone takes 10 s, its boundary of 14 squares giving 384,000 states. 6 wide, the limit is 6×6: 6×8's 104 s
+ * are past a minute, so it is counted with a budget (a time limit of a few minutes) rather than refused.
+ */
+const OPEN_HALVES_5_WIDE = 100;
+const OPEN_HALVES_6_WIDE = 36;
+
+/** The most squares counted by halves without a budget, by the whole board's window. */
+function halvesCells(reach: number, closed: boolean): number {
+  if (closed) return reach < 13 ? maxCells(reach, true) : reach <= 13 ? HALVES_6_WIDE : reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0;
+  return reach <= 9 ? maxCells(reach, false) : reach <= 11 ? OPEN_HALVES_5_WIDE : reach <= 13 ? OPEN_HALVES_6_WIDE : 0;
+}
+
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
-/** Whether the closed tours of this board are counted by halves (when the frontier program counts them). */
+/** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
 function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return closed && g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
+  return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece, closed);
 }
 
 function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
   if (board.cells <= SMALL_BOARD) return null;
-  const cap = halves && g.reach >= 13 ? (g.reach <= 13 ? HALVES_6_WIDE : g.reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0) : maxCells(g.reach, closed);
+  const cap = halves ? halvesCells(g.reach, closed) : maxCells(g.reach, closed);
   if (cap === 0) {
     return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side), ${HALVES_MAX_REACH} for closed tours on boards whose longer side is even (a knight 7 wide)`;
   }
@@ -273,8 +301,9 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   const [from, to] = latestEnds(board, g, options.from, options.to);
   const budget = options.pastLimit ?? false;
-  // Closed tours of boards whose longer side is even by halves, unless the whole board's frontier program is asked for.
-  const halves = byHalves(g, closed, piece) && options.method !== 'frontier' && options.method !== 'backtracking';
+  // Tours of boards whose longer side is even by halves (open ones with no end given), unless the whole board's
+  // frontier program is asked for.
+  const halves = byHalves(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
   const limit = limitOf(board, g, closed, piece, halves);
   let method = options.method ?? 'auto';
   if (method === 'auto') {
@@ -299,13 +328,14 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
 
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
-    const hj = new HalvesJob(g.width, g.n / g.width, piece);
+    const hj = new HalvesJob(g.width, g.n / g.width, piece, false, closed);
     const fj = hj.frontier, o = hj.options;
     resumed(fj, hj.plan.graph, o);
     return {
       *steps(ctl, onShare) {
         const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
-        const { count } = joinHalves(t, 0, 1);
+        // Undirected paths → directed tours: both directions.
+        const count = closed ? joinHalves(t, 0, 1).count : 2n * joinHalves(t, 0, 1).count;
         onShare(1);
         return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },

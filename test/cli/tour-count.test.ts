@@ -29,6 +29,20 @@ describe('gridbits tour-count', () => {
     expect(j.convention).toMatch(/A165134/);
   });
 
+  it('open tours of a board with an even side: by halves, as shards, the same count as from the whole board', () => {
+    const j = gridbitsJson<CountJson & { split?: string; shards: number; shardsDone: number }>(['tour-count', '5x6']);
+    expect(j).toMatchObject({ count: '37568', undirectedCount: '18784', directed: true, complete: true, method: 'frontier', split: 'halves' });
+    expect(j.shards).toBeGreaterThan(1);
+    expect(j.shardsDone).toBe(j.shards);
+    // With a start square the whole board's program counts.
+    const b = gridbitsJson<CountJson & { split?: string }>(['tour-count', '5x6', '--from', 'a1']);
+    expect(b.split).toBeUndefined();
+    expect(BigInt(b.count)).toBeGreaterThan(0n);
+    // 6x8 open is taken by halves only: from a square (or from each) it is past the whole board's limit.
+    expectUserError(gridbits(['tour-count', '6x8', '--from', 'a1']), /limit of 36 .*--max-nodes or --timeout/);
+    expectUserError(gridbits(['tour-count', '6x8', '--each']), /limit of 36/);
+  });
+
   it('closed counts, start squares, rectangles and other leapers', () => {
     expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed']).count).toBe('9862');
     expect(gridbitsJson<CountJson>(['tour-count', '10x3', '--closed']).count).toBe('16');
@@ -102,8 +116,9 @@ describe('gridbits tour-count', () => {
   });
 
   it('Ctrl-C stops a long count within half a second: it says what it has, then exit 130', async () => {
-    // Once the count is under way (its first progress line), Ctrl-C.
-    const r = await interruptAfterProgress(['tour-count', '6x6', '--json']);
+    // Once the count is under way (its first progress line), Ctrl-C. From a start square the whole board's
+    // program counts (6x6 without one is counted by halves, as shards).
+    const r = await interruptAfterProgress(['tour-count', '6x6', '--from', 'a1', '--json']);
     expect(r.exitMs).toBeLessThan(500);
     expect(r.code).toBe(130);
     const j = JSON.parse(r.stdout) as { complete: boolean; bound: string; interrupted: boolean; reason: string };

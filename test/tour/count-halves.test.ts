@@ -9,6 +9,7 @@ import { countTours } from '../../src/tour/legacy.js';
 import type { StateTable } from '../../src/tour/count-table.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { countShardJob, shardCount } from '../../src/tour/count-shards.js';
+import { countToursSync } from '../../src/tour/count.js';
 
 // The halves method (two half-boards joined at their boundary) against OEIS A001230 / A175881 and against the
 // whole-board frontier program, which shares the transition code but none of the split or the join.
@@ -141,12 +142,135 @@ describe('closed tours counted by halves', () => {
       oddTotal += r.value.count;
     }
     expect(oddTotal).toBe(44202n);
+    // Open tours split too: the shards' directed counts add up to the whole board's (twice A083386: 18,784).
     const open = shardCount({ width: 5, height: 6, piece: 'knight', closed: false }, 8);
-    expect(open.shards).toBe(1);
-    const r = countShardJob(open, 0).runSync();
-    expect(r.finished && r.value.count).toBe(37568n);
+    expect(open.method).toBe('halves');
+    let openTotal = 0n;
+    for (let i = 0; i < open.shards; i++) {
+      const r = countShardJob(open, i).runSync();
+      if (!r.finished) throw new Error('unfinished');
+      openTotal += r.value.count;
+    }
+    expect(openTotal).toBe(37568n);
+    // An odd number of rows both ways: one shard on the whole board.
+    const whole = shardCount({ width: 5, height: 5, piece: 'knight', closed: false }, 8);
+    expect(whole.shards).toBe(1);
+    const r = countShardJob(whole, 0).runSync();
+    expect(r.finished && r.value.count).toBe(1728n);
   });
 });
+
+// Open tours by halves: the apex joined to every square makes each path a cycle (see count-halves.ts). Checked
+// against OEIS and against the whole-board program, whose open-path code it shares but not the split or the join.
+describe('open tours counted by halves', () => {
+  const open = (w: number, h: number, spec = 'knight'): bigint => halvesCount(w, h, parsePiece(spec), false).count;
+
+  it('3×n (A169696), 4×n (A079137) and 5×6 (A083386: 18,784), undirected', () => {
+    expect([4, 6, 8, 10, 12].map((h) => open(3, h))).toEqual([8n, 0n, 396n, 3048n, 57248n]);
+    expect([4, 6, 8, 10].map((h) => open(4, h))).toEqual([0n, 744n, 31088n, 1213112n]);
+    expect(open(5, 6)).toBe(18784n);
+  });
+
+  it('equals the whole-board program on random boards with an even number of rows, for random leapers', () => {
+    const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
+    let nonzero = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 3 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
+        const h = 2 * half;
+        if (w * h > 16) return;
+        const piece = parsePiece(chosen.join('+'));
+        const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: false, ends: [] });
+        if (whole.count > 0n) nonzero++;
+        expect(halvesCount(w, h, piece, false).count, `${w}x${h} ${piece.name}`).toBe(whole.count);
+      }),
+      { numRuns: 60, seed: 2016 },
+    );
+    expect(nonzero).toBeGreaterThan(8);
+  });
+
+  it('open tours on graphs whose half turn maps some edges onto themselves, against a plain search', () => {
+    for (const [w, h, spec] of [[5, 4, 'knight'], [3, 4, 'king'], [5, 4, 'wazir'], [3, 4, 'knight+1,1']] as const) {
+      const piece = parsePiece(spec);
+      expect(halfPlan(w, h, piece, false).selfImage.length, `${w}x${h} ${spec}`).toBeGreaterThan(0);
+      expect(open(w, h, spec), `${w}x${h} ${spec}`).toBe(BigInt(pathsByHand(Board.of(w, h), piece)));
+    }
+  });
+
+  it('the top part\'s boundary states with open ends, the self-image edges added after the program, equal a program run with them', () => {
+    for (const [w, h, spec] of [[5, 4, 'knight'], [3, 6, 'knight+1,1'], [3, 4, 'king'], [5, 4, 'wazir']] as const) {
+      const piece = parsePiece(spec);
+      const plan = halfPlan(w, h, piece, false);
+      const r = frontierCount(plan.graph, { closed: false, ends: [], iface: plan.boundary });
+      const added = boundaryTable(withEdges(r.table as StateTable, r.stored as number, plan.boundary, plan.selfImage), r.stored as number, plan.boundary);
+      const off = plan.graph.n - plan.boundary;
+      const edges: Array<[number, number]> = plan.selfImage.map(([a, b]) => [off + a, off + b]);
+      for (let v = 0; v < plan.graph.n; v++) for (const d of plan.graph.back[v]) edges.push([v - d, v]);
+      const g = countGraphOf(plan.graph.n, w, edges);
+      const direct = frontierCount({ ...g, reach: plan.graph.reach }, { closed: false, ends: [], iface: plan.boundary });
+      const run = boundaryTable(direct.table as StateTable, direct.stored as number, plan.boundary);
+      // Some states have a path running to an end off the boundary (mate APEX).
+      expect(Array.from(run.rooted).some((x) => x >= 0), `${w}x${h} ${spec}`).toBe(true);
+      expect(statesOf(added), `${w}x${h} ${spec}`).toEqual(statesOf(run));
+    }
+  });
+
+  it('BigInt counts give the same open counts as limbs', () => {
+    for (const [w, h] of [[5, 4], [3, 12], [4, 8]] as const) {
+      const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true, false).steps(ctl)).runSync());
+      expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(open(w, h));
+    }
+  });
+
+  it('takes a window of 16 squares at most: a knight 7 wide, not 8', () => {
+    expect(halvesFit(7, 8, KNIGHT, false)).toBe(true);
+    expect(halvesFit(8, 8, KNIGHT, false)).toBe(false);
+    expect(halvesFit(8, 8, KNIGHT, true)).toBe(true);
+    expect(halvesFit(8, 6, parsePiece('wazir'), false)).toBe(true);
+    expect(() => halfPlan(8, 8, KNIGHT, false)).toThrow(/16 squares/);
+  });
+
+  it('countTours: open tours of boards with an even side by halves (directed), with `from` on the whole board', () => {
+    const r = countToursSync(Board.of(6, 5));
+    expect(r.finished && r.value).toMatchObject({ count: 37568n, split: 'halves', directed: true });
+    const from = countToursSync(Board.of(6, 5), { from: 0, to: 29 });
+    expect(from.finished && from.value.split).toBeUndefined();
+    expect(from.finished && from.value.count).toBeGreaterThan(0n);
+  });
+});
+
+// A plain Hamiltonian path counter for a small board and leaper: depth-first from every square, each path found
+// once from each end (undirected: halved).
+function pathsByHand(board: Board, piece: ReturnType<typeof parsePiece>): number {
+  const n = board.cells;
+  const adj: number[][] = Array.from({ length: n }, () => []);
+  for (let s = 0; s < n; s++) {
+    const x = s % board.width, y = Math.floor(s / board.width);
+    for (const [dx, dy] of piece.leaps) {
+      const nx = x + dx, ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < board.width && ny < board.height) adj[s].push(ny * board.width + nx);
+    }
+  }
+  const seen = new Array<boolean>(n).fill(false);
+  let found = 0;
+  const go = (v: number, depth: number): void => {
+    if (depth === n) {
+      found++;
+      return;
+    }
+    for (const u of adj[v]) {
+      if (seen[u]) continue;
+      seen[u] = true;
+      go(u, depth + 1);
+      seen[u] = false;
+    }
+  };
+  for (let s = 0; s < n; s++) {
+    seen[s] = true;
+    go(s, 1);
+    seen[s] = false;
+  }
+  return found / 2;
+}
 
 // A table's states as sorted text (degrees, mates, count), for comparing two tables built differently.
 function statesOf(t: BoundaryTable): string[] {

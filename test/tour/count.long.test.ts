@@ -7,9 +7,30 @@ import { halvesCount } from '../../src/tour/count-halves.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 
 describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () => {
-  it('6×6 directed open tours: 6,637,920 (A165134)', () => {
-    expect(countTours(Board.of(6, 6)).count).toBe(6637920n);
+  it('6×6 directed open tours: 6,637,920 (A165134), by halves and on the whole board', () => {
+    const halves = countToursSync(Board.of(6, 6));
+    expect(halves.finished && halves.value).toMatchObject({ count: 6637920n, split: 'halves' });
+    const whole = countToursSync(Board.of(6, 6), { method: 'frontier' });
+    expect(whole.finished && whole.value.split).toBeUndefined();
+    expect(whole.finished && whole.value.count).toBe(6637920n);
   }, 900_000);
+
+  // The whole board's program gives the same 49,929,787,608 in about 11 minutes of CPU (22 million states at
+  // once), too long for this suite.
+  it('6×8 directed open tours by halves: 49,929,787,608 (twice 24,964,893,804)', () => {
+    // Past the limit without a budget (104 s of CPU): counted with a time limit, as a user would.
+    const r = countToursSync(Board.of(8, 6), { timeoutMs: 3_600_000 });
+    expect(r.finished && r.value).toMatchObject({ count: 49929787608n, split: 'halves' });
+  }, 1_200_000);
+
+  it('5×n directed open tours by halves: twice A083386 up to 5×18 (past 2^64), 5×10 on the whole board too', () => {
+    expect(halvesCount(5, 10, KNIGHT, false).count).toBe(7886117822n);
+    expect(countTours(Board.of(5, 10), { method: 'frontier' }).count).toBe(2n * 7886117822n);
+    expect(halvesCount(5, 12, KNIGHT, false).count).toBe(3611823644006n);
+    expect(halvesCount(5, 14, KNIGHT, false).count).toBe(1548284436152798n);
+    expect(halvesCount(5, 16, KNIGHT, false).count).toBe(650456890341276338n);
+    expect(countTours(Board.of(18, 5)).count).toBe(2n * 267426031403733462626n);
+  }, 1_200_000);
 
   it('6×6 tours from each square (six separate counts, one per symmetry class) add up to 6,637,920', async () => {
     const each = await countToursFromEach(Board.of(6, 6));

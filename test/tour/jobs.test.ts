@@ -170,6 +170,13 @@ describe('countTours', () => {
     for (const [w, h, closed] of [[6, 7, false], [6, 11, true], [6, 16, true], [5, 11, false], [4, 401, false], [7, 7, false], [7, 7, true], [7, 8, false], [7, 10, true]] as const) {
       expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).not.toBeNull();
     }
+    // Open tours by halves (no start square): 6 wide up to 6×6 (6×8 takes 104 s: with a budget), 5 wide up to
+    // 5×20; from a square, the whole board's limits.
+    for (const [w, h] of [[6, 6], [5, 20], [5, 12]] as const) expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).toBeNull();
+    for (const [w, h] of [[6, 8], [8, 6], [6, 10], [5, 22], [7, 6]] as const) expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).not.toBeNull();
+    expect(tour.countLimit(Board.of(6, 8), KNIGHT, false, 0)).toMatch(/limit of 36/);
+    expect(tour.countLimit(Board.of(5, 12), KNIGHT, false, 0)).toMatch(/limit of 50/);
+    expect(tour.countLimit(Board.of(6, 8))).toMatch(/limit of 36 .*open tours, counted by halves/);
   });
 
   it('resuming after any budget gives the unbroken count (property)', () => {
