@@ -88,7 +88,7 @@ export async function run(): Promise<BenchSection> {
     }
   }
   notes.push(
-    'A layout count is one dynamic program over the cells, which does not split without more work: the shards fix the largest ship in each class of its places and count the rest of the fleet around it, each a count of its own. So the shards do about 2 to 3 times the unsplit work in all (first rows), and pay on two or more machines, or where one process would not hold the whole count; each shard holds less at once than the whole count.',
+    'A layout count is one dynamic program over the cells, which does not split without more work: the shards fix the largest ship in each class of its places and count the rest of the fleet around it, each a count of its own. So the shards do about twice the unsplit work in all (first rows: 1.8–1.9×), and pay on two or more machines, or where one process would not hold the whole count; each shard holds less at once than the whole count.',
     'Reproduce: npm run bench -- fleet-shards (builds and uses dist/ for the CLI rows; the queue row needs /usr/bin/redis-server).',
   );
   await queueRow(rows, notes, { label: CASES[0].name, args: ['fleet', 'count', ...CASES[0].cli], local: (shards) => ['--shards', String(shards)], want: CASES[0].want.toString() });

@@ -452,7 +452,7 @@ Shards: a count that outgrows one process splits into shards by where the larges
 takes some of its places, one per class of places the field's symmetries exchange, and counts the rest of
 the fleet around each exactly; the shards' counts add up to the total (times the number of largest ships, each
 layout being counted once per such ship). The shards do more work in all than one count (each is a count of its
-own: about 2 to 3 times as much on the classic and German fleets), but they run anywhere, side by side, and each
+own: about twice as much on the classic and German fleets), but they run anywhere, side by side, and each
 holds less at once. With --shards N they run on the local cores. With --checkpoint FILE every shard counted is
 saved to FILE as it finishes (and when the count stops: Ctrl-C, --timeout); the same command with the same FILE
 counts only the shards left, and a finished count removes FILE. A FILE of another count, or a damaged one, is
