@@ -1,9 +1,8 @@
 // The kinds of sharded counts the CLI runs on threads and job queues: how each is made again from its plain
 // data (a worker checks a shard that way), named in ids and described in a worker's log.
 import type { ShardedCount } from '../core/shards.js';
-import { shardCount as fleetShards, type CountQuestion as FleetQuestion } from '../fleet/count-shards.js';
+import { questionProblem, shardCount as fleetShards, type CountQuestion as FleetQuestion } from '../fleet/count-shards.js';
 import { fleetInWords } from '../fleet/names.js';
-import { questionProblem } from '../fleet/count-shards.js';
 import { shardCount as tourShards, type CountQuestion as TourQuestion } from '../tour/count-shards.js';
 
 /** One kind of sharded count. */
@@ -31,7 +30,6 @@ function fleetQuestion(q: unknown): FleetQuestion {
   if (typeof q !== 'object' || q === null) throw new Error('its count has no question');
   return q as FleetQuestion;
 }
-
 
 const KINDS: Record<string, ShardKind> = {
   tour: {

@@ -13,6 +13,28 @@ import { countToursSync } from '../../src/tour/count.js';
 
 // The halves method (two half-boards joined at their boundary) against OEIS A001230 / A175881 and against the
 // whole-board frontier program, which shares the transition code but none of the split or the join.
+
+/**
+ * The halves' count against the whole-board program on random boards with an even number of rows (up to
+ * `maxCells` squares) and random leapers made of one or two parts; more than `nonzero` of the 60 must have tours.
+ */
+function againstWholeBoard(o: { closed: boolean; maxWidth: number; maxHalf: number; maxCells: number; seed: number; nonzero: number }): void {
+  const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
+  let nonzero = 0;
+  fc.assert(
+    fc.property(fc.integer({ min: 2, max: o.maxWidth }), fc.integer({ min: 2, max: o.maxHalf }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
+      const h = 2 * half;
+      if (w * h > o.maxCells) return;
+      const piece = parsePiece(chosen.join('+'));
+      const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: o.closed, ends: [] });
+      if (whole.count > 0n) nonzero++;
+      expect(halvesCount(w, h, piece, o.closed).count, `${w}x${h} ${piece.name}`).toBe(whole.count);
+    }),
+    { numRuns: 60, seed: o.seed },
+  );
+  expect(nonzero).toBeGreaterThan(o.nonzero);
+}
+
 describe('closed tours counted by halves', () => {
   it('6×6 = 9862 (A001230), 6×8 = 55,488,142 (A175881), 4×n = 0', () => {
     expect(halvesCount(6, 6, KNIGHT).count).toBe(9862n);
@@ -88,20 +110,7 @@ describe('closed tours counted by halves', () => {
   });
 
   it('equals the whole-board program on random boards with an even number of rows, for random leapers', () => {
-    const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
-    let nonzero = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 7 }), fc.integer({ min: 2, max: 4 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
-        const h = 2 * half;
-        if (w * h > 24) return;
-        const piece = parsePiece(chosen.join('+'));
-        const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: true, ends: [] });
-        if (whole.count > 0n) nonzero++;
-        expect(halvesCount(w, h, piece).count, `${w}x${h} ${piece.name}`).toBe(whole.count);
-      }),
-      { numRuns: 60, seed: 1616 },
-    );
-    expect(nonzero).toBeGreaterThan(10);
+    againstWholeBoard({ closed: true, maxWidth: 7, maxHalf: 4, maxCells: 24, seed: 1616, nonzero: 10 });
   });
 
   it('BigInt counts (a part past 2^64) give the same counts as limbs, odd widths and even', () => {
@@ -172,20 +181,7 @@ describe('open tours counted by halves', () => {
   });
 
   it('equals the whole-board program on random boards with an even number of rows, for random leapers', () => {
-    const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
-    let nonzero = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 3 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
-        const h = 2 * half;
-        if (w * h > 16) return;
-        const piece = parsePiece(chosen.join('+'));
-        const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: false, ends: [] });
-        if (whole.count > 0n) nonzero++;
-        expect(halvesCount(w, h, piece, false).count, `${w}x${h} ${piece.name}`).toBe(whole.count);
-      }),
-      { numRuns: 60, seed: 2016 },
-    );
-    expect(nonzero).toBeGreaterThan(8);
+    againstWholeBoard({ closed: false, maxWidth: 6, maxHalf: 3, maxCells: 16, seed: 2016, nonzero: 8 });
   });
 
   it('open tours on graphs whose half turn maps some edges onto themselves, against a plain search', () => {
