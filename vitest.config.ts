@@ -1,11 +1,18 @@
 // Test runner settings: tests live in test/, mirroring src/; dist/ is rebuilt first for the CLI tests.
+// Two files run at a time (one a core); the files that time how fast a command stops (Ctrl-C within half a
+// second) and the job-queue files run after them, one at a time, so no other test's load is in their times.
 import { defineConfig } from 'vitest/config';
+
+const ALONE = ['test/**/*-interrupt.test.ts', 'test/**/*-timing.test.ts', 'test/cli/queue.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup-build.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -47,10 +47,15 @@ export function examples(text: string): Example[] {
   return found;
 }
 
-/** Times vary by machine: "0.33 s", "12.5 ms", "ms":123, "seconds":0.3 become a placeholder. */
+/**
+ * Times and memory vary by machine: "0.33 s", "12.5 ms", "ms":123, "seconds":0.3, "58 MB of memory at most",
+ * "peakMemoryBytes":61000000 become placeholders.
+ */
 const timeless = (s: string): string =>
   s
     .replace(/"(ms|seconds|timeMs|elapsedMs)":[0-9.e+-]+/g, '"$1":T')
+    .replace(/"peakMemoryBytes":[0-9]+/g, '"peakMemoryBytes":M')
+    .replace(/\b[0-9.]+ [MG]B of memory at most\b/g, 'M of memory at most')
     .replace(/\b[0-9]+(\.[0-9]+)? ?(ms|s)\b/g, 'T')
     .replace(/\b[0-9.]+ ?[kM]? ?(nodes|positions)\/s\b/g, 'R');
 

@@ -1,15 +1,15 @@
 // `fleet count` run as shards: on the local cores (one thread per core, saved to a checkpoint as shards finish)
 // or on the job queue (--queue), the shards' counts added up and reported in the command's usual words and JSON.
 import { GridbitsError } from '../core/error.js';
-import { shardsTotal, type ShardCount } from '../core/shards.js';
+import { shardsTotal } from '../core/shards.js';
 import type { ShardedCount } from '../fleet/count-shards.js';
 import type { FleetProblem } from '../fleet/problem.js';
-import { dropCheckpoint, loadShardCheckpoint, saveShardCheckpoint } from './checkpoint-file.js';
+import { dropCheckpoint } from './checkpoint-file.js';
 import { fleetText, problemJson } from './fleet.js';
-import { interruptible, whileSaving } from './io.js';
+import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue.js';
-import { countShardsLocally } from './shard-threads.js';
+import { runShardsLocally } from './shard-local.js';
 import { durationWords, plural, secondsSince, thousands } from './words.js';
 
 /** Where a sharded count runs: the local cores (with an optional checkpoint and time limit) or a queue. */
@@ -19,46 +19,20 @@ export interface FleetShardRun {
   timeoutMs?: number;
 }
 
-/** Saves a checkpoint at most this often while shards finish (and always when the count stops). */
-const SAVE_EVERY_MS = 1000;
-
 /** Counts the shards, prints the answer (or what was finished), returns the exit code. */
 export async function countFleetSharded(out: Output, p: FleetProblem, sc: ShardedCount, run: FleetShardRun): Promise<number> {
   const t0 = performance.now();
   const label = `fleet count ${p.width}x${p.height}`;
   const file = run.checkpoint;
-  const before = file === undefined ? new Map<number, ShardCount>() : loadShardCheckpoint(file, sc);
   let counts: Map<number, { count: bigint; nodes: number }>;
   let interrupted: boolean;
   let timedOut = false;
   let where: Record<string, unknown>;
   let how: string;
   if (run.queue === undefined) {
-    let savedAt = performance.now();
-    const done = new Map(before);
-    const save = (force: boolean): void => {
-      if (file === undefined || (!force && performance.now() - savedAt < SAVE_EVERY_MS)) return;
-      whileSaving(() => saveShardCheckpoint(file, sc, done));
-      savedAt = performance.now();
-    };
-    const r = await interruptible(out, (signal) => {
-      const limit = run.timeoutMs === undefined ? undefined : AbortSignal.timeout(run.timeoutMs);
-      const stop = limit === undefined ? signal : AbortSignal.any([signal, limit]);
-      return countShardsLocally(sc, {
-        signal: stop,
-        eager: true,
-        done: before,
-        onShard: (c) => {
-          done.set(c.index, c);
-          save(false);
-        },
-        onProgress: (pr) => out.progress(pr, label),
-      }).then((result) => ((timedOut = result.interrupted && limit?.aborted === true && !signal.aborted), result));
-    });
-    ({ counts, interrupted } = r);
-    if (interrupted) save(true);
-    where = { threads: r.threads, ...(file !== undefined ? { checkpoint: file, resumed: before.size } : {}) };
-    how = `${plural(sc.shards, 'shard')} on ${plural(r.threads, 'thread')}${before.size > 0 ? ` (${thousands(before.size)} from the checkpoint)` : ''}`;
+    const r = await runShardsLocally(out, sc, { label, eager: true, ...(file !== undefined ? { checkpoint: file } : {}), ...(run.timeoutMs !== undefined ? { timeoutMs: run.timeoutMs } : {}) });
+    ({ counts, timedOut, where, how } = r);
+    interrupted = r.interrupted || r.timedOut;
   } else {
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');

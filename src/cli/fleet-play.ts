@@ -153,7 +153,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   }
   const top = Math.max(...Object.values(r.histogram));
   const c = out.paint;
-  for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${n.toLocaleString('en-US')}`);
+  for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${thousands(n)}`);
   out.print(`${plural(r.games, 'game')} (${fleetText(p)}, ${size}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
   if (stopped !== undefined) out.print(`${stopWords(stopped, { timeoutMs })} after ${thousands(r.games)} of the ${plural(r.requested, 'game')} asked for`);
   return code;

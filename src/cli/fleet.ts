@@ -315,7 +315,7 @@ async function count(args: Parsed, out: Output): Promise<number> {
 /** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
 export function interruptedCount(p: FleetProblem, out: Output, last: Progress | null, nodes: number, seconds: number, what = 'the count'): number {
   const where =
-    last?.total === undefined ? 'its start' : last.unit === 'per cent' ? `${Math.floor((100 * last.done) / last.total)} %` : `${Math.floor(last.done).toLocaleString('en-US')} of ${last.total.toLocaleString('en-US')} ${last.unit ?? ''}`.trimEnd();
+    last?.total === undefined ? 'its start' : last.unit === 'per cent' ? `${Math.floor((100 * last.done) / last.total)} %` : `${thousands(Math.floor(last.done))} of ${thousands(last.total)} ${last.unit ?? ''}`.trimEnd();
   if (out.json) {
     out.printJson({ count: null, stopped: 'signal', ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}), nodes, ...problemJson(p), seconds });
   } else {
@@ -398,7 +398,7 @@ function check(args: Parsed, out: Output): void {
     return;
   }
   const lines = results.flatMap((r, i) => (r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)]));
-  out.print([...lines, `${valid.toLocaleString('en-US')} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
+  out.print([...lines, `${thousands(valid)} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
 }
 
 const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';

@@ -2,24 +2,37 @@
 // shards' counts added up and reported in the command's usual words and JSON.
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
-import { COUNT_CONVENTION, COUNT_MAX_REACH } from '../tour/count.js';
+import { COUNT_CONVENTION, COUNT_MAX_REACH, noTours } from '../tour/count.js';
 import { buildCountGraph } from '../tour/count-graph.js';
 import { frontierFits } from '../tour/count-frontier.js';
 import type { ShardedCount } from '../tour/count-shards.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue.js';
-import { countShardsLocally } from './shard-threads.js';
-import { plural, secondsSince, thousands } from './words.js';
+import { runShardsLocally } from './shard-local.js';
+import { dropCheckpoint } from './checkpoint-file.js';
+import { bytesWords, peakMemoryBytes, plural, secondsSince, thousands } from './words.js';
+import { budgetWords } from '../tour/stopped.js';
+
+/** How the text names a split count's method, after "frontier dynamic program". */
+export const SPLIT_WORDS = {
+  halves: ' on two half-boards',
+  crossing: ' on the top half-board, joined to the bottom through the moves between them',
+} as const;
 
 /** The method a one-shard ('whole') count runs: the one `countTours` picks for a board it counts without a budget. */
-function wholeMethod(board: Board, piece: Piece, closed: boolean): 'frontier' | 'backtracking' {
+function wholeMethod(board: Board, piece: Piece, closed: boolean): 'frontier' | 'backtracking' | 'theorem' {
+  if (noTours(board, piece, closed) !== null) return 'theorem';
   const g = buildCountGraph(board, piece);
   return frontierFits(g.reach, closed) && g.reach <= COUNT_MAX_REACH ? 'frontier' : 'backtracking';
 }
 
-/** Counts the shards (locally, or on the queue when an address is given), prints the answer, returns the exit code. */
-export async function countSharded(out: Output, board: Board, piece: Piece, sc: ShardedCount, queue: QueueAddress | undefined): Promise<number> {
+/**
+ * Counts the shards (locally, or on the queue when an address is given), prints the answer, returns the exit
+ * code. Locally, a time limit (`timeoutMs`) stops the shards still running (the finished ones' sum is a lower
+ * bound), and a checkpoint file keeps the shards finished for the same command to go on from.
+ */
+export async function countSharded(out: Output, board: Board, piece: Piece, sc: ShardedCount, queue: QueueAddress | undefined, run: { timeoutMs?: number; checkpoint?: string } = {}): Promise<number> {
   const { closed } = sc.question;
   const t0 = performance.now();
   const label = `tour-count ${board}`;
@@ -27,11 +40,11 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   let interrupted: boolean;
   let where: Record<string, unknown>;
   let how: string;
+  let timedOut = false;
   if (queue === undefined) {
-    const r = await interruptible(out, (signal) => countShardsLocally(sc, { signal, onProgress: (p) => out.progress(p, label) }));
-    ({ counts, interrupted } = r);
-    where = { threads: r.threads };
-    how = `${plural(sc.shards, 'shard')} on ${plural(r.threads, 'thread')}`;
+    // Joined across the middle, the join is most of the work: every core from the start.
+    const r = await runShardsLocally(out, sc, { label, eager: sc.method === 'crossing', ...run });
+    ({ counts, interrupted, timedOut, where, how } = r);
   } else {
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');
@@ -46,14 +59,17 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   // The most states a shard held at once, where shards say (the tour-count JSON has had peakStates).
   let peakStates: number | undefined;
   // Every shard of a count by halves reports the same top half's work: the count's nodes are one table's.
+  // A count joined across the middle: the top half's work (in shard 0) and each shard's part of the join.
   for (const c of counts.values()) {
     count += c.count;
     nodes = sc.method === 'halves' ? Math.max(nodes, c.nodes) : nodes + c.nodes;
     if (typeof c.peakStates === 'number') peakStates = Math.max(peakStates ?? 0, c.peakStates);
   }
-  const complete = !interrupted;
+  const complete = !interrupted && !timedOut;
+  const reason = interrupted ? 'interrupted' : timedOut ? budgetWords('time', { timeoutMs: run.timeoutMs }) : undefined;
+  if (complete && run.checkpoint !== undefined) dropCheckpoint(run.checkpoint);
   // The JSON's method keeps its values ('frontier', 'backtracking'); the halves are the frontier program on two half-boards.
-  const method = sc.method === 'halves' ? 'frontier' : wholeMethod(board, piece, closed);
+  const method = sc.method === 'whole' ? wholeMethod(board, piece, closed) : 'frontier';
   const convention = closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open;
   if (out.json) {
     out.printJson({
@@ -67,13 +83,15 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
       // The finished shards' counts add up to a real lower bound.
       lowerBound: !complete,
       bound: complete ? 'exact' : 'lower',
-      ...(complete ? {} : { reason: 'interrupted' }),
+      ...(reason === undefined ? {} : { reason }),
       convention,
       method,
-      ...(sc.method === 'halves' ? { split: 'halves' } : {}),
+      ...(sc.method === 'whole' ? {} : { split: sc.method }),
       nodes,
       ...(peakStates !== undefined ? { peakStates } : {}),
       seconds,
+      // The whole process's peak, its threads' tables included (a queued count's workers are elsewhere).
+      peakMemoryBytes: peakMemoryBytes(),
       shards: sc.shards,
       shardsDone: counts.size,
       ...where,
@@ -85,10 +103,15 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   const what = `${kind} ${piece.name} tour${count === 1n ? '' : 's'} of the ${board} board`;
   if (complete) out.print(`${thousands(count)} ${what}`);
   else {
-    const left = queue === undefined ? '' : '; the rest stay on the queue, and the same command picks them up';
-    out.print(`at least ${thousands(count)} ${what} (a lower bound: interrupted, ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} done${left})`);
+    const left =
+      queue !== undefined
+        ? '; the rest stay on the queue, and the same command picks them up'
+        : run.checkpoint !== undefined
+          ? `; saved to '${run.checkpoint}': the same command goes on from there`
+          : '';
+    out.print(`at least ${thousands(count)} ${what} (a lower bound: ${reason}, ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} done${left})`);
   }
-  const methodWords = sc.method === 'halves' ? 'frontier dynamic program on two half-boards' : method === 'frontier' ? 'frontier dynamic program' : 'backtracking';
-  out.print(out.paint.dim(`${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${seconds} s`));
+  const methodWords = sc.method !== 'whole' ? `frontier dynamic program${SPLIT_WORDS[sc.method]}` : method === 'frontier' ? 'frontier dynamic program' : method === 'theorem' ? `none by theorem (${noTours(board, piece, closed)})` : 'backtracking';
+  out.print(out.paint.dim(`${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`));
   return interrupted ? 130 : 0;
 }

@@ -13,9 +13,10 @@ import type { Piece } from '../pieces/piece.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible, whileSaving } from './io.js';
 import { parseQueueAddress } from './queue.js';
-import { countSharded } from './tour-count-shards.js';
+import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
 import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
+import { bytesWords, peakMemoryBytes, thousands } from './words.js';
 
 /** How often a long count saves its checkpoint. */
 const CHECKPOINT_EVERY_MS = 60_000;
@@ -44,10 +45,12 @@ export const tourCountCommand: Command = {
 
 Method: a frontier dynamic program over the squares in rows across the shorter side, keeping path fragments'
 ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts without a budget on boards up to
-6 squares on the shorter side (6x6 open, by halves, takes about 8 s; 6x8 closed about 2 s; 6x8 open takes about
-two minutes, so give it --timeout 5m: 49,929,787,608), and closed tours 7 wide by halves up to 7x8 (about a
-minute: 34,524,432,316); 7x7 and 8x8 (8x8 closed:
-13,267,364,410,532; open: 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
+6 squares on the shorter side (6x7 open, by halves, takes about 30 s; 6x8 closed about 2 s; 6x8 open takes
+about two minutes, so give it --timeout 5m: 49,929,787,608; 6x9 open about three: 3,541,262,412,844), and
+closed tours 7 wide by halves up to 7x8 (about a minute: 34,524,432,316; 7x10 takes about six, so give it
+--timeout 10m: 1,250,063,279,938,854). Closed tours 8 wide are joined across the middle (below): 8x8 takes
+about 21 minutes on two cores, so give it --timeout 1h: 13,267,364,410,532. 7x7 open and 8x8 open
+(165,575,218,320 and 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
@@ -59,13 +62,19 @@ Long counts: with --checkpoint FILE the count's state is saved to FILE about eve
 an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
 one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved.
 
-Shards: tours on boards whose longer side is even are counted by halves (the top half-board's boundary states
-joined with their images under the half turn; leapers that move at most two ranks; open tours without --from, up
-to 7 wide), and the join splits into shards whose counts add up to the
+Shards: tours on boards at least 4 squares long are counted by halves (the top half-board's boundary states
+joined with their images under the half turn, or on an odd length with those of the board one shorter; leapers
+that move at most two ranks; open tours without --from, up to 7 wide), and the join splits into shards whose
+counts add up to the
 total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
 taking the next shard; a thread builds the top half's table for itself, so a second thread starts
 only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
 bound). On a queue a count is 64 shards.
+Closed tours of boards 8 wide are joined across the middle instead: the top half-board's own moves by the
+frontier program, then each vector of its boundary degrees joined through every set of moves between the halves
+that fits, with the bottom half (the top turned half a turn) seen through them. The shards split those vectors,
+so every core starts at once; with --timeout the shards still running stop when the time is up (the finished
+ones' sum is a lower bound), and --checkpoint FILE keeps the shards finished, for the same command to go on.
 With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead, and any number of
 \`gridbits worker --queue URL\` processes, on any machines, count them; this command waits, checks that every
 shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
@@ -80,6 +89,7 @@ Examples:
   gridbits tour-count 5x5 --each          (the table: 304 in the corners, 64 in the centre; 6x6 takes about a minute)
   gridbits tour-count 3x10 --closed --json
   gridbits tour-count 6x8 --closed        (55488142, as shards on the local cores)
+  gridbits tour-count 8x8 --closed --timeout 1h --checkpoint 8x8.ckpt   (13267364410532; about 21 minutes on 2 cores)
   gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');
@@ -111,9 +121,14 @@ Examples:
     const file = str(args, 'checkpoint');
     if (file !== undefined && queue !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)');
     // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or the queue.
-    if (maxNodes === undefined && timeoutMs === undefined && from === undefined && file === undefined) {
+    // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
+    // a checkpoint too: the checkpoint keeps the shards finished.
+    if (maxNodes === undefined && from === undefined) {
       const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS);
-      if (queue !== undefined || sc.shards > 1) return countSharded(out, board, piece, sc, queue);
+      const plain = timeoutMs === undefined && file === undefined;
+      if (queue !== undefined || (sc.shards > 1 && (plain || sc.method === 'crossing'))) {
+        return countSharded(out, board, piece, sc, queue, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(file !== undefined ? { checkpoint: file } : {}) });
+      }
     }
     const resume = file === undefined ? undefined : loadCheckpoint(file);
     const every = file === undefined ? undefined : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
@@ -154,11 +169,13 @@ Examples:
         ...(r.reason ? { reason: r.reason } : {}),
         convention: r.convention,
         method: r.method,
+        ...('theorem' in r && r.theorem !== undefined ? { theorem: r.theorem } : {}),
         nodes: r.nodes,
         ...('peakStates' in r && r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
         ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
         ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
         seconds,
+        peakMemoryBytes: peakMemoryBytes(),
         shards: 1,
         ...(interrupted ? { interrupted: true } : {}),
         ...(saved ? { checkpoint: file } : {}),
@@ -169,10 +186,11 @@ Examples:
     const kind = closed ? 'closed' : 'directed open';
     const where = fromName !== undefined && !closed ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}` : '';
     const what = `${kind} ${piece.name} tour${r.count === 1n ? '' : 's'} of the ${board} board${where}`;
-    if (r.complete) out.print(`${r.count.toLocaleString('en-US')} ${what}`);
-    else if (bound === 'lower') out.print(`at least ${r.count.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason})`);
+    if (r.complete) out.print(`${thousands(r.count)} ${what}`);
+    else if (bound === 'lower') out.print(`at least ${thousands(r.count)} ${what} (a lower bound: ${r.reason})`);
     else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
-    out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split === 'halves' ? ' on two half-boards' : ''}` : 'backtracking'}, ${r.nodes.toLocaleString('en-US')} nodes, ${seconds} s`));
+    if ('theorem' in r && r.theorem !== undefined) out.print(out.paint.dim(`${r.convention}; none by theorem: ${r.theorem}`));
+    else out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`));
     if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
     return interrupted ? 130 : 0;
   },
@@ -216,7 +234,7 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
   }
   if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
   const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
-  out.print(r.complete ? `${total.toLocaleString('en-US')} ${what}` : `at least ${total.toLocaleString('en-US')} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`);
+  out.print(r.complete ? `${thousands(total)} ${what}` : `at least ${thousands(total)} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`);
   out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
   return interrupted ? 130 : 0;
 }

@@ -13,6 +13,7 @@ import type { Answer, Query } from '../tour/types.js';
 import { interruptible } from './io.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import type { Sink } from './sink.js';
+import { thousands } from './words.js';
 
 const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
 type Format = (typeof FORMATS)[number];
@@ -104,7 +105,7 @@ Examples:
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
     const answer: Shown = outcome.finished
       ? outcome.value
-      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: interrupted ? `interrupted after ${outcome.nodes.toLocaleString('en-US')} nodes, before an answer` : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
+      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: interrupted ? `interrupted after ${thousands(outcome.nodes)} nodes, before an answer` : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
     const sink = out.sink;
     if (out.json) await writeJson(sink, board, piece.name, answer, ms);
     else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');

@@ -2,6 +2,13 @@
 
 /** 1234567 → "1,234,567": the one thousands style of the CLI's text (JSON numbers stay plain). */
 export function thousands(n: number | bigint): string {
+  // Whole numbers are grouped by hand: the first toLocaleString of a process loads the locale data, which
+  // took a tenth of the CLI's start-up when help texts were built with it.
+  if (typeof n === 'bigint' || (Number.isSafeInteger(n) && !Object.is(n, -0))) {
+    const s = String(n);
+    const sign = s[0] === '-' ? '-' : '';
+    return sign + s.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ',');
+  }
   return n.toLocaleString('en-US');
 }
 
@@ -42,4 +49,14 @@ export function stopWords(stopped: Stop, limits: Limits = {}): string {
 /** The JSON name of what stopped unfinished work (the `stopped` field): interrupted, timeout or max-nodes. */
 export function stopName(stopped: Stop): 'interrupted' | 'timeout' | 'max-nodes' {
   return stopped === 'signal' ? 'interrupted' : stopped === 'time' ? 'timeout' : 'max-nodes';
+}
+
+/** The most memory this process (its threads too) has held so far, in bytes: its peak resident set. */
+export function peakMemoryBytes(): number {
+  return process.resourceUsage().maxRSS * 1024;
+}
+
+/** A number of bytes in words: "1.8 GB", "940 MB". */
+export function bytesWords(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
 }

@@ -119,15 +119,18 @@ export function checkpointBytes(head: CheckpointHead, tablesAt: number): number 
   return tablesAt + 16 * (head.curEntries + head.nextEntries);
 }
 
+/** The refusal of a checkpoint made by another count than `question`'s. */
+export function notThisCount(head: CheckpointHead, question: string): GridbitsError {
+  const other = head.question === question ? `${head.question}, by another version of the counter or another method` : head.question;
+  return new GridbitsError('BAD_INPUT', `the checkpoint is of ${other}, not of ${question}; give another file to start afresh`);
+}
+
 /**
  * The snapshot a checkpoint holds, checked: it must be of the program `fingerprint` (else BAD_INPUT naming
  * both questions) and its tables must match their check sum (else BAD_INPUT: damaged).
  */
 export function checkpointSnapshot(head: CheckpointHead, cur: Uint32Array, next: Uint32Array, question: string, fingerprint: string): FrontierSnapshot {
-  if (head.fingerprint !== fingerprint) {
-    const other = head.question === question ? `${head.question}, by another version of the counter or another method` : head.question;
-    throw new GridbitsError('BAD_INPUT', `the checkpoint is of ${other}, not of ${question}; give another file to start afresh`);
-  }
+  if (head.fingerprint !== fingerprint) throw notThisCount(head, question);
   if (cur.length !== 4 * head.curEntries || next.length !== 4 * head.nextEntries || sumOf([cur, next]) !== head.sum) {
     throw new GridbitsError('BAD_INPUT', 'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh');
   }

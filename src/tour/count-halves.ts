@@ -38,6 +38,15 @@ import type { Piece } from '../pieces/piece.js';
  * state s and a bottom state t make a path when every boundary square's degrees add up to one or two, the
  * apex's degree (ROOTED squares of s and of t, and squares of degree one) is exactly two, and the fragments of
  * s and t with the apex's edges form a single cycle through the apex.
+ *
+ * A board of an odd number 2m+1 of rows has no half turn that swaps two parts, but the same boundary works.
+ * Take rows m−1 and m (rows m and m+1 counted from the far side): the top part is the top part of the board
+ * one row taller (rows 0..m−1, rows m−2 to m, half of rows m−1 to m, and the self-image edges), the bottom part
+ * is the top part of the board one row shorter turned by the odd board's half turn (rows m+1..2m, rows m−1 to
+ * m+1, the other half of rows m−1 to m, where that board's rule picks the images of the pairs the taller one
+ * left). Every edge is in exactly one part and the bottom's boundary, turned, is the top's, slot for slot as
+ * for an even board. So two frontier programs, one per board, give the two tables, and the join is the same
+ * (5×5 open: 1,728; 6×7 closed: 1,067,638, as the whole board's program).
  */
 
 /** The halves of a layout: the graph the frontier program runs on, and the edges only the top part has. */
@@ -56,9 +65,18 @@ export interface HalfPlan {
 
 /**
  * Whether the halves method counts the closed (or, with `closed` false, open) tours of this layout (rows across
- * `width`, an even `height` of rows).
+ * `width`): an even `height` of at least 4 rows, or an odd one of at least 5 (see `HalvesJob`).
  */
 export function halvesFit(width: number, height: number, piece: Piece, closed = true): boolean {
+  if (height % 2 !== 0) return height >= 5 && evenFit(width, height + 1, piece, closed) && evenFit(width, height - 1, piece, closed);
+  return evenFit(width, height, piece, closed);
+}
+
+function notFit(width: number, height: number, closed: boolean): GridbitsError {
+  return new GridbitsError('BAD_ARGUMENT', `the halves method needs at least 4 rows and a leaper that moves at most two rows; got ${width}×${height}${closed ? '' : ' (open tours: a window of 16 squares at most)'}`);
+}
+
+function evenFit(width: number, height: number, piece: Piece, closed: boolean): boolean {
   if (height % 2 !== 0 || height < 4 || width < 2 || width > 8) return false;
   // The boundary must hold every edge between the halves: the leaper moves at most two rows.
   const leaps = leapsOf(piece);
@@ -72,7 +90,7 @@ export function halvesFit(width: number, height: number, piece: Piece, closed = 
 
 /** The halves of a `width` × `height` layout (rows across the width) for the piece's leaps. */
 export function halfPlan(width: number, height: number, piece: Piece, closed = true): HalfPlan {
-  if (!halvesFit(width, height, piece, closed)) throw new GridbitsError('BAD_ARGUMENT', `the halves method needs an even number of rows (at least 4) and a leaper that moves at most two rows; got ${width}×${height}${closed ? '' : ' (open tours: a window of 16 squares at most)'}`);
+  if (!evenFit(width, height, piece, closed)) throw notFit(width, height, closed);
   const m = height / 2;
   const at = (r: number, f: number): number => r * width + f;
   const top: Array<[number, number]> = [];
@@ -174,28 +192,73 @@ export interface HalvesTables {
 
 /** The halves of a layout as a job's steps: the frontier program (which a caller may checkpoint), then the tables. */
 export class HalvesJob {
+  /** The top part's (on an odd number of rows: that of the board one row taller). */
   readonly plan: HalfPlan;
+  /** On an odd number of rows, the bottom part's: the top part of the board one row shorter; else null. */
+  readonly bottomPlan: HalfPlan | null;
   /** The frontier program's options (checkpoints name them). */
   readonly options: FrontierOptions;
-  /** The frontier program on `plan.graph`. */
+  /** The frontier program on `plan.graph` (on an odd number of rows the bottom's runs first, not checkpointed). */
   readonly frontier: FrontierJob;
   /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
   constructor(width: number, height: number, piece: Piece, big = false, readonly closed = true) {
-    this.plan = halfPlan(width, height, piece, closed);
+    if (!halvesFit(width, height, piece, closed)) throw notFit(width, height, closed);
+    const odd = height % 2 !== 0;
+    this.plan = halfPlan(width, odd ? height + 1 : height, piece, closed);
+    this.bottomPlan = odd ? halfPlan(width, height - 1, piece, closed) : null;
     this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
     this.frontier = new FrontierJob(this.plan.graph, this.options);
   }
 
+  /** On an odd number of rows, the bottom part's program while it runs. */
+  private lower: FrontierJob | null = null;
+  /** What the bottom part's program did, once it has run: squares off the boundary, states expanded, most at once. */
+  private lowerDone = { squares: 0, nodes: 0, peakStates: 0 };
+
   /** Runs the frontier program under `control` (`onShare` hears its share done), then builds both tables. */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void = () => undefined): Generator<void, HalvesTables, void> {
-    const r = yield* this.frontier.steps(control, onShare);
-    const { plan } = this;
+    const { plan, bottomPlan } = this;
+    let bottom: BoundaryTable | null = null;
+    if (bottomPlan !== null) {
+      // The shorter board's program: a resumed count runs it again (a small part of the work, BOTTOM_SHARE).
+      this.lower = new FrontierJob(bottomPlan.graph, this.options);
+      const r = yield* this.lower.steps(control, (share) => onShare(share * BOTTOM_SHARE));
+      bottom = boundaryTable(r.table as StateTable, r.stored as number, bottomPlan.boundary);
+      this.lowerDone = { squares: bottomPlan.graph.n - bottomPlan.boundary, nodes: r.nodes, peakStates: r.peakStates };
+      this.lower = null;
+    }
+    const before = bottomPlan === null ? 0 : BOTTOM_SHARE;
+    const r = yield* this.frontier.steps(control, (share) => onShare(before + share * (1 - before)));
     const table = r.table as StateTable, stored = r.stored as number;
-    const bottom = boundaryTable(table, stored, plan.boundary);
-    const top = plan.selfImage.length === 0 ? bottom : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
-    return { top, bottom, closed: this.closed, nodes: r.nodes, peakStates: r.peakStates };
+    const own = boundaryTable(table, stored, plan.boundary);
+    const top = plan.selfImage.length === 0 ? own : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
+    return { top, bottom: bottom ?? own, closed: this.closed, nodes: this.lowerDone.nodes + r.nodes, peakStates: Math.max(this.lowerDone.peakStates, r.peakStates) };
+  }
+
+  /** Squares the programs have added: the bottom part's off the boundary (odd rows), then the top part's. */
+  get squaresAdded(): number {
+    if (this.bottomPlan !== null && this.lowerDone.squares === 0) return Math.min(this.lower?.squaresAdded ?? 0, this.bottomPlan.graph.n - this.plan.boundary);
+    return this.lowerDone.squares + this.frontier.squaresAdded;
+  }
+
+  /** The most states a program has held at once so far. */
+  get peakStates(): number {
+    return Math.max(this.lowerDone.peakStates, this.lower?.peakStates ?? 0, this.frontier.peakStates);
+  }
+
+  /** The programs' forecast share of their work done (0..1). */
+  get shareDone(): number {
+    if (this.bottomPlan === null) return this.frontier.shareDone;
+    if (this.lowerDone.squares === 0) return (this.lower?.shareDone ?? 0) * BOTTOM_SHARE;
+    return BOTTOM_SHARE + this.frontier.shareDone * (1 - BOTTOM_SHARE);
   }
 }
+
+/**
+ * The share of an odd board's count the shorter board's program takes: its states are a few percent of the
+ * taller one's (5×7 open: 31,986 boundary states against 154,118; 7×7 open: see bench/results/tour-count.md).
+ */
+const BOTTOM_SHARE = 0.1;
 
 /**
  * Shard `index` of `shards` of the join of the two parts (see `joinShard`); the shards' sums add up to the

@@ -4,9 +4,10 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { HalvesJob, halvesFit, joinHalves, type HalvesTables } from './count-halves.js';
+import { CrossJob, crossJoinSteps, type CrossTable } from './count-cross.js';
+import { HalvesJob, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
-import { prepareCount } from './count.js';
+import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
 
 /**
  * The question a sharded count answers, as plain data (it travels to other processes and machines): the
@@ -26,8 +27,11 @@ export interface CountQuestion {
 /** A tour count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
 export interface ShardedCount extends BaseShardedCount<CountQuestion> {
   kind: 'tour';
-  /** How the shards are made: 'halves' (two half-boards, the join split) or 'whole' (one shard). */
-  method: 'halves' | 'whole';
+  /**
+   * How the shards are made: 'halves' (two half-boards, the join split), 'crossing' (two half-boards joined
+   * through the edges between them, the top's degree vectors split) or 'whole' (one shard).
+   */
+  method: 'halves' | 'crossing' | 'whole';
 }
 
 /** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
@@ -42,16 +46,26 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
   const piece = parsePiece(question.piece);
   const board = Board.of(question.width, question.height);
   const layout = layoutOf(board, piece, question.closed);
-  const method = layout !== null ? 'halves' : 'whole';
-  const n = method === 'halves' ? shards : 1;
+  const method = layout === null ? 'whole' : layout.crossing ? 'crossing' : 'halves';
+  const n = method === 'whole' ? 1 : shards;
   return { kind: 'tour', question, method, shards: n, key: `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${method} ${n}` };
 }
 
-/** The layout the halves method counts in (rows across the width), or null where it does not apply. */
-function layoutOf(board: Board, piece: Piece, closed: boolean): { width: number; height: number } | null {
+/** The layout the halves methods count in (rows across the width), or null where they do not apply. */
+function layoutOf(board: Board, piece: Piece, closed: boolean): { width: number; height: number; crossing: boolean } | null {
+  // None by theorem: one shard, answered at once.
+  if (noTours(board, piece, closed) !== null) return null;
   const g = buildCountGraph(board, piece);
-  const w = g.width, h = g.n / g.width;
-  return halvesFit(w, h, piece, closed) ? { width: w, height: h } : null;
+  const layout = { width: g.width, height: g.n / g.width };
+  // As a count in one process: small boards on the whole board, where halves would be slower.
+  if (byCrossing(g, closed, piece)) return { ...layout, crossing: true };
+  return byHalves(g, closed, piece) ? { ...layout, crossing: false } : null;
+}
+
+/** The counting layout (rows across the shorter side) of a count joined across the middle. */
+function crossLayout(board: Board, piece: Piece): { width: number; height: number } {
+  const g = buildCountGraph(board, piece);
+  return { width: g.width, height: g.n / g.width };
 }
 
 /**
@@ -59,6 +73,7 @@ function layoutOf(board: Board, piece: Piece, closed: boolean): { width: number;
  * frontier program, which is most of a shard's work on boards where the join is short.
  */
 const tables = new Map<string, HalvesTables>();
+const crossTables = new Map<string, CrossTable>();
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
@@ -72,8 +87,20 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       const r = yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
       return { index, key: sc.key, count: r.count, nodes: r.nodes, ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}) };
     }
-    const layout = layoutOf(board, piece, question.closed) as { width: number; height: number };
+    // The shard says how its count splits; a count joined across the middle is so on any layout that fits.
+    const layout = sc.method === 'crossing' ? crossLayout(board, piece) : (layoutOf(board, piece, question.closed) as { width: number; height: number });
     const tableKey = `${layout.width}x${layout.height} ${piece.name} ${question.closed ? 'closed' : 'open'}`;
+    if (sc.method === 'crossing') {
+      // The top half's table: a few per cent of the work (8×8: 35 s of about 40 minutes), then this shard's vectors.
+      let t = crossTables.get(tableKey);
+      if (t === undefined) {
+        t = yield* new CrossJob(layout.width, layout.height, piece).steps(ctl, (share) => ctl.report(Math.floor(share * 20) / 10, 100, '%'));
+        crossTables.set(tableKey, t);
+      }
+      const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
+      // The top half's work once, in shard 0; each shard its own part of the join.
+      return { index, key: sc.key, count: r.count, nodes: (index === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
+    }
     let top = tables.get(tableKey);
     if (top === undefined) {
       top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
@@ -89,4 +116,5 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
 /** Forgets the boundary tables this process kept for its shards (their memory is freed). */
 export function forgetShardTables(): void {
   tables.clear();
+  crossTables.clear();
 }

@@ -5,10 +5,12 @@ import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
-import { checkpointParts, checkpointSnapshot, frontierFingerprint, type CheckpointHead } from './count-checkpoint.js';
+import { checkpointParts, checkpointSnapshot, frontierFingerprint, notThisCount, type CheckpointHead } from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { CrossJob, crossFit, crossJoinSteps } from './count-cross.js';
 import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
+import { existence } from './existence.js';
 
 /**
  * Conventions (as OEIS counts them):
@@ -83,17 +85,20 @@ export interface Count {
   directed: boolean;
   /** The convention, in words (one of COUNT_CONVENTION). */
   convention: string;
-  /** How it was counted. */
-  method: 'frontier' | 'backtracking';
+  /** How it was counted ('theorem': none exist, by the reason in `theorem`, so nothing was searched). */
+  method: 'frontier' | 'backtracking' | 'theorem';
+  /** With method 'theorem': why no such tour exists (colour parity, Schwenk's theorem, …). */
+  theorem?: string;
   /** Search nodes (frontier: states expanded; backtracking: moves tried). */
   nodes: number;
   /** Frontier only: the most states held at once. */
   peakStates?: number;
   /**
    * Counted as two half-boards joined at their boundary: closed tours, and open ones with no `from`, of boards
-   * with an even number of rows across the shorter side (see count-halves.ts).
+   * with at least 4 rows across the shorter side (see count-halves.ts); 'crossing': closed tours of boards 8
+   * wide, two half-boards joined through the edges between them (see count-cross.ts).
    */
-  split?: 'halves';
+  split?: 'halves' | 'crossing';
 }
 
 /**
@@ -120,6 +125,8 @@ export interface CountPartial {
    * share its progress reports); a rough guide to the budget a whole count needs.
    */
   shareDone?: number;
+  /** As `Count.split`: how the board was being split. */
+  split?: 'halves' | 'crossing';
 }
 
 /**
@@ -142,8 +149,19 @@ function maxCells(reach: number, closed: boolean): number {
  */
 export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): string | null {
   if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
+  // A board on which a theorem rules every such tour out is answered at once, whatever its size.
+  if (noTours(board, piece, closed, from) !== null) return null;
   const g = buildCountGraph(board, piece);
   return limitOf(board, g, closed, piece, byHalves(g, closed, piece) && (closed || from === undefined));
+}
+
+/**
+ * Why a theorem rules out every such tour (a closed tour on an odd number of squares, Schwenk's theorem, colour
+ * parity for a start square, …), or null where tours may exist: such counts are 0 without a search.
+ */
+export function noTours(board: Board, piece: Piece, closed: boolean, from?: number, to?: number): string | null {
+  const e = existence({ board, piece, closed, ...(closed || from === undefined ? {} : { from }), ...(closed || to === undefined ? {} : { to }) });
+  return e.exists === false ? e.reason : null;
 }
 
 /** Boards past this many squares are refused even with a budget: a count there could not even start meaningfully. */
@@ -154,7 +172,7 @@ function hugeBoard(board: Board): string {
 }
 
 /**
- * Closed tours counted by halves (boards whose longer side is even, see count-halves.ts), by the window of the whole
+ * Closed tours counted by halves (boards of 4 rows or more, see count-halves.ts), by the window of the whole
  * board's program: 6 wide up to 6×14 (84 squares; 37 s of CPU and 300 MB, measured with the halves program on
  * this machine); 7 wide up to 7×8 (56 squares; `node dist/cli/main.js tour-count 7x8 --closed --json`: 67 s of
  * CPU and 1.2 GB). 7×10 takes the frontier program about 8 minutes and 28 million states at once, near
@@ -174,11 +192,14 @@ const HALVES_MAX_REACH = 15;
  * 974 s and 2.5 GB (120 million states expanded, 25 million at once, near MAX_STATES; then 8.4 million boundary
  * states, whose join compares 6 billion pairs and takes most of the time), so 6×12 is out of reach. Narrower
  * boards keep the whole board's limits (halves count them faster: 4×100 in 9 s against 15 s). 7 wide stays out:
- * 7×4 alone takes 10 s, its boundary of 14 squares giving 384,000 states. 6 wide, the limit is 6×6: 6×8's 104 s
+ * 7×4 alone takes 10 s, its boundary of 14 squares giving 384,000 states. 6 wide, the limit is 6×7: 6×8's 104 s
  * are past a minute, so it is counted with a budget (a time limit of a few minutes) rather than refused.
+ * Odd numbers of rows take the tables of the boards one row taller and shorter, measured 2026-12-03 the same
+ * way (CPU seconds, the machine shared): 6×7 open 779,938,932 in 28 s and 940 MB; 5×19 open in 35 s, 5×17 in
+ * 27 s (310 MB); 6×13 closed in 22 s, 440 MB; 7×7 closed (none: 49 squares) in 21 s, 1.3 GB; 4×99 open 5 s.
  */
 const OPEN_HALVES_5_WIDE = 100;
-const OPEN_HALVES_6_WIDE = 36;
+const OPEN_HALVES_6_WIDE = 42;
 
 /** The most squares counted by halves without a budget, by the whole board's window. */
 function halvesCells(reach: number, closed: boolean): number {
@@ -190,15 +211,33 @@ function halvesCells(reach: number, closed: boolean): number {
 const SMALL_BOARD = 25;
 
 /** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
-function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
+export function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
   return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece, closed);
 }
 
+/**
+ * Whether the closed tours of this board are joined across the middle (count-cross.ts): boards whose window
+ * is too wide for the halves method (a knight 8 wide) and whose halves each hold at least 2 rows.
+ */
+export function byCrossing(g: CountGraph, closed: boolean, piece: Piece): boolean {
+  return closed && g.n > SMALL_BOARD && g.reach > HALVES_MAX_REACH && crossFit(g.width, g.n / g.width, piece);
+}
+
+/**
+ * Closed tours joined across the middle without a budget, by the most squares: 8 wide up to 8×6 (48 squares).
+ * 8×8 takes 1,233 s on this machine's 2 cores and 3.4 GB (`tour-count 8x8 --closed --timeout 1h`, measured
+ * 2026-12-03), so it needs a time limit (bench/results/tour-count.md).
+ */
+const CROSSING_CELLS = 48;
+
 function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
   if (board.cells <= SMALL_BOARD) return null;
+  if (byCrossing(g, closed, piece)) {
+    return board.cells > CROSSING_CELLS ? `${board} has ${board.cells} squares, over the exact counter's limit of ${CROSSING_CELLS} for closed tours this wide (joined across the middle)` : null;
+  }
   const cap = halves ? halvesCells(g.reach, closed) : maxCells(g.reach, closed);
   if (cap === 0) {
-    return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side), ${HALVES_MAX_REACH} for closed tours on boards whose longer side is even (a knight 7 wide)`;
+    return `${board} is too wide to count exactly: the counter's window would hold ${g.reach} squares, the limit is ${COUNT_MAX_REACH} (a knight on boards up to 6 squares on the shorter side), ${HALVES_MAX_REACH} for closed tours counted by halves (a knight 7 wide)`;
   }
   if (board.cells > cap) {
     return `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for boards this wide (${closed ? 'closed' : 'open'} tours${halves ? ', counted by halves' : ''})`;
@@ -292,19 +331,45 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
-  const g = buildCountGraph(board, piece);
   if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square `to` needs a start square `from`');
   if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
   if (options.to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'closed tours have no end square');
   for (const s of [options.from, options.to]) {
     if (s !== undefined) board.checkIndex(s);
   }
+  const convention = closed ? COUNT_CONVENTION.closed : options.from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
+  const base = { closed, directed: !closed, convention };
+  const where = options.from === undefined || closed ? '' : ` from ${board.name(options.from)}${options.to === undefined ? '' : ` to ${board.name(options.to)}`}`;
+  const question = `${closed ? 'closed' : 'directed open'} ${piece.name} tours of the ${board} board${where}`;
+  // None by theorem: the count is 0 at once (unless a method is asked for by name, as tests of the methods do).
+  const theorem = options.method === undefined || options.method === 'auto' ? noTours(board, piece, closed, options.from, options.to) : null;
+  if (theorem !== null) {
+    // Such a count is never saved, so a checkpoint given for it is another count's.
+    if (options.resume !== undefined) throw notThisCount(options.resume.head, question);
+    return {
+      // eslint-disable-next-line require-yield
+      *steps(_ctl, onShare) {
+        onShare(1);
+        return { ...base, count: 0n, method: 'theorem', theorem, nodes: 0 };
+      },
+      partial: () => ({ count: 0n, method: 'backtracking' }),
+      checkpoint: () => null,
+      question,
+    };
+  }
+  // The move graph only for a count that searches (a theorem's answer needs none, on boards of any size).
+  const g = buildCountGraph(board, piece);
   const [from, to] = latestEnds(board, g, options.from, options.to);
   const budget = options.pastLimit ?? false;
-  // Tours of boards whose longer side is even by halves (open ones with no end given), unless the whole board's
+  // Tours by halves (open ones with no end given), unless the whole board's
   // frontier program is asked for.
   const halves = byHalves(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
+  const crossing = byCrossing(g, closed, piece) && options.method !== 'frontier' && options.method !== 'backtracking';
   const limit = limitOf(board, g, closed, piece, halves);
+  if (crossing) {
+    if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
+    return crossingRun(g, piece, base, question, options.resume);
+  }
   let method = options.method ?? 'auto';
   if (method === 'auto') {
     // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
@@ -313,10 +378,6 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   if (method === 'frontier' && !frontierFits(g.reach, closed)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
   if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
-  const convention = closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
-  const base = { closed, directed: !closed, convention };
-  const where = options.from === undefined || closed ? '' : ` from ${board.name(options.from)}${options.to === undefined ? '' : ` to ${board.name(options.to)}`}`;
-  const question = `${closed ? 'closed' : 'directed open'} ${piece.name} tours of the ${board} board${where}`;
   const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
     const r = options.resume;
     if (r !== undefined) fj.restore(checkpointSnapshot(r.head, r.cur, r.next, question, frontierFingerprint(gr, o)));
@@ -339,7 +400,7 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
         onShare(1);
         return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
-      partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone * 0.95 }),
+      partial: () => ({ count: null, method: 'frontier', split: 'halves', peakStates: hj.peakStates, squaresAdded: hj.squaresAdded, squares: g.n, shareDone: hj.shareDone * 0.95 }),
       checkpoint: saver(fj, hj.plan.graph, o),
       question,
     };
@@ -378,6 +439,35 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
     question,
   };
 }
+
+/**
+ * Closed tours joined across the middle (count-cross.ts) in this process: the top half's frontier program, then
+ * the join of every degree vector. The join's sum so far is a lower bound (each vector's tours are distinct).
+ * Not saved in checkpoints: a count this long runs as shards, whose finished ones a queue keeps.
+ */
+function crossingRun(g: CountGraph, piece: Piece, base: Pick<Count, 'closed' | 'directed' | 'convention'>, question: string, resume: CountCheckpoint | undefined): CountRun {
+  if (resume !== undefined) throw notThisCount(resume.head, question);
+  const cj = new CrossJob(g.width, g.n / g.width, piece);
+  let joined: bigint | null = null;
+  let share = 0;
+  let peak = 0;
+  return {
+    *steps(ctl, onShare) {
+      const t = yield* cj.steps(ctl, (s) => onShare((share = s * TOP_SHARE)));
+      peak = t.peakStates;
+      joined = 0n;
+      const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = TOP_SHARE + s * (1 - TOP_SHARE))), (c) => (joined = c));
+      onShare(1);
+      return { ...base, count: r.count, method: 'frontier', split: 'crossing', nodes: t.nodes + r.seen, peakStates: t.peakStates };
+    },
+    partial: () => ({ count: joined, method: 'frontier', split: 'crossing', peakStates: Math.max(peak, cj.frontier.peakStates), squaresAdded: cj.frontier.squaresAdded, squares: g.n, shareDone: share }),
+    checkpoint: () => null,
+    question,
+  };
+}
+
+/** The top half's share of a count joined across the middle (8×8: 35 s of about 40 minutes). */
+const TOP_SHARE = 0.02;
 
 /**
  * The fixed ends in the counting layout, after the reflection of the board (which changes no count) that adds

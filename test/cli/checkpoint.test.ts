@@ -81,4 +81,19 @@ describe('tour-count --checkpoint', () => {
     // The refused files are left as they were.
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
+
+  it('a count joined across the middle (8x8 closed) keeps its finished shards: saved when the time is up, other counts\' files refused', () => {
+    const file = fresh();
+    const stopped = gridbitsJson<CountJson & { split: string; shardsDone: number; resumed: number }>(['tour-count', '8x8', '--closed', '--timeout', '2s', '--checkpoint', file]);
+    expect(stopped).toMatchObject({ complete: false, split: 'crossing', checkpoint: file, resumed: 0 });
+    expect(readFileSync(file, 'latin1')).toContain('tour-count 8x8 knight closed crossing 16');
+    // The same file read back: no shard was finished in 2 s, so none is taken from it.
+    const again = gridbitsJson<CountJson & { resumed: number }>(['tour-count', '8x8', '--closed', '--timeout', '1s', '--checkpoint', file]);
+    expect(again.resumed).toBe(stopped.shardsDone);
+    // A frontier count's checkpoint is not a sharded count's, and the other way round.
+    const frontier = fresh();
+    gridbits(['tour-count', '5x6', '--checkpoint', frontier, '--max-nodes', '20000']);
+    expectUserError(gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s', '--checkpoint', frontier]), /is not a checkpoint of a sharded count/);
+    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', file]), /not a gridbits count checkpoint|another count|damaged/);
+  });
 });

@@ -1,7 +1,6 @@
 // The fleet commands' grammar as a user meets it: both board forms, durations, help per subcommand, JSON with
-// board, seconds and kinds; words (no rectangles, plurals); Ctrl-C reporting what was finished, within 0.5 s.
+// board, seconds and kinds; words (no rectangles, plurals). Ctrl-C is in fleet-interrupt.test.ts.
 import { describe, expect, it } from 'vitest';
-import { interruptAfterProgress, type Interrupted } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 const SMALL = ['--ship', '3', '--ship', '2', '--ship', '2', '--touch', 'any'];
@@ -88,56 +87,5 @@ describe('fleet: words', () => {
     expect(bad.errors).toEqual(['one 2-cell ship missing (the fleet has 2, the layout 1)']);
     const over = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
     expect(over.errors).toEqual(['two 1-cell ships too many (the fleet has 1, the layout 3)']);
-  });
-});
-
-/** Runs the CLI with --progress, sends Ctrl-C once `ready` matches standard error, and times the exit. */
-const interrupt = (args: string[], ready: RegExp): Promise<Interrupted> => interruptAfterProgress(args, { ready });
-
-/** Two progress lines about games done: the second comes after the first games were played. */
-const TWO_LINES = (unit: string): RegExp => new RegExp(`${unit}[^\\n]*\\n[^\\n]*${unit}`);
-
-describe('fleet: Ctrl-C', () => {
-  it('sim reports the games it finished, then exits 130 within half a second', async () => {
-    const r = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'], TWO_LINES('games'));
-    expect(r.code).toBe(130);
-    expect(r.exitMs).toBeLessThan(500);
-    const j = JSON.parse(r.stdout) as { games: number; stopped: string; gamesRequested: number; histogram: Record<string, number> };
-    expect(j.stopped).toBe('signal');
-    expect(j.gamesRequested).toBe(100_000_000);
-    expect(j.games).toBeGreaterThan(0);
-    expect(Object.values(j.histogram).reduce((a, b) => a + b, 0)).toBe(j.games);
-    const t = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000'], TWO_LINES('games'));
-    expect(t.code).toBe(130);
-    expect(t.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 100,000,000 games asked for/);
-    expect(t.stdout).toMatch(/mean [0-9.]+, median/);
-  });
-
-  it('count says how far it had come, then exits 130 within half a second', async () => {
-    const r = await interrupt(['fleet', 'count', '10x10', '--fleet', 'german'], /fleet count/);
-    expect(r.code).toBe(130);
-    expect(r.exitMs).toBeLessThan(500);
-    expect(r.stdout).toMatch(/^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m);
-    // On a board whose first step is long (it runs in a worker), too.
-    const big = await interrupt(['fleet', 'count', '200x200', '--fleet', '2', '--json'], /fleet count/);
-    expect(big.code).toBe(130);
-    expect(big.exitMs).toBeLessThan(500);
-    expect(JSON.parse(big.stdout)).toMatchObject({ count: null, stopped: 'signal', board: { width: 200, height: 200 } });
-  });
-
-  it('sampled heat prints the map of the layouts drawn so far; place --samples the layouts drawn', async () => {
-    const h = await interrupt(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'], TWO_LINES('layouts'));
-    expect(h.code).toBe(130);
-    expect(h.exitMs).toBeLessThan(500);
-    expect(h.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 10,000,000 layouts asked for/);
-    expect(h.stdout).toMatch(/^ 1 /m);
-    const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], TWO_LINES('layouts'));
-    expect(p.code).toBe(130);
-    expect(p.exitMs).toBeLessThan(500);
-    expect(p.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 1,000,000 layouts asked for/);
-    // What it printed is read back, layout by layout.
-    const back = gridbitsJson<{ valid: boolean; layouts: unknown[] }>(['fleet', 'check', '-'], p.stdout);
-    expect(back.valid).toBe(true);
-    expect(back.layouts.length).toBeGreaterThan(0);
   });
 });

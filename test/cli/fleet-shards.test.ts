@@ -8,7 +8,6 @@ import { countQuestion, countShardJob, shardCount } from '../../src/fleet/count-
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { saveShardCheckpoint } from '../../src/cli/checkpoint-file.js';
 import type { ShardCount } from '../../src/core/shards.js';
-import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-fleet-shards-'));
@@ -63,21 +62,6 @@ describe('fleet count in shards', () => {
     saveShardCheckpoint(file, sc, done);
     expect(gridbitsJson<ShardJson>([...HASBRO_8, '--checkpoint', file, '--json']).count).toBe(HASBRO_8_COUNT);
   }, 60_000);
-
-  it('Ctrl-C saves the shards counted; the same command goes on to the same count', async () => {
-    const file = fresh();
-    const args = ['fleet', 'count', '10x10', '--fleet', 'classic', '--checkpoint', file, '--json'];
-    const r = await interruptAfterProgress(args, { afterMs: 300 });
-    expect(r.code).toBe(130);
-    expect(r.exitMs).toBeLessThan(500);
-    const stopped = JSON.parse(r.stdout) as ShardJson;
-    expect(stopped).toMatchObject({ count: null, stopped: 'signal', checkpoint: file });
-    expect(stopped.shardsDone).toBeLessThan(stopped.shards);
-    expect(existsSync(file)).toBe(true);
-    const again = gridbitsJson<ShardJson>(args);
-    expect(again).toMatchObject({ count: '1855545978831780', resumed: stopped.shardsDone, shardsDone: again.shards });
-    expect(existsSync(file)).toBe(false);
-  }, 120_000);
 
   it('a checkpoint of another count, a damaged one, a tour checkpoint, a directory: refused in one line, never resumed', () => {
     const p = fleetProblem({ width: 8, height: 8, fleet: 'hasbro', touch: 'none' });

@@ -1,5 +1,5 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 interface CountJson {
@@ -62,6 +62,19 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '5x5', '--each', '--closed']), /--each counts open tours/);
   });
 
+  it('a count a theorem rules out is 0 at once, whatever the board, with the theorem; the methods agree where they can run', () => {
+    const j = gridbitsJson<CountJson & { theorem?: string; nodes: number }>(['tour-count', '99x99', '--closed']);
+    expect(j).toMatchObject({ count: '0', complete: true, method: 'theorem', nodes: 0 });
+    expect(j.theorem).toMatch(/both sides are odd/);
+    const camel = gridbitsJson<CountJson & { theorem?: string }>(['tour-count', '8x8', '--piece', 'camel']);
+    expect(camel).toMatchObject({ count: '0', method: 'theorem' });
+    expect(camel.theorem).toMatch(/never changes colour/);
+    expect(gridbits(['tour-count', '7x7', '--closed']).stdout).toMatch(/^0 closed knight tours of the 7x7 board\n.*none by theorem: Schwenk/);
+    // A start square of the minority colour, and 4×4, which has no open tour: the frontier program says 0 too.
+    expect(gridbitsJson<CountJson>(['tour-count', '5x5', '--from', 'b1'])).toMatchObject({ count: '0', method: 'theorem' });
+    expect(gridbitsJson<CountJson>(['tour-count', '4x4'])).toMatchObject({ count: '0', method: 'theorem' });
+  });
+
   it('prints a sentence with the convention in text mode', () => {
     const r = gridbits(['tour-count', '3x4']);
     expect(r.code).toBe(0);
@@ -80,6 +93,23 @@ describe('gridbits tour-count', () => {
     expect(t.complete).toBe(false);
     const text = gridbits(['tour-count', '8x8', '--max-nodes', '20000']);
     expect(text.stdout).toMatch(/^at least .* \(a lower bound: budget exhausted/);
+  });
+
+  it('8x8 closed is joined across the middle: refused without a budget; a time limit runs it as shards on every core and stops with a lower bound', () => {
+    expectUserError(gridbits(['tour-count', '8x8', '--closed']), /8x8 has 64 squares, over the exact counter's limit of 48 for closed tours this wide \(joined across the middle\); give a budget/);
+    const j = gridbitsJson<CountJson & { bound: string; split: string; shards: number; shardsDone: number; threads: number; seconds: number }>(['tour-count', '8x8', '--closed', '--timeout', '2s']);
+    expect(j).toMatchObject({ complete: false, lowerBound: true, bound: 'lower', reason: 'budget exhausted after 2000 ms', method: 'frontier', split: 'crossing', shards: 16 });
+    expect(j.shardsDone).toBeLessThan(16);
+    expect(j.threads).toBe(Math.min(16, availableParallelism()));
+    expect(j.seconds).toBeLessThan(30);
+    // The process's peak memory, its threads' tables included.
+    expect((j as unknown as { peakMemoryBytes: number }).peakMemoryBytes).toBeGreaterThan(10_000_000);
+    const text = gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined to the bottom through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/);
+    // With a node budget the count runs in this process: the top half's program stops with no bound yet.
+    const n = gridbitsJson<CountJson & { bound: string; split: string; shards: number }>(['tour-count', '8x8', '--closed', '--max-nodes', '20000']);
+    expect(n).toMatchObject({ complete: false, bound: 'none', count: '0', split: 'crossing', shards: 1 });
   });
 
   it('a stopped frontier count says it has no bound (not "at least 0") and how far it got; its JSON keeps every field', () => {
@@ -113,15 +143,5 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-count', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
     expectUserError(gridbits(['tour-count', '10000x10000', '--max-nodes', '5']), /up to 1,000,000 squares even with a budget/);
-  });
-
-  it('Ctrl-C stops a long count within half a second: it says what it has, then exit 130', async () => {
-    // Once the count is under way (its first progress line), Ctrl-C. From a start square the whole board's
-    // program counts (6x6 without one is counted by halves, as shards).
-    const r = await interruptAfterProgress(['tour-count', '6x6', '--from', 'a1', '--json']);
-    expect(r.exitMs).toBeLessThan(500);
-    expect(r.code).toBe(130);
-    const j = JSON.parse(r.stdout) as { complete: boolean; bound: string; interrupted: boolean; reason: string };
-    expect(j).toMatchObject({ complete: false, bound: 'none', interrupted: true, reason: 'interrupted' });
   });
 });

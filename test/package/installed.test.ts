@@ -97,7 +97,8 @@ describe('the package installed from its tarball', () => {
   });
 
   it('serves the playground with npx gridbits serve', async () => {
-    const proc = spawn('npx', ['--no-install', 'gridbits', 'serve', '--port', '0', '--json'], { cwd: app(), stdio: ['ignore', 'pipe', 'pipe'] });
+    // npx runs the server as a child of its own: a process group of their own, so both stop at the end.
+    const proc = spawn('npx', ['--no-install', 'gridbits', 'serve', '--port', '0', '--json'], { cwd: app(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -112,7 +113,14 @@ describe('the package installed from its tarball', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toMatch(/<div id="app">|gridbits/);
     } finally {
-      proc.kill('SIGTERM');
+      const running = proc.exitCode === null && proc.signalCode === null;
+      const gone = new Promise((done) => proc.once('exit', done));
+      try {
+        process.kill(-proc.pid!, 'SIGTERM');
+      } catch {
+        // The whole group has ended already.
+      }
+      if (running) await gone;
     }
   });
 });

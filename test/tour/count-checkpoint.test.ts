@@ -56,6 +56,20 @@ describe('counts that survive interruption', () => {
     expect(wholeClosed.value.count).toBe(9862n);
   });
 
+  it('an odd number of rows by halves (5×7 open: two programs, the shorter board run again on resuming): the same count and work', () => {
+    const whole = countToursJob(Board.of(5, 7)).runSync();
+    if (!whole.finished) throw new Error('unfinished');
+    expect(whole.value).toMatchObject({ count: 1245736n, split: 'halves' });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 400_000 }), { minLength: 1, maxLength: 3 }), (budgets) => {
+        const r = countWithStops(5, 7, false, budgets);
+        expect(r.count).toBe(1245736n);
+        expect(r.nodes).toBe(whole.value.nodes);
+      }),
+      { numRuns: 8, seed: 8 },
+    );
+  });
+
   it('a checkpoint of another question, or a damaged one, is refused in words', () => {
     const j = countToursJob(Board.of(5, 5));
     const out = j.runSync({ maxNodes: 5000 });

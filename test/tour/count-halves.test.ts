@@ -8,7 +8,8 @@ import { finishedValue, job } from '../../src/core/job.js';
 import { countTours } from '../../src/tour/legacy.js';
 import type { StateTable } from '../../src/tour/count-table.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { countShardJob, shardCount } from '../../src/tour/count-shards.js';
+import { countShardJob, shardCount, type ShardedCount } from '../../src/tour/count-shards.js';
+import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { countToursSync } from '../../src/tour/count.js';
 
 // The halves method (two half-boards joined at their boundary) against OEIS A001230 / A175881 and against the
@@ -18,12 +19,13 @@ import { countToursSync } from '../../src/tour/count.js';
  * The halves' count against the whole-board program on random boards with an even number of rows (up to
  * `maxCells` squares) and random leapers made of one or two parts; more than `nonzero` of the 60 must have tours.
  */
-function againstWholeBoard(o: { closed: boolean; maxWidth: number; maxHalf: number; maxCells: number; seed: number; nonzero: number }): void {
+function againstWholeBoard(o: { closed: boolean; maxWidth: number; maxHalf: number; maxCells: number; seed: number; nonzero: number; odd?: boolean }): void {
   const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
   let nonzero = 0;
   fc.assert(
     fc.property(fc.integer({ min: 2, max: o.maxWidth }), fc.integer({ min: 2, max: o.maxHalf }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), (w, half, chosen) => {
-      const h = 2 * half;
+      // An odd number of rows (at least 5) takes the two boards one row taller and one shorter.
+      const h = o.odd ? 2 * half + 1 : 2 * half;
       if (w * h > o.maxCells) return;
       const piece = parsePiece(chosen.join('+'));
       const whole = frontierCount(buildCountGraph(Board.of(w, h), piece, w <= h ? 'shorter' : 'longer'), { closed: o.closed, ends: [] });
@@ -35,6 +37,17 @@ function againstWholeBoard(o: { closed: boolean; maxWidth: number; maxHalf: numb
   expect(nonzero).toBeGreaterThan(o.nonzero);
 }
 
+
+/** Every shard of the count, counted here, and their total. */
+function allShards(sc: ShardedCount): bigint {
+  const counts = new Map<number, ShardCount>();
+  for (let i = 0; i < sc.shards; i++) {
+    const r = countShardJob(sc, i).runSync();
+    if (!r.finished) throw new Error('unfinished');
+    counts.set(i, r.value);
+  }
+  return shardsTotal(sc, counts);
+}
 describe('closed tours counted by halves', () => {
   it('6×6 = 9862 (A001230), 6×8 = 55,488,142 (A175881), 4×n = 0', () => {
     expect(halvesCount(6, 6, KNIGHT).count).toBe(9862n);
@@ -45,7 +58,7 @@ describe('closed tours counted by halves', () => {
 
   it('equals the whole-board program on every even board it takes up to 6×8, and for other leapers', () => {
     for (const [w, h] of [[4, 4], [4, 8], [6, 4], [2, 6], [6, 6]] as const) {
-      const whole = frontierCount(buildCountGraph(Board.of(w, h), KNIGHT, 'longer'), { closed: true, ends: [] });
+      const whole = frontierCount(buildCountGraph(Board.of(w, h), KNIGHT), { closed: true, ends: [] });
       expect(halvesCount(w, h, KNIGHT).count, `${w}x${h}`).toBe(whole.count);
     }
   });
@@ -121,47 +134,50 @@ describe('closed tours counted by halves', () => {
     expect(countTours(Board.of(3, 200), { closed: true }).count).toBe(frontierCount(buildCountGraph(Board.of(3, 200), KNIGHT), { closed: true, ends: [] }).count);
   });
 
-  it('refuses an odd number of rows', () => {
+  it('takes an odd number of rows from 5 (the boards one row taller and shorter must fit), not 3', () => {
     expect(halvesFit(7, 8, KNIGHT)).toBe(true);
-    expect(halvesFit(8, 7, KNIGHT)).toBe(false);
+    expect(halvesFit(8, 7, KNIGHT)).toBe(true);
+    expect(halvesFit(8, 5, KNIGHT)).toBe(true);
+    expect(halvesFit(8, 3, KNIGHT)).toBe(false);
+    // Open tours 7 wide fit (a window of 16), 8 wide do not, whatever the rows.
+    expect(halvesFit(7, 7, KNIGHT, false)).toBe(true);
+    expect(halvesFit(8, 7, KNIGHT, false)).toBe(false);
     // A boundary of 2·9 squares is past the program's widest window, though the wazir's whole board is not.
     expect(halvesFit(9, 10, parsePiece('wazir'))).toBe(false);
-    expect(() => halfPlan(8, 7, KNIGHT)).toThrow(/even number of rows/);
+    expect(() => new HalvesJob(8, 3, KNIGHT)).toThrow(/at least 4 rows/);
+  });
+
+  it('odd numbers of rows: 6×7 = 1,067,638 and 5×7 = 0 as the whole-board program, and for leapers of two rows', () => {
+    for (const [w, h, spec] of [[6, 7, 'knight'], [5, 7, 'knight'], [4, 7, '1,2+1,1'], [6, 5, '0,2+1,0']] as const) {
+      const whole = frontierCount(buildCountGraph(Board.of(w, h), parsePiece(spec)), { closed: true, ends: [] }).count;
+      expect(halvesCount(w, h, parsePiece(spec)).count, `${w}x${h} ${spec}`).toBe(whole);
+    }
+    expect(halvesCount(6, 7, KNIGHT).count).toBe(1067638n);
+  });
+
+  it('equals the whole-board program on random boards with an odd number of rows, for random leapers', () => {
+    againstWholeBoard({ closed: true, maxWidth: 6, maxHalf: 3, maxCells: 30, seed: 1717, nonzero: 5, odd: true });
   });
 
   it('shards add up to the count, whatever their number', () => {
     for (const shards of [1, 2, 7]) {
       const sc = shardCount({ width: 6, height: 8, piece: 'knight', closed: true }, shards);
       expect(sc.method).toBe('halves');
-      let total = 0n;
-      for (let i = 0; i < sc.shards; i++) {
-        const r = countShardJob(sc, i).runSync();
-        if (!r.finished) throw new Error('unfinished');
-        total += r.value.count;
-      }
-      expect(total).toBe(55488142n);
+      expect(allShards(sc)).toBe(55488142n);
     }
     // An odd width: the shards share both parts' tables.
     const odd = shardCount({ width: 5, height: 8, piece: 'knight', closed: true }, 5);
     expect(odd.method).toBe('halves');
-    let oddTotal = 0n;
-    for (let i = 0; i < odd.shards; i++) {
-      const r = countShardJob(odd, i).runSync();
-      if (!r.finished) throw new Error('unfinished');
-      oddTotal += r.value.count;
-    }
-    expect(oddTotal).toBe(44202n);
+    expect(allShards(odd)).toBe(44202n);
     // Open tours split too: the shards' directed counts add up to the whole board's (twice A083386: 18,784).
     const open = shardCount({ width: 5, height: 6, piece: 'knight', closed: false }, 8);
     expect(open.method).toBe('halves');
-    let openTotal = 0n;
-    for (let i = 0; i < open.shards; i++) {
-      const r = countShardJob(open, i).runSync();
-      if (!r.finished) throw new Error('unfinished');
-      openTotal += r.value.count;
-    }
-    expect(openTotal).toBe(37568n);
-    // An odd number of rows both ways: one shard on the whole board.
+    expect(allShards(open)).toBe(37568n);
+    // An odd number of rows: the halves of 5×8 and 5×6, as the whole board's program.
+    const odd7 = shardCount({ width: 5, height: 7, piece: 'knight', closed: false }, 6);
+    expect(odd7.method).toBe('halves');
+    expect(allShards(odd7)).toBe(1245736n);
+    // A small board (25 squares): one shard on the whole board, quicker than halves.
     const whole = shardCount({ width: 5, height: 5, piece: 'knight', closed: false }, 8);
     expect(whole.shards).toBe(1);
     const r = countShardJob(whole, 0).runSync();
@@ -182,6 +198,18 @@ describe('open tours counted by halves', () => {
 
   it('equals the whole-board program on random boards with an even number of rows, for random leapers', () => {
     againstWholeBoard({ closed: false, maxWidth: 6, maxHalf: 3, maxCells: 16, seed: 2016, nonzero: 8 });
+  });
+
+  it('odd numbers of rows: 5×5 = 864 undirected (A165134: 1,728 directed), 5×7, 6×5, 4×9, 3×9 as the whole-board program', () => {
+    expect(open(5, 5)).toBe(864n);
+    for (const [w, h] of [[5, 7], [6, 5], [4, 9], [3, 9]] as const) {
+      const whole = frontierCount(buildCountGraph(Board.of(w, h), KNIGHT), { closed: false, ends: [] }).count;
+      expect(open(w, h), `${w}x${h}`).toBe(whole);
+    }
+  });
+
+  it('equals the whole-board program on random boards with an odd number of rows, for random leapers', () => {
+    againstWholeBoard({ closed: false, maxWidth: 5, maxHalf: 2, maxCells: 25, seed: 2017, nonzero: 5, odd: true });
   });
 
   it('open tours on graphs whose half turn maps some edges onto themselves, against a plain search', () => {

@@ -1,4 +1,9 @@
 // Opt-in (a few minutes): GRIDBITS_LONG=1 npx vitest run test/tour/count.long.test.ts
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/index.js';
 import { countTours, countToursFromEach } from '../../src/tour/legacy.js';
@@ -64,6 +69,48 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
   it('5×8 directed open tours: twice 18,061,054 (A083386)', () => {
     expect(countTours(Board.of(5, 8)).count).toBe(36122108n);
   }, 600_000);
+
+  it('6×7 open, an odd length by halves, as the whole board: 779,938,932 directed (OEIS has no 6×n open count we could read)', () => {
+    const halves = countToursSync(Board.of(6, 7));
+    expect(halves.finished && halves.value.split).toBe('halves');
+    const whole = countToursSync(Board.of(6, 7), { method: 'frontier', pastLimit: true });
+    expect(whole.finished && whole.value.split).toBeUndefined();
+    expect(halves.finished && halves.value.count).toBe(779938932n);
+    expect(whole.finished && whole.value.count).toBe(779938932n);
+  }, 1_800_000);
+
+  it('7×10 closed by halves: 1,250,063,279,938,854 (A193054), about 6 minutes of CPU and 5 GB', () => {
+    const r = countToursSync(Board.of(7, 10), { closed: true, pastLimit: true });
+    expect(r.finished && r.value.split).toBe('halves');
+    expect(r.finished && r.value.count).toBe(1250063279938854n);
+  }, 3_600_000);
+
+  it('6×9 open by halves (an odd length): twice 1,770,631,206,422 (A390833), about 3 minutes and 3 GB', () => {
+    const r = countToursSync(Board.of(6, 9), { pastLimit: true });
+    expect(r.finished && r.value.split).toBe('halves');
+    expect(r.finished && r.value.count).toBe(3541262412844n);
+  }, 3_600_000);
+
+  it('8×8 closed joined across the middle: 13,267,364,410,532 (A001230), stopped by a time limit and resumed from its checkpoint', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gridbits-8x8-'));
+    const file = join(dir, 'count.ckpt');
+    const cli = (timeout: string): Record<string, unknown> => {
+      const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)), 'tour-count', '8x8', '--closed', '--timeout', timeout, '--checkpoint', file, '--json'], { encoding: 'utf8', timeout: 7_200_000 });
+      expect(r.status, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as Record<string, unknown>;
+    };
+    try {
+      // Ten minutes: the top half's table and a few shards of the join on every core.
+      const first = cli('10m');
+      expect(first).toMatchObject({ complete: false, bound: 'lower', split: 'crossing', shards: 16, checkpoint: file });
+      const done = first.shardsDone as number;
+      expect(done).toBeGreaterThan(0);
+      const second = cli('2h');
+      expect(second).toMatchObject({ count: '13267364410532', complete: true, split: 'crossing', resumed: done });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 7_200_000);
 
   it('closed tours: 6×7 = 1,067,638 and 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268 (A383661)', () => {
     expect(countTours(Board.of(6, 7), { closed: true }).count).toBe(1067638n);

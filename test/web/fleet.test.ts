@@ -120,11 +120,12 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     const seen: Seen[] = [];
     const deadline = Date.now() + 170_000;
     while ((await page.locator('#fleet-count').count()) === 0 && Date.now() < deadline) {
-      const el = page.locator('#fleet-count-estimate');
-      if ((await el.count()) > 0) {
-        const s = await el.evaluate((e) => ({ proposals: Number(e.getAttribute('data-proposals')), low: Number(e.getAttribute('data-low')), high: Number(e.getAttribute('data-high')) }));
-        if (seen.length === 0 || seen[seen.length - 1].proposals !== s.proposals) seen.push(s);
-      }
+      // Read in one step: the estimate goes away when the exact count arrives, maybe between two reads.
+      const s = await page.evaluate(() => {
+        const e = document.querySelector('#fleet-count-estimate');
+        return e === null ? null : { proposals: Number(e.getAttribute('data-proposals')), low: Number(e.getAttribute('data-low')), high: Number(e.getAttribute('data-high')) };
+      });
+      if (s !== null && (seen.length === 0 || seen[seen.length - 1].proposals !== s.proposals)) seen.push(s);
       await page.waitForTimeout(200);
     }
     await page.waitForSelector('#fleet-count', WAIT);

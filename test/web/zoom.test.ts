@@ -246,7 +246,8 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
       await phone.getByText('☰').click();
       await phone.locator('.menu nav a', { hasText: 'Random walk' }).click();
       await phone.waitForURL(/#\/walk/);
-      expect(await phone.locator('.menu').getAttribute('open')).toBeNull();
+      // (It closes once the new page is drawn.)
+      await expect.poll(() => phone.locator('.menu').getAttribute('open'), WAIT).toBeNull();
       // A folded intro unfolds on a tap.
       const lead = phone.locator('main .lead');
       const folded = (await lead.boundingBox())!.height;

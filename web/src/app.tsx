@@ -17,28 +17,40 @@ function useRoute(): Route {
   return route;
 }
 
-/** Loads a page's chunk once and keeps it. */
+/** Each page's code, once it has come in. */
 const loaded = new Map<string, ComponentType<PageProps>>();
+/** Each page's code as it comes in: asked for once, however often the page is visited. */
+const loading = new Map<string, Promise<ComponentType<PageProps>>>();
+
+function loadPage(id: string, load: () => Promise<ComponentType<PageProps>>): Promise<ComponentType<PageProps>> {
+  let p = loading.get(id);
+  if (!p) {
+    // The browser keeps a failed load's answer until the whole app is loaded again, so a failure is kept too.
+    p = load().then((c) => (loaded.set(id, c), c));
+    loading.set(id, p);
+  }
+  return p;
+}
 
 function PageView({ route }: { route: Route }) {
   const info = findPage(route.page);
   const [, setTick] = useState(0);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ page: string; message: string } | null>(null);
   const Page = info ? loaded.get(info.id) : undefined;
+  const waiting = info?.load !== undefined && Page === undefined;
   useEffect(() => {
-    if (!info?.load || loaded.has(info.id)) return;
+    if (!waiting || !info?.load) return;
+    // This render said "Loading": draw again when the code is in, even if it came in before this effect ran.
     let live = true;
-    info.load().then(
-      (c) => {
-        loaded.set(info.id, c);
-        if (live) setTick((t) => t + 1);
-      },
-      (e: unknown) => live && setFailed(String(e)),
+    const page = info.id;
+    loadPage(page, info.load).then(
+      () => live && setTick((t) => t + 1),
+      (e: unknown) => live && setFailed({ page, message: String(e) }),
     );
     return () => {
       live = false;
     };
-  }, [info]);
+  }, [info, waiting]);
   useEffect(() => {
     document.title = info ? `${info.title} · gridbits playground` : 'gridbits playground';
   }, [info]);
@@ -53,7 +65,19 @@ function PageView({ route }: { route: Route }) {
       </section>
     );
   }
-  if (failed) return <p role="alert" class="error">Could not load the page: {failed}</p>;
+  if (failed?.page === info.id) {
+    return (
+      <section class="notice" role="alert">
+        <p class="error">Could not load the page: {failed.message}</p>
+        <p>
+          <button type="button" onClick={() => location.reload()}>
+            Reload
+          </button>{' '}
+          to try again; the other pages still work.
+        </p>
+      </section>
+    );
+  }
   if (!Page) return <p class="loading" aria-live="polite">Loading {info.title}…</p>;
   // Each page in its own error boundary, keyed by the page: an error stays in it and the next link starts afresh.
   return (

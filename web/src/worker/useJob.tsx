@@ -67,7 +67,9 @@ export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCan
     <div class="job" role="status" aria-live="polite">
       <span>
         {state.label}
-        {pct !== undefined ? ` ${pct} %` : '…'}
+        {/* A fixed width for the share, so the bar and Cancel keep still while it counts up. */}
+        {' '}
+        <span class="job-share">{pct !== undefined ? `${pct} %` : '…'}</span>
       </span>
       <progress max={100} value={pct} aria-label={state.label} />
       <button type="button" class="small" onClick={onCancel}>

@@ -16,7 +16,8 @@ export const TOURS_MAX_SIDE = 2000;
 /**
  * Boards up to this many squares are asked whether the engine counts them exactly (the question builds the
  * board's move graph on the page's thread); such counts finish in seconds (4×20 open: 3.8 s, "tours count" rows
- * in bench/results/web-caps.md) except 6×6 open, which takes minutes and stops on COUNT_BUDGET_MS.
+ * in bench/results/web-caps.md), the longest in about half a minute (6×7 open by halves: 28 s of CPU in Node),
+ * and any that runs longer stops on COUNT_BUDGET_MS.
  */
 export const COUNT_MAX_CELLS = 64;
 /**
