@@ -17,7 +17,7 @@ import { budgetWords } from '../tour/stopped.js';
 /** How the text names a split count's method, after "frontier dynamic program". */
 export const SPLIT_WORDS = {
   halves: ' on two half-boards',
-  crossing: ' on the top half-board, joined to the bottom through the moves between them',
+  crossing: ' on the top and bottom parts of the board, joined through the moves between them',
 } as const;
 
 /** The method a one-shard ('whole') count runs: the one `countTours` picks for a board it counts without a budget. */

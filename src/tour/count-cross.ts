@@ -1,134 +1,194 @@
-// Closed tours counted as two half-boards, each with its own edges only, joined through the edges between them.
+// Tours counted as two parts of the board, each with its own edges only, joined through the edges between them.
 import { GridbitsError } from '../core/error.js';
 import type { JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { boundaryTable } from './count-halves.js';
+import { FrontierJob, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
+import { APEX, boundaryTable } from './count-halves.js';
 import type { StateTable } from './count-table.js';
 
 /*
- * A board of `width` × 2m squares (rows across the width) splits into the top half, rows 0..m−1, and the bottom
- * half, rows m..2m−1, which the half turn ρ (row r → 2m−1−r, file f → width−1−f) maps onto the top. A leaper
- * that moves at most two rows joins the halves only by crossing edges between rows m−2, m−1 and rows m, m+1.
+ * A board of `width` × h squares (rows across the width) splits into the top part, rows 0..m−1 (m = ⌈h/2⌉),
+ * and the bottom part, rows m..h−1, which the half turn ρ (row r → h−1−r, file f → width−1−f) maps onto the
+ * top part of a board of h−m rows: on an even number of rows, the top part itself. A leaper that moves at most
+ * two rows joins the parts only by crossing edges between rows m−2, m−1 and rows m, m+1.
  *
  * A closed tour is three edge sets: the top's own edges (vertex-disjoint paths covering the top, every square
  * of rows 0..m−3 with two edges), the crossing edges chosen, and the bottom's own edges. The frontier program
- * run on the top half with its last two rows left open gives, for each boundary state (each boundary square's
- * degree in the top, and which path ends are joined), the number of top edge sets; by ρ the same table counts
- * the bottom's. At the join, for each vector of top degrees a, the crossing edges must give each boundary
- * square 2 − a edges on both sides: every such set of crossing edges is tried, and every bottom state with the
- * degrees it leaves, seen through those edges, joins the top's path ends in pairs (passing through the top
- * squares that take both their edges from the bottom). Those pairings are summed by their rank among all
- * pairings; each top state of degrees a then makes a tour with a pairing when its path ends and the pairing's
- * form a single cycle.
+ * run on a part with its last two rows left open gives, for each boundary state (each boundary square's
+ * degree in the part, and which path ends are joined), the number of the part's edge sets; turned by ρ, the
+ * bottom part's table counts the bottom's. At the join, for each vector of top degrees a, the crossing edges
+ * must give each boundary square 2 − a edges on both sides: the crossing edges are tried file by file, a bottom
+ * square's degree settled as soon as no later top square reaches it and kept only where some bottom state
+ * starts so; every bottom state with the degrees they leave, seen through those edges, joins the top's path
+ * ends in pairs (passing through the top squares that take both their edges from the bottom). Those pairings
+ * are summed by their rank among all pairings; each top state of degrees a then makes a tour with a pairing
+ * when its path ends and the pairing's form a single cycle.
  *
- * The board's mirror (file f → width−1−f) and ρ act on pairs of degree vectors (top, bottom) and keep each
- * pair's count: only the smallest pair of each orbit is joined, counted once per distinct image.
+ * An open tour (a Hamiltonian path) is a cycle through one more vertex, the apex, joined to every square
+ * (see count-halves.ts): the frontier program marks a part's paths that run to a tour end off the boundary,
+ * and the join places the apex's other edges, at most two, on top path ends, on top and bottom squares with
+ * one crossing edge or none, and on the bottom's paths run to ends; the apex's edges are more terminals of the
+ * pairing.
  *
- * 8×8: 10,266,793 top boundary states over 716,176 degree vectors; the join sees 11.4·10^9 bottom states
- * through the crossing edges after the symmetries: 13,267,364,410,532 tours in 1,233 s on 2 cores, 3.4 GB
- * (see bench/results/tour-count.md).
+ * The board's mirror (file f → width−1−f), and on an even number of rows ρ, act on pairs of keys (top, bottom)
+ * and keep each pair's count: only the smallest pair of each orbit is joined, counted once per distinct image.
+ *
+ * 8×8 closed: 10,266,793 top boundary states over 716,176 degree vectors; the join sees 11.4·10^9 bottom
+ * states through the crossing edges after the symmetries: 13,267,364,410,532 tours. 7×7 open: 24.9 million
+ * top states (7×4) and 2.0 million bottom ones (7×3). Times and memory: bench/results/tour-count.md.
  */
 
 /** The most boundary squares a degree vector's key holds (3^16 · 3 < 2^31) and pairing ranks fit: 8 wide. */
 const MAX_WIDTH = 8;
 
-/** Whether the crossing join counts the closed tours of a `width` × `height` layout (rows across the width). */
-export function crossFit(width: number, height: number, piece: Piece): boolean {
-  if (height % 2 !== 0 || height < 4 || width < 2 || width > MAX_WIDTH) return false;
-  if (!leapsOf(piece).every(([, dy]) => Math.abs(dy) <= 2)) return false;
-  return frontierFits(crossPlan(width, height, piece).graph.reach, true);
+/** Rows of the top part: half the board, the larger half on an odd number of rows (see CrossPlan). */
+function topRows(height: number): number {
+  return Math.ceil(height / 2);
 }
 
-/** The top half's graph and the crossing edges, from each top boundary slot to bottom slots (in the top's frame). */
+/**
+ * Whether the crossing join counts the closed (or, with `closed` false, open) tours of a `width` × `height`
+ * layout (rows across the width): at least 4 rows, up to 8 wide, a leaper that moves at most two rows, and
+ * parts whose frontier window fits the program's.
+ */
+export function crossFit(width: number, height: number, piece: Piece, closed = true): boolean {
+  if (height < 4 || width < 2 || width > MAX_WIDTH) return false;
+  if (!leapsOf(piece).every(([, dy]) => Math.abs(dy) <= 2)) return false;
+  const plan = crossPlan(width, height, piece);
+  return frontierFits(plan.top.reach, closed) && (plan.bottom === null || frontierFits(plan.bottom.reach, closed));
+}
+
+/**
+ * The two parts and the crossing edges, from each top boundary slot to bottom slots. The bottom part is seen
+ * turned by the board's half turn ρ (row r → height−1−r, file f → width−1−f), where it is the top part of a
+ * board of its own number of rows: its graph is that part's, and on an even number of rows it is the top's.
+ */
 export interface CrossPlan {
   width: number;
   height: number;
-  /** The top half with its own edges: rows 0..m−1, the boundary (rows m−2, m−1) last. */
-  graph: CountGraph;
-  /** Boundary slots: 2·width. */
+  /** The top part with its own edges: rows 0..rows−1, the boundary (its last two rows) last. */
+  top: CountGraph;
+  rows: number;
+  /** The bottom part turned by ρ (rows height−1..rows become 0..height−rows−1), or null when it is the top's. */
+  bottom: CountGraph | null;
+  /** Boundary slots of each part: 2·width (slot (i, f): the boundary's row i, file f). */
   slots: number;
   /** cross[j]: the bottom slots the crossing edges from top slot j reach (bottom squares named by their ρ image). */
   cross: number[][];
 }
 
-/** The halves of a `width` × `height` layout for the crossing join. */
-export function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
-  const m = height / 2;
-  const leaps = leapsOf(piece);
+/** A part of `rows` rows of the layout, with its own edges, the boundary (last two rows) kept in the window. */
+function partGraph(width: number, rows: number, leaps: ReadonlyArray<readonly [number, number]>): CountGraph {
   const edges: Array<[number, number]> = [];
-  for (let r = 0; r < m; r++) {
+  for (let r = 0; r < rows; r++) {
     for (let f = 0; f < width; f++) {
       for (const [dx, dy] of leaps) {
         const r2 = r + dy, f2 = f + dx;
-        if (r2 >= 0 && r2 < m && f2 >= 0 && f2 < width && r2 * width + f2 < r * width + f) edges.push([r2 * width + f2, r * width + f]);
+        if (r2 >= 0 && r2 < rows && f2 >= 0 && f2 < width && r2 * width + f2 < r * width + f) edges.push([r2 * width + f2, r * width + f]);
       }
     }
   }
+  const g = countGraphOf(rows * width, width, edges);
+  // The window keeps the boundary to the end.
+  return { ...g, reach: Math.max(g.reach, 2 * width) };
+}
+
+/** The parts of a `width` × `height` layout for the crossing join. */
+export function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
+  const m = topRows(height), low = height - m;
+  const leaps = leapsOf(piece);
   const slots = 2 * width;
-  const slotOf = (r: number, f: number): number => (r - (m - 2)) * width + f;
   const cross: number[][] = Array.from({ length: slots }, () => []);
   for (let r = m - 2; r < m; r++) {
     for (let f = 0; f < width; f++) {
       for (const [dx, dy] of leaps) {
         const r2 = r + dy, f2 = f + dx;
-        if (r2 >= m && f2 >= 0 && f2 < width) cross[slotOf(r, f)].push(slotOf(height - 1 - r2, width - 1 - f2));
+        // The bottom square (r2, f2) is (height−1−r2, width−1−f2) of the bottom part turned, on its boundary.
+        if (r2 >= m && f2 >= 0 && f2 < width) cross[(r - (m - 2)) * width + f].push((height - 1 - r2 - (low - 2)) * width + width - 1 - f2);
       }
     }
   }
-  const g = countGraphOf(m * width, width, edges);
-  // The window keeps the boundary to the end.
-  return { width, height, graph: { ...g, reach: Math.max(g.reach, slots) }, slots, cross };
+  const top = partGraph(width, m, leaps);
+  return { width, height, top, rows: m, bottom: low === m ? null : partGraph(width, low, leaps), slots, cross };
 }
 
-/** The top half's boundary states laid out for the join: each degree vector's states side by side in memory. */
-export interface CrossTable {
-  plan: CrossPlan;
+/** A part's boundary states laid out for the join: each degree vector's states side by side in memory. */
+export interface CrossPart {
   /** States. */
   states: number;
-  /** mates[s·slots + j]: the slot joined to slot j by a path of state s, or −1. */
+  /** mates[s·slots + j]: the slot joined to slot j by a path of state s, APEX where it runs to an end of the tour, or −1. */
   mates: Int8Array;
   /** The states' counts (exact: below 2^53). */
   counts: Float64Array;
-  /** Degree vector key → [start, end) of its states. */
+  /** Key (3 · Σ degree_j · 3^(slots−1−j) + the paths run to ends) → [start, end) of its states. */
   groups: Map<number, readonly [number, number]>;
-  /** The degree vectors joined: the smallest of each mirror pair, in a fixed order (shards split this list). */
+}
+
+/** Both parts' tables for the join. */
+export interface CrossTable {
+  plan: CrossPlan;
+  closed: boolean;
+  top: CrossPart;
+  /** The bottom part's (the top's itself on an even number of rows). */
+  bottom: CrossPart;
+  /** The top keys joined (the smallest of each mirror pair), in a fixed order (shards split this list). */
   keys: number[];
-  /** States the frontier program expanded, and the most it held at once. */
+  /** States the frontier programs expanded, and the most one held at once. */
   nodes: number;
   peakStates: number;
 }
 
-/** The top half's table as a job's steps: the frontier program (`onShare` hears its share done), then the layout. */
+/** The parts' tables as a job's steps: the frontier programs (`onShare` hears their share done), then the layout. */
 export class CrossJob {
   readonly plan: CrossPlan;
   readonly options: FrontierOptions;
   readonly frontier: FrontierJob;
+  private readonly lower: FrontierJob | null;
 
-  constructor(width: number, height: number, piece: Piece) {
-    if (!crossFit(width, height, piece)) {
-      throw new GridbitsError('BAD_ARGUMENT', `closed tours are joined across the middle on boards of an even number of rows (at least 4), up to ${MAX_WIDTH} wide, for a leaper that moves at most two rows; got ${width}×${height}`);
+  constructor(width: number, height: number, piece: Piece, readonly closed = true) {
+    if (!crossFit(width, height, piece, closed)) {
+      throw new GridbitsError('BAD_ARGUMENT', `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide${closed ? '' : ' (open tours: 7)'}, for a leaper that moves at most two rows; got ${width}×${height}`);
     }
     this.plan = crossPlan(width, height, piece);
-    this.options = { closed: true, ends: [], iface: this.plan.slots };
-    this.frontier = new FrontierJob(this.plan.graph, this.options);
+    this.options = { closed, ends: [], iface: this.plan.slots };
+    this.frontier = new FrontierJob(this.plan.top, this.options);
+    this.lower = this.plan.bottom === null ? null : new FrontierJob(this.plan.bottom, this.options);
+  }
+
+  /** The frontier program's state (the larger part's, run first). */
+  get peakStates(): number {
+    return Math.max(this.frontier.peakStates, this.lower?.peakStates ?? 0);
   }
 
   *steps(control: JobControl<unknown>, onShare: (share: number) => void = () => undefined): Generator<void, CrossTable, void> {
-    const r = yield* this.frontier.steps(control, onShare);
+    // The bottom part has a row fewer: a small share of the work.
+    const upper = this.lower === null ? 1 : 0.9;
+    const r = yield* this.frontier.steps(control, (s) => onShare(s * upper));
+    const top = this.part(r);
+    let bottom = top, nodes = r.nodes, peakStates = r.peakStates;
+    if (this.lower !== null) {
+      const b = yield* this.lower.steps(control, (s) => onShare(upper + s * (1 - upper)));
+      bottom = this.part(b);
+      nodes += b.nodes;
+      peakStates = Math.max(peakStates, b.peakStates);
+    }
+    const mirror = mirrorOf(this.plan.width);
+    const keys = [...top.groups.keys()].filter((key) => mirrorKey(key, mirror) >= key);
+    return { plan: this.plan, closed: this.closed, top, bottom, keys, nodes, peakStates };
+  }
+
+  private part(r: FrontierResult): CrossPart {
     const { slots } = this.plan;
     const t = boundaryTable(r.table as StateTable, r.stored as number, slots);
-    if (t.big) throw new GridbitsError('LIMIT', `the half-board's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`);
+    if (t.big) throw new GridbitsError('LIMIT', `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`);
     const mates = new Int8Array(t.states * slots), counts = new Float64Array(t.states);
     for (let k = 0; k < t.states; k++) {
       const s = t.order[k];
       mates.set(t.mates.subarray(s * slots, s * slots + slots), k * slots);
       counts[k] = t.counts[s];
     }
-    const mirror = mirrorOf(this.plan.width);
-    const keys = t.keys.filter((key) => mirrorKey(key, mirror) >= key);
-    return { plan: this.plan, states: t.states, mates, counts, groups: t.groups, keys, nodes: r.nodes, peakStates: r.peakStates };
+    return { states: t.states, mates, counts, groups: t.groups };
   }
 }
 
@@ -137,14 +197,14 @@ function mirrorOf(width: number): Int8Array {
   return Int8Array.from({ length: 2 * width }, (_, j) => (j < width ? width - 1 - j : 3 * width - 1 - j));
 }
 
-/** A degree vector key (3 · Σ degree_j · 3^(slots−1−j)) of the mirror image. */
+/** A key (3 · Σ degree_j · 3^(slots−1−j) + paths run to ends) of the mirror image. */
 function mirrorKey(key: number, mirror: Int8Array): number {
   const slots = mirror.length;
   const d = new Int8Array(slots);
-  for (let j = slots - 1, x = key / 3; j >= 0; j--, x = Math.floor(x / 3)) d[j] = x % 3;
+  for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) d[j] = x % 3;
   let out = 0;
   for (let j = 0; j < slots; j++) out = out * 3 + d[mirror[j]];
-  return 3 * out;
+  return 3 * out + (key % 3);
 }
 
 /** What a run of the join did. */
@@ -185,34 +245,49 @@ export function* crossJoinSteps(
   return { count, seen: join.seen };
 }
 
-/** The join's scratch space, reused from one degree vector to the next. */
+/** The join's scratch space, reused from one key to the next. */
 class CrossJoin {
   private readonly slots: number;
   private readonly weight: number[];
   private readonly mirror: Int8Array;
-  /** What the top still needs at each slot from the crossing edges (2 − its top degree). */
+  /** Keys of the two tables: the same table (a board of an even number of rows), turned by ρ, or two. */
+  private readonly oneTable: boolean;
+  /** What the top still needs at each slot from the crossing edges and the apex (2 − its top degree). */
   private readonly need: Int8Array;
-  /** Crossing edges chosen so far: deg[b] at each bottom slot, to[t] the bottom slot of stub t. */
+  /** Per top path end (terminal): whether it is a tour end (its edge to the apex, decided here). */
+  private readonly topEnd = new Uint8Array(32);
+  /** Crossing edges chosen so far: deg[b] at each bottom slot; to[s] the bottom slot of stub s, or −1. */
   private readonly deg: Int8Array;
   private readonly to = new Int8Array(64);
-  private m = 0;
+  private stubs = 0;
   /** Per stub: the other stub at its bottom slot when that slot takes two crossing edges, else −1. */
   private readonly other = new Int8Array(64);
-  /** Per bottom slot: its first stub. */
+  /** Per bottom slot: its first stub, its second; whether it is an end of the tour (its edge to the apex). */
   private readonly stubAt: Int8Array;
   private readonly second: Int8Array;
-  /** Per stub: its twin at a top slot that takes two crossing edges, else −1; the top path end's index, else −1. */
+  private readonly bottomEnd: Uint8Array;
+  /**
+   * Per stub: its twin at a top slot that takes two crossing edges, else −1; the terminal it reaches (see
+   * `vector`) at a top path end, else −1; whether its top slot is an end of the tour (one crossing edge, and the
+   * apex).
+   */
   private readonly twin = new Int8Array(64);
   private readonly single = new Int8Array(64);
-  /** Path end i's stub, for the top's path ends 0..ends−1. */
   private readonly endStub = new Int8Array(32);
+  private readonly apexStub = new Uint8Array(64);
   private readonly stubOf: Int8Array;
+  /** Top path ends taking a crossing edge (terminals 0..ends−1), and the apex's ports (terminals ends..). */
   private ends = 0;
+  private ports = 0;
   private allEnds = 0;
+  /** Top slots taking two crossing edges; the first stub of the one cut in two terminals, or −1. */
   private doubled = 0;
+  private cut = -1;
+  /** Apex edges still to place (open tours): at top slots of degree 0, at bottom slots, at the bottom's own ends. */
+  private apexLeft = 0;
   private x = 0;
   private mx = 0;
-  /** Pairings of the top's path ends seen, by rank: an open-addressing table, reset through `touched`. */
+  /** Pairings of the terminals seen, by rank: an open-addressing table, reset through `touched`. */
   private bits = 12;
   private hKey = new Int32Array(1 << 12).fill(-1);
   private hVal = new Float64Array(1 << 12);
@@ -220,6 +295,16 @@ class CrossJoin {
   private nTouched = 0;
   private readonly pairing = new Int8Array(32);
   private readonly topMate = new Int8Array(32);
+  private readonly order: number[] = [];
+  /** The top slots file by file (the boundary's first row first), the order the crossing edges are chosen in. */
+  private readonly full: number[] = [];
+  /**
+   * settled[p + 1]: the bottom slots no top slot after full[p] reaches (settled[0]: those none reaches), in
+   * the order they are settled; prefix[L][c] has bit r when some bottom state with r paths run to ends has
+   * degrees c (base 3) at its first L settled slots.
+   */
+  private readonly settled: number[][];
+  private readonly prefix: Uint8Array[];
   seen = 0;
 
   constructor(private readonly t: CrossTable) {
@@ -227,52 +312,105 @@ class CrossJoin {
     this.slots = slots;
     this.weight = Array.from({ length: slots }, (_, j) => 3 ** (slots - 1 - j));
     this.mirror = mirrorOf(t.plan.width);
+    this.oneTable = t.top === t.bottom;
     this.need = new Int8Array(slots);
     this.deg = new Int8Array(slots);
     this.stubAt = new Int8Array(slots);
     this.second = new Int8Array(slots);
+    this.bottomEnd = new Uint8Array(slots);
     this.stubOf = new Int8Array(slots);
+    const w = t.plan.width;
+    for (let f = 0; f < w; f++) this.full.push(f, w + f);
+    const last = new Array<number>(slots).fill(-1);
+    this.full.forEach((j, p) => {
+      for (const b of t.plan.cross[j]) last[b] = p;
+    });
+    this.settled = Array.from({ length: slots + 1 }, () => []);
+    for (let b = 0; b < slots; b++) this.settled[last[b] + 1].push(b);
+    const seq = this.settled.flat();
+    this.prefix = Array.from({ length: slots + 1 }, (_, L) => new Uint8Array(3 ** L));
+    const d = new Int8Array(slots);
+    for (const key of t.bottom.groups.keys()) {
+      for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) d[j] = x % 3;
+      let code = 0;
+      for (let L = 0; L < slots; L++) {
+        code = code * 3 + d[seq[L]];
+        this.prefix[L + 1][code] |= 1 << key % 3;
+      }
+    }
   }
 
-  /** The tours whose top degrees are `key`'s, with those of their orbit's other pairs (see above). */
+  /**
+   * The tours whose top key is `key`, with those of their orbit's other pairs. Open tours are cycles through
+   * the apex (see count-halves.ts). The terminals are the top's path ends on the boundary (0..ends−1) and the
+   * apex's ports (ends..): the apex's two edges other than those of the top's paths run to ends (the key
+   * says how many). A port is where a walk from a terminal, through crossing edges and the bottom's paths,
+   * reaches the apex: a top path end that is a tour end (its edge to the apex), a top square of degree 0 that is
+   * a tour end (one crossing edge and the apex), a bottom square that is a tour end, or a bottom path run to
+   * an end. The top pairs its path ends by its paths, and the apex its two edges.
+   */
   vector(key: number): bigint {
     const { slots, need, t } = this;
-    for (let j = slots - 1, x = key / 3; j >= 0; j--, x = Math.floor(x / 3)) need[j] = 2 - (x % 3);
+    const roots = key % 3;
+    for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) need[j] = 2 - (x % 3);
     this.x = key;
     this.mx = mirrorKey(key, this.mirror);
-    // Stubs in the order the crossing edges are chosen: file by file, row m−2 before row m−1.
     const w = t.plan.width;
-    const order: number[] = [];
+    // Slots in the order the crossing edges are chosen: file by file, the boundary's first row first.
+    const order = this.order;
+    order.length = 0;
     for (let f = 0; f < w; f++) for (const j of [f, w + f]) if (need[j] > 0) order.push(j);
     let stubs = 0;
     this.ends = 0;
     this.doubled = 0;
     for (const j of order) {
       this.stubOf[j] = stubs;
+      this.apexStub[stubs] = 0;
       if (need[j] === 2) {
         this.twin[stubs] = stubs + 1;
         this.twin[stubs + 1] = stubs;
         this.single[stubs] = this.single[stubs + 1] = -1;
+        this.apexStub[stubs + 1] = 0;
         this.doubled++;
+        stubs += 2;
       } else {
         this.twin[stubs] = -1;
         this.single[stubs] = this.ends;
+        this.topEnd[this.ends] = 0;
         this.endStub[this.ends++] = stubs;
+        stubs++;
       }
-      stubs += need[j];
     }
-    // Every top state has a path (rows 0..m−3 are covered), so its ends take crossing edges.
-    if (this.ends === 0) return 0n;
-    this.allEnds = this.ends === 32 ? -1 : (1 << this.ends) - 1;
-    this.m = 0;
-    this.nTouched = 0;
-    this.choose(order, 0);
-    if (this.nTouched === 0) return 0n;
-    // Each top state of these degrees against each pairing seen: one cycle through all the path ends?
-    const [t0, t1] = t.groups.get(key) ?? [0, 0];
-    const { mates, counts } = t;
-    const { hKey, hVal, touched, pairing, topMate, single, stubOf } = this;
+    this.stubs = stubs;
+    // A part of two rows may have no edges of its own: its squares take all theirs from crossing edges (or the
+    // apex). One of them is then cut in two terminals, joined in the top like the ends of a path.
+    this.cut = -1;
+    if (this.ends === 0) {
+      if (this.doubled === 0) return 0n;
+      const s0 = this.stubOf[order[0]];
+      this.cut = s0;
+      this.twin[s0] = this.twin[s0 + 1] = -1;
+      this.single[s0] = 0;
+      this.single[s0 + 1] = 1;
+      this.endStub[0] = s0;
+      this.endStub[1] = s0 + 1;
+      this.topEnd[0] = this.topEnd[1] = 0;
+      this.ends = 2;
+      this.doubled--;
+    }
     const ends = this.ends;
+    this.ports = t.closed ? 0 : 2 - roots;
+    this.apexLeft = this.ports;
+    const all = ends + this.ports;
+    this.allEnds = all === 32 ? -1 : (1 << all) - 1;
+    this.to.fill(-1, 0, stubs);
+    this.nTouched = 0;
+    this.settle(-1, 0, 0, 0, 0, 0);
+    if (this.nTouched === 0) return 0n;
+    // Each top state of this key against each pairing seen: one cycle through all the terminals?
+    const [t0, t1] = t.top.groups.get(key) ?? [0, 0];
+    const { mates, counts } = t.top;
+    const { hKey, hVal, touched, pairing, topMate, single, stubOf } = this;
     const n = this.nTouched;
     const ranks = new Int32Array(n);
     const sums = new Float64Array(n);
@@ -282,24 +420,48 @@ class CrossJoin {
       hKey[touched[e]] = -1;
       if (sums[e] > Number.MAX_SAFE_INTEGER) throw pastExact();
     }
-    const pairings = new Int8Array(n * ends);
+    const pairings = new Int8Array(n * all);
     for (let e = 0; e < n; e++) {
-      unrank(ranks[e], ends, pairing);
-      pairings.set(pairing.subarray(0, ends), e * ends);
+      unrank(ranks[e], all, pairing);
+      pairings.set(pairing.subarray(0, all), e * all);
+    }
+    // The apex in the top's pairing: between the two paths run to it, between the one and the port, or
+    // between the two ports.
+    if (this.ports === 2) {
+      topMate[ends] = ends + 1;
+      topMate[ends + 1] = ends;
+    }
+    if (this.cut >= 0) {
+      topMate[0] = 1;
+      topMate[1] = 0;
     }
     let sum = 0;
     for (let k = t0; k < t1; k++) {
       const base = k * slots;
-      for (const j of order) if (need[j] === 1) topMate[single[stubOf[j]]] = single[stubOf[mates[base + j]]];
+      let v0 = -1;
+      for (const j of order) {
+        if (need[j] !== 1) continue;
+        const i = single[stubOf[j]], mj = mates[base + j];
+        if (mj !== APEX) topMate[i] = single[stubOf[mj]];
+        else if (v0 < 0) v0 = i;
+        else {
+          topMate[v0] = i;
+          topMate[i] = v0;
+        }
+      }
+      if (roots === 1) {
+        topMate[v0] = ends;
+        topMate[ends] = v0;
+      }
       let inner = 0;
       for (let e = 0; e < n; e++) {
-        const o = e * ends;
+        const o = e * all;
         let x = 0, len = 0;
         do {
           x = topMate[pairings[o + x]];
           len += 2;
         } while (x !== 0);
-        if (len === ends) inner += sums[e];
+        if (len === all) inner += sums[e];
       }
       sum += counts[k] * inner;
     }
@@ -307,78 +469,156 @@ class CrossJoin {
     return BigInt(sum);
   }
 
-  /** Chooses the crossing edges of top slot order[i] onwards (each slot its `need`), then joins. */
-  private choose(order: number[], i: number): void {
-    if (i === order.length) return this.chosen();
-    const j = order[i], xs = this.t.plan.cross[j], deg = this.deg, to = this.to;
+  /**
+   * Chooses the crossing edges of top slot full[pos] onwards (each slot its need, or a tour end's: a path end
+   * takes the apex instead, a square of degree 0 one crossing edge and the apex), then joins. `y`, `my`: the
+   * bottom key so far, and its mirror's, over the bottom slots settled (`level` of them, `code` their degrees).
+   */
+  private choose(pos: number, level: number, code: number, y: number, my: number): void {
+    if (pos === this.full.length) return this.chosen(y, my);
+    const j = this.full[pos], need = this.need[j];
+    if (need === 0) return this.settle(pos, 0, level, code, y, my);
+    const xs = this.t.plan.cross[j], deg = this.deg, to = this.to, s = this.stubOf[j];
+    if (need === 1 && this.apexLeft > 0) {
+      const e = this.single[s];
+      this.apexLeft--;
+      this.topEnd[e] = 1;
+      this.settle(pos, 0, level, code, y, my);
+      this.topEnd[e] = 0;
+      this.apexLeft++;
+    }
     for (let p = 0; p < xs.length; p++) {
       if (deg[xs[p]] === 2) continue;
-      if (this.need[j] === 1) {
-        deg[xs[p]]++;
-        to[this.m++] = xs[p];
-        this.choose(order, i + 1);
-        this.m--;
-        deg[xs[p]]--;
-        continue;
+      deg[xs[p]]++;
+      to[s] = xs[p];
+      if (need === 1) this.settle(pos, 0, level, code, y, my);
+      else {
+        for (let q = p + 1; q < xs.length; q++) {
+          if (deg[xs[q]] === 2) continue;
+          deg[xs[q]]++;
+          to[s + 1] = xs[q];
+          this.settle(pos, 0, level, code, y, my);
+          to[s + 1] = -1;
+          deg[xs[q]]--;
+        }
+        if (this.apexLeft > 0) {
+          this.apexLeft--;
+          // The cut square's second terminal takes the apex; any other square's first stub is a tour end's.
+          if (s === this.cut) this.topEnd[1] = 1;
+          else this.setApexStub(s, true);
+          this.settle(pos, 0, level, code, y, my);
+          if (s === this.cut) this.topEnd[1] = 0;
+          else this.setApexStub(s, false);
+          this.apexLeft++;
+        }
       }
-      for (let q = p + 1; q < xs.length; q++) {
-        if (deg[xs[q]] === 2) continue;
-        deg[xs[p]]++;
-        deg[xs[q]]++;
-        to[this.m++] = xs[p];
-        to[this.m++] = xs[q];
-        this.choose(order, i + 1);
-        this.m -= 2;
-        deg[xs[p]]--;
-        deg[xs[q]]--;
-      }
+      to[s] = -1;
+      deg[xs[p]]--;
     }
   }
 
-  /** A set of crossing edges chosen: the bottom states with the degrees it leaves, seen from the top. */
-  private chosen(): void {
-    const { slots, deg, weight, mirror, to, other, stubAt, second, twin, single, endStub } = this;
-    let y = 0, my = 0;
-    for (let j = 0; j < slots; j++) {
-      y += (2 - deg[j]) * weight[j];
-      my += (2 - deg[mirror[j]]) * weight[j];
+  /**
+   * Settles the k-th bottom slot that no top slot after full[pos] reaches: its degree in the bottom is what the
+   * crossing edges leave (one less if it is a tour end), kept only if some bottom state starts so (`prefix`).
+   */
+  private settle(pos: number, k: number, level: number, code: number, y: number, my: number): void {
+    const list = this.settled[pos + 1];
+    if (k === list.length) return this.choose(pos + 1, level, code, y, my);
+    const b = list[k], bits = this.prefix[level + 1];
+    const d = 2 - this.deg[b], c = code * 3;
+    // Some bottom state starts so with as many paths run to ends as the apex has edges left, or fewer.
+    const roots = (2 << this.apexLeft) - 1;
+    if ((bits[c + d] & roots) !== 0) this.settle(pos, k + 1, level + 1, c + d, y + d * this.weight[b], my + d * this.weight[this.mirror[b]]);
+    if (d > 0 && this.apexLeft > 0 && (bits[c + d - 1] & (roots >> 1)) !== 0) {
+      this.apexLeft--;
+      this.bottomEnd[b] = 1;
+      this.settle(pos, k + 1, level + 1, c + d - 1, y + (d - 1) * this.weight[b], my + (d - 1) * this.weight[this.mirror[b]]);
+      this.bottomEnd[b] = 0;
+      this.apexLeft++;
     }
-    y *= 3;
-    my *= 3;
-    const [b0, b1] = this.t.groups.get(y) ?? [0, 0];
-    if (b0 === b1) return;
-    // Only the smallest of the pair's images (x, y), (mx, my), (y, x), (my, mx) is joined, for all of them.
-    const { x, mx } = this;
-    if (x > y || (x === mx && y > my) || x > my || (x === my && y > mx)) return;
-    const images = distinctImages(x, y, mx, my);
-    const m = this.m;
+  }
+
+  /** Makes a doubled slot's first stub a tour end's (its twin unused), or undoes it. */
+  private setApexStub(s: number, on: boolean): void {
+    this.apexStub[s] = on ? 1 : 0;
+    this.twin[s] = on ? -1 : s + 1;
+    this.doubled += on ? -1 : 1;
+  }
+
+  /** Crossing edges chosen, and the bottom's tour ends: where the stubs meet, then the bottom states. */
+  private chosen(y: number, my: number): void {
+    const { to, other, stubAt, second, deg } = this;
+    const m = this.stubs;
     stubAt.fill(-1);
     for (let s = 0; s < m; s++) {
+      if (to[s] < 0) continue;
       if (stubAt[to[s]] < 0) stubAt[to[s]] = s;
       else second[to[s]] = s;
     }
     for (let s = 0; s < m; s++) {
       const b = to[s];
-      other[s] = deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : -1;
+      other[s] = b >= 0 && deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : -1;
     }
-    const { mates, counts } = this.t;
-    const ends = this.ends, allEnds = this.allEnds, doubled = this.doubled;
+    // The apex's edges not placed yet are the bottom's paths run to ends.
+    this.walkBottom(3 * y + this.apexLeft, 3 * my + this.apexLeft);
+  }
+
+  /** The bottom states of key `y` (mirrored `my`), seen from the top through the choices made. */
+  private walkBottom(y: number, my: number): void {
+    const { slots, deg, bottomEnd, to, other, stubAt, twin, single, endStub, apexStub, topEnd } = this;
+    const [b0, b1] = this.t.bottom.groups.get(y) ?? [0, 0];
+    if (b0 === b1) return;
+    // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even
+    // number of rows (one table, turned) (y, x), (my, mx).
+    const { x, mx } = this;
+    let images: number;
+    if (this.oneTable) {
+      if (x > y || (x === mx && y > my) || x > my || (x === my && y > mx)) return;
+      images = distinctImages(x, y, mx, my);
+    } else {
+      if (x === mx && y > my) return;
+      images = x === mx && y === my ? 1 : 2;
+    }
+    const { mates, counts } = this.t.bottom;
+    const ends = this.ends, allEnds = this.allEnds, doubled = this.doubled, all = ends + this.ports;
     for (let k = b0; k < b1; k++) {
       this.seen++;
       const base = k * slots;
-      // From the smallest path end left, through the bottom's paths (and the top squares that take both their
-      // edges from the bottom) to its mate, ranking the pairing on the way: that end's mate among those left.
-      let left = allEnds, rank = 0, n = ends, passed = 0;
+      // From the smallest terminal left, through the bottom's paths (and the top squares that take both their
+      // edges from the bottom) to its mate, ranking the pairing on the way: that terminal's mate among those
+      // left. A walk that reaches the apex meets the next port.
+      let left = allEnds, rank = 0, n = all, passed = 0, port = ends, ok = true;
       while (left !== 0) {
         const i = 31 - Math.clz32(left & -left);
+        if (i >= ends) {
+          // Ports left unmet: the apex's edges join each other, a cycle that leaves the rest out.
+          ok = false;
+          break;
+        }
         left &= ~(1 << i);
         let s = endStub[i], mate: number;
-        for (;;) {
+        // A top path end that is a tour end: its edge to the apex.
+        if (topEnd[i] === 1) mate = port++;
+        else for (;;) {
           const o = other[s];
-          const u = o >= 0 ? o : stubAt[mates[base + to[s]]];
+          let u: number;
+          if (o >= 0) u = o;
+          else {
+            const b = to[s];
+            if (bottomEnd[b] === 1) {
+              mate = port++;
+              break;
+            }
+            const bm = mates[base + b];
+            if (bm === APEX || deg[bm] === 0) {
+              mate = port++;
+              break;
+            }
+            u = stubAt[bm];
+          }
           const tw = twin[u];
           if (tw < 0) {
-            mate = single[u];
+            mate = apexStub[u] === 1 ? port++ : single[u];
             break;
           }
           s = tw;
@@ -389,7 +629,7 @@ class CrossJoin {
         n -= 2;
       }
       // A top square passed by none of these walks lies on a cycle of its own: no tour.
-      if (passed !== doubled) continue;
+      if (!ok || passed !== doubled) continue;
       this.add(rank, images * counts[k]);
     }
   }

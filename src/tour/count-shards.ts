@@ -94,12 +94,12 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       // The top half's table: a few per cent of the work (8×8: 35 s of about 40 minutes), then this shard's vectors.
       let t = crossTables.get(tableKey);
       if (t === undefined) {
-        t = yield* new CrossJob(layout.width, layout.height, piece).steps(ctl, (share) => ctl.report(Math.floor(share * 20) / 10, 100, '%'));
+        t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, (share) => ctl.report(Math.floor(share * 20) / 10, 100, '%'));
         crossTables.set(tableKey, t);
       }
       const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
-      // The top half's work once, in shard 0; each shard its own part of the join.
-      return { index, key: sc.key, count: r.count, nodes: (index === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
+      // The top half's work once, in shard 0; each shard its own part of the join. Open tours both ways.
+      return { index, key: sc.key, count: question.closed ? r.count : 2n * r.count, nodes: (index === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
     }
     let top = tables.get(tableKey);
     if (top === undefined) {

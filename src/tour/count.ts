@@ -215,25 +215,32 @@ export function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean 
   return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece, closed);
 }
 
+/** The widest window open tours are counted by halves in (a knight 6 wide); past it they are joined across. */
+const OPEN_HALVES_MAX_REACH = 13;
+
 /**
- * Whether the closed tours of this board are joined across the middle (count-cross.ts): boards whose window
- * is too wide for the halves method (a knight 8 wide) and whose halves each hold at least 2 rows.
+ * Whether the tours of this board are joined across the middle (count-cross.ts): boards whose window is too
+ * wide for the halves method (closed tours: a knight 8 wide; open ones: 7 wide) and whose parts each hold at
+ * least 2 rows.
  */
 export function byCrossing(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return closed && g.n > SMALL_BOARD && g.reach > HALVES_MAX_REACH && crossFit(g.width, g.n / g.width, piece);
+  return g.n > SMALL_BOARD && g.reach > (closed ? HALVES_MAX_REACH : OPEN_HALVES_MAX_REACH) && crossFit(g.width, g.n / g.width, piece, closed);
 }
 
 /**
- * Closed tours joined across the middle without a budget, by the most squares: 8 wide up to 8×6 (48 squares).
- * 8×8 takes 1,233 s on this machine's 2 cores and 3.4 GB (`tour-count 8x8 --closed --timeout 1h`, measured
- * 2026-12-03), so it needs a time limit (bench/results/tour-count.md).
+ * Tours joined across the middle without a budget, by the most squares. Closed: 8 wide up to 8×6 (48
+ * squares); 8×8 takes 1,233 s on this machine's 2 cores and 3.4 GB (`tour-count 8x8 --closed --timeout 1h`,
+ * measured 2026-12-03), so it needs a time limit (bench/results/tour-count.md). Open: 7 wide up to 7×6 (42
+ * squares, which the halves count; joined across, about a minute on one core); 7×7 needs a time limit.
  */
 const CROSSING_CELLS = 48;
+const OPEN_CROSSING_CELLS = 42;
 
 function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
   if (board.cells <= SMALL_BOARD) return null;
   if (byCrossing(g, closed, piece)) {
-    return board.cells > CROSSING_CELLS ? `${board} has ${board.cells} squares, over the exact counter's limit of ${CROSSING_CELLS} for closed tours this wide (joined across the middle)` : null;
+    const cap = closed ? CROSSING_CELLS : OPEN_CROSSING_CELLS;
+    return board.cells > cap ? `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for ${closed ? 'closed' : 'open'} tours this wide (joined across the middle)` : null;
   }
   const cap = halves ? halvesCells(g.reach, closed) : maxCells(g.reach, closed);
   if (cap === 0) {
@@ -364,11 +371,11 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   // Tours by halves (open ones with no end given), unless the whole board's
   // frontier program is asked for.
   const halves = byHalves(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
-  const crossing = byCrossing(g, closed, piece) && options.method !== 'frontier' && options.method !== 'backtracking';
+  const crossing = byCrossing(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
   const limit = limitOf(board, g, closed, piece, halves);
   if (crossing) {
     if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
-    return crossingRun(g, piece, base, question, options.resume);
+    return crossingRun(g, piece, closed, base, question, options.resume);
   }
   let method = options.method ?? 'auto';
   if (method === 'auto') {
@@ -441,13 +448,15 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
 }
 
 /**
- * Closed tours joined across the middle (count-cross.ts) in this process: the top half's frontier program, then
+ * Tours joined across the middle (count-cross.ts) in this process: the parts' frontier programs, then
  * the join of every degree vector. The join's sum so far is a lower bound (each vector's tours are distinct).
  * Not saved in checkpoints: a count this long runs as shards, whose finished ones a queue keeps.
  */
-function crossingRun(g: CountGraph, piece: Piece, base: Pick<Count, 'closed' | 'directed' | 'convention'>, question: string, resume: CountCheckpoint | undefined): CountRun {
+function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Count, 'closed' | 'directed' | 'convention'>, question: string, resume: CountCheckpoint | undefined): CountRun {
   if (resume !== undefined) throw notThisCount(resume.head, question);
-  const cj = new CrossJob(g.width, g.n / g.width, piece);
+  const cj = new CrossJob(g.width, g.n / g.width, piece, closed);
+  // Undirected paths → directed tours: both directions.
+  const times = closed ? 1n : 2n;
   let joined: bigint | null = null;
   let share = 0;
   let peak = 0;
@@ -456,11 +465,11 @@ function crossingRun(g: CountGraph, piece: Piece, base: Pick<Count, 'closed' | '
       const t = yield* cj.steps(ctl, (s) => onShare((share = s * TOP_SHARE)));
       peak = t.peakStates;
       joined = 0n;
-      const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = TOP_SHARE + s * (1 - TOP_SHARE))), (c) => (joined = c));
+      const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = TOP_SHARE + s * (1 - TOP_SHARE))), (c) => (joined = times * c));
       onShare(1);
-      return { ...base, count: r.count, method: 'frontier', split: 'crossing', nodes: t.nodes + r.seen, peakStates: t.peakStates };
+      return { ...base, count: times * r.count, method: 'frontier', split: 'crossing', nodes: t.nodes + r.seen, peakStates: t.peakStates };
     },
-    partial: () => ({ count: joined, method: 'frontier', split: 'crossing', peakStates: Math.max(peak, cj.frontier.peakStates), squaresAdded: cj.frontier.squaresAdded, squares: g.n, shareDone: share }),
+    partial: () => ({ count: joined, method: 'frontier', split: 'crossing', peakStates: Math.max(peak, cj.peakStates), squaresAdded: cj.frontier.squaresAdded, squares: g.n, shareDone: share }),
     checkpoint: () => null,
     question,
   };

@@ -106,7 +106,7 @@ describe('gridbits tour-count', () => {
     expect((j as unknown as { peakMemoryBytes: number }).peakMemoryBytes).toBeGreaterThan(10_000_000);
     const text = gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined to the bottom through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/);
+    expect(text.stdout).toMatch(/^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/);
     // With a node budget the count runs in this process: the top half's program stops with no bound yet.
     const n = gridbitsJson<CountJson & { bound: string; split: string; shards: number }>(['tour-count', '8x8', '--closed', '--max-nodes', '20000']);
     expect(n).toMatchObject({ complete: false, bound: 'none', count: '0', split: 'crossing', shards: 1 });

@@ -14,8 +14,8 @@ import { countToursSync } from '../../src/tour/count.js';
 // at the join) against the whole-board frontier program, which shares the top half's transitions but none of
 // the join, the symmetries or the pairing ranks; and against OEIS.
 
-function table(width: number, height: number, piece: Piece = KNIGHT): CrossTable {
-  return finishedValue(job((ctl) => new CrossJob(width, height, piece).steps(ctl)).runSync());
+function table(width: number, height: number, piece: Piece = KNIGHT, closed = true): CrossTable {
+  return finishedValue(job((ctl) => new CrossJob(width, height, piece, closed).steps(ctl)).runSync());
 }
 
 /** The join's count of a table, split into `shards` shards. */
@@ -25,9 +25,9 @@ function joined(t: CrossTable, shards = 1): bigint {
   return total;
 }
 
-/** The whole board's program on the same layout (rows across `width`). */
-function whole(width: number, height: number, piece: Piece): bigint {
-  return frontierCount(buildCountGraph(Board.of(width, height), piece, width <= height ? 'shorter' : 'longer'), { closed: true, ends: [] }).count;
+/** The whole board's program on the same layout (rows across `width`): undirected tours. */
+function whole(width: number, height: number, piece: Piece, closed = true): bigint {
+  return frontierCount(buildCountGraph(Board.of(width, height), piece, width <= height ? 'shorter' : 'longer'), { closed, ends: [] }).count;
 }
 
 describe('closed tours joined across the middle', () => {
@@ -59,13 +59,15 @@ describe('closed tours joined across the middle', () => {
     expect(nonzero).toBeGreaterThan(10);
   });
 
-  it('takes even numbers of rows, at least 4, up to 8 wide, for leapers of at most two rows', () => {
+  it('takes at least 4 rows, up to 8 wide (open tours 7: the window), for leapers of at most two rows', () => {
     expect(crossFit(8, 8, KNIGHT)).toBe(true);
-    expect(crossFit(8, 7, KNIGHT)).toBe(false);
-    expect(crossFit(8, 2, KNIGHT)).toBe(false);
+    expect(crossFit(8, 7, KNIGHT)).toBe(true);
+    expect(crossFit(8, 3, KNIGHT)).toBe(false);
     expect(crossFit(9, 8, KNIGHT)).toBe(false);
     expect(crossFit(8, 8, parsePiece('camel'))).toBe(false);
-    expect(() => new CrossJob(8, 7, KNIGHT)).toThrow(/even number of rows/);
+    expect(crossFit(7, 7, KNIGHT, false)).toBe(true);
+    expect(crossFit(8, 8, KNIGHT, false)).toBe(false);
+    expect(() => new CrossJob(8, 8, KNIGHT, false)).toThrow(/at least 4 rows, up to 8 wide \(open tours: 7\)/);
   });
 
   it('a stopped join has counted a lower bound; a budget on the top half stops it with none', () => {
@@ -79,6 +81,41 @@ describe('closed tours joined across the middle', () => {
     expect(seen.length).toBeGreaterThan(2);
     for (let i = 1; i < seen.length; i++) expect(seen[i] >= seen[i - 1]).toBe(true);
     expect(seen[seen.length - 1] <= 55_488_142n).toBe(true);
+  });
+});
+
+describe('open tours joined across the middle (cycles through an apex joined to every square)', () => {
+  it('gives the OEIS counts: 5×5 (A165134: 1,728 directed), 6×6 (6,637,920); 7×5 as the whole board 5×7', () => {
+    expect(2n * joined(table(5, 5, KNIGHT, false))).toBe(1728n);
+    const t66 = table(6, 6, KNIGHT, false);
+    expect(2n * joined(t66)).toBe(6_637_920n);
+    expect(2n * joined(t66, 5)).toBe(6_637_920n);
+    // 5 rows of 7 (two tables: 7×3 and 7×2) against the whole board's program across its 5 files.
+    expect(joined(table(7, 5, KNIGHT, false), 3)).toBe(whole(5, 7, KNIGHT, false));
+  }, 240_000);
+
+  it('equals the whole board on random leapers, open and closed, even and odd numbers of rows (seed 2028)', () => {
+    const parts = ['knight', '1,1', 'wazir', '0,2', '2,2', '1,2'];
+    let nonzero = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 4, max: 7 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), fc.boolean(), fc.integer({ min: 1, max: 4 }), (w, h, chosen, closed, shards) => {
+        if (w * h > (closed ? 30 : 20)) return;
+        const piece = parsePiece(chosen.join('+'));
+        if (!crossFit(w, h, piece, closed)) return;
+        const want = whole(w, h, piece, closed);
+        if (want > 0n) nonzero++;
+        expect(joined(table(w, h, piece, closed), shards), `${w}x${h} ${piece.name} ${closed ? 'closed' : 'open'}`).toBe(want);
+      }),
+      { numRuns: 80, seed: 2028 },
+    );
+    expect(nonzero).toBeGreaterThan(12);
+  }, 120_000);
+
+  it('7 wide open counts are joined across; 7×7 needs a budget', () => {
+    expect(() => countToursSync(Board.of(7, 7))).toThrow(/limit of 42 for open tours this wide \(joined across the middle\)/);
+    const stopped = countToursSync(Board.of(7, 7), { maxNodes: 20_000 });
+    expect(stopped).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'frontier', split: 'crossing', count: null } });
+    expect(shardCount({ width: 7, height: 7, piece: 'knight', closed: false }, 8)).toMatchObject({ method: 'crossing', shards: 8 });
   });
 });
 
