@@ -49,8 +49,9 @@ ends and pairings on a window of 2w+1 squares (w = shorter side). Exact counts w
 about two minutes, so give it --timeout 5m: 49,929,787,608; 6x9 open about three: 3,541,262,412,844), and
 closed tours 7 wide by halves up to 7x8 (about a minute: 34,524,432,316; 7x10 takes about six, so give it
 --timeout 10m: 1,250,063,279,938,854). Closed tours 8 wide are joined across the middle (below): 8x8 takes
-about 21 minutes on two cores, so give it --timeout 1h: 13,267,364,410,532. 7x7 open and 8x8 open
-(165,575,218,320 and 19,591,828,170,979,904) are out of reach and refused with exit 2 unless a budget is
+about 21 minutes on two cores, so give it --timeout 1h: 13,267,364,410,532. Open tours 7 wide are joined
+across the middle too: 7x7 takes about 7 minutes on two cores and 8 GB, so give it --timeout 1h:
+165,575,218,320. 8x8 open (19,591,828,170,979,904) is out of reach and refused with exit 2 unless a budget is
 given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
@@ -90,6 +91,7 @@ Examples:
   gridbits tour-count 3x10 --closed --json
   gridbits tour-count 6x8 --closed        (55488142, as shards on the local cores)
   gridbits tour-count 8x8 --closed --timeout 1h --checkpoint 8x8.ckpt   (13267364410532; about 21 minutes on 2 cores)
+  gridbits tour-count 7x7 --timeout 1h                                  (165575218320; about 7 minutes on 2 cores)
   gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');

@@ -9,6 +9,8 @@ import { Board } from '../../src/index.js';
 import { countTours, countToursFromEach } from '../../src/tour/legacy.js';
 import { countToursSync } from '../../src/tour/count.js';
 import { halvesCount } from '../../src/tour/count-halves.js';
+import { CrossJob, crossJoinSteps } from '../../src/tour/count-cross.js';
+import { finishedValue, job } from '../../src/core/job.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 
 describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () => {
@@ -111,6 +113,18 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
       rmSync(dir, { recursive: true, force: true });
     }
   }, 7_200_000);
+
+  it('7×7 directed open tours joined across the middle: 165,575,218,320 (A165134), about 7 minutes on 2 cores', () => {
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)), 'tour-count', '7x7', '--timeout', '1h', '--json'], { encoding: 'utf8', timeout: 3_600_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: '165575218320', undirectedCount: '82787609160', complete: true, split: 'crossing', shards: 16, shardsDone: 16 });
+  }, 3_600_000);
+
+  it('7×8 closed joined across 8 files (two tables: 8×4 and 8×3), as the halves across 7: 34,524,432,316, about 2.5 minutes', () => {
+    const t = finishedValue(job((ctl) => new CrossJob(8, 7, KNIGHT).steps(ctl)).runSync());
+    expect(t.top).not.toBe(t.bottom);
+    expect(finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count).toBe(34524432316n);
+  }, 1_800_000);
 
   it('closed tours: 6×7 = 1,067,638 and 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268 (A383661)', () => {
     expect(countTours(Board.of(6, 7), { closed: true }).count).toBe(1067638n);
