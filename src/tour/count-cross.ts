@@ -266,6 +266,8 @@ class CrossJoin {
   private readonly stubAt: Int8Array;
   private readonly second: Int8Array;
   private readonly bottomEnd: Uint8Array;
+  /** exit[b + 2]: the stub of bottom slot b's one crossing edge, or −1 (the apex; exit[0] for APEX). */
+  private readonly exit: Int8Array;
   /**
    * Per stub: its twin at a top slot that takes two crossing edges, else −1; the terminal it reaches (see
    * `vector`) at a top path end, else −1; whether its top slot is an end of the tour (one crossing edge, and the
@@ -274,7 +276,6 @@ class CrossJoin {
   private readonly twin = new Int8Array(64);
   private readonly single = new Int8Array(64);
   private readonly endStub = new Int8Array(32);
-  private readonly apexStub = new Uint8Array(64);
   private readonly stubOf: Int8Array;
   /** Top path ends taking a crossing edge (terminals 0..ends−1), and the apex's ports (terminals ends..). */
   private ends = 0;
@@ -318,6 +319,7 @@ class CrossJoin {
     this.stubAt = new Int8Array(slots);
     this.second = new Int8Array(slots);
     this.bottomEnd = new Uint8Array(slots);
+    this.exit = new Int8Array(slots + 2);
     this.stubOf = new Int8Array(slots);
     const w = t.plan.width;
     for (let f = 0; f < w; f++) this.full.push(f, w + f);
@@ -365,12 +367,10 @@ class CrossJoin {
     this.doubled = 0;
     for (const j of order) {
       this.stubOf[j] = stubs;
-      this.apexStub[stubs] = 0;
       if (need[j] === 2) {
         this.twin[stubs] = stubs + 1;
         this.twin[stubs + 1] = stubs;
         this.single[stubs] = this.single[stubs + 1] = -1;
-        this.apexStub[stubs + 1] = 0;
         this.doubled++;
         stubs += 2;
       } else {
@@ -540,32 +540,16 @@ class CrossJoin {
 
   /** Makes a doubled slot's first stub a tour end's (its twin unused), or undoes it. */
   private setApexStub(s: number, on: boolean): void {
-    this.apexStub[s] = on ? 1 : 0;
     this.twin[s] = on ? -1 : s + 1;
     this.doubled += on ? -1 : 1;
   }
 
-  /** Crossing edges chosen, and the bottom's tour ends: where the stubs meet, then the bottom states. */
-  private chosen(y: number, my: number): void {
-    const { to, other, stubAt, second, deg } = this;
-    const m = this.stubs;
-    stubAt.fill(-1);
-    for (let s = 0; s < m; s++) {
-      if (to[s] < 0) continue;
-      if (stubAt[to[s]] < 0) stubAt[to[s]] = s;
-      else second[to[s]] = s;
-    }
-    for (let s = 0; s < m; s++) {
-      const b = to[s];
-      other[s] = b >= 0 && deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : -1;
-    }
-    // The apex's edges not placed yet are the bottom's paths run to ends.
-    this.walkBottom(3 * y + this.apexLeft, 3 * my + this.apexLeft);
-  }
-
-  /** The bottom states of key `y` (mirrored `my`), seen from the top through the choices made. */
-  private walkBottom(y: number, my: number): void {
-    const { slots, deg, bottomEnd, to, other, stubAt, twin, single, endStub, apexStub, topEnd } = this;
+  /**
+   * Crossing edges chosen, and the bottom's tour ends: the bottom states with the degrees they leave and the
+   * apex's edges not placed yet as paths run to ends (key 3·y + those), where the stubs meet, then the walks.
+   */
+  private chosen(y0: number, my0: number): void {
+    const y = 3 * y0 + this.apexLeft, my = 3 * my0 + this.apexLeft;
     const [b0, b1] = this.t.bottom.groups.get(y) ?? [0, 0];
     if (b0 === b1) return;
     // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even
@@ -579,6 +563,27 @@ class CrossJoin {
       if (x === mx && y > my) return;
       images = x === mx && y === my ? 1 : 2;
     }
+    const { to, other, stubAt, second, deg, bottomEnd, exit } = this;
+    const m = this.stubs;
+    stubAt.fill(-1);
+    for (let s = 0; s < m; s++) {
+      if (to[s] < 0) continue;
+      if (stubAt[to[s]] < 0) stubAt[to[s]] = s;
+      else second[to[s]] = s;
+    }
+    for (let s = 0; s < m; s++) {
+      const b = to[s];
+      other[s] = b < 0 ? -1 : deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : bottomEnd[b] === 1 ? TO_APEX : -1;
+    }
+    // Where a bottom path's far end leads (by its slot + 2, so APEX is 0): its crossing edge's stub, or the apex.
+    exit[0] = -1;
+    for (let b = 0; b < this.slots; b++) exit[b + 2] = deg[b] === 1 ? stubAt[b] : -1;
+    this.walkBottom(b0, b1, images);
+  }
+
+  /** The bottom states b0..b1−1, seen from the top through the choices made; each counted `images` times. */
+  private walkBottom(b0: number, b1: number, images: number): void {
+    const { slots, to, other, twin, single, endStub, topEnd, exit } = this;
     const { mates, counts } = this.t.bottom;
     const ends = this.ends, allEnds = this.allEnds, doubled = this.doubled, all = ends + this.ports;
     for (let k = b0; k < b1; k++) {
@@ -600,25 +605,24 @@ class CrossJoin {
         // A top path end that is a tour end: its edge to the apex.
         if (topEnd[i] === 1) mate = port++;
         else for (;;) {
-          const o = other[s];
-          let u: number;
-          if (o >= 0) u = o;
-          else {
-            const b = to[s];
-            if (bottomEnd[b] === 1) {
+          let u = other[s];
+          if (u < 0) {
+            // A bottom square with one crossing edge: a tour end (the apex), or its path to another one.
+            if (u === TO_APEX) {
               mate = port++;
               break;
             }
-            const bm = mates[base + b];
-            if (bm === APEX || deg[bm] === 0) {
+            u = exit[mates[base + to[s]] + 2];
+            if (u < 0) {
               mate = port++;
               break;
             }
-            u = stubAt[bm];
           }
           const tw = twin[u];
           if (tw < 0) {
-            mate = apexStub[u] === 1 ? port++ : single[u];
+            // A top path end, or a top square that is a tour end (−1: the apex).
+            mate = single[u];
+            if (mate < 0) mate = port++;
             break;
           }
           s = tw;
@@ -672,6 +676,9 @@ class CrossJoin {
     }
   }
 }
+
+/** other[s] of a stub whose bottom square is a tour end: the walk reaches the apex. */
+const TO_APEX = -2;
 
 function pastExact(): GridbitsError {
   return new GridbitsError('LIMIT', 'the crossing join\'s sums pass 2^53, where doubles stop being exact');
