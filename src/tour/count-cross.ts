@@ -4,7 +4,7 @@ import type { JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { FrontierJob, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
-import { APEX, boundaryTable } from './count-halves.js';
+import { APEX, boundaryTable, keyDegrees } from './count-halves.js';
 import type { StateTable } from './count-table.js';
 
 /*
@@ -156,7 +156,7 @@ export class CrossJob {
     this.lower = this.plan.bottom === null ? null : new FrontierJob(this.plan.bottom, this.options);
   }
 
-  /** The frontier program's state (the larger part's, run first). */
+  /** The most states either part's frontier program has held at once so far. */
   get peakStates(): number {
     return Math.max(this.frontier.peakStates, this.lower?.peakStates ?? 0);
   }
@@ -200,8 +200,7 @@ function mirrorOf(width: number): Int8Array {
 /** A key (3 · Σ degree_j · 3^(slots−1−j) + paths run to ends) of the mirror image. */
 function mirrorKey(key: number, mirror: Int8Array): number {
   const slots = mirror.length;
-  const d = new Int8Array(slots);
-  for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) d[j] = x % 3;
+  const d = keyDegrees(key, new Int8Array(slots));
   let out = 0;
   for (let j = 0; j < slots; j++) out = out * 3 + d[mirror[j]];
   return 3 * out + (key % 3);
@@ -333,7 +332,7 @@ class CrossJoin {
     this.prefix = Array.from({ length: slots + 1 }, (_, L) => new Uint8Array(3 ** L));
     const d = new Int8Array(slots);
     for (const key of t.bottom.groups.keys()) {
-      for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) d[j] = x % 3;
+      keyDegrees(key, d);
       let code = 0;
       for (let L = 0; L < slots; L++) {
         code = code * 3 + d[seq[L]];
@@ -354,7 +353,8 @@ class CrossJoin {
   vector(key: number): bigint {
     const { slots, need, t } = this;
     const roots = key % 3;
-    for (let j = slots - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) need[j] = 2 - (x % 3);
+    keyDegrees(key, need);
+    for (let j = 0; j < slots; j++) need[j] = 2 - need[j];
     this.x = key;
     this.mx = mirrorKey(key, this.mirror);
     const w = t.plan.width;

@@ -277,6 +277,12 @@ function stateKey(degrees: number, rooted: number): number {
   return degrees * 3 + rooted;
 }
 
+/** The degrees of a group's key, slot by slot, into `out` (its length: the slots); the key's rooted number is key % 3. */
+export function keyDegrees(key: number, out: Int8Array): Int8Array {
+  for (let j = out.length - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) out[j] = x % 3;
+  return out;
+}
+
 /** Boundary slot j (0..B−1, vertex n−B+j) is row m−1 for j < width and row m after. */
 export function boundaryTable(table: StateTable, stored: number, B: number): BoundaryTable {
   const n = table.size;
@@ -441,13 +447,9 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
     const rootsS = key % 3;
     const spare = ends - rootsS;
     if (spare < 0) continue;
-    let rest = Math.floor(key / 3);
+    keyDegrees(key, degs);
     let ones = 0, nFree = 0;
-    for (let k = B - 1; k >= 0; k--) {
-      degs[k] = rest % 3;
-      rest = Math.floor(rest / 3);
-      if (degs[k] === 1) ones++;
-    }
+    for (let k = 0; k < B; k++) if (degs[k] === 1) ones++;
     for (let k = 0; k < B; k++) if (degs[k] <= 1) free[nFree++] = k;
     let nSub = 0;
     subsets[2 * nSub] = -1;
