@@ -24,7 +24,7 @@ export const SPLIT_WORDS = {
 function wholeMethod(board: Board, piece: Piece, closed: boolean): 'frontier' | 'backtracking' | 'theorem' {
   if (noTours(board, piece, closed) !== null) return 'theorem';
   const g = buildCountGraph(board, piece);
-  return frontierFits(g.reach, closed) && g.reach <= COUNT_MAX_REACH ? 'frontier' : 'backtracking';
+  return frontierFits(g.reach) && g.reach <= COUNT_MAX_REACH ? 'frontier' : 'backtracking';
 }
 
 /**

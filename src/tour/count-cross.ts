@@ -34,6 +34,13 @@ import type { StateTable } from './count-table.js';
  * The board's mirror (file f → width−1−f), and on an even number of rows ρ, act on pairs of keys (top, bottom)
  * and keep each pair's count: only the smallest pair of each orbit is joined, counted once per distinct image.
  *
+ * 8 wide, a part's table of every open state is too large to hold (8×4: hundreds of millions of states), so
+ * open tours are counted class by class of where their ends lie among the parts' own squares (rows 0..m−3 of
+ * each part; `endsClasses`): each class's tables are the frontier program's with exactly those squares as
+ * ends (`onlyEnds`), its other ends (if any) placed on the boundary at the join as above. The classes
+ * partition the tours; one class of each orbit under the mirror and ρ is counted, times its orbit's size,
+ * each with the symmetries that map it onto itself. 8×8: 81 classes standing for 289.
+ *
  * 8×8 closed: 10,266,793 top boundary states over 716,176 degree vectors; the join sees 11.4·10^9 bottom
  * states through the crossing edges after the symmetries: 13,267,364,410,532 tours. 7×7 open: 24.9 million
  * top states (7×4) and 2.0 million bottom ones (7×3). Times and memory: bench/results/tour-count.md.
@@ -52,11 +59,111 @@ function topRows(height: number): number {
  * layout (rows across the width): at least 4 rows, up to 8 wide, a leaper that moves at most two rows, and
  * parts whose frontier window fits the program's.
  */
-export function crossFit(width: number, height: number, piece: Piece, closed = true): boolean {
+export function crossFit(width: number, height: number, piece: Piece): boolean {
   if (height < 4 || width < 2 || width > MAX_WIDTH) return false;
   if (!leapsOf(piece).every(([, dy]) => Math.abs(dy) <= 2)) return false;
   const plan = crossPlan(width, height, piece);
-  return frontierFits(plan.top.reach, closed) && (plan.bottom === null || frontierFits(plan.bottom.reach, closed));
+  return frontierFits(plan.top.reach) && (plan.bottom === null || frontierFits(plan.bottom.reach));
+}
+
+/**
+ * Open tours counted class by class (see `endsClasses`): where a part's table of every open state would be
+ * too large to hold (8 wide: the 8×3 part of 8×5 has 26.5 million states, near MAX_STATES; 8×4 would have
+ * hundreds of millions), each class's tables are those of its ends alone.
+ */
+export function byEndsClasses(width: number): boolean {
+  return width >= 8;
+}
+
+/**
+ * Where an open tour's ends lie among the parts' own squares (rows 0..rows−3 of each part, the bottom's named
+ * as in its part turned by ρ): `top` and `bottom` list them, at most two in all. Its other ends (if any) are
+ * on the boundary rows, placed at the join. The classes partition the open tours, so their counts add up.
+ */
+export interface EndsClass {
+  top: readonly number[];
+  bottom: readonly number[];
+}
+
+/**
+ * Most states a class's frontier program holds at once: 8×8's class of ends a1 and b1 has 53.3 million
+ * states at its end and takes 9.1 GB (measured: bench/results/tour-count.md), past MAX_STATES (2^25); the
+ * cap is 2^27 (about 12 GB at most), for one class's tables at a time in a process.
+ */
+const CLASS_MAX_STATES = 1 << 27;
+
+/** A class to count, with how many classes its count stands for (its images under the board's symmetries). */
+export interface EndsClassShare {
+  ends: EndsClass;
+  times: number;
+}
+
+/**
+ * The classes of the open tours of a `width` × `height` layout, one of each orbit under the symmetries the
+ * join knows (the mirror; on an even number of rows, the half turn ρ, which swaps the parts), each with its
+ * orbit's size. Classes that colour parity rules out are left out: a leaper that always changes colour has
+ * its path's ends on opposite colours on an even number of squares, and on the larger colour on an odd one.
+ */
+export function endsClasses(width: number, height: number, piece: Piece): EndsClassShare[] {
+  const plan = crossPlan(width, height, piece);
+  const even = plan.bottom === null;
+  const inner = (rows: number): number => (rows - 2) * width;
+  const topIn = inner(plan.rows), bottomIn = inner(height - plan.rows);
+  // Board colours of the parts' squares (the bottom's turned by ρ).
+  const colourTop = (i: number): number => (Math.floor(i / width) + (i % width)) & 1;
+  const colourBottom = (i: number): number => (height - 1 - Math.floor(i / width) + width - 1 - (i % width)) & 1;
+  const switching = leapsOf(piece).every(([dx, dy]) => ((dx + dy) & 1) === 1);
+  const cells = width * height;
+  // The larger colour on an odd number of squares: the corner's.
+  const ok = (colours: number[]): boolean => {
+    if (!switching) return true;
+    if (cells % 2 === 1) return colours.every((c) => c === 0);
+    return colours.length < 2 || colours[0] !== colours[1];
+  };
+  const mirrorSquare = (i: number): number => i - (i % width) + width - 1 - (i % width);
+  const canon = (e: EndsClass): string => `${[...e.top].sort((a, b) => a - b).join(',')}|${[...e.bottom].sort((a, b) => a - b).join(',')}`;
+  const images = (e: EndsClass): EndsClass[] => {
+    const m = { top: e.top.map(mirrorSquare), bottom: e.bottom.map(mirrorSquare) };
+    return even ? [e, m, { top: e.bottom, bottom: e.top }, { top: m.bottom, bottom: m.top }] : [e, m];
+  };
+  const all: EndsClass[] = [{ top: [], bottom: [] }];
+  for (let i = 0; i < topIn; i++) {
+    all.push({ top: [i], bottom: [] });
+    for (let j = i + 1; j < topIn; j++) all.push({ top: [i, j], bottom: [] });
+    for (let j = 0; j < bottomIn; j++) all.push({ top: [i], bottom: [j] });
+  }
+  for (let i = 0; i < bottomIn; i++) {
+    all.push({ top: [], bottom: [i] });
+    for (let j = i + 1; j < bottomIn; j++) all.push({ top: [], bottom: [i, j] });
+  }
+  const seen = new Set<string>();
+  const out: EndsClassShare[] = [];
+  for (const e of all) {
+    if (!ok([...e.top.map(colourTop), ...e.bottom.map(colourBottom)])) continue;
+    const c = canon(e);
+    if (seen.has(c)) continue;
+    const orbit = new Set(images(e).map(canon));
+    for (const o of orbit) seen.add(o);
+    out.push({ ends: e, times: orbit.size });
+  }
+  return out;
+}
+
+/**
+ * The symmetries a join applies to its pairs of keys (top, bottom): 'all' (the mirror and, one table on an
+ * even number of rows, ρ), 'mirror', 'swap' (ρ alone), 'mirror-swap' (the two together alone) or 'none'. A
+ * class of ends keeps the ones that map it onto itself.
+ */
+export type CrossSymmetry = 'all' | 'mirror' | 'swap' | 'mirror-swap' | 'none';
+
+function symmetryOf(width: number, even: boolean, ends: EndsClass | undefined): CrossSymmetry {
+  if (ends === undefined) return even ? 'all' : 'mirror';
+  const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const mirror = (l: readonly number[]): number[] => l.map((i) => i - (i % width) + width - 1 - (i % width));
+  const m = same(ends.top, mirror(ends.top)) && same(ends.bottom, mirror(ends.bottom));
+  const s = even && same(ends.top, ends.bottom);
+  const ms = even && same(ends.top, mirror(ends.bottom));
+  return m && s ? 'all' : m ? 'mirror' : s ? 'swap' : ms ? 'mirror-swap' : 'none';
 }
 
 /**
@@ -129,6 +236,8 @@ export interface CrossPart {
 export interface CrossTable {
   plan: CrossPlan;
   closed: boolean;
+  /** The symmetries the join applies (see CrossSymmetry). */
+  symmetry: CrossSymmetry;
   top: CrossPart;
   /** The bottom part's (the top's itself on an even number of rows). */
   bottom: CrossPart;
@@ -145,15 +254,24 @@ export class CrossJob {
   readonly options: FrontierOptions;
   readonly frontier: FrontierJob;
   private readonly lower: FrontierJob | null;
+  private readonly symmetry: CrossSymmetry;
 
-  constructor(width: number, height: number, piece: Piece, readonly closed = true) {
-    if (!crossFit(width, height, piece, closed)) {
-      throw new GridbitsError('BAD_ARGUMENT', `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide${closed ? '' : ' (open tours: 7)'}, for a leaper that moves at most two rows; got ${width}×${height}`);
+  /** `ends`: open tours of that class only (see EndsClass), the parts' tables built for its ends. */
+  constructor(width: number, height: number, piece: Piece, readonly closed = true, ends?: EndsClass) {
+    if (!crossFit(width, height, piece)) {
+      throw new GridbitsError('BAD_ARGUMENT', `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide, for a leaper that moves at most two rows; got ${width}×${height}`);
     }
+    if (ends !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'classes of tour ends are for open tours');
     this.plan = crossPlan(width, height, piece);
-    this.options = { closed, ends: [], iface: this.plan.slots };
-    this.frontier = new FrontierJob(this.plan.top, this.options);
-    this.lower = this.plan.bottom === null ? null : new FrontierJob(this.plan.bottom, this.options);
+    const { plan } = this;
+    const even = plan.bottom === null;
+    this.symmetry = symmetryOf(width, even, ends);
+    const options = (e: readonly number[] | undefined): FrontierOptions => ({ closed, ends: e ?? [], iface: plan.slots, ...(e === undefined ? {} : { onlyEnds: true, maxStates: CLASS_MAX_STATES }) });
+    this.options = options(ends?.top);
+    this.frontier = new FrontierJob(plan.top, this.options);
+    // One table for both parts on an even number of rows when they have the same ends.
+    const shared = even && (ends === undefined || this.symmetry === 'all' || this.symmetry === 'swap');
+    this.lower = shared ? null : new FrontierJob(plan.bottom ?? plan.top, options(ends?.bottom));
   }
 
   /** The most states either part's frontier program has held at once so far. */
@@ -174,8 +292,9 @@ export class CrossJob {
       peakStates = Math.max(peakStates, b.peakStates);
     }
     const mirror = mirrorOf(this.plan.width);
-    const keys = [...top.groups.keys()].filter((key) => mirrorKey(key, mirror) >= key);
-    return { plan: this.plan, closed: this.closed, top, bottom, keys, nodes, peakStates };
+    const mirrored = this.symmetry === 'all' || this.symmetry === 'mirror';
+    const keys = [...top.groups.keys()].filter((key) => !mirrored || mirrorKey(key, mirror) >= key);
+    return { plan: this.plan, closed: this.closed, symmetry: this.symmetry, top, bottom, keys, nodes, peakStates };
   }
 
   private part(r: FrontierResult): CrossPart {
@@ -249,8 +368,8 @@ class CrossJoin {
   private readonly slots: number;
   private readonly weight: number[];
   private readonly mirror: Int8Array;
-  /** Keys of the two tables: the same table (a board of an even number of rows), turned by ρ, or two. */
-  private readonly oneTable: boolean;
+  /** The symmetries applied to pairs of keys (see CrossSymmetry). */
+  private readonly symmetry: CrossSymmetry;
   /** What the top still needs at each slot from the crossing edges and the apex (2 − its top degree). */
   private readonly need: Int8Array;
   /** Per top path end (terminal): whether it is a tour end (its edge to the apex, decided here). */
@@ -312,7 +431,7 @@ class CrossJoin {
     this.slots = slots;
     this.weight = Array.from({ length: slots }, (_, j) => 3 ** (slots - 1 - j));
     this.mirror = mirrorOf(t.plan.width);
-    this.oneTable = t.top === t.bottom;
+    this.symmetry = t.symmetry;
     this.need = new Int8Array(slots);
     this.deg = new Int8Array(slots);
     this.stubAt = new Int8Array(slots);
@@ -555,13 +674,26 @@ class CrossJoin {
     // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even
     // number of rows (one table, turned) (y, x), (my, mx).
     const { x, mx } = this;
-    let images: number;
-    if (this.oneTable) {
-      if (x > y || (x === mx && y > my) || x > my || (x === my && y > mx)) return;
-      images = distinctImages(x, y, mx, my);
-    } else {
-      if (x === mx && y > my) return;
-      images = x === mx && y === my ? 1 : 2;
+    let images = 1;
+    switch (this.symmetry) {
+      case 'all':
+        if (x > y || (x === mx && y > my) || x > my || (x === my && y > mx)) return;
+        images = distinctImages(x, y, mx, my);
+        break;
+      case 'mirror':
+        if (x === mx && y > my) return;
+        images = x === mx && y === my ? 1 : 2;
+        break;
+      case 'swap':
+        if (y < x) return;
+        images = x === y ? 1 : 2;
+        break;
+      case 'mirror-swap':
+        if (my < x || (my === x && mx < y)) return;
+        images = my === x && mx === y ? 1 : 2;
+        break;
+      case 'none':
+        break;
     }
     const { to, other, stubAt, second, deg, bottomEnd, exit } = this;
     const m = this.stubs;

@@ -31,15 +31,28 @@ const NEW_LABEL = 15;
 const PAUSE = 0, DONE_RUN = 1, OVERFLOW = 2;
 /**
  * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
- * too when closed tours are counted: its oldest square has one neighbour still to come, so it is either
- * finished or a path end whose mate is marked MATE, and it need not be stored.
+ * too: its oldest square has one neighbour still to come, so it is finished or a path end whose mate is
+ * marked MATE, and it need not be stored; on open tours it may also be a path end run to a tour end, or have
+ * no edge yet (a tour end to be), and such states are kept in tables of their own (see OLDEST_KINDS).
  */
 const SLOTS = 16;
+/**
+ * With a window of 17, the tables a step's states are kept in by the oldest square's value: finished or a
+ * path end (the stored state says which), ROOTED, or no edge yet. Closed tours use the first only.
+ */
+const OLDEST_KINDS = [DONE, ROOTED, 0] as const;
 
 export interface FrontierOptions {
   closed: boolean;
   /** Vertices that must be ends of the open path (degree exactly 1): `from` and perhaps `to`. */
   ends: readonly number[];
+  /**
+   * Open tours: no vertex but those of `ends` may be an end of the path (the part's own vertices, with
+   * `iface`: the path's other ends are elsewhere). With two ends given this holds anyway.
+   */
+  onlyEnds?: boolean;
+  /** Most states held at once (MAX_STATES unless given): past it the count stops with a LIMIT error. */
+  maxStates?: number;
   /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
   big?: boolean;
   /**
@@ -65,9 +78,9 @@ export interface FrontierResult {
   stored?: number;
 }
 
-/** Whether the state encoding holds a window of `reach` squares (closed tours: one more, see SLOTS). */
-export function frontierFits(reach: number, closed: boolean): boolean {
-  return reach <= SLOTS || (closed && reach === SLOTS + 1);
+/** Whether the state encoding holds a window of `reach` squares (see SLOTS). */
+export function frontierFits(reach: number): boolean {
+  return reach <= SLOTS + 1;
 }
 
 /** Counts to the end in one go (tests and benchmarks); see FrontierJob for a run in steps. */
@@ -169,14 +182,19 @@ class FrontierRun {
   private readonly isEnd: Uint8Array;
   /** endsAfter[v]: fixed ends added after v. */
   private readonly endsAfter: Int32Array;
-  private readonly twoEnds: boolean;
+  /** No square but the fixed ends may be an end of the path (two fixed ends, or `onlyEnds`). */
+  private readonly endsFixed: boolean;
+  private readonly maxStates: number;
   /** leaving[v]: window slots (0..D, D = v itself) of the squares whose last neighbour is v. */
   private readonly leaving: Int32Array[];
   private readonly base: Int8Array;
   private readonly a: Int8Array;
   private readonly relabel = new Int8Array(16);
-  private cur: StateTable;
-  private next: StateTable;
+  /** This step's states and the next step's, in one table each or (see OLDEST_KINDS) one per kind of oldest square. */
+  private cur: StateTable[];
+  private next: StateTable[];
+  /** The table of `cur` being expanded. */
+  private part = 0;
   /** Slots stored per state, and whether the oldest square is left out (see SLOTS). */
   private readonly stored: number;
   private readonly compress: boolean;
@@ -211,14 +229,15 @@ class FrontierRun {
     private readonly big: boolean,
   ) {
     this.D = g.reach;
-    if (!frontierFits(g.reach, o.closed)) throw new GridbitsError('LIMIT', `the counting window of ${g.reach} squares is too wide for the frontier counter`);
+    if (!frontierFits(g.reach)) throw new GridbitsError('LIMIT', `the counting window of ${g.reach} squares is too wide for the frontier counter`);
     this.compress = g.reach > SLOTS;
     this.stored = Math.min(g.reach, SLOTS);
     this.isEnd = new Uint8Array(g.n);
     for (const e of o.ends) this.isEnd[e] = 1;
     this.endsAfter = new Int32Array(g.n);
     for (let v = 0; v < g.n; v++) for (const e of o.ends) if (e > v) this.endsAfter[v]++;
-    this.twoEnds = o.ends.length >= 2;
+    this.endsFixed = o.ends.length >= 2 || o.onlyEnds === true;
+    this.maxStates = o.maxStates ?? MAX_STATES;
     const iface = o.iface ?? 0;
     this.iface = iface;
     const firstIface = g.n - iface;
@@ -239,15 +258,16 @@ class FrontierRun {
     }
     this.base = new Int8Array(D);
     this.a = new Int8Array(D + 1);
-    this.cur = new StateTable(big);
-    this.next = new StateTable(big);
+    const kinds = this.compress && !o.closed ? OLDEST_KINDS.length : 1;
+    this.cur = Array.from({ length: kinds }, () => new StateTable(big));
+    this.next = Array.from({ length: kinds }, () => new StateTable(big));
     let initLo = 0, initHi = 0;
     for (let j = 0; j < this.stored; j++) {
       if (j < 8) initLo |= DONE << (4 * j);
       else initHi |= DONE << (4 * (j - 8));
     }
-    if (big) this.cur.addBig(initLo >>> 0, initHi >>> 0, 1n);
-    else this.cur.add(initLo >>> 0, initHi >>> 0, 1, 0);
+    if (big) this.cur[0].addBig(initLo >>> 0, initHi >>> 0, 1n);
+    else this.cur[0].add(initLo >>> 0, initHi >>> 0, 1, 0);
     this.growth = new Float64Array(g.n);
     for (let v = 0; v < g.n; v++) {
       const b = g.back[v].length;
@@ -261,7 +281,7 @@ class FrontierRun {
   private forecast(): void {
     const { v, held, growth } = this;
     const n = this.g.n, w = this.g.width;
-    held[v] = this.cur.size;
+    held[v] = this.heldNow();
     this.stepStart = this.nodes;
     let err = 0, m = 0;
     for (let u = Math.max(1, v - w + 1); u <= v; u++) {
@@ -282,24 +302,39 @@ class FrontierRun {
 
   /** The estimated share of the work done (0..1), never less than the last one given. */
   private shareDone(): number {
-    const size = this.cur.size;
+    const size = this.heldNow();
     const left = Math.max(0, size - (this.nodes - this.stepStart)) + size * this.ahead;
     const s = this.nodes / (this.nodes + left);
     if (s > this.share) this.share = Math.min(s, 0.999);
     return this.share;
   }
 
+  /** States the next step holds so far. */
+  private nextHeld(): number {
+    let n = 0;
+    for (const t of this.next) n += t.size;
+    return n;
+  }
+
+  /** States held this step (in all its tables). */
+  private heldNow(): number {
+    let n = 0;
+    for (const t of this.cur) n += t.size;
+    return n;
+  }
+
+  /** Null past 2^64, once finished, and with tables by the oldest square (open tours 17 wide: counted in shards). */
   snapshot(): FrontierSnapshot | null {
-    if (this.big || this.finished) return null;
+    if (this.big || this.finished || this.cur.length > 1) return null;
     return {
       v: this.v, k: this.k, paused: this.paused, nodes: this.nodes, peakStates: this.peakStates, total0: this.total0, total1: this.total1,
       stepStart: this.stepStart, share: this.share, held: Array.from(this.held.subarray(0, this.v + 1)),
-      cur: this.cur.layout(), next: this.next.layout(),
+      cur: this.cur[0].layout(), next: this.next[0].layout(),
     };
   }
 
   restore(s: FrontierSnapshot): void {
-    if (this.big) throw new Error('a snapshot restores a run with limb counts');
+    if (this.big || this.cur.length > 1) throw new Error('a snapshot restores a run with limb counts and one table a step');
     this.v = s.v;
     this.k = s.k;
     this.paused = s.paused;
@@ -309,8 +344,8 @@ class FrontierRun {
     this.total1 = s.total1;
     this.held.fill(0);
     this.held.set(s.held);
-    this.cur = StateTable.fromLayout(s.cur.e, s.cur.size);
-    this.next = StateTable.fromLayout(s.next.e, s.next.size);
+    this.cur = [StateTable.fromLayout(s.cur.e, s.cur.size)];
+    this.next = [StateTable.fromLayout(s.next.e, s.next.size)];
     this.forecast();
     this.stepStart = s.stepStart;
     this.share = s.share;
@@ -324,7 +359,7 @@ class FrontierRun {
   private result(): FrontierResult {
     const { nodes, peakStates } = this;
     const count = this.big ? this.totalBig : limbsToBig(this.total0, this.total1);
-    return this.iface > 0 ? { count, nodes, peakStates, table: this.cur, stored: this.stored } : { count, nodes, peakStates };
+    return this.iface > 0 ? { count, nodes, peakStates, table: this.cur[0], stored: this.stored } : { count, nodes, peakStates };
   }
 
   /** The program's steps under `control`: the result, or 'overflow' when a count reached 2^64. */
@@ -355,14 +390,15 @@ class FrontierRun {
       const maxDeg = this.isEnd[v] === 1 ? 1 : 2;
       const leave = this.leaving[v];
       const closed = o.closed;
-      const twoEnds = this.twoEnds;
+      const endsFixed = this.endsFixed;
       // With a boundary no path is complete at the last step: the other part adds to it.
       const lastStep = v === n - 1 && this.iface === 0;
-      const cap = cur.capacity;
       const stored = this.stored, off = D - stored, compress = this.compress;
+      for (; this.part < cur.length; this.part++, this.k = 0) {
+      const table = cur[this.part], cap = table.capacity;
       for (; this.k < cap; this.k++) {
         const k = this.k;
-        const e = cur.e;
+        const e = table.e;
         const c0 = e[4 * k + 2], c1 = e[4 * k + 3];
         if ((c0 | c1) === 0) continue;
         if (this.paused) this.paused = false;
@@ -375,10 +411,11 @@ class FrontierRun {
         }
         this.c0 = c0;
         this.c1 = c1;
-        if (big) this.cBig = cur.bigCounts[k];
+        if (big) this.cBig = table.bigCounts[k];
         const lo = e[4 * k], hi = e[4 * k + 1];
         for (let j = 0; j < stored; j++) base[off + j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
-        if (compress) {
+        if (compress && this.part > 0) base[0] = OLDEST_KINDS[this.part];
+        else if (compress) {
           // The oldest square, not stored: finished, or the mate of the end marked MATE.
           base[0] = DONE;
           for (let j = 1; j < D; j++) {
@@ -402,7 +439,7 @@ class FrontierRun {
           if (x === 0) {
             needs = true;
             if (closed) dead = true;
-          } else needs = closed || (x === ROOTED && !lastStep) || (twoEnds && this.isEnd[v - D + sl] === 0);
+          } else needs = closed || (x === ROOTED && !lastStep) || (endsFixed && this.isEnd[v - D + sl] === 0);
           if (!needs) continue;
           if (req1 < 0) req1 = sl;
           else if (req2 < 0) req2 = sl;
@@ -441,17 +478,24 @@ class FrontierRun {
             this.join(s1, x1, s2, x2);
           }
         }
-        if (this.next.size > MAX_STATES) throw new GridbitsError('LIMIT', `the count needs more than ${MAX_STATES.toLocaleString('en-US')} states at once, past the memory it is allowed`);
+        if (this.nextHeld() > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
       }
-      this.next.flush();
-      if (this.overflow || this.next.overflow) return OVERFLOW;
+      }
+      let overflow = this.overflow;
+      for (const t of this.next) {
+        t.flush();
+        overflow ||= t.overflow;
+      }
+      if (overflow) return OVERFLOW;
       this.cur = this.next;
       this.next = cur;
-      this.next.clear();
+      for (const t of this.next) t.clear();
       this.k = 0;
-      if (this.cur.size > this.peakStates) this.peakStates = this.cur.size;
+      this.part = 0;
+      const held = this.heldNow();
+      if (held > this.peakStates) this.peakStates = held;
       this.v = v + 1;
-      if (this.v === n || (this.cur.size === 0 && this.iface === 0)) this.finished = true;
+      if (this.v === n || (held === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
     }
     return DONE_RUN;
@@ -515,7 +559,7 @@ class FrontierRun {
       const x = a[s];
       if (x === DONE) continue;
       if (x === 0 || this.o.closed || x === ROOTED) return;
-      if (this.twoEnds && this.isEnd[v - D + s] === 0) return;
+      if (this.endsFixed && this.isEnd[v - D + s] === 0) return;
       a[this.mateOf(x, s)] = ROOTED;
       a[s] = DONE;
     }
@@ -531,13 +575,22 @@ class FrontierRun {
     let ends = this.endsAfter[v], seen = 0, nextLabel = FIRST_LABEL;
     let lo = 0, hi = 0;
     // The oldest square of the new window is not stored when the window is one too wide: it has one
-    // neighbour still to come, so (closed tours) it is finished or a path end, whose mate is marked MATE.
-    let first = 1, mate = -1;
+    // neighbour still to come, so it is finished or a path end, whose mate is marked MATE; open tours keep
+    // the states where it is a path end run to a tour end, or has no edge yet, in tables of their own.
+    let first = 1, mate = -1, kind = 0;
     if (this.compress) {
       const x = a[1];
-      if (x >= FIRST_LABEL) mate = x;
-      else if (x !== DONE) return;
       first = 2;
+      // A fixed end not finished is an end (as in the loop below: the oldest has fewer than two neighbours to come).
+      if (u0 + 1 >= 0 && isEnd[u0 + 1] === 1 && x !== DONE && x !== 0) ends++;
+      if (x >= FIRST_LABEL) mate = x;
+      else if (x !== DONE) {
+        if (closed) return;
+        kind = x === ROOTED ? 1 : 2;
+        // A tour end, or the end of a path run to one.
+        if (x === 0 && this.endsFixed && isEnd[u0 + 1] !== 1) return;
+        ends++;
+      }
     }
     for (let j = first; j <= D; j++) {
       let x = a[j];
@@ -552,7 +605,7 @@ class FrontierRun {
         x = relabel[x];
       } else if (x === ROOTED) ends++;
       else if (x === 0 && fut[f0 + j] < 2) {
-        if (closed) return;
+        if (closed || (this.endsFixed && isEnd[u0 + j] !== 1)) return;
         ends++;
       }
       const slot = j - first;
@@ -560,8 +613,9 @@ class FrontierRun {
       else hi |= x << (4 * (slot - 8));
     }
     if (ends > 2) return;
-    if (this.big) this.next.addBig(lo >>> 0, hi >>> 0, this.cBig);
-    else this.next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
+    const next = this.next[kind];
+    if (this.big) next.addBig(lo >>> 0, hi >>> 0, this.cBig);
+    else next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
   }
 
   /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */

@@ -64,33 +64,33 @@ export interface HalfPlan {
 }
 
 /**
- * Whether the halves method counts the closed (or, with `closed` false, open) tours of this layout (rows across
- * `width`): an even `height` of at least 4 rows, or an odd one of at least 5 (see `HalvesJob`).
+ * Whether the halves method counts the tours (closed or open) of this layout (rows across `width`): an even
+ * `height` of at least 4 rows, or an odd one of at least 5 (see `HalvesJob`).
  */
-export function halvesFit(width: number, height: number, piece: Piece, closed = true): boolean {
-  if (height % 2 !== 0) return height >= 5 && evenFit(width, height + 1, piece, closed) && evenFit(width, height - 1, piece, closed);
-  return evenFit(width, height, piece, closed);
+export function halvesFit(width: number, height: number, piece: Piece): boolean {
+  if (height % 2 !== 0) return height >= 5 && evenFit(width, height + 1, piece) && evenFit(width, height - 1, piece);
+  return evenFit(width, height, piece);
 }
 
-function notFit(width: number, height: number, closed: boolean): GridbitsError {
-  return new GridbitsError('BAD_ARGUMENT', `the halves method needs at least 4 rows and a leaper that moves at most two rows; got ${width}×${height}${closed ? '' : ' (open tours: a window of 16 squares at most)'}`);
+function notFit(width: number, height: number): GridbitsError {
+  return new GridbitsError('BAD_ARGUMENT', `the halves method needs at least 4 rows and a leaper that moves at most two rows; got ${width}×${height}`);
 }
 
-function evenFit(width: number, height: number, piece: Piece, closed: boolean): boolean {
+function evenFit(width: number, height: number, piece: Piece): boolean {
   if (height % 2 !== 0 || height < 4 || width < 2 || width > 8) return false;
   // The boundary must hold every edge between the halves: the leaper moves at most two rows.
   const leaps = leapsOf(piece);
   if (!leaps.every(([, dy]) => Math.abs(dy) <= 2)) return false;
   // The program's window holds the boundary's 2·width squares and the top part's longest edge (as the whole
-  // board's: every leap appears in rows 0..m): 17 for closed tours, 16 for open ones (a knight 7 wide).
+  // board's: every leap appears in rows 0..m): at most 17 (a knight 8 wide).
   let reach = 2 * width;
   for (const [dx, dy] of leaps) if (Math.abs(dx) < width) reach = Math.max(reach, Math.abs(dy) * width + Math.abs(dx));
-  return frontierFits(reach, closed);
+  return frontierFits(reach);
 }
 
 /** The halves of a `width` × `height` layout (rows across the width) for the piece's leaps. */
-export function halfPlan(width: number, height: number, piece: Piece, closed = true): HalfPlan {
-  if (!evenFit(width, height, piece, closed)) throw notFit(width, height, closed);
+export function halfPlan(width: number, height: number, piece: Piece): HalfPlan {
+  if (!evenFit(width, height, piece)) throw notFit(width, height);
   const m = height / 2;
   const at = (r: number, f: number): number => r * width + f;
   const top: Array<[number, number]> = [];
@@ -202,10 +202,10 @@ export class HalvesJob {
   readonly frontier: FrontierJob;
   /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
   constructor(width: number, height: number, piece: Piece, big = false, readonly closed = true) {
-    if (!halvesFit(width, height, piece, closed)) throw notFit(width, height, closed);
+    if (!halvesFit(width, height, piece)) throw notFit(width, height);
     const odd = height % 2 !== 0;
-    this.plan = halfPlan(width, odd ? height + 1 : height, piece, closed);
-    this.bottomPlan = odd ? halfPlan(width, height - 1, piece, closed) : null;
+    this.plan = halfPlan(width, odd ? height + 1 : height, piece);
+    this.bottomPlan = odd ? halfPlan(width, height - 1, piece) : null;
     this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
     this.frontier = new FrontierJob(this.plan.graph, this.options);
   }

@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { CrossJob, crossJoinSteps, type CrossTable } from './count-cross.js';
+import { byEndsClasses, CrossJob, crossJoinSteps, endsClasses, type CrossTable, type EndsClassShare } from './count-cross.js';
 import { HalvesJob, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
@@ -32,6 +32,11 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
    * through the edges between them, the top's degree vectors split) or 'whole' (one shard).
    */
   method: 'halves' | 'crossing' | 'whole';
+  /**
+   * Open tours joined across the middle class by class of their ends (see `endsClasses`): how many classes.
+   * Shard c·(shards / classes) + i is share i of class c's join.
+   */
+  classes?: number;
 }
 
 /** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
@@ -47,8 +52,24 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
   const board = Board.of(question.width, question.height);
   const layout = layoutOf(board, piece, question.closed);
   const method = layout === null ? 'whole' : layout.crossing ? 'crossing' : 'halves';
-  const n = method === 'whole' ? 1 : shards;
-  return { kind: 'tour', question, method, shards: n, key: `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${method} ${n}` };
+  const classes = layout === null ? null : classesOf(layout.width, layout.height, piece, question.closed);
+  // Open tours by classes of their ends: each class's join split alike, in at least CLASS_SHARDS shards.
+  const n = method === 'whole' ? 1 : classes === null ? shards : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
+  const split = classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends`;
+  const key = `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${split}`;
+  return { kind: 'tour', question, method, shards: n, ...(classes === null ? {} : { classes: classes.length }), key };
+}
+
+/**
+ * Shards of each class's join at least, for open tours by classes of their ends: 8×8's costliest class (no end
+ * inside the parts, the two ends placed on the boundary rows at the join) takes about 3·10^5 s of one core
+ * here, so a shard of it stays under half an hour (bench/results/tour-count.md).
+ */
+export const CLASS_SHARDS = 200;
+
+/** The classes of ends an open count joined across the middle goes through (see `byEndsClasses`), or null. */
+function classesOf(width: number, height: number, piece: Piece, closed: boolean): EndsClassShare[] | null {
+  return closed || !byEndsClasses(width) ? null : endsClasses(width, height, piece);
 }
 
 /** The layout the halves methods count in (rows across the width), or null where they do not apply. */
@@ -70,10 +91,12 @@ function crossLayout(board: Board, piece: Piece): { width: number; height: numbe
 
 /**
  * Boundary tables computed in this process, by question: the shards of one count share the top part's
- * frontier program, which is most of a shard's work on boards where the join is short.
+ * frontier program, which is most of a shard's work on boards where the join is short. Classes of ends keep
+ * the last class's tables only (8×8: each about 1.5 GB; a class's shards are numbered together).
  */
 const tables = new Map<string, HalvesTables>();
 const crossTables = new Map<string, CrossTable>();
+let classTables: { key: string; table: CrossTable } | null = null;
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
@@ -91,10 +114,27 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     const layout = sc.method === 'crossing' ? crossLayout(board, piece) : (layoutOf(board, piece, question.closed) as { width: number; height: number });
     const tableKey = `${layout.width}x${layout.height} ${piece.name} ${question.closed ? 'closed' : 'open'}`;
     if (sc.method === 'crossing') {
+      const classes = sc.classes === undefined ? null : endsClasses(layout.width, layout.height, piece);
+      if (classes !== null && (question.closed || classes.length !== sc.classes || sc.shards % classes.length !== 0)) {
+        throw new GridbitsError('BAD_ARGUMENT', `the count's ${sc.classes} classes of ends are not those of ${question.width}×${question.height}`);
+      }
+      const report = (share: number): void => ctl.report(Math.floor(share * 20) / 10, 100, '%');
+      if (classes !== null) {
+        // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their work).
+        const per = sc.shards / classes.length, c = Math.floor(index / per), sub = index % per;
+        const key = `${tableKey} class ${c}`;
+        if (classTables?.key !== key) {
+          classTables = null;
+          classTables = { key, table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends).steps(ctl, report) };
+        }
+        const t = classTables.table;
+        const r = yield* crossJoinSteps(t, sub, per, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
+        return { index, key: sc.key, count: 2n * BigInt(classes[c].times) * r.count, nodes: (sub === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
+      }
       // The top half's table: a few per cent of the work (8×8: 35 s of about 40 minutes), then this shard's vectors.
       let t = crossTables.get(tableKey);
       if (t === undefined) {
-        t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, (share) => ctl.report(Math.floor(share * 20) / 10, 100, '%'));
+        t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, report);
         crossTables.set(tableKey, t);
       }
       const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
@@ -117,4 +157,5 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
 export function forgetShardTables(): void {
   tables.clear();
   crossTables.clear();
+  classTables = null;
 }

@@ -7,7 +7,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { checkpointParts, checkpointSnapshot, frontierFingerprint, notThisCount, type CheckpointHead } from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { CrossJob, crossFit, crossJoinSteps } from './count-cross.js';
+import { byEndsClasses, CrossJob, crossFit, crossJoinSteps, endsClasses, type EndsClassShare } from './count-cross.js';
 import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
@@ -212,7 +212,7 @@ const SMALL_BOARD = 25;
 
 /** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
 export function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece, closed);
+  return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
 }
 
 /** The widest window open tours are counted by halves in (a knight 6 wide); past it they are joined across. */
@@ -224,7 +224,7 @@ const OPEN_HALVES_MAX_REACH = 13;
  * least 2 rows.
  */
 export function byCrossing(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return g.n > SMALL_BOARD && g.reach > (closed ? HALVES_MAX_REACH : OPEN_HALVES_MAX_REACH) && crossFit(g.width, g.n / g.width, piece, closed);
+  return g.n > SMALL_BOARD && g.reach > (closed ? HALVES_MAX_REACH : OPEN_HALVES_MAX_REACH) && crossFit(g.width, g.n / g.width, piece);
 }
 
 /**
@@ -381,9 +381,9 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (method === 'auto') {
     // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
     const narrow = g.reach <= COUNT_MAX_REACH || (halves && g.reach <= HALVES_MAX_REACH) || (budget && board.cells > SMALL_BOARD);
-    method = frontierFits(g.reach, closed) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
+    method = frontierFits(g.reach) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
   }
-  if (method === 'frontier' && !frontierFits(g.reach, closed)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
+  if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
   if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
   const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
     const r = options.resume;
@@ -449,25 +449,38 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
 
 /**
  * Tours joined across the middle (count-cross.ts) in this process: the parts' frontier programs, then
- * the join of every degree vector. The join's sum so far is a lower bound (each vector's tours are distinct).
+ * the join of every degree vector; open tours 8 wide class by class of their ends (see `endsClasses`), each
+ * class's tables in turn. The join's sum so far is a lower bound (each vector's tours are distinct).
  * Not saved in checkpoints: a count this long runs as shards, whose finished ones a queue keeps.
  */
 function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Count, 'closed' | 'directed' | 'convention'>, question: string, resume: CountCheckpoint | undefined): CountRun {
   if (resume !== undefined) throw notThisCount(resume.head, question);
-  const cj = new CrossJob(g.width, g.n / g.width, piece, closed);
+  const width = g.width, height = g.n / g.width;
+  const classes: Array<EndsClassShare | null> = !closed && byEndsClasses(width) ? endsClasses(width, height, piece) : [null];
   // Undirected paths → directed tours: both directions.
-  const times = closed ? 1n : 2n;
+  const directions = closed ? 1n : 2n;
+  let cj = new CrossJob(width, height, piece, closed, classes[0]?.ends);
   let joined: bigint | null = null;
   let share = 0;
   let peak = 0;
   return {
     *steps(ctl, onShare) {
-      const t = yield* cj.steps(ctl, (s) => onShare((share = s * TOP_SHARE)));
-      peak = t.peakStates;
-      joined = 0n;
-      const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = TOP_SHARE + s * (1 - TOP_SHARE))), (c) => (joined = times * c));
+      let count = 0n, nodes = 0;
+      for (let i = 0; i < classes.length; i++) {
+        const c = classes[i];
+        if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends);
+        // Each class an equal share of the progress.
+        const at = (s: number): number => (i + s) / classes.length;
+        const t = yield* cj.steps(ctl, (s) => onShare((share = at(s * TOP_SHARE))));
+        peak = Math.max(peak, t.peakStates);
+        const times = directions * BigInt(c?.times ?? 1);
+        joined = count;
+        const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = at(TOP_SHARE + s * (1 - TOP_SHARE)))), (n) => (joined = count + times * n));
+        count += times * r.count;
+        nodes += t.nodes + r.seen;
+      }
       onShare(1);
-      return { ...base, count: times * r.count, method: 'frontier', split: 'crossing', nodes: t.nodes + r.seen, peakStates: t.peakStates };
+      return { ...base, count, method: 'frontier', split: 'crossing', nodes, peakStates: peak };
     },
     partial: () => ({ count: joined, method: 'frontier', split: 'crossing', peakStates: Math.max(peak, cj.peakStates), squaresAdded: cj.frontier.squaresAdded, squares: g.n, shareDone: share }),
     checkpoint: () => null,

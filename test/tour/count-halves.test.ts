@@ -139,9 +139,9 @@ describe('closed tours counted by halves', () => {
     expect(halvesFit(8, 7, KNIGHT)).toBe(true);
     expect(halvesFit(8, 5, KNIGHT)).toBe(true);
     expect(halvesFit(8, 3, KNIGHT)).toBe(false);
-    // Open tours 7 wide fit (a window of 16), 8 wide do not, whatever the rows.
-    expect(halvesFit(7, 7, KNIGHT, false)).toBe(true);
-    expect(halvesFit(8, 7, KNIGHT, false)).toBe(false);
+    // Open tours fit 8 wide too (a window of 17, states kept by their oldest square).
+    expect(halvesFit(7, 7, KNIGHT)).toBe(true);
+    expect(halvesFit(8, 7, KNIGHT)).toBe(true);
     // A boundary of 2·9 squares is past the program's widest window, though the wazir's whole board is not.
     expect(halvesFit(9, 10, parsePiece('wazir'))).toBe(false);
     expect(() => new HalvesJob(8, 3, KNIGHT)).toThrow(/at least 4 rows/);
@@ -215,7 +215,7 @@ describe('open tours counted by halves', () => {
   it('open tours on graphs whose half turn maps some edges onto themselves, against a plain search', () => {
     for (const [w, h, spec] of [[5, 4, 'knight'], [3, 4, 'king'], [5, 4, 'wazir'], [3, 4, 'knight+1,1']] as const) {
       const piece = parsePiece(spec);
-      expect(halfPlan(w, h, piece, false).selfImage.length, `${w}x${h} ${spec}`).toBeGreaterThan(0);
+      expect(halfPlan(w, h, piece).selfImage.length, `${w}x${h} ${spec}`).toBeGreaterThan(0);
       expect(open(w, h, spec), `${w}x${h} ${spec}`).toBe(BigInt(pathsByHand(Board.of(w, h), piece)));
     }
   });
@@ -223,7 +223,7 @@ describe('open tours counted by halves', () => {
   it('the top part\'s boundary states with open ends, the self-image edges added after the program, equal a program run with them', () => {
     for (const [w, h, spec] of [[5, 4, 'knight'], [3, 6, 'knight+1,1'], [3, 4, 'king'], [5, 4, 'wazir']] as const) {
       const piece = parsePiece(spec);
-      const plan = halfPlan(w, h, piece, false);
+      const plan = halfPlan(w, h, piece);
       const r = frontierCount(plan.graph, { closed: false, ends: [], iface: plan.boundary });
       const added = boundaryTable(withEdges(r.table as StateTable, r.stored as number, plan.boundary, plan.selfImage), r.stored as number, plan.boundary);
       const off = plan.graph.n - plan.boundary;
@@ -245,12 +245,11 @@ describe('open tours counted by halves', () => {
     }
   });
 
-  it('takes a window of 16 squares at most: a knight 7 wide, not 8', () => {
-    expect(halvesFit(7, 8, KNIGHT, false)).toBe(true);
-    expect(halvesFit(8, 8, KNIGHT, false)).toBe(false);
-    expect(halvesFit(8, 8, KNIGHT, true)).toBe(true);
-    expect(halvesFit(8, 6, parsePiece('wazir'), false)).toBe(true);
-    expect(() => halfPlan(8, 8, KNIGHT, false)).toThrow(/16 squares/);
+  it('takes a window of 17 squares at most: a knight 8 wide, not 9', () => {
+    expect(halvesFit(8, 8, KNIGHT)).toBe(true);
+    expect(halvesFit(9, 8, parsePiece('wazir'))).toBe(false);
+    expect(halvesFit(8, 6, parsePiece('wazir'))).toBe(true);
+    expect(() => halfPlan(9, 8, KNIGHT)).toThrow(/got 9×8/);
   });
 
   it('countTours: open tours of boards with an even side by halves (directed), with `from` on the whole board', () => {

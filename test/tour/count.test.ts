@@ -160,7 +160,8 @@ describe('counts from every square', () => {
 
 describe('budgets, limits and cancellation', () => {
   it('refuses boards past the limit without a budget, naming it', () => {
-    expect(countLimit(Board.of(8, 8))).toMatch(/limit is 13/);
+    expect(countLimit(Board.of(9, 9))).toMatch(/limit is 13/);
+    expect(countLimit(Board.of(8, 8))).toMatch(/limit of 42 for open tours this wide/);
     expect(countLimit(Board.of(6, 6), KNIGHT, true)).toBeNull();
     try {
       countTours(Board.of(8, 8));
@@ -174,7 +175,7 @@ describe('budgets, limits and cancellation', () => {
     const r = countTours(Board.of(6, 6), { maxNodes: 1000 });
     expect(r.complete).toBe(false);
     expect(r.reason).toMatch(/budget exhausted/);
-    const dfs = countTours(Board.of(8, 8), { maxNodes: 200_000 });
+    const dfs = countTours(Board.of(9, 9), { maxNodes: 200_000 });
     expect(dfs.method).toBe('backtracking');
     expect(dfs.complete).toBe(false);
     expect(dfs.count > 0n).toBe(true);

@@ -38,7 +38,7 @@ describe('the deprecated tour names', () => {
   });
 
   it('a spent budget answers as it did: complete false, exists null, status budget, LIM', async () => {
-    const c = legacy.countTours(Board.of(8, 8), { maxNodes: 20_000 });
+    const c = legacy.countTours(Board.of(9, 9), { maxNodes: 20_000 });
     expect(c).toMatchObject({ complete: false, reason: 'budget exhausted after 20000 nodes', method: 'backtracking' });
     expect(c.count > 0n).toBe(true);
     expect(await legacy.countToursAsync(Board.of(6, 6), { timeoutMs: 20 })).toMatchObject({ complete: false, reason: 'budget exhausted after 20 ms' });
