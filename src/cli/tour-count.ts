@@ -51,8 +51,10 @@ closed tours 7 wide by halves up to 7x8 (about a minute: 34,524,432,316; 7x10 ta
 --timeout 10m: 1,250,063,279,938,854). Closed tours 8 wide are joined across the middle (below): 8x8 takes
 about 21 minutes on two cores, so give it --timeout 1h: 13,267,364,410,532. Open tours 7 wide are joined
 across the middle too: 7x7 takes about 7 minutes on two cores and 8 GB, so give it --timeout 1h:
-165,575,218,320. 8x8 open (19,591,828,170,979,904) is out of reach and refused with exit 2 unless a budget is
-given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
+165,575,218,320. Open tours 8 wide are joined class by class of where their ends lie (each class's tables
+with those ends alone): 8x8 open (19,591,828,170,979,904) is 81 classes in 16,200 shards, about 18 days of
+one core by measured shards, so it is for the job queue across machines (--queue); refused with exit 2
+unless a budget or a queue is given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
@@ -65,7 +67,7 @@ one, is refused (exit 2), never resumed. Backtracking counts and --each are not 
 
 Shards: tours on boards at least 4 squares long are counted by halves (the top half-board's boundary states
 joined with their images under the half turn, or on an odd length with those of the board one shorter; leapers
-that move at most two ranks; open tours without --from, up to 7 wide), and the join splits into shards whose
+that move at most two ranks; open tours without --from), and the join splits into shards whose
 counts add up to the
 total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
 taking the next shard; a thread builds the top half's table for itself, so a second thread starts
