@@ -257,7 +257,11 @@ async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<
 function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false, from?: number): void {
   if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
   const limit = countLimit(board, piece, closed, from);
-  if (limit !== null && queued) throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, so it takes only the boards counted without one`);
+  // The queue is for counts past one machine: it takes any count that splits into shards, however long.
+  if (limit !== null && queued && shardCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole') {
+    throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
+  }
+  if (queued) return;
   if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
 }
 

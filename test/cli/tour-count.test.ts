@@ -86,6 +86,9 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '9x9']), /too wide to count exactly.*limit is 13/);
     // 8x8 open is joined across the middle class by class of its ends: weeks of work, refused without a budget.
     expectUserError(gridbits(['tour-count', '8x8']), /8x8 has 64 squares, over the exact counter's limit of 42 for open tours this wide \(joined across the middle\)/);
+    // On a queue, a count that splits into shards is taken however long (here the queue is not there); one that does not split is refused.
+    expectUserError(gridbits(['tour-count', '8x8', '--queue', 'redis://127.0.0.1:1']), /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1/);
+    expectUserError(gridbits(['tour-count', '9x9', '--queue', 'redis://127.0.0.1:1']), /limit is 13.*a queued count has no budget, and this one does not split into shards/);
     const j = gridbitsJson<CountJson>(['tour-count', '9x9', '--max-nodes', '20000']);
     expect(j.complete).toBe(false);
     expect(j.lowerBound).toBe(true);
