@@ -1,5 +1,5 @@
 // Ctrl-C on moves and mobility over huge boards: the ranks done are printed and the command exits 130 within
-// half a second (run alone, after the other test files: see vitest.config.ts).
+// half a second, two with a long list of targets to write (run alone, after the other test files: see vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
 
@@ -25,7 +25,9 @@ describe('moves and mobility: Ctrl-C', () => {
     const rooks = Array.from({ length: 2000 }, (_, i) => `${name((i * 37) % 16384)}${1 + ((i * 8191) % 16384)}`).join(',');
     const r = await interruptAfterProgress(['moves', 'rook', rooks, '16384x16384', '--json'], 20);
     expect(r.code).toBe(130);
-    expect(r.exitMs).toBeLessThan(500);
+    // Up to 100,000 targets written before exiting: 560-730 ms on this machine idle (2026-12-03, the same at the
+    // commit that first passed under 500 ms), so the bound is the one that tells a stop from a hang.
+    expect(r.exitMs).toBeLessThan(2000);
     const j = JSON.parse(r.stdout) as { complete: boolean; stopped: string; ranksDone: number; targets: string[] };
     expect(j).toMatchObject({ complete: false, stopped: 'interrupted' });
     for (const t of j.targets) expect(Number(/[0-9]+$/.exec(t)![0])).toBeLessThanOrEqual(j.ranksDone);
