@@ -120,10 +120,9 @@ export function endsClasses(width: number, height: number, piece: Piece): EndsCl
     if (cells % 2 === 1) return colours.every((c) => c === 0);
     return colours.length < 2 || colours[0] !== colours[1];
   };
-  const mirrorSquare = (i: number): number => i - (i % width) + width - 1 - (i % width);
-  const canon = (e: EndsClass): string => `${[...e.top].sort((a, b) => a - b).join(',')}|${[...e.bottom].sort((a, b) => a - b).join(',')}`;
+  const canon = (e: EndsClass): string => `${squaresKey(e.top)}|${squaresKey(e.bottom)}`;
   const images = (e: EndsClass): EndsClass[] => {
-    const m = { top: e.top.map(mirrorSquare), bottom: e.bottom.map(mirrorSquare) };
+    const m = { top: mirrorSquares(e.top, width), bottom: mirrorSquares(e.bottom, width) };
     return even ? [e, m, { top: e.bottom, bottom: e.top }, { top: m.bottom, bottom: m.top }] : [e, m];
   };
   const all: EndsClass[] = [{ top: [], bottom: [] }];
@@ -156,13 +155,22 @@ export function endsClasses(width: number, height: number, piece: Piece): EndsCl
  */
 export type CrossSymmetry = 'all' | 'mirror' | 'swap' | 'mirror-swap' | 'none';
 
+/** A part's squares (index r·width + f) mirrored: file f → width−1−f. */
+function mirrorSquares(squares: readonly number[], width: number): number[] {
+  return squares.map((i) => i - (i % width) + width - 1 - (i % width));
+}
+
+/** A set of squares as a key: the same for the same set in any order. */
+function squaresKey(squares: readonly number[]): string {
+  return [...squares].sort((a, b) => a - b).join(',');
+}
+
 function symmetryOf(width: number, even: boolean, ends: EndsClass | undefined): CrossSymmetry {
   if (ends === undefined) return even ? 'all' : 'mirror';
-  const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && [...a].sort().join() === [...b].sort().join();
-  const mirror = (l: readonly number[]): number[] => l.map((i) => i - (i % width) + width - 1 - (i % width));
-  const m = same(ends.top, mirror(ends.top)) && same(ends.bottom, mirror(ends.bottom));
+  const same = (a: readonly number[], b: readonly number[]): boolean => squaresKey(a) === squaresKey(b);
+  const m = same(ends.top, mirrorSquares(ends.top, width)) && same(ends.bottom, mirrorSquares(ends.bottom, width));
   const s = even && same(ends.top, ends.bottom);
-  const ms = even && same(ends.top, mirror(ends.bottom));
+  const ms = even && same(ends.top, mirrorSquares(ends.bottom, width));
   return m && s ? 'all' : m ? 'mirror' : s ? 'swap' : ms ? 'mirror-swap' : 'none';
 }
 

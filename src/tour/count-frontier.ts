@@ -395,91 +395,91 @@ class FrontierRun {
       const lastStep = v === n - 1 && this.iface === 0;
       const stored = this.stored, off = D - stored, compress = this.compress;
       for (; this.part < cur.length; this.part++, this.k = 0) {
-      const table = cur[this.part], cap = table.capacity;
-      for (; this.k < cap; this.k++) {
-        const k = this.k;
-        const e = table.e;
-        const c0 = e[4 * k + 2], c1 = e[4 * k + 3];
-        if ((c0 | c1) === 0) continue;
-        if (this.paused) this.paused = false;
-        else {
-          this.nodes++;
-          if (control.spend()) {
-            this.paused = true;
-            return PAUSE;
-          }
-        }
-        this.c0 = c0;
-        this.c1 = c1;
-        if (big) this.cBig = table.bigCounts[k];
-        const lo = e[4 * k], hi = e[4 * k + 1];
-        for (let j = 0; j < stored; j++) base[off + j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
-        if (compress && this.part > 0) base[0] = OLDEST_KINDS[this.part];
-        else if (compress) {
-          // The oldest square, not stored: finished, or the mate of the end marked MATE.
-          base[0] = DONE;
-          for (let j = 1; j < D; j++) {
-            if (base[j] === MATE) {
-              base[j] = OLDEST_LABEL;
-              base[0] = OLDEST_LABEL;
-              break;
+        const table = cur[this.part], cap = table.capacity;
+        for (; this.k < cap; this.k++) {
+          const k = this.k;
+          const e = table.e;
+          const c0 = e[4 * k + 2], c1 = e[4 * k + 3];
+          if ((c0 | c1) === 0) continue;
+          if (this.paused) this.paused = false;
+          else {
+            this.nodes++;
+            if (control.spend()) {
+              this.paused = true;
+              return PAUSE;
             }
           }
-        }
-        // Squares leaving after this step that must get their edge from v (v is their last neighbour):
-        // without it they would leave with too few edges. More than two such squares, or one that needs two
-        // edges, and the state is dead whatever v does.
-        let req1 = -1, req2 = -1, dead = false;
-        for (let i = 0; i < leave.length; i++) {
-          const sl = leave[i];
-          if (sl === D) continue;
-          const x = base[sl];
-          if (x === DONE) continue;
-          let needs: boolean;
-          if (x === 0) {
-            needs = true;
-            if (closed) dead = true;
-          } else needs = closed || (x === ROOTED && !lastStep) || (endsFixed && this.isEnd[v - D + sl] === 0);
-          if (!needs) continue;
-          if (req1 < 0) req1 = sl;
-          else if (req2 < 0) req2 = sl;
-          else dead = true;
-        }
-        if (dead) continue;
-        // No edge to v.
-        if (req1 < 0) {
-          a.set(base);
-          a[D] = 0;
-          this.emit(false);
-        }
-        for (let i = 0; i < back.length; i++) {
-          const s1 = D - back[i];
-          const x1 = base[s1];
-          if (x1 === DONE || (x1 !== 0 && this.isEnd[v - D + s1] === 1)) continue;
-          if (req1 >= 0 && s1 > req1) break;
-          if (req2 >= 0 && s1 !== req1 && s1 !== req2) continue;
-          if (req2 >= 0 && s1 === req2) continue;
-          // One edge s1–v: v extends the fragment at s1 or starts one with it.
-          a.set(base);
-          if (x1 === 0) {
-            a[s1] = NEW_LABEL;
-            a[D] = NEW_LABEL;
-          } else {
-            a[s1] = DONE;
-            a[D] = x1;
+          this.c0 = c0;
+          this.c1 = c1;
+          if (big) this.cBig = table.bigCounts[k];
+          const lo = e[4 * k], hi = e[4 * k + 1];
+          for (let j = 0; j < stored; j++) base[off + j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
+          if (compress && this.part > 0) base[0] = OLDEST_KINDS[this.part];
+          else if (compress) {
+            // The oldest square, not stored: finished, or the mate of the end marked MATE.
+            base[0] = DONE;
+            for (let j = 1; j < D; j++) {
+              if (base[j] === MATE) {
+                base[j] = OLDEST_LABEL;
+                base[0] = OLDEST_LABEL;
+                break;
+              }
+            }
           }
-          if (req2 < 0 && (req1 < 0 || s1 === req1)) this.emit(false);
-          if (maxDeg < 2) continue;
-          for (let i2 = i + 1; i2 < back.length; i2++) {
-            const s2 = D - back[i2];
-            const x2 = base[s2];
-            if (x2 === DONE || (x2 !== 0 && this.isEnd[v - D + s2] === 1)) continue;
-            if (req2 >= 0 ? s1 !== req1 || s2 !== req2 : req1 >= 0 && s1 !== req1 && s2 !== req1) continue;
-            this.join(s1, x1, s2, x2);
+          // Squares leaving after this step that must get their edge from v (v is their last neighbour):
+          // without it they would leave with too few edges. More than two such squares, or one that needs two
+          // edges, and the state is dead whatever v does.
+          let req1 = -1, req2 = -1, dead = false;
+          for (let i = 0; i < leave.length; i++) {
+            const sl = leave[i];
+            if (sl === D) continue;
+            const x = base[sl];
+            if (x === DONE) continue;
+            let needs: boolean;
+            if (x === 0) {
+              needs = true;
+              if (closed) dead = true;
+            } else needs = closed || (x === ROOTED && !lastStep) || (endsFixed && this.isEnd[v - D + sl] === 0);
+            if (!needs) continue;
+            if (req1 < 0) req1 = sl;
+            else if (req2 < 0) req2 = sl;
+            else dead = true;
           }
+          if (dead) continue;
+          // No edge to v.
+          if (req1 < 0) {
+            a.set(base);
+            a[D] = 0;
+            this.emit(false);
+          }
+          for (let i = 0; i < back.length; i++) {
+            const s1 = D - back[i];
+            const x1 = base[s1];
+            if (x1 === DONE || (x1 !== 0 && this.isEnd[v - D + s1] === 1)) continue;
+            if (req1 >= 0 && s1 > req1) break;
+            if (req2 >= 0 && s1 !== req1 && s1 !== req2) continue;
+            if (req2 >= 0 && s1 === req2) continue;
+            // One edge s1–v: v extends the fragment at s1 or starts one with it.
+            a.set(base);
+            if (x1 === 0) {
+              a[s1] = NEW_LABEL;
+              a[D] = NEW_LABEL;
+            } else {
+              a[s1] = DONE;
+              a[D] = x1;
+            }
+            if (req2 < 0 && (req1 < 0 || s1 === req1)) this.emit(false);
+            if (maxDeg < 2) continue;
+            for (let i2 = i + 1; i2 < back.length; i2++) {
+              const s2 = D - back[i2];
+              const x2 = base[s2];
+              if (x2 === DONE || (x2 !== 0 && this.isEnd[v - D + s2] === 1)) continue;
+              if (req2 >= 0 ? s1 !== req1 || s2 !== req2 : req1 >= 0 && s1 !== req1 && s2 !== req1) continue;
+              this.join(s1, x1, s2, x2);
+            }
+          }
+          if (this.nextHeld() > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
         }
-        if (this.nextHeld() > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
-      }
       }
       let overflow = this.overflow;
       for (const t of this.next) {
