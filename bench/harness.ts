@@ -1,5 +1,7 @@
 // Timing helpers for the benchmarks: medians over repeated batches, and peak memory of a child process.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Median time in ms of one call of f: runs batches of `inner` calls, `samples` times, after a warm-up.
@@ -94,4 +96,23 @@ export function medianPair(f: () => unknown, baseline: () => unknown, samples = 
   tf.sort((a, b) => a - b);
   tb.sort((a, b) => a - b);
   return { f: tf[samples >> 1], baseline: tb[samples >> 1] };
+}
+
+/** Writes `dir`/RESULTS.md from the latest result of every section (`dir`/results/*.md). */
+export function writeResults(dir: string): void {
+  const results = join(dir, 'results');
+  const parts = existsSync(results)
+    ? readdirSync(results)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => readFileSync(join(results, f), 'utf8'))
+    : [];
+  const head = [
+    '# gridbits benchmark results',
+    '',
+    'Written by `npm run bench` (one section per bench/*.bench.ts; `npm run bench -- NAME` reruns one section) and `npm run bench:open-plan` (the 8×8 open count\'s plan).',
+    'Medians of repeated runs; ratios are against a baseline run in the same process.',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'RESULTS.md'), head + '\n' + parts.join('\n'));
 }

@@ -1,11 +1,11 @@
 // `npm run bench [-- name...]`: runs every bench/*.bench.ts, or those whose name contains an argument
 // (compiled by tsc first, so the engines run as plain JavaScript), prints each table and writes
 // bench/RESULTS.md from the latest result of every section.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmtMs } from './harness.js';
+import { fmtMs, writeResults } from './harness.js';
 import type { BenchSection } from './types.js';
 
 // Runs from the compiled copy in .bench-build/bench; results go to the source bench/ folder.
@@ -48,20 +48,7 @@ async function main(): Promise<void> {
     process.stdout.write('\n' + text);
     writeFileSync(join(resultsDir, f.replace(/\.bench\.js$/, '.md')), text);
   }
-  const parts = existsSync(resultsDir)
-    ? readdirSync(resultsDir)
-        .filter((f) => f.endsWith('.md'))
-        .sort()
-        .map((f) => readFileSync(join(resultsDir, f), 'utf8'))
-    : [];
-  const head = [
-    '# gridbits benchmark results',
-    '',
-    'Written by `npm run bench` (one section per bench/*.bench.ts; `npm run bench -- NAME` reruns one section).',
-    'Medians of repeated runs; ratios are against a baseline run in the same process.',
-    '',
-  ].join('\n');
-  writeFileSync(join(here, 'RESULTS.md'), head + '\n' + parts.join('\n'));
+  writeResults(here);
 }
 
 main().catch((e: unknown) => {

@@ -263,14 +263,23 @@ export class CrossJob {
   readonly frontier: FrontierJob;
   private readonly lower: FrontierJob | null;
   private readonly symmetry: CrossSymmetry;
+  private readonly ends: EndsClass | undefined;
+  /** The leaper's moves, naming its parts' tables among those kept. */
+  private readonly leaps: string;
 
-  /** `ends`: open tours of that class only (see EndsClass), the parts' tables built for its ends. */
-  constructor(width: number, height: number, piece: Piece, readonly closed = true, ends?: EndsClass) {
+  /**
+   * `ends`: open tours of that class only (see EndsClass), the parts' tables built for its ends; `parts`: tables
+   * of parts kept from earlier classes, used (or their mirror images) instead of building them again, and given
+   * the tables this job builds.
+   */
+  constructor(width: number, height: number, piece: Piece, readonly closed = true, ends?: EndsClass, private readonly parts?: CrossParts) {
     if (!crossFit(width, height, piece)) {
       throw new GridbitsError('BAD_ARGUMENT', `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide, for a leaper that moves at most two rows; got ${width}×${height}`);
     }
     if (ends !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'classes of tour ends are for open tours');
     this.plan = crossPlan(width, height, piece);
+    this.ends = ends;
+    this.leaps = JSON.stringify(leapsOf(piece));
     const { plan } = this;
     const even = plan.bottom === null;
     this.symmetry = symmetryOf(width, even, ends);
@@ -290,19 +299,32 @@ export class CrossJob {
   *steps(control: JobControl<unknown>, onShare: (share: number) => void = () => undefined): Generator<void, CrossTable, void> {
     // The bottom part has a row fewer: a small share of the work.
     const upper = this.lower === null ? 1 : 0.9;
-    const r = yield* this.frontier.steps(control, (s) => onShare(s * upper));
-    const top = this.part(r);
-    let bottom = top, nodes = r.nodes, peakStates = r.peakStates;
-    if (this.lower !== null) {
-      const b = yield* this.lower.steps(control, (s) => onShare(upper + s * (1 - upper)));
-      bottom = this.part(b);
-      nodes += b.nodes;
-      peakStates = Math.max(peakStates, b.peakStates);
-    }
-    const mirror = mirrorOf(this.plan.width);
+    const { plan } = this;
+    const top = yield* this.built(this.frontier, plan.rows, this.ends?.top, control, (s) => onShare(s * upper));
+    const bottom = this.lower === null ? top : yield* this.built(this.lower, plan.height - plan.rows, this.ends?.bottom, control, (s) => onShare(upper + s * (1 - upper)));
+    const mirror = mirrorOf(plan.width);
     const mirrored = this.symmetry === 'all' || this.symmetry === 'mirror';
-    const keys = [...top.groups.keys()].filter((key) => !mirrored || mirrorKey(key, mirror) >= key);
-    return { plan: this.plan, closed: this.closed, symmetry: this.symmetry, top, bottom, keys, nodes, peakStates };
+    const keys = [...top.part.groups.keys()].filter((key) => !mirrored || mirrorKey(key, mirror) >= key);
+    // A class's shards split its keys in their order: the same however its tables were come by.
+    if (this.ends !== undefined) keys.sort((a, b) => a - b);
+    const nodes = top.nodes + (this.lower === null ? 0 : bottom.nodes);
+    return { plan, closed: this.closed, symmetry: this.symmetry, top: top.part, bottom: bottom.part, keys, nodes, peakStates: Math.max(top.peakStates, bottom.peakStates) };
+  }
+
+  /** A part's table: kept from an earlier class (itself or its mirror image), or the frontier program's. */
+  private *built(fj: FrontierJob, rows: number, ends: readonly number[] | undefined, control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, KeptPart, void> {
+    const { width } = this.plan;
+    const key = (e: readonly number[]): string => `${width}x${rows} ${this.leaps} ends ${squaresKey(e)}`;
+    if (this.parts !== undefined && ends !== undefined) {
+      const kept = this.parts.get(key(ends));
+      if (kept !== undefined) return kept;
+      const image = this.parts.get(key(mirrorSquares(ends, width)));
+      if (image !== undefined) return { ...image, part: mirrorPart(image.part, mirrorOf(width)) };
+    }
+    const r = yield* fj.steps(control, onShare);
+    const made = { part: this.part(r), nodes: r.nodes, peakStates: r.peakStates };
+    if (this.parts !== undefined && ends !== undefined) this.parts.put(key(ends), made);
+    return made;
   }
 
   private part(r: FrontierResult): CrossPart {
@@ -317,6 +339,87 @@ export class CrossJob {
     }
     return { states: t.states, mates, counts, groups: t.groups };
   }
+}
+
+/** A part's table with the work that made it: the frontier program's states expanded and most held at once. */
+export interface KeptPart {
+  part: CrossPart;
+  nodes: number;
+  peakStates: number;
+}
+
+/** Bytes a part's table holds: its mates and counts, and about 64 per degree vector. */
+export function partBytes(p: CrossPart): number {
+  return p.mates.byteLength + p.counts.byteLength + 64 * p.groups.size;
+}
+
+/**
+ * Bytes of parts' tables a process keeps for later classes: 8×8's tables of one end or none are 0.25–0.8 GB
+ * each, and a class's frontier programs take up to 9.1 GB while they run (bench/results/tour-count.md), so two
+ * workers of a 24 GB machine stay within it.
+ */
+export const PART_TABLES_BYTES = 2 * 2 ** 30;
+
+/**
+ * Parts' tables kept for the classes of ends that share them (8×8: 53 tables, a part's ends being none, one of
+ * its 16 squares or two; a class of one end in each part shares its parts' tables with the classes of one end,
+ * and each table serves its mirror image too), the most recently used kept within `maxBytes`.
+ */
+export class CrossParts {
+  private readonly kept = new Map<string, KeptPart>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): KeptPart | undefined {
+    const k = this.kept.get(key);
+    if (k !== undefined) {
+      // The most recently used last.
+      this.kept.delete(key);
+      this.kept.set(key, k);
+    }
+    return k;
+  }
+
+  /** Keeps a table, dropping the least recently used ones past `maxBytes` (never the one just kept). */
+  put(key: string, k: KeptPart): void {
+    if (this.kept.has(key)) return;
+    this.kept.set(key, k);
+    this.bytes += partBytes(k.part);
+    for (const [old, o] of this.kept) {
+      if (this.bytes <= this.maxBytes || old === key) break;
+      this.kept.delete(old);
+      this.bytes -= partBytes(o.part);
+    }
+  }
+
+  /** Tables kept. */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  clear(): void {
+    this.kept.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * A part's table mirrored (file f → width−1−f): the table of the part with its ends mirrored. Each state's
+ * slots are permuted, its degree vector's key mirrored; the states keep their places.
+ */
+export function mirrorPart(p: CrossPart, mirror: Int8Array): CrossPart {
+  const slots = mirror.length;
+  const mates = new Int8Array(p.mates.length);
+  for (let base = 0; base < mates.length; base += slots) {
+    for (let j = 0; j < slots; j++) {
+      const m = p.mates[base + mirror[j]];
+      mates[base + j] = m < 0 ? m : mirror[m];
+    }
+  }
+  const groups = new Map<number, readonly [number, number]>();
+  for (const [key, range] of p.groups) groups.set(mirrorKey(key, mirror), range);
+  return { states: p.states, mates, counts: p.counts, groups };
 }
 
 /** Slot j's mirror image (file f → width−1−f in the same row). */

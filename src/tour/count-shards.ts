@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { byEndsClasses, CrossJob, crossJoinSteps, endsClasses, type CrossTable, type EndsClassShare } from './count-cross.js';
+import { byEndsClasses, CrossJob, crossJoinSteps, CrossParts, endsClasses, PART_TABLES_BYTES, type CrossTable, type EndsClassShare } from './count-cross.js';
 import { HalvesJob, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
@@ -55,7 +55,8 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
   const classes = layout === null ? null : classesOf(layout.width, layout.height, piece, question.closed);
   // Open tours by classes of their ends: each class's join split alike, in at least CLASS_SHARDS shards.
   const n = method === 'whole' ? 1 : classes === null ? shards : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
-  const split = classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends`;
+  // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed them).
+  const split = classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends, keys in order`;
   const key = `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${split}`;
   return { kind: 'tour', question, method, shards: n, ...(classes === null ? {} : { classes: classes.length }), key };
 }
@@ -92,11 +93,14 @@ function crossLayout(board: Board, piece: Piece): { width: number; height: numbe
 /**
  * Boundary tables computed in this process, by question: the shards of one count share the top part's
  * frontier program, which is most of a shard's work on boards where the join is short. Classes of ends keep
- * the last class's tables only (8×8: each about 1.5 GB; a class's shards are numbered together).
+ * the last class's tables (a class's shards are numbered together), and parts' tables within PART_TABLES_BYTES
+ * for the classes that share them (8×8: a part's table with one end or none serves 45 classes of 81).
  */
 const tables = new Map<string, HalvesTables>();
 const crossTables = new Map<string, CrossTable>();
 let classTables: { key: string; table: CrossTable } | null = null;
+
+const partTables = new CrossParts(PART_TABLES_BYTES);
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
@@ -125,7 +129,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
         const key = `${tableKey} class ${c}`;
         if (classTables?.key !== key) {
           classTables = null;
-          classTables = { key, table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends).steps(ctl, report) };
+          classTables = { key, table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends, partTables).steps(ctl, report) };
         }
         const t = classTables.table;
         const r = yield* crossJoinSteps(t, sub, per, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
@@ -158,4 +162,5 @@ export function forgetShardTables(): void {
   tables.clear();
   crossTables.clear();
   classTables = null;
+  partTables.clear();
 }

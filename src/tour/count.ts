@@ -7,7 +7,7 @@ import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
 import { checkpointParts, checkpointSnapshot, frontierFingerprint, notThisCount, type CheckpointHead } from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { byEndsClasses, CrossJob, crossFit, crossJoinSteps, endsClasses, type EndsClassShare } from './count-cross.js';
+import { byEndsClasses, CrossJob, crossFit, crossJoinSteps, CrossParts, endsClasses, PART_TABLES_BYTES, type EndsClassShare } from './count-cross.js';
 import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
@@ -459,7 +459,9 @@ function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Co
   const classes: Array<EndsClassShare | null> = !closed && byEndsClasses(width) ? endsClasses(width, height, piece) : [null];
   // Undirected paths → directed tours: both directions.
   const directions = closed ? 1n : 2n;
-  let cj = new CrossJob(width, height, piece, closed, classes[0]?.ends);
+  // Classes share parts' tables (see CrossParts).
+  const parts = classes.length > 1 ? new CrossParts(PART_TABLES_BYTES) : undefined;
+  let cj = new CrossJob(width, height, piece, closed, classes[0]?.ends, parts);
   let joined: bigint | null = null;
   let share = 0;
   let peak = 0;
@@ -468,7 +470,7 @@ function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Co
       let count = 0n, nodes = 0;
       for (let i = 0; i < classes.length; i++) {
         const c = classes[i];
-        if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends);
+        if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends, parts);
         // Each class an equal share of the progress.
         const at = (s: number): number => (i + s) / classes.length;
         const t = yield* cj.steps(ctl, (s) => onShare((share = at(s * TOP_SHARE))));

@@ -4,7 +4,7 @@ import { Board, KNIGHT } from '../../src/index.js';
 import { finishedValue, job } from '../../src/core/job.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { parsePiece, type Piece } from '../../src/pieces/piece.js';
-import { CrossJob, crossFit, crossJoinSteps, endsClasses, type CrossTable, type EndsClass } from '../../src/tour/count-cross.js';
+import { CrossJob, crossFit, crossJoinSteps, CrossParts, endsClasses, mirrorPart, type CrossTable, type EndsClass } from '../../src/tour/count-cross.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
 import { CLASS_SHARDS, countShardJob, shardCount } from '../../src/tour/count-shards.js';
@@ -230,5 +230,27 @@ describe('8 wide closed counts', () => {
     const sc86 = { ...halves, method: 'crossing' as const, key: halves.key.replace('halves', 'crossing') };
     for (let i = 0; i < sc86.shards; i++) parts.set(i, finishedValue(countShardJob(sc86, i).runSync()));
     expect(shardsTotal(sc86, parts)).toBe(55_488_142n);
+  });
+});
+
+describe('parts kept for the classes that share them', () => {
+  it('a mirrored part is the part built for the mirrored ends, and classes counted with kept parts add up to OEIS on 6×6', () => {
+    const mirror = Int8Array.from({ length: 12 }, (_, j) => (j < 6 ? 5 - j : 17 - j));
+    const rows = (p: CrossTable['top']): string[] => {
+      const out: string[] = [];
+      for (const [key, [a, b]] of p.groups) for (let s = a; s < b; s++) out.push(`${key}:${Array.from(p.mates.subarray(s * 12, s * 12 + 12)).join(',')}:${p.counts[s]}`);
+      return out.sort();
+    };
+    const a = table(6, 6, KNIGHT, false, { top: [0], bottom: [] }).top;
+    const b = table(6, 6, KNIGHT, false, { top: [5], bottom: [] }).top;
+    expect(rows(mirrorPart(a, mirror))).toEqual(rows(b));
+    const parts = new CrossParts(2 ** 30);
+    let total = 0n;
+    for (const c of endsClasses(6, 6, KNIGHT)) {
+      const t = finishedValue(job((ctl) => new CrossJob(6, 6, KNIGHT, false, c.ends, parts).steps(ctl)).runSync());
+      total += 2n * BigInt(c.times) * finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count;
+    }
+    expect(total).toBe(6637920n);
+    expect(parts.size).toBeGreaterThan(1);
   });
 });
