@@ -349,14 +349,14 @@ export interface KeptPart {
 }
 
 /** Bytes a part's table holds: its mates and counts, and about 64 per degree vector. */
-export function partBytes(p: CrossPart): number {
+function partBytes(p: CrossPart): number {
   return p.mates.byteLength + p.counts.byteLength + 64 * p.groups.size;
 }
 
 /**
  * Bytes of parts' tables a process keeps for later classes: 8×8's tables of one end or none are 0.25–0.8 GB
- * each, and a class's frontier programs take up to 9.1 GB while they run (bench/results/tour-count.md), so two
- * workers of a 24 GB machine stay within it.
+ * each. A class's frontier programs take up to 15.2 GB of the process while they run, with these kept
+ * (bench/results/tour-open-plan.md: the classes of two ends on rank 1 or 2).
  */
 export const PART_TABLES_BYTES = 2 * 2 ** 30;
 
