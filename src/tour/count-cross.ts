@@ -331,13 +331,7 @@ export class CrossJob {
     const { slots } = this.plan;
     const t = boundaryTable(r.table as StateTable, r.stored as number, slots);
     if (t.big) throw new GridbitsError('LIMIT', `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`);
-    const mates = new Int8Array(t.states * slots), counts = new Float64Array(t.states);
-    for (let k = 0; k < t.states; k++) {
-      const s = t.order[k];
-      mates.set(t.mates.subarray(s * slots, s * slots + slots), k * slots);
-      counts[k] = t.counts[s];
-    }
-    return { states: t.states, mates, counts, groups: t.groups };
+    return { states: t.states, mates: t.mates, counts: t.counts, groups: t.groups };
   }
 }
 

@@ -163,16 +163,15 @@ export interface BoundaryTable {
   mates: Int8Array;
   /** rooted[s]: a slot of state s whose mate is APEX, or −1. */
   rooted: Int8Array;
-  /** Counts as doubles (exact below 2^53) and as BigInts. */
+  /** Counts as doubles (exact below 2^53), and as BigInts where some count passes it (`big`; else empty). */
   counts: Float64Array;
   countsBig: bigint[];
   /** Whether some count passes 2^53. */
   big: boolean;
-  /** The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) in `order`. */
+  /** The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie group by group. */
   groups: Map<number, [number, number]>;
   /** The degrees of each group in a fixed order (the shards split this list). */
   keys: number[];
-  order: Int32Array;
 }
 
 /**
@@ -287,65 +286,81 @@ export function keyDegrees(key: number, out: Int8Array): Int8Array {
 export function boundaryTable(table: StateTable, stored: number, B: number): BoundaryTable {
   const n = table.size;
   const off = stored - B;
-  const degKey = new Float64Array(n);
-  const mates = new Int8Array(n * B);
-  const rooted = new Int8Array(n).fill(-1);
-  const counts = new Float64Array(n);
-  const countsBig: bigint[] = [];
-  let big = false;
   const e = table.e;
   const label = new Int8Array(16);
-  let k = 0;
-  for (let i = 0; i < table.capacity; i++) {
+  // The states are laid out group by group (keys ascending), in the table's order within a group: a counting
+  // sort over the groups, so nothing per state is left for the garbage collector (8×8: 88 million states).
+  const groupOf = new Int32Array(n);
+  const index = new Map<number, number>();
+  const sizes: number[] = [];
+  let big = false;
+  for (let i = 0, k = 0; i < table.capacity; i++) {
     const at = 4 * i;
     const c0 = e[at + 2], c1 = e[at + 3];
     if ((c0 | c1) === 0) continue;
     const k0 = e[at], k1 = e[at + 1];
-    label.fill(-1);
     let key = 0, roots = 0;
-    for (let j = 0; j < stored; j++) {
+    for (let j = off; j < stored; j++) {
       const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
-      if (j < off) {
-        if (x !== DONE) throw new Error('a square before the boundary is not finished');
-        continue;
-      }
+      key = key * 3 + (x === 0 ? 0 : x === DONE ? 2 : 1);
+      if (x === ROOTED) roots++;
+    }
+    for (let j = 0; j < off; j++) {
+      const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
+      if (x !== DONE) throw new Error('a square before the boundary is not finished');
+    }
+    const sk = stateKey(key, roots);
+    let g = index.get(sk);
+    if (g === undefined) {
+      g = sizes.length;
+      index.set(sk, g);
+      sizes.push(0);
+    }
+    sizes[g]++;
+    groupOf[k++] = g;
+    // A table of BigInt counts (past 2^64) keeps them beside the entries.
+    if (table.big ? table.bigCounts[i] > BigInt(Number.MAX_SAFE_INTEGER) : c1 * 2 ** 32 + c0 > Number.MAX_SAFE_INTEGER) big = true;
+  }
+  const keys = [...index.keys()].sort((a, b) => a - b);
+  const groups = new Map<number, [number, number]>();
+  const next = new Int32Array(sizes.length);
+  for (let i = 0, start = 0; i < keys.length; i++) {
+    const g = index.get(keys[i]) as number;
+    groups.set(keys[i], [start, start + sizes[g]]);
+    next[g] = start;
+    start += sizes[g];
+  }
+  const mates = new Int8Array(n * B).fill(-1);
+  const rooted = new Int8Array(n).fill(-1);
+  const counts = new Float64Array(n);
+  const countsBig: bigint[] = big ? new Array<bigint>(n) : [];
+  for (let i = 0, k = 0; i < table.capacity; i++) {
+    const at = 4 * i;
+    const c0 = e[at + 2], c1 = e[at + 3];
+    if ((c0 | c1) === 0) continue;
+    const s = next[groupOf[k++]]++;
+    const k0 = e[at], k1 = e[at + 1];
+    label.fill(-1);
+    for (let j = off; j < stored; j++) {
+      const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
       const b = j - off;
-      const d = x === 0 ? 0 : x === DONE ? 2 : 1;
-      key = key * 3 + d;
-      mates[k * B + b] = -1;
       if (x === ROOTED) {
-        mates[k * B + b] = APEX;
-        rooted[k] = b;
-        roots++;
-      } else if (d === 1) {
+        mates[s * B + b] = APEX;
+        rooted[s] = b;
+      } else if (x >= FIRST_LABEL) {
         const other = label[x];
         if (other < 0) label[x] = b;
         else {
-          mates[k * B + b] = other;
-          mates[k * B + other] = b;
+          mates[s * B + b] = other;
+          mates[s * B + other] = b;
         }
       }
     }
-    degKey[k] = stateKey(key, roots);
-    // A table of BigInt counts (past 2^64) keeps them beside the entries.
     const cb = table.big ? table.bigCounts[i] : limbsToBig(c0, c1);
-    const c = table.big ? Number(cb) : c1 * 2 ** 32 + c0;
-    if (c > Number.MAX_SAFE_INTEGER) big = true;
-    counts[k] = c;
-    countsBig[k] = cb;
-    k++;
+    counts[s] = table.big ? Number(cb) : c1 * 2 ** 32 + c0;
+    if (big) countsBig[s] = cb;
   }
-  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => degKey[a] - degKey[b]);
-  const groups = new Map<number, [number, number]>();
-  const keys: number[] = [];
-  for (let i = 0; i < n; ) {
-    let j = i;
-    while (j < n && degKey[order[j]] === degKey[order[i]]) j++;
-    groups.set(degKey[order[i]], [i, j]);
-    keys.push(degKey[order[i]]);
-    i = j;
-  }
-  return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys, order };
+  return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys };
 }
 
 /**
@@ -502,16 +517,14 @@ function turnedMates(bottom: BoundaryTable, t: number, mateB: Int8Array): void {
 
 /** Closed tours: the pairs of a top group [i0, i1) and a bottom group [t0, t1) whose paths close into one cycle. */
 function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, degs: Int8Array, fragS: number, mateB: Int8Array): bigint {
-  const { B, mates, counts, countsBig, big, order } = top;
+  const { B, mates, counts, countsBig, big } = top;
   let first = -1;
   for (let j = 0; j < B && first < 0; j++) if (degs[j] === 1) first = j;
   let total = 0n;
-  for (let b = t0; b < t1; b++) {
-    const t = bottom.order[b];
+  for (let t = t0; t < t1; t++) {
     turnedMates(bottom, t, mateB);
     let inner = 0, innerBig = 0n;
-    for (let a = i0; a < i1; a++) {
-      const s = order[a];
+    for (let s = i0; s < i1; s++) {
       const sb = s * B;
       let x = first, steps = 0;
       do {
@@ -529,7 +542,7 @@ function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: n
       }
     }
     innerBig += BigInt(inner);
-    if (innerBig > 0n) total += bottom.countsBig[t] * innerBig;
+    if (innerBig > 0n) total += (bottom.big ? bottom.countsBig[t] : BigInt(bottom.counts[t])) * innerBig;
   }
   return total;
 }
@@ -541,15 +554,13 @@ function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: n
  * the fragment of the other part (or, at a square of degree one, back to the apex).
  */
 function joinPaths(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, end: number, rootsS: number, fragments: number, mateB: Int8Array): bigint {
-  const { B, mates, counts, countsBig, big, order, rooted } = top;
+  const { B, mates, counts, countsBig, big, rooted } = top;
   let total = 0n;
-  for (let b = t0; b < t1; b++) {
-    const t = bottom.order[b];
+  for (let t = t0; t < t1; t++) {
     turnedMates(bottom, t, mateB);
     const rootT = bottom.rooted[t] >= 0 ? B - 1 - bottom.rooted[t] : -1;
     let inner = 0, innerBig = 0n;
-    for (let a = i0; a < i1; a++) {
-      const s = order[a];
+    for (let s = i0; s < i1; s++) {
       const sb = s * B;
       // At square x, next along the top part's fragment (viaTop) or the bottom's.
       let x: number, viaTop: boolean, steps: number;
@@ -586,7 +597,7 @@ function joinPaths(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: nu
       }
     }
     innerBig += BigInt(inner);
-    if (innerBig > 0n) total += bottom.countsBig[t] * innerBig;
+    if (innerBig > 0n) total += (bottom.big ? bottom.countsBig[t] : BigInt(bottom.counts[t])) * innerBig;
   }
   return total;
 }

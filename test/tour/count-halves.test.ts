@@ -298,9 +298,9 @@ function pathsByHand(board: Board, piece: ReturnType<typeof parsePiece>): number
 // A table's states as sorted text (degrees, mates, count), for comparing two tables built differently.
 function statesOf(t: BoundaryTable): string[] {
   const degrees = new Map<number, number>();
-  for (const [key, [a, b]] of t.groups) for (let i = a; i < b; i++) degrees.set(t.order[i], key);
+  for (const [key, [a, b]] of t.groups) for (let i = a; i < b; i++) degrees.set(i, key);
   const out: string[] = [];
-  for (let s = 0; s < t.states; s++) out.push(`${Array.from(t.mates.subarray(s * t.B, (s + 1) * t.B)).join(',')} ${degrees.get(s)} ${t.countsBig[s]}`);
+  for (let s = 0; s < t.states; s++) out.push(`${Array.from(t.mates.subarray(s * t.B, (s + 1) * t.B)).join(',')} ${degrees.get(s)} ${t.big ? t.countsBig[s] : t.counts[s]}`);
   return out.sort();
 }
 
