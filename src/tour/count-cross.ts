@@ -323,6 +323,7 @@ export class CrossJob {
     }
     const r = yield* fj.steps(control, onShare);
     const made = { part: this.part(r), nodes: r.nodes, peakStates: r.peakStates };
+    fj.release();
     if (this.parts !== undefined && ends !== undefined) this.parts.put(key(ends), made);
     return made;
   }

@@ -146,6 +146,11 @@ export class FrontierJob {
   get shareDone(): number {
     return this.run.shareSoFar;
   }
+
+  /** Lets go of the program's tables once its result has been read (the counters stay). */
+  release(): void {
+    this.run.release();
+  }
 }
 
 /** A frontier program's state at a pause: where it is, its counters, and its two tables as laid out. */
@@ -356,8 +361,16 @@ class FrontierRun {
     return this.finished ? 1 : this.share;
   }
 
+  /** Lets go of both tables (the result's table too: call once it has been read). */
+  release(): void {
+    this.cur = [];
+    this.next = [];
+  }
+
   private result(): FrontierResult {
     const { nodes, peakStates } = this;
+    // The spare table is as large as the largest step's: free it before the caller builds on the result.
+    this.next = [];
     const count = this.big ? this.totalBig : limbsToBig(this.total0, this.total1);
     return this.iface > 0 ? { count, nodes, peakStates, table: this.cur[0], stored: this.stored } : { count, nodes, peakStates };
   }

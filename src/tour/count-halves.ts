@@ -231,6 +231,7 @@ export class HalvesJob {
     const table = r.table as StateTable, stored = r.stored as number;
     const own = boundaryTable(table, stored, plan.boundary);
     const top = plan.selfImage.length === 0 ? own : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
+    this.frontier.release();
     return { top, bottom: bottom ?? own, closed: this.closed, nodes: this.lowerDone.nodes + r.nodes, peakStates: Math.max(this.lowerDone.peakStates, r.peakStates) };
   }
 
