@@ -1,9 +1,9 @@
 // `npm run bench:open-plan [-- --samples N] [-- CLASS...]`: the plan of the 8×8 open tour count, measured
 // class by class of where the tours' ends lie (see endsClasses in src/tour/count-cross.ts). For each class it
 // builds the parts' tables (or takes them, or their mirror images, from the tables kept for earlier classes,
-// as a worker does) and counts two samples of its join, each a 1/SAMPLES share spread over its keys; the
+// within the bytes a worker keeps) and counts two samples of its join, each a 1/SAMPLES share spread over its keys; the
 // class's join then takes about the samples' mean × SAMPLES. Two processes, one a core; the results go to
-// bench/results/tour-open-plan.md (and bench/RESULTS.md). A run takes about an hour and a half here.
+// bench/results/tour-open-plan.md (and bench/RESULTS.md). A run takes about an hour here.
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeResults } from './harness.js';
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finishedValue, job } from '../src/core/job.js';
 import { parsePiece } from '../src/pieces/piece.js';
-import { CrossJob, CrossParts, crossJoinSteps, endsClasses, type EndsClassShare } from '../src/tour/count-cross.js';
+import { CrossJob, CrossParts, crossJoinSteps, endsClasses, PART_TABLES_BYTES, type EndsClassShare } from '../src/tour/count-cross.js';
 import { CLASS_SHARDS } from '../src/tour/count-shards.js';
 
 const W = 8, H = 8;
@@ -132,7 +132,7 @@ async function parent(): Promise<void> {
     [0, 1].map(
       (id) =>
         new Promise<void>((resolve, reject) => {
-          const p = fork(self, ['--child', String(samples), String(id === 0 ? 4 * 2 ** 30 : 2 * 2 ** 30)], { env: { ...process.env, PLAN_PROCESS: String(id) }, execArgv: ['--max-old-space-size=4096'] });
+          const p = fork(self, ['--child', String(samples), String(PART_TABLES_BYTES)], { env: { ...process.env, PLAN_PROCESS: String(id) }, execArgv: ['--max-old-space-size=4096'] });
           const next = (): void => {
             const index = id === 0 ? (shared.shift() ?? alone.shift()) : alone.shift();
             p.send({ index: index ?? null });
