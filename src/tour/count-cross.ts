@@ -86,9 +86,10 @@ export interface EndsClass {
 }
 
 /**
- * Most states a class's frontier program holds at once: 8×8's class of ends a1 and b1 has 53.3 million
- * states at its end and takes 9.1 GB (measured: bench/results/tour-count.md), past MAX_STATES (2^25); the
- * cap is 2^27 (about 12 GB at most), for one class's tables at a time in a process.
+ * Most states a class's frontier program holds at once: 8×8's class of ends a1 and h1 has 88.1 million
+ * states at its end, past MAX_STATES (2^25); the cap is 2^27, for one class's tables at a time in a process.
+ * Its process peaks at 7.2 GB while the tables are built, the tables kept for other classes with it
+ * (bench/results/tour-open-plan.md).
  */
 const CLASS_MAX_STATES = 1 << 27;
 
@@ -350,8 +351,8 @@ function partBytes(p: CrossPart): number {
 
 /**
  * Bytes of parts' tables a process keeps for later classes: 8×8's tables of one end or none are 0.25–0.8 GB
- * each. A class's frontier programs take up to 15.2 GB of the process while they run, with these kept
- * (bench/results/tour-open-plan.md: the classes of two ends on rank 1 or 2).
+ * each. With these kept, a process counting every class of 8×8 open peaks at 7.2 GB
+ * (bench/results/tour-open-plan.md), so two workers fit a machine of 24 GB.
  */
 export const PART_TABLES_BYTES = 2 * 2 ** 30;
 
