@@ -20,7 +20,8 @@ export function plainCount(w: number, h: number, lengths: number[], touch: Touch
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         if ((dx === 0 && dy === 0) || touch === 'any' || (touch === 'corner' && dx !== 0 && dy !== 0)) continue;
-        const nx = x + dx, ny = y + dy;
+        const nx = x + dx,
+          ny = y + dy;
         if (nx >= 0 && ny >= 0 && nx < w && ny < h && grid[nx][ny]) return false;
       }
     }
@@ -35,7 +36,9 @@ export function plainCount(w: number, h: number, lengths: number[], touch: Touch
     const len = lens[i];
     const start = i > 0 && lens[i - 1] === len ? from : 0;
     for (let code = start; code < 2 * w * h; code++) {
-      const vertical = code & 1, x = (code >> 1) % w, y = Math.floor((code >> 1) / w);
+      const vertical = code & 1,
+        x = (code >> 1) % w,
+        y = Math.floor((code >> 1) / w);
       if (len === 1 && vertical) continue;
       const cells: Array<[number, number]> = [];
       for (let k = 0; k < len; k++) cells.push(vertical ? [x, y + k] : [x + k, y]);
@@ -55,11 +58,16 @@ function problem(side: number, fleet: string, touch?: Touch): FleetProblem {
 
 /** Count once, recording wall time and the largest resident set seen at the progress reports. */
 /** Count once, recording wall time, this process's CPU time (wall minus CPU = waiting for a shared core) and peak RSS. */
-function timedCount(p: FleetProblem, order: 'rows' | 'snake' = 'rows'): { count: bigint; ms: number; cpuMs: number; peakMiB: number } {
+function timedCount(
+  p: FleetProblem,
+  order: 'rows' | 'snake' = 'rows',
+): { count: bigint; ms: number; cpuMs: number; peakMiB: number } {
   let peak = process.memoryUsage().rss;
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const count = finishedValue(countLayoutsSync(p, { order, onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)) }));
+  const count = finishedValue(
+    countLayoutsSync(p, { order, onProgress: () => void (peak = Math.max(peak, process.memoryUsage().rss)) }),
+  );
   const c = process.cpuUsage(c0);
   return { count, ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, peakMiB: peak / 2 ** 20 };
 }
@@ -141,7 +149,9 @@ export async function run(): Promise<BenchSection> {
       note: `one run (${cpuNote(g)}); peak RSS ${g.peakMiB.toFixed(0)} MiB`,
     });
   } else {
-    notes.push('german on 10×10 (26,509,655,816,984, target < 5 min) is opt-in: GRIDBITS_BENCH_LONG=1 npm run bench -- fleet-count.');
+    notes.push(
+      'german on 10×10 (26,509,655,816,984, target < 5 min) is opt-in: GRIDBITS_BENCH_LONG=1 npm run bench -- fleet-count.',
+    );
   }
   notes.push(
     'Table cap (MAX_TABLE_BYTES = 512 MiB per table, kept): a count big enough to reach it runs for many minutes first — `node dist/cli/main.js fleet count --board 12x12 --fleet classic` was still running after 16 min on the shared 2-core machine (stopped by hand) — so the time limit (`--timeout`, `timeoutMs`) is what bounds a count here; at the cap a count holds about 1.5 GB (the table and two layers).',

@@ -37,7 +37,8 @@ function plainRails(p: FleetProblem, rng: Rng, maxNodes = Infinity): number[][] 
   const go = (i: number): boolean | 'budget' => {
     if (i === ships.length) return true;
     const keys: Array<[number, number, number]> = [];
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let t = 0; t < ships[i].length; t++) keys.push([x, y, t]);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) for (let t = 0; t < ships[i].length; t++) keys.push([x, y, t]);
     for (let j = keys.length - 1; j > 0; j--) {
       const k = rng.below(j + 1);
       [keys[j], keys[k]] = [keys[k], keys[j]];
@@ -68,11 +69,36 @@ function plainRails(p: FleetProblem, rng: Rng, maxNodes = Infinity): number[][] 
 export function dlxExists(p: FleetProblem, maxNodes = Infinity): { exists: boolean | null; nodes: number } {
   const { width: w, height: h } = p;
   const grids: Array<Array<[number, number]>> =
-    p.touch === 'none' ? [[[0, 0], [1, 0], [0, 1], [1, 1]]] : p.touch === 'corner' ? [[[0, 0], [1, 0]], [[0, 0], [0, 1]]] : [[[0, 0]]];
+    p.touch === 'none'
+      ? [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+            [1, 1],
+          ],
+        ]
+      : p.touch === 'corner'
+        ? [
+            [
+              [0, 0],
+              [1, 0],
+            ],
+            [
+              [0, 0],
+              [0, 1],
+            ],
+          ]
+        : [[[0, 0]]];
   const ships = p.kinds.flatMap((k) => Array.from({ length: k.count }, () => k.orientations));
   const gridSize = (w + 1) * (h + 1);
-  const primary = ships.length, columns = primary + grids.length * gridSize;
-  const L: number[] = [], R: number[] = [], U: number[] = [], D: number[] = [], C: number[] = [];
+  const primary = ships.length,
+    columns = primary + grids.length * gridSize;
+  const L: number[] = [],
+    R: number[] = [],
+    U: number[] = [],
+    D: number[] = [],
+    C: number[] = [];
   const S = new Array<number>(columns + 1).fill(0);
   // Node 0 is the root; nodes 1..columns are the column headers; primary headers are linked to the root.
   for (let i = 0; i <= columns; i++) {
@@ -117,7 +143,8 @@ export function dlxExists(p: FleetProblem, maxNodes = Infinity): { exists: boole
           if (!o.every(([dx, dy]) => x + dx < w && y + dy < h && !p.forbidden[(y + dy) * w + x + dx])) continue;
           const cols = new Set<number>([i + 1]);
           grids.forEach((grow, g) => {
-            for (const [dx, dy] of o) for (const [gx, gy] of grow) cols.add(primary + 1 + g * gridSize + (y + dy + gy) * (w + 1) + x + dx + gx);
+            for (const [dx, dy] of o)
+              for (const [gx, gy] of grow) cols.add(primary + 1 + g * gridSize + (y + dy + gy) * (w + 1) + x + dx + gx);
           });
           addRow([...cols]);
         }
@@ -178,7 +205,8 @@ export async function run(): Promise<BenchSection> {
 
   // Rails layouts per second, every one re-checked by the reference before timing starts.
   const placer = new FleetPlacer(classic);
-  const rng = createRng(1), rngPlain = createRng(1);
+  const rng = createRng(1),
+    rngPlain = createRng(1);
   for (let i = 0; i < 200; i++) {
     const r = finishedValue(placer.placeSync({ method: 'rails', rng }));
     if (!r.exists || checkLayout(classic, r.layout) !== null) throw new Error('bad rails layout');
@@ -198,7 +226,11 @@ export async function run(): Promise<BenchSection> {
   const search = new FleetPlacer(classic);
   const srng = createRng(2);
   const searchMs = median(() => search.placeSync({ method: 'search', rng: srng }), { samples: 15, inner: 20 });
-  rows.push({ name: 'classic on 10x10: one layout by the look-ahead search (seeded)', medianMs: searchMs, note: `${Math.round(1000 / searchMs).toLocaleString('en')} layouts/s` });
+  rows.push({
+    name: 'classic on 10x10: one layout by the look-ahead search (seeded)',
+    medianMs: searchMs,
+    note: `${Math.round(1000 / searchMs).toLocaleString('en')} layouts/s`,
+  });
 
   // Impossibility proofs, set-up included (a fresh placer each time).
   const six = fleetProblem({ width: 6, height: 6, fleet: 'classic' });
@@ -212,14 +244,20 @@ export async function run(): Promise<BenchSection> {
   const plainSix = plainRails(six, createRng(3), 2_000_000);
   const plainSixMs = performance.now() - t0;
   let dlxSix = dlxExists(six);
-  const dlxSixMs = median(() => {
-    dlxSix = dlxExists(six);
-    if (dlxSix.exists !== false) throw new Error('dancing links: classic fits 6x6?');
-  }, { samples: 3, inner: 1, warmup: 1 });
+  const dlxSixMs = median(
+    () => {
+      dlxSix = dlxExists(six);
+      if (dlxSix.exists !== false) throw new Error('dancing links: classic fits 6x6?');
+    },
+    { samples: 3, inner: 1, warmup: 1 },
+  );
   rows.push({
     name: 'classic on 6x6, no touching: proved impossible',
     medianMs: sixMs,
-    baseline: { name: 'dancing links (exact cover, ships as primary columns, grown cells secondary)', medianMs: dlxSixMs },
+    baseline: {
+      name: 'dancing links (exact cover, ships as primary columns, grown cells secondary)',
+      medianMs: dlxSixMs,
+    },
     target: '< 1 s',
     met: sixMs < 1000,
     note: `the capacity bound (ships grown one cell right and up must fit the grown field) settles it before any ship is placed; dancing links visits ${dlxSix.nodes.toLocaleString('en')} nodes; the plain odometer ${plainSix === 'budget' ? 'stopped unfinished after 2,000,000 nodes' : 'finished'} in ${fmtMs(plainSixMs)}`,
@@ -227,25 +265,35 @@ export async function run(): Promise<BenchSection> {
 
   const german8 = fleetProblem({ width: 8, height: 8, fleet: 'german' });
   let nodes = 0;
-  const germanMs = median(() => {
-    const r = finishedValue(new FleetPlacer(german8).placeSync());
-    if (r.exists !== false) throw new Error('german fits 8x8?');
-    nodes = r.nodes;
-  }, { samples: 3, inner: 1, warmup: 1 });
+  const germanMs = median(
+    () => {
+      const r = finishedValue(new FleetPlacer(german8).placeSync());
+      if (r.exists !== false) throw new Error('german fits 8x8?');
+      nodes = r.nodes;
+    },
+    { samples: 3, inner: 1, warmup: 1 },
+  );
   t0 = performance.now();
   const dlxGerman = dlxExists(german8, 2_000_000);
   const dlxGermanMs = performance.now() - t0;
   rows.push({
     name: 'german on 8x8, no touching: proved impossible by search',
     medianMs: germanMs,
-    baseline: { name: `dancing links${dlxGerman.exists === null ? ', stopped after 2,000,000 nodes unfinished' : ''}`, medianMs: dlxGermanMs },
+    baseline: {
+      name: `dancing links${dlxGerman.exists === null ? ', stopped after 2,000,000 nodes unfinished' : ''}`,
+      medianMs: dlxGermanMs,
+    },
     note: `${nodes.toLocaleString('en')} search nodes (most constrained kind first, identical ships in placement order, capacity bounds)`,
   });
   const rss = process.memoryUsage().rss / 2 ** 20;
-  notes.push(`Peak memory: this process's resident set after the runs is ${rss.toFixed(0)} MiB (placement tables are a few thousand entries).`);
+  notes.push(
+    `Peak memory: this process's resident set after the runs is ${rss.toFixed(0)} MiB (placement tables are a few thousand entries).`,
+  );
   notes.push(
     'Board limit (FLEET_MAX_SIDE = 400, was 100), measured 2026-12-01 with `/usr/bin/time -v node dist/cli/main.js fleet place --board SxS --fleet classic --seed 1 --json` on the shared 2-core machine (other work running): uniform 300×300 18.7 s, 432 MiB; uniform 400×400 30.9 s, 652 MiB; rails (--method rails) 200×200 3.7 s, 217 MiB; 300×300 8.7 s, 338 MiB; 400×400 15.6 s, 571 MiB; 100×100 3.5 s, 113 MiB. `fleet heat --board 300x300 --fleet classic` (auto: exact refused, then 10,000 samples) 10.5 s, 325 MiB.',
   );
-  notes.push('The plain odometer and dancing links have no symmetry breaking: they revisit every order of identical ships (4! × 3! × 2! orders for the classic fleet), which the search avoids by placing identical ships in increasing placement order.');
+  notes.push(
+    'The plain odometer and dancing links have no symmetry breaking: they revisit every order of identical ships (4! × 3! × 2! orders for the classic fleet), which the search avoids by placing identical ships in increasing placement order.',
+  );
   return { title: 'Sea Battle: placement (rails, search, impossibility proofs)', rows, notes };
 }

@@ -22,9 +22,21 @@ interface Case {
 
 const CASES: Case[] = [
   // The published count of the classic fleet on 10×10.
-  { name: '10×10 classic', spec: { width: 10, height: 10, fleet: 'classic' }, want: 1_855_545_978_831_780n, cli: ['10x10', '--fleet', 'classic'], rounds: 3 },
+  {
+    name: '10×10 classic',
+    spec: { width: 10, height: 10, fleet: 'classic' },
+    want: 1_855_545_978_831_780n,
+    cli: ['10x10', '--fleet', 'classic'],
+    rounds: 3,
+  },
   // The issue's example of a count that outgrew one process (now half a minute in one).
-  { name: '12×12 german', spec: { width: 12, height: 12, fleet: 'german' }, want: 318_338_967_249_681_104n, cli: ['12x12', '--fleet', 'german'], rounds: 1 },
+  {
+    name: '12×12 german',
+    spec: { width: 12, height: 12, fleet: 'german' },
+    want: 318_338_967_249_681_104n,
+    cli: ['12x12', '--fleet', 'german'],
+    rounds: 1,
+  },
 ];
 
 const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -33,7 +45,8 @@ async function unsplit(c: Case): Promise<number> {
   const t0 = performance.now();
   const o = await countLayoutsJob(fleetProblem(c.spec)).run();
   const ms = performance.now() - t0;
-  if (!o.finished || o.value !== c.want) throw new Error(`${c.name}: the unsplit count gave ${o.finished ? o.value : 'no answer'}`);
+  if (!o.finished || o.value !== c.want)
+    throw new Error(`${c.name}: the unsplit count gave ${o.finished ? o.value : 'no answer'}`);
   return ms;
 }
 
@@ -53,7 +66,9 @@ export async function run(): Promise<BenchSection> {
   const cores = localCores();
   const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
   for (const c of CASES) {
-    const one: number[] = [], split: number[] = [], wide: number[] = [];
+    const one: number[] = [],
+      split: number[] = [],
+      wide: number[] = [];
     let shards = 0;
     for (let i = 0; i < c.rounds; i++) {
       one.push(await unsplit(c));
@@ -62,7 +77,9 @@ export async function run(): Promise<BenchSection> {
       shards = s.shards;
       wide.push((await sharded(c, cores)).ms);
     }
-    const a = med(one), b = med(split), w = med(wide);
+    const a = med(one),
+      b = med(split),
+      w = med(wide);
     rows.push({
       name: `${c.name} (${c.want.toLocaleString('en-US')}), ${shards} shards on 1 thread: the work of the split`,
       medianMs: b,
@@ -91,6 +108,11 @@ export async function run(): Promise<BenchSection> {
     'A layout count is one dynamic program over the cells, which does not split without more work: the shards fix the largest ship in each class of its places and count the rest of the fleet around it, each a count of its own. So the shards do about twice the unsplit work in all (first rows: 1.8–1.9×), and pay on two or more machines, or where one process would not hold the whole count; each shard holds less at once than the whole count.',
     'Reproduce: npm run bench -- fleet-shards (builds and uses dist/ for the CLI rows; the queue row needs /usr/bin/redis-server).',
   );
-  await queueRow(rows, notes, { label: CASES[0].name, args: ['fleet', 'count', ...CASES[0].cli], local: (shards) => ['--shards', String(shards)], want: CASES[0].want.toString() });
+  await queueRow(rows, notes, {
+    label: CASES[0].name,
+    args: ['fleet', 'count', ...CASES[0].cli],
+    local: (shards) => ['--shards', String(shards)],
+    want: CASES[0].want.toString(),
+  });
   return { title: 'Sea Battle counts as shards: the split, the local cores and a job queue', rows, notes };
 }

@@ -20,7 +20,8 @@ export async function run(): Promise<BenchSection> {
   const b8 = Board.of(8, 8);
   const gen8 = attackGen(b8, knight);
   const table8 = gen8.attackTable()!;
-  let sq = 0, sqc = 0;
+  let sq = 0,
+    sqc = 0;
   const { f: ours1, baseline: chess1 } = medianPair(
     () => {
       sq = (sq + 1) & 63;
@@ -63,8 +64,16 @@ export async function run(): Promise<BenchSection> {
   });
   const naiveOut8 = new Uint8Array(64);
   const naive8 = medianAuto(() => naiveKnightTargets(8, 8, eight, naiveOut8));
-  rows.push({ name: '8 knights at once, 8x8 (set-wise)', medianMs: ours8, baseline: { name: 'chessops table per knight, unioned', medianMs: chess8 } });
-  rows.push({ name: '8 knights at once, 8x8 (set-wise)', medianMs: ours8, baseline: { name: 'naive per-square loop', medianMs: naive8 } });
+  rows.push({
+    name: '8 knights at once, 8x8 (set-wise)',
+    medianMs: ours8,
+    baseline: { name: 'chessops table per knight, unioned', medianMs: chess8 },
+  });
+  rows.push({
+    name: '8 knights at once, 8x8 (set-wise)',
+    medianMs: ours8,
+    baseline: { name: 'naive per-square loop', medianMs: naive8 },
+  });
 
   // 64x64: one square, and 1000 knights at once.
   const b64 = Board.of(64, 64);
@@ -79,10 +88,16 @@ export async function run(): Promise<BenchSection> {
     s64 = (s64 + 37) & 4095;
     return naiveKnightTargets(64, 64, [s64], naiveOut64);
   });
-  rows.push({ name: 'knight attacks, one square, 64x64 (table lookup)', medianMs: one64, baseline: { name: 'naive loop into a board array', medianMs: one64naive } });
+  rows.push({
+    name: 'knight attacks, one square, 64x64 (table lookup)',
+    medianMs: one64,
+    baseline: { name: 'naive loop into a board array', medianMs: one64naive },
+  });
 
   // 1,000 knights on 64x64, measured in a child process of its own (see bench/knights64.ts).
-  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./knights64.js', import.meta.url))], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./knights64.js', import.meta.url))], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`bench/knights64 failed: ${child.stderr}`);
   const { f: many, baseline: manyNaive } = JSON.parse(child.stdout) as { f: number; baseline: number };
   rows.push({
@@ -112,15 +127,25 @@ export async function run(): Promise<BenchSection> {
   const queens = Bitboard.fromSquares(b256, randomSquares(65536, 100, 3));
   const blockers = Bitboard.fromSquares(b256, randomSquares(65536, 5000, 4));
   const queenGen = attackGen(b256, parsePiece('queen'));
-  rows.push({ name: '100 queens with 5,000 blockers, 256x256 (Kogge-Stone)', medianMs: medianAuto(() => queenGen.attacks(queens, blockers), 7) });
-  rows.push({ name: 'knight mobility of every square, 256x256', medianMs: medianAuto(() => mobilitySync(b256, knight), 7) });
+  rows.push({
+    name: '100 queens with 5,000 blockers, 256x256 (Kogge-Stone)',
+    medianMs: medianAuto(() => queenGen.attacks(queens, blockers), 7),
+  });
+  rows.push({
+    name: 'knight mobility of every square, 256x256',
+    medianMs: medianAuto(() => mobilitySync(b256, knight), 7),
+  });
   // 16384x16384 (2^28 cells): few pieces go by steps, many by ranks; the whole-board shifts (the path before)
   // built one file mask of the board's 8 Mi words per leap's file distance first.
   const huge = Board.of(16384, 16384);
-  const three = Bitboard.fromSquares(huge, ['a1', 'h8', 'p5'].map((s) => huge.parse(s)));
+  const three = Bitboard.fromSquares(
+    huge,
+    ['a1', 'h8', 'p5'].map((s) => huge.parse(s)),
+  );
   const stepsMs = medianAuto(() => attacks(knight, three), 7);
   const shiftsMs = median(() => new AttackGen(huge, knight).attacksByShifts(three), { samples: 1, warmup: 0 });
-  if (!attacks(knight, three).equals(new AttackGen(huge, knight).attacks(three))) throw new Error('huge-board attacks disagree');
+  if (!attacks(knight, three).equals(new AttackGen(huge, knight).attacks(three)))
+    throw new Error('huge-board attacks disagree');
   rows.push({
     name: '3 knights (a1, h8, p5), 16384x16384, attacks() by steps',
     medianMs: stepsMs,
@@ -129,8 +154,13 @@ export async function run(): Promise<BenchSection> {
   });
   const ranks = (n: number): number[] => Array.from({ length: n * 16384 }, (_, i) => i);
   const fourRanks = Bitboard.fromSquares(huge, ranks(4));
-  rows.push({ name: '65,536 knights (ranks 1-4), 16384x16384, by ranks', medianMs: median(() => attacks(knight, fourRanks), { samples: 5, warmup: 1 }), note: 'one pass up the ranks; ranks far from every knight are skipped' });
-  const queenRank = Bitboard.fromSquares(huge, ranks(1)), blockRank = Bitboard.fromSquares(huge, ranks(3).slice(2 * 16384));
+  rows.push({
+    name: '65,536 knights (ranks 1-4), 16384x16384, by ranks',
+    medianMs: median(() => attacks(knight, fourRanks), { samples: 5, warmup: 1 }),
+    note: 'one pass up the ranks; ranks far from every knight are skipped',
+  });
+  const queenRank = Bitboard.fromSquares(huge, ranks(1)),
+    blockRank = Bitboard.fromSquares(huge, ranks(3).slice(2 * 16384));
   rows.push({
     name: '16,384 queens (rank 1), blockers on rank 3, 16384x16384, by ranks',
     medianMs: median(() => attacks(parsePiece('queen'), queenRank, blockRank), { samples: 5, warmup: 1 }),
@@ -139,7 +169,14 @@ export async function run(): Promise<BenchSection> {
   const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
   if (existsSync(cli)) {
     const m = measureProcess(process.execPath, [cli, 'moves', 'knight', 'a1,h8,p5', '--board', '16384x16384']);
-    rows.push({ name: 'gridbits moves knight a1,h8,p5 --board 16384x16384 (CLI child, wall)', medianMs: m.ms, note: m.peakMiB === null ? 'peak RSS n/a' : `peak RSS ${m.peakMiB.toFixed(0)} MiB; ${fmtMs(m.ms)} wall, node start-up included` });
+    rows.push({
+      name: 'gridbits moves knight a1,h8,p5 --board 16384x16384 (CLI child, wall)',
+      medianMs: m.ms,
+      note:
+        m.peakMiB === null
+          ? 'peak RSS n/a'
+          : `peak RSS ${m.peakMiB.toFixed(0)} MiB; ${fmtMs(m.ms)} wall, node start-up included`,
+    });
   }
   keep(rows);
   return {

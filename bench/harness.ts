@@ -53,7 +53,10 @@ export function sink(): unknown {
 }
 
 /** Runs a command and returns its wall time (ms) and peak RSS (MiB), via GNU time when present. */
-export function measureProcess(cmd: string, args: string[]): { ms: number; peakMiB: number | null; stdout: string; code: number } {
+export function measureProcess(
+  cmd: string,
+  args: string[],
+): { ms: number; peakMiB: number | null; stdout: string; code: number } {
   const t0 = performance.now();
   const hasTime = spawnSync('sh', ['-c', 'command -v /usr/bin/time'], { encoding: 'utf8' }).stdout.trim() !== '';
   const r = hasTime
@@ -81,8 +84,10 @@ export function fmtMs(ms: number): string {
  * (on a shared machine a ratio of two separately timed medians can swing by 2×).
  */
 export function medianPair(f: () => unknown, baseline: () => unknown, samples = 31): { f: number; baseline: number } {
-  const innerF = autoInner(f, 5), innerB = autoInner(baseline, 5);
-  const tf: number[] = [], tb: number[] = [];
+  const innerF = autoInner(f, 5),
+    innerB = autoInner(baseline, 5);
+  const tf: number[] = [],
+    tb: number[] = [];
   let sinkValue: unknown;
   for (let i = 0; i < samples; i++) {
     let t0 = performance.now();
@@ -110,7 +115,7 @@ export function writeResults(dir: string): void {
   const head = [
     '# gridbits benchmark results',
     '',
-    'Written by `npm run bench` (one section per bench/*.bench.ts; `npm run bench -- NAME` reruns one section) and `npm run bench:open-plan` (the 8×8 open count\'s plan).',
+    "Written by `npm run bench` (one section per bench/*.bench.ts; `npm run bench -- NAME` reruns one section) and `npm run bench:open-plan` (the 8×8 open count's plan).",
     'Medians of repeated runs; ratios are against a baseline run in the same process.',
     '',
   ].join('\n');

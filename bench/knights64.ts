@@ -11,9 +11,11 @@ export function naiveKnightTargets(w: number, h: number, squares: ArrayLike<numb
   out.fill(0);
   for (let i = 0; i < squares.length; i++) {
     const s = squares[i];
-    const x = s % w, y = (s / w) | 0;
+    const x = s % w,
+      y = (s / w) | 0;
     for (let k = 0; k < 8; k++) {
-      const tx = x + DX[k], ty = y + DY[k];
+      const tx = x + DX[k],
+        ty = y + DY[k];
       if (tx >= 0 && ty >= 0 && tx < w && ty < h) out[ty * w + tx] = 1;
     }
   }
@@ -36,11 +38,15 @@ function main(): void {
   // A benchmark that measures wrong work is worthless: both ways must agree.
   const got = gen.attacks(set);
   naiveKnightTargets(64, 64, knights, out);
-  for (let i = 0; i < 4096; i++) if (got.has(i) !== (out[i] === 1)) throw new Error('set-wise and naive attacks differ');
+  for (let i = 0; i < 4096; i++)
+    if (got.has(i) !== (out[i] === 1)) throw new Error('set-wise and naive attacks differ');
   // Warm-up runs of each alone first, as JMH does, so the JIT has settled before the timed alternation.
   medianAuto(() => gen.attacks(set), 5);
   medianAuto(() => naiveKnightTargets(64, 64, knights, out), 5);
-  const r = medianPair(() => gen.attacks(set), () => naiveKnightTargets(64, 64, knights, out));
+  const r = medianPair(
+    () => gen.attacks(set),
+    () => naiveKnightTargets(64, 64, knights, out),
+  );
   process.stdout.write(JSON.stringify(r) + '\n');
 }
 

@@ -27,10 +27,19 @@ export async function queueRow(rows: BenchRow[], notes: string[], c: QueuedCount
   }
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redis = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const worker = spawn(process.execPath, [cli, 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
-    for (let i = 0; i < 50 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 50 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG';
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
     const first = measureProcess(process.execPath, [cli, ...c.args, '--queue', url, '--json']);
     const again = measureProcess(process.execPath, [cli, ...c.args, '--queue', url, '--json']);
     const j = JSON.parse(first.stdout) as { count: string; shards: number };

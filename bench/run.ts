@@ -19,7 +19,12 @@ function machine(): string {
 }
 
 export function renderSection(s: BenchSection): string {
-  const lines = [`## ${s.title}`, '', `Machine: ${machine()}; measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`, ''];
+  const lines = [
+    `## ${s.title}`,
+    '',
+    `Machine: ${machine()}; measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    '',
+  ];
   lines.push('| what | median | baseline (same process) | ratio | target | met | note |');
   lines.push('|---|---:|---|---:|---|---|---|');
   for (const r of s.rows) {
@@ -27,7 +32,9 @@ export function renderSection(s: BenchSection): string {
     const ratio = !r.baseline ? '' : x >= 1 ? `${x.toFixed(2)}× faster` : `${(1 / x).toFixed(2)}× slower`;
     const base = r.baseline ? `${r.baseline.name}: ${fmtMs(r.baseline.medianMs)}` : '';
     const met = r.met === undefined ? '' : r.met ? 'yes' : '**no**';
-    lines.push(`| ${r.name} | ${fmtMs(r.medianMs)} | ${base} | ${ratio} | ${r.target ?? ''} | ${met} | ${r.note ?? ''} |`);
+    lines.push(
+      `| ${r.name} | ${fmtMs(r.medianMs)} | ${base} | ${ratio} | ${r.target ?? ''} | ${met} | ${r.note ?? ''} |`,
+    );
   }
   if (s.notes?.length) lines.push('', ...s.notes.map((n) => `- ${n}`));
   return lines.join('\n') + '\n';

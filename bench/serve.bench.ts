@@ -17,10 +17,17 @@ interface CannonResult {
   timeouts: number;
   non2xx: number;
 }
-const autocannon = require('autocannon') as (o: { url: string; connections: number; duration: number }) => Promise<CannonResult>;
+const autocannon = require('autocannon') as (o: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<CannonResult>;
 
 // Run from .bench-build/bench/ (npm run bench) or bench/ (tsx): the repository is above either.
-const repo = [new URL('../..', import.meta.url), new URL('..', import.meta.url)].map((u) => fileURLToPath(u)).find((d) => existsSync(join(d, 'dist', 'cli', 'main.js'))) ?? '.';
+const repo =
+  [new URL('../..', import.meta.url), new URL('..', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((d) => existsSync(join(d, 'dist', 'cli', 'main.js'))) ?? '.';
 const CONNECTIONS = 200;
 const SECONDS = Number(process.env.GRIDBITS_BENCH_SERVE_SECONDS ?? 10);
 
@@ -75,10 +82,19 @@ function describe(r: CannonResult): string {
 
 export async function run(): Promise<BenchSection> {
   const web = join(repo, 'web', 'dist');
-  if (!existsSync(join(web, 'index.html'))) throw new Error('serve bench: build the playground first (npm run build:web)');
+  if (!existsSync(join(web, 'index.html')))
+    throw new Error('serve bench: build the playground first (npm run build:web)');
   const scripts = readdirSync(join(web, 'assets')).filter((a) => a.endsWith('.js'));
-  const largest = scripts.sort((a, b) => statSync(join(web, 'assets', b)).size - statSync(join(web, 'assets', a)).size)[0];
-  const paths: Array<[string, string]> = [['the page (index.html)', ''], [`its largest script (${(statSync(join(web, 'assets', largest)).size / 1024).toFixed(0)} KiB)`, `assets/${largest}`]];
+  const largest = scripts.sort(
+    (a, b) => statSync(join(web, 'assets', b)).size - statSync(join(web, 'assets', a)).size,
+  )[0];
+  const paths: Array<[string, string]> = [
+    ['the page (index.html)', ''],
+    [
+      `its largest script (${(statSync(join(web, 'assets', largest)).size / 1024).toFixed(0)} KiB)`,
+      `assets/${largest}`,
+    ],
+  ];
   const rows: BenchRow[] = [];
   for (const [what, path] of paths) {
     const bare = await startProcess(['-e', BARE, web]);
@@ -92,7 +108,10 @@ export async function run(): Promise<BenchSection> {
     rows.push({
       name: `gridbits serve, ${what}: median latency, ${CONNECTIONS} connections for ${SECONDS} s`,
       medianMs: g.latency.p50,
-      baseline: { name: 'a bare node:http server sending the same bytes from memory', medianMs: Math.max(b.latency.p50, 0.001) },
+      baseline: {
+        name: 'a bare node:http server sending the same bytes from memory',
+        medianMs: Math.max(b.latency.p50, 0.001),
+      },
       target: 'no errors',
       met: clean,
       note: `${describe(g)}; server peak RSS ${peak === null ? '?' : `${peak.toFixed(0)} MiB`}. Bare server: ${describe(b)}`,

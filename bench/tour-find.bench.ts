@@ -16,9 +16,10 @@ import { keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 // Run from bench/ (tsx) or from .bench-build/bench/ (npm run bench): look for dist/ above either.
-const cli = [new URL('../dist/cli/main.js', import.meta.url), new URL('../../dist/cli/main.js', import.meta.url)]
-  .map((u) => fileURLToPath(u))
-  .find((f) => existsSync(f)) ?? 'dist/cli/main.js';
+const cli =
+  [new URL('../dist/cli/main.js', import.meta.url), new URL('../../dist/cli/main.js', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((f) => existsSync(f)) ?? 'dist/cli/main.js';
 
 /** Plain Warnsdorff (first of the tied squares), verified: the baseline; null when it gets stuck. */
 function plainWarnsdorff(board: Board, start: number): Int32Array | null {
@@ -48,7 +49,10 @@ export async function run(): Promise<BenchSection> {
   rows.push({
     name: '8x8: verified open tours from all 64 squares',
     medianMs: ms8,
-    baseline: { name: 'plain Warnsdorff (first tie) from the 64 squares', medianMs: median(plain8, { samples: 15, inner: 10 }) },
+    baseline: {
+      name: 'plain Warnsdorff (first tie) from the 64 squares',
+      medianMs: median(plain8, { samples: 15, inner: 10 }),
+    },
     target: '< 5 ms in total',
     met: ms8 < 5,
     note: `plain Warnsdorff got stuck from ${stuck8} of 64 squares`,
@@ -58,7 +62,8 @@ export async function run(): Promise<BenchSection> {
   const b200 = Board.of(200, 200);
   const every = (): number => {
     let ok = 0;
-    for (let s = 0; s < b200.cells; s++) if (findTour({ board: b200, piece: KNIGHT, closed: false, from: s }).exists) ok++;
+    for (let s = 0; s < b200.cells; s++)
+      if (findTour({ board: b200, piece: KNIGHT, closed: false, from: s }).exists) ok++;
     if (ok !== b200.cells) throw new Error(`only ${ok} tours`);
     return ok;
   };
@@ -76,14 +81,17 @@ export async function run(): Promise<BenchSection> {
     baseline: { name: 'plain Warnsdorff (first tie), 400 starts × 100', medianMs: baseMs },
     target: '< 30 s (paper: 20 min on a Pentium II)',
     met: allMs < 30_000,
-    note: `${(allMs / b200.cells * 1000).toFixed(1)} µs per tour; plain Warnsdorff got stuck from ${stuck} of 400 starts`,
+    note: `${((allMs / b200.cells) * 1000).toFixed(1)} µs per tour; plain Warnsdorff got stuck from ${stuck} of 400 starts`,
   });
 
   // 1000x1000 closed.
   const b1000 = Board.of(1000, 1000);
   // A new seed each time, so every run builds its tour (the engine keeps the last one per board and seed).
   let seed = 1;
-  const closedMs = median(() => keep(findTour({ board: b1000, piece: KNIGHT, closed: true, seed: seed++ })), { samples: 7, warmup: 2 });
+  const closedMs = median(() => keep(findTour({ board: b1000, piece: KNIGHT, closed: true, seed: seed++ })), {
+    samples: 7,
+    warmup: 2,
+  });
   const rothMs = median(() => keep(warnsdorffPath(b1000, KNIGHT.leaps, 0, 'roth')), { samples: 3, warmup: 1 });
   rows.push({
     name: '1000x1000: a verified closed tour (built afresh: a new seed each run)',
@@ -97,8 +105,14 @@ export async function run(): Promise<BenchSection> {
   if (existsSync(cli)) {
     for (const [label, args] of [
       ['10000x10000: a closed tour (CLI, verified)', ['tour', '10000x10000', '--closed', '--format', 'summary']],
-      ['10000x10000: an open tour from e5000 (CLI, verified)', ['tour', '10000x10000', '--from', 'e5000', '--format', 'summary']],
-      ['9999x9999: an open tour from e5001 (odd board, CLI, verified)', ['tour', '9999x9999', '--from', 'e5001', '--format', 'summary']],
+      [
+        '10000x10000: an open tour from e5000 (CLI, verified)',
+        ['tour', '10000x10000', '--from', 'e5000', '--format', 'summary'],
+      ],
+      [
+        '9999x9999: an open tour from e5001 (odd board, CLI, verified)',
+        ['tour', '9999x9999', '--from', 'e5001', '--format', 'summary'],
+      ],
     ] as const) {
       const runs = [0, 1, 2].map(() => measureProcess(process.execPath, [cli, ...args]));
       if (runs.some((r) => r.code !== 0 || !/found/.test(r.stdout))) throw new Error(`${label}: the CLI failed`);

@@ -29,7 +29,8 @@ function seedBruteForce(n: number, row0: number, col0: number): { board: number[
     let moved = false;
     while (variant[step] < 8) {
       const v = variant[step]++;
-      const r = rows[step] + SEED_DR[v], c = cols[step] + SEED_DC[v];
+      const r = rows[step] + SEED_DR[v],
+        c = cols[step] + SEED_DC[v];
       if (r >= 0 && r < n && c >= 0 && c < n && board[r][c] === 0) {
         step++;
         rows[step] = r;
@@ -50,8 +51,14 @@ function seedBruteForce(n: number, row0: number, col0: number): { board: number[
   return { board, backtracks };
 }
 
-function allStarts(board: Board, closed: boolean, switches?: SearchSwitches, maxBacktracks?: number): { backtracks: number; found: number } {
-  let backtracks = 0, found = 0;
+function allStarts(
+  board: Board,
+  closed: boolean,
+  switches?: SearchSwitches,
+  maxBacktracks?: number,
+): { backtracks: number; found: number } {
+  let backtracks = 0,
+    found = 0;
   for (let s = 0; s < board.cells; s++) {
     const r = searchTour({ board, piece: KNIGHT, closed, from: s }, { switches, maxBacktracks });
     backtracks += r.backtracks;
@@ -67,7 +74,11 @@ export async function run(): Promise<BenchSection> {
   // The seed's brute force from b1 (array row 7, column 1): seconds, so three runs.
   let seedBacks = 0;
   const seedMs = median(() => (seedBacks = seedBruteForce(8, 7, 1).backtracks), { samples: 3, warmup: 1 });
-  rows.push({ name: "seed's brute force, 8x8 from b1 (fixed move order)", medianMs: seedMs, note: `${seedBacks.toLocaleString('en')} backtracks; the seed: about 3 s on an i3` });
+  rows.push({
+    name: "seed's brute force, 8x8 from b1 (fixed move order)",
+    medianMs: seedMs,
+    note: `${seedBacks.toLocaleString('en')} backtracks; the seed: about 3 s on an i3`,
+  });
 
   let all8 = { backtracks: 0, found: 0 };
   const all8Ms = median(() => (all8 = allStarts(b8, false)), { samples: 31, warmup: 10 });
@@ -81,7 +92,11 @@ export async function run(): Promise<BenchSection> {
   });
   let closed8 = { backtracks: 0, found: 0 };
   const closed8Ms = median(() => (closed8 = allStarts(b8, true)), { samples: 15, warmup: 5 });
-  rows.push({ name: '8x8 closed tours from all 64 squares', medianMs: closed8Ms, note: `${closed8.found}/64 found, ${closed8.backtracks} backtracks in all` });
+  rows.push({
+    name: '8x8 closed tours from all 64 squares',
+    medianMs: closed8Ms,
+    note: `${closed8.found}/64 found, ${closed8.backtracks} backtracks in all`,
+  });
 
   // The paper's 6×6 start (5,2) — by symmetry the class of b2, b5, e2, e5 — needed 290 million plain backtracks.
   const b6 = Board.of(6, 6);
@@ -91,7 +106,11 @@ export async function run(): Promise<BenchSection> {
   const PLAIN = { parity: false, deadCells: false, warnsdorff: false, restarts: false };
   const cap = 20_000_000;
   let plain = { status: '', backtracks: 0 };
-  const plainMs = median(() => (plain = searchTour({ board: b6, piece: KNIGHT, closed: false, from }, { switches: PLAIN, maxBacktracks: cap })), { samples: 1, warmup: 0 });
+  const plainMs = median(
+    () =>
+      (plain = searchTour({ board: b6, piece: KNIGHT, closed: false, from }, { switches: PLAIN, maxBacktracks: cap })),
+    { samples: 1, warmup: 0 },
+  );
   rows.push({
     name: '6x6 from b5 (the paper: > 290 million plain backtracks)',
     medianMs: optMs,
@@ -101,12 +120,18 @@ export async function run(): Promise<BenchSection> {
 
   const b5 = Board.of(5, 5);
   let t5 = 0;
-  const t5Ms = median(() => (t5 = finishedValue(tableSync(b5, KNIGHT)).reduce((a, c) => a + c.backtracks, 0)), { samples: 21, warmup: 5 });
+  const t5Ms = median(() => (t5 = finishedValue(tableSync(b5, KNIGHT)).reduce((a, c) => a + c.backtracks, 0)), {
+    samples: 21,
+    warmup: 5,
+  });
   rows.push({ name: '5x5 per-start table (tableSync)', medianMs: t5Ms, note: `${t5} backtracks in all` });
 
   // What each optimisation saves: every start of 6×6 and 7×3 with one switch off (budget 1M backtracks per start).
   const notes: string[] = [];
-  for (const [w, h] of [[6, 6], [7, 3]]) {
+  for (const [w, h] of [
+    [6, 6],
+    [7, 3],
+  ]) {
     const b = Board.of(w, h);
     const parts: string[] = [];
     for (const [label, sw] of [
@@ -129,21 +154,32 @@ export async function run(): Promise<BenchSection> {
     ['100 tries, GOOD_RET = 50 x 1.1^try (default)', {}],
   ] as [string, SearchSwitches][]) {
     const parts: string[] = [];
-    for (const [w, h] of [[50, 3], [60, 4], [40, 5]]) {
+    for (const [w, h] of [
+      [50, 3],
+      [60, 4],
+      [40, 5],
+    ]) {
       const b = Board.of(w, h);
       const s2 = sw.goodRet === 0 ? { ...sw, goodRet: 2 * b.cells + 20 } : sw;
-      let found = 0, tried = 0, backs = 0;
+      let found = 0,
+        tried = 0,
+        backs = 0;
       const t0 = performance.now();
       for (let s = 0; s < b.cells; s++) {
         // Only squares that start a tour: the majority colour on odd boards, the outer ranks of 4×n.
         if ((b.cells & 1) === 1 && ((b.file(s) + b.rank(s)) & 1) === 1) continue;
         if (h === 4 && b.rank(s) !== 0 && b.rank(s) !== 3) continue;
         tried++;
-        const r = searchTour({ board: b, piece: KNIGHT, closed: false, from: s }, { switches: s2, maxBacktracks: 100_000 });
+        const r = searchTour(
+          { board: b, piece: KNIGHT, closed: false, from: s },
+          { switches: s2, maxBacktracks: 100_000 },
+        );
         backs += r.backtracks;
         if (r.status === 'found') found++;
       }
-      parts.push(`${w}x${h}: ${found}/${tried} found within 100,000 backtracks, ${backs.toLocaleString('en')} backtracks, ${fmtMs(performance.now() - t0)}`);
+      parts.push(
+        `${w}x${h}: ${found}/${tried} found within 100,000 backtracks, ${backs.toLocaleString('en')} backtracks, ${fmtMs(performance.now() - t0)}`,
+      );
     }
     notes.push(`Restarts, ${label} — ${parts.join('; ')}.`);
   }

@@ -16,19 +16,22 @@ async function wall(shards: number, threads: number, seen?: number[], eager = fa
   const ms = performance.now() - t0;
   let total = 0n;
   for (const c of r.counts.values()) total += c.count;
-  if (total !== WANT || r.counts.size !== sc.shards) throw new Error(`6x8 closed as ${shards} shards on ${threads} threads: counted ${total}`);
+  if (total !== WANT || r.counts.size !== sc.shards)
+    throw new Error(`6x8 closed as ${shards} shards on ${threads} threads: counted ${total}`);
   seen?.push(r.threads);
   return ms;
 }
 
 const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   const cores = localCores();
-  const one: number[] = [], sharded: number[] = [], shardedOneThread: number[] = [], everyCore: number[] = [];
+  const one: number[] = [],
+    sharded: number[] = [],
+    shardedOneThread: number[] = [],
+    everyCore: number[] = [];
   const used: number[] = [];
   await wall(64, cores); // warm: the file system cache, the code
   for (let i = 0; i < ROUNDS; i++) {
@@ -37,7 +40,10 @@ export async function run(): Promise<BenchSection> {
     shardedOneThread.push(await wall(64, 1));
     everyCore.push(await wall(LOCAL_SHARDS, cores, undefined, true));
   }
-  const a = med(one), b = med(sharded), c = med(shardedOneThread), d = med(everyCore);
+  const a = med(one),
+    b = med(sharded),
+    c = med(shardedOneThread),
+    d = med(everyCore);
   rows.push({
     name: `6×8 closed (55,488,142), ${LOCAL_SHARDS} shards on the local cores (as the CLI runs it), wall time`,
     medianMs: b,
@@ -58,7 +64,7 @@ export async function run(): Promise<BenchSection> {
     baseline: { name: 'the same count as one shard on one thread', medianMs: a },
     target: 'within 10 % of the unsharded run',
     met: c <= a * 1.1,
-    note: 'the cost of the split alone (as many shards as on the queue): a thread round trip and the join\'s setup per shard',
+    note: "the cost of the split alone (as many shards as on the queue): a thread round trip and the join's setup per shard",
   });
   notes.push(
     `The halves method builds the top half-board's boundary table once per process (here: per thread) and splits only the join; on 6×8 the table is most of the work, so ${cores} threads cannot make the count ${cores}× faster: each builds its own table. Sharding pays where the join is long (larger boards) or across machines.`,

@@ -1,6 +1,18 @@
 // Benchmarks of the King's Valley AI: match results at 100 ms a move against the random and greedy players
 // (colours alternating), and search speed against a plain alpha-beta (no table, no move ordering) in the same process.
-import { Searcher, WIN, createEngine, evaluate, matchSync, parsePosition, type Engine, type MatchOptions, type MatchTally, type Move, type PlayerSpec } from '../src/valley/index.js';
+import {
+  Searcher,
+  WIN,
+  createEngine,
+  evaluate,
+  matchSync,
+  parsePosition,
+  type Engine,
+  type MatchOptions,
+  type MatchTally,
+  type Move,
+  type PlayerSpec,
+} from '../src/valley/index.js';
 import { keep } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -9,17 +21,30 @@ const GAMES = Math.max(2, Number(process.env.GRIDBITS_BENCH_GAMES ?? 200) || 200
 const MOVE_MS = 100;
 
 // Middle-game positions from AI games, plus the start.
-const POSITIONS = ['sskss/5/5/5/SSKSS w 0', 's1ks1/1S3/4s/1S1s1/S1K1S w 6', '1s1ss/2k2/5/S1S1s/2K1S w 10', 'ss1s1/1k1S1/5/1S1s1/S1K1S b 7'];
+const POSITIONS = [
+  'sskss/5/5/5/SSKSS w 0',
+  's1ks1/1S3/4s/1S1s1/S1K1S w 6',
+  '1s1ss/2k2/5/S1S1s/2K1S w 10',
+  'ss1s1/1k1S1/5/1S1s1/S1K1S b 7',
+];
 const SEARCH_DEPTH = 6;
 
 // The baseline: fixed-depth alpha-beta over the same engine and evaluation, moves in generation order, no table.
 const BUF = new Int32Array(64 * 32);
-function plainAlphaBeta(e: Engine, depth: number, alpha: number, beta: number, ply: number, count: { nodes: number }): number {
+function plainAlphaBeta(
+  e: Engine,
+  depth: number,
+  alpha: number,
+  beta: number,
+  ply: number,
+  count: { nodes: number },
+): number {
   count.nodes++;
   const w = e.winner();
   if (w !== null) return w === (e.side === 0 ? 'white' : 'black') ? WIN - ply : ply - WIN;
   if (depth === 0) return evaluate(e);
-  const base = ply * 64, n = e.generate(BUF, base);
+  const base = ply * 64,
+    n = e.generate(BUF, base);
   let best = -WIN;
   for (let i = base; i < base + n; i++) {
     e.make(BUF[i] as Move);
@@ -60,14 +85,18 @@ function match(b: PlayerSpec): { tally: MatchTally; ms: number } {
     alternate: true,
     seed: 2026,
     onGame: (_g, t) => {
-      if (t.games % 20 === 0) process.stderr.write(`  valley-ai: ${b.kind} ${t.games}/${GAMES}: ai ${t.aWins}, ${b.kind} ${t.bWins}, draws ${t.draws}\n`);
+      if (t.games % 20 === 0)
+        process.stderr.write(
+          `  valley-ai: ${b.kind} ${t.games}/${GAMES}: ai ${t.aWins}, ${b.kind} ${t.bWins}, draws ${t.draws}\n`,
+        );
     },
   });
   return { tally, ms: performance.now() - t0 };
 }
 
 function matchRow(name: string, r: { tally: MatchTally; ms: number }, target: number): BenchRow {
-  const t = r.tally, rate = t.aWins / t.games;
+  const t = r.tally,
+    rate = t.aWins / t.games;
   return {
     name: `${name}, ${t.games} games, colours alternating (ms per game)`,
     medianMs: r.ms / t.games,
@@ -95,10 +124,14 @@ export async function run(): Promise<BenchSection> {
   };
   ours();
   plain();
-  const a = timeSearches(ours, 7), p = timeSearches(plain, 5);
-  const cpu0 = process.cpuUsage(), w0 = performance.now();
+  const a = timeSearches(ours, 7),
+    p = timeSearches(plain, 5);
+  const cpu0 = process.cpuUsage(),
+    w0 = performance.now();
   const n = ours();
-  const cpu = process.cpuUsage(cpu0), wall = performance.now() - w0, cpuMs = (cpu.user + cpu.system) / 1000;
+  const cpu = process.cpuUsage(cpu0),
+    wall = performance.now() - w0,
+    cpuMs = (cpu.user + cpu.system) / 1000;
   rows.push({
     name: `search to depth ${SEARCH_DEPTH} from ${POSITIONS.length} positions (PVS, table, ordering)`,
     medianMs: a.ms,

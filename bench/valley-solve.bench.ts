@@ -17,25 +17,28 @@ function medianOf(xs: number[]): number {
 
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
-  const on: number[] = [], off: number[] = [];
+  const on: number[] = [],
+    off: number[] = [];
   let last: SolveResult | undefined, lastOff: SolveResult | undefined;
   // Alternating runs so both see the same machine load; the first pair warms the JIT up.
   for (let i = 0; i < 6; i++) {
     const a = await timed({ tableMegabytes: 64 });
     const b = await timed({ tableMegabytes: 64, symmetry: false });
-    if (a.r.value !== 'win' || b.r.value !== 'win' || a.r.proofDepth !== 13) throw new Error('valley-solve bench: the start is not proved a win in 13');
+    if (a.r.value !== 'win' || b.r.value !== 'win' || a.r.proofDepth !== 13)
+      throw new Error('valley-solve bench: the start is not proved a win in 13');
     if (i === 0) continue;
     on.push(a.ms);
     off.push(b.ms);
     last = a.r;
     lastOff = b.r;
   }
-  const ms = medianOf(on), msOff = medianOf(off);
+  const ms = medianOf(on),
+    msOff = medianOf(off);
   rows.push({
     name: `solve the start (White wins, a1d4; proof of ${last!.proofNodes} positions, ${last!.proofDepth} plies)`,
     medianMs: ms,
     baseline: { name: `the same without symmetry folding (${lastOff!.nodes} nodes)`, medianMs: msOff },
-    note: `${last!.nodes} nodes, ${((last!.nodes / ms) * 1000 / 1000).toFixed(0)} k nodes/s (proof count included); table 64 MB; rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+    note: `${last!.nodes} nodes, ${(((last!.nodes / ms) * 1000) / 1000).toFixed(0)} k nodes/s (proof count included); table 64 MB; rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
   });
   return {
     title: "King's Valley solver",

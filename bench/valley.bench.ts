@@ -18,19 +18,22 @@ const DR = [0, 1, 1, 1, 0, -1, -1, -1];
 // making them (like for like with the engine); without, every leaf is made and counted (perft as first written).
 function plainPerft(grid: number[][], white: boolean, ply: number, depth: number, bulk = true): number {
   if (depth === 0) return 1;
-  let kf = -1, kr = -1;
-  for (let f = 0; f < 5; f++) for (let r = 0; r < 5; r++) {
-    if (grid[f][r] === 2 || grid[f][r] === 4) {
-      if (f === 2 && r === 2) return 0;
-      if (grid[f][r] === (white ? 2 : 4)) {
-        kf = f;
-        kr = r;
+  let kf = -1,
+    kr = -1;
+  for (let f = 0; f < 5; f++)
+    for (let r = 0; r < 5; r++) {
+      if (grid[f][r] === 2 || grid[f][r] === 4) {
+        if (f === 2 && r === 2) return 0;
+        if (grid[f][r] === (white ? 2 : 4)) {
+          kf = f;
+          kr = r;
+        }
       }
     }
-  }
   let free = false;
   for (let d = 0; d < 8; d++) {
-    const f = kf + DF[d], r = kr + DR[d];
+    const f = kf + DF[d],
+      r = kr + DR[d];
     if (f >= 0 && f < 5 && r >= 0 && r < 5 && grid[f][r] === 0) free = true;
   }
   if (!free) return 0;
@@ -38,12 +41,19 @@ function plainPerft(grid: number[][], white: boolean, ply: number, depth: number
   for (let f = 0; f < 5; f++) {
     for (let r = 0; r < 5; r++) {
       const piece = grid[f][r];
-      if (piece === 0 || (piece <= 2) !== white) continue;
+      if (piece === 0 || piece <= 2 !== white) continue;
       const king = piece === 2 || piece === 4;
       if (king && ply === 0) continue;
       for (let d = 0; d < 8; d++) {
-        let tf = f, tr = r;
-        while (tf + DF[d] >= 0 && tf + DF[d] < 5 && tr + DR[d] >= 0 && tr + DR[d] < 5 && grid[tf + DF[d]][tr + DR[d]] === 0) {
+        let tf = f,
+          tr = r;
+        while (
+          tf + DF[d] >= 0 &&
+          tf + DF[d] < 5 &&
+          tr + DR[d] >= 0 &&
+          tr + DR[d] < 5 &&
+          grid[tf + DF[d]][tr + DR[d]] === 0
+        ) {
           tf += DF[d];
           tr += DR[d];
         }
@@ -79,7 +89,8 @@ function equalBatches(f: () => unknown, baseline: () => unknown, samples: number
   let t0 = performance.now();
   for (let j = 0; j < innerB; j++) keep(baseline());
   const innerF = autoInner(f, performance.now() - t0);
-  const tf: number[] = [], tb: number[] = [];
+  const tf: number[] = [],
+    tb: number[] = [];
   for (let i = 0; i < samples; i++) {
     t0 = performance.now();
     for (let j = 0; j < innerF; j++) keep(f());
@@ -100,12 +111,20 @@ function check(ok: boolean, what: string): void {
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   for (let d = 1; d <= 5; d++) {
-    const agree = [plainPerft(plainStart(), true, 0, d), plainPerft(plainStart(), true, 0, d, false), startPerft(d)].every((n) => n === EXPECTED[d]);
+    const agree = [
+      plainPerft(plainStart(), true, 0, d),
+      plainPerft(plainStart(), true, 0, d, false),
+      startPerft(d),
+    ].every((n) => n === EXPECTED[d]);
     check(agree, `perft ${d} disagrees`);
   }
 
   // Ratio at depth 5 (318,496 leaves), both timed in alternating batches of equal length.
-  const pair = equalBatches(() => startPerft(5), () => plainPerft(plainStart(), true, 0, 5), 15);
+  const pair = equalBatches(
+    () => startPerft(5),
+    () => plainPerft(plainStart(), true, 0, 5),
+    15,
+  );
   const ratio = pair.baseline / pair.f;
   const rate5 = EXPECTED[5] / pair.f / 1000;
   rows.push({
@@ -117,7 +136,11 @@ export async function run(): Promise<BenchSection> {
     note: `${rate5.toFixed(1)} M leaves/s; plain ${(EXPECTED[5] / pair.baseline / 1000).toFixed(2)} M leaves/s`,
   });
 
-  const naive = equalBatches(() => startPerft(5), () => plainPerft(plainStart(), true, 0, 5, false), 9);
+  const naive = equalBatches(
+    () => startPerft(5),
+    () => plainPerft(plainStart(), true, 0, 5, false),
+    9,
+  );
   rows.push({
     name: 'perft 5 from the start, against a plain perft that makes every leaf',
     medianMs: naive.f,
@@ -149,7 +172,7 @@ export async function run(): Promise<BenchSection> {
       'piece walks only its open directions (the empty neighbours) rather than all eight.',
       'perft runs as a job (perftSync here): the lines of its first one or two plies are its steps, each weighed first by a forecast',
       '(the perft two plies short below it, ~0.5% of the work) so progress follows the work; the kernel counts below each line.',
-      'The kernel reads geometry\'s tables as its own module constants: an imported binding is read through its module cell on every',
+      "The kernel reads geometry's tables as its own module constants: an imported binding is read through its module cell on every",
       'use in a hot loop (V8): perft 5 runs about 20% faster with them as constants (the 0.1 perft at 940d943 imported them: 25–27× here, 30.32× on an EPYC).',
       'Limits, measured 2026-12-01 on this 2-core machine while shared (about 5× slower than idle): `/usr/bin/time -v node dist/cli/main.js valley perft 8`',
       '31 s, 57 MB peak; `valley perft 9` 100 s, 58 MB peak (1.49e10 leaves). PERFT_MAX_DEPTH stays 12, where counts stay exact below 2^53:',

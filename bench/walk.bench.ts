@@ -3,11 +3,29 @@
 import { Board } from '../src/core/board.js';
 import { KNIGHT } from '../src/pieces/piece.js';
 import { finishedValue } from '../src/core/job.js';
-import { exactCountsSync, exactSurvivalMapSync, graph, survival, survivalAtHorizon, survivalAtHorizonSync, survivalMap, type Graph } from '../src/walk/index.js';
+import {
+  exactCountsSync,
+  exactSurvivalMapSync,
+  graph,
+  survival,
+  survivalAtHorizon,
+  survivalAtHorizonSync,
+  survivalMap,
+  type Graph,
+} from '../src/walk/index.js';
 import { fmtMs, keep, median, medianAuto } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
-const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const JUMPS = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
 
 // The baseline: the DP as first written — a fresh w×h array of numbers per move, bounds tested per jump.
 function plainSurvival(w: number, h: number, n: number): number[][] {
@@ -18,7 +36,8 @@ function plainSurvival(w: number, h: number, n: number): number[][] {
       for (let y = 0; y < h; y++) {
         let sum = 0;
         for (const [dx, dy] of JUMPS) {
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx >= 0 && ny >= 0 && nx < w && ny < h) sum += p[nx][ny];
         }
         q[x][y] = sum / 8;
@@ -37,7 +56,8 @@ function plainCounts(w: number, h: number, n: number): bigint[][] {
     for (let x = 0; x < w; x++) {
       for (let y = 0; y < h; y++) {
         let sum = 0n;
-        for (const [dx, dy] of JUMPS) if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h) sum += c[x + dx][y + dy];
+        for (const [dx, dy] of JUMPS)
+          if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h) sum += c[x + dx][y + dy];
         d[x][y] = sum;
       }
     }
@@ -56,31 +76,73 @@ export async function run(): Promise<BenchSection> {
   const g25 = graph(Board.of(25, 25), KNIGHT);
   const from = Board.of(25, 25).parse('a1');
 
-  check(Math.abs(survival(g25, from, 100) - plainSurvival(25, 25, 100)[0][0]) < 1e-15, 'float 25x25 disagrees with the plain DP');
+  check(
+    Math.abs(survival(g25, from, 100) - plainSurvival(25, 25, 100)[0][0]) < 1e-15,
+    'float 25x25 disagrees with the plain DP',
+  );
   const buildMs = medianAuto(() => graph(Board.of(25, 25), KNIGHT));
   const plain25 = median(() => plainSurvival(25, 25, 100), { samples: 9 });
   const one = medianAuto(() => survival(g25, from, 100));
-  rows.push({ name: 'float, 25×25, N = 100, one start square (a1)', medianMs: one, baseline: { name: 'plain 2-D DP', medianMs: plain25 }, target: '< 1 ms', met: one < 1, note: `DP on the symmetry orbits reachable from a1; neighbour lists built once: ${fmtMs(buildMs)}` });
+  rows.push({
+    name: 'float, 25×25, N = 100, one start square (a1)',
+    medianMs: one,
+    baseline: { name: 'plain 2-D DP', medianMs: plain25 },
+    target: '< 1 ms',
+    met: one < 1,
+    note: `DP on the symmetry orbits reachable from a1; neighbour lists built once: ${fmtMs(buildMs)}`,
+  });
   const whole = medianAuto(() => survivalMap(g25, 100));
-  rows.push({ name: 'float, 25×25, N = 100, every start square', medianMs: whole, baseline: { name: 'plain 2-D DP', medianMs: plain25 }, target: '< 5 ms', met: whole < 5, note: 'one backward pass gives every square' });
+  rows.push({
+    name: 'float, 25×25, N = 100, every start square',
+    medianMs: whole,
+    baseline: { name: 'plain 2-D DP', medianMs: plain25 },
+    target: '< 5 ms',
+    met: whole < 5,
+    note: 'one backward pass gives every square',
+  });
   const orbit = medianAuto(() => finishedValue(survivalAtHorizonSync(g25, from, 100)));
-  rows.push({ name: 'float, 25×25, N = 100, one square, on symmetry orbits with λ', medianMs: orbit, baseline: { name: 'plain 2-D DP', medianMs: plain25 }, note: 'includes the decay-rate power iteration' });
+  rows.push({
+    name: 'float, 25×25, N = 100, one square, on symmetry orbits with λ',
+    medianMs: orbit,
+    baseline: { name: 'plain 2-D DP', medianMs: plain25 },
+    note: 'includes the decay-rate power iteration',
+  });
 
   const g8 = graph(Board.of(8, 8), KNIGHT);
   const ex = finishedValue(exactCountsSync(g8, 100));
   const pc = plainCounts(8, 8, 100);
-  check(ex.counts.every((c, s) => c === pc[s % 8][Math.floor(s / 8)]), 'exact 8x8 disagrees with the plain BigInt DP');
+  check(
+    ex.counts.every((c, s) => c === pc[s % 8][Math.floor(s / 8)]),
+    'exact 8x8 disagrees with the plain BigInt DP',
+  );
   const exact = median(() => finishedValue(exactCountsSync(g8, 100)), { samples: 9 });
   const plainExact = median(() => plainCounts(8, 8, 100), { samples: 9 });
-  rows.push({ name: 'exact, 8×8, N = 100, every start square', medianMs: exact, baseline: { name: 'plain 2-D BigInt DP', medianMs: plainExact }, target: '< 1 s', met: exact < 1000, note: 'multi-word counts on the 10 symmetry orbits' });
+  rows.push({
+    name: 'exact, 8×8, N = 100, every start square',
+    medianMs: exact,
+    baseline: { name: 'plain 2-D BigInt DP', medianMs: plainExact },
+    target: '< 1 s',
+    met: exact < 1000,
+    note: 'multi-word counts on the 10 symmetry orbits',
+  });
 
   // The issue's case: 25×25 with 100 steps, once refused (squares × steps = 12,800 was the limit).
   const ex25 = finishedValue(exactSurvivalMapSync(g25, 100));
   const pc25 = plainCounts(25, 25, 100);
-  check(ex25.every((f, s) => f.numerator * 8n ** 100n === pc25[s % 25][Math.floor(s / 25)] * f.denominator), 'exact 25x25 disagrees with the plain BigInt DP');
+  check(
+    ex25.every((f, s) => f.numerator * 8n ** 100n === pc25[s % 25][Math.floor(s / 25)] * f.denominator),
+    'exact 25x25 disagrees with the plain BigInt DP',
+  );
   const exact25 = median(() => finishedValue(exactSurvivalMapSync(g25, 100)), { samples: 5 });
   const plainExact25 = median(() => plainCounts(25, 25, 100), { samples: 3 });
-  rows.push({ name: 'exact, 25×25, N = 100, every square in lowest terms', medianMs: exact25, baseline: { name: 'plain 2-D BigInt DP (counts only)', medianMs: plainExact25 }, target: '< 1 s', met: exact25 < 1000, note: 'words summed as doubles per orbit, one carry pass; fractions reduced by the primes of k' });
+  rows.push({
+    name: 'exact, 25×25, N = 100, every square in lowest terms',
+    medianMs: exact25,
+    baseline: { name: 'plain 2-D BigInt DP (counts only)', medianMs: plainExact25 },
+    target: '< 1 s',
+    met: exact25 < 1000,
+    note: 'words summed as doubles per orbit, one carry pass; fractions reduced by the primes of k',
+  });
 
   const far = medianAuto(() => finishedValue(survivalAtHorizonSync(g8, 0, 1_000_000_000)));
   const r = finishedValue(survivalAtHorizonSync(g8, 0, 1_000_000_000));
@@ -98,12 +160,18 @@ export async function run(): Promise<BenchSection> {
   const big = median(() => finishedValue(survivalAtHorizonSync(g100, 0, 1_000_000_000)), { samples: 3, warmup: 1 });
   const rb = finishedValue(survivalAtHorizonSync(g100, 0, 1_000_000_000));
   keep(rb);
-  rows.push({ name: 'float, 100×100, N = 10^9, from a1', medianMs: big, note: `method ${rb.method}, relative error ≤ ${rb.relativeError.toExponential(1)}; peak RSS of the bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB` });
+  rows.push({
+    name: 'float, 100×100, N = 10^9, from a1',
+    medianMs: big,
+    note: `method ${rb.method}, relative error ≤ ${rb.relativeError.toExponential(1)}; peak RSS of the bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  });
   // Progress should follow the time: the share it says at a quarter, half and three quarters of a run.
   const evenness = async (g: Graph, steps: number, what: string): Promise<string> => {
     const seen: [number, number][] = [];
     const t0 = performance.now();
-    const o = await survivalAtHorizon(g, 0, steps, { onProgress: (q) => seen.push([performance.now() - t0, q.total ? q.done / q.total : 0]) });
+    const o = await survivalAtHorizon(g, 0, steps, {
+      onProgress: (q) => seen.push([performance.now() - t0, q.total ? q.done / q.total : 0]),
+    });
     const T = performance.now() - t0;
     const at = (f: number): string => `${((seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0) * 100).toFixed(0)} %`;
     return `${what}, ${o.finished ? o.value.method : 'unfinished'} (${fmtMs(T)}): ${at(0.25)} / ${at(0.5)} / ${at(0.75)}`;
@@ -111,7 +179,7 @@ export async function run(): Promise<BenchSection> {
   notes.push(
     `Progress at 25 / 50 / 75 % of the run's time (async far horizon from a1; progress in nodes beside a forecast of the power iteration's moves to go): ${await evenness(g100, 1_000_000_000, '100×100, N = 10^9')}; ` +
       `${await evenness(g100, 2000, '100×100, N = 2000')}; ${await evenness(graph(Board.of(30, 30), KNIGHT), 1_000_000_000, '30×30, N = 10^9')}. ` +
-      'Before, the far horizon said 0 % until its end (its total counted the decay estimate\'s whole budget and 10^9 moves a squaring stood for); reports come about every 100 ms, so short runs show few.',
+      "Before, the far horizon said 0 % until its end (its total counted the decay estimate's whole budget and 10^9 moves a squaring stood for); reports come about every 100 ms, so short runs show few.",
   );
   notes.push(
     'Limits, measured with `/usr/bin/time -v node dist/cli/main.js …` on this 2-core machine while three other sessions ran (load average 8–9, so about four times the idle time): ' +
@@ -124,6 +192,8 @@ export async function run(): Promise<BenchSection> {
       'GRAPH_MAX_SIDE stays 100: past it the decay estimate on big boards gets few moves of its power iteration and the error it states grows. ' +
       'Mobility (pieces): `mobility knight --board 16384x16384` 2.1 s, 1.1 GB (the counts alone are 1 GB); it took 17.4 s row by row and 13–29 s set-wise before.',
   );
-  notes.push('Far horizons work on the orbits of the board symmetries (10 orbits on 8×8) and square the orbit operator with the exponent kept apart; boards with over 128 orbits run the DP until the two-move decay ratio settles and extrapolate.');
+  notes.push(
+    'Far horizons work on the orbits of the board symmetries (10 orbits on 8×8) and square the orbit operator with the exponent kept apart; boards with over 128 orbits run the DP until the two-move decay ratio settles and extrapolate.',
+  );
   return { title: 'Random walks (walk)', rows, notes };
 }

@@ -9,7 +9,8 @@ import type { BenchRow, BenchSection } from './types.js';
 
 // Run from bench/ (tsx) or from .bench-build/bench/ (npm run bench): the repository is one or two folders up.
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = [join(here, '..'), join(here, '..', '..')].find((d) => existsSync(join(d, 'test', 'web', 'canvas-timing.ts'))) ?? '.';
+const repo =
+  [join(here, '..'), join(here, '..', '..')].find((d) => existsSync(join(d, 'test', 'web', 'canvas-timing.ts'))) ?? '.';
 
 interface Tours {
   side: number;
@@ -29,11 +30,17 @@ export async function run(): Promise<BenchSection> {
     env: { ...process.env, RUNS: '5' },
     timeout: 600_000,
   });
-  const lines = out.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = out.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const tours = lines.filter((l) => 'side' in l) as unknown as Tours[];
   const paint = lines.find((l) => 'paint' in l)?.paint as { fillRectMs: number; imageDataMs: number } | undefined;
   if (out.status !== 0 || !paint) {
-    const why = out.status === 2 ? out.stderr.trim() : `canvas-timing failed (exit ${out.status}): ${out.stderr.trim().slice(-300)}`;
+    const why =
+      out.status === 2
+        ? out.stderr.trim()
+        : `canvas-timing failed (exit ${out.status}): ${out.stderr.trim().slice(-300)}`;
     return { title, rows: [], notes: [why] };
   }
   const rows: BenchRow[] = [

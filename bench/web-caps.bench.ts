@@ -9,7 +9,8 @@ import type { BenchRow, BenchSection } from './types.js';
 
 // Run from bench/ (tsx) or from .bench-build/bench/ (npm run bench): the repository is one or two folders up.
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = [join(here, '..'), join(here, '..', '..')].find((d) => existsSync(join(d, 'test', 'web', 'caps-timing.ts'))) ?? '.';
+const repo =
+  [join(here, '..'), join(here, '..', '..')].find((d) => existsSync(join(d, 'test', 'web', 'caps-timing.ts'))) ?? '.';
 
 interface Line {
   group: string;
@@ -24,13 +25,20 @@ interface Line {
 
 export async function run(): Promise<BenchSection> {
   const title = "Playground: the pages' caps (Chromium)";
-  const out = spawnSync(join(repo, 'node_modules', '.bin', 'tsx'), ['test/web/caps-timing.ts'], { cwd: repo, encoding: 'utf8', timeout: 3_600_000 });
+  const out = spawnSync(join(repo, 'node_modules', '.bin', 'tsx'), ['test/web/caps-timing.ts'], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 3_600_000,
+  });
   const lines = out.stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Line);
   if (out.status !== 0 || lines.length === 0) {
-    const why = out.status === 2 ? out.stderr.trim() : `caps-timing failed (exit ${out.status}): ${out.stderr.trim().slice(-300)}`;
+    const why =
+      out.status === 2
+        ? out.stderr.trim()
+        : `caps-timing failed (exit ${out.status}): ${out.stderr.trim().slice(-300)}`;
     return { title, rows: [], notes: [why] };
   }
   const rows: BenchRow[] = lines.map((l) => ({
@@ -47,7 +55,7 @@ export async function run(): Promise<BenchSection> {
     notes: [
       'One run per row (these take seconds to a minute each; the sizes step by 2× or more, so run-to-run noise does not move a cap). Headless Chromium, no GPU.',
       'Rows without "page" time the engine work in a fresh worker of a probe page (test/web/caps-probe) that makes the same engine calls as the page\'s worker, with no page cap in front; "page" rows open the real page at that size and time navigation to the answer on screen.',
-      'Page peak memory is the resident size of the browser\'s largest renderer process (the page and its workers), sampled every 100 ms.',
+      "Page peak memory is the resident size of the browser's largest renderer process (the page and its workers), sampled every 100 ms.",
       'A cap sits where the work takes about a minute or the memory reaches a few GB, whichever comes first, or where drawing stops being usable; past a cap the page either answers within a budget (and says it stopped) or says why in words.',
     ],
   };

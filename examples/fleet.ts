@@ -1,12 +1,21 @@
 // Sea Battle from code: place the classic fleet, count the layouts of a small fleet exactly, and hunt a layout.
 import { Board, createRng } from 'gridbits/core';
-import { FleetGame, countLayoutsSync, createHunter, fleetProblem, uniformLayoutsSync, type FleetLayout, type FleetProblem } from 'gridbits/fleet';
+import {
+  FleetGame,
+  countLayoutsSync,
+  createHunter,
+  fleetProblem,
+  uniformLayoutsSync,
+  type FleetLayout,
+  type FleetProblem,
+} from 'gridbits/fleet';
 
 /** The field, top row first: '#' a ship cell, '.' water. */
 function draw(p: FleetProblem, layout: FleetLayout): string {
   const ship = new Set(layout.ships.flatMap((s) => s.cells));
   const rows: string[] = [];
-  for (let y = p.height - 1; y >= 0; y--) rows.push(Array.from({ length: p.width }, (_, x) => (ship.has(y * p.width + x) ? '#' : '.')).join(''));
+  for (let y = p.height - 1; y >= 0; y--)
+    rows.push(Array.from({ length: p.width }, (_, x) => (ship.has(y * p.width + x) ? '#' : '.')).join(''));
   return rows.join('\n');
 }
 

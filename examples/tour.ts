@@ -7,7 +7,9 @@ const board = Board.of(8, 8);
 const found = await findTour({ board, piece: KNIGHT, closed: true });
 if (found.finished && found.value.exists && found.value.path) {
   const path = found.value.path;
-  console.log(`closed knight's tour of ${board} (${found.value.method}): ${Array.from(path, (s) => board.name(s)).join(' ')}`);
+  console.log(
+    `closed knight's tour of ${board} (${found.value.method}): ${Array.from(path, (s) => board.name(s)).join(' ')}`,
+  );
   // fault() re-checks every step and square: null means a valid tour.
   console.log(`checked: ${fault(board, KNIGHT.leaps, path, true) ?? 'a valid closed tour'}`);
 }
@@ -19,4 +21,7 @@ if (counted.finished) console.log(`directed open tours of 5x5: ${counted.value.c
 // 10,000 stops the search first, and the outcome says so, with how far it got.
 const zebra = await searchTour({ board, piece: parsePiece('zebra'), closed: false, from: 0 }, { maxNodes: 10_000 });
 if (zebra.finished) console.log(`zebra from a1: ${zebra.value.status}`);
-else console.log(`zebra search from a1: stopped (${zebra.stopped}) after ${zebra.nodes} nodes, ${zebra.partial?.backtracks} backtracks`);
+else
+  console.log(
+    `zebra search from a1: stopped (${zebra.stopped}) after ${zebra.nodes} nodes, ${zebra.partial?.backtracks} backtracks`,
+  );

@@ -3,9 +3,14 @@ import { START, createEngine, formatMove, legalMoves, parsePosition, play, searc
 
 const start = parsePosition(START);
 const position = play(play(start, 'b1b4'), 'd5d2');
-console.log(`after b1b4 d5d2: ${legalMoves(position).map((m) => formatMove(m)).join(' ')}`);
+console.log(
+  `after b1b4 d5d2: ${legalMoves(position)
+    .map((m) => formatMove(m))
+    .join(' ')}`,
+);
 
 const outcome = await search(createEngine(position), { timeoutMs: 200 });
 const best = outcome.finished ? outcome.value : outcome.partial;
 const how = outcome.finished ? `finished (${outcome.value.ended})` : `stopped by ${outcome.stopped}`;
-if (best?.move != null) console.log(`best move: ${formatMove(best.move)}, score ${best.score}, depth ${best.depth}, ${how}`);
+if (best?.move != null)
+  console.log(`best move: ${formatMove(best.move)}, score ${best.score}, depth ${best.depth}, ${how}`);

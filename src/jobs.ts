@@ -11,4 +11,10 @@ function prefixed(prefix: string, table: JobRegistry): JobRegistry {
 }
 
 /** The jobs a worker serving gridbits runs, by engine and name. */
-export const JOBS: JobRegistry = { ...prefixed('pieces', pieces), ...prefixed('tour', tour), ...prefixed('walk', walk), ...prefixed('valley', valley), ...prefixed('fleet', fleet) };
+export const JOBS: JobRegistry = {
+  ...prefixed('pieces', pieces),
+  ...prefixed('tour', tour),
+  ...prefixed('walk', walk),
+  ...prefixed('valley', valley),
+  ...prefixed('fleet', fleet),
+};

@@ -10,13 +10,23 @@ it('builds the API reference without a warning', () => {
   try {
     let log = '';
     try {
-      log = execFileSync(process.execPath, ['node_modules/typedoc/bin/typedoc', '--out', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      log = execFileSync(process.execPath, ['node_modules/typedoc/bin/typedoc', '--out', out], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string };
       throw new Error(`typedoc failed:\n${(err.stdout ?? '') + (err.stderr ?? '')}`.slice(0, 4000), { cause: e });
     }
     expect(log).not.toMatch(/warning/i);
-    for (const page of ['index.html', 'modules/tour.html', 'modules/fleet.html', 'modules/valley.html', 'modules/walk.html']) expect(existsSync(join(out, page)), page).toBe(true);
+    for (const page of [
+      'index.html',
+      'modules/tour.html',
+      'modules/fleet.html',
+      'modules/valley.html',
+      'modules/walk.html',
+    ])
+      expect(existsSync(join(out, page)), page).toBe(true);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -78,10 +78,17 @@ describe('the README examples', () => {
   for (const ex of all) {
     const shown = ex.args.join(' ');
     it.skipIf(SKIP.some((r) => r.test(shown)))(`line ${ex.line}: gridbits ${shown}`, () => {
-      const r = spawnSync(process.execPath, [main, ...ex.args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+      const r = spawnSync(process.execPath, [main, ...ex.args], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: 120_000,
+      });
       const got = (r.stdout + r.stderr).replace(/\n$/, '').split('\n');
       while (ex.expected.length > 0 && ex.expected[ex.expected.length - 1] === '') ex.expected.pop();
-      expect(matches(ex.expected, got), `README line ${ex.line}\n--- README\n${ex.expected.join('\n')}\n--- gridbits ${shown}\n${got.join('\n')}`).toBe(true);
+      expect(
+        matches(ex.expected, got),
+        `README line ${ex.line}\n--- README\n${ex.expected.join('\n')}\n--- gridbits ${shown}\n${got.join('\n')}`,
+      ).toBe(true);
     });
   }
 });

@@ -3,7 +3,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Node built-ins by their bare names (the code base writes `node:…`, which is refused outright). */
 const NODE_BUILTINS = new Set(
-  'assert buffer child_process cluster crypto dgram dns events fs http http2 https module net os path perf_hooks process querystring readline stream string_decoder timers tls tty url util v8 vm worker_threads zlib'.split(' '),
+  'assert buffer child_process cluster crypto dgram dns events fs http http2 https module net os path perf_hooks process querystring readline stream string_decoder timers tls tty url util v8 vm worker_threads zlib'.split(
+    ' ',
+  ),
 );
 
 /** The engines stay free of Node APIs: a Node module reaching the bundle fails the build, naming the importer. */

@@ -1,6 +1,17 @@
 // A count's checkpoint on disk: read back whole (tables straight into typed arrays), written whole then renamed
 // into place; and a sharded count's checkpoint, the shards it has counted.
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { GridbitsError } from '../core/error.js';
 import type { ShardCount, ShardedCount } from '../core/shards.js';
 import { checkpointBytes, readCheckpointHead } from '../tour/count-checkpoint.js';
@@ -21,12 +32,16 @@ export function loadCheckpoint(file: string): CountCheckpoint | undefined {
   }
   try {
     const size = fstatSync(fd).size;
-    if (fstatSync(fd).isDirectory()) throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': it is a directory`);
+    if (fstatSync(fd).isDirectory())
+      throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': it is a directory`);
     const first = new Uint8Array(Math.min(size, 1 << 22));
     readFully(fd, first, 0);
     const { head, tablesAt } = readCheckpointHead(first);
     if (size !== checkpointBytes(head, tablesAt)) {
-      throw new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is damaged (it has ${size} bytes, its header says ${checkpointBytes(head, tablesAt)}); give another file to start afresh`);
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `the checkpoint '${file}' is damaged (it has ${size} bytes, its header says ${checkpointBytes(head, tablesAt)}); give another file to start afresh`,
+      );
     }
     const cur = new Uint32Array(4 * head.curEntries);
     const next = new Uint32Array(4 * head.nextEntries);
@@ -34,7 +49,10 @@ export function loadCheckpoint(file: string): CountCheckpoint | undefined {
     readFully(fd, new Uint8Array(next.buffer), tablesAt + cur.byteLength);
     return { head, cur, next };
   } catch (e) {
-    if (e instanceof GridbitsError) throw e.code === 'BAD_INPUT' && !e.message.includes(`'${file}'`) ? new GridbitsError('BAD_INPUT', `'${file}': ${e.message}`) : e;
+    if (e instanceof GridbitsError)
+      throw e.code === 'BAD_INPUT' && !e.message.includes(`'${file}'`)
+        ? new GridbitsError('BAD_INPUT', `'${file}': ${e.message}`)
+        : e;
     throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': ${fileErrorWords(e)}`);
   } finally {
     closeSync(fd);
@@ -42,7 +60,7 @@ export function loadCheckpoint(file: string): CountCheckpoint | undefined {
 }
 
 function readFully(fd: number, into: Uint8Array, position: number): void {
-  for (let done = 0; done < into.length; ) {
+  for (let done = 0; done < into.length;) {
     const n = readSync(fd, into, done, Math.min(CHUNK, into.length - done), position + done);
     if (n === 0) throw new GridbitsError('BAD_INPUT', 'the checkpoint is cut short');
     done += n;
@@ -56,7 +74,7 @@ export function saveCheckpoint(file: string, parts: Uint8Array[]): void {
     const fd = openSync(tmp, 'w');
     try {
       for (const p of parts) {
-        for (let done = 0; done < p.length; ) done += writeSync(fd, p, done, Math.min(CHUNK, p.length - done));
+        for (let done = 0; done < p.length;) done += writeSync(fd, p, done, Math.min(CHUNK, p.length - done));
       }
     } finally {
       closeSync(fd);
@@ -95,29 +113,60 @@ export function loadShardCheckpoint(file: string, sc: ShardedCount): Map<number,
   if (!existsSync(file)) return done;
   let text: string;
   try {
-    if (statSync(file).isDirectory()) throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': it is a directory`);
+    if (statSync(file).isDirectory())
+      throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': it is a directory`);
     text = readFileSync(file, 'latin1');
   } catch (e) {
     if (e instanceof GridbitsError) throw e;
     throw new GridbitsError('BAD_INPUT', `cannot read the checkpoint '${file}': ${fileErrorWords(e)}`);
   }
-  if (!text.startsWith(SHARDS_MAGIC)) throw new GridbitsError('BAD_INPUT', `'${file}' is not a checkpoint of a sharded count; give another file to start afresh`);
-  const damaged = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is damaged (${why}); give another file to start afresh`);
+  if (!text.startsWith(SHARDS_MAGIC))
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `'${file}' is not a checkpoint of a sharded count; give another file to start afresh`,
+    );
+  const damaged = (why: string): GridbitsError =>
+    new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is damaged (${why}); give another file to start afresh`);
   let doc: { key?: unknown; shards?: unknown; counts?: unknown; sum?: unknown };
   try {
     doc = JSON.parse(text.slice(SHARDS_MAGIC.length)) as typeof doc;
   } catch {
     throw damaged('it is cut short or not JSON');
   }
-  if (typeof doc !== 'object' || doc === null || typeof doc.sum !== 'string' || typeof doc.counts !== 'object' || doc.counts === null) throw damaged('its fields are missing');
-  if (textSum(JSON.stringify([doc.key, doc.shards, doc.counts])) !== doc.sum) throw damaged('its check sum does not match');
-  if (doc.key !== sc.key) throw new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is of another count, not this one; give another file to start afresh`);
+  if (
+    typeof doc !== 'object' ||
+    doc === null ||
+    typeof doc.sum !== 'string' ||
+    typeof doc.counts !== 'object' ||
+    doc.counts === null
+  )
+    throw damaged('its fields are missing');
+  if (textSum(JSON.stringify([doc.key, doc.shards, doc.counts])) !== doc.sum)
+    throw damaged('its check sum does not match');
+  if (doc.key !== sc.key)
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `the checkpoint '${file}' is of another count, not this one; give another file to start afresh`,
+    );
   for (const [i, c] of Object.entries(doc.counts as Record<string, unknown>)) {
     const index = Number(i);
     const v = c as { count?: unknown; nodes?: unknown; peakStates?: unknown };
-    if (!Number.isInteger(index) || index < 0 || index >= sc.shards || typeof v?.count !== 'string' || !/^[0-9]+$/.test(v.count)) throw damaged(`its shard '${i}' is not one of the count's`);
+    if (
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= sc.shards ||
+      typeof v?.count !== 'string' ||
+      !/^[0-9]+$/.test(v.count)
+    )
+      throw damaged(`its shard '${i}' is not one of the count's`);
     const nodes = typeof v.nodes === 'number' && v.nodes >= 0 ? v.nodes : 0;
-    done.set(index, { index, key: sc.key, count: BigInt(v.count), nodes, ...(typeof v.peakStates === 'number' ? { peakStates: v.peakStates } : {}) });
+    done.set(index, {
+      index,
+      key: sc.key,
+      count: BigInt(v.count),
+      nodes,
+      ...(typeof v.peakStates === 'number' ? { peakStates: v.peakStates } : {}),
+    });
   }
   return done;
 }
@@ -125,7 +174,12 @@ export function loadShardCheckpoint(file: string, sc: ShardedCount): Map<number,
 /** Writes the shards counted so far to `file` (whole, then renamed over the old one). */
 export function saveShardCheckpoint(file: string, sc: ShardedCount, done: ReadonlyMap<number, ShardCount>): void {
   const counts: Record<string, { count: string; nodes: number; peakStates?: number }> = {};
-  for (const [i, c] of [...done].sort((a, b) => a[0] - b[0])) counts[i] = { count: c.count.toString(), nodes: c.nodes, ...(c.peakStates !== undefined ? { peakStates: c.peakStates } : {}) };
+  for (const [i, c] of [...done].sort((a, b) => a[0] - b[0]))
+    counts[i] = {
+      count: c.count.toString(),
+      nodes: c.nodes,
+      ...(c.peakStates !== undefined ? { peakStates: c.peakStates } : {}),
+    };
   const sum = textSum(JSON.stringify([sc.key, sc.shards, counts]));
   const text = `${SHARDS_MAGIC}${JSON.stringify({ key: sc.key, shards: sc.shards, counts, sum })}\n`;
   saveCheckpoint(file, [new TextEncoder().encode(text)]);

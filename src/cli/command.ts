@@ -46,7 +46,11 @@ export interface Command {
 /** Flags every command takes. */
 export const COMMON_FLAGS: Record<string, Flag> = {
   json: { type: 'boolean', help: 'print one JSON document for scripts' },
-  out: { type: 'string', value: 'FILE', help: "write the result to FILE instead of standard output (a file is replaced whole, at once; '-' is standard output)" },
+  out: {
+    type: 'string',
+    value: 'FILE',
+    help: "write the result to FILE instead of standard output (a file is replaced whole, at once; '-' is standard output)",
+  },
   progress: { type: 'boolean', help: 'show progress on standard error even when it is not a terminal' },
 };
 
@@ -70,16 +74,21 @@ export function bool(args: Parsed, name: string): boolean {
 export function list(args: Parsed, name: string): string[] {
   const v = args.values[name];
   const items = Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : [];
-  return items.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
+  return items
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /** A whole-number flag within [min, max]; throws BAD_ARGUMENT naming the flag. */
 export function int(args: Parsed, name: string, min: number, max: number, fallback?: number): number | undefined {
   const v = str(args, name);
   if (v === undefined) return fallback;
-  if (!/^-?[0-9]+$/.test(v.trim())) throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be a whole number, got '${v}'`);
+  if (!/^-?[0-9]+$/.test(v.trim()))
+    throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be a whole number, got '${v}'`);
   const n = Number(v);
-  if (n < min || n > max) throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be between ${min} and ${max}, got ${v}`);
+  if (n < min || n > max)
+    throw new GridbitsError('BAD_ARGUMENT', `${flagName(args, name)} must be between ${min} and ${max}, got ${v}`);
   return n;
 }
 
@@ -95,7 +104,10 @@ export function parseDuration(text: string, what: string): number {
   const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
   const ms = m === null ? NaN : Number(m[1]) * UNIT_MS[(m[2] ?? 'ms').toLowerCase()];
   if (!(ms >= 1) || ms > MAX_DURATION_MS) {
-    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a duration like 250ms, 5s, 2m or 1h (a bare number is milliseconds), from 1ms to 30 days, got '${text}'`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${what} must be a duration like 250ms, 5s, 2m or 1h (a bare number is milliseconds), from 1ms to 30 days, got '${text}'`,
+    );
   }
   return Math.round(ms);
 }
@@ -120,7 +132,8 @@ export function boardAndRest(args: Parsed, command: string): { board: string | u
   const flag = str(args, 'board');
   const given = args.positionals.filter((p) => BOARD_FORM.test(p));
   const rest = args.positionals.filter((p) => !BOARD_FORM.test(p));
-  if (given.length > 1) throw new GridbitsError('BAD_ARGUMENT', `${command}: two boards given (${given.join(', ')}): give one`);
+  if (given.length > 1)
+    throw new GridbitsError('BAD_ARGUMENT', `${command}: two boards given (${given.join(', ')}): give one`);
   if (flag !== undefined && given.length === 1 && given[0].toLowerCase() !== flag.toLowerCase()) {
     throw new GridbitsError('BAD_ARGUMENT', `${command}: two boards given (${given[0]} and --board ${flag}): give one`);
   }

@@ -12,5 +12,17 @@ import { valleyCommand } from './valley.js';
 import { fleetCommand } from './fleet.js';
 import { workerCommand } from './worker.js';
 
-export const COMMANDS: Command[] = [movesCommand, mobilityCommand, serveCommand, tourCommand, tourTableCommand, tourCountCommand, tourCheckCommand, walkCommand, valleyCommand, fleetCommand, workerCommand];
+export const COMMANDS: Command[] = [
+  movesCommand,
+  mobilityCommand,
+  serveCommand,
+  tourCommand,
+  tourTableCommand,
+  tourCountCommand,
+  tourCheckCommand,
+  walkCommand,
+  valleyCommand,
+  fleetCommand,
+  workerCommand,
+];
 COMMANDS.push(completionCommand(() => COMMANDS));

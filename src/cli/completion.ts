@@ -11,11 +11,26 @@ interface Level {
 }
 
 function levels(commands: Command[]): Level[] {
-  const all: Level[] = [{ path: '', subs: commands.map((c) => c.name).concat('help', 'completion'), flags: [{ name: 'help', takesValue: false, help: 'show this help' }, { name: 'version', takesValue: false, help: 'print the version' }] }];
+  const all: Level[] = [
+    {
+      path: '',
+      subs: commands.map((c) => c.name).concat('help', 'completion'),
+      flags: [
+        { name: 'help', takesValue: false, help: 'show this help' },
+        { name: 'version', takesValue: false, help: 'print the version' },
+      ],
+    },
+  ];
   const walk = (c: Command, path: string): void => {
     const here = path === '' ? c.name : `${path} ${c.name}`;
-    const flags = c.subcommands ? [] : Object.entries(flagsOf(c)).map(([name, f]) => ({ name, takesValue: f.type === 'string', help: f.help }));
-    all.push({ path: here, subs: (c.subcommands ?? []).map((s) => s.name), flags: [...flags, { name: 'help', takesValue: false, help: 'show this help' }] });
+    const flags = c.subcommands
+      ? []
+      : Object.entries(flagsOf(c)).map(([name, f]) => ({ name, takesValue: f.type === 'string', help: f.help }));
+    all.push({
+      path: here,
+      subs: (c.subcommands ?? []).map((s) => s.name),
+      flags: [...flags, { name: 'help', takesValue: false, help: 'show this help' }],
+    });
     for (const s of c.subcommands ?? []) walk(s, here);
   };
   for (const c of commands) walk(c, '');
@@ -62,18 +77,33 @@ function zsh(commands: Command[]): string {
 # gridbits completion for zsh. Load it with:
 #   source <(gridbits completion zsh)
 autoload -U +X bashcompinit && bashcompinit
-${bash(commands).split('\n').filter((l) => !l.startsWith('#')).join('\n')}`;
+${bash(commands)
+  .split('\n')
+  .filter((l) => !l.startsWith('#'))
+  .join('\n')}`;
 }
 
 function fish(commands: Command[]): string {
-  const lines = ['# gridbits completion for fish. Load it with:', '#   gridbits completion fish | source', 'complete -c gridbits -f'];
+  const lines = [
+    '# gridbits completion for fish. Load it with:',
+    '#   gridbits completion fish | source',
+    'complete -c gridbits -f',
+  ];
   for (const l of levels(commands)) {
     const words = l.path === '' ? [] : l.path.split(' ');
     const seen = words.map((w) => `__fish_seen_subcommand_from ${w}`).join('; and ');
-    const cond = l.path === '' ? '__fish_use_subcommand' : l.subs.length > 0 ? `${seen}; and not __fish_seen_subcommand_from ${l.subs.join(' ')}` : seen;
+    const cond =
+      l.path === ''
+        ? '__fish_use_subcommand'
+        : l.subs.length > 0
+          ? `${seen}; and not __fish_seen_subcommand_from ${l.subs.join(' ')}`
+          : seen;
     for (const s of l.subs) lines.push(`complete -c gridbits -n ${quote(cond)} -a ${quote(s)}`);
     if (l.path !== '' && l.subs.length === 0) {
-      for (const f of l.flags) lines.push(`complete -c gridbits -n ${quote(cond)} -l ${f.name}${f.takesValue ? ' -r -F' : ''} -d ${quote(f.help.slice(0, 60))}`);
+      for (const f of l.flags)
+        lines.push(
+          `complete -c gridbits -n ${quote(cond)} -l ${f.name}${f.takesValue ? ' -r -F' : ''} -d ${quote(f.help.slice(0, 60))}`,
+        );
     }
   }
   lines.push(`complete -c gridbits -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'`);
@@ -85,7 +115,10 @@ export function completionScript(commands: Command[], shell: string | undefined)
   if (shell === 'bash') return bash(commands);
   if (shell === 'zsh') return zsh(commands);
   if (shell === 'fish') return fish(commands);
-  throw new GridbitsError('BAD_ARGUMENT', `completion: name a shell: bash, zsh or fish${shell === undefined ? '' : `, got '${shell}'`}`);
+  throw new GridbitsError(
+    'BAD_ARGUMENT',
+    `completion: name a shell: bash, zsh or fish${shell === undefined ? '' : `, got '${shell}'`}`,
+  );
 }
 
 /** The `completion` command. */

@@ -20,7 +20,12 @@ export interface FleetShardRun {
 }
 
 /** Counts the shards, prints the answer (or what was finished), returns the exit code. */
-export async function countFleetSharded(out: Output, p: FleetProblem, sc: ShardedCount, run: FleetShardRun): Promise<number> {
+export async function countFleetSharded(
+  out: Output,
+  p: FleetProblem,
+  sc: ShardedCount,
+  run: FleetShardRun,
+): Promise<number> {
   const t0 = performance.now();
   const label = `fleet count ${p.width}x${p.height}`;
   const file = run.checkpoint;
@@ -30,14 +35,21 @@ export async function countFleetSharded(out: Output, p: FleetProblem, sc: Sharde
   let where: Record<string, unknown>;
   let how: string;
   if (run.queue === undefined) {
-    const r = await runShardsLocally(out, sc, { label, eager: true, ...(file !== undefined ? { checkpoint: file } : {}), ...(run.timeoutMs !== undefined ? { timeoutMs: run.timeoutMs } : {}) });
+    const r = await runShardsLocally(out, sc, {
+      label,
+      eager: true,
+      ...(file !== undefined ? { checkpoint: file } : {}),
+      ...(run.timeoutMs !== undefined ? { timeoutMs: run.timeoutMs } : {}),
+    });
     ({ counts, timedOut, where, how } = r);
     interrupted = r.interrupted || r.timedOut;
   } else {
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');
     const queue = run.queue;
-    const r = await interruptible(out, (signal) => countOnQueue(sc, queue, { signal, onProgress: (pr) => out.progress(pr, label) }));
+    const r = await interruptible(out, (signal) =>
+      countOnQueue(sc, queue, { signal, onProgress: (pr) => out.progress(pr, label) }),
+    );
     ({ counts, interrupted } = r);
     where = { queue: queue.shown, reused: r.reused };
     how = `${plural(sc.shards, 'shard')} on the job queue at ${queue.shown}${r.reused > 0 ? ` (${thousands(r.reused)} done before this run)` : ''}`;
@@ -48,12 +60,23 @@ export async function countFleetSharded(out: Output, p: FleetProblem, sc: Sharde
   for (const c of counts.values()) nodes += c.nodes;
   const split = { shards: sc.shards, split: sc.method, shardsDone: counts.size, nodes, ...where };
   if (interrupted) {
-    const saved = file !== undefined ? `; saved to ${file}: the same command goes on from there` : run.queue !== undefined ? '; the rest stay on the queue, and the same command picks them up' : '';
+    const saved =
+      file !== undefined
+        ? `; saved to ${file}: the same command goes on from there`
+        : run.queue !== undefined
+          ? '; the rest stay on the queue, and the same command picks them up'
+          : '';
     if (timedOut) {
-      throw new GridbitsError('LIMIT', `the count did not finish within the time limit (${durationWords(run.timeoutMs!)}): ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} counted${saved}`);
+      throw new GridbitsError(
+        'LIMIT',
+        `the count did not finish within the time limit (${durationWords(run.timeoutMs!)}): ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} counted${saved}`,
+      );
     }
     if (out.json) out.printJson({ count: null, stopped: 'signal', ...problemJson(p), ...split, seconds });
-    else out.print(`interrupted: ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} of the count of ${fleetText(p)} on ${p.width}x${p.height} counted (${seconds.toFixed(2)} s)${saved}; no total yet`);
+    else
+      out.print(
+        `interrupted: ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} of the count of ${fleetText(p)} on ${p.width}x${p.height} counted (${seconds.toFixed(2)} s)${saved}; no total yet`,
+      );
     return 130;
   }
   let total: bigint;

@@ -26,7 +26,6 @@ import type { Output } from './output.js';
 // fleet.ts imports this file for its table, so its helpers are loaded when a subcommand runs, not at load time.
 const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js');
 
-
 /** Refuses arguments past the board (a positional WxH). */
 function noExtra(args: Parsed, name: string): void {
   noMoreThan(boardAndRest(args, `fleet ${name}`).rest, 0, `fleet ${name}`);
@@ -34,10 +33,10 @@ function noExtra(args: Parsed, name: string): void {
 
 function hunterOf(args: Parsed): HunterStrategy {
   const h = str(args, 'hunter') ?? 'lattice';
-  if (!(HUNTER_STRATEGIES as readonly string[]).includes(h)) throw new GridbitsError('BAD_ARGUMENT', `--hunter must be one of ${HUNTER_STRATEGIES.join(', ')}, got '${h}'`);
+  if (!(HUNTER_STRATEGIES as readonly string[]).includes(h))
+    throw new GridbitsError('BAD_ARGUMENT', `--hunter must be one of ${HUNTER_STRATEGIES.join(', ')}, got '${h}'`);
   return h as HunterStrategy;
 }
-
 
 const MARK_TEXT = ['.', 'o', 'x', '#'];
 
@@ -49,14 +48,23 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const { fleetSpecFromArgs, answerOf, interruptedCount, problemJson, watched, COUNT_WORKER_CELLS, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
+  const {
+    fleetSpecFromArgs,
+    answerOf,
+    interruptedCount,
+    problemJson,
+    watched,
+    COUNT_WORKER_CELLS,
+    FORBIDDEN_GLYPH: FORBIDDEN,
+  } = await fleetCli();
   const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
   const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readTextArg(shots, 'the shots file'));
   const method = (str(args, 'method') ?? 'auto') as HeatMethod;
-  if (!['auto', 'exact', 'sampled'].includes(method)) throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
+  if (!['auto', 'exact', 'sampled'].includes(method))
+    throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
   const samples = int(args, 'samples', 1, 10_000_000) ?? 10_000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const timeoutMs = duration(args, 'timeout');
@@ -66,8 +74,15 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const outcome = await (async () => {
     try {
       // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
-      if (p.width * p.height > COUNT_WORKER_CELLS) return await runJob<HeatMap, HeatMap>(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], { timeoutMs, label, inWorker: true });
-      return await interruptible(out, (signal) => heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }));
+      if (p.width * p.height > COUNT_WORKER_CELLS)
+        return await runJob<HeatMap, HeatMap>(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
+          timeoutMs,
+          label,
+          inWorker: true,
+        });
+      return await interruptible(out, (signal) =>
+        heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }),
+      );
     } catch (e) {
       // The exact method's limits (the time, the count's table cap) say which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
@@ -75,11 +90,30 @@ async function heat(args: Parsed, out: Output): Promise<number> {
     }
   })();
   // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
-  const cut = !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0 ? outcome.stopped : undefined;
-  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined) return interruptedCount(p, out, w.last(), outcome.nodes, secondsSince(t0), method === 'sampled' ? 'the sampled heat map' : 'the heat map');
-  const h = cut !== undefined && !outcome.finished ? outcome.partial! : answerOf(outcome, () => (method === 'exact' ? `exact heat: the count did not finish within the time limit (${durationWords(timeoutMs!)}); try the sampled method` : `sampled heat: the time limit (${durationWords(timeoutMs!)}) came before any layout was drawn`));
+  const cut =
+    !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0
+      ? outcome.stopped
+      : undefined;
+  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined)
+    return interruptedCount(
+      p,
+      out,
+      w.last(),
+      outcome.nodes,
+      secondsSince(t0),
+      method === 'sampled' ? 'the sampled heat map' : 'the heat map',
+    );
+  const h =
+    cut !== undefined && !outcome.finished
+      ? outcome.partial!
+      : answerOf(outcome, () =>
+          method === 'exact'
+            ? `exact heat: the count did not finish within the time limit (${durationWords(timeoutMs!)}); try the sampled method`
+            : `sampled heat: the time limit (${durationWords(timeoutMs!)}) came before any layout was drawn`,
+        );
   const seconds = secondsSince(t0);
-  const byName = <T>(f: (sq: number) => T): Record<string, T> => Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
+  const byName = <T>(f: (sq: number) => T): Record<string, T> =>
+    Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {
     out.printJson({
       method: h.method,
@@ -97,28 +131,49 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   }
   const c = out.paint;
   let max = 0;
-  for (let sq = 0; sq < board.cells; sq++) if (k.marks[sq] === 0 && !p.forbidden[sq]) max = Math.max(max, h.probability[sq]);
+  for (let sq = 0; sq < board.cells; sq++)
+    if (k.marks[sq] === 0 && !p.forbidden[sq]) max = Math.max(max, h.probability[sq]);
   const shade = (sq: number, t: string): string => {
     if (p.forbidden[sq] && k.marks[sq] === 0) return c.dim(t);
     if (k.marks[sq] === MISS) return c.dim(t);
     if (k.marks[sq] === HIT) return c.bold(c.red(t));
     if (k.marks[sq] === SUNK) return c.red(t);
     const x = max > 0 ? h.probability[sq] / max : 0;
-    return x === 0 ? c.dim(t) : x < 0.25 ? c.blue(t) : x < 0.5 ? c.cyan(t) : x < 0.75 ? c.green(t) : c.bold(c.yellow(t));
+    return x === 0
+      ? c.dim(t)
+      : x < 0.25
+        ? c.blue(t)
+        : x < 0.5
+          ? c.cyan(t)
+          : x < 0.75
+            ? c.green(t)
+            : c.bold(c.yellow(t));
   };
-  out.print(drawGrid(board, (sq) => (k.marks[sq] !== 0 ? MARK_TEXT[k.marks[sq]] : p.forbidden[sq] ? FORBIDDEN : percent(h.probability[sq])), { paint: shade }));
+  out.print(
+    drawGrid(
+      board,
+      (sq) => (k.marks[sq] !== 0 ? MARK_TEXT[k.marks[sq]] : p.forbidden[sq] ? FORBIDDEN : percent(h.probability[sq])),
+      { paint: shade },
+    ),
+  );
   const legend = `per cent chance of a ship (o miss, x hit, # sunk${p.forbidden.some((f) => f === 1) ? `, ${FORBIDDEN} forbidden` : ''})`;
   if (!h.consistent) out.print('no layout matches these shots');
   else if (h.method === 'exact') out.print(`exact: ${plural(h.total!, 'layout')} match; ${legend}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);
-    out.print(`sampled: ${plural(h.samples!, 'uniform layout')} (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`);
+    out.print(
+      `sampled: ${plural(h.samples!, 'uniform layout')} (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
+    );
   }
   let best = -1;
-  for (let sq = 0; sq < board.cells; sq++) if (k.marks[sq] === 0 && !p.forbidden[sq] && (best < 0 || h.probability[sq] > h.probability[best])) best = sq;
+  for (let sq = 0; sq < board.cells; sq++)
+    if (k.marks[sq] === 0 && !p.forbidden[sq] && (best < 0 || h.probability[sq] > h.probability[best])) best = sq;
   if (best >= 0 && h.consistent) out.print(`likeliest cell: ${board.name(best)} (${percent(h.probability[best])}%)`);
-  if (cut !== undefined) out.print(`${stopWords(cut, { timeoutMs })} after ${thousands(h.samples!)} of the ${plural(samples, 'layout')} asked for`);
+  if (cut !== undefined)
+    out.print(
+      `${stopWords(cut, { timeoutMs })} after ${thousands(h.samples!)} of the ${plural(samples, 'layout')} asked for`,
+    );
   return cut === 'signal' ? 130 : 0;
 }
 
@@ -134,10 +189,23 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   const t0 = performance.now();
   const size = `${p.width}x${p.height}`;
   const layouts = answerOf(
-    await interruptible(out, (signal) => uniformLayoutSource(p, { signal, onProgress: (pr) => out.progress(pr, `fleet sim ${size}: preparing uniform layouts`) })),
+    await interruptible(out, (signal) =>
+      uniformLayoutSource(p, {
+        signal,
+        onProgress: (pr) => out.progress(pr, `fleet sim ${size}: preparing uniform layouts`),
+      }),
+    ),
   );
   const o = await interruptible(out, (signal) =>
-    simulate(p, { games, seed, layouts, signal, timeoutMs, hunter: { strategy, samples }, onProgress: (pr) => out.progress(pr, `fleet sim ${size}`) }),
+    simulate(p, {
+      games,
+      seed,
+      layouts,
+      signal,
+      timeoutMs,
+      hunter: { strategy, samples },
+      onProgress: (pr) => out.progress(pr, `fleet sim ${size}`),
+    }),
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
   const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
@@ -148,14 +216,36 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   if (out.json) {
     const cut = stopped !== undefined ? { stopped, gamesRequested: r.requested } : {};
     const { board, ...rest } = problemJson(p);
-    out.printJson({ games: r.games, seed, board, size, fleet, ...rest, hunter: strategy, mean: r.mean, median: r.median, min: r.min, max: r.max, histogram: r.histogram, ...cut, ms: Math.round(performance.now() - t0), seconds: secondsSince(t0) });
+    out.printJson({
+      games: r.games,
+      seed,
+      board,
+      size,
+      fleet,
+      ...rest,
+      hunter: strategy,
+      mean: r.mean,
+      median: r.median,
+      min: r.min,
+      max: r.max,
+      histogram: r.histogram,
+      ...cut,
+      ms: Math.round(performance.now() - t0),
+      seconds: secondsSince(t0),
+    });
     return code;
   }
   const top = Math.max(...Object.values(r.histogram));
   const c = out.paint;
-  for (const [shots, n] of Object.entries(r.histogram)) out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${thousands(n)}`);
-  out.print(`${plural(r.games, 'game')} (${fleetText(p)}, ${size}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`);
-  if (stopped !== undefined) out.print(`${stopWords(stopped, { timeoutMs })} after ${thousands(r.games)} of the ${plural(r.requested, 'game')} asked for`);
+  for (const [shots, n] of Object.entries(r.histogram))
+    out.print(`${shots.padStart(4)} ${c.cyan('█'.repeat(Math.max(1, Math.round((40 * n) / top))))} ${thousands(n)}`);
+  out.print(
+    `${plural(r.games, 'game')} (${fleetText(p)}, ${size}; hunter ${strategy}, seed ${seed}): mean ${r.mean.toFixed(2)}, median ${r.median}, min ${r.min}, max ${r.max} shots`,
+  );
+  if (stopped !== undefined)
+    out.print(
+      `${stopWords(stopped, { timeoutMs })} after ${thousands(r.games)} of the ${plural(r.requested, 'game')} asked for`,
+    );
   return code;
 }
 
@@ -163,23 +253,29 @@ async function sim(args: Parsed, out: Output): Promise<number> {
 function layoutFromFile(p: FleetProblem, file: string): FleetLayout {
   const grid = parseLayoutGrid(readTextArg(file, 'the layout'), p.width, p.height);
   const r = checkFleetLayout(p, grid.ships);
-  if (!r.valid || !r.ships) throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
+  if (!r.valid || !r.ships)
+    throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
   return { ships: r.ships };
 }
 
 /** Two drawings side by side; padding counts visible characters only (colours add escape codes). */
 function sideBySide(left: string, right: string, gap = 6): string {
   const visible = (s: string): number => stripVTControlCharacters(s).length;
-  const a = left.split('\n'), b = right.split('\n');
+  const a = left.split('\n'),
+    b = right.split('\n');
   const width = Math.max(...a.map(visible));
-  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (a[i] ?? '') + ' '.repeat(width - visible(a[i] ?? '') + gap) + (b[i] ?? '')).join('\n');
+  return Array.from(
+    { length: Math.max(a.length, b.length) },
+    (_, i) => (a[i] ?? '') + ' '.repeat(width - visible(a[i] ?? '') + gap) + (b[i] ?? ''),
+  ).join('\n');
 }
 
 function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
   if (r.reply !== 'sunk') return r.reply;
   const cells = r.ship!.cells;
   const name = p.kinds[r.ship!.kind].name;
-  if (!/^[0-9]+$/.test(name)) return `sunk — the ${shipKindName(p.kinds[r.ship!.kind])} on ${cells.map((x) => board.name(x)).join(', ')}`;
+  if (!/^[0-9]+$/.test(name))
+    return `sunk — the ${shipKindName(p.kinds[r.ship!.kind])} on ${cells.map((x) => board.name(x)).join(', ')}`;
   return `sunk — the ship of length ${name} on ${board.name(cells[0])}${cells.length > 1 ? `–${board.name(cells[cells.length - 1])}` : ''}`;
 }
 
@@ -193,7 +289,9 @@ async function play(args: Parsed, out: Output): Promise<number> {
   const rng = createRng(seed);
   const layoutFile = str(args, 'layout');
   const { answerOf } = await fleetCli();
-  const drawn = answerOf(await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal })));
+  const drawn = answerOf(
+    await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal })),
+  );
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
   const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile)); // the human's fleet
@@ -207,18 +305,50 @@ async function play(args: Parsed, out: Output): Promise<number> {
     if (out.json) return;
     const own = new Uint8Array(board.cells);
     for (const s of theirs.layout.ships) for (const sq of s.cells) own[sq] = 1;
-    const left = drawGrid(board, (sq) => (theirs.knowledge.marks[sq] !== 0 ? MARK_TEXT[theirs.knowledge.marks[sq]] : p.forbidden[sq] ? FORBIDDEN : own[sq] ? 'S' : '.'), {
-      paint: (sq, t) => (theirs.knowledge.marks[sq] >= HIT ? c.bold(c.red(t)) : own[sq] ? c.cyan(t) : c.dim(t)),
-    });
-    const right = drawGrid(board, (sq) => (p.forbidden[sq] && mine.knowledge.marks[sq] === 0 ? FORBIDDEN : MARK_TEXT[mine.knowledge.marks[sq]]), {
-      paint: (sq, t) => (mine.knowledge.marks[sq] >= HIT ? c.bold(c.yellow(t)) : mine.knowledge.marks[sq] === MISS ? c.blue(t) : c.dim(t)),
-    });
+    const left = drawGrid(
+      board,
+      (sq) =>
+        theirs.knowledge.marks[sq] !== 0
+          ? MARK_TEXT[theirs.knowledge.marks[sq]]
+          : p.forbidden[sq]
+            ? FORBIDDEN
+            : own[sq]
+              ? 'S'
+              : '.',
+      {
+        paint: (sq, t) => (theirs.knowledge.marks[sq] >= HIT ? c.bold(c.red(t)) : own[sq] ? c.cyan(t) : c.dim(t)),
+      },
+    );
+    const right = drawGrid(
+      board,
+      (sq) => (p.forbidden[sq] && mine.knowledge.marks[sq] === 0 ? FORBIDDEN : MARK_TEXT[mine.knowledge.marks[sq]]),
+      {
+        paint: (sq, t) =>
+          mine.knowledge.marks[sq] >= HIT
+            ? c.bold(c.yellow(t))
+            : mine.knowledge.marks[sq] === MISS
+              ? c.blue(t)
+              : c.dim(t),
+      },
+    );
     out.print(sideBySide(`your fleet (S ship, x hit, o miss)\n${left}`, `your shots at the computer\n${right}`));
   };
   const finish = (winner: 'you' | 'computer' | null): number => {
-    if (out.json) out.printJson({ winner, seed, board: { width: p.width, height: p.height }, shots: { you: mine.shots, computer: theirs.shots }, moves });
+    if (out.json)
+      out.printJson({
+        winner,
+        seed,
+        board: { width: p.width, height: p.height },
+        shots: { you: mine.shots, computer: theirs.shots },
+        moves,
+      });
     else if (winner === null) out.print(`game left unfinished after ${mine.shots} of your shots (seed ${seed})`);
-    else out.print(winner === 'you' ? c.bold(c.green(`you win: every ship sunk in ${mine.shots} shots (seed ${seed})`)) : c.bold(c.red(`the computer wins in ${theirs.shots} shots (seed ${seed})`)));
+    else
+      out.print(
+        winner === 'you'
+          ? c.bold(c.green(`you win: every ship sunk in ${mine.shots} shots (seed ${seed})`))
+          : c.bold(c.red(`the computer wins in ${theirs.shots} shots (seed ${seed})`)),
+      );
     return 0;
   };
   say(`Sea Battle on ${board}: ${fleetText(p)}. You shoot first; type a square like ${board.name(0)}, or 'quit'.`);
@@ -249,7 +379,12 @@ async function play(args: Parsed, out: Output): Promise<number> {
         continue;
       }
       const r = mine.shoot(sq);
-      moves.push({ by: 'you', square: board.name(sq), reply: r.reply, ...(r.ship ? { ship: r.ship.cells.map((x) => board.name(x)) } : {}) });
+      moves.push({
+        by: 'you',
+        square: board.name(sq),
+        reply: r.reply,
+        ...(r.ship ? { ship: r.ship.cells.map((x) => board.name(x)) } : {}),
+      });
       say(`you fire at ${board.name(sq)}: ${replyText(board, p, r)}`);
       if (mine.over) {
         draw();
@@ -257,7 +392,12 @@ async function play(args: Parsed, out: Output): Promise<number> {
       }
       const target = hunter.choose(theirs.knowledge, rng);
       const rc = theirs.shoot(target);
-      moves.push({ by: 'computer', square: board.name(target), reply: rc.reply, ...(rc.ship ? { ship: rc.ship.cells.map((x) => board.name(x)) } : {}) });
+      moves.push({
+        by: 'computer',
+        square: board.name(target),
+        reply: rc.reply,
+        ...(rc.ship ? { ship: rc.ship.cells.map((x) => board.name(x)) } : {}),
+      });
       say(`the computer fires at ${board.name(target)}: ${replyText(board, p, rc)}`);
       draw();
       if (theirs.over) return finish('computer');
@@ -275,24 +415,46 @@ export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
     value: 'FILE',
     help: "the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
   },
-  hunter: { type: 'string', value: 'H', help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)` },
-  'hunter-samples': { type: 'string', value: 'N', help: 'weighted samples per shot of the posterior hunter (default 400)' },
+  hunter: {
+    type: 'string',
+    value: 'H',
+    help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)`,
+  },
+  'hunter-samples': {
+    type: 'string',
+    value: 'N',
+    help: 'weighted samples per shot of the posterior hunter (default 400)',
+  },
   games: { type: 'string', value: 'N', help: 'games to play (default 1000)' },
-  layout: { type: 'string', value: 'FILE', help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one" },
+  layout: {
+    type: 'string',
+    value: 'FILE',
+    help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one",
+  },
   seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
 };
 
 /** The subcommands, for fleet.ts's table. */
 export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   heat: {
-    usage: 'fleet heat [WxH] [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout T] [--json]',
-    summary: 'the chance each cell holds a ship, given the shots so far (exact by counting, or sampled with 95% intervals)',
+    usage:
+      'fleet heat [WxH] [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout T] [--json]',
+    summary:
+      'the chance each cell holds a ship, given the shots so far (exact by counting, or sampled with 95% intervals)',
     flags: {
       shots: FLEET_PLAY_FLAGS.shots,
-      method: { type: 'string', value: 'M', help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled' },
+      method: {
+        type: 'string',
+        value: 'M',
+        help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled',
+      },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
       seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
-      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn` },
+      timeout: {
+        type: 'string',
+        value: 'T',
+        help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn`,
+      },
     },
     details: `The map shows each cell's chance in per cent; o miss, x hit, # sunk, - forbidden. Ctrl-C while sampling
 prints the map of the layouts drawn so far.
@@ -305,7 +467,15 @@ Examples:
   play: {
     usage: 'fleet play [WxH] [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
     summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
-    flags: { layout: FLEET_PLAY_FLAGS.layout, hunter: FLEET_PLAY_FLAGS.hunter, seed: { type: 'string', value: 'N', help: 'seed of the layouts and the computer\'s shots (default: from the clock, printed)' } },
+    flags: {
+      layout: FLEET_PLAY_FLAGS.layout,
+      hunter: FLEET_PLAY_FLAGS.hunter,
+      seed: {
+        type: 'string',
+        value: 'N',
+        help: "seed of the layouts and the computer's shots (default: from the clock, printed)",
+      },
+    },
     details: `Type a square like e5 for each shot, or quit. Your board: S ship, x hit, o miss, - forbidden.
 
 Examples:
@@ -315,14 +485,19 @@ Examples:
     run: play,
   },
   sim: {
-    usage: 'fleet sim [WxH] [problem flags] --games N --seed S [--hunter H] [--hunter-samples N] [--timeout T] [--json]',
+    usage:
+      'fleet sim [WxH] [problem flags] --games N --seed S [--hunter H] [--hunter-samples N] [--timeout T] [--json]',
     summary: 'the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)',
     flags: {
       games: FLEET_PLAY_FLAGS.games,
       hunter: FLEET_PLAY_FLAGS.hunter,
       'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
       seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
-      timeout: { type: 'string', value: 'T', help: `time limit ${TIME_HELP}: the statistics of the games played by then` },
+      timeout: {
+        type: 'string',
+        value: 'T',
+        help: `time limit ${TIME_HELP}: the statistics of the games played by then`,
+      },
     },
     details: `Ctrl-C, like --timeout, prints the statistics of the games finished so far (then exits 130).
 

@@ -17,7 +17,18 @@ import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { fleetWords } from '../fleet/names.js';
 import { drawGrid } from '../render/ascii.js';
-import { boardAndRest, bool, duration, int, list, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
+import {
+  boardAndRest,
+  bool,
+  duration,
+  int,
+  list,
+  noMoreThan,
+  str,
+  type Command,
+  type Flag,
+  type Parsed,
+} from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { parseQueueAddress } from './queue.js';
@@ -39,10 +50,23 @@ export const FORBIDDEN_GLYPH = '-';
 
 /** The flags that describe a problem, shared by every subcommand that reads one. */
 export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: { type: 'string', value: 'WxH', help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)` },
+  board: {
+    type: 'string',
+    value: 'WxH',
+    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
+  },
   fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
-  ship: { type: 'string', value: 'SHAPE', multiple: true, help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)" },
-  touch: { type: 'string', value: 'T', help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)" },
+  ship: {
+    type: 'string',
+    value: 'SHAPE',
+    multiple: true,
+    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
+  },
+  touch: {
+    type: 'string',
+    value: 'T',
+    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
+  },
   forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
   mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
   mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
@@ -51,15 +75,20 @@ export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
 export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
   const maskFile = str(args, 'mask');
-  const mask = maskFile === undefined ? undefined : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
-  const board = boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
+  const mask =
+    maskFile === undefined
+      ? undefined
+      : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
+  const board =
+    boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
   let forbidden = parseForbidList(board, list(args, 'forbid'));
   if (mask) {
     try {
       forbidden = mergeForbidden(board, forbidden, mask.forbidden);
     } catch (e) {
       // The CLI names its own flag for the list.
-      if (e instanceof GridbitsError) throw new GridbitsError(e.code, e.message.replace('(in the list and', '(in --forbid and'));
+      if (e instanceof GridbitsError)
+        throw new GridbitsError(e.code, e.message.replace('(in the list and', '(in --forbid and'));
       throw e;
     }
   }
@@ -89,15 +118,26 @@ export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?
  * An outcome's answer for the CLI: Ctrl-C (the signal) throws ABORTED, which main.ts turns into exit 130; a
  * spent limit throws LIMIT in the CLI's words.
  */
-export function answerOf<T>(outcome: Outcome<T, unknown>, limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit'): T {
+export function answerOf<T>(
+  outcome: Outcome<T, unknown>,
+  limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit',
+): T {
   if (outcome.finished) return outcome.value;
   if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   throw new GridbitsError('LIMIT', limit(outcome.stopped));
 }
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
-export function problemJson(p: FleetProblem): { board: { width: number; height: number }; touch: string; kinds: Array<{ name: string; count: number; cells: number }> } {
-  return { board: { width: p.width, height: p.height }, touch: p.touch, kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })) };
+export function problemJson(p: FleetProblem): {
+  board: { width: number; height: number };
+  touch: string;
+  kinds: Array<{ name: string; count: number; cells: number }>;
+} {
+  return {
+    board: { width: p.width, height: p.height },
+    touch: p.touch,
+    kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })),
+  };
 }
 
 /** A layout for JSON: ships with square names, kind names. */
@@ -158,7 +198,11 @@ async function place(args: Parsed, out: Output): Promise<number> {
   const spec = fleetSpecFromArgs(args, boardText);
   const p = fleetProblem(spec);
   const methodText = str(args, 'method') ?? 'uniform';
-  if (!(METHODS as readonly string[]).includes(methodText)) throw new GridbitsError('BAD_ARGUMENT', `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`);
+  if (!(METHODS as readonly string[]).includes(methodText))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`,
+    );
   const method = methodText as (typeof METHODS)[number];
   const samples = int(args, 'samples', 1, 1_000_000);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? randomInt(0, 2 ** 31);
@@ -170,12 +214,23 @@ async function place(args: Parsed, out: Output): Promise<number> {
   const label = `fleet place ${p.width}x${p.height}`;
   let answer: PlaceAnswer;
   if (method === 'uniform') {
-    const r = p.width * p.height >= PLACE_WORKER_CELLS ? await uniformPlaceInWorker(spec, seed, n, out, label) : await uniformPlace(p, createRng(seed), n, out, label);
+    const r =
+      p.width * p.height >= PLACE_WORKER_CELLS
+        ? await uniformPlaceInWorker(spec, seed, n, out, label)
+        : await uniformPlace(p, createRng(seed), n, out, label);
     layouts.push(...r.layouts);
-    answer = r.total === 0n ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n } : { exists: true, total: r.total, interrupted: r.interrupted };
+    answer =
+      r.total === 0n
+        ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n }
+        : { exists: true, total: r.total, interrupted: r.interrupted };
   } else if (n === 1 && p.width * p.height >= PLACE_WORKER_CELLS) {
     // The same search as below, in a worker (the job draws from the same seed).
-    const o = await runJob<PlaceResult>(out, 'fleet.place', [spec, { method, seed }], { maxNodes, timeoutMs, label, inWorker: true });
+    const o = await runJob<PlaceResult>(out, 'fleet.place', [spec, { method, seed }], {
+      maxNodes,
+      timeoutMs,
+      label,
+      inWorker: true,
+    });
     if (!o.finished) {
       if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
       answer = { exists: null, nodes: o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
@@ -224,7 +279,10 @@ async function place(args: Parsed, out: Output): Promise<number> {
   };
   if (answer.exists !== true) {
     if (out.json) out.printJson({ exists: answer.exists, reason: answer.reason, ...head });
-    else out.print(`no layout of ${fleetText(p)} on ${p.width}x${p.height}${answer.exists === null ? ' found' : ''}: ${answer.reason}`);
+    else
+      out.print(
+        `no layout of ${fleetText(p)} on ${p.width}x${p.height}${answer.exists === null ? ' found' : ''}: ${answer.reason}`,
+      );
     return 0;
   }
   const cut = answer.interrupted ? { stopped: 'signal', layoutsRequested: n } : {};
@@ -234,14 +292,24 @@ async function place(args: Parsed, out: Output): Promise<number> {
     return answer.interrupted ? 130 : 0;
   }
   // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
-  layouts.forEach((l, i) => out.print(samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`));
+  layouts.forEach((l, i) =>
+    out.print(
+      samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`,
+    ),
+  );
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
-  if (answer.interrupted) out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
+  if (answer.interrupted)
+    out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
   return answer.interrupted ? 130 : 0;
 }
 
 /** Why a search stopped without an answer, in the CLI's words. */
-function budgetWords(stopped: 'nodes' | 'time', maxNodes: number | undefined, timeoutMs: number | undefined, nodes: number): string {
+function budgetWords(
+  stopped: 'nodes' | 'time',
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+  nodes: number,
+): string {
   const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${durationWords(timeoutMs!)}`;
   return `budget exhausted (${limit}) after ${plural(nodes, 'node')}: neither a layout nor a proof that none exists`;
 }
@@ -253,8 +321,11 @@ interface UniformPlaced {
 }
 
 /** Ctrl-C during uniform draws: the layouts drawn so far, if any, else exit 130 at once. */
-function uniformAnswer(o: Outcome<{ layouts: FleetLayout[]; total?: bigint }, { layouts: FleetLayout[] }>): UniformPlaced {
-  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0) return { layouts: o.partial!.layouts, interrupted: true };
+function uniformAnswer(
+  o: Outcome<{ layouts: FleetLayout[]; total?: bigint }, { layouts: FleetLayout[] }>,
+): UniformPlaced {
+  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0)
+    return { layouts: o.partial!.layouts, interrupted: true };
   return answerOf(o);
 }
 
@@ -265,11 +336,21 @@ function uniformAnswer(o: Outcome<{ layouts: FleetLayout[]; total?: bigint }, { 
 async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output, label: string): Promise<UniformPlaced> {
   const quick = new FleetPlacer(p).placeSync({ maxNodes: 100_000 });
   if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
-  return uniformAnswer(await interruptible(out, (signal) => uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(pr, label) })));
+  return uniformAnswer(
+    await interruptible(out, (signal) =>
+      uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(pr, label) }),
+    ),
+  );
 }
 
 /** The same draws in a worker thread, for huge boards whose set-up takes long in one step (Ctrl-C within 0.5 s). */
-async function uniformPlaceInWorker(spec: FleetSpec, seed: number, n: number, out: Output, label: string): Promise<UniformPlaced> {
+async function uniformPlaceInWorker(
+  spec: FleetSpec,
+  seed: number,
+  n: number,
+  out: Output,
+  label: string,
+): Promise<UniformPlaced> {
   const quick = await runJob<PlaceResult>(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker: true });
   if (!quick.finished && quick.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
@@ -286,8 +367,16 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const checkpoint = str(args, 'checkpoint');
   const shards = int(args, 'shards', 1, 1_000_000);
   if (queueText !== undefined || checkpoint !== undefined || shards !== undefined) {
-    if (queueText !== undefined && timeoutMs !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'fleet count: --queue takes no --timeout: a queued count has no time limit (Ctrl-C stops the waiting; the shards stay queued)');
-    if (queueText !== undefined && checkpoint !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)');
+    if (queueText !== undefined && timeoutMs !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'fleet count: --queue takes no --timeout: a queued count has no time limit (Ctrl-C stops the waiting; the shards stay queued)',
+      );
+    if (queueText !== undefined && checkpoint !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)',
+      );
     const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'fleet count');
     const sc = shardCount(countQuestion(p), shards ?? DEFAULT_SHARDS);
     const { countFleetSharded } = await import('./fleet-count-shards.js');
@@ -299,11 +388,17 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const outcome =
     p.width * p.height > COUNT_WORKER_CELLS
       ? await runJob<bigint>(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
-      : await interruptible(out, (signal) => countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }));
+      : await interruptible(out, (signal) =>
+          countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }),
+        );
   const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
-  if (!outcome.finished && outcome.stopped === 'signal') return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
-  const total = answerOf(outcome, () => `the count did not finish within the time limit (${durationWords(timeoutMs!)})`);
+  if (!outcome.finished && outcome.stopped === 'signal')
+    return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
+  const total = answerOf(
+    outcome,
+    () => `the count did not finish within the time limit (${durationWords(timeoutMs!)})`,
+  );
   if (out.json) {
     out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
     return 0;
@@ -313,13 +408,33 @@ async function count(args: Parsed, out: Output): Promise<number> {
 }
 
 /** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
-export function interruptedCount(p: FleetProblem, out: Output, last: Progress | null, nodes: number, seconds: number, what = 'the count'): number {
+export function interruptedCount(
+  p: FleetProblem,
+  out: Output,
+  last: Progress | null,
+  nodes: number,
+  seconds: number,
+  what = 'the count',
+): number {
   const where =
-    last?.total === undefined ? 'its start' : last.unit === 'per cent' ? `${Math.floor((100 * last.done) / last.total)} %` : `${thousands(Math.floor(last.done))} of ${thousands(last.total)} ${last.unit ?? ''}`.trimEnd();
+    last?.total === undefined
+      ? 'its start'
+      : last.unit === 'per cent'
+        ? `${Math.floor((100 * last.done) / last.total)} %`
+        : `${thousands(Math.floor(last.done))} of ${thousands(last.total)} ${last.unit ?? ''}`.trimEnd();
   if (out.json) {
-    out.printJson({ count: null, stopped: 'signal', ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}), nodes, ...problemJson(p), seconds });
+    out.printJson({
+      count: null,
+      stopped: 'signal',
+      ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}),
+      nodes,
+      ...problemJson(p),
+      seconds,
+    });
   } else {
-    out.print(`interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`);
+    out.print(
+      `interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`,
+    );
   }
   return 130;
 }
@@ -332,13 +447,23 @@ function layoutsFromJson(text: string, given: Board | undefined): { board: Board
   } catch (e) {
     throw new GridbitsError('BAD_INPUT', `the layout is not valid JSON: ${(e as Error).message}`);
   }
-  const d = doc as { exists?: unknown; board?: { width?: unknown; height?: unknown }; ships?: unknown; layouts?: unknown };
+  const d = doc as {
+    exists?: unknown;
+    board?: { width?: unknown; height?: unknown };
+    ships?: unknown;
+    layouts?: unknown;
+  };
   if (d === null || typeof d !== 'object') throw new GridbitsError('BAD_INPUT', 'the layout JSON is not an object');
-  if (d.exists === false || d.exists === null) throw new GridbitsError('BAD_INPUT', 'the layout JSON holds no layout (exists is not true)');
+  if (d.exists === false || d.exists === null)
+    throw new GridbitsError('BAD_INPUT', 'the layout JSON holds no layout (exists is not true)');
   let board = given;
   if (d.board && typeof d.board === 'object' && Number.isInteger(d.board.width) && Number.isInteger(d.board.height)) {
     const own = parseFleetBoard(`${d.board.width as number}x${d.board.height as number}`);
-    if (given && (given.width !== own.width || given.height !== own.height)) throw new GridbitsError('BAD_INPUT', `the layout is ${own.width}x${own.height}, the board ${given.width}x${given.height}`);
+    if (given && (given.width !== own.width || given.height !== own.height))
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `the layout is ${own.width}x${own.height}, the board ${given.width}x${given.height}`,
+      );
     board = own;
   }
   board ??= Board.of(10, 10);
@@ -351,7 +476,8 @@ function layoutsFromJson(text: string, given: Board | undefined): { board: Board
     for (const s of ships as Array<{ cells?: unknown }>) {
       if (!Array.isArray(s?.cells)) throw new GridbitsError('BAD_INPUT', `${which}: a ship without a "cells" list`);
       for (const name of s.cells as unknown[]) {
-        if (typeof name !== 'string') throw new GridbitsError('BAD_INPUT', `${which}: a cell that is not a square name`);
+        if (typeof name !== 'string')
+          throw new GridbitsError('BAD_INPUT', `${which}: a cell that is not a square name`);
         cells[b.parse(name)] = 1;
       }
     }
@@ -364,7 +490,8 @@ function check(args: Parsed, out: Output): void {
   const { board: boardText, rest } = boardAndRest(args, 'fleet check');
   noMoreThan(rest, 1, 'fleet check');
   const [file] = rest;
-  if (file === undefined && process.stdin.isTTY) throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
+  if (file === undefined && process.stdin.isTTY)
+    throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
   const text = stripVTControlCharacters(readTextArg(file ?? '-', 'the layout'));
   const sized = boardText !== undefined || str(args, 'mask') !== undefined;
   let p: FleetProblem;
@@ -381,23 +508,40 @@ function check(args: Parsed, out: Output): void {
     // Without --board the layout's own size is the board.
     grids = parseLayoutGrids(text);
     const { width, height } = grids[0];
-    if (grids.some((g) => g.width !== width || g.height !== height)) throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
+    if (grids.some((g) => g.width !== width || g.height !== height))
+      throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
     p = fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
   }
   const results = grids.map((g) => checkFleetLayout(p, g.ships));
-  const one = (r: (typeof results)[number]): Record<string, unknown> => ({ valid: r.valid, errors: r.errors, ...(r.ships ? layoutJson(p, { ships: r.ships }) : {}) });
+  const one = (r: (typeof results)[number]): Record<string, unknown> => ({
+    valid: r.valid,
+    errors: r.errors,
+    ...(r.ships ? layoutJson(p, { ships: r.ships }) : {}),
+  });
   if (results.length === 1) {
     if (out.json) out.printJson({ ...one(results[0]), board: { width: p.width, height: p.height } });
-    else out.print(results[0].valid ? `valid: ${fleetText(p)}` : ['not valid:', ...results[0].errors.map((e) => `  ${e}`)].join('\n'));
+    else
+      out.print(
+        results[0].valid
+          ? `valid: ${fleetText(p)}`
+          : ['not valid:', ...results[0].errors.map((e) => `  ${e}`)].join('\n'),
+      );
     return;
   }
   const valid = results.filter((r) => r.valid).length;
   if (out.json) {
     const errors = results.flatMap((r, i) => r.errors.map((e) => `layout ${i + 1}: ${e}`));
-    out.printJson({ valid: valid === results.length, errors, layouts: results.map(one), board: { width: p.width, height: p.height } });
+    out.printJson({
+      valid: valid === results.length,
+      errors,
+      layouts: results.map(one),
+      board: { width: p.width, height: p.height },
+    });
     return;
   }
-  const lines = results.flatMap((r, i) => (r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)]));
+  const lines = results.flatMap((r, i) =>
+    r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)],
+  );
   out.print([...lines, `${thousands(valid)} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
 }
 
@@ -416,7 +560,8 @@ are read too, and so is fleet place --json. Several layouts each start with a li
 /** The subcommands; other files add theirs here. */
 export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   place: {
-    usage: 'fleet place [WxH] [problem flags] [--seed N] [--method uniform|rails|search] [--samples N] [--max-nodes N] [--timeout T] [--json]',
+    usage:
+      'fleet place [WxH] [problem flags] [--seed N] [--method uniform|rails|search] [--samples N] [--max-nodes N] [--timeout T] [--json]',
     summary: 'a layout (or N), or a proof that none exists',
     flags: {
       ...SEARCH_FLAGS,
@@ -425,7 +570,11 @@ export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
         value: 'M',
         help: 'uniform (default: every layout equally likely), rails (ships laid in turn along shuffled rails: quick, not uniform) or search (a depth-first search, the most constrained ship first)',
       },
-      samples: { type: 'string', value: 'N', help: 'draw N layouts in one run (each opened by a line "layout i of N")' },
+      samples: {
+        type: 'string',
+        value: 'N',
+        help: 'draw N layouts in one run (each opened by a line "layout i of N")',
+      },
     },
     details: `The field is drawn '#' ship, '.' water, '${FORBIDDEN_GLYPH}' forbidden; fleet check reads it back, text or JSON.
 Ctrl-C during --samples prints the layouts drawn so far.
@@ -442,9 +591,21 @@ Examples:
     summary: 'the exact number of distinct layouts',
     flags: {
       timeout: { type: 'string', value: 'T', help: `stop the count after this long ${TIME_HELP}` },
-      shards: { type: 'string', value: 'N', help: `count in N shards (by where the largest ship lies) on the local cores, or on the queue (default ${DEFAULT_SHARDS}, at most one per class of places)` },
-      checkpoint: { type: 'string', value: 'FILE', help: 'count in shards and save those counted to FILE; the same command with the same FILE goes on from there' },
-      queue: { type: 'string', value: 'URL', help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no time limit" },
+      shards: {
+        type: 'string',
+        value: 'N',
+        help: `count in N shards (by where the largest ship lies) on the local cores, or on the queue (default ${DEFAULT_SHARDS}, at most one per class of places)`,
+      },
+      checkpoint: {
+        type: 'string',
+        value: 'FILE',
+        help: 'count in shards and save those counted to FILE; the same command with the same FILE goes on from there',
+      },
+      queue: {
+        type: 'string',
+        value: 'URL',
+        help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no time limit",
+      },
     },
     details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
 
@@ -484,14 +645,17 @@ Examples:
   ...FLEET_PLAY_SUBCOMMANDS,
 };
 
-const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS).map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`).join('; ')}.
+const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS)
+  .map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`)
+  .join('; ')}.
 Ships of one shape are interchangeable: layouts that only swap them are one layout. Shapes turn by quarter
 turns; --mirror lets them flip too. A request that is well-formed but impossible is answered exists: false.
 Every subcommand takes the field as WxH or --board WxH; time limits are durations (250ms, 5s, 2m, 1h).`;
 
 export const fleetCommand: Command = {
   name: 'fleet',
-  usage: 'fleet <subcommand> [WxH] [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
+  usage:
+    'fleet <subcommand> [WxH] [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
   summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
   flags: {},
   details: `${FLEET_DETAILS}

@@ -9,7 +9,8 @@ import { fileErrorWords } from './sink.js';
 export function readTextArg(file: string, what?: string): string {
   const name = `${what === undefined ? '' : `${what} `}${file === '-' ? 'standard input' : `'${file}'`}`;
   try {
-    if (file !== '-' && statSync(file).isDirectory()) throw new GridbitsError('BAD_INPUT', `cannot read ${name}: it is a directory`);
+    if (file !== '-' && statSync(file).isDirectory())
+      throw new GridbitsError('BAD_INPUT', `cannot read ${name}: it is a directory`);
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
     if (e instanceof GridbitsError) throw e;

@@ -25,7 +25,12 @@ export async function main(argv: string[]): Promise<number> {
     const inv = await parseCommandLine(COMMANDS, version(), argv);
     if ('done' in inv) return 0;
     const { command, parsed } = inv;
-    out = createOutput({ json: bool(parsed, 'json'), out: str(parsed, 'out'), progress: bool(parsed, 'progress'), label: inv.path });
+    out = createOutput({
+      json: bool(parsed, 'json'),
+      out: str(parsed, 'out'),
+      progress: bool(parsed, 'progress'),
+      label: inv.path,
+    });
     const code = await command.run!(parsed, out);
     out.endProgress();
     out.commit();

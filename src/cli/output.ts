@@ -48,7 +48,8 @@ export function wantColor(env: NodeJS.ProcessEnv, tty: boolean): boolean {
   return tty && env.TERM !== 'dumb';
 }
 
-const jsonText = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n';
+const jsonText = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n';
 
 export function createOutput(options: OutputOptions | boolean = {}): Output {
   const o: OutputOptions = typeof options === 'boolean' ? { json: options } : options;

@@ -32,7 +32,10 @@ function usageAfter(path: string[], usage: string): string {
   const words = usage.split(' ');
   let i = 0;
   while (i < words.length && i < path.length && words[i] === path[i]) i++;
-  return words.slice(i).join(' ').replace(/\n\s*gridbits /g, '\n       gridbits ');
+  return words
+    .slice(i)
+    .join(' ')
+    .replace(/\n\s*gridbits /g, '\n       gridbits ');
 }
 
 class GridbitsHelp extends Help {
@@ -54,14 +57,22 @@ export function buildProgram(commands: Command[], version: string, found: (inv: 
   const configure = (p: Program): Program =>
     p
       .exitOverride()
-      .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: () => undefined, outputError: () => undefined })
+      .configureOutput({
+        writeOut: (s) => process.stdout.write(s),
+        writeErr: () => undefined,
+        outputError: () => undefined,
+      })
       .showSuggestionAfterError(true)
       .helpOption('-h, --help', 'show this help')
       .helpCommand(false)
       .allowExcessArguments(false);
   const program = configure(new Program('gridbits'));
   program.createHelp = () => new GridbitsHelp();
-  program.description(INTRO).version(version, '-v, --version', 'print the version').usage('<command> [options]').addHelpText('after', MAIN_HELP_AFTER);
+  program
+    .description(INTRO)
+    .version(version, '-v, --version', 'print the version')
+    .usage('<command> [options]')
+    .addHelpText('after', MAIN_HELP_AFTER);
 
   const add = (parent: Program, c: Command, path: string[]): void => {
     const p = configure(new Program(c.name));
@@ -141,7 +152,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -154,14 +166,22 @@ function oneLine(e: CommanderError, commands: Command[], argv: string[]): Gridbi
   const last = path[path.length - 1];
   if (e.code === 'commander.help' && last?.subcommands) {
     const names = last.subcommands.map((s) => s.name).join(', ');
-    return new GridbitsError('BAD_ARGUMENT', `${where}: name a subcommand (${names}), e.g. gridbits ${where} ${last.subcommands[0].name} --help`);
+    return new GridbitsError(
+      'BAD_ARGUMENT',
+      `${where}: name a subcommand (${names}), e.g. gridbits ${where} ${last.subcommands[0].name} --help`,
+    );
   }
-  let msg = e.message.replace(/^error: /, '').replace(/\n+/g, ' ').replace(/\(Did you mean/g, '(did you mean').trim();
+  let msg = e.message
+    .replace(/^error: /, '')
+    .replace(/\n+/g, ' ')
+    .replace(/\(Did you mean/g, '(did you mean')
+    .trim();
   if (e.code === 'commander.unknownCommand' && (last?.subcommands ?? commands).length > 0) {
     const names = (last?.subcommands ?? commands).map((s) => s.name).join(', ');
     msg = /did you mean/.test(msg) ? msg : `${msg} (${last ? 'subcommands' : 'commands'}: ${names})`;
   }
-  if (e.code === 'commander.unknownCommand' && last?.subcommands) msg = msg.replace('unknown command', 'unknown subcommand');
+  if (e.code === 'commander.unknownCommand' && last?.subcommands)
+    msg = msg.replace('unknown command', 'unknown subcommand');
   const unknown = /unknown option '(--[a-z0-9-]+)/.exec(msg);
   const group = path[path.length - 2];
   if (e.code === 'commander.unknownOption' && unknown !== null && group?.subcommands && !/did you mean/.test(msg)) {
@@ -188,7 +208,10 @@ export async function parseCommandLine(commands: Command[], version: string, arg
       const word = words[path.length];
       const what = where === '' ? `no command '${word}'` : `${where} has no subcommand '${word}'`;
       const close = suggest(word, level);
-      throw new GridbitsError('BAD_ARGUMENT', `help: ${what} (${close !== undefined ? `did you mean ${close}?` : level.length > 0 ? level.join(', ') : 'it has none'})`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `help: ${what} (${close !== undefined ? `did you mean ${close}?` : level.length > 0 ? level.join(', ') : 'it has none'})`,
+      );
     }
     argv = [...words, '--help'];
   }

@@ -14,7 +14,12 @@ const BAR = 20;
 export function compact(n: number): string {
   const a = Math.abs(n);
   if (a < 10_000) return Number.isInteger(n) ? thousands(n) : n.toFixed(1);
-  for (const [v, s] of [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']] as const) {
+  for (const [v, s] of [
+    [1e12, 'T'],
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ] as const) {
     if (a >= v) return `${(n / v).toFixed(a >= 100 * v ? 0 : a >= 10 * v ? 1 : 2)} ${s}`;
   }
   return String(n);
@@ -25,7 +30,9 @@ export function clock(ms: number): string {
   if (!Number.isFinite(ms)) return '?';
   const s = Math.max(0, Math.round(ms / 1000));
   if (s >= 2 * 86_400) return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = s % 60;
   const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
 }
@@ -46,7 +53,8 @@ export function formatProgress(label: string, p: Progress, elapsedMs: number, ra
   }
   if (rate !== null && rate > 0 && !percent) parts.push(`${compact(rate)} ${unit}/s`.replace(' /s', '/s'));
   parts.push(`${clock(elapsedMs)} spent`);
-  if (p.total !== undefined && rate !== null && rate > 0 && p.done < p.total) parts.push(`${clock(((p.total - p.done) / rate) * 1000)} left`);
+  if (p.total !== undefined && rate !== null && rate > 0 && p.done < p.total)
+    parts.push(`${clock(((p.total - p.done) / rate) * 1000)} left`);
   return parts.join('  ');
 }
 

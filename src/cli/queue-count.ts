@@ -2,7 +2,16 @@
 import { GridbitsError } from '../core/error.js';
 import type { Progress } from '../core/run.js';
 import type { ShardedCount } from '../core/shards.js';
-import { queueConnection, QUEUE_NAME, reachQueue, SHARD_JOB, shardJobId, shardResult, type QueueAddress, type ShardJobData } from './queue.js';
+import {
+  queueConnection,
+  QUEUE_NAME,
+  reachQueue,
+  SHARD_JOB,
+  shardJobId,
+  shardResult,
+  type QueueAddress,
+  type ShardJobData,
+} from './queue.js';
 
 /** How often the coordinator looks at the shards it waits for. */
 const POLL_MS = 200;
@@ -23,7 +32,11 @@ export interface QueuedShards {
  * failed before are tried again), waits for them, checks each result's key and index and returns the counts.
  * The signal stops the wait, not the workers.
  */
-export async function countOnQueue(sc: ShardedCount, address: QueueAddress, options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {}): Promise<QueuedShards> {
+export async function countOnQueue(
+  sc: ShardedCount,
+  address: QueueAddress,
+  options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {},
+): Promise<QueuedShards> {
   const { signal, onProgress } = options;
   await reachQueue(address);
   // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
@@ -38,7 +51,13 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
       ids.map((jobId, index) => ({
         name: SHARD_JOB,
         data: { sharded: sc, index },
-        opts: { jobId, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
+        opts: {
+          jobId,
+          attempts: ATTEMPTS,
+          backoff: { type: 'fixed', delay: 1000 },
+          removeOnComplete: false,
+          removeOnFail: false,
+        },
       })),
     );
     const counts = new Map<number, { count: bigint; nodes: number; peakStates?: number }>();
@@ -49,7 +68,11 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
         const job = await QueueJob.fromId(queue, ids[index]);
         if (job === undefined) {
           // Removed from the queue by hand since: put it back.
-          await queue.add(SHARD_JOB, { sharded: sc, index }, { jobId: ids[index], attempts: ATTEMPTS, removeOnComplete: false, removeOnFail: false });
+          await queue.add(
+            SHARD_JOB,
+            { sharded: sc, index },
+            { jobId: ids[index], attempts: ATTEMPTS, removeOnComplete: false, removeOnFail: false },
+          );
           continue;
         }
         const state = await job.getState();
@@ -59,7 +82,10 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
             await job.retry('failed');
             continue;
           }
-          throw new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} failed on a worker: ${job.failedReason}`);
+          throw new GridbitsError(
+            'BAD_INPUT',
+            `shard ${index + 1} of ${sc.shards} failed on a worker: ${job.failedReason}`,
+          );
         }
         if (state !== 'completed') continue;
         // Read again: the job may have completed after it was read above, without its result then.
@@ -74,7 +100,10 @@ export async function countOnQueue(sc: ShardedCount, address: QueueAddress, opti
     return { counts, reused: Math.max(0, reused), interrupted: pending.size > 0 };
   } catch (e) {
     if (e instanceof GridbitsError) throw e;
-    throw new GridbitsError('BAD_INPUT', `the job queue at ${address.shown} failed: ${(e as Error).message ?? String(lost)}`);
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `the job queue at ${address.shown} failed: ${(e as Error).message ?? String(lost)}`,
+    );
   } finally {
     await queue.close().catch(() => undefined);
   }

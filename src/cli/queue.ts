@@ -35,14 +35,19 @@ const CONNECT_MS = 3000;
 
 /** Reads the --queue address of `command`; throws BAD_ARGUMENT in one line naming both. */
 export function parseQueueAddress(text: string, command: string): QueueAddress {
-  const bad = (why: string): GridbitsError => new GridbitsError('BAD_ARGUMENT', `${command}: --queue must be a Redis address like redis://HOST:PORT (${why}), got '${text}'`);
+  const bad = (why: string): GridbitsError =>
+    new GridbitsError(
+      'BAD_ARGUMENT',
+      `${command}: --queue must be a Redis address like redis://HOST:PORT (${why}), got '${text}'`,
+    );
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw bad('not an address');
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(`it starts with ${url.protocol.replace(/:$/, '') || 'no scheme'}, not redis`);
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw bad(`it starts with ${url.protocol.replace(/:$/, '') || 'no scheme'}, not redis`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (host === '') throw bad('no host');
   const port = url.port === '' ? 6379 : Number(url.port);
@@ -65,7 +70,14 @@ export function parseQueueAddress(text: string, command: string): QueueAddress {
 }
 
 function redisOptions(a: QueueAddress) {
-  return { host: a.host, port: a.port, db: a.db, username: a.username, password: a.password, ...(a.tls ? { tls: {} } : {}) };
+  return {
+    host: a.host,
+    port: a.port,
+    db: a.db,
+    username: a.username,
+    password: a.password,
+    ...(a.tls ? { tls: {} } : {}),
+  };
 }
 
 /** A connection error in words: "connection refused", "no such host", … */
@@ -87,7 +99,14 @@ function connectWords(e: unknown): string {
  */
 export async function reachQueue(a: QueueAddress): Promise<void> {
   // No retries, and a short wait for the socket's end (the default 2 s would hold the process after a refusal).
-  const options = { lazyConnect: true, connectTimeout: CONNECT_MS, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, disconnectTimeout: 100 };
+  const options = {
+    lazyConnect: true,
+    connectTimeout: CONNECT_MS,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    disconnectTimeout: 100,
+  };
   // Loaded here, not with the CLI: only counts on a queue need it.
   const { Redis } = await import('ioredis');
   const client = new Redis({ ...redisOptions(a), ...options });
@@ -109,7 +128,11 @@ export async function reachQueue(a: QueueAddress): Promise<void> {
  * reconnects (a server restart does not lose a worker), retrying every 0.2 to 2 s.
  */
 export function queueConnection(a: QueueAddress): ConnectionOptions {
-  return { ...redisOptions(a), maxRetriesPerRequest: null, retryStrategy: (times: number) => Math.min(200 * times, 2000) };
+  return {
+    ...redisOptions(a),
+    maxRetriesPerRequest: null,
+    retryStrategy: (times: number) => Math.min(200 * times, 2000),
+  };
 }
 
 /** A shard job's data: the count it belongs to and its index. */
@@ -140,7 +163,8 @@ export function shardJobId(sc: ShardedCount, index: number): string {
 /** The BullMQ job name of a shard. */
 export const SHARD_JOB = 'count shard';
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /**
  * Checks a shard job's data as a worker receives it (it may come from anywhere): the count must be one that
@@ -153,7 +177,8 @@ export function checkShardData(data: unknown): ShardJobData | string {
   const sc = d.sharded as Partial<ShardedCount> | undefined;
   if (typeof sc !== 'object' || sc === null) return 'its data names no count (no "sharded")';
   const kind = shardKind({ kind: sc.kind ?? 'tour' });
-  if (kind === undefined) return `its count is of no kind gridbits counts ('${String(sc.kind)}'; known: ${SHARD_KINDS.join(', ')})`;
+  if (kind === undefined)
+    return `its count is of no kind gridbits counts ('${String(sc.kind)}'; known: ${SHARD_KINDS.join(', ')})`;
   if (typeof sc.question !== 'object' || sc.question === null) return 'its count has no question';
   if (!isInt(sc.shards, 1, 1_000_000)) return 'its number of shards is not a whole number from 1';
   if (typeof sc.key !== 'string') return 'its count has no key';
@@ -163,19 +188,30 @@ export function checkShardData(data: unknown): ShardJobData | string {
   } catch (e) {
     return `its count cannot be made: ${(e as Error).message}`;
   }
-  if (made.key !== sc.key || made.method !== sc.method || made.shards !== sc.shards) return `its key '${sc.key}' is not the key of its question ('${made.key}')`;
-  if (!isInt(d.index, 0, made.shards - 1)) return `its index ${String(d.index)} is not one of the count's ${made.shards} shards`;
+  if (made.key !== sc.key || made.method !== sc.method || made.shards !== sc.shards)
+    return `its key '${sc.key}' is not the key of its question ('${made.key}')`;
+  if (!isInt(d.index, 0, made.shards - 1))
+    return `its index ${String(d.index)} is not one of the count's ${made.shards} shards`;
   return { sharded: made, index: d.index };
 }
 
 /** Checks a shard's result against the shard asked for; returns its count, or throws naming the mismatch. */
-export function shardResult(sc: ShardedCount, index: number, value: unknown): { count: bigint; nodes: number; peakStates?: number } {
+export function shardResult(
+  sc: ShardedCount,
+  index: number,
+  value: unknown,
+): { count: bigint; nodes: number; peakStates?: number } {
   const r = value as Partial<ShardJobResult> | null;
-  const wrong = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `shard ${index + 1} of ${sc.shards} came back from the job queue with ${why}; the count stopped`);
+  const wrong = (why: string): GridbitsError =>
+    new GridbitsError(
+      'BAD_INPUT',
+      `shard ${index + 1} of ${sc.shards} came back from the job queue with ${why}; the count stopped`,
+    );
   if (typeof r !== 'object' || r === null) throw wrong('no result');
   if (r.key !== sc.key) throw wrong(`the key of another count ('${String(r.key)}')`);
   if (r.index !== index) throw wrong(`the index of another shard (${String(r.index)})`);
-  if (typeof r.count !== 'string' || !/^[0-9]+$/.test(r.count)) throw wrong(`a count that is not a whole number ('${String(r.count)}')`);
+  if (typeof r.count !== 'string' || !/^[0-9]+$/.test(r.count))
+    throw wrong(`a count that is not a whole number ('${String(r.count)}')`);
   const peak = typeof r.peakStates === 'number' && r.peakStates >= 0 ? { peakStates: r.peakStates } : {};
   return { count: BigInt(r.count), nodes: typeof r.nodes === 'number' && r.nodes >= 0 ? r.nodes : 0, ...peak };
 }

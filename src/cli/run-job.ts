@@ -22,7 +22,12 @@ function abandoned<T, P>(last: Progress | null, t0: number): Outcome<T, P> {
 }
 
 /** Runs the named job with Ctrl-C, progress and the limits; resolves to its outcome. */
-export function runJob<T, P = unknown>(out: Output, name: string, args: unknown[], options: CliJobOptions = {}): Promise<Outcome<T, P>> {
+export function runJob<T, P = unknown>(
+  out: Output,
+  name: string,
+  args: unknown[],
+  options: CliJobOptions = {},
+): Promise<Outcome<T, P>> {
   const { label, inWorker, ...limits } = options;
   const onProgress = (p: Progress): void => out.progress(p, label);
   return interruptible(out, async (signal) => {
@@ -34,7 +39,11 @@ export function runJob<T, P = unknown>(out: Output, name: string, args: unknown[
     const t0 = performance.now();
     let last: Progress | null = null;
     try {
-      const done = runInWorker<T, P>(worker, name, args, { ...limits, signal, onProgress: (p) => ((last = p), onProgress(p)) });
+      const done = runInWorker<T, P>(worker, name, args, {
+        ...limits,
+        signal,
+        onProgress: (p) => ((last = p), onProgress(p)),
+      });
       // A worker busy in one long synchronous step cannot answer the abort: past the deadline it is ended. Before
       // its first report (the worker still starting, or the job in its first step, which may take seconds on a huge
       // board) nothing it finished can come back: the answer is given at once, and the worker's ending begins now

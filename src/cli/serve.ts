@@ -74,7 +74,11 @@ export function resolveRequest(root: string, rawUrl: string): string | 400 | 404
 }
 
 function send(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...SECURITY_HEADERS });
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...SECURITY_HEADERS,
+  });
   res.end(text);
 }
 
@@ -153,7 +157,10 @@ Examples:
     if (host.trim() === '') throw new GridbitsError('BAD_ARGUMENT', '--host must not be empty');
     const root = webRoot();
     if (!existsSync(join(root, 'index.html'))) {
-      throw new GridbitsError('BAD_INPUT', `the playground is not built (no ${join(root, 'index.html')}): run \`npm run build:web\` in the gridbits folder`);
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `the playground is not built (no ${join(root, 'index.html')}): run \`npm run build:web\` in the gridbits folder`,
+      );
     }
     const server = createServer((req, res) => handle(root, req, res));
     // A client that sends its request slowly, or never finishes it, is dropped rather than held for minutes;
@@ -164,9 +171,19 @@ Examples:
     return new Promise<number>((resolve, reject) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
         const where = `${host}:${port}`;
-        if (e.code === 'EADDRINUSE') reject(new GridbitsError('BAD_ARGUMENT', `port ${port} is already in use on ${host}: pick another with --port`));
-        else if (e.code === 'EACCES') reject(new GridbitsError('BAD_ARGUMENT', `no permission to listen on ${where}: pick a port above 1023 with --port`));
-        else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') reject(new GridbitsError('BAD_ARGUMENT', `cannot listen on host '${host}': no such address here`));
+        if (e.code === 'EADDRINUSE')
+          reject(
+            new GridbitsError('BAD_ARGUMENT', `port ${port} is already in use on ${host}: pick another with --port`),
+          );
+        else if (e.code === 'EACCES')
+          reject(
+            new GridbitsError(
+              'BAD_ARGUMENT',
+              `no permission to listen on ${where}: pick a port above 1023 with --port`,
+            ),
+          );
+        else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
+          reject(new GridbitsError('BAD_ARGUMENT', `cannot listen on host '${host}': no such address here`));
         else reject(new GridbitsError('BAD_ARGUMENT', `cannot listen on ${where}: ${e.message}`));
       });
       server.listen(port, host, () => {
@@ -176,7 +193,10 @@ Examples:
         const url = `http://${shown}:${actual}/`;
         if (out.json) out.printJson({ url, host, port: actual, root });
         else out.print(`gridbits: serving the playground at ${url} (Ctrl-C stops)`);
-        if (!isLoopback(host)) process.stderr.write(`gridbits: note: ${host} is not a loopback address, so other machines may reach this server\n`);
+        if (!isLoopback(host))
+          process.stderr.write(
+            `gridbits: note: ${host} is not a loopback address, so other machines may reach this server\n`,
+          );
         // Ctrl-C: stop listening and drop open connections at once; main.ts then reports the interrupt and exits 130.
         // SIGTERM (no handler in main.ts) closes the same way and exits 143.
         const stop = (code: number) => (): void => {

@@ -1,7 +1,11 @@
 // The kinds of sharded counts the CLI runs on threads and job queues: how each is made again from its plain
 // data (a worker checks a shard that way), named in ids and described in a worker's log.
 import type { ShardedCount } from '../core/shards.js';
-import { questionProblem, shardCount as fleetShards, type CountQuestion as FleetQuestion } from '../fleet/count-shards.js';
+import {
+  questionProblem,
+  shardCount as fleetShards,
+  type CountQuestion as FleetQuestion,
+} from '../fleet/count-shards.js';
 import { fleetInWords } from '../fleet/names.js';
 import { shardCount as tourShards, type CountQuestion as TourQuestion } from '../tour/count-shards.js';
 
@@ -15,14 +19,17 @@ interface ShardKind {
   words(question: unknown): string;
 }
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** A tour question's fields checked (they may come from anywhere). */
 function tourQuestion(q: unknown): TourQuestion {
   const t = q as Partial<TourQuestion> | null;
   if (typeof t !== 'object' || t === null) throw new Error('its count has no question');
-  if (!isInt(t.width, 1, 1000) || !isInt(t.height, 1, 1000)) throw new Error('its board is not a width and a height from 1 to 1000');
-  if (typeof t.piece !== 'string' || typeof t.closed !== 'boolean') throw new Error('its count names no piece or kind of tour');
+  if (!isInt(t.width, 1, 1000) || !isInt(t.height, 1, 1000))
+    throw new Error('its board is not a width and a height from 1 to 1000');
+  if (typeof t.piece !== 'string' || typeof t.closed !== 'boolean')
+    throw new Error('its count names no piece or kind of tour');
   return { width: t.width, height: t.height, piece: t.piece, closed: t.closed };
 }
 

@@ -40,7 +40,13 @@ export class ShardThreads {
     const { signal, onProgress } = options;
     const t0 = performance.now();
     let nodes = 0;
-    const stopped = (): Outcome<ShardCount, unknown> => ({ finished: false, stopped: 'signal', partial: undefined, nodes, ms: performance.now() - t0 });
+    const stopped = (): Outcome<ShardCount, unknown> => ({
+      finished: false,
+      stopped: 'signal',
+      partial: undefined,
+      nodes,
+      ms: performance.now() - t0,
+    });
     if (signal?.aborted) return stopped();
     const worker = this.idle.pop() ?? this.spawn();
     let onAbort = (): void => undefined;
@@ -58,7 +64,9 @@ export class ShardThreads {
         worker.once('error', onError);
         worker.once('exit', onError);
       });
-      const done = runInWorker<ShardCount, unknown>(worker, shardJobName(sc), [sc, index], { onProgress: (p) => ((nodes = p.done), onProgress?.(p)) });
+      const done = runInWorker<ShardCount, unknown>(worker, shardJobName(sc), [sc, index], {
+        onProgress: (p) => ((nodes = p.done), onProgress?.(p)),
+      });
       const outcome = await Promise.race([done, aborted, failed]);
       if (!signal?.aborted && this.all.has(worker)) this.idle.push(worker);
       return outcome;
@@ -138,8 +146,11 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
     for (const s of share.values()) running += s;
     options.onProgress?.({ done: counts.size + running, total: sc.shards, unit: 'shards' });
   };
-  let next = 0, lanes = 0;
-  let firstMs = 0, joinMs = 0, joins = 0;
+  let next = 0,
+    lanes = 0;
+  let firstMs = 0,
+    joinMs = 0,
+    joins = 0;
   const running: Promise<void>[] = [];
   let failure: unknown = undefined;
   const maybeAdd = (): void => {

@@ -2,7 +2,18 @@
 // quietly), or a file named by --out. A regular file is written beside its target and renamed over it when the
 // command succeeds, so it is never left half-written; a symlink is written through (its target replaced, the
 // link kept); a device, FIFO or socket is written in place. A directory or an empty name is refused.
-import { chmodSync, closeSync, lstatSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { GridbitsError } from '../core/error.js';
 
@@ -120,7 +131,8 @@ export function openSink(file: string | undefined, what = '--out'): Sink {
   } catch (e) {
     fail(e);
   }
-  if ((st !== null && st.isDirectory()) || /[/\\]$/.test(file)) throw new GridbitsError('BAD_ARGUMENT', `${what} '${file}' is a directory: give a file name`);
+  if ((st !== null && st.isDirectory()) || /[/\\]$/.test(file))
+    throw new GridbitsError('BAD_ARGUMENT', `${what} '${file}' is a directory: give a file name`);
   if (st !== null && !st.isFile()) {
     // A device, FIFO or socket: written in place, never replaced.
     let fd = -1;

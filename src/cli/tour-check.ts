@@ -12,7 +12,6 @@ import { parseTour, type ParsedTour } from '../tour/parse.js';
 import { bool, boardAndRest, noMoreThan, str, type Command } from './command.js';
 import { readTextArg } from './io.js';
 
-
 /**
  * A numbered grid as `gridbits tour` draws it (rank numbers down the left, file letters under it) without its
  * frame, so that the grid reader sees the numbers alone; other text is returned as it is.
@@ -37,7 +36,11 @@ export const tourCheckCommand: Command = {
     board: { type: 'string', value: 'WxH', help: 'board size (default: from the grid, or the squares named)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n)' },
     close: { type: 'boolean', help: "close an open path by Euler's reversal, if one end can be turned round" },
-    gallery: { type: 'string', value: 'NAME', help: `check a famous tour (${GALLERY.map((t) => t.name).join(', ')}); 'list' lists them` },
+    gallery: {
+      type: 'string',
+      value: 'NAME',
+      help: `check a famous tour (${GALLERY.map((t) => t.name).join(', ')}); 'list' lists them`,
+    },
   },
   details: `Input (FILE, or - or nothing for standard input): either a list of squares in order (a1 c2 e1 …,
 separated by spaces, commas, newlines or '-'), or a numbered grid as in the knight's-tour article's tables (or as
@@ -65,11 +68,15 @@ Examples:
     noMoreThan(rest, 1, 'tour-check');
     const gallery = str(args, 'gallery');
     if (gallery?.trim().toLowerCase() === 'list') {
-      if (out.json) out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
-      else for (const t of GALLERY) out.print(`${t.name.padEnd(10)} ${t.title}\n${' '.repeat(11)}${out.paint.dim(t.source)}`);
+      if (out.json)
+        out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
+      else
+        for (const t of GALLERY)
+          out.print(`${t.name.padEnd(10)} ${t.title}\n${' '.repeat(11)}${out.paint.dim(t.source)}`);
       return;
     }
-    if (gallery !== undefined && file !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
+    if (gallery !== undefined && file !== undefined)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
     const given: Board | undefined = boardText === undefined ? undefined : parseBoardSize(boardText);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     leapsOf(piece);
@@ -91,12 +98,20 @@ Examples:
     const name = (s: number): string => board.name(s);
     let close: { possible: boolean; how?: string; path?: string[]; reason?: string } | undefined;
     if (bool(args, 'close')) {
-      if (!a.isPath) close = { possible: false, reason: 'it is not one path (repeated squares, numbers out of sequence or an illegal step); fix it first' };
+      if (!a.isPath)
+        close = {
+          possible: false,
+          reason: 'it is not one path (repeated squares, numbers out of sequence or an illegal step); fix it first',
+        };
       else {
         const c = closeByEuler(board, path, piece);
-        close = c === null
-          ? { possible: false, reason: 'no square next to the end is followed by one next to the start (at either end)' }
-          : { possible: true, how: c.how, path: c.path.map(name) };
+        close =
+          c === null
+            ? {
+                possible: false,
+                reason: 'no square next to the end is followed by one next to the start (at either end)',
+              }
+            : { possible: true, how: c.how, path: c.path.map(name) };
       }
     }
     if (out.json) {
@@ -125,7 +140,11 @@ Examples:
     path.forEach((s, i) => numberOf.set(s, tour.numbers[i]));
     if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(numberOf.get(s) ?? '.')));
     out.print(`source: ${source}`);
-    if (a.valid) out.print(p.green(`valid ${a.closed ? 'closed' : 'open'} ${piece.name} tour of the ${board} board`) + ` (${name(path[0])} … ${name(path[path.length - 1])})`);
+    if (a.valid)
+      out.print(
+        p.green(`valid ${a.closed ? 'closed' : 'open'} ${piece.name} tour of the ${board} board`) +
+          ` (${name(path[0])} … ${name(path[path.length - 1])})`,
+      );
     else {
       out.print(p.red(`not a valid ${piece.name} tour of the ${board} board:`));
       for (const e of a.errors) out.print(`  - ${e}`);
@@ -135,7 +154,9 @@ Examples:
     out.print(line('file sums (file a first)', a.sums.columns));
     if (a.sums.diagonals.length > 0) out.print(line('diagonal sums (a1 up, top-left down)', a.sums.diagonals));
     if (a.valid) {
-      out.print(`semi-magic: ${a.semiMagic ? 'yes' : 'no'}; magic: ${a.magic ? 'yes' : 'no'}; half-turn symmetric: ${a.halfTurnSymmetric ? 'yes' : 'no'}`);
+      out.print(
+        `semi-magic: ${a.semiMagic ? 'yes' : 'no'}; magic: ${a.magic ? 'yes' : 'no'}; half-turn symmetric: ${a.halfTurnSymmetric ? 'yes' : 'no'}`,
+      );
     }
     if (close) {
       if (!close.possible) out.print(`cannot close it: ${close.reason}`);

@@ -32,7 +32,14 @@ function wholeMethod(board: Board, piece: Piece, closed: boolean): 'frontier' | 
  * code. Locally, a time limit (`timeoutMs`) stops the shards still running (the finished ones' sum is a lower
  * bound), and a checkpoint file keeps the shards finished for the same command to go on from.
  */
-export async function countSharded(out: Output, board: Board, piece: Piece, sc: ShardedCount, queue: QueueAddress | undefined, run: { timeoutMs?: number; checkpoint?: string } = {}): Promise<number> {
+export async function countSharded(
+  out: Output,
+  board: Board,
+  piece: Piece,
+  sc: ShardedCount,
+  queue: QueueAddress | undefined,
+  run: { timeoutMs?: number; checkpoint?: string } = {},
+): Promise<number> {
   const { closed } = sc.question;
   const t0 = performance.now();
   const label = `tour-count ${board}`;
@@ -48,7 +55,9 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
   } else {
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');
-    const r = await interruptible(out, (signal) => countOnQueue(sc, queue, { signal, onProgress: (p) => out.progress(p, label) }));
+    const r = await interruptible(out, (signal) =>
+      countOnQueue(sc, queue, { signal, onProgress: (p) => out.progress(p, label) }),
+    );
     ({ counts, interrupted } = r);
     where = { queue: queue.shown, reused: r.reused };
     how = `${plural(sc.shards, 'shard')} on the job queue at ${queue.shown}${r.reused > 0 ? ` (${thousands(r.reused)} done before this run)` : ''}`;
@@ -109,9 +118,22 @@ export async function countSharded(out: Output, board: Board, piece: Piece, sc: 
         : run.checkpoint !== undefined
           ? `; saved to '${run.checkpoint}': the same command goes on from there`
           : '';
-    out.print(`at least ${thousands(count)} ${what} (a lower bound: ${reason}, ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} done${left})`);
+    out.print(
+      `at least ${thousands(count)} ${what} (a lower bound: ${reason}, ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} done${left})`,
+    );
   }
-  const methodWords = sc.method !== 'whole' ? `frontier dynamic program${SPLIT_WORDS[sc.method]}` : method === 'frontier' ? 'frontier dynamic program' : method === 'theorem' ? `none by theorem (${noTours(board, piece, closed)})` : 'backtracking';
-  out.print(out.paint.dim(`${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`));
+  const methodWords =
+    sc.method !== 'whole'
+      ? `frontier dynamic program${SPLIT_WORDS[sc.method]}`
+      : method === 'frontier'
+        ? 'frontier dynamic program'
+        : method === 'theorem'
+          ? `none by theorem (${noTours(board, piece, closed)})`
+          : 'backtracking';
+  out.print(
+    out.paint.dim(
+      `${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`,
+    ),
+  );
   return interrupted ? 130 : 0;
 }

@@ -2,7 +2,16 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { budgeted, COUNT_CONVENTION, COUNT_MAX_SQUARES, countCheckpoint, countLimit, countToursJob, type CountOptions, type CountPartial } from '../tour/count.js';
+import {
+  budgeted,
+  COUNT_CONVENTION,
+  COUNT_MAX_SQUARES,
+  countCheckpoint,
+  countLimit,
+  countToursJob,
+  type CountOptions,
+  type CountPartial,
+} from '../tour/count.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
 import { countToursFromEach } from '../tour/count-each.js';
 import { budgetWords } from '../tour/stopped.js';
@@ -23,19 +32,31 @@ const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tourCountCommand: Command = {
   name: 'tour-count',
-  usage: 'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--queue URL] [--json]',
+  usage:
+    'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--queue URL] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     board: BOARD_FLAG,
     closed: { type: 'boolean', help: 'count closed tours (each cycle once, whatever its start and direction)' },
     from: { type: 'string', value: 'SQ', help: 'count only open tours starting on this square' },
     to: { type: 'string', value: 'SQ', help: 'with --from: only open tours ending on this square' },
-    each: { type: 'boolean', help: 'open tours from every square, as a table (one count per class of symmetric squares)' },
+    each: {
+      type: 'boolean',
+      help: 'open tours from every square, as a table (one count per class of symmetric squares)',
+    },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
     'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
     timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
-    checkpoint: { type: 'string', value: 'FILE', help: 'save the count to FILE every minute and when it stops; the same command with the same FILE goes on from there' },
-    queue: { type: 'string', value: 'URL', help: 'put the count\'s shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no budget' },
+    checkpoint: {
+      type: 'string',
+      value: 'FILE',
+      help: 'save the count to FILE every minute and when it stops; the same command with the same FILE goes on from there',
+    },
+    queue: {
+      type: 'string',
+      value: 'URL',
+      help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no budget",
+    },
   },
   details: `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -97,7 +118,8 @@ Examples:
   gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-count');
-    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
+    if (size === undefined && rest.length === 0)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
     noMoreThan(rest, size === undefined ? 1 : 0, 'tour-count');
     const board = parseBoardSize(size ?? rest[0]);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
@@ -111,33 +133,66 @@ Examples:
     const queueText = str(args, 'queue');
     if (queueText !== undefined) {
       if (maxNodes !== undefined || timeoutMs !== undefined) {
-        throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)');
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)',
+        );
       }
-      if (bool(args, 'each') || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to');
+      if (bool(args, 'each') || from !== undefined || to !== undefined)
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to',
+        );
     }
     const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'tour-count');
     if (bool(args, 'each')) {
-      if (closed || from !== undefined || to !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to');
-      if (str(args, 'checkpoint') !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --each is not saved to a checkpoint; leave out --checkpoint');
+      if (closed || from !== undefined || to !== undefined)
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to',
+        );
+      if (str(args, 'checkpoint') !== undefined)
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          'tour-count: --each is not saved to a checkpoint; leave out --checkpoint',
+        );
       return countEach(board, piece, out, maxNodes, timeoutMs);
     }
     refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
     const file = str(args, 'checkpoint');
-    if (file !== undefined && queue !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)');
+    if (file !== undefined && queue !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)',
+      );
     // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or the queue.
     // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
     // a checkpoint too: the checkpoint keeps the shards finished.
     if (maxNodes === undefined && from === undefined) {
-      const sc = shardCount({ width: board.width, height: board.height, piece: piece.name, closed }, queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS);
+      const sc = shardCount(
+        { width: board.width, height: board.height, piece: piece.name, closed },
+        queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS,
+      );
       const plain = timeoutMs === undefined && file === undefined;
       if (queue !== undefined || (sc.shards > 1 && (plain || sc.method === 'crossing'))) {
-        return countSharded(out, board, piece, sc, queue, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(file !== undefined ? { checkpoint: file } : {}) });
+        return countSharded(out, board, piece, sc, queue, {
+          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+          ...(file !== undefined ? { checkpoint: file } : {}),
+        });
       }
     }
     const resume = file === undefined ? undefined : loadCheckpoint(file);
-    const every = file === undefined ? undefined : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
-    const countJob = countToursJob(board, budgeted<CountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }));
-    const { r: outcome, seconds } = await timedCount(out, (signal) => countJob.run({ maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }));
+    const every =
+      file === undefined
+        ? undefined
+        : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
+    const countJob = countToursJob(
+      board,
+      budgeted<CountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }),
+    );
+    const { r: outcome, seconds } = await timedCount(out, (signal) =>
+      countJob.run({ maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),
+    );
     // The checkpoint: saved when the count stopped (read back by the same command), removed once it finished.
     let saved = false;
     if (file !== undefined && !outcome.finished) {
@@ -151,10 +206,19 @@ Examples:
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
     // A stopped count: "complete": false, the budget that ran out, and its lower bound where the method has one
     // (backtracking); the frontier program has none before its last square, so it says how far it got instead.
-    const partial: CountPartial = outcome.finished ? { count: null, method: 'frontier' } : (outcome.partial ?? { count: null, method: 'frontier' });
+    const partial: CountPartial = outcome.finished
+      ? { count: null, method: 'frontier' }
+      : (outcome.partial ?? { count: null, method: 'frontier' });
     const r = outcome.finished
       ? { ...outcome.value, complete: true, reason: undefined }
-      : { ...partial, count: partial.count ?? 0n, nodes: outcome.nodes, complete: false, reason: reasonOf(outcome.stopped, maxNodes, timeoutMs), convention: convention(closed, from) };
+      : {
+          ...partial,
+          count: partial.count ?? 0n,
+          nodes: outcome.nodes,
+          complete: false,
+          reason: reasonOf(outcome.stopped, maxNodes, timeoutMs),
+          convention: convention(closed, from),
+        };
     const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
     if (out.json) {
       out.printJson({
@@ -165,7 +229,9 @@ Examples:
         ...(toName !== undefined ? { to: board.name(to as number) } : {}),
         count: r.count.toString(),
         directed: !closed,
-        ...(!closed && from === undefined && r.complete ? { undirectedCount: (board.cells > 1 ? r.count / 2n : r.count).toString() } : {}),
+        ...(!closed && from === undefined && r.complete
+          ? { undirectedCount: (board.cells > 1 ? r.count / 2n : r.count).toString() }
+          : {}),
         complete: r.complete,
         // True when `count` is a real lower bound; a stopped frontier count has none ("bound": "none", count "0").
         lowerBound: bound === 'lower',
@@ -188,37 +254,68 @@ Examples:
       return interrupted ? 130 : 0;
     }
     const kind = closed ? 'closed' : 'directed open';
-    const where = fromName !== undefined && !closed ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}` : '';
+    const where =
+      fromName !== undefined && !closed
+        ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}`
+        : '';
     const what = `${kind} ${piece.name} tour${r.count === 1n ? '' : 's'} of the ${board} board${where}`;
     if (r.complete) out.print(`${thousands(r.count)} ${what}`);
     else if (bound === 'lower') out.print(`at least ${thousands(r.count)} ${what} (a lower bound: ${r.reason})`);
-    else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
-    if ('theorem' in r && r.theorem !== undefined) out.print(out.paint.dim(`${r.convention}; none by theorem: ${r.theorem}`));
-    else out.print(out.paint.dim(`${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`));
+    else
+      out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
+    if ('theorem' in r && r.theorem !== undefined)
+      out.print(out.paint.dim(`${r.convention}; none by theorem: ${r.theorem}`));
+    else
+      out.print(
+        out.paint.dim(
+          `${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`,
+        ),
+      );
     if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
     return interrupted ? 130 : 0;
   },
 };
 
 /** The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000 nodes"). */
-function reasonOf(stopped: 'nodes' | 'time' | 'signal', maxNodes: number | undefined, timeoutMs: number | undefined): string {
+function reasonOf(
+  stopped: 'nodes' | 'time' | 'signal',
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+): string {
   return stopped === 'signal' ? 'interrupted' : budgetWords(stopped, { maxNodes, timeoutMs });
 }
 
-async function countEach(board: Board, piece: Piece, out: Output, maxNodes: number | undefined, timeoutMs: number | undefined): Promise<number> {
+async function countEach(
+  board: Board,
+  piece: Piece,
+  out: Output,
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+): Promise<number> {
   // Counts from each square run on the whole board, under its limits (as from any one square).
   refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs, false, 0);
   const { r: outcome, seconds } = await timedCount(out, (signal) =>
-    countToursFromEach(board, { piece, maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board} from every square`) }),
+    countToursFromEach(board, {
+      piece,
+      maxNodes,
+      timeoutMs,
+      signal,
+      onProgress: (p) => out.progress(p, `tour-count ${board} from every square`),
+    }),
   );
   const interrupted = !outcome.finished && outcome.stopped === 'signal';
   const r = outcome.finished
     ? { ...outcome.value, complete: true, reason: undefined }
-    : { ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }), complete: false, reason: reasonOf(outcome.stopped, maxNodes, timeoutMs) };
+    : {
+        ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }),
+        complete: false,
+        reason: reasonOf(outcome.stopped, maxNodes, timeoutMs),
+      };
   const total = r.counts.reduce((x, y) => x + y, 0n);
   if (out.json) {
     const rows: string[][] = [];
-    for (let rank = 0; rank < board.height; rank++) rows.push(r.counts.slice(rank * board.width, (rank + 1) * board.width).map(String));
+    for (let rank = 0; rank < board.height; rank++)
+      rows.push(r.counts.slice(rank * board.width, (rank + 1) * board.width).map(String));
     out.printJson({
       board: { width: board.width, height: board.height },
       piece: piece.name,
@@ -229,7 +326,8 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
       complete: r.complete,
       lowerBound: !r.complete,
       ...(r.reason ? { reason: r.reason } : {}),
-      convention: 'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
+      convention:
+        'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
       runs: r.runs,
       seconds,
       ...(interrupted ? { interrupted: true } : {}),
@@ -238,7 +336,11 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
   }
   if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
   const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
-  out.print(r.complete ? `${thousands(total)} ${what}` : `at least ${thousands(total)} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`);
+  out.print(
+    r.complete
+      ? `${thousands(total)} ${what}`
+      : `at least ${thousands(total)} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`,
+  );
   out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
   return interrupted ? 130 : 0;
 }
@@ -247,29 +349,48 @@ async function countEach(board: Board, piece: Piece, out: Output, maxNodes: numb
  * Runs a count that yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it); the
  * abort signal also stops the engine should that handler ever let the process live on. Clears the progress line.
  */
-async function timedCount<T>(out: Output, run: (signal: AbortSignal) => Promise<T>): Promise<{ r: T; seconds: number }> {
+async function timedCount<T>(
+  out: Output,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<{ r: T; seconds: number }> {
   const t0 = performance.now();
   const r = await interruptible(out, run);
   return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
 }
 
 /** The CLI's own words for a board past the count limit without a budget (the library names its options). */
-function refuseWithoutBudget(board: Board, piece: Piece, closed: boolean, maxNodes: number | undefined, timeoutMs: number | undefined, queued = false, from?: number): void {
+function refuseWithoutBudget(
+  board: Board,
+  piece: Piece,
+  closed: boolean,
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+  queued = false,
+  from?: number,
+): void {
   if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
   const limit = countLimit(board, piece, closed, from);
   // The queue is for counts past one machine: it takes any count that splits into shards, however long.
-  if (limit !== null && queued && shardCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole') {
+  if (
+    limit !== null &&
+    queued &&
+    shardCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
+  ) {
     throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
   }
   if (queued) return;
-  if (limit !== null) throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+  if (limit !== null)
+    throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
 }
 
 /** How far a stopped frontier count got, in words: it has no partial count to show. */
 function frontierStop(p: CountPartial): string {
   const share = p.shareDone ?? 0;
   const pct = share >= 0.001 ? `about ${(share * 100).toFixed(1)} %` : 'under 0.1 %';
-  const where = p.squaresAdded !== undefined && p.squares !== undefined ? `and it had added ${p.squaresAdded} of the ${p.squares} squares, ` : '';
+  const where =
+    p.squaresAdded !== undefined && p.squares !== undefined
+      ? `and it had added ${p.squaresAdded} of the ${p.squares} squares, `
+      : '';
   return `the frontier program counts no tour before its last square, ${where}${pct} of its work by its own forecast`;
 }
 

@@ -16,13 +16,23 @@ const DEFAULT_MAX_BACKTRACKS = 400_000;
 export const tourTableCommand: Command = {
   name: 'tour-table',
   usage: 'tour-table <W>x<H> [--closed] [--piece P] [--max-nodes N] [--timeout T] [--json]',
-  summary: "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
+  summary:
+    "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
   flags: {
     closed: { type: 'boolean', help: 'closed tours (the last square one move from the first)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n leaper)' },
     board: BOARD_FLAG,
-    'max-nodes': { type: 'string', value: 'N', aliases: ['max-backtracks'], help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET; also --max-backtracks)` },
-    timeout: { type: 'string', value: 'T', help: 'time limit for the whole table (250ms, 5s, 2m; a bare number is milliseconds); squares not decided in time say LIM' },
+    'max-nodes': {
+      type: 'string',
+      value: 'N',
+      aliases: ['max-backtracks'],
+      help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET; also --max-backtracks)`,
+    },
+    timeout: {
+      type: 'string',
+      value: 'T',
+      help: 'time limit for the whole table (250ms, 5s, 2m; a bare number is milliseconds); squares not decided in time say LIM',
+    },
   },
   details: `Each square is searched by the backtracking state machine (parity, dead cells, Warnsdorff ordering,
 move-order restarts). A number is the backtracks of a successful search; a letter after it (B, C, …, then #27, …)
@@ -34,24 +44,35 @@ Examples:
   gridbits tour-table 6x6 --closed --max-nodes 1000`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour-table');
-    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
+    if (size === undefined && rest.length === 0)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
     noMoreThan(rest, size === undefined ? 1 : 0, 'tour-table');
     const board = parseBoardSize(size ?? rest[0]);
     const timeoutMs = duration(args, 'timeout');
     // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
     const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;
     if (board.cells > cap) {
-      throw new GridbitsError('LIMIT', `tour-table: board ${board} has ${board.cells} squares; tables go up to ${cap}${timeoutMs === undefined ? ' (up to 65536 with --timeout)' : ''}`);
+      throw new GridbitsError(
+        'LIMIT',
+        `tour-table: board ${board} has ${board.cells} squares; tables go up to ${cap}${timeoutMs === undefined ? ' (up to 65536 with --timeout)' : ''}`,
+      );
     }
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
-    if (piece.rides.length > 0 || piece.slides.length > 0) throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
+    if (piece.rides.length > 0 || piece.slides.length > 0)
+      throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     const closed = bool(args, 'closed');
     const maxBacktracks = int(args, 'max-nodes', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
     // The table gives the event loop a turn every 20 ms, so Ctrl-C is heard (main.ts exits 130 on it); the
     // abort signal also stops the engine should that handler ever let the process live on.
     const t0 = performance.now();
     const outcome = await interruptible(out, (signal) =>
-      table(board, piece, { closed, maxBacktracks, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-table ${board}`) }),
+      table(board, piece, {
+        closed,
+        maxBacktracks,
+        timeoutMs,
+        signal,
+        onProgress: (p) => out.progress(p, `tour-table ${board}`),
+      }),
     );
     // Ctrl-C: the table so far is shown (the squares not reached say LIM), then the exit code is 130.
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
@@ -71,13 +92,27 @@ Examples:
           })),
         );
       }
-      out.printJson({ board: { width: board.width, height: board.height }, piece: piece.name, closed, maxBacktracks, cells: rows, seconds, ...(interrupted ? { interrupted: true } : {}) });
+      out.printJson({
+        board: { width: board.width, height: board.height },
+        piece: piece.name,
+        closed,
+        maxBacktracks,
+        cells: rows,
+        seconds,
+        ...(interrupted ? { interrupted: true } : {}),
+      });
       return interrupted ? 130 : 0;
     }
     const p = out.paint;
     const paint = (s: number, t: string): string => {
       const c = cells[s];
-      return c.exists === false ? p.red(t) : c.exists === null ? p.yellow(t) : c.backtracks === 0 ? p.green(t) : p.cyan(t);
+      return c.exists === false
+        ? p.red(t)
+        : c.exists === null
+          ? p.yellow(t)
+          : c.backtracks === 0
+            ? p.green(t)
+            : p.cyan(t);
     };
     out.print(drawGrid(board, (s) => tableCellText(cells[s]), { paint }));
     const count = (e: boolean | null): number => cells.filter((c) => c.exists === e).length;

@@ -23,8 +23,10 @@ const TRACE_CELLS = 100;
 
 export const tourCommand: Command = {
   name: 'tour',
-  usage: 'tour <W>x<H> [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
-  summary: "A knight's tour (open, closed, from a square, to a square) on any board up to 16384x16384, or why none exists.",
+  usage:
+    'tour <W>x<H> [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
+  summary:
+    "A knight's tour (open, closed, from a square, to a square) on any board up to 16384x16384, or why none exists.",
   flags: {
     board: BOARD_FLAG,
     from: { type: 'string', value: 'SQ', help: 'start square (default a1)' },
@@ -33,7 +35,10 @@ export const tourCommand: Command = {
     seed: { type: 'string', value: 'N', help: 'seed for the choices (different seeds give different tours)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, giraffe, m,n: by search)' },
     format: { type: 'string', value: 'F', help: 'grid (numbered squares), moves, svg or summary' },
-    trace: { type: 'boolean', help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares; with --json as events)` },
+    trace: {
+      type: 'boolean',
+      help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares; with --json as events)`,
+    },
     'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (searches only)' },
     timeout: { type: 'string', value: 'T', help: 'search time limit: 250ms, 5s, 2m (a bare number is milliseconds)' },
   },
@@ -47,44 +52,64 @@ Examples:
   gridbits tour 3x4 --from b4 --trace`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'tour');
-    if (size === undefined && rest.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
+    if (size === undefined && rest.length === 0)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
     noMoreThan(rest, size === undefined ? 1 : 0, 'tour');
     const board = parseBoardSize(size ?? rest[0]);
     const piece = parsePiece(str(args, 'piece') ?? 'knight');
     const closed = bool(args, 'closed');
-    const fromText = str(args, 'from'), toText = str(args, 'to');
+    const fromText = str(args, 'from'),
+      toText = str(args, 'to');
     const from = fromText === undefined ? undefined : board.parse(fromText);
     const to = toText === undefined ? undefined : board.parse(toText);
-    if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'tour: --to and --closed do not go together (a closed tour has no end)');
-    if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'tour: --to equals --from (an open tour ends elsewhere)');
+    if (to !== undefined && closed)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour: --to and --closed do not go together (a closed tour has no end)');
+    if (to !== undefined && to === from)
+      throw new GridbitsError('BAD_ARGUMENT', 'tour: --to equals --from (an open tour ends elsewhere)');
     const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER);
     const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const timeoutMs = duration(args, 'timeout');
     const formatText = str(args, 'format');
     if (formatText !== undefined && !(FORMATS as readonly string[]).includes(formatText)) {
-      throw new GridbitsError('BAD_ARGUMENT', `tour: --format must be one of ${FORMATS.join(', ')}, got '${formatText}'`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `tour: --format must be one of ${FORMATS.join(', ')}, got '${formatText}'`,
+      );
     }
     const outFile = str(args, 'out') === '-' ? undefined : str(args, 'out');
     const big = board.cells > BIG;
-    const format: Format = (formatText as Format | undefined) ?? (big ? 'summary' : board.cells <= 2500 ? 'grid' : 'moves');
+    const format: Format =
+      (formatText as Format | undefined) ?? (big ? 'summary' : board.cells <= 2500 ? 'grid' : 'moves');
     if (big && !out.json && outFile === undefined && format !== 'summary') {
-      throw new GridbitsError('BAD_ARGUMENT', `tour: a ${board} path has ${board.cells} squares: write it with --out FILE or --json`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `tour: a ${board} path has ${board.cells} squares: write it with --out FILE or --json`,
+      );
     }
     // A text grid or a picture is drawn in memory: past these sizes they would not fit in a string.
     const drawLimit = format === 'grid' ? 1_000_000 : format === 'svg' ? 250_000 : Infinity;
     if (board.cells > drawLimit && !out.json) {
-      throw new GridbitsError('BAD_ARGUMENT', `tour: --format ${format} is for boards of up to ${drawLimit} squares; use moves, summary or --json`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `tour: --format ${format} is for boards of up to ${drawLimit} squares; use moves, summary or --json`,
+      );
     }
     const query: Query = { board, piece, closed, from, to, seed };
     if (bool(args, 'trace')) {
-      if (board.cells > TRACE_CELLS) throw new GridbitsError('BAD_ARGUMENT', `tour: --trace is for boards of up to ${TRACE_CELLS} squares`);
+      if (board.cells > TRACE_CELLS)
+        throw new GridbitsError('BAD_ARGUMENT', `tour: --trace is for boards of up to ${TRACE_CELLS} squares`);
       const events = traceTour(query, { maxEvents: maxNodes ?? 200_000 });
       if (!out.json) {
         out.print(formatTrace(board, events));
         return;
       }
       // The protocol as JSON: every event with its square named, then how the search ended.
-      const list = [...events].map((e) => ({ kind: e.kind, square: board.name(e.square), move: e.depth + 1, backtracks: e.backtracks }));
+      const list = [...events].map((e) => ({
+        kind: e.kind,
+        square: board.name(e.square),
+        move: e.depth + 1,
+        backtracks: e.backtracks,
+      }));
       const last = list[list.length - 1];
       out.printJson({
         board: { width: board.width, height: board.height },
@@ -105,15 +130,32 @@ Examples:
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
     const answer: Shown = outcome.finished
       ? outcome.value
-      : { exists: null, closed, method: 'backtracking', backtracks: outcome.partial?.backtracks ?? 0, reason: interrupted ? `interrupted after ${thousands(outcome.nodes)} nodes, before an answer` : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem) };
+      : {
+          exists: null,
+          closed,
+          method: 'backtracking',
+          backtracks: outcome.partial?.backtracks ?? 0,
+          reason: interrupted
+            ? `interrupted after ${thousands(outcome.nodes)} nodes, before an answer`
+            : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem),
+        };
     const sink = out.sink;
     if (out.json) await writeJson(sink, board, piece.name, answer, ms);
     else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
     else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
     else if (format === 'moves') await writeMoves(sink, board, answer.path!);
-    else sink.text(boardSvg(board, { path: answer.path!, closed: answer.closed, label: (s) => String(numberOf(answer.path!)[s]), title: `${answer.closed ? 'closed' : 'open'} tour of ${board}` }));
+    else
+      sink.text(
+        boardSvg(board, {
+          path: answer.path!,
+          closed: answer.closed,
+          label: (s) => String(numberOf(answer.path!)[s]),
+          title: `${answer.closed ? 'closed' : 'open'} tour of ${board}`,
+        }),
+      );
     // A note for the person at the terminal (the file holds the result).
-    if (outFile !== undefined && !out.json && process.stderr.isTTY) process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
+    if (outFile !== undefined && !out.json && process.stderr.isTTY)
+      process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
     return interrupted ? 130 : 0;
   },
 };
@@ -138,9 +180,14 @@ function gridText(board: Board, path: Int32Array): string {
 }
 
 function summary(board: Board, a: Shown, ms: number): string {
-  const lines = [`${a.closed ? 'closed' : 'open'} tour on ${board}: ${a.exists === true ? 'found' : a.exists === false ? 'none exists' : 'unknown'}`, `reason: ${a.reason}`];
+  const lines = [
+    `${a.closed ? 'closed' : 'open'} tour on ${board}: ${a.exists === true ? 'found' : a.exists === false ? 'none exists' : 'unknown'}`,
+    `reason: ${a.reason}`,
+  ];
   if (a.path !== undefined) {
-    lines.push(`start ${board.name(a.path[0])}, end ${board.name(a.path[a.path.length - 1])}, ${a.path.length} squares, method ${a.method}`);
+    lines.push(
+      `start ${board.name(a.path[0])}, end ${board.name(a.path[a.path.length - 1])}, ${a.path.length} squares, method ${a.method}`,
+    );
   }
   if (a.backtracks !== undefined) lines.push(`backtracks: ${a.backtracks}`);
   lines.push(`time: ${ms.toFixed(1)} ms`);
@@ -151,12 +198,22 @@ function summary(board: Board, a: Shown, ms: number): string {
  * Writes the squares' names as bytes through a 1 MiB buffer: `pre` name `post`, joined by `sep`. Yields to
  * the event loop every 64 MiB, so Ctrl-C stops a gigabyte write (and the temp file is removed).
  */
-async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: string, post: string, sep: string): Promise<void> {
+async function writeNames(
+  sink: Sink,
+  board: Board,
+  path: Int32Array,
+  pre: string,
+  post: string,
+  sep: string,
+): Promise<void> {
   const enc = (s: string): Buffer => Buffer.from(s, 'latin1');
-  const files: Buffer[] = [], ranks: Buffer[] = [];
+  const files: Buffer[] = [],
+    ranks: Buffer[] = [];
   for (let f = 0; f < board.width; f++) files.push(enc(fileName(f)));
   for (let r = 0; r < board.height; r++) ranks.push(enc(String(r + 1)));
-  const preB = enc(pre), postB = enc(post), sepB = enc(sep);
+  const preB = enc(pre),
+    postB = enc(post),
+    sepB = enc(sep);
   const buf = Buffer.allocUnsafe(1 << 20);
   let n = 0;
   let flushes = 0;
@@ -176,7 +233,8 @@ async function writeNames(sink: Sink, board: Board, path: Int32Array, pre: strin
       await yieldToEventLoop();
     }
     if (i > 0) put(sepB);
-    const s = path[i], f = s % w;
+    const s = path[i],
+      f = s % w;
     put(preB);
     put(files[f]);
     put(ranks[(s - f) / w]);

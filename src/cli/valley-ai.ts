@@ -21,7 +21,8 @@ import { runJob } from './run-job.js';
 import { boardJson, positionOf } from './valley-shared.js';
 import { plural, secondsSince, stopWords, thousands, type Stop } from './words.js';
 
-export const VALLEY_BEST_USAGE = 'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
+export const VALLEY_BEST_USAGE =
+  'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
 export const VALLEY_MATCH_USAGE =
   'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--ply-cap N] [--timeout T] [--position P] [--variant V] [--first C] [--no-draw-rule] [--json]';
 
@@ -73,7 +74,8 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
       signal,
       drawRule: !bool(args, 'no-draw-rule'),
       onProgress: (p) => {
-        if (timeMs !== undefined) out.progress({ done: Math.min(timeMs, performance.now() - t0), total: timeMs, unit: 'ms' }, 'valley best');
+        if (timeMs !== undefined)
+          out.progress({ done: Math.min(timeMs, performance.now() - t0), total: timeMs, unit: 'ms' }, 'valley best');
         else out.progress(p, 'valley best');
       },
     }),
@@ -84,8 +86,12 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
   const code = stopped === 'signal' ? 130 : undefined;
   if (answer === undefined) {
     // Stopped before a first iteration finished: no move to give.
-    if (out.json) out.printJson({ move: null, position, variant: variant.name, board: boardJson(variant), stopped, seconds });
-    else out.print(`no move yet: ${stopWords(stopped as Stop, { maxNodes, timeoutMs: timeMs })} before the first iteration finished`);
+    if (out.json)
+      out.printJson({ move: null, position, variant: variant.name, board: boardJson(variant), stopped, seconds });
+    else
+      out.print(
+        `no move yet: ${stopWords(stopped as Stop, { maxNodes, timeoutMs: timeMs })} before the first iteration finished`,
+      );
     return code;
   }
   const r = answer;
@@ -105,7 +111,9 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
       seconds: Number((r.timeMs / 1000).toFixed(3)),
       stopped,
       ...(r.result !== undefined ? { result: r.result } : {}),
-      ...(r.winner !== undefined ? { winner: r.winner, winIn: r.winIn, winInPlies: r.winInPlies, winInCounts: "the winner's moves" } : {}),
+      ...(r.winner !== undefined
+        ? { winner: r.winner, winIn: r.winIn, winInPlies: r.winInPlies, winInCounts: "the winner's moves" }
+        : {}),
     });
     return code;
   }
@@ -114,9 +122,13 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
     return code;
   }
   const why = stopped === 'signal' ? 'interrupted: the deepest finished iteration' : stopped;
-  out.print(`best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${plural(r.nodes, 'node')}, ${thousands(Math.round(r.timeMs))} ms (${why})`);
+  out.print(
+    `best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${plural(r.nodes, 'node')}, ${thousands(Math.round(r.timeMs))} ms (${why})`,
+  );
   if (r.winner !== undefined) {
-    out.print(`${r.winner === 'white' ? 'White' : 'Black'} wins in ${plural(r.winIn!, 'move')} (${plural(r.winInPlies!, 'ply', 'plies')})`);
+    out.print(
+      `${r.winner === 'white' ? 'White' : 'Black'} wins in ${plural(r.winIn!, 'move')} (${plural(r.winInPlies!, 'ply', 'plies')})`,
+    );
   }
   out.print(`line: ${pv.join(' ')}`);
   return code;
@@ -136,13 +148,15 @@ function pvText(e: Engine, pv: Move[]): string[] {
 export async function valleyMatchRun(args: Parsed, out: Output): Promise<number | void> {
   noExtra(args, 'match');
   const games = int(args, 'games', 1, 1_000_000);
-  if (games === undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley match: give the number of games, e.g. --games 20');
+  if (games === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', 'valley match: give the number of games, e.g. --games 20');
   const timeMs = duration(args, 'time');
   const spec = (flag: string, fallback: string): PlayerSpec => {
     const s = parsePlayer(str(args, flag) ?? fallback);
     return s.kind === 'ai' && s.level === undefined && timeMs !== undefined ? { ...s, timeoutMs: timeMs } : s;
   };
-  const a = spec('white', 'ai'), b = spec('black', 'greedy');
+  const a = spec('white', 'ai'),
+    b = spec('black', 'greedy');
   const alternate = bool(args, 'alternate');
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1)!;
   const openingPlies = int(args, 'opening', 0, 20, 2)!;
@@ -154,8 +168,22 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
   const t0 = performance.now();
   // In this thread: a searching player's move runs in slices of a few milliseconds as steps of the match, so
   // Ctrl-C and --timeout stop the match within a slice, even in a move of ai:6, with the finished games' tally.
-  const options = { games, a, b, alternate, seed, openingPlies, plyCap, drawRule: !bool(args, 'no-draw-rule'), variant: variant.name, position: start };
-  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], { timeoutMs, label: 'valley match' });
+  const options = {
+    games,
+    a,
+    b,
+    alternate,
+    seed,
+    openingPlies,
+    plyCap,
+    drawRule: !bool(args, 'no-draw-rule'),
+    variant: variant.name,
+    position: start,
+  };
+  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], {
+    timeoutMs,
+    label: 'valley match',
+  });
   const stopped = outcome.finished ? null : outcome.stopped;
   const code = stopped === 'signal' ? 130 : undefined;
   // A stopped match always has its partial: the tally of the games finished (none before the first).
@@ -186,9 +214,18 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
     });
     return code;
   }
-  if (stopped !== null) out.print(`${stopWords(stopped, { timeoutMs })} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`);
-  out.print(`${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}`);
-  out.print(`${names[0]} won ${thousands(tally.aWins)}, ${names[1]} won ${thousands(tally.bWins)}, draws ${thousands(tally.draws)} (${thousands(tally.repetitions)} by repetition, ${thousands(tally.capped)} at the ply cap)`);
-  out.print(`White won ${thousands(tally.white)}, Black won ${thousands(tally.black)}; ${tally.games === 0 ? 0 : (tally.plies / tally.games).toFixed(1)} plies a game`);
+  if (stopped !== null)
+    out.print(
+      `${stopWords(stopped, { timeoutMs })} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`,
+    );
+  out.print(
+    `${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}`,
+  );
+  out.print(
+    `${names[0]} won ${thousands(tally.aWins)}, ${names[1]} won ${thousands(tally.bWins)}, draws ${thousands(tally.draws)} (${thousands(tally.repetitions)} by repetition, ${thousands(tally.capped)} at the ply cap)`,
+  );
+  out.print(
+    `White won ${thousands(tally.white)}, Black won ${thousands(tally.black)}; ${tally.games === 0 ? 0 : (tally.plies / tally.games).toFixed(1)} plies a game`,
+  );
   return code;
 }

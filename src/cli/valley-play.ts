@@ -27,7 +27,8 @@ import { plural } from './words.js';
 
 const AI_PLY_CAP = 1000;
 
-export const VALLEY_PLAY_USAGE = 'valley play [--white P] [--black P] [--variant V] [--first white|black] [--position P | --load FILE] [--no-draw-rule] [--seed S] [--json]';
+export const VALLEY_PLAY_USAGE =
+  'valley play [--white P] [--black P] [--variant V] [--first white|black] [--position P | --load FILE] [--no-draw-rule] [--seed S] [--json]';
 
 export const VALLEY_PLAY_DETAILS = `Play: type a move like b1e4 (or b1-e4, or b1 e4); type a square (b1) to see that piece's moves on the board;
   commands: moves, undo (with an AI opponent: back to your previous turn), save FILE, load FILE, new, board,
@@ -74,7 +75,11 @@ export function gameOfRecord(text: string, name: string, drawRule: boolean): Gam
       try {
         game.play(m.text);
       } catch (e) {
-        if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `round ${m.round}, ${m.seat === 1 ? 'White' : 'Black'}'s move '${m.text}': ${e.message}`);
+        if (isGridbitsError(e))
+          throw new GridbitsError(
+            'BAD_INPUT',
+            `round ${m.round}, ${m.seat === 1 ? 'White' : 'Black'}'s move '${m.text}': ${e.message}`,
+          );
         throw e;
       }
     }
@@ -91,7 +96,8 @@ function readRecord(file: string, drawRule: boolean): Game {
 
 /** Writes the record as --out writes: a file replaced whole at once, a symlink written through, a device in place. */
 function writeRecord(file: string, game: Game): void {
-  const words = (e: unknown): unknown => (isGridbitsError(e) ? new GridbitsError('BAD_INPUT', e.message.replace(/^cannot write /, 'cannot save to ')) : e);
+  const words = (e: unknown): unknown =>
+    isGridbitsError(e) ? new GridbitsError('BAD_INPUT', e.message.replace(/^cannot write /, 'cannot save to ')) : e;
   let sink;
   try {
     sink = openSink(file, 'save');
@@ -153,7 +159,11 @@ class Session {
     const g = this.game;
     this.say(valleyDiagram(g.setup(), g.variant.grid, this.out, marks));
     const r = g.result();
-    this.say(r === null ? `${g.position}   ${NAME[g.sideToMove]} (${this.seats[g.sideToMove].name}) to move` : `${g.position}   game over, ${describe(r)}`);
+    this.say(
+      r === null
+        ? `${g.position}   ${NAME[g.sideToMove]} (${this.seats[g.sideToMove].name}) to move`
+        : `${g.position}   game over, ${describe(r)}`,
+    );
   }
 
   get aiOnly(): boolean {
@@ -163,7 +173,8 @@ class Session {
   /** AI players move until a human is to move or the game ends; the event loop gets a turn between moves (Ctrl-C). */
   async runAi(): Promise<void> {
     for (;;) {
-      const g = this.game, s = this.seats[g.sideToMove];
+      const g = this.game,
+        s = this.seats[g.sideToMove];
       if (s.human || g.result() !== null) return;
       if (this.aiOnly && g.moves.length >= AI_PLY_CAP) {
         this.say(`stopped after ${AI_PLY_CAP} plies`);
@@ -191,7 +202,8 @@ class Session {
     const cmd = word.toLowerCase();
     try {
       if (cmd === '') return true;
-      if (extra.length > 0 || (arg !== undefined && cmd !== 'save' && cmd !== 'load')) throw new GridbitsError('BAD_INPUT', `'${line.trim()}': too many words (type help)`);
+      if (extra.length > 0 || (arg !== undefined && cmd !== 'save' && cmd !== 'load'))
+        throw new GridbitsError('BAD_INPUT', `'${line.trim()}': too many words (type help)`);
       if (cmd === 'quit' || cmd === 'exit' || cmd === 'q') return false;
       if (cmd === 'help' || cmd === '?') this.say(HELP);
       else if (cmd === 'board') this.show();
@@ -210,7 +222,8 @@ class Session {
           writeRecord(arg, g);
           this.say(`saved ${plural(g.moves.length, 'move')} to ${arg}`);
         } else {
-          if (arg === '-') throw new GridbitsError('BAD_INPUT', 'load -: standard input holds the commands here; give a file name');
+          if (arg === '-')
+            throw new GridbitsError('BAD_INPUT', 'load -: standard input holds the commands here; give a file name');
           this.game = readRecord(arg, this.drawRule);
           this.say(`loaded ${plural(this.game.moves.length, 'move')} from ${arg} (${this.game.variant.title})`);
           this.show();
@@ -219,7 +232,11 @@ class Session {
         const targets = g.targets(cmd);
         const from = g.variant.board.parse(cmd);
         this.show({ from, targets: targets.map((t) => g.variant.board.parse(t)) });
-        this.say(targets.length > 0 ? `${cmd}: ${targets.map((t) => cmd + t).join(' ')}` : `${cmd}: no moves for ${NAME[g.sideToMove]} from here`);
+        this.say(
+          targets.length > 0
+            ? `${cmd}: ${targets.map((t) => cmd + t).join(' ')}`
+            : `${cmd}: no moves for ${NAME[g.sideToMove]} from here`,
+        );
       } else {
         if (!this.seats[g.sideToMove].human) throw new GridbitsError('BAD_INPUT', `it is the AI's turn`);
         g.play(cmd);
@@ -243,17 +260,27 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   const drawRule = !bool(args, 'no-draw-rule');
   const seed = int(args, 'seed', 0, 2 ** 31 - 1, 1) as number;
   const seats = { white: seat(str(args, 'white'), seed), black: seat(str(args, 'black'), seed + 1) };
-  const variantText = str(args, 'variant'), firstText = str(args, 'first'), load = str(args, 'load'), position = str(args, 'position');
-  if (firstText !== undefined && firstText !== 'white' && firstText !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${firstText}'`);
+  const variantText = str(args, 'variant'),
+    firstText = str(args, 'first'),
+    load = str(args, 'load'),
+    position = str(args, 'position');
+  if (firstText !== undefined && firstText !== 'white' && firstText !== 'black')
+    throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${firstText}'`);
   const variant = findVariant(variantText ?? 'standard').name;
   if (load !== undefined && (variantText !== undefined || firstText !== undefined)) {
-    throw new GridbitsError('BAD_ARGUMENT', 'valley play: --load takes the variant and the start from the file; leave out --variant and --first');
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      'valley play: --load takes the variant and the start from the file; leave out --variant and --first',
+    );
   }
-  if (load !== undefined && position !== undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley play: give --position or --load, not both');
+  if (load !== undefined && position !== undefined)
+    throw new GridbitsError('BAD_ARGUMENT', 'valley play: give --position or --load, not both');
   const fresh = (): Game => new Game({ variant, position, first: firstText as Colour | undefined, drawRule });
   const session = new Session(fresh, load !== undefined ? readRecord(load, drawRule) : fresh(), seats, drawRule, out);
 
-  session.say(`${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`);
+  session.say(
+    `${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`,
+  );
   session.show();
   await session.runAi();
   if (!session.aiOnly) {

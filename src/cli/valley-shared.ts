@@ -8,15 +8,12 @@ export function boardJson(variant: Variant): { width: number; height: number } {
   return { width: variant.grid.size, height: variant.grid.size };
 }
 
-
-
-
 /** The variant (--variant) and the position (--position, else the variant's start with --first to move). */
 export function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
   const variant = findVariant(str(args, 'variant') ?? 'standard');
   const first = str(args, 'first');
-  if (first !== undefined && first !== 'white' && first !== 'black') throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
+  if (first !== undefined && first !== 'white' && first !== 'black')
+    throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
   const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
   return { variant, engine: createVariantEngine(variant, text) };
 }
-

@@ -7,7 +7,8 @@ import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import { plural, stopWords, thousands } from './words.js';
 
-export const VALLEY_SOLVE_USAGE = 'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
+export const VALLEY_SOLVE_USAGE =
+  'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
 
 export const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whether the side to move can force a win, and if not, whether the
   other side can; neither means a draw. A repeated position counts as no win for the side trying to prove
@@ -32,7 +33,12 @@ type Answer = SolveAnswer01 & { seconds: number };
 /** The answer with its seconds, placed where the JSON has always had them (after `stopped`, before `shortest`). */
 function withSeconds(a: SolveAnswer01): Answer {
   const { shortest, moveValues, ...head } = a;
-  return { ...head, seconds: Number((a.ms / 1000).toFixed(3)), ...(shortest !== undefined ? { shortest } : {}), ...(moveValues !== undefined ? { moveValues } : {}) };
+  return {
+    ...head,
+    seconds: Number((a.ms / 1000).toFixed(3)),
+    ...(shortest !== undefined ? { shortest } : {}),
+    ...(moveValues !== undefined ? { moveValues } : {}),
+  };
 }
 
 /** What the search had proved when it stopped on the question it was asking. */
@@ -65,7 +71,13 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
         signal,
         onStatus: (s) => (last = s),
         // Nodes of --max-nodes when a budget is set, else the time of --timeout, else the nodes so far.
-        onProgress: (p) => out.progress(maxNodes === undefined && timeoutMs !== undefined ? { done: Math.min(timeoutMs, performance.now() - t0), total: timeoutMs, unit: 'ms' } : p, 'valley solve'),
+        onProgress: (p) =>
+          out.progress(
+            maxNodes === undefined && timeoutMs !== undefined
+              ? { done: Math.min(timeoutMs, performance.now() - t0), total: timeoutMs, unit: 'ms' }
+              : p,
+            'valley solve',
+          ),
       }),
     ),
   );
@@ -76,26 +88,48 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
     return code;
   }
   const who = r.winner === null ? '' : r.winner === 'white' ? 'White' : 'Black';
-  const mover = pos.side === 0 ? 'White' : 'Black', other = pos.side === 0 ? 'Black' : 'White';
+  const mover = pos.side === 0 ? 'White' : 'Black',
+    other = pos.side === 0 ? 'Black' : 'White';
   const firstMoves = legalMoves(pos).length;
   if (r.value === 'win' || r.value === 'loss') {
-    out.print(`${who} wins (${mover} to move${r.value === 'win' ? `; winning first moves: ${r.moves.join(' ')}` : ''})`);
+    out.print(
+      `${who} wins (${mover} to move${r.value === 'win' ? `; winning first moves: ${r.moves.join(' ')}` : ''})`,
+    );
     const rest = firstMoves - r.moves.length;
     if (r.value === 'win' && r.moveValues === undefined && rest > 0) {
-      out.print(`(the proof needed only these; the other ${plural(rest, 'first move')} ${rest === 1 ? 'was' : 'were'} not settled: --all-moves settles each)`);
+      out.print(
+        `(the proof needed only these; the other ${plural(rest, 'first move')} ${rest === 1 ? 'was' : 'were'} not settled: --all-moves settles each)`,
+      );
     }
-    if (r.proofNodes !== null) out.print(`proof: ${plural(r.proofNodes, 'position')}, the win within ${plural(r.proofDepth ?? 0, 'ply', 'plies')}`);
-    if (r.shortest !== undefined) out.print(`quickest forced win: ${r.shortest === null ? '? (budget exhausted)' : plural(r.shortest, 'ply', 'plies')}`);
+    if (r.proofNodes !== null)
+      out.print(
+        `proof: ${plural(r.proofNodes, 'position')}, the win within ${plural(r.proofDepth ?? 0, 'ply', 'plies')}`,
+      );
+    if (r.shortest !== undefined)
+      out.print(
+        `quickest forced win: ${r.shortest === null ? '? (budget exhausted)' : plural(r.shortest, 'ply', 'plies')}`,
+      );
   } else if (r.value === 'draw') {
     out.print('draw: neither side can force a win (play can go round for ever; the third repetition draws)');
   } else if (r.stopped !== undefined) {
-    const why = r.stopped === 'signal' ? 'interrupted before an answer' : `budget exhausted before an answer (${stopWords(r.stopped, limits)})`;
+    const why =
+      r.stopped === 'signal'
+        ? 'interrupted before an answer'
+        : `budget exhausted before an answer (${stopWords(r.stopped, limits)})`;
     out.print(`unknown: ${why}; ${provedSoFar(last, mover, other)}`);
   } else {
     out.print('unknown: lines longer than the ply cap were cut');
   }
-  if (r.stopped !== undefined && r.value !== 'unknown') out.print(`(${stopWords(r.stopped, limits)} before the rest was settled)`);
-  if (r.moveValues) out.print(`first moves: ${Object.entries(r.moveValues).map(([m, v]) => `${m} ${v}`).join(', ')}`);
-  out.print(`${plural(r.nodes, 'node')} in ${(r.ms / 1000).toFixed(2)} s; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`);
+  if (r.stopped !== undefined && r.value !== 'unknown')
+    out.print(`(${stopWords(r.stopped, limits)} before the rest was settled)`);
+  if (r.moveValues)
+    out.print(
+      `first moves: ${Object.entries(r.moveValues)
+        .map(([m, v]) => `${m} ${v}`)
+        .join(', ')}`,
+    );
+  out.print(
+    `${plural(r.nodes, 'node')} in ${(r.ms / 1000).toFixed(2)} s; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`,
+  );
   return code;
 }

@@ -6,7 +6,14 @@ import { PERFT_MAX_DEPTH, VARIANT_NAMES, engineMoves, parseVariantPosition, type
 import { bool, duration, int, noMoreThan, type Command, type Flag, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
-import { VALLEY_BEST_DETAILS, VALLEY_MATCH_DETAILS, VALLEY_BEST_USAGE, VALLEY_MATCH_USAGE, valleyBest, valleyMatchRun } from './valley-ai.js';
+import {
+  VALLEY_BEST_DETAILS,
+  VALLEY_MATCH_DETAILS,
+  VALLEY_BEST_USAGE,
+  VALLEY_MATCH_USAGE,
+  valleyBest,
+  valleyMatchRun,
+} from './valley-ai.js';
 import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
 import { valleyDiagram } from './valley-board.js';
 import { boardJson, positionOf } from './valley-shared.js';
@@ -14,9 +21,13 @@ import { secondsSince, stopWords, thousands } from './words.js';
 import { VALLEY_PLAY_DETAILS, VALLEY_PLAY_USAGE, valleyPlay } from './valley-play.js';
 
 function depthOf(text: string | undefined): number {
-  if (text === undefined) throw new GridbitsError('BAD_ARGUMENT', 'valley perft: give a depth, e.g. gridbits valley perft 4');
+  if (text === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', 'valley perft: give a depth, e.g. gridbits valley perft 4');
   if (!/^[0-9]+$/.test(text) || Number(text) > PERFT_MAX_DEPTH) {
-    throw new GridbitsError('BAD_ARGUMENT', `valley perft: depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got '${text}'`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `valley perft: depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got '${text}'`,
+    );
   }
   return Number(text);
 }
@@ -73,16 +84,25 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   if (byMove) for (const [move, n] of rows) out.print(`${move}: ${thousands(n)}`);
   if (stopped === null) out.print(`perft ${depth}: ${thousands(nodes)} nodes`);
   else {
-    const what = byMove ? `the ${rows.length} of ${engineMoves(engine).length} first moves listed` : 'the leaves counted';
-    if (received) out.print(`perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stopWords(stopped, limits)})`);
+    const what = byMove
+      ? `the ${rows.length} of ${engineMoves(engine).length} first moves listed`
+      : 'the leaves counted';
+    if (received)
+      out.print(
+        `perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stopWords(stopped, limits)})`,
+      );
     // The worker was inside one long step of the count when the deadline came.
-    else out.print(`perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`);
+    else
+      out.print(
+        `perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`,
+      );
   }
   out.print(out.paint.dim(`${seconds} s`));
   return stopped === 'signal' ? 130 : undefined;
 }
 
-const PERFT_USAGE = 'valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--max-nodes N] [--timeout T] [--json]';
+const PERFT_USAGE =
+  'valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--max-nodes N] [--timeout T] [--json]';
 
 const RULES = `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
   a soldier may pass over the valley c3 but not stop on it; the first move (ply 0) must be a soldier move;
@@ -93,7 +113,11 @@ Moves: from and to squares, written b1e4, b1-e4 or b1 e4.`;
 const DURATION = '(250ms, 5s, 2m, 1h; a bare number is milliseconds)';
 
 const ALL_FLAGS: Record<string, Flag> = {
-  position: { type: 'string', value: 'P', help: "start position in the variant's notation (default: the variant's start)" },
+  position: {
+    type: 'string',
+    value: 'P',
+    help: "start position in the variant's notation (default: the variant's start)",
+  },
   variant: { type: 'string', value: 'V', help: `${VARIANT_NAMES.join(', ')} (default standard)` },
   first: { type: 'string', value: 'C', help: 'white or black moves first from the start (default white)' },
   divide: { type: 'boolean', help: 'the count below each first move' },
@@ -109,26 +133,44 @@ const ALL_FLAGS: Record<string, Flag> = {
   seed: { type: 'string', value: 'S', help: 'seed of the random opening plies and random players (default 1)' },
   opening: { type: 'string', value: 'N', help: 'random (non-losing) opening plies per game (default 2)' },
   'ply-cap': { type: 'string', value: 'N', help: 'a game still going after N plies is a draw (default 300)' },
-  table: { type: 'string', value: 'MB', help: 'transposition table size in MB (default 256; --shortest adds a second one of at most 256)' },
+  table: {
+    type: 'string',
+    value: 'MB',
+    help: 'transposition table size in MB (default 256; --shortest adds a second one of at most 256)',
+  },
   'all-moves': { type: 'boolean', help: 'settle every first move too (win, loss or draw for the side to move)' },
   shortest: { type: 'boolean', help: 'also find the quickest forced win, in plies (bounded search)' },
   'no-symmetry': { type: 'boolean', help: 'do not fold the 8 symmetric images of a position together' },
-  load: { type: 'string', value: 'FILE', help: "continue the game in a record file ('-' reads standard input): gridbits' records or AbstractPlay's JSON" },
+  load: {
+    type: 'string',
+    value: 'FILE',
+    help: "continue the game in a record file ('-' reads standard input): gridbits' records or AbstractPlay's JSON",
+  },
 };
 
 /** The named flags of the shared table, with help reworded for one page where it differs. */
 function pick(names: readonly string[], help: Record<string, string> = {}): Record<string, Flag> {
-  return Object.fromEntries(names.map((n) => [n, help[n] === undefined ? ALL_FLAGS[n] : { ...ALL_FLAGS[n], help: help[n] }]));
+  return Object.fromEntries(
+    names.map((n) => [n, help[n] === undefined ? ALL_FLAGS[n] : { ...ALL_FLAGS[n], help: help[n] }]),
+  );
 }
 
-function sub(name: string, usage: string, summary: string, flags: Record<string, Flag>, details: string, run: Command['run']): Command {
+function sub(
+  name: string,
+  usage: string,
+  summary: string,
+  flags: Record<string, Flag>,
+  details: string,
+  run: Command['run'],
+): Command {
   return { name, usage, summary, flags, details, run };
 }
 
 export const valleyCommand: Command = {
   name: 'valley',
   usage: 'valley <perft|best|match|solve|play> [options]',
-  summary: "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, solving, play in the terminal.",
+  summary:
+    "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, solving, play in the terminal.",
   flags: {},
   details: `${RULES}
 Each subcommand has its own page: gridbits valley perft --help (or gridbits help valley perft).`,
@@ -163,10 +205,27 @@ Examples:
       'match',
       VALLEY_MATCH_USAGE,
       'play games between two players (AI levels, greedy, random) and tally them',
-      pick(['games', 'white', 'black', 'time', 'alternate', 'seed', 'opening', 'ply-cap', 'timeout', 'position', 'variant', 'first', 'no-draw-rule'], {
-        time: `the move time of players given as plain 'ai' ${DURATION}`,
-        timeout: `stop the match after T ${DURATION} and tally the games finished`,
-      }),
+      pick(
+        [
+          'games',
+          'white',
+          'black',
+          'time',
+          'alternate',
+          'seed',
+          'opening',
+          'ply-cap',
+          'timeout',
+          'position',
+          'variant',
+          'first',
+          'no-draw-rule',
+        ],
+        {
+          time: `the move time of players given as plain 'ai' ${DURATION}`,
+          timeout: `stop the match after T ${DURATION} and tally the games finished`,
+        },
+      ),
       VALLEY_MATCH_DETAILS,
       valleyMatchRun,
     ),

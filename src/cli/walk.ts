@@ -61,13 +61,22 @@ function heatColour(v: number, max: number): string {
 }
 
 /** A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `legend` follows the title. */
-function printMap(out: Output, board: Board, shade: Float64Array, label: (s: number) => string, format: Format, title: string, legend: string): void {
+function printMap(
+  out: Output,
+  board: Board,
+  shade: Float64Array,
+  label: (s: number) => string,
+  format: Format,
+  title: string,
+  legend: string,
+): void {
   if (format === 'svg') {
     out.print(boardSvg(board, { fill: (s) => heatColour(shade[s], 1), label, title: `${title}; ${legend}` }));
     return;
   }
   const p = out.paint;
-  const paint = (x: number, t: string): string => (x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t));
+  const paint = (x: number, t: string): string =>
+    x === 0 ? p.dim(t) : x < 0.25 ? p.blue(t) : x < 0.5 ? p.cyan(t) : x < 0.75 ? p.green(t) : p.yellow(t);
   if (board.cells <= 10_000) out.print(drawGrid(board, label, { paint: (s, t) => paint(shade[s], t) }));
   out.print(`${title}; ${legend}`);
 }
@@ -86,7 +95,14 @@ function tooSmallForPerCent(values: Float64Array, format: Format): boolean {
  * A map of probabilities: in per cent, shaded against the largest; in log10 P where a double underflows or where
  * the smallest would read 0 in per cent (far horizons), with a legend saying which.
  */
-function printProbabilities(out: Output, board: Board, values: Float64Array, logs: Float64Array, format: Format, title: string): void {
+function printProbabilities(
+  out: Output,
+  board: Board,
+  values: Float64Array,
+  logs: Float64Array,
+  format: Format,
+  title: string,
+): void {
   const underflow = values.some((p, s) => p === 0 && Number.isFinite(logs[s]));
   if (underflow || tooSmallForPerCent(values, format)) {
     const why = underflow ? 'the probabilities underflow a double' : 'the smallest would show as 0 in per cent';
@@ -97,12 +113,21 @@ function printProbabilities(out: Output, board: Board, values: Float64Array, log
   for (const v of values) max = Math.max(max, v);
   const shade = values.map((v) => (max > 0 ? v / max : 0));
   // An exact 0 (a square the piece cannot reach) reads 0, apart from small values rounded.
-  printMap(out, board, shade, (s) => (values[s] === 0 ? '0' : (values[s] * 100).toFixed(perCentDigits(format, values[s]))), format, title, 'squares in per cent');
+  printMap(
+    out,
+    board,
+    shade,
+    (s) => (values[s] === 0 ? '0' : (values[s] * 100).toFixed(perCentDigits(format, values[s]))),
+    format,
+    title,
+    'squares in per cent',
+  );
 }
 
 /** Base-10 logarithms, shaded from the smallest to the largest. */
 function printLogs(out: Output, board: Board, logs: Float64Array, format: Format, title: string, legend: string): void {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (const v of logs) if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
   const shade = logs.map((v) => (!Number.isFinite(v) ? 0 : hi > lo ? 0.05 + (0.95 * (v - lo)) / (hi - lo) : 1));
   printMap(out, board, shade, (s) => (Number.isFinite(logs[s]) ? logs[s].toFixed(2) : '-inf'), format, title, legend);
@@ -114,7 +139,10 @@ const moves = (n: number): string => plural(n, 'move');
 /** The map of every square, or the limit worded for the command line (one square is --from). */
 function checkMapLimit(g: Graph, steps: number): void {
   if (!mapWithin(g, steps)) {
-    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${moves(steps)} is over the limit of squares × steps = ${thousands(MAP_MAX_WORK)}; ask for one square (--from) instead`);
+    throw new GridbitsError(
+      'LIMIT',
+      `walk: every square of ${g.board} at ${moves(steps)} is over the limit of squares × steps = ${thousands(MAP_MAX_WORK)}; ask for one square (--from) instead`,
+    );
   }
 }
 
@@ -123,19 +151,32 @@ const INTERRUPTED = 'stopped by Ctrl-C';
 
 export const walkCommand: Command = {
   name: 'walk',
-  usage: 'walk <W>x<H> | --board WxH  --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
-  summary: 'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
+  usage:
+    'walk <W>x<H> | --board WxH  --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
+  summary:
+    'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
   flags: {
     board: BOARD_FLAG,
     from: { type: 'string', value: 'SQ', help: 'start square (not needed with --all)' },
     steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${thousands(HORIZON_MAX_STEPS)}` },
     piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
-    exact: { type: 'boolean', help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)' },
+    exact: {
+      type: 'boolean',
+      help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)',
+    },
     all: { type: 'boolean', help: 'the probability from every start square: heat map, JSON grid or SVG' },
     distribution: { type: 'boolean', help: 'where the piece stands after N moves from --from' },
     format: { type: 'string', value: 'F', help: 'grid (default) or svg, for --all and --distribution' },
-    simulate: { type: 'string', value: 'K', help: 'also estimate by K simulated walks, with a 95% Wilson interval (from --from)' },
-    seed: { type: 'string', value: 'S', help: 'seed of the simulation (default 1): the same seed gives the same walks' },
+    simulate: {
+      type: 'string',
+      value: 'K',
+      help: 'also estimate by K simulated walks, with a 95% Wilson interval (from --from)',
+    },
+    seed: {
+      type: 'string',
+      value: 'S',
+      help: 'seed of the simulation (default 1): the same seed gives the same walks',
+    },
   },
   details: `Far horizons (N up to 10^9) use the board's symmetries and repeated squaring; the answer states its
 method, its relative error, the decay rate λ (p ≈ c·λ^N) and log10 p where a double underflows. Maps show
@@ -154,7 +195,8 @@ Examples:
   gridbits walk 8x8 --from d4 --steps 20 --simulate 100000 --seed 7`,
   async run(args, out) {
     const { board: size, rest } = boardAndRest(args, 'walk');
-    if (size === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
+    if (size === undefined)
+      throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
     noMoreThan(rest, 0, 'walk');
     const board = parseBoardSize(size);
     const pieceSpec = str(args, 'piece') ?? 'knight';
@@ -164,20 +206,37 @@ Examples:
     if (steps === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the number of moves with --steps N');
     const fromText = str(args, 'from');
     const from = fromText === undefined ? undefined : board.parse(fromText);
-    const all = bool(args, 'all'), dist = bool(args, 'distribution'), exact = bool(args, 'exact');
+    const all = bool(args, 'all'),
+      dist = bool(args, 'distribution'),
+      exact = bool(args, 'exact');
     const formatText = str(args, 'format') ?? 'grid';
-    if (!(FORMATS as readonly string[]).includes(formatText)) throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
+    if (!(FORMATS as readonly string[]).includes(formatText))
+      throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
     const format = formatText as Format;
     if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
     const simulateK = int(args, 'simulate', 1, 1_000_000_000);
     const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
-    if (simulateK !== undefined && (all || dist)) throw new GridbitsError('BAD_ARGUMENT', `walk: --simulate estimates the walks from one square; it does not go with --${all ? 'all' : 'distribution'}`);
+    if (simulateK !== undefined && (all || dist))
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `walk: --simulate estimates the walks from one square; it does not go with --${all ? 'all' : 'distribution'}`,
+      );
     if (simulateK !== undefined && simulateK * steps > SIMULATE_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --simulate goes up to walks × steps = ${thousands(SIMULATE_MAX_WORK)}; ${plural(simulateK, 'walk')} of ${moves(steps)} is ${thousands(simulateK * steps)}`);
+      throw new GridbitsError(
+        'LIMIT',
+        `walk: --simulate goes up to walks × steps = ${thousands(SIMULATE_MAX_WORK)}; ${plural(simulateK, 'walk')} of ${moves(steps)} is ${thousands(simulateK * steps)}`,
+      );
     }
-    if (dist && exact) throw new GridbitsError('BAD_ARGUMENT', 'walk: --exact gives the fraction from --from (or every square with --all); it does not go with --distribution');
+    if (dist && exact)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'walk: --exact gives the fraction from --from (or every square with --all); it does not go with --distribution',
+      );
     if (dist && board.cells * steps > FLOAT_MAX_WORK) {
-      throw new GridbitsError('LIMIT', `walk: --distribution goes up to squares × steps = ${thousands(FLOAT_MAX_WORK)}; ${board} with ${moves(steps)} is ${thousands(board.cells * steps)}`);
+      throw new GridbitsError(
+        'LIMIT',
+        `walk: --distribution goes up to squares × steps = ${thousands(FLOAT_MAX_WORK)}; ${board} with ${moves(steps)} is ${thousands(board.cells * steps)}`,
+      );
     }
     if (exact && exactWork(g, steps) > EXACT_MAX_WORK) {
       throw new GridbitsError(
@@ -191,10 +250,16 @@ Examples:
 
     if (all) {
       checkMapLimit(g, steps);
-      const mapOutcome = await runJob<SurvivalMap>(out, 'walk.survivalMapAtHorizon', [task], { label: `walk: every square of ${where}` });
+      const mapOutcome = await runJob<SurvivalMap>(out, 'walk.survivalMapAtHorizon', [task], {
+        label: `walk: every square of ${where}`,
+      });
       if (!mapOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the map was finished`);
       const { probability: map, log10 } = mapOutcome.value;
-      const exactOutcome = exact ? await runJob<Fraction[]>(out, 'walk.exactSurvivalMap', [task], { label: `walk: exact fractions of every square of ${where}` }) : undefined;
+      const exactOutcome = exact
+        ? await runJob<Fraction[]>(out, 'walk.exactSurvivalMap', [task], {
+            label: `walk: exact fractions of every square of ${where}`,
+          })
+        : undefined;
       const fractions = exactOutcome?.finished ? exactOutcome.value : undefined;
       const stopped = exactOutcome !== undefined && !exactOutcome.finished;
       const underflow = map.some((p, s) => p === 0 && Number.isFinite(log10[s]));
@@ -209,15 +274,32 @@ Examples:
         });
         return stopped ? 130 : 0;
       }
-      printProbabilities(out, board, map, log10, format, `P(${piece.name} still on ${board} after ${moves(steps)}) from every square`);
+      printProbabilities(
+        out,
+        board,
+        map,
+        log10,
+        format,
+        `P(${piece.name} still on ${board} after ${moves(steps)}) from every square`,
+      );
       if (stopped) out.print(`exact fractions: not finished (${INTERRUPTED})`);
       return stopped ? 130 : 0;
     }
 
-    if (from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
+    if (from === undefined)
+      throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
     if (dist) {
-      const dOutcome = await runJob<Distribution, { moves: number }>(out, 'walk.distribution', [{ ...task, from: board.name(from) }], { label: `walk: where the ${piece.name} stands, ${where} from ${board.name(from)}` });
-      if (!dOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} after ${moves(dOutcome.partial?.moves ?? 0)} of ${thousands(steps)}, before the distribution was finished`);
+      const dOutcome = await runJob<Distribution, { moves: number }>(
+        out,
+        'walk.distribution',
+        [{ ...task, from: board.name(from) }],
+        { label: `walk: where the ${piece.name} stands, ${where} from ${board.name(from)}` },
+      );
+      if (!dOutcome.finished)
+        throw new GridbitsError(
+          'ABORTED',
+          `walk: ${INTERRUPTED} after ${moves(dOutcome.partial?.moves ?? 0)} of ${thousands(steps)}, before the distribution was finished`,
+        );
       const { probability: d, log10, total } = dOutcome.value;
       const underflow = d.some((p, s) => p === 0 && Number.isFinite(log10[s]));
       if (out.json) {
@@ -227,7 +309,12 @@ Examples:
           steps,
           probability: total.probability,
           distribution: rows(board, (s) => d[s]),
-          ...(underflow ? { log10: Number.isFinite(total.log10) ? total.log10 : null, log10Distribution: rows(board, (s) => (Number.isFinite(log10[s]) ? log10[s] : null)) } : {}),
+          ...(underflow
+            ? {
+                log10: Number.isFinite(total.log10) ? total.log10 : null,
+                log10Distribution: rows(board, (s) => (Number.isFinite(log10[s]) ? log10[s] : null)),
+              }
+            : {}),
         });
         return;
       }
@@ -237,19 +324,25 @@ Examples:
     }
 
     const fromTask = { ...task, from: board.name(from) };
-    const hOutcome = await runJob<HorizonResult>(out, 'walk.survivalAtHorizon', [fromTask], { label: `walk ${where} from ${board.name(from)}` });
+    const hOutcome = await runJob<HorizonResult>(out, 'walk.survivalAtHorizon', [fromTask], {
+      label: `walk ${where} from ${board.name(from)}`,
+    });
     if (!hOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the probability was found`);
     const h = hOutcome.value;
     const unfinished: string[] = [];
     let fraction: string | undefined;
     if (exact) {
-      const f = await runJob<Fraction>(out, 'walk.exactSurvival', [fromTask], { label: `walk: exact fraction, ${where} from ${board.name(from)}` });
+      const f = await runJob<Fraction>(out, 'walk.exactSurvival', [fromTask], {
+        label: `walk: exact fraction, ${where} from ${board.name(from)}`,
+      });
       if (f.finished) fraction = fractionText(f.value);
       else unfinished.push('exact');
     }
     let sim: Simulation | undefined;
     if (simulateK !== undefined && unfinished.length === 0) {
-      const s = await runJob<Simulation, Simulation>(out, 'walk.simulate', [{ ...fromTask, trials: simulateK, seed }], { label: `walk: simulated walks, ${where} from ${board.name(from)}` });
+      const s = await runJob<Simulation, Simulation>(out, 'walk.simulate', [{ ...fromTask, trials: simulateK, seed }], {
+        label: `walk: simulated walks, ${where} from ${board.name(from)}`,
+      });
       sim = s.finished ? s.value : s.partial;
       if (!s.finished) unfinished.push('simulation');
     } else if (simulateK !== undefined) unfinished.push('simulation');
@@ -267,21 +360,43 @@ Examples:
         log10c: h.log10c,
         method: h.method,
         relativeError: h.relativeError,
-        ...(sim ? { simulation: { walks: sim.trials, survived: sim.survived, estimate: sim.estimate, low: sim.low, high: sim.high, seed, confidence: 0.95, ...(sim.trials < (simulateK ?? 0) ? { complete: false, asked: simulateK } : {}) } } : {}),
+        ...(sim
+          ? {
+              simulation: {
+                walks: sim.trials,
+                survived: sim.survived,
+                estimate: sim.estimate,
+                low: sim.low,
+                high: sim.high,
+                seed,
+                confidence: 0.95,
+                ...(sim.trials < (simulateK ?? 0) ? { complete: false, asked: simulateK } : {}),
+              },
+            }
+          : {}),
         ...(stopped ? { complete: false, stopped: 'interrupted', unfinished } : {}),
       });
       return stopped ? 130 : 0;
     }
     const p = out.paint;
-    out.print(`${piece.name} on ${board} from ${board.name(from)}, ${moves(steps)}: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`);
+    out.print(
+      `${piece.name} on ${board} from ${board.name(from)}, ${moves(steps)}: P(still on the board) = ${p.bold(showProbability(h.probability, h.log10))}`,
+    );
     if (fraction !== undefined) out.print(`exact: ${fraction}`);
     else if (exact) out.print(`exact: not finished (${INTERRUPTED})`);
     if (Number.isFinite(h.log10)) out.print(`log10 P = ${h.log10.toFixed(6)}`);
     const c = h.log10c === null ? '' : `, c ≈ ${showProbability(10 ** h.log10c, h.log10c)} at this N`;
-    out.print(`decay rate λ = ${h.lambda} per move (P ≈ c·λ^N${c}, λ ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`);
+    out.print(
+      `decay rate λ = ${h.lambda} per move (P ≈ c·λ^N${c}, λ ±${h.lambdaError.toExponential(1)}); method ${h.method}, relative error ≤ ${h.relativeError.toExponential(1)}`,
+    );
     if (sim) {
-      const part = sim.trials < (simulateK ?? 0) ? ` (${INTERRUPTED}: ${thousands(sim.trials)} of the ${plural(simulateK ?? 0, 'walk')} asked)` : '';
-      out.print(`simulated: ${thousands(sim.survived)} of ${plural(sim.trials, 'walk')} stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})${part}`);
+      const part =
+        sim.trials < (simulateK ?? 0)
+          ? ` (${INTERRUPTED}: ${thousands(sim.trials)} of the ${plural(simulateK ?? 0, 'walk')} asked)`
+          : '';
+      out.print(
+        `simulated: ${thousands(sim.survived)} of ${plural(sim.trials, 'walk')} stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})${part}`,
+      );
     } else if (simulateK !== undefined) out.print(`simulated: not started (${INTERRUPTED})`);
     return stopped ? 130 : 0;
   },

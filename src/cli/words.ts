@@ -42,8 +42,13 @@ export interface Limits {
  */
 export function stopWords(stopped: Stop, limits: Limits = {}): string {
   if (stopped === 'signal') return 'stopped by Ctrl-C';
-  if (stopped === 'time') return limits.timeoutMs === undefined ? 'stopped at the time limit' : `stopped at the time limit (${durationWords(limits.timeoutMs)})`;
-  return limits.maxNodes === undefined ? 'stopped at the node budget' : `stopped at the budget of ${plural(limits.maxNodes, 'node')}`;
+  if (stopped === 'time')
+    return limits.timeoutMs === undefined
+      ? 'stopped at the time limit'
+      : `stopped at the time limit (${durationWords(limits.timeoutMs)})`;
+  return limits.maxNodes === undefined
+    ? 'stopped at the node budget'
+    : `stopped at the budget of ${plural(limits.maxNodes, 'node')}`;
 }
 
 /** The JSON name of what stopped unfinished work (the `stopped` field): interrupted, timeout or max-nodes. */

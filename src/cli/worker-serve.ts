@@ -1,6 +1,15 @@
 // The work of `gridbits worker`: a BullMQ worker whose shards run on threads; Ctrl-C hands running shards back.
 import type { Job as QueueJob } from 'bullmq';
-import { checkShardData, LOCK_MS, MAX_STALLED, queueConnection, QUEUE_NAME, STALLED_CHECK_MS, type QueueAddress, type ShardJobResult } from './queue.js';
+import {
+  checkShardData,
+  LOCK_MS,
+  MAX_STALLED,
+  queueConnection,
+  QUEUE_NAME,
+  STALLED_CHECK_MS,
+  type QueueAddress,
+  type ShardJobResult,
+} from './queue.js';
 import { shardKind } from './shard-kinds.js';
 import { ShardThreads } from './shard-threads.js';
 import { durationWords, plural, thousands } from './words.js';
@@ -22,7 +31,8 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
   const threads = new ShardThreads(concurrency);
   const count = async (job: QueueJob, token?: string): Promise<ShardJobResult> => {
     const data = checkShardData(job.data);
-    if (typeof data === 'string') throw new UnrecoverableError(`job ${job.id ?? '?'} is not a shard of a gridbits count: ${data}`);
+    if (typeof data === 'string')
+      throw new UnrecoverableError(`job ${job.id ?? '?'} is not a shard of a gridbits count: ${data}`);
     const { sharded: sc, index } = data;
     const what = `shard ${index + 1} of ${sc.shards} of ${shardKind(sc)?.words(sc.question) ?? 'a count'}`;
     const t = performance.now();
@@ -39,7 +49,13 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
     tally.done++;
     // peakStates: where a shard says it (ShardCount may carry it).
     const peak = (outcome.value as { peakStates?: unknown }).peakStates;
-    return { index, key: sc.key, count: outcome.value.count.toString(), nodes: outcome.value.nodes, ...(typeof peak === 'number' ? { peakStates: peak } : {}) };
+    return {
+      index,
+      key: sc.key,
+      count: outcome.value.count.toString(),
+      nodes: outcome.value.nodes,
+      ...(typeof peak === 'number' ? { peakStates: peak } : {}),
+    };
   };
   const worker = new Worker<unknown, ShardJobResult>(QUEUE_NAME, count, {
     connection: queueConnection(address),
@@ -51,7 +67,8 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
   });
   let lostSince = 0;
   worker.on('error', (e) => {
-    if (lostSince === 0) log(`the job queue at ${address.shown} is not answering (${e.message.split('\n')[0]}); trying again`);
+    if (lostSince === 0)
+      log(`the job queue at ${address.shown} is not answering (${e.message.split('\n')[0]}); trying again`);
     lostSince = Date.now();
   });
   worker.on('ready', () => {

@@ -9,10 +9,19 @@ import { durationWords, plural, secondsSince, thousands } from './words.js';
 export const workerCommand: Command = {
   name: 'worker',
   usage: 'worker --queue URL [--concurrency N] [--json]',
-  summary: 'Counts the shards of tour and fleet counts from a job queue (Redis), on as many cores as asked, until stopped.',
+  summary:
+    'Counts the shards of tour and fleet counts from a job queue (Redis), on as many cores as asked, until stopped.',
   flags: {
-    queue: { type: 'string', value: 'URL', help: 'the Redis server holding the queue: redis://HOST:PORT (also redis://USER:PASSWORD@HOST:PORT/DB, rediss:// for TLS)' },
-    concurrency: { type: 'string', value: 'N', help: 'shards counted at once, each on its own thread (default: one per core)' },
+    queue: {
+      type: 'string',
+      value: 'URL',
+      help: 'the Redis server holding the queue: redis://HOST:PORT (also redis://USER:PASSWORD@HOST:PORT/DB, rediss:// for TLS)',
+    },
+    concurrency: {
+      type: 'string',
+      value: 'N',
+      help: 'shards counted at once, each on its own thread (default: one per core)',
+    },
   },
   details: `A worker takes the shards that \`gridbits tour-count ... --queue URL\` and \`gridbits fleet count ... --queue URL\`
 put on the queue, counts each in a worker thread of its own, and puts the count back; run workers on any number of machines, each with the same
@@ -38,7 +47,11 @@ Examples:
   async run(args, out) {
     noMoreThan(args.positionals, 0, 'worker');
     const given = str(args, 'queue');
-    if (given === undefined) throw new GridbitsError('BAD_ARGUMENT', 'worker: give the job queue, e.g. gridbits worker --queue redis://127.0.0.1:6379');
+    if (given === undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'worker: give the job queue, e.g. gridbits worker --queue redis://127.0.0.1:6379',
+      );
     const address = parseQueueAddress(given, 'worker');
     const concurrency = int(args, 'concurrency', 1, 1024, localCores()) as number;
     await reachQueue(address);
@@ -48,12 +61,21 @@ Examples:
     const tally = await interruptible(out, (signal) => serve(address, concurrency, signal));
     const seconds = secondsSince(t0);
     if (bool(args, 'json')) {
-      out.printJson({ queue: address.shown, concurrency, shards: tally.done, failed: tally.failed, handedBack: tally.handedBack, seconds, interrupted: true });
+      out.printJson({
+        queue: address.shown,
+        concurrency,
+        shards: tally.done,
+        failed: tally.failed,
+        handedBack: tally.handedBack,
+        seconds,
+        interrupted: true,
+      });
     } else {
       const back = tally.handedBack > 0 ? `, handed ${plural(tally.handedBack, 'shard')} back to the queue` : '';
-      out.print(`counted ${plural(tally.done, 'shard')} in ${durationWords(Math.round(seconds * 1000))}${tally.failed > 0 ? `, ${thousands(tally.failed)} failed` : ''}${back}`);
+      out.print(
+        `counted ${plural(tally.done, 'shard')} in ${durationWords(Math.round(seconds * 1000))}${tally.failed > 0 ? `, ${thousands(tally.failed)} failed` : ''}${back}`,
+      );
     }
     return 130;
   },
 };
-

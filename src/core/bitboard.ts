@@ -54,7 +54,9 @@ export class Bitboard {
 
   /** Internal: wraps words the caller hands over (must not be mutated afterwards). */
   static adopt(board: Board, words: Uint32Array): Bitboard {
-    return board.small ? new Bitboard(board, words[0], words.length > 1 ? words[1] : 0, null) : new Bitboard(board, 0, 0, words);
+    return board.small
+      ? new Bitboard(board, words[0], words.length > 1 ? words[1] : 0, null)
+      : new Bitboard(board, 0, 0, words);
   }
 
   /** Internal: a small board's pair whose bits are known to lie on the board. */
@@ -80,7 +82,9 @@ export class Bitboard {
   }
 
   private static fromMask(board: Board, mask: Uint32Array): Bitboard {
-    return board.small ? new Bitboard(board, mask[0], mask[1], null) : new Bitboard(board, 0, 0, copyWords(mask.subarray(0, board.words)));
+    return board.small
+      ? new Bitboard(board, mask[0], mask[1], null)
+      : new Bitboard(board, 0, 0, copyWords(mask.subarray(0, board.words)));
   }
 
   /** The words of this set (a fresh copy, at least 2 long on small boards). */
@@ -129,7 +133,9 @@ export class Bitboard {
   union(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo | o.lo, this.hi | o.hi, null);
-    const a = this.words, b = o.words!, w = allocWords(a.length);
+    const a = this.words,
+      b = o.words!,
+      w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] | b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -138,7 +144,9 @@ export class Bitboard {
   intersect(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo & o.lo, this.hi & o.hi, null);
-    const a = this.words, b = o.words!, w = allocWords(a.length);
+    const a = this.words,
+      b = o.words!,
+      w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] & b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -147,7 +155,9 @@ export class Bitboard {
   diff(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo & ~o.lo, this.hi & ~o.hi, null);
-    const a = this.words, b = o.words!, w = allocWords(a.length);
+    const a = this.words,
+      b = o.words!,
+      w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] & ~b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -156,7 +166,9 @@ export class Bitboard {
   xor(o: Bitboard): Bitboard {
     this.same(o);
     if (this.words === null) return new Bitboard(this.board, this.lo ^ o.lo, this.hi ^ o.hi, null);
-    const a = this.words, b = o.words!, w = allocWords(a.length);
+    const a = this.words,
+      b = o.words!,
+      w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = a[i] ^ b[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -165,7 +177,8 @@ export class Bitboard {
   complement(): Bitboard {
     const all = this.board.fileMask(0);
     if (this.words === null) return new Bitboard(this.board, ~this.lo & all[0], ~this.hi & all[1], null);
-    const a = this.words, w = allocWords(a.length);
+    const a = this.words,
+      w = allocWords(a.length);
     for (let i = 0; i < a.length; i++) w[i] = ~a[i] & all[i];
     return new Bitboard(this.board, 0, 0, w);
   }
@@ -182,7 +195,8 @@ export class Bitboard {
   intersects(o: Bitboard): boolean {
     this.same(o);
     if (this.words === null) return ((this.lo & o.lo) | (this.hi & o.hi)) !== 0;
-    const a = this.words, b = o.words!;
+    const a = this.words,
+      b = o.words!;
     for (let i = 0; i < a.length; i++) if ((a[i] & b[i]) !== 0) return true;
     return false;
   }
@@ -191,7 +205,8 @@ export class Bitboard {
   isSubsetOf(o: Bitboard): boolean {
     this.same(o);
     if (this.words === null) return ((this.lo & ~o.lo) | (this.hi & ~o.hi)) === 0;
-    const a = this.words, b = o.words!;
+    const a = this.words,
+      b = o.words!;
     for (let i = 0; i < a.length; i++) if ((a[i] & ~b[i]) !== 0) return false;
     return true;
   }
@@ -200,7 +215,8 @@ export class Bitboard {
   equals(o: Bitboard): boolean {
     if (!sameBoard(this.board, o.board)) return false;
     if (this.words === null) return this.lo === o.lo && this.hi === o.hi;
-    const a = this.words, b = o.words!;
+    const a = this.words,
+      b = o.words!;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     return true;
   }
@@ -286,7 +302,10 @@ export class Bitboard {
 
   private same(o: Bitboard): void {
     if (!sameBoard(o.board, this.board)) {
-      throw new GridbitsError('BAD_ARGUMENT', `bitboards of different boards (${this.board} and ${o.board}) cannot be combined`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `bitboards of different boards (${this.board} and ${o.board}) cannot be combined`,
+      );
     }
   }
 }

@@ -89,7 +89,8 @@ export class Board {
 
   /** Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here. */
   checkIndex(index: number, what = 'square'): void {
-    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) throw new GridbitsError('OFF_BOARD', `${what} ${index} is off the ${this} board`);
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells))
+      throw new GridbitsError('OFF_BOARD', `${what} ${index} is off the ${this} board`);
   }
 
   /** The name of a square index, e.g. 0 → "a1". */
@@ -100,7 +101,8 @@ export class Board {
   /** The index of a named square; throws BAD_SQUARE or OFF_BOARD naming the token and the board size. */
   parse(name: string): number {
     const m = /^([a-zA-Z]+)([0-9]+)$/.exec(name.trim());
-    if (m === null) throw new GridbitsError('BAD_SQUARE', `bad square '${name}': expected a file letter and a rank number, like d4`);
+    if (m === null)
+      throw new GridbitsError('BAD_SQUARE', `bad square '${name}': expected a file letter and a rank number, like d4`);
     const file = parseFileName(m[1]);
     const rank = Number(m[2]) - 1;
     if (!this.contains(file, rank)) {
@@ -149,7 +151,10 @@ export class Board {
 }
 
 function checkSize(width: number, height: number): void {
-  for (const [side, v] of [['width', width], ['height', height]] as const) {
+  for (const [side, v] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1) {
       throw new GridbitsError('BAD_BOARD', `board ${side} must be a whole number of at least 1, got ${v}`);
     }
@@ -172,7 +177,10 @@ export function parseBoardSize(text: string): Board {
   const w = Number(m[1]);
   const h = m[2] === undefined ? w : Number(m[2]);
   if (w > MAX_SIDE || h > MAX_SIDE || !Number.isSafeInteger(w) || !Number.isSafeInteger(h)) {
-    throw new GridbitsError('BOARD_TOO_LARGE', `board '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`);
+    throw new GridbitsError(
+      'BOARD_TOO_LARGE',
+      `board '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`,
+    );
   }
   return Board.of(w, h);
 }

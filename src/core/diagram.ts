@@ -46,15 +46,20 @@ export function parseDiagram(text: string, empty = '.'): ParsedDiagram {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
-  if (lines.length === 0) throw new GridbitsError('BAD_DIAGRAM', 'empty diagram: expected rows of squares like ". x @"');
+  if (lines.length === 0)
+    throw new GridbitsError('BAD_DIAGRAM', 'empty diagram: expected rows of squares like ". x @"');
   const rows = lines.map((l) => (/\s/.test(l) ? l.split(/\s+/) : [...l]));
   const width = rows[0].length;
   rows.forEach((row, i) => {
     if (row.length !== width) {
-      throw new GridbitsError('BAD_DIAGRAM', `diagram row ${i + 1} has ${row.length} squares, the first row has ${width}`);
+      throw new GridbitsError(
+        'BAD_DIAGRAM',
+        `diagram row ${i + 1} has ${row.length} squares, the first row has ${width}`,
+      );
     }
     const long = row.find((t) => t.length !== 1);
-    if (long !== undefined) throw new GridbitsError('BAD_DIAGRAM', `diagram row ${i + 1}: '${long}' is not a single character`);
+    if (long !== undefined)
+      throw new GridbitsError('BAD_DIAGRAM', `diagram row ${i + 1}: '${long}' is not a single character`);
   });
   const board = Board.of(width, rows.length);
   const squares = new Map<string, number[]>();

@@ -4,8 +4,18 @@ import { Bitboard } from './bitboard.js';
 /** Neighbours of a square: 4 (the sides) or 8 (sides and corners). */
 export type Connectivity = 4 | 8;
 
-const ORTHOGONAL: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const DIAGONAL: ReadonlyArray<readonly [number, number]> = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+const ORTHOGONAL: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+const DIAGONAL: ReadonlyArray<readonly [number, number]> = [
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
 
 /** One step of growth: the set together with its neighbours. */
 export function dilate(set: Bitboard, connectivity: Connectivity = 4): Bitboard {

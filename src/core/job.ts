@@ -184,7 +184,10 @@ export class Job<T, P = never> {
   }
 
   /** Checks the options and sets up one run: a stepper that returns the outcome once the run ends. */
-  private start(options: RunOptions, sync: boolean): Finished<T> | Unfinished<P> | { next: () => Outcome<T, P> | undefined } {
+  private start(
+    options: RunOptions,
+    sync: boolean,
+  ): Finished<T> | Unfinished<P> | { next: () => Outcome<T, P> | undefined } {
     if (this.result) return this.result;
     if (this.failure !== undefined) throw this.failure;
     if (this.running) throw new GridbitsError('BAD_ARGUMENT', 'this job is already running');
@@ -192,7 +195,8 @@ export class Job<T, P = never> {
     if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
       throw new GridbitsError('BAD_ARGUMENT', `the node budget must be a whole number ≥ 1, got ${maxNodes}`);
     }
-    if (timeoutMs !== undefined && !(timeoutMs >= 0)) throw new GridbitsError('BAD_ARGUMENT', `the time limit must be ≥ 0 ms, got ${timeoutMs}`);
+    if (timeoutMs !== undefined && !(timeoutMs >= 0))
+      throw new GridbitsError('BAD_ARGUMENT', `the time limit must be ≥ 0 ms, got ${timeoutMs}`);
     const ctl = this.control;
     const t0 = now();
     const budgetEnd = maxNodes === undefined || maxNodes === Infinity ? Infinity : ctl.nodes + maxNodes;
@@ -303,7 +307,10 @@ function* answerAtOnce<T>(value: T): Generator<void, T, void> {
 export function finishedValue<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
   if (outcome.finished) return outcome.value;
   if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-  throw new GridbitsError('LIMIT', `${what} did not finish within its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`);
+  throw new GridbitsError(
+    'LIMIT',
+    `${what} did not finish within its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`,
+  );
 }
 
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();

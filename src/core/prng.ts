@@ -25,7 +25,10 @@ function splitmix32(seed: number): () => number {
 export function createRng(seed: number): Rng {
   const hiPart = Math.floor(seed / 0x100000000) >>> 0;
   const sm = splitmix32((seed >>> 0) ^ Math.imul(hiPart, 0x27d4eb2d));
-  let a = sm(), b = sm(), c = sm(), d = sm();
+  let a = sm(),
+    b = sm(),
+    c = sm(),
+    d = sm();
   const nextU32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;

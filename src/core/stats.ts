@@ -19,5 +19,8 @@ export function wilson(survived: number, trials: number, z = Z95): Interval {
   const centre = (p + z2 / (2 * trials)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denom;
   // At 0 or all successes the bound is 0 or 1 exactly; rounding would leave it a hair inside.
-  return { low: survived === 0 ? 0 : Math.max(0, centre - half), high: survived === trials ? 1 : Math.min(1, centre + half) };
+  return {
+    low: survived === 0 ? 0 : Math.max(0, centre - half),
+    high: survived === trials ? 1 : Math.min(1, centre + half),
+  };
 }

@@ -96,7 +96,8 @@ export function shift64(lo: number, hi: number, k: number, out: Int32Array): voi
 export function orShiftedMasked(acc: Uint32Array, src: Uint32Array, k: number, mask: Uint32Array): void {
   const n = src.length;
   if (k >= 0) {
-    const q = k >>> 5, r = k & 31;
+    const q = k >>> 5,
+      r = k & 31;
     if (q >= n) return;
     if (r === 0) {
       for (let i = q; i < n; i++) acc[i] |= src[i - q] & mask[i];
@@ -106,7 +107,9 @@ export function orShiftedMasked(acc: Uint32Array, src: Uint32Array, k: number, m
       for (let i = q + 1; i < n; i++) acc[i] |= ((src[i - q] << r) | (src[i - q - 1] >>> rr)) & mask[i];
     }
   } else {
-    const m = -k, q = m >>> 5, r = m & 31;
+    const m = -k,
+      q = m >>> 5,
+      r = m & 31;
     if (q >= n) return;
     const last = n - 1 - q;
     if (r === 0) {

@@ -107,7 +107,10 @@ export function serveJobs(registry: JobRegistry, endpoint: Endpoint): () => void
         endpoint.postMessage({ id, outcome } satisfies FromWorker);
       } catch (e) {
         const code = e instanceof GridbitsError ? e.code : null;
-        endpoint.postMessage({ id, error: { code, message: e instanceof Error ? e.message : String(e) } } satisfies FromWorker);
+        endpoint.postMessage({
+          id,
+          error: { code, message: e instanceof Error ? e.message : String(e) },
+        } satisfies FromWorker);
       } finally {
         running.delete(id);
       }
@@ -122,7 +125,12 @@ let nextId = 1;
  * asks the worker to stop (the outcome then says 'signal' and carries the partial result), progress comes back
  * as the worker reports it. An error the job threw is thrown here again (a GridbitsError keeps its code).
  */
-export function runInWorker<T = unknown, P = unknown>(endpoint: Endpoint, name: string, args: unknown[], options: RunOptions = {}): Promise<Outcome<T, P>> {
+export function runInWorker<T = unknown, P = unknown>(
+  endpoint: Endpoint,
+  name: string,
+  args: unknown[],
+  options: RunOptions = {},
+): Promise<Outcome<T, P>> {
   const id = nextId++;
   const { signal, onProgress, maxNodes, timeoutMs } = options;
   return new Promise((resolve, reject) => {

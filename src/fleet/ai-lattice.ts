@@ -39,12 +39,15 @@ export function huntingLattice(cp: FleetProblem): HuntingLattice | null {
  * 1 - covered_k / placements. The first residue wins ties.
  */
 export function bestResidue(coverage: ArrayLike<number>, width: number, step: number, placements: number): number {
-  let residue = 0, bestCost = Infinity;
+  let residue = 0,
+    bestCost = Infinity;
   for (let r = 0; r < step; r++) {
     const cover: number[] = [];
-    for (let sq = 0; sq < coverage.length; sq++) if (coverage[sq] > 0 && onLattice(sq, width, step, r)) cover.push(coverage[sq]);
+    for (let sq = 0; sq < coverage.length; sq++)
+      if (coverage[sq] > 0 && onLattice(sq, width, step, r)) cover.push(coverage[sq]);
     cover.sort((a, b) => b - a);
-    let covered = 0, cost = 0;
+    let covered = 0,
+      cost = 0;
     for (const c of cover) {
       covered += c;
       cost += Math.max(0, 1 - covered / placements);

@@ -66,7 +66,7 @@ export class PosteriorEstimator {
     this.rowMode = problem.width <= ROW_BITS;
     this.orientations = this.rowMode ? problem.kinds.map((_, k) => this.orientationsOf(k)) : [];
     this.cellRow = Int32Array.from({ length: this.n }, (_, c) => Math.floor(c / problem.width));
-    this.cellClear = Int32Array.from({ length: this.n }, (_, c) => ~(1 << c % problem.width));
+    this.cellClear = Int32Array.from({ length: this.n }, (_, c) => ~(1 << (c % problem.width)));
   }
 
   private orientationsOf(kind: number): Orientation[] {
@@ -74,20 +74,36 @@ export class PosteriorEstimator {
     const pl = this.placements;
     const byCells = new Map<string, number>();
     for (let p = pl.kindStart[kind]; p < pl.kindStart[kind + 1]; p++) {
-      byCells.set(Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1])).sort((a, b) => a - b).join(','), p);
+      byCells.set(
+        Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]))
+          .sort((a, b) => a - b)
+          .join(','),
+        p,
+      );
     }
     return this.problem.kinds[kind].orientations.map((o) => {
-      let mx = 0, my = 0;
+      let mx = 0,
+        my = 0;
       for (const [dx, dy] of o) [mx, my] = [Math.max(mx, dx), Math.max(my, dy)];
       const id = new Int32Array(w * h).fill(-1);
       for (let y = 0; y + my < h; y++) {
         for (let x = 0; x + mx < w; x++) {
-          const key = o.map(([dx, dy]) => (y + dy) * w + x + dx).sort((a, b) => a - b).join(',');
+          const key = o
+            .map(([dx, dy]) => (y + dy) * w + x + dx)
+            .sort((a, b) => a - b)
+            .join(',');
           id[y * w + x] = byCells.get(key) ?? -1;
         }
       }
       const files = Math.max(0, w - mx);
-      return { kind, dx: Int32Array.from(o, (c) => c[0]), dy: Int32Array.from(o, (c) => c[1]), rows: Math.max(0, h - my), fileMask: files >= 32 ? -1 : (1 << files) - 1, id };
+      return {
+        kind,
+        dx: Int32Array.from(o, (c) => c[0]),
+        dy: Int32Array.from(o, (c) => c[1]),
+        rows: Math.max(0, h - my),
+        fileMask: files >= 32 ? -1 : (1 << files) - 1,
+        id,
+      };
     });
   }
 
@@ -95,11 +111,12 @@ export class PosteriorEstimator {
   estimate(knowledge: Knowledge, samples: number, rng: Rng): PosteriorEstimate {
     const { problem: cp, kindMap, hits } = conditionedProblem(this.problem, knowledge);
     const { width: w, height: h } = this.problem;
-    const n = this.n, pl = this.placements;
+    const n = this.n,
+      pl = this.placements;
     const free0 = new Uint8Array(n);
     for (let sq = 0; sq < n; sq++) free0[sq] = cp.forbidden[sq] ? 0 : 1;
     const rows0 = new Int32Array(h);
-    for (let sq = 0; sq < n; sq++) if (free0[sq]) rows0[(sq / w) | 0] |= 1 << sq % w;
+    for (let sq = 0; sq < n; sq++) if (free0[sq]) rows0[(sq / w) | 0] |= 1 << (sq % w);
     const isHit = new Uint8Array(n);
     for (const u of hits) isHit[u] = 1;
     const kinds = kindMap.length;
@@ -136,15 +153,22 @@ export class PosteriorEstimator {
     const counts0 = cp.kinds.map((k) => k.count);
     const orient = this.rowMode ? kindMap.map((orig) => this.orientations[orig]) : [];
 
-    const cellRow = this.cellRow, cellClear = this.cellClear;
-    const free = new Uint8Array(n), occupied = new Uint8Array(n), rows = new Int32Array(h);
+    const cellRow = this.cellRow,
+      cellClear = this.cellClear;
+    const free = new Uint8Array(n),
+      occupied = new Uint8Array(n),
+      rows = new Int32Array(h);
     const scratch = new Int32Array(Math.max(1, pl.count));
     const anchors = new Int32Array(Math.max(1, ...orient.map((os) => os.length * h)));
     const left = new Int32Array(kinds);
     const placed: number[] = [];
-    const acc = new Float64Array(n), accKind = new Float64Array(kinds * n);
-    const weights: number[] = [], starts: number[] = [0], placedOut: number[] = [];
-    let sumW = 0, sumW2 = 0;
+    const acc = new Float64Array(n),
+      accKind = new Float64Array(kinds * n);
+    const weights: number[] = [],
+      starts: number[] = [0],
+      placedOut: number[] = [];
+    let sumW = 0,
+      sumW2 = 0;
 
     const fits = (p: number): boolean => {
       for (let j = pl.cellStart[p], e = pl.cellStart[p + 1]; j < e; j++) if (!free[pl.cellList[j]]) return false;
@@ -161,7 +185,8 @@ export class PosteriorEstimator {
     };
     // Free phase, word path: the anchors of each orientation where every cell is free, counted by popcount.
     const countRows = (k: number): number => {
-      let m = 0, a = 0;
+      let m = 0,
+        a = 0;
       for (const o of orient[k]) {
         for (let y = 0; y < o.rows; y++) {
           let bits = o.fileMask;
@@ -199,7 +224,8 @@ export class PosteriorEstimator {
       // Required phase: cover each hit no placed ship covers yet (one in a placed ship's halo ends the sample).
       for (let i = 0; i < hits.length && weight > 0; i++) {
         if (occupied[hits[i]]) continue;
-        let total = 0, m = 0;
+        let total = 0,
+          m = 0;
         for (let k = 0; k < kinds; k++) {
           if (left[k] === 0) continue;
           const list = cover[i][k];
@@ -230,7 +256,8 @@ export class PosteriorEstimator {
       for (let i = 0; i < kinds && weight > 0; i++) {
         const k = order[i];
         while (left[k] > 0) {
-          let m = 0, p: number;
+          let m = 0,
+            p: number;
           if (this.rowMode) {
             m = countRows(k);
             if (m === 0) break;

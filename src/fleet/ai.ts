@@ -38,7 +38,13 @@ export interface Hunter {
  * problem (outside the field, or water the touch rule implies next to a sunk ship). Only if the record leaves no
  * such cell (it contradicts itself) does any unshot cell in the field do.
  */
-function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<number>, rng: Rng, conditioned?: Conditioned): number {
+function best(
+  problem: FleetProblem,
+  knowledge: Knowledge,
+  score: ArrayLike<number>,
+  rng: Rng,
+  conditioned?: Conditioned,
+): number {
   const closed = (conditioned ?? conditionedProblem(problem, knowledge)).problem.forbidden;
   const pick = bestOf(knowledge, closed, score, rng);
   if (pick >= 0) return pick;
@@ -48,7 +54,9 @@ function best(problem: FleetProblem, knowledge: Knowledge, score: ArrayLike<numb
 }
 
 function bestOf(knowledge: Knowledge, closed: ArrayLike<number>, score: ArrayLike<number>, rng: Rng): number {
-  let top = -Infinity, ties = 0, pick = -1;
+  let top = -Infinity,
+    ties = 0,
+    pick = -1;
   for (let sq = 0; sq < knowledge.marks.length; sq++) {
     if (knowledge.marks[sq] !== UNKNOWN || closed[sq]) continue;
     const v = score[sq];
@@ -114,9 +122,11 @@ function latticeScore(problem: FleetProblem, conditioned: Conditioned): Float64A
  */
 export function createHunter(problem: FleetProblem, options: HunterOptions = {}): Hunter {
   const strategy = options.strategy ?? 'lattice';
-  if (!HUNTER_STRATEGIES.includes(strategy)) throw new GridbitsError('BAD_ARGUMENT', `unknown hunter '${String(strategy)}' (${HUNTER_STRATEGIES.join(', ')})`);
+  if (!HUNTER_STRATEGIES.includes(strategy))
+    throw new GridbitsError('BAD_ARGUMENT', `unknown hunter '${String(strategy)}' (${HUNTER_STRATEGIES.join(', ')})`);
   const samples = options.samples ?? DEFAULT_HUNTER_SAMPLES;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new GridbitsError('BAD_ARGUMENT', `hunter samples must be a whole number ≥ 1, got ${samples}`);
+  if (!Number.isSafeInteger(samples) || samples < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `hunter samples must be a whole number ≥ 1, got ${samples}`);
   if (strategy === 'random') {
     const zero = new Float64Array(problem.width * problem.height);
     return { strategy, choose: (k, rng) => best(problem, k, zero, rng) };

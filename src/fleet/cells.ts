@@ -28,10 +28,12 @@ function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generat
       progress.finish(ctl);
       // Below 2^53 every weight and every cell's sum (at most the total) is an exact double.
       const sums = new Float64Array(cells);
-      plan.at.forEach((list, pos) => list.forEach((pc, p) => {
-        const w = vec.weights[pos][p];
-        if (w !== 0) for (const sq of pc.cells) sums[sq] += w;
-      }));
+      plan.at.forEach((list, pos) =>
+        list.forEach((pc, p) => {
+          const w = vec.weights[pos][p];
+          if (w !== 0) for (const sq of pc.cells) sums[sq] += w;
+        }),
+      );
       return { total: vec.total, counts: Array.from(sums, (x) => BigInt(x)) };
     }
   }
@@ -44,18 +46,22 @@ function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generat
   const at = fwd.plan.at;
   if (fwd.big) {
     const counts = new Array<bigint>(cells).fill(0n);
-    at.forEach((list, pos) => list.forEach((pc, p) => {
-      const w = (weights![pos] as bigint[])[p];
-      if (w !== 0n) for (const sq of pc.cells) counts[sq] += w;
-    }));
+    at.forEach((list, pos) =>
+      list.forEach((pc, p) => {
+        const w = (weights![pos] as bigint[])[p];
+        if (w !== 0n) for (const sq of pc.cells) counts[sq] += w;
+      }),
+    );
     return { total: fwd.total, counts };
   }
   // Below 2^53 every weight and every cell's sum (at most the total) is an exact double.
   const sums = new Float64Array(cells);
-  at.forEach((list, pos) => list.forEach((pc, p) => {
-    const w = (weights![pos] as Float64Array)[p];
-    if (w !== 0) for (const sq of pc.cells) sums[sq] += w;
-  }));
+  at.forEach((list, pos) =>
+    list.forEach((pc, p) => {
+      const w = (weights![pos] as Float64Array)[p];
+      if (w !== 0) for (const sq of pc.cells) sums[sq] += w;
+    }),
+  );
   return { total: fwd.total, counts: Array.from(sums, (x) => BigInt(x)) };
 }
 

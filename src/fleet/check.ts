@@ -87,16 +87,23 @@ function gridOf(b: Block, which: string): ParsedLayoutGrid {
   const rows = b.rows.map((line, i) => {
     if (b.files === undefined) return line.replace(/[ \t]/g, '');
     const m = DRAWN_ROW.exec(line);
-    if (m === null || Number(m[1]) !== h - i) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1}: expected the rank number ${h - i} in front`);
+    if (m === null || Number(m[1]) !== h - i)
+      throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1}: expected the rank number ${h - i} in front`);
     return m[2].replace(/[ \t]/g, '');
   });
   const w = rows[0].length;
   rows.forEach((r, i) => {
-    if (r.length !== w) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1} has ${r.length} cells, the first row ${w}`);
+    if (r.length !== w)
+      throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1} has ${r.length} cells, the first row ${w}`);
     const bad = CELL.exec(r);
-    if (bad) throw new GridbitsError('BAD_INPUT', `${which} row ${i + 1}: unexpected '${bad[0]}' (use '#' or '1' for ship cells, '.' or '0' for water, '-' for a forbidden cell)`);
+    if (bad)
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `${which} row ${i + 1}: unexpected '${bad[0]}' (use '#' or '1' for ship cells, '.' or '0' for water, '-' for a forbidden cell)`,
+      );
   });
-  if (b.files !== undefined && b.files !== w) throw new GridbitsError('BAD_INPUT', `${which}: ${b.files} file letters under rows of ${w} cells`);
+  if (b.files !== undefined && b.files !== w)
+    throw new GridbitsError('BAD_INPUT', `${which}: ${b.files} file letters under rows of ${w} cells`);
   const ships = new Uint8Array(w * h);
   rows.forEach((r, i) => {
     for (let f = 0; f < w; f++) if (SHIP.includes(r[f])) ships[(h - 1 - i) * w + f] = 1;
@@ -118,7 +125,10 @@ export function parseLayoutGrids(text: string, width?: number, height?: number):
   return bs.map((b, i) => {
     const g = gridOf(b, bs.length === 1 ? 'layout' : `layout ${i + 1},`);
     if (width !== undefined && height !== undefined && (g.width !== width || g.height !== height)) {
-      throw new GridbitsError('BAD_INPUT', `${bs.length === 1 ? 'the layout' : `layout ${i + 1}`} is ${g.width}x${g.height}, the board ${width}x${height}`);
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `${bs.length === 1 ? 'the layout' : `layout ${i + 1}`} is ${g.width}x${g.height}, the board ${width}x${height}`,
+      );
     }
     return g;
   });
@@ -130,7 +140,8 @@ export function parseLayoutGrids(text: string, width?: number, height?: number):
  */
 export function parseLayoutGrid(text: string, width?: number, height?: number): ParsedLayoutGrid {
   const grids = parseLayoutGrids(text, width, height);
-  if (grids.length > 1) throw new GridbitsError('BAD_INPUT', `the text holds ${grids.length} layouts, one was expected`);
+  if (grids.length > 1)
+    throw new GridbitsError('BAD_INPUT', `the text holds ${grids.length} layouts, one was expected`);
   return grids[0];
 }
 
@@ -154,12 +165,16 @@ function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: b
   const taken = new Uint8Array(w * p.height);
   const options = p.kinds.flatMap((k, ki) => k.orientations.map((o) => ({ kind: ki, o })));
   // An explicit stack (one level per ship: thousands of ships would overflow a recursive one).
-  const fromAt: number[] = [], optionAt: number[] = [], pieces: number[][] = [], kindAt: number[] = [];
+  const fromAt: number[] = [],
+    optionAt: number[] = [],
+    pieces: number[][] = [],
+    kindAt: number[] = [];
   const skip = (from: number): number => {
     while (from < sorted.length && taken[sorted[from]]) from++;
     return from;
   };
-  let d = 0, nodes = 0;
+  let d = 0,
+    nodes = 0;
   fromAt[0] = skip(0);
   optionAt[0] = 0;
   for (;;) {
@@ -168,14 +183,17 @@ function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: b
     if (from === sorted.length) {
       if (!exact || left.every((n) => n === 0)) return pieces.slice(0, d);
     } else {
-      const at = sorted[from], ax = at % w, ay = (at / w) | 0;
+      const at = sorted[from],
+        ax = at % w,
+        ay = (at / w) | 0;
       for (let i = optionAt[d]; i < options.length && !placed; i++) {
         const { kind, o } = options[i];
         if (left[kind] === 0) continue;
         const ox = ax - o[0][0];
         const piece: number[] = [];
         for (const [dx, dy] of o) {
-          const x = ox + dx, y = ay + dy;
+          const x = ox + dx,
+            y = ay + dy;
           if (x < 0 || x >= w || y >= p.height || !inSet[y * w + x] || taken[y * w + x]) break;
           piece.push(y * w + x);
         }
@@ -213,19 +231,32 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
     cellList.push(s);
     if (p.forbidden[s]) errors.push(`a ship on the forbidden square ${name(s)}`);
   }
-  if (p.required) for (let s = 0; s < board.cells; s++) if (p.required[s] && !ships[s]) errors.push(`no ship on ${name(s)}, a known hit`);
+  if (p.required)
+    for (let s = 0; s < board.cells; s++)
+      if (p.required[s] && !ships[s]) errors.push(`no ship on ${name(s)}, a known hit`);
   const fleetCells = p.kinds.reduce((n, k) => n + k.count * k.orientations[0].length, 0);
   const byShape = kindByShape(p);
-  const kindOf = (cells: number[]): number | undefined => byShape.get(shapeId(normaliseShape(cells.map((c) => [c % p.width, (c / p.width) | 0]))));
+  const kindOf = (cells: number[]): number | undefined =>
+    byShape.get(shapeId(normaliseShape(cells.map((c) => [c % p.width, (c / p.width) | 0]))));
 
   if (p.touch === 'any') {
     // Touching ships: the cells may split into ships in several ways; any split with exactly the fleet will do.
     if (cellList.length !== fleetCells) errors.push(`${cellList.length} ship cells, the fleet has ${fleetCells}`);
     else {
-      const split = splitCells(p, cellList, Int32Array.from(p.kinds, (k) => k.count), true);
-      if (split === 'budget') errors.push('the search for a split of the cells into the fleet\'s ships ran past its budget (undecided)');
-      else if (split === null) errors.push(...unsplittable(p, board, cellList) ?? ['no way to split the ship cells into exactly the fleet\'s ships']);
-      else if (errors.length === 0) return { valid: true, errors, ships: split.map((cells) => ({ kind: kindOf(cells)!, cells })) };
+      const split = splitCells(
+        p,
+        cellList,
+        Int32Array.from(p.kinds, (k) => k.count),
+        true,
+      );
+      if (split === 'budget')
+        errors.push("the search for a split of the cells into the fleet's ships ran past its budget (undecided)");
+      else if (split === null)
+        errors.push(
+          ...(unsplittable(p, board, cellList) ?? ["no way to split the ship cells into exactly the fleet's ships"]),
+        );
+      else if (errors.length === 0)
+        return { valid: true, errors, ships: split.map((cells) => ({ kind: kindOf(cells)!, cells })) };
     }
     return { valid: false, errors };
   }
@@ -240,9 +271,21 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
     let parts: number[][] = [g];
     if (k === undefined) {
       // A group bigger than the whole fleet is no set of its ships touching: only smaller ones are split.
-      const split = g.length > fleetCells ? null : splitCells(p, g, Int32Array.from(p.kinds, () => g.length), false);
+      const split =
+        g.length > fleetCells
+          ? null
+          : splitCells(
+              p,
+              g,
+              Int32Array.from(p.kinds, () => g.length),
+              false,
+            );
       if (split === null || split === 'budget') {
-        errors.push(split === null ? `a shape not in the fleet at ${squareList(g, name)}` : `cells at ${squareList(g, name)}: too many ways to split them into ships to try them all`);
+        errors.push(
+          split === null
+            ? `a shape not in the fleet at ${squareList(g, name)}`
+            : `cells at ${squareList(g, name)}: too many ways to split them into ships to try them all`,
+        );
         continue;
       }
       parts = split;
@@ -258,14 +301,27 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
   const touching = new Set<string>();
   const w = p.width;
   // Edges first: a split group's touching pieces are the clearer reason.
-  const steps: Array<Array<[number, number]>> = [[[1, 0], [0, 1]], p.touch === 'none' ? [[1, 1], [-1, 1]] : []];
+  const steps: Array<Array<[number, number]>> = [
+    [
+      [1, 0],
+      [0, 1],
+    ],
+    p.touch === 'none'
+      ? [
+          [1, 1],
+          [-1, 1],
+        ]
+      : [],
+  ];
   for (const near of steps) {
     for (const c of cellList) {
       const a = pieceOf[c];
       if (a < 0) continue;
-      const x = c % w, y = (c / w) | 0;
+      const x = c % w,
+        y = (c / w) | 0;
       for (const [dx, dy] of near) {
-        const nx = x + dx, ny = y + dy;
+        const nx = x + dx,
+          ny = y + dy;
         if (nx < 0 || nx >= w || ny >= p.height) continue;
         const b = pieceOf[ny * w + nx];
         if (b < 0 || b === a) continue;
@@ -278,8 +334,14 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
   }
   const names = shipKindNames(p.kinds);
   p.kinds.forEach((k, i) => {
-    if (have[i] < k.count) errors.push(`${shipsInWords(names[i], k.count - have[i])} missing (the fleet has ${k.count}, the layout ${have[i]})`);
-    if (have[i] > k.count) errors.push(`${shipsInWords(names[i], have[i] - k.count)} too many (the fleet has ${k.count}, the layout ${have[i]})`);
+    if (have[i] < k.count)
+      errors.push(
+        `${shipsInWords(names[i], k.count - have[i])} missing (the fleet has ${k.count}, the layout ${have[i]})`,
+      );
+    if (have[i] > k.count)
+      errors.push(
+        `${shipsInWords(names[i], have[i] - k.count)} too many (the fleet has ${k.count}, the layout ${have[i]})`,
+      );
   });
   if (errors.length > 0) return { valid: false, errors };
   return { valid: true, errors, ships: pieces.map((cells) => ({ kind: kindOf(cells)!, cells })) };
@@ -289,7 +351,15 @@ export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck
 function unsplittable(p: FleetProblem, board: Board, cells: number[]): string[] | null {
   const out: string[] = [];
   for (const g of edgeGroups(board, cells)) {
-    if (splitCells(p, g, Int32Array.from(p.kinds, (k) => k.count), false) === null) out.push(`a shape not in the fleet at ${squareList(g, (c) => board.name(c))}`);
+    if (
+      splitCells(
+        p,
+        g,
+        Int32Array.from(p.kinds, (k) => k.count),
+        false,
+      ) === null
+    )
+      out.push(`a shape not in the fleet at ${squareList(g, (c) => board.name(c))}`);
   }
   return out.length > 0 ? out : null;
 }

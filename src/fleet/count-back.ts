@@ -51,10 +51,30 @@ class NumList {
  * The completions of every state of layer L (at scan position pos) from the next layer's (`index` numbers its
  * live states), with the weights and links asked for: the hot loop, kept out of the generator.
  */
-function completions(plan: CountPlan, pos: number, L: Layer, index: StateTable, succ: Successors, pk: Int32Array | undefined, big: boolean, nextG: Float64Array | null, nextBig: bigint[] | null, g: Float64Array | null, bigG: bigint[] | null, w: Float64Array | bigint[] | undefined, offs: Int32Array | null, to: NumList | null): void {
-  const K = plan.keyWords, keys = L.keys!, n = L.size, req = plan.required[pos] === 1;
+function completions(
+  plan: CountPlan,
+  pos: number,
+  L: Layer,
+  index: StateTable,
+  succ: Successors,
+  pk: Int32Array | undefined,
+  big: boolean,
+  nextG: Float64Array | null,
+  nextBig: bigint[] | null,
+  g: Float64Array | null,
+  bigG: bigint[] | null,
+  w: Float64Array | bigint[] | undefined,
+  offs: Int32Array | null,
+  to: NumList | null,
+): void {
+  const K = plan.keyWords,
+    keys = L.keys!,
+    n = L.size,
+    req = plan.required[pos] === 1;
   for (let e = 0; e < n; e++) {
-    const m = pk ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement) : succ.expand(plan, pos, keys, e * K);
+    const m = pk
+      ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement)
+      : succ.expand(plan, pos, keys, e * K);
     for (let j = 0; j < m; j++) {
       const s = pk ? index.find2(succ.twoA[j], succ.twoB[j]) : index.find(succ.keys, j * K);
       if (s < 0) continue;
@@ -79,8 +99,23 @@ function completions(plan: CountPlan, pos: number, L: Layer, index: StateTable, 
  * Numbers the live states of layer L (those that can finish) and indexes their keys for the layer before; with
  * links, their completions and link ranges side by side (see BackLayer).
  */
-function numberLive(L: Layer, K: number, big: boolean, g: Float64Array | null, bigG: bigint[] | null, links: boolean, offs: Int32Array | null): { index: StateTable; live: number; liveG: Float64Array | null; liveBig: bigint[] | null; node: Float64Array | null } {
-  const keys = L.keys!, n = L.size;
+function numberLive(
+  L: Layer,
+  K: number,
+  big: boolean,
+  g: Float64Array | null,
+  bigG: bigint[] | null,
+  links: boolean,
+  offs: Int32Array | null,
+): {
+  index: StateTable;
+  live: number;
+  liveG: Float64Array | null;
+  liveBig: bigint[] | null;
+  node: Float64Array | null;
+} {
+  const keys = L.keys!,
+    n = L.size;
   let live = 0;
   for (let e = 0; e < n; e++) if (big ? bigG![e] !== 0n : g![e] !== 0) live++;
   const index = new StateTable(K, false, live);
@@ -109,10 +144,17 @@ function numberLive(L: Layer, K: number, big: boolean, g: Float64Array | null, b
  * state's forward count times each successor's completions is added to the placement that step puts down:
  * the layouts through that step. With `links`, the steps between live states are kept for the sampler.
  */
-export function* backwardPass<P>(fwd: ForwardResult, weigh: boolean, links: boolean, ctl: JobControl<P>, progress: PassProgress): Generator<void, BackwardResult, void> {
+export function* backwardPass<P>(
+  fwd: ForwardResult,
+  weigh: boolean,
+  links: boolean,
+  ctl: JobControl<P>,
+  progress: PassProgress,
+): Generator<void, BackwardResult, void> {
   const { plan, big } = fwd;
   const layers = fwd.layers!;
-  const N = plan.cells, K = plan.keyWords;
+  const N = plan.cells,
+    K = plan.keyWords;
   const succ = new Successors(plan);
   const packed = !big && K === 2 ? packTwo(plan) : null;
   const weights: Array<Float64Array | bigint[]> | null = weigh
@@ -126,11 +168,19 @@ export function* backwardPass<P>(fwd: ForwardResult, weigh: boolean, links: bool
   const fin = finalState(layers[N], K);
   let index = new StateTable(K, false, 1);
   if (fin >= 0) index.add(layers[N].keys!, fin * K, 1);
-  back[N] = { size: fin >= 0 ? 1 : 0, g: big ? null : new Float64Array([1]), bigG: big ? [1n] : null, node: new Float64Array([big ? 0 : 1, 0, 0, 0]), link: null };
+  back[N] = {
+    size: fin >= 0 ? 1 : 0,
+    g: big ? null : new Float64Array([1]),
+    bigG: big ? [1n] : null,
+    node: new Float64Array([big ? 0 : 1, 0, 0, 0]),
+    link: null,
+  };
   layers[N] = { size: 0, keys: null, vals: null, bigVals: null };
   for (let pos = N - 1; pos >= 0; pos--) {
-    const L = layers[pos], n = L.size;
-    const nextG = back[pos + 1].g, nextBig = back[pos + 1].bigG;
+    const L = layers[pos],
+      n = L.size;
+    const nextG = back[pos + 1].g,
+      nextBig = back[pos + 1].bigG;
     const w = weights?.[pos];
     const g = big ? null : new Float64Array(n);
     const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;

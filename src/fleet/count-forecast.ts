@@ -37,7 +37,8 @@ export class StateForecast {
     private readonly plan: CountPlan,
     private readonly decay = RISE_DECAY,
   ) {
-    this.window = 32 * (plan.maskWords - 1) + (plan.lastWindowMask === -1 ? 32 : 31 - Math.clz32(plan.lastWindowMask) + 1);
+    this.window =
+      32 * (plan.maskWords - 1) + (plan.lastWindowMask === -1 ? 32 : 31 - Math.clz32(plan.lastWindowMask) + 1);
     this.sizes = new Float64Array(plan.cells + 1);
     this.below = new Float64Array(this.window + 1);
   }
@@ -45,7 +46,9 @@ export class StateForecast {
   /** At scan position pos, with `cur` its layer: the states the later positions are forecast to hold, summed. */
   ahead(pos: number, cur: Layer): number {
     const { plan, sizes, below, window } = this;
-    const N = plan.cells, S = cur.size, line = plan.rowLength;
+    const N = plan.cells,
+      S = cur.size,
+      line = plan.rowLength;
     sizes[pos] = S;
     if (S === 0 || pos >= N - 1) return 0;
     highestBits(plan, cur, below, window);
@@ -55,7 +58,7 @@ export class StateForecast {
     let sum = 0;
     for (let q = pos + 1; q < N; q++) {
       const lines = (q - pos) / line;
-      const grow = Math.min(MAX_RISE, rise * this.decay * (1 - this.decay ** lines) / (1 - this.decay));
+      const grow = Math.min(MAX_RISE, (rise * this.decay * (1 - this.decay ** lines)) / (1 - this.decay));
       const room = N - q;
       sum += S * Math.exp(grow) * (room >= window ? 1 : below[room]);
     }
@@ -65,7 +68,10 @@ export class StateForecast {
 
 /** Fills below[t] (t = 0..window) with the share of a strided sample of the layer whose window bits all lie below offset t. */
 function highestBits(plan: CountPlan, cur: Layer, below: Float64Array, window: number): void {
-  const K = plan.keyWords, M = plan.maskWords, lw = plan.lastWindowMask, keys = cur.keys!;
+  const K = plan.keyWords,
+    M = plan.maskWords,
+    lw = plan.lastWindowMask,
+    keys = cur.keys!;
   const step = Math.max(1, Math.floor(cur.size / SAMPLE));
   below.fill(0);
   let m = 0;

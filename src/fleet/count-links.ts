@@ -72,7 +72,9 @@ export class WindowTable {
 
   /** The index of window src[off .. off+M), inserting it when new. */
   index(src: Int32Array, off: number): number {
-    const M = this.M, keys = this.keys, mask = this.cap - 1;
+    const M = this.M,
+      keys = this.keys,
+      mask = this.cap - 1;
     let h = 0x2545f491;
     for (let j = 0; j < M; j++) {
       h = Math.imul(h ^ src[off + j], 0x9e3779b1);
@@ -107,7 +109,9 @@ export class WindowTable {
     const M = this.M;
     this.cap *= 2;
     this.slots = new Int32Array(checkBytes(this.cap, 4));
-    const mask = this.cap - 1, keys = this.keys, slots = this.slots;
+    const mask = this.cap - 1,
+      keys = this.keys,
+      slots = this.slots;
     for (let id = 0; id < this.size; id++) {
       let h = 0x2545f491;
       for (let j = 0; j < M; j++) {
@@ -125,7 +129,10 @@ export class WindowTable {
 /** `n` items of `bytes` bytes, or LIMIT when one array would pass MAX_TABLE_BYTES. */
 export function checkBytes(n: number, bytes: number): number {
   if (n * bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError('LIMIT', `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / bytes)} values (${MAX_TABLE_BYTES / 2 ** 20} MiB)`);
+    throw new GridbitsError(
+      'LIMIT',
+      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / bytes)} values (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
+    );
   }
   return n;
 }
@@ -152,8 +159,24 @@ export function packWindows(plan: CountPlan): Int32Array[] {
  * down (its ship and halo close their cells) when avail[e] (the kinds with a ship left in some count of
  * window e) meets kindBit[p]; the window then shifts by one cell. The hot loop.
  */
-export function stepWindows(plan: CountPlan, packed: Int32Array, pos: number, keys: Int32Array, from: number, to: number, next: WindowTable, start: Int32Array, target: IntListLike, place: IntListLike, work: Int32Array, avail: Int32Array, kindBit: Int32Array): void {
-  const M = plan.maskWords, req = plan.required[pos] === 1, P = packed.length / (2 * M);
+export function stepWindows(
+  plan: CountPlan,
+  packed: Int32Array,
+  pos: number,
+  keys: Int32Array,
+  from: number,
+  to: number,
+  next: WindowTable,
+  start: Int32Array,
+  target: IntListLike,
+  place: IntListLike,
+  work: Int32Array,
+  avail: Int32Array,
+  kindBit: Int32Array,
+): void {
+  const M = plan.maskWords,
+    req = plan.required[pos] === 1,
+    P = packed.length / (2 * M);
   for (let e = from; e < to; e++) {
     const off = e * M;
     const free = (keys[off] & 1) === 0;

@@ -43,9 +43,18 @@ export interface CountPlan {
   feasible: boolean;
 }
 
-const NEIGHBOURS_EDGE: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+const NEIGHBOURS_EDGE: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
 const NEIGHBOURS_ALL: ReadonlyArray<readonly [number, number]> = [
-  ...NEIGHBOURS_EDGE, [1, 1], [1, -1], [-1, 1], [-1, -1],
+  ...NEIGHBOURS_EDGE,
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
 ];
 
 /** Checks the problem's shape and throws BAD_ARGUMENT on anything malformed. */
@@ -53,7 +62,14 @@ export function validateProblem(p: FleetProblem): void {
   const bad = (msg: string): never => {
     throw new GridbitsError('BAD_ARGUMENT', msg);
   };
-  if (!Number.isInteger(p.width) || !Number.isInteger(p.height) || p.width < 1 || p.height < 1 || p.width > FLEET_MAX_SIDE || p.height > FLEET_MAX_SIDE) {
+  if (
+    !Number.isInteger(p.width) ||
+    !Number.isInteger(p.height) ||
+    p.width < 1 ||
+    p.height < 1 ||
+    p.width > FLEET_MAX_SIDE ||
+    p.height > FLEET_MAX_SIDE
+  ) {
     bad(`board ${p.width}x${p.height}: each side must be 1..${FLEET_MAX_SIDE}`);
   }
   const n = p.width * p.height;
@@ -65,7 +81,9 @@ export function validateProblem(p: FleetProblem): void {
     if (k.orientations.length === 0 && k.count > 0) bad(`ship ${k.name} has no orientation`);
     for (const o of k.orientations) {
       if (o.length === 0) bad(`ship ${k.name} has an empty orientation`);
-      for (const [dx, dy] of o) if (!Number.isInteger(dx) || !Number.isInteger(dy) || dx < 0 || dy < 0) bad(`ship ${k.name}: offsets must be whole numbers ≥ 0`);
+      for (const [dx, dy] of o)
+        if (!Number.isInteger(dx) || !Number.isInteger(dy) || dx < 0 || dy < 0)
+          bad(`ship ${k.name}: offsets must be whole numbers ≥ 0`);
     }
   }
 }
@@ -87,7 +105,8 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
     if (kind.count === 0) return;
     const seen = new Set<string>();
     for (const o of kind.orientations) {
-      let mx = 0, my = 0;
+      let mx = 0,
+        my = 0;
       for (const [dx, dy] of o) {
         mx = Math.max(mx, dx);
         my = Math.max(my, dy);
@@ -101,9 +120,11 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
           const halo: number[] = [];
           let ok = true;
           for (const c of cells) {
-            const cx = c % w, cy = (c - cx) / w;
+            const cx = c % w,
+              cy = (c - cx) / w;
             for (const [ax, ay] of around) {
-              const nx = cx + ax, ny = cy + ay;
+              const nx = cx + ax,
+                ny = cy + ay;
               if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
               const nc = ny * w + nx;
               if (mark[nc] === stamp) continue;
@@ -144,7 +165,8 @@ export type ScanOrder = 'rows' | 'snake';
 
 /** Scan position of square sq. */
 function positionOf(sq: number, w: number, h: number, transposed: boolean, order: ScanOrder = 'rows'): number {
-  const x = sq % w, y = (sq - x) / w;
+  const x = sq % w,
+    y = (sq - x) / w;
   if (order === 'snake') return y * w + (y & 1 ? w - 1 - x : x);
   return transposed ? x * h + y : sq;
 }
@@ -152,7 +174,8 @@ function positionOf(sq: number, w: number, h: number, transposed: boolean, order
 function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean, order: ScanOrder = 'rows'): number {
   let span = 1;
   for (const r of raw) {
-    let lo = Infinity, hi = -Infinity;
+    let lo = Infinity,
+      hi = -Infinity;
     for (const c of r.cells) {
       const q = positionOf(c, w, h, transposed, order);
       lo = Math.min(lo, q);
@@ -177,11 +200,14 @@ export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan
 
   // Remaining-ship counters as bit fields: first in the last window word's spare high bits, then in words of their own.
   const kinds = p.kinds.length;
-  const fieldWord = new Int32Array(kinds), fieldShift = new Int32Array(kinds), fieldMask = new Int32Array(kinds);
+  const fieldWord = new Int32Array(kinds),
+    fieldShift = new Int32Array(kinds),
+    fieldMask = new Int32Array(kinds);
   const tail = span - 32 * (maskWords - 1);
   const lastWindowMask = tail >= 32 ? -1 : (1 << tail) - 1;
   const fields: number[] = [0];
-  let word = maskWords - 1, used = tail;
+  let word = maskWords - 1,
+    used = tail;
   for (let k = 0; k < kinds; k++) {
     const bits = Math.max(1, 32 - Math.clz32(p.kinds[k].count));
     if (used + bits > 32) {
@@ -218,5 +244,19 @@ export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan
   }
   const feasible = p.kinds.every((k, i) => k.count === 0 || placed.has(i));
   const rowLength = transposed ? h : w;
-  return { cells: n, rowLength, maskWords, lastWindowMask, keyWords, at, required, squareAt, fieldWord, fieldShift, fieldMask, start, feasible };
+  return {
+    cells: n,
+    rowLength,
+    maskWords,
+    lastWindowMask,
+    keyWords,
+    at,
+    required,
+    squareAt,
+    fieldWord,
+    fieldShift,
+    fieldMask,
+    start,
+    feasible,
+  };
 }

@@ -53,31 +53,56 @@ export function countQuestion(p: FleetProblem): CountQuestion {
     for (let i = 0; i < m.length; i++) if (m[i]) out.push(i);
     return out.length === 0 ? undefined : out;
   };
-  const forbidden = list(p.forbidden), required = list(p.required);
-  const kinds = p.kinds.map((k) => ({ name: k.name, orientations: k.orientations.map((o) => o.map(([x, y]) => [x, y] as [number, number])), count: k.count }));
-  return { width: p.width, height: p.height, kinds, touch: p.touch, ...(forbidden ? { forbidden } : {}), ...(required ? { required } : {}) };
+  const forbidden = list(p.forbidden),
+    required = list(p.required);
+  const kinds = p.kinds.map((k) => ({
+    name: k.name,
+    orientations: k.orientations.map((o) => o.map(([x, y]) => [x, y] as [number, number])),
+    count: k.count,
+  }));
+  return {
+    width: p.width,
+    height: p.height,
+    kinds,
+    touch: p.touch,
+    ...(forbidden ? { forbidden } : {}),
+    ...(required ? { required } : {}),
+  };
 }
 
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** The problem a question asks about, its plain data checked (it may come from anywhere); throws BAD_ARGUMENT. */
 export function questionProblem(q: CountQuestion): FleetProblem {
-  const bad = (why: string): GridbitsError => new GridbitsError('BAD_ARGUMENT', `the count's question is malformed: ${why}`);
+  const bad = (why: string): GridbitsError =>
+    new GridbitsError('BAD_ARGUMENT', `the count's question is malformed: ${why}`);
   if (typeof q !== 'object' || q === null) throw bad('it is not an object');
-  if (!isInt(q.width, 1, FLEET_MAX_SIDE) || !isInt(q.height, 1, FLEET_MAX_SIDE)) throw bad(`its board is not a width and a height from 1 to ${FLEET_MAX_SIDE}`);
-  if (!(TOUCH_RULES as readonly unknown[]).includes(q.touch)) throw bad(`its touch rule is not one of ${TOUCH_RULES.join(', ')}`);
+  if (!isInt(q.width, 1, FLEET_MAX_SIDE) || !isInt(q.height, 1, FLEET_MAX_SIDE))
+    throw bad(`its board is not a width and a height from 1 to ${FLEET_MAX_SIDE}`);
+  if (!(TOUCH_RULES as readonly unknown[]).includes(q.touch))
+    throw bad(`its touch rule is not one of ${TOUCH_RULES.join(', ')}`);
   if (!Array.isArray(q.kinds) || q.kinds.length === 0) throw bad('it has no ship kinds');
   const cells = q.width * q.height;
   const kinds: ShipKind[] = q.kinds.map((k, i) => {
-    if (typeof k !== 'object' || k === null || typeof k.name !== 'string' || !isInt(k.count, 1, 1_000_000)) throw bad(`its ship kind ${i + 1} has no name or count`);
-    if (!Array.isArray(k.orientations) || k.orientations.length === 0) throw bad(`its ship kind ${k.name} has no orientations`);
+    if (typeof k !== 'object' || k === null || typeof k.name !== 'string' || !isInt(k.count, 1, 1_000_000))
+      throw bad(`its ship kind ${i + 1} has no name or count`);
+    if (!Array.isArray(k.orientations) || k.orientations.length === 0)
+      throw bad(`its ship kind ${k.name} has no orientations`);
     const orientations = k.orientations.map((o) => {
-      if (!Array.isArray(o) || o.length === 0 || o.length > MAX_SHIP_CELLS) throw bad(`ship kind ${k.name} has an orientation with no cells or too many`);
-      if (!o.every((c) => Array.isArray(c) && c.length === 2 && isInt(c[0], 0, FLEET_MAX_SIDE) && isInt(c[1], 0, FLEET_MAX_SIDE))) throw bad(`ship kind ${k.name} has a cell that is not two whole numbers`);
+      if (!Array.isArray(o) || o.length === 0 || o.length > MAX_SHIP_CELLS)
+        throw bad(`ship kind ${k.name} has an orientation with no cells or too many`);
+      if (
+        !o.every(
+          (c) => Array.isArray(c) && c.length === 2 && isInt(c[0], 0, FLEET_MAX_SIDE) && isInt(c[1], 0, FLEET_MAX_SIDE),
+        )
+      )
+        throw bad(`ship kind ${k.name} has a cell that is not two whole numbers`);
       if (new Set(o.map(([x, y]) => `${x},${y}`)).size !== o.length) throw bad(`ship kind ${k.name} has a cell twice`);
       return o.map(([x, y]) => [x, y] as [number, number]);
     });
-    if (orientations.some((o) => o.length !== orientations[0].length)) throw bad(`ship kind ${k.name} has orientations of different sizes`);
+    if (orientations.some((o) => o.length !== orientations[0].length))
+      throw bad(`ship kind ${k.name} has orientations of different sizes`);
     return { name: k.name, orientations, count: k.count };
   });
   const mask = (list: number[] | undefined, what: string): Uint8Array | undefined => {
@@ -91,7 +116,14 @@ export function questionProblem(q: CountQuestion): FleetProblem {
     return m;
   };
   const required = mask(q.required, 'required');
-  return { width: q.width, height: q.height, forbidden: mask(q.forbidden, 'forbidden') ?? new Uint8Array(cells), ...(required ? { required } : {}), kinds, touch: q.touch };
+  return {
+    width: q.width,
+    height: q.height,
+    forbidden: mask(q.forbidden, 'forbidden') ?? new Uint8Array(cells),
+    ...(required ? { required } : {}),
+    kinds,
+    touch: q.touch,
+  };
 }
 
 /** One place of the split's ship up to the field's symmetries: its cells and how many places it stands for. */
@@ -125,7 +157,8 @@ function symmetriesOf(p: FleetProblem): Symmetry[] {
           return [fx ? -x : x, fy ? -y : y];
         };
         const square = (sq: number): number => {
-          const x0 = sq % w, y0 = (sq / w) | 0;
+          const x0 = sq % w,
+            y0 = (sq / w) | 0;
           let [x, y] = swap ? [y0, x0] : [x0, y0];
           if (fx) x = w - 1 - x;
           if (fy) y = h - 1 - y;
@@ -146,7 +179,12 @@ function keeps(p: FleetProblem, g: Symmetry): boolean {
     if (p.forbidden[s] !== p.forbidden[t]) return false;
     if (p.required && p.required[s] !== p.required[t]) return false;
   }
-  return p.kinds.every((k) => sameShapes(k, k.orientations.map((o) => o.map(g.offset))));
+  return p.kinds.every((k) =>
+    sameShapes(
+      k,
+      k.orientations.map((o) => o.map(g.offset)),
+    ),
+  );
 }
 
 function sameShapes(k: ShipKind, moved: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): boolean {
@@ -164,7 +202,8 @@ function splitOf(problem: FleetProblem): Split | null {
   if (ships < 2) return null;
   let kind = 0;
   for (let i = 1; i < problem.kinds.length; i++) {
-    const a = problem.kinds[i], b = problem.kinds[kind];
+    const a = problem.kinds[i],
+      b = problem.kinds[kind];
     if (a.orientations[0].length === b.orientations[0].length && a.count < b.count) kind = i;
   }
   const syms = symmetriesOf(problem);
@@ -175,7 +214,13 @@ function splitOf(problem: FleetProblem): Split | null {
     const id = own.join(',');
     if (seen.has(id)) return;
     const images = new Set<string>();
-    for (const g of syms) images.add(own.map(g.square).sort((a, b) => a - b).join(','));
+    for (const g of syms)
+      images.add(
+        own
+          .map(g.square)
+          .sort((a, b) => a - b)
+          .join(','),
+      );
     for (const i of images) seen.add(i);
     orbits.push({ cells: own, weight: images.size });
   });
@@ -193,11 +238,19 @@ function keyOf(q: CountQuestion, method: string, shards: number): string {
  * layout is counted once for each of them.
  */
 export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
-  if (!Number.isInteger(shards) || shards < 1) throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
+  if (!Number.isInteger(shards) || shards < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
   const split = splitOf(questionProblem(question));
   if (split === null) return { kind: 'fleet', question, method: 'whole', shards: 1, key: keyOf(question, 'whole', 1) };
   const n = Math.min(shards, split.orbits.length);
-  return { kind: 'fleet', question, method: 'placements', shards: n, divisor: split.problem.kinds[split.kind].count, key: keyOf(question, 'placements', n) };
+  return {
+    kind: 'fleet',
+    question,
+    method: 'placements',
+    shards: n,
+    divisor: split.problem.kinds[split.kind].count,
+    key: keyOf(question, 'placements', n),
+  };
 }
 
 /**
@@ -232,7 +285,8 @@ function emptyFleetCount(p: FleetProblem): bigint {
  * goes by places.
  */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
-  if (!Number.isInteger(index) || index < 0 || index >= sc.shards) throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
+  if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
+    throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
   return job(function* (ctl: JobControl<unknown>) {
     const problem = questionProblem(sc.question);
     if (sc.method === 'whole') {
@@ -240,14 +294,19 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       return { index, key: sc.key, count, nodes: ctl.nodes };
     }
     const split = splitOf(problem);
-    if (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards) throw new GridbitsError('BAD_ARGUMENT', `the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`);
+    if (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`,
+      );
     const mine = split.orbits.filter((_, i) => i % sc.shards === index);
     let count = 0n;
     for (let i = 0; i < mine.length; i++) {
       ctl.report(i, mine.length, 'places');
       const rest = restAround(split, mine[i].cells);
       if (rest === null) continue;
-      const part = (p: Progress): void => ctl.report(i + (p.total ? Math.min(1, p.done / p.total) : 0), mine.length, 'places');
+      const part = (p: Progress): void =>
+        ctl.report(i + (p.total ? Math.min(1, p.done / p.total) : 0), mine.length, 'places');
       const n = rest.kinds.length === 0 ? emptyFleetCount(rest) : yield* countLayoutsJob(rest).within(ctl, part);
       count += BigInt(mine[i].weight) * n;
     }

@@ -12,7 +12,10 @@ export const MAX_TABLE_BYTES = 2 ** 29;
 function tableBuffer(slots: number, stride: number): ArrayBuffer {
   const bytes = slots * stride * 8;
   if (bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError('LIMIT', `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2))} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`);
+    throw new GridbitsError(
+      'LIMIT',
+      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2))} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
+    );
   }
   return new ArrayBuffer(bytes);
 }
@@ -55,7 +58,7 @@ export class StateTable {
     expected = 16,
     load = 0.5,
   ) {
-    this.stride = (keyWords + 1 >> 1) + 1;
+    this.stride = ((keyWords + 1) >> 1) + 1;
     this.cap = Math.max(16, Math.ceil(expected / load) + 1);
     const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
@@ -93,7 +96,10 @@ export class StateTable {
 
   /** Where the key src[off .. off+K) lives, or the empty slot where it would go. */
   private probe(src: Int32Array, off: number): number {
-    const K = this.keyWords, cap = this.cap, nums = this.nums, ints = this.ints;
+    const K = this.keyWords,
+      cap = this.cap,
+      nums = this.nums,
+      ints = this.ints;
     if (K === 2) return probe2(ints, nums, cap, src[off], src[off + 1]);
     const S = this.stride;
     let h = 0x2545f491;
@@ -102,7 +108,7 @@ export class StateTable {
       h ^= h >>> 15;
     }
     h = Math.imul(h, 0x85ebca6b);
-    let s = Math.floor(((h ^ (h >>> 13)) >>> 0) * cap / 4294967296);
+    let s = Math.floor((((h ^ (h >>> 13)) >>> 0) * cap) / 4294967296);
     for (;;) {
       if (nums[s * S + S - 1] === 0) return s;
       const at = s * S * 2;
@@ -121,7 +127,9 @@ export class StateTable {
 
   /** Adds count (> 0) to the key's count, inserting the key when new. */
   add(src: Int32Array, off: number, count: number): void {
-    const s = this.probe(src, off), S = this.stride, v = s * S + S - 1;
+    const s = this.probe(src, off),
+      S = this.stride,
+      v = s * S + S - 1;
     if (this.nums[v] !== 0) {
       this.nums[v] += count;
       return;
@@ -139,7 +147,8 @@ export class StateTable {
 
   /** add for two-word keys given as two numbers (int32 values). */
   add2(a: number, b: number, count: number): void {
-    const s = probe2(this.ints, this.nums, this.cap, a, b), v = 2 * s + 1;
+    const s = probe2(this.ints, this.nums, this.cap, a, b),
+      v = 2 * s + 1;
     if (this.nums[v] !== 0) {
       this.nums[v] += count;
       return;
@@ -152,7 +161,9 @@ export class StateTable {
 
   /** Adds a BigInt count (big mode). */
   addBig(src: Int32Array, off: number, count: bigint): void {
-    const s = this.probe(src, off), S = this.stride, v = s * S + S - 1;
+    const s = this.probe(src, off),
+      S = this.stride,
+      v = s * S + S - 1;
     if (this.nums[v] !== 0) {
       this.bigVals[s] += count;
       return;
@@ -169,13 +180,16 @@ export class StateTable {
   }
 
   private place(s: number, src: Int32Array, off: number): void {
-    const at = s * this.stride * 2, ints = this.ints;
+    const at = s * this.stride * 2,
+      ints = this.ints;
     for (let j = 0; j < this.keyWords; j++) ints[at + j] = src[off + j];
   }
 
   /** The entries as dense arrays, in slot order (the hash structure dropped). */
   toLayer(): Layer {
-    const n = this.size, K = this.keyWords, S = this.stride;
+    const n = this.size,
+      K = this.keyWords,
+      S = this.stride;
     const keys = new Int32Array(n * K);
     const vals = this.big ? null : new Float64Array(n);
     const bigVals: bigint[] | null = this.big ? [] : null;
@@ -193,7 +207,8 @@ export class StateTable {
 
   private grow(): void {
     const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.cap };
-    const cap = old.cap * 2, S = this.stride;
+    const cap = old.cap * 2,
+      S = this.stride;
     const buf = tableBuffer(cap, S);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
@@ -218,7 +233,7 @@ function probe2(ints: Int32Array, nums: Float64Array, cap: number, a: number, b:
   h = Math.imul(h ^ b, 0x9e3779b1);
   h ^= h >>> 15;
   h = Math.imul(h, 0x85ebca6b);
-  let s = Math.floor(((h ^ (h >>> 13)) >>> 0) * cap / 4294967296);
+  let s = Math.floor((((h ^ (h >>> 13)) >>> 0) * cap) / 4294967296);
   for (;;) {
     if (nums[2 * s + 1] === 0) return s;
     if (ints[4 * s] === a && ints[4 * s + 1] === b) return s;

@@ -30,8 +30,10 @@ export class Successors {
    * ships left. The window then shifts by one cell.
    */
   expand(plan: CountPlan, pos: number, src: Int32Array, off: number): number {
-    const M = plan.maskWords, K = plan.keyWords;
-    const out = this.keys, pl = this.placement;
+    const M = plan.maskWords,
+      K = plan.keyWords;
+    const out = this.keys,
+      pl = this.placement;
     const lw = plan.lastWindowMask;
     shiftInto(src, off, out, 0, M, K, lw);
     pl[0] = -1;
@@ -42,7 +44,8 @@ export class Successors {
     const { fieldWord, fieldShift, fieldMask } = plan;
     next: for (let p = 0; p < list.length; p++) {
       const pc = list[p];
-      const k = pc.kind, fw = fieldWord[k];
+      const k = pc.kind,
+        fw = fieldWord[k];
       if (((src[off + fw] >>> fieldShift[k]) & fieldMask[k]) === 0) continue;
       const ship = pc.ship;
       for (let j = 0; j < ship.length; j += 2) if (src[off + ship[j]] & ship[j + 1]) continue next;
@@ -93,8 +96,19 @@ export function packTwo(plan: CountPlan): Int32Array[] {
  * `expand` for two-word keys given as scalars (the common case: 10×10 boards): the successors of key (a, b)
  * into outA/outB, the placement each put down into outP (-1: none); returns how many.
  */
-export function expandTwo(plan: CountPlan, packed: Int32Array, required: boolean, a: number, b: number, outA: Int32Array, outB: Int32Array, outP: Int32Array): number {
-  const lw = plan.lastWindowMask, hw = ~lw, two = plan.maskWords === 2;
+export function expandTwo(
+  plan: CountPlan,
+  packed: Int32Array,
+  required: boolean,
+  a: number,
+  b: number,
+  outA: Int32Array,
+  outB: Int32Array,
+  outP: Int32Array,
+): number {
+  const lw = plan.lastWindowMask,
+    hw = ~lw,
+    two = plan.maskWords === 2;
   const free = (a & 1) === 0;
   let n = 0;
   // Passing the cell: always when it is closed, otherwise unless it must be covered.
@@ -108,7 +122,8 @@ export function expandTwo(plan: CountPlan, packed: Int32Array, required: boolean
   for (let o = 0; o < packed.length; o += PACK) {
     if ((((packed[o + 6] === 0 ? a : b) >>> packed[o + 7]) & packed[o + 8]) === 0) continue;
     if ((a & packed[o]) | (b & packed[o + 1])) continue;
-    const x = ((a | packed[o + 2]) - packed[o + 4]) | 0, y = ((b | packed[o + 3]) - packed[o + 5]) | 0;
+    const x = ((a | packed[o + 2]) - packed[o + 4]) | 0,
+      y = ((b | packed[o + 3]) - packed[o + 5]) | 0;
     outA[n] = two ? (x >>> 1) | (y << 31) : ((x & lw) >>> 1) | (x & hw);
     outB[n] = two ? ((y & lw) >>> 1) | (y & hw) : y;
     outP[n++] = o / PACK;

@@ -13,22 +13,38 @@ const CHUNK = 256;
  * adds to w[p] the layouts through each step that puts down placement p: F·G summed over ships left. The
  * hot loop of the backward pass.
  */
-function pullBack(fi: FleetIndex, pos: number, links: LinkLayer, F: Float64Array | null, Gn: Float64Array, G: Float64Array, w: Float64Array | null, from: number, to: number): void {
-  const V = fi.V, kindAt = fi.kindAt[pos];
+function pullBack(
+  fi: FleetIndex,
+  pos: number,
+  links: LinkLayer,
+  F: Float64Array | null,
+  Gn: Float64Array,
+  G: Float64Array,
+  w: Float64Array | null,
+  from: number,
+  to: number,
+): void {
+  const V = fi.V,
+    kindAt = fi.kindAt[pos];
   const { start, target, place } = links;
   for (let e = from; e < to; e++) {
     const eb = e * V;
     for (let j = start[e]; j < start[e + 1]; j++) {
-      const tb = target[j] * V, p = place[j];
+      const tb = target[j] * V,
+        p = place[j];
       if (p < 0) {
         for (let i = 0; i < V; i++) G[eb + i] += Gn[tb + i];
         continue;
       }
-      const k = kindAt[p], b = tb - fi.stride[k], list = fi.valid[k], n = list.length;
+      const k = kindAt[p],
+        b = tb - fi.stride[k],
+        list = fi.valid[k],
+        n = list.length;
       if (F && w) {
         let acc = 0;
         for (let i = 0; i < n; i++) {
-          const c = list[i], g = Gn[b + c];
+          const c = list[i],
+            g = Gn[b + c];
           G[eb + c] += g;
           acc += F[eb + c] * g;
         }
@@ -57,8 +73,14 @@ export interface VecWeights {
  * 2√cells layers of vectors. Returns null when the total reaches 2^53 (the doubles are then not exact).
  * Spends a node per window on each of its three sweeps (forward, rebuild, backward).
  */
-export function* vecWeights<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>, progress: PassProgress): Generator<void, VecWeights | null, void> {
-  const N = plan.cells, V = fi.V;
+export function* vecWeights<P>(
+  plan: CountPlan,
+  fi: FleetIndex,
+  ctl: JobControl<P>,
+  progress: PassProgress,
+): Generator<void, VecWeights | null, void> {
+  const N = plan.cells,
+    V = fi.V;
   const S = Math.max(1, Math.ceil(Math.sqrt(N)));
   const marks = new Map<number, Float64Array>();
   const fwd = yield* vecForward(plan, fi, 1, ctl, progress, 2, null, true, (pos, layer) => {

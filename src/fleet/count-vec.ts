@@ -65,7 +65,8 @@ function bitOf(k: number): number {
 export function fleetIndex(problem: FleetProblem, plan: CountPlan): FleetIndex | null {
   const kinds = problem.kinds.length;
   const stride = new Int32Array(kinds);
-  let V = 1, full = 0;
+  let V = 1,
+    full = 0;
   for (let k = 0; k < kinds; k++) {
     stride[k] = V;
     full += problem.kinds[k].count * V;
@@ -91,20 +92,36 @@ export interface VecLayer {
 }
 
 /** Adds window e's vector (of layer `cur`) along its links into `next` (the hot loop of the forward pass). */
-export function pushForward(fi: FleetIndex, pos: number, links: LinkLayer, cur: Float64Array, next: Float64Array, L: number, from: number, to: number): void {
-  const V = fi.V, W = V * L, kindAt = fi.kindAt[pos];
+export function pushForward(
+  fi: FleetIndex,
+  pos: number,
+  links: LinkLayer,
+  cur: Float64Array,
+  next: Float64Array,
+  L: number,
+  from: number,
+  to: number,
+): void {
+  const V = fi.V,
+    W = V * L,
+    kindAt = fi.kindAt[pos];
   const { start, target, place } = links;
   for (let e = from; e < to; e++) {
     const eb = e * W;
     for (let j = start[e]; j < start[e + 1]; j++) {
-      const tb = target[j] * W, p = place[j];
+      const tb = target[j] * W,
+        p = place[j];
       if (p < 0) {
         for (let i = 0; i < W; i++) next[tb + i] += cur[eb + i];
         continue;
       }
-      const k = kindAt[p], s = fi.stride[k], list = fi.valid[k], n = list.length;
+      const k = kindAt[p],
+        s = fi.stride[k],
+        list = fi.valid[k],
+        n = list.length;
       for (let l = 0; l < W; l += V) {
-        const a = eb + l, b = tb + l - s;
+        const a = eb + l,
+          b = tb + l - s;
         for (let i = 0; i < n; i++) {
           const c = list[i];
           next[b + c] += cur[a + c];
@@ -118,8 +135,17 @@ export function pushForward(fi: FleetIndex, pos: number, links: LinkLayer, cur: 
  * avail[e] for windows 0..size-1: the kinds with a ship left in some non-zero count of the window, so that the
  * skeleton puts down only ships the fleet still has (else it would hold every packing of any number of ships).
  */
-function availability(fi: FleetIndex, vals: Float64Array, size: number, L: number, avail: Int32Array, top: Float64Array): Int32Array {
-  const V = fi.V, W = V * L, left = fi.left;
+function availability(
+  fi: FleetIndex,
+  vals: Float64Array,
+  size: number,
+  L: number,
+  avail: Int32Array,
+  top: Float64Array,
+): Int32Array {
+  const V = fi.V,
+    W = V * L,
+    left = fi.left;
   const out = avail.length >= size ? avail : new Int32Array(Math.max(size, avail.length * 2));
   let max = 0;
   for (let e = 0; e < size; e++) {
@@ -138,18 +164,31 @@ function availability(fi: FleetIndex, vals: Float64Array, size: number, L: numbe
 }
 
 /** Adds window e's residues (mod 2^32, layer `cur`) along its links into `next`: pushForward's twin for L = 1. */
-function pushResidues(fi: FleetIndex, pos: number, links: LinkLayer, cur: Int32Array, next: Int32Array, from: number, to: number): void {
-  const V = fi.V, kindAt = fi.kindAt[pos];
+function pushResidues(
+  fi: FleetIndex,
+  pos: number,
+  links: LinkLayer,
+  cur: Int32Array,
+  next: Int32Array,
+  from: number,
+  to: number,
+): void {
+  const V = fi.V,
+    kindAt = fi.kindAt[pos];
   const { start, target, place } = links;
   for (let e = from; e < to; e++) {
     const eb = e * V;
     for (let j = start[e]; j < start[e + 1]; j++) {
-      const tb = target[j] * V, p = place[j];
+      const tb = target[j] * V,
+        p = place[j];
       if (p < 0) {
         for (let i = 0; i < V; i++) next[tb + i] = (next[tb + i] + cur[eb + i]) | 0;
         continue;
       }
-      const k = kindAt[p], b = tb - fi.stride[k], list = fi.valid[k], n = list.length;
+      const k = kindAt[p],
+        b = tb - fi.stride[k],
+        list = fi.valid[k],
+        n = list.length;
       for (let i = 0; i < n; i++) {
         const c = list[i];
         next[b + c] = (next[b + c] + cur[eb + c]) | 0;
@@ -257,8 +296,22 @@ export interface VecForward {
  * vectors (L limbs) along. Spends one node per window stepped. `keepLinks` keeps every layer's links;
  * `keep(pos, layer)` is shown each layer of vectors (in a buffer reused for later layers: copy what to keep).
  */
-export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: JobControl<P>, progress: PassProgress, passesAfter: number, reuse: LinkLayer[] | null, keepLinks: boolean, keep?: (pos: number, layer: VecLayer) => void, shadow = false): Generator<void, VecForward, void> {
-  const M = plan.maskWords, V = fi.V, W = V * L, N = plan.cells;
+export function* vecForward<P>(
+  plan: CountPlan,
+  fi: FleetIndex,
+  L: number,
+  ctl: JobControl<P>,
+  progress: PassProgress,
+  passesAfter: number,
+  reuse: LinkLayer[] | null,
+  keepLinks: boolean,
+  keep?: (pos: number, layer: VecLayer) => void,
+  shadow = false,
+): Generator<void, VecForward, void> {
+  const M = plan.maskWords,
+    V = fi.V,
+    W = V * L,
+    N = plan.cells;
   const packed = reuse ? null : packWindows(plan);
   const links: LinkLayer[] | null = keepLinks ? (reuse ?? []) : null;
   const sizes = new Float64Array(N + 1);
@@ -273,11 +326,15 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
   const work = new Int32Array(2 * M);
   let avail: Int32Array = new Int32Array(16);
   const forecast = reuse ? null : new StateForecast({ ...plan, keyWords: M }, WINDOW_RISE_DECAY);
-  let knownAhead = 0, stepped = 0;
+  let knownAhead = 0,
+    stepped = 0;
   // The shadow (L = 1, building the windows): residues of this layer and the next, the layer before's links.
   const useShadow = shadow && L === 1 && !reuse;
-  let resCur: Int32Array | null = null, resNext: Int32Array = new Int32Array(0), inCount: Int32Array = new Int32Array(0);
-  let prevLayer: LinkLayer | null = null, roundings = 0;
+  let resCur: Int32Array | null = null,
+    resNext: Int32Array = new Int32Array(0),
+    inCount: Int32Array = new Int32Array(0);
+  let prevLayer: LinkLayer | null = null,
+    roundings = 0;
   const top = new Float64Array(1);
   if (reuse) for (let pos = 0; pos < N; pos++) knownAhead += reuse[pos].size;
   for (let pos = 0; pos < N; pos++) {
@@ -308,11 +365,26 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
       layer = { size, start: new Int32Array(size + 1), target: new Int32Array(0), place: new Int32Array(0) };
     }
     let cleared = reuse ? reuse[pos + 1].size : 0;
-    const target = new IntList(), place = new IntList();
+    const target = new IntList(),
+      place = new IntList();
     for (let from = 0; from < size; from += CHUNK) {
       const to = Math.min(size, from + CHUNK);
       if (!reuse) {
-        stepWindows(plan, packed![pos], pos, keys, from, to, table!, layer.start, target, place, work, avail, fi.kindBit[pos]);
+        stepWindows(
+          plan,
+          packed![pos],
+          pos,
+          keys,
+          from,
+          to,
+          table!,
+          layer.start,
+          target,
+          place,
+          work,
+          avail,
+          fi.kindBit[pos],
+        );
         layer.target = target.data;
         layer.place = place.data;
         if (table!.size > cleared) {
@@ -338,7 +410,13 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
       keys = table!.keys.slice(0, nextSize * M);
       if (links) links.push(layer);
       // The end layer's windows, kept for the passes that walk these links again.
-      if (pos === N - 1 && links) links.push({ size: nextSize, start: new Int32Array(nextSize + 1), target: new Int32Array(0), place: new Int32Array(0) });
+      if (pos === N - 1 && links)
+        links.push({
+          size: nextSize,
+          start: new Int32Array(nextSize + 1),
+          target: new Int32Array(0),
+          place: new Int32Array(0),
+        });
     }
     if (L > 1) carry(next, nextSize, V, L);
     if (resCur) {
@@ -356,7 +434,8 @@ export function* vecForward<P>(plan: CountPlan, fi: FleetIndex, L: number, ctl: 
   }
   sizes[N] = size;
   // Every window bit has shifted out by the end: the one end window is the empty one, its entry 0 the layouts.
-  let total = 0n, approx = 0;
+  let total = 0n,
+    approx = 0;
   if (size > 0) {
     for (let l = L - 1; l >= 0; l--) {
       const x = cur[l * V];

@@ -65,23 +65,40 @@ export interface CountOptions {
 const CHUNK = 4096;
 
 /** Expands states from..to of `cur` at scan position pos into `next`: the hot loop, kept out of the generator. */
-function expandRange(plan: CountPlan, pos: number, cur: Layer, next: StateTable, succ: Successors, packed: Int32Array[] | null, big: boolean, from: number, to: number): void {
-  const K = plan.keyWords, keys = cur.keys!;
+function expandRange(
+  plan: CountPlan,
+  pos: number,
+  cur: Layer,
+  next: StateTable,
+  succ: Successors,
+  packed: Int32Array[] | null,
+  big: boolean,
+  from: number,
+  to: number,
+): void {
+  const K = plan.keyWords,
+    keys = cur.keys!;
   if (packed) {
-    const req = plan.required[pos] === 1, vals = cur.vals!, pk = packed[pos];
-    const A = succ.twoA, B = succ.twoB, P = succ.placement;
+    const req = plan.required[pos] === 1,
+      vals = cur.vals!,
+      pk = packed[pos];
+    const A = succ.twoA,
+      B = succ.twoB,
+      P = succ.placement;
     for (let e = from; e < to; e++) {
       const n = expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], A, B, P);
       for (let j = 0; j < n; j++) next.add2(A[j], B[j], vals[e]);
     }
   } else if (big) {
     for (let e = from; e < to; e++) {
-      const n = succ.expand(plan, pos, keys, e * K), b = cur.bigVals![e];
+      const n = succ.expand(plan, pos, keys, e * K),
+        b = cur.bigVals![e];
       for (let j = 0; j < n; j++) next.addBig(succ.keys, j * K, b);
     }
   } else {
     for (let e = from; e < to; e++) {
-      const n = succ.expand(plan, pos, keys, e * K), v = cur.vals![e];
+      const n = succ.expand(plan, pos, keys, e * K),
+        v = cur.vals![e];
       for (let j = 0; j < n; j++) next.add(succ.keys, j * K, v);
     }
   }
@@ -92,10 +109,22 @@ function expandRange(plan: CountPlan, pos: number, cur: Layer, next: StateTable,
  * states; progress counts the states expanded, beside the states of the later cells as forecast at each cell
  * (or as `known`, the layer sizes of an earlier pass over the same problem).
  */
-function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobControl<P>, progress: PassProgress, known: Float64Array | null): Generator<void, ForwardResult, void> {
+function* forwardPass<P>(
+  plan: CountPlan,
+  big: boolean,
+  keep: boolean,
+  ctl: JobControl<P>,
+  progress: PassProgress,
+  known: Float64Array | null,
+): Generator<void, ForwardResult, void> {
   const K = plan.keyWords;
   const succ = new Successors(plan);
-  let cur: Layer = { size: 1, keys: plan.start.slice(), vals: big ? null : new Float64Array([1]), bigVals: big ? [1n] : null };
+  let cur: Layer = {
+    size: 1,
+    keys: plan.start.slice(),
+    vals: big ? null : new Float64Array([1]),
+    bigVals: big ? [1n] : null,
+  };
   const layers = keep ? [cur] : null;
   let states = 0;
   const next = new StateTable(K, big, 1);
@@ -134,7 +163,13 @@ function* forwardPass<P>(plan: CountPlan, big: boolean, keep: boolean, ctl: JobC
  * second run in BigInts only when the total came out at 2^53 or more (below that every double on the way was
  * exact; see StateTable).
  */
-export function* forward<P>(problem: FleetProblem, keep: boolean, ctl: JobControl<P>, passes = 1, order: ScanOrder = 'rows'): Generator<void, ForwardResult & { progress: PassProgress }, void> {
+export function* forward<P>(
+  problem: FleetProblem,
+  keep: boolean,
+  ctl: JobControl<P>,
+  passes = 1,
+  order: ScanOrder = 'rows',
+): Generator<void, ForwardResult & { progress: PassProgress }, void> {
   const plan = buildPlan(problem, order);
   const progress = new PassProgress(passes > 1);
   if (!plan.feasible) {

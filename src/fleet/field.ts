@@ -10,9 +10,15 @@ export const FLEET_MAX_SIDE = 400;
 
 /** Throws BAD_BOARD unless both sides are whole numbers from 1 to FLEET_MAX_SIDE. */
 export function checkFleetBoardSize(width: number, height: number): void {
-  for (const [side, v] of [['width', width], ['height', height]] as const) {
+  for (const [side, v] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1 || v > FLEET_MAX_SIDE) {
-      throw new GridbitsError('BAD_BOARD', `a Sea Battle board's ${side} must be from 1 to ${FLEET_MAX_SIDE}, got ${v}`);
+      throw new GridbitsError(
+        'BAD_BOARD',
+        `a Sea Battle board's ${side} must be from 1 to ${FLEET_MAX_SIDE}, got ${v}`,
+      );
     }
   }
 }
@@ -51,13 +57,22 @@ export interface ParsedMask {
  * lines and trailing spaces ignored. All rows must be equally long; with `board`, the mask must match it.
  */
 export function parseMask(text: string, board?: Board): ParsedMask {
-  const rows = text.split(/\r?\n/).map((r) => r.trimEnd()).filter((r) => r.length > 0);
+  const rows = text
+    .split(/\r?\n/)
+    .map((r) => r.trimEnd())
+    .filter((r) => r.length > 0);
   if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'the mask is empty');
-  const width = rows[0].length, height = rows.length;
+  const width = rows[0].length,
+    height = rows.length;
   rows.forEach((r, i) => {
-    if (r.length !== width) throw new GridbitsError('BAD_INPUT', `mask row ${i + 1} has ${r.length} cells, the first row ${width}`);
+    if (r.length !== width)
+      throw new GridbitsError('BAD_INPUT', `mask row ${i + 1} has ${r.length} cells, the first row ${width}`);
     const bad = /[^#.]/.exec(r);
-    if (bad) throw new GridbitsError('BAD_INPUT', `mask row ${i + 1}: unexpected '${bad[0]}' (use '#' for forbidden, '.' for free)`);
+    if (bad)
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `mask row ${i + 1}: unexpected '${bad[0]}' (use '#' for forbidden, '.' for free)`,
+      );
   });
   if (board && (board.width !== width || board.height !== height)) {
     throw new GridbitsError('BAD_INPUT', `the mask is ${width}x${height}, the board ${board.width}x${board.height}`);
@@ -75,7 +90,11 @@ export function parseMask(text: string, board?: Board): ParsedMask {
 export function mergeForbidden(board: Board, a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
-    if (a[s] && b[s]) throw new GridbitsError('BAD_ARGUMENT', `square ${board.name(s)} is forbidden twice (in the list and in the mask)`);
+    if (a[s] && b[s])
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `square ${board.name(s)} is forbidden twice (in the list and in the mask)`,
+      );
     out[s] = a[s] | b[s];
   }
   return out;

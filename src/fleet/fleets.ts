@@ -2,7 +2,15 @@
 import { GridbitsError } from '../core/error.js';
 import { checkFleetBoardSize } from './field.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
-import { isStraight, parseShape, shapeClassId, shapeOrientations, shapeText, straightShape, type Shape } from './shape.js';
+import {
+  isStraight,
+  parseShape,
+  shapeClassId,
+  shapeOrientations,
+  shapeText,
+  straightShape,
+  type Shape,
+} from './shape.js';
 
 /** A traditional fleet: its straight ships' lengths and the touch rule it is usually played with. */
 export interface NamedFleet {
@@ -16,7 +24,11 @@ export interface NamedFleet {
 
 /** The traditional fleets by name (classic, hasbro, german): ship lengths and the touch rule each is usually played with. */
 export const FLEETS: Readonly<Record<string, NamedFleet>> = {
-  classic: { lengths: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], touch: 'none', about: 'the Russian/Soviet fleet, no touching even at corners' },
+  classic: {
+    lengths: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+    touch: 'none',
+    about: 'the Russian/Soviet fleet, no touching even at corners',
+  },
   hasbro: { lengths: [5, 4, 3, 3, 2], touch: 'any', about: 'the Milton Bradley/Hasbro fleet, touching allowed' },
   german: { lengths: [5, 4, 4, 3, 3, 3, 2, 2, 2, 2], touch: 'none', about: 'the German fleet, no touching' },
 };
@@ -47,7 +59,10 @@ export function parseFleet(text: string): ParsedFleet {
   const named = Object.hasOwn(FLEETS, t) ? FLEETS[t] : undefined;
   if (named) return { shapes: named.lengths.map(straightShape), touch: named.touch };
   if (!/^[0-9]+(\s*,\s*[0-9]+)*$/.test(t)) {
-    throw new GridbitsError('BAD_ARGUMENT', `unknown fleet '${text}': name one of ${Object.keys(FLEETS).join(', ')} or list ship lengths like 4,3,3,2`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `unknown fleet '${text}': name one of ${Object.keys(FLEETS).join(', ')} or list ship lengths like 4,3,3,2`,
+    );
   }
   return { shapes: t.split(',').map((s) => straightShape(Number(s))) };
 }
@@ -67,7 +82,10 @@ export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[
   }
   const straight = (k: ShipKind): number => (/^[0-9]+$/.test(k.name) ? 0 : 1);
   return [...kinds.values()].sort(
-    (a, b) => b.orientations[0].length - a.orientations[0].length || straight(a) - straight(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) =>
+      b.orientations[0].length - a.orientations[0].length ||
+      straight(a) - straight(b) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }
 
@@ -104,11 +122,19 @@ export function fleetProblem(spec: FleetSpec): FleetProblem {
   const kinds = fleetKinds(shapes, spec.mirror ?? false);
   for (const k of kinds) {
     const fits = k.orientations.some((o) => o.every(([x, y]) => x < width && y < height));
-    if (!fits) throw new GridbitsError('BAD_ARGUMENT', `ship ${k.name} cannot fit a ${width}x${height} board in any orientation`);
+    if (!fits)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `ship ${k.name} cannot fit a ${width}x${height} board in any orientation`,
+      );
   }
   const cells = width * height;
-  for (const [what, m] of [['forbidden', spec.forbidden], ['required', spec.required]] as const) {
-    if (m !== undefined && m.length !== cells) throw new GridbitsError('BAD_ARGUMENT', `${what} mask has ${m.length} cells, the board ${cells}`);
+  for (const [what, m] of [
+    ['forbidden', spec.forbidden],
+    ['required', spec.required],
+  ] as const) {
+    if (m !== undefined && m.length !== cells)
+      throw new GridbitsError('BAD_ARGUMENT', `${what} mask has ${m.length} cells, the board ${cells}`);
   }
   return {
     width,

@@ -75,11 +75,13 @@ export function haloOf(cells: readonly number[], width: number, height: number, 
   const own = new Set(cells);
   const out = new Set<number>();
   for (const c of cells) {
-    const x = c % width, y = (c / width) | 0;
+    const x = c % width,
+      y = (c / width) | 0;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         if ((dx === 0 && dy === 0) || (touch === 'corner' && dx !== 0 && dy !== 0)) continue;
-        const nx = x + dx, ny = y + dy;
+        const nx = x + dx,
+          ny = y + dy;
         if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
         const n = ny * width + nx;
         if (!own.has(n)) out.add(n);
@@ -109,28 +111,41 @@ export interface Conditioned {
 /** Checks the record against the fleet: sunk ships of the fleet's shapes and no more of a kind than it has. */
 export function checkKnowledge(problem: FleetProblem, k: Knowledge): void {
   const n = problem.width * problem.height;
-  if (k.marks.length !== n) throw new GridbitsError('BAD_INPUT', `the shot record has ${k.marks.length} cells, the board ${n}`);
+  if (k.marks.length !== n)
+    throw new GridbitsError('BAD_INPUT', `the shot record has ${k.marks.length} cells, the board ${n}`);
   const used = new Array<number>(problem.kinds.length).fill(0);
   for (const s of k.sunk) {
     const kind = problem.kinds[s.kind];
     if (kind === undefined) throw new GridbitsError('BAD_INPUT', `sunk ship of unknown kind ${s.kind}`);
-    if (++used[s.kind] > kind.count) throw new GridbitsError('BAD_INPUT', `more ${kind.name}-ships sunk than the fleet has (${kind.count})`);
-    if (!hasShape(kind.orientations, s.cells, problem.width)) throw new GridbitsError('BAD_INPUT', `the sunk ship on ${s.cells.length} cells is not a ${kind.name}-ship`);
+    if (++used[s.kind] > kind.count)
+      throw new GridbitsError('BAD_INPUT', `more ${kind.name}-ships sunk than the fleet has (${kind.count})`);
+    if (!hasShape(kind.orientations, s.cells, problem.width))
+      throw new GridbitsError('BAD_INPUT', `the sunk ship on ${s.cells.length} cells is not a ${kind.name}-ship`);
   }
   for (let sq = 0; sq < n; sq++) {
-    if (problem.forbidden[sq] && (k.marks[sq] === HIT || k.marks[sq] === SUNK)) throw new GridbitsError('BAD_INPUT', `a hit on square ${sq}, which is outside the field`);
+    if (problem.forbidden[sq] && (k.marks[sq] === HIT || k.marks[sq] === SUNK))
+      throw new GridbitsError('BAD_INPUT', `a hit on square ${sq}, which is outside the field`);
   }
 }
 
 /** Whether `cells` are one orientation of the shape, translated. */
-export function hasShape(orientations: FleetProblem['kinds'][number]['orientations'], cells: readonly number[], width: number): boolean {
+export function hasShape(
+  orientations: FleetProblem['kinds'][number]['orientations'],
+  cells: readonly number[],
+  width: number,
+): boolean {
   if (cells.length === 0) return false;
-  let minX = Infinity, minY = Infinity;
+  let minX = Infinity,
+    minY = Infinity;
   for (const c of cells) {
     minX = Math.min(minX, c % width);
     minY = Math.min(minY, (c / width) | 0);
   }
-  const key = (pts: Array<readonly [number, number]>): string => pts.map(([x, y]) => `${x},${y}`).sort().join(' ');
+  const key = (pts: Array<readonly [number, number]>): string =>
+    pts
+      .map(([x, y]) => `${x},${y}`)
+      .sort()
+      .join(' ');
   const mine = key(cells.map((c) => [(c % width) - minX, ((c / width) | 0) - minY] as const));
   return orientations.some((o) => o.length === cells.length && key([...o]) === mine);
 }
@@ -185,7 +200,8 @@ export class FleetGame {
     this.shipAt = new Int32Array(n).fill(-1);
     layout.ships.forEach((s, i) => {
       for (const c of s.cells) {
-        if (!Number.isInteger(c) || c < 0 || c >= n) throw new GridbitsError('BAD_INPUT', `ship cell ${c} is off the board`);
+        if (!Number.isInteger(c) || c < 0 || c >= n)
+          throw new GridbitsError('BAD_INPUT', `ship cell ${c} is off the board`);
         if (this.shipAt[c] >= 0) throw new GridbitsError('BAD_INPUT', `two ships share square ${c}`);
         this.shipAt[c] = i;
       }
@@ -202,12 +218,20 @@ export class FleetGame {
 
   /** Whether `sq` may be shot: on the board, in the field and not shot before. */
   canShoot(sq: number): boolean {
-    return !this.over && Number.isInteger(sq) && sq >= 0 && sq < this.shipAt.length && this.problem.forbidden[sq] === 0 && this.knowledge.marks[sq] === UNKNOWN;
+    return (
+      !this.over &&
+      Number.isInteger(sq) &&
+      sq >= 0 &&
+      sq < this.shipAt.length &&
+      this.problem.forbidden[sq] === 0 &&
+      this.knowledge.marks[sq] === UNKNOWN
+    );
   }
 
   /** Fires at `sq`; throws BAD_INPUT (nothing changed) for a square off the board or the field, or shot before. */
   shoot(sq: number): ShotResult {
-    if (!Number.isInteger(sq) || sq < 0 || sq >= this.shipAt.length) throw new GridbitsError('BAD_INPUT', `square ${sq} is off the board`);
+    if (!Number.isInteger(sq) || sq < 0 || sq >= this.shipAt.length)
+      throw new GridbitsError('BAD_INPUT', `square ${sq} is off the board`);
     if (this.problem.forbidden[sq]) throw new GridbitsError('BAD_INPUT', 'that square is outside the field');
     if (this.knowledge.marks[sq] !== UNKNOWN) throw new GridbitsError('BAD_INPUT', 'that square has been shot already');
     if (this.over) throw new GridbitsError('BAD_INPUT', 'the game is over: every ship is sunk');

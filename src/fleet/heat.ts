@@ -87,7 +87,12 @@ function knownCell(knowledge: Knowledge, sq: number): number | undefined {
  * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S). Gives up
  * (null) once its counts have run `ms` between them.
  */
-function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMap>, ms: number): Generator<void, HeatMap | null, void> {
+function* exactHeat(
+  knowledge: Knowledge,
+  prep: Prepared,
+  ctl: JobControl<HeatMap>,
+  ms: number,
+): Generator<void, HeatMap | null, void> {
   const { cp, pl, onHits } = prep;
   const n = cp.width * cp.height;
   const terms: number[][] = [];
@@ -103,7 +108,8 @@ function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMa
     if (terms.length > MAX_TERMS) return;
     terms.push([...chosen]);
     for (let i = from; i < onHits.length; i++) {
-      const p = onHits[i], k = pl.kind[p];
+      const p = onHits[i],
+        k = pl.kind[p];
       if (used[k] >= cp.kinds[k].count || !chosen.every((q) => compatible(p, q))) continue;
       used[k]++;
       chosen.push(p);
@@ -113,8 +119,10 @@ function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMa
     }
   };
   grow(0);
-  if (terms.length > MAX_TERMS) throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
-  let total = 0n, spent = 0;
+  if (terms.length > MAX_TERMS)
+    throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
+  let total = 0n,
+    spent = 0;
   const counts = new Array<bigint>(n).fill(0n);
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t];
@@ -129,17 +137,21 @@ function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMa
     // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
     if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
     const share = (done: number, all = 1): number => ((t + done / all) / terms.length) * 100;
-    const run = yield* runFor(cellCountsJob({ ...cp, forbidden, required, kinds }), ms - spent, ctl, (p) => ctl.report(share(p.done, p.total), 100, 'per cent'));
+    const run = yield* runFor(cellCountsJob({ ...cp, forbidden, required, kinds }), ms - spent, ctl, (p) =>
+      ctl.report(share(p.done, p.total), 100, 'per cent'),
+    );
     spent += run.ms;
     if (!run.finished) return null;
     const sub = run.value;
     const sign = term.length % 2 === 0 ? 1n : -1n;
     total += sign * sub.total;
     for (let sq = 0; sq < n; sq++) counts[sq] += sign * sub.counts[sq];
-    for (const p of term) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) counts[pl.cellList[j]] += sign * sub.total;
+    for (const p of term)
+      for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) counts[pl.cellList[j]] += sign * sub.total;
   }
   const probability = new Float64Array(n);
-  for (let sq = 0; sq < n; sq++) probability[sq] = knownCell(knowledge, sq) ?? (total > 0n ? ratio(counts[sq], total) : 0);
+  for (let sq = 0; sq < n; sq++)
+    probability[sq] = knownCell(knowledge, sq) ?? (total > 0n ? ratio(counts[sq], total) : 0);
   return { method: 'exact', consistent: total > 0n, probability, total, counts };
 }
 
@@ -147,8 +159,14 @@ function* exactHeat(knowledge: Knowledge, prep: Prepared, ctl: JobControl<HeatMa
  * Steps a job inside this body for at most `ms` of its own running time, a slice at a time, spending its
  * nodes here and passing its progress on; returns the outcome it reached (finished, or stopped by 'time').
  */
-function* runFor<T>(inner: Job<T>, ms: number, ctl: JobControl<HeatMap>, onProgress: RunOptions['onProgress']): Generator<void, Outcome<T>, void> {
-  let nodes = 0, used = 0;
+function* runFor<T>(
+  inner: Job<T>,
+  ms: number,
+  ctl: JobControl<HeatMap>,
+  onProgress: RunOptions['onProgress'],
+): Generator<void, Outcome<T>, void> {
+  let nodes = 0,
+    used = 0;
   for (;;) {
     const o = inner.runSync({ timeoutMs: Math.min(SLICE_MS, ms - used), onProgress });
     ctl.spend(o.nodes - nodes);
@@ -169,12 +187,25 @@ export function ratio(a: bigint, b: bigint): number {
 }
 
 /** Sampled: exactly uniform, independent layouts by rejection (reject.ts); Wilson intervals then hold. */
-function* sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, seed: number, ctl: JobControl<HeatMap>): Generator<void, HeatMap, void> {
+function* sampledHeat(
+  knowledge: Knowledge,
+  prep: Prepared,
+  samples: number,
+  seed: number,
+  ctl: JobControl<HeatMap>,
+): Generator<void, HeatMap, void> {
   const { cp } = prep;
   const n = cp.width * cp.height;
   const rng = createRng(seed);
   const sampler = new RejectionSampler(cp, prep.onHits);
-  if (sampler.hopeless) return { method: 'sampled', consistent: false, probability: Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0), samples: 0, acceptance: 0 };
+  if (sampler.hopeless)
+    return {
+      method: 'sampled',
+      consistent: false,
+      probability: Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0),
+      samples: 0,
+      acceptance: 0,
+    };
   const pl = sampler.placements;
   const hitCount = new Int32Array(n);
   const maxProposals = Math.max(1_000_000, samples * 20_000);
@@ -184,13 +215,17 @@ function* sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, see
   while (accepted < samples && sampler.proposals < maxProposals) {
     if (sampler.propose(rng)) {
       accepted++;
-      for (const p of sampler.chosen) for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
+      for (const p of sampler.chosen)
+        for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
       ctl.report(accepted, samples, 'layouts');
     }
     if (ctl.spend()) yield;
   }
   if (accepted === 0) {
-    throw new GridbitsError('LIMIT', `sampled heat: no layout accepted in ${sampler.proposals} proposals (the record may contradict itself, or be too tight for rejection sampling)`);
+    throw new GridbitsError(
+      'LIMIT',
+      `sampled heat: no layout accepted in ${sampler.proposals} proposals (the record may contradict itself, or be too tight for rejection sampling)`,
+    );
   }
   return sampledMap(knowledge, hitCount, accepted, sampler.proposals);
 }
@@ -198,7 +233,9 @@ function* sampledHeat(knowledge: Knowledge, prep: Prepared, samples: number, see
 /** The sampled map from `accepted` layouts, hitCount[sq] of them covering sq. */
 function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number, proposals: number): HeatMap {
   const n = hitCount.length;
-  const probability = new Float64Array(n), low = new Float64Array(n), high = new Float64Array(n);
+  const probability = new Float64Array(n),
+    low = new Float64Array(n),
+    high = new Float64Array(n);
   for (let sq = 0; sq < n; sq++) {
     const known = knownCell(knowledge, sq);
     if (known !== undefined) {
@@ -210,7 +247,15 @@ function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number
     low[sq] = w.low;
     high[sq] = w.high;
   }
-  return { method: 'sampled', consistent: accepted > 0, probability, samples: accepted, low, high, acceptance: proposals > 0 ? accepted / proposals : 0 };
+  return {
+    method: 'sampled',
+    consistent: accepted > 0,
+    probability,
+    samples: accepted,
+    low,
+    high,
+    acceptance: proposals > 0 ? accepted / proposals : 0,
+  };
 }
 
 /**
@@ -227,10 +272,15 @@ function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number
  * if (outcome.finished) console.log(outcome.value.method, outcome.value.probability[0]);
  * ```
  */
-export function heatMapJob(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> {
+export function heatMapJob(
+  problem: FleetProblem,
+  knowledge: Knowledge,
+  options: HeatOptions = {},
+): Job<HeatMap, HeatMap> {
   const method = options.method ?? 'auto';
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new GridbitsError('BAD_ARGUMENT', `samples must be a whole number ≥ 1, got ${samples}`);
+  if (!Number.isSafeInteger(samples) || samples < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `samples must be a whole number ≥ 1, got ${samples}`);
   const prep = prepare(problem, knowledge);
   return new Job(function* (ctl) {
     if (method === 'exact') return (yield* exactHeat(knowledge, prep, ctl, Infinity))!;
@@ -248,11 +298,19 @@ export function heatMapJob(problem: FleetProblem, knowledge: Knowledge, options:
 }
 
 /** heatMapJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function heatMap(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions & RunOptions = {}): Promise<Outcome<HeatMap, HeatMap>> {
+export function heatMap(
+  problem: FleetProblem,
+  knowledge: Knowledge,
+  options: HeatOptions & RunOptions = {},
+): Promise<Outcome<HeatMap, HeatMap>> {
   return heatMapJob(problem, knowledge, options).run(options);
 }
 
 /** heatMapJob run to its end or its limits on this thread. */
-export function heatMapSync(problem: FleetProblem, knowledge: Knowledge, options: HeatOptions & RunOptions = {}): Outcome<HeatMap, HeatMap> {
+export function heatMapSync(
+  problem: FleetProblem,
+  knowledge: Knowledge,
+  options: HeatOptions & RunOptions = {},
+): Outcome<HeatMap, HeatMap> {
   return heatMapJob(problem, knowledge, options).runSync(options);
 }

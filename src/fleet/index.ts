@@ -7,24 +7,125 @@
  * @module fleet
  */
 export type { FleetLayout, FleetProblem, PlacedShip, ShipKind, Touch } from './problem.js';
-export { MAX_SHIP_CELLS, isConnected, isStraight, normaliseShape, parseShape, shapeClassId, shapeId, shapeOrientations, shapeText, straightShape, type Offset, type Shape } from './shape.js';
+export {
+  MAX_SHIP_CELLS,
+  isConnected,
+  isStraight,
+  normaliseShape,
+  parseShape,
+  shapeClassId,
+  shapeId,
+  shapeOrientations,
+  shapeText,
+  straightShape,
+  type Offset,
+  type Shape,
+} from './shape.js';
 export { countWord, fleetInWords, shipKindName, shipKindNames, shipsInWords, type ShapedKind } from './names.js';
-export { FLEETS, TOUCH_RULES, fleetKinds, fleetProblem, parseFleet, parseTouch, shipCount, type FleetSpec, type NamedFleet, type ParsedFleet } from './fleets.js';
-export { FLEET_MAX_SIDE, checkFleetBoardSize, mergeForbidden, parseFleetBoard, parseForbidList, parseMask, type ParsedMask } from './field.js';
-export { fleetPlacements, placementBitboard, placementCells, placementHalo, type FleetPlacements } from './placements.js';
-export { FleetPlacer, placeFleet, placeFleetJob, placeFleetSync, type PlaceMethod, type PlaceOptions, type PlaceResult } from './place.js';
+export {
+  FLEETS,
+  TOUCH_RULES,
+  fleetKinds,
+  fleetProblem,
+  parseFleet,
+  parseTouch,
+  shipCount,
+  type FleetSpec,
+  type NamedFleet,
+  type ParsedFleet,
+} from './fleets.js';
+export {
+  FLEET_MAX_SIDE,
+  checkFleetBoardSize,
+  mergeForbidden,
+  parseFleetBoard,
+  parseForbidList,
+  parseMask,
+  type ParsedMask,
+} from './field.js';
+export {
+  fleetPlacements,
+  placementBitboard,
+  placementCells,
+  placementHalo,
+  type FleetPlacements,
+} from './placements.js';
+export {
+  FleetPlacer,
+  placeFleet,
+  placeFleetJob,
+  placeFleetSync,
+  type PlaceMethod,
+  type PlaceOptions,
+  type PlaceResult,
+} from './place.js';
 export { checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
 export { MAX_TABLE_BYTES } from './count-states.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type CountOptions } from './count.js';
-export { DEFAULT_SHARDS, countQuestion, countShardJob, questionProblem, shardCount, type CountQuestion, type ShardedCount } from './count-shards.js';
+export {
+  DEFAULT_SHARDS,
+  countQuestion,
+  countShardJob,
+  questionProblem,
+  shardCount,
+  type CountQuestion,
+  type ShardedCount,
+} from './count-shards.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
-export { DEFAULT_HEAT_SAMPLES, heatMap, heatMapJob, heatMapSync, type HeatMap, type HeatMethod, type HeatOptions } from './heat.js';
-export { FleetGame, checkKnowledge, conditionedProblem, emptyKnowledge, haloOf, recordShot, type Conditioned, type Knowledge, type Reply, type ShotResult, type SunkShip } from './game.js';
-export { DEFAULT_HUNTER_SAMPLES, HUNTER_STRATEGIES, createHunter, placementDensity, type Hunter, type HunterOptions, type HunterStrategy } from './ai.js';
+export {
+  DEFAULT_HEAT_SAMPLES,
+  heatMap,
+  heatMapJob,
+  heatMapSync,
+  type HeatMap,
+  type HeatMethod,
+  type HeatOptions,
+} from './heat.js';
+export {
+  FleetGame,
+  checkKnowledge,
+  conditionedProblem,
+  emptyKnowledge,
+  haloOf,
+  recordShot,
+  type Conditioned,
+  type Knowledge,
+  type Reply,
+  type ShotResult,
+  type SunkShip,
+} from './game.js';
+export {
+  DEFAULT_HUNTER_SAMPLES,
+  HUNTER_STRATEGIES,
+  createHunter,
+  placementDensity,
+  type Hunter,
+  type HunterOptions,
+  type HunterStrategy,
+} from './ai.js';
 export { PosteriorEstimator, type PosteriorEstimate } from './ai-posterior.js';
-export { gameSeeds, playOut, shotStats, simulate, simulateJob, simulateSync, type ShotStats, type SimOptions, type SimResult } from './sim.js';
+export {
+  gameSeeds,
+  playOut,
+  shotStats,
+  simulate,
+  simulateJob,
+  simulateSync,
+  type ShotStats,
+  type SimOptions,
+  type SimResult,
+} from './sim.js';
 export { SHOTS_FORMAT, parseShots } from './shots.js';
 export { RejectionSampler, rejectionLayouts } from './reject.js';
 export { cellCounts, cellCountsJob, cellCountsSync, type CellCounts } from './cells.js';
-export { uniformLayoutSource, uniformLayoutSourceJob, uniformLayoutSourceSync, uniformLayouts, uniformLayoutsJob, uniformLayoutsSync, type UniformDraw, type UniformOptions } from './uniform.js';
+export {
+  uniformLayoutSource,
+  uniformLayoutSourceJob,
+  uniformLayoutSourceSync,
+  uniformLayouts,
+  uniformLayoutsJob,
+  uniformLayoutsSync,
+  type UniformDraw,
+  type UniformOptions,
+} from './uniform.js';

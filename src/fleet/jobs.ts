@@ -22,7 +22,10 @@ import { uniformLayoutSourceJob, uniformLayoutsJob, type UniformDraw, type Unifo
 const table = {
   /** A layout or a proof that none exists, by 'search' (default) or the Sea Battle article's shuffled 'rails'. */
   place: (spec: FleetSpec, options: { method?: PlaceMethod; seed?: number } = {}): Job<PlaceResult> =>
-    placeFleetJob(fleetProblem(spec), { method: options.method, ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }) }),
+    placeFleetJob(fleetProblem(spec), {
+      method: options.method,
+      ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }),
+    }),
   /** The exact number of layouts. */
   count: (spec: FleetSpec, options: CountOptions = {}): Job<bigint> => countLayoutsJob(fleetProblem(spec), options),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
@@ -38,11 +41,20 @@ const table = {
   /** The layouts covering each cell, and the total. */
   cells: (spec: FleetSpec): Job<CellCounts> => cellCountsJob(fleetProblem(spec)),
   /** The heat map given the shots so far. */
-  heat: (spec: FleetSpec, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> => heatMapJob(fleetProblem(spec), knowledge, options),
+  heat: (spec: FleetSpec, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> =>
+    heatMapJob(fleetProblem(spec), knowledge, options),
   /** `count` exactly uniform layouts, by rejection where it accepts, else the exact counts. */
-  uniform: (spec: FleetSpec, seed: number, count: number, options: UniformOptions = {}): Job<UniformDraw, UniformDraw> => uniformLayoutsJob(fleetProblem(spec), createRng(seed), count, options),
+  uniform: (
+    spec: FleetSpec,
+    seed: number,
+    count: number,
+    options: UniformOptions = {},
+  ): Job<UniformDraw, UniformDraw> => uniformLayoutsJob(fleetProblem(spec), createRng(seed), count, options),
   /** The hunter against `games` uniform layouts; a stopped run's partial holds the games played. */
-  sim: (spec: FleetSpec, options: { games: number; seed: number; hunter?: HunterOptions }): Job<SimResult, SimResult> => {
+  sim: (
+    spec: FleetSpec,
+    options: { games: number; seed: number; hunter?: HunterOptions },
+  ): Job<SimResult, SimResult> => {
     const problem = fleetProblem(spec);
     const source = uniformLayoutSourceJob(problem);
     return new Job(function* (ctl) {

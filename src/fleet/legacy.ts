@@ -14,7 +14,10 @@ function old<T>(outcome: Outcome<T, unknown>, limit: (stopped: 'nodes' | 'time')
 
 /** The old count's words for a spent budget. */
 function countLimit(options: RunOptions): (stopped: 'nodes' | 'time') => string {
-  return (stopped) => (stopped === 'nodes' ? `budget exhausted after ${options.maxNodes} states` : `the count did not finish within the time limit (${options.timeoutMs} ms)`);
+  return (stopped) =>
+    stopped === 'nodes'
+      ? `budget exhausted after ${options.maxNodes} states`
+      : `the count did not finish within the time limit (${options.timeoutMs} ms)`;
 }
 
 /** @deprecated Use `PlaceOptions` and the run options from 'gridbits/fleet' (placeFleet takes both in one object). */
@@ -37,7 +40,11 @@ function placeResult(outcome: Outcome<n.PlaceResult>, options: PlaceOptions): Pl
   if (outcome.finished) return outcome.value;
   if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   const limit = outcome.stopped === 'nodes' ? `maxNodes ${options.maxNodes}` : `timeoutMs ${options.timeoutMs}`;
-  return { exists: null, nodes: outcome.nodes, reason: `budget exhausted (${limit}) after ${outcome.nodes} nodes: neither a layout nor a proof that none exists` };
+  return {
+    exists: null,
+    nodes: outcome.nodes,
+    reason: `budget exhausted (${limit}) after ${outcome.nodes} nodes: neither a layout nor a proof that none exists`,
+  };
 }
 
 /** @deprecated Use `FleetPlacer` from 'gridbits/fleet' (place is async there, placeSync sync, and both return an Outcome). */
@@ -118,9 +125,17 @@ export function cellCountsSync(problem: n.FleetProblem, options: RunOptions = {}
 export type HeatOptions = n.HeatOptions & RunOptions;
 
 /** @deprecated Use `heatMap` from 'gridbits/fleet' (it returns an Outcome; a stopped sampled run keeps its samples as the partial). */
-export async function heatMap(problem: n.FleetProblem, knowledge: n.Knowledge, options: HeatOptions = {}): Promise<n.HeatMap> {
+export async function heatMap(
+  problem: n.FleetProblem,
+  knowledge: n.Knowledge,
+  options: HeatOptions = {},
+): Promise<n.HeatMap> {
   const outcome = await n.heatMap(problem, knowledge, options);
-  return old(outcome, () => (outcome.finished || outcome.partial === undefined ? `exact heat: the count did not finish within its limits; try the sampled method` : `sampled heat: time limit reached after ${outcome.partial.samples} of ${options.samples ?? n.DEFAULT_HEAT_SAMPLES} layouts`));
+  return old(outcome, () =>
+    outcome.finished || outcome.partial === undefined
+      ? `exact heat: the count did not finish within its limits; try the sampled method`
+      : `sampled heat: time limit reached after ${outcome.partial.samples} of ${options.samples ?? n.DEFAULT_HEAT_SAMPLES} layouts`,
+  );
 }
 
 /** @deprecated Use `SimOptions` and the run options from 'gridbits/fleet'. */
@@ -144,13 +159,25 @@ export async function simulateFleetGames(problem: n.FleetProblem, options: Fleet
 export type FleetUniformOptions = n.UniformOptions & RunOptions;
 
 /** @deprecated Use `uniformLayouts` from 'gridbits/fleet' (it returns an Outcome). */
-export async function uniformFleetLayouts(problem: n.FleetProblem, rng: Rng, count: number, options: FleetUniformOptions = {}): Promise<n.UniformDraw> {
+export async function uniformFleetLayouts(
+  problem: n.FleetProblem,
+  rng: Rng,
+  count: number,
+  options: FleetUniformOptions = {},
+): Promise<n.UniformDraw> {
   const limit = countLimit(options);
-  return old(await n.uniformLayouts(problem, rng, count, options), (stopped) => `uniform layouts need the exact counts here (rejection found none): ${limit(stopped)}; the rails and search methods place without the uniform guarantee`);
+  return old(
+    await n.uniformLayouts(problem, rng, count, options),
+    (stopped) =>
+      `uniform layouts need the exact counts here (rejection found none): ${limit(stopped)}; the rails and search methods place without the uniform guarantee`,
+  );
 }
 
 /** @deprecated Use `uniformLayoutSource` from 'gridbits/fleet' (it returns an Outcome). */
-export async function uniformFleetLayoutSource(problem: n.FleetProblem, options: RunOptions = {}): Promise<(rng: Rng) => n.FleetLayout> {
+export async function uniformFleetLayoutSource(
+  problem: n.FleetProblem,
+  options: RunOptions = {},
+): Promise<(rng: Rng) => n.FleetLayout> {
   return old(await n.uniformLayoutSource(problem, options), countLimit(options));
 }
 

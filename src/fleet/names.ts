@@ -86,7 +86,9 @@ export function fleetInWords(kinds: ReadonlyArray<ShapedKind & { readonly count:
  * A fleet in the CLI's summary: "ships of length 4, 3, 3, 2" when every ship is straight and no kind has more
  * than four; else {@link fleetInWords} ("300 3-cell ships and one 3-cell L-ship").
  */
-export function fleetWords(kinds: ReadonlyArray<ShapedKind & { readonly name: string; readonly count: number }>): string {
+export function fleetWords(
+  kinds: ReadonlyArray<ShapedKind & { readonly name: string; readonly count: number }>,
+): string {
   if (kinds.every((k) => /^[0-9]+$/.test(k.name) && k.count <= 4)) {
     return `ships of length ${kinds.flatMap((k) => new Array<string>(k.count).fill(k.name)).join(', ')}`;
   }

@@ -49,8 +49,24 @@ const BLOCKED_FOREVER = 1 << 28;
  * that may meet at corners stay apart after growing one cell right (and, separately, one cell up).
  */
 const DILATIONS: Record<FleetProblem['touch'], ReadonlyArray<ReadonlyArray<readonly [number, number]>>> = {
-  none: [[[0, 0], [1, 0], [0, 1], [1, 1]]],
-  corner: [[[0, 0], [1, 0]], [[0, 0], [0, 1]]],
+  none: [
+    [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ],
+  ],
+  corner: [
+    [
+      [0, 0],
+      [1, 0],
+    ],
+    [
+      [0, 0],
+      [0, 1],
+    ],
+  ],
   any: [[[0, 0]]],
 };
 
@@ -208,7 +224,10 @@ export class FleetPlacer {
     const { cellStart, cellList, haloStart, haloList, kindStart, coverStart, coverList } = pl;
     const rails = options.method === 'rails';
     const hasRequired = this.requiredCells.length > 0;
-    let d = this.d, entering = this.entering, nodes = this.nodes, placed = this.placed;
+    let d = this.d,
+      entering = this.entering,
+      nodes = this.nodes,
+      placed = this.placed;
     const save = (): void => {
       this.d = d;
       this.entering = entering;
@@ -222,7 +241,8 @@ export class FleetPlacer {
     for (;;) {
       if (entering) {
         entering = false;
-        let k = -1, cell = -1;
+        let k = -1,
+          cell = -1;
         if (hasRequired) cell = this.requiredChoice();
         // Known hits branch on their coverers, still under the capacity bounds.
         if (cell === -2 || (cell >= 0 && !rails && this.bounds(true) === -2)) k = -2;
@@ -248,7 +268,14 @@ export class FleetPlacer {
           dPlaced[d] = -1;
           if (d === 0) {
             save();
-            return { exists: false, nodes, reason: nodes === 0 ? 'the ships cannot fit: the capacity bound fails before any ship is placed' : `proved by exhaustive search (${nodes} nodes)` };
+            return {
+              exists: false,
+              nodes,
+              reason:
+                nodes === 0
+                  ? 'the ships cannot fit: the capacity bound fails before any ship is placed'
+                  : `proved by exhaustive search (${nodes} nodes)`,
+            };
           }
           d--;
           continue;
@@ -272,7 +299,8 @@ export class FleetPlacer {
         if (cell < 0) lastPos[wk] = dPrevLast[d];
         dPlaced[d] = -1;
       }
-      let next = -1, pos = dPos[d] + 1;
+      let next = -1,
+        pos = dPos[d] + 1;
       if (cell >= 0) {
         for (const end = coverStart[cell + 1]; pos < end; pos++) {
           const p = coverList[pos];
@@ -282,7 +310,8 @@ export class FleetPlacer {
           }
         }
       } else if (dKind[d] >= 0) {
-        const k = dKind[d], lazy = this.lazyRng !== null;
+        const k = dKind[d],
+          lazy = this.lazyRng !== null;
         for (const end = kindStart[k + 1]; pos < end; pos++) {
           if (lazy && pos >= this.drawn[k]) this.draw(k, pos);
           if (legal(rail[pos])) {
@@ -305,7 +334,8 @@ export class FleetPlacer {
       left[nk]--;
       if (cell < 0) lastPos[nk] = pos;
       for (let i = haloStart[next], e = haloStart[next + 1]; i < e; i++) blocked[haloList[i]]++;
-      if (hasRequired) for (let i = cellStart[next], e = cellStart[next + 1]; i < e; i++) this.occupied[cellList[i]] = 1;
+      if (hasRequired)
+        for (let i = cellStart[next], e = cellStart[next + 1]; i < e; i++) this.occupied[cellList[i]] = 1;
       placed++;
       d++;
       entering = true;
@@ -327,7 +357,8 @@ export class FleetPlacer {
   private unplace(p: number): void {
     const { haloStart, haloList, cellStart, cellList } = this.placements;
     for (let i = haloStart[p], e = haloStart[p + 1]; i < e; i++) this.blocked[haloList[i]]--;
-    if (this.requiredCells.length > 0) for (let i = cellStart[p], e = cellStart[p + 1]; i < e; i++) this.occupied[cellList[i]] = 0;
+    if (this.requiredCells.length > 0)
+      for (let i = cellStart[p], e = cellStart[p + 1]; i < e; i++) this.occupied[cellList[i]] = 0;
   }
 
   private legalAt(p: number): boolean {
@@ -344,11 +375,13 @@ export class FleetPlacer {
   /** The uncovered required cell with the fewest legal coverers; -1 when all are covered, -2 when one has none. */
   private requiredChoice(): number {
     const { coverStart, coverList, kind } = this.placements;
-    let best = -1, bestCount = Infinity;
+    let best = -1,
+      bestCount = Infinity;
     for (const s of this.requiredCells) {
       if (this.occupied[s]) continue;
       let n = 0;
-      for (let i = coverStart[s]; i < coverStart[s + 1]; i++) if (this.left[kind[coverList[i]]] > 0 && this.legalAt(coverList[i])) n++;
+      for (let i = coverStart[s]; i < coverStart[s + 1]; i++)
+        if (this.left[kind[coverList[i]]] > 0 && this.legalAt(coverList[i])) n++;
       if (n === 0) return -2;
       if (n < bestCount) [best, bestCount] = [s, n];
     }
@@ -371,7 +404,8 @@ export class FleetPlacer {
     const { cellStart, cellList, kindStart } = pl;
     const stamp = ++this.stampId;
     const mark = this.mark;
-    let best = -1, bestCount = Infinity;
+    let best = -1,
+      bestCount = Infinity;
     for (let k = 0; k < this.kinds; k++) {
       if (this.left[k] === 0) continue;
       let n = 0;
@@ -384,7 +418,9 @@ export class FleetPlacer {
       if (n < this.left[k]) return choose ? -2 : false;
       if (n < bestCount) [best, bestCount] = [k, n];
     }
-    const w = this.problem.width, h = this.problem.height, gw = w + 1;
+    const w = this.problem.width,
+      h = this.problem.height,
+      gw = w + 1;
     const dils = DILATIONS[this.problem.touch];
     for (let di = 0; di < dils.length; di++) {
       let need = 0;
@@ -393,7 +429,8 @@ export class FleetPlacer {
       let area = 0;
       for (let s = 0; s < w * h; s++) {
         if (mark[s] !== stamp) continue;
-        const x = s % w, y = (s / w) | 0;
+        const x = s % w,
+          y = (s / w) | 0;
         for (const [dx, dy] of dils[di]) {
           const g = (y + dy) * gw + x + dx;
           if (this.gridMark[g] !== gstamp) {
@@ -444,7 +481,10 @@ export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {})
 }
 
 /** placeFleetJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */
-export function placeFleet(problem: FleetProblem, options: PlaceOptions & RunOptions = {}): Promise<Outcome<PlaceResult>> {
+export function placeFleet(
+  problem: FleetProblem,
+  options: PlaceOptions & RunOptions = {},
+): Promise<Outcome<PlaceResult>> {
   return placeFleetJob(problem, options).run(options);
 }
 

@@ -36,8 +36,22 @@ export interface FleetPlacements {
 }
 
 const NEIGHBOURS = {
-  none: [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
-  corner: [[1, 0], [-1, 0], [0, 1], [0, -1]],
+  none: [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ],
+  corner: [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ],
   any: [],
 } as const;
 
@@ -46,7 +60,11 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
   const { width: w, height: h, forbidden } = problem;
   const kinds = problem.kinds.length;
   const kindStart = new Int32Array(kinds + 1);
-  const kindOf: number[] = [], cellStart: number[] = [0], cells: number[] = [], haloStart: number[] = [0], halo: number[] = [];
+  const kindOf: number[] = [],
+    cellStart: number[] = [0],
+    cells: number[] = [],
+    haloStart: number[] = [0],
+    halo: number[] = [];
   const near = NEIGHBOURS[problem.touch];
   const stamp = new Int32Array(w * h).fill(-1);
   let count = 0;
@@ -55,12 +73,15 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
     const orientations = problem.kinds[k].orientations;
     // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest cell.
     for (let anchor = 0; anchor < w * h; anchor++) {
-      const ax = anchor % w, ay = (anchor / w) | 0;
+      const ax = anchor % w,
+        ay = (anchor / w) | 0;
       for (const o of orientations) {
-        const ox = ax - o[0][0], oy = ay - o[0][1];
+        const ox = ax - o[0][0],
+          oy = ay - o[0][1];
         let ok = ox >= 0;
         for (let i = 0; ok && i < o.length; i++) {
-          const x = ox + o[i][0], y = oy + o[i][1];
+          const x = ox + o[i][0],
+            y = oy + o[i][1];
           ok = x >= 0 && x < w && y >= 0 && y < h && forbidden[y * w + x] === 0;
         }
         if (!ok) continue;
@@ -74,9 +95,11 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
           }
         }
         for (let i = cellStart[count]; i < cellStart[count + 1]; i++) {
-          const x = cells[i] % w, y = (cells[i] / w) | 0;
+          const x = cells[i] % w,
+            y = (cells[i] / w) | 0;
           for (const [dx, dy] of near) {
-            const nx = x + dx, ny = y + dy;
+            const nx = x + dx,
+              ny = y + dy;
             if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
             const c = ny * w + nx;
             if (stamp[c] !== count) {
@@ -92,13 +115,15 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
     }
   }
   kindStart[kinds] = count;
-  const cellStartA = Int32Array.from(cellStart), cellList = Int32Array.from(cells);
+  const cellStartA = Int32Array.from(cellStart),
+    cellList = Int32Array.from(cells);
   const coverStart = new Int32Array(w * h + 1);
   for (const c of cells) coverStart[c + 1]++;
   for (let s = 0; s < w * h; s++) coverStart[s + 1] += coverStart[s];
   const fill = coverStart.slice(0, w * h);
   const coverList = new Int32Array(cells.length);
-  for (let p = 0; p < count; p++) for (let i = cellStartA[p]; i < cellStartA[p + 1]; i++) coverList[fill[cellList[i]]++] = p;
+  for (let p = 0; p < count; p++)
+    for (let i = cellStartA[p]; i < cellStartA[p + 1]; i++) coverList[fill[cellList[i]]++] = p;
   return {
     width: w,
     height: h,
@@ -122,7 +147,8 @@ export function forEachFieldPlacement(problem: FleetProblem, kind: number, visit
   const { width: w, height: h } = problem;
   const cells: number[] = [];
   for (const o of problem.kinds[kind].orientations) {
-    let mx = 0, my = 0;
+    let mx = 0,
+      my = 0;
     for (const [dx, dy] of o) [mx, my] = [Math.max(mx, dx), Math.max(my, dy)];
     for (let y = 0; y + my < h; y++) {
       for (let x = 0; x + mx < w; x++) {
@@ -141,10 +167,16 @@ export function placementCells(pl: FleetPlacements, p: number): number[] {
 
 /** Placement p's cells as a Bitboard (built on demand: a table of them all would not fit large boards). */
 export function placementBitboard(pl: FleetPlacements, p: number): Bitboard {
-  return Bitboard.fromSquares(Board.of(pl.width, pl.height), pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]));
+  return Bitboard.fromSquares(
+    Board.of(pl.width, pl.height),
+    pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]),
+  );
 }
 
 /** Placement p's halo (its cells and the neighbours the touch rule keeps free) as a Bitboard. */
 export function placementHalo(pl: FleetPlacements, p: number): Bitboard {
-  return Bitboard.fromSquares(Board.of(pl.width, pl.height), pl.haloList.subarray(pl.haloStart[p], pl.haloStart[p + 1]));
+  return Bitboard.fromSquares(
+    Board.of(pl.width, pl.height),
+    pl.haloList.subarray(pl.haloStart[p], pl.haloStart[p + 1]),
+  );
 }

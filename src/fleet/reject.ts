@@ -31,7 +31,8 @@ export class RejectionSampler {
   ) {
     const pl = (this.placements = fleetPlacements(problem));
     problem.kinds.forEach((k, i) => {
-      for (let c = 0; c < k.count; c++) this.ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });
+      for (let c = 0; c < k.count; c++)
+        this.ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });
     });
     this.chosen = new Int32Array(this.ships.length);
     this.block = new Float64Array(problem.width * problem.height).fill(-1);
@@ -49,7 +50,9 @@ export class RejectionSampler {
 
   /** One proposal; true when accepted (the ships are then in `chosen`). */
   propose(rng: Rng): boolean {
-    const pl = this.placements, block = this.block, chosen = this.chosen;
+    const pl = this.placements,
+      block = this.block,
+      chosen = this.chosen;
     const stamp = ++this.proposals * 65536;
     for (let i = 0; i < this.ships.length; i++) {
       const p = this.ships[i].from + rng.below(this.ships[i].size);
@@ -70,7 +73,12 @@ export class RejectionSampler {
   /** The accepted layout in `chosen`. */
   layout(): FleetLayout {
     const pl = this.placements;
-    return { ships: Array.from(this.chosen, (p) => ({ kind: pl.kind[p], cells: Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1])) })) };
+    return {
+      ships: Array.from(this.chosen, (p) => ({
+        kind: pl.kind[p],
+        cells: Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1])),
+      })),
+    };
   }
 
   /** A uniform layout, or null when `maxProposals` proposals were all rejected. */

@@ -18,7 +18,6 @@ export interface FleetSampler {
   sampleMany(rng: Rng, count: number): FleetLayout[];
 }
 
-
 /**
  * The sampler over the backward pass's live states and links. From the start state each step picks one link
  * with probability (its target's completions) / (this state's completions): the product telescopes to
@@ -60,7 +59,9 @@ class Sampler implements FleetSampler {
 
   /** From state e at position pos: takes one link (adding its ship, if any, to `ships`) and returns the state reached. */
   private step(pos: number, e: number, rng: Rng, ships: FleetLayout['ships']): number {
-    const B = this.back![pos], node = B.node!, link = B.link!;
+    const B = this.back![pos],
+      node = B.node!,
+      link = B.link!;
     let j = node[2 * e + 1];
     if (node[2 * e + 3] - j > 1) j = this.choose(pos, e, j, rng);
     const l = link[j];
@@ -75,7 +76,8 @@ class Sampler implements FleetSampler {
 
   /** The link state e at position pos takes, given its first link j: each with probability ∝ its target's completions. */
   private choose(pos: number, e: number, j: number, rng: Rng): number {
-    const B = this.back![pos], link = B.link!;
+    const B = this.back![pos],
+      link = B.link!;
     if (B.bigG) {
       const g = this.back![pos + 1].bigG!;
       let u = uniformBelowBig(rng, B.bigG[e]);
@@ -84,7 +86,8 @@ class Sampler implements FleetSampler {
     }
     const g = this.back![pos + 1].node!;
     let u = uniformBelow(rng, B.node![2 * e]);
-    for (let gt = g[2 * Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[2 * Math.floor(link[++j] / LINK_SPLIT)]) u -= gt;
+    for (let gt = g[2 * Math.floor(link[j] / LINK_SPLIT)]; u >= gt; gt = g[2 * Math.floor(link[++j] / LINK_SPLIT)])
+      u -= gt;
     return j;
   }
 }

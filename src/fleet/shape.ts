@@ -14,7 +14,8 @@ export const MAX_SHIP_CELLS = 10_000;
  * rank's leftmost: placements anchor there).
  */
 export function normaliseShape(cells: Shape): Array<[number, number]> {
-  let mx = Infinity, my = Infinity;
+  let mx = Infinity,
+    my = Infinity;
   for (const [x, y] of cells) {
     if (x < mx) mx = x;
     if (y < my) my = y;
@@ -30,7 +31,10 @@ export function shapeId(cells: Shape): string {
 /** A straight ship of n cells lying along the ranks. */
 export function straightShape(n: number): Array<[number, number]> {
   if (!Number.isInteger(n) || n < 1 || n > MAX_SHIP_CELLS) {
-    throw new GridbitsError('BAD_ARGUMENT', `a ship length must be a whole number from 1 to ${MAX_SHIP_CELLS}, got ${n}`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `a ship length must be a whole number from 1 to ${MAX_SHIP_CELLS}, got ${n}`,
+    );
   }
   return Array.from({ length: n }, (_, i) => [i, 0] as [number, number]);
 }
@@ -44,7 +48,12 @@ export function isConnected(cells: Shape): boolean {
   const todo: Array<readonly [number, number]> = [cells[0]];
   while (todo.length > 0) {
     const [x, y] = todo.pop()!;
-    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
+    for (const [nx, ny] of [
+      [x + 1, y],
+      [x - 1, y],
+      [x, y + 1],
+      [x, y - 1],
+    ] as const) {
       const k = key(nx, ny);
       if (all.has(k) && !seen.has(k)) {
         seen.add(k);
@@ -64,15 +73,21 @@ export function parseShape(text: string): Array<[number, number]> {
   if (/^[0-9]+$/.test(t)) return straightShape(Number(t));
   if (t.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'empty ship shape');
   const bad = /[^#. /]/.exec(t);
-  if (bad) throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}': unexpected '${bad[0]}' (use '#' for ship cells, '.' for water, '/' between rows)`);
+  if (bad)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `ship shape '${t}': unexpected '${bad[0]}' (use '#' for ship cells, '.' for water, '/' between rows)`,
+    );
   const rows = t.split('/');
   const cells: Array<[number, number]> = [];
   rows.forEach((row, r) => {
     for (let x = 0; x < row.length; x++) if (row[x] === '#') cells.push([x, rows.length - 1 - r]);
   });
   if (cells.length === 0) throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}' has no '#' cell`);
-  if (cells.length > MAX_SHIP_CELLS) throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}' has over ${MAX_SHIP_CELLS} cells`);
-  if (!isConnected(cells)) throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}' is not connected (cells must touch by an edge)`);
+  if (cells.length > MAX_SHIP_CELLS)
+    throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}' has over ${MAX_SHIP_CELLS} cells`);
+  if (!isConnected(cells))
+    throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}' is not connected (cells must touch by an edge)`);
   return normaliseShape(cells);
 }
 
@@ -103,7 +118,8 @@ export function isStraight(cells: Shape): boolean {
 /** The ASCII drawing of a shape (rows top to bottom joined by '/'). */
 export function shapeText(cells: Shape): string {
   const n = normaliseShape(cells);
-  const w = Math.max(...n.map(([x]) => x)) + 1, h = Math.max(...n.map(([, y]) => y)) + 1;
+  const w = Math.max(...n.map(([x]) => x)) + 1,
+    h = Math.max(...n.map(([, y]) => y)) + 1;
   const on = new Set(n.map(([x, y]) => y * w + x));
   const rows: string[] = [];
   for (let y = h - 1; y >= 0; y--) {

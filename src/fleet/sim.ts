@@ -102,9 +102,16 @@ export function gameSeeds(seed: number, games: number): number[] {
  */
 export function simulateJob(problem: FleetProblem, options: SimOptions): Job<SimResult, SimResult> {
   const { games, seed } = options;
-  if (!Number.isSafeInteger(games) || games < 1) throw new GridbitsError('BAD_ARGUMENT', `the number of games must be a whole number ≥ 1, got ${games}`);
+  if (!Number.isSafeInteger(games) || games < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `the number of games must be a whole number ≥ 1, got ${games}`);
   const hunter = createHunter(problem, options.hunter);
-  const result = (shots: number[]): SimResult => ({ ...shotStats(shots), seed, requested: games, strategy: hunter.strategy, shots });
+  const result = (shots: number[]): SimResult => ({
+    ...shotStats(shots),
+    seed,
+    requested: games,
+    strategy: hunter.strategy,
+    shots,
+  });
   return new Job(function* (ctl) {
     const shots: number[] = [];
     ctl.partial = () => result(shots.slice());
@@ -121,7 +128,10 @@ export function simulateJob(problem: FleetProblem, options: SimOptions): Job<Sim
 }
 
 /** simulateJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */
-export function simulate(problem: FleetProblem, options: SimOptions & RunOptions): Promise<Outcome<SimResult, SimResult>> {
+export function simulate(
+  problem: FleetProblem,
+  options: SimOptions & RunOptions,
+): Promise<Outcome<SimResult, SimResult>> {
   return simulateJob(problem, options).run(options);
 }
 

@@ -46,7 +46,12 @@ const SLICE = 1 << 12;
  * if (outcome.finished) console.log(outcome.value.layouts.length, outcome.value.method); // 3 'rejection'
  * ```
  */
-export function uniformLayoutsJob(problem: FleetProblem, rng: Rng, count: number, options: UniformOptions = {}): Job<UniformDraw, UniformDraw> {
+export function uniformLayoutsJob(
+  problem: FleetProblem,
+  rng: Rng,
+  count: number,
+  options: UniformOptions = {},
+): Job<UniformDraw, UniformDraw> {
   const budget = options.proposalBudget ?? DEFAULT_BUDGET;
   return new Job(function* (ctl) {
     const rejection = new RejectionSampler(problem);
@@ -74,12 +79,22 @@ export function uniformLayoutsJob(problem: FleetProblem, rng: Rng, count: number
 }
 
 /** uniformLayoutsJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function uniformLayouts(problem: FleetProblem, rng: Rng, count: number, options: UniformOptions & RunOptions = {}): Promise<Outcome<UniformDraw, UniformDraw>> {
+export function uniformLayouts(
+  problem: FleetProblem,
+  rng: Rng,
+  count: number,
+  options: UniformOptions & RunOptions = {},
+): Promise<Outcome<UniformDraw, UniformDraw>> {
   return uniformLayoutsJob(problem, rng, count, options).run(options);
 }
 
 /** uniformLayoutsJob run to its end or its limits on this thread. */
-export function uniformLayoutsSync(problem: FleetProblem, rng: Rng, count: number, options: UniformOptions & RunOptions = {}): Outcome<UniformDraw, UniformDraw> {
+export function uniformLayoutsSync(
+  problem: FleetProblem,
+  rng: Rng,
+  count: number,
+  options: UniformOptions & RunOptions = {},
+): Outcome<UniformDraw, UniformDraw> {
   return uniformLayoutsJob(problem, rng, count, options).runSync(options);
 }
 
@@ -89,7 +104,10 @@ function* countsSampler<P>(problem: FleetProblem, ctl: JobControl<P>): Generator
     return yield* uniformSamplerJob(problem).within(ctl);
   } catch (e) {
     if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
-    throw new GridbitsError('LIMIT', `uniform layouts need the exact counts here (rejection found none): ${e.message}; the rails and search methods place without the uniform guarantee`);
+    throw new GridbitsError(
+      'LIMIT',
+      `uniform layouts need the exact counts here (rejection found none): ${e.message}; the rails and search methods place without the uniform guarantee`,
+    );
   }
 }
 
@@ -125,11 +143,17 @@ export function uniformLayoutSourceJob(problem: FleetProblem): Job<(rng: Rng) =>
 }
 
 /** uniformLayoutSourceJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function uniformLayoutSource(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<(rng: Rng) => FleetLayout>> {
+export function uniformLayoutSource(
+  problem: FleetProblem,
+  options: RunOptions = {},
+): Promise<Outcome<(rng: Rng) => FleetLayout>> {
   return uniformLayoutSourceJob(problem).run(options);
 }
 
 /** uniformLayoutSourceJob run to its end or its limits on this thread. */
-export function uniformLayoutSourceSync(problem: FleetProblem, options: RunOptions = {}): Outcome<(rng: Rng) => FleetLayout> {
+export function uniformLayoutSourceSync(
+  problem: FleetProblem,
+  options: RunOptions = {},
+): Outcome<(rng: Rng) => FleetLayout> {
   return uniformLayoutSourceJob(problem).runSync(options);
 }

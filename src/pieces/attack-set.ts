@@ -30,8 +30,12 @@ export function sweepJob<T, P>(
   answer: (board: Board, words: Uint32Array) => T,
   partial: (board: Board, rows: number, words: Uint32Array) => P,
 ): Job<T, P> {
-  const board = from.board, w = board.width, h = board.height, len = Math.max(board.words, 2);
-  const src = from.words ?? from.toWords(), occ = occupied === undefined ? undefined : (occupied.words ?? occupied.toWords());
+  const board = from.board,
+    w = board.width,
+    h = board.height,
+    len = Math.max(board.words, 2);
+  const src = from.words ?? from.toWords(),
+    occ = occupied === undefined ? undefined : (occupied.words ?? occupied.toWords());
   return job(
     function* (ctl) {
       const plan = planAttacks(board, piece, src, how);
@@ -48,9 +52,11 @@ export function sweepJob<T, P>(
       if (plan.method === 'steps') {
         // Pieces in square order: those not stepped yet stand on their rank or above, so the ranks more than
         // their reach below the next one are done.
-        const squares = plan.squares, n = squares.length, down = reachDown(piece);
+        const squares = plan.squares,
+          n = squares.length,
+          down = reachDown(piece);
         ctl.report(0, n, 'pieces');
-        for (let i = 0; i < n; ) {
+        for (let i = 0; i < n;) {
           const steps = stepAttacks(board, piece, squares, i, i + 1, src, occ, out);
           i++;
           rows = i === n ? h : Math.max(0, Math.min(h, ((squares[i] / w) | 0) - down));
@@ -63,7 +69,8 @@ export function sweepJob<T, P>(
       const passes = sweep.passes;
       ctl.report(0, passes.length * h, 'rows');
       for (let p = 0; p < passes.length; p++) {
-        const pass = passes[p], last = p === passes.length - 1;
+        const pass = passes[p],
+          last = p === passes.length - 1;
         for (let i = 0; i < h; i++) {
           sweep.rank(pass, sweep.rankAt(pass, i));
           // Every rank is done once the last pass (upward, unless there is only a downward one) has met it.
@@ -80,7 +87,10 @@ export function sweepJob<T, P>(
 }
 
 const asBitboard = (board: Board, words: Uint32Array): Bitboard => Bitboard.adopt(board, words);
-const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPartial => ({ rows, attacks: Bitboard.adopt(board, words) });
+const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPartial => ({
+  rows,
+  attacks: Bitboard.adopt(board, words),
+});
 
 /**
  * The union of the attacks of `piece` from every square of `from` (riders stop at `occupied` and at the
@@ -106,11 +116,21 @@ export function attackSetJob(piece: Piece, from: Bitboard, occupied?: Bitboard):
 }
 
 /** attackSetJob run to its end or a limit in one go. */
-export function attackSetSync(piece: Piece, from: Bitboard, occupied?: Bitboard, options: RunOptions = {}): Outcome<Bitboard, AttackSetPartial> {
+export function attackSetSync(
+  piece: Piece,
+  from: Bitboard,
+  occupied?: Bitboard,
+  options: RunOptions = {},
+): Outcome<Bitboard, AttackSetPartial> {
   return attackSetJob(piece, from, occupied).runSync(options);
 }
 
 /** attackSetJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function attackSet(piece: Piece, from: Bitboard, occupied?: Bitboard, options: RunOptions = {}): Promise<Outcome<Bitboard, AttackSetPartial>> {
+export function attackSet(
+  piece: Piece,
+  from: Bitboard,
+  occupied?: Bitboard,
+  options: RunOptions = {},
+): Promise<Outcome<Bitboard, AttackSetPartial>> {
   return attackSetJob(piece, from, occupied).run(options);
 }

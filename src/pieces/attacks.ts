@@ -61,7 +61,6 @@ export class AttackGen {
     return this.shifts;
   }
 
-
   /**
    * The union of the attacks of pieces standing on every square of `from`, in one pass.
    * Riders stop at the first occupied square and include it; sliders stop on the last empty square.
@@ -72,7 +71,10 @@ export class AttackGen {
     if (this.leaperOnly && this.board.small) return this.leapsSmall(from);
     if (this.board.cells <= SHIFT_CELLS) return this.attacksWide(from, occupied);
     // Huge boards: by ranks or by steps, without masks of the whole board (attackSetJob does it as a job).
-    return Bitboard.adopt(this.board, attackWordsHuge(this.board, this.piece, wordsOf(from), occupied && wordsOf(occupied)));
+    return Bitboard.adopt(
+      this.board,
+      attackWordsHuge(this.board, this.piece, wordsOf(from), occupied && wordsOf(occupied)),
+    );
   }
 
   /**
@@ -86,8 +88,11 @@ export class AttackGen {
 
   /** Leapers on a ≤ 64-cell board: vectors grouped by shift case when compiled, so each loop is branch-free. */
   private leapsSmall(from: Bitboard): Bitboard {
-    const flo = from.lo, fhi = from.hi, g = this.small!;
-    let lo = 0, hi = 0;
+    const flo = from.lo,
+      fhi = from.hi,
+      g = this.small!;
+    let lo = 0,
+      hi = 0;
     for (let i = 0; i < g.upK.length; i++) {
       const k = g.upK[i];
       lo |= (flo << k) & g.upLo[i];
@@ -151,10 +156,13 @@ export class AttackGen {
    */
   collect(square: number, occ: Uint32Array | undefined, f: (target: number) => void): void {
     const { width: w, height: h } = this.board;
-    const x = square % w, y = (square / w) | 0;
-    const occupiedAt = (s: number): boolean => (s === square ? true : occ !== undefined && ((occ[s >>> 5] >>> (s & 31)) & 1) === 1);
+    const x = square % w,
+      y = (square / w) | 0;
+    const occupiedAt = (s: number): boolean =>
+      s === square ? true : occ !== undefined && ((occ[s >>> 5] >>> (s & 31)) & 1) === 1;
     for (const [dx, dy] of this.piece.leaps) {
-      const tx = x + dx, ty = y + dy;
+      const tx = x + dx,
+        ty = y + dy;
       if (tx >= 0 && ty >= 0 && tx < w && ty < h) f(ty * w + tx);
     }
     for (const [dx, dy] of this.piece.rides) {
@@ -198,7 +206,11 @@ export class AttackGen {
   /** Kogge-Stone occluded fill along one ray direction, OR-ed into acc (attacks, or slide ends). */
   private ride(acc: Uint32Array, src: Uint32Array, empty: Uint32Array, r: Ray, toEnd: boolean): void {
     const sh = this.compileShifts();
-    const g = sh.b, p = sh.c, tmp = sh.a, n = this.len, bits = n * 32;
+    const g = sh.b,
+      p = sh.c,
+      tmp = sh.a,
+      n = this.len,
+      bits = n * 32;
     g.set(src);
     for (let j = 0; j < n; j++) p[j] = empty[j] & r.mask[j];
     for (let i = 0, s = r.k; i < r.steps && Math.abs(s) < bits; i++, s *= 2) {
@@ -253,8 +265,10 @@ interface SmallLeaps {
 
 function smallLeaps(ks: Int32Array, masks: Uint32Array[]): SmallLeaps {
   const pick = (ok: (k: number) => boolean): number[] => [...ks.keys()].filter((i) => ok(ks[i]));
-  const up = pick((k) => k > 0 && k < 32), down = pick((k) => k < 0 && k > -32);
-  const farUp = pick((k) => k >= 32), farDown = pick((k) => k <= -32);
+  const up = pick((k) => k > 0 && k < 32),
+    down = pick((k) => k < 0 && k > -32);
+  const farUp = pick((k) => k >= 32),
+    farDown = pick((k) => k <= -32);
   return {
     upK: Int32Array.from(up, (i) => ks[i]),
     upLo: Int32Array.from(up, (i) => masks[i][0]),
@@ -274,7 +288,10 @@ function fits(board: Board, [dx, dy]: Vector): boolean {
 }
 
 function ray(board: Board, [dx, dy]: Vector): Ray {
-  const len = Math.min(dx === 0 ? Infinity : Math.ceil(board.width / Math.abs(dx)), dy === 0 ? Infinity : Math.ceil(board.height / Math.abs(dy)));
+  const len = Math.min(
+    dx === 0 ? Infinity : Math.ceil(board.width / Math.abs(dx)),
+    dy === 0 ? Infinity : Math.ceil(board.height / Math.abs(dy)),
+  );
   let steps = 0;
   while (1 << steps < len) steps++;
   return { k: dy * board.width + dx, mask: board.fileMask(dx), steps };

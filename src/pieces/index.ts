@@ -9,4 +9,16 @@
 export { attackSet, attackSetJob, attackSetSync, type AttackSetPartial } from './attack-set.js';
 export { AttackGen, attackGen, attacks } from './attacks.js';
 export { mobility, mobilityJob, mobilitySync, type Mobility, type MobilityPartial } from './mobility.js';
-export { KING, KNIGHT, LEAPERS, PIECE_NAMES, VALLEY_SLIDER, leaperVectors, makePiece, parsePiece, type Piece, type PieceParts, type Vector } from './piece.js';
+export {
+  KING,
+  KNIGHT,
+  LEAPERS,
+  PIECE_NAMES,
+  VALLEY_SLIDER,
+  leaperVectors,
+  makePiece,
+  parsePiece,
+  type Piece,
+  type PieceParts,
+  type Vector,
+} from './piece.js';

@@ -36,21 +36,40 @@ export class SymmetricLeaps {
     const has = new Set(vectors.map(([x, y]) => `${x},${y}`));
     const byA = new Map<number, Set<number>>();
     for (const [dx, dy] of vectors) {
-      for (const [x, y] of [[-dx, dy], [dx, -dy], [-dx, -dy]]) if (!has.has(`${x + 0},${y + 0}`)) return null;
-      const a = Math.abs(dx), b = Math.abs(dy);
+      for (const [x, y] of [
+        [-dx, dy],
+        [dx, -dy],
+        [-dx, -dy],
+      ])
+        if (!has.has(`${x + 0},${y + 0}`)) return null;
+      const a = Math.abs(dx),
+        b = Math.abs(dy);
       if (a >= board.width || b >= board.height) continue;
       let bs = byA.get(a);
       if (bs === undefined) byA.set(a, (bs = new Set()));
       bs.add(b);
     }
-    return new SymmetricLeaps(board, [...byA].map(([a, bs]) => ({ a, bs: [...bs] })));
+    return new SymmetricLeaps(
+      board,
+      [...byA].map(([a, bs]) => ({ a, bs: [...bs] })),
+    );
   }
 
   /** acc |= attacks of every square of src (acc and src: board.words long). */
   orAttacks(acc: Uint32Array, src: Uint32Array): void {
     this.src.set(src, this.pad);
     const g = this.groups;
-    if (g.length === 2 && g[0].a > 0 && g[1].a > 0 && g[0].a < 32 && g[1].a < 32 && g[0].bs.length === 1 && g[1].bs.length === 1 && g[0].bs[0] > 0 && g[1].bs[0] > 0) {
+    if (
+      g.length === 2 &&
+      g[0].a > 0 &&
+      g[1].a > 0 &&
+      g[0].a < 32 &&
+      g[1].a < 32 &&
+      g[0].bs.length === 1 &&
+      g[1].bs.length === 1 &&
+      g[0].bs[0] > 0 &&
+      g[1].bs[0] > 0
+    ) {
       this.twoGroups(acc);
     } else {
       this.anyGroups(acc);
@@ -66,13 +85,27 @@ export class SymmetricLeaps {
    * `(x >>> 1) >>> (31 - r)` is x >>> (32 - r) that also gives 0 when r = 0.
    */
   private twoGroups(acc: Uint32Array): void {
-    const n = this.board.words, pad = this.pad, P = this.src, w = this.board.width;
+    const n = this.board.words,
+      pad = this.pad,
+      P = this.src,
+      w = this.board.width;
     const [g1, g2] = this.groups;
-    const p1 = this.board.fileMask(g1.a), m1 = this.board.fileMask(-g1.a);
-    const p2 = this.board.fileMask(g2.a), m2 = this.board.fileMask(-g2.a);
-    const r1 = g1.a, s1 = 31 - r1, r2 = g2.a, s2 = 31 - r2;
-    const k1 = g1.bs[0] * w, k2 = g2.bs[0] * w;
-    const v1 = k1 >>> 5, w1 = k1 & 31, t1 = 31 - w1, v2 = k2 >>> 5, w2 = k2 & 31, t2 = 31 - w2;
+    const p1 = this.board.fileMask(g1.a),
+      m1 = this.board.fileMask(-g1.a);
+    const p2 = this.board.fileMask(g2.a),
+      m2 = this.board.fileMask(-g2.a);
+    const r1 = g1.a,
+      s1 = 31 - r1,
+      r2 = g2.a,
+      s2 = 31 - r2;
+    const k1 = g1.bs[0] * w,
+      k2 = g2.bs[0] * w;
+    const v1 = k1 >>> 5,
+      w1 = k1 & 31,
+      t1 = 31 - w1,
+      v2 = k2 >>> 5,
+      w2 = k2 & 31,
+      t2 = 31 - w2;
     if (w1 === 0 && w2 === 0) {
       this.twoGroupsAligned(acc, v1, v2, p1, m1, p2, m2);
       return;
@@ -89,8 +122,10 @@ export class SymmetricLeaps {
       const x2 = (P[j - v1] << w1) | ((P[j - v1 - 1] >>> 1) >>> t1) | (P[j + v1] >>> w1) | ((P[j + v1 + 1] << 1) << t1);
       const y2 = (P[j - v2] << w2) | ((P[j - v2 - 1] >>> 1) >>> t2) | (P[j + v2] >>> w2) | ((P[j + v2 + 1] << 1) << t2);
       acc[i] |=
-        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) | (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
-        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) | (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
+        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) |
+        (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
+        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) |
+        (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
       x0 = x1;
       x1 = x2;
       y0 = y1;
@@ -99,20 +134,38 @@ export class SymmetricLeaps {
   }
 
   /** twoGroups when both vertical shifts are whole words (the width times b is a multiple of 32, e.g. 64 wide). */
-  private twoGroupsAligned(acc: Uint32Array, v1: number, v2: number, p1: Uint32Array, m1: Uint32Array, p2: Uint32Array, m2: Uint32Array): void {
-    const n = this.board.words, pad = this.pad, P = this.src;
+  private twoGroupsAligned(
+    acc: Uint32Array,
+    v1: number,
+    v2: number,
+    p1: Uint32Array,
+    m1: Uint32Array,
+    p2: Uint32Array,
+    m2: Uint32Array,
+  ): void {
+    const n = this.board.words,
+      pad = this.pad,
+      P = this.src;
     const [g1, g2] = this.groups;
-    const r1 = g1.a, s1 = 31 - r1, r2 = g2.a, s2 = 31 - r2;
+    const r1 = g1.a,
+      s1 = 31 - r1,
+      r2 = g2.a,
+      s2 = 31 - r2;
     let j = pad - 1;
-    let x0 = P[j - v1] | P[j + v1], y0 = P[j - v2] | P[j + v2];
+    let x0 = P[j - v1] | P[j + v1],
+      y0 = P[j - v2] | P[j + v2];
     j = pad;
-    let x1 = P[j - v1] | P[j + v1], y1 = P[j - v2] | P[j + v2];
+    let x1 = P[j - v1] | P[j + v1],
+      y1 = P[j - v2] | P[j + v2];
     for (let i = 0; i < n; i++) {
       j = pad + i + 1;
-      const x2 = P[j - v1] | P[j + v1], y2 = P[j - v2] | P[j + v2];
+      const x2 = P[j - v1] | P[j + v1],
+        y2 = P[j - v2] | P[j + v2];
       acc[i] |=
-        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) | (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
-        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) | (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
+        (((x1 << r1) | ((x0 >>> 1) >>> s1)) & p1[i]) |
+        (((x1 >>> r1) | ((x2 << 1) << s1)) & m1[i]) |
+        (((y1 << r2) | ((y0 >>> 1) >>> s2)) & p2[i]) |
+        (((y1 >>> r2) | ((y2 << 1) << s2)) & m2[i]);
       x0 = x1;
       x1 = x2;
       y0 = y1;
@@ -121,20 +174,27 @@ export class SymmetricLeaps {
   }
 
   private anyGroups(acc: Uint32Array): void {
-    const n = this.board.words, pad = this.pad, P = this.src, H = this.h;
+    const n = this.board.words,
+      pad = this.pad,
+      P = this.src,
+      H = this.h;
     for (const { a, bs } of this.groups) {
       if (a === 0) {
         H.set(P);
       } else {
-        const plus = this.board.fileMask(a), minus = this.board.fileMask(-a);
-        const q = a >>> 5, r = a & 31;
+        const plus = this.board.fileMask(a),
+          minus = this.board.fileMask(-a);
+        const q = a >>> 5,
+          r = a & 31;
         if (r === 0) {
           for (let i = 0; i < n; i++) H[i + pad] = (P[i + pad - q] & plus[i]) | (P[i + pad + q] & minus[i]);
         } else {
           const rr = 32 - r;
           for (let i = 0; i < n; i++) {
             const j = i + pad;
-            H[j] = (((P[j - q] << r) | (P[j - q - 1] >>> rr)) & plus[i]) | (((P[j + q] >>> r) | (P[j + q + 1] << rr)) & minus[i]);
+            H[j] =
+              (((P[j - q] << r) | (P[j - q - 1] >>> rr)) & plus[i]) |
+              (((P[j + q] >>> r) | (P[j + q + 1] << rr)) & minus[i]);
           }
         }
       }
@@ -143,7 +203,9 @@ export class SymmetricLeaps {
           for (let i = 0; i < n; i++) acc[i] |= H[i + pad];
           continue;
         }
-        const k = b * this.board.width, q = k >>> 5, r = k & 31;
+        const k = b * this.board.width,
+          q = k >>> 5,
+          r = k & 31;
         if (r === 0) {
           for (let i = 0; i < n; i++) acc[i] |= H[i + pad - q] | H[i + pad + q];
         } else {

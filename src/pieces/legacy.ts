@@ -6,7 +6,18 @@ import { mobilitySync, type Mobility as Counted } from './mobility.js';
 import type { Piece } from './piece.js';
 
 export { AttackGen, attackGen, attacks } from './attacks.js';
-export { KING, KNIGHT, LEAPERS, PIECE_NAMES, VALLEY_SLIDER, leaperVectors, makePiece, parsePiece, type Piece, type Vector } from './piece.js';
+export {
+  KING,
+  KNIGHT,
+  LEAPERS,
+  PIECE_NAMES,
+  VALLEY_SLIDER,
+  leaperVectors,
+  makePiece,
+  parsePiece,
+  type Piece,
+  type Vector,
+} from './piece.js';
 
 /** @deprecated Use `Mobility` from 'gridbits/pieces' (the answer of `mobility`, without the board). */
 export type Mobility = Counted & {

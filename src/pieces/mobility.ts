@@ -40,14 +40,17 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
   const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
   return job(function* (ctl) {
     const counts = new Int32Array(board.cells);
-    let rows = 0, total = 0, rowsTotal = 0;
+    let rows = 0,
+      total = 0,
+      rowsTotal = 0;
     ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
     ctl.report(0, h, 'rows');
     const diff = new Int32Array(w + 1);
     const occ = occupied?.toWords();
     const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
     // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
-    let lastKey = '', lastTotal = 0;
+    let lastKey = '',
+      lastTotal = 0;
     for (let r = 0; r < h; r++) {
       if (gen === null || stamp === null) {
         const key = piece.leaps.map(([, dy]) => (r + dy >= 0 && r + dy < h ? 1 : 0)).join('');
@@ -57,7 +60,7 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
         total += lastTotal;
       } else {
         // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
-        for (let s = r * w, end = s + w; s < end; ) {
+        for (let s = r * w, end = s + w; s < end;) {
           const n = Math.min(end - s, Math.max(1, ctl.checkAt - ctl.nodes));
           total += riderSquares(gen, occ, stamp, s, s + n, counts);
           s += n;
@@ -82,7 +85,8 @@ function leaperRank(piece: Piece, w: number, h: number, r: number, diff: Int32Ar
   diff.fill(0);
   for (const [dx, dy] of piece.leaps) {
     if (r + dy < 0 || r + dy >= h) continue;
-    const lo = Math.max(0, -dx), hi = Math.min(w, w - dx);
+    const lo = Math.max(0, -dx),
+      hi = Math.min(w, w - dx);
     if (lo < hi) {
       diff[lo]++;
       diff[hi]--;
@@ -98,7 +102,14 @@ function leaperRank(piece: Piece, w: number, h: number, r: number, diff: Int32Ar
 }
 
 /** Counts the distinct targets from squares [from, to) by walking the rays; returns their sum. */
-function riderSquares(gen: AttackGen, occ: Uint32Array | undefined, stamp: Int32Array, from: number, to: number, counts: Int32Array): number {
+function riderSquares(
+  gen: AttackGen,
+  occ: Uint32Array | undefined,
+  stamp: Int32Array,
+  from: number,
+  to: number,
+  counts: Int32Array,
+): number {
   let total = 0;
   for (let s = from; s < to; s++) {
     let n = 0;
@@ -115,11 +126,21 @@ function riderSquares(gen: AttackGen, occ: Uint32Array | undefined, stamp: Int32
 }
 
 /** mobilityJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function mobility(board: Board, piece: Piece, occupied?: Bitboard, options: RunOptions = {}): Promise<Outcome<Mobility, MobilityPartial>> {
+export function mobility(
+  board: Board,
+  piece: Piece,
+  occupied?: Bitboard,
+  options: RunOptions = {},
+): Promise<Outcome<Mobility, MobilityPartial>> {
   return mobilityJob(board, piece, occupied).run(options);
 }
 
 /** mobilityJob run to its end or a limit in one go. */
-export function mobilitySync(board: Board, piece: Piece, occupied?: Bitboard, options: RunOptions = {}): Outcome<Mobility, MobilityPartial> {
+export function mobilitySync(
+  board: Board,
+  piece: Piece,
+  occupied?: Bitboard,
+  options: RunOptions = {},
+): Outcome<Mobility, MobilityPartial> {
   return mobilityJob(board, piece, occupied).runSync(options);
 }

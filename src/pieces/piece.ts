@@ -57,7 +57,10 @@ export const PIECE_NAMES: readonly string[] = [
 export function leaperVectors(m: number, n: number): Vector[] {
   const out: Vector[] = [];
   const seen = new Set<string>();
-  for (const [a, b] of [[m, n], [n, m]]) {
+  for (const [a, b] of [
+    [m, n],
+    [n, m],
+  ]) {
     for (const sa of [1, -1]) {
       for (const sb of [1, -1]) {
         const v: Vector = [a * sa + 0, b * sb + 0];
@@ -94,11 +97,14 @@ export interface PieceParts {
 
 function parsePair(text: string, whole: string): Vector {
   const m = /^(-?[0-9]+),(-?[0-9]+)$/.exec(text);
-  if (m === null) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': expected m,n with whole numbers, like 1,2`);
-  const a = Number(m[1]), b = Number(m[2]);
+  if (m === null)
+    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': expected m,n with whole numbers, like 1,2`);
+  const a = Number(m[1]),
+    b = Number(m[2]);
   if (a < 0 || b < 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': m and n must not be negative`);
   if (a === 0 && b === 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': 0,0 does not move`);
-  if (a > MAX_SIDE || b > MAX_SIDE) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': a step over ${MAX_SIDE} leaves every board`);
+  if (a > MAX_SIDE || b > MAX_SIDE)
+    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': a step over ${MAX_SIDE} leaves every board`);
   return [a, b];
 }
 
@@ -110,7 +116,10 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
     const rides: PieceParts = { leaps: [], rides: [], slides: [] };
     addPart(base, rides, whole, depth + 1);
     if (rides.leaps.length > 0 || rides.slides.length > 0) {
-      throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`);
+      throw new GridbitsError(
+        'BAD_PIECE',
+        `malformed piece '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`,
+      );
     }
     into.slides.push(...rides.rides);
     return;
@@ -126,7 +135,10 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
     const [m, n] = parsePair(rider ? part.slice(0, -1) : part, whole);
     (rider ? into.rides : into.leaps).push(...leaperVectors(m, n));
   } else {
-    throw new GridbitsError('BAD_PIECE', `unknown piece '${part}' (known: ${PIECE_NAMES.join(', ')}, m,n leapers, m,n* riders, a+b compounds)`);
+    throw new GridbitsError(
+      'BAD_PIECE',
+      `unknown piece '${part}' (known: ${PIECE_NAMES.join(', ')}, m,n leapers, m,n* riders, a+b compounds)`,
+    );
   }
 }
 
@@ -157,4 +169,6 @@ export const KNIGHT: Piece = parsePiece('knight');
 /** The king: wazir + ferz, one step in any of the 8 directions. */
 export const KING: Piece = parsePiece('king');
 /** The King's Valley piece: slides to the end in all 8 directions. */
-export const VALLEY_SLIDER: Piece = makePiece('queen-end', { slides: [...leaperVectors(0, 1), ...leaperVectors(1, 1)] });
+export const VALLEY_SLIDER: Piece = makePiece('queen-end', {
+  slides: [...leaperVectors(0, 1), ...leaperVectors(1, 1)],
+});

@@ -8,8 +8,12 @@
  */
 export function orBitsAt(dst: Uint32Array, src: Uint32Array, base: number, lo: number, hi: number): void {
   if (lo >= hi) return;
-  const j0 = lo >>> 5, j1 = (hi - 1) >>> 5, r = base & 31, q0 = base >> 5;
-  const first = -1 << (lo & 31), last = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
+  const j0 = lo >>> 5,
+    j1 = (hi - 1) >>> 5,
+    r = base & 31,
+    q0 = base >> 5;
+  const first = -1 << (lo & 31),
+    last = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
   if (j0 === j1) {
     dst[j0] |= wordAt(src, q0 + j0, r) & first & last;
     return;
@@ -36,7 +40,10 @@ function wordAt(src: Uint32Array, q: number, r: number): number {
 
 /** words bits [base, base + width) |= row's files (the row's bits past its width must be clear). */
 export function orRowInto(words: Uint32Array, row: Uint32Array, base: number, width: number): void {
-  const rw = (width + 31) >>> 5, q = base >>> 5, r = base & 31, n = words.length;
+  const rw = (width + 31) >>> 5,
+    q = base >>> 5,
+    r = base & 31,
+    n = words.length;
   if (r === 0) {
     for (let j = 0; j < rw; j++) words[q + j] |= row[j];
     return;
@@ -52,8 +59,10 @@ export function orRowInto(words: Uint32Array, row: Uint32Array, base: number, wi
 /** Whether any of the bits [start, end) of words is set. */
 export function anyBits(words: Uint32Array, start: number, end: number): boolean {
   if (start >= end) return false;
-  const i0 = start >>> 5, i1 = (end - 1) >>> 5;
-  const first = -1 << (start & 31), last = (end & 31) === 0 ? -1 : (1 << (end & 31)) - 1;
+  const i0 = start >>> 5,
+    i1 = (end - 1) >>> 5;
+  const first = -1 << (start & 31),
+    last = (end & 31) === 0 ? -1 : (1 << (end & 31)) - 1;
   if (i0 === i1) return (words[i0] & first & last) !== 0;
   if ((words[i0] & first) !== 0 || (words[i1] & last) !== 0) return true;
   for (let i = i0 + 1; i < i1; i++) if (words[i] !== 0) return true;
@@ -78,7 +87,8 @@ export function fillRow(G: Uint32Array, S: Uint32Array, E: Uint32Array, dx: numb
   let carry = 0;
   if (dx > 0) {
     for (let j = 0; j < rw; j++) {
-      let p = E[j], g = S[j] | (carry & p);
+      let p = E[j],
+        g = S[j] | (carry & p);
       for (let s = dx; s < 32; s <<= 1) {
         g |= p & (g << s);
         p &= p << s;
@@ -90,7 +100,8 @@ export function fillRow(G: Uint32Array, S: Uint32Array, E: Uint32Array, dx: numb
   }
   const d = -dx;
   for (let j = rw - 1; j >= 0; j--) {
-    let p = E[j], g = S[j] | (carry & p);
+    let p = E[j],
+      g = S[j] | (carry & p);
     for (let s = d; s < 32; s <<= 1) {
       g |= p & (g >>> s);
       p &= p >>> s;

@@ -59,13 +59,23 @@ export class RowSweep {
     private readonly occ: Uint32Array | undefined,
     readonly out: Uint32Array,
   ) {
-    const w = board.width, h = board.height;
+    const w = board.width,
+      h = board.height;
     this.w = w;
     this.h = h;
     this.rw = (w + 31) >>> 5;
     this.lastMask = (w & 31) === 0 ? -1 : (1 << (w & 31)) - 1;
     const row = (): Uint32Array => new Uint32Array(this.rw);
-    [this.S, this.E, this.A, this.T, this.G, this.P, this.L, this.row] = [row(), row(), row(), row(), row(), row(), row(), row()];
+    [this.S, this.E, this.A, this.T, this.G, this.P, this.L, this.row] = [
+      row(),
+      row(),
+      row(),
+      row(),
+      row(),
+      row(),
+      row(),
+      row(),
+    ];
     this.has = new Uint8Array(h);
     for (let r = 0; r < h; r++) this.has[r] = anyBits(src, r * w, r * w + w) ? 1 : 0;
     const ray = ([dx, dy]: Vector, slide: boolean): SweepRay => {
@@ -75,18 +85,25 @@ export class RowSweep {
       const n = Math.abs(dy);
       return { dx, dy, slide, ring: Array.from({ length: n }, row), live: new Uint8Array(n), steps };
     };
-    const rays = [...piece.rides.filter((v) => fits(board, v)).map((v) => ray(v, false)), ...piece.slides.filter((v) => fits(board, v)).map((v) => ray(v, true))];
+    const rays = [
+      ...piece.rides.filter((v) => fits(board, v)).map((v) => ray(v, false)),
+      ...piece.slides.filter((v) => fits(board, v)).map((v) => ray(v, true)),
+    ];
     const leaps = piece.leaps.filter((v) => fits(board, v));
-    const downRays = rays.filter((r) => r.dy < 0), upRays = rays.filter((r) => r.dy > 0), flat = rays.filter((r) => r.dy === 0);
+    const downRays = rays.filter((r) => r.dy < 0),
+      upRays = rays.filter((r) => r.dy > 0),
+      flat = rays.filter((r) => r.dy === 0);
     if (downRays.length === 0 || upRays.length === 0) {
       this.passes = [{ down: downRays.length > 0, leaps, rays: [...downRays, ...upRays, ...flat] }];
       return;
     }
     // Leaps and rays along the ranks may go in either pass: share them out so both passes take about as long
     // (progress counts the ranks of both passes alike).
-    const down: SweepPass = { down: true, leaps: [], rays: downRays }, up: SweepPass = { down: false, leaps: [], rays: upRays };
+    const down: SweepPass = { down: true, leaps: [], rays: downRays },
+      up: SweepPass = { down: false, leaps: [], rays: upRays };
     const cost = (r: SweepRay): number => (r.dy === 0 ? 4 * r.steps : 2) + (r.slide ? 2 : 0);
-    let dLoad = downRays.reduce((a, r) => a + cost(r), 0), uLoad = upRays.reduce((a, r) => a + cost(r), 0);
+    let dLoad = downRays.reduce((a, r) => a + cost(r), 0),
+      uLoad = upRays.reduce((a, r) => a + cost(r), 0);
     for (const r of [...flat].sort((a, b) => cost(b) - cost(a))) {
       const into = dLoad <= uLoad ? down : up;
       into.rays.push(r);
@@ -112,7 +129,8 @@ export class RowSweep {
     const { w, h, rw, S, E, A, T, row, src } = this;
     const has = this.has[r] === 1;
     // Ranks far from every piece and ray front cost nothing: no rows are read or written there.
-    let touched = false, ready = false;
+    let touched = false,
+      ready = false;
     for (const [dx, dy] of pass.leaps) {
       const y = r - dy;
       if (y >= 0 && y < h && this.has[y] === 1) {
@@ -122,7 +140,9 @@ export class RowSweep {
       }
     }
     for (const ray of pass.rays) {
-      const { dx, dy } = ray, lo = Math.max(0, dx), hi = Math.min(w, w + dx);
+      const { dx, dy } = ray,
+        lo = Math.max(0, dx),
+        hi = Math.min(w, w + dx);
       const i = dy === 0 ? 0 : r % Math.abs(dy);
       if (!has && (dy === 0 || ray.live[i] === 0)) continue;
       if (!ready) this.empties(E, S, r);
@@ -182,7 +202,8 @@ export class RowSweep {
     G.set(this.S);
     P.set(this.E);
     for (let i = 0, s = ray.dx; i < ray.steps && Math.abs(s) < w; i++, s *= 2) {
-      const lo = Math.max(0, s), hi = Math.min(w, w + s);
+      const lo = Math.max(0, s),
+        hi = Math.min(w, w + s);
       T.fill(0);
       orBitsAt(T, G, -s, lo, hi);
       for (let j = 0; j < rw; j++) G[j] |= P[j] & T[j];
@@ -195,7 +216,10 @@ export class RowSweep {
 
 /** Steps from a piece at (x, y) along its vectors until the edge: an upper bound on the work of stepping it. */
 export function stepBound(board: Board, piece: Piece, square: number): number {
-  const w = board.width, h = board.height, x = square % w, y = (square / w) | 0;
+  const w = board.width,
+    h = board.height,
+    x = square % w,
+    y = (square / w) | 0;
   let n = piece.leaps.length;
   for (const vs of [piece.rides, piece.slides]) {
     for (const [dx, dy] of vs) {
@@ -211,14 +235,28 @@ export function stepBound(board: Board, piece: Piece, square: number): number {
  * ORs into out the attacks of the pieces on the squares squares[i0..i1), by stepping each vector; src, occ:
  * the words of the pieces and of the blockers (both stop rays). Returns the steps taken (the work done).
  */
-export function stepAttacks(board: Board, piece: Piece, squares: readonly number[], i0: number, i1: number, src: Uint32Array, occ: Uint32Array | undefined, out: Uint32Array): number {
-  const w = board.width, h = board.height;
-  const blocked = (t: number): boolean => (((src[t >>> 5] | (occ === undefined ? 0 : occ[t >>> 5])) >>> (t & 31)) & 1) === 1;
+export function stepAttacks(
+  board: Board,
+  piece: Piece,
+  squares: readonly number[],
+  i0: number,
+  i1: number,
+  src: Uint32Array,
+  occ: Uint32Array | undefined,
+  out: Uint32Array,
+): number {
+  const w = board.width,
+    h = board.height;
+  const blocked = (t: number): boolean =>
+    (((src[t >>> 5] | (occ === undefined ? 0 : occ[t >>> 5])) >>> (t & 31)) & 1) === 1;
   let n = 0;
   for (let i = i0; i < i1; i++) {
-    const s = squares[i], x = s % w, y = (s / w) | 0;
+    const s = squares[i],
+      x = s % w,
+      y = (s / w) | 0;
     for (const [dx, dy] of piece.leaps) {
-      const tx = x + dx, ty = y + dy;
+      const tx = x + dx,
+        ty = y + dy;
       n++;
       if (tx >= 0 && ty >= 0 && tx < w && ty < h) {
         const t = ty * w + tx;
@@ -273,7 +311,12 @@ function squaresOf(words: Uint32Array, cap = Infinity): number[] | null {
 }
 
 /** The method for these pieces on this board ('auto'), or the one asked for; with the pieces' squares for steps. */
-export function planAttacks(board: Board, piece: Piece, src: Uint32Array, how: AttackMethod | 'auto'): { method: AttackMethod; squares: number[] } {
+export function planAttacks(
+  board: Board,
+  piece: Piece,
+  src: Uint32Array,
+  how: AttackMethod | 'auto',
+): { method: AttackMethod; squares: number[] } {
   if (how === 'steps') return { method: how, squares: squaresOf(src) ?? [] };
   if (how !== 'auto') return { method: how, squares: [] };
   if (board.cells <= SHIFT_CELLS) return { method: 'shifts', squares: [] };
@@ -287,7 +330,12 @@ export function planAttacks(board: Board, piece: Piece, src: Uint32Array, how: A
 }
 
 /** The attacks of the pieces on src (words) on a board over SHIFT_CELLS, in one go (no limits): fresh words. */
-export function attackWordsHuge(board: Board, piece: Piece, src: Uint32Array, occ: Uint32Array | undefined): Uint32Array {
+export function attackWordsHuge(
+  board: Board,
+  piece: Piece,
+  src: Uint32Array,
+  occ: Uint32Array | undefined,
+): Uint32Array {
   const out = new Uint32Array(Math.max(board.words, 2));
   const plan = planAttacks(board, piece, src, 'auto');
   if (plan.method === 'steps') {

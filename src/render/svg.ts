@@ -36,24 +36,32 @@ function esc(s: string): string {
 export function boardSvg(board: Board, options: SvgOptions = {}): string {
   const cell = options.cell ?? Math.max(4, Math.min(40, Math.floor(800 / Math.max(board.width, board.height))));
   const margin = cell >= 16 ? Math.round(cell * 0.6) : 0;
-  const w = board.width * cell + margin, h = board.height * cell + margin;
+  const w = board.width * cell + margin,
+    h = board.height * cell + margin;
   const cx = (s: number): number => margin + (board.file(s) + 0.5) * cell;
   const cy = (s: number): number => (board.height - 1 - board.rank(s) + 0.5) * cell;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">`);
   if (options.title) out.push(`<title>${esc(options.title)}</title>`);
   for (let s = 0; s < board.cells; s++) {
-    const f = board.file(s), r = board.rank(s);
+    const f = board.file(s),
+      r = board.rank(s);
     const color = options.fill?.(s) ?? ((f + r) % 2 === 0 ? DARK : LIGHT);
-    out.push(`<rect x="${margin + f * cell}" y="${(board.height - 1 - r) * cell}" width="${cell}" height="${cell}" fill="${color}"/>`);
+    out.push(
+      `<rect x="${margin + f * cell}" y="${(board.height - 1 - r) * cell}" width="${cell}" height="${cell}" fill="${color}"/>`,
+    );
   }
   if (margin > 0) {
     const fs = Math.round(cell * 0.35);
     for (let f = 0; f < board.width; f++) {
-      out.push(`<text x="${margin + (f + 0.5) * cell}" y="${board.height * cell + margin * 0.75}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${fileName(f)}</text>`);
+      out.push(
+        `<text x="${margin + (f + 0.5) * cell}" y="${board.height * cell + margin * 0.75}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${fileName(f)}</text>`,
+      );
     }
     for (let r = 0; r < board.height; r++) {
-      out.push(`<text x="${margin / 2}" y="${(board.height - 1 - r + 0.5) * cell + fs / 3}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${r + 1}</text>`);
+      out.push(
+        `<text x="${margin / 2}" y="${(board.height - 1 - r + 0.5) * cell + fs / 3}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${r + 1}</text>`,
+      );
     }
   }
   const path = options.path;
@@ -62,17 +70,26 @@ export function boardSvg(board: Board, options: SvgOptions = {}): string {
     for (let i = 0; i < path.length; i++) pts.push(`${cx(path[i]).toFixed(1)},${cy(path[i]).toFixed(1)}`);
     if (options.closed && path.length > 1) pts.push(pts[0]);
     const sw = Math.max(0.5, cell * 0.06).toFixed(2);
-    out.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="#1a5fb4" stroke-width="${sw}" stroke-linejoin="round"/>`);
+    out.push(
+      `<polyline points="${pts.join(' ')}" fill="none" stroke="#1a5fb4" stroke-width="${sw}" stroke-linejoin="round"/>`,
+    );
     const rad = (cell * 0.22).toFixed(1);
-    out.push(`<circle cx="${cx(path[0])}" cy="${cy(path[0])}" r="${rad}" fill="#26a269"><title>start ${board.name(path[0])}</title></circle>`);
+    out.push(
+      `<circle cx="${cx(path[0])}" cy="${cy(path[0])}" r="${rad}" fill="#26a269"><title>start ${board.name(path[0])}</title></circle>`,
+    );
     const e = path[path.length - 1];
-    out.push(`<circle cx="${cx(e)}" cy="${cy(e)}" r="${rad}" fill="#c01c28"><title>end ${board.name(e)}</title></circle>`);
+    out.push(
+      `<circle cx="${cx(e)}" cy="${cy(e)}" r="${rad}" fill="#c01c28"><title>end ${board.name(e)}</title></circle>`,
+    );
   }
   if (options.label && cell >= 14) {
     const fs = Math.round(cell * 0.32);
     for (let s = 0; s < board.cells; s++) {
       const t = options.label(s);
-      if (t !== undefined) out.push(`<text x="${cx(s)}" y="${cy(s) + fs / 3}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${esc(t)}</text>`);
+      if (t !== undefined)
+        out.push(
+          `<text x="${cx(s)}" y="${cy(s) + fs / 3}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${esc(t)}</text>`,
+        );
     }
   }
   out.push('</svg>');

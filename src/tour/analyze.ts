@@ -84,11 +84,15 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
     else again.set(s, [...(again.get(s) ?? [first[s]]), numbers[i]]);
   });
   const repeated = [...again];
-  for (const [s, ns] of repeated.slice(0, 10)) errors.push(`${name(s)} is visited ${ns.length} times (steps ${ns.join(', ')})`);
+  for (const [s, ns] of repeated.slice(0, 10))
+    errors.push(`${name(s)} is visited ${ns.length} times (steps ${ns.join(', ')})`);
   if (repeated.length > 10) errors.push(`and ${repeated.length - 10} more squares are visited more than once`);
   const missing: number[] = [];
   for (let s = 0; s < board.cells; s++) if (first[s] === 0) missing.push(s);
-  if (missing.length > 0) errors.push(`${missing.length} square${missing.length > 1 ? 's are' : ' is'} never visited: ${listShort(missing.map(name))}`);
+  if (missing.length > 0)
+    errors.push(
+      `${missing.length} square${missing.length > 1 ? 's are' : ' is'} never visited: ${listShort(missing.map(name))}`,
+    );
   const badSteps: Analysis['badSteps'] = [];
   let consecutive = numbers.length === 0 || numbers[0] === 1;
   for (let i = 1; i < path.length; i++) {
@@ -96,10 +100,12 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
       consecutive = false;
       continue;
     }
-    if (!isMove(board, leaps, path[i - 1], path[i])) badSteps.push({ step: numbers[i - 1], from: path[i - 1], to: path[i] });
+    if (!isMove(board, leaps, path[i - 1], path[i]))
+      badSteps.push({ step: numbers[i - 1], from: path[i - 1], to: path[i] });
   }
   const bad = badSteps.map((b) => `step ${b.step}→${b.step + 1} from ${name(b.from)} to ${name(b.to)}`);
-  if (bad.length > 0) errors.push(`${bad.length} step${bad.length > 1 ? 's are' : ' is'} not a ${piece.name} move: ${listShort(bad, 5)}`);
+  if (bad.length > 0)
+    errors.push(`${bad.length} step${bad.length > 1 ? 's are' : ' is'} not a ${piece.name} move: ${listShort(bad, 5)}`);
 
   const valid = errors.length === 0 && path.length === board.cells;
   const closed = valid && path.length > 1 && isMove(board, leaps, path[path.length - 1], path[0]);
@@ -129,7 +135,8 @@ function lineSums(board: Board, path: readonly number[], numbers: readonly numbe
   const diagonals = board.width === board.height ? [0, 0] : [];
   const w = board.width;
   path.forEach((s, i) => {
-    const f = board.file(s), r = board.rank(s);
+    const f = board.file(s),
+      r = board.rank(s);
     rows[r] += numbers[i];
     columns[f] += numbers[i];
     if (diagonals.length > 0) {

@@ -10,7 +10,16 @@ export interface SmallGraph {
   forced: [number, number][];
 }
 
-const KNIGHT_STEPS: readonly (readonly [number, number])[] = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const KNIGHT_STEPS: readonly (readonly [number, number])[] = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
 
 /** The knight's graph of a w×h block (cell = y*w + x) without the `holes`; holes keep no edges. */
 export function knightGraph(w: number, h: number, holes: readonly number[] = []): SmallGraph {
@@ -18,11 +27,13 @@ export function knightGraph(w: number, h: number, holes: readonly number[] = [])
   const gone = new Set(holes);
   const adj: number[][] = [];
   for (let c = 0; c < n; c++) {
-    const x = c % w, y = (c - x) / w;
+    const x = c % w,
+      y = (c - x) / w;
     const list: number[] = [];
     if (!gone.has(c)) {
       for (const [dx, dy] of KNIGHT_STEPS) {
-        const nx = x + dx, ny = y + dy;
+        const nx = x + dx,
+          ny = y + dy;
         if (nx >= 0 && ny >= 0 && nx < w && ny < h && !gone.has(ny * w + nx)) list.push(ny * w + nx);
       }
     }
@@ -45,7 +56,12 @@ export function addVirtualEdge(g: SmallGraph, a: number, b: number, forced: bool
  * vertex order, or null when the search found none within its budget (`complete` tells whether the search
  * was exhaustive, i.e. none exists).
  */
-export function hamiltonCycle(g: SmallGraph, rng: Rng, budgetPerTry = 1000, tries = 400): { cycle: Int32Array | null; complete: boolean } {
+export function hamiltonCycle(
+  g: SmallGraph,
+  rng: Rng,
+  budgetPerTry = 1000,
+  tries = 400,
+): { cycle: Int32Array | null; complete: boolean } {
   const { n, adj } = g;
   const live: number[] = [];
   for (let v = 0; v < n; v++) if (adj[v].length > 0) live.push(v);
@@ -69,7 +85,9 @@ export function hamiltonCycle(g: SmallGraph, rng: Rng, budgetPerTry = 1000, trie
   const visited = new Uint8Array(n);
   const free = new Int32Array(n);
   const path = new Int32Array(total);
-  let nodes = 0, budget = 0, exhausted = false;
+  let nodes = 0,
+    budget = 0,
+    exhausted = false;
 
   const enterable = (u: number, v: number): boolean => {
     if (visited[u] || u === x0) return false;

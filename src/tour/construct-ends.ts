@@ -2,15 +2,40 @@
 // blocks on the way from the start's block to the end's block hold Hamiltonian paths linked by one leap
 // across each border; every other block is a cycle merged into that path by the usual two-edge exchange.
 import type { Rng } from '../core/prng.js';
-import { JOIN_ACROSS, JOIN_UP, J_BOTTOM, J_LEFT, J_RIGHT, J_TOP, NONE, blockCycle, dirOf, exchange, fillBlock, replaceDir, splitSide, type CycleMap, type Cut } from './construct.js';
+import {
+  JOIN_ACROSS,
+  JOIN_UP,
+  J_BOTTOM,
+  J_LEFT,
+  J_RIGHT,
+  J_TOP,
+  NONE,
+  blockCycle,
+  dirOf,
+  exchange,
+  fillBlock,
+  replaceDir,
+  splitSide,
+  type CycleMap,
+  type Cut,
+} from './construct.js';
 
 /**
  * A W×H map holding one Hamiltonian path from s to t (walk it from s), or null when this layout fails. On
  * an odd×odd board `hole` (>= 0) is left out, so the board without it has an even number of squares.
  */
-export function buildEnds(W: number, H: number, s: number, t: number, rng: Rng | null, variant: number, hole = -1): CycleMap | null {
+export function buildEnds(
+  W: number,
+  H: number,
+  s: number,
+  t: number,
+  rng: Rng | null,
+  variant: number,
+  hole = -1,
+): CycleMap | null {
   if ((W * H - (hole >= 0 ? 1 : 0)) % 2 === 1 || Math.min(W, H) < 5 || s === t || s === hole || t === hole) return null;
-  const hx = hole >= 0 ? hole % W : -1, hy = hole >= 0 ? (hole - hx) / W : -1;
+  const hx = hole >= 0 ? hole % W : -1,
+    hy = hole >= 0 ? (hole - hx) / W : -1;
   for (const cols of splitSide(W, hx, rng).slice(0, 3)) {
     for (const rows of splitSide(H, hy, rng).slice(0, 3)) {
       const map = withEnds(W, H, s, t, cols, rows, variant, hole);
@@ -22,45 +47,68 @@ export function buildEnds(W: number, H: number, s: number, t: number, rng: Rng |
 
 const colour = (W: number, c: number): number => ((c % W) + Math.floor(c / W)) & 1;
 
-function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: Cut, variant: number, hole: number): CycleMap | null {
-  const xs = [0], ys = [0];
+function withEnds(
+  W: number,
+  H: number,
+  s: number,
+  t: number,
+  cols: Cut,
+  rows: Cut,
+  variant: number,
+  hole: number,
+): CycleMap | null {
+  const xs = [0],
+    ys = [0];
   for (const k of cols.sizes) xs.push(xs[xs.length - 1] + k);
   for (const k of rows.sizes) ys.push(ys[ys.length - 1] + k);
-  const nc = cols.sizes.length, nr = rows.sizes.length;
+  const nc = cols.sizes.length,
+    nr = rows.sizes.length;
   const blockOf = (c: number): [number, number] => {
-    const x = c % W, y = Math.floor(c / W);
-    let bc = 0, br = 0;
+    const x = c % W,
+      y = Math.floor(c / W);
+    let bc = 0,
+      br = 0;
     while (xs[bc + 1] <= x) bc++;
     while (ys[br + 1] <= y) br++;
     return [br, bc];
   };
-  const [rs, cs] = blockOf(s), [rt, ct] = blockOf(t);
+  const [rs, cs] = blockOf(s),
+    [rt, ct] = blockOf(t);
   // The way through the spanning tree of joins: along the row, down or up the first column, along the row.
   const route: [number, number][] = [[rs, cs]];
   const go = (r: number, c: number): void => void route.push([r, c]);
-  if (rs === rt) for (let c = cs; c !== ct; ) go(rs, (c += Math.sign(ct - cs)));
+  if (rs === rt) for (let c = cs; c !== ct;) go(rs, (c += Math.sign(ct - cs)));
   else {
-    for (let c = cs; c > 0; ) go(rs, --c);
-    for (let r = rs; r !== rt; ) go((r += Math.sign(rt - rs)), 0);
-    for (let c = 0; c < ct; ) go(rt, ++c);
+    for (let c = cs; c > 0;) go(rs, --c);
+    for (let r = rs; r !== rt;) go((r += Math.sign(rt - rs)), 0);
+    for (let c = 0; c < ct;) go(rt, ++c);
   }
   const onRoute = new Map<number, [number, number]>();
-  const linkKey = (a: [number, number], b: [number, number]): number => Math.min(a[0] * nc + a[1], b[0] * nc + b[1]) * 1_000_003 + Math.max(a[0] * nc + a[1], b[0] * nc + b[1]);
+  const linkKey = (a: [number, number], b: [number, number]): number =>
+    Math.min(a[0] * nc + a[1], b[0] * nc + b[1]) * 1_000_003 + Math.max(a[0] * nc + a[1], b[0] * nc + b[1]);
   const links = new Set<number>();
   const crossings: [number, number][] = [];
   let entry = s;
   for (let i = 0; i + 1 < route.length; i++) {
-    const [r1, c1] = route[i], [r2, c2] = route[i + 1];
+    const [r1, c1] = route[i],
+      [r2, c2] = route[i + 1];
     links.add(linkKey(route[i], route[i + 1]));
     // The two leaps the join offers, as [cell in route[i], cell in route[i+1]].
     const opts: [number, number][] = [];
     if (r1 === r2) {
-      const x = xs[Math.max(c1, c2)], y = ys[r1];
-      const pairs: [number, number][] = [[(y) * W + x - 1, (y + 1) * W + x + 1], [(y + 2) * W + x - 2, (y + 3) * W + x]];
+      const x = xs[Math.max(c1, c2)],
+        y = ys[r1];
+      const pairs: [number, number][] = [
+        [y * W + x - 1, (y + 1) * W + x + 1],
+        [(y + 2) * W + x - 2, (y + 3) * W + x],
+      ];
       for (const [a, b] of pairs) opts.push(c1 < c2 ? [a, b] : [b, a]);
     } else {
       const y = ys[Math.max(r1, r2)];
-      const pairs: [number, number][] = [[(y - 1) * W, (y + 1) * W + 1], [(y - 2) * W + 2, y * W + 3]];
+      const pairs: [number, number][] = [
+        [(y - 1) * W, (y + 1) * W + 1],
+        [(y - 2) * W + 2, y * W + 3],
+      ];
       for (const [a, b] of pairs) opts.push(r1 < r2 ? [a, b] : [b, a]);
     }
     // A block of an even number of squares has its path's ends on different colours.
@@ -76,7 +124,8 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
   const skips: ([number, number] | null)[] = [];
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c < nc; c++) {
-      const bw = cols.sizes[c], bh = rows.sizes[r];
+      const bw = cols.sizes[c],
+        bh = rows.sizes[r];
       const here: [number, number] = [r, c];
       let mask = 0;
       if (c > 0 && !links.has(linkKey(here, [r, c - 1]))) mask |= J_LEFT;
@@ -94,12 +143,14 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
     }
   }
   const nb = new Uint8Array(W * H);
-  for (let r = 0; r < nr; r++) for (let c = 0; c < nc; c++) fillBlock(nb, W, xs[c], ys[r], cols.sizes[c], cycles[r * nc + c], skips[r * nc + c]);
+  for (let r = 0; r < nr; r++)
+    for (let c = 0; c < nc; c++) fillBlock(nb, W, xs[c], ys[r], cols.sizes[c], cycles[r * nc + c], skips[r * nc + c]);
   if (hole >= 0) nb[hole] = 0xff;
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c + 1 < nc; c++) {
       if (links.has(linkKey([r, c], [r, c + 1]))) continue;
-      const x = xs[c + 1], y = ys[r];
+      const x = xs[c + 1],
+        y = ys[r];
       exchange(nb, W, x, y, JOIN_ACROSS);
     }
     if (r + 1 < nr && !links.has(linkKey([r, 0], [r + 1, 0]))) {
@@ -108,7 +159,10 @@ function withEnds(W: number, H: number, s: number, t: number, cols: Cut, rows: C
     }
   }
   for (const [p, q] of crossings) {
-    const px = p % W, py = Math.floor(p / W), qx = q % W, qy = Math.floor(q / W);
+    const px = p % W,
+      py = Math.floor(p / W),
+      qx = q % W,
+      qy = Math.floor(q / W);
     replaceDir(nb, p, NONE, dirOf(qx - px, qy - py));
     replaceDir(nb, q, NONE, dirOf(px - qx, py - qy));
   }

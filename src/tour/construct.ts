@@ -44,7 +44,8 @@ export function splitSide(total: number, at: number, rng: Rng | null): { sizes: 
   const options: [number, number][] = [];
   for (const w0 of [7, 9, 5, 11]) {
     if (w0 > total) continue;
-    const lo = at >= 0 ? Math.max(0, at - w0 + 1) : 0, hi = at >= 0 ? Math.min(at, total - w0) : total - w0;
+    const lo = at >= 0 ? Math.max(0, at - w0 + 1) : 0,
+      hi = at >= 0 ? Math.min(at, total - w0) : total - w0;
     for (let a = lo; a <= hi; a++) {
       const b = total - w0 - a;
       if (a % 2 === 0 && (a === 0 || a >= 6) && (b === 0 || b >= 6)) options.push([a, w0]);
@@ -60,7 +61,8 @@ export function splitSide(total: number, at: number, rng: Rng | null): { sizes: 
   }
   const out: { sizes: number[]; odd: number }[] = [];
   for (const [a, w0] of options) {
-    const before = evenSplit(a, rng), after = evenSplit(total - w0 - a, rng);
+    const before = evenSplit(a, rng),
+      after = evenSplit(total - w0 - a, rng);
     if (before !== null && after !== null) out.push({ sizes: [...before, w0, ...after], odd: before.length });
   }
   return out;
@@ -69,7 +71,10 @@ export function splitSide(total: number, at: number, rng: Rng | null): { sizes: 
 // Join edges, in block-local coordinates: a block left of a border gives (w-1,0)-(w-2,2), the one right
 // of it (1,1)-(0,3); below a border (0,h-1)-(2,h-2), above it (1,1)-(3,0). Swapping each pair for the two
 // leaps across the border merges the two cycles into one.
-export const J_RIGHT = 1, J_LEFT = 2, J_TOP = 4, J_BOTTOM = 8;
+export const J_RIGHT = 1,
+  J_LEFT = 2,
+  J_TOP = 4,
+  J_BOTTOM = 8;
 
 function joinEdges(w: number, h: number, mask: number): [number, number, number, number][] {
   const e: [number, number, number, number][] = [];
@@ -84,7 +89,14 @@ function joinEdges(w: number, h: number, mask: number): [number, number, number,
  * A block's cycle through its join edges (and round its hole); with `ends` [a, b] the cycle also holds the
  * virtual edge a-b, so without it the block holds a Hamiltonian path from a to b.
  */
-export function blockCycle(w: number, h: number, mask: number, hole: number, variant: number, ends: [number, number] | null = null): Int32Array | null {
+export function blockCycle(
+  w: number,
+  h: number,
+  mask: number,
+  hole: number,
+  variant: number,
+  ends: [number, number] | null = null,
+): Int32Array | null {
   return cachedCycle(`${w}x${h}:${mask}:${hole}:${ends ?? ''}`, variant, (): SmallGraph => {
     const g = knightGraph(w, h, hole >= 0 ? [hole] : []);
     if (ends !== null) addVirtualEdge(g, ends[0], ends[1], true);
@@ -108,8 +120,10 @@ export interface CycleMap {
  * board is odd×odd. `rng` null gives the plain layout. Returns null when some block cannot be made.
  */
 export function buildCycle(W: number, H: number, hole: number, rng: Rng | null, variant: number): CycleMap | null {
-  const hx = hole >= 0 ? hole % W : -1, hy = hole >= 0 ? (hole - hx) / W : -1;
-  const colWays = splitSide(W, hx, rng).slice(0, 8), rowWays = splitSide(H, hy, rng).slice(0, 8);
+  const hx = hole >= 0 ? hole % W : -1,
+    hy = hole >= 0 ? (hole - hx) / W : -1;
+  const colWays = splitSide(W, hx, rng).slice(0, 8),
+    rowWays = splitSide(H, hy, rng).slice(0, 8);
   for (const cols of colWays) {
     for (const rows of rowWays) {
       const map = buildWith(W, H, hole, cols, rows, variant);
@@ -120,17 +134,21 @@ export function buildCycle(W: number, H: number, hole: number, rng: Rng | null, 
 }
 
 function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, variant: number): CycleMap | null {
-  const hx = hole >= 0 ? hole % W : -1, hy = hole >= 0 ? (hole - hx) / W : -1;
-  const xs = [0], ys = [0];
+  const hx = hole >= 0 ? hole % W : -1,
+    hy = hole >= 0 ? (hole - hx) / W : -1;
+  const xs = [0],
+    ys = [0];
   for (const s of cols.sizes) xs.push(xs[xs.length - 1] + s);
   for (const s of rows.sizes) ys.push(ys[ys.length - 1] + s);
-  const nc = cols.sizes.length, nr = rows.sizes.length;
+  const nc = cols.sizes.length,
+    nr = rows.sizes.length;
   const cycles: Int32Array[] = [];
   const kinds = new Map<number, Int32Array>();
   // Every block first (cheap, memoised), so a failure costs no pass over the whole board.
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c < nc; c++) {
-      const bw = cols.sizes[c], bh = rows.sizes[r];
+      const bw = cols.sizes[c],
+        bh = rows.sizes[r];
       let mask = 0;
       if (c > 0) mask |= J_LEFT;
       if (c < nc - 1) mask |= J_RIGHT;
@@ -168,7 +186,8 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
   // Joins along each row of blocks, then between rows through the first column: a spanning tree.
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c + 1 < nc; c++) {
-      const x = xs[c + 1], y = ys[r];
+      const x = xs[c + 1],
+        y = ys[r];
       exchange(nb, W, x, y, JOIN_ACROSS);
     }
     if (r + 1 < nr) {
@@ -184,7 +203,15 @@ export type Cut = { sizes: number[]; odd: number };
 const blockBytes = new WeakMap<Int32Array, Uint8Array>();
 
 /** Writes a block's cycle into the direction map; the edge a-b of `skip` (a virtual edge) is left out. */
-export function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw: number, cyc: Int32Array, skip: [number, number] | null = null): void {
+export function fillBlock(
+  nb: Uint8Array,
+  W: number,
+  x0: number,
+  y0: number,
+  bw: number,
+  cyc: Int32Array,
+  skip: [number, number] | null = null,
+): void {
   // The block's bytes are worked out once per block cycle and then copied: a 10^8-square board repeats a
   // few dozen block cycles a million times.
   let local = skip === null ? blockBytes.get(cyc) : undefined;
@@ -194,7 +221,8 @@ export function fillBlock(nb: Uint8Array, W: number, x0: number, y0: number, bw:
   }
   const bh = local.length / bw;
   for (let y = 0; y < bh; y++) {
-    const row = (y0 + y) * W + x0, from = y * bw;
+    const row = (y0 + y) * W + x0,
+      from = y * bw;
     for (let x = 0; x < bw; x++) nb[row + x] = local[from + x];
   }
 }
@@ -205,9 +233,13 @@ function blockNibbles(bw: number, cyc: Int32Array, skip: [number, number] | null
   const local = new Uint8Array(Math.ceil(cells / bw) * bw).fill(0xff);
   const m = cyc.length;
   for (let i = 0; i < m; i++) {
-    const a = cyc[i], b = cyc[i + 1 === m ? 0 : i + 1];
+    const a = cyc[i],
+      b = cyc[i + 1 === m ? 0 : i + 1];
     if (skip !== null && ((a === skip[0] && b === skip[1]) || (a === skip[1] && b === skip[0]))) continue;
-    const ax = a % bw, ay = (a - ax) / bw, bx = b % bw, by = (b - bx) / bw;
+    const ax = a % bw,
+      ay = (a - ax) / bw,
+      bx = b % bw,
+      by = (b - bx) / bw;
     const d = dirOf(bx - ax, by - ay);
     local[a] = (local[a] & 0x0f) | (d << 4);
     local[b] = (local[b] & 0xf0) | (d ^ 4);
@@ -272,7 +304,8 @@ export function walkCycle(map: CycleMap, start: number, reverse: boolean, lead =
     cur += off[dir];
     path[i++] = cur;
     // The way back is the opposite direction (d ^ 4); leave by the other nibble.
-    const v = nb[cur], back = dir ^ 4;
+    const v = nb[cur],
+      back = dir ^ 4;
     dir = (v & 0xf) === back ? v >> 4 : v & 0xf;
     if (dir === NONE) break;
   }

@@ -94,8 +94,10 @@ export interface CheckpointStart {
  */
 export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
   const magic = new TextEncoder().encode(MAGIC);
-  const damaged = (why: string): GridbitsError => new GridbitsError('BAD_INPUT', `the checkpoint is damaged or not a gridbits count checkpoint (${why})`);
-  if (bytes.length < magic.length + 4 || magic.some((b, i) => bytes[i] !== b)) throw damaged('it does not start as one');
+  const damaged = (why: string): GridbitsError =>
+    new GridbitsError('BAD_INPUT', `the checkpoint is damaged or not a gridbits count checkpoint (${why})`);
+  if (bytes.length < magic.length + 4 || magic.some((b, i) => bytes[i] !== b))
+    throw damaged('it does not start as one');
   const len = new DataView(bytes.buffer, bytes.byteOffset + magic.length, 4).getUint32(0, true);
   const start = magic.length + 4;
   if (bytes.length < start + len) throw damaged('its header is cut short');
@@ -105,11 +107,18 @@ export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
   } catch {
     throw damaged('its header is not readable');
   }
-  if (typeof head !== 'object' || head === null || head.version !== VERSION || typeof head.fingerprint !== 'string' || typeof head.state !== 'object') {
+  if (
+    typeof head !== 'object' ||
+    head === null ||
+    head.version !== VERSION ||
+    typeof head.fingerprint !== 'string' ||
+    typeof head.state !== 'object'
+  ) {
     throw damaged('its header is not one this version writes');
   }
   for (const n of [head.curEntries, head.nextEntries]) {
-    if (!Number.isInteger(n) || n < 16 || !Number.isInteger(Math.log2(n))) throw damaged('its tables have impossible sizes');
+    if (!Number.isInteger(n) || n < 16 || !Number.isInteger(Math.log2(n)))
+      throw damaged('its tables have impossible sizes');
   }
   return { head, tablesAt: start + len };
 }
@@ -121,18 +130,33 @@ export function checkpointBytes(head: CheckpointHead, tablesAt: number): number 
 
 /** The refusal of a checkpoint made by another count than `question`'s. */
 export function notThisCount(head: CheckpointHead, question: string): GridbitsError {
-  const other = head.question === question ? `${head.question}, by another version of the counter or another method` : head.question;
-  return new GridbitsError('BAD_INPUT', `the checkpoint is of ${other}, not of ${question}; give another file to start afresh`);
+  const other =
+    head.question === question
+      ? `${head.question}, by another version of the counter or another method`
+      : head.question;
+  return new GridbitsError(
+    'BAD_INPUT',
+    `the checkpoint is of ${other}, not of ${question}; give another file to start afresh`,
+  );
 }
 
 /**
  * The snapshot a checkpoint holds, checked: it must be of the program `fingerprint` (else BAD_INPUT naming
  * both questions) and its tables must match their check sum (else BAD_INPUT: damaged).
  */
-export function checkpointSnapshot(head: CheckpointHead, cur: Uint32Array, next: Uint32Array, question: string, fingerprint: string): FrontierSnapshot {
+export function checkpointSnapshot(
+  head: CheckpointHead,
+  cur: Uint32Array,
+  next: Uint32Array,
+  question: string,
+  fingerprint: string,
+): FrontierSnapshot {
   if (head.fingerprint !== fingerprint) throw notThisCount(head, question);
   if (cur.length !== 4 * head.curEntries || next.length !== 4 * head.nextEntries || sumOf([cur, next]) !== head.sum) {
-    throw new GridbitsError('BAD_INPUT', 'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh');
+    throw new GridbitsError(
+      'BAD_INPUT',
+      'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh',
+    );
   }
   const { curSize, nextSize, ...rest } = head.state as State;
   return { ...rest, cur: { e: cur, size: curSize }, next: { e: next, size: nextSize } };

@@ -109,7 +109,8 @@ export function endsClasses(width: number, height: number, piece: Piece): EndsCl
   const plan = crossPlan(width, height, piece);
   const even = plan.bottom === null;
   const inner = (rows: number): number => (rows - 2) * width;
-  const topIn = inner(plan.rows), bottomIn = inner(height - plan.rows);
+  const topIn = inner(plan.rows),
+    bottomIn = inner(height - plan.rows);
   // Board colours of the parts' squares (the bottom's turned by ρ).
   const colourTop = (i: number): number => (Math.floor(i / width) + (i % width)) & 1;
   const colourBottom = (i: number): number => (height - 1 - Math.floor(i / width) + width - 1 - (i % width)) & 1;
@@ -200,8 +201,10 @@ function partGraph(width: number, rows: number, leaps: ReadonlyArray<readonly [n
   for (let r = 0; r < rows; r++) {
     for (let f = 0; f < width; f++) {
       for (const [dx, dy] of leaps) {
-        const r2 = r + dy, f2 = f + dx;
-        if (r2 >= 0 && r2 < rows && f2 >= 0 && f2 < width && r2 * width + f2 < r * width + f) edges.push([r2 * width + f2, r * width + f]);
+        const r2 = r + dy,
+          f2 = f + dx;
+        if (r2 >= 0 && r2 < rows && f2 >= 0 && f2 < width && r2 * width + f2 < r * width + f)
+          edges.push([r2 * width + f2, r * width + f]);
       }
     }
   }
@@ -212,16 +215,19 @@ function partGraph(width: number, rows: number, leaps: ReadonlyArray<readonly [n
 
 /** The parts of a `width` × `height` layout for the crossing join. */
 export function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
-  const m = topRows(height), low = height - m;
+  const m = topRows(height),
+    low = height - m;
   const leaps = leapsOf(piece);
   const slots = 2 * width;
   const cross: number[][] = Array.from({ length: slots }, () => []);
   for (let r = m - 2; r < m; r++) {
     for (let f = 0; f < width; f++) {
       for (const [dx, dy] of leaps) {
-        const r2 = r + dy, f2 = f + dx;
+        const r2 = r + dy,
+          f2 = f + dx;
         // The bottom square (r2, f2) is (height−1−r2, width−1−f2) of the bottom part turned, on its boundary.
-        if (r2 >= m && f2 >= 0 && f2 < width) cross[(r - (m - 2)) * width + f].push((height - 1 - r2 - (low - 2)) * width + width - 1 - f2);
+        if (r2 >= m && f2 >= 0 && f2 < width)
+          cross[(r - (m - 2)) * width + f].push((height - 1 - r2 - (low - 2)) * width + width - 1 - f2);
       }
     }
   }
@@ -273,18 +279,34 @@ export class CrossJob {
    * of parts kept from earlier classes, used (or their mirror images) instead of building them again, and given
    * the tables this job builds.
    */
-  constructor(width: number, height: number, piece: Piece, readonly closed = true, ends?: EndsClass, private readonly parts?: CrossParts) {
+  constructor(
+    width: number,
+    height: number,
+    piece: Piece,
+    readonly closed = true,
+    ends?: EndsClass,
+    private readonly parts?: CrossParts,
+  ) {
     if (!crossFit(width, height, piece)) {
-      throw new GridbitsError('BAD_ARGUMENT', `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide, for a leaper that moves at most two rows; got ${width}×${height}`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `tours are joined across the middle on boards of at least 4 rows, up to ${MAX_WIDTH} wide, for a leaper that moves at most two rows; got ${width}×${height}`,
+      );
     }
-    if (ends !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'classes of tour ends are for open tours');
+    if (ends !== undefined && closed)
+      throw new GridbitsError('BAD_ARGUMENT', 'classes of tour ends are for open tours');
     this.plan = crossPlan(width, height, piece);
     this.ends = ends;
     this.leaps = JSON.stringify(leapsOf(piece));
     const { plan } = this;
     const even = plan.bottom === null;
     this.symmetry = symmetryOf(width, even, ends);
-    const options = (e: readonly number[] | undefined): FrontierOptions => ({ closed, ends: e ?? [], iface: plan.slots, ...(e === undefined ? {} : { onlyEnds: true, maxStates: CLASS_MAX_STATES }) });
+    const options = (e: readonly number[] | undefined): FrontierOptions => ({
+      closed,
+      ends: e ?? [],
+      iface: plan.slots,
+      ...(e === undefined ? {} : { onlyEnds: true, maxStates: CLASS_MAX_STATES }),
+    });
     this.options = options(ends?.top);
     this.frontier = new FrontierJob(plan.top, this.options);
     // One table for both parts on an even number of rows when they have the same ends.
@@ -297,23 +319,46 @@ export class CrossJob {
     return Math.max(this.frontier.peakStates, this.lower?.peakStates ?? 0);
   }
 
-  *steps(control: JobControl<unknown>, onShare: (share: number) => void = () => undefined): Generator<void, CrossTable, void> {
+  *steps(
+    control: JobControl<unknown>,
+    onShare: (share: number) => void = () => undefined,
+  ): Generator<void, CrossTable, void> {
     // The bottom part has a row fewer: a small share of the work.
     const upper = this.lower === null ? 1 : 0.9;
     const { plan } = this;
     const top = yield* this.built(this.frontier, plan.rows, this.ends?.top, control, (s) => onShare(s * upper));
-    const bottom = this.lower === null ? top : yield* this.built(this.lower, plan.height - plan.rows, this.ends?.bottom, control, (s) => onShare(upper + s * (1 - upper)));
+    const bottom =
+      this.lower === null
+        ? top
+        : yield* this.built(this.lower, plan.height - plan.rows, this.ends?.bottom, control, (s) =>
+            onShare(upper + s * (1 - upper)),
+          );
     const mirror = mirrorOf(plan.width);
     const mirrored = this.symmetry === 'all' || this.symmetry === 'mirror';
     const keys = [...top.part.groups.keys()].filter((key) => !mirrored || mirrorKey(key, mirror) >= key);
     // A class's shards split its keys in their order: the same however its tables were come by.
     if (this.ends !== undefined) keys.sort((a, b) => a - b);
     const nodes = top.nodes + (this.lower === null ? 0 : bottom.nodes);
-    return { plan, closed: this.closed, symmetry: this.symmetry, top: top.part, bottom: bottom.part, keys, nodes, peakStates: Math.max(top.peakStates, bottom.peakStates) };
+    return {
+      plan,
+      closed: this.closed,
+      symmetry: this.symmetry,
+      top: top.part,
+      bottom: bottom.part,
+      keys,
+      nodes,
+      peakStates: Math.max(top.peakStates, bottom.peakStates),
+    };
   }
 
   /** A part's table: kept from an earlier class (itself or its mirror image), or the frontier program's. */
-  private *built(fj: FrontierJob, rows: number, ends: readonly number[] | undefined, control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, KeptPart, void> {
+  private *built(
+    fj: FrontierJob,
+    rows: number,
+    ends: readonly number[] | undefined,
+    control: JobControl<unknown>,
+    onShare: (share: number) => void,
+  ): Generator<void, KeptPart, void> {
     const { width } = this.plan;
     const key = (e: readonly number[]): string => `${width}x${rows} ${this.leaps} ends ${squaresKey(e)}`;
     if (this.parts !== undefined && ends !== undefined) {
@@ -332,7 +377,11 @@ export class CrossJob {
   private part(r: FrontierResult): CrossPart {
     const { slots } = this.plan;
     const t = boundaryTable(r.table as StateTable, r.stored as number, slots);
-    if (t.big) throw new GridbitsError('LIMIT', `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`);
+    if (t.big)
+      throw new GridbitsError(
+        'LIMIT',
+        `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`,
+      );
     return { states: t.states, mates: t.mates, counts: t.counts, groups: t.groups };
   }
 }
@@ -562,7 +611,7 @@ class CrossJoin {
       let code = 0;
       for (let L = 0; L < slots; L++) {
         code = code * 3 + d[seq[L]];
-        this.prefix[L + 1][code] |= 1 << key % 3;
+        this.prefix[L + 1][code] |= 1 << (key % 3);
       }
     }
   }
@@ -667,7 +716,8 @@ class CrossJoin {
       let v0 = -1;
       for (const j of order) {
         if (need[j] !== 1) continue;
-        const i = single[stubOf[j]], mj = mates[base + j];
+        const i = single[stubOf[j]],
+          mj = mates[base + j];
         if (mj !== APEX) topMate[i] = single[stubOf[mj]];
         else if (v0 < 0) v0 = i;
         else {
@@ -682,7 +732,8 @@ class CrossJoin {
       let inner = 0;
       for (let e = 0; e < n; e++) {
         const o = e * all;
-        let x = 0, len = 0;
+        let x = 0,
+          len = 0;
         do {
           x = topMate[pairings[o + x]];
           len += 2;
@@ -702,9 +753,13 @@ class CrossJoin {
    */
   private choose(pos: number, level: number, code: number, y: number, my: number): void {
     if (pos === this.full.length) return this.chosen(y, my);
-    const j = this.full[pos], need = this.need[j];
+    const j = this.full[pos],
+      need = this.need[j];
     if (need === 0) return this.settle(pos, 0, level, code, y, my);
-    const xs = this.t.plan.cross[j], deg = this.deg, to = this.to, s = this.stubOf[j];
+    const xs = this.t.plan.cross[j],
+      deg = this.deg,
+      to = this.to,
+      s = this.stubOf[j];
     if (need === 1 && this.apexLeft > 0) {
       const e = this.single[s];
       this.apexLeft--;
@@ -750,15 +805,25 @@ class CrossJoin {
   private settle(pos: number, k: number, level: number, code: number, y: number, my: number): void {
     const list = this.settled[pos + 1];
     if (k === list.length) return this.choose(pos + 1, level, code, y, my);
-    const b = list[k], bits = this.prefix[level + 1];
-    const d = 2 - this.deg[b], c = code * 3;
+    const b = list[k],
+      bits = this.prefix[level + 1];
+    const d = 2 - this.deg[b],
+      c = code * 3;
     // Some bottom state starts so with as many paths run to ends as the apex has edges left, or fewer.
     const roots = (2 << this.apexLeft) - 1;
-    if ((bits[c + d] & roots) !== 0) this.settle(pos, k + 1, level + 1, c + d, y + d * this.weight[b], my + d * this.weight[this.mirror[b]]);
+    if ((bits[c + d] & roots) !== 0)
+      this.settle(pos, k + 1, level + 1, c + d, y + d * this.weight[b], my + d * this.weight[this.mirror[b]]);
     if (d > 0 && this.apexLeft > 0 && (bits[c + d - 1] & (roots >> 1)) !== 0) {
       this.apexLeft--;
       this.bottomEnd[b] = 1;
-      this.settle(pos, k + 1, level + 1, c + d - 1, y + (d - 1) * this.weight[b], my + (d - 1) * this.weight[this.mirror[b]]);
+      this.settle(
+        pos,
+        k + 1,
+        level + 1,
+        c + d - 1,
+        y + (d - 1) * this.weight[b],
+        my + (d - 1) * this.weight[this.mirror[b]],
+      );
       this.bottomEnd[b] = 0;
       this.apexLeft++;
     }
@@ -775,7 +840,8 @@ class CrossJoin {
    * apex's edges not placed yet as paths run to ends (key 3·y + those), where the stubs meet, then the walks.
    */
   private chosen(y0: number, my0: number): void {
-    const y = 3 * y0 + this.apexLeft, my = 3 * my0 + this.apexLeft;
+    const y = 3 * y0 + this.apexLeft,
+      my = 3 * my0 + this.apexLeft;
     const [b0, b1] = this.t.bottom.groups.get(y) ?? [0, 0];
     if (b0 === b1) return;
     // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even
@@ -812,7 +878,8 @@ class CrossJoin {
     }
     for (let s = 0; s < m; s++) {
       const b = to[s];
-      other[s] = b < 0 ? -1 : deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : bottomEnd[b] === 1 ? TO_APEX : -1;
+      other[s] =
+        b < 0 ? -1 : deg[b] === 2 ? (stubAt[b] === s ? second[b] : stubAt[b]) : bottomEnd[b] === 1 ? TO_APEX : -1;
     }
     // Where a bottom path's far end leads (by its slot + 2, so APEX is 0): its crossing edge's stub, or the apex.
     exit[0] = -1;
@@ -824,14 +891,22 @@ class CrossJoin {
   private walkBottom(b0: number, b1: number, images: number): void {
     const { slots, to, other, twin, single, endStub, topEnd, exit } = this;
     const { mates, counts } = this.t.bottom;
-    const ends = this.ends, allEnds = this.allEnds, doubled = this.doubled, all = ends + this.ports;
+    const ends = this.ends,
+      allEnds = this.allEnds,
+      doubled = this.doubled,
+      all = ends + this.ports;
     for (let k = b0; k < b1; k++) {
       this.seen++;
       const base = k * slots;
       // From the smallest terminal left, through the bottom's paths (and the top squares that take both their
       // edges from the bottom) to its mate, ranking the pairing on the way: that terminal's mate among those
       // left. A walk that reaches the apex meets the next port.
-      let left = allEnds, rank = 0, n = all, passed = 0, port = ends, ok = true;
+      let left = allEnds,
+        rank = 0,
+        n = all,
+        passed = 0,
+        port = ends,
+        ok = true;
       while (left !== 0) {
         const i = 31 - Math.clz32(left & -left);
         if (i >= ends) {
@@ -840,33 +915,35 @@ class CrossJoin {
           break;
         }
         left &= ~(1 << i);
-        let s = endStub[i], mate: number;
+        let s = endStub[i],
+          mate: number;
         // A top path end that is a tour end: its edge to the apex.
         if (topEnd[i] === 1) mate = port++;
-        else for (;;) {
-          let u = other[s];
-          if (u < 0) {
-            // A bottom square with one crossing edge: a tour end (the apex), or its path to another one.
-            if (u === TO_APEX) {
-              mate = port++;
-              break;
-            }
-            u = exit[mates[base + to[s]] + 2];
+        else
+          for (;;) {
+            let u = other[s];
             if (u < 0) {
-              mate = port++;
+              // A bottom square with one crossing edge: a tour end (the apex), or its path to another one.
+              if (u === TO_APEX) {
+                mate = port++;
+                break;
+              }
+              u = exit[mates[base + to[s]] + 2];
+              if (u < 0) {
+                mate = port++;
+                break;
+              }
+            }
+            const tw = twin[u];
+            if (tw < 0) {
+              // A top path end, or a top square that is a tour end (−1: the apex).
+              mate = single[u];
+              if (mate < 0) mate = port++;
               break;
             }
+            s = tw;
+            passed++;
           }
-          const tw = twin[u];
-          if (tw < 0) {
-            // A top path end, or a top square that is a tour end (−1: the apex).
-            mate = single[u];
-            if (mate < 0) mate = port++;
-            break;
-          }
-          s = tw;
-          passed++;
-        }
         rank = rank * (n - 1) + popcount(left & ((1 << mate) - 1));
         left &= ~(1 << mate);
         n -= 2;
@@ -900,7 +977,8 @@ class CrossJoin {
   private grow(): void {
     const { hKey, hVal, touched, nTouched } = this;
     this.bits++;
-    const size = 1 << this.bits, mask = size - 1;
+    const size = 1 << this.bits,
+      mask = size - 1;
     this.hKey = new Int32Array(size).fill(-1);
     this.hVal = new Float64Array(size);
     this.touched = new Int32Array(size);
@@ -920,12 +998,17 @@ class CrossJoin {
 const TO_APEX = -2;
 
 function pastExact(): GridbitsError {
-  return new GridbitsError('LIMIT', 'the crossing join\'s sums pass 2^53, where doubles stop being exact');
+  return new GridbitsError('LIMIT', "the crossing join's sums pass 2^53, where doubles stop being exact");
 }
 
 /** How many distinct pairs are among (x, y), (mx, my), (y, x), (my, mx). */
 function distinctImages(x: number, y: number, mx: number, my: number): number {
-  const ps: Array<[number, number]> = [[x, y], [mx, my], [y, x], [my, mx]];
+  const ps: Array<[number, number]> = [
+    [x, y],
+    [mx, my],
+    [y, x],
+    [my, mx],
+  ];
   let n = 0;
   for (let i = 0; i < 4; i++) {
     let fresh = true;

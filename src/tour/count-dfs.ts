@@ -60,7 +60,8 @@ export class DfsJob {
    */
   private shareDone(): number {
     const { adjStart } = this.g;
-    let share = 0, part = 1;
+    let share = 0,
+      part = 1;
     for (let d = 0; d <= Math.min(this.depth, 5); d++) {
       const x = this.path[d];
       const moves = adjStart[x + 1] - adjStart[x];
@@ -190,7 +191,8 @@ export class DfsJob {
     const { free, deg, g } = this;
     const { adjStart, adj } = g;
     if (this.o.closed && deg[start] === 0) return false;
-    let zeroNext = 0, oneNext = 0;
+    let zeroNext = 0,
+      oneNext = 0;
     for (let k = adjStart[x]; k < adjStart[x + 1]; k++) {
       const y = adj[k];
       if (free[y] === 0) continue;

@@ -28,9 +28,16 @@ export type EachOptions = Omit<CountOptions, 'from' | 'to' | 'closed'>;
  * moves are symmetric under all of them, so every square of one class starts as many tours.
  */
 export function symmetricSquares(board: Board, square: number): number[] {
-  const w = board.width, h = board.height;
-  const f = board.file(square), r = board.rank(square);
-  const images: [number, number][] = [[f, r], [w - 1 - f, r], [f, h - 1 - r], [w - 1 - f, h - 1 - r]];
+  const w = board.width,
+    h = board.height;
+  const f = board.file(square),
+    r = board.rank(square);
+  const images: [number, number][] = [
+    [f, r],
+    [w - 1 - f, r],
+    [f, h - 1 - r],
+    [w - 1 - f, h - 1 - r],
+  ];
   if (w === h) images.push([r, f], [w - 1 - r, f], [r, h - 1 - f], [w - 1 - r, h - 1 - f]);
   return [...new Set(images.map(([x, y]) => board.index(x, y)))];
 }
@@ -60,13 +67,16 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
     };
     ctl.partial = () => {
       const out = counts.slice();
-      if (current !== null && runs < reps.length) for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count ?? 0n;
+      if (current !== null && runs < reps.length)
+        for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count ?? 0n;
       return { counts: out, runs };
     };
-    for (; runs < reps.length; ) {
+    for (; runs < reps.length;) {
       current = runs === 0 ? first : prepareCount(board, { ...options, from: reps[runs] });
       const i = runs;
-      const r = yield* current.steps(ctl, (share) => ctl.report(Math.floor(((i + share) / reps.length) * 1000) / 10, 100, '%'));
+      const r = yield* current.steps(ctl, (share) =>
+        ctl.report(Math.floor(((i + share) / reps.length) * 1000) / 10, 100, '%'),
+      );
       fill(reps[runs], r.count);
       runs++;
     }
@@ -75,11 +85,17 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
 }
 
 /** Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms. */
-export function countToursFromEach(board: Board, options: EachOptions & RunOptions = {}): Promise<Outcome<EachCount, EachPartial>> {
+export function countToursFromEach(
+  board: Board,
+  options: EachOptions & RunOptions = {},
+): Promise<Outcome<EachCount, EachPartial>> {
   return countToursFromEachJob(board, budgeted(options)).run(options);
 }
 
 /** As `countToursFromEach`, run to its end or a limit without giving the event loop a turn. */
-export function countToursFromEachSync(board: Board, options: EachOptions & RunOptions = {}): Outcome<EachCount, EachPartial> {
+export function countToursFromEachSync(
+  board: Board,
+  options: EachOptions & RunOptions = {},
+): Outcome<EachCount, EachPartial> {
   return countToursFromEachJob(board, budgeted(options)).runSync(options);
 }

@@ -28,7 +28,9 @@ const MATE = 12;
 const OLDEST_LABEL = 13;
 const NEW_LABEL = 15;
 /** What advanceUntilPause answers: a pause the control wants, the end, or a count past 2^64. */
-const PAUSE = 0, DONE_RUN = 1, OVERFLOW = 2;
+const PAUSE = 0,
+  DONE_RUN = 1,
+  OVERFLOW = 2;
 /**
  * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
  * too: its oldest square has one neighbour still to come, so it is finished or a path end whose mate is
@@ -177,7 +179,9 @@ export interface FrontierSnapshot {
  * neighbours, so its choices of edges; l: squares leaving the window), fitted to knight counts on 3×12 … 6×7,
  * and corrected by the mean error of that model over the last row of steps.
  */
-const GROWTH_A = 0.165, GROWTH_B = 0.587, GROWTH_C = -1.022;
+const GROWTH_A = 0.165,
+  GROWTH_B = 0.587,
+  GROWTH_C = -1.022;
 
 /** One pass of the program; `big` keeps BigInt counts (a rerun after a count passed 2^64). */
 class FrontierRun {
@@ -234,7 +238,11 @@ class FrontierRun {
     private readonly big: boolean,
   ) {
     this.D = g.reach;
-    if (!frontierFits(g.reach)) throw new GridbitsError('LIMIT', `the counting window of ${g.reach} squares is too wide for the frontier counter`);
+    if (!frontierFits(g.reach))
+      throw new GridbitsError(
+        'LIMIT',
+        `the counting window of ${g.reach} squares is too wide for the frontier counter`,
+      );
     this.compress = g.reach > SLOTS;
     this.stored = Math.min(g.reach, SLOTS);
     this.isEnd = new Uint8Array(g.n);
@@ -266,7 +274,8 @@ class FrontierRun {
     const kinds = this.compress && !o.closed ? OLDEST_KINDS.length : 1;
     this.cur = Array.from({ length: kinds }, () => new StateTable(big));
     this.next = Array.from({ length: kinds }, () => new StateTable(big));
-    let initLo = 0, initHi = 0;
+    let initLo = 0,
+      initHi = 0;
     for (let j = 0; j < this.stored; j++) {
       if (j < 8) initLo |= DONE << (4 * j);
       else initHi |= DONE << (4 * (j - 8));
@@ -285,10 +294,12 @@ class FrontierRun {
   /** At the start of step v: the later steps' states forecast, as a multiple of this step's. */
   private forecast(): void {
     const { v, held, growth } = this;
-    const n = this.g.n, w = this.g.width;
+    const n = this.g.n,
+      w = this.g.width;
     held[v] = this.heldNow();
     this.stepStart = this.nodes;
-    let err = 0, m = 0;
+    let err = 0,
+      m = 0;
     for (let u = Math.max(1, v - w + 1); u <= v; u++) {
       if (held[u - 1] >= 50 && held[u] > 0) {
         err += Math.log(held[u] / held[u - 1]) - growth[u];
@@ -296,7 +307,8 @@ class FrontierRun {
       }
     }
     const fix = m > 0 ? err / m : 0;
-    let ahead = 0, f = 1;
+    let ahead = 0,
+      f = 1;
     for (let u = v + 1; u < n; u++) {
       f *= Math.exp(growth[u] + fix);
       ahead += f;
@@ -332,14 +344,24 @@ class FrontierRun {
   snapshot(): FrontierSnapshot | null {
     if (this.big || this.finished || this.cur.length > 1) return null;
     return {
-      v: this.v, k: this.k, paused: this.paused, nodes: this.nodes, peakStates: this.peakStates, total0: this.total0, total1: this.total1,
-      stepStart: this.stepStart, share: this.share, held: Array.from(this.held.subarray(0, this.v + 1)),
-      cur: this.cur[0].layout(), next: this.next[0].layout(),
+      v: this.v,
+      k: this.k,
+      paused: this.paused,
+      nodes: this.nodes,
+      peakStates: this.peakStates,
+      total0: this.total0,
+      total1: this.total1,
+      stepStart: this.stepStart,
+      share: this.share,
+      held: Array.from(this.held.subarray(0, this.v + 1)),
+      cur: this.cur[0].layout(),
+      next: this.next[0].layout(),
     };
   }
 
   restore(s: FrontierSnapshot): void {
-    if (this.big || this.cur.length > 1) throw new Error('a snapshot restores a run with limb counts and one table a step');
+    if (this.big || this.cur.length > 1)
+      throw new Error('a snapshot restores a run with limb counts and one table a step');
     this.v = s.v;
     this.k = s.k;
     this.paused = s.paused;
@@ -372,11 +394,16 @@ class FrontierRun {
     // The spare table is as large as the largest step's: free it before the caller builds on the result.
     this.next = [];
     const count = this.big ? this.totalBig : limbsToBig(this.total0, this.total1);
-    return this.iface > 0 ? { count, nodes, peakStates, table: this.cur[0], stored: this.stored } : { count, nodes, peakStates };
+    return this.iface > 0
+      ? { count, nodes, peakStates, table: this.cur[0], stored: this.stored }
+      : { count, nodes, peakStates };
   }
 
   /** The program's steps under `control`: the result, or 'overflow' when a count reached 2^64. */
-  *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult | 'overflow', void> {
+  *steps(
+    control: JobControl<unknown>,
+    onShare: (share: number) => void,
+  ): Generator<void, FrontierResult | 'overflow', void> {
     // The loop runs in a plain method (V8 optimises hot loops in plain methods, not in a generator's body).
     for (;;) {
       const code = this.advanceUntilPause(control);
@@ -406,13 +433,17 @@ class FrontierRun {
       const endsFixed = this.endsFixed;
       // With a boundary no path is complete at the last step: the other part adds to it.
       const lastStep = v === n - 1 && this.iface === 0;
-      const stored = this.stored, off = D - stored, compress = this.compress;
+      const stored = this.stored,
+        off = D - stored,
+        compress = this.compress;
       for (; this.part < cur.length; this.part++, this.k = 0) {
-        const table = cur[this.part], cap = table.capacity;
+        const table = cur[this.part],
+          cap = table.capacity;
         for (; this.k < cap; this.k++) {
           const k = this.k;
           const e = table.e;
-          const c0 = e[4 * k + 2], c1 = e[4 * k + 3];
+          const c0 = e[4 * k + 2],
+            c1 = e[4 * k + 3];
           if ((c0 | c1) === 0) continue;
           if (this.paused) this.paused = false;
           else {
@@ -425,7 +456,8 @@ class FrontierRun {
           this.c0 = c0;
           this.c1 = c1;
           if (big) this.cBig = table.bigCounts[k];
-          const lo = e[4 * k], hi = e[4 * k + 1];
+          const lo = e[4 * k],
+            hi = e[4 * k + 1];
           for (let j = 0; j < stored; j++) base[off + j] = j < 8 ? (lo >>> (4 * j)) & 15 : (hi >>> (4 * (j - 8))) & 15;
           if (compress && this.part > 0) base[0] = OLDEST_KINDS[this.part];
           else if (compress) {
@@ -442,7 +474,9 @@ class FrontierRun {
           // Squares leaving after this step that must get their edge from v (v is their last neighbour):
           // without it they would leave with too few edges. More than two such squares, or one that needs two
           // edges, and the state is dead whatever v does.
-          let req1 = -1, req2 = -1, dead = false;
+          let req1 = -1,
+            req2 = -1,
+            dead = false;
           for (let i = 0; i < leave.length; i++) {
             const sl = leave[i];
             if (sl === D) continue;
@@ -491,7 +525,11 @@ class FrontierRun {
               this.join(s1, x1, s2, x2);
             }
           }
-          if (this.nextHeld() > this.maxStates) throw new GridbitsError('LIMIT', `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`);
+          if (this.nextHeld() > this.maxStates)
+            throw new GridbitsError(
+              'LIMIT',
+              `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
+            );
         }
       }
       let overflow = this.overflow;
@@ -585,12 +623,17 @@ class FrontierRun {
     // Fixed ends (from, to) are ends too: those still to come, and those in the window not yet counted.
     const isEnd = this.isEnd;
     const u0 = v - D;
-    let ends = this.endsAfter[v], seen = 0, nextLabel = FIRST_LABEL;
-    let lo = 0, hi = 0;
+    let ends = this.endsAfter[v],
+      seen = 0,
+      nextLabel = FIRST_LABEL;
+    let lo = 0,
+      hi = 0;
     // The oldest square of the new window is not stored when the window is one too wide: it has one
     // neighbour still to come, so it is finished or a path end, whose mate is marked MATE; open tours keep
     // the states where it is a path end run to a tour end, or has no edge yet, in tables of their own.
-    let first = 1, mate = -1, kind = 0;
+    let first = 1,
+      mate = -1,
+      kind = 0;
     if (this.compress) {
       const x = a[1];
       first = 2;
@@ -639,7 +682,10 @@ class FrontierRun {
       for (let j = 0; j <= D; j++) if (a[j] !== DONE) return false;
       return closedNow || n === 1;
     }
-    let rooted = 0, labelled = 0, label = -1, sameLabel = true;
+    let rooted = 0,
+      labelled = 0,
+      label = -1,
+      sameLabel = true;
     for (let j = 0; j <= D; j++) {
       const x = a[j];
       if (x === DONE) continue;

@@ -44,9 +44,11 @@ export function buildCountGraph(board: Board, piece: Piece, across: 'shorter' | 
   const height = transposed ? board.width : board.height;
   const edges: Array<[number, number]> = [];
   for (let v = 0; v < width * height; v++) {
-    const x = v % width, y = (v / width) | 0;
+    const x = v % width,
+      y = (v / width) | 0;
     for (const [dx, dy] of leaps) {
-      const nx = x + dx, ny = y + dy;
+      const nx = x + dx,
+        ny = y + dy;
       const u = ny * width + nx;
       if (nx >= 0 && ny >= 0 && nx < width && ny < height && u < v) edges.push([u, v]);
     }
@@ -55,7 +57,12 @@ export function buildCountGraph(board: Board, piece: Piece, across: 'shorter' | 
 }
 
 /** The counting graph of `n` vertices in rows of `width` with the given edges (each once, either way round). */
-export function countGraphOf(n: number, width: number, edges: ReadonlyArray<readonly [number, number]>, transposed = false): CountGraph {
+export function countGraphOf(
+  n: number,
+  width: number,
+  edges: ReadonlyArray<readonly [number, number]>,
+  transposed = false,
+): CountGraph {
   const nbrs: number[][] = Array.from({ length: n }, () => []);
   for (const [a, b] of edges) {
     if (a === b || nbrs[a].includes(b)) continue;
@@ -66,11 +73,13 @@ export function countGraphOf(n: number, width: number, edges: ReadonlyArray<read
   const scratch = new Int32Array(2 * edges.length);
   const last = new Int32Array(n);
   const back: Int32Array[] = new Array<Int32Array>(n);
-  let reach = 0, total = 0;
+  let reach = 0,
+    total = 0;
   for (let v = 0; v < n; v++) {
     const ns = nbrs[v].sort((a, b) => a - b);
     adjStart[v] = total;
-    let lastV = v, nb = 0;
+    let lastV = v,
+      nb = 0;
     for (const u of ns) {
       scratch[total++] = u;
       if (u < v) {

@@ -73,7 +73,10 @@ export function halvesFit(width: number, height: number, piece: Piece): boolean 
 }
 
 function notFit(width: number, height: number): GridbitsError {
-  return new GridbitsError('BAD_ARGUMENT', `the halves method needs at least 4 rows and a leaper that moves at most two rows; got ${width}×${height}`);
+  return new GridbitsError(
+    'BAD_ARGUMENT',
+    `the halves method needs at least 4 rows and a leaper that moves at most two rows; got ${width}×${height}`,
+  );
 }
 
 function evenFit(width: number, height: number, piece: Piece): boolean {
@@ -99,7 +102,8 @@ export function halfPlan(width: number, height: number, piece: Piece): HalfPlan 
   for (let r = 0; r <= m; r++) {
     for (let f = 0; f < width; f++) {
       for (const [dx, dy] of leapsOf(piece)) {
-        const r2 = r + dy, f2 = f + dx;
+        const r2 = r + dy,
+          f2 = f + dx;
         // Each edge once, from its later square (r, f) back to (r2, f2).
         if (r2 < 0 || r2 > r || f2 < 0 || f2 >= width || (r2 === r && f2 >= f)) continue;
         const key = at(r2, f2) * width * height + at(r, f);
@@ -108,7 +112,8 @@ export function halfPlan(width: number, height: number, piece: Piece): HalfPlan 
         if (r <= m - 1 || r2 === m - 2) top.push([at(r2, f2), at(r, f)]);
         else if (r2 === m - 1) {
           // (m−1, f2)–(m, f): ρ maps it to (m−1, width−1−f)–(m, width−1−f2). The smaller of the two is the top's.
-          const ia = width - 1 - f, ib = width - 1 - f2;
+          const ia = width - 1 - f,
+            ib = width - 1 - f2;
           if (ia === f2) selfImage.push([f2, width + f]);
           else if (f2 < ia || (f2 === ia && f < ib)) top.push([at(r2, f2), at(r, f)]);
         }
@@ -142,7 +147,13 @@ export function halvesCount(width: number, height: number, piece: Piece, closed 
 }
 
 /** The count as steps of a job: the frontier program, then the join (all of it, one shard). */
-export function* halvesSteps(width: number, height: number, piece: Piece, control: JobControl<unknown>, closed = true): Generator<void, HalvesResult, void> {
+export function* halvesSteps(
+  width: number,
+  height: number,
+  piece: Piece,
+  control: JobControl<unknown>,
+  closed = true,
+): Generator<void, HalvesResult, void> {
   const t = yield* new HalvesJob(width, height, piece, false, closed).steps(control);
   const { count, pairs } = joinHalves(t, 0, 1);
   return { count, nodes: t.nodes, peakStates: t.peakStates, boundaryStates: t.top.states, pairs };
@@ -200,7 +211,13 @@ export class HalvesJob {
   /** The frontier program on `plan.graph` (on an odd number of rows the bottom's runs first, not checkpointed). */
   readonly frontier: FrontierJob;
   /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
-  constructor(width: number, height: number, piece: Piece, big = false, readonly closed = true) {
+  constructor(
+    width: number,
+    height: number,
+    piece: Piece,
+    big = false,
+    readonly closed = true,
+  ) {
     if (!halvesFit(width, height, piece)) throw notFit(width, height);
     const odd = height % 2 !== 0;
     this.plan = halfPlan(width, odd ? height + 1 : height, piece);
@@ -215,7 +232,10 @@ export class HalvesJob {
   private lowerDone = { squares: 0, nodes: 0, peakStates: 0 };
 
   /** Runs the frontier program under `control` (`onShare` hears its share done), then builds both tables. */
-  *steps(control: JobControl<unknown>, onShare: (share: number) => void = () => undefined): Generator<void, HalvesTables, void> {
+  *steps(
+    control: JobControl<unknown>,
+    onShare: (share: number) => void = () => undefined,
+  ): Generator<void, HalvesTables, void> {
     const { plan, bottomPlan } = this;
     let bottom: BoundaryTable | null = null;
     if (bottomPlan !== null) {
@@ -228,16 +248,27 @@ export class HalvesJob {
     }
     const before = bottomPlan === null ? 0 : BOTTOM_SHARE;
     const r = yield* this.frontier.steps(control, (share) => onShare(before + share * (1 - before)));
-    const table = r.table as StateTable, stored = r.stored as number;
+    const table = r.table as StateTable,
+      stored = r.stored as number;
     const own = boundaryTable(table, stored, plan.boundary);
-    const top = plan.selfImage.length === 0 ? own : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
+    const top =
+      plan.selfImage.length === 0
+        ? own
+        : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
     this.frontier.release();
-    return { top, bottom: bottom ?? own, closed: this.closed, nodes: this.lowerDone.nodes + r.nodes, peakStates: Math.max(this.lowerDone.peakStates, r.peakStates) };
+    return {
+      top,
+      bottom: bottom ?? own,
+      closed: this.closed,
+      nodes: this.lowerDone.nodes + r.nodes,
+      peakStates: Math.max(this.lowerDone.peakStates, r.peakStates),
+    };
   }
 
   /** Squares the programs have added: the bottom part's off the boundary (odd rows), then the top part's. */
   get squaresAdded(): number {
-    if (this.bottomPlan !== null && this.lowerDone.squares === 0) return Math.min(this.lower?.squaresAdded ?? 0, this.bottomPlan.graph.n - this.plan.boundary);
+    if (this.bottomPlan !== null && this.lowerDone.squares === 0)
+      return Math.min(this.lower?.squaresAdded ?? 0, this.bottomPlan.graph.n - this.plan.boundary);
     return this.lowerDone.squares + this.frontier.squaresAdded;
   }
 
@@ -268,7 +299,8 @@ export function joinHalves(t: HalvesTables, index: number, shards: number): { co
   return joinShard(t.top, index, shards, t.bottom, t.closed ? 0 : 2);
 }
 
-const DONE = 2, ROOTED = 3;
+const DONE = 2,
+  ROOTED = 3;
 /** A mate that is the apex: the path runs from this slot to an end of the tour off the boundary. */
 export const APEX = -2;
 
@@ -297,10 +329,13 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
   let big = false;
   for (let i = 0, k = 0; i < table.capacity; i++) {
     const at = 4 * i;
-    const c0 = e[at + 2], c1 = e[at + 3];
+    const c0 = e[at + 2],
+      c1 = e[at + 3];
     if ((c0 | c1) === 0) continue;
-    const k0 = e[at], k1 = e[at + 1];
-    let key = 0, roots = 0;
+    const k0 = e[at],
+      k1 = e[at + 1];
+    let key = 0,
+      roots = 0;
     for (let j = off; j < stored; j++) {
       const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
       key = key * 3 + (x === 0 ? 0 : x === DONE ? 2 : 1);
@@ -320,7 +355,8 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
     sizes[g]++;
     groupOf[k++] = g;
     // A table of BigInt counts (past 2^64) keeps them beside the entries.
-    if (table.big ? table.bigCounts[i] > BigInt(Number.MAX_SAFE_INTEGER) : c1 * 2 ** 32 + c0 > Number.MAX_SAFE_INTEGER) big = true;
+    if (table.big ? table.bigCounts[i] > BigInt(Number.MAX_SAFE_INTEGER) : c1 * 2 ** 32 + c0 > Number.MAX_SAFE_INTEGER)
+      big = true;
   }
   const keys = [...index.keys()].sort((a, b) => a - b);
   const groups = new Map<number, [number, number]>();
@@ -337,10 +373,12 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
   const countsBig: bigint[] = big ? new Array<bigint>(n) : [];
   for (let i = 0, k = 0; i < table.capacity; i++) {
     const at = 4 * i;
-    const c0 = e[at + 2], c1 = e[at + 3];
+    const c0 = e[at + 2],
+      c1 = e[at + 3];
     if ((c0 | c1) === 0) continue;
     const s = next[groupOf[k++]]++;
-    const k0 = e[at], k1 = e[at + 1];
+    const k0 = e[at],
+      k1 = e[at + 1];
     label.fill(-1);
     for (let j = off; j < stored; j++) {
       const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
@@ -369,30 +407,46 @@ export function boundaryTable(table: StateTable, stored: number, B: number): Bou
  * both squares have fewer than two edges and the edge joins no path into a cycle; the counts of states that
  * become equal add up. Kept in limbs while the sums stay below 2^64, in BigInts past it.
  */
-export function withEdges(table: StateTable, stored: number, B: number, edges: ReadonlyArray<readonly [number, number]>): StateTable {
+export function withEdges(
+  table: StateTable,
+  stored: number,
+  B: number,
+  edges: ReadonlyArray<readonly [number, number]>,
+): StateTable {
   if (table.big) return addEdges(table, stored, B, edges, true);
   const limbs = addEdges(table, stored, B, edges, false);
   return limbs.overflow ? addEdges(table, stored, B, edges, true) : limbs;
 }
 
-function addEdges(table: StateTable, stored: number, B: number, edges: ReadonlyArray<readonly [number, number]>, big: boolean): StateTable {
+function addEdges(
+  table: StateTable,
+  stored: number,
+  B: number,
+  edges: ReadonlyArray<readonly [number, number]>,
+  big: boolean,
+): StateTable {
   const out = new StateTable(big, 2 * table.size);
   const off = stored - B;
-  const x = new Int8Array(stored), y = new Int8Array(stored);
+  const x = new Int8Array(stored),
+    y = new Int8Array(stored);
   const relabel = new Int8Array(16);
   const e = table.e;
   for (let i = 0; i < table.capacity; i++) {
-    const c0 = e[4 * i + 2], c1 = e[4 * i + 3];
+    const c0 = e[4 * i + 2],
+      c1 = e[4 * i + 3];
     if ((c0 | c1) === 0) continue;
-    const k0 = e[4 * i], k1 = e[4 * i + 1];
+    const k0 = e[4 * i],
+      k1 = e[4 * i + 1];
     for (let j = 0; j < stored; j++) x[j] = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
     const count = big ? (table.big ? table.bigCounts[i] : limbsToBig(c0, c1)) : 0n;
     for (let subset = 0; subset < 1 << edges.length; subset++) {
       y.set(x);
       let ok = true;
-      for (let k = 0; k < edges.length && ok; k++) if ((subset >> k) & 1) ok = addEdge(y, off + edges[k][0], off + edges[k][1], relabel);
+      for (let k = 0; k < edges.length && ok; k++)
+        if ((subset >> k) & 1) ok = addEdge(y, off + edges[k][0], off + edges[k][1], relabel);
       if (!ok) continue;
-      let lo = 0, hi = 0;
+      let lo = 0,
+        hi = 0;
       for (let j = 0; j < stored; j++) {
         if (j < 8) lo |= y[j] << (4 * j);
         else hi |= y[j] << (4 * (j - 8));
@@ -404,11 +458,13 @@ function addEdges(table: StateTable, stored: number, B: number, edges: ReadonlyA
   return out;
 }
 
-const FIRST_LABEL = 4, FRESH = 15;
+const FIRST_LABEL = 4,
+  FRESH = 15;
 
 /** Adds the edge p–q to the window `y` (4-bit values as the frontier program stores them), or false where it cannot be. */
 function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolean {
-  const xp = y[p], xq = y[q];
+  const xp = y[p],
+    xq = y[q];
   if (xp === DONE || xq === DONE) return false;
   if (xp === 0 && xq === 0) {
     y[p] = FRESH;
@@ -448,7 +504,13 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
  * (`ends` 2) one less at the squares that are ends of the tour, where the apex's degree (those squares and the
  * ROOTED ones of s and t) is two. The shards' sums add up to the count.
  */
-export function joinShard(top: BoundaryTable, index: number, shards: number, bottom: BoundaryTable = top, ends: 0 | 2 = 0): { count: bigint; pairs: number } {
+export function joinShard(
+  top: BoundaryTable,
+  index: number,
+  shards: number,
+  bottom: BoundaryTable = top,
+  ends: 0 | 2 = 0,
+): { count: bigint; pairs: number } {
   const { B, groups, keys } = top;
   const groupsT = bottom.groups;
   const degs = new Int8Array(B);
@@ -456,7 +518,8 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
   // The squares of degree one in all (ends of the tour on the boundary): pairs of slots, −1 for none.
   const subsets = new Int8Array(2 * (1 + B + (B * (B - 1)) / 2));
   const mateB = new Int8Array(B);
-  let total = 0n, pairs = 0;
+  let total = 0n,
+    pairs = 0;
   for (let g = index; g < keys.length; g += shards) {
     const key = keys[g];
     const [i0, i1] = groups.get(key) as [number, number];
@@ -464,7 +527,8 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
     const spare = ends - rootsS;
     if (spare < 0) continue;
     keyDegrees(key, degs);
-    let ones = 0, nFree = 0;
+    let ones = 0,
+      nFree = 0;
     for (let k = 0; k < B; k++) if (degs[k] === 1) ones++;
     for (let k = 0; k < B; k++) if (degs[k] <= 1) free[nFree++] = k;
     let nSub = 0;
@@ -487,9 +551,11 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
     // Fragments of s: those with both ends on the boundary, and those that run to the apex.
     const fragS = (ones + rootsS) / 2;
     for (let q = 0; q < nSub; q++) {
-      const e1 = subsets[2 * q], e2 = subsets[2 * q + 1];
+      const e1 = subsets[2 * q],
+        e2 = subsets[2 * q + 1];
       const rootsT = spare - (e1 < 0 ? 0 : e2 < 0 ? 1 : 2);
-      let wantKey = 0, onesT = 0;
+      let wantKey = 0,
+        onesT = 0;
       for (let k = 0; k < B; k++) {
         const sk = B - 1 - k;
         const d = 2 - degs[sk] - (sk === e1 || sk === e2 ? 1 : 0);
@@ -501,7 +567,10 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
       const fragments = fragS + (onesT + rootsT) / 2;
       if (fragments === 0) continue;
       pairs += (i1 - i0) * (partner[1] - partner[0]);
-      total += ends === 0 ? joinCycles(top, bottom, i0, i1, partner[0], partner[1], degs, fragS, mateB) : joinPaths(top, bottom, i0, i1, partner[0], partner[1], e1, rootsS, fragments, mateB);
+      total +=
+        ends === 0
+          ? joinCycles(top, bottom, i0, i1, partner[0], partner[1], degs, fragS, mateB)
+          : joinPaths(top, bottom, i0, i1, partner[0], partner[1], e1, rootsS, fragments, mateB);
     }
   }
   return { count: total, pairs };
@@ -509,7 +578,8 @@ export function joinShard(top: BoundaryTable, index: number, shards: number, bot
 
 /** The bottom state t's mates turned by ρ: mateB[j] = ρ(mate_t(ρ(j))), APEX and −1 kept. */
 function turnedMates(bottom: BoundaryTable, t: number, mateB: Int8Array): void {
-  const B = bottom.B, m = bottom.mates;
+  const B = bottom.B,
+    m = bottom.mates;
   for (let j = 0; j < B; j++) {
     const mt = m[t * B + (B - 1 - j)];
     mateB[j] = mt >= 0 ? B - 1 - mt : mt;
@@ -517,17 +587,29 @@ function turnedMates(bottom: BoundaryTable, t: number, mateB: Int8Array): void {
 }
 
 /** Closed tours: the pairs of a top group [i0, i1) and a bottom group [t0, t1) whose paths close into one cycle. */
-function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, degs: Int8Array, fragS: number, mateB: Int8Array): bigint {
+function joinCycles(
+  top: BoundaryTable,
+  bottom: BoundaryTable,
+  i0: number,
+  i1: number,
+  t0: number,
+  t1: number,
+  degs: Int8Array,
+  fragS: number,
+  mateB: Int8Array,
+): bigint {
   const { B, mates, counts, countsBig, big } = top;
   let first = -1;
   for (let j = 0; j < B && first < 0; j++) if (degs[j] === 1) first = j;
   let total = 0n;
   for (let t = t0; t < t1; t++) {
     turnedMates(bottom, t, mateB);
-    let inner = 0, innerBig = 0n;
+    let inner = 0,
+      innerBig = 0n;
     for (let s = i0; s < i1; s++) {
       const sb = s * B;
-      let x = first, steps = 0;
+      let x = first,
+        steps = 0;
       do {
         x = mateB[mates[sb + x]];
         steps++;
@@ -554,13 +636,25 @@ function joinCycles(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: n
  * degree one in all), or else along a fragment of s or of t that runs to it, and goes on from each square by
  * the fragment of the other part (or, at a square of degree one, back to the apex).
  */
-function joinPaths(top: BoundaryTable, bottom: BoundaryTable, i0: number, i1: number, t0: number, t1: number, end: number, rootsS: number, fragments: number, mateB: Int8Array): bigint {
+function joinPaths(
+  top: BoundaryTable,
+  bottom: BoundaryTable,
+  i0: number,
+  i1: number,
+  t0: number,
+  t1: number,
+  end: number,
+  rootsS: number,
+  fragments: number,
+  mateB: Int8Array,
+): bigint {
   const { B, mates, counts, countsBig, big, rooted } = top;
   let total = 0n;
   for (let t = t0; t < t1; t++) {
     turnedMates(bottom, t, mateB);
     const rootT = bottom.rooted[t] >= 0 ? B - 1 - bottom.rooted[t] : -1;
-    let inner = 0, innerBig = 0n;
+    let inner = 0,
+      innerBig = 0n;
     for (let s = i0; s < i1; s++) {
       const sb = s * B;
       // At square x, next along the top part's fragment (viaTop) or the bottom's.

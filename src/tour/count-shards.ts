@@ -4,7 +4,16 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { byEndsClasses, CrossJob, crossJoinSteps, CrossParts, endsClasses, PART_TABLES_BYTES, type CrossTable, type EndsClassShare } from './count-cross.js';
+import {
+  byEndsClasses,
+  CrossJob,
+  crossJoinSteps,
+  CrossParts,
+  endsClasses,
+  PART_TABLES_BYTES,
+  type CrossTable,
+  type EndsClassShare,
+} from './count-cross.js';
 import { HalvesJob, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
@@ -47,16 +56,23 @@ export const DEFAULT_SHARDS = 64;
 
 /** Splits a count into shards (`shards` of them where the method can split; one otherwise). */
 export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
-  if (!Number.isInteger(shards) || shards < 1) throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
+  if (!Number.isInteger(shards) || shards < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
   const piece = parsePiece(question.piece);
   const board = Board.of(question.width, question.height);
   const layout = layoutOf(board, piece, question.closed);
   const method = layout === null ? 'whole' : layout.crossing ? 'crossing' : 'halves';
   const classes = layout === null ? null : classesOf(layout.width, layout.height, piece, question.closed);
   // Open tours by classes of their ends: each class's join split alike, in at least CLASS_SHARDS shards.
-  const n = method === 'whole' ? 1 : classes === null ? shards : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
+  const n =
+    method === 'whole'
+      ? 1
+      : classes === null
+        ? shards
+        : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
   // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed them).
-  const split = classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends, keys in order`;
+  const split =
+    classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends, keys in order`;
   const key = `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${split}`;
   return { kind: 'tour', question, method, shards: n, ...(classes === null ? {} : { classes: classes.length }), key };
 }
@@ -74,7 +90,11 @@ function classesOf(width: number, height: number, piece: Piece, closed: boolean)
 }
 
 /** The layout the halves methods count in (rows across the width), or null where they do not apply. */
-function layoutOf(board: Board, piece: Piece, closed: boolean): { width: number; height: number; crossing: boolean } | null {
+function layoutOf(
+  board: Board,
+  piece: Piece,
+  closed: boolean,
+): { width: number; height: number; crossing: boolean } | null {
   // None by theorem: one shard, answered at once.
   if (noTours(board, piece, closed) !== null) return null;
   const g = buildCountGraph(board, piece);
@@ -104,7 +124,8 @@ const partTables = new CrossParts(PART_TABLES_BYTES);
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
 export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
-  if (!Number.isInteger(index) || index < 0 || index >= sc.shards) throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
+  if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
+    throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
   const { question } = sc;
   const piece = parsePiece(question.piece);
   const board = Board.of(question.width, question.height);
@@ -112,28 +133,56 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     if (sc.method === 'whole') {
       const run = prepareCount(board, { piece, closed: question.closed, pastLimit: true });
       const r = yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
-      return { index, key: sc.key, count: r.count, nodes: r.nodes, ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}) };
+      return {
+        index,
+        key: sc.key,
+        count: r.count,
+        nodes: r.nodes,
+        ...(r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
+      };
     }
     // The shard says how its count splits; a count joined across the middle is so on any layout that fits.
-    const layout = sc.method === 'crossing' ? crossLayout(board, piece) : (layoutOf(board, piece, question.closed) as { width: number; height: number });
+    const layout =
+      sc.method === 'crossing'
+        ? crossLayout(board, piece)
+        : (layoutOf(board, piece, question.closed) as { width: number; height: number });
     const tableKey = `${layout.width}x${layout.height} ${piece.name} ${question.closed ? 'closed' : 'open'}`;
     if (sc.method === 'crossing') {
       const classes = sc.classes === undefined ? null : endsClasses(layout.width, layout.height, piece);
       if (classes !== null && (question.closed || classes.length !== sc.classes || sc.shards % classes.length !== 0)) {
-        throw new GridbitsError('BAD_ARGUMENT', `the count's ${sc.classes} classes of ends are not those of ${question.width}×${question.height}`);
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          `the count's ${sc.classes} classes of ends are not those of ${question.width}×${question.height}`,
+        );
       }
       const report = (share: number): void => ctl.report(Math.floor(share * 20) / 10, 100, '%');
       if (classes !== null) {
         // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their work).
-        const per = sc.shards / classes.length, c = Math.floor(index / per), sub = index % per;
+        const per = sc.shards / classes.length,
+          c = Math.floor(index / per),
+          sub = index % per;
         const key = `${tableKey} class ${c}`;
         if (classTables?.key !== key) {
           classTables = null;
-          classTables = { key, table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends, partTables).steps(ctl, report) };
+          classTables = {
+            key,
+            table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends, partTables).steps(
+              ctl,
+              report,
+            ),
+          };
         }
         const t = classTables.table;
-        const r = yield* crossJoinSteps(t, sub, per, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
-        return { index, key: sc.key, count: 2n * BigInt(classes[c].times) * r.count, nodes: (sub === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
+        const r = yield* crossJoinSteps(t, sub, per, ctl, (share) =>
+          ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'),
+        );
+        return {
+          index,
+          key: sc.key,
+          count: 2n * BigInt(classes[c].times) * r.count,
+          nodes: (sub === 0 ? t.nodes : 0) + r.seen,
+          peakStates: t.peakStates,
+        };
       }
       // The top half's table: a few per cent of the work (8×8: 35 s of about 40 minutes), then this shard's vectors.
       let t = crossTables.get(tableKey);
@@ -141,19 +190,35 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
         t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, report);
         crossTables.set(tableKey, t);
       }
-      const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'));
+      const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) =>
+        ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'),
+      );
       // The top half's work once, in shard 0; each shard its own part of the join. Open tours both ways.
-      return { index, key: sc.key, count: question.closed ? r.count : 2n * r.count, nodes: (index === 0 ? t.nodes : 0) + r.seen, peakStates: t.peakStates };
+      return {
+        index,
+        key: sc.key,
+        count: question.closed ? r.count : 2n * r.count,
+        nodes: (index === 0 ? t.nodes : 0) + r.seen,
+        peakStates: t.peakStates,
+      };
     }
     let top = tables.get(tableKey);
     if (top === undefined) {
-      top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) => ctl.report(Math.floor(share * 900) / 10, 100, '%'));
+      top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) =>
+        ctl.report(Math.floor(share * 900) / 10, 100, '%'),
+      );
       tables.set(tableKey, top);
     }
     const { count } = joinHalves(top, index, sc.shards);
     ctl.report(100, 100, '%');
     // Open tours are directed (each path both ways), as the whole board's count.
-    return { index, key: sc.key, count: question.closed ? count : 2n * count, nodes: top.nodes, peakStates: top.peakStates };
+    return {
+      index,
+      key: sc.key,
+      count: question.closed ? count : 2n * count,
+      nodes: top.nodes,
+      peakStates: top.peakStates,
+    };
   });
 }
 

@@ -27,7 +27,10 @@ export class StateTable {
   private starts = new Int32Array(BUCKETS + 1);
   private pendingCount = 0;
 
-  constructor(readonly big: boolean, capacity = 1024) {
+  constructor(
+    readonly big: boolean,
+    capacity = 1024,
+  ) {
     const cap = 2 ** Math.max(4, Math.ceil(Math.log2(capacity)));
     this.e = new Uint32Array(cap * 4);
     this.mask = cap - 1;
@@ -82,7 +85,8 @@ export class StateTable {
   /** A table with the entries of `layout()`, laid out the same way (entry i stays entry i). */
   static fromLayout(e: Uint32Array, size: number): StateTable {
     const cap = e.length / 4;
-    if (!Number.isInteger(Math.log2(cap)) || cap < 16) throw new Error('a table layout has a whole power of two of entries');
+    if (!Number.isInteger(Math.log2(cap)) || cap < 16)
+      throw new Error('a table layout has a whole power of two of entries');
     const t = new StateTable(false, cap);
     t.e = e;
     t.size = size;
@@ -98,7 +102,8 @@ export class StateTable {
   private addAt(i: number, k0: number, k1: number, c0: number, c1: number): void {
     const e = this.e;
     const at = 4 * i;
-    const h0 = e[at + 2], h1 = e[at + 3];
+    const h0 = e[at + 2],
+      h1 = e[at + 3];
     if ((h0 | h1) !== 0) {
       const lo = h0 + c0;
       const hi = h1 + c1 + (lo >= LIMB ? 1 : 0);
@@ -170,13 +175,15 @@ export class StateTable {
     }
     this.pendingCount = 0;
     for (let i = 0; i < n; i++) {
-      const k0 = q[4 * i], k1 = q[4 * i + 1];
+      const k0 = q[4 * i],
+        k1 = q[4 * i + 1];
       this.addAt(this.slotAt(k0, k1, order[i]), k0, k1, q[4 * i + 2], q[4 * i + 3]);
     }
   }
 
   private grow(): void {
-    const old = this.e, oldBig = this.bigCounts;
+    const old = this.e,
+      oldBig = this.bigCounts;
     const oldCap = this.mask + 1;
     const cap = oldCap * 2;
     this.e = new Uint32Array(cap * 4);

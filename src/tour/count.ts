@@ -5,9 +5,24 @@ import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsJob } from './count-dfs.js';
-import { checkpointParts, checkpointSnapshot, frontierFingerprint, notThisCount, type CheckpointHead } from './count-checkpoint.js';
+import {
+  checkpointParts,
+  checkpointSnapshot,
+  frontierFingerprint,
+  notThisCount,
+  type CheckpointHead,
+} from './count-checkpoint.js';
 import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { byEndsClasses, CrossJob, crossFit, crossJoinSteps, CrossParts, endsClasses, PART_TABLES_BYTES, type EndsClassShare } from './count-cross.js';
+import {
+  byEndsClasses,
+  CrossJob,
+  crossFit,
+  crossJoinSteps,
+  CrossParts,
+  endsClasses,
+  PART_TABLES_BYTES,
+  type EndsClassShare,
+} from './count-cross.js';
 import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
@@ -160,7 +175,13 @@ export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, 
  * parity for a start square, …), or null where tours may exist: such counts are 0 without a search.
  */
 export function noTours(board: Board, piece: Piece, closed: boolean, from?: number, to?: number): string | null {
-  const e = existence({ board, piece, closed, ...(closed || from === undefined ? {} : { from }), ...(closed || to === undefined ? {} : { to }) });
+  const e = existence({
+    board,
+    piece,
+    closed,
+    ...(closed || from === undefined ? {} : { from }),
+    ...(closed || to === undefined ? {} : { to }),
+  });
   return e.exists === false ? e.reason : null;
 }
 
@@ -203,7 +224,14 @@ const OPEN_HALVES_6_WIDE = 42;
 
 /** The most squares counted by halves without a budget, by the whole board's window. */
 function halvesCells(reach: number, closed: boolean): number {
-  if (closed) return reach < 13 ? maxCells(reach, true) : reach <= 13 ? HALVES_6_WIDE : reach <= HALVES_MAX_REACH ? HALVES_7_WIDE : 0;
+  if (closed)
+    return reach < 13
+      ? maxCells(reach, true)
+      : reach <= 13
+        ? HALVES_6_WIDE
+        : reach <= HALVES_MAX_REACH
+          ? HALVES_7_WIDE
+          : 0;
   return reach <= 9 ? maxCells(reach, false) : reach <= 11 ? OPEN_HALVES_5_WIDE : reach <= 13 ? OPEN_HALVES_6_WIDE : 0;
 }
 
@@ -224,7 +252,11 @@ const OPEN_HALVES_MAX_REACH = 13;
  * least 2 rows.
  */
 export function byCrossing(g: CountGraph, closed: boolean, piece: Piece): boolean {
-  return g.n > SMALL_BOARD && g.reach > (closed ? HALVES_MAX_REACH : OPEN_HALVES_MAX_REACH) && crossFit(g.width, g.n / g.width, piece);
+  return (
+    g.n > SMALL_BOARD &&
+    g.reach > (closed ? HALVES_MAX_REACH : OPEN_HALVES_MAX_REACH) &&
+    crossFit(g.width, g.n / g.width, piece)
+  );
 }
 
 /**
@@ -236,11 +268,19 @@ export function byCrossing(g: CountGraph, closed: boolean, piece: Piece): boolea
 const CROSSING_CELLS = 48;
 const OPEN_CROSSING_CELLS = 42;
 
-function limitOf(board: Board, g: CountGraph, closed: boolean, piece: Piece, halves = byHalves(g, closed, piece)): string | null {
+function limitOf(
+  board: Board,
+  g: CountGraph,
+  closed: boolean,
+  piece: Piece,
+  halves = byHalves(g, closed, piece),
+): string | null {
   if (board.cells <= SMALL_BOARD) return null;
   if (byCrossing(g, closed, piece)) {
     const cap = closed ? CROSSING_CELLS : OPEN_CROSSING_CELLS;
-    return board.cells > cap ? `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for ${closed ? 'closed' : 'open'} tours this wide (joined across the middle)` : null;
+    return board.cells > cap
+      ? `${board} has ${board.cells} squares, over the exact counter's limit of ${cap} for ${closed ? 'closed' : 'open'} tours this wide (joined across the middle)`
+      : null;
   }
   const cap = halves ? halvesCells(g.reach, closed) : maxCells(g.reach, closed);
   if (cap === 0) {
@@ -306,7 +346,10 @@ function now(): number {
  * if (out.finished) console.log(out.value.count); // 1728n directed open tours (OEIS A165134)
  * ```
  */
-export function countTours(board: Board, options: CountOptions & RunOptions = {}): Promise<Outcome<Count, CountPartial>> {
+export function countTours(
+  board: Board,
+  options: CountOptions & RunOptions = {},
+): Promise<Outcome<Count, CountPartial>> {
   return countToursJob(board, budgeted(options)).run(options);
 }
 
@@ -338,18 +381,30 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
-  if (options.to !== undefined && options.from === undefined) throw new GridbitsError('BAD_ARGUMENT', 'an end square `to` needs a start square `from`');
-  if (options.to !== undefined && options.to === options.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
+  if (options.to !== undefined && options.from === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', 'an end square `to` needs a start square `from`');
+  if (options.to !== undefined && options.to === options.from)
+    throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start');
   if (options.to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'closed tours have no end square');
   for (const s of [options.from, options.to]) {
     if (s !== undefined) board.checkIndex(s);
   }
-  const convention = closed ? COUNT_CONVENTION.closed : options.from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
+  const convention = closed
+    ? COUNT_CONVENTION.closed
+    : options.from !== undefined
+      ? COUNT_CONVENTION.openFrom
+      : COUNT_CONVENTION.open;
   const base = { closed, directed: !closed, convention };
-  const where = options.from === undefined || closed ? '' : ` from ${board.name(options.from)}${options.to === undefined ? '' : ` to ${board.name(options.to)}`}`;
+  const where =
+    options.from === undefined || closed
+      ? ''
+      : ` from ${board.name(options.from)}${options.to === undefined ? '' : ` to ${board.name(options.to)}`}`;
   const question = `${closed ? 'closed' : 'directed open'} ${piece.name} tours of the ${board} board${where}`;
   // None by theorem: the count is 0 at once (unless a method is asked for by name, as tests of the methods do).
-  const theorem = options.method === undefined || options.method === 'auto' ? noTours(board, piece, closed, options.from, options.to) : null;
+  const theorem =
+    options.method === undefined || options.method === 'auto'
+      ? noTours(board, piece, closed, options.from, options.to)
+      : null;
   if (theorem !== null) {
     // Such a count is never saved, so a checkpoint given for it is another count's.
     if (options.resume !== undefined) throw notThisCount(options.resume.head, question);
@@ -370,21 +425,39 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   const budget = options.pastLimit ?? false;
   // Tours by halves (open ones with no end given), unless the whole board's
   // frontier program is asked for.
-  const halves = byHalves(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
-  const crossing = byCrossing(g, closed, piece) && (closed || from === undefined) && options.method !== 'frontier' && options.method !== 'backtracking';
+  const halves =
+    byHalves(g, closed, piece) &&
+    (closed || from === undefined) &&
+    options.method !== 'frontier' &&
+    options.method !== 'backtracking';
+  const crossing =
+    byCrossing(g, closed, piece) &&
+    (closed || from === undefined) &&
+    options.method !== 'frontier' &&
+    options.method !== 'backtracking';
   const limit = limitOf(board, g, closed, piece, halves);
   if (crossing) {
-    if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
+    if (limit !== null && !budget)
+      throw new GridbitsError(
+        'LIMIT',
+        `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`,
+      );
     return crossingRun(g, piece, closed, base, question, options.resume);
   }
   let method = options.method ?? 'auto';
   if (method === 'auto') {
     // The frontier program where its window is narrow; small boards of wide leapers by backtracking.
-    const narrow = g.reach <= COUNT_MAX_REACH || (halves && g.reach <= HALVES_MAX_REACH) || (budget && board.cells > SMALL_BOARD);
+    const narrow =
+      g.reach <= COUNT_MAX_REACH || (halves && g.reach <= HALVES_MAX_REACH) || (budget && board.cells > SMALL_BOARD);
     method = frontierFits(g.reach) && narrow && (limit === null || budget) ? 'frontier' : 'backtracking';
   }
-  if (method === 'frontier' && !frontierFits(g.reach)) throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
-  if (limit !== null && !budget) throw new GridbitsError('LIMIT', `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`);
+  if (method === 'frontier' && !frontierFits(g.reach))
+    throw new GridbitsError('LIMIT', limit ?? `${board} is too wide for the frontier counter`);
+  if (limit !== null && !budget)
+    throw new GridbitsError(
+      'LIMIT',
+      `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`,
+    );
   const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
     const r = options.resume;
     if (r !== undefined) fj.restore(checkpointSnapshot(r.head, r.cur, r.next, question, frontierFingerprint(gr, o)));
@@ -397,7 +470,8 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
     const hj = new HalvesJob(g.width, g.n / g.width, piece, false, closed);
-    const fj = hj.frontier, o = hj.options;
+    const fj = hj.frontier,
+      o = hj.options;
     resumed(fj, hj.plan.graph, o);
     return {
       *steps(ctl, onShare) {
@@ -407,7 +481,15 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
         onShare(1);
         return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
-      partial: () => ({ count: null, method: 'frontier', split: 'halves', peakStates: hj.peakStates, squaresAdded: hj.squaresAdded, squares: g.n, shareDone: hj.shareDone * 0.95 }),
+      partial: () => ({
+        count: null,
+        method: 'frontier',
+        split: 'halves',
+        peakStates: hj.peakStates,
+        squaresAdded: hj.squaresAdded,
+        squares: g.n,
+        shareDone: hj.shareDone * 0.95,
+      }),
       checkpoint: saver(fj, hj.plan.graph, o),
       question,
     };
@@ -426,7 +508,14 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
         return { ...base, count, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates };
       },
       // No tour is complete before the last square, so no lower bound: how far the program got instead.
-      partial: () => ({ count: null, method: 'frontier', peakStates: fj.peakStates, squaresAdded: fj.squaresAdded, squares: g.n, shareDone: fj.shareDone }),
+      partial: () => ({
+        count: null,
+        method: 'frontier',
+        peakStates: fj.peakStates,
+        squaresAdded: fj.squaresAdded,
+        squares: g.n,
+        shareDone: fj.shareDone,
+      }),
       checkpoint: saver(fj, g, o),
       question,
     };
@@ -453,10 +542,19 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
  * class's tables in turn. The join's sum so far is a lower bound (each vector's tours are distinct).
  * Not saved in checkpoints: a count this long runs as shards, whose finished ones a queue keeps.
  */
-function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Count, 'closed' | 'directed' | 'convention'>, question: string, resume: CountCheckpoint | undefined): CountRun {
+function crossingRun(
+  g: CountGraph,
+  piece: Piece,
+  closed: boolean,
+  base: Pick<Count, 'closed' | 'directed' | 'convention'>,
+  question: string,
+  resume: CountCheckpoint | undefined,
+): CountRun {
   if (resume !== undefined) throw notThisCount(resume.head, question);
-  const width = g.width, height = g.n / g.width;
-  const classes: Array<EndsClassShare | null> = !closed && byEndsClasses(width) ? endsClasses(width, height, piece) : [null];
+  const width = g.width,
+    height = g.n / g.width;
+  const classes: Array<EndsClassShare | null> =
+    !closed && byEndsClasses(width) ? endsClasses(width, height, piece) : [null];
   // Undirected paths → directed tours: both directions.
   const directions = closed ? 1n : 2n;
   // Classes share parts' tables (see CrossParts).
@@ -467,7 +565,8 @@ function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Co
   let peak = 0;
   return {
     *steps(ctl, onShare) {
-      let count = 0n, nodes = 0;
+      let count = 0n,
+        nodes = 0;
       for (let i = 0; i < classes.length; i++) {
         const c = classes[i];
         if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends, parts);
@@ -477,14 +576,29 @@ function crossingRun(g: CountGraph, piece: Piece, closed: boolean, base: Pick<Co
         peak = Math.max(peak, t.peakStates);
         const times = directions * BigInt(c?.times ?? 1);
         joined = count;
-        const r = yield* crossJoinSteps(t, 0, 1, ctl, (s) => onShare((share = at(TOP_SHARE + s * (1 - TOP_SHARE)))), (n) => (joined = count + times * n));
+        const r = yield* crossJoinSteps(
+          t,
+          0,
+          1,
+          ctl,
+          (s) => onShare((share = at(TOP_SHARE + s * (1 - TOP_SHARE)))),
+          (n) => (joined = count + times * n),
+        );
         count += times * r.count;
         nodes += t.nodes + r.seen;
       }
       onShare(1);
       return { ...base, count, method: 'frontier', split: 'crossing', nodes, peakStates: peak };
     },
-    partial: () => ({ count: joined, method: 'frontier', split: 'crossing', peakStates: Math.max(peak, cj.peakStates), squaresAdded: cj.frontier.squaresAdded, squares: g.n, shareDone: share }),
+    partial: () => ({
+      count: joined,
+      method: 'frontier',
+      split: 'crossing',
+      peakStates: Math.max(peak, cj.peakStates),
+      squaresAdded: cj.frontier.squaresAdded,
+      squares: g.n,
+      shareDone: share,
+    }),
     checkpoint: () => null,
     question,
   };
@@ -498,17 +612,30 @@ const TOP_SHARE = 0.02;
  * them as late as possible: while an end is still to come the program allows one fewer other end, which prunes
  * many states (5×5 from c3: a fifth of the states; from a1 reflected to the far corner, far fewer).
  */
-function latestEnds(board: Board, g: CountGraph, from: number | undefined, to: number | undefined): [number | undefined, number | undefined] {
+function latestEnds(
+  board: Board,
+  g: CountGraph,
+  from: number | undefined,
+  to: number | undefined,
+): [number | undefined, number | undefined] {
   if (from === undefined) return [undefined, undefined];
-  const w = board.width, h = board.height;
+  const w = board.width,
+    h = board.height;
   const reflect = (s: number, k: number): number => {
-    const f = board.file(s), r = board.rank(s);
+    const f = board.file(s),
+      r = board.rank(s);
     return board.index(k & 1 ? w - 1 - f : f, k & 2 ? h - 1 - r : r);
   };
-  let best: [number, number | undefined] = [vertexOf(board, g, from), to === undefined ? undefined : vertexOf(board, g, to)];
+  let best: [number, number | undefined] = [
+    vertexOf(board, g, from),
+    to === undefined ? undefined : vertexOf(board, g, to),
+  ];
   const key = ([a, b]: [number, number | undefined]): number => Math.min(a, b ?? a);
   for (let k = 1; k < 4; k++) {
-    const c: [number, number | undefined] = [vertexOf(board, g, reflect(from, k)), to === undefined ? undefined : vertexOf(board, g, reflect(to, k))];
+    const c: [number, number | undefined] = [
+      vertexOf(board, g, reflect(from, k)),
+      to === undefined ? undefined : vertexOf(board, g, reflect(to, k)),
+    ];
     if (key(c) > key(best)) best = c;
   }
   return best;

@@ -31,19 +31,30 @@ export function closeByEuler(board: Board, path: readonly number[], piece: Piece
   if (i < 0) return null;
   if (i === n - 1) return { path: [...path], how: 'already closed', at: n - 1, end: 'none' };
   const name = (s: number): string => board.name(s);
-  const start = path[0], end = path[n - 1];
+  const start = path[0],
+    end = path[n - 1];
   const out = [...path.slice(0, i + 1), ...path.slice(i + 1).reverse()];
-  return { path: out, how: `reversed steps ${i + 2}–${n} (${name(path[i + 1])} … ${name(end)}): ${name(path[i])} leaps to ${name(end)}, ${name(path[i + 1])} back to ${name(start)}`, at: i, end: 'tail' };
+  return {
+    path: out,
+    how: `reversed steps ${i + 2}–${n} (${name(path[i + 1])} … ${name(end)}): ${name(path[i])} leaps to ${name(end)}, ${name(path[i + 1])} back to ${name(start)}`,
+    at: i,
+    end: 'tail',
+  };
 }
 
 /**
  * Where Euler's reversal closes a path: the largest i (the shortest reversed stretch) with p[i] one leap from
  * the end and p[i+1] one leap from the start; n - 1 when the path is closed already; -1 when no i works.
  */
-export function eulerReversalAt(board: Board, leaps: ReadonlyArray<readonly [number, number]>, path: ArrayLike<number>): number {
+export function eulerReversalAt(
+  board: Board,
+  leaps: ReadonlyArray<readonly [number, number]>,
+  path: ArrayLike<number>,
+): number {
   const n = path.length;
   if (n < 3) return -1;
-  const start = path[0], end = path[n - 1];
+  const start = path[0],
+    end = path[n - 1];
   if (isMove(board, leaps, end, start)) return n - 1;
   for (let i = n - 3; i >= 1; i--) {
     if (isMove(board, leaps, path[i], end) && isMove(board, leaps, path[i + 1], start)) return i;

@@ -18,19 +18,23 @@ export interface Existence {
   reason: string;
 }
 
-const OPEN_RULE = 'open knight tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and mxn with both sides >= 5';
+const OPEN_RULE =
+  'open knight tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and mxn with both sides >= 5';
 const SCHWENK = "Schwenk's theorem (1991)";
 
 /** The leaper (m, n) a piece is, m <= n, or null for anything that is not one plain leaper. */
 export function leaperOf(piece: Piece): [number, number] | null {
   if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) return null;
   const leaps = piece.leaps;
-  const dx = Math.abs(leaps[0][0]), dy = Math.abs(leaps[0][1]);
-  const m = Math.min(dx, dy), n = Math.max(dx, dy);
+  const dx = Math.abs(leaps[0][0]),
+    dy = Math.abs(leaps[0][1]);
+  const m = Math.min(dx, dy),
+    n = Math.max(dx, dy);
   const want = m === 0 || m === n ? 4 : 8;
   if (leaps.length !== want) return null;
   for (let i = 1; i < want; i++) {
-    const x = Math.abs(leaps[i][0]), y = Math.abs(leaps[i][1]);
+    const x = Math.abs(leaps[i][0]),
+      y = Math.abs(leaps[i][1]);
     if (Math.min(x, y) !== m || Math.max(x, y) !== n) return null;
   }
   return [m, n];
@@ -43,7 +47,8 @@ export function isKnight(piece: Piece): boolean {
 
 /** Does an open knight's tour exist on a w×h board (from some square)? */
 export function knightOpenExists(w: number, h: number): boolean {
-  const a = Math.min(w, h), b = Math.max(w, h);
+  const a = Math.min(w, h),
+    b = Math.max(w, h);
   if (a === 1) return b === 1;
   if (a === 2) return false;
   if (a === 3) return b === 4 || b >= 7;
@@ -53,7 +58,8 @@ export function knightOpenExists(w: number, h: number): boolean {
 
 /** Does a closed knight's tour exist on a w×h board? (Schwenk 1991.) */
 export function knightClosedExists(w: number, h: number): boolean {
-  const a = Math.min(w, h), b = Math.max(w, h);
+  const a = Math.min(w, h),
+    b = Math.max(w, h);
   if (a % 2 === 1 && b % 2 === 1) return false;
   if (a === 1 || a === 2 || a === 4) return false;
   if (a === 3 && (b === 4 || b === 6 || b === 8)) return false;
@@ -61,12 +67,15 @@ export function knightClosedExists(w: number, h: number): boolean {
 }
 
 function closedReason(w: number, h: number): string {
-  const a = Math.min(w, h), b = Math.max(w, h);
-  if (knightClosedExists(w, h)) return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
+  const a = Math.min(w, h),
+    b = Math.max(w, h);
+  if (knightClosedExists(w, h))
+    return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
   if (a % 2 === 1 && b % 2 === 1) {
     return `${SCHWENK}: no closed knight's tour when both sides are odd (${w}x${h} has an odd number of squares, and a closed tour alternates colours)`;
   }
-  if (a === 1 || a === 2 || a === 4) return `${SCHWENK}: no closed knight's tour when the shorter side is 1, 2 or 4 (here ${a})`;
+  if (a === 1 || a === 2 || a === 4)
+    return `${SCHWENK}: no closed knight's tour when the shorter side is 1, 2 or 4 (here ${a})`;
   return `${SCHWENK}: no closed knight's tour on 3x4, 3x6 or 3x8 (here ${w}x${h})`;
 }
 
@@ -96,9 +105,11 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
   if (g > 1 || (m === 0 && n > 1)) {
     return `the (${m},${n}) leaper only moves by multiples of ${g || n} and cannot reach a square next to its start`;
   }
-  if (!changesColour(m, n)) return `the (${m},${n}) leaper never changes colour (m + n is even), so it cannot visit both colours`;
+  if (!changesColour(m, n))
+    return `the (${m},${n}) leaper never changes colour (m + n is even), so it cannot visit both colours`;
   if (!((w > m && h > n) || (w > n && h > m))) return `the (${m},${n}) leaper has no move on ${w}x${h}`;
-  if (closed && cells % 2 === 1) return `a closed tour alternates colours, so it needs an even number of squares (${w}x${h} has ${cells})`;
+  if (closed && cells % 2 === 1)
+    return `a closed tour alternates colours, so it needs an even number of squares (${w}x${h} has ${cells})`;
   return null;
 }
 
@@ -120,7 +131,8 @@ export function existence(q: Query): Existence {
   }
   if (knight) {
     if (closed && !knightClosedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
-    if (!closed && !knightOpenExists(w, h)) return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
+    if (!closed && !knightOpenExists(w, h))
+      return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
   } else {
     const why = leaperObstruction(board, m, n, closed);
     if (why !== null) return { exists: false, reason: why };
@@ -132,17 +144,32 @@ export function existence(q: Query): Existence {
   if (inner !== null) return { exists: false, reason: inner };
   if (closed) return { exists: true, reason: closedReason(w, h) };
   if (q.to !== undefined || (Math.min(w, h) <= 4 && q.from !== undefined)) {
-    return { exists: null, reason: `an open knight's tour exists on ${w}x${h} (${OPEN_RULE}); from this square decided by search` };
+    return {
+      exists: null,
+      reason: `an open knight's tour exists on ${w}x${h} (${OPEN_RULE}); from this square decided by search`,
+    };
   }
-  return { exists: true, reason: `${OPEN_RULE}${q.from !== undefined && board.cells % 2 === 1 ? '; the start is on the majority colour' : ''}` };
+  return {
+    exists: true,
+    reason: `${OPEN_RULE}${q.from !== undefined && board.cells % 2 === 1 ? '; the start is on the majority colour' : ''}`,
+  };
 }
 
 /** Colour parity: on an odd-cell board both ends are on the majority colour; on an even one they differ. */
-function parityProblem(board: Board, from: number | undefined, to: number | undefined, closed: boolean, alternates: boolean): string | null {
+function parityProblem(
+  board: Board,
+  from: number | undefined,
+  to: number | undefined,
+  closed: boolean,
+  alternates: boolean,
+): string | null {
   if (!alternates || closed || board.cells === 1) return null;
   const odd = board.cells % 2 === 1;
   if (odd) {
-    for (const [s, what] of [[from, 'start'], [to, 'end']] as const) {
+    for (const [s, what] of [
+      [from, 'start'],
+      [to, 'end'],
+    ] as const) {
       if (s !== undefined && colour(board, s) !== MAJORITY) {
         return `colour parity: a tour of an odd number of squares (${board.cells}) alternates colours, so it starts and ends on the majority colour (that of a1); ${board.name(s)} is the other colour and cannot be the ${what}`;
       }
@@ -162,7 +189,10 @@ function parityProblem(board: Board, from: number | undefined, to: number | unde
 function innerLineEnd(board: Board, from: number | undefined, to: number | undefined): string | null {
   const { width: w, height: h } = board;
   if (Math.min(w, h) !== 4) return null;
-  for (const [s, what] of [[from, 'start'], [to, 'end']] as const) {
+  for (const [s, what] of [
+    [from, 'start'],
+    [to, 'end'],
+  ] as const) {
     if (s === undefined) continue;
     const c = w === 4 ? board.file(s) : board.rank(s);
     if (c === 1 || c === 2) {

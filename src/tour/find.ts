@@ -103,10 +103,12 @@ interface Quick {
 function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
   if (fq !== q) {
     const e = existence(q);
-    if (e.exists === false) return { answer: { exists: false, reason: e.reason, closed: false, method: 'theorem' }, theorem: null };
+    if (e.exists === false)
+      return { answer: { exists: false, reason: e.reason, closed: false, method: 'theorem' }, theorem: null };
   }
   const ex = existence(fq);
-  if (ex.exists === false) return { answer: { exists: false, reason: ex.reason, closed: fq.closed, method: 'theorem' }, theorem: null };
+  if (ex.exists === false)
+    return { answer: { exists: false, reason: ex.reason, closed: fq.closed, method: 'theorem' }, theorem: null };
   const theorem = ex.exists === true ? ex.reason : null;
   const rng = fq.seed === undefined ? null : createRng(fq.seed);
   // The theorem's words when it decided the question; otherwise the method that found the tour says it all.
@@ -126,7 +128,11 @@ function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
   }
   if (fq.to !== undefined && knight && big && fq.board.cells <= WARNSDORFF_CELLS) {
     const w = warnsdorffTo(fq, rng ?? createRng(0));
-    if (w !== null) return { answer: accept(fq, w, why(`found by Warnsdorff's rule keeping ${fq.board.name(fq.to)} for last`), 'warnsdorff'), theorem };
+    if (w !== null)
+      return {
+        answer: accept(fq, w, why(`found by Warnsdorff's rule keeping ${fq.board.name(fq.to)} for last`), 'warnsdorff'),
+        theorem,
+      };
   }
   if (fq.board.cells <= WARNSDORFF_CELLS && fq.to === undefined) {
     const w = warnsdorffRestarts(fq, rng ?? createRng(0), 40);
@@ -141,14 +147,26 @@ function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPart
   ctl.partial = () => ({ backtracks: m.backtracks, ...(theorem !== null ? { theorem } : {}) });
   const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
   const why = (how: string): string => (theorem !== null ? `${theorem}; ${how}` : how);
-  if (status === 'found') return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
-  return { exists: false, closed: q.closed, method: 'backtracking', backtracks: m.backtracks, reason: `proved by exhaustive search (${m.backtracks} backtracks)` };
+  if (status === 'found')
+    return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
+  return {
+    exists: false,
+    closed: q.closed,
+    method: 'backtracking',
+    backtracks: m.backtracks,
+    reason: `proved by exhaustive search (${m.backtracks} backtracks)`,
+  };
 }
 
 function checkQuery(q: Query): Query {
   checkTourSquares(q);
-  if (q.to !== undefined && q.closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: give `to` or `closed`, not both');
-  if (q.to !== undefined && q.to === q.from) throw new GridbitsError('BAD_ARGUMENT', 'the end square `to` equals the start square `from`: an open tour ends elsewhere');
+  if (q.to !== undefined && q.closed)
+    throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: give `to` or `closed`, not both');
+  if (q.to !== undefined && q.to === q.from)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      'the end square `to` equals the start square `from`: an open tour ends elsewhere',
+    );
   return q;
 }
 
@@ -156,7 +174,8 @@ function checkQuery(q: Query): Query {
 function accept(q: Query, path: Int32Array, reason: string, method: string): Answer {
   const wrong = fault(q.board, q.piece.leaps, path, q.closed);
   const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
-  if (wrong !== null || !ends) throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);
+  if (wrong !== null || !ends)
+    throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);
   return { exists: true, reason, closed: q.closed, path, method };
 }
 
@@ -188,12 +207,21 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
       path = rotateTo(order.cycle, order.pos[start], reverse);
     }
     ctl.report(2, 3, 'phases');
-    return { path, how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`, method: 'construction' };
+    return {
+      path,
+      how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`,
+      method: 'construction',
+    };
   }
   if (Math.min(W, H) >= 5 && !q.closed && cells % 2 === 1) {
     const path = aroundHole(W, H, start, rng, variant);
     ctl.report(2, 3, 'phases');
-    if (path !== null) return { path, how: 'the start square, then a closed tour of the rest of the board built from blocks', method: 'construction' };
+    if (path !== null)
+      return {
+        path,
+        how: 'the start square, then a closed tour of the rest of the board built from blocks',
+        method: 'construction',
+      };
     return null;
   }
   if (Math.min(W, H) <= 4) {
@@ -255,7 +283,8 @@ function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
   const { width: W, height: H } = q.board;
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
   const flip = (c: number, fx: number, fy: number): number => {
-    const x = c % W, y = (c - x) / W;
+    const x = c % W,
+      y = (c - x) / W;
     return (fy ? H - 1 - y : y) * W + (fx ? W - 1 - x : x);
   };
   const t = q.to!;
@@ -263,8 +292,14 @@ function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
   // No start given: a1 if it fits the end's colour, else b1 (or c1 when the end is a1 on an odd board).
   const colourOf = (c: number): number => ((c % W) + Math.floor(c / W)) & 1;
   const s = q.from ?? (odd ? (t === 0 ? 2 : 0) : colourOf(t) === 0 ? 1 : 0);
-  for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-    const fs = flip(s, fx, fy), ft = flip(t, fx, fy);
+  for (const [fx, fy] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ]) {
+    const fs = flip(s, fx, fy),
+      ft = flip(t, fx, fy);
     // On an odd board: the start, then a path from one of its neighbours over the board without it.
     const firsts = odd ? neighbours(W, H, fs).filter((u) => u !== ft) : [fs];
     for (const u of firsts) {
@@ -279,10 +314,12 @@ function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
 }
 
 function neighbours(W: number, H: number, s: number): number[] {
-  const x = s % W, y = (s - x) / W;
+  const x = s % W,
+    y = (s - x) / W;
   const out: number[] = [];
   for (let d = 0; d < 8; d++) {
-    const nx = x + KDX[d], ny = y + KDY[d];
+    const nx = x + KDX[d],
+      ny = y + KDY[d];
     if (nx >= 0 && ny >= 0 && nx < W && ny < H) out.push(ny * W + nx);
   }
   return out;
@@ -290,9 +327,16 @@ function neighbours(W: number, H: number, s: number): number[] {
 
 /** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */
 function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: number): Int32Array | null {
-  const sx = s % W, sy = (s - sx) / W;
-  for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-    const x = fx ? W - 1 - sx : sx, y = fy ? H - 1 - sy : sy;
+  const sx = s % W,
+    sy = (s - sx) / W;
+  for (const [fx, fy] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ]) {
+    const x = fx ? W - 1 - sx : sx,
+      y = fy ? H - 1 - sy : sy;
     const map = buildCycle(W, H, y * W + x, rng, variant);
     if (map === null) continue;
     const entries = neighbours(W, H, y * W + x);
@@ -300,7 +344,9 @@ function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: n
     const path = walkCycle(map, entry, rng !== null && rng.below(2) === 1, y * W + x);
     if (fx || fy) {
       for (let i = 0; i < path.length; i++) {
-        const c = path[i], cx = c % W, cy = (c - cx) / W;
+        const c = path[i],
+          cx = c % W,
+          cy = (c - cx) / W;
         path[i] = (fy ? H - 1 - cy : cy) * W + (fx ? W - 1 - cx : cx);
       }
     }

@@ -60,7 +60,7 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'euler-60',
     title: "Euler's 60-square path, before he closed it (8×8, four squares left out)",
-    source: 'the knight\'s-tour article (Euler\'s method: the open path 1…60 with squares a, b, c, d unvisited)',
+    source: "the knight's-tour article (Euler's method: the open path 1…60 with squares a, b, c, d unvisited)",
     note: "not a tour: squares d4, e2, g2, g1 are left out; closing it by Euler's method reverses steps 52–60, as Euler did",
     grid: rows(
       '55 58 29 40 27 44 19 22',
@@ -76,7 +76,8 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'poem',
     title: 'The closed tour of the Russian mnemonic poem (8×8, from a1)',
-    source: "the knight's-tour article (the poem whose words' first letters spell the squares: a consonant or vowel for the file, then a number word's letter for the rank)",
+    source:
+      "the knight's-tour article (the poem whose words' first letters spell the squares: a consonant or vowel for the file, then a number word's letter for the rank)",
     note: 'a closed tour from a1 that one can recite blindfold; each stanza carries a hint to its place in the order',
     grid: rows(
       '30 55 46  9 28 57 40  7',
@@ -92,7 +93,8 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'dudeney',
     title: 'The "most magic" semi-magic closed tour (8×8): diagonals 264 and 256',
-    source: "H. E. Dudeney, Amusements in Mathematics (1917), 'The magic knight's tour' (as given at mathpuzzle.ca); MathWorld credits it to Francony, 1882",
+    source:
+      "H. E. Dudeney, Amusements in Mathematics (1917), 'The magic knight's tour' (as given at mathpuzzle.ca); MathWorld credits it to Francony, 1882",
     note: 'ranks and files all sum to 260; the long diagonals miss by 4 each way, so it is semi-magic, not magic',
     grid: rows(
       '46 55 44 19 58  9 22  7',
@@ -108,7 +110,8 @@ export const GALLERY: readonly GalleryTour[] = [
   {
     name: 'beverley',
     title: "Beverley's semi-magic open tour (8×8, 1848), the first magic knight's tour",
-    source: "W. Beverley, Philosophical Magazine, 1848 (G. Jelliss, mayhematics.com); the same numbers, reflected in the a8–h1 diagonal, at johndcook.com/blog/magic_knight",
+    source:
+      'W. Beverley, Philosophical Magazine, 1848 (G. Jelliss, mayhematics.com); the same numbers, reflected in the a8–h1 diagonal, at johndcook.com/blog/magic_knight',
     note: 'ranks and files sum to 260, each quarter board to 520 and each 2×2 block of its quarters to 130; open, not closed',
     grid: rows(
       ' 1 30 47 52  5 28 43 54',
@@ -157,6 +160,7 @@ export function galleryTour(name: string): {
   tour: ParsedTour;
 } {
   const entry = galleryEntry(name);
-  if (entry === undefined) throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
+  if (entry === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
   return { entry, tour: parseTour(entry.grid) };
 }

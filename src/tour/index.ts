@@ -8,7 +8,14 @@
  */
 export type { Answer, Query } from './types.js';
 export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
-export { searchTour, searchTourJob, searchTourSync, type SearchOptions, type SearchPartial, type SearchResult } from './search.js';
+export {
+  searchTour,
+  searchTourJob,
+  searchTourSync,
+  type SearchOptions,
+  type SearchPartial,
+  type SearchResult,
+} from './search.js';
 export { findNodeBudget, findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
 export {
@@ -26,10 +33,39 @@ export {
   type TableCell,
   type TableOptions,
 } from './table.js';
-export { COUNT_CONVENTION, COUNT_MAX_REACH, COUNT_MAX_SQUARES, countCheckpoint, countLimit, countTours, countToursJob, countToursSync, type Count, type CountCheckpoint, type CountOptions, type CountPartial } from './count.js';
+export {
+  COUNT_CONVENTION,
+  COUNT_MAX_REACH,
+  COUNT_MAX_SQUARES,
+  countCheckpoint,
+  countLimit,
+  countTours,
+  countToursJob,
+  countToursSync,
+  type Count,
+  type CountCheckpoint,
+  type CountOptions,
+  type CountPartial,
+} from './count.js';
 export { checkpointBytes, readCheckpointHead, type CheckpointHead, type CheckpointStart } from './count-checkpoint.js';
-export { countShardJob, DEFAULT_SHARDS, forgetShardTables, shardCount, type CountQuestion, type ShardCount, type ShardedCount } from './count-shards.js';
-export { countToursFromEach, countToursFromEachJob, countToursFromEachSync, symmetricSquares, type EachCount, type EachOptions, type EachPartial } from './count-each.js';
+export {
+  countShardJob,
+  DEFAULT_SHARDS,
+  forgetShardTables,
+  shardCount,
+  type CountQuestion,
+  type ShardCount,
+  type ShardedCount,
+} from './count-shards.js';
+export {
+  countToursFromEach,
+  countToursFromEachJob,
+  countToursFromEachSync,
+  symmetricSquares,
+  type EachCount,
+  type EachOptions,
+  type EachPartial,
+} from './count-each.js';
 export { analyzeTour, isMove, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
 export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';

@@ -32,7 +32,14 @@ export type CountSpec = Omit<CountOptions, 'piece'> & {
 };
 
 function queryOf(q: QuerySpec): Query {
-  return { board: Board.of(q.width, q.height), piece: parsePiece(q.piece ?? 'knight'), closed: q.closed, from: q.from, to: q.to, seed: q.seed };
+  return {
+    board: Board.of(q.width, q.height),
+    piece: parsePiece(q.piece ?? 'knight'),
+    closed: q.closed,
+    from: q.from,
+    to: q.to,
+    seed: q.seed,
+  };
 }
 
 function countOptions(o: CountSpec): CountOptions {
@@ -49,13 +56,16 @@ export const jobs = {
   /** The backtracking search alone (`searchTourJob`). */
   search: (query: QuerySpec, switches?: SearchSwitches) => searchTourJob(queryOf(query), { switches }),
   /** The per-start table (`tableJob`). */
-  table: (board: BoardSpec, piece: string, options: TableOptions = {}) => tableJob(Board.from(board), parsePiece(piece), options),
+  table: (board: BoardSpec, piece: string, options: TableOptions = {}) =>
+    tableJob(Board.from(board), parsePiece(piece), options),
   /** The squares that start an open tour (`openTourStartsJob`). */
-  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) => openTourStartsJob(Board.from(board), parsePiece(piece), options),
+  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) =>
+    openTourStartsJob(Board.from(board), parsePiece(piece), options),
   /** An exact count (`countToursJob`). */
   count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.from(board), countOptions(options)),
   /** Directed open tours from every square (`countToursFromEachJob`). */
-  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) => countToursFromEachJob(Board.from(board), countOptions(options)),
+  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) =>
+    countToursFromEachJob(Board.from(board), countOptions(options)),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
 } satisfies JobRegistry;

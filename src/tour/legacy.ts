@@ -51,7 +51,9 @@ export class TourMachine extends tour.SearchMachine {
     // maxNodes counted the machine's nodes from its start; the job's budget counts this run's.
     const left = maxNodes - this.nodes;
     if (left < 1) return { status: 'budget', backtracks: this.backtracks, nodes: this.nodes };
-    const out = job((ctl) => this.steps(ctl, maxBacktracks, () => ctl.report(this.backtracks, undefined, 'backtracks'))).runSync({
+    const out = job((ctl) =>
+      this.steps(ctl, maxBacktracks, () => ctl.report(this.backtracks, undefined, 'backtracks')),
+    ).runSync({
       maxNodes: left === Infinity ? undefined : Math.floor(left),
       timeoutMs,
       signal,
@@ -96,7 +98,13 @@ export function findTour(query: tour.Query, options: RunOptions = {}): TourAnswe
   if (out.finished) return out.value;
   if (out.stopped === 'signal') aborted();
   const backtracks = out.partial?.backtracks ?? 0;
-  return { exists: null, closed: query.closed, method: 'backtracking', backtracks, reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem) };
+  return {
+    exists: null,
+    closed: query.closed,
+    method: 'backtracking',
+    backtracks,
+    reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem),
+  };
 }
 
 /** @deprecated Use `TraceOptions` from 'gridbits/tour'. */
@@ -123,7 +131,12 @@ export const tableCellText = tour.tableCellText;
 /** Nodes a square not reached before the deadline still gets (parity and easy tours take none). */
 const GLANCE_NODES = 1 << 18;
 
-function tableAsBefore(board: Board, piece: Piece, o: TableOptions, out: Outcome<tour.TableCell[], tour.TableCell[]>): tour.TableCell[] {
+function tableAsBefore(
+  board: Board,
+  piece: Piece,
+  o: TableOptions,
+  out: Outcome<tour.TableCell[], tour.TableCell[]>,
+): tour.TableCell[] {
   if (out.finished) return out.value;
   if (out.stopped === 'signal') aborted();
   const cells = out.partial ?? [];
@@ -137,13 +150,27 @@ function tableAsBefore(board: Board, piece: Piece, o: TableOptions, out: Outcome
 /** @deprecated Use `tableSync` from 'gridbits/tour'. Past the deadline every square still gets a short look. */
 export function tourTable(board: Board, piece: Piece, options: TableOptions = {}): tour.TableCell[] {
   const { timeoutMs, signal, onProgress } = options;
-  return tableAsBefore(board, piece, options, tour.tableSync(board, piece, { ...options, timeoutMs, signal, onProgress: onProgress && whole(onProgress) }));
+  return tableAsBefore(
+    board,
+    piece,
+    options,
+    tour.tableSync(board, piece, { ...options, timeoutMs, signal, onProgress: onProgress && whole(onProgress) }),
+  );
 }
 
 /** @deprecated Use `table` from 'gridbits/tour'. */
-export async function tourTableAsync(board: Board, piece: Piece, options: TableOptions = {}): Promise<tour.TableCell[]> {
+export async function tourTableAsync(
+  board: Board,
+  piece: Piece,
+  options: TableOptions = {},
+): Promise<tour.TableCell[]> {
   const { timeoutMs, signal, onProgress } = options;
-  return tableAsBefore(board, piece, options, await tour.table(board, piece, { ...options, timeoutMs, signal, onProgress: onProgress && whole(onProgress) }));
+  return tableAsBefore(
+    board,
+    piece,
+    options,
+    await tour.table(board, piece, { ...options, timeoutMs, signal, onProgress: onProgress && whole(onProgress) }),
+  );
 }
 
 /** Progress in whole squares, as before. */
@@ -194,10 +221,24 @@ function countAsBefore(board: Board, o: CountOptions, out: Outcome<tour.Count, t
   if (out.finished) return { ...out.value, complete: true };
   if (out.stopped === 'signal') aborted();
   const closed = o.closed ?? false;
-  const convention = closed ? COUNT_CONVENTION.closed : o.from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
+  const convention = closed
+    ? COUNT_CONVENTION.closed
+    : o.from !== undefined
+      ? COUNT_CONVENTION.openFrom
+      : COUNT_CONVENTION.open;
   const p = out.partial ?? { count: 0n, method: 'frontier' as const };
   // 0.1 said 0 where the frontier program knows no lower bound.
-  return { count: p.count ?? 0n, complete: false, closed, directed: !closed, convention, method: p.method, nodes: out.nodes, ...(p.peakStates !== undefined ? { peakStates: p.peakStates } : {}), reason: budgetWords(out.stopped, o) };
+  return {
+    count: p.count ?? 0n,
+    complete: false,
+    closed,
+    directed: !closed,
+    convention,
+    method: p.method,
+    nodes: out.nodes,
+    ...(p.peakStates !== undefined ? { peakStates: p.peakStates } : {}),
+    reason: budgetWords(out.stopped, o),
+  };
 }
 
 /** @deprecated Use `countToursSync` from 'gridbits/tour'. */
@@ -218,7 +259,10 @@ export interface EachCount extends tour.EachCount {
   reason?: string;
 }
 /** @deprecated Use `countToursFromEach` from 'gridbits/tour' (its outcome says when a budget stopped it). */
-export async function countToursFromEach(board: Board, options: Omit<CountOptions, 'from' | 'to' | 'closed'> = {}): Promise<EachCount> {
+export async function countToursFromEach(
+  board: Board,
+  options: Omit<CountOptions, 'from' | 'to' | 'closed'> = {},
+): Promise<EachCount> {
   const out = await tour.countToursFromEach(board, options);
   if (out.finished) return { ...out.value, complete: true };
   if (out.stopped === 'signal') aborted();

@@ -56,11 +56,21 @@ export interface SearchEvent {
 }
 
 const KINDS: readonly SearchEventKind[] = ['move', 'backtrack', 'found', 'exhausted', 'restart'];
-const EV_MOVE = 0, EV_BACK = 1, EV_FOUND = 2, EV_NONE = 3, EV_RESTART = 4, EV_BUDGET = 5; // BUDGET: steps() only
+const EV_MOVE = 0,
+  EV_BACK = 1,
+  EV_FOUND = 2,
+  EV_NONE = 3,
+  EV_RESTART = 4,
+  EV_BUDGET = 5; // BUDGET: steps() only
 /** What advanceUntilPause answers when the job's control wants a pause. */
 const PAUSE = -1;
 // The automaton's states.
-const ST_INIT = 0, ST_NODE = 1, ST_TRY = 2, ST_RESTART = 3, ST_FOUND = 4, ST_NONE = 5;
+const ST_INIT = 0,
+  ST_NODE = 1,
+  ST_TRY = 2,
+  ST_RESTART = 3,
+  ST_FOUND = 4,
+  ST_NONE = 5;
 
 /** Resumable backtracking search for an open or closed tour of a leaper: one event at a time (`step`) or as job steps (`steps`). */
 export class SearchMachine {
@@ -116,9 +126,18 @@ export class SearchMachine {
       throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     }
     const n = board.cells;
-    for (const [name, sq] of [['from', from], ['to', to]] as const) if (sq !== undefined) board.checkIndex(sq, `${name} square`);
-    if (to !== undefined && closed) throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no separate end square: give `to` or `closed`, not both');
-    if (to !== undefined && to === from) throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start square');
+    for (const [name, sq] of [
+      ['from', from],
+      ['to', to],
+    ] as const)
+      if (sq !== undefined) board.checkIndex(sq, `${name} square`);
+    if (to !== undefined && closed)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'a closed tour has no separate end square: give `to` or `closed`, not both',
+      );
+    if (to !== undefined && to === from)
+      throw new GridbitsError('BAD_ARGUMENT', 'the end square must differ from the start square');
     this.query = query;
     this.cells = n;
     this.switches = {
@@ -198,7 +217,11 @@ export class SearchMachine {
    * or closure), or makes `maxBacktracks` backtracks ('backtracks'; running the steps again goes on). `onPause`
    * is called before each yield, to report progress. Compose it into a job body with `yield*`.
    */
-  *steps(control: JobControl<unknown>, maxBacktracks = Infinity, onPause?: () => void): Generator<void, 'found' | 'none' | 'backtracks', void> {
+  *steps(
+    control: JobControl<unknown>,
+    maxBacktracks = Infinity,
+    onPause?: () => void,
+  ): Generator<void, 'found' | 'none' | 'backtracks', void> {
     // The backtrack limit is checked before a backtrack is made, so a tour needing none is found even with 0.
     this.backLimit = maxBacktracks;
     try {
@@ -362,14 +385,18 @@ export class SearchMachine {
 
   private buildAdjacency(): void {
     const { board } = this.query;
-    const w = board.width, h = board.height, k = this.k;
+    const w = board.width,
+      h = board.height,
+      k = this.k;
     const { adj, adjN, order, vecs } = this;
     for (let c = 0; c < this.cells; c++) {
-      const x = c % w, y = (c - x) / w;
+      const x = c % w,
+        y = (c - x) / w;
       let m = 0;
       for (let i = 0; i < order.length; i++) {
         const o = order[i];
-        const nx = x + vecs[2 * o], ny = y + vecs[2 * o + 1];
+        const nx = x + vecs[2 * o],
+          ny = y + vecs[2 * o + 1];
         if (nx >= 0 && ny >= 0 && nx < w && ny < h) adj[c * k + m++] = ny * w + nx;
       }
       adjN[c] = m;
@@ -418,7 +445,8 @@ export class SearchMachine {
     if (rem === 0) return true;
     if (this.switches.deadCells) {
       const { adj, deg, live, thr } = this;
-      let a0 = 0, a1 = 0;
+      let a0 = 0,
+        a1 = 0;
       for (let i = p * this.k, e = i + this.adjN[p]; i < e; i++) {
         const v = adj[i];
         if (live[v] === 1) {
@@ -439,7 +467,8 @@ export class SearchMachine {
   private connected(p: number): boolean {
     const { adj, adjN, live, stamp, queue, k } = this;
     const mark = ++this.stampNo;
-    let head = 0, tail = 0;
+    let head = 0,
+      tail = 0;
     for (let i = p * k, e = i + adjN[p]; i < e; i++) {
       const v = adj[i];
       if (live[v] === 1 && stamp[v] !== mark) {
@@ -463,7 +492,8 @@ export class SearchMachine {
   private atGoal(): boolean {
     if (this.rem === 0) return true;
     if (!this.query.closed || this.rem !== 1) return false;
-    const p = this.path[this.d], s = this.start;
+    const p = this.path[this.d],
+      s = this.start;
     for (let i = p * this.k, e = i + this.adjN[p]; i < e; i++) if (this.adj[i] === s) return true;
     return false;
   }
@@ -478,7 +508,8 @@ export class SearchMachine {
     const wd = this.switches.warnsdorff;
     // Roth's rule leaves few ties, so later move arrays would change little: it guides the first try only, and
     // only where both sides are 5 or more (on 3×n and 4×n strips it leads Warnsdorff astray; measured).
-    const w = this.query.board.width, h = this.query.board.height;
+    const w = this.query.board.width,
+      h = this.query.board.height;
     const edge = this.switches.tieBreak === 'edge' && this.tryNo === 0 && w >= 5 && h >= 5;
     const far = (w - 1) * (w - 1) + (h - 1) * (h - 1);
     let m = 0;
@@ -490,7 +521,8 @@ export class SearchMachine {
         key += deg[v] * 2 ** 40;
         if (edge) {
           // Doubled coordinates about the centre: integers, and the key stays exact below 2^53.
-          const x = 2 * (v % w) - (w - 1), y = 2 * ((v / w) | 0) - (h - 1);
+          const x = 2 * (v % w) - (w - 1),
+            y = 2 * ((v / w) | 0) - (h - 1);
           key += (far - x * x - y * y) * 16;
         }
       }
@@ -543,7 +575,8 @@ export class SearchMachine {
     // The first try (Roth's tie-break) gets more room on large boards, where a few thousand backtracks near the
     // end usually close a tour that restarting from scratch would not.
     const { goodRet, growth } = this.switches;
-    const limit = this.tryNo === 0 ? Math.max(goodRet, this.cells >> 3) : Math.min(goodRet * growth ** this.tryNo, 40 * goodRet);
+    const limit =
+      this.tryNo === 0 ? Math.max(goodRet, this.cells >> 3) : Math.min(goodRet * growth ** this.tryNo, 40 * goodRet);
     if (limited && this.tryBacks >= limit) this.state = ST_RESTART;
     return EV_BACK;
   }

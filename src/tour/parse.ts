@@ -45,13 +45,15 @@ function parseList(tokens: string[], board: Board | undefined): ParsedTour {
   const coords: [number, number][] = [];
   for (const t of tokens) {
     const m = /^([a-z]+)([0-9]+)$/i.exec(t);
-    if (m === null) throw new GridbitsError('BAD_INPUT', `'${t}' is not a square name (expected squares like a1 b3 c5)`);
+    if (m === null)
+      throw new GridbitsError('BAD_INPUT', `'${t}' is not a square name (expected squares like a1 b3 c5)`);
     let file = 0;
     for (const ch of m[1].toLowerCase()) file = file * 26 + (ch.charCodeAt(0) - 96);
     coords.push([file - 1, Number(m[2]) - 1]);
   }
   if (board === undefined) {
-    let w = 1, h = 1;
+    let w = 1,
+      h = 1;
     for (const [f, r] of coords) {
       w = Math.max(w, f + 1);
       h = Math.max(h, r + 1);
@@ -69,13 +71,20 @@ function parseJson(text: string, board: Board | undefined): ParsedTour {
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    throw new GridbitsError('BAD_INPUT', `the input starts like JSON but is not: ${(e as Error).message.split('\n')[0]}`);
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `the input starts like JSON but is not: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
   const d = doc as { board?: { width?: unknown; height?: unknown }; path?: unknown };
   if (!Array.isArray(d.path) || !d.path.every((x) => typeof x === 'string')) {
-    throw new GridbitsError('BAD_INPUT', 'JSON input needs a "path" array of square names (as gridbits tour --json prints)');
+    throw new GridbitsError(
+      'BAD_INPUT',
+      'JSON input needs a "path" array of square names (as gridbits tour --json prints)',
+    );
   }
-  const w = d.board?.width, h = d.board?.height;
+  const w = d.board?.width,
+    h = d.board?.height;
   const b = board ?? (typeof w === 'number' && typeof h === 'number' ? Board.of(w, h) : undefined);
   return { ...parseList(d.path as string[], b), format: 'squares' };
 }
@@ -89,7 +98,10 @@ function parseGrid(lines: { text: string; line: number }[], board: Board | undef
       const t = p.trim();
       if (/^[0-9]+$/.test(t)) return Number(t);
       if (EMPTY_MARK.test(t)) return null;
-      throw new GridbitsError('BAD_INPUT', `line ${line}: '${t}' is neither a square name, a step number nor an empty mark`);
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `line ${line}: '${t}' is neither a square name, a step number nor an empty mark`,
+      );
     });
     rows.push({ cells, line });
   }
@@ -97,7 +109,10 @@ function parseGrid(lines: { text: string; line: number }[], board: Board | undef
   const width = rows[0].cells.length;
   for (const r of rows) {
     if (r.cells.length !== width) {
-      throw new GridbitsError('BAD_INPUT', `line ${r.line}: a row of ${r.cells.length} cells in a grid of rows of ${width}`);
+      throw new GridbitsError(
+        'BAD_INPUT',
+        `line ${r.line}: a row of ${r.cells.length} cells in a grid of rows of ${width}`,
+      );
     }
   }
   const b = Board.of(width, rows.length);
@@ -119,13 +134,25 @@ function parseGrid(lines: { text: string; line: number }[], board: Board | undef
   const bySquare = new Map<number, number[]>();
   for (const x of numbered) bySquare.set(x.number, [...(bySquare.get(x.number) ?? []), x.square]);
   for (const [num, squares] of bySquare) {
-    if (squares.length > 1) problems.push(`number ${num} is written on ${squares.length} squares: ${squares.map((s) => b.name(s)).join(', ')}`);
+    if (squares.length > 1)
+      problems.push(
+        `number ${num} is written on ${squares.length} squares: ${squares.map((s) => b.name(s)).join(', ')}`,
+      );
     if (num > b.cells) problems.push(`number ${num} on ${b.name(squares[0])} is beyond the board's ${b.cells} squares`);
   }
   const missing: number[] = [];
   for (let k = 1; k <= b.cells; k++) if (!bySquare.has(k)) missing.push(k);
-  if (missing.length > 0) problems.push(`step number${missing.length > 1 ? 's' : ''} ${listShort(missing.map(String))} ${missing.length > 1 ? 'are' : 'is'} missing`);
-  return { board: b, path: numbered.map((x) => x.square), numbers: numbered.map((x) => x.number), format: 'grid', problems };
+  if (missing.length > 0)
+    problems.push(
+      `step number${missing.length > 1 ? 's' : ''} ${listShort(missing.map(String))} ${missing.length > 1 ? 'are' : 'is'} missing`,
+    );
+  return {
+    board: b,
+    path: numbered.map((x) => x.square),
+    numbers: numbered.map((x) => x.number),
+    format: 'grid',
+    problems,
+  };
 }
 
 /** At most ten items, then "and N more". */

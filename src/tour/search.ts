@@ -59,11 +59,17 @@ function* searchSteps(m: SearchMachine, ctl: JobControl<SearchPartial>): Generat
  * if (out.finished && out.value.status === 'found') console.log(out.value.path);
  * ```
  */
-export function searchTour(query: Query, options: SearchOptions & RunOptions = {}): Promise<Outcome<SearchResult, SearchPartial>> {
+export function searchTour(
+  query: Query,
+  options: SearchOptions & RunOptions = {},
+): Promise<Outcome<SearchResult, SearchPartial>> {
   return searchTourJob(query, options).run(options);
 }
 
 /** As `searchTour`, run to its end or a limit without giving the event loop a turn. */
-export function searchTourSync(query: Query, options: SearchOptions & RunOptions = {}): Outcome<SearchResult, SearchPartial> {
+export function searchTourSync(
+  query: Query,
+  options: SearchOptions & RunOptions = {},
+): Outcome<SearchResult, SearchPartial> {
   return searchTourJob(query, options).runSync(options);
 }

@@ -46,18 +46,36 @@ export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryI
  * One square of the table as a job: the search from `square` within the backtracks allowed. `progress`, when
  * given, is called before each pause with the share (0..1) of the square's backtrack allowance spent.
  */
-export function tableCellJob(board: Board, piece: Piece, square: number, options: TableOptions = {}, progress?: (share: number) => void): Job<TableCell> {
+export function tableCellJob(
+  board: Board,
+  piece: Piece,
+  square: number,
+  options: TableOptions = {},
+  progress?: (share: number) => void,
+): Job<TableCell> {
   // A generator function made per call costs microseconds (each has its own prototype), a good share of a
   // small board's square: one, shared.
   return job((ctl) => cellSteps(board, piece, square, options, progress, ctl));
 }
 
-function* cellSteps(board: Board, piece: Piece, square: number, options: TableOptions, progress: ((share: number) => void) | undefined, ctl: JobControl<unknown>): Generator<void, TableCell, void> {
+function* cellSteps(
+  board: Board,
+  piece: Piece,
+  square: number,
+  options: TableOptions,
+  progress: ((share: number) => void) | undefined,
+  ctl: JobControl<unknown>,
+): Generator<void, TableCell, void> {
   const maxBack = options.maxBacktracks ?? Infinity;
   const m = new SearchMachine({ board, piece, closed: options.closed ?? false, from: square }, options.switches);
   const share = maxBack === Infinity ? () => 0 : () => Math.min(1, m.backtracks / Math.max(1, maxBack));
   const status = yield* m.steps(ctl, maxBack, progress && (() => progress(share())));
-  const cell: TableCell = { square, exists: status === 'found' ? true : status === 'none' ? false : null, backtracks: m.backtracks, nodes: m.nodes };
+  const cell: TableCell = {
+    square,
+    exists: status === 'found' ? true : status === 'none' ? false : null,
+    backtracks: m.backtracks,
+    nodes: m.nodes,
+  };
   if (status === 'found') cell.tryIndex = m.tryIndex;
   return cell;
 }
@@ -78,7 +96,11 @@ export function tableJob(board: Board, piece: Piece, options: TableOptions = {})
       ctl.report(s, n, 'squares');
       // Setting up a square is work too: a board of parity squares still pauses.
       if (ctl.spend(1)) yield;
-      cells.push(yield* tableCellJob(board, piece, s, options, (share) => ctl.report(s + 0.99 * share, n, 'squares')).within(ctl));
+      cells.push(
+        yield* tableCellJob(board, piece, s, options, (share) => ctl.report(s + 0.99 * share, n, 'squares')).within(
+          ctl,
+        ),
+      );
     }
     ctl.report(n, n, 'squares');
     return cells;
@@ -97,12 +119,20 @@ export function tableJob(board: Board, piece: Piece, options: TableOptions = {})
  * if (out.finished) console.log(out.value.map(tableCellText).join(' '));
  * ```
  */
-export function table(board: Board, piece: Piece, options: TableOptions & RunOptions = {}): Promise<Outcome<TableCell[], TableCell[]>> {
+export function table(
+  board: Board,
+  piece: Piece,
+  options: TableOptions & RunOptions = {},
+): Promise<Outcome<TableCell[], TableCell[]>> {
   return tableJob(board, piece, options).run(options);
 }
 
 /** As `table`, run to its end or a limit without giving the event loop a turn. */
-export function tableSync(board: Board, piece: Piece, options: TableOptions & RunOptions = {}): Outcome<TableCell[], TableCell[]> {
+export function tableSync(
+  board: Board,
+  piece: Piece,
+  options: TableOptions & RunOptions = {},
+): Outcome<TableCell[], TableCell[]> {
   return tableJob(board, piece, options).runSync(options);
 }
 
@@ -132,7 +162,11 @@ export interface StartOptions {
  * Squares are decided once per symmetry class of the board, and the far end of every tour found starts one
  * too. Progress counts squares; a stopped run's partial result is the squares decided so far.
  */
-export function openTourStartsJob(board: Board, piece: Piece, options: StartOptions = {}): Job<StartCell[], StartCell[]> {
+export function openTourStartsJob(
+  board: Board,
+  piece: Piece,
+  options: StartOptions = {},
+): Job<StartCell[], StartCell[]> {
   checkLeaper(piece);
   const n = board.cells;
   const maps = symmetries(board, piece);
@@ -160,7 +194,11 @@ export function openTourStartsJob(board: Board, piece: Piece, options: StartOpti
         mark(s, true, 'found');
         mark(m.tour![n - 1], true, 'found');
       } else {
-        mark(s, status === 'none' ? false : null, status === 'none' ? 'proved by exhaustive search' : 'backtrack limit');
+        mark(
+          s,
+          status === 'none' ? false : null,
+          status === 'none' ? 'proved by exhaustive search' : 'backtrack limit',
+        );
       }
     }
     ctl.report(n, n, 'squares');
@@ -169,12 +207,20 @@ export function openTourStartsJob(board: Board, piece: Piece, options: StartOpti
 }
 
 /** The squares that start an open tour (see `openTourStartsJob`), giving the event loop a turn about every 20 ms. */
-export function openTourStarts(board: Board, piece: Piece, options: StartOptions & RunOptions = {}): Promise<Outcome<StartCell[], StartCell[]>> {
+export function openTourStarts(
+  board: Board,
+  piece: Piece,
+  options: StartOptions & RunOptions = {},
+): Promise<Outcome<StartCell[], StartCell[]>> {
   return openTourStartsJob(board, piece, options).run(options);
 }
 
 /** As `openTourStarts`, run to its end or a limit without giving the event loop a turn. */
-export function openTourStartsSync(board: Board, piece: Piece, options: StartOptions & RunOptions = {}): Outcome<StartCell[], StartCell[]> {
+export function openTourStartsSync(
+  board: Board,
+  piece: Piece,
+  options: StartOptions & RunOptions = {},
+): Outcome<StartCell[], StartCell[]> {
   return openTourStartsJob(board, piece, options).runSync(options);
 }
 
@@ -186,15 +232,24 @@ function checkLeaper(piece: Piece): void {
 
 /** The board's symmetries (as square maps) that also map the piece's leaps onto themselves. */
 function symmetries(board: Board, piece: Piece): ((s: number) => number)[] {
-  const w = board.width, h = board.height;
-  const lin: [number, number, number, number][] = [[1, 0, 0, 1], [-1, 0, 0, 1], [1, 0, 0, -1], [-1, 0, 0, -1]];
+  const w = board.width,
+    h = board.height;
+  const lin: [number, number, number, number][] = [
+    [1, 0, 0, 1],
+    [-1, 0, 0, 1],
+    [1, 0, 0, -1],
+    [-1, 0, 0, -1],
+  ];
   if (w === h) lin.push([0, 1, 1, 0], [0, -1, 1, 0], [0, 1, -1, 0], [0, -1, -1, 0]);
   const leaps = new Set(piece.leaps.map(([x, y]) => `${x},${y}`));
-  const keeps = ([a, b, c, d]: number[]): boolean => piece.leaps.every(([x, y]) => leaps.has(`${a * x + b * y},${c * x + d * y}`));
+  const keeps = ([a, b, c, d]: number[]): boolean =>
+    piece.leaps.every(([x, y]) => leaps.has(`${a * x + b * y},${c * x + d * y}`));
   return lin.filter(keeps).map(([a, b, c, d]) => (s: number) => {
     // Map about the centre: coordinates doubled so the centre is an integer.
-    const x = 2 * board.file(s) - (w - 1), y = 2 * board.rank(s) - (h - 1);
-    const nx = a * x + b * y, ny = c * x + d * y;
+    const x = 2 * board.file(s) - (w - 1),
+      y = 2 * board.rank(s) - (h - 1);
+    const nx = a * x + b * y,
+      ny = c * x + d * y;
     return board.index((nx + w - 1) / 2, (ny + h - 1) / 2);
   });
 }

@@ -49,13 +49,17 @@ export function formatTrace(board: Board, events: Iterable<SearchEvent>): string
     const move = e.kind === 'restart' || e.kind === 'exhausted' ? '' : String(e.depth + 1);
     lines.push(`${String(i).padStart(5)}  ${move.padStart(4)}  ${board.name(e.square).padEnd(6)}  ${WORDS[e.kind]}`);
   }
-  if (last !== undefined && last.kind !== 'found' && last.kind !== 'exhausted') lines.push(`stopped after ${i} events, before an answer`);
+  if (last !== undefined && last.kind !== 'found' && last.kind !== 'exhausted')
+    lines.push(`stopped after ${i} events, before an answer`);
   const names = path.map((s) => board.name(s));
   lines.push('', `path (${path.length} of ${board.cells} squares): ${names.join(' ')}`);
   if (last?.kind === 'found' && path.length === board.cells) {
     const at = new Int32Array(board.cells);
     path.forEach((s, k) => (at[s] = k + 1));
-    lines.push('', drawGrid(board, (s) => String(at[s])));
+    lines.push(
+      '',
+      drawGrid(board, (s) => String(at[s])),
+    );
   }
   return lines.join('\n');
 }

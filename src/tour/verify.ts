@@ -7,7 +7,8 @@ import type { Vector } from '../pieces/piece.js';
  * leaper's vectors (and, for a closed tour, the last square one leap from the first); else the reason.
  */
 export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<number>, closed: boolean): string | null {
-  const n = board.cells, w = board.width;
+  const n = board.cells,
+    w = board.width;
   if (path.length !== n) return `the path has ${path.length} squares, the board ${n}`;
   let reach = 0;
   for (let i = 0; i < leaps.length; i++) reach = Math.max(reach, Math.abs(leaps[i][0]), Math.abs(leaps[i][1]));
@@ -18,8 +19,10 @@ export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<nu
   for (const [dx, dy] of leaps) isLeap[(dy + reach) * span + dx + reach] = 1;
   const seen = new Uint8Array(n);
   const step = (a: number, b: number): boolean => {
-    const ax = a % w, bx = b % w;
-    const dx = bx - ax, dy = ((b - bx) / w) - ((a - ax) / w);
+    const ax = a % w,
+      bx = b % w;
+    const dx = bx - ax,
+      dy = (b - bx) / w - (a - ax) / w;
     return dx >= -reach && dx <= reach && dy >= -reach && dy <= reach && isLeap[(dy + reach) * span + dx + reach] === 1;
   };
   for (let i = 0; i < n; i++) {
@@ -27,7 +30,8 @@ export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<nu
     if (!Number.isInteger(s) || s < 0 || s >= n) return `square ${s} at step ${i} is off the board`;
     if (seen[s] === 1) return `square ${board.name(s)} is visited twice (step ${i})`;
     seen[s] = 1;
-    if (i > 0 && !step(path[i - 1], s)) return `step ${i} from ${board.name(path[i - 1])} to ${board.name(s)} is not a leap`;
+    if (i > 0 && !step(path[i - 1], s))
+      return `step ${i} from ${board.name(path[i - 1])} to ${board.name(s)} is not a leap`;
   }
   if (closed && n > 1 && !step(path[n - 1], path[0])) return 'the last square is not a leap from the first';
   return null;
@@ -54,15 +58,19 @@ function stepTable(w: number, leaps: readonly Vector[], reach: number): StepTabl
   const t = lastTable;
   if (t !== null && t.width === w && t.leaps.length === 2 * leaps.length) {
     let same = true;
-    for (let i = 0; i < leaps.length && same; i++) same = t.leaps[2 * i] === leaps[i][0] && t.leaps[2 * i + 1] === leaps[i][1];
+    for (let i = 0; i < leaps.length && same; i++)
+      same = t.leaps[2 * i] === leaps[i][0] && t.leaps[2 * i + 1] === leaps[i][1];
     if (same) return t;
   }
   const flat = new Int32Array(2 * leaps.length);
   const base = reach * w + reach;
   const size = 2 * base + 1;
-  const valid = new Uint8Array(size), stepX = new Int8Array(size), stepY = new Int8Array(size);
+  const valid = new Uint8Array(size),
+    stepX = new Int8Array(size),
+    stepY = new Int8Array(size);
   for (let i = 0; i < leaps.length; i++) {
-    const dx = leaps[i][0], dy = leaps[i][1];
+    const dx = leaps[i][0],
+      dy = leaps[i][1];
     flat[2 * i] = dx;
     flat[2 * i + 1] = dy;
     const d = dy * w + dx + base;
@@ -91,14 +99,18 @@ function seenMarks(n: number): Uint8Array {
  * (dx, dy), so the loop tracks coordinates by adding, with no division per square.
  */
 function fastFault(board: Board, table: StepTable, path: ArrayLike<number>, closed: boolean): string | null {
-  const n = board.cells, w = board.width, h = board.height;
+  const n = board.cells,
+    w = board.width,
+    h = board.height;
   const { reach, base, valid, stepX, stepY } = table;
   const size = valid.length;
   const seen = seenMarks(n);
   const first = path[0];
   if (!Number.isInteger(first) || first < 0 || first >= n) return `square ${first} at step 0 is off the board`;
   seen[first] = 1;
-  let x = first % w, y = (first - x) / w, prev = first;
+  let x = first % w,
+    y = (first - x) / w,
+    prev = first;
   for (let i = 1; i < n; i++) {
     const s = path[i];
     const d = s - prev + base;
@@ -116,7 +128,8 @@ function fastFault(board: Board, table: StepTable, path: ArrayLike<number>, clos
   if (closed && n > 1) {
     const d = first - prev + base;
     const fx = first % w;
-    if (!(d >= 0 && d < size && valid[d] === 1) || Math.abs(fx - x) > reach) return 'the last square is not a leap from the first';
+    if (!(d >= 0 && d < size && valid[d] === 1) || Math.abs(fx - x) > reach)
+      return 'the last square is not a leap from the first';
   }
   return null;
 }

@@ -19,10 +19,21 @@ const VISITED = 0x80;
  * One Warnsdorff walk from `start`: the full path, or null when the walk gets stuck before covering the
  * board. O(cells × vectors) time, 5 bytes per cell. `avoid` (optional) is kept for the very last step.
  */
-export function warnsdorffPath(board: Board, leaps: readonly Vector[], start: number, tie: TieBreak, rng?: Rng, avoid = -1): Int32Array | null {
-  const w = board.width, h = board.height, n = board.cells;
+export function warnsdorffPath(
+  board: Board,
+  leaps: readonly Vector[],
+  start: number,
+  tie: TieBreak,
+  rng?: Rng,
+  avoid = -1,
+): Int32Array | null {
+  const w = board.width,
+    h = board.height,
+    n = board.cells;
   const k = leaps.length;
-  const dxs = new Int32Array(k), dys = new Int32Array(k), dis = new Int32Array(k);
+  const dxs = new Int32Array(k),
+    dys = new Int32Array(k),
+    dis = new Int32Array(k);
   for (let i = 0; i < k; i++) {
     dxs[i] = leaps[i][0];
     dys[i] = leaps[i][1];
@@ -33,22 +44,29 @@ export function warnsdorffPath(board: Board, leaps: readonly Vector[], start: nu
     for (let x = 0; x < w; x++) {
       let d = 0;
       for (let i = 0; i < k; i++) {
-        const nx = x + dxs[i], ny = y + dys[i];
+        const nx = x + dxs[i],
+          ny = y + dys[i];
         if (nx >= 0 && ny >= 0 && nx < w && ny < h) d++;
       }
       deg[y * w + x] = d;
     }
   }
   const path = new Int32Array(n);
-  let cur = start, cx = start % w, cy = (start - cx) / w;
+  let cur = start,
+    cx = start % w,
+    cy = (start - cx) / w;
   path[0] = cur;
   deg[cur] |= VISITED;
   // Keeping `avoid` for last: it counts as one more exit, so the rule does not rush into it.
   if (avoid >= 0) deg[avoid] += 1;
   for (let step = 1; step < n; step++) {
-    let best = -1, bestDeg = 99, bestDist = -1, ties = 0;
+    let best = -1,
+      bestDeg = 99,
+      bestDist = -1,
+      ties = 0;
     for (let i = 0; i < k; i++) {
-      const nx = cx + dxs[i], ny = cy + dys[i];
+      const nx = cx + dxs[i],
+        ny = cy + dys[i];
       if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
       const t = cur + dis[i];
       const d = deg[t];
@@ -66,7 +84,8 @@ export function warnsdorffPath(board: Board, leaps: readonly Vector[], start: nu
       }
       let dist = 0;
       if (tie === 'roth') {
-        const ex = 2 * nx - w + 1, ey = 2 * ny - h + 1;
+        const ex = 2 * nx - w + 1,
+          ey = 2 * ny - h + 1;
         dist = ex * ex + ey * ey;
       }
       if (dd < bestDeg || dist > bestDist) {

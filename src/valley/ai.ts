@@ -55,10 +55,14 @@ export function parsePlayer(text: string): PlayerSpec {
   const m = /^ai(?::([0-9]+))?$/.exec(t);
   if (m !== null) {
     const level = m[1] === undefined ? DEFAULT_LEVEL : Number(m[1]);
-    if (level < 1 || level > AI_LEVELS.length) throw new GridbitsError('BAD_ARGUMENT', `AI level must be 1 to ${AI_LEVELS.length}, got '${text}'`);
+    if (level < 1 || level > AI_LEVELS.length)
+      throw new GridbitsError('BAD_ARGUMENT', `AI level must be 1 to ${AI_LEVELS.length}, got '${text}'`);
     return m[1] === undefined ? { kind: 'ai' } : { kind: 'ai', level };
   }
-  throw new GridbitsError('BAD_ARGUMENT', `unknown player '${text}' (random, greedy, ai, ai:1 .. ai:${AI_LEVELS.length})`);
+  throw new GridbitsError(
+    'BAD_ARGUMENT',
+    `unknown player '${text}' (random, greedy, ai, ai:1 .. ai:${AI_LEVELS.length})`,
+  );
 }
 
 /** A spec as text: "random", "greedy", "ai", "ai:3", "ai@40ms". */
@@ -117,7 +121,9 @@ const SLICE_MS = 5;
 function* slices<T, P>(inner: Job<T, P>, timeoutMs: number | undefined): Generator<void, Outcome<T, P>, void> {
   let ms = 0;
   for (;;) {
-    const o = inner.runSync({ timeoutMs: timeoutMs === undefined ? SLICE_MS : Math.max(0, Math.min(SLICE_MS, timeoutMs - ms)) });
+    const o = inner.runSync({
+      timeoutMs: timeoutMs === undefined ? SLICE_MS : Math.max(0, Math.min(SLICE_MS, timeoutMs - ms)),
+    });
     if (o.finished || o.stopped !== 'time' || (timeoutMs !== undefined && o.ms >= timeoutMs)) return o;
     ms = o.ms;
     yield;
@@ -130,7 +136,8 @@ function searchPlayer(name: string, budget: SearchOptions & Pick<RunOptions, 'ti
   const chooseJob = ({ engine, history, drawRule }: Turn): Job<Move> =>
     new Job<Move>(function* () {
       const r = searchAnswer(yield* slices(searcher.searchJob(engine, { ...look, history, drawRule }), timeoutMs));
-      if (r === undefined || r.move === null) throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
+      if (r === undefined || r.move === null)
+        throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
       return r.move;
     });
   return { name, chooseJob, choose: (turn) => finishedValue(chooseJob(turn).runSync()) };
@@ -146,13 +153,15 @@ const GREEDY_WIN = 1 << 20;
  */
 export function greedyPlayer(seed = 1): Player {
   const rng = createRng(seed);
-  const own = new Int32Array(64), best = new Int32Array(64);
+  const own = new Int32Array(64),
+    best = new Int32Array(64);
   return {
     name: 'greedy',
     choose({ engine: e }) {
       const n = e.generate(own, 0);
       if (n === 0) throw new GridbitsError('BAD_INPUT', `no move to play in ${e.toString()}`);
-      let top = -Infinity, count = 0;
+      let top = -Infinity,
+        count = 0;
       for (let i = 0; i < n; i++) {
         e.make(own[i] as Move);
         let worst = GREEDY_WIN;
@@ -279,12 +288,15 @@ const openingSearch = new Searcher(1 << 12);
 function* safeRandomMove(e: Engine, rng: Rng): Generator<void, Move, void> {
   const n = e.generate(PICK, 0);
   // Copies, not the shared buffers: another match may run between the pauses.
-  const moves = PICK.slice(0, n), safeMoves = new Int32Array(n);
+  const moves = PICK.slice(0, n),
+    safeMoves = new Int32Array(n);
   let safe = 0;
   for (let i = 0; i < n; i++) {
     const m = moves[i] as Move;
     e.make(m);
-    const lost = e.winner() === null && searchAnswer(openingSearch.searchSync(e, { depth: 5, evaluate: () => 0, drawRule: false }))!.score >= WIN - 5;
+    const lost =
+      e.winner() === null &&
+      searchAnswer(openingSearch.searchSync(e, { depth: 5, evaluate: () => 0, drawRule: false }))!.score >= WIN - 5;
     e.unmake(m);
     if (!lost) safeMoves[safe++] = m;
     yield;
@@ -303,8 +315,18 @@ export type PlayedGame = Omit<MatchGame, 'game' | 'whitePlayer'>;
  * draw rule, or the ply cap. A ply is its unit of work (a pause point may follow each). Moves go through the game (every one checked); rng
  * draws the random opening plies; `moves` gets each move as it is played.
  */
-function* gameSteps(ctl: JobControl<unknown>, game: Game, white: Player, black: Player, rng: Rng, opts: PlayOptions, moves: Move[]): Generator<void, PlayedGame, void> {
-  const cap = opts.plyCap ?? 300, opening = opts.openingPlies ?? 1, e = game.engine;
+function* gameSteps(
+  ctl: JobControl<unknown>,
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions,
+  moves: Move[],
+): Generator<void, PlayedGame, void> {
+  const cap = opts.plyCap ?? 300,
+    opening = opts.openingPlies ?? 1,
+    e = game.engine;
   for (let plies = 0; ; plies++) {
     const over = game.result();
     if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
@@ -312,7 +334,12 @@ function* gameSteps(ctl: JobControl<unknown>, game: Game, white: Player, black: 
     const player = e.side === 0 ? white : black;
     const turn = (): Turn => ({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
     // A searching player's move runs as steps of this job, so its limits and signal are looked at within milliseconds.
-    const m = plies < opening ? yield* safeRandomMove(e, rng) : player.chooseJob ? yield* player.chooseJob(turn()).within(ctl) : player.choose(turn());
+    const m =
+      plies < opening
+        ? yield* safeRandomMove(e, rng)
+        : player.chooseJob
+          ? yield* player.chooseJob(turn()).within(ctl)
+          : player.choose(turn());
     game.play(formatEngineMove(e, m));
     moves.push(m);
     if (ctl.spend(1)) yield;
@@ -320,7 +347,13 @@ function* gameSteps(ctl: JobControl<unknown>, game: Game, white: Player, black: 
 }
 
 /** A game played on to its end as a job (see gameSteps); unfinished, its partial is the moves played so far. */
-export function playGameJob(game: Game, white: Player, black: Player, rng: Rng, opts: PlayOptions = {}): Job<PlayedGame, Move[]> {
+export function playGameJob(
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions = {},
+): Job<PlayedGame, Move[]> {
   return new Job<PlayedGame, Move[]>(function* (ctl) {
     const moves: Move[] = [];
     ctl.partial = () => moves.slice();
@@ -334,12 +367,24 @@ export function playGameJob(game: Game, white: Player, black: Player, rng: Rng, 
  * player's move), the partial is the tally of the games played so far.
  */
 export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
-  if (!Number.isInteger(opts.games) || opts.games < 1) throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);
-  const emptyTally = (): MatchTally => ({ games: 0, white: 0, black: 0, draws: 0, aWins: 0, bWins: 0, repetitions: 0, capped: 0, plies: 0 });
+  if (!Number.isInteger(opts.games) || opts.games < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);
+  const emptyTally = (): MatchTally => ({
+    games: 0,
+    white: 0,
+    black: 0,
+    draws: 0,
+    aWins: 0,
+    bWins: 0,
+    repetitions: 0,
+    capped: 0,
+    plies: 0,
+  });
   return new Job<MatchTally, MatchTally>(function* (ctl) {
     const seed = opts.seed ?? 1;
     const rng = createRng(seed);
-    const a = createPlayer(opts.a, seed * 2 + 1), b = createPlayer(opts.b, seed * 2 + 2);
+    const a = createPlayer(opts.a, seed * 2 + 1),
+      b = createPlayer(opts.b, seed * 2 + 2);
     const tally = emptyTally();
     ctl.partial = () => ({ ...tally });
     ctl.report(0, opts.games, 'games');

@@ -34,7 +34,7 @@ export class Engine5 implements Engine {
     this.side = pos.side;
     this.ply = pos.ply;
     for (let c = 0; c < 2; c++) {
-      for (let rest = pos.men[c]; rest !== 0; ) {
+      for (let rest = pos.men[c]; rest !== 0;) {
         const sq = 31 - Math.clz32(rest);
         rest ^= 1 << sq;
         const i = (c * 2 + (sq === pos.kings[c] ? 1 : 0)) * 25 + sq;
@@ -56,13 +56,17 @@ export class Engine5 implements Engine {
   }
 
   generate(out: Int32Array, at: number): number {
-    const s = this.side, men = this.men, k = this.kings;
+    const s = this.side,
+      men = this.men,
+      k = this.kings;
     if (isOver(men[s], men[s ^ 1], k[s], k[s ^ 1])) return 0;
     return generateInto(men[s], men[s ^ 1], k[s], this.ply === 0, out, at);
   }
 
   make(m: Move): void {
-    const s = this.side, from = m & 63, to = m >>> 6;
+    const s = this.side,
+      from = m & 63,
+      to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
     let base = s * 50;
     if (this.kings[s] === from) {
@@ -77,7 +81,9 @@ export class Engine5 implements Engine {
   }
 
   unmake(m: Move): void {
-    const s = (this.side ^ 1) as Side, from = m & 63, to = m >>> 6;
+    const s = (this.side ^ 1) as Side,
+      from = m & 63,
+      to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
     let base = s * 50;
     if (this.kings[s] === to) {
@@ -111,7 +117,9 @@ export class Engine5 implements Engine {
   }
 
   mobility(side: Side): number {
-    const k = this.kings, own = this.men[side], opp = this.men[side ^ 1];
+    const k = this.kings,
+      own = this.men[side],
+      opp = this.men[side ^ 1];
     if (isOver(own, opp, k[side], k[side ^ 1])) return 0;
     return countMoves(own, opp, k[side], side === this.side && this.ply === 0);
   }

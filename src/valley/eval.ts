@@ -50,7 +50,8 @@ function slideDistance(e: Engine, from: number): number {
   }
   seen[from] = stamp;
   queue[0] = from;
-  let head = 0, tail = 1;
+  let head = 0,
+    tail = 1;
   for (let dist = 1; dist < FAR; dist++) {
     const end = tail;
     let routes = 0;
@@ -82,10 +83,12 @@ function slideDistance(e: Engine, from: number): number {
 function slideDistance5(occAll: number, from: number): number {
   if (from === VALLEY) return 0;
   const occ = occAll & ~(1 << from);
-  let frontier = 1 << from, seenMask = frontier;
+  let frontier = 1 << from,
+    seenMask = frontier;
   for (let dist = 1; dist < FAR; dist++) {
-    let next = 0, routes = 0;
-    for (let rest = frontier; rest !== 0; ) {
+    let next = 0,
+      routes = 0;
+    for (let rest = frontier; rest !== 0;) {
       const sq = 31 - Math.clz32(rest);
       rest ^= 1 << sq;
       if (kingReachesValley(sq, occ)) {
@@ -104,11 +107,18 @@ function slideDistance5(occAll: number, from: number): number {
 
 /** evaluate on the 5×5 masks. */
 function evaluate5(e: Engine5): number {
-  const us = e.side, them = us ^ 1, occ = e.men[0] | e.men[1];
-  const kUs = e.kings[us], kThem = e.kings[them];
-  const us5 = slideDistance5(occ, kUs), dUs = distanceOf(us5), rUs = routesOf(us5);
+  const us = e.side,
+    them = us ^ 1,
+    occ = e.men[0] | e.men[1];
+  const kUs = e.kings[us],
+    kThem = e.kings[them];
+  const us5 = slideDistance5(occ, kUs),
+    dUs = distanceOf(us5),
+    rUs = routesOf(us5);
   if (dUs === 1 && e.ply > 0) return EVAL_MAX;
-  const them5 = slideDistance5(occ, kThem), dThem = distanceOf(them5), rThem = routesOf(them5);
+  const them5 = slideDistance5(occ, kThem),
+    dThem = distanceOf(them5),
+    rThem = routesOf(them5);
   let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
   score += ROUTE * (Math.min(rUs, 3) - Math.min(rThem, 3));
   score += MOBILITY * (e.mobility(us) - e.mobility(them as Side));
@@ -126,7 +136,8 @@ function openDirections(e: Engine, sq: number): number {
 /** True when that side's King reaches the valley in one slide (a win if it is that side's move, after ply 0). */
 export function kingOneSlideAway(e: Engine, side: Side): boolean {
   if (e instanceof Engine5) return kingReachesValley(e.kings[side], e.men[0] | e.men[1]);
-  const k = e.king(side), valley = e.valley;
+  const k = e.king(side),
+    valley = e.valley;
   for (let d = 0; d < 8; d++) if (e.slideEnd(k, d) === valley) return true;
   return false;
 }
@@ -143,9 +154,14 @@ export function kingDistance(e: Engine, side: Side): number {
  */
 export function evaluate(e: Engine): number {
   if (e instanceof Engine5) return evaluate5(e);
-  const us = e.side, them = (us ^ 1) as Side;
-  const usR = slideDistance(e, e.king(us)), dUs = distanceOf(usR), rUs = routesOf(usR);
-  const themR = slideDistance(e, e.king(them)), dThem = distanceOf(themR), rThem = routesOf(themR);
+  const us = e.side,
+    them = (us ^ 1) as Side;
+  const usR = slideDistance(e, e.king(us)),
+    dUs = distanceOf(usR),
+    rUs = routesOf(usR);
+  const themR = slideDistance(e, e.king(them)),
+    dThem = distanceOf(themR),
+    rThem = routesOf(themR);
   // Our move and one slide home: won unless the first-move rule holds the King back.
   if (dUs === 1 && e.ply > 0) return EVAL_MAX;
   let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;

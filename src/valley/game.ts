@@ -6,7 +6,16 @@ import { parseSquares, type Setup } from './notation.js';
 import { formatGameRecord, readRecordLines } from './record.js';
 import { formatEngineMove } from './search.js';
 import { BLACK, WHITE } from './state.js';
-import { VARIANTS, createVariantEngine, engineMoves, parseVariantPosition, findVariant, variantStart, type Variant, type VariantName } from './variant.js';
+import {
+  VARIANTS,
+  createVariantEngine,
+  engineMoves,
+  parseVariantPosition,
+  findVariant,
+  variantStart,
+  type Variant,
+  type VariantName,
+} from './variant.js';
 
 /** A side by name. */
 export type Colour = 'white' | 'black';
@@ -57,12 +66,23 @@ export class Game {
   constructor(options: GameOptions = {}) {
     this.variant = findVariant(options.variant ?? 'standard');
     this.drawRule = options.drawRule ?? true;
-    const first = options.first === undefined ? undefined : options.first === 'black' ? BLACK : options.first === 'white' ? WHITE : -1;
-    if (first === -1) throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
+    const first =
+      options.first === undefined
+        ? undefined
+        : options.first === 'black'
+          ? BLACK
+          : options.first === 'white'
+            ? WHITE
+            : -1;
+    if (first === -1)
+      throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
     if (options.position !== undefined) {
       const setup = parseVariantPosition(this.variant, options.position);
       if (first !== undefined && setup.side !== first) {
-        throw new GridbitsError('BAD_ARGUMENT', `the position has ${COLOUR[setup.side]} to move, but first is ${options.first}`);
+        throw new GridbitsError(
+          'BAD_ARGUMENT',
+          `the position has ${COLOUR[setup.side]} to move, but first is ${options.first}`,
+        );
       }
       this.engine = createVariantEngine(this.variant, setup);
     } else {
@@ -75,7 +95,8 @@ export class Game {
   /** The game a record describes (see readRecordLines); a bad line throws BAD_INPUT naming it. */
   static fromRecord(text: string, options: { drawRule?: boolean } = {}): Game {
     const rec = readRecordLines(text);
-    const named = (line: number, e: unknown): unknown => (e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e);
+    const named = (line: number, e: unknown): unknown =>
+      e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e;
     let variant: VariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
     if (rec.variant !== null) {
       try {
@@ -145,7 +166,8 @@ export class Game {
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
     const [from, to] = parseSquares(move, this.engine.size);
     const m = makeMove(from, to);
-    if (!engineMoves(this.engine).includes(m)) throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
+    if (!engineMoves(this.engine).includes(m))
+      throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
     this.engine.make(m);
     this.played.push(m);
     this.texts.push(formatEngineMove(this.engine, m));
@@ -164,17 +186,26 @@ export class Game {
 
   /** How the game ended, or null while it goes on. */
   result(): GameResult | null {
-    const e = this.engine, w = e.winner(), valley = this.variant.board.name(e.valley);
+    const e = this.engine,
+      w = e.winner(),
+      valley = this.variant.board.name(e.valley);
     if (w !== null) {
       const reachedValley = e.king(w === 'white' ? WHITE : BLACK) === e.valley;
-      const reason = reachedValley ? `the ${NAME[w === 'white' ? 0 : 1]} King reached the valley ${valley}` : `the ${NAME[e.side]} King cannot move`;
+      const reason = reachedValley
+        ? `the ${NAME[w === 'white' ? 0 : 1]} King reached the valley ${valley}`
+        : `the ${NAME[e.side]} King cannot move`;
       return { winner: w, draw: false, reason };
     }
     if (this.drawRule && this.occurrences() >= 3) {
-      return { winner: null, draw: true, reason: 'the same position (board and side to move) occurred a third time: draw rule' };
+      return {
+        winner: null,
+        draw: true,
+        reason: 'the same position (board and side to move) occurred a third time: draw rule',
+      };
     }
     // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King does.
-    if (engineMoves(e).length === 0) return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
+    if (engineMoves(e).length === 0)
+      return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
     return null;
   }
 
@@ -197,4 +228,3 @@ export class Game {
     this.keys.push(this.engine.boardKey());
   }
 }
-

@@ -9,8 +9,14 @@ export const ALL_SQUARES = (1 << 25) - 1;
 
 /** The 8 directions as (file, rank) steps; the first four increase the square index, the last four decrease it. */
 const DIRS: ReadonlyArray<readonly [number, number]> = [
-  [1, 0], [-1, 1], [0, 1], [1, 1],
-  [-1, 0], [1, -1], [0, -1], [-1, -1],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+  [-1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
 ];
 /** Directions 0..3 run towards higher indices: their nearest blocker is the lowest set bit of the ray. */
 export const UP_DIRS = 4;
@@ -29,7 +35,10 @@ export const NEIGHBOURS = new Int32Array(25);
 for (let sq = 0; sq < 25; sq++) {
   for (let d = 0; d < 8; d++) {
     const [df, dr] = DIRS[d];
-    let f = sq % 5, r = (sq - (sq % 5)) / 5, ray = 0, end = sq;
+    let f = sq % 5,
+      r = (sq - (sq % 5)) / 5,
+      ray = 0,
+      end = sq;
     for (;;) {
       f += df;
       r += dr;

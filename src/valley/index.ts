@@ -9,9 +9,29 @@
  */
 export { BOARD, VALLEY, slideEnd } from './geometry.js';
 export { formatMove, isMove, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
-export { BLACK, WHITE, copyPosition, samePosition, startPosition, winnerOf, type Position, type Side, type Winner } from './state.js';
+export {
+  BLACK,
+  WHITE,
+  copyPosition,
+  samePosition,
+  startPosition,
+  winnerOf,
+  type Position,
+  type Side,
+  type Winner,
+} from './state.js';
 export { MAX_MOVES, countMoves, generateInto, isOver } from './kernel.js';
-export { PILLAR, START, formatPosition, formatSetup, moveText, parsePosition, parseSetup, type GridSpec, type Setup } from './notation.js';
+export {
+  PILLAR,
+  START,
+  formatPosition,
+  formatSetup,
+  moveText,
+  parsePosition,
+  parseSetup,
+  type GridSpec,
+  type Setup,
+} from './notation.js';
 export { legalMoves, parseLegalMove, play } from './position.js';
 export {
   formatGameRecord,
@@ -43,7 +63,17 @@ export {
 } from './variant.js';
 export { zobristKeys } from './zobrist.js';
 export { Game, type Colour, type GameOptions, type GameResult } from './game.js';
-export { PERFT_MAX_DEPTH, PERFT_PROGRESS_UNIT, divide, divideJob, divideSync, perft, perftJob, perftSync, type DivideRows } from './perft.js';
+export {
+  PERFT_MAX_DEPTH,
+  PERFT_PROGRESS_UNIT,
+  divide,
+  divideJob,
+  divideSync,
+  perft,
+  perftJob,
+  perftSync,
+  type DivideRows,
+} from './perft.js';
 export {
   SEARCH_MAX_PLY,
   SearchTable,

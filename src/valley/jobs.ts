@@ -16,11 +16,14 @@ export type WorkerSearchOptions = Omit<SearchOptions, 'onIteration' | 'evaluate'
  */
 export const jobs = {
   /** perft: leaves `depth` plies below the position. */
-  perft: (variant: VariantName, position: string | undefined, depth: number) => perftJob(createVariantEngine(variant, position), depth),
+  perft: (variant: VariantName, position: string | undefined, depth: number) =>
+    perftJob(createVariantEngine(variant, position), depth),
   /** divide: perft by first move. */
-  divide: (variant: VariantName, position: string | undefined, depth: number) => divideJob(createVariantEngine(variant, position), depth),
+  divide: (variant: VariantName, position: string | undefined, depth: number) =>
+    divideJob(createVariantEngine(variant, position), depth),
   /** search: the best move by iterative deepening. */
-  search: (variant: VariantName, position: string | undefined, options: WorkerSearchOptions = {}) => searchJob(createVariantEngine(variant, position), options),
+  search: (variant: VariantName, position: string | undefined, options: WorkerSearchOptions = {}) =>
+    searchJob(createVariantEngine(variant, position), options),
   /** solve: the value of a 5×5 position (standard rules). */
   solve: (position: string, options: Omit<SolveOptions, 'onStatus'> = {}) => solveJob(parsePosition(position), options),
   /** match: players against each other. */

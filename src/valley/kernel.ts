@@ -7,7 +7,8 @@ import * as geometry from './geometry.js';
 // geometry's tables and helpers as this module's own constants: V8 reads an imported binding through its
 // module cell, checking that it is initialised, on every use in a hot loop, and a module constant directly —
 // perft from the start measured about 20 % faster this way.
-const { DIR_OF_STEP, END, NEIGHBOURS, PAST_VALLEY, RAY, STEP, TO_VALLEY, UP_DIRS, VALLEY, popCount, slideEnd } = geometry;
+const { DIR_OF_STEP, END, NEIGHBOURS, PAST_VALLEY, RAY, STEP, TO_VALLEY, UP_DIRS, VALLEY, popCount, slideEnd } =
+  geometry;
 
 /** The most moves a 5×5 position can have: 5 pieces × 8 directions. */
 export const MAX_MOVES = 40;
@@ -28,7 +29,14 @@ export function maskWinner(white: number, black: number, whiteKing: number, blac
  * R1–R3: writes the moves of the side owning `own` into out from index `at`, direction by direction (0..7 as in
  * geometry.ts); returns how many. Terminal positions (R4) are the caller's check.
  */
-export function generateInto(own: number, opp: number, ownKing: number, firstPly: boolean, out: Int32Array, at: number): number {
+export function generateInto(
+  own: number,
+  opp: number,
+  ownKing: number,
+  firstPly: boolean,
+  out: Int32Array,
+  at: number,
+): number {
   const occ = own | opp;
   let n = at;
   let rest = firstPly ? own & ~(1 << ownKing) : own;
@@ -49,14 +57,22 @@ export function generateInto(own: number, opp: number, ownKing: number, firstPly
  * R1–R3 as generateInto, walking only the open directions (an empty first square), lowest step square first:
  * the order perft and the solver search in. Returns how many moves it wrote.
  */
-export function generateOpen(own: number, opp: number, ownKing: number, firstPly: boolean, out: Int32Array, at: number): number {
-  const occ = own | opp, free = ~occ;
+export function generateOpen(
+  own: number,
+  opp: number,
+  ownKing: number,
+  firstPly: boolean,
+  out: Int32Array,
+  at: number,
+): number {
+  const occ = own | opp,
+    free = ~occ;
   let n = at;
-  for (let rest = firstPly ? own & ~(1 << ownKing) : own; rest !== 0; ) {
+  for (let rest = firstPly ? own & ~(1 << ownKing) : own; rest !== 0;) {
     const from = 31 - Math.clz32(rest);
     rest ^= 1 << from;
     const king = from === ownKing;
-    for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
+    for (let open = NEIGHBOURS[from] & free; open !== 0;) {
       const step = 31 - Math.clz32(open & -open);
       open ^= 1 << step;
       const to = slideEnd(from, DIR_OF_STEP[step - from + 6], occ);
@@ -72,7 +88,8 @@ export function generateOpen(own: number, opp: number, ownKing: number, firstPly
  * less a soldier's slide that would stop on the valley.
  */
 export function countMoves(own: number, opp: number, ownKing: number, firstPly: boolean): number {
-  const occ = own | opp, free = ~occ;
+  const occ = own | opp,
+    free = ~occ;
   let n = 0;
   let rest = firstPly ? own & ~(1 << ownKing) : own;
   while (rest !== 0) {
@@ -93,15 +110,35 @@ export function kingReachesValley(king: number, occ: number): boolean {
  * perft below a position (the side to move owns `own`), `depth` ≥ 1; `buf` holds MAX_MOVES moves per ply from
  * `at`. R4 ends a line (no leaf); the last two plies are counted by leavesAtTwo and countMoves.
  */
-export function perftFrom(own: number, opp: number, ownKing: number, oppKing: number, firstPly: boolean, depth: number, buf: Int32Array, at: number): number {
+export function perftFrom(
+  own: number,
+  opp: number,
+  ownKing: number,
+  oppKing: number,
+  firstPly: boolean,
+  depth: number,
+  buf: Int32Array,
+  at: number,
+): number {
   if (isOver(own, opp, ownKing, oppKing)) return 0;
   if (depth === 1) return countMoves(own, opp, ownKing, firstPly);
   if (depth === 2) return leavesAtTwo(own, opp, ownKing, oppKing, firstPly);
   let nodes = 0;
   const n = generateOpen(own, opp, ownKing, firstPly, buf, at);
   for (let i = at; i < at + n; i++) {
-    const m = buf[i], from = m & 63, to = m >>> 6;
-    nodes += perftFrom(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, false, depth - 1, buf, at + MAX_MOVES);
+    const m = buf[i],
+      from = m & 63,
+      to = m >>> 6;
+    nodes += perftFrom(
+      opp,
+      own ^ ((1 << from) | (1 << to)),
+      oppKing,
+      from === ownKing ? to : ownKing,
+      false,
+      depth - 1,
+      buf,
+      at + MAX_MOVES,
+    );
   }
   return nodes;
 }
@@ -113,7 +150,7 @@ for (let i = 1; i < 1 << 13; i++) POP13[i] = POP13[i >> 1] + (i & 1);
 /** R2 counted: how many of these soldiers have a slide that would stop on the valley (and so is no move). */
 function valleyStops(soldiers: number, occ: number): number {
   let n = 0;
-  for (let s = soldiers; s !== 0; ) {
+  for (let s = soldiers; s !== 0;) {
     const sq = 31 - Math.clz32(s);
     s ^= 1 << sq;
     if ((TO_VALLEY[sq] & occ) === 0 && (PAST_VALLEY[sq] & occ) !== 0) n++;
@@ -129,9 +166,13 @@ function valleyStops(soldiers: number, occ: number): number {
  * and a boxed-in opposing King end the line (R4). The tests compare it against the reference.
  */
 function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number, firstPly: boolean): number {
-  const occ = own | opp, free = ~occ, oppSoldiers = opp & ~(1 << oppKing), oppKingAround = NEIGHBOURS[oppKing];
-  let base = 0, lines = 0;
-  for (let rest = opp; rest !== 0; ) {
+  const occ = own | opp,
+    free = ~occ,
+    oppSoldiers = opp & ~(1 << oppKing),
+    oppKingAround = NEIGHBOURS[oppKing];
+  let base = 0,
+    lines = 0;
+  for (let rest = opp; rest !== 0;) {
     const sq = 31 - Math.clz32(rest);
     rest ^= 1 << sq;
     const open = NEIGHBOURS[sq] & free;
@@ -145,16 +186,23 @@ function leavesAtTwo(own: number, opp: number, ownKing: number, oppKing: number,
     const from = 31 - Math.clz32(rest);
     rest ^= 1 << from;
     // The opponent's pieces next to the square this piece leaves each gain a move, whichever way it goes.
-    const gained = NEIGHBOURS[from] & opp, freed = base + POP13[gained & 0x1fff] + POP13[gained >>> 13];
-    for (let open = NEIGHBOURS[from] & free; open !== 0; ) {
+    const gained = NEIGHBOURS[from] & opp,
+      freed = base + POP13[gained & 0x1fff] + POP13[gained >>> 13];
+    for (let open = NEIGHBOURS[from] & free; open !== 0;) {
       const step = 31 - Math.clz32(open & -open);
       open ^= 1 << step;
       // R1 inlined (geometry's slideEnd): the nearest blocker on the ray, lowest bit upwards, highest downwards.
-      const d = DIR_OF_STEP[step - from + 6], ray = d * 25 + from, blockers = RAY[ray] & occ;
-      const to = blockers === 0 ? END[ray] : (d < UP_DIRS ? 31 - Math.clz32(blockers & -blockers) : 31 - Math.clz32(blockers)) - STEP[d];
+      const d = DIR_OF_STEP[step - from + 6],
+        ray = d * 25 + from,
+        blockers = RAY[ray] & occ;
+      const to =
+        blockers === 0
+          ? END[ray]
+          : (d < UP_DIRS ? 31 - Math.clz32(blockers & -blockers) : 31 - Math.clz32(blockers)) - STEP[d];
       // A soldier may not stop on the valley; a King that does has won, and the line ends with no replies.
       if (to === VALLEY) continue;
-      const changed = (1 << from) | (1 << to), after = occ ^ changed;
+      const changed = (1 << from) | (1 << to),
+        after = occ ^ changed;
       if ((oppKingAround & ~after) === 0) continue;
       // Valley stops only change when the move touches a line from an opposing soldier to beyond c3.
       const stops = (changed & lines) === 0 ? stopsBefore : valleyStops(oppSoldiers, after);

@@ -13,7 +13,13 @@ export const LABYRINTH_VALLEY = 24;
 /** b3, f3, b5, f5: fixed, they block slides like pieces and never move. */
 export const LABYRINTH_PILLARS: readonly number[] = [15, 19, 29, 33];
 /** Labyrinth's board: 7×7, valley d4, pillars b3 b5 f3 f5, six soldiers a side. */
-export const LABYRINTH_GRID: GridSpec = { size: N, valley: LABYRINTH_VALLEY, pillars: LABYRINTH_PILLARS, soldiers: 6, title: 'Labyrinth' };
+export const LABYRINTH_GRID: GridSpec = {
+  size: N,
+  valley: LABYRINTH_VALLEY,
+  pillars: LABYRINTH_PILLARS,
+  soldiers: 6,
+  title: 'Labyrinth',
+};
 /** Six soldiers and the King on each side's first rank, the Kings in the middle (d1, d7). */
 export const LABYRINTH_START = `sssksss/7/1${PILLAR}3${PILLAR}1/7/1${PILLAR}3${PILLAR}1/7/SSSKSSS w 0`;
 /** 7 pieces × 8 directions. */
@@ -31,8 +37,14 @@ const PILLAR_HI = LABYRINTH_PILLARS.reduce((m, sq) => m | BIT_HI[sq], 0);
 
 /** The 8 directions; the first four increase the square index (nearest blocker = lowest bit), the rest decrease it. */
 const DIRS: ReadonlyArray<readonly [number, number]> = [
-  [1, 0], [-1, 1], [0, 1], [1, 1],
-  [-1, 0], [1, -1], [0, -1], [-1, -1],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+  [-1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
 ];
 const STEP = Int32Array.from(DIRS, ([df, dr]) => dr * N + df);
 // RAY_*[d * 49 + sq]: the squares from sq (exclusive) to the edge in direction d; END: the ray's last square.
@@ -52,7 +64,12 @@ const IN_LINE = new Uint8Array(CELLS);
 for (let sq = 0; sq < CELLS; sq++) {
   for (let d = 0; d < 8; d++) {
     const [df, dr] = DIRS[d];
-    let f = sq % N, r = Math.floor(sq / N), end = sq, lo = 0, hi = 0, reached = false;
+    let f = sq % N,
+      r = Math.floor(sq / N),
+      end = sq,
+      lo = 0,
+      hi = 0,
+      reached = false;
     for (;;) {
       f += df;
       r += dr;
@@ -92,7 +109,8 @@ function popCount(x: number): number {
 /** Where a piece on sq stops sliding in direction d past the occupied squares (occLo, occHi); sq itself: no move. */
 function slideEnd(sq: number, d: number, occLo: number, occHi: number): number {
   const i = d * CELLS + sq;
-  const bl = RAY_LO[i] & occLo, bh = RAY_HI[i] & occHi;
+  const bl = RAY_LO[i] & occLo,
+    bh = RAY_HI[i] & occHi;
   let b: number;
   if (d < 4) {
     if (bl !== 0) b = 31 - Math.clz32(bl & -bl);
@@ -117,7 +135,14 @@ function slidesFrom(sq: number, soldier: boolean, occLo: number, occHi: number, 
 /** The moves of one piece without sliding: one per empty neighbour, less a soldier's slide that would stop on d4. */
 function countFrom(sq: number, soldier: boolean, occLo: number, occHi: number): number {
   let n = popCount(NB_LO[sq] & ~occLo) + popCount(NB_HI[sq] & ~occHi);
-  if (soldier && IN_LINE[sq] !== 0 && (TO_LO[sq] & occLo) === 0 && (TO_HI[sq] & occHi) === 0 && ((PAST_LO[sq] & occLo) | (PAST_HI[sq] & occHi)) !== 0) n--;
+  if (
+    soldier &&
+    IN_LINE[sq] !== 0 &&
+    (TO_LO[sq] & occLo) === 0 &&
+    (TO_HI[sq] & occHi) === 0 &&
+    ((PAST_LO[sq] & occLo) | (PAST_HI[sq] & occHi)) !== 0
+  )
+    n--;
   return n;
 }
 
@@ -179,11 +204,15 @@ class LabyrinthEngine implements Engine {
   }
 
   generate(out: Int32Array, at: number): number {
-    const m = this.men, s = this.side, king = this.kings[s];
-    const occLo = m[0] | m[2] | PILLAR_LO, occHi = m[1] | m[3] | PILLAR_HI;
+    const m = this.men,
+      s = this.side,
+      king = this.kings[s];
+    const occLo = m[0] | m[2] | PILLAR_LO,
+      occHi = m[1] | m[3] | PILLAR_HI;
     if (this.kings[0] === LABYRINTH_VALLEY || this.kings[1] === LABYRINTH_VALLEY) return 0;
     if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return 0;
-    let lo = m[2 * s], hi = m[2 * s + 1];
+    let lo = m[2 * s],
+      hi = m[2 * s + 1];
     // The first move of the game must be a soldier's.
     if (this.ply === 0) {
       lo &= ~BIT_LO[king];
@@ -204,7 +233,9 @@ class LabyrinthEngine implements Engine {
   }
 
   make(mv: Move): void {
-    const s = this.side, from = mv & 63, to = mv >>> 6;
+    const s = this.side,
+      from = mv & 63,
+      to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
     this.men[2 * s + 1] ^= BIT_HI[from] | BIT_HI[to];
     const isKing = this.kings[s] === from;
@@ -215,7 +246,9 @@ class LabyrinthEngine implements Engine {
   }
 
   unmake(mv: Move): void {
-    const s = (this.side ^ 1) as Side, from = mv & 63, to = mv >>> 6;
+    const s = (this.side ^ 1) as Side,
+      from = mv & 63,
+      to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
     this.men[2 * s + 1] ^= BIT_HI[from] | BIT_HI[to];
     const isKing = this.kings[s] === to;
@@ -228,7 +261,8 @@ class LabyrinthEngine implements Engine {
   /** The key change of side s moving a piece between from and to, with this.ply the ply before that move. */
   private rekey(s: number, isKing: boolean, from: number, to: number): void {
     const z = (2 * s + (isKing ? 1 : 0)) * CELLS;
-    let lo = ZLO[z + from] ^ ZLO[z + to] ^ ZLO[Z_SIDE], hi = ZHI[z + from] ^ ZHI[z + to] ^ ZHI[Z_SIDE];
+    let lo = ZLO[z + from] ^ ZLO[z + to] ^ ZLO[Z_SIDE],
+      hi = ZHI[z + from] ^ ZHI[z + to] ^ ZHI[Z_SIDE];
     if (this.ply === 0) {
       lo ^= ZLO[Z_FIRST];
       hi ^= ZHI[Z_FIRST];
@@ -240,8 +274,10 @@ class LabyrinthEngine implements Engine {
   winner(): Winner {
     if (this.kings[WHITE] === LABYRINTH_VALLEY) return 'white';
     if (this.kings[BLACK] === LABYRINTH_VALLEY) return 'black';
-    const m = this.men, king = this.kings[this.side];
-    const occLo = m[0] | m[2] | PILLAR_LO, occHi = m[1] | m[3] | PILLAR_HI;
+    const m = this.men,
+      king = this.kings[this.side];
+    const occLo = m[0] | m[2] | PILLAR_LO,
+      occHi = m[1] | m[3] | PILLAR_HI;
     if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return this.side === WHITE ? 'black' : 'white';
     return null;
   }
@@ -262,12 +298,16 @@ class LabyrinthEngine implements Engine {
 
   /** Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine). */
   mobility(side: Side): number {
-    const m = this.men, king = this.kings[side];
-    const occLo = m[0] | m[2] | PILLAR_LO, occHi = m[1] | m[3] | PILLAR_HI;
+    const m = this.men,
+      king = this.kings[side];
+    const occLo = m[0] | m[2] | PILLAR_LO,
+      occHi = m[1] | m[3] | PILLAR_HI;
     if (this.kings[0] === LABYRINTH_VALLEY || this.kings[1] === LABYRINTH_VALLEY) return 0;
     if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return 0;
     const first = this.ply === 0 && side === this.side;
-    let lo = m[2 * side], hi = m[2 * side + 1], n = 0;
+    let lo = m[2 * side],
+      hi = m[2 * side + 1],
+      n = 0;
     if (first) {
       lo &= ~BIT_LO[king];
       hi &= ~BIT_HI[king];
@@ -306,6 +346,7 @@ class LabyrinthEngine implements Engine {
 /** A Labyrinth engine at a position (a string in Labyrinth notation or a parsed setup; the start by default). */
 export function createLabyrinthEngine(position: string | Setup = LABYRINTH_START): Engine {
   const setup = typeof position === 'string' ? parseSetup(position, LABYRINTH_GRID) : position;
-  if (setup.size !== N) throw new GridbitsError('BAD_ARGUMENT', `a Labyrinth position is 7×7, got ${setup.size}×${setup.size}`);
+  if (setup.size !== N)
+    throw new GridbitsError('BAD_ARGUMENT', `a Labyrinth position is 7×7, got ${setup.size}×${setup.size}`);
   return new LabyrinthEngine(setup);
 }

@@ -138,14 +138,23 @@ export const countValleyMoves = countMoves;
 /** @deprecated Use `isOver` from 'gridbits/valley'. */
 export const valleyIsOver = isOver;
 /** @deprecated Use `generateInto` from 'gridbits/valley' (it writes Move codes, `from | to << 6`). Writes 0.1's `from | to << 5` codes. */
-export function generateValleyMoves(own: number, opp: number, ownKing: number, firstPly: boolean, out: Int32Array, at: number): number {
+export function generateValleyMoves(
+  own: number,
+  opp: number,
+  ownKing: number,
+  firstPly: boolean,
+  out: Int32Array,
+  at: number,
+): number {
   const n = generateInto(own, opp, ownKing, firstPly, out, at);
   for (let i = at; i < at + n; i++) out[i] = fromMove(out[i] as Move);
   return n;
 }
 /** @deprecated Use `play` from 'gridbits/valley'. Plays a 0.1 move code (`from | to << 5`) on p in place. */
 export function makeValleyMove(p: Position, m: number): void {
-  const s = p.side, from = m & 31, to = m >>> 5;
+  const s = p.side,
+    from = m & 31,
+    to = m >>> 5;
   p.men[s] ^= (1 << from) | (1 << to);
   if (p.kings[s] === from) p.kings[s] = to;
   p.side = (s ^ 1) as Side;
@@ -153,7 +162,9 @@ export function makeValleyMove(p: Position, m: number): void {
 }
 /** @deprecated Positions are values in 'gridbits/valley' (`play` returns the next one). Takes back a 0.1 move code. */
 export function unmakeValleyMove(p: Position, m: number): void {
-  const s = (p.side ^ 1) as Side, from = m & 31, to = m >>> 5;
+  const s = (p.side ^ 1) as Side,
+    from = m & 31,
+    to = m >>> 5;
   p.men[s] ^= (1 << from) | (1 << to);
   if (p.kings[s] === to) p.kings[s] = from;
   p.side = s;
@@ -258,9 +269,14 @@ export const VALLEY_VARIANTS = VARIANTS;
 /** @deprecated Use `VARIANT_NAMES` from 'gridbits/valley'. */
 export const VALLEY_VARIANT_NAMES = VARIANT_NAMES;
 /** @deprecated Use `createVariantEngine` from 'gridbits/valley'. */
-export const createValleyVariantEngine: (variant: Variant | VariantName, position?: string | Setup) => ValleyEngine = createVariantEngine;
+export const createValleyVariantEngine: (variant: Variant | VariantName, position?: string | Setup) => ValleyEngine =
+  createVariantEngine;
 /** @deprecated Use `divide` from 'gridbits/valley' (one perft for every variant). Rejects ABORTED on the signal. */
-export async function valleyEngineDivideAsync(engine: ValleyEngine, depth: number, options: RunOptions = {}): Promise<DivideRows> {
+export async function valleyEngineDivideAsync(
+  engine: ValleyEngine,
+  depth: number,
+  options: RunOptions = {},
+): Promise<DivideRows> {
   return whole(await divide(engineOf(engine), depth, { signal: options.signal, onProgress: options.onProgress }));
 }
 /** @deprecated Use `engineMoves` from 'gridbits/valley'. */
@@ -364,7 +380,8 @@ export class ValleySearcher {
   search(engine: ValleyEngine, options: ValleySearchOptions = {}): ValleySearchResult {
     const e = engineOf(engine);
     const { timeMs, maxNodes, signal, ...rest } = options;
-    if (timeMs !== undefined && !(timeMs > 0)) throw new GridbitsError('BAD_ARGUMENT', `search timeMs must be positive, got ${timeMs}`);
+    if (timeMs !== undefined && !(timeMs > 0))
+      throw new GridbitsError('BAD_ARGUMENT', `search timeMs must be positive, got ${timeMs}`);
     const outcome = this.searcher.searchSync(e, { ...rest, timeoutMs: timeMs, maxNodes, signal });
     if (outcome.finished) {
       const { ended, ...r } = outcome.value;
@@ -380,7 +397,10 @@ function searchDepthOne(searcher: Searcher, e: Engine, options: SearchOptions): 
   return (o.finished ? o.value : o.partial) as SearchResult;
 }
 /** @deprecated Use `searchSync` (or `search`) from 'gridbits/valley'. */
-export function valleySearch(e: ValleyEngine, options: ValleySearchOptions & { tableSize?: number } = {}): ValleySearchResult {
+export function valleySearch(
+  e: ValleyEngine,
+  options: ValleySearchOptions & { tableSize?: number } = {},
+): ValleySearchResult {
   return new ValleySearcher(options.tableSize).search(e, options);
 }
 /** @deprecated Use `EVAL_MAX` from 'gridbits/valley'. */
@@ -398,7 +418,9 @@ export interface ValleyLevel extends Omit<Level, 'timeoutMs'> {
   timeMs?: number;
 }
 /** @deprecated Use `AI_LEVELS` from 'gridbits/valley'. */
-export const VALLEY_AI_LEVELS: readonly ValleyLevel[] = AI_LEVELS.map(({ timeoutMs, ...l }) => (timeoutMs === undefined ? l : { ...l, timeMs: timeoutMs }));
+export const VALLEY_AI_LEVELS: readonly ValleyLevel[] = AI_LEVELS.map(({ timeoutMs, ...l }) =>
+  timeoutMs === undefined ? l : { ...l, timeMs: timeoutMs },
+);
 /** @deprecated Use `DEFAULT_LEVEL` from 'gridbits/valley'. */
 export const VALLEY_DEFAULT_LEVEL = DEFAULT_LEVEL;
 /** @deprecated Use `AI_CONTEMPT` from 'gridbits/valley'. */
@@ -410,7 +432,8 @@ export interface ValleyPlayerSpec extends Omit<PlayerSpec, 'timeoutMs'> {
   /** For ai: a per-move time that replaces the level's budget. */
   timeMs?: number;
 }
-const toSpec = ({ timeMs, ...s }: ValleyPlayerSpec): PlayerSpec => (timeMs === undefined ? s : { ...s, timeoutMs: timeMs });
+const toSpec = ({ timeMs, ...s }: ValleyPlayerSpec): PlayerSpec =>
+  timeMs === undefined ? s : { ...s, timeoutMs: timeMs };
 /** @deprecated Use `Turn` from 'gridbits/valley'. */
 export interface ValleyTurn {
   /** The engine at the position to move in. */
@@ -469,9 +492,18 @@ export interface ValleyMatchOptions extends Omit<MatchOptions, 'a' | 'b'> {
 /** @deprecated Use `PlayOptions` from 'gridbits/valley'. */
 export type ValleyPlayOptions = Pick<ValleyMatchOptions, 'openingPlies' | 'plyCap' | 'signal'>;
 const asPlayer = (p: ValleyPlayer): Player => ({ name: p.name, choose: (turn) => p.choose(turn) as Move });
-const asValleyPlayer = (p: Player): ValleyPlayer => ({ name: p.name, choose: (turn) => p.choose({ ...turn, engine: engineOf(turn.engine) }) });
+const asValleyPlayer = (p: Player): ValleyPlayer => ({
+  name: p.name,
+  choose: (turn) => p.choose({ ...turn, engine: engineOf(turn.engine) }),
+});
 /** @deprecated Use `playGameJob` from 'gridbits/valley'. Rejects ABORTED on the signal. */
-export async function playValleyGame(game: Game, white: ValleyPlayer, black: ValleyPlayer, rng: Rng, opts: ValleyPlayOptions = {}): Promise<PlayedGame> {
+export async function playValleyGame(
+  game: Game,
+  white: ValleyPlayer,
+  black: ValleyPlayer,
+  rng: Rng,
+  opts: ValleyPlayOptions = {},
+): Promise<PlayedGame> {
   return whole(await playGameJob(game, asPlayer(white), asPlayer(black), rng, opts).run({ signal: opts.signal }));
 }
 /** @deprecated Use `match` from 'gridbits/valley': an outcome, unfinished with the games so far when stopped. Rejects ABORTED on the signal. */

@@ -33,9 +33,11 @@ export function moveTo(m: Move): number {
  */
 export function isMove(m: number, size = 5): m is Move {
   if (!Number.isInteger(m) || m < 0 || m >= 1 << 12) return false;
-  const from = m & 63, to = m >>> 6;
+  const from = m & 63,
+    to = m >>> 6;
   if (from >= size * size || to >= size * size || from === to) return false;
-  const df = (to % size) - (from % size), dr = Math.floor(to / size) - Math.floor(from / size);
+  const df = (to % size) - (from % size),
+    dr = Math.floor(to / size) - Math.floor(from / size);
   return df === 0 || dr === 0 || Math.abs(df) === Math.abs(dr);
 }
 
@@ -48,7 +50,8 @@ function boardOf(size: number): Board {
 
 /** A move in notation, its from and to squares: "b1e4". A number that is no move on that board is refused (BAD_ARGUMENT). */
 export function formatMove(m: Move, size = 5): string {
-  if (!isMove(m, size)) throw new GridbitsError('BAD_ARGUMENT', `${String(m)} is not a King's Valley move code on a ${size}×${size} board`);
+  if (!isMove(m, size))
+    throw new GridbitsError('BAD_ARGUMENT', `${String(m)} is not a King's Valley move code on a ${size}×${size} board`);
   const b = boardOf(size);
   return b.name(m & 63) + b.name(m >>> 6);
 }

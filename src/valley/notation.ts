@@ -45,7 +45,8 @@ export const STANDARD_GRID: GridSpec = { size: 5, valley: VALLEY, pillars: [], s
 export function parseSetup(text: string, spec: GridSpec): Setup {
   const { size, valley, pillars } = spec;
   const board = Board.of(size, size);
-  const bad = (problem: string): GridbitsError => new GridbitsError('BAD_INPUT', `bad ${spec.title} position '${text}': ${problem}`);
+  const bad = (problem: string): GridbitsError =>
+    new GridbitsError('BAD_INPUT', `bad ${spec.title} position '${text}': ${problem}`);
   const fields = text.trim().split(/\s+/);
   if (fields.length !== 3) throw bad(`expected 3 fields (board, side w/b, ply), got ${fields.length}`);
   const [boardText, sideText, plyText] = fields;
@@ -61,7 +62,8 @@ export function parseSetup(text: string, spec: GridSpec): Setup {
     for (const ch of row) {
       if (ch >= '1' && ch <= String(size)) {
         for (let n = Number(ch); n > 0; n--, file++) {
-          if (file < size && pillars.includes(rank * size + file)) throw bad(`the pillar square ${board.name(rank * size + file)} must hold '${PILLAR}'`);
+          if (file < size && pillars.includes(rank * size + file))
+            throw bad(`the pillar square ${board.name(rank * size + file)} must hold '${PILLAR}'`);
         }
         continue;
       }
@@ -69,12 +71,18 @@ export function parseSetup(text: string, spec: GridSpec): Setup {
       const pillar = ch === PILLAR && pillars.length > 0;
       if (colour < 0 && !pillar) {
         const extra = pillars.length > 0 ? `, ${PILLAR} for pillars` : '';
-        throw bad(`unexpected '${ch}' on rank ${rank + 1} (K S for White, k s for Black, 1-${size} for empty squares${extra})`);
+        throw bad(
+          `unexpected '${ch}' on rank ${rank + 1} (K S for White, k s for Black, 1-${size} for empty squares${extra})`,
+        );
       }
       if (file >= size) throw bad(`rank ${rank + 1} is longer than ${size} squares`);
       const sq = rank * size + file;
       if (pillar !== pillars.includes(sq)) {
-        throw bad(pillar ? `'${PILLAR}' on ${board.name(sq)}: pillars stand on ${pillarNames} only` : `the pillar square ${board.name(sq)} must hold '${PILLAR}'`);
+        throw bad(
+          pillar
+            ? `'${PILLAR}' on ${board.name(sq)}: pillars stand on ${pillarNames} only`
+            : `the pillar square ${board.name(sq)} must hold '${PILLAR}'`,
+        );
       }
       file++;
       if (pillar) continue;
@@ -97,7 +105,8 @@ export function parseSetup(text: string, spec: GridSpec): Setup {
   if (sideText !== 'w' && sideText !== 'b') throw bad(`side to move must be 'w' or 'b', got '${sideText}'`);
   if (!/^[0-9]{1,9}$/.test(plyText)) throw bad(`ply must be a whole number from 0, got '${plyText}'`);
   const side = sideText === 'w' ? WHITE : BLACK;
-  if (kings[side] === valley) throw bad(`the side to move already has its King on the valley ${board.name(valley)}, which no game reaches`);
+  if (kings[side] === valley)
+    throw bad(`the side to move already has its King on the valley ${board.name(valley)}, which no game reaches`);
   return { size, men, kings: [kings[0], kings[1]], side, ply: Number(plyText) };
 }
 
@@ -108,7 +117,8 @@ export function parseSetup(text: string, spec: GridSpec): Setup {
 export function formatBoard(size: number, letter: (sq: number) => string, side: Side, ply: number): string {
   const ranks: string[] = [];
   for (let rank = size - 1; rank >= 0; rank--) {
-    let row = '', empty = 0;
+    let row = '',
+      empty = 0;
     for (let file = 0; file < size; file++) {
       const l = letter(rank * size + file);
       if (l === '') {

@@ -25,7 +25,10 @@ export const PERFT_PROGRESS_UNIT = 'leaves (forecast)';
 
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_MAX_DEPTH) {
-    throw new GridbitsError('BAD_ARGUMENT', `perft depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got ${depth}`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `perft depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got ${depth}`,
+    );
   }
 }
 
@@ -51,12 +54,15 @@ function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): num
 function leaves(e: Engine, depth: number, buf: Int32Array, at: number): number {
   if (depth === 0) return 1;
   if (!(e instanceof Engine5)) return enginePerft(e, depth, buf, at);
-  const s = e.side, men = e.men, k = e.kings;
+  const s = e.side,
+    men = e.men,
+    k = e.kings;
   return perftFrom(men[s], men[s ^ 1], k[s], k[s ^ 1], e.ply === 0, depth, buf, at);
 }
 
 /** How many plies the job's lines are (a pause may come after each line), so a line is a small part of the work. */
-const splitPlies = (depth: number): number => (depth >= 10 ? Math.min(depth - 6, 5) : depth >= 9 ? 3 : depth >= 6 ? 2 : 1);
+const splitPlies = (depth: number): number =>
+  depth >= 10 ? Math.min(depth - 6, 5) : depth >= 9 ? 3 : depth >= 6 ? 2 : 1;
 
 /**
  * The plies below each line that forecast its leaves: two short of the rest (the forecast costs about 1/200 of
@@ -95,7 +101,16 @@ interface Plan {
 const scratch = new Int32Array((PERFT_MAX_DEPTH + 2) * ENGINE_MAX_MOVES);
 
 /** Walks the lines below ply `ply` (the moves so far in p.path), recording each with its forecast. */
-function planLines(e: Engine, p: Plan, split: number, k: number, grows: boolean, ply: number, at: number, first: number): void {
+function planLines(
+  e: Engine,
+  p: Plan,
+  split: number,
+  k: number,
+  grows: boolean,
+  ply: number,
+  at: number,
+  first: number,
+): void {
   if (ply === split) {
     for (let j = 0; j < split; j++) p.moves.push(p.path[j]);
     p.row.push(first);
@@ -124,14 +139,16 @@ function plan(e: Engine, depth: number, split: number): Plan {
   const firsts: Move[] = [];
   for (let i = 0; i < n; i++) firsts.push(scratch[i] as Move);
   const p: Plan = { firsts, moves: [], row: [], weight: [], path: [], below: 0, cost: 0 };
-  const k = forecastPlies(depth - split), left = depth - split - k;
+  const k = forecastPlies(depth - split),
+    left = depth - split - k;
   planLines(e, p, split, k, left > 0, 0, 0, 0);
   if (left > 0) {
     // The growth per ply: from the forecast's last ply (k ≥ 1), else from the lines' own plies.
     const lines = p.weight.length;
     let forecast = 0;
     for (const w of p.weight) forecast += w;
-    const growth = k >= 2 ? (p.below === 0 ? 0 : forecast / p.below) : k === 1 ? forecast / lines : lines ** (1 / split);
+    const growth =
+      k >= 2 ? (p.below === 0 ? 0 : forecast / p.below) : k === 1 ? forecast / lines : lines ** (1 / split);
     const scale = growth ** left;
     for (let i = 0; i < lines; i++) p.weight[i] = Math.round(p.weight[i] * scale);
   }
@@ -153,15 +170,24 @@ function lineLeaves(e: Engine, moves: Move[], i: number, split: number, rest: nu
  * so a pause is never far. Progress is in forecast leaves (see {@link perftJob}); rows, when given, gets each
  * first move's count as it is done, and `counted.leaves` every leaf counted so far.
  */
-function* divideSteps(ctl: JobControl<unknown>, e: Engine, depth: number, rows: DivideRows | null, counted: { leaves: number }): Generator<void, void, void> {
+function* divideSteps(
+  ctl: JobControl<unknown>,
+  e: Engine,
+  depth: number,
+  rows: DivideRows | null,
+  counted: { leaves: number },
+): Generator<void, void, void> {
   const split = Math.min(splitPlies(depth), depth);
   const p = plan(e, depth, split);
   let total = 0;
   for (const w of p.weight) total += w;
   ctl.spend(p.cost);
   ctl.report(0, total, PERFT_PROGRESS_UNIT);
-  const rest = depth - split, count = p.row.length;
-  let done = 0, row = 0, rowLeaves = 0;
+  const rest = depth - split,
+    count = p.row.length;
+  let done = 0,
+    row = 0,
+    rowLeaves = 0;
   for (let i = 0; i < count; i++) {
     for (; row < p.row[i]; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
     const n = lineLeaves(e, p.moves, i, split, rest);
@@ -192,7 +218,11 @@ export function divideJob(engine: Engine, depth: number): Job<DivideRows, Divide
 }
 
 /** {@link divideJob} run to its end or its limits, giving the event loop a turn about every 20 ms. */
-export function divide(engine: Engine, depth: number, options: RunOptions = {}): Promise<Outcome<DivideRows, DivideRows>> {
+export function divide(
+  engine: Engine,
+  depth: number,
+  options: RunOptions = {},
+): Promise<Outcome<DivideRows, DivideRows>> {
   return divideJob(engine, depth).run(options);
 }
 

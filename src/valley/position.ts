@@ -17,7 +17,8 @@ export function legalMoves(p: Position): Move[] {
 /** The legal move named by text ("b1e4") in p; throws BAD_INPUT when it is malformed or not legal there. */
 export function parseLegalMove(p: Position, text: string): Move {
   const m = parseMove(text, 5);
-  if (!legalMoves(p).includes(m)) throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${formatPosition(p)}`);
+  if (!legalMoves(p).includes(m))
+    throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${formatPosition(p)}`);
   return m;
 }
 
@@ -29,7 +30,10 @@ export function play(p: Position, move: string | Move): Position {
   const m = typeof move === 'string' ? parseLegalMove(p, move) : move;
   const e = new Engine5(p);
   if (typeof move !== 'string' && !legalMoves(p).includes(m)) {
-    throw new GridbitsError('BAD_INPUT', `illegal move ${isMove(m) ? `'${formatMove(m)}'` : String(m)} in ${formatPosition(p)}`);
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `illegal move ${isMove(m) ? `'${formatMove(m)}'` : String(m)} in ${formatPosition(p)}`,
+    );
   }
   e.make(m);
   return e.position();

@@ -23,7 +23,10 @@ export function parseRecord(text: string): PositionRecord {
   const rec = readRecordLines(text);
   // The 5×5 games only: Retrieve the King differs from the standard game in its start, which the record holds.
   if (rec.variant !== null && rec.variant !== 'standard' && rec.variant !== 'retrieve') {
-    throw new GridbitsError('BAD_INPUT', `game record: a '${rec.variant}' game is not on the 5×5 board (Game.fromRecord reads every variant)`);
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `game record: a '${rec.variant}' game is not on the 5×5 board (Game.fromRecord reads every variant)`,
+    );
   }
   const start = rec.start === null ? startPosition() : parsePosition(rec.start.text);
   const positions = [start];
@@ -68,7 +71,10 @@ export interface RecordLines {
  * position (any line with '/'), then one move per line; blank lines are skipped. Checking is the replayer's.
  */
 export function readRecordLines(text: string): RecordLines {
-  const lines = text.split(/\r?\n/).map((l, i) => ({ line: i + 1, text: l.trim() })).filter((l) => l.text !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((l, i) => ({ line: i + 1, text: l.trim() }))
+    .filter((l) => l.text !== '');
   let variant: string | null = null;
   let start: RecordLines['start'] = null;
   let i = 0;
@@ -86,7 +92,11 @@ export function readRecordLines(text: string): RecordLines {
  * the variant's usual start (White first), then the moves. readRecordLines reads it back.
  */
 export function formatGameRecord(variant: string, usualStart: string, start: string, moves: readonly string[]): string {
-  const lines = [...(variant === 'standard' ? [] : [`variant ${variant}`]), ...(start === usualStart ? [] : [start]), ...moves];
+  const lines = [
+    ...(variant === 'standard' ? [] : [`variant ${variant}`]),
+    ...(start === usualStart ? [] : [start]),
+    ...moves,
+  ];
   return lines.map((l) => l + '\n').join('');
 }
 
@@ -109,7 +119,12 @@ export interface AbstractPlayRecord {
 }
 
 /** AbstractPlay's variant names and gridbits' (a record names at most one). */
-const AP_VARIANTS: Record<string, 'retrieve' | 'labyrinth'> = { 'king-swap': 'retrieve', kingswap: 'retrieve', retrieve: 'retrieve', labyrinth: 'labyrinth' };
+const AP_VARIANTS: Record<string, 'retrieve' | 'labyrinth'> = {
+  'king-swap': 'retrieve',
+  kingswap: 'retrieve',
+  retrieve: 'retrieve',
+  labyrinth: 'labyrinth',
+};
 
 /** True when text looks like a JSON document (an AbstractPlay record) rather than gridbits' line-by-line record. */
 export function isJsonRecord(text: string): boolean {
@@ -124,19 +139,28 @@ export function isJsonRecord(text: string): boolean {
  * null for no move. Throws BAD_INPUT naming the problem; the moves' legality is the replayer's check.
  */
 export function readAbstractPlayRecord(text: string): AbstractPlayRecord {
-  const bad = (problem: string): GridbitsError => new GridbitsError('BAD_INPUT', `AbstractPlay game record: ${problem}`);
+  const bad = (problem: string): GridbitsError =>
+    new GridbitsError('BAD_INPUT', `AbstractPlay game record: ${problem}`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     throw bad(`not valid JSON (${(e as Error).message})`);
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw bad('expected a JSON object with "header" and "moves"');
-  const rec = doc as { header?: { game?: { name?: unknown; variants?: unknown } }; variants?: unknown; variant?: unknown; moves?: unknown };
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw bad('expected a JSON object with "header" and "moves"');
+  const rec = doc as {
+    header?: { game?: { name?: unknown; variants?: unknown } };
+    variants?: unknown;
+    variant?: unknown;
+    moves?: unknown;
+  };
   const name = rec.header?.game?.name;
-  if (name !== undefined && (typeof name !== 'string' || !/valley/i.test(name))) throw bad(`it is a record of ${JSON.stringify(name)}, not King's Valley`);
+  if (name !== undefined && (typeof name !== 'string' || !/valley/i.test(name)))
+    throw bad(`it is a record of ${JSON.stringify(name)}, not King's Valley`);
   const listed = rec.header?.game?.variants ?? rec.variants ?? (rec.variant === undefined ? [] : [rec.variant]);
-  if (!Array.isArray(listed) || listed.some((v) => typeof v !== 'string')) throw bad('the variants must be a list of names');
+  if (!Array.isArray(listed) || listed.some((v) => typeof v !== 'string'))
+    throw bad('the variants must be a list of names');
   const found = new Set<'retrieve' | 'labyrinth'>();
   for (const v of listed as string[]) {
     const key = v.trim().toLowerCase();
@@ -153,8 +177,14 @@ export function readAbstractPlayRecord(text: string): AbstractPlayRecord {
     if (entries.length > 2) throw bad(`round ${i + 1} has ${entries.length} moves; King's Valley has 2 players`);
     entries.forEach((entry: unknown, j: number) => {
       if (entry === null) return;
-      const move = typeof entry === 'string' ? entry : typeof entry === 'object' && typeof (entry as { move?: unknown }).move === 'string' ? (entry as { move: string }).move : undefined;
-      if (move === undefined) throw bad(`round ${i + 1}: a move must be a string like "a1-d4", got ${JSON.stringify(entry)}`);
+      const move =
+        typeof entry === 'string'
+          ? entry
+          : typeof entry === 'object' && typeof (entry as { move?: unknown }).move === 'string'
+            ? (entry as { move: string }).move
+            : undefined;
+      if (move === undefined)
+        throw bad(`round ${i + 1}: a move must be a string like "a1-d4", got ${JSON.stringify(entry)}`);
       moves.push({ round: i + 1, seat: (j + 1) as 1 | 2, text: move });
     });
   });

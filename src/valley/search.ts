@@ -110,7 +110,8 @@ export class SearchTable {
 
   /** size: number of entries, rounded down to a power of two (at least 1024); 15 bytes each. */
   constructor(size = 1 << 18) {
-    if (!Number.isFinite(size) || size < 1) throw new GridbitsError('BAD_ARGUMENT', `table size must be a positive number of entries, got ${size}`);
+    if (!Number.isFinite(size) || size < 1)
+      throw new GridbitsError('BAD_ARGUMENT', `table size must be a positive number of entries, got ${size}`);
     const n = Math.max(1024, 2 ** Math.floor(Math.log2(Math.min(size, 1 << 26))));
     this.size = n;
     this.lo = new Int32Array(n);
@@ -128,7 +129,9 @@ export class SearchTable {
   }
 }
 
-const EXACT = 1, LOWER = 2, UPPER = 3;
+const EXACT = 1,
+  LOWER = 2,
+  UPPER = 3;
 
 /**
  * A searcher keeps its table, killers and history between searches (a player in a game reuses one). Each
@@ -190,7 +193,10 @@ export class Searcher {
   searchJob(engine: Engine, options: SearchOptions = {}): Job<SearchResult, SearchResult> {
     const maxDepth = options.depth ?? SEARCH_MAX_PLY - 4;
     if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > SEARCH_MAX_PLY - 4) {
-      throw new GridbitsError('BAD_ARGUMENT', `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`,
+      );
     }
     const e = engine.clone();
     return new Job<SearchResult, SearchResult>((ctl) => this.iterate(ctl, e, maxDepth, options));
@@ -206,12 +212,27 @@ export class Searcher {
     return this.searchJob(engine, options).runSync(options);
   }
 
-  private *iterate(ctl: JobControl<SearchResult>, e: Engine, maxDepth: number, options: SearchOptions): Generator<void, SearchResult, void> {
+  private *iterate(
+    ctl: JobControl<SearchResult>,
+    e: Engine,
+    maxDepth: number,
+    options: SearchOptions,
+  ): Generator<void, SearchResult, void> {
     const start = performance.now();
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
     // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
     const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as Side) : null);
-    if (result !== null) return { move: null, score: result === sideName(e.side) ? WIN : -WIN, depth: 0, nodes: 0, pv: [], timeMs: elapsed(), result, ended: 'over' };
+    if (result !== null)
+      return {
+        move: null,
+        score: result === sideName(e.side) ? WIN : -WIN,
+        depth: 0,
+        nodes: 0,
+        pv: [],
+        timeMs: elapsed(),
+        result,
+        ended: 'over',
+      };
 
     this.owner = ctl;
     this.e = e;
@@ -241,17 +262,34 @@ export class Searcher {
       if (best === null) return undefined as unknown as SearchResult;
       // The root moves an interrupted iteration finished were searched deeper: a new best among them is kept.
       if (this.iterBest !== 0 && this.iterBest !== best.move) {
-        return finish({ ...best, move: this.iterBest as Move, score: this.iterScore | 0, pv: Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[] });
+        return finish({
+          ...best,
+          move: this.iterBest as Move,
+          score: this.iterScore | 0,
+          pv: Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[],
+        });
       }
       return finish(best);
     };
     try {
       for (let depth = 1; depth <= maxDepth; depth++) {
         this.iterBest = 0;
-        const score = depth >= STEP_DEPTH ? yield* this.step(ctl, depth, -WIN, WIN, 0) : this.negamax(depth, -WIN, WIN, 0);
-        const pv = this.completePv(Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[], Math.abs(score) >= WON ? WIN - Math.abs(score) : depth);
+        const score =
+          depth >= STEP_DEPTH ? yield* this.step(ctl, depth, -WIN, WIN, 0) : this.negamax(depth, -WIN, WIN, 0);
+        const pv = this.completePv(
+          Array.from(this.pvTable.subarray(0, this.pvLength[0])) as Move[],
+          Math.abs(score) >= WON ? WIN - Math.abs(score) : depth,
+        );
         this.iterBest = 0;
-        best = { move: pv.length > 0 ? pv[0] : null, score: score | 0, depth, nodes: this.nodes, pv, timeMs: elapsed(), ended: 'depth' };
+        best = {
+          move: pv.length > 0 ? pv[0] : null,
+          score: score | 0,
+          depth,
+          nodes: this.nodes,
+          pv,
+          timeMs: elapsed(),
+          ended: 'depth',
+        };
         ctl.report(depth, maxDepth, 'plies');
         options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
         if (Math.abs(score) >= WON && WIN - Math.abs(score) <= depth) {
@@ -279,7 +317,9 @@ export class Searcher {
    * up to `length` plies (the depth, or the plies to a proven end); the King's last slide home is found there too.
    */
   private completePv(pv: Move[], length: number): Move[] {
-    const e = this.e, t = this.table, buf = new Int32Array(MOVES_PER_PLY);
+    const e = this.e,
+      t = this.table,
+      buf = new Int32Array(MOVES_PER_PLY);
     const seen = new Set<string>();
     for (const m of pv) {
       seen.add(`${e.keyLo}:${e.keyHi}`);
@@ -303,7 +343,8 @@ export class Searcher {
   }
 
   private checkOwner(ctl: JobControl<SearchResult>): void {
-    if (this.owner !== ctl) throw new GridbitsError('BAD_ARGUMENT', 'this search was abandoned: its searcher has started another one');
+    if (this.owner !== ctl)
+      throw new GridbitsError('BAD_ARGUMENT', 'this search was abandoned: its searcher has started another one');
   }
 
   private loadHistory(history: ReadonlyArray<readonly [number, number]>): void {
@@ -317,7 +358,8 @@ export class Searcher {
     // the third, and treating it as a draw lets the opponent 'force' draws in the search that the rule never gives.
     const seen = new Map<string, number>();
     for (const [lo, hi] of history) {
-      const k = `${lo | 0}:${hi | 0}`, n = (seen.get(k) ?? 0) + 1;
+      const k = `${lo | 0}:${hi | 0}`,
+        n = (seen.get(k) ?? 0) + 1;
       seen.set(k, n);
       if (n === 2) this.pushKey(lo | 0, hi | 0);
     }
@@ -350,8 +392,10 @@ export class Searcher {
     this.nodes++;
     const w = e.winner();
     if (w !== null) return w === sideName(e.side) ? WIN - ply : ply - WIN;
-    const lo = e.keyLo, hi = e.keyHi;
-    if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return e.side === this.rootSide ? -this.contempt : this.contempt;
+    const lo = e.keyLo,
+      hi = e.keyHi;
+    if (ply > 0 && this.drawRule && this.repeated(lo, hi))
+      return e.side === this.rootSide ? -this.contempt : this.contempt;
     const side = e.side;
     // A King one slide from the valley wins now (the search would find it one ply later; this saves the ply).
     if (ply > 0 && e.ply > 0 && kingOneSlideAway(e, side)) return WIN - ply - 1;
@@ -367,7 +411,8 @@ export class Searcher {
     if (beta > WIN - ply - 1) beta = WIN - ply - 1;
     if (alpha >= beta) return alpha;
 
-    const t = this.table, slot = lo & (t.size - 1);
+    const t = this.table,
+      slot = lo & (t.size - 1);
     let ttMove = 0;
     if (t.bound[slot] !== 0 && t.lo[slot] === lo && t.hi[slot] === hi) {
       ttMove = t.move[slot];
@@ -407,7 +452,12 @@ export class Searcher {
    * beats alpha is searched again at full depth (so a reduction never hides a result, only delays it).
    */
   private reduction(ply: number, i: number): number {
-    return this.nDepth[ply] >= 3 && i >= LMR_FROM && this.nThreat[ply] === 0 && this.order[ply * MOVES_PER_PLY + i] < 1 << 28 ? 1 : 0;
+    return this.nDepth[ply] >= 3 &&
+      i >= LMR_FROM &&
+      this.nThreat[ply] === 0 &&
+      this.order[ply * MOVES_PER_PLY + i] < 1 << 28
+      ? 1
+      : 0;
   }
 
   /** After the child m of the open node at ply scored s (its move taken back): best, alpha, PV; true on a cutoff. */
@@ -421,7 +471,8 @@ export class Searcher {
       this.iterBest = m;
       this.iterScore = s;
     }
-    const row = ply * SEARCH_MAX_PLY, next = (ply + 1) * SEARCH_MAX_PLY;
+    const row = ply * SEARCH_MAX_PLY,
+      next = (ply + 1) * SEARCH_MAX_PLY;
     this.pvTable[row + ply] = m;
     for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];
     this.pvLength[ply] = Math.max(this.pvLength[ply + 1], ply + 1);
@@ -433,10 +484,20 @@ export class Searcher {
   /** The open node's end: its score into the table (results relative to this node, so a transposition at another ply reads them right). */
   private leave(ply: number): number {
     this.popKey();
-    const bestScore = this.nBest[ply], depth = this.nDepth[ply], lo = this.nLo[ply], hi = this.nHi[ply];
-    const t = this.table, slot = lo & (t.size - 1);
+    const bestScore = this.nBest[ply],
+      depth = this.nDepth[ply],
+      lo = this.nLo[ply],
+      hi = this.nHi[ply];
+    const t = this.table,
+      slot = lo & (t.size - 1);
     const stored = bestScore >= WON ? bestScore + ply : bestScore <= -WON ? bestScore - ply : bestScore;
-    if (t.gen[slot] !== this.gen || t.depth[slot] <= depth || t.lo[slot] !== lo || t.hi[slot] !== hi || t.bound[slot] === 0) {
+    if (
+      t.gen[slot] !== this.gen ||
+      t.depth[slot] <= depth ||
+      t.lo[slot] !== lo ||
+      t.hi[slot] !== hi ||
+      t.bound[slot] === 0
+    ) {
       t.lo[slot] = lo;
       t.hi[slot] = hi;
       t.depth[slot] = depth;
@@ -452,9 +513,14 @@ export class Searcher {
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
     const r = this.enter(depth, alpha, beta, ply);
     if (r !== OPEN) return r;
-    const e = this.e, base = ply * MOVES_PER_PLY, n = this.nCount[ply], d = this.nDepth[ply] - 1;
+    const e = this.e,
+      base = ply * MOVES_PER_PLY,
+      n = this.nCount[ply],
+      d = this.nDepth[ply] - 1;
     for (let i = 0; i < n; i++) {
-      const m = this.pickNext(base, i, n) as Move, a = this.nAlpha[ply], b = this.nBeta[ply];
+      const m = this.pickNext(base, i, n) as Move,
+        a = this.nAlpha[ply],
+        b = this.nBeta[ply];
       e.make(m);
       let s: number;
       if (i === 0) s = -this.negamax(d, -b, -a, ply + 1);
@@ -471,14 +537,25 @@ export class Searcher {
   }
 
   /** negamax as steps of the job, for nodes STEP_DEPTH plies or more from their leaves: it may pause after each child. */
-  private *step(ctl: JobControl<SearchResult>, depth: number, alpha: number, beta: number, ply: number): Generator<void, number, void> {
+  private *step(
+    ctl: JobControl<SearchResult>,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): Generator<void, number, void> {
     const r = this.enter(depth, alpha, beta, ply);
     if (r !== OPEN) return r;
-    const e = this.e, base = ply * MOVES_PER_PLY, n = this.nCount[ply], d = this.nDepth[ply] - 1;
+    const e = this.e,
+      base = ply * MOVES_PER_PLY,
+      n = this.nCount[ply],
+      d = this.nDepth[ply] - 1;
     const child = (dd: number, a: number, b: number): Generator<void, number, void> | number =>
       dd >= STEP_DEPTH ? this.step(ctl, dd, a, b, ply + 1) : this.negamax(dd, a, b, ply + 1);
     for (let i = 0; i < n; i++) {
-      const m = this.pickNext(base, i, n) as Move, a = this.nAlpha[ply], b = this.nBeta[ply];
+      const m = this.pickNext(base, i, n) as Move,
+        a = this.nAlpha[ply],
+        b = this.nBeta[ply];
       e.make(m);
       let s: number;
       if (i === 0) s = -(yield* score(child(d, -b, -a)));
@@ -502,7 +579,9 @@ export class Searcher {
 
   /** Order keys: the table's move, then moves onto the valley (a King's win), killers, then history. */
   private scoreMoves(base: number, n: number, ttMove: number, ply: number, side: number): void {
-    const valley = this.e.valley, k0 = this.killers[ply * 2], k1 = this.killers[ply * 2 + 1];
+    const valley = this.e.valley,
+      k0 = this.killers[ply * 2],
+      k1 = this.killers[ply * 2 + 1];
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i];
       let s: number;
@@ -521,7 +600,8 @@ export class Searcher {
     let best = at;
     for (let j = at + 1; j < base + n; j++) if (this.order[j] > this.order[best]) best = j;
     if (best !== at) {
-      const m = this.moves[best], o = this.order[best];
+      const m = this.moves[best],
+        o = this.order[best];
       this.moves[best] = this.moves[at];
       this.order[best] = this.order[at];
       this.moves[at] = m;
@@ -547,7 +627,10 @@ function* score(x: Generator<void, number, void> | number): Generator<void, numb
 }
 
 /** One search with a fresh table (`tableSize` entries, default 2^18), as a job: see {@link Searcher.searchJob}. */
-export function searchJob(e: Engine, options: SearchOptions & { tableSize?: number } = {}): Job<SearchResult, SearchResult> {
+export function searchJob(
+  e: Engine,
+  options: SearchOptions & { tableSize?: number } = {},
+): Job<SearchResult, SearchResult> {
   return new Searcher(options.tableSize).searchJob(e, options);
 }
 
@@ -563,12 +646,18 @@ export function searchJob(e: Engine, options: SearchOptions & { tableSize?: numb
  * if (r?.move != null) console.log(formatMove(r.move), r.score, r.depth);
  * ```
  */
-export function search(e: Engine, options: SearchOptions & RunOptions & { tableSize?: number } = {}): Promise<Outcome<SearchResult, SearchResult>> {
+export function search(
+  e: Engine,
+  options: SearchOptions & RunOptions & { tableSize?: number } = {},
+): Promise<Outcome<SearchResult, SearchResult>> {
   return searchJob(e, options).run(options);
 }
 
 /** {@link search} run synchronously. */
-export function searchSync(e: Engine, options: SearchOptions & RunOptions & { tableSize?: number } = {}): Outcome<SearchResult, SearchResult> {
+export function searchSync(
+  e: Engine,
+  options: SearchOptions & RunOptions & { tableSize?: number } = {},
+): Outcome<SearchResult, SearchResult> {
   return searchJob(e, options).runSync(options);
 }
 
@@ -585,7 +674,8 @@ export function formatEngineMove(e: Engine, m: Move): string {
 /** The legal move named by text in the engine's position; throws BAD_INPUT when malformed or illegal. */
 export function parseEngineMove(e: Engine, text: string): Move {
   // Two square names off this board are an illegal move here, not a malformed one.
-  if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text)) throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
+  if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text))
+    throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
   let m: Move;
   try {
     m = parseMove(text, e.size);

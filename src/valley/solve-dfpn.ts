@@ -87,10 +87,12 @@ export class Dfpn {
     }
     const tt = this.tt;
     tt.key(own, opp, ownKing, oppKing, 0, or);
-    const lo = tt.lo, hi = tt.hi;
+    const lo = tt.lo,
+      hi = tt.hi;
     this.cLo[i] = lo;
     this.cHi[i] = hi;
-    const e = tt.find(lo, hi), td = tt.data;
+    const e = tt.find(lo, hi),
+      td = tt.data;
     if (e >= 0 && (td[e + PN] === 0 || td[e + DN] === 0)) {
       this.cPn[i] = td[e + PN];
       this.cDn[i] = td[e + DN];
@@ -129,7 +131,19 @@ export class Dfpn {
    * Searches the node until its proof number reaches thpn or its disproof number thdn (or it is solved, or stop
    * is set); leaves the result in rPn/rDn/rDep/rDist and in the table.
    */
-  mid(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, ply: number, thpn: number, thdn: number, lo: number, hi: number): void {
+  mid(
+    own: number,
+    opp: number,
+    ownKing: number,
+    oppKing: number,
+    first: number,
+    or: number,
+    ply: number,
+    thpn: number,
+    thdn: number,
+    lo: number,
+    hi: number,
+  ): void {
     this.nodes++;
     if (this.nodes >= this.nodeLimit) this.stop = true;
     if (ply >= SOLVE_MAX_PLY) {
@@ -151,11 +165,14 @@ export class Dfpn {
     const base = ply * MAX_MOVES;
     const n = generateOpen(own, opp, ownKing, first === 1, this.cMove, base);
     for (let i = base; i < base + n; i++) {
-      const m = this.cMove[i], from = m & 63, to = m >>> 6;
+      const m = this.cMove[i],
+        from = m & 63,
+        to = m >>> 6;
       this.initChild(i, opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, or ^ 1);
     }
 
-    const tt = this.tt, td = tt.data;
+    const tt = this.tt,
+      td = tt.data;
     let pn: number, dn: number;
     for (let iter = 0; ; iter++) {
       // Transpositions solved or refined elsewhere since the last pass.
@@ -169,7 +186,8 @@ export class Dfpn {
           this.cDist[i] = td[e + DIST];
         }
       }
-      let best = -1, second = INF;
+      let best = -1,
+        second = INF;
       if (or) {
         pn = INF;
         dn = 0;
@@ -213,8 +231,22 @@ export class Dfpn {
         cthdn = Math.min(thdn, grow);
         cthpn = thpn >= INF ? INF : thpn - pn + this.cPn[best];
       }
-      const m = this.cMove[best], from = m & 63, to = m >>> 6;
-      this.mid(opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, 0, or ^ 1, ply + 1, cthpn, cthdn, this.cLo[best], this.cHi[best]);
+      const m = this.cMove[best],
+        from = m & 63,
+        to = m >>> 6;
+      this.mid(
+        opp,
+        own ^ ((1 << from) | (1 << to)),
+        oppKing,
+        from === ownKing ? to : ownKing,
+        0,
+        or ^ 1,
+        ply + 1,
+        cthpn,
+        cthdn,
+        this.cLo[best],
+        this.cHi[best],
+      );
       this.cPn[best] = this.rPn;
       this.cDn[best] = this.rDn;
       this.cDep[best] = this.rDep;

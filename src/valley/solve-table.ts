@@ -19,7 +19,8 @@ const PERM = new Int32Array(8 * 25);
 const CHUNK = new Int32Array(8 * 5 * 32);
 for (let t = 0; t < 8; t++) {
   for (let sq = 0; sq < 25; sq++) {
-    let f = sq % 5, r = (sq - f) / 5;
+    let f = sq % 5,
+      r = (sq - f) / 5;
     if (t & 1) f = 4 - f;
     if (t & 2) r = 4 - r;
     if (t & 4) [f, r] = [r, f];
@@ -36,7 +37,13 @@ for (let t = 0; t < 8; t++) {
 
 function mapMask(t: number, m: number): number {
   const c = t * 160;
-  return CHUNK[c + (m & 31)] | CHUNK[c + 32 + ((m >>> 5) & 31)] | CHUNK[c + 64 + ((m >>> 10) & 31)] | CHUNK[c + 96 + ((m >>> 15) & 31)] | CHUNK[c + 128 + (m >>> 20)];
+  return (
+    CHUNK[c + (m & 31)] |
+    CHUNK[c + 32 + ((m >>> 5) & 31)] |
+    CHUNK[c + 64 + ((m >>> 10) & 31)] |
+    CHUNK[c + 96 + ((m >>> 15) & 31)] |
+    CHUNK[c + 128 + (m >>> 20)]
+  );
 }
 
 /**
@@ -75,7 +82,8 @@ export class SolveTable {
 
   /** Sets lo/hi to the key of this position. */
   key(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number): void {
-    let lo = own | (ownKing << 25) | (first << 30), hi = opp | (oppKing << 25) | (or << 30);
+    let lo = own | (ownKing << 25) | (first << 30),
+      hi = opp | (oppKing << 25) | (or << 30);
     if (this.symmetry) {
       // lo's high bits hold the mover's King, so only images that put it on its least square can be least:
       // one image, or two when the King stands on a diagonal or a middle line.
@@ -108,14 +116,18 @@ export class SolveTable {
 
   /** The offset of the entry of key (lo, hi), or -1. */
   find(lo: number, hi: number): number {
-    const d = this.data, b = this.bucket(lo, hi);
+    const d = this.data,
+      b = this.bucket(lo, hi);
     for (let i = b; i < b + 4 * STRIDE; i += STRIDE) if (d[i] === lo && d[i + 1] === hi) return i;
     return -1;
   }
 
   store(lo: number, hi: number, pn: number, dn: number, dist: number, work: number): void {
-    const d = this.data, b = this.bucket(lo, hi);
-    let slot = -1, empty = -1, least = b;
+    const d = this.data,
+      b = this.bucket(lo, hi);
+    let slot = -1,
+      empty = -1,
+      least = b;
     for (let i = b; i < b + 4 * STRIDE; i += STRIDE) {
       if (d[i] === lo && d[i + 1] === hi) {
         slot = i;

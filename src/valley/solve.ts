@@ -134,19 +134,44 @@ class Solver {
   }
 
   /** Hands the nodes since the last call to the job, with the progress and the status line; then a pause point. */
-  private *pause(question: Question, pn: number, dn: number, tableUsed: number, tableEntries: number, maxPly: number): Steps<void> {
+  private *pause(
+    question: Question,
+    pn: number,
+    dn: number,
+    tableUsed: number,
+    tableEntries: number,
+    maxPly: number,
+  ): Steps<void> {
     const { ctl } = this;
     ctl.spend(this.nodes - ctl.nodes);
     ctl.report(this.nodes, this.maxNodes === Infinity ? undefined : this.maxNodes, 'nodes');
-    this.options.onStatus?.({ question, nodes: this.nodes, ms: performance.now() - this.t0, pn, dn, tableUsed, tableEntries, maxPly });
+    this.options.onStatus?.({
+      question,
+      nodes: this.nodes,
+      ms: performance.now() - this.t0,
+      pn,
+      dn,
+      tableUsed,
+      tableEntries,
+      maxPly,
+    });
     yield;
   }
 
   /** Runs df-pn on one node until it is solved, in slices of SLICE_NODES with a pause point after each. */
-  *search(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, question: Question): Steps<{ answer: Answer; dist: number }> {
+  *search(
+    own: number,
+    opp: number,
+    ownKing: number,
+    oppKing: number,
+    first: number,
+    or: number,
+    question: Question,
+  ): Steps<{ answer: Answer; dist: number }> {
     const { dfpn, tt } = this;
     tt.key(own, opp, ownKing, oppKing, first, or);
-    const lo = tt.lo, hi = tt.hi;
+    const lo = tt.lo,
+      hi = tt.hi;
     for (;;) {
       dfpn.stop = false;
       dfpn.nodeLimit = dfpn.nodes + this.slice(SLICE_NODES);
@@ -163,7 +188,15 @@ class Solver {
    * Plies of the quickest forced win (moverWins: for the side to move, else for the other side), up to bound,
    * searched in slices of SHORTEST_SLICE_NODES with a pause point after each.
    */
-  *shortest(own: number, opp: number, ownKing: number, oppKing: number, first: number, moverWins: boolean, bound: number): Steps<number | null> {
+  *shortest(
+    own: number,
+    opp: number,
+    ownKing: number,
+    oppKing: number,
+    first: number,
+    moverWins: boolean,
+    bound: number,
+  ): Steps<number | null> {
     const tt = new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true);
     const sw = new ShortestWin(tt, bound);
     const base = this.shortNodes;
@@ -172,7 +205,9 @@ class Solver {
       for (;;) {
         sw.paused = false;
         sw.pauseAt = sw.nodes + this.slice(SHORTEST_SLICE_NODES);
-        const yes = moverWins ? sw.wins(own, opp, ownKing, oppKing, first, r) : sw.loses(own, opp, ownKing, oppKing, r, 0, first);
+        const yes = moverWins
+          ? sw.wins(own, opp, ownKing, oppKing, first, r)
+          : sw.loses(own, opp, ownKing, oppKing, r, 0, first);
         this.shortNodes = base + sw.nodes;
         if (!sw.paused) {
           if (yes) found = r;
@@ -185,7 +220,13 @@ class Solver {
   }
 
   /** What the table knows of a node without searching: proved (dist), disproved, or open. */
-  probe(own: number, opp: number, ownKing: number, oppKing: number, or: number): { pn: number; dn: number; dist: number } {
+  probe(
+    own: number,
+    opp: number,
+    ownKing: number,
+    oppKing: number,
+    or: number,
+  ): { pn: number; dn: number; dist: number } {
     this.dfpn.probe(own, opp, ownKing, oppKing, or);
     return { pn: this.dfpn.rPn, dn: this.dfpn.rDn, dist: this.dfpn.rDist };
   }
@@ -195,11 +236,31 @@ class Solver {
    * fewest plies to the win, at the defender's every move. Nodes the table has lost are searched again.
    * Null when that fails (budget) or the proof read from the table is not well founded.
    */
-  *proofSize(own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number, side: Side, strategy?: Record<string, string>): Steps<number | null> {
+  *proofSize(
+    own: number,
+    opp: number,
+    ownKing: number,
+    oppKing: number,
+    first: number,
+    or: number,
+    bound: number,
+    side: Side,
+    strategy?: Record<string, string>,
+  ): Steps<number | null> {
     const seen = new KeySet();
     let depth = 0;
-    const tt = this.tt, probe = this.probe.bind(this), search = this.search.bind(this);
-    const walk = function* (own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, bound: number): Steps<boolean> {
+    const tt = this.tt,
+      probe = this.probe.bind(this),
+      search = this.search.bind(this);
+    const walk = function* (
+      own: number,
+      opp: number,
+      ownKing: number,
+      oppKing: number,
+      first: number,
+      or: number,
+      bound: number,
+    ): Steps<boolean> {
       // A strategy needs every orientation met; the count folds symmetric positions together.
       if (strategy === undefined) tt.key(own, opp, ownKing, oppKing, first, or);
       const lo = strategy === undefined ? tt.lo : own | (ownKing << 25) | (first << 30);
@@ -212,7 +273,9 @@ class Solver {
       const n = generateInto(own, opp, ownKing, first === 1, moves, 0);
       const children: Array<[number, number, number, number, number]> = [];
       for (let i = 0; i < n; i++) {
-        const m = moves[i], from = m & 63, to = m >>> 6;
+        const m = moves[i],
+          from = m & 63,
+          to = m >>> 6;
         children.push([opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, INF]);
       }
       // Each child's plies to the win: from the table, else searched again (every reply, or until one move wins).
@@ -246,13 +309,23 @@ class Solver {
       }
       depth--;
       return true;
-    }
+    };
     const ok = yield* walk(own, opp, ownKing, oppKing, first, or, bound);
     return ok ? seen.count : null;
   }
 }
 
-function* strategyOf(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number, or: number, dist: number, side: Side): Steps<Record<string, string> | undefined> {
+function* strategyOf(
+  solver: Solver,
+  own: number,
+  opp: number,
+  ownKing: number,
+  oppKing: number,
+  first: number,
+  or: number,
+  dist: number,
+  side: Side,
+): Steps<Record<string, string> | undefined> {
   const strategy: Record<string, string> = {};
   const n = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, side, strategy);
   return n === null ? undefined : strategy;
@@ -282,7 +355,10 @@ export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResu
  * if (outcome.finished) console.log(outcome.value.value, outcome.value.moves); // win [ 'a1c3' ]
  * ```
  */
-export function solve(p: Position, options: SolveOptions & RunOptions = {}): Promise<Outcome<SolveResult, SolveResult>> {
+export function solve(
+  p: Position,
+  options: SolveOptions & RunOptions = {},
+): Promise<Outcome<SolveResult, SolveResult>> {
   return solveJob(p, options).run(options);
 }
 
@@ -292,7 +368,11 @@ export function solveSync(p: Position, options: SolveOptions & RunOptions = {}):
 }
 
 function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOptions): Steps<SolveResult> {
-  const s = p.side, own = p.men[s], opp = p.men[s ^ 1], ownKing = p.kings[s], oppKing = p.kings[s ^ 1];
+  const s = p.side,
+    own = p.men[s],
+    opp = p.men[s ^ 1],
+    ownKing = p.kings[s],
+    oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
   const solver = new Solver(options, ctl);
   const colour = (side: number): 'white' | 'black' => (side === 0 ? 'white' : 'black');
@@ -311,10 +391,13 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
     tableEntries: solver.tt.size,
     tableUsed: solver.tt.stored,
     ...known,
-    ...(options.allMoves && known.moveValues === undefined && Object.keys(moveValues).length > 0 ? { moveValues: { ...moveValues } } : {}),
+    ...(options.allMoves && known.moveValues === undefined && Object.keys(moveValues).length > 0
+      ? { moveValues: { ...moveValues } }
+      : {}),
   });
   ctl.partial = result;
-  const cut = (): GridbitsError => new GridbitsError('LIMIT', `the answer rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
+  const cut = (): GridbitsError =>
+    new GridbitsError('LIMIT', `the answer rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
 
   const over = winnerOf(p);
   if (over !== null) {
@@ -329,7 +412,8 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
   };
   // The proof's size, the strategy and the quickest win of a proved root (or = 1: the side to move wins).
   const details = function* (or: number, dist: number): Steps<void> {
-    if (options.proofSize ?? true) known.proofNodes = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, s);
+    if (options.proofSize ?? true)
+      known.proofNodes = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, s);
     if (options.strategy) {
       const strategy = yield* strategyOf(solver, own, opp, ownKing, oppKing, first, or, dist, s);
       if (strategy) known.strategy = strategy;
@@ -344,9 +428,18 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
   if (mine.answer === 'cut') throw cut();
   if (mine.answer === 'proved') {
     const quick = quickMoves(solver, own, opp, ownKing, oppKing, first);
-    known = { value: 'win', proofDepth: mine.dist, moves: Object.keys(quick).filter((m) => quick[m]).sort() };
+    known = {
+      value: 'win',
+      proofDepth: mine.dist,
+      moves: Object.keys(quick)
+        .filter((m) => quick[m])
+        .sort(),
+    };
     yield* details(1, mine.dist);
-    if (Object.keys(moveValues).length > 0) known.moves = Object.keys(quick).filter((m) => moveValues[m] === 'win' || quick[m]).sort();
+    if (Object.keys(moveValues).length > 0)
+      known.moves = Object.keys(quick)
+        .filter((m) => moveValues[m] === 'win' || quick[m])
+        .sort();
     return result();
   }
   const theirs = yield* solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
@@ -362,16 +455,36 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
 }
 
 /** The positions after each legal move, as [move, own, opp, ownKing, oppKing] seen from the side then to move. */
-function afterEachMove(own: number, opp: number, ownKing: number, oppKing: number, first: number): Array<[Move, number, number, number, number]> {
+function afterEachMove(
+  own: number,
+  opp: number,
+  ownKing: number,
+  oppKing: number,
+  first: number,
+): Array<[Move, number, number, number, number]> {
   const buf = new Int32Array(MAX_MOVES);
   const n = generateInto(own, opp, ownKing, first === 1, buf, 0);
-  return Array.from(buf.subarray(0, n), (m) => [m as Move, opp, own ^ ((1 << (m & 63)) | (1 << (m >>> 6))), oppKing, (m & 63) === ownKing ? m >>> 6 : ownKing]);
+  return Array.from(buf.subarray(0, n), (m) => [
+    m as Move,
+    opp,
+    own ^ ((1 << (m & 63)) | (1 << (m >>> 6))),
+    oppKing,
+    (m & 63) === ownKing ? m >>> 6 : ownKing,
+  ]);
 }
 
 /** The first moves the table already shows winning (those the proof went through), without searching: move → proved. */
-function quickMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number): Record<string, boolean> {
+function quickMoves(
+  solver: Solver,
+  own: number,
+  opp: number,
+  ownKing: number,
+  oppKing: number,
+  first: number,
+): Record<string, boolean> {
   const out: Record<string, boolean> = {};
-  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) out[formatMove(m)] = solver.probe(a, b, c, d, 0).pn === 0;
+  for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first))
+    out[formatMove(m)] = solver.probe(a, b, c, d, 0).pn === 0;
   return out;
 }
 
@@ -379,7 +492,15 @@ function quickMoves(solver: Solver, own: number, opp: number, ownKing: number, o
  * Every first move's value for the side to move, into out as each is settled: does it win; if not, does the
  * other side then win; else a draw. A value resting on the ply cap is refused (LIMIT).
  */
-function* settleMoves(solver: Solver, own: number, opp: number, ownKing: number, oppKing: number, first: number, out: Record<string, SolveValue>): Steps<void> {
+function* settleMoves(
+  solver: Solver,
+  own: number,
+  opp: number,
+  ownKing: number,
+  oppKing: number,
+  first: number,
+  out: Record<string, SolveValue>,
+): Steps<void> {
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
     const name = formatMove(m);
     if (out[name] !== undefined) continue;
@@ -389,7 +510,11 @@ function* settleMoves(solver: Solver, own: number, opp: number, ownKing: number,
       const theirs = yield* solver.search(a, b, c, d, 0, 1, 'first-moves');
       v = theirs.answer === 'proved' ? 'loss' : theirs.answer === 'disproved' ? 'draw' : undefined;
     }
-    if (v === undefined) throw new GridbitsError('LIMIT', `the value of the first move ${name} rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
+    if (v === undefined)
+      throw new GridbitsError(
+        'LIMIT',
+        `the value of the first move ${name} rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`,
+      );
     out[name] = v;
   }
 }

@@ -31,7 +31,18 @@ export interface SolveAnswer01 extends SolveResult01 {
 
 /** What a solve stopped before it began has: nothing proved, no table built. */
 function notBegun(p: Position, ms: number): SolveResult {
-  return { position: formatPosition(p), winner: null, moves: [], proofNodes: null, proofDepth: null, nodes: 0, ms: Math.round(ms), maxPly: 0, tableEntries: 0, tableUsed: 0 };
+  return {
+    position: formatPosition(p),
+    winner: null,
+    moves: [],
+    proofNodes: null,
+    proofDepth: null,
+    nodes: 0,
+    ms: Math.round(ms),
+    maxPly: 0,
+    tableEntries: 0,
+    tableUsed: 0,
+  };
 }
 
 /** The 0.1 answer of an outcome: a stopped solve (by its budget or the signal) answers what it had proved. */
@@ -40,7 +51,13 @@ function answer01(p: Position, outcome: Outcome<SolveResult, SolveResult>, optio
   const value: SolveValue01 = r.value ?? 'unknown';
   const { shortest, moveValues, ...rest } = r;
   const stopped = outcome.finished ? undefined : outcome.stopped;
-  const out: SolveAnswer01 = { ...rest, value, exhausted: stopped === 'nodes' || stopped === 'time', nodes: outcome.nodes, ...(stopped ? { stopped } : {}) };
+  const out: SolveAnswer01 = {
+    ...rest,
+    value,
+    exhausted: stopped === 'nodes' || stopped === 'time',
+    nodes: outcome.nodes,
+    ...(stopped ? { stopped } : {}),
+  };
   if (options.shortest && (value === 'win' || value === 'loss')) out.shortest = shortest ?? null;
   if (options.allMoves && value !== 'unknown') {
     const all: Record<string, SolveValue01> = {};

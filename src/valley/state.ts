@@ -34,7 +34,10 @@ export type Winner = 'white' | 'black' | null;
  */
 export function checkKingOnValley(side: Side, ownKing: number, valley: number, valleyName: string): void {
   if (ownKing === valley) {
-    throw new GridbitsError('BAD_INPUT', `unreachable position: the side to move (${side === WHITE ? 'White' : 'Black'}) already has its King on the valley ${valleyName}`);
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `unreachable position: the side to move (${side === WHITE ? 'White' : 'Black'}) already has its King on the valley ${valleyName}`,
+    );
   }
 }
 
@@ -64,5 +67,12 @@ export function winnerOf(p: Position): Winner {
 
 /** True when a and b are the same position (pieces, Kings, side to move, ply). */
 export function samePosition(a: Position, b: Position): boolean {
-  return a.men[0] === b.men[0] && a.men[1] === b.men[1] && a.kings[0] === b.kings[0] && a.kings[1] === b.kings[1] && a.side === b.side && a.ply === b.ply;
+  return (
+    a.men[0] === b.men[0] &&
+    a.men[1] === b.men[1] &&
+    a.kings[0] === b.kings[0] &&
+    a.kings[1] === b.kings[1] &&
+    a.side === b.side &&
+    a.ply === b.ply
+  );
 }

@@ -4,7 +4,15 @@ import { GridbitsError } from '../core/error.js';
 import type { Engine } from './engine.js';
 import { createEngine } from './engine5.js';
 import { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
-import { STANDARD_GRID, START, formatSetup, parseSetup, setupToPosition, type GridSpec, type Setup } from './notation.js';
+import {
+  STANDARD_GRID,
+  START,
+  formatSetup,
+  parseSetup,
+  setupToPosition,
+  type GridSpec,
+  type Setup,
+} from './notation.js';
 import type { Move } from './move.js';
 import { WHITE, type Side } from './state.js';
 
@@ -53,7 +61,8 @@ export const VARIANTS: Readonly<Record<VariantName, Variant>> = {
     grid: LABYRINTH_GRID,
     board: Board.of(7, 7),
     start: LABYRINTH_START,
-    about: "7×7, valley d4; King and six soldiers on their own first rank, the Kings in the middle (d1, d7: sources differ, this is gridbits' choice); pillars on b3 b5 f3 f5 ('#' in positions) block like pieces",
+    about:
+      "7×7, valley d4; King and six soldiers on their own first rank, the Kings in the middle (d1, d7: sources differ, this is gridbits' choice); pillars on b3 b5 f3 f5 ('#' in positions) block like pieces",
   },
 };
 
@@ -63,7 +72,8 @@ export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 /** The variant of that name; throws BAD_ARGUMENT listing the names. */
 export function findVariant(name: string): Variant {
   const v = Object.hasOwn(VARIANTS, name) ? (VARIANTS as Record<string, Variant>)[name] : undefined;
-  if (v === undefined) throw new GridbitsError('BAD_ARGUMENT', `unknown King's Valley variant '${name}' (${VARIANT_NAMES.join(', ')})`);
+  if (v === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `unknown King's Valley variant '${name}' (${VARIANT_NAMES.join(', ')})`);
   return v;
 }
 
@@ -90,8 +100,17 @@ export function formatVariantPosition(variant: Variant | VariantName, setup: Set
 /** An engine for the variant at a position (a string in its notation, or a setup); its start by default. */
 export function createVariantEngine(variant: Variant | VariantName, position?: string | Setup): Engine {
   const v = variantOf(variant);
-  const setup = position === undefined ? parseVariantPosition(v, v.start) : typeof position === 'string' ? parseVariantPosition(v, position) : position;
-  if (setup.size !== v.grid.size) throw new GridbitsError('BAD_ARGUMENT', `${v.title} is played on ${v.grid.size}×${v.grid.size}, got a ${setup.size}×${setup.size} position`);
+  const setup =
+    position === undefined
+      ? parseVariantPosition(v, v.start)
+      : typeof position === 'string'
+        ? parseVariantPosition(v, position)
+        : position;
+  if (setup.size !== v.grid.size)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${v.title} is played on ${v.grid.size}×${v.grid.size}, got a ${setup.size}×${setup.size} position`,
+    );
   return v.grid.size === 5 ? createEngine(setupToPosition(setup)) : createLabyrinthEngine(setup);
 }
 

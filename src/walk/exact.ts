@@ -121,7 +121,16 @@ export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
  * to 2^21 words of 32 bits stays exact), then one carry pass. A plain function, not inline in the job's
  * generator: V8 optimizes a long loop inside a generator poorly (no on-stack replacement there).
  */
-function addRows(cur: Uint32Array, next: Uint32Array, acc: Float64Array, target: Int32Array, a: number, e: number, out: number, len: number): void {
+function addRows(
+  cur: Uint32Array,
+  next: Uint32Array,
+  acc: Float64Array,
+  target: Int32Array,
+  a: number,
+  e: number,
+  out: number,
+  len: number,
+): void {
   acc.fill(0, 0, len);
   for (let j = a; j < e; j++) {
     const row = target[j];
@@ -181,7 +190,8 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
     if (f !== undefined) return f;
     if (c === 0n) f = { numerator: 0n, denominator: 1n };
     else {
-      let numerator = c, denominator = total;
+      let numerator = c,
+        denominator = total;
       for (const [p, most] of primes) {
         let v = 0;
         if (p === 2n) {
@@ -240,7 +250,12 @@ export function exactSurvivalMapSync(g: Graph, steps: number, options: RunOption
 }
 
 /** exactSurvivalJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function exactSurvival(g: Graph, from: number, steps: number, options: RunOptions = {}): Promise<Outcome<Fraction>> {
+export function exactSurvival(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: RunOptions = {},
+): Promise<Outcome<Fraction>> {
   return exactSurvivalJob(g, from, steps).run(options);
 }
 

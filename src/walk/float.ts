@@ -20,7 +20,10 @@ function checkFloat(g: Graph, steps: number): void {
   checkSteps(steps, FLOAT_MAX_STEPS);
   const work = g.board.cells * steps;
   if (work > FLOAT_MAX_WORK) {
-    throw new GridbitsError('LIMIT', `walk: the float DP goes up to squares × steps = ${FLOAT_MAX_WORK}; ${g.board} with ${steps} steps is ${work}: survivalAtHorizon goes further`);
+    throw new GridbitsError(
+      'LIMIT',
+      `walk: the float DP goes up to squares × steps = ${FLOAT_MAX_WORK}; ${g.board} with ${steps} steps is ${work}: survivalAtHorizon goes further`,
+    );
   }
 }
 
@@ -116,7 +119,8 @@ function forwardStart(g: Graph, from: number, steps: number): Forward {
 
 function forwardEnd(g: Graph, f: Forward): Distribution {
   const n = g.board.cells;
-  const probability = new Float64Array(n), log10 = new Float64Array(n);
+  const probability = new Float64Array(n),
+    log10 = new Float64Array(n);
   let sum = 0;
   for (let s = 0; s < n; s++) {
     const v = scaledValue(f.cur[s], f.log2);
@@ -153,7 +157,7 @@ export function distributionJob(g: Graph, from: number, steps: number): Job<Dist
   return job(function* (ctl) {
     ctl.partial = () => ({ moves });
     ctl.report(0, steps, 'moves');
-    for (; moves < steps; ) {
+    for (; moves < steps;) {
       forwardStep(g, f);
       moves++;
       ctl.report(moves);

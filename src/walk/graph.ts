@@ -36,7 +36,10 @@ export interface Graph {
 export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
   const piece = typeof pieceOrSpec === 'string' ? parsePiece(pieceOrSpec) : pieceOrSpec;
   if (piece.rides.length > 0 || piece.slides.length > 0) {
-    throw new GridbitsError('BAD_PIECE', `walk: '${piece.name}' rides or slides; random walks take leapers only (knight, camel, 1,3, knight+king, ...)`);
+    throw new GridbitsError(
+      'BAD_PIECE',
+      `walk: '${piece.name}' rides or slides; random walks take leapers only (knight, camel, 1,3, knight+king, ...)`,
+    );
   }
   if (board.width > GRAPH_MAX_SIDE || board.height > GRAPH_MAX_SIDE) {
     throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${GRAPH_MAX_SIDE}x${GRAPH_MAX_SIDE}`);
@@ -47,7 +50,8 @@ export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
   const start = new Int32Array(n + 1);
   const targets: number[] = [];
   for (let s = 0; s < n; s++) {
-    const f = board.file(s), r = board.rank(s);
+    const f = board.file(s),
+      r = board.rank(s);
     start[s] = targets.length;
     for (let d = 0; d < k; d++) {
       const [dx, dy] = piece.leaps[d];
@@ -97,7 +101,8 @@ export function squareOrbits(g: Graph): Orbits {
 
 function findOrbits(g: Graph): Orbits {
   const { board } = g;
-  const w = board.width, h = board.height;
+  const w = board.width,
+    h = board.height;
   const leapKeys = new Set(g.piece.leaps.map(([x, y]) => `${x},${y}`));
   // A transform maps vectors by its linear part: the image of (x, y) minus the image of (0, 0).
   const maps = TRANSFORMS.filter((t) => !t.square || w === h).filter((t) => {
@@ -123,7 +128,8 @@ function findOrbits(g: Graph): Orbits {
 
 /** Throws BAD_ARGUMENT for a step count that is not a whole number ≥ 0, LIMIT past `max` (engines take numbers from anywhere). */
 export function checkSteps(steps: number, max: number): void {
-  if (!Number.isSafeInteger(steps) || steps < 0) throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);
+  if (!Number.isSafeInteger(steps) || steps < 0)
+    throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);
   if (steps > max) throw new GridbitsError('LIMIT', `walk: ${steps} steps is over the limit of ${max}`);
 }
 

@@ -5,7 +5,18 @@ import { GridbitsError } from '../core/error.js';
 import { ForecastProgress, Job, job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
-import { DP_WORK, EPS, SQUARING_MAX_ORBITS, byDp, bySquaring, decayOf, reduced, scaledValue, squaringCost, type Reduced } from './orbit-ops.js';
+import {
+  DP_WORK,
+  EPS,
+  SQUARING_MAX_ORBITS,
+  byDp,
+  bySquaring,
+  decayOf,
+  reduced,
+  scaledValue,
+  squaringCost,
+  type Reduced,
+} from './orbit-ops.js';
 
 /** The largest horizon taken. */
 export const HORIZON_MAX_STEPS = 1_000_000_000;
@@ -120,17 +131,28 @@ export function decayRateSync(g: Graph, from: number, options: RunOptions = {}):
 }
 
 /** The survival probability, λ, c and the error, by the method the cost (or `method`) picks. */
-function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | undefined, ctl: JobControl<unknown>): Generator<void, HorizonResult, void> {
+function* horizon(
+  g: Graph,
+  r: Reduced,
+  steps: number,
+  forced: HorizonMethod | undefined,
+  ctl: JobControl<unknown>,
+): Generator<void, HorizonResult, void> {
   // The method, once the decay estimate has made `decayMoves` moves: the DP is exact up to rounding; it runs
   // when cheap, or when the decay estimate already went as far.
   const pick = (decayMoves: number): HorizonMethod => {
     const far = decayMoves >= steps;
-    if (forced === 'dp' || (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && far)))) return 'dp';
+    if (
+      forced === 'dp' ||
+      (forced === undefined && (steps * (r.target.length + r.m) <= DP_WORK || (r.m > SQUARING_MAX_ORBITS && far)))
+    )
+      return 'dp';
     if (forced === 'extrapolation' && far) return 'dp';
     if (forced === 'squaring' || (forced === undefined && r.m <= SQUARING_MAX_ORBITS)) return 'squaring';
     return 'extrapolation';
   };
-  const cost = (method: HorizonMethod): number => (method === 'dp' ? steps : method === 'squaring' ? squaringCost(r, steps) : 0);
+  const cost = (method: HorizonMethod): number =>
+    method === 'dp' ? steps : method === 'squaring' ? squaringCost(r, steps) : 0;
   const progress = new NodeProgress(ctl);
   progress.say(DECAY_GUESS + cost(pick(DECAY_GUESS)));
   const decay = yield* decayOf(r, steps % 2, ctl, (left) => progress.say(left + cost(pick(progress.done + left))));
@@ -152,14 +174,22 @@ function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | u
     const { v, log2 } = yield* bySquaring(r, steps, ctl, (left) => progress.say(left));
     // Squaring doubles the relative error of each power, so rounding adds up to about N·m·eps, like the DP's.
     const bits = Math.ceil(Math.log2(steps + 1));
-    return done({ ...scaledValue(v[r.fromOrbit], log2), method: 'squaring', relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS) });
+    return done({
+      ...scaledValue(v[r.fromOrbit], log2),
+      method: 'squaring',
+      relativeError: Math.min(1, (steps + 2 * bits) * r.m * EPS),
+    });
   }
   // Big board and far horizon: from the settled DP (same parity as steps), p_N ≈ p_n · ratio^((N - n) / 2).
   const mant = decay.v[r.fromOrbit];
-  if (mant === 0 || decay.ratio === 0) return done({ probability: 0, log10: -Infinity, method: 'extrapolation', relativeError: 0 });
+  if (mant === 0 || decay.ratio === 0)
+    return done({ probability: 0, log10: -Infinity, method: 'extrapolation', relativeError: 0 });
   const half = (steps - decay.steps) / 2;
   const log2 = decay.log2 + half * Math.log2(decay.ratio);
-  const relativeError = Math.min(1, half * (decay.ratioError / decay.ratio) + decay.contamination + decay.steps * maxDeg * EPS);
+  const relativeError = Math.min(
+    1,
+    half * (decay.ratioError / decay.ratio) + decay.contamination + decay.steps * maxDeg * EPS,
+  );
   return done({ ...scaledValue(mant, log2), method: 'extrapolation', relativeError });
 }
 
@@ -174,7 +204,12 @@ function* horizon(g: Graph, r: Reduced, steps: number, forced: HorizonMethod | u
  * if (out.finished) console.log(out.value.log10, out.value.lambda); // -124167783.09…, 0.7513…
  * ```
  */
-export function survivalAtHorizonJob(g: Graph, from: number, steps: number, options: HorizonOptions = {}): Job<HorizonResult> {
+export function survivalAtHorizonJob(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: HorizonOptions = {},
+): Job<HorizonResult> {
   checkSquare(g.board, from);
   checkSteps(steps, HORIZON_MAX_STEPS);
   const r = reduced(g, from);
@@ -183,12 +218,22 @@ export function survivalAtHorizonJob(g: Graph, from: number, steps: number, opti
 }
 
 /** survivalAtHorizonJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function survivalAtHorizon(g: Graph, from: number, steps: number, options: HorizonOptions & RunOptions = {}): Promise<Outcome<HorizonResult>> {
+export function survivalAtHorizon(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: HorizonOptions & RunOptions = {},
+): Promise<Outcome<HorizonResult>> {
   return survivalAtHorizonJob(g, from, steps, options).run(options);
 }
 
 /** survivalAtHorizonJob run to its end or a limit in one go. */
-export function survivalAtHorizonSync(g: Graph, from: number, steps: number, options: HorizonOptions & RunOptions = {}): Outcome<HorizonResult> {
+export function survivalAtHorizonSync(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: HorizonOptions & RunOptions = {},
+): Outcome<HorizonResult> {
   return survivalAtHorizonJob(g, from, steps, options).runSync(options);
 }
 
@@ -231,7 +276,10 @@ export function mapWithin(g: Graph, steps: number): boolean {
 export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMap> {
   const plan = mapPlan(g, steps);
   if (plan === null) {
-    throw new GridbitsError('LIMIT', `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square at a time (survivalAtHorizon)`);
+    throw new GridbitsError(
+      'LIMIT',
+      `walk: every square of ${g.board} at ${steps} steps is over the limit of squares × steps = ${MAP_MAX_WORK}; ask for one square at a time (survivalAtHorizon)`,
+    );
   }
   const classes = plan;
   const orbits = squareOrbits(g);
@@ -241,7 +289,8 @@ export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMa
     const progress = new NodeProgress(ctl);
     let later = costs.reduce((a, b) => a + b, 0);
     progress.say(later);
-    const probability = new Float64Array(n), log10 = new Float64Array(n);
+    const probability = new Float64Array(n),
+      log10 = new Float64Array(n);
     const perOrbit = new Float64Array(orbits.reps.length * 2);
     for (let c = 0; c < classes.length; c++) {
       const { r, squaring } = classes[c];

@@ -7,7 +7,17 @@
  * @module walk
  */
 export { GRAPH_MAX_SIDE, graph, squareOrbits, type Graph, type Orbits } from './graph.js';
-export { FLOAT_MAX_STEPS, FLOAT_MAX_WORK, distribution, distributionJob, distributionWithLog, survival, survivalMap, type Distribution, type DistributionPartial } from './float.js';
+export {
+  FLOAT_MAX_STEPS,
+  FLOAT_MAX_WORK,
+  distribution,
+  distributionJob,
+  distributionWithLog,
+  survival,
+  survivalMap,
+  type Distribution,
+  type DistributionPartial,
+} from './float.js';
 export {
   EXACT_MAX_WORK,
   exactCounts,

@@ -4,7 +4,15 @@ import type { Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { exactCountsSync, exactSurvivalMapSync, exactSurvivalSync, type Counts, type Fraction } from './exact.js';
 import { GRAPH_MAX_SIDE, graph, type Graph } from './graph.js';
-import { decayRateSync, survivalAtHorizonSync, survivalMapAtHorizonSync, type DecayRate, type HorizonMethod, type HorizonResult, type SurvivalMap } from './horizon.js';
+import {
+  decayRateSync,
+  survivalAtHorizonSync,
+  survivalMapAtHorizonSync,
+  type DecayRate,
+  type HorizonMethod,
+  type HorizonResult,
+  type SurvivalMap,
+} from './horizon.js';
 import { simulate as simulateOutcome, simulateSync, type Simulation } from './simulate.js';
 
 export { squareOrbits, type Orbits } from './graph.js';
@@ -52,7 +60,12 @@ export function decayRate(g: Graph, from: number): DecayRate {
 }
 
 /** @deprecated Use `survivalAtHorizonSync` from 'gridbits/walk' (an outcome). */
-export function survivalAtHorizon(g: Graph, from: number, steps: number, options: { method?: HorizonMethod } = {}): HorizonResult {
+export function survivalAtHorizon(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: { method?: HorizonMethod } = {},
+): HorizonResult {
   return finishedValue(survivalAtHorizonSync(g, from, steps, { method: options.method }));
 }
 
@@ -70,6 +83,15 @@ export function simulate(g: Graph, from: number, steps: number, trials: number, 
  * @deprecated Use `simulate` from 'gridbits/walk' (an outcome: a signal stops it with the walks so far, where
  * this rejects with ABORTED).
  */
-export async function simulateAsync(g: Graph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Promise<Simulation> {
-  return finishedValue(await simulateOutcome(g, from, steps, trials, rng, { signal: options.signal, onProgress: options.onProgress }));
+export async function simulateAsync(
+  g: Graph,
+  from: number,
+  steps: number,
+  trials: number,
+  rng: Rng,
+  options: RunOptions = {},
+): Promise<Simulation> {
+  return finishedValue(
+    await simulateOutcome(g, from, steps, trials, rng, { signal: options.signal, onProgress: options.onProgress }),
+  );
 }

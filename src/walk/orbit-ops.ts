@@ -62,7 +62,15 @@ export function reduced(g: Graph, from: number, orbits: Orbits = squareOrbits(g)
   const size = new Float64Array(reps.length);
   for (let s = 0; s < orbit.length; s++) size[orbit[s]]++;
   const weight = Float64Array.from(members, (o) => size[o]);
-  return { m, fromOrbit: 0, members: Int32Array.from(members), weight, start, target: Int32Array.from(target), inv: 1 / g.k };
+  return {
+    m,
+    fromOrbit: 0,
+    members: Int32Array.from(members),
+    weight,
+    start,
+    target: Int32Array.from(target),
+    inv: 1 / g.k,
+  };
 }
 
 /** One step of the reduced DP, scaled: returns the log2 of the factor taken out. */
@@ -178,7 +186,10 @@ class PowerIteration {
   private gapFall = 0;
   private roundsDone = 0;
 
-  constructor(private readonly r: Reduced, parity: number) {
+  constructor(
+    private readonly r: Reduced,
+    parity: number,
+  ) {
     this.cur = new Float64Array(r.m).fill(1);
     this.next = new Float64Array(r.m);
     this.maxSteps = decaySteps(r);
@@ -198,9 +209,11 @@ class PowerIteration {
     const r = this.r;
     for (let i = 0; i < k; i++) {
       if (this.steps + 2 > this.maxSteps) return true;
-      const before = this.cur[r.fromOrbit], beforeLog = this.log2;
+      const before = this.cur[r.fromOrbit],
+        beforeLog = this.log2;
       this.advance();
-      const mid = norm2(r, this.cur), midLog = this.log2;
+      const mid = norm2(r, this.cur),
+        midLog = this.log2;
       this.advance();
       const after = this.cur[r.fromOrbit];
       if (after === 0 || before === 0) {
@@ -228,8 +241,10 @@ class PowerIteration {
   private track(): void {
     this.roundsDone++;
     const a = Math.min(1, 2 / (Math.min(this.roundsDone, RATE_ROUNDS) + 1));
-    if (this.delta > 0 && this.prevDelta > 0 && Number.isFinite(this.prevDelta)) this.deltaFall += a * (Math.log(this.prevDelta / this.delta) - this.deltaFall);
-    if (this.gap > 0 && this.prevGap > 0 && Number.isFinite(this.prevGap)) this.gapFall += a * (Math.log(this.prevGap / this.gap) - this.gapFall);
+    if (this.delta > 0 && this.prevDelta > 0 && Number.isFinite(this.prevDelta))
+      this.deltaFall += a * (Math.log(this.prevDelta / this.delta) - this.deltaFall);
+    if (this.gap > 0 && this.prevGap > 0 && Number.isFinite(this.prevGap))
+      this.gapFall += a * (Math.log(this.prevGap / this.gap) - this.gapFall);
   }
 
   /** The moves the iteration is forecast to make before it settles (at most its budget). */
@@ -241,14 +256,26 @@ class PowerIteration {
       if (!(x > limit)) return 0;
       return fall > 1e-9 ? Math.log(x / limit) / fall : Infinity;
     };
-    const left = Math.max(rounds(this.delta, 4 * EPS * ratio, this.deltaFall), rounds(this.gap, 16 * EPS * ratio, this.gapFall)) + 3 - this.settled;
+    const left =
+      Math.max(rounds(this.delta, 4 * EPS * ratio, this.deltaFall), rounds(this.gap, 16 * EPS * ratio, this.gapFall)) +
+      3 -
+      this.settled;
     return Math.min(budget, 2 * Math.ceil(left));
   }
 
   /** λ, its error and the settled vector, once `rounds` said it is done. */
   result(): Decay {
     const { cur: v, log2, steps, ratio, delta, prevDelta, gap, prevGap } = this;
-    if (this.dead) return { rate: { lambda: 0, error: 0, iterations: steps }, v, log2, steps, ratio: 0, ratioError: 0, contamination: 0 };
+    if (this.dead)
+      return {
+        rate: { lambda: 0, error: 0, iterations: steps },
+        v,
+        log2,
+        steps,
+        ratio: 0,
+        ratioError: 0,
+        contamination: 0,
+      };
     // Geometric convergence: the remaining error is about delta · q / (1 - q), q the shrink per round.
     const q = Number.isFinite(prevDelta) && prevDelta > 0 ? Math.min(delta / prevDelta, 0.999) : 0.999;
     const ratioError = Math.max(delta * (q / (1 - q)), 4 * EPS * ratio);
@@ -256,7 +283,15 @@ class PowerIteration {
     const shrink = Number.isFinite(prevGap) && prevGap > 0 ? Math.min(gap / prevGap, 0.999) : 0.999;
     const contamination = Math.min(1, gap / ratio / Math.max(1 - shrink, 1e-3));
     const lambda = Math.sqrt(ratio);
-    return { rate: { lambda, error: ratioError / (2 * lambda), iterations: steps }, v, log2, steps, ratio, ratioError, contamination };
+    return {
+      rate: { lambda, error: ratioError / (2 * lambda), iterations: steps },
+      v,
+      log2,
+      steps,
+      ratio,
+      ratioError,
+      contamination,
+    };
   }
 }
 
@@ -287,11 +322,16 @@ export function squaringCost(r: Reduced, steps: number): number {
 }
 
 /** R^steps · 1 by the scaled DP; the vector is v · 2^log2. */
-export function* byDp(r: Reduced, steps: number, ctl: Control, say: LeftReport = () => undefined): Generator<void, Scaled, void> {
+export function* byDp(
+  r: Reduced,
+  steps: number,
+  ctl: Control,
+  say: LeftReport = () => undefined,
+): Generator<void, Scaled, void> {
   let cur = new Float64Array(r.m).fill(1);
   let next = new Float64Array(r.m);
   let log2 = 0;
-  for (let i = 0; i < steps; ) {
+  for (let i = 0; i < steps;) {
     // As many moves as reach the drivers' next check, in a plain function (V8 optimizes it, not a generator's loop).
     const n = Math.min(steps - i, Math.max(1, ctl.checkAt - ctl.nodes));
     log2 += stepMany(r, cur, next, n);
@@ -334,7 +374,12 @@ function scaleDown(a: Float64Array): number {
 }
 
 /** R^steps · 1 by binary powering, each power kept as (matrix, log2 scale); the vector is v · 2^log2. */
-export function* bySquaring(r: Reduced, steps: number, ctl: Control, say: LeftReport = () => undefined): Generator<void, Scaled, void> {
+export function* bySquaring(
+  r: Reduced,
+  steps: number,
+  ctl: Control,
+  say: LeftReport = () => undefined,
+): Generator<void, Scaled, void> {
   const m = r.m;
   let p = new Float64Array(m * m);
   for (let o = 0; o < m; o++) for (let i = r.start[o]; i < r.start[o + 1]; i++) p[o * m + r.target[i]] += r.inv;
@@ -365,4 +410,3 @@ export function* bySquaring(r: Reduced, steps: number, ctl: Control, say: LeftRe
   }
   return { v, log2: vLog };
 }
-

@@ -27,9 +27,16 @@ export interface Simulation {
 function checkSimulation(g: Graph, from: number, steps: number, trials: number): void {
   checkSquare(g.board, from);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
-  if (!Number.isSafeInteger(trials) || trials < 1) throw new GridbitsError('BAD_ARGUMENT', `walk: the number of simulated walks must be a whole number ≥ 1, got ${trials}`);
+  if (!Number.isSafeInteger(trials) || trials < 1)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `walk: the number of simulated walks must be a whole number ≥ 1, got ${trials}`,
+    );
   if (trials * steps > SIMULATE_MAX_WORK) {
-    throw new GridbitsError('LIMIT', `walk: walks × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`);
+    throw new GridbitsError(
+      'LIMIT',
+      `walk: walks × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`,
+    );
   }
 }
 
@@ -60,10 +67,17 @@ function result(trials: number, survived: number): Simulation {
  * if (out.finished) console.log(out.value.estimate, out.value.low, out.value.high);
  * ```
  */
-export function simulateJob(g: Graph, from: number, steps: number, trials: number, rng: Rng): Job<Simulation, Simulation> {
+export function simulateJob(
+  g: Graph,
+  from: number,
+  steps: number,
+  trials: number,
+  rng: Rng,
+): Job<Simulation, Simulation> {
   checkSimulation(g, from, steps, trials);
   return job(function* (ctl) {
-    let survived = 0, done = 0;
+    let survived = 0,
+      done = 0;
     ctl.report(0, trials, 'walks');
     while (done < trials) {
       // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
@@ -83,11 +97,25 @@ export function simulateJob(g: Graph, from: number, steps: number, trials: numbe
 }
 
 /** simulateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function simulate(g: Graph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Promise<Outcome<Simulation, Simulation>> {
+export function simulate(
+  g: Graph,
+  from: number,
+  steps: number,
+  trials: number,
+  rng: Rng,
+  options: RunOptions = {},
+): Promise<Outcome<Simulation, Simulation>> {
   return simulateJob(g, from, steps, trials, rng).run(options);
 }
 
 /** simulateJob run to its end or a limit in one go. */
-export function simulateSync(g: Graph, from: number, steps: number, trials: number, rng: Rng, options: RunOptions = {}): Outcome<Simulation, Simulation> {
+export function simulateSync(
+  g: Graph,
+  from: number,
+  steps: number,
+  trials: number,
+  rng: Rng,
+  options: RunOptions = {},
+): Outcome<Simulation, Simulation> {
   return simulateJob(g, from, steps, trials, rng).runSync(options);
 }

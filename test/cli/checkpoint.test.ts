@@ -27,7 +27,15 @@ describe('tour-count --checkpoint', () => {
       fc.property(fc.array(fc.integer({ min: 2000, max: 200_000 }), { minLength: 1, maxLength: 3 }), (budgets) => {
         const file = fresh();
         for (const b of budgets) {
-          const r = gridbitsJson<CountJson>(['tour-count', '5x6', '--checkpoint', file, '--max-nodes', String(b), '--json']);
+          const r = gridbitsJson<CountJson>([
+            'tour-count',
+            '5x6',
+            '--checkpoint',
+            file,
+            '--max-nodes',
+            String(b),
+            '--json',
+          ]);
           if (r.complete) break;
           expect(r.checkpoint).toBe(file);
           expect(existsSync(file)).toBe(true);
@@ -43,9 +51,20 @@ describe('tour-count --checkpoint', () => {
 
   it('closed tours by halves are saved and resumed the same way (6x6: 9862)', () => {
     const file = fresh();
-    const stopped = gridbitsJson<CountJson>(['tour-count', '6x6', '--closed', '--checkpoint', file, '--max-nodes', '20000', '--json']);
+    const stopped = gridbitsJson<CountJson>([
+      'tour-count',
+      '6x6',
+      '--closed',
+      '--checkpoint',
+      file,
+      '--max-nodes',
+      '20000',
+      '--json',
+    ]);
     expect(stopped.complete).toBe(false);
-    expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed', '--checkpoint', file, '--json']).count).toBe('9862');
+    expect(gridbitsJson<CountJson>(['tour-count', '6x6', '--closed', '--checkpoint', file, '--json']).count).toBe(
+      '9862',
+    );
   });
 
   it('Ctrl-C saves the count; the same command goes on to the unbroken count', async () => {
@@ -61,9 +80,18 @@ describe('tour-count --checkpoint', () => {
   it('refuses, in one line with exit 2, a checkpoint of another count, a damaged or cut one, and not a checkpoint at all', () => {
     const file = fresh();
     gridbits(['tour-count', '5x6', '--checkpoint', file, '--max-nodes', '20000']);
-    expectUserError(gridbits(['tour-count', '5x5', '--checkpoint', file]), /checkpoint is of directed open knight tours of the 5x6 board, not of directed open knight tours of the 5x5 board/);
-    expectUserError(gridbits(['tour-count', '5x6', '--closed', '--checkpoint', file]), /not of closed knight tours of the 5x6 board/);
-    expectUserError(gridbits(['tour-count', '5x6', '--piece', 'camel', '--checkpoint', file, '--max-nodes', '10']), /not of directed open camel tours/);
+    expectUserError(
+      gridbits(['tour-count', '5x5', '--checkpoint', file]),
+      /checkpoint is of directed open knight tours of the 5x6 board, not of directed open knight tours of the 5x5 board/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '5x6', '--closed', '--checkpoint', file]),
+      /not of closed knight tours of the 5x6 board/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '5x6', '--piece', 'camel', '--checkpoint', file, '--max-nodes', '10']),
+      /not of directed open camel tours/,
+    );
     const bytes = readFileSync(file);
     const damaged = fresh();
     const flipped = Buffer.from(bytes);
@@ -82,18 +110,40 @@ describe('tour-count --checkpoint', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
-  it('a count joined across the middle (8x8 closed) keeps its finished shards: saved when the time is up, other counts\' files refused', () => {
+  it("a count joined across the middle (8x8 closed) keeps its finished shards: saved when the time is up, other counts' files refused", () => {
     const file = fresh();
-    const stopped = gridbitsJson<CountJson & { split: string; shardsDone: number; resumed: number }>(['tour-count', '8x8', '--closed', '--timeout', '2s', '--checkpoint', file]);
+    const stopped = gridbitsJson<CountJson & { split: string; shardsDone: number; resumed: number }>([
+      'tour-count',
+      '8x8',
+      '--closed',
+      '--timeout',
+      '2s',
+      '--checkpoint',
+      file,
+    ]);
     expect(stopped).toMatchObject({ complete: false, split: 'crossing', checkpoint: file, resumed: 0 });
     expect(readFileSync(file, 'latin1')).toContain('tour-count 8x8 knight closed crossing 16');
     // The same file read back: no shard was finished in 2 s, so none is taken from it.
-    const again = gridbitsJson<CountJson & { resumed: number }>(['tour-count', '8x8', '--closed', '--timeout', '1s', '--checkpoint', file]);
+    const again = gridbitsJson<CountJson & { resumed: number }>([
+      'tour-count',
+      '8x8',
+      '--closed',
+      '--timeout',
+      '1s',
+      '--checkpoint',
+      file,
+    ]);
     expect(again.resumed).toBe(stopped.shardsDone);
     // A frontier count's checkpoint is not a sharded count's, and the other way round.
     const frontier = fresh();
     gridbits(['tour-count', '5x6', '--checkpoint', frontier, '--max-nodes', '20000']);
-    expectUserError(gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s', '--checkpoint', frontier]), /is not a checkpoint of a sharded count/);
-    expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', file]), /not a gridbits count checkpoint|another count|damaged/);
+    expectUserError(
+      gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s', '--checkpoint', frontier]),
+      /is not a checkpoint of a sharded count/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '5x6', '--checkpoint', file]),
+      /not a gridbits count checkpoint|another count|damaged/,
+    );
   });
 });

@@ -13,9 +13,15 @@ describe('fleet: the board as WxH or --board', () => {
       expect({ ...a, ms: 0, seconds: 0 }).toEqual({ ...b, ms: 0, seconds: 0 });
       expect(a.board).toEqual({ width: 5, height: 5 });
     }
-    expect(gridbitsJson(['fleet', 'check', '3x1', '--fleet', '1', '-'], '#..\n')).toMatchObject({ valid: true, board: { width: 3, height: 1 } });
+    expect(gridbitsJson(['fleet', 'check', '3x1', '--fleet', '1', '-'], '#..\n')).toMatchObject({
+      valid: true,
+      board: { width: 3, height: 1 },
+    });
     expect(gridbits(['fleet', 'play', '5x5', ...SMALL, '--seed', '1'], 'quit\n').stdout).toMatch(/Sea Battle on 5x5/);
-    expectUserError(gridbits(['fleet', 'count', '5x5', '--board', '6x6', ...SMALL]), /two boards given \(5x5 and --board 6x6\)/);
+    expectUserError(
+      gridbits(['fleet', 'count', '5x5', '--board', '6x6', ...SMALL]),
+      /two boards given \(5x5 and --board 6x6\)/,
+    );
     expectUserError(gridbits(['fleet', 'place', '5x5', 'extra']), /fleet place: unexpected argument 'extra'/);
   });
 });
@@ -23,13 +29,25 @@ describe('fleet: the board as WxH or --board', () => {
 describe('fleet: time limits are durations', () => {
   it('takes 250ms, 5s, 2m and bare milliseconds in place, count, heat and sim', () => {
     for (const t of ['60s', '1m', '60000', '1h']) {
-      expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL, '--timeout', t]).count).toBe(gridbitsJson(['fleet', 'count', '5x5', ...SMALL]).count);
-      expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '3', '--timeout', t])).not.toHaveProperty('stopped');
+      expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL, '--timeout', t]).count).toBe(
+        gridbitsJson(['fleet', 'count', '5x5', ...SMALL]).count,
+      );
+      expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '3', '--timeout', t])).not.toHaveProperty(
+        'stopped',
+      );
     }
-    expect(gridbitsJson(['fleet', 'place', '5x5', ...SMALL, '--method', 'rails', '--timeout', '5s'])).toMatchObject({ exists: true });
+    expect(gridbitsJson(['fleet', 'place', '5x5', ...SMALL, '--method', 'rails', '--timeout', '5s'])).toMatchObject({
+      exists: true,
+    });
     expect(gridbitsJson(['fleet', 'heat', '5x5', ...SMALL, '--timeout', '5s'])).toMatchObject({ method: 'exact' });
-    expectUserError(gridbits(['fleet', 'count', '--fleet', 'german', '--timeout', '0.2s']), /did not finish within the time limit \(200 ms\)/);
-    expectUserError(gridbits(['fleet', 'count', '--timeout', '5 parsecs']), /--timeout must be a duration like 250ms, 5s, 2m or 1h/);
+    expectUserError(
+      gridbits(['fleet', 'count', '--fleet', 'german', '--timeout', '0.2s']),
+      /did not finish within the time limit \(200 ms\)/,
+    );
+    expectUserError(
+      gridbits(['fleet', 'count', '--timeout', '5 parsecs']),
+      /--timeout must be a duration like 250ms, 5s, 2m or 1h/,
+    );
     expectUserError(gridbits(['fleet', 'place', '--timeout', '-1', '--method', 'search']), /--timeout/);
   });
 });
@@ -60,14 +78,28 @@ describe('fleet: help per subcommand', () => {
 
 describe('fleet: JSON', () => {
   it('has board as {width, height}, seconds and the kinds everywhere a board is in play', () => {
-    const kinds = [{ name: '3', count: 1, cells: 3 }, { name: '2', count: 2, cells: 2 }];
-    for (const sub of [['place', '--seed', '1'], ['place', '--seed', '1', '--samples', '2'], ['count'], ['heat'], ['heat', '--method', 'sampled', '--samples', '50'], ['sim', '--games', '2']]) {
+    const kinds = [
+      { name: '3', count: 1, cells: 3 },
+      { name: '2', count: 2, cells: 2 },
+    ];
+    for (const sub of [
+      ['place', '--seed', '1'],
+      ['place', '--seed', '1', '--samples', '2'],
+      ['count'],
+      ['heat'],
+      ['heat', '--method', 'sampled', '--samples', '50'],
+      ['sim', '--games', '2'],
+    ]) {
       const j = gridbitsJson<Record<string, unknown>>(['fleet', ...sub, '5x5', ...SMALL]);
       expect(j).toMatchObject({ board: { width: 5, height: 5 }, touch: 'any', kinds });
       expect(typeof j.seconds).toBe('number');
     }
     // fleet sim keeps its old fields: the fleet as it was written and the board's size as text.
-    expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '2'])).toMatchObject({ size: '5x5', fleet: '3 2×2', ms: expect.any(Number) });
+    expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '2'])).toMatchObject({
+      size: '5x5',
+      fleet: '3 2×2',
+      ms: expect.any(Number),
+    });
     expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL])).toHaveProperty('ms');
     const play = gridbitsJson(['fleet', 'play', '5x5', ...SMALL, '--seed', '1'], 'quit\n');
     expect(play).toMatchObject({ board: { width: 5, height: 5 }, winner: null });
@@ -77,13 +109,18 @@ describe('fleet: JSON', () => {
 describe('fleet: words', () => {
   it('names ship kinds so they cannot be read as rectangles, with plurals right', () => {
     const sim = gridbits(['fleet', 'sim', '--games', '1', '--seed', '1', '--fleet', 'classic']).stdout;
-    expect(sim).toMatch(/^1 game \(ships of length 4, 3, 3, 2, 2, 2, 1, 1, 1, 1; touch none, 10x10; hunter lattice, seed 1\)/m);
+    expect(sim).toMatch(
+      /^1 game \(ships of length 4, 3, 3, 2, 2, 2, 1, 1, 1, 1; touch none, 10x10; hunter lattice, seed 1\)/m,
+    );
     expect(sim).not.toMatch(/\d×\d/);
     const shapes = gridbits(['fleet', 'count', '6x6', '--ship', '##/#.', '--ship', '2', '--ship', '2']).stdout;
     expect(shapes).toMatch(/layouts of one 3-cell L-ship and two 2-cell ships; touch none on 6x6/);
     expect(gridbits(['fleet', 'count', '1x1', '--fleet', '1']).stdout).toMatch(/^1 layout of ships of length 1;/);
     expect(gridbits(['fleet', 'count', '10x10', '--fleet', '2,2', '--touch', 'any']).stdout).toMatch(/^15,626 layouts/);
-    const bad = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '2,2', '-'], '##..\n....\n....\n....\n');
+    const bad = gridbitsJson<{ errors: string[] }>(
+      ['fleet', 'check', '--fleet', '2,2', '-'],
+      '##..\n....\n....\n....\n',
+    );
     expect(bad.errors).toEqual(['one 2-cell ship missing (the fleet has 2, the layout 1)']);
     const over = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
     expect(over.errors).toEqual(['two 1-cell ships too many (the fleet has 1, the layout 3)']);

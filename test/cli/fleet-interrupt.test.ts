@@ -31,7 +31,12 @@ describe('fleet: Ctrl-C', () => {
     const r = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'], TWO_LINES('games'));
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
-    const j = JSON.parse(r.stdout) as { games: number; stopped: string; gamesRequested: number; histogram: Record<string, number> };
+    const j = JSON.parse(r.stdout) as {
+      games: number;
+      stopped: string;
+      gamesRequested: number;
+      histogram: Record<string, number>;
+    };
     expect(j.stopped).toBe('signal');
     expect(j.gamesRequested).toBe(100_000_000);
     expect(j.games).toBeGreaterThan(0);
@@ -46,12 +51,18 @@ describe('fleet: Ctrl-C', () => {
     const r = await interrupt(['fleet', 'count', '10x10', '--fleet', 'german'], /fleet count/);
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
-    expect(r.stdout).toMatch(/^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m);
+    expect(r.stdout).toMatch(
+      /^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m,
+    );
     // On a board whose first step is long (it runs in a worker), too.
     const big = await interrupt(['fleet', 'count', '200x200', '--fleet', '2', '--json'], /fleet count/);
     expect(big.code).toBe(130);
     expect(big.exitMs).toBeLessThan(500);
-    expect(JSON.parse(big.stdout)).toMatchObject({ count: null, stopped: 'signal', board: { width: 200, height: 200 } });
+    expect(JSON.parse(big.stdout)).toMatchObject({
+      count: null,
+      stopped: 'signal',
+      board: { width: 200, height: 200 },
+    });
   });
 
   it('sampled heat prints the map of the layouts drawn so far; place --samples the layouts drawn', async () => {

@@ -15,7 +15,13 @@ const SMALL = ['--board', '5x5', '--ship', '3', '--ship', '2', '--ship', '2', '-
 
 describe('gridbits fleet heat', () => {
   it('gives exact probabilities and counts that sum to the expected number of ship cells', () => {
-    const h = gridbitsJson<{ method: string; consistent: boolean; total: string; cells: Record<string, number>; counts: Record<string, string> }>(['fleet', 'heat', ...SMALL]);
+    const h = gridbitsJson<{
+      method: string;
+      consistent: boolean;
+      total: string;
+      cells: Record<string, number>;
+      counts: Record<string, string>;
+    }>(['fleet', 'heat', ...SMALL]);
     expect(h.method).toBe('exact');
     expect(h.consistent).toBe(true);
     const sum = Object.values(h.cells).reduce((a, b) => a + b, 0);
@@ -26,7 +32,13 @@ describe('gridbits fleet heat', () => {
 
   it('reads a shot record (list or grid) and marks known cells', () => {
     const shots = file('shots.txt', 'c3 miss\nb2 hit\nc2 hit\nd2 sunk b2 c2 d2\n');
-    const h = gridbitsJson<{ cells: Record<string, number>; total: string }>(['fleet', 'heat', ...SMALL, '--shots', shots]);
+    const h = gridbitsJson<{ cells: Record<string, number>; total: string }>([
+      'fleet',
+      'heat',
+      ...SMALL,
+      '--shots',
+      shots,
+    ]);
     expect([h.cells.c3, h.cells.b2, h.cells.d2]).toEqual([0, 1, 1]);
     const grid = file('grid.txt', '.....\n.....\n..o..\n.###.\n.....\n');
     expect({ ...gridbitsJson(['fleet', 'heat', ...SMALL, '--shots', grid]), seconds: 0 }).toEqual({ ...h, seconds: 0 });
@@ -37,15 +49,31 @@ describe('gridbits fleet heat', () => {
   });
 
   it('samples with 95% intervals when asked', () => {
-    const h = gridbitsJson<{ method: string; samples: number; intervals: Record<string, [number, number]>; cells: Record<string, number> }>(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '2000', '--seed', '4']);
+    const h = gridbitsJson<{
+      method: string;
+      samples: number;
+      intervals: Record<string, [number, number]>;
+      cells: Record<string, number>;
+    }>(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '2000', '--seed', '4']);
     expect(h.method).toBe('sampled');
     expect(h.samples).toBe(2000);
     const [lo, hi] = h.intervals.c3;
     expect(lo).toBeLessThanOrEqual(h.cells.c3);
     expect(hi).toBeGreaterThanOrEqual(h.cells.c3);
-    expect(gridbits(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '500']).stdout).toMatch(/sampled: 500 uniform layouts/);
+    expect(gridbits(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '500']).stdout).toMatch(
+      /sampled: 500 uniform layouts/,
+    );
     // Past its time limit the sampled method answers from the layouts drawn, and says so.
-    const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000', '--timeout', '300ms']);
+    const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>([
+      'fleet',
+      'heat',
+      '--method',
+      'sampled',
+      '--samples',
+      '10000000',
+      '--timeout',
+      '300ms',
+    ]);
     expect(cut).toMatchObject({ stopped: 'time', samplesRequested: 10_000_000 });
     expect(cut.samples).toBeGreaterThan(0);
     expect(cut.samples).toBeLessThan(10_000_000);
@@ -54,18 +82,31 @@ describe('gridbits fleet heat', () => {
   it('says so when no layout matches, and rejects bad records and flags with exit 2', () => {
     const none = file('none.txt', 'a1 hit\nb1 hit\nc1 hit\nd1 hit\ne1 hit\n');
     expect(gridbitsJson(['fleet', 'heat', ...SMALL, '--shots', none])).toMatchObject({ consistent: false, total: '0' });
-    expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--shots', file('bad.txt', 'a1 miss\na1 hit\n')]), /line 2: a1 was shot before/);
+    expectUserError(
+      gridbits(['fleet', 'heat', ...SMALL, '--shots', file('bad.txt', 'a1 miss\na1 hit\n')]),
+      /line 2: a1 was shot before/,
+    );
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--shots', join(dir, 'missing.txt')]), /no such file/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--method', 'guess']), /--method/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--samples', '0']), /--samples/);
-    expectUserError(gridbits(['fleet', 'heat', '--board', '10x10', '--fleet', 'hasbro', '--method', 'exact', '--timeout', '50']), /exact heat: the count did not finish/);
+    expectUserError(
+      gridbits(['fleet', 'heat', '--board', '10x10', '--fleet', 'hasbro', '--method', 'exact', '--timeout', '50']),
+      /exact heat: the count did not finish/,
+    );
   });
 });
 
 describe('gridbits fleet sim', () => {
   it('prints consistent statistics as JSON, the same for the same seed', () => {
     const args = ['fleet', 'sim', ...SMALL, '--games', '30', '--seed', '7'];
-    const r = gridbitsJson<{ games: number; mean: number; median: number; max: number; min: number; histogram: Record<string, number> }>(args);
+    const r = gridbitsJson<{
+      games: number;
+      mean: number;
+      median: number;
+      max: number;
+      min: number;
+      histogram: Record<string, number>;
+    }>(args);
     expect(r.games).toBe(30);
     const entries = Object.entries(r.histogram).map(([k, v]) => [Number(k), v] as const);
     expect(entries.reduce((a, [, v]) => a + v, 0)).toBe(30);
@@ -81,12 +122,23 @@ describe('gridbits fleet sim', () => {
   it('rejects bad counts and hunters with exit 2', () => {
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--games', '0']), /--games/);
     expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--hunter', 'psychic']), /--hunter/);
-    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--timeout', 'soon']), /--timeout must be a duration like 250ms, 5s/);
-    expectUserError(gridbits(['fleet', 'sim', ...SMALL, '--method', 'rails']), /fleet sim: --method does not apply here \(it is for fleet place, heat\)/);
+    expectUserError(
+      gridbits(['fleet', 'sim', ...SMALL, '--timeout', 'soon']),
+      /--timeout must be a duration like 250ms, 5s/,
+    );
+    expectUserError(
+      gridbits(['fleet', 'sim', ...SMALL, '--method', 'rails']),
+      /fleet sim: --method does not apply here \(it is for fleet place, heat\)/,
+    );
   });
 
   it('stops at the time limit and answers for the games played, saying so', () => {
-    const r = gridbitsJson<{ games: number; gamesRequested: number; stopped: string; histogram: Record<string, number> }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    const r = gridbitsJson<{
+      games: number;
+      gamesRequested: number;
+      stopped: string;
+      histogram: Record<string, number>;
+    }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
     expect(r.stopped).toBe('time');
     expect(r.gamesRequested).toBe(100_000_000);
     expect(r.games).toBeGreaterThan(0);
@@ -96,7 +148,9 @@ describe('gridbits fleet sim', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/stopped at the time limit \([^)]*\) after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.
-    expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty('stopped');
+    expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty(
+      'stopped',
+    );
   });
 });
 
@@ -116,12 +170,18 @@ describe('gridbits fleet play', () => {
     const squares = [];
     for (const f of 'abcde') for (let r = 1; r <= 5; r++) squares.push(`${f}${r}`);
     const input = squares.join('\n') + '\n';
-    type Game = { winner: string; shots: { you: number; computer: number }; moves: Array<{ by: string; square: string; reply: string; ship?: string[] }> };
+    type Game = {
+      winner: string;
+      shots: { you: number; computer: number };
+      moves: Array<{ by: string; square: string; reply: string; ship?: string[] }>;
+    };
     const g = gridbitsJson<Game>(['fleet', 'play', ...SMALL, '--seed', '11'], input);
     expect(['you', 'computer']).toContain(g.winner);
     const mine = g.moves.filter((m) => m.by === 'computer');
     expect(new Set(mine.map((m) => m.square)).size).toBe(mine.length);
-    expect(g.moves.filter((m) => m.by === (g.winner === 'you' ? 'you' : 'computer') && m.reply === 'sunk')).toHaveLength(3);
+    expect(
+      g.moves.filter((m) => m.by === (g.winner === 'you' ? 'you' : 'computer') && m.reply === 'sunk'),
+    ).toHaveLength(3);
     expect(gridbitsJson<Game>(['fleet', 'play', ...SMALL, '--seed', '11'], input)).toEqual(g);
   });
 
@@ -130,6 +190,12 @@ describe('gridbits fleet play', () => {
     const r = gridbits(['fleet', 'play', ...SMALL, '--seed', '1', '--layout', layout], 'quit\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/5 S S S \. \./);
-    expectUserError(gridbits(['fleet', 'play', ...SMALL, '--layout', file('bad-fleet.txt', '####.\n.....\n.....\n.....\n.....\n')], 'quit\n'), /not valid/);
+    expectUserError(
+      gridbits(
+        ['fleet', 'play', ...SMALL, '--layout', file('bad-fleet.txt', '####.\n.....\n.....\n.....\n.....\n')],
+        'quit\n',
+      ),
+      /not valid/,
+    );
   });
 });

@@ -35,11 +35,20 @@ describe('fleet count in shards', () => {
     const whole = gridbitsJson<{ count: string }>([...HASBRO_8, '--json']);
     expect(whole.count).toBe(HASBRO_8_COUNT);
     const j = gridbitsJson<ShardJson>([...HASBRO_8, '--shards', '4', '--json']);
-    expect(j).toMatchObject({ count: HASBRO_8_COUNT, shards: 4, shardsDone: 4, split: 'placements', touch: 'none', board: { width: 8, height: 8 } });
+    expect(j).toMatchObject({
+      count: HASBRO_8_COUNT,
+      shards: 4,
+      shardsDone: 4,
+      split: 'placements',
+      touch: 'none',
+      board: { width: 8, height: 8 },
+    });
     expect(j.threads).toBeGreaterThanOrEqual(1);
     const text = gridbits([...HASBRO_8, '--shards', '3']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^16,546,192 layouts of ships of length 5, 4, 3, 3, 2; touch none on 8x8 \(.* s\)\n3 shards on \d threads?; [\d,]+ states expanded\n$/);
+    expect(text.stdout).toMatch(
+      /^16,546,192 layouts of ships of length 5, 4, 3, 3, 2; touch none on 8x8 \(.* s\)\n3 shards on \d threads?; [\d,]+ states expanded\n$/,
+    );
   }, 60_000);
 
   it('--checkpoint: shards saved before are not counted again (a forged one shows through), and the file goes once done', () => {
@@ -55,7 +64,13 @@ describe('fleet count in shards', () => {
     const file = fresh();
     saveShardCheckpoint(file, sc, done);
     const j = gridbitsJson<ShardJson>([...HASBRO_8, '--checkpoint', file, '--json']);
-    expect(j).toMatchObject({ count: String(BigInt(HASBRO_8_COUNT) + 1n), shards: sc.shards, shardsDone: sc.shards, checkpoint: file, resumed: 2 });
+    expect(j).toMatchObject({
+      count: String(BigInt(HASBRO_8_COUNT) + 1n),
+      shards: sc.shards,
+      shardsDone: sc.shards,
+      checkpoint: file,
+      resumed: 2,
+    });
     expect(existsSync(file)).toBe(false);
     // Without the forgery: the count itself.
     done.set(2, { ...done.get(2)!, count: done.get(2)!.count - 1n });
@@ -70,11 +85,20 @@ describe('fleet count in shards', () => {
     if (!one.finished) throw new Error('a shard stopped');
     const file = fresh();
     saveShardCheckpoint(file, sc, new Map([[0, one.value]]));
-    expectUserError(gridbits(['fleet', 'count', '8x8', '--fleet', 'hasbro', '--touch', 'corner', '--checkpoint', file]), /the checkpoint '.*' is of another count, not this one/);
+    expectUserError(
+      gridbits(['fleet', 'count', '8x8', '--fleet', 'hasbro', '--touch', 'corner', '--checkpoint', file]),
+      /the checkpoint '.*' is of another count, not this one/,
+    );
     expectUserError(gridbits([...HASBRO_8, '--shards', '5', '--checkpoint', file]), /is of another count/);
     const text = readFileSync(file, 'latin1');
-    writeFileSync(file, text.replace(/"count":"(\d)/, (_, d: string) => `"count":"${(Number(d) + 1) % 10}`));
-    expectUserError(gridbits([...HASBRO_8, '--checkpoint', file]), /the checkpoint '.*' is damaged \(its check sum does not match\)/);
+    writeFileSync(
+      file,
+      text.replace(/"count":"(\d)/, (_, d: string) => `"count":"${(Number(d) + 1) % 10}`),
+    );
+    expectUserError(
+      gridbits([...HASBRO_8, '--checkpoint', file]),
+      /the checkpoint '.*' is damaged \(its check sum does not match\)/,
+    );
     writeFileSync(file, text.slice(0, text.length - 20));
     expectUserError(gridbits([...HASBRO_8, '--checkpoint', file]), /is damaged \(it is cut short or not JSON\)/);
     // A tour count's checkpoint, made by tour-count.
@@ -88,8 +112,14 @@ describe('fleet count in shards', () => {
 
   it('flags that do not fit are refused in one line', () => {
     expectUserError(gridbits([...HASBRO_8, '--shards', '0']), /--shards/);
-    expectUserError(gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']), /--queue takes no --timeout/);
-    expectUserError(gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--checkpoint', fresh()]), /--checkpoint is for a count on the local cores/);
+    expectUserError(
+      gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']),
+      /--queue takes no --timeout/,
+    );
+    expectUserError(
+      gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--checkpoint', fresh()]),
+      /--checkpoint is for a count on the local cores/,
+    );
     expectUserError(gridbits([...HASBRO_8, '--queue', 'nope']), /fleet count: --queue must be a Redis address/);
   });
 });

@@ -18,11 +18,34 @@ const file = (name: string, text: string): string => {
   writeFileSync(path, text);
   return path;
 };
-const FILES = [file('empty.txt', ''), file('grid.txt', '##..\n....\n.#..\n.#..\n'), file('tour.txt', 'a1 b3 c5 d7\n'), file('shots.txt', 'e5 miss\ne6 hit\nzz hit\n'), file('binary.txt', '\u0000\u0001xyz\n###\n'), join(dir, 'missing.txt')];
+const FILES = [
+  file('empty.txt', ''),
+  file('grid.txt', '##..\n....\n.#..\n.#..\n'),
+  file('tour.txt', 'a1 b3 c5 d7\n'),
+  file('shots.txt', 'e5 miss\ne6 hit\nzz hit\n'),
+  file('binary.txt', '\u0000\u0001xyz\n###\n'),
+  join(dir, 'missing.txt'),
+];
 const VALUES = [
   ...['', '0', '-1', '1', '2', '3', '1.5', 'NaN', 'abc', '99999999999999999999', 'constructor', '__proto__'],
   ...['0x0', '1x1', '3x4', '5x5', '8x8', '101x101', 'a1', 'e4', 'z9', 'a1,a1', 'knight', 'camel', '1,2', 'king+knight'],
-  ...['classic', 'hasbro', '4,3,2', '###/.#.', '#.#', 'none', 'any', 'rails', 'exact', 'lattice', 'ai:3', 'greedy', 'labyrinth', 'svg', 'summary'],
+  ...[
+    'classic',
+    'hasbro',
+    '4,3,2',
+    '###/.#.',
+    '#.#',
+    'none',
+    'any',
+    'rails',
+    'exact',
+    'lattice',
+    'ai:3',
+    'greedy',
+    'labyrinth',
+    'svg',
+    'summary',
+  ],
   ...['sskss/5/5/5/SSKSS w 0', 'sskss/5/5/5/SSKS w 0', '100ms', '1s', '-5s', '-'],
   ...FILES,
 ];
@@ -66,7 +89,13 @@ describe('the CLI on random arguments', () => {
     fc.assert(
       fc.property(argv, (args) => {
         // In a scratch directory: --out writes where it is told.
-        const r = spawnSync(process.execPath, [main, ...args], { cwd: dir, input: '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 8000 });
+        const r = spawnSync(process.execPath, [main, ...args], {
+          cwd: dir,
+          input: '',
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+          timeout: 8000,
+        });
         // A run still going at the limit (a big request) is not a failure of this test.
         if (r.status === null) return;
         const what = `gridbits ${args.map((a) => JSON.stringify(a)).join(' ')}\nexit ${r.status}\nstderr: ${r.stderr}`;

@@ -1,7 +1,17 @@
 // The CLI's one grammar, as a user meets it: help per subcommand, suggestions, durations, the board both
 // ways, --out on files, symlinks, FIFOs and devices, a closed pipe, completion scripts.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +34,11 @@ describe('help and suggestions', () => {
     expect(top.stdout).toMatch(/--version/);
     expect(top.stdout).toMatch(/gridbits completion bash/);
     expect(gridbits([]).stdout).toBe(top.stdout);
-    for (const [group, sub] of [['valley', 'solve'], ['fleet', 'sim'], ['valley', 'play']]) {
+    for (const [group, sub] of [
+      ['valley', 'solve'],
+      ['fleet', 'sim'],
+      ['valley', 'play'],
+    ]) {
       const page = gridbits([group, sub, '--help']);
       expect(page.code).toBe(0);
       expect(page.stdout).toContain(`Usage: gridbits ${group} ${sub}`);
@@ -37,7 +51,10 @@ describe('help and suggestions', () => {
   it('a mistyped command, subcommand or option gets a suggestion, in one line with exit 2', () => {
     expectUserError(gridbits(['tuor', '8x8']), /unknown command 'tuor' \(did you mean tour\?\)/);
     expectUserError(gridbits(['valley', 'slove']), /valley: unknown subcommand 'slove' \(did you mean solve\?\)/);
-    expectUserError(gridbits(['tour', '8x8', '--clsoed']), /tour: unknown option '--clsoed' \(did you mean --closed\?\)/);
+    expectUserError(
+      gridbits(['tour', '8x8', '--clsoed']),
+      /tour: unknown option '--clsoed' \(did you mean --closed\?\)/,
+    );
     expectUserError(gridbits(['help', 'nosuch']), /help: no command 'nosuch'/);
     expectUserError(gridbits(['help', 'tourr']), /did you mean tour\?/);
     expectUserError(gridbits(['valley']), /valley: name a subcommand \(perft, best, match, solve, play\)/);
@@ -56,7 +73,8 @@ describe('durations', () => {
     expect(parseDuration('2m', 'x')).toBe(120_000);
     expect(parseDuration('1h', 'x')).toBe(3_600_000);
     expect(parseDuration('5000', 'x')).toBe(5000);
-    for (const bad of ['', '0', '-5s', '5 minutes', '1d', 'abc', '0.1ms', '31d']) expect(() => parseDuration(bad, '--timeout')).toThrow(/--timeout must be a duration like 250ms/);
+    for (const bad of ['', '0', '-5s', '5 minutes', '1d', 'abc', '0.1ms', '31d'])
+      expect(() => parseDuration(bad, '--timeout')).toThrow(/--timeout must be a duration like 250ms/);
   });
 
   it('the tour search takes them', () => {
@@ -68,7 +86,10 @@ describe('durations', () => {
 describe('the board as WxH or --board', () => {
   it('both forms give the same answer; two different boards are a mistake', () => {
     // The same answer but for the time it took.
-    const answer = (args: string[]): unknown => ({ ...(JSON.parse(gridbits(args).stdout) as Record<string, unknown>), seconds: 0 });
+    const answer = (args: string[]): unknown => ({
+      ...(JSON.parse(gridbits(args).stdout) as Record<string, unknown>),
+      seconds: 0,
+    });
     expect(answer(['tour', '--board', '5x5', '--json'])).toEqual(answer(['tour', '5x5', '--json']));
     expectUserError(gridbits(['tour', '5x5', '--board', '6x6']), /two boards given/);
   });
@@ -91,7 +112,10 @@ describe('--out', () => {
     expectUserError(gridbits(['tour', '5x5', '--out', join(dir, 'sub')]), /is a directory: give a file name/);
     expectUserError(gridbits(['tour', '5x5', '--out', join(dir, 'sub') + '/']), /is a directory/);
     expectUserError(gridbits(['tour', '5x5', '--out', '']), /--out needs a file name/);
-    expectUserError(gridbits(['tour', '5x5', '--out', join(dir, 'no', 'x.txt')]), /cannot write .*no such file or directory/);
+    expectUserError(
+      gridbits(['tour', '5x5', '--out', join(dir, 'no', 'x.txt')]),
+      /cannot write .*no such file or directory/,
+    );
     expect(readdirSync(dir)).toEqual(['sub']);
     expect(readdirSync(join(dir, 'sub'))).toEqual([]);
   });
@@ -119,7 +143,10 @@ describe('--out', () => {
     expect(gridbits(['valley', 'perft', '1', '--out', '/dev/null']).code).toBe(0);
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
     if (existsSync('/dev/full')) {
-      expectUserError(gridbits(['tour', '6x6', '--out', '/dev/full']), /cannot write '\/dev\/full': no space left on the device/);
+      expectUserError(
+        gridbits(['tour', '6x6', '--out', '/dev/full']),
+        /cannot write '\/dev\/full': no space left on the device/,
+      );
       expect(lstatSync('/dev/full').isCharacterDevice()).toBe(true);
     }
   });
@@ -127,8 +154,16 @@ describe('--out', () => {
 
 describe('a closed pipe', () => {
   it('ends the command quietly', () => {
-    for (const args of [['moves', 'knight', 'd4'], ['tour', '100x100', '--format', 'moves'], ['mobility', 'knight', '--board', '300x300']]) {
-      const r = spawnSync('sh', ['-c', `node ${JSON.stringify(main)} ${args.join(' ')} | head -c 1 >/dev/null; echo "exit \${PIPESTATUS:-$?}"`], { encoding: 'utf8' });
+    for (const args of [
+      ['moves', 'knight', 'd4'],
+      ['tour', '100x100', '--format', 'moves'],
+      ['mobility', 'knight', '--board', '300x300'],
+    ]) {
+      const r = spawnSync(
+        'sh',
+        ['-c', `node ${JSON.stringify(main)} ${args.join(' ')} | head -c 1 >/dev/null; echo "exit \${PIPESTATUS:-$?}"`],
+        { encoding: 'utf8' },
+      );
       expect(r.stderr, args.join(' ')).toBe('');
     }
   });
@@ -139,7 +174,14 @@ describe('completion', () => {
     const script = gridbits(['completion', 'bash']).stdout;
     const complete = (line: string): string[] => {
       const words = line.split(' ');
-      const r = spawnSync('bash', ['-c', `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _gridbits_complete; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+      const r = spawnSync(
+        'bash',
+        [
+          '-c',
+          `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _gridbits_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8' },
+      );
       return r.stdout.split('\n').filter((s) => s !== '');
     };
     expect(complete('gridbits tou')).toEqual(['tour', 'tour-table', 'tour-count', 'tour-check']);
@@ -147,7 +189,9 @@ describe('completion', () => {
     expect(complete('gridbits valley perft --di')).toEqual(['--divide']);
     expect(complete('gridbits fleet place --me')).toEqual(['--method']);
     expect(gridbits(['completion', 'zsh']).stdout).toMatch(/bashcompinit/);
-    expect(gridbits(['completion', 'fish']).stdout).toMatch(/complete -c gridbits -n '__fish_seen_subcommand_from valley[^\n]*' -a 'perft'/);
+    expect(gridbits(['completion', 'fish']).stdout).toMatch(
+      /complete -c gridbits -n '__fish_seen_subcommand_from valley[^\n]*' -a 'perft'/,
+    );
     expectUserError(gridbits(['completion', 'tcsh']), /name a shell: bash, zsh or fish/);
   });
 });
@@ -163,9 +207,15 @@ describe('colours', () => {
     expect(wantColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, true)).toBe(false);
     expect(wantColor({ TERM: 'dumb' }, true)).toBe(false);
     // Through the CLI: FORCE_COLOR paints a pipe, NO_COLOR wins.
-    const painted = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '1' } });
+    const painted = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '1' },
+    });
     expect(painted.stdout).toContain('\u001b[');
-    const plain = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '1' } });
+    const plain = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '1' },
+    });
     expect(plain.stdout).not.toContain('\u001b[');
   });
 });
@@ -180,7 +230,12 @@ describe('the progress display', () => {
     expect(clock(3_725_000)).toBe('1:02:05');
     let t = 0;
     const lines: string[] = [];
-    const d = new ProgressDisplay('x', (s) => lines.push(s), false, () => t);
+    const d = new ProgressDisplay(
+      'x',
+      (s) => lines.push(s),
+      false,
+      () => t,
+    );
     for (let i = 0; i <= 10; i++, t += 1000) d.update({ done: i * 10, total: 100, unit: 'rows' });
     expect(d.rate()).toBeCloseTo(10, 5);
     // On a pipe (with --progress) a line every 2 s, each one whole.
@@ -194,9 +249,30 @@ describe('numbers in text', () => {
     const same = (n: number | bigint): void => {
       expect(thousands(n), String(n)).toBe(n.toLocaleString('en-US'));
     };
-    fc.assert(fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), same), { numRuns: 2000, seed: 14 });
+    fc.assert(fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), same), {
+      numRuns: 2000,
+      seed: 14,
+    });
     fc.assert(fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), same), { numRuns: 2000, seed: 14 });
     fc.assert(fc.property(fc.double({ noNaN: true }), same), { numRuns: 2000, seed: 14 });
-    for (const n of [0, -0, 1, 999, 1000, -1000, 2 ** 53, 1e21, 0.5, 1234.5678, Infinity, -Infinity, NaN, 0n, -999n, 1000n]) same(n);
+    for (const n of [
+      0,
+      -0,
+      1,
+      999,
+      1000,
+      -1000,
+      2 ** 53,
+      1e21,
+      0.5,
+      1234.5678,
+      Infinity,
+      -Infinity,
+      NaN,
+      0n,
+      -999n,
+      1000n,
+    ])
+      same(n);
   });
 });

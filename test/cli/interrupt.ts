@@ -27,10 +27,20 @@ export interface InterruptOptions {
  * `afterMs` of the first progress line. Resolves when the command has exited.
  */
 export function interruptAfterProgress(args: string[], options: InterruptOptions | number = {}): Promise<Interrupted> {
-  const { ready = /\n/, afterMs = 0, giveUpMs = 120_000 } = typeof options === 'number' ? { afterMs: options } : options;
+  const {
+    ready = /\n/,
+    afterMs = 0,
+    giveUpMs = 120_000,
+  } = typeof options === 'number' ? { afterMs: options } : options;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args, '--progress'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '', stderr = '', sentAt = 0, armed = false;
+    const child = spawn(process.execPath, [main, ...args, '--progress'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '',
+      stderr = '',
+      sentAt = 0,
+      armed = false;
     const giveUp = setTimeout(() => child.kill('SIGKILL'), giveUpMs);
     const send = (): void => {
       sentAt = performance.now();

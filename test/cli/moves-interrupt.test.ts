@@ -8,7 +8,9 @@ describe('moves and mobility: Ctrl-C', () => {
     const r = await interruptAfterProgress(['mobility', 'knight', '16384x16384'], 50);
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
-    expect(r.stdout).toMatch(/^stopped by Ctrl-C after .* s, with [0-9,]+ of 16,384 ranks counted\ntotal of ranks 1 to [0-9,]+: [0-9,]+ \(incomplete/);
+    expect(r.stdout).toMatch(
+      /^stopped by Ctrl-C after .* s, with [0-9,]+ of 16,384 ranks counted\ntotal of ranks 1 to [0-9,]+: [0-9,]+ \(incomplete/,
+    );
     expect(r.stderr).toMatch(/mobility knight on 16384x16384 +\[[-#]+\]/);
     const q = await interruptAfterProgress(['mobility', 'queen', '1000x1000', '--json'], 200);
     expect(q.code).toBe(130);
@@ -21,8 +23,11 @@ describe('moves and mobility: Ctrl-C', () => {
 
   it('Ctrl-C during moves on a huge board prints the targets of the ranks done and exits 130', async () => {
     // 2,000 rooks: a sweep by ranks of about 2 s, its list far too long to print whole before exiting.
-    const name = (x: number): string => (x < 26 ? String.fromCharCode(97 + x) : name(Math.floor(x / 26) - 1) + String.fromCharCode(97 + (x % 26)));
-    const rooks = Array.from({ length: 2000 }, (_, i) => `${name((i * 37) % 16384)}${1 + ((i * 8191) % 16384)}`).join(',');
+    const name = (x: number): string =>
+      x < 26 ? String.fromCharCode(97 + x) : name(Math.floor(x / 26) - 1) + String.fromCharCode(97 + (x % 26));
+    const rooks = Array.from({ length: 2000 }, (_, i) => `${name((i * 37) % 16384)}${1 + ((i * 8191) % 16384)}`).join(
+      ',',
+    );
     const r = await interruptAfterProgress(['moves', 'rook', rooks, '16384x16384', '--json'], 20);
     expect(r.code).toBe(130);
     // Up to 100,000 targets written before exiting: 560-730 ms on this machine idle (2026-12-03, the same at the

@@ -46,13 +46,20 @@ describe('gridbits moves', () => {
   });
 
   it('turns user mistakes into one line and exit 2', () => {
-    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '0x5']), /board width must be a whole number of at least 1/);
-    for (const name of ['constructor', '__proto__', 'knight+hasOwnProperty']) expectUserError(gridbits(['moves', name, 'e4']), /unknown piece/);
+    expectUserError(
+      gridbits(['moves', 'knight', 'a1', '--board', '0x5']),
+      /board width must be a whole number of at least 1/,
+    );
+    for (const name of ['constructor', '__proto__', 'knight+hasOwnProperty'])
+      expectUserError(gridbits(['moves', name, 'e4']), /unknown piece/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board=-3x5']), /bad board size '-3x5'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '-3x5']), /bad board size '-3x5'/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board']), /--board/);
     expectUserError(gridbits(['moves', 'knight', 'a1', '--board', 'big']), /bad board size 'big'/);
-    expectUserError(gridbits(['moves', 'knight', 'a1', '--board', '1000000000x1000000000']), /over the limit of 100000/);
+    expectUserError(
+      gridbits(['moves', 'knight', 'a1', '--board', '1000000000x1000000000']),
+      /over the limit of 100000/,
+    );
     expectUserError(gridbits(['moves', 'knight', 'z9']), /square 'z9' is off the 8x8 board/);
     expectUserError(gridbits(['moves', 'dragon', 'a1']), /unknown piece 'dragon'/);
     expectUserError(gridbits(['moves', '1,2,3', 'a1']), /malformed leaper '1,2,3'/);
@@ -103,14 +110,23 @@ describe('moves and mobility as issue 14 asks', () => {
     expect(gridbitsJson(['moves', '5x5', 'knight', 'd4'])).toEqual(a);
     expect(a.board).toEqual({ width: 5, height: 5 });
     expect(gridbitsJson(['mobility', 'king', '5x5'])).toEqual(gridbitsJson(['mobility', 'king', '--board', '5x5']));
-    expect(gridbitsJson<{ total: number }>(['mobility', '3x4', 'knight']).total).toBe(gridbitsJson<{ total: number }>(['mobility', 'knight', '--board', '3x4']).total);
+    expect(gridbitsJson<{ total: number }>(['mobility', '3x4', 'knight']).total).toBe(
+      gridbitsJson<{ total: number }>(['mobility', 'knight', '--board', '3x4']).total,
+    );
     expectUserError(gridbits(['moves', 'knight', 'd4', '5x5', '--board', '6x6']), /two boards given/);
     expectUserError(gridbits(['mobility', 'knight', '5x5', '6x6']), /two boards given/);
     expectUserError(gridbits(['mobility', 'knight', 'e4']), /unexpected argument 'e4'/);
   });
 
   it('a budget stops them with the ranks done, said to be incomplete, exit 0 (text and JSON)', () => {
-    const j = gridbitsJson<{ counts: number[][]; total: number; complete: boolean; stopped: string; ranksDone: number; seconds: number }>(['mobility', 'knight', '100x100', '--max-nodes', '1000']);
+    const j = gridbitsJson<{
+      counts: number[][];
+      total: number;
+      complete: boolean;
+      stopped: string;
+      ranksDone: number;
+      seconds: number;
+    }>(['mobility', 'knight', '100x100', '--max-nodes', '1000']);
     expect(j.complete).toBe(false);
     expect(j.stopped).toBe('max-nodes');
     expect(j.ranksDone).toBeGreaterThan(0);
@@ -122,7 +138,17 @@ describe('moves and mobility as issue 14 asks', () => {
     for (let r = 0; r < j.ranksDone; r++) {
       for (let f = 0; f < 100; f++) {
         let n = 0;
-        for (const [dx, dy] of [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]) if (f + dx >= 0 && f + dx < 100 && r + dy >= 0 && r + dy < 100) n++;
+        for (const [dx, dy] of [
+          [1, 2],
+          [2, 1],
+          [-1, 2],
+          [-2, 1],
+          [1, -2],
+          [2, -1],
+          [-1, -2],
+          [-2, -1],
+        ])
+          if (f + dx >= 0 && f + dx < 100 && r + dy >= 0 && r + dy < 100) n++;
         expect(j.counts[r][f]).toBe(n);
         total += n;
       }

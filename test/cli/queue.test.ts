@@ -32,7 +32,10 @@ interface Child {
 const children: ChildProcess[] = [];
 
 function start(file: string, args: string[]): Child {
-  const proc = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const proc = spawn(process.execPath, [file, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   children.push(proc);
   const c: Child = {
     proc,
@@ -48,7 +51,9 @@ function start(file: string, args: string[]): Child {
           }
         };
         proc.stderr?.on('data', check);
-        void c.exited.then(() => (pattern.test(c.stderr) ? resolve() : reject(new Error(`exited before ${pattern}: ${c.stderr}`))));
+        void c.exited.then(() =>
+          pattern.test(c.stderr) ? resolve() : reject(new Error(`exited before ${pattern}: ${c.stderr}`)),
+        );
         check();
       });
     },
@@ -58,7 +63,6 @@ function start(file: string, args: string[]): Child {
   return c;
 }
 
-
 let redis: ChildProcess | undefined;
 let url = '';
 let port = 0;
@@ -67,7 +71,9 @@ beforeAll(async () => {
   if (!haveRedis) return;
   port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let log = '';
     redis!.stdout!.on('data', (d: Buffer) => {
@@ -100,20 +106,42 @@ describe('the queue refuses in one line', () => {
   });
 
   it('a malformed address, a budget, a start square', () => {
-    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'localhost:6379']), /--queue must be a Redis address like redis:\/\/HOST:PORT/);
-    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://h:99999']), /--queue must be a Redis address/);
-    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--max-nodes', '1000']), /a queued count has no node budget/);
-    expectUserError(gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']), /a queued count has no node budget/);
-    expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--queue', 'redis://127.0.0.1:1']), /takes no --each, --from or --to/);
+    expectUserError(
+      gridbits(['tour-count', '6x8', '--closed', '--queue', 'localhost:6379']),
+      /--queue must be a Redis address like redis:\/\/HOST:PORT/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://h:99999']),
+      /--queue must be a Redis address/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--max-nodes', '1000']),
+      /a queued count has no node budget/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']),
+      /a queued count has no node budget/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '5x5', '--from', 'a1', '--queue', 'redis://127.0.0.1:1']),
+      /takes no --each, --from or --to/,
+    );
   });
 
   it('the worker: no queue, a malformed one, an unreachable one', () => {
-    const w = (args: string[]) => spawnSync(process.execPath, [workerEntry, 'worker', ...args], { encoding: 'utf8', timeout: 30_000 });
+    const w = (args: string[]) =>
+      spawnSync(process.execPath, [workerEntry, 'worker', ...args], { encoding: 'utf8', timeout: 30_000 });
     const asRun = (r: ReturnType<typeof w>) => ({ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
     expectUserError(asRun(w([])), /worker: give the job queue/);
     expectUserError(asRun(w(['--queue', 'nope'])), /worker: --queue must be a Redis address/);
-    expectUserError(asRun(w(['--queue', 'redis://127.0.0.1:1'])), /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1: connection refused/);
-    expectUserError(asRun(w(['--queue', 'redis://127.0.0.1:1', '--concurrency', '0'])), /--concurrency must be between 1/);
+    expectUserError(
+      asRun(w(['--queue', 'redis://127.0.0.1:1'])),
+      /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1: connection refused/,
+    );
+    expectUserError(
+      asRun(w(['--queue', 'redis://127.0.0.1:1', '--concurrency', '0'])),
+      /--concurrency must be between 1/,
+    );
   });
 });
 
@@ -154,7 +182,16 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
     const j = JSON.parse(coordinator.stdout) as Record<string, unknown>;
     expect(j.count).toBe(CLOSED_6X8);
     expect(j.count).toBe(local.count);
-    expect(j).toMatchObject({ complete: true, bound: 'exact', shards: 64, shardsDone: 64, method: 'frontier', split: 'halves', reused: 0, board: { width: 6, height: 8 } });
+    expect(j).toMatchObject({
+      complete: true,
+      bound: 'exact',
+      shards: 64,
+      shardsDone: 64,
+      method: 'frontier',
+      split: 'halves',
+      reused: 0,
+      board: { width: 6, height: 8 },
+    });
     expect(typeof j.seconds).toBe('number');
     // The shard the killed worker held went back to the queue and the other worker counted it.
     expect(shardsOf(b.stderr, 'finished')).toContain(killedIn[0]);
@@ -168,7 +205,9 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
     expect(again).toMatchObject({ count: CLOSED_6X8, complete: true, shards: 64, reused: 64 });
     const text = gridbits(['tour-count', '6x8', '--closed', '--queue', url]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^55,488,142 closed knight tours of the 6x8 board\n.*64 shards on the job queue at redis:\/\/127\.0\.0\.1:\d+ \(64 done before this run\)/);
+    expect(text.stdout).toMatch(
+      /^55,488,142 closed knight tours of the 6x8 board\n.*64 shards on the job queue at redis:\/\/127\.0\.0\.1:\d+ \(64 done before this run\)/,
+    );
   }, 60_000);
 
   it('a malformed job fails with a message; the worker lives on and counts the next shard', async () => {
@@ -176,14 +215,40 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
     try {
       const bad = [
         { name: 'tour-count shard', data: { nonsense: true }, opts: { jobId: 'bad-1' } },
-        { name: 'tour-count shard', data: { sharded: { question: { width: 6, height: 6, piece: 'knight', closed: true }, method: 'halves', shards: 64, key: 'tour-count 6x6 knight closed halves 65' }, index: 0 }, opts: { jobId: 'bad-2' } },
-        { name: 'tour-count shard', data: { sharded: { question: { width: 6, height: 6, piece: 'knight', closed: true }, method: 'halves', shards: 64, key: 'tour-count 6x6 knight closed halves 64' }, index: 64 }, opts: { jobId: 'bad-3' } },
+        {
+          name: 'tour-count shard',
+          data: {
+            sharded: {
+              question: { width: 6, height: 6, piece: 'knight', closed: true },
+              method: 'halves',
+              shards: 64,
+              key: 'tour-count 6x6 knight closed halves 65',
+            },
+            index: 0,
+          },
+          opts: { jobId: 'bad-2' },
+        },
+        {
+          name: 'tour-count shard',
+          data: {
+            sharded: {
+              question: { width: 6, height: 6, piece: 'knight', closed: true },
+              method: 'halves',
+              shards: 64,
+              key: 'tour-count 6x6 knight closed halves 64',
+            },
+            index: 64,
+          },
+          opts: { jobId: 'bad-3' },
+        },
       ];
       await queue.addBulk(bad);
       const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
       await w.waitFor(/failed bad-3/);
       expect(w.stderr).toMatch(/failed bad-1: job bad-1 is not a shard of a gridbits count: its data names no count/);
-      expect(w.stderr).toMatch(/failed bad-2: .*its key 'tour-count 6x6 knight closed halves 65' is not the key of its question/);
+      expect(w.stderr).toMatch(
+        /failed bad-2: .*its key 'tour-count 6x6 knight closed halves 65' is not the key of its question/,
+      );
       expect(w.stderr).toMatch(/failed bad-3: .*its index 64 is not one of the count's 64 shards/);
       for (const id of ['bad-1', 'bad-2', 'bad-3']) {
         const job = await queue.getJob(id);
@@ -211,7 +276,9 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
     expect(j).toMatchObject({ count: '1855545978831780', shards: 20, shardsDone: 20, split: 'placements', reused: 0 });
     const finished = [...shardsOf(a.stderr, 'finished'), ...shardsOf(b.stderr, 'finished')];
     expect(new Set(finished).size).toBe(20);
-    expect(a.stderr + b.stderr).toMatch(/finished shard \d+ of 20 of layouts of one 4-cell ship, two 3-cell ships, three 2-cell ships and four 1-cell ships on 10x10: [\d,]+ in /);
+    expect(a.stderr + b.stderr).toMatch(
+      /finished shard \d+ of 20 of layouts of one 4-cell ship, two 3-cell ships, three 2-cell ships and four 1-cell ships on 10x10: [\d,]+ in /,
+    );
     const again = gridbitsJson([...args, '--queue', url, '--json']);
     expect(again).toMatchObject({ count: '1855545978831780', reused: 20 });
     a.proc.kill('SIGKILL');
@@ -232,7 +299,14 @@ describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', ()
     // The coordinator, still waiting, is stopped: nothing done yet, a lower bound of 0, exit 130.
     coordinator.proc.kill('SIGINT');
     expect(await coordinator.exited).toBe(130);
-    expect(JSON.parse(coordinator.stdout)).toMatchObject({ count: '0', complete: false, bound: 'lower', interrupted: true, shardsDone: 0, shards: 64 });
+    expect(JSON.parse(coordinator.stdout)).toMatchObject({
+      count: '0',
+      complete: false,
+      bound: 'lower',
+      interrupted: true,
+      shardsDone: 0,
+      shards: 64,
+    });
     // A new worker takes the handed-back shard; the count comes out whole.
     const w2 = start(workerEntry, ['worker', '--queue', url]);
     const done = gridbitsJson(['tour-count', '8x6', '--closed', '--queue', url]);

@@ -30,7 +30,15 @@ export function gridbitsJson<T = Record<string, unknown>>(args: string[], input?
 /** Asserts the shape of a user mistake: exit 2, one line on stderr, no stack trace, nothing on stdout. */
 export function expectUserError(r: Run, pattern: RegExp): void {
   const lines = r.stderr.trimEnd().split('\n');
-  if (r.code !== 2 || lines.length !== 1 || !pattern.test(lines[0]) || /\bat .*(\.[cm]?[jt]s|node:internal\/[\w/]+):\d+/.test(r.stderr) || r.stdout !== '') {
-    throw new Error(`expected exit 2 and one line matching ${pattern}, got exit ${r.code}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`);
+  if (
+    r.code !== 2 ||
+    lines.length !== 1 ||
+    !pattern.test(lines[0]) ||
+    /\bat .*(\.[cm]?[jt]s|node:internal\/[\w/]+):\d+/.test(r.stderr) ||
+    r.stdout !== ''
+  ) {
+    throw new Error(
+      `expected exit 2 and one line matching ${pattern}, got exit ${r.code}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`,
+    );
   }
 }

@@ -119,7 +119,17 @@ describe('resolveRequest', () => {
       expect(resolveRequest(root, '/assets')).toBe(404);
       expect(resolveRequest(root, '/link.txt')).toBe(404);
       expect(resolveRequest(root, '/up/secret.txt')).toBe(404);
-      for (const bad of ['/../secret.txt', '/%2e%2e/secret.txt', '/%252e%252e/secret.txt', '/..%5csecret.txt', '/a\\b', '/x%00', '/%E0%A4%A', 'secret.txt', '/./index.html']) {
+      for (const bad of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/%252e%252e/secret.txt',
+        '/..%5csecret.txt',
+        '/a\\b',
+        '/x%00',
+        '/%E0%A4%A',
+        'secret.txt',
+        '/./index.html',
+      ]) {
         expect(resolveRequest(root, bad), bad).toBe(400);
       }
     } finally {
@@ -153,8 +163,15 @@ describe('gridbits serve: errors and stopping', () => {
       cpSync(join(REPO, 'dist'), join(pkg, 'dist'), { recursive: true });
       cpSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
       symlinkSync(join(REPO, 'node_modules'), join(pkg, 'node_modules'));
-      const r = spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'serve', '--port', '0'], { encoding: 'utf8', timeout: 20_000, cwd: REPO });
-      expectUserError({ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }, /playground is not built .*npm run build:web/);
+      const r = spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'serve', '--port', '0'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        cwd: REPO,
+      });
+      expectUserError(
+        { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
+        /playground is not built .*npm run build:web/,
+      );
     } finally {
       rmSync(pkg, { recursive: true, force: true });
     }
@@ -169,7 +186,9 @@ describe('gridbits serve: errors and stopping', () => {
 
   it('slow clients stall only themselves: others are answered while they dawdle', async () => {
     // Twenty clients send half a request and wait; twenty more ask for the largest script and never read it.
-    const script = readdirSync(join(WEB_DIST, 'assets')).filter((a) => a.endsWith('.js')).sort()[0];
+    const script = readdirSync(join(WEB_DIST, 'assets'))
+      .filter((a) => a.endsWith('.js'))
+      .sort()[0];
     const slow: Socket[] = [];
     for (let i = 0; i < 20; i++) {
       const a = connect(served.port, '127.0.0.1');

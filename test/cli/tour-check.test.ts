@@ -85,12 +85,22 @@ describe('gridbits tour-check', () => {
     expect(r.close?.reason).toMatch(/no square next to the end/);
     const b = Board.of(8, 8);
     const d = gridbitsJson<CheckJson>(['tour-check', '--gallery', 'dudeney', '--close']);
-    expect(tourProblem(8, 8, d.close!.path!.map((s) => b.parse(s)), true)).toBeNull();
+    expect(
+      tourProblem(
+        8,
+        8,
+        d.close!.path!.map((s) => b.parse(s)),
+        true,
+      ),
+    ).toBeNull();
     expectUserError(gridbits(['tour-check', join(dir, 'none.txt')]), /cannot read the tour '.*none.txt': no such file/);
   });
 
   it('reads the JSON a tour command prints', () => {
-    const j = gridbitsJson<CheckJson>(['tour-check', '-'], JSON.stringify({ board: { width: 3, height: 3 }, path: ['a1', 'b3', 'c1', 'a2', 'c3', 'b1', 'a3', 'c2'] }));
+    const j = gridbitsJson<CheckJson>(
+      ['tour-check', '-'],
+      JSON.stringify({ board: { width: 3, height: 3 }, path: ['a1', 'b3', 'c1', 'a2', 'c3', 'b1', 'a3', 'c2'] }),
+    );
     expect(j.board).toEqual({ width: 3, height: 3 });
     expect(j.valid).toBe(false);
     expect(j.errors.join()).toMatch(/never visited: b2/);

@@ -31,7 +31,14 @@ describe('gridbits tour-count', () => {
 
   it('open tours of a board with an even side: by halves, as shards, the same count as from the whole board', () => {
     const j = gridbitsJson<CountJson & { split?: string; shards: number; shardsDone: number }>(['tour-count', '5x6']);
-    expect(j).toMatchObject({ count: '37568', undirectedCount: '18784', directed: true, complete: true, method: 'frontier', split: 'halves' });
+    expect(j).toMatchObject({
+      count: '37568',
+      undirectedCount: '18784',
+      directed: true,
+      complete: true,
+      method: 'frontier',
+      split: 'halves',
+    });
     expect(j.shards).toBeGreaterThan(1);
     expect(j.shardsDone).toBe(j.shards);
     // With a start square the whole board's program counts.
@@ -69,9 +76,14 @@ describe('gridbits tour-count', () => {
     const camel = gridbitsJson<CountJson & { theorem?: string }>(['tour-count', '8x8', '--piece', 'camel']);
     expect(camel).toMatchObject({ count: '0', method: 'theorem' });
     expect(camel.theorem).toMatch(/never changes colour/);
-    expect(gridbits(['tour-count', '7x7', '--closed']).stdout).toMatch(/^0 closed knight tours of the 7x7 board\n.*none by theorem: Schwenk/);
+    expect(gridbits(['tour-count', '7x7', '--closed']).stdout).toMatch(
+      /^0 closed knight tours of the 7x7 board\n.*none by theorem: Schwenk/,
+    );
     // A start square of the minority colour, and 4×4, which has no open tour: the frontier program says 0 too.
-    expect(gridbitsJson<CountJson>(['tour-count', '5x5', '--from', 'b1'])).toMatchObject({ count: '0', method: 'theorem' });
+    expect(gridbitsJson<CountJson>(['tour-count', '5x5', '--from', 'b1'])).toMatchObject({
+      count: '0',
+      method: 'theorem',
+    });
     expect(gridbitsJson<CountJson>(['tour-count', '4x4'])).toMatchObject({ count: '0', method: 'theorem' });
   });
 
@@ -85,10 +97,19 @@ describe('gridbits tour-count', () => {
   it('refuses boards out of reach with one line naming the limit, unless given a budget', () => {
     expectUserError(gridbits(['tour-count', '9x9']), /too wide to count exactly.*limit is 13/);
     // 8x8 open is joined across the middle class by class of its ends: weeks of work, refused without a budget.
-    expectUserError(gridbits(['tour-count', '8x8']), /8x8 has 64 squares, over the exact counter's limit of 42 for open tours this wide \(joined across the middle\)/);
+    expectUserError(
+      gridbits(['tour-count', '8x8']),
+      /8x8 has 64 squares, over the exact counter's limit of 42 for open tours this wide \(joined across the middle\)/,
+    );
     // On a queue, a count that splits into shards is taken however long (here the queue is not there); one that does not split is refused.
-    expectUserError(gridbits(['tour-count', '8x8', '--queue', 'redis://127.0.0.1:1']), /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1/);
-    expectUserError(gridbits(['tour-count', '9x9', '--queue', 'redis://127.0.0.1:1']), /limit is 13.*a queued count has no budget, and this one does not split into shards/);
+    expectUserError(
+      gridbits(['tour-count', '8x8', '--queue', 'redis://127.0.0.1:1']),
+      /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '9x9', '--queue', 'redis://127.0.0.1:1']),
+      /limit is 13.*a queued count has no budget, and this one does not split into shards/,
+    );
     const j = gridbitsJson<CountJson>(['tour-count', '9x9', '--max-nodes', '20000']);
     expect(j.complete).toBe(false);
     expect(j.lowerBound).toBe(true);
@@ -101,9 +122,22 @@ describe('gridbits tour-count', () => {
   });
 
   it('8x8 closed is joined across the middle: refused without a budget; a time limit runs it as shards on every core and stops with a lower bound', () => {
-    expectUserError(gridbits(['tour-count', '8x8', '--closed']), /8x8 has 64 squares, over the exact counter's limit of 48 for closed tours this wide \(joined across the middle\); give a budget/);
-    const j = gridbitsJson<CountJson & { bound: string; split: string; shards: number; shardsDone: number; threads: number; seconds: number }>(['tour-count', '8x8', '--closed', '--timeout', '2s']);
-    expect(j).toMatchObject({ complete: false, lowerBound: true, bound: 'lower', reason: 'budget exhausted after 2000 ms', method: 'frontier', split: 'crossing', shards: 16 });
+    expectUserError(
+      gridbits(['tour-count', '8x8', '--closed']),
+      /8x8 has 64 squares, over the exact counter's limit of 48 for closed tours this wide \(joined across the middle\); give a budget/,
+    );
+    const j = gridbitsJson<
+      CountJson & { bound: string; split: string; shards: number; shardsDone: number; threads: number; seconds: number }
+    >(['tour-count', '8x8', '--closed', '--timeout', '2s']);
+    expect(j).toMatchObject({
+      complete: false,
+      lowerBound: true,
+      bound: 'lower',
+      reason: 'budget exhausted after 2000 ms',
+      method: 'frontier',
+      split: 'crossing',
+      shards: 16,
+    });
     expect(j.shardsDone).toBeLessThan(16);
     expect(j.threads).toBe(Math.min(16, availableParallelism()));
     expect(j.seconds).toBeLessThan(30);
@@ -111,14 +145,24 @@ describe('gridbits tour-count', () => {
     expect((j as unknown as { peakMemoryBytes: number }).peakMemoryBytes).toBeGreaterThan(10_000_000);
     const text = gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/);
+    expect(text.stdout).toMatch(
+      /^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/,
+    );
     // With a node budget the count runs in this process: the top half's program stops with no bound yet.
-    const n = gridbitsJson<CountJson & { bound: string; split: string; shards: number }>(['tour-count', '8x8', '--closed', '--max-nodes', '20000']);
+    const n = gridbitsJson<CountJson & { bound: string; split: string; shards: number }>([
+      'tour-count',
+      '8x8',
+      '--closed',
+      '--max-nodes',
+      '20000',
+    ]);
     expect(n).toMatchObject({ complete: false, bound: 'none', count: '0', split: 'crossing', shards: 1 });
   });
 
   it('a stopped frontier count says it has no bound (not "at least 0") and how far it got; its JSON keeps every field', () => {
-    const j = gridbitsJson<CountJson & { bound: string; squaresAdded: number; squares: number; shareDone: number; nodes: number }>(['tour-count', '7x7', '--max-nodes', '20000']);
+    const j = gridbitsJson<
+      CountJson & { bound: string; squaresAdded: number; squares: number; shareDone: number; nodes: number }
+    >(['tour-count', '7x7', '--max-nodes', '20000']);
     expect(j.method).toBe('frontier');
     expect(j.count).toBe('0');
     expect(j.complete).toBe(false);
@@ -133,7 +177,9 @@ describe('gridbits tour-count', () => {
     const text = gridbits(['tour-count', '7x7', '--max-nodes', '20000']);
     expect(text.code).toBe(0);
     expect(text.stdout).not.toMatch(/at least/);
-    expect(text.stdout).toMatch(/^the number of directed open knight tours of the 7x7 board is not known, not even a lower bound \(budget exhausted after 20000 nodes: .*added \d+ of the 49 squares/);
+    expect(text.stdout).toMatch(
+      /^the number of directed open knight tours of the 7x7 board is not known, not even a lower bound \(budget exhausted after 20000 nodes: .*added \d+ of the 49 squares/,
+    );
     // Backtracking's stop is a real lower bound, and says so; a finished count is exact.
     const b = gridbitsJson<CountJson & { bound: string }>(['tour-count', '9x9', '--max-nodes', '20000']);
     expect([b.bound, b.lowerBound, BigInt(b.count) > 0n]).toEqual(['lower', true, true]);
@@ -147,6 +193,9 @@ describe('gridbits tour-count', () => {
     expectUserError(gridbits(['tour-count', '5x5', '--from', 'a1', '--to', 'a1']), /differ/);
     expectUserError(gridbits(['tour-count', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-count', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
-    expectUserError(gridbits(['tour-count', '10000x10000', '--max-nodes', '5']), /up to 1,000,000 squares even with a budget/);
+    expectUserError(
+      gridbits(['tour-count', '10000x10000', '--max-nodes', '5']),
+      /up to 1,000,000 squares even with a budget/,
+    );
   });
 });

@@ -11,7 +11,12 @@ interface Check {
 }
 
 describe('tour → tour-check', () => {
-  for (const [size, closed, from] of [['5x5', false, 'a1'], ['6x6', true, undefined], ['12x12', false, 'c3'], ['3x10', false, undefined]] as const) {
+  for (const [size, closed, from] of [
+    ['5x5', false, 'a1'],
+    ['6x6', true, undefined],
+    ['12x12', false, 'c3'],
+    ['3x10', false, undefined],
+  ] as const) {
     it(`${size} ${closed ? 'closed' : 'open'}: the grid, moves and JSON forms all read back as the same tour`, () => {
       const base = ['tour', size, ...(closed ? ['--closed'] : []), ...(from ? ['--from', from] : [])];
       const json = gridbitsJson<{ path: string[] }>(base);
@@ -20,7 +25,11 @@ describe('tour → tour-check', () => {
         expect(written.code).toBe(0);
         const check = gridbitsJson<Check>(['tour-check', '-'], written.stdout);
         // (An open tour may happen to end a move from its start: only a closed one must.)
-        expect(check, form.join(' ')).toMatchObject({ valid: true, length: json.path.length, ...(closed ? { closed } : {}) });
+        expect(check, form.join(' ')).toMatchObject({
+          valid: true,
+          length: json.path.length,
+          ...(closed ? { closed } : {}),
+        });
         // A closed tour may be read from either end; an open one as written.
         if (!closed) expect(check.path).toEqual(json.path);
       }
@@ -37,7 +46,13 @@ describe('tour → tour-check', () => {
 
 describe('tour --trace --json', () => {
   it('prints the protocol as JSON events that replay to a tour', () => {
-    const t = gridbitsJson<{ events: Array<{ kind: string; square: string; move: number }>; ended: string }>(['tour', '3x4', '--from', 'a1', '--trace']);
+    const t = gridbitsJson<{ events: Array<{ kind: string; square: string; move: number }>; ended: string }>([
+      'tour',
+      '3x4',
+      '--from',
+      'a1',
+      '--trace',
+    ]);
     expect(t.ended).toBe('found');
     const path: string[] = [];
     for (const e of t.events) {
@@ -45,14 +60,25 @@ describe('tour --trace --json', () => {
       if (e.kind === 'move' || e.kind === 'backtrack') path.length = e.move - (e.kind === 'move' ? 0 : 1);
       if (e.kind === 'restart') path.length = 0;
     }
-    expect(gridbitsJson<Check>(['tour-check', '-', '--board', '3x4'], path.join(' '))).toMatchObject({ valid: true, length: 12 });
+    expect(gridbitsJson<Check>(['tour-check', '-', '--board', '3x4'], path.join(' '))).toMatchObject({
+      valid: true,
+      length: 12,
+    });
   });
 });
 
 describe('tour-table', () => {
   it('--max-nodes is the budget, --max-backtracks still works; the board either way; durations', () => {
     const a = gridbitsJson<{ maxBacktracks: number; cells: unknown }>(['tour-table', '5x5', '--max-nodes', '50']);
-    const b = gridbitsJson<{ maxBacktracks: number; cells: unknown }>(['tour-table', '--board', '5x5', '--max-backtracks', '50', '--timeout', '1m']);
+    const b = gridbitsJson<{ maxBacktracks: number; cells: unknown }>([
+      'tour-table',
+      '--board',
+      '5x5',
+      '--max-backtracks',
+      '50',
+      '--timeout',
+      '1m',
+    ]);
     expect(a.maxBacktracks).toBe(50);
     expect(b.cells).toEqual(a.cells);
     expectUserError(gridbits(['tour-table', '5x5', '--timeout', 'soon']), /--timeout must be a duration/);

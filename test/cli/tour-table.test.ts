@@ -58,7 +58,10 @@ describe('gridbits tour-table', () => {
     expectUserError(gridbits(['tour-table']), /give a board size/);
     expectUserError(gridbits(['tour-table', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-table', '5x5', '--piece', 'dragon']), /unknown piece/);
-    expectUserError(gridbits(['tour-table', '5x5', '--max-backtracks', 'lots']), /--max-backtracks must be a whole number/);
+    expectUserError(
+      gridbits(['tour-table', '5x5', '--max-backtracks', 'lots']),
+      /--max-backtracks must be a whole number/,
+    );
     expectUserError(gridbits(['tour-table', '5x5', '--timeout', '0']), /--timeout must be a duration/);
     expectUserError(gridbits(['tour-table', '300x300']), /tables go up to/);
   });

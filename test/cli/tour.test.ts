@@ -15,18 +15,32 @@ interface TourJson {
   path?: string[];
 }
 
-const idx = (w: number, name: string): number => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * w; // one-letter files only
+const idx = (w: number, name: string): number => name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w; // one-letter files only
 
 describe('gridbits tour', () => {
   it('8x8 from b1: the JSON contract, a valid tour', () => {
     const j = gridbitsJson<TourJson>(['tour', '8x8', '--from', 'b1']);
     expect(j).toMatchObject({ board: { width: 8, height: 8 }, piece: 'knight', closed: false, exists: true });
     expect(j.path![0]).toBe('b1');
-    expect(tourProblem(8, 8, j.path!.map((s) => idx(8, s)), false)).toBeNull();
+    expect(
+      tourProblem(
+        8,
+        8,
+        j.path!.map((s) => idx(8, s)),
+        false,
+      ),
+    ).toBeNull();
   });
   it('6x6 closed, and 4x4 has none (exit 0, no path)', () => {
     const c = gridbitsJson<TourJson>(['tour', '6x6', '--closed']);
-    expect(tourProblem(6, 6, c.path!.map((s) => idx(6, s)), true)).toBeNull();
+    expect(
+      tourProblem(
+        6,
+        6,
+        c.path!.map((s) => idx(6, s)),
+        true,
+      ),
+    ).toBeNull();
     const n = gridbitsJson<TourJson>(['tour', '4x4']);
     expect(n.exists).toBe(false);
     expect(n.path).toBeUndefined();

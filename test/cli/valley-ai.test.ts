@@ -26,7 +26,13 @@ describe('gridbits valley best', () => {
   });
 
   it('finds a win in 1 and a forced win in 3, confirmed by brute force', () => {
-    expect(gridbitsJson<Best>(['valley', 'best', '--position', 'k4/3s1/5/5/K3S w 4'])).toMatchObject({ move: 'a1c3', score: 29999, winIn: 1, winInPlies: 1, winner: 'white' });
+    expect(gridbitsJson<Best>(['valley', 'best', '--position', 'k4/3s1/5/5/K3S w 4'])).toMatchObject({
+      move: 'a1c3',
+      score: 29999,
+      winIn: 1,
+      winInPlies: 1,
+      winner: 'white',
+    });
     const text = '1s1ss/5/1k2s/S2S1/2SKS b 19';
     const j = gridbitsJson<Best>(['valley', 'best', '--position', text, '--depth', '6', '--max-nodes', '1000000']);
     expect(j).toMatchObject({ score: 29997, winIn: 2, winInPlies: 3, winner: 'black' });
@@ -39,16 +45,34 @@ describe('gridbits valley best', () => {
   it('says when the game is already over', () => {
     const j = gridbitsJson<Best>(['valley', 'best', '--position', 'ks3/ss3/5/5/4K b 5']);
     expect(j).toMatchObject({ move: null, result: 'white', pv: [], depth: 0 });
-    expect(gridbits(['valley', 'best', '--position', 'ks3/ss3/5/5/4K b 5']).stdout).toContain('the game is over, white has won');
+    expect(gridbits(['valley', 'best', '--position', 'ks3/ss3/5/5/4K b 5']).stdout).toContain(
+      'the game is over, white has won',
+    );
   });
 
   it('searches the other variants', () => {
-    const lab = gridbitsJson<Best & { variant: string; position: string }>(['valley', 'best', '--variant', 'labyrinth', '--depth', '2']);
+    const lab = gridbitsJson<Best & { variant: string; position: string }>([
+      'valley',
+      'best',
+      '--variant',
+      'labyrinth',
+      '--depth',
+      '2',
+    ]);
     expect(lab.variant).toBe('labyrinth');
     expect(lab.position).toBe('sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0');
     expect(lab.move).toMatch(/^[a-g][1-7][a-g][1-7]$/);
     expect(lab.move!.slice(0, 2)).not.toBe('d1'); // the first move is a soldier's
-    const ret = gridbitsJson<Best & { position: string }>(['valley', 'best', '--variant', 'retrieve', '--first', 'black', '--depth', '2']);
+    const ret = gridbitsJson<Best & { position: string }>([
+      'valley',
+      'best',
+      '--variant',
+      'retrieve',
+      '--first',
+      'black',
+      '--depth',
+      '2',
+    ]);
     expect(ret.position).toBe('ssKss/5/5/5/SSkSS b 0');
     expect(refMoves(refParse(ret.position))).toContain(ret.move);
   });
@@ -67,7 +91,19 @@ describe('gridbits valley best', () => {
 
 describe('gridbits valley match', () => {
   it('plays games and prints wins, draws and losses', () => {
-    const j = gridbitsJson<Record<string, number | { player: string; wins: number }>>(['valley', 'match', '--games', '4', '--white', 'ai:2', '--black', 'random', '--alternate', '--seed', '3']);
+    const j = gridbitsJson<Record<string, number | { player: string; wins: number }>>([
+      'valley',
+      'match',
+      '--games',
+      '4',
+      '--white',
+      'ai:2',
+      '--black',
+      'random',
+      '--alternate',
+      '--seed',
+      '3',
+    ]);
     expect(j.games).toBe(4);
     expect((j.white as number) + (j.black as number) + (j.draws as number)).toBe(4);
     expect(j.a).toMatchObject({ player: 'ai:2' });

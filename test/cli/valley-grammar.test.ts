@@ -10,8 +10,10 @@ import { expectUserError, gridbits, gridbitsJson } from './run.js';
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-valley-'));
 
 describe('gridbits valley: help per subcommand', () => {
-  it('gives each subcommand its own usage, flags in the usage line, examples, and no other page\'s prefixes', () => {
-    const pages = Object.fromEntries(['perft', 'best', 'match', 'solve', 'play'].map((s) => [s, gridbits(['valley', s, '--help']).stdout]));
+  it("gives each subcommand its own usage, flags in the usage line, examples, and no other page's prefixes", () => {
+    const pages = Object.fromEntries(
+      ['perft', 'best', 'match', 'solve', 'play'].map((s) => [s, gridbits(['valley', s, '--help']).stdout]),
+    );
     expect(pages.match).toMatch(/Usage: gridbits valley match .*--ply-cap N/);
     expect(pages.solve).toMatch(/Usage: gridbits valley solve .*--no-symmetry/);
     expect(pages.play).toMatch(/Usage: gridbits valley play .*--position P \| --load FILE/);
@@ -31,30 +33,68 @@ describe('gridbits valley: help per subcommand', () => {
 describe('gridbits valley: durations and budgets', () => {
   it('reads every time flag as 250ms, 5s, 2m, 1h or bare milliseconds', () => {
     // solve --timeout 1 is one millisecond now (it was one second): the start is not solved in that time.
-    expect(gridbitsJson(['valley', 'solve', '--timeout', '1', '--table', '4'])).toMatchObject({ value: 'unknown', exhausted: true, stopped: 'time' });
+    expect(gridbitsJson(['valley', 'solve', '--timeout', '1', '--table', '4'])).toMatchObject({
+      value: 'unknown',
+      exhausted: true,
+      stopped: 'time',
+    });
     // A proven win stops the search long before --time 1m.
-    expect(gridbitsJson(['valley', 'best', '--position', 'k4/3s1/5/5/K3S w 4', '--time', '1m'])).toMatchObject({ move: 'a1c3', stopped: 'proven' });
-    expect(gridbits(['valley', 'match', '--games', '1', '--white', 'random', '--black', 'random', '--time', '2m']).code).toBe(0);
-    expectUserError(gridbits(['valley', 'match', '--games', '1', '--time', 'soon']), /--time must be a duration like 250ms, 5s, 2m or 1h/);
+    expect(gridbitsJson(['valley', 'best', '--position', 'k4/3s1/5/5/K3S w 4', '--time', '1m'])).toMatchObject({
+      move: 'a1c3',
+      stopped: 'proven',
+    });
+    expect(
+      gridbits(['valley', 'match', '--games', '1', '--white', 'random', '--black', 'random', '--time', '2m']).code,
+    ).toBe(0);
+    expectUserError(
+      gridbits(['valley', 'match', '--games', '1', '--time', 'soon']),
+      /--time must be a duration like 250ms, 5s, 2m or 1h/,
+    );
     expectUserError(gridbits(['valley', 'perft', '3', '--timeout', '-1']), /--timeout must be a duration/);
   });
 
   it('stops perft on a node budget with a partial count, a lower bound of the whole', () => {
     const whole = refPerft(refParse('sskss/5/5/5/SSKSS w 0'), 5);
-    const part = gridbitsJson<{ nodes: number; complete: boolean; lowerBound: boolean; stopped: string }>(['valley', 'perft', '5', '--max-nodes', '100000']);
+    const part = gridbitsJson<{ nodes: number; complete: boolean; lowerBound: boolean; stopped: string }>([
+      'valley',
+      'perft',
+      '5',
+      '--max-nodes',
+      '100000',
+    ]);
     expect(part).toMatchObject({ complete: false, lowerBound: true, stopped: 'nodes' });
     expect(part.nodes).toBeGreaterThanOrEqual(100_000);
     expect(part.nodes).toBeLessThan(whole);
     const full = gridbitsJson<{ divide: Record<string, number> }>(['valley', 'perft', '5', '--divide']);
-    const rows = gridbitsJson<{ divide: Record<string, number> }>(['valley', 'perft', '5', '--divide', '--max-nodes', '100000']);
+    const rows = gridbitsJson<{ divide: Record<string, number> }>([
+      'valley',
+      'perft',
+      '5',
+      '--divide',
+      '--max-nodes',
+      '100000',
+    ]);
     expect(Object.keys(rows.divide).length).toBeLessThan(Object.keys(full.divide).length);
     for (const [m, n] of Object.entries(rows.divide)) expect(n).toBe(full.divide[m]);
-    expect(gridbits(['valley', 'perft', '5', '--max-nodes', '100000']).stdout).toMatch(/perft 5: at least [0-9,]+ nodes, a partial count \(the leaves counted; stopped at the budget of 100,000 nodes\)/);
+    expect(gridbits(['valley', 'perft', '5', '--max-nodes', '100000']).stdout).toMatch(
+      /perft 5: at least [0-9,]+ nodes, a partial count \(the leaves counted; stopped at the budget of 100,000 nodes\)/,
+    );
     expect(gridbits(['valley', 'perft', '5']).stdout).toContain(`perft 5: ${whole.toLocaleString('en-US')} nodes`);
   });
 
   it('stops a match on --timeout with the tally of the games finished', () => {
-    const t = gridbitsJson<Record<string, number | boolean>>(['valley', 'match', '--games', '100000', '--white', 'random', '--black', 'random', '--timeout', '300ms']);
+    const t = gridbitsJson<Record<string, number | boolean>>([
+      'valley',
+      'match',
+      '--games',
+      '100000',
+      '--white',
+      'random',
+      '--black',
+      'random',
+      '--timeout',
+      '300ms',
+    ]);
     expect(t).toMatchObject({ complete: false, stopped: 'time', gamesAsked: 100000 });
     expect((t.white as number) + (t.black as number) + (t.draws as number)).toBe(t.games);
   });
@@ -68,7 +108,21 @@ describe('gridbits valley: --json with every flag', () => {
       ['perft', '2', '--variant', 'retrieve', '--first', 'black'],
       ['best', '--depth', '2', '--no-draw-rule'],
       ['best', '--max-nodes', '500', '--first', 'black'],
-      ['match', '--games', '2', '--white', 'random', '--black', 'greedy', '--alternate', '--opening', '0', '--ply-cap', '10', '--no-draw-rule'],
+      [
+        'match',
+        '--games',
+        '2',
+        '--white',
+        'random',
+        '--black',
+        'greedy',
+        '--alternate',
+        '--opening',
+        '0',
+        '--ply-cap',
+        '10',
+        '--no-draw-rule',
+      ],
       ['solve', '--all-moves', '--shortest', '--no-symmetry', '--max-nodes', '20000', '--table', '4'],
     ]) {
       const j = gridbitsJson(['valley', ...args]);
@@ -83,7 +137,9 @@ describe('gridbits valley: --json with every flag', () => {
   it('writes the result to --out', () => {
     const file = join(dir, 'perft.json');
     expect(gridbits(['valley', 'perft', '3', '--json', '--out', file]).stdout).toBe('');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ nodes: refPerft(refParse('sskss/5/5/5/SSKSS w 0'), 3) });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      nodes: refPerft(refParse('sskss/5/5/5/SSKSS w 0'), 3),
+    });
     const game = join(dir, 'transcript.txt');
     expect(gridbits(['valley', 'play', '--out', game], 'b1e4\nquit\n').stdout).toBe('');
     expect(readFileSync(game, 'utf8')).toMatch(/White to move> b1e4\n/);
@@ -97,7 +153,10 @@ describe('gridbits valley play: move forms and records read back', () => {
     expect(j.rejected).toEqual([]);
     const rec = join(dir, 'dashes.txt');
     writeFileSync(rec, 'a1-d4\nc5 c2\n');
-    expect(gridbitsJson<{ moves: string[] }>(['valley', 'play', '--load', rec], 'quit\n').moves).toEqual(['a1d4', 'c5c2']);
+    expect(gridbitsJson<{ moves: string[] }>(['valley', 'play', '--load', rec], 'quit\n').moves).toEqual([
+      'a1d4',
+      'c5c2',
+    ]);
   });
 
   it('reads a record from standard input with --load -, and refuses missing files in words', () => {
@@ -105,13 +164,32 @@ describe('gridbits valley play: move forms and records read back', () => {
     // The record arrives on standard input, so the moves to play come from nowhere: the game just loads.
     const back = gridbitsJson<{ moves: string[] }>(['valley', 'play', '--load', '-'], saved.record);
     expect(back.moves).toEqual(saved.moves);
-    expectUserError(gridbits(['valley', 'play', '--load', dir]), /cannot read the game record '.*': it is a directory$/);
-    expectUserError(gridbits(['valley', 'play', '--load', '-'], 'a1d4\nzz\n'), /^gridbits: standard input: game record line 2: bad move 'zz'/);
+    expectUserError(
+      gridbits(['valley', 'play', '--load', dir]),
+      /cannot read the game record '.*': it is a directory$/,
+    );
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '-'], 'a1d4\nzz\n'),
+      /^gridbits: standard input: game record line 2: bad move 'zz'/,
+    );
   });
 
   it("reads AbstractPlay's JSON game records, their variants and their errors", () => {
-    const ap = (moves: unknown, variants?: string[]): string => JSON.stringify({ header: { game: { name: "King's Valley", ...(variants ? { variants } : {}) }, players: [{ name: 'a', result: 1 }, { name: 'b', result: 0 }] }, moves });
-    const std = gridbitsJson<{ moves: string[]; variant: string; position: string }>(['valley', 'play', '--load', '-'], ap([['a1-d4', 'c5-c2'], ['b1-b4']]));
+    const ap = (moves: unknown, variants?: string[]): string =>
+      JSON.stringify({
+        header: {
+          game: { name: "King's Valley", ...(variants ? { variants } : {}) },
+          players: [
+            { name: 'a', result: 1 },
+            { name: 'b', result: 0 },
+          ],
+        },
+        moves,
+      });
+    const std = gridbitsJson<{ moves: string[]; variant: string; position: string }>(
+      ['valley', 'play', '--load', '-'],
+      ap([['a1-d4', 'c5-c2'], ['b1-b4']]),
+    );
     expect(std).toMatchObject({ variant: 'standard', moves: ['a1d4', 'c5c2', 'b1b4'] });
     // Checked move by move against the reference rules, which share no code with the game's.
     let p = refParse('sskss/5/5/5/SSKSS w 0');
@@ -120,21 +198,45 @@ describe('gridbits valley play: move forms and records read back', () => {
       p = refPlay(p, m);
     }
     expect(std.position.split(' ')[0]).toBe(refFormat(p).split(' ')[0]);
-    const swap = gridbitsJson<{ variant: string; start: string; moves: string[] }>(['valley', 'play', '--load', '-'], ap([['a1-d4', { move: 'a5-d2' }]], ['king-swap']));
+    const swap = gridbitsJson<{ variant: string; start: string; moves: string[] }>(
+      ['valley', 'play', '--load', '-'],
+      ap([['a1-d4', { move: 'a5-d2' }]], ['king-swap']),
+    );
     expect(swap).toMatchObject({ variant: 'retrieve', start: 'ssKss/5/5/5/SSkSS w 0', moves: ['a1d4', 'a5d2'] });
-    const lab = gridbitsJson<{ variant: string; moves: string[] }>(['valley', 'play', '--load', '-'], ap([['a1-a6', null]], ['labyrinth']));
+    const lab = gridbitsJson<{ variant: string; moves: string[] }>(
+      ['valley', 'play', '--load', '-'],
+      ap([['a1-a6', null]], ['labyrinth']),
+    );
     expect(lab).toMatchObject({ variant: 'labyrinth', moves: ['a1a6'] });
-    expectUserError(gridbits(['valley', 'play', '--load', '-'], ap([['a1-d4', 'c1-c2']])), /round 1, Black's move 'c1-c2': illegal move/);
-    expectUserError(gridbits(['valley', 'play', '--load', '-'], ap([], ['hex'])), /AbstractPlay game record: unknown variant 'hex'/);
-    expectUserError(gridbits(['valley', 'play', '--load', '-'], JSON.stringify({ header: { game: { name: 'Amazons' } }, moves: [] })), /a record of "Amazons", not King's Valley/);
-    expectUserError(gridbits(['valley', 'play', '--load', '-'], '{ "moves": '), /AbstractPlay game record: not valid JSON/);
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '-'], ap([['a1-d4', 'c1-c2']])),
+      /round 1, Black's move 'c1-c2': illegal move/,
+    );
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '-'], ap([], ['hex'])),
+      /AbstractPlay game record: unknown variant 'hex'/,
+    );
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '-'], JSON.stringify({ header: { game: { name: 'Amazons' } }, moves: [] })),
+      /a record of "Amazons", not King's Valley/,
+    );
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '-'], '{ "moves": '),
+      /AbstractPlay game record: not valid JSON/,
+    );
   });
 
   it('starts from --position, and says "1 move"', () => {
-    const j = gridbitsJson<{ start: string; moves: string[]; result: { winner: string } }>(['valley', 'play', '--position', 'k4/3s1/5/5/K3S w 4'], 'a1c3\n');
+    const j = gridbitsJson<{ start: string; moves: string[]; result: { winner: string } }>(
+      ['valley', 'play', '--position', 'k4/3s1/5/5/K3S w 4'],
+      'a1c3\n',
+    );
     expect(j).toMatchObject({ start: 'k4/3s1/5/5/K3S w 4', moves: ['a1c3'], result: { winner: 'white' } });
     const file = join(dir, 'one.txt');
     expect(gridbits(['valley', 'play'], `b1e4\nsave ${file}\nquit\n`).stdout).toContain(`saved 1 move to ${file}`);
-    expectUserError(gridbits(['valley', 'play', '--position', 'k4/5/5/5/4K w 3', '--load', file]), /give --position or --load, not both/);
+    expectUserError(
+      gridbits(['valley', 'play', '--position', 'k4/5/5/5/4K w 3', '--load', file]),
+      /give --position or --load, not both/,
+    );
   });
 });

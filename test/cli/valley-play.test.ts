@@ -17,7 +17,8 @@ interface PlayJson {
   drawRule: boolean;
 }
 
-const play = (args: string[], lines: string[]): PlayJson => gridbitsJson<PlayJson>(['valley', 'play', ...args], lines.map((l) => l + '\n').join(''));
+const play = (args: string[], lines: string[]): PlayJson =>
+  gridbitsJson<PlayJson>(['valley', 'play', ...args], lines.map((l) => l + '\n').join(''));
 
 /** Replays moves with the reference rules from start; returns the final reference position. */
 function replay(start: string, moves: string[]): ReturnType<typeof gridParse> {
@@ -30,7 +31,7 @@ function replay(start: string, moves: string[]): ReturnType<typeof gridParse> {
 }
 
 describe('gridbits valley play', () => {
-  it('reads moves from a pipe, draws the board, shows a piece\'s targets, and quits', () => {
+  it("reads moves from a pipe, draws the board, shows a piece's targets, and quits", () => {
     const r = gridbits(['valley', 'play'], 'b1\nb1e4\nmoves\nquit\n');
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
@@ -112,7 +113,16 @@ describe('gridbits valley play', () => {
     const one = play(['--black', 'ai:1'], ['a1d4']);
     expect(one.moves).toHaveLength(2);
     replay(one.start, one.moves);
-    const auto = gridbitsJson<PlayJson>(['valley', 'play', '--white', 'ai:2', '--black', 'random', '--variant', 'labyrinth']);
+    const auto = gridbitsJson<PlayJson>([
+      'valley',
+      'play',
+      '--white',
+      'ai:2',
+      '--black',
+      'random',
+      '--variant',
+      'labyrinth',
+    ]);
     expect(auto.result).not.toBeNull();
     const ref = replay(auto.start, auto.moves);
     if (!auto.result?.draw) expect(gridWinner(ref)).toBe(auto.result?.winner);
@@ -122,8 +132,14 @@ describe('gridbits valley play', () => {
     expectUserError(gridbits(['valley', 'play', '--variant', 'chess']), /unknown King's Valley variant 'chess'/);
     expectUserError(gridbits(['valley', 'play', '--first', 'red']), /--first must be white or black/);
     expectUserError(gridbits(['valley', 'play', '--white', 'robot']), /unknown player 'robot'/);
-    expectUserError(gridbits(['valley', 'play', '--load', '/no/such/file']), /cannot read the game record '\/no\/such\/file': no such file or directory$/);
-    expectUserError(gridbits(['valley', 'play', '--load', '/no/such/file', '--variant', 'retrieve']), /leave out --variant/);
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '/no/such/file']),
+      /cannot read the game record '\/no\/such\/file': no such file or directory$/,
+    );
+    expectUserError(
+      gridbits(['valley', 'play', '--load', '/no/such/file', '--variant', 'retrieve']),
+      /leave out --variant/,
+    );
     expectUserError(gridbits(['valley', 'play', 'extra']), /unexpected argument 'extra'/);
     const h = gridbits(['valley', 'play', '--help']);
     expect(h.stdout).toContain('valley play [--white P]');
@@ -135,14 +151,28 @@ describe('gridbits valley play', () => {
 
 describe('gridbits valley perft --variant', () => {
   it('counts Labyrinth and Retrieve the King moves', () => {
-    expect(gridbitsJson(['valley', 'perft', '3', '--variant', 'labyrinth'])).toMatchObject({ position: 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0', depth: 3, nodes: 5984 });
-    expect(gridbitsJson(['valley', 'perft', '3', '--variant', 'retrieve'])).toMatchObject({ position: 'ssKss/5/5/5/SSkSS w 0', depth: 3, nodes: 1726 });
-    expect(gridbitsJson(['valley', 'perft', '2', '--variant', 'labyrinth', '--first', 'black'])).toMatchObject({ position: 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS b 0', nodes: 288 });
+    expect(gridbitsJson(['valley', 'perft', '3', '--variant', 'labyrinth'])).toMatchObject({
+      position: 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0',
+      depth: 3,
+      nodes: 5984,
+    });
+    expect(gridbitsJson(['valley', 'perft', '3', '--variant', 'retrieve'])).toMatchObject({
+      position: 'ssKss/5/5/5/SSkSS w 0',
+      depth: 3,
+      nodes: 1726,
+    });
+    expect(gridbitsJson(['valley', 'perft', '2', '--variant', 'labyrinth', '--first', 'black'])).toMatchObject({
+      position: 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS b 0',
+      nodes: 288,
+    });
     const d = gridbits(['valley', 'perft', '1', '--variant', 'labyrinth', '--divide']);
     expect(d.stdout).toContain('7 s s s k s s s');
     expect(d.stdout).toContain('5 . # . . . # .');
     expect(d.stdout).toContain('a1f6: 1');
     expect(d.stdout).toContain('perft 1: 16 nodes');
-    expectUserError(gridbits(['valley', 'perft', '1', '--variant', 'labyrinth', '--position', 'sskss/5/5/5/SSKSS w 0']), /bad Labyrinth position/);
+    expectUserError(
+      gridbits(['valley', 'perft', '1', '--variant', 'labyrinth', '--position', 'sskss/5/5/5/SSKSS w 0']),
+      /bad Labyrinth position/,
+    );
   });
 });

@@ -5,7 +5,13 @@ import { expectUserError, gridbits, gridbitsJson } from './run.js';
 describe('gridbits valley solve', () => {
   it('proves the start a win for White, with the winning first moves and the proof size', () => {
     const r = gridbitsJson(['valley', 'solve', '--table', '32']);
-    expect(r).toMatchObject({ position: 'sskss/5/5/5/SSKSS w 0', value: 'win', winner: 'white', exhausted: false, proofDepth: 13 });
+    expect(r).toMatchObject({
+      position: 'sskss/5/5/5/SSKSS w 0',
+      value: 'win',
+      winner: 'white',
+      exhausted: false,
+      proofDepth: 13,
+    });
     expect(r.moves).toContain('a1d4');
     expect(r.proofNodes as number).toBeGreaterThan(100);
     expect(r.nodes as number).toBeGreaterThan(0);
@@ -19,11 +25,20 @@ describe('gridbits valley solve', () => {
   });
 
   it('answers loss and draw from the side to move, and unknown when the budget runs out', () => {
-    expect(gridbitsJson(['valley', 'solve', '--position', '4k/5/5/5/1S1K1 b 5', '--table', '4'])).toMatchObject({ value: 'loss', winner: 'white', moves: [] });
-    expect(gridbitsJson(['valley', 'solve', '--position', 'k4/5/5/5/4K w 3', '--table', '4'])).toMatchObject({ value: 'draw', winner: null });
+    expect(gridbitsJson(['valley', 'solve', '--position', '4k/5/5/5/1S1K1 b 5', '--table', '4'])).toMatchObject({
+      value: 'loss',
+      winner: 'white',
+      moves: [],
+    });
+    expect(gridbitsJson(['valley', 'solve', '--position', 'k4/5/5/5/4K w 3', '--table', '4'])).toMatchObject({
+      value: 'draw',
+      winner: null,
+    });
     const cut = gridbitsJson(['valley', 'solve', '--max-nodes', '20', '--table', '4']);
     expect(cut).toMatchObject({ value: 'unknown', exhausted: true, winner: null });
-    expect(gridbits(['valley', 'solve', '--max-nodes', '20', '--table', '4']).stdout).toMatch(/unknown: budget exhausted/);
+    expect(gridbits(['valley', 'solve', '--max-nodes', '20', '--table', '4']).stdout).toMatch(
+      /unknown: budget exhausted/,
+    );
   });
 
   it('refuses bad flags and positions with one line and exit 2', () => {

@@ -5,9 +5,22 @@ import { expectUserError, gridbits, gridbitsJson } from './run.js';
 describe('gridbits walk', () => {
   it('keeps the contract: 3x3 a1 two moves is 1/16, the seed puzzle is 4669663/268435456', () => {
     const a = gridbitsJson(['walk', '3x3', '--from', 'a1', '--steps', '2', '--exact']);
-    expect(a).toMatchObject({ board: { width: 3, height: 3 }, piece: 'knight', from: 'a1', steps: 2, probability: 0.0625, exact: '1/16' });
+    expect(a).toMatchObject({
+      board: { width: 3, height: 3 },
+      piece: 'knight',
+      from: 'a1',
+      steps: 2,
+      probability: 0.0625,
+      exact: '1/16',
+    });
     const b = gridbitsJson(['walk', '8x8', '--from', 'a1', '--steps', '10', '--exact']);
-    expect(b).toMatchObject({ board: { width: 8, height: 8 }, piece: 'knight', from: 'a1', steps: 10, exact: '4669663/268435456' });
+    expect(b).toMatchObject({
+      board: { width: 8, height: 8 },
+      piece: 'knight',
+      from: 'a1',
+      steps: 10,
+      exact: '4669663/268435456',
+    });
     expect(b.probability).toBeCloseTo(4669663 / 268435456, 15);
     expect(gridbitsJson(['walk', '8x8', '--from', 'a1', '--steps', '10'])).not.toHaveProperty('exact');
   });
@@ -17,7 +30,14 @@ describe('gridbits walk', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('= 0.017395850270986557');
     expect(r.stdout).toContain('exact: 4669663/268435456');
-    const far = gridbitsJson<{ probability: number; log10: number; lambda: number; method: string }>(['walk', '8x8', '--from', 'a1', '--steps', '1000000000']);
+    const far = gridbitsJson<{ probability: number; log10: number; lambda: number; method: string }>([
+      'walk',
+      '8x8',
+      '--from',
+      'a1',
+      '--steps',
+      '1000000000',
+    ]);
     expect(far.probability).toBe(0);
     expect(far.log10).toBeLessThan(-1e8);
     expect(far.lambda).toBeGreaterThan(0.75);
@@ -26,7 +46,14 @@ describe('gridbits walk', () => {
   });
 
   it('maps every square (JSON grid rank 1 first, heat map, SVG) and the distribution after N moves', () => {
-    const all = gridbitsJson<{ grid: number[][]; exact: string[][] }>(['walk', '3x3', '--steps', '2', '--all', '--exact']);
+    const all = gridbitsJson<{ grid: number[][]; exact: string[][] }>([
+      'walk',
+      '3x3',
+      '--steps',
+      '2',
+      '--all',
+      '--exact',
+    ]);
     expect(all.grid[0][0]).toBe(1 / 16);
     expect(all.grid[1][1]).toBe(0);
     expect(all.exact[2][2]).toBe('1/16');
@@ -36,15 +63,37 @@ describe('gridbits walk', () => {
     const svg = gridbits(['walk', '5x5', '--steps', '4', '--all', '--format', 'svg']);
     expect(svg.stdout.startsWith('<svg')).toBe(true);
     expect(svg.stdout).toContain('hsl(');
-    const far = gridbitsJson<{ grid: number[][]; log10: number[][] }>(['walk', '8x8', '--steps', '1000000000', '--all']);
+    const far = gridbitsJson<{ grid: number[][]; log10: number[][] }>([
+      'walk',
+      '8x8',
+      '--steps',
+      '1000000000',
+      '--all',
+    ]);
     expect(far.grid[0][0]).toBe(0);
     expect(far.log10[0][0]).toBeLessThan(-1e8);
     expect(far.log10[7][7]).toBe(far.log10[0][0]);
     expect(gridbits(['walk', '6x6', '--steps', '100000', '--all']).stdout).toContain('log10');
-    const d = gridbitsJson<{ probability: number; distribution: number[][] }>(['walk', '5x5', '--from', 'c3', '--steps', '2', '--distribution']);
+    const d = gridbitsJson<{ probability: number; distribution: number[][] }>([
+      'walk',
+      '5x5',
+      '--from',
+      'c3',
+      '--steps',
+      '2',
+      '--distribution',
+    ]);
     expect(d.probability).toBe(0.375);
     expect(d.distribution[2][2]).toBe(0.125);
-    const dFar = gridbitsJson<{ probability: number; log10: number; log10Distribution: (number | null)[][] }>(['walk', '8x8', '--from', 'a1', '--steps', '5000', '--distribution']);
+    const dFar = gridbitsJson<{ probability: number; log10: number; log10Distribution: (number | null)[][] }>([
+      'walk',
+      '8x8',
+      '--from',
+      'a1',
+      '--steps',
+      '5000',
+      '--distribution',
+    ]);
     expect(dFar.probability).toBe(0);
     expect(dFar.log10).toBeLessThan(-600);
     // The knight changes colour each move: after an even number it stands on a1's colour only.
@@ -53,9 +102,17 @@ describe('gridbits walk', () => {
   });
 
   it('gives exact fractions past the old limit: 25x25 with 100 steps', () => {
-    const r = gridbitsJson<{ exact: string; probability: number }>(['walk', '25x25', '--from', 'a1', '--steps', '100', '--exact']);
+    const r = gridbitsJson<{ exact: string; probability: number }>([
+      'walk',
+      '25x25',
+      '--from',
+      'a1',
+      '--steps',
+      '100',
+      '--exact',
+    ]);
     const [n, d] = r.exact.split('/').map(BigInt);
-    expect(d > 0n && (8n ** 100n) % d === 0n).toBe(true);
+    expect(d > 0n && 8n ** 100n % d === 0n).toBe(true);
     expect(Number((n * 10n ** 18n) / d) / 1e18).toBeCloseTo(r.probability, 12);
   });
 
@@ -77,7 +134,10 @@ describe('gridbits walk', () => {
     expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--piece', 'unicorn']), /unknown piece/);
     expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--piece', 'nightrider']), /leapers only/);
     // The exact limit moved from squares × steps = 12800 to what the machine does in about a minute.
-    expectUserError(gridbits(['walk', '100x100', '--from', 'a1', '--steps', '100000', '--exact']), /exact fractions go up to.*drop --exact for the float mode/);
+    expectUserError(
+      gridbits(['walk', '100x100', '--from', 'a1', '--steps', '100000', '--exact']),
+      /exact fractions go up to.*drop --exact for the float mode/,
+    );
     expectUserError(gridbits(['walk', '101x8', '--from', 'a1', '--steps', '3']), /100x100/);
     expectUserError(gridbits(['walk', '8x8', '--steps', '3', '--all', '--format', 'png']), /--format/);
   });
@@ -97,7 +157,16 @@ describe('walk as issue 14 asks', () => {
     expect(r.stdout).toContain('on the board: 0.125 (12.5 %); squares in per cent');
     expect(r.stdout).not.toContain('0.125 (per cent)');
     // Independent check: 3 knight moves from a1 on 8x8, each of 8 equally likely, counted by brute force.
-    const jumps = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+    const jumps = [
+      [1, 2],
+      [2, 1],
+      [-1, 2],
+      [-2, 1],
+      [1, -2],
+      [2, -1],
+      [-1, -2],
+      [-2, -1],
+    ];
     let on = 0;
     const walk = (f: number, k: number, n: number): void => {
       if (f < 0 || f > 7 || k < 0 || k > 7) return;
@@ -124,15 +193,40 @@ describe('walk as issue 14 asks', () => {
   it('writes plural forms and thousands right, and refuses flags that would be ignored', () => {
     expect(gridbits(['walk', '3x3', '--all', '--steps', '1']).stdout).toContain('after 1 move)');
     expect(gridbits(['walk', '8x8', '--from', 'd4', '--steps', '1000000000']).stdout).toContain('1,000,000,000 moves');
-    expect(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '1', '--simulate', '1']).stdout).toMatch(/of 1 walk stayed/);
-    expectUserError(gridbits(['walk', '8x8', '--steps', '3', '--all', '--simulate', '10']), /--simulate .* does not go with --all/);
-    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--distribution', '--exact']), /--exact .* does not go with --distribution/);
-    expectUserError(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '100', '--simulate', '400000000']), /--simulate goes up to walks × steps = 5,000,000,000/);
+    expect(gridbits(['walk', '8x8', '--from', 'a1', '--steps', '1', '--simulate', '1']).stdout).toMatch(
+      /of 1 walk stayed/,
+    );
+    expectUserError(
+      gridbits(['walk', '8x8', '--steps', '3', '--all', '--simulate', '10']),
+      /--simulate .* does not go with --all/,
+    );
+    expectUserError(
+      gridbits(['walk', '8x8', '--from', 'a1', '--steps', '3', '--distribution', '--exact']),
+      /--exact .* does not go with --distribution/,
+    );
+    expectUserError(
+      gridbits(['walk', '8x8', '--from', 'a1', '--steps', '100', '--simulate', '400000000']),
+      /--simulate goes up to walks × steps = 5,000,000,000/,
+    );
   });
 
   it('--json with every flag gives one JSON document', () => {
     for (const args of [
-      ['walk', '5x5', '--from', 'a1', '--steps', '4', '--exact', '--simulate', '100', '--seed', '2', '--piece', 'camel'],
+      [
+        'walk',
+        '5x5',
+        '--from',
+        'a1',
+        '--steps',
+        '4',
+        '--exact',
+        '--simulate',
+        '100',
+        '--seed',
+        '2',
+        '--piece',
+        'camel',
+      ],
       ['walk', '5x5', '--steps', '4', '--all', '--exact', '--format', 'svg'],
       ['walk', '5x5', '--from', 'c3', '--steps', '4', '--distribution', '--format', 'svg'],
     ]) {

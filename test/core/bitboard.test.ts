@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitboard, Board, GridbitsError, components, dilate, floodFill, parseDiagram, renderDiagram } from '../../src/index.js';
+import {
+  Bitboard,
+  Board,
+  GridbitsError,
+  components,
+  dilate,
+  floodFill,
+  parseDiagram,
+  renderDiagram,
+} from '../../src/index.js';
 import { naiveComponents } from '../reference/naive.js';
 
 /** A random board (small ones often, to exercise the 64-bit path) and two random square sets on it. */
@@ -25,7 +34,8 @@ describe('Bitboard', () => {
       fc.property(boardAndSets, ([board, xs, ys]) => {
         const a = Bitboard.fromSquares(board, xs);
         const b = Bitboard.fromSquares(board, ys);
-        const A = new Set(xs), B = new Set(ys);
+        const A = new Set(xs),
+          B = new Set(ys);
         const all = Array.from({ length: board.cells }, (_, i) => i);
         expect(a.squares()).toEqual(sorted(A));
         expect(a.union(b).squares()).toEqual(sorted(new Set([...A, ...B])));
@@ -53,13 +63,18 @@ describe('Bitboard', () => {
 
   it('shifts in the 8 directions (and any other) drop squares that leave the board', () => {
     fc.assert(
-      fc.property(boardAndSets, fc.integer({ min: -9, max: 9 }), fc.integer({ min: -9, max: 9 }), ([board, xs], dx, dy) => {
-        const want = xs
-          .map((s) => [board.file(s) + dx, board.rank(s) + dy])
-          .filter(([f, r]) => f >= 0 && r >= 0 && f < board.width && r < board.height)
-          .map(([f, r]) => r * board.width + f);
-        expect(Bitboard.fromSquares(board, xs).shift(dx, dy).squares()).toEqual(sorted(want));
-      }),
+      fc.property(
+        boardAndSets,
+        fc.integer({ min: -9, max: 9 }),
+        fc.integer({ min: -9, max: 9 }),
+        ([board, xs], dx, dy) => {
+          const want = xs
+            .map((s) => [board.file(s) + dx, board.rank(s) + dy])
+            .filter(([f, r]) => f >= 0 && r >= 0 && f < board.width && r < board.height)
+            .map(([f, r]) => r * board.width + f);
+          expect(Bitboard.fromSquares(board, xs).shift(dx, dy).squares()).toEqual(sorted(want));
+        },
+      ),
     );
   });
 
@@ -127,7 +142,10 @@ describe('diagrams', () => {
     const b = Board.of(5, 5);
     const at = Bitboard.fromSquares(b, [b.parse('a5')]);
     const xs = Bitboard.fromSquares(b, [b.parse('a2'), b.parse('d2')]);
-    const text = renderDiagram(b, [{ set: at, char: '@' }, { set: xs, char: 'x' }]);
+    const text = renderDiagram(b, [
+      { set: at, char: '@' },
+      { set: xs, char: 'x' },
+    ]);
     expect(text).toBe(['@ . . . .', '. . . . .', '. . . . .', 'x . . x .', '. . . . .'].join('\n'));
     const back = parseDiagram(text);
     expect(back.board).toBe(b);

@@ -43,7 +43,12 @@ describe('Board', () => {
   });
 
   it('refuses bad sizes with BAD_BOARD and absurd ones naming the limit', () => {
-    for (const [w, h] of [[0, 5], [-1, 3], [2.5, 3], [NaN, 2]]) {
+    for (const [w, h] of [
+      [0, 5],
+      [-1, 3],
+      [2.5, 3],
+      [NaN, 2],
+    ]) {
       expect(() => Board.of(w, h)).toThrowError(GridbitsError);
     }
     expect(() => Board.of(0, 5)).toThrow(/at least 1/);

@@ -95,7 +95,9 @@ describe('Job', () => {
 
   it('finishedValue gives the answer or says what stopped the work', () => {
     expect(finishedValue(sumJob(4).runSync())).toBe(6);
-    expect(() => finishedValue(sumJob(400).runSync({ maxNodes: 3 }), 'the sum')).toThrow(/the sum did not finish within its node budget/);
+    expect(() => finishedValue(sumJob(400).runSync({ maxNodes: 3 }), 'the sum')).toThrow(
+      /the sum did not finish within its node budget/,
+    );
   });
 
   it('passes an error the body throws to the caller, every time it is run', () => {
@@ -135,7 +137,9 @@ describe('runInWorker', () => {
       const stopped = await p;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       expect(progress.length).toBeGreaterThan(0);
-      await expect(runInWorker(w, 'bad', [])).rejects.toSatisfy((e: unknown) => isGridbitsError(e) && e.code === 'BAD_INPUT');
+      await expect(runInWorker(w, 'bad', [])).rejects.toSatisfy(
+        (e: unknown) => isGridbitsError(e) && e.code === 'BAD_INPUT',
+      );
       await expect(runInWorker(w, 'nosuch', [])).rejects.toThrow(/no job named 'nosuch'/);
     } finally {
       await w.terminate();
@@ -154,7 +158,10 @@ describe('a job stopped before it starts', () => {
         },
         () => 'not started',
       );
-    expect(make().runSync({ signal: AbortSignal.abort() })).toMatchObject({ stopped: 'signal', partial: 'not started' });
+    expect(make().runSync({ signal: AbortSignal.abort() })).toMatchObject({
+      stopped: 'signal',
+      partial: 'not started',
+    });
     expect(make().runSync({ maxNodes: 5 })).toMatchObject({ stopped: 'nodes', partial: 'running' });
   });
 });

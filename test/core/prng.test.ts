@@ -3,7 +3,9 @@ import { createRng } from '../../src/index.js';
 
 describe('createRng', () => {
   it('gives the same stream for the same seed and another for another seed', () => {
-    const a = createRng(42), b = createRng(42), c = createRng(43);
+    const a = createRng(42),
+      b = createRng(42),
+      c = createRng(43);
     const xs = Array.from({ length: 20 }, () => a.nextU32());
     expect(Array.from({ length: 20 }, () => b.nextU32())).toEqual(xs);
     expect(Array.from({ length: 20 }, () => c.nextU32())).not.toEqual(xs);

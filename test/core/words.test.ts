@@ -34,30 +34,31 @@ describe('words', () => {
 
   it('shiftWordsInto equals a BigInt shift', () => {
     fc.assert(
-      fc.property(
-        fc.uint32Array({ minLength: 1, maxLength: 9 }),
-        fc.integer({ min: -320, max: 320 }),
-        (src, k) => {
-          const dst = new Uint32Array(src.length);
-          shiftWordsInto(dst, src, k);
-          const bits = BigInt(src.length * 32);
-          const mask = (1n << bits) - 1n;
-          const want = k >= 0 ? (toBig(src) << BigInt(k)) & mask : toBig(src) >> BigInt(-k);
-          expect(toBig(dst)).toBe(want);
-        },
-      ),
+      fc.property(fc.uint32Array({ minLength: 1, maxLength: 9 }), fc.integer({ min: -320, max: 320 }), (src, k) => {
+        const dst = new Uint32Array(src.length);
+        shiftWordsInto(dst, src, k);
+        const bits = BigInt(src.length * 32);
+        const mask = (1n << bits) - 1n;
+        const want = k >= 0 ? (toBig(src) << BigInt(k)) & mask : toBig(src) >> BigInt(-k);
+        expect(toBig(dst)).toBe(want);
+      }),
     );
   });
 
   it('shift64 equals a BigInt shift of a 64-bit pair', () => {
     const out = new Int32Array(2);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: -70, max: 70 }), (lo, hi, k) => {
-        shift64(lo, hi, k, out);
-        const x = (BigInt(hi) << 32n) | BigInt(lo);
-        const want = (k >= 0 ? x << BigInt(k) : x >> BigInt(-k)) & ((1n << 64n) - 1n);
-        expect((BigInt(out[1] >>> 0) << 32n) | BigInt(out[0] >>> 0)).toBe(want);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.integer({ min: -70, max: 70 }),
+        (lo, hi, k) => {
+          shift64(lo, hi, k, out);
+          const x = (BigInt(hi) << 32n) | BigInt(lo);
+          const want = (k >= 0 ? x << BigInt(k) : x >> BigInt(-k)) & ((1n << 64n) - 1n);
+          expect((BigInt(out[1] >>> 0) << 32n) | BigInt(out[0] >>> 0)).toBe(want);
+        },
+      ),
     );
   });
 });

@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { bruteCount, checkLayout, refProblem } from '../reference/fleet.js';
 
-const W = 10, H = 10;
+const W = 10,
+  H = 10;
 
 /** The ships of a drawn field with no touching: each 4-connected group of '#' is one ship. */
 function shipsOf(rows: string[]): number[][] {

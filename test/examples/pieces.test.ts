@@ -2,7 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const JUMPS = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
 const on = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < 8 && y < 8;
 const name = (x: number, y: number): string => `${'abcdefgh'[x]}${y + 1}`;
 
@@ -14,7 +23,8 @@ describe('examples/pieces.ts', () => {
     targets.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     expect(out).toContain(`knight targets from d4: ${targets.map(([x, y]) => name(x, y)).join(' ')}`);
     let total = 0;
-    for (let x = 0; x < 8; x++) for (let y = 0; y < 8; y++) for (const [dx, dy] of JUMPS) if (on(x + dx, y + dy)) total++;
+    for (let x = 0; x < 8; x++)
+      for (let y = 0; y < 8; y++) for (const [dx, dy] of JUMPS) if (on(x + dx, y + dy)) total++;
     expect(total).toBe(336);
     expect(out).toContain(`total ${total}, from a1 2, from d4 8`);
   });

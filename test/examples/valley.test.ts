@@ -12,7 +12,9 @@ describe('examples/valley.ts', () => {
     const expected = refMoves(after);
     const listed = lines[0].replace(/^after b1b4 d5d2: /, '').split(' ');
     expect(listed.sort()).toEqual([...expected].sort());
-    const best = /^best move: ([a-e][1-5][a-e][1-5]), score -?\d+, depth \d+, (finished|stopped by time)/.exec(lines[1]);
+    const best = /^best move: ([a-e][1-5][a-e][1-5]), score -?\d+, depth \d+, (finished|stopped by time)/.exec(
+      lines[1],
+    );
     expect(best).not.toBeNull();
     expect(expected).toContain(best![1]);
   });

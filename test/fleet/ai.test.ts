@@ -57,32 +57,42 @@ describe('PosteriorEstimator', () => {
 describe('huntingLattice', () => {
   it('meets every placement of the smallest straight ship exactly once, and counts them through each cell', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 2, max: 9 }), fc.array(fc.integer({ min: 2, max: 4 }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat(80), { maxLength: 12 }), (w, h, lengths, holes) => {
-        const small = Math.min(...lengths);
-        if (small > Math.max(w, h)) return;
-        const forbidden = new Uint8Array(w * h);
-        for (const x of holes) forbidden[x % (w * h)] = 1;
-        const p = { ...fleetProblem({ width: w, height: h, fleet: lengths.map((l) => Math.min(l, Math.max(w, h))).join(',') }), forbidden };
-        const lattice = huntingLattice(p);
-        // The placements of the smallest length, listed plainly.
-        const placements: number[][] = [];
-        for (let y = 0; y < h; y++) {
-          for (let x = 0; x < w; x++) {
-            if (x + small <= w) placements.push(Array.from({ length: small }, (_, i) => y * w + x + i));
-            if (y + small <= h) placements.push(Array.from({ length: small }, (_, i) => (y + i) * w + x));
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 2, max: 9 }),
+        fc.array(fc.integer({ min: 2, max: 4 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(80), { maxLength: 12 }),
+        (w, h, lengths, holes) => {
+          const small = Math.min(...lengths);
+          if (small > Math.max(w, h)) return;
+          const forbidden = new Uint8Array(w * h);
+          for (const x of holes) forbidden[x % (w * h)] = 1;
+          const p = {
+            ...fleetProblem({ width: w, height: h, fleet: lengths.map((l) => Math.min(l, Math.max(w, h))).join(',') }),
+            forbidden,
+          };
+          const lattice = huntingLattice(p);
+          // The placements of the smallest length, listed plainly.
+          const placements: number[][] = [];
+          for (let y = 0; y < h; y++) {
+            for (let x = 0; x < w; x++) {
+              if (x + small <= w) placements.push(Array.from({ length: small }, (_, i) => y * w + x + i));
+              if (y + small <= h) placements.push(Array.from({ length: small }, (_, i) => (y + i) * w + x));
+            }
           }
-        }
-        const free = placements.filter((cells) => cells.every((c) => !forbidden[c]));
-        if (free.length === 0) {
-          expect(lattice).toBeNull();
-          return;
-        }
-        expect(lattice).not.toBeNull();
-        const { step, residue, coverage } = lattice!;
-        expect(step).toBe(small);
-        for (const cells of free) expect(cells.filter((c) => ((c % w) + Math.floor(c / w)) % step === residue)).toHaveLength(1);
-        for (let c = 0; c < w * h; c++) expect(coverage[c]).toBe(free.filter((cells) => cells.includes(c)).length);
-      }),
+          const free = placements.filter((cells) => cells.every((c) => !forbidden[c]));
+          if (free.length === 0) {
+            expect(lattice).toBeNull();
+            return;
+          }
+          expect(lattice).not.toBeNull();
+          const { step, residue, coverage } = lattice!;
+          expect(step).toBe(small);
+          for (const cells of free)
+            expect(cells.filter((c) => ((c % w) + Math.floor(c / w)) % step === residue)).toHaveLength(1);
+          for (let c = 0; c < w * h; c++) expect(coverage[c]).toBe(free.filter((cells) => cells.includes(c)).length);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -112,7 +122,9 @@ describe('hunters', () => {
             shot.add(sq);
             game.shoot(sq);
           }
-          expect(game.shots).toBeLessThanOrEqual(p.width * p.height - (p.forbidden ? Array.from(p.forbidden).filter(Boolean).length : 0));
+          expect(game.shots).toBeLessThanOrEqual(
+            p.width * p.height - (p.forbidden ? Array.from(p.forbidden).filter(Boolean).length : 0),
+          );
         }
       }
     }
@@ -126,30 +138,44 @@ describe('hunters', () => {
       if (p.touch === 'any') return out;
       for (const s of sunk) {
         for (const c of s.cells) {
-          const x = c % p.width, y = Math.floor(c / p.width);
-          for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-            if (p.touch === 'corner' && dx !== 0 && dy !== 0) continue;
-            const nx = x + dx, ny = y + dy;
-            if (nx >= 0 && ny >= 0 && nx < p.width && ny < p.height && !s.cells.includes(ny * p.width + nx)) out.add(ny * p.width + nx);
-          }
+          const x = c % p.width,
+            y = Math.floor(c / p.width);
+          for (let dy = -1; dy <= 1; dy++)
+            for (let dx = -1; dx <= 1; dx++) {
+              if (p.touch === 'corner' && dx !== 0 && dy !== 0) continue;
+              const nx = x + dx,
+                ny = y + dy;
+              if (nx >= 0 && ny >= 0 && nx < p.width && ny < p.height && !s.cells.includes(ny * p.width + nx))
+                out.add(ny * p.width + nx);
+            }
         }
       }
       return out;
     };
-    const problems = [refProblem(5, 5, ['3', '2', '1'], 'none'), refProblem(6, 5, ['3', '2', '2', '1'], 'corner'), refProblem(5, 5, ['##/#.', '2', '1'], 'none', { forbidden: [24] })];
+    const problems = [
+      refProblem(5, 5, ['3', '2', '1'], 'none'),
+      refProblem(6, 5, ['3', '2', '2', '1'], 'corner'),
+      refProblem(5, 5, ['##/#.', '2', '1'], 'none', { forbidden: [24] }),
+    ];
     const layouts = problems.map(allLayouts);
     fc.assert(
-      fc.property(fc.nat(problems.length - 1), fc.constantFrom(...HUNTER_STRATEGIES), fc.nat(), fc.nat(), (i, strategy, pick, seed) => {
-        const p = problems[i];
-        const game = new FleetGame(asProblem(p), layouts[i][pick % layouts[i].length] as never);
-        const hunter = createHunter(asProblem(p), { strategy, samples: 40 });
-        const rng = createRng(seed);
-        while (!game.over) {
-          const sq = hunter.choose(game.knowledge, rng);
-          expect(water(p, game.knowledge.sunk).has(sq)).toBe(false);
-          game.shoot(sq);
-        }
-      }),
+      fc.property(
+        fc.nat(problems.length - 1),
+        fc.constantFrom(...HUNTER_STRATEGIES),
+        fc.nat(),
+        fc.nat(),
+        (i, strategy, pick, seed) => {
+          const p = problems[i];
+          const game = new FleetGame(asProblem(p), layouts[i][pick % layouts[i].length] as never);
+          const hunter = createHunter(asProblem(p), { strategy, samples: 40 });
+          const rng = createRng(seed);
+          while (!game.over) {
+            const sq = hunter.choose(game.knowledge, rng);
+            expect(water(p, game.knowledge.sunk).has(sq)).toBe(false);
+            game.shoot(sq);
+          }
+        },
+      ),
       { numRuns: 60, seed: 15 },
     );
   });
@@ -166,7 +192,8 @@ describe('hunters', () => {
       return seq;
     };
     expect(play('posterior', 5)).toEqual(play('posterior', 5));
-    let smart = 0, random = 0;
+    let smart = 0,
+      random = 0;
     for (let s = 0; s < 30; s++) {
       smart += play('posterior', s).length;
       random += play('random', s).length;
@@ -186,7 +213,8 @@ describe('hunters', () => {
         }),
       );
     };
-    const lattice = run('lattice'), density = run('density');
+    const lattice = run('lattice'),
+      density = run('density');
     expect(lattice.mean).toBeLessThan(density.mean);
     expect(lattice.max).toBeLessThanOrEqual(70);
   });
@@ -204,7 +232,9 @@ describe('hunters', () => {
         const colour = ((sq % 10) + Math.floor(sq / 10)) % 2;
         colours.add(colour);
         const density = placementDensity(p, game.knowledge);
-        for (let c = 0; c < 100; c++) if (game.knowledge.marks[c] === 0 && ((c % 10) + Math.floor(c / 10)) % 2 === colour) expect(density[c]).toBeLessThanOrEqual(density[sq]);
+        for (let c = 0; c < 100; c++)
+          if (game.knowledge.marks[c] === 0 && ((c % 10) + Math.floor(c / 10)) % 2 === colour)
+            expect(density[c]).toBeLessThanOrEqual(density[sq]);
       }
       game.shoot(sq);
     }

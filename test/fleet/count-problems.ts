@@ -6,9 +6,20 @@ import { refProblem } from '../reference/fleet.js';
 type Touch = FleetProblem['touch'];
 
 /** A problem from plain ship descriptions, built by the reference (no engine code). */
-export function problemOf(w: number, h: number, ships: string[], touch: Touch, options: { mirror?: boolean; forbidden?: number[]; required?: number[] } = {}): FleetProblem {
+export function problemOf(
+  w: number,
+  h: number,
+  ships: string[],
+  touch: Touch,
+  options: { mirror?: boolean; forbidden?: number[]; required?: number[] } = {},
+): FleetProblem {
   const r = refProblem(w, h, ships, touch, options);
-  return { ...r, forbidden: r.forbidden as Uint8Array, required: r.required as Uint8Array, kinds: r.kinds.map((k, i) => ({ name: `kind${i}`, ...k })) };
+  return {
+    ...r,
+    forbidden: r.forbidden as Uint8Array,
+    required: r.required as Uint8Array,
+    kinds: r.kinds.map((k, i) => ({ name: `kind${i}`, ...k })),
+  };
 }
 
 /** Random small problems: up to 20 cells, up to three ships from straight and polyomino shapes, any rules. */
@@ -16,7 +27,10 @@ export const smallProblems = fc
   .record({
     w: fc.integer({ min: 1, max: 5 }),
     h: fc.integer({ min: 1, max: 5 }),
-    ships: fc.array(fc.constantFrom('1', '2', '3', '4', '##/#.', '###/.#.', '##/##', '.##/##.'), { minLength: 1, maxLength: 3 }),
+    ships: fc.array(fc.constantFrom('1', '2', '3', '4', '##/#.', '###/.#.', '##/##', '.##/##.'), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     touch: fc.constantFrom<Touch>('none', 'corner', 'any'),
     mirror: fc.boolean(),
     forbidSeed: fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 5 }),
@@ -29,4 +43,3 @@ export const smallProblems = fc
     const forbidden = r.forbidSeed.map((x) => x % n).filter((c) => !required.includes(c));
     return problemOf(r.w, r.h, r.ships, r.touch, { mirror: r.mirror, forbidden, required });
   });
-

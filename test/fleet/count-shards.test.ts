@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { countLayoutsSync as countOutcome } from '../../src/fleet/count.js';
 import { finishedValue } from '../../src/core/job.js';
-import { countQuestion, countShardJob, questionProblem, shardCount, type ShardedCount } from '../../src/fleet/count-shards.js';
+import {
+  countQuestion,
+  countShardJob,
+  questionProblem,
+  shardCount,
+  type ShardedCount,
+} from '../../src/fleet/count-shards.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteCount } from '../reference/fleet.js';
@@ -93,7 +99,14 @@ describe('fleet shards', () => {
       shardedOf(base).key,
       shardedOf(base, 5).key,
       shardedOf({ ...base, touch: 'none' }).key,
-      shardedOf(fleetProblem({ width: 8, height: 8, fleet: 'hasbro', forbidden: Uint8Array.from({ length: 64 }, (_, i) => (i === 3 ? 1 : 0)) })).key,
+      shardedOf(
+        fleetProblem({
+          width: 8,
+          height: 8,
+          fleet: 'hasbro',
+          forbidden: Uint8Array.from({ length: 64 }, (_, i) => (i === 3 ? 1 : 0)),
+        }),
+      ).key,
       shardedOf(fleetProblem({ width: 8, height: 8, fleet: '5,4,3,3' })).key,
     ]);
     expect(keys.size).toBe(5);
@@ -105,8 +118,41 @@ describe('fleet shards', () => {
     expect(() => questionProblem({ ...q, width: 0 })).toThrow(/width and a height/);
     expect(() => questionProblem({ ...q, forbidden: [36] })).toThrow(/forbidden square 36 is not on the 6x6 board/);
     expect(() => questionProblem({ ...q, kinds: [] })).toThrow(/no ship kinds/);
-    expect(() => questionProblem({ ...q, kinds: [{ name: 'x', count: 1, orientations: [[[0, 0], [0, 0]]] }] })).toThrow(/a cell twice/);
-    expect(() => questionProblem({ ...q, kinds: [{ name: 'x', count: 1, orientations: [[[0, 0]], [[0, 0], [1, 0]]] }] })).toThrow(/different sizes/);
+    expect(() =>
+      questionProblem({
+        ...q,
+        kinds: [
+          {
+            name: 'x',
+            count: 1,
+            orientations: [
+              [
+                [0, 0],
+                [0, 0],
+              ],
+            ],
+          },
+        ],
+      }),
+    ).toThrow(/a cell twice/);
+    expect(() =>
+      questionProblem({
+        ...q,
+        kinds: [
+          {
+            name: 'x',
+            count: 1,
+            orientations: [
+              [[0, 0]],
+              [
+                [0, 0],
+                [1, 0],
+              ],
+            ],
+          },
+        ],
+      }),
+    ).toThrow(/different sizes/);
     expect(() => countShardJob(shardCount(q, 4), 4)).toThrow(/not one of the count's 4 shards/);
     // A count whose shards were made for another split (a forged number of shards) is refused by the shard.
     const forged: ShardedCount = { ...shardCount(q, 4), shards: 500 };

@@ -17,7 +17,14 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('fleet counts that take minutes', ()
   it('hasbro on 10×10 with the two 3-ships told apart: 30,093,975,536', () => {
     const p = problemOf(10, 10, HASBRO, 'any');
     const k3 = p.kinds.findIndex((k) => k.count === 2);
-    const apart: FleetProblem = { ...p, kinds: [...p.kinds.filter((_, i) => i !== k3), { ...p.kinds[k3], count: 1 }, { ...p.kinds[k3], name: 'second 3', count: 1 }] };
+    const apart: FleetProblem = {
+      ...p,
+      kinds: [
+        ...p.kinds.filter((_, i) => i !== k3),
+        { ...p.kinds[k3], count: 1 },
+        { ...p.kinds[k3], name: 'second 3', count: 1 },
+      ],
+    };
     expect(finishedValue(countLayoutsSync(apart))).toBe(30093975536n);
   }, 900_000);
 

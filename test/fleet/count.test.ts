@@ -38,7 +38,14 @@ describe('countLayouts: published figures', () => {
     // so split the kind by hand (two kinds of the same shape, one ship each).
     const p = problemOf(6, 6, ['4', '3', '3', '2'], 'none');
     const k3 = p.kinds.findIndex((k) => k.count === 2);
-    const split: FleetProblem = { ...p, kinds: [...p.kinds.filter((_, i) => i !== k3), { ...p.kinds[k3], count: 1 }, { ...p.kinds[k3], name: 'other 3', count: 1 }] };
+    const split: FleetProblem = {
+      ...p,
+      kinds: [
+        ...p.kinds.filter((_, i) => i !== k3),
+        { ...p.kinds[k3], count: 1 },
+        { ...p.kinds[k3], name: 'other 3', count: 1 },
+      ],
+    };
     expect(countLayoutsSync(split)).toBe(2n * countLayoutsSync(p));
   });
 });
@@ -55,11 +62,29 @@ describe('countLayouts: exact past 2^53', () => {
   });
 
   it('the residue shadow settles the doubles in one pass: C(n, k) for totals from 2^53 to 2^74', () => {
-    const pass = (p: FleetProblem, shadow: boolean): VecForward => finishedValue(new Job<VecForward>(function* (ctl) {
-      const plan = buildPlan(p);
-      return yield* vecForward(plan, fleetIndex(p, plan)!, 1, ctl, new PassProgress(false), 0, null, false, undefined, shadow);
-    }).runSync());
-    for (const [w, h, k] of [[10, 15, 11], [16, 16, 11], [20, 20, 12]] as const) {
+    const pass = (p: FleetProblem, shadow: boolean): VecForward =>
+      finishedValue(
+        new Job<VecForward>(function* (ctl) {
+          const plan = buildPlan(p);
+          return yield* vecForward(
+            plan,
+            fleetIndex(p, plan)!,
+            1,
+            ctl,
+            new PassProgress(false),
+            0,
+            null,
+            false,
+            undefined,
+            shadow,
+          );
+        }).runSync(),
+      );
+    for (const [w, h, k] of [
+      [10, 15, 11],
+      [16, 16, 11],
+      [20, 20, 12],
+    ] as const) {
       const want = binomial(w * h, k);
       expect(want > 2n ** 53n).toBe(true);
       const r = pass(problemOf(w, h, Array(k).fill('1'), 'any'), true);
@@ -70,7 +95,10 @@ describe('countLayouts: exact past 2^53', () => {
       expect(pass(problemOf(w, h, Array(k).fill('1'), 'any'), false).exact).toBe(false);
     }
     // Past about 2^75 the rounding bound passes 2^31: the shadow declines, and the count's limbs pass answers.
-    for (const [w, h, k] of [[30, 20, 12], [25, 25, 13]] as const) {
+    for (const [w, h, k] of [
+      [30, 20, 12],
+      [25, 25, 13],
+    ] as const) {
       const p = problemOf(w, h, Array(k).fill('1'), 'any');
       expect(pass(p, true).exact).toBe(false);
       expect(countLayoutsSync(p)).toBe(binomial(w * h, k));
@@ -93,7 +121,9 @@ describe('countLayouts: exact past 2^53', () => {
   });
 
   it('classic on 10×10, corners may touch: 17,012,294,240,149,696 (past 2^53, settled by the shadow; the limbs pass gave the same)', () => {
-    expect(countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'classic', touch: 'corner' }))).toBe(17012294240149696n);
+    expect(countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'classic', touch: 'corner' }))).toBe(
+      17012294240149696n,
+    );
   }, 120_000);
 
   it('with forbidden cells: C(free, k)', () => {
@@ -145,7 +175,12 @@ describe('countLayouts: small boards against brute force', () => {
   });
 
   it('wide and tall boards (the scan runs along the longer side)', () => {
-    for (const [w, h] of [[7, 2], [2, 7], [9, 1], [1, 9]]) {
+    for (const [w, h] of [
+      [7, 2],
+      [2, 7],
+      [9, 1],
+      [1, 9],
+    ]) {
       const p = problemOf(w, h, ['3', '2', '1'], 'corner', { forbidden: [3] });
       expect(countLayoutsSync(p)).toBe(BigInt(bruteCount(p)));
     }
@@ -161,12 +196,17 @@ describe('countLayouts: edges and budgets', () => {
 
   it('a 100×100 board', () => {
     expect(countLayoutsSync(problemOf(100, 100, ['3'], 'none'))).toBe(2n * 98n * 100n);
-    expect(countLayoutsSync(problemOf(100, 3, ['3', '2'], 'none'))).toBe(BigInt(bruteCount(problemOf(100, 3, ['3', '2'], 'none'))));
+    expect(countLayoutsSync(problemOf(100, 3, ['3', '2'], 'none'))).toBe(
+      BigInt(bruteCount(problemOf(100, 3, ['3', '2'], 'none'))),
+    );
   });
 
   it('an orientation listed twice is still one placement', () => {
     const p = problemOf(5, 4, ['3', '2'], 'none');
-    const doubled: FleetProblem = { ...p, kinds: p.kinds.map((k) => ({ ...k, orientations: [...k.orientations, ...k.orientations] })) };
+    const doubled: FleetProblem = {
+      ...p,
+      kinds: p.kinds.map((k) => ({ ...k, orientations: [...k.orientations, ...k.orientations] })),
+    };
     expect(countLayoutsSync(doubled)).toBe(countLayoutsSync(p));
   });
 
@@ -183,7 +223,10 @@ describe('countLayouts: edges and budgets', () => {
     ac.abort();
     await expect(countLayouts(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
     await expect(countLayouts(p, { maxNodes: 1000 })).rejects.toMatchObject({ code: 'LIMIT' });
-    await expect(countLayouts(p, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'LIMIT', message: expect.stringMatching(/did not finish within the time limit \(1 ms\)/) });
+    await expect(countLayouts(p, { timeoutMs: 1 })).rejects.toMatchObject({
+      code: 'LIMIT',
+      message: expect.stringMatching(/did not finish within the time limit \(1 ms\)/),
+    });
     const seen: Progress[] = [];
     await countLayouts(problemOf(6, 6, ['3', '2'], 'none'), { onProgress: (q) => seen.push({ ...q }) });
     // Progress is in states expanded (of a forecast total) and ends exactly at its total.
@@ -193,7 +236,9 @@ describe('countLayouts: edges and budgets', () => {
   it('a step past the memory cap is answered "too large", not run until the machine is out of memory', () => {
     // The cap guards every table: one sized for more states than it allows is refused before it is allocated.
     const slots = MAX_TABLE_BYTES / 16;
-    expect(() => new StateTable(2, false, slots)).toThrow(/too large to count exactly: one step of the count would hold more than/);
+    expect(() => new StateTable(2, false, slots)).toThrow(
+      /too large to count exactly: one step of the count would hold more than/,
+    );
     expect(() => new StateTable(2, false, slots / 8)).not.toThrow();
     const t = new StateTable(2, false, 16);
     expect(() => t.reset(slots)).toThrow(GridbitsError);

@@ -12,7 +12,12 @@ const asProblem = (p: ReturnType<typeof refProblem>): FleetProblem => p as unkno
 describe('FleetGame', () => {
   // 5×5: a 3-ship a1 b1 c1 (kind 0) and a 2-ship e4 e5 (kind 1); c5 outside the field.
   const p = asProblem(refProblem(5, 5, ['3', '2'], 'any', { forbidden: [22] }));
-  const layout = { ships: [{ kind: 0, cells: [0, 1, 2] }, { kind: 1, cells: [19, 24] }] };
+  const layout = {
+    ships: [
+      { kind: 0, cells: [0, 1, 2] },
+      { kind: 1, cells: [19, 24] },
+    ],
+  };
 
   it('replies miss, hit, and sunk with the ship when its last cell is hit', () => {
     const g = new FleetGame(p, layout);
@@ -38,7 +43,15 @@ describe('FleetGame', () => {
       expect(g.canShoot(sq)).toBe(false);
     }
     expect(g.shots).toBe(1);
-    expect(() => new FleetGame(p, { ships: [{ kind: 0, cells: [0, 1, 2] }, { kind: 1, cells: [2, 3] }] })).toThrow(/share/);
+    expect(
+      () =>
+        new FleetGame(p, {
+          ships: [
+            { kind: 0, cells: [0, 1, 2] },
+            { kind: 1, cells: [2, 3] },
+          ],
+        }),
+    ).toThrow(/share/);
   });
 
   it('reports every ship sunk exactly once, on its last cell, whatever the order of shots', () => {
@@ -69,7 +82,13 @@ describe('conditionedProblem', () => {
   it('forbids misses and sunk ships with their halo, requires hits, drops kinds all sunk', () => {
     for (const touch of ['none', 'corner', 'any'] as const) {
       const p = asProblem(refProblem(5, 5, ['3', '2', '2'], touch));
-      const g = new FleetGame(p, { ships: [{ kind: 0, cells: [0, 1, 2] }, { kind: 1, cells: [20, 21] }, { kind: 1, cells: [14, 19] }] });
+      const g = new FleetGame(p, {
+        ships: [
+          { kind: 0, cells: [0, 1, 2] },
+          { kind: 1, cells: [20, 21] },
+          { kind: 1, cells: [14, 19] },
+        ],
+      });
       for (const sq of [12, 20, 21, 14]) g.shoot(sq);
       const c = conditionedProblem(p, g.knowledge);
       expect(c.hits).toEqual([14]);

@@ -73,7 +73,8 @@ describe('heatMap exact', () => {
 
 describe('heatMap sampled', () => {
   it('holds the exact probabilities within its 95% intervals (nearly every cell) and is seeded', async () => {
-    let outside = 0, cells = 0;
+    let outside = 0,
+      cells = 0;
     for (const [, p] of CASES) {
       for (let seed = 1; seed <= 2; seed++) {
         const { game } = playSome(p, seed, 3 + seed);
@@ -99,7 +100,10 @@ describe('parseShots', () => {
   const p = asProblem(refProblem(5, 5, ['3', '2', '2'], 'any'));
   it('reads a grid and a list to the same record', () => {
     const grid = parseShots(p, ['.....', '..o..', '.x...', '.###.', 'o....'].join('\n'));
-    const list = parseShots(p, ['// shots in order', 'a1 miss', 'c4 miss', 'b2 hit', 'c2 hit', 'b3 hit', 'd2 sunk b2 c2 d2'].join('\n'));
+    const list = parseShots(
+      p,
+      ['// shots in order', 'a1 miss', 'c4 miss', 'b2 hit', 'c2 hit', 'b3 hit', 'd2 sunk b2 c2 d2'].join('\n'),
+    );
     expect(grid.marks).toEqual(list.marks);
     expect(grid.sunk).toEqual(list.sunk);
     expect(parseShots(p, 'b2 hit\nc2 hit\nd2 sunk').sunk).toEqual([{ kind: 0, cells: [6, 7, 8] }]);

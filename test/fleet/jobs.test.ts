@@ -30,7 +30,10 @@ function watch(): { seen: Progress[]; onProgress: (p: Progress) => void } {
 }
 
 /** Runs a job in slices of `maxNodes` nodes until it finishes; returns the value and how many runs it took. */
-function inSlices<T>(job: { runSync(o: { maxNodes: number }): { finished: boolean; value?: T; stopped?: string } }, maxNodes: number): { value: T; runs: number } {
+function inSlices<T>(
+  job: { runSync(o: { maxNodes: number }): { finished: boolean; value?: T; stopped?: string } },
+  maxNodes: number,
+): { value: T; runs: number } {
   for (let runs = 1; ; runs++) {
     const o = job.runSync({ maxNodes });
     if (o.finished) return { value: o.value as T, runs };
@@ -49,7 +52,9 @@ describe('count as a job', () => {
     const byNodes = countLayoutsSync(hasbro8, { maxNodes: 10_000 });
     expect(byNodes).toMatchObject({ finished: false, stopped: 'nodes', partial: undefined });
     expect(byNodes.nodes).toBeGreaterThanOrEqual(10_000);
-    const byTime = countLayoutsSync(problemOf(10, 10, ['5', '4', '4', '3', '3', '3', '2', '2', '2', '2'], 'none'), { timeoutMs: 50 });
+    const byTime = countLayoutsSync(problemOf(10, 10, ['5', '4', '4', '3', '3', '3', '2', '2', '2', '2'], 'none'), {
+      timeoutMs: 50,
+    });
     expect(byTime).toMatchObject({ finished: false, stopped: 'time' });
     expect(byTime.ms).toBeLessThan(1000);
   });
@@ -69,13 +74,21 @@ describe('count as a job', () => {
     const whole = countLayoutsSync(hasbro8, { onProgress: w.onProgress });
     const last = w.seen[w.seen.length - 1];
     expect(last).toMatchObject({ done: whole.nodes, total: whole.nodes, unit: 'states' });
-    for (let i = 1; i < w.seen.length; i++) expect(w.seen[i].done / w.seen[i].total!).toBeGreaterThanOrEqual(w.seen[i - 1].done / w.seen[i - 1].total! - 1e-12);
+    for (let i = 1; i < w.seen.length; i++)
+      expect(w.seen[i].done / w.seen[i].total!).toBeGreaterThanOrEqual(
+        w.seen[i - 1].done / w.seen[i - 1].total! - 1e-12,
+      );
   });
 
   // Stopped at each fifth of its work (node budgets, not the clock), the progress says that share is done.
   // The old progress in cells passed said 28 / 38 / 47 / 57 % at 20 / 40 / 60 / 80 % of hasbro 8×8's states
   // (off by 0.23) and 42 / 50 / 58 / 68 % on classic 7×7 (off by 0.22); the forecast states are within 0.04 and 0.08.
-  const evenly = (make: () => { runSync: (o?: { maxNodes?: number; onProgress?: (p: Progress) => void }) => { nodes: number; finished: boolean } }, tolerance: number): void => {
+  const evenly = (
+    make: () => {
+      runSync: (o?: { maxNodes?: number; onProgress?: (p: Progress) => void }) => { nodes: number; finished: boolean };
+    },
+    tolerance: number,
+  ): void => {
     const all = make().runSync().nodes;
     const job = make();
     for (let k = 1; k <= 4; k++) {
@@ -114,7 +127,11 @@ describe('place as a job', () => {
   const german8 = fleetProblem({ width: 8, height: 8, fleet: 'german' });
 
   it('a node budget stops it with the nodes spent; a proof of impossibility is a finished answer', () => {
-    expect(placeFleetJob(german8, { method: 'search' }).runSync({ maxNodes: 100 })).toMatchObject({ finished: false, stopped: 'nodes', nodes: 100 });
+    expect(placeFleetJob(german8, { method: 'search' }).runSync({ maxNodes: 100 })).toMatchObject({
+      finished: false,
+      stopped: 'nodes',
+      nodes: 100,
+    });
     const proof = placeFleetJob(fleetProblem({ width: 6, height: 6, fleet: 'classic' })).runSync();
     expect(proof).toMatchObject({ finished: true, value: { exists: false } });
   });
@@ -131,14 +148,21 @@ describe('place as a job', () => {
   it('the signal stops it without throwing', async () => {
     const c = new AbortController();
     c.abort();
-    expect(await new FleetPlacer(german8).place({ signal: c.signal })).toMatchObject({ finished: false, stopped: 'signal' });
+    expect(await new FleetPlacer(german8).place({ signal: c.signal })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+    });
   });
 });
 
 describe('simulate as a job', () => {
   const p = fleetProblem({ width: 6, height: 6, fleet: '3,2,2', touch: 'any' });
   const source = uniformLayoutSourceSync(p);
-  const layouts = source.finished ? source.value : () => { throw new Error('no source'); };
+  const layouts = source.finished
+    ? source.value
+    : () => {
+        throw new Error('no source');
+      };
 
   it("draws game g's seed as gameSeeds does: a stopped run's partial is the first games of an unhurried run", () => {
     const whole = simulateSync(p, { games: 60, seed: 9, layouts });
@@ -148,7 +172,14 @@ describe('simulate as a job', () => {
     expect(!cut.finished && cut.partial!.shots).toEqual(whole.finished && whole.value.shots.slice(0, 25));
     expect(fewer.finished && fewer.value.shots).toEqual(whole.finished && whole.value.shots.slice(0, 25));
     // The stream is gameSeeds's: the run's seed generator's numbers in order.
-    expect(gameSeeds(9, 3)).toEqual([createRng(9).nextU32(), ...(() => { const r = createRng(9); r.nextU32(); return [r.nextU32(), r.nextU32()]; })()]);
+    expect(gameSeeds(9, 3)).toEqual([
+      createRng(9).nextU32(),
+      ...(() => {
+        const r = createRng(9);
+        r.nextU32();
+        return [r.nextU32(), r.nextU32()];
+      })(),
+    ]);
   });
 
   it('resumed after stops, the same games', () => {

@@ -23,11 +23,20 @@ const problemArb = fc
   })
   .map((r) => {
     const cells = r.w * r.h;
-    const forbidden = new Uint8Array(cells), required = new Uint8Array(cells);
+    const forbidden = new Uint8Array(cells),
+      required = new Uint8Array(cells);
     for (const s of r.forbidden) if (s < cells) forbidden[s] = 1;
     for (const s of r.required) if (s < cells && !forbidden[s]) required[s] = 1;
     try {
-      const p = fleetProblem({ width: r.w, height: r.h, ships: r.ships, touch: r.touch as FleetProblem['touch'], mirror: r.mirror, forbidden, required });
+      const p = fleetProblem({
+        width: r.w,
+        height: r.h,
+        ships: r.ships,
+        touch: r.touch as FleetProblem['touch'],
+        mirror: r.mirror,
+        forbidden,
+        required,
+      });
       return { p, seed: r.seed };
     } catch {
       return null; // a ship that cannot fit the board at all: a user error, tested elsewhere
@@ -55,10 +64,13 @@ describe('fleet placements', () => {
       const cells = placementCells(two, q);
       expect(placementBitboard(two, q).squares()).toEqual([...cells].sort((a, b) => a - b));
       const grown = new Set<number>();
-      for (const c of cells) for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const x = (c % 4) + dx, y = Math.floor(c / 4) + dy;
-        if (x >= 0 && y >= 0 && x < 4 && y < 4) grown.add(y * 4 + x);
-      }
+      for (const c of cells)
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const x = (c % 4) + dx,
+              y = Math.floor(c / 4) + dy;
+            if (x >= 0 && y >= 0 && x < 4 && y < 4) grown.add(y * 4 + x);
+          }
       expect(placementHalo(two, q).squares()).toEqual([...grown].sort((a, b) => a - b));
     }
     expect(two.count).toBe(24);
@@ -147,7 +159,8 @@ describe('fleet placement search', () => {
   });
 
   it('honours known hits (required cells) and forbidden cells', () => {
-    const required = new Uint8Array(100), forbidden = new Uint8Array(100);
+    const required = new Uint8Array(100),
+      forbidden = new Uint8Array(100);
     required[55] = required[0] = 1;
     for (let s = 10; s < 20; s++) forbidden[s] = 1;
     const p = fleetProblem({ width: 10, height: 10, fleet: 'classic', required, forbidden });

@@ -18,7 +18,9 @@ export function replies(layout: RefLayout, squares: number[]): Shot[] {
     const i = owner.get(sq);
     if (i === undefined) return { square: sq, reply: 'miss' };
     left[i]--;
-    return left[i] > 0 ? { square: sq, reply: 'hit' } : { square: sq, reply: 'sunk', ship: [...layout.ships[i].cells].sort((a, b) => a - b) };
+    return left[i] > 0
+      ? { square: sq, reply: 'hit' }
+      : { square: sq, reply: 'sunk', ship: [...layout.ships[i].cells].sort((a, b) => a - b) };
   });
 }
 

@@ -10,7 +10,8 @@ import { problemOf, smallProblems } from './count-problems.js';
 
 /** P(chi-square with df degrees > x) by the Wilson–Hilferty normal approximation, as a z-score. */
 function chiSquareZ(x: number, df: number): number {
-  const m = 1 - 2 / (9 * df), s = Math.sqrt(2 / (9 * df));
+  const m = 1 - 2 / (9 * df),
+    s = Math.sqrt(2 / (9 * df));
   return (Math.cbrt(x / df) - m) / s;
 }
 
@@ -67,7 +68,8 @@ describe('createUniformSampler', () => {
   it('the same seed gives the same layouts', async () => {
     const p = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'none');
     const a = await createUniformSampler(p);
-    const r1 = createRng(7), r2 = createRng(7);
+    const r1 = createRng(7),
+      r2 = createRng(7);
     for (let i = 0; i < 50; i++) {
       const l = a.sample(r1);
       expect(checkLayout(p, l)).toBeNull();

@@ -7,29 +7,56 @@ import { Board } from '../../src/core/board.js';
 import { refOrientationKeys, refProblem, refShapeCells } from '../reference/fleet.js';
 
 const key = (o: ReadonlyArray<readonly [number, number]>): string =>
-  [...o].map(([x, y]) => [x, y]).sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([x, y]) => `${x},${y}`).join(' ');
+  [...o]
+    .map(([x, y]) => [x, y])
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .map(([x, y]) => `${x},${y}`)
+    .join(' ');
 
 /** A random connected shape drawn as ASCII (grown cell by cell from one). */
-const shapeArb = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 6, maxLength: 6 })).map(([n, picks]) => {
-  const cells: Array<[number, number]> = [[0, 0]];
-  for (let i = 1; i < n; i++) {
-    const [x, y] = cells[picks[i] % cells.length];
-    const [dx, dy] = [[1, 0], [-1, 0], [0, 1], [0, -1]][picks[i] % 4];
-    if (!cells.some(([a, b]) => a === x + dx && b === y + dy)) cells.push([x + dx, y + dy]);
-  }
-  return shapeText(cells);
-});
+const shapeArb = fc
+  .tuple(fc.integer({ min: 1, max: 6 }), fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 6, maxLength: 6 }))
+  .map(([n, picks]) => {
+    const cells: Array<[number, number]> = [[0, 0]];
+    for (let i = 1; i < n; i++) {
+      const [x, y] = cells[picks[i] % cells.length];
+      const [dx, dy] = [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ][picks[i] % 4];
+      if (!cells.some(([a, b]) => a === x + dx && b === y + dy)) cells.push([x + dx, y + dy]);
+    }
+    return shapeText(cells);
+  });
 
 describe('fleet shapes', () => {
   it('parses ASCII rows top to bottom and lengths', () => {
-    expect(parseShape('###/.#./.#.')).toEqual([[1, 0], [1, 1], [0, 2], [1, 2], [2, 2]]);
-    expect(parseShape('3')).toEqual([[0, 0], [1, 0], [2, 0]]);
+    expect(parseShape('###/.#./.#.')).toEqual([
+      [1, 0],
+      [1, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(parseShape('3')).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ]);
     expect(shapeText(parseShape('###/.#./.#.'))).toBe('###/.#./.#.');
   });
 
   it('rejects empty, unconnected and malformed shapes', () => {
-    for (const bad of ['', '...', '#.#', '##/../##', '#x#', '0', '#/./#']) expect(() => parseShape(bad)).toThrow(/ship|shape/);
-    expect(isConnected([[0, 0], [1, 1]])).toBe(false);
+    for (const bad of ['', '...', '#.#', '##/../##', '#x#', '0', '#/./#'])
+      expect(() => parseShape(bad)).toThrow(/ship|shape/);
+    expect(
+      isConnected([
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toBe(false);
   });
 
   it('has the orientations the reference computes independently (turns, mirror images with --mirror)', () => {
@@ -75,7 +102,13 @@ describe('named fleets and problems', () => {
   it('combines --fleet and --ship, defaults the touch rule to the fleet tradition', () => {
     const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro', ships: ['3', '##/#.'] });
     expect(p.touch).toBe('any');
-    expect(p.kinds.map((k) => [k.name, k.count])).toEqual([['5', 1], ['4', 1], ['3', 3], ['##/#.', 1], ['2', 1]]);
+    expect(p.kinds.map((k) => [k.name, k.count])).toEqual([
+      ['5', 1],
+      ['4', 1],
+      ['3', 3],
+      ['##/#.', 1],
+      ['2', 1],
+    ]);
     expect(fleetProblem({ width: 5, height: 5, ships: ['2'] }).touch).toBe('none');
     expect(fleetProblem({ width: 5, height: 5, fleet: 'classic', touch: 'corner' }).touch).toBe('corner');
   });
@@ -83,7 +116,8 @@ describe('named fleets and problems', () => {
   it('agrees with the reference problem builder', () => {
     const mine = fleetProblem({ width: 6, height: 5, fleet: '3,2,2', ships: ['###/.#.', '.#/##'], mirror: true });
     const ref = refProblem(6, 5, ['3', '2', '2', '###/.#.', '.#/##'], 'none', { mirror: true });
-    const norm = (ks: typeof ref.kinds): string[] => ks.map((k) => `${k.count}:${k.orientations.map(key).sort().join('|')}`).sort();
+    const norm = (ks: typeof ref.kinds): string[] =>
+      ks.map((k) => `${k.count}:${k.orientations.map(key).sort().join('|')}`).sort();
     expect(norm(mine.kinds)).toEqual(norm(ref.kinds));
   });
 
@@ -113,6 +147,8 @@ describe('the field', () => {
     expect(() => parseMask('#x..\n')).toThrow(/unexpected 'x'/);
     expect(() => parseMask('\n\n')).toThrow(/empty/);
     expect(() => parseMask('....\n', b)).toThrow(/4x1, the board 4x3/);
-    expect(() => mergeForbidden(b, parseForbidList(b, ['a1']), parseMask('....\n....\n#...\n').forbidden)).toThrow(/a1 is forbidden twice/);
+    expect(() => mergeForbidden(b, parseForbidList(b, ['a1']), parseMask('....\n....\n#...\n').forbidden)).toThrow(
+      /a1 is forbidden twice/,
+    );
   });
 });

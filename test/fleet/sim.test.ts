@@ -22,19 +22,34 @@ describe('simulate', () => {
   });
 
   it('computes the statistics of an odd count and of nothing', () => {
-    expect(shotStats([5, 1, 3])).toEqual({ games: 3, mean: 3, median: 3, min: 1, max: 5, histogram: { 1: 1, 3: 1, 5: 1 } });
+    expect(shotStats([5, 1, 3])).toEqual({
+      games: 3,
+      mean: 3,
+      median: 3,
+      min: 1,
+      max: 5,
+      histogram: { 1: 1, 3: 1, 5: 1 },
+    });
     expect(shotStats([])).toMatchObject({ games: 0, mean: 0 });
   });
 
   it('stops on an abort signal and refuses a bad game count', async () => {
     const c = new AbortController();
     c.abort();
-    await expect(simulate(p, { games: 100_000, seed: 1, layouts, signal: c.signal, hunter: { strategy: 'random' } })).rejects.toThrow(/stopped/);
+    await expect(
+      simulate(p, { games: 100_000, seed: 1, layouts, signal: c.signal, hunter: { strategy: 'random' } }),
+    ).rejects.toThrow(/stopped/);
     await expect(simulate(p, { games: 0, seed: 1, layouts })).rejects.toThrow(/games/);
   });
 
   it('answers for the games played when the time is up, and says it stopped', async () => {
-    const r = await simulate(p, { games: 10_000_000, seed: 3, layouts, timeoutMs: 100, hunter: { strategy: 'density' } });
+    const r = await simulate(p, {
+      games: 10_000_000,
+      seed: 3,
+      layouts,
+      timeoutMs: 100,
+      hunter: { strategy: 'density' },
+    });
     expect(r.stopped).toBe('time');
     expect(r.requested).toBe(10_000_000);
     expect(r.games).toBe(r.shots.length);

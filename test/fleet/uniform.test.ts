@@ -7,9 +7,12 @@ import { problemOf } from './count-problems.js';
 
 /** The chi-square statistic as a Wilson–Hilferty z-score (z < 5: a false alarm about once in 3.5 million seeds). */
 function chiSquareZ(seen: number[]): number {
-  const total = seen.reduce((a, b) => a + b, 0), e = total / seen.length, df = seen.length - 1;
+  const total = seen.reduce((a, b) => a + b, 0),
+    e = total / seen.length,
+    df = seen.length - 1;
   const chi = seen.reduce((a, o) => a + ((o - e) * (o - e)) / e, 0);
-  const m = 1 - 2 / (9 * df), s = Math.sqrt(2 / (9 * df));
+  const m = 1 - 2 / (9 * df),
+    s = Math.sqrt(2 / (9 * df));
   return (Math.cbrt(chi / df) - m) / s;
 }
 
@@ -19,7 +22,10 @@ describe('uniformLayouts', () => {
   bruteEnumerate(p, (l) => void keys.push(layoutKey(l)));
   const index = new Map(keys.map((k, i) => [k, i]));
 
-  for (const [how, budget, method] of [['by rejection', 1_000_000, 'rejection'], ['through the counts (a budget of one proposal)', 1, 'counts']] as const) {
+  for (const [how, budget, method] of [
+    ['by rejection', 1_000_000, 'rejection'],
+    ['through the counts (a budget of one proposal)', 1, 'counts'],
+  ] as const) {
     it(`draws valid layouts, all of them, with no bias (chi-square) ${how}`, async () => {
       const draws = 60 * keys.length;
       const r = await uniformLayouts(p, createRng(7), draws, { proposalBudget: budget });
@@ -47,7 +53,9 @@ describe('uniformLayouts', () => {
     const german = problemOf(10, 10, ['5', '4', '4', '3', '3', '3', '2', '2', '2', '2'], 'none');
     await expect(uniformLayouts(german, createRng(1), 1, { proposalBudget: 10, timeoutMs: 1 })).rejects.toMatchObject({
       code: 'LIMIT',
-      message: expect.stringMatching(/^uniform layouts need the exact counts here \(rejection found none\): the count did not finish within the time limit/),
+      message: expect.stringMatching(
+        /^uniform layouts need the exact counts here \(rejection found none\): the count did not finish within the time limit/,
+      ),
     });
   });
 

@@ -27,7 +27,11 @@ describe('fleet jobs in a worker thread', () => {
     try {
       for (const [name, args] of CASES) {
         const there = await runInWorker(worker, `fleet.${name}`, args);
-        const here = (jobs[name] as unknown as (...a: unknown[]) => { runSync(): { finished: boolean; value?: unknown; nodes: number } })(...args).runSync();
+        const here = (
+          jobs[name] as unknown as (...a: unknown[]) => {
+            runSync(): { finished: boolean; value?: unknown; nodes: number };
+          }
+        )(...args).runSync();
         expect(there.finished && here.finished, name).toBe(true);
         expect(there.finished && there.value, name).toEqual(here.value);
         expect(there.nodes, name).toBe(here.nodes);
@@ -42,13 +46,21 @@ describe('fleet jobs in a worker thread', () => {
     try {
       const controller = new AbortController();
       let played = 0;
-      const run = runInWorker<SimResult, SimResult>(worker, 'fleet.sim', [{ ...spec, touch: 'any' }, { games: 100_000_000, seed: 1 }], {
-        signal: controller.signal,
-        onProgress: (p) => {
-          played = p.done;
-          if (p.unit === 'games' && p.done > 50) controller.abort();
+      const run = runInWorker<SimResult, SimResult>(
+        worker,
+        'fleet.sim',
+        [
+          { ...spec, touch: 'any' },
+          { games: 100_000_000, seed: 1 },
+        ],
+        {
+          signal: controller.signal,
+          onProgress: (p) => {
+            played = p.done;
+            if (p.unit === 'games' && p.done > 50) controller.abort();
+          },
         },
-      });
+      );
       const o = await run;
       expect(o).toMatchObject({ finished: false, stopped: 'signal' });
       if (o.finished) return;

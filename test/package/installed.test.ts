@@ -11,7 +11,13 @@ import { chromiumMissing, launch } from '../web/browser.js';
 import { REPO, ensureWebBuilt } from '../web/build.js';
 
 const SUBPATHS = ['core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet'] as const;
-const npm = (args: string[], cwd: string): string => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+const npm = (args: string[], cwd: string): string =>
+  execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+  });
 
 let dir: string;
 
@@ -42,13 +48,21 @@ describe('the package installed from its tarball', () => {
   it('imports every subpath in Node with the names the sources export', async () => {
     for (const sub of SUBPATHS) {
       const expected = Object.keys(await import(join(REPO, 'dist', sub, 'index.js'))).sort();
-      const got = JSON.parse(node(`const m = await import('gridbits/${sub}'); console.log(JSON.stringify(Object.keys(m).sort()));`)) as string[];
+      const got = JSON.parse(
+        node(`const m = await import('gridbits/${sub}'); console.log(JSON.stringify(Object.keys(m).sort()));`),
+      ) as string[];
       expect(got, sub).toEqual(expected);
       expect(got.length, sub).toBeGreaterThan(1);
     }
-    const root = JSON.parse(node(`const m = await import('gridbits'); console.log(JSON.stringify(Object.keys(m)));`)) as string[];
+    const root = JSON.parse(
+      node(`const m = await import('gridbits'); console.log(JSON.stringify(Object.keys(m)));`),
+    ) as string[];
     for (const ns of SUBPATHS.filter((s) => s !== 'core')) expect(root, 'namespace ' + ns).toContain(ns);
-    expect(node(`import { core } from 'gridbits'; import { Board } from 'gridbits/core'; console.log(core.Board === Board, Board.of(8, 8).name(63));`).trim()).toBe('true h8');
+    expect(
+      node(
+        `import { core } from 'gridbits'; import { Board } from 'gridbits/core'; console.log(core.Board === Board, Board.of(8, 8).name(63));`,
+      ).trim(),
+    ).toBe('true h8');
   });
 
   it('runs a job in a Node worker thread from gridbits/worker', () => {
@@ -71,7 +85,18 @@ describe('the package installed from its tarball', () => {
       writeFileSync(
         join(p, 'tsconfig.json'),
         JSON.stringify({
-          compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], module: resolution === 'nodenext' ? 'NodeNext' : 'ESNext', moduleResolution: resolution === 'nodenext' ? 'NodeNext' : 'Bundler', exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            target: 'ES2022',
+            lib: ['ES2022', 'DOM'],
+            types: [],
+            module: resolution === 'nodenext' ? 'NodeNext' : 'ESNext',
+            moduleResolution: resolution === 'nodenext' ? 'NodeNext' : 'Bundler',
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+          },
           include: ['*.ts'],
         }),
       );
@@ -93,12 +118,18 @@ describe('the package installed from its tarball', () => {
 
   it('answers npx gridbits --version', () => {
     const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(execFileSync('npx', ['--no-install', 'gridbits', '--version'], { cwd: app(), encoding: 'utf8' }).trim()).toContain(version);
+    expect(
+      execFileSync('npx', ['--no-install', 'gridbits', '--version'], { cwd: app(), encoding: 'utf8' }).trim(),
+    ).toContain(version);
   });
 
   it('serves the playground with npx gridbits serve', async () => {
     // npx runs the server as a child of its own: a process group of their own, so both stop at the end.
-    const proc = spawn('npx', ['--no-install', 'gridbits', 'serve', '--port', '0', '--json'], { cwd: app(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const proc = spawn('npx', ['--no-install', 'gridbits', 'serve', '--port', '0', '--json'], {
+      cwd: app(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -131,7 +162,10 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
   it('builds a page importing gridbits/tour that runs in Chromium, with a job in a Web Worker', async () => {
     const page = join(app(), 'page');
     mkdirSync(page, { recursive: true });
-    writeFileSync(join(page, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><pre id="out">…</pre><script type="module" src="./main.js"></script>');
+    writeFileSync(
+      join(page, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><title>t</title><pre id="out">…</pre><script type="module" src="./main.js"></script>',
+    );
     writeFileSync(join(page, 'job.worker.js'), `import 'gridbits/worker';\n`);
     writeFileSync(
       join(page, 'main.js'),
@@ -144,7 +178,19 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
        const count = counted.finished ? String(counted.value.count) : counted.stopped;
        document.getElementById('out').textContent = JSON.stringify({ names, square: Board.of(8, 8).name(28), reply, count });`,
     );
-    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', page, '--logLevel', 'warn', '--outDir', join(page, 'dist')], { cwd: app(), encoding: 'utf8' });
+    execFileSync(
+      process.execPath,
+      [
+        join(REPO, 'node_modules/vite/bin/vite.js'),
+        'build',
+        page,
+        '--logLevel',
+        'warn',
+        '--outDir',
+        join(page, 'dist'),
+      ],
+      { cwd: app(), encoding: 'utf8' },
+    );
     const server = await serveStatic(join(page, 'dist'));
     const browser = await launch();
     try {
@@ -152,8 +198,15 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
       const errors: string[] = [];
       tab.on('pageerror', (e) => errors.push(e.message));
       await tab.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
-      await tab.waitForFunction(() => document.getElementById('out')?.textContent !== '…', undefined, { timeout: 20_000 });
-      const result = JSON.parse((await tab.textContent('#out')) ?? '{}') as { names: number; square: string; reply: string; count: string };
+      await tab.waitForFunction(() => document.getElementById('out')?.textContent !== '…', undefined, {
+        timeout: 20_000,
+      });
+      const result = JSON.parse((await tab.textContent('#out')) ?? '{}') as {
+        names: number;
+        square: string;
+        reply: string;
+        count: string;
+      };
       expect(errors).toEqual([]);
       expect(result.square).toBe('e4');
       expect(result.names).toBeGreaterThan(3);
@@ -177,7 +230,9 @@ function serveStatic(root: string): Promise<Server> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(join(root, path)));
+    res
+      .writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
+      .end(readFileSync(join(root, path)));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

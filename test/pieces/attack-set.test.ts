@@ -29,18 +29,32 @@ function byMethod(how: AttackMethod | 'auto', piece: Piece, from: Bitboard, occ:
 }
 
 const vec = fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })).filter(([m, n]) => m + n > 0);
-const oneWay = fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })).filter(([x, y]) => x !== 0 || y !== 0);
+const oneWay = fc
+  .tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 }))
+  .filter(([x, y]) => x !== 0 || y !== 0);
 
 /** Random pieces: leapers, riders and sliders expanded 8 ways, or one-way vectors of each kind (a pawn's capture, a one-way rider). */
-const pieceArb: fc.Arbitrary<NaivePiece> = fc.oneof(
-  fc
-    .record({ leaps: fc.array(vec, { maxLength: 2 }), rides: fc.array(vec, { maxLength: 2 }), slides: fc.array(vec, { maxLength: 2 }) })
-    .map((p) => {
-      const expand = (vs: [number, number][]): Vec[] => [...new Map(vs.flatMap(([m, n]) => eightWays(m, n)).map((v) => [`${v}`, v])).values()];
-      return { leaps: expand(p.leaps), rides: expand(p.rides), slides: expand(p.slides) };
+const pieceArb: fc.Arbitrary<NaivePiece> = fc
+  .oneof(
+    fc
+      .record({
+        leaps: fc.array(vec, { maxLength: 2 }),
+        rides: fc.array(vec, { maxLength: 2 }),
+        slides: fc.array(vec, { maxLength: 2 }),
+      })
+      .map((p) => {
+        const expand = (vs: [number, number][]): Vec[] => [
+          ...new Map(vs.flatMap(([m, n]) => eightWays(m, n)).map((v) => [`${v}`, v])).values(),
+        ];
+        return { leaps: expand(p.leaps), rides: expand(p.rides), slides: expand(p.slides) };
+      }),
+    fc.record({
+      leaps: fc.uniqueArray(oneWay, { maxLength: 3, selector: String }),
+      rides: fc.uniqueArray(oneWay, { maxLength: 2, selector: String }),
+      slides: fc.uniqueArray(oneWay, { maxLength: 2, selector: String }),
     }),
-  fc.record({ leaps: fc.uniqueArray(oneWay, { maxLength: 3, selector: String }), rides: fc.uniqueArray(oneWay, { maxLength: 2, selector: String }), slides: fc.uniqueArray(oneWay, { maxLength: 2, selector: String }) }),
-).filter((p) => p.leaps.length + p.rides.length + p.slides.length > 0);
+  )
+  .filter((p) => p.leaps.length + p.rides.length + p.slides.length > 0);
 
 /** Boards of every shape that matters to row bitsets: under 32 wide, a multiple of 32, odd widths, tall and flat. */
 const sizeArb = fc.oneof(
@@ -68,26 +82,53 @@ describe('attack-set job', () => {
         const board = Board.of(w, h);
         const p = makePiece('random', { leaps: [...piece.leaps], rides: [...piece.rides], slides: [...piece.slides] });
         const want = sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied)));
-        const f = Bitboard.fromSquares(board, from), o = Bitboard.fromSquares(board, occupied);
+        const f = Bitboard.fromSquares(board, from),
+          o = Bitboard.fromSquares(board, occupied);
         for (const how of METHODS) expect(finishedValue(byMethod(how, p, f, o).runSync()), how).toEqual(want);
-        expect(finishedValue(byMethod('rows', p, f, undefined).runSync())).toEqual(sorted(naiveAttacks(w, h, piece, new Set(from), new Set())));
+        expect(finishedValue(byMethod('rows', p, f, undefined).runSync())).toEqual(
+          sorted(naiveAttacks(w, h, piece, new Set(from), new Set())),
+        );
       }),
       { numRuns: 500 },
     );
   });
 
   it('long vectors: rays along the ranks stepping 32 files or more, and leaps across many words (fast-check)', () => {
-    const big = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 31, max: 70 })).map(([m, n]) => eightWays(m, n));
+    const big = fc
+      .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 31, max: 70 }))
+      .map(([m, n]) => eightWays(m, n));
     fc.assert(
-      fc.property(fc.integer({ min: 70, max: 200 }), fc.integer({ min: 1, max: 80 }), big, fc.array(fc.nat(), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 30 }), (w, h, vs, rf, ro) => {
-        const board = Board.of(w, h);
-        const from = [...new Set(rf.map((x) => x % (w * h)))], occupied = [...new Set(ro.map((x) => x % (w * h)))];
-        for (const piece of [{ leaps: [], rides: vs, slides: [] }, { leaps: vs, rides: [], slides: [] }, { leaps: [], rides: [], slides: vs }]) {
-          const want = sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied)));
-          const p = makePiece('long', { leaps: [...piece.leaps], rides: [...piece.rides], slides: [...piece.slides] });
-          for (const how of METHODS) expect(finishedValue(byMethod(how, p, Bitboard.fromSquares(board, from), Bitboard.fromSquares(board, occupied)).runSync()), how).toEqual(want);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 70, max: 200 }),
+        fc.integer({ min: 1, max: 80 }),
+        big,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (w, h, vs, rf, ro) => {
+          const board = Board.of(w, h);
+          const from = [...new Set(rf.map((x) => x % (w * h)))],
+            occupied = [...new Set(ro.map((x) => x % (w * h)))];
+          for (const piece of [
+            { leaps: [], rides: vs, slides: [] },
+            { leaps: vs, rides: [], slides: [] },
+            { leaps: [], rides: [], slides: vs },
+          ]) {
+            const want = sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied)));
+            const p = makePiece('long', {
+              leaps: [...piece.leaps],
+              rides: [...piece.rides],
+              slides: [...piece.slides],
+            });
+            for (const how of METHODS)
+              expect(
+                finishedValue(
+                  byMethod(how, p, Bitboard.fromSquares(board, from), Bitboard.fromSquares(board, occupied)).runSync(),
+                ),
+                how,
+              ).toEqual(want);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -101,7 +142,10 @@ describe('attack-set job', () => {
           h: fc.constant(h),
           piece: fc.constant(piece),
           // Pieces near the edges and corners too, where rays and leaps leave the board.
-          from: fc.uniqueArray(fc.oneof(fc.nat(w * h - 1), fc.constantFrom(0, w - 1, w * h - 1, w * (h - 1), w + 1)), { minLength: 1, maxLength: 6 }),
+          from: fc.uniqueArray(fc.oneof(fc.nat(w * h - 1), fc.constantFrom(0, w - 1, w * h - 1, w * (h - 1), w + 1)), {
+            minLength: 1,
+            maxLength: 6,
+          }),
           occupied: fc.uniqueArray(fc.nat(w * h - 1), { maxLength: 40 }),
         }),
       );
@@ -110,7 +154,8 @@ describe('attack-set job', () => {
         const board = Board.of(w, h);
         expect(board.cells).toBeGreaterThan(1 << 20);
         const p = makePiece('random', { leaps: [...piece.leaps], rides: [...piece.rides], slides: [...piece.slides] });
-        const f = Bitboard.fromSquares(board, from), o = Bitboard.fromSquares(board, occupied);
+        const f = Bitboard.fromSquares(board, from),
+          o = Bitboard.fromSquares(board, occupied);
         const want = sorted(naiveAttacks(w, h, piece, new Set(from), new Set(occupied)));
         expect(attacks(p, f, o).squares()).toEqual(want);
         expect(finishedValue(attackSetSync(p, f, o)).squares()).toEqual(want);
@@ -122,27 +167,34 @@ describe('attack-set job', () => {
 
   it('stops on a node budget with the ranks done exact, and resumes to the unbroken answer (fast-check)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('knight', 'queen', 'camel+king', 'rook-end', '0,2*+1,0'), fc.constantFrom<AttackMethod>('rows', 'steps'), fc.integer({ min: 1, max: 200 }), (spec, how, every) => {
-        const w = 37, h = 23, board = Board.of(w, h);
-        const from = Bitboard.fromSquares(board, [3, 40, 200, 333, 500, 700, 850]);
-        const occ = Bitboard.fromSquares(board, [5, 41, 120, 260, 600]);
-        const whole = finishedValue(byMethod(how, parsePiece(spec), from, occ).runSync());
-        const j = byMethod(how, parsePiece(spec), from, occ);
-        let stops = 0;
-        for (;;) {
-          const out = j.runSync({ maxNodes: every });
-          if (out.finished) {
-            expect(out.value).toEqual(whole);
-            if (how === 'rows') expect(stops).toBeGreaterThan(0);
-            return;
+      fc.property(
+        fc.constantFrom('knight', 'queen', 'camel+king', 'rook-end', '0,2*+1,0'),
+        fc.constantFrom<AttackMethod>('rows', 'steps'),
+        fc.integer({ min: 1, max: 200 }),
+        (spec, how, every) => {
+          const w = 37,
+            h = 23,
+            board = Board.of(w, h);
+          const from = Bitboard.fromSquares(board, [3, 40, 200, 333, 500, 700, 850]);
+          const occ = Bitboard.fromSquares(board, [5, 41, 120, 260, 600]);
+          const whole = finishedValue(byMethod(how, parsePiece(spec), from, occ).runSync());
+          const j = byMethod(how, parsePiece(spec), from, occ);
+          let stops = 0;
+          for (;;) {
+            const out = j.runSync({ maxNodes: every });
+            if (out.finished) {
+              expect(out.value).toEqual(whole);
+              if (how === 'rows') expect(stops).toBeGreaterThan(0);
+              return;
+            }
+            stops++;
+            expect(out.stopped).toBe('nodes');
+            const { rows, squares } = out.partial!;
+            expect(rows).toBeGreaterThanOrEqual(0);
+            expect(squares).toEqual(whole.filter((s) => s < rows * w));
           }
-          stops++;
-          expect(out.stopped).toBe('nodes');
-          const { rows, squares } = out.partial!;
-          expect(rows).toBeGreaterThanOrEqual(0);
-          expect(squares).toEqual(whole.filter((s) => s < rows * w));
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -150,15 +202,23 @@ describe('attack-set job', () => {
   it('a 16384×16384 board: 3 knights by steps, many by ranks; a budget of k ranks stops after k ranks', async () => {
     const board = Board.of(16384, 16384);
     const knight = parsePiece('knight');
-    const few = Bitboard.fromSquares(board, ['a1', 'h8', 'p5'].map((s) => board.parse(s)));
+    const few = Bitboard.fromSquares(
+      board,
+      ['a1', 'h8', 'p5'].map((s) => board.parse(s)),
+    );
     const out = attackSetSync(knight, few);
-    expect(out.finished && out.value.names().sort()).toEqual('b3 c2 f7 f9 g6 g10 i6 i10 j7 j9 n4 n6 o3 o7 q3 q7 r4 r6'.split(' ').sort());
+    expect(out.finished && out.value.names().sort()).toEqual(
+      'b3 c2 f7 f9 g6 g10 i6 i10 j7 j9 n4 n6 o3 o7 q3 q7 r4 r6'.split(' ').sort(),
+    );
     // Stopped after the first knight (a1): the next (p5) stands on rank 5 and reaches 2 ranks down, so ranks 1-2 are done.
     const one = attackSetSync(knight, few, undefined, { maxNodes: 1 });
     expect(one).toMatchObject({ finished: false, stopped: 'nodes', partial: { rows: 2 } });
     expect(one.finished === false && one.partial!.attacks.names()).toEqual(['c2']);
     // Two whole ranks of knights (ranks 101 and 102): the sweep by ranks (one pass, upward), stopped in whole ranks.
-    const two = Bitboard.fromSquares(board, Array.from({ length: 2 * 16384 }, (_, i) => 100 * 16384 + i));
+    const two = Bitboard.fromSquares(
+      board,
+      Array.from({ length: 2 * 16384 }, (_, i) => 100 * 16384 + i),
+    );
     const reports: Progress[] = [];
     const j = attackSetJob(knight, two);
     const first = j.runSync({ maxNodes: 16384 * 150, onProgress: (p) => reports.push({ ...p }) });
@@ -175,7 +235,10 @@ describe('attack-set job', () => {
 
   it('a signal stops it, and an aborted run gives the empty start as its partial', async () => {
     const board = Board.of(4096, 4096);
-    const rank = Bitboard.fromSquares(board, Array.from({ length: 4096 }, (_, f) => 2000 * 4096 + f));
+    const rank = Bitboard.fromSquares(
+      board,
+      Array.from({ length: 4096 }, (_, f) => 2000 * 4096 + f),
+    );
     const c = new AbortController();
     c.abort();
     const s = await attackSet(parsePiece('queen'), rank, undefined, { signal: c.signal });

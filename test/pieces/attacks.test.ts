@@ -52,8 +52,10 @@ describe('attack generation', () => {
     );
   });
 
-  it('handles pieces whose vectors are not symmetric (one-way leapers, like a pawn\'s capture)', () => {
-    const raw = fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })).filter(([x, y]) => x !== 0 || y !== 0);
+  it("handles pieces whose vectors are not symmetric (one-way leapers, like a pawn's capture)", () => {
+    const raw = fc
+      .tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }))
+      .filter(([x, y]) => x !== 0 || y !== 0);
     fc.assert(
       fc.property(scene, fc.array(raw, { minLength: 1, maxLength: 4 }), ({ w, h, from, occupied }, leaps) => {
         const board = Board.of(w, h);
@@ -91,7 +93,7 @@ describe('attack generation', () => {
     expect(knight.attacks(all).count()).toBe(64);
   });
 
-  it('slides King\'s Valley pieces to the end (the seed 003 position)', () => {
+  it("slides King's Valley pieces to the end (the seed 003 position)", () => {
     const board = Board.of(5, 5);
     const sq = (names: string): number[] => names.split(' ').map((n) => board.parse(n));
     const pieces = Bitboard.fromSquares(board, sq('a5 b5 c5 d5 e5 a1 b1 c1 d1 e1'));
@@ -106,7 +108,19 @@ describe('attack generation', () => {
     const board = Board.of(8, 8);
     const rook = attackGen(board, parsePiece('rook'));
     const occ = Bitboard.fromSquares(board, [board.parse('d6'), board.parse('b4')]);
-    expect(rook.attacksFrom(board.parse('d4'), occ).names()).toEqual(['d1', 'd2', 'd3', 'b4', 'c4', 'e4', 'f4', 'g4', 'h4', 'd5', 'd6']);
+    expect(rook.attacksFrom(board.parse('d4'), occ).names()).toEqual([
+      'd1',
+      'd2',
+      'd3',
+      'b4',
+      'c4',
+      'e4',
+      'f4',
+      'g4',
+      'h4',
+      'd5',
+      'd6',
+    ]);
   });
 
   it('works on 1-wide, 1-high and 256x256 boards', () => {
@@ -144,7 +158,8 @@ describe('the (m, n)-leaper fast path on large boards', () => {
         fc.integer({ min: 2, max: 40 }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
         (m0, d, w, h, raw) => {
-          const m = m0, n = m0 + d;
+          const m = m0,
+            n = m0 + d;
           const from = [...new Set(raw.map((x) => x % (w * h)))];
           const board = Board.of(w, h);
           const piece = { leaps: eightWays(m, n), rides: [], slides: [] };

@@ -18,24 +18,28 @@ const knight = parsePiece('knight');
 describe('mobility job', () => {
   it('stops on a node budget with the rows done, and resumes to the unbroken answer (fast-check)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('knight', 'queen', 'camel+king', 'rook-end'), fc.integer({ min: 1, max: 300 }), (spec, every) => {
-        const board = Board.of(23, 17);
-        const occ = Bitboard.fromSquares(board, [5, 40, 200]);
-        const whole = finishedValue(mobilitySync(board, parsePiece(spec), occ));
-        const j = mobilityJob(board, parsePiece(spec), occ);
-        for (;;) {
-          const out = j.runSync({ maxNodes: every });
-          if (out.finished) {
-            expect(out.value).toEqual(whole);
-            return;
+      fc.property(
+        fc.constantFrom('knight', 'queen', 'camel+king', 'rook-end'),
+        fc.integer({ min: 1, max: 300 }),
+        (spec, every) => {
+          const board = Board.of(23, 17);
+          const occ = Bitboard.fromSquares(board, [5, 40, 200]);
+          const whole = finishedValue(mobilitySync(board, parsePiece(spec), occ));
+          const j = mobilityJob(board, parsePiece(spec), occ);
+          for (;;) {
+            const out = j.runSync({ maxNodes: every });
+            if (out.finished) {
+              expect(out.value).toEqual(whole);
+              return;
+            }
+            expect(out.stopped).toBe('nodes');
+            const p = out.partial!;
+            expect(p.counts.length).toBe(p.rows * 23);
+            expect(Array.from(p.counts)).toEqual(Array.from(whole.counts.subarray(0, p.rows * 23)));
+            expect(p.total).toBe(p.counts.reduce((a, b) => a + b, 0));
           }
-          expect(out.stopped).toBe('nodes');
-          const p = out.partial!;
-          expect(p.counts.length).toBe(p.rows * 23);
-          expect(Array.from(p.counts)).toEqual(Array.from(whole.counts.subarray(0, p.rows * 23)));
-          expect(p.total).toBe(p.counts.reduce((a, b) => a + b, 0));
-        }
-      }),
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -62,7 +66,19 @@ describe('mobility job', () => {
   it('the knight total on n×n is what a plain loop counts', () => {
     for (const n of [1, 2, 3, 8, 50]) {
       let total = 0;
-      for (let x = 0; x < n; x++) for (let y = 0; y < n; y++) for (const [dx, dy] of [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]) if (x + dx >= 0 && x + dx < n && y + dy >= 0 && y + dy < n) total++;
+      for (let x = 0; x < n; x++)
+        for (let y = 0; y < n; y++)
+          for (const [dx, dy] of [
+            [1, 2],
+            [2, 1],
+            [-1, 2],
+            [-2, 1],
+            [1, -2],
+            [2, -1],
+            [-1, -2],
+            [-2, -1],
+          ])
+            if (x + dx >= 0 && x + dx < n && y + dy >= 0 && y + dy < n) total++;
       expect(finishedValue(mobilitySync(Board.of(n, n), knight)).total).toBe(total);
     }
   });
@@ -70,11 +86,20 @@ describe('mobility job', () => {
   it('runs in a worker thread with the same answer, and a signal-stopped run brings its rows', async () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
-      const out = await runInWorker<Mobility>(worker, 'pieces.mobility', [{ board: '8x8', piece: 'queen', occupied: ['d6', 13] }]);
+      const out = await runInWorker<Mobility>(worker, 'pieces.mobility', [
+        { board: '8x8', piece: 'queen', occupied: ['d6', 13] },
+      ]);
       const b = Board.of(8, 8);
-      expect(out.finished && out.value).toEqual(finishedValue(mobilitySync(b, parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d6'), 13]))));
+      expect(out.finished && out.value).toEqual(
+        finishedValue(mobilitySync(b, parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d6'), 13]))),
+      );
       const c = new AbortController();
-      const run = runInWorker<Mobility, MobilityPartial>(worker, 'pieces.mobility', [{ board: { width: 4096, height: 4096 }, piece: 'queen' }], { signal: c.signal });
+      const run = runInWorker<Mobility, MobilityPartial>(
+        worker,
+        'pieces.mobility',
+        [{ board: { width: 4096, height: 4096 }, piece: 'queen' }],
+        { signal: c.signal },
+      );
       setTimeout(() => c.abort(), 200);
       const s = await run;
       expect(s).toMatchObject({ finished: false, stopped: 'signal' });
@@ -90,19 +115,37 @@ describe('attacks job in a worker', () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
       const b = Board.of(8, 8);
-      const out = await runInWorker<Uint32Array>(worker, 'pieces.attacks', [{ board: '8x8', piece: 'queen', from: ['d4', 0], occupied: ['d6', 13] }]);
-      const here = finishedValue(attackSetSync(parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d4'), 0]), Bitboard.fromSquares(b, [b.parse('d6'), 13])));
+      const out = await runInWorker<Uint32Array>(worker, 'pieces.attacks', [
+        { board: '8x8', piece: 'queen', from: ['d4', 0], occupied: ['d6', 13] },
+      ]);
+      const here = finishedValue(
+        attackSetSync(
+          parsePiece('queen'),
+          Bitboard.fromSquares(b, [b.parse('d4'), 0]),
+          Bitboard.fromSquares(b, [b.parse('d6'), 13]),
+        ),
+      );
       expect(out.finished && Bitboard.fromWords(b, out.value).squares()).toEqual(here.squares());
       // A 16384×16384 board with two ranks of knights: by ranks, a node per square, stopped by a budget of 300 ranks.
       const big = Board.of(16384, 16384);
       const from = Array.from({ length: 2 * 16384 }, (_, i) => 10 * 16384 + i);
-      const s = await runInWorker<Uint32Array, AttacksTaskPartial>(worker, 'pieces.attacks', [{ board: { width: 16384, height: 16384 }, piece: 'knight', from }], { maxNodes: 300 * 16384 });
+      const s = await runInWorker<Uint32Array, AttacksTaskPartial>(
+        worker,
+        'pieces.attacks',
+        [{ board: { width: 16384, height: 16384 }, piece: 'knight', from }],
+        { maxNodes: 300 * 16384 },
+      );
       expect(s).toMatchObject({ finished: false, stopped: 'nodes', partial: { rows: 300 } });
       // Ranks 9 to 14 (indices 8..13) are attacked on every file.
       expect(s.finished === false && Bitboard.fromWords(big, s.partial!.words).count()).toBe(6 * 16384);
       const c = new AbortController();
       // Stopped at its first progress report (a fixed delay can outlast the whole job on a fast machine).
-      const run = runInWorker<Uint32Array, AttacksTaskPartial>(worker, 'pieces.attacks', [{ board: { width: 16384, height: 16384 }, piece: 'queen', from }], { signal: c.signal, onProgress: () => c.abort() });
+      const run = runInWorker<Uint32Array, AttacksTaskPartial>(
+        worker,
+        'pieces.attacks',
+        [{ board: { width: 16384, height: 16384 }, piece: 'queen', from }],
+        { signal: c.signal, onProgress: () => c.abort() },
+      );
       const q = await run;
       expect(q).toMatchObject({ finished: false, stopped: 'signal' });
       expect(q.finished === false && q.partial!.rows).toBeGreaterThanOrEqual(0);

@@ -6,7 +6,20 @@ import * as render from '../../src/render/legacy.js';
 
 describe('pieces and render legacy names', () => {
   it('has every value the package root exported before', () => {
-    for (const name of ['AttackGen', 'attackGen', 'attacks', 'mobility', 'KING', 'KNIGHT', 'LEAPERS', 'PIECE_NAMES', 'VALLEY_SLIDER', 'leaperVectors', 'makePiece', 'parsePiece']) {
+    for (const name of [
+      'AttackGen',
+      'attackGen',
+      'attacks',
+      'mobility',
+      'KING',
+      'KNIGHT',
+      'LEAPERS',
+      'PIECE_NAMES',
+      'VALLEY_SLIDER',
+      'leaperVectors',
+      'makePiece',
+      'parsePiece',
+    ]) {
       expect(pieces, name).toHaveProperty(name);
     }
     for (const name of ['drawGrid', 'boardSvg']) expect(render, name).toHaveProperty(name);

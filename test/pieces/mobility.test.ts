@@ -4,7 +4,8 @@ import { Bitboard, Board, finishedValue } from '../../src/core/index.js';
 import { makePiece, mobilitySync, parsePiece, type Piece } from '../../src/pieces/index.js';
 import { eightWays, naiveTargets } from '../reference/naive.js';
 
-const mobility = (board: Board, piece: Piece, occupied?: Bitboard) => finishedValue(mobilitySync(board, piece, occupied));
+const mobility = (board: Board, piece: Piece, occupied?: Bitboard) =>
+  finishedValue(mobilitySync(board, piece, occupied));
 
 describe('mobility', () => {
   it('matches the known totals', () => {
@@ -36,7 +37,14 @@ describe('mobility', () => {
           const got = mobility(board, makePiece('p', { leaps, rides }), Bitboard.fromSquares(board, occ));
           let total = 0;
           for (let s = 0; s < w * h; s++) {
-            const n = naiveTargets(w, h, { leaps, rides, slides: [] }, s % w, Math.floor(s / w), new Set([...occ, s])).size;
+            const n = naiveTargets(
+              w,
+              h,
+              { leaps, rides, slides: [] },
+              s % w,
+              Math.floor(s / w),
+              new Set([...occ, s]),
+            ).size;
             expect(got.counts[s]).toBe(n);
             total += n;
           }

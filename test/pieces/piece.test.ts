@@ -41,7 +41,8 @@ describe('parsePiece', () => {
     }
     expect(() => parsePiece('dragon')).toThrow(/unknown piece 'dragon'/);
     // Only the tables' own names: not what every object inherits.
-    for (const name of ['constructor', '__proto__', 'toString', 'valueOf']) expect(() => parsePiece(name)).toThrow(/unknown piece/);
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf'])
+      expect(() => parsePiece(name)).toThrow(/unknown piece/);
     expect(() => parsePiece('0,0')).toThrow(/malformed leaper/);
   });
 });

@@ -18,7 +18,8 @@ export interface RefLayout {
 type Pt = [number, number];
 
 function canon(cells: Pt[]): string {
-  let mx = Infinity, my = Infinity;
+  let mx = Infinity,
+    my = Infinity;
   for (const [x, y] of cells) {
     mx = Math.min(mx, x);
     my = Math.min(my, y);
@@ -58,7 +59,13 @@ export function refOrientationKeys(cells: Pt[], mirror: boolean): string[] {
 }
 
 /** A problem built from plain ship descriptions ('4' or an ASCII shape per ship), equal shapes merged. */
-export function refProblem(width: number, height: number, ships: string[], touch: RefProblem['touch'], options: { mirror?: boolean; forbidden?: number[]; required?: number[] } = {}): RefProblem {
+export function refProblem(
+  width: number,
+  height: number,
+  ships: string[],
+  touch: RefProblem['touch'],
+  options: { mirror?: boolean; forbidden?: number[]; required?: number[] } = {},
+): RefProblem {
   const byKey = new Map<string, { orientations: Pt[][]; count: number }>();
   for (const s of ships) {
     const keys = refOrientationKeys(refShapeCells(s), options.mirror ?? false);
@@ -72,7 +79,14 @@ export function refProblem(width: number, height: number, ships: string[], touch
     for (const s of list ?? []) m[s] = 1;
     return m;
   };
-  return { width, height, touch, forbidden: mask(options.forbidden), required: mask(options.required), kinds: [...byKey.values()] };
+  return {
+    width,
+    height,
+    touch,
+    forbidden: mask(options.forbidden),
+    required: mask(options.required),
+    kinds: [...byKey.values()],
+  };
 }
 
 /** null when the layout is valid for the problem, else the first reason found. */
@@ -96,16 +110,20 @@ export function checkLayout(p: RefProblem, layout: RefLayout): string | null {
     const fits = p.kinds[kind].orientations.some((o) => canon(o.map(([x, y]) => [x, y] as Pt)) === key);
     if (!fits) return `ship ${i} (${key}) is not a shape of kind ${kind}`;
   }
-  for (let k = 0; k < p.kinds.length; k++) if (perKind[k] !== p.kinds[k].count) return `kind ${k}: ${perKind[k]} ships, want ${p.kinds[k].count}`;
-  if (p.required) for (let s = 0; s < w * h; s++) if (p.required[s] && !owner.has(s)) return `required cell ${s} not covered`;
+  for (let k = 0; k < p.kinds.length; k++)
+    if (perKind[k] !== p.kinds[k].count) return `kind ${k}: ${perKind[k]} ships, want ${p.kinds[k].count}`;
+  if (p.required)
+    for (let s = 0; s < w * h; s++) if (p.required[s] && !owner.has(s)) return `required cell ${s} not covered`;
   if (p.touch !== 'any') {
     const reach = p.touch === 'none' ? 1 : 0;
     for (const [c, i] of owner) {
-      const x = c % w, y = Math.floor(c / w);
+      const x = c % w,
+        y = Math.floor(c / w);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           if (Math.abs(dx) + Math.abs(dy) > 1 + reach || (dx === 0 && dy === 0)) continue;
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
           const j = owner.get(ny * w + nx);
           if (j !== undefined && j !== i) return `ships ${i} and ${j} touch at ${c}`;
@@ -161,12 +179,14 @@ export function bruteEnumerate(p: RefProblem, visit: (layout: RefLayout) => bool
   const free = (cells: number[], id: number): boolean => {
     for (const c of cells) {
       if (owner[c] !== -1) return false;
-      const x = c % w, y = Math.floor(c / w);
+      const x = c % w,
+        y = Math.floor(c / w);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const d = Math.abs(dx) + Math.abs(dy);
           if (d === 0 || d > reach) continue;
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= p.width || ny >= p.height) continue;
           const o = owner[ny * w + nx];
           if (o !== -1 && o !== id) return false;

@@ -4,7 +4,14 @@
  * Returns null when `path` is a valid tour of a w×h board by the (m, n) leaper (closed: the last square is
  * one leap from the first), else the reason. Squares are indices y*w + x.
  */
-export function tourProblem(w: number, h: number, path: ArrayLike<number>, closed: boolean, m = 1, n = 2): string | null {
+export function tourProblem(
+  w: number,
+  h: number,
+  path: ArrayLike<number>,
+  closed: boolean,
+  m = 1,
+  n = 2,
+): string | null {
   if (path.length !== w * h) return `path has ${path.length} squares, the board ${w * h}`;
   const seen = new Uint8Array(w * h);
   const leap = (a: number, b: number): boolean => {
@@ -19,6 +26,7 @@ export function tourProblem(w: number, h: number, path: ArrayLike<number>, close
     seen[s] = 1;
     if (i > 0 && !leap(path[i - 1], s)) return `step ${i} from ${path[i - 1]} to ${s} is not a leap`;
   }
-  if (closed && path.length > 1 && !leap(path[path.length - 1], path[0])) return 'the last square is not a leap from the first';
+  if (closed && path.length > 1 && !leap(path[path.length - 1], path[0]))
+    return 'the last square is not a leap from the first';
   return null;
 }

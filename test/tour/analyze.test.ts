@@ -6,7 +6,10 @@ import { tourProblem } from '../reference/tour.js';
 
 // Independent line sums from a numbered grid (rows top rank first), sharing nothing with analyzeTour.
 function gridOf(text: string): number[][] {
-  return text.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
 }
 
 describe('the gallery', () => {
@@ -26,7 +29,9 @@ describe('the gallery', () => {
       const closedByReference = tourProblem(w, h, tour.path, true) === null;
       expect(a.closed, entry.name).toBe(closedByReference);
     }
-    expect(GALLERY.map((t) => t.name)).toEqual(expect.arrayContaining(['janisch', 'euler', 'dudeney', 'beverley', 'poem']));
+    expect(GALLERY.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['janisch', 'euler', 'dudeney', 'beverley', 'poem']),
+    );
   });
 
   it("Janisch's tour: closed, semi-magic (260), not magic, and a half-turn maps steps 1–32 onto 33–64", () => {
@@ -40,11 +45,13 @@ describe('the gallery', () => {
     expect(a.halfTurnSymmetric).toBe(true);
     // Independently from the grid: cell (r, c) holding k ≤ 32 means cell (7 − r, 7 − c) holds k + 32.
     const g = gridOf(entry.grid);
-    for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) if (g[r][c] <= 32) expect(g[7 - r][7 - c]).toBe(g[r][c] + 32);
+    for (let r = 0; r < 8; r++)
+      for (let c = 0; c < 8; c++) if (g[r][c] <= 32) expect(g[7 - r][7 - c]).toBe(g[r][c] + 32);
     const rowSums = g.map((row) => row.reduce((x, y) => x + y, 0));
     expect(rowSums).toEqual(new Array(8).fill(260));
     // Diagonals: a1 → h8 is grid (7 − r, r); the other runs from the top-left corner, grid (r, r).
-    let up = 0, down = 0;
+    let up = 0,
+      down = 0;
     for (let r = 0; r < 8; r++) {
       up += g[7 - r][r];
       down += g[r][r];
@@ -75,7 +82,8 @@ describe('the gallery', () => {
     const a = analyzeTour(tour.board, tour.path);
     expect(a.valid && !a.closed && a.semiMagic && !a.magic).toBe(true);
     const g = gridOf(entry.grid);
-    for (let r = 0; r < 8; r += 2) for (let c = 0; c < 8; c += 2) expect(g[r][c] + g[r][c + 1] + g[r + 1][c] + g[r + 1][c + 1]).toBe(130);
+    for (let r = 0; r < 8; r += 2)
+      for (let c = 0; c < 8; c += 2) expect(g[r][c] + g[r][c + 1] + g[r + 1][c] + g[r + 1][c + 1]).toBe(130);
   });
 
   it("Kumar's 6×10 tour: every file 183, ranks 305 and 305 ± 6, so not semi-magic", () => {
@@ -164,7 +172,8 @@ describe('analyzeTour against the reference checker (property)', () => {
           const t = tours[which];
           let path = [...t.path];
           for (const [i0, j0, kind] of edits) {
-            const i = i0 % path.length, j = j0 % path.length;
+            const i = i0 % path.length,
+              j = j0 % path.length;
             if (kind === 'swap') [path[i], path[j]] = [path[j], path[i]];
             else if (kind === 'copy') path[i] = path[j];
             else if (kind === 'drop' && path.length > 2) path.splice(i, 1);
@@ -184,4 +193,3 @@ describe('analyzeTour against the reference checker (property)', () => {
     );
   });
 });
-

@@ -19,7 +19,11 @@ function readBack(bytes: Uint8Array): CountCheckpoint {
   const { head, tablesAt } = readCheckpointHead(bytes);
   expect(bytes.length).toBe(checkpointBytes(head, tablesAt));
   const words = (from: number, n: number): Uint32Array => new Uint32Array(bytes.slice(from, from + 16 * n).buffer);
-  return { head, cur: words(tablesAt, head.curEntries), next: words(tablesAt + 16 * head.curEntries, head.nextEntries) };
+  return {
+    head,
+    cur: words(tablesAt, head.curEntries),
+    next: words(tablesAt + 16 * head.curEntries, head.nextEntries),
+  };
 }
 
 /** Counts with stops after the given node budgets, each time saving, reading back and resuming in a new job. */
@@ -44,12 +48,16 @@ describe('counts that survive interruption', () => {
     const wholeClosed = countToursJob(Board.of(6, 6), { closed: true }).runSync();
     if (!whole.finished || !wholeClosed.finished) throw new Error('unfinished');
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 40_000 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (budgets, closed) => {
-        const r = closed ? countWithStops(6, 6, true, budgets) : countWithStops(5, 5, false, budgets);
-        const want = closed ? wholeClosed.value : whole.value;
-        expect(r.count).toBe(want.count);
-        expect(r.nodes).toBe(want.nodes);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 40_000 }), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        (budgets, closed) => {
+          const r = closed ? countWithStops(6, 6, true, budgets) : countWithStops(5, 5, false, budgets);
+          const want = closed ? wholeClosed.value : whole.value;
+          expect(r.count).toBe(want.count);
+          expect(r.nodes).toBe(want.nodes);
+        },
+      ),
       { numRuns: 25, seed: 7 },
     );
     expect(whole.value.count).toBe(1728n);
@@ -84,12 +92,21 @@ describe('counts that survive interruption', () => {
         expect(String((e as Error).message)).toMatch(pattern);
       }
     };
-    refuse(() => countToursJob(Board.of(5, 6), { resume: readBack(bytes) }), /checkpoint is of directed open knight tours of the 5x5 board, not of directed open knight tours of the 5x6 board/);
-    refuse(() => countToursJob(Board.of(5, 5), { resume: readBack(bytes), from: 0 }), /not of directed open knight tours of the 5x5 board from a1/);
+    refuse(
+      () => countToursJob(Board.of(5, 6), { resume: readBack(bytes) }),
+      /checkpoint is of directed open knight tours of the 5x5 board, not of directed open knight tours of the 5x6 board/,
+    );
+    refuse(
+      () => countToursJob(Board.of(5, 5), { resume: readBack(bytes), from: 0 }),
+      /not of directed open knight tours of the 5x5 board from a1/,
+    );
     const damaged = bytes.slice();
     damaged[damaged.length - 3] ^= 0x40;
     refuse(() => countToursJob(Board.of(5, 5), { resume: readBack(damaged) }), /damaged/);
     refuse(() => readBack(bytes.slice(0, 10)), /damaged or not a gridbits count checkpoint/);
-    refuse(() => readBack(new TextEncoder().encode('hello world, this is not a checkpoint at all')), /not a gridbits count checkpoint/);
+    refuse(
+      () => readBack(new TextEncoder().encode('hello world, this is not a checkpoint at all')),
+      /not a gridbits count checkpoint/,
+    );
   });
 });

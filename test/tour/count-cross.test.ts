@@ -4,7 +4,16 @@ import { Board, KNIGHT } from '../../src/index.js';
 import { finishedValue, job } from '../../src/core/job.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { parsePiece, type Piece } from '../../src/pieces/piece.js';
-import { CrossJob, crossFit, crossJoinSteps, CrossParts, endsClasses, mirrorPart, type CrossTable, type EndsClass } from '../../src/tour/count-cross.js';
+import {
+  CrossJob,
+  crossFit,
+  crossJoinSteps,
+  CrossParts,
+  endsClasses,
+  mirrorPart,
+  type CrossTable,
+  type EndsClass,
+} from '../../src/tour/count-cross.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
 import { CLASS_SHARDS, countShardJob, shardCount } from '../../src/tour/count-shards.js';
@@ -21,20 +30,25 @@ function table(width: number, height: number, piece: Piece = KNIGHT, closed = tr
 /** Undirected open tours as the sum over the classes of their ends, each class's join split into `shards`. */
 function byClasses(width: number, height: number, piece: Piece = KNIGHT, shards = 1): bigint {
   let total = 0n;
-  for (const { ends, times } of endsClasses(width, height, piece)) total += BigInt(times) * joined(table(width, height, piece, false, ends), shards);
+  for (const { ends, times } of endsClasses(width, height, piece))
+    total += BigInt(times) * joined(table(width, height, piece, false, ends), shards);
   return total;
 }
 
 /** The join's count of a table, split into `shards` shards. */
 function joined(t: CrossTable, shards = 1): bigint {
   let total = 0n;
-  for (let i = 0; i < shards; i++) total += finishedValue(job((ctl) => crossJoinSteps(t, i, shards, ctl)).runSync()).count;
+  for (let i = 0; i < shards; i++)
+    total += finishedValue(job((ctl) => crossJoinSteps(t, i, shards, ctl)).runSync()).count;
   return total;
 }
 
 /** The whole board's program on the same layout (rows across `width`): undirected tours. */
 function whole(width: number, height: number, piece: Piece, closed = true): bigint {
-  return frontierCount(buildCountGraph(Board.of(width, height), piece, width <= height ? 'shorter' : 'longer'), { closed, ends: [] }).count;
+  return frontierCount(buildCountGraph(Board.of(width, height), piece, width <= height ? 'shorter' : 'longer'), {
+    closed,
+    ends: [],
+  }).count;
 }
 
 describe('closed tours joined across the middle', () => {
@@ -52,15 +66,21 @@ describe('closed tours joined across the middle', () => {
     const parts = ['knight', '1,1', 'wazir', '0,2', '2,2'];
     let nonzero = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 3 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), fc.integer({ min: 1, max: 5 }), (w, half, chosen, shards) => {
-        const h = 2 * half;
-        if (w * h > 30) return;
-        const piece = parsePiece(chosen.join('+'));
-        if (!crossFit(w, h, piece)) return;
-        const want = whole(w, h, piece);
-        if (want > 0n) nonzero++;
-        expect(joined(table(w, h, piece), shards), `${w}x${h} ${piece.name}`).toBe(want);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 2, max: 3 }),
+        fc.subarray(parts, { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 5 }),
+        (w, half, chosen, shards) => {
+          const h = 2 * half;
+          if (w * h > 30) return;
+          const piece = parsePiece(chosen.join('+'));
+          if (!crossFit(w, h, piece)) return;
+          const want = whole(w, h, piece);
+          if (want > 0n) nonzero++;
+          expect(joined(table(w, h, piece), shards), `${w}x${h} ${piece.name}`).toBe(want);
+        },
+      ),
       { numRuns: 50, seed: 2027 },
     );
     expect(nonzero).toBeGreaterThan(10);
@@ -79,7 +99,16 @@ describe('closed tours joined across the middle', () => {
   it('a stopped join has counted a lower bound; a budget on the top half stops it with none', () => {
     const t = table(6, 8);
     const seen: bigint[] = [];
-    const j = job((ctl) => crossJoinSteps(t, 0, 1, ctl, () => undefined, (c) => seen.push(c)));
+    const j = job((ctl) =>
+      crossJoinSteps(
+        t,
+        0,
+        1,
+        ctl,
+        () => undefined,
+        (c) => seen.push(c),
+      ),
+    );
     let out = j.runSync({ maxNodes: 20_000 });
     expect(out.finished).toBe(false);
     while (!out.finished) out = j.runSync({ maxNodes: 20_000 });
@@ -104,28 +133,47 @@ describe('open tours joined across the middle (cycles through an apex joined to 
     const parts = ['knight', '1,1', 'wazir', '0,2', '2,2', '1,2'];
     let nonzero = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 4, max: 7 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), fc.boolean(), fc.integer({ min: 1, max: 4 }), (w, h, chosen, closed, shards) => {
-        if (w * h > (closed ? 30 : 20)) return;
-        const piece = parsePiece(chosen.join('+'));
-        if (!crossFit(w, h, piece)) return;
-        const want = whole(w, h, piece, closed);
-        if (want > 0n) nonzero++;
-        expect(joined(table(w, h, piece, closed), shards), `${w}x${h} ${piece.name} ${closed ? 'closed' : 'open'}`).toBe(want);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 4, max: 7 }),
+        fc.subarray(parts, { minLength: 1, maxLength: 2 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 4 }),
+        (w, h, chosen, closed, shards) => {
+          if (w * h > (closed ? 30 : 20)) return;
+          const piece = parsePiece(chosen.join('+'));
+          if (!crossFit(w, h, piece)) return;
+          const want = whole(w, h, piece, closed);
+          if (want > 0n) nonzero++;
+          expect(
+            joined(table(w, h, piece, closed), shards),
+            `${w}x${h} ${piece.name} ${closed ? 'closed' : 'open'}`,
+          ).toBe(want);
+        },
+      ),
       { numRuns: 80, seed: 2028 },
     );
     expect(nonzero).toBeGreaterThan(12);
   }, 120_000);
 
   it('7 wide open counts are joined across; 7×7 needs a budget', () => {
-    expect(() => countToursSync(Board.of(7, 7))).toThrow(/limit of 42 for open tours this wide \(joined across the middle\)/);
+    expect(() => countToursSync(Board.of(7, 7))).toThrow(
+      /limit of 42 for open tours this wide \(joined across the middle\)/,
+    );
     const stopped = countToursSync(Board.of(7, 7), { maxNodes: 20_000 });
-    expect(stopped).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'frontier', split: 'crossing', count: null } });
-    expect(shardCount({ width: 7, height: 7, piece: 'knight', closed: false }, 8)).toMatchObject({ method: 'crossing', shards: 8 });
+    expect(stopped).toMatchObject({
+      finished: false,
+      stopped: 'nodes',
+      partial: { method: 'frontier', split: 'crossing', count: null },
+    });
+    expect(shardCount({ width: 7, height: 7, piece: 'knight', closed: false }, 8)).toMatchObject({
+      method: 'crossing',
+      shards: 8,
+    });
   });
 });
 
-describe('open tours counted by the classes of their ends (the parts\' tables of those ends only)', () => {
+describe("open tours counted by the classes of their ends (the parts' tables of those ends only)", () => {
   it('add up to the OEIS counts: 5×5 (1,728 directed), 6×6 (6,637,920); 5×6 (two tables) as 6×5 (one, turned)', () => {
     expect(2n * byClasses(5, 5)).toBe(1728n);
     expect(2n * byClasses(6, 6)).toBe(6_637_920n);
@@ -135,28 +183,36 @@ describe('open tours counted by the classes of their ends (the parts\' tables of
     expect(c56).toBe(whole(5, 6, KNIGHT, false));
   }, 120_000);
 
-  it('are one of each orbit under the join\'s symmetries, with its size: 8×8 has 81 standing for 289 (1 + 32 + 256)', () => {
+  it("are one of each orbit under the join's symmetries, with its size: 8×8 has 81 standing for 289 (1 + 32 + 256)", () => {
     const c = endsClasses(8, 8, KNIGHT);
     expect(c.length).toBe(81);
     // No end inside the parts; one of 32 squares; two of opposite colours (64 + 64 in one part, 128 across).
     expect(c.reduce((s, x) => s + x.times, 0)).toBe(1 + 32 + 256);
     expect(c[0]).toEqual({ ends: { top: [], bottom: [] }, times: 1 });
     // An odd number of rows: the mirror only.
-    expect(endsClasses(6, 7, KNIGHT).reduce((s, x) => s + x.times, 0)).toBeGreaterThan(endsClasses(6, 7, KNIGHT).length);
+    expect(endsClasses(6, 7, KNIGHT).reduce((s, x) => s + x.times, 0)).toBeGreaterThan(
+      endsClasses(6, 7, KNIGHT).length,
+    );
   });
 
   it('equal the whole board on random leapers, even and odd numbers of rows and files (seed 2029)', () => {
     const parts = ['knight', '1,1', 'wazir', '0,2', '2,2', '1,2'];
     let nonzero = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 4, max: 7 }), fc.subarray(parts, { minLength: 1, maxLength: 2 }), fc.integer({ min: 1, max: 3 }), (w, h, chosen, shards) => {
-        if (w * h > 20) return;
-        const piece = parsePiece(chosen.join('+'));
-        if (!crossFit(w, h, piece)) return;
-        const want = whole(w, h, piece, false);
-        if (want > 0n) nonzero++;
-        expect(byClasses(w, h, piece, shards), `${w}x${h} ${piece.name}`).toBe(want);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 4, max: 7 }),
+        fc.subarray(parts, { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 3 }),
+        (w, h, chosen, shards) => {
+          if (w * h > 20) return;
+          const piece = parsePiece(chosen.join('+'));
+          if (!crossFit(w, h, piece)) return;
+          const want = whole(w, h, piece, false);
+          if (want > 0n) nonzero++;
+          expect(byClasses(w, h, piece, shards), `${w}x${h} ${piece.name}`).toBe(want);
+        },
+      ),
       { numRuns: 60, seed: 2029 },
     );
     expect(nonzero).toBeGreaterThan(12);
@@ -166,7 +222,9 @@ describe('open tours counted by the classes of their ends (the parts\' tables of
     const sc = shardCount({ width: 8, height: 8, piece: 'knight', closed: false }, 100);
     expect(sc).toMatchObject({ method: 'crossing', shards: 81 * CLASS_SHARDS, classes: 81 });
     expect(sc.key).toMatch(new RegExp(`crossing ${81 * CLASS_SHARDS} in 81 classes of ends, keys in order$`));
-    expect(shardCount({ width: 8, height: 8, piece: 'knight', closed: false }, 81 * CLASS_SHARDS + 1).shards).toBe(81 * (CLASS_SHARDS + 1));
+    expect(shardCount({ width: 8, height: 8, piece: 'knight', closed: false }, 81 * CLASS_SHARDS + 1).shards).toBe(
+      81 * (CLASS_SHARDS + 1),
+    );
     expect(shardCount({ width: 8, height: 8, piece: 'knight', closed: true }, 100)).not.toHaveProperty('classes');
     const n = endsClasses(6, 6, KNIGHT).length;
     const base = shardCount({ width: 6, height: 6, piece: 'knight', closed: false }, 1);
@@ -174,14 +232,18 @@ describe('open tours counted by the classes of their ends (the parts\' tables of
     const parts = new Map<number, ShardCount>();
     for (let i = 0; i < sc66.shards; i++) parts.set(i, finishedValue(countShardJob(sc66, i).runSync()));
     expect(shardsTotal(sc66, parts)).toBe(6_637_920n);
-    expect(() => countShardJob({ ...sc66, classes: n + 1 }, 0).runSync()).toThrow(/classes of ends are not those of 6×6/);
+    expect(() => countShardJob({ ...sc66, classes: n + 1 }, 0).runSync()).toThrow(
+      /classes of ends are not those of 6×6/,
+    );
   });
 
   it('a class of two ends inside the parts counts the paths between them: 8 wide, against the whole board from one to the other', () => {
     // Squares named in the parts: the top's (row, file) as on the board; the bottom's turned by the half turn.
     const paths = (w: number, h: number, a: [number, number], b: [number, number]): bigint => {
-      const board = Board.of(w, h), g = buildCountGraph(board, KNIGHT);
-      return frontierCount(g, { closed: false, ends: [a, b].map(([f, r]) => vertexOf(board, g, board.index(f, r))) }).count;
+      const board = Board.of(w, h),
+        g = buildCountGraph(board, KNIGHT);
+      return frontierCount(g, { closed: false, ends: [a, b].map(([f, r]) => vertexOf(board, g, board.index(f, r))) })
+        .count;
     };
     // 8×5: two ends in the top's first row (the top part 8×3, a window of 17 squares).
     expect(joined(table(8, 5, KNIGHT, false, { top: [3, 4], bottom: [] }))).toBe(paths(8, 5, [3, 0], [4, 0]));
@@ -193,13 +255,17 @@ describe('open tours counted by the classes of their ends (the parts\' tables of
 });
 
 describe('open tours 8 wide (a window of 17 squares: states kept by their oldest square)', () => {
-  it('the whole board\'s program across 8 files gives what it gives across the short side: 8×3', () => {
+  it("the whole board's program across 8 files gives what it gives across the short side: 8×3", () => {
     for (const piece of [KNIGHT]) {
-      expect(frontierCount(buildCountGraph(Board.of(8, 3), piece, 'longer'), { closed: false, ends: [] }).count, piece.name).toBe(whole(3, 8, piece, false));
+      expect(
+        frontierCount(buildCountGraph(Board.of(8, 3), piece, 'longer'), { closed: false, ends: [] }).count,
+        piece.name,
+      ).toBe(whole(3, 8, piece, false));
     }
     // From a fixed start square too (a1, then h1 at the far end of the first row).
     const board = Board.of(8, 3);
-    const g8 = buildCountGraph(board, KNIGHT, 'longer'), g3 = buildCountGraph(board, KNIGHT, 'shorter');
+    const g8 = buildCountGraph(board, KNIGHT, 'longer'),
+      g3 = buildCountGraph(board, KNIGHT, 'shorter');
     for (const from of [0, 7]) {
       const want = frontierCount(g3, { closed: false, ends: [vertexOf(board, g3, from)] }).count;
       expect(want).toBeGreaterThan(0n);
@@ -238,7 +304,9 @@ describe('parts kept for the classes that share them', () => {
     const mirror = Int8Array.from({ length: 12 }, (_, j) => (j < 6 ? 5 - j : 17 - j));
     const rows = (p: CrossTable['top']): string[] => {
       const out: string[] = [];
-      for (const [key, [a, b]] of p.groups) for (let s = a; s < b; s++) out.push(`${key}:${Array.from(p.mates.subarray(s * 12, s * 12 + 12)).join(',')}:${p.counts[s]}`);
+      for (const [key, [a, b]] of p.groups)
+        for (let s = a; s < b; s++)
+          out.push(`${key}:${Array.from(p.mates.subarray(s * 12, s * 12 + 12)).join(',')}:${p.counts[s]}`);
       return out.sort();
     };
     const a = table(6, 6, KNIGHT, false, { top: [0], bottom: [] }).top;

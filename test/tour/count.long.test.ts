@@ -56,7 +56,7 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(halvesCount(7, 6, KNIGHT).count).toBe(1067638n);
   }, 600_000);
 
-  it('7×8 closed: the halves and the whole board\'s frontier program (no split) both give 34,524,432,316', () => {
+  it("7×8 closed: the halves and the whole board's frontier program (no split) both give 34,524,432,316", () => {
     const halves = countToursSync(Board.of(7, 8), { closed: true });
     expect(halves.finished && halves.value).toMatchObject({ count: 34524432316n, split: 'halves' });
     const whole = countToursSync(Board.of(8, 7), { closed: true, method: 'frontier', pastLimit: true });
@@ -97,7 +97,21 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     const dir = mkdtempSync(join(tmpdir(), 'gridbits-8x8-'));
     const file = join(dir, 'count.ckpt');
     const cli = (timeout: string): Record<string, unknown> => {
-      const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)), 'tour-count', '8x8', '--closed', '--timeout', timeout, '--checkpoint', file, '--json'], { encoding: 'utf8', timeout: 7_200_000 });
+      const r = spawnSync(
+        process.execPath,
+        [
+          fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)),
+          'tour-count',
+          '8x8',
+          '--closed',
+          '--timeout',
+          timeout,
+          '--checkpoint',
+          file,
+          '--json',
+        ],
+        { encoding: 'utf8', timeout: 7_200_000 },
+      );
       expect(r.status, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as Record<string, unknown>;
     };
@@ -115,9 +129,27 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
   }, 7_200_000);
 
   it('7×7 directed open tours joined across the middle: 165,575,218,320 (A165134), about 7 minutes on 2 cores', () => {
-    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)), 'tour-count', '7x7', '--timeout', '1h', '--json'], { encoding: 'utf8', timeout: 3_600_000 });
+    const r = spawnSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)),
+        'tour-count',
+        '7x7',
+        '--timeout',
+        '1h',
+        '--json',
+      ],
+      { encoding: 'utf8', timeout: 3_600_000 },
+    );
     expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ count: '165575218320', undirectedCount: '82787609160', complete: true, split: 'crossing', shards: 16, shardsDone: 16 });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      count: '165575218320',
+      undirectedCount: '82787609160',
+      complete: true,
+      split: 'crossing',
+      shards: 16,
+      shardsDone: 16,
+    });
   }, 3_600_000);
 
   it('7×8 closed joined across 8 files (two tables: 8×4 and 8×3), as the halves across 7: 34,524,432,316, about 2.5 minutes', () => {

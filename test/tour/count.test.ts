@@ -3,14 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph } from '../../src/tour/count-graph.js';
 import { Board, KNIGHT, isGridbitsError, parsePiece } from '../../src/index.js';
-import { countLimit, countTours, countToursAsync, countToursFromEach, symmetricSquares } from '../../src/tour/legacy.js';
+import {
+  countLimit,
+  countTours,
+  countToursAsync,
+  countToursFromEach,
+  symmetricSquares,
+} from '../../src/tour/legacy.js';
 
 // A plain reference counter sharing no code with the engine: recursive search over (x, y) coordinates.
 // Open: directed Hamiltonian paths (from `from` only, if given). Closed: undirected Hamiltonian cycles.
 function referenceCount(w: number, h: number, closed: boolean, m = 1, n = 2, from?: [number, number]): number {
   const moves: [number, number][] = [];
-  for (const [a, b] of [[m, n], [n, m]]) for (const sa of [1, -1]) for (const sb of [1, -1]) moves.push([a * sa, b * sb]);
-  const uniq = [...new Set(moves.map(([a, b]) => `${a},${b}`))].map((s) => s.split(',').map(Number) as [number, number]);
+  for (const [a, b] of [
+    [m, n],
+    [n, m],
+  ])
+    for (const sa of [1, -1]) for (const sb of [1, -1]) moves.push([a * sa, b * sb]);
+  const uniq = [...new Set(moves.map(([a, b]) => `${a},${b}`))].map(
+    (s) => s.split(',').map(Number) as [number, number],
+  );
   const seen: boolean[][] = Array.from({ length: w }, () => new Array<boolean>(h).fill(false));
   const total = w * h;
   let count = 0;
@@ -21,7 +33,8 @@ function referenceCount(w: number, h: number, closed: boolean, m = 1, n = 2, fro
       return;
     }
     for (const [a, b] of uniq) {
-      const nx = x + a, ny = y + b;
+      const nx = x + a,
+        ny = y + b;
       if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[nx][ny]) continue;
       seen[nx][ny] = true;
       go(nx, ny, depth + 1, sx, sy);
@@ -70,7 +83,8 @@ describe('tour counts against OEIS', () => {
       [0, 56, 0, 56, 0],
       [304, 0, 56, 0, 304],
     ];
-    for (let r = 0; r < 5; r++) for (let f = 0; f < 5; f++) expect(countTours(b, { from: b.index(f, r) }).count).toBe(BigInt(table[r][f]));
+    for (let r = 0; r < 5; r++)
+      for (let f = 0; f < 5; f++) expect(countTours(b, { from: b.index(f, r) }).count).toBe(BigInt(table[r][f]));
   });
 
   it('undirected closed tours: 3×10 = 16, 3×12 = 176 (A070030), 5×6 = 8, 5×8 = 44202, 6×6 = 9862 (A001230)', () => {
@@ -83,12 +97,28 @@ describe('tour counts against OEIS', () => {
   });
 
   it('no closed tours where Schwenk says none: odd boards, 4×n, 3×4, 3×6, 3×8', () => {
-    for (const [w, h] of [[1, 1], [5, 5], [3, 7], [4, 5], [4, 6], [3, 4], [3, 6], [3, 8], [2, 6]]) expect(count(w, h, true)).toBe(0n);
+    for (const [w, h] of [
+      [1, 1],
+      [5, 5],
+      [3, 7],
+      [4, 5],
+      [4, 6],
+      [3, 4],
+      [3, 6],
+      [3, 8],
+      [2, 6],
+    ])
+      expect(count(w, h, true)).toBe(0n);
   });
 
   // Counts past 2^53 stay exact in two 32-bit halves (past 2^64 they switch to BigInt): 4×24 (A079137) runs in count.long.test.ts.
   it('the BigInt counts give the same numbers as the counts in two 32-bit halves', () => {
-    for (const [w, h, closed] of [[5, 5, false], [3, 10, false], [5, 6, true], [4, 7, false]] as const) {
+    for (const [w, h, closed] of [
+      [5, 5, false],
+      [3, 10, false],
+      [5, 6, true],
+      [4, 7, false],
+    ] as const) {
       const g = buildCountGraph(Board.of(w, h), KNIGHT);
       const small = frontierCount(g, { closed, ends: [] });
       const big = frontierCount(g, { closed, ends: [], big: true });
@@ -112,7 +142,12 @@ describe('tour counts against a plain reference search', () => {
   });
 
   it('tours from every square and between two squares add up', () => {
-    for (const [w, h] of [[3, 4], [4, 3], [5, 3], [3, 7]]) {
+    for (const [w, h] of [
+      [3, 4],
+      [4, 3],
+      [5, 3],
+      [3, 7],
+    ]) {
       const b = Board.of(w, h);
       let sum = 0n;
       for (let s = 0; s < b.cells; s++) {
@@ -123,7 +158,9 @@ describe('tour counts against a plain reference search', () => {
           let ends = 0n;
           for (let t = 0; t < b.cells; t++) if (t !== s) ends += countTours(b, { from: s, to: t }).count;
           expect(ends).toBe(from);
-          expect(countTours(b, { from: s, to: (s + 5) % b.cells, method: 'backtracking' }).count).toBe(countTours(b, { from: s, to: (s + 5) % b.cells }).count);
+          expect(countTours(b, { from: s, to: (s + 5) % b.cells, method: 'backtracking' }).count).toBe(
+            countTours(b, { from: s, to: (s + 5) % b.cells }).count,
+          );
         }
       }
       expect(sum).toBe(countTours(b).count);
@@ -132,11 +169,18 @@ describe('tour counts against a plain reference search', () => {
 
   it('other leapers on random small boards (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.boolean(), (w, h, m, n, closed) => {
-        if (w * h > 16) return;
-        const piece = parsePiece(`${m},${n}`);
-        expect(countTours(Board.of(w, h), { piece, closed }).count).toBe(BigInt(referenceCount(w, h, closed, m, n)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        (w, h, m, n, closed) => {
+          if (w * h > 16) return;
+          const piece = parsePiece(`${m},${n}`);
+          expect(countTours(Board.of(w, h), { piece, closed }).count).toBe(BigInt(referenceCount(w, h, closed, m, n)));
+        },
+      ),
       { numRuns: 60, seed: 7 },
     );
   });
@@ -144,14 +188,22 @@ describe('tour counts against a plain reference search', () => {
 
 describe('counts from every square', () => {
   it('equal the reference per square and sum to the total; 4×3 starts only on the a- and d-files', async () => {
-    for (const [w, h] of [[3, 4], [4, 3], [3, 7], [5, 4]]) {
+    for (const [w, h] of [
+      [3, 4],
+      [4, 3],
+      [3, 7],
+      [5, 4],
+    ]) {
       const b = Board.of(w, h);
       const each = await countToursFromEach(b);
       expect(each.complete).toBe(true);
-      for (let s = 0; s < b.cells; s++) expect(each.counts[s]).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
+      for (let s = 0; s < b.cells; s++)
+        expect(each.counts[s]).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
       expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(countTours(b).count);
     }
-    const starts = (await countToursFromEach(Board.of(4, 3))).counts.map((c, s) => (c > 0n ? Board.of(4, 3).name(s) : '')).filter(Boolean);
+    const starts = (await countToursFromEach(Board.of(4, 3))).counts
+      .map((c, s) => (c > 0n ? Board.of(4, 3).name(s) : ''))
+      .filter(Boolean);
     expect(starts.sort()).toEqual(['a1', 'a2', 'a3', 'd1', 'd2', 'd3']);
     expect((await countToursFromEach(Board.of(5, 5))).runs).toBe(6);
     expect(symmetricSquares(Board.of(5, 5), 0).sort((x, y) => x - y)).toEqual([0, 4, 20, 24]);

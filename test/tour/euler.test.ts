@@ -8,7 +8,16 @@ function allTours(w: number, h: number, limit: number): number[][] {
   const out: number[][] = [];
   const seen = new Uint8Array(w * h);
   const path: number[] = [];
-  const jumps = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+  const jumps = [
+    [1, 2],
+    [2, 1],
+    [-1, 2],
+    [-2, 1],
+    [1, -2],
+    [2, -1],
+    [-1, -2],
+    [-2, -1],
+  ];
   const go = (s: number): void => {
     if (out.length >= limit) return;
     path.push(s);
@@ -16,7 +25,8 @@ function allTours(w: number, h: number, limit: number): number[][] {
     if (path.length === w * h) out.push([...path]);
     else {
       for (const [dx, dy] of jumps) {
-        const x = (s % w) + dx, y = Math.floor(s / w) + dy;
+        const x = (s % w) + dx,
+          y = Math.floor(s / w) + dy;
         if (x >= 0 && y >= 0 && x < w && y < h && !seen[y * w + x]) go(y * w + x);
       }
     }

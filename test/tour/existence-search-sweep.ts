@@ -19,13 +19,25 @@ export function closedRule(w: number, h: number): boolean {
   return !(m === 3 && (n === 4 || n === 6 || n === 8));
 }
 
-const KNIGHT_LEAPS: [number, number][] = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+const KNIGHT_LEAPS: [number, number][] = [
+  [1, 2],
+  [2, 1],
+  [-1, 2],
+  [-2, 1],
+  [1, -2],
+  [2, -1],
+  [-1, -2],
+  [-2, -1],
+];
 
 /** Checks both rules on a w×h board by exhaustive search, and every tour found with the independent checker. */
 export function checkBoard(w: number, h: number, withReference: boolean): void {
   const board = Board.of(w, h);
   const starts = openTourStarts(board, KNIGHT);
-  expect(starts.some((c) => c.exists === true), `open ${w}x${h}`).toBe(openRule(w, h));
+  expect(
+    starts.some((c) => c.exists === true),
+    `open ${w}x${h}`,
+  ).toBe(openRule(w, h));
   for (const c of starts) {
     expect(c.exists).not.toBeNull();
     if (c.exists) {
@@ -34,15 +46,21 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
       expect(tourProblem(w, h, r.path!, false)).toBeNull();
     }
     if (withReference) {
-      expect(c.exists, `${w}x${h} ${board.name(c.square)}`).toBe(plainTourExists(w, h, KNIGHT_LEAPS, c.square, undefined, false));
+      expect(c.exists, `${w}x${h} ${board.name(c.square)}`).toBe(
+        plainTourExists(w, h, KNIGHT_LEAPS, c.square, undefined, false),
+      );
     }
   }
   const closed = searchTour({ board, piece: KNIGHT, closed: true, from: 0 });
   expect(closed.status, `closed ${w}x${h}`).toBe(closedRule(w, h) ? 'found' : 'none');
   if (closed.path) expect(tourProblem(w, h, closed.path, true)).toBeNull();
   // The engine's instant answers (theorems, parity, the outer lines of 4-wide boards) equal the search's.
-  expect(tourExistence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(starts.some((c) => c.exists === true));
-  expect(tourExistence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(closed.status === 'found');
+  expect(tourExistence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(
+    starts.some((c) => c.exists === true),
+  );
+  expect(tourExistence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(
+    closed.status === 'found',
+  );
   for (const c of starts) {
     const e = tourExistence({ board, piece: KNIGHT, closed: false, from: c.square }).exists;
     if (e !== null) expect(e, `engine open ${w}x${h} from ${board.name(c.square)}`).toBe(c.exists);

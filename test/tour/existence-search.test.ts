@@ -26,13 +26,23 @@ describe('openTourStarts', () => {
     const b55 = Board.of(5, 5);
     for (const c of openTourStarts(b55, KNIGHT)) {
       const odd = ((b55.file(c.square) + b55.rank(c.square)) & 1) === 1;
-      expect(c).toEqual(odd ? { square: c.square, exists: false, reason: 'colour parity' } : { square: c.square, exists: true, reason: 'found' });
+      expect(c).toEqual(
+        odd
+          ? { square: c.square, exists: false, reason: 'colour parity' }
+          : { square: c.square, exists: true, reason: 'found' },
+      );
     }
     // The paper's 3×7 cell (its (2,4), the centre): right colour, yet no tour, as only search shows.
     const b37 = Board.of(3, 7);
     const s37 = openTourStarts(b37, KNIGHT);
-    expect(s37[b37.parse('b4')]).toEqual({ square: b37.parse('b4'), exists: false, reason: 'proved by exhaustive search' });
-    expect(s37.filter((c) => c.reason === 'proved by exhaustive search').map((c) => b37.name(c.square))).toEqual(['b4']);
+    expect(s37[b37.parse('b4')]).toEqual({
+      square: b37.parse('b4'),
+      exists: false,
+      reason: 'proved by exhaustive search',
+    });
+    expect(s37.filter((c) => c.reason === 'proved by exhaustive search').map((c) => b37.name(c.square))).toEqual([
+      'b4',
+    ]);
     // 4×3: only the a- and d-file squares start a tour.
     const b43 = Board.of(4, 3);
     for (const c of openTourStarts(b43, KNIGHT)) {

@@ -14,18 +14,79 @@ describe('knight existence rules', () => {
   it('open tours: 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5), both sides >= 5', () => {
     const open: string[] = [];
     for (let w = 1; w <= 9; w++) for (let h = w; h <= 9; h++) if (knightOpenExists(w, h)) open.push(`${w}x${h}`);
-    expect(open).toEqual(['1x1', '3x4', '3x7', '3x8', '3x9', '4x5', '4x6', '4x7', '4x8', '4x9', '5x5', '5x6', '5x7', '5x8', '5x9', '6x6', '6x7', '6x8', '6x9', '7x7', '7x8', '7x9', '8x8', '8x9', '9x9']);
+    expect(open).toEqual([
+      '1x1',
+      '3x4',
+      '3x7',
+      '3x8',
+      '3x9',
+      '4x5',
+      '4x6',
+      '4x7',
+      '4x8',
+      '4x9',
+      '5x5',
+      '5x6',
+      '5x7',
+      '5x8',
+      '5x9',
+      '6x6',
+      '6x7',
+      '6x8',
+      '6x9',
+      '7x7',
+      '7x8',
+      '7x9',
+      '8x8',
+      '8x9',
+      '9x9',
+    ]);
     expect(knightOpenExists(4, 3)).toBe(true);
     expect(knightOpenExists(1000, 3)).toBe(true);
   });
   it("closed tours by Schwenk's theorem", () => {
     const closed: string[] = [];
     for (let w = 1; w <= 12; w++) for (let h = w; h <= 12; h++) if (knightClosedExists(w, h)) closed.push(`${w}x${h}`);
-    expect(closed).toEqual(['3x10', '3x12', '5x6', '5x8', '5x10', '5x12', '6x6', '6x7', '6x8', '6x9', '6x10', '6x11', '6x12', '7x8', '7x10', '7x12', '8x8', '8x9', '8x10', '8x11', '8x12', '9x10', '9x12', '10x10', '10x11', '10x12', '11x12', '12x12']);
+    expect(closed).toEqual([
+      '3x10',
+      '3x12',
+      '5x6',
+      '5x8',
+      '5x10',
+      '5x12',
+      '6x6',
+      '6x7',
+      '6x8',
+      '6x9',
+      '6x10',
+      '6x11',
+      '6x12',
+      '7x8',
+      '7x10',
+      '7x12',
+      '8x8',
+      '8x9',
+      '8x10',
+      '8x11',
+      '8x12',
+      '9x10',
+      '9x12',
+      '10x10',
+      '10x11',
+      '10x12',
+      '11x12',
+      '12x12',
+    ]);
   });
   it('answers with the reason', () => {
-    expect(ask(4, 4, false)).toMatchObject({ exists: false, reason: expect.stringMatching(/open knight tours exist exactly/) });
-    expect(ask(5, 5, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*both sides are odd/) });
+    expect(ask(4, 4, false)).toMatchObject({
+      exists: false,
+      reason: expect.stringMatching(/open knight tours exist exactly/),
+    });
+    expect(ask(5, 5, true)).toMatchObject({
+      exists: false,
+      reason: expect.stringMatching(/Schwenk.*both sides are odd/),
+    });
     expect(ask(4, 8, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*1, 2 or 4/) });
     expect(ask(3, 8, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*3x4, 3x6 or 3x8/) });
     expect(ask(8, 8, true)).toMatchObject({ exists: true, reason: expect.stringMatching(/Schwenk/) });
@@ -46,9 +107,15 @@ describe('knight existence rules', () => {
     expect(ask(3, 7, false, 'a1').exists).toBe(null);
   });
   it('other leapers: colour-bound and lattice-bound leapers have no tour, the rest is searched', () => {
-    expect(ask(8, 8, false, undefined, parsePiece('camel'))).toMatchObject({ exists: false, reason: expect.stringMatching(/never changes colour/) });
+    expect(ask(8, 8, false, undefined, parsePiece('camel'))).toMatchObject({
+      exists: false,
+      reason: expect.stringMatching(/never changes colour/),
+    });
     expect(ask(8, 8, false, undefined, parsePiece('alfil')).exists).toBe(false);
-    expect(ask(8, 8, false, undefined, parsePiece('zebra'))).toMatchObject({ exists: null, reason: expect.stringMatching(/search/) });
+    expect(ask(8, 8, false, undefined, parsePiece('zebra'))).toMatchObject({
+      exists: null,
+      reason: expect.stringMatching(/search/),
+    });
     expect(ask(2, 2, false, undefined, parsePiece('zebra')).exists).toBe(false);
   });
 });

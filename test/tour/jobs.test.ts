@@ -72,9 +72,14 @@ describe('findTour', () => {
   });
 
   it('library messages name options, not CLI flags', () => {
-    expect(() => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 })).toThrow(/`to` or `closed`/);
+    expect(() => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 })).toThrow(
+      /`to` or `closed`/,
+    );
     expect(() => tour.countToursJob(Board.of(8, 8))).toThrow(/maxNodes.*timeoutMs/);
-    for (const f of [() => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 }), () => tour.countToursJob(Board.of(8, 8))]) {
+    for (const f of [
+      () => tour.findTourJob({ board: Board.of(5, 5), piece: KNIGHT, closed: true, to: 3 }),
+      () => tour.countToursJob(Board.of(8, 8)),
+    ]) {
       expect(f).not.toThrow(/--/);
     }
   });
@@ -92,14 +97,19 @@ describe('searchTour and the table', () => {
     // Each unbroken answer is searched once; the runs differ in where the budgets cut the search.
     const wholes = new Map<string, ReturnType<typeof tour.searchTourSync>>();
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: cases.length - 1 }), fc.integer({ min: 300, max: 3000 }), fc.boolean(), (i, slice, off) => {
-        const switches = off ? plain : {};
-        const key = `${i} ${off}`;
-        const whole = wholes.get(key) ?? tour.searchTourSync(cases[i], { switches });
-        wholes.set(key, whole);
-        expect(whole.finished).toBe(true);
-        expect(inSlices(tour.searchTourJob(cases[i], { switches }), slice)).toEqual(whole.finished && whole.value);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: cases.length - 1 }),
+        fc.integer({ min: 300, max: 3000 }),
+        fc.boolean(),
+        (i, slice, off) => {
+          const switches = off ? plain : {};
+          const key = `${i} ${off}`;
+          const whole = wholes.get(key) ?? tour.searchTourSync(cases[i], { switches });
+          wholes.set(key, whole);
+          expect(whole.finished).toBe(true);
+          expect(inSlices(tour.searchTourJob(cases[i], { switches }), slice)).toEqual(whole.finished && whole.value);
+        },
+      ),
       { numRuns: 10 },
     );
   });
@@ -113,7 +123,9 @@ describe('searchTour and the table', () => {
     for (const c of whole.value) expect(c.exists).toBe(((board.file(c.square) + board.rank(c.square)) & 1) === 0);
     shares(seen);
     const stops: number[] = [];
-    expect(inSlices(tour.tableJob(board, KNIGHT), 40, (o) => stops.push(o.finished ? -1 : o.partial!.length))).toEqual(whole.value);
+    expect(inSlices(tour.tableJob(board, KNIGHT), 40, (o) => stops.push(o.finished ? -1 : o.partial!.length))).toEqual(
+      whole.value,
+    );
     expect(stops.length).toBeGreaterThan(2);
     for (let i = 1; i < stops.length; i++) expect(stops[i]).toBeGreaterThanOrEqual(stops[i - 1]);
     const t = tour.tableSync(Board.of(10, 4), KNIGHT, { maxBacktracks: 1e9, timeoutMs: 20 });
@@ -127,7 +139,7 @@ describe('searchTour and the table', () => {
     expect(lim.finished && lim.value.filter((c) => c.exists === null).length).toBe(20);
   });
 
-  it('openTourStarts: the 13 squares of a1\'s colour on 5×5', () => {
+  it("openTourStarts: the 13 squares of a1's colour on 5×5", () => {
     const s = tour.openTourStartsSync(Board.of(5, 5), KNIGHT);
     expect(s.finished && s.value.filter((c) => c.exists).length).toBe(13);
     expect(s.finished && s.value.filter((c) => c.reason === 'colour parity').length).toBe(12);
@@ -136,21 +148,43 @@ describe('searchTour and the table', () => {
 
 describe('countTours', () => {
   it('answers as before: 5×5 open 1728 (A165134), 6×6 closed 9862 (A001230), 3×4 from every square sums to 16', async () => {
-    expect(tour.countToursSync(Board.of(5, 5))).toMatchObject({ finished: true, value: { count: 1728n, method: 'frontier' } });
-    expect(await tour.countTours(Board.of(6, 6), { closed: true })).toMatchObject({ finished: true, value: { count: 9862n } });
-    expect(tour.countToursSync(Board.of(5, 5), { method: 'backtracking' })).toMatchObject({ finished: true, value: { count: 1728n } });
+    expect(tour.countToursSync(Board.of(5, 5))).toMatchObject({
+      finished: true,
+      value: { count: 1728n, method: 'frontier' },
+    });
+    expect(await tour.countTours(Board.of(6, 6), { closed: true })).toMatchObject({
+      finished: true,
+      value: { count: 9862n },
+    });
+    expect(tour.countToursSync(Board.of(5, 5), { method: 'backtracking' })).toMatchObject({
+      finished: true,
+      value: { count: 1728n },
+    });
     const each = tour.countToursFromEachSync(Board.of(4, 3));
     expect(each.finished && each.value.counts.reduce((a, b) => a + b, 0n)).toBe(16n);
   });
 
   it('none by theorem: 0 at once, as the frontier program and backtracking find where they run', () => {
     // 99×99 closed has 9,801 squares, far past the counter's limits: the theorem answers all the same.
-    expect(tour.countToursSync(Board.of(99, 99), { closed: true })).toMatchObject({ finished: true, value: { count: 0n, method: 'theorem' } });
-    for (const [w, h, closed, spec, from] of [[5, 5, true, 'knight', undefined], [4, 4, false, 'knight', undefined], [4, 6, true, 'knight', undefined], [5, 5, false, 'knight', 1], [5, 5, false, 'camel', undefined], [3, 6, false, 'knight', undefined]] as const) {
+    expect(tour.countToursSync(Board.of(99, 99), { closed: true })).toMatchObject({
+      finished: true,
+      value: { count: 0n, method: 'theorem' },
+    });
+    for (const [w, h, closed, spec, from] of [
+      [5, 5, true, 'knight', undefined],
+      [4, 4, false, 'knight', undefined],
+      [4, 6, true, 'knight', undefined],
+      [5, 5, false, 'knight', 1],
+      [5, 5, false, 'camel', undefined],
+      [3, 6, false, 'knight', undefined],
+    ] as const) {
       const board = Board.of(w, h);
       const piece = parsePiece(spec);
       const r = tour.countToursSync(board, { closed, piece, from });
-      expect(r, `${w}x${h} ${spec}`).toMatchObject({ finished: true, value: { count: 0n, method: 'theorem', nodes: 0 } });
+      expect(r, `${w}x${h} ${spec}`).toMatchObject({
+        finished: true,
+        value: { count: 0n, method: 'theorem', nodes: 0 },
+      });
       expect(r.finished && r.value.theorem).toBeTruthy();
       // Small boards, so that both methods run to their end.
       for (const method of ['frontier', 'backtracking'] as const) {
@@ -163,7 +197,12 @@ describe('countTours', () => {
   it('past the limit a budget answers with a lower bound; without one the count is refused', () => {
     // The frontier program completes no tour before its last square: no lower bound, but how far it got.
     const f = tour.countToursSync(Board.of(7, 7), { maxNodes: 20_000 });
-    expect(f).toMatchObject({ finished: false, stopped: 'nodes', nodes: 20_000, partial: { count: null, method: 'frontier', squares: 49 } });
+    expect(f).toMatchObject({
+      finished: false,
+      stopped: 'nodes',
+      nodes: 20_000,
+      partial: { count: null, method: 'frontier', squares: 49 },
+    });
     if (!f.finished) {
       expect(f.partial!.squaresAdded).toBeGreaterThan(0);
       expect(f.partial!.squaresAdded).toBeLessThan(49);
@@ -174,7 +213,11 @@ describe('countTours', () => {
     const w = tour.countToursSync(Board.of(9, 9), { maxNodes: 20_000 });
     expect(w).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'backtracking' } });
     // 8×8 open tours are joined across the middle, class by class of their ends: stopped in the first class's tables.
-    expect(tour.countToursSync(Board.of(8, 8), { maxNodes: 20_000 })).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'frontier', split: 'crossing', count: null } });
+    expect(tour.countToursSync(Board.of(8, 8), { maxNodes: 20_000 })).toMatchObject({
+      finished: false,
+      stopped: 'nodes',
+      partial: { method: 'frontier', split: 'crossing', count: null },
+    });
     expect(!w.finished && w.partial!.count! > 0n).toBe(true);
     const b = tour.countToursSync(Board.of(5, 5), { method: 'backtracking', maxNodes: 20_000 });
     expect(b.finished).toBe(false);
@@ -184,7 +227,14 @@ describe('countTours', () => {
   });
 
   it('limits sized to this machine: about a minute of counting or less without a budget', () => {
-    for (const [w, h, closed] of [[6, 6, false], [6, 9, true], [5, 10, false], [5, 100, true], [4, 400, false], [3, 6666, false]] as const) {
+    for (const [w, h, closed] of [
+      [6, 6, false],
+      [6, 9, true],
+      [5, 10, false],
+      [5, 100, true],
+      [4, 400, false],
+      [3, 6666, false],
+    ] as const) {
       expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).toBeNull();
     }
     // Closed tours 6 wide with both sides even are counted by halves, which takes them up to 84 squares.
@@ -199,13 +249,36 @@ describe('countTours', () => {
     // None by theorem, whatever the size: closed tours on an odd number of squares.
     expect(tour.countLimit(Board.of(7, 9), KNIGHT, true)).toBeNull();
     expect(tour.countLimit(Board.of(99, 99), KNIGHT, true)).toBeNull();
-    for (const [w, h, closed] of [[6, 15, true], [6, 16, true], [4, 401, false], [7, 7, false], [7, 8, false], [7, 10, true], [7, 12, true]] as const) {
+    for (const [w, h, closed] of [
+      [6, 15, true],
+      [6, 16, true],
+      [4, 401, false],
+      [7, 7, false],
+      [7, 8, false],
+      [7, 10, true],
+      [7, 12, true],
+    ] as const) {
       expect(tour.countLimit(Board.of(w, h), KNIGHT, closed), `${w}x${h}`).not.toBeNull();
     }
     // Open tours by halves (no start square): 6 wide up to 6×7 (28 s; 6×8 takes 104 s: with a budget), 5 wide up
     // to 5×20; from a square, the whole board's limits.
-    for (const [w, h] of [[6, 6], [6, 7], [7, 6], [5, 20], [5, 19], [5, 12]] as const) expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).toBeNull();
-    for (const [w, h] of [[6, 8], [8, 6], [6, 10], [5, 21], [5, 22]] as const) expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).not.toBeNull();
+    for (const [w, h] of [
+      [6, 6],
+      [6, 7],
+      [7, 6],
+      [5, 20],
+      [5, 19],
+      [5, 12],
+    ] as const)
+      expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).toBeNull();
+    for (const [w, h] of [
+      [6, 8],
+      [8, 6],
+      [6, 10],
+      [5, 21],
+      [5, 22],
+    ] as const)
+      expect(tour.countLimit(Board.of(w, h)), `${w}x${h}`).not.toBeNull();
     expect(tour.countLimit(Board.of(6, 8), KNIGHT, false, 0)).toMatch(/limit of 36/);
     expect(tour.countLimit(Board.of(6, 7), KNIGHT, false, 0)).toMatch(/limit of 36/);
     expect(tour.countLimit(Board.of(5, 12), KNIGHT, false, 0)).toMatch(/limit of 50/);
@@ -214,10 +287,21 @@ describe('countTours', () => {
 
   it('resuming after any budget gives the unbroken count (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom<[number, number, boolean, 'frontier' | 'backtracking']>([5, 5, false, 'frontier'], [4, 5, false, 'backtracking'], [3, 10, true, 'frontier'], [3, 8, true, 'backtracking']), fc.integer({ min: 500, max: 20_000 }), ([w, h, closed, method], slice) => {
-        const whole = tour.countToursSync(Board.of(w, h), { closed, method });
-        expect(inSlices(tour.countToursJob(Board.of(w, h), { closed, method }), slice)).toEqual(whole.finished && whole.value);
-      }),
+      fc.property(
+        fc.constantFrom<[number, number, boolean, 'frontier' | 'backtracking']>(
+          [5, 5, false, 'frontier'],
+          [4, 5, false, 'backtracking'],
+          [3, 10, true, 'frontier'],
+          [3, 8, true, 'backtracking'],
+        ),
+        fc.integer({ min: 500, max: 20_000 }),
+        ([w, h, closed, method], slice) => {
+          const whole = tour.countToursSync(Board.of(w, h), { closed, method });
+          expect(inSlices(tour.countToursJob(Board.of(w, h), { closed, method }), slice)).toEqual(
+            whole.finished && whole.value,
+          );
+        },
+      ),
       { numRuns: 12 },
     );
   });

@@ -58,7 +58,9 @@ describe('parseTour: numbered grids', () => {
     expect(code(() => parseTour('1 2\nfoo 3'))).toMatch(/BAD_INPUT: line 2: 'foo'/);
     expect(code(() => parseTour('  \n\n'))).toMatch(/BAD_INPUT: no tour found/);
     expect(code(() => parseTour('. .\n. .'))).toMatch(/BAD_INPUT: no tour found: the grid has no numbers/);
-    expect(code(() => parseTour('1 2\n3 4', Board.of(3, 3)))).toMatch(/BAD_INPUT: the grid is 2x2, not the 3x3 board given/);
+    expect(code(() => parseTour('1 2\n3 4', Board.of(3, 3)))).toMatch(
+      /BAD_INPUT: the grid is 2x2, not the 3x3 board given/,
+    );
   });
 });
 
@@ -71,4 +73,3 @@ describe('parseTour: the JSON of gridbits tour --json', () => {
     expect(code(() => parseTour('{"path": ['))).toMatch(/BAD_INPUT: the input starts like JSON but is not/);
   });
 });
-

@@ -9,7 +9,11 @@ import * as tour from '../../src/tour/index.js';
 describe('tour counts: progress', () => {
   it('progress follows the work: at a quarter, half and three quarters of the states it says so within 15 points', () => {
     // The whole-board program's forecast (closed tours of even boards are counted by halves unless the method is named).
-    for (const [w, h, closed] of [[6, 6, true], [5, 5, false], [5, 6, true]] as const) {
+    for (const [w, h, closed] of [
+      [6, 6, true],
+      [5, 5, false],
+      [5, 6, true],
+    ] as const) {
       const whole = tour.countToursSync(Board.of(w, h), { closed, method: 'frontier' });
       expect(whole.finished).toBe(true);
       const quarter = Math.ceil(whole.nodes / 4);
@@ -21,7 +25,9 @@ describe('tour counts: progress', () => {
         said.push(last!.done);
       }
       expect(said[3]).toBe(100);
-      said.slice(0, 3).forEach((p, i) => expect(Math.abs(p - 25 * (i + 1)), `${w}x${h}: ${said.join(', ')}`).toBeLessThanOrEqual(15));
+      said
+        .slice(0, 3)
+        .forEach((p, i) => expect(Math.abs(p - 25 * (i + 1)), `${w}x${h}: ${said.join(', ')}`).toBeLessThanOrEqual(15));
     }
   });
 });

@@ -12,10 +12,12 @@ export function plainTourExists(
   const n = w * h;
   const seen = new Array<boolean>(n).fill(false);
   const next = (s: number): number[] => {
-    const x = s % w, y = Math.floor(s / w);
+    const x = s % w,
+      y = Math.floor(s / w);
     const out: number[] = [];
     for (const [dx, dy] of leaps) {
-      const nx = x + dx, ny = y + dy;
+      const nx = x + dx,
+        ny = y + dy;
       if (nx >= 0 && ny >= 0 && nx < w && ny < h) out.push(ny * w + nx);
     }
     return out;

@@ -23,7 +23,7 @@ function replay(events: TourEvent[]): number[] {
   return stack;
 }
 
-describe('the 3×4 protocol (the paper\'s Table 1: 3 ranks, 4 files, from d2)', () => {
+describe("the 3×4 protocol (the paper's Table 1: 3 ranks, 4 files, from d2)", () => {
   const board = Board.of(4, 3);
   const query = { board, piece: KNIGHT, closed: false, from: board.parse('d2') };
 
@@ -31,7 +31,12 @@ describe('the 3×4 protocol (the paper\'s Table 1: 3 ranks, 4 files, from d2)', 
     const events = [...traceTour(query, { switches: PLAIN })];
     expect(events.length).toBe(51);
     expect(events.filter((e) => e.kind === 'backtrack').length).toBe(19);
-    expect(events.slice(0, 4).map((e) => `${e.kind} ${board.name(e.square)}`)).toEqual(['move d2', 'move b3', 'move c1', 'move d3']);
+    expect(events.slice(0, 4).map((e) => `${e.kind} ${board.name(e.square)}`)).toEqual([
+      'move d2',
+      'move b3',
+      'move c1',
+      'move d3',
+    ]);
     expect(events[events.length - 1].kind).toBe('found');
     const path = replay(events);
     expect(path.map((s) => board.name(s)).join(' ')).toBe('d2 b3 a1 c2 a3 b1 c3 d1 b2 d3 c1 a2');
@@ -50,9 +55,17 @@ describe('the 3×4 protocol (the paper\'s Table 1: 3 ranks, 4 files, from d2)', 
   });
 
   it('every backtrack undoes the latest move, also through restarts and proofs of none', () => {
-    for (const [w, h, from, closed] of [[7, 3, 'd2', false], [7, 3, 'a1', false], [4, 4, 'a1', false], [3, 8, 'a1', true], [5, 5, 'c3', false]] as const) {
+    for (const [w, h, from, closed] of [
+      [7, 3, 'd2', false],
+      [7, 3, 'a1', false],
+      [4, 4, 'a1', false],
+      [3, 8, 'a1', true],
+      [5, 5, 'c3', false],
+    ] as const) {
       const b = Board.of(w, h);
-      const events = [...traceTour({ board: b, piece: KNIGHT, closed, from: b.parse(from) }, { switches: { goodRet: 5 } })];
+      const events = [
+        ...traceTour({ board: b, piece: KNIGHT, closed, from: b.parse(from) }, { switches: { goodRet: 5 } }),
+      ];
       const last = events[events.length - 1];
       const path = replay(events);
       if (last.kind === 'found') expect(tourProblem(w, h, path, closed)).toBeNull();

@@ -6,8 +6,14 @@ import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
 /** Checks the steps of a tour of a compound leaper (king, 1,1+0,2) against its leap list. */
-function compoundProblem(w: number, leaps: ReadonlyArray<readonly [number, number]>, path: Int32Array, closed: boolean): string | null {
-  const ok = (a: number, b: number) => leaps.some(([dx, dy]) => (b % w) - (a % w) === dx && Math.floor(b / w) - Math.floor(a / w) === dy);
+function compoundProblem(
+  w: number,
+  leaps: ReadonlyArray<readonly [number, number]>,
+  path: Int32Array,
+  closed: boolean,
+): string | null {
+  const ok = (a: number, b: number) =>
+    leaps.some(([dx, dy]) => (b % w) - (a % w) === dx && Math.floor(b / w) - Math.floor(a / w) === dy);
   for (let i = 1; i < path.length; i++) if (!ok(path[i - 1], path[i])) return `step ${i} is not a leap`;
   if (closed && path.length > 1 && !ok(path[path.length - 1], path[0])) return 'not closed';
   return null;
@@ -15,7 +21,16 @@ function compoundProblem(w: number, leaps: ReadonlyArray<readonly [number, numbe
 
 describe('searchTour', () => {
   it('finds verified open and closed tours where they exist', () => {
-    for (const [w, h, closed] of [[8, 8, false], [8, 8, true], [5, 5, false], [6, 6, true], [3, 4, false], [3, 10, true], [20, 20, false], [1, 1, false]] as const) {
+    for (const [w, h, closed] of [
+      [8, 8, false],
+      [8, 8, true],
+      [5, 5, false],
+      [6, 6, true],
+      [3, 4, false],
+      [3, 10, true],
+      [20, 20, false],
+      [1, 1, false],
+    ] as const) {
       const board = Board.of(w, h);
       for (const from of w * h === 12 ? [0, 11] : [0, board.cells >> 1, board.cells - 1]) {
         const r = searchTour({ board, piece: KNIGHT, closed, from });
@@ -32,10 +47,18 @@ describe('searchTour', () => {
     expect(searchTour({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
     expect(searchTour({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
     // The paper's 3×7 cell: the centre of the board (the paper's (2,4)).
-    expect(searchTour({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status).toBe('none');
+    expect(
+      searchTour({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status,
+    ).toBe('none');
     // Parity: an odd board has no closed tour; a minority-colour square starts no open tour.
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({ status: 'none', backtracks: 0 });
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({ status: 'none', backtracks: 0 });
+    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({
+      status: 'none',
+      backtracks: 0,
+    });
+    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({
+      status: 'none',
+      backtracks: 0,
+    });
   });
 
   it('ends on a fixed square', () => {
@@ -50,21 +73,40 @@ describe('searchTour', () => {
       }
     }
     // Same colour at both ends of an even board: parity says no.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({ status: 'none', backtracks: 0 });
+    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({
+      status: 'none',
+      backtracks: 0,
+    });
   });
 
   it('answers budget honestly and rejects bad queries', () => {
     const board = Board.of(6, 6);
     // A tour that needs no backtrack is found even with a budget of 0; the budget is never overrun.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0 })).toMatchObject({ status: 'found', backtracks: 0 });
+    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0 })).toMatchObject({
+      status: 'found',
+      backtracks: 0,
+    });
     const plain = { warnsdorff: false, deadCells: false, restarts: false };
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: plain })).toMatchObject({ status: 'budget', backtracks: 0 });
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 3, switches: plain })).toMatchObject({ status: 'budget', backtracks: 3 });
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain })).toMatchObject({ status: 'budget', nodes: 5 });
-    expect(searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }).status).toBe('budget');
+    expect(
+      searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: plain }),
+    ).toMatchObject({ status: 'budget', backtracks: 0 });
+    expect(
+      searchTour(
+        { board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 },
+        { maxBacktracks: 3, switches: plain },
+      ),
+    ).toMatchObject({ status: 'budget', backtracks: 3 });
+    expect(
+      searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain }),
+    ).toMatchObject({ status: 'budget', nodes: 5 });
+    expect(
+      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }).status,
+    ).toBe('budget');
     const ac = new AbortController();
     ac.abort();
-    expect(() => searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal })).toThrow(/stopped/);
+    expect(() =>
+      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal }),
+    ).toThrow(/stopped/);
     const bad = (f: () => unknown, code: string) => {
       try {
         f();
@@ -107,7 +149,13 @@ describe('searchTour', () => {
         fc.nat(),
         fc.nat(),
         fc.constantFrom('knight', 'knight', 'knight', 'king', 'camel', 'zebra', '1,1+0,2'),
-        fc.record({ parity: fc.boolean(), deadCells: fc.boolean(), warnsdorff: fc.boolean(), restarts: fc.boolean(), connectivity: fc.boolean() }),
+        fc.record({
+          parity: fc.boolean(),
+          deadCells: fc.boolean(),
+          warnsdorff: fc.boolean(),
+          restarts: fc.boolean(),
+          connectivity: fc.boolean(),
+        }),
         (w, h, closed, a, b, spec, switches) => {
           if (w * h > 20 && spec !== 'knight') return;
           const board = Board.of(w, h);
@@ -117,7 +165,8 @@ describe('searchTour', () => {
           let to: number | undefined = closed || b % 3 === 0 ? undefined : b % board.cells;
           if (to === from) to = undefined;
           const r = searchTour({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
-          const starts = from !== undefined ? [from] : closed ? [0] : [...Array(board.cells).keys()].filter((s) => s !== to);
+          const starts =
+            from !== undefined ? [from] : closed ? [0] : [...Array(board.cells).keys()].filter((s) => s !== to);
           const want = starts.some((s) => plainTourExists(w, h, piece.leaps, s, to, closed));
           expect(r.status, `${w}x${h} ${spec} ${closed} ${from}->${to}`).toBe(want ? 'found' : 'none');
           if (r.path) {
@@ -136,7 +185,10 @@ describe('searchTour', () => {
 
   it('is a state machine that pauses and resumes', () => {
     const board = Board.of(5, 5);
-    const m = new TourMachine({ board, piece: KNIGHT, closed: false, from: 0 }, { warnsdorff: false, restarts: false, deadCells: false });
+    const m = new TourMachine(
+      { board, piece: KNIGHT, closed: false, from: 0 },
+      { warnsdorff: false, restarts: false, deadCells: false },
+    );
     let r = m.run({ maxBacktracks: 5 });
     expect(r.status).toBe('budget');
     expect(m.backtracks).toBe(5);

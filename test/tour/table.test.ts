@@ -3,7 +3,7 @@ import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
 import { tourTable, tourTableAsync } from '../../src/tour/legacy.js';
 
 describe('tourTable', () => {
-  it('5×5: tours from exactly the 13 squares of a1\'s colour', () => {
+  it("5×5: tours from exactly the 13 squares of a1's colour", () => {
     const board = Board.of(5, 5);
     const t = tourTable(board, KNIGHT);
     expect(t.length).toBe(25);
@@ -25,7 +25,9 @@ describe('tourTable', () => {
   it('closed tours: everywhere on 6×6, nowhere on 4×5 or 5×5', () => {
     expect(tourTable(Board.of(6, 6), KNIGHT, { closed: true }).every((c) => c.exists === true)).toBe(true);
     expect(tourTable(Board.of(5, 4), KNIGHT, { closed: true }).every((c) => c.exists === false)).toBe(true);
-    expect(tourTable(Board.of(5, 5), KNIGHT, { closed: true }).every((c) => c.exists === false && c.backtracks === 0)).toBe(true);
+    expect(
+      tourTable(Board.of(5, 5), KNIGHT, { closed: true }).every((c) => c.exists === false && c.backtracks === 0),
+    ).toBe(true);
   });
 
   it("a budget leaves squares undecided (the paper's LIM), and the async form agrees", async () => {

@@ -10,7 +10,17 @@ import { fault } from '../../src/tour/verify.js';
 import { tourProblem } from '../reference/tour.js';
 
 /** Boards, each with a knight's tour (closed where one exists) and a wazir's tour (rank by rank, back and forth). */
-const boards = [[5, 5], [6, 6], [8, 8], [5, 9], [12, 7], [3, 10], [10, 3], [2, 7], [6, 5]].map(([w, h]) => {
+const boards = [
+  [5, 5],
+  [6, 6],
+  [8, 8],
+  [5, 9],
+  [12, 7],
+  [3, 10],
+  [10, 3],
+  [2, 7],
+  [6, 5],
+].map(([w, h]) => {
   const board = Board.of(w, h);
   const closed = (w * h) % 2 === 0 && Math.min(w, h) >= 5;
   const a = finishedValue(findTourSync({ board, piece: KNIGHT, closed, from: w * h > 30 ? 7 : undefined }));
@@ -19,7 +29,13 @@ const boards = [[5, 5], [6, 6], [8, 8], [5, 9], [12, 7], [3, 10], [10, 3], [2, 7
   return { board, knight: a.exists ? Array.from(a.path!) : null, closed, snake };
 });
 
-const leapers: [number, number][] = [[1, 2], [0, 1], [1, 3], [2, 3], [1, 1]];
+const leapers: [number, number][] = [
+  [1, 2],
+  [0, 1],
+  [1, 3],
+  [2, 3],
+  [1, 1],
+];
 
 /** One call: a board, a leaper, a path (a tour of the knight or the wazir, or a random walk), and changes to it. */
 const call = fc.record({
@@ -28,7 +44,9 @@ const call = fc.record({
   source: fc.constantFrom('knight', 'snake', 'walk'),
   walk: fc.array(fc.nat(7), { minLength: 1, maxLength: 200 }),
   start: fc.nat(),
-  edits: fc.array(fc.tuple(fc.constantFrom('swap', 'set', 'reverse', 'drop', 'off'), fc.nat(), fc.nat()), { maxLength: 2 }),
+  edits: fc.array(fc.tuple(fc.constantFrom('swap', 'set', 'reverse', 'drop', 'off'), fc.nat(), fc.nat()), {
+    maxLength: 2,
+  }),
   closed: fc.boolean(),
 });
 
@@ -38,7 +56,8 @@ describe('tour checker', () => {
       fc.property(fc.array(call, { minLength: 1, maxLength: 12 }), (calls) => {
         for (const c of calls) {
           const { board, knight, snake } = boards[c.b];
-          const n = board.cells, w = board.width;
+          const n = board.cells,
+            w = board.width;
           const [m, k] = leapers[c.l];
           const vectors = leaperVectors(m, k);
           let path: number[];
@@ -50,17 +69,24 @@ describe('tour checker', () => {
             path = [s];
             for (const i of c.walk) {
               if (path.length === n) break;
-              const x = s % w, y = (s - x) / w;
+              const x = s % w,
+                y = (s - x) / w;
               const [dx, dy] = vectors[i % vectors.length];
               if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < board.height) s = s + dy * w + dx;
               path.push(s);
             }
           }
           for (const [kind, i0, j0] of c.edits) {
-            const i = i0 % path.length, j = j0 % path.length;
+            const i = i0 % path.length,
+              j = j0 % path.length;
             if (kind === 'swap') [path[i], path[j]] = [path[j], path[i]];
             else if (kind === 'set') path[i] = j0 % n;
-            else if (kind === 'reverse') path = [...path.slice(0, Math.min(i, j)), ...path.slice(Math.min(i, j), Math.max(i, j) + 1).reverse(), ...path.slice(Math.max(i, j) + 1)];
+            else if (kind === 'reverse')
+              path = [
+                ...path.slice(0, Math.min(i, j)),
+                ...path.slice(Math.min(i, j), Math.max(i, j) + 1).reverse(),
+                ...path.slice(Math.max(i, j) + 1),
+              ];
             else if (kind === 'drop') path.splice(i, 1);
             else path[i] = [-1, n, 0.5, n + w][j0 % 4];
           }
@@ -68,7 +94,9 @@ describe('tour checker', () => {
           const want = tourProblem(w, board.height, path, asClosed, m, k);
           const got = fault(board, vectors, Int32Array.from(path.map((s) => (Number.isInteger(s) ? s : -7))), asClosed);
           const gotPlain = fault(board, vectors, path, asClosed);
-          expect(gotPlain === null, `${board} (${m},${k}) ${c.source} [${path.join(',')}]: ${want} / ${gotPlain}`).toBe(want === null);
+          expect(gotPlain === null, `${board} (${m},${k}) ${c.source} [${path.join(',')}]: ${want} / ${gotPlain}`).toBe(
+            want === null,
+          );
           expect(got === null).toBe(want === null);
         }
       }),
@@ -87,7 +115,9 @@ describe('tour checker', () => {
     twice[40] = twice[38];
     expect(fault(board, KNIGHT.leaps, twice, false)).not.toBeNull();
     // The same path on a board one square wider: the table kept for 8 wide must not answer for 9 wide.
-    expect(fault(Board.of(9, 8), KNIGHT.leaps, [...knight!, ...Array.from({ length: 8 }, (_, i) => 64 + i)], false)).not.toBeNull();
+    expect(
+      fault(Board.of(9, 8), KNIGHT.leaps, [...knight!, ...Array.from({ length: 8 }, (_, i) => 64 + i)], false),
+    ).not.toBeNull();
     expect(fault(board, KNIGHT.leaps, knight!, false)).toBeNull();
   });
 });

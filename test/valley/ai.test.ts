@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { finishedValue } from '../../src/core/job.js';
 import { createRng } from '../../src/core/prng.js';
-import { AI_CONTEMPT, Game, START, Searcher, createPlayer, formatEngineMove as moveName, levelBudget, match, searchAnswer } from '../../src/valley/index.js';
-import { createValleyPlayer, formatValleyPlayer, greedyValleyPlayer, parseValleyPlayer, playValleyGame, randomValleyPlayer, valleyLevelBudget, valleyMatch, type ValleyPlayer } from '../../src/valley/legacy.js';
+import {
+  AI_CONTEMPT,
+  Game,
+  START,
+  Searcher,
+  createPlayer,
+  formatEngineMove as moveName,
+  levelBudget,
+  match,
+  searchAnswer,
+} from '../../src/valley/index.js';
+import {
+  createValleyPlayer,
+  formatValleyPlayer,
+  greedyValleyPlayer,
+  parseValleyPlayer,
+  playValleyGame,
+  randomValleyPlayer,
+  valleyLevelBudget,
+  valleyMatch,
+  type ValleyPlayer,
+} from '../../src/valley/legacy.js';
 import { createValleyEngine } from '../../src/valley/legacy.js';
 import { ValleyGame, parseValleyPosition } from '../../src/valley/legacy.js';
-import { formatValleyEngineMove as formatEngineMove, parseValleyEngineMove as parseEngineMove } from '../../src/valley/legacy.js';
+import {
+  formatValleyEngineMove as formatEngineMove,
+  parseValleyEngineMove as parseEngineMove,
+} from '../../src/valley/legacy.js';
 import { refWinsWithin } from './brute.js';
 import { refMoves, refParse } from './reference.js';
 
@@ -80,7 +103,13 @@ describe('valley players', () => {
     };
     const start = 'k4/5/5/5/4K w 10';
     const game = (drawRule: boolean) =>
-      playValleyGame(new ValleyGame({ position: start, drawRule }), shuttle(['e1a1', 'a1e1']), shuttle(['a5e5', 'e5a5']), createRng(1), { openingPlies: 0, plyCap: 40 });
+      playValleyGame(
+        new ValleyGame({ position: start, drawRule }),
+        shuttle(['e1a1', 'a1e1']),
+        shuttle(['a5e5', 'e5a5']),
+        createRng(1),
+        { openingPlies: 0, plyCap: 40 },
+      );
     expect(await game(true)).toMatchObject({ result: null, end: 'repetition', plies: 8 });
     expect(await game(false)).toMatchObject({ result: null, end: 'cap', plies: 40 });
   });
@@ -88,12 +117,28 @@ describe('valley players', () => {
   it('stops on a signal', async () => {
     const ctl = new AbortController();
     ctl.abort();
-    await expect(valleyMatch({ games: 50, a: { kind: 'ai', level: 1 }, b: { kind: 'ai', level: 1 }, plyCap: 100000, drawRule: false, signal: ctl.signal })).rejects.toThrow(/stopped/);
+    await expect(
+      valleyMatch({
+        games: 50,
+        a: { kind: 'ai', level: 1 },
+        b: { kind: 'ai', level: 1 },
+        plyCap: 100000,
+        drawRule: false,
+        signal: ctl.signal,
+      }),
+    ).rejects.toThrow(/stopped/);
   });
 
   it('plays the other variants through the game layer', async () => {
     for (const variant of ['retrieve', 'labyrinth'] as const) {
-      const t = await valleyMatch({ games: 2, a: { kind: 'ai', level: 2 }, b: { kind: 'random' }, alternate: true, variant, plyCap: 120 });
+      const t = await valleyMatch({
+        games: 2,
+        a: { kind: 'ai', level: 2 },
+        b: { kind: 'random' },
+        alternate: true,
+        variant,
+        plyCap: 120,
+      });
       expect(t.games).toBe(2);
       expect(t.aWins + t.bWins + t.draws).toBe(2);
     }
@@ -110,7 +155,9 @@ describe('a searching player’s move as steps of a match', () => {
       const game = new Game({ position: START });
       for (let ply = 0; ply < 30 && game.result() === null; ply++) {
         const turn = { engine: game.engine, history: game.historyKeys(), drawRule: true };
-        const plain = searchAnswer(reference.searchSync(game.engine, { depth, contempt: AI_CONTEMPT, history: turn.history, drawRule: true }))!.move!;
+        const plain = searchAnswer(
+          reference.searchSync(game.engine, { depth, contempt: AI_CONTEMPT, history: turn.history, drawRule: true }),
+        )!.move!;
         // Alternately the one call and the job stepped through its slices.
         const chosen = ply % 2 === 0 ? player.choose(turn) : finishedValue(player.chooseJob!(turn).runSync());
         expect(moveName(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(moveName(game.engine, plain));
@@ -125,11 +172,17 @@ describe('a searching player’s move as steps of a match', () => {
     // ai:6 thinks up to 1 s a move: the first look at the signal comes after one slice of its first move, so the
     // match stops before a ply is played (one ply was the least before the move was a job of its own).
     const ac = new AbortController();
-    const outcome = await match({ games: 3, a: { kind: 'ai', level: 6 }, b: { kind: 'ai', level: 6 }, openingPlies: 0 }, { signal: ac.signal, onProgress: () => ac.abort() });
+    const outcome = await match(
+      { games: 3, a: { kind: 'ai', level: 6 }, b: { kind: 'ai', level: 6 }, openingPlies: 0 },
+      { signal: ac.signal, onProgress: () => ac.abort() },
+    );
     expect(outcome).toMatchObject({ finished: false, stopped: 'signal', nodes: 0, partial: { games: 0, plies: 0 } });
     // The same with opening plies: it stops inside the first random ply's checks.
     const bc = new AbortController();
-    const opened = await match({ games: 3, a: { kind: 'random' }, b: { kind: 'random' }, openingPlies: 4 }, { signal: bc.signal, onProgress: () => bc.abort() });
+    const opened = await match(
+      { games: 3, a: { kind: 'random' }, b: { kind: 'random' }, openingPlies: 4 },
+      { signal: bc.signal, onProgress: () => bc.abort() },
+    );
     expect(opened).toMatchObject({ finished: false, stopped: 'signal', nodes: 0 });
   });
 });

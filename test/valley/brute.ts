@@ -11,7 +11,8 @@ export function refWinner(p: RefPosition): 'w' | 'b' | null {
       if (p.grid[r][f] !== k) continue;
       for (let df = -1; df <= 1; df++) {
         for (let dr = -1; dr <= 1; dr++) {
-          const ff = f + df, rr = r + dr;
+          const ff = f + df,
+            rr = r + dr;
           if ((df !== 0 || dr !== 0) && ff >= 0 && ff < 5 && rr >= 0 && rr < 5 && p.grid[rr][ff] === '.') return null;
         }
       }

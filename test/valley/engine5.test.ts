@@ -11,7 +11,8 @@ const BUF = new Int32Array(64 * 16);
 // perft through the interface only: generate, make, unmake.
 function enginePerft(e: ValleyEngine, depth: number, ply = 0): number {
   if (depth === 0) return 1;
-  const at = ply * 64, n = e.generate(BUF, at);
+  const at = ply * 64,
+    n = e.generate(BUF, at);
   let nodes = 0;
   for (let i = 0; i < n; i++) {
     const m = BUF[at + i];
@@ -74,7 +75,13 @@ describe('5×5 ValleyEngine', () => {
   });
 
   it('knows who has won', () => {
-    for (const text of ['ks3/ss3/5/5/4K b 5', 'ks3/ss3/5/5/4K w 5', '5/5/2K2/5/k4 b 9', '5/5/2k2/5/K4 w 9', 'sskss/5/5/5/SSKSS w 0']) {
+    for (const text of [
+      'ks3/ss3/5/5/4K b 5',
+      'ks3/ss3/5/5/4K w 5',
+      '5/5/2K2/5/k4 b 9',
+      '5/5/2k2/5/K4 w 9',
+      'sskss/5/5/5/SSKSS w 0',
+    ]) {
       const p = parseValleyPosition(text);
       const e = createValleyEngine(p);
       expect(e.winner()).toBe(valleyWinner(p));

@@ -7,7 +7,14 @@ import { gridFormat, gridMoves, gridParse, gridPlay, gridWinner } from './grid-r
 
 /** Everything a refused move must leave as it was. */
 function snapshot(g: ValleyGame): unknown {
-  return { position: g.position, moves: [...g.moves], keys: g.historyKeys(), record: g.record(), result: g.result(), legal: g.legalMoves() };
+  return {
+    position: g.position,
+    moves: [...g.moves],
+    keys: g.historyKeys(),
+    record: g.record(),
+    result: g.result(),
+    legal: g.legalMoves(),
+  };
 }
 
 const CYCLE = ['e1e4', 'a5a2', 'e4e1', 'a2a5'];
@@ -60,7 +67,8 @@ describe("King's Valley games", () => {
           boards.push(g.position.split(' ').slice(0, 2).join(' '));
         }
         const keys = g.historyKeys().map((k) => k.join(':'));
-        for (let i = 0; i < boards.length; i++) for (let j = 0; j < i; j++) expect(keys[i] === keys[j]).toBe(boards[i] === boards[j]);
+        for (let i = 0; i < boards.length; i++)
+          for (let j = 0; j < i; j++) expect(keys[i] === keys[j]).toBe(boards[i] === boards[j]);
       }),
       { numRuns: 150 },
     );
@@ -95,10 +103,16 @@ describe("King's Valley games", () => {
     // Retrieve the King: the King in the opponent's rank may not move first either; it may on ply 1.
     const r = new ValleyGame({ variant: 'retrieve', position: 'ssKss/5/5/5/SSkSS w 0' });
     expect(r.targets('c5')).toEqual([]);
-    expect(new ValleyGame({ variant: 'retrieve', position: 'ssKss/5/5/5/SSkSS w 1' }).targets('c5').sort()).toEqual(['a3', 'c2', 'e3']);
+    expect(new ValleyGame({ variant: 'retrieve', position: 'ssKss/5/5/5/SSkSS w 1' }).targets('c5').sort()).toEqual([
+      'a3',
+      'c2',
+      'e3',
+    ]);
     const lab = new ValleyGame({ variant: 'labyrinth', first: 'black' });
     expect(lab.legalMoves().some((m) => m.startsWith('d7'))).toBe(false);
-    expect(() => new ValleyGame({ first: 'black', position: 'sskss/5/5/5/SSKSS w 0' })).toThrow(/white to move, but first is black/);
+    expect(() => new ValleyGame({ first: 'black', position: 'sskss/5/5/5/SSKSS w 0' })).toThrow(
+      /white to move, but first is black/,
+    );
   });
 
   it('lets a soldier pass over the valley but not stop on it; a King stopping there wins', () => {
@@ -135,30 +149,36 @@ describe("King's Valley games", () => {
 
   it('plays random games like the reference rules and round-trips them through records', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...VALLEY_VARIANT_NAMES), fc.boolean(), fc.boolean(), fc.array(fc.nat(), { maxLength: 60 }), (variant, blackFirst, drawRule, picks) => {
-        const g = new ValleyGame({ variant, first: blackFirst ? 'black' : 'white', drawRule });
-        let ref = gridParse(g.position);
-        for (const pick of picks) {
-          const legal = g.legalMoves();
-          const over = g.result();
-          if (over === null || !over.draw) expect([...legal].sort()).toEqual(gridMoves(ref));
-          if (over !== null) {
-            if (!over.draw) expect(over.winner).toBe(gridWinner(ref));
-            break;
+      fc.property(
+        fc.constantFrom(...VALLEY_VARIANT_NAMES),
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (variant, blackFirst, drawRule, picks) => {
+          const g = new ValleyGame({ variant, first: blackFirst ? 'black' : 'white', drawRule });
+          let ref = gridParse(g.position);
+          for (const pick of picks) {
+            const legal = g.legalMoves();
+            const over = g.result();
+            if (over === null || !over.draw) expect([...legal].sort()).toEqual(gridMoves(ref));
+            if (over !== null) {
+              if (!over.draw) expect(over.winner).toBe(gridWinner(ref));
+              break;
+            }
+            const m = legal[pick % legal.length];
+            g.play(m);
+            ref = gridPlay(ref, m);
+            expect(g.position).toBe(gridFormat(ref));
           }
-          const m = legal[pick % legal.length];
-          g.play(m);
-          ref = gridPlay(ref, m);
-          expect(g.position).toBe(gridFormat(ref));
-        }
-        const back = ValleyGame.fromRecord(g.record(), { drawRule });
-        expect(back.variant.name).toBe(variant);
-        expect(back.start).toBe(valleyVariantStart(variant, blackFirst ? 1 : 0));
-        expect(back.moves).toEqual(g.moves);
-        expect(back.position).toBe(g.position);
-        expect(back.result()).toEqual(g.result());
-        expect(back.record()).toBe(g.record());
-      }),
+          const back = ValleyGame.fromRecord(g.record(), { drawRule });
+          expect(back.variant.name).toBe(variant);
+          expect(back.start).toBe(valleyVariantStart(variant, blackFirst ? 1 : 0));
+          expect(back.moves).toEqual(g.moves);
+          expect(back.position).toBe(g.position);
+          expect(back.result()).toEqual(g.result());
+          expect(back.record()).toBe(g.record());
+        },
+      ),
       { numRuns: 80, seed: 3 },
     );
   });
@@ -182,8 +202,12 @@ describe("King's Valley games", () => {
 
   it('loads nothing from a record with a bad line, and names the line', () => {
     expect(() => ValleyGame.fromRecord('b1e4\n\nc1c3\n')).toThrow(/game record line 3: illegal move 'c1c3'/);
-    expect(() => ValleyGame.fromRecord('variant chess\nb1e4\n')).toThrow(/game record line 1: unknown King's Valley variant 'chess'/);
-    expect(() => ValleyGame.fromRecord('variant labyrinth\nsskss/5/5/5/SSKSS w 0\n')).toThrow(/game record line 2: bad Labyrinth position/);
+    expect(() => ValleyGame.fromRecord('variant chess\nb1e4\n')).toThrow(
+      /game record line 1: unknown King's Valley variant 'chess'/,
+    );
+    expect(() => ValleyGame.fromRecord('variant labyrinth\nsskss/5/5/5/SSKSS w 0\n')).toThrow(
+      /game record line 2: bad Labyrinth position/,
+    );
     expect(() => ValleyGame.fromRecord('b1e4\nxx\n')).toThrow(/game record line 2: bad move 'xx'/);
     // Moves after a draw by the draw rule are refused; without the rule they load.
     const text = [...CYCLE, ...CYCLE, 'e1e4'].join('\n');

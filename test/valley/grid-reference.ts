@@ -44,8 +44,10 @@ export function gridWinner(p: GridRef): 'white' | 'black' | null {
       if (p.grid[r][f] !== king) continue;
       for (let df = -1; df <= 1; df++) {
         for (let dr = -1; dr <= 1; dr++) {
-          const ff = f + df, rr = r + dr;
-          if ((df !== 0 || dr !== 0) && ff >= 0 && ff < p.size && rr >= 0 && rr < p.size && p.grid[rr][ff] === '.') return null;
+          const ff = f + df,
+            rr = r + dr;
+          if ((df !== 0 || dr !== 0) && ff >= 0 && ff < p.size && rr >= 0 && rr < p.size && p.grid[rr][ff] === '.')
+            return null;
         }
       }
     }
@@ -56,7 +58,8 @@ export function gridWinner(p: GridRef): 'white' | 'black' | null {
 /** Moves like "b1e4", sorted; none when the game is over. */
 export function gridMoves(p: GridRef): string[] {
   if (gridWinner(p) !== null) return [];
-  const c = centre(p), n = p.size;
+  const c = centre(p),
+    n = p.size;
   const moves: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let f = 0; f < n; f++) {
@@ -68,7 +71,8 @@ export function gridMoves(p: GridRef): string[] {
       for (let df = -1; df <= 1; df++) {
         for (let dr = -1; dr <= 1; dr++) {
           if (df === 0 && dr === 0) continue;
-          let tf = f, tr = r;
+          let tf = f,
+            tr = r;
           while (tf + df >= 0 && tf + df < n && tr + dr >= 0 && tr + dr < n && p.grid[tr + dr][tf + df] === '.') {
             tf += df;
             tr += dr;
@@ -85,7 +89,10 @@ export function gridMoves(p: GridRef): string[] {
 
 export function gridPlay(p: GridRef, move: string): GridRef {
   const grid = p.grid.map((row) => [...row]);
-  const f1 = LETTERS.indexOf(move[0]), r1 = Number(move[1]) - 1, f2 = LETTERS.indexOf(move[2]), r2 = Number(move[3]) - 1;
+  const f1 = LETTERS.indexOf(move[0]),
+    r1 = Number(move[1]) - 1,
+    f2 = LETTERS.indexOf(move[2]),
+    r2 = Number(move[3]) - 1;
   grid[r2][f2] = grid[r1][f1];
   grid[r1][f1] = '.';
   return { size: p.size, grid, white: !p.white, ply: p.ply + 1 };

@@ -54,7 +54,9 @@ describe('valley jobs: perft and divide', () => {
 
   it('agrees with the reference perft on random positions', () => {
     const texts = ['s1ks1/1S3/4s/1S1s1/S1K1S w 6', '1s1ss/2k2/5/S1S1s/2K1S w 10', 'ss1s1/1k1S1/5/1S1s1/S1K1S b 7'];
-    for (const t of texts) for (const d of [1, 2, 3, 4]) expect(value(perftSync(createEngine(parsePosition(t)), d))).toBe(refPerft(refParse(t), d));
+    for (const t of texts)
+      for (const d of [1, 2, 3, 4])
+        expect(value(perftSync(createEngine(parsePosition(t)), d))).toBe(refPerft(refParse(t), d));
   });
 
   it('stops on a node budget and a time limit with the leaves so far, and goes on to the unbroken count', () => {
@@ -74,7 +76,9 @@ describe('valley jobs: perft and divide', () => {
       fc.property(fc.integer({ min: 1, max: 400 }), (budget) => {
         const job = divideJob(start(), 4);
         const o = job.runSync({ maxNodes: budget * 50 });
-        if (!o.finished) for (const [m, n] of o.partial ?? []) expect(value(divideSync(start(), 4)).find(([x]) => x === m)?.[1]).toBe(n);
+        if (!o.finished)
+          for (const [m, n] of o.partial ?? [])
+            expect(value(divideSync(start(), 4)).find(([x]) => x === m)?.[1]).toBe(n);
         expect(value(job.runSync())).toEqual(value(divideSync(start(), 4)));
       }),
       { numRuns: 20, seed: 3 },
@@ -121,7 +125,7 @@ describe('valley jobs: perft and divide', () => {
     }
   });
 
-  it('spends a node per leaf counted, the forecast\'s included', () => {
+  it("spends a node per leaf counted, the forecast's included", () => {
     const o = perftSync(start(), 6);
     expect(o.finished && o.value).toBe(4_489_260);
     // The forecast counts perft 4 and 3 below the start (21,708 + 1,570 leaves) before its first line.
@@ -170,7 +174,11 @@ describe('valley jobs: search', () => {
 
 describe('valley jobs: solve', () => {
   it('proves a win in 1 and a draw-free start as before', async () => {
-    expect(value(solveSync(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 1 }))).toMatchObject({ value: 'win', moves: ['a1c3'], winner: 'white' });
+    expect(value(solveSync(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 1 }))).toMatchObject({
+      value: 'win',
+      moves: ['a1c3'],
+      winner: 'white',
+    });
     const r = value(await solve(startPosition(), { tableMegabytes: 16 }));
     expect(r).toMatchObject({ value: 'win', winner: 'white', proofDepth: 13 });
   });
@@ -195,7 +203,9 @@ describe('valley jobs: solve', () => {
   });
 
   it('refuses a position whose side to move already has its King on the valley', () => {
-    expect(() => solveJob({ men: [0b11111 ^ (1 << 2) ^ (1 << 12), 0b11111 << 20], kings: [12, 22], side: 0, ply: 4 })).toThrow(/King on the valley c3/);
+    expect(() =>
+      solveJob({ men: [0b11111 ^ (1 << 2) ^ (1 << 12), 0b11111 << 20], kings: [12, 22], side: 0, ply: 4 }),
+    ).toThrow(/King on the valley c3/);
   });
 });
 
@@ -213,6 +223,10 @@ describe('valley jobs: match', () => {
     const ac = new AbortController();
     ac.abort();
     // Stopped before its first game, a match still answers a tally: no games yet.
-    expect(await match(opts, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal', partial: { games: 0, aWins: 0, bWins: 0 } });
+    expect(await match(opts, { signal: ac.signal })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+      partial: { games: 0, aWins: 0, bWins: 0 },
+    });
   });
 });

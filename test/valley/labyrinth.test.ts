@@ -15,7 +15,10 @@ const PILLARS = [15, 19, 29, 33];
 /** Random Labyrinth positions: both Kings anywhere free (d4 too: a finished game), 0-6 soldiers a side, none on d4. */
 const positionArb = fc
   .record({
-    order: fc.shuffledSubarray([...Array(49).keys()].filter((s) => !PILLARS.includes(s)), { minLength: 45, maxLength: 45 }),
+    order: fc.shuffledSubarray(
+      [...Array(49).keys()].filter((s) => !PILLARS.includes(s)),
+      { minLength: 45, maxLength: 45 },
+    ),
     ws: fc.integer({ min: 0, max: 6 }),
     bs: fc.integer({ min: 0, max: 6 }),
     white: fc.boolean(),
@@ -36,7 +39,10 @@ const positionArb = fc
     return gridFormat({ size: 7, grid, white: order[0] === 24 ? false : order[1] === 24 ? true : white, ply });
   });
 
-const movesOf = (e: ValleyEngine): string[] => engineMoves(e).map((m) => formatEngineMove(e, m)).sort();
+const movesOf = (e: ValleyEngine): string[] =>
+  engineMoves(e)
+    .map((m) => formatEngineMove(e, m))
+    .sort();
 
 describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
   it('agrees with the plain reference on perft from the start', () => {
@@ -98,7 +104,13 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
       fc.property(positionArb, fc.nat(), (text, pick) => {
         const e = createEngine7(text);
         const c = e.clone();
-        expect([c.toString(), c.keyLo, c.keyHi, c.side, c.ply]).toEqual([e.toString(), e.keyLo, e.keyHi, e.side, e.ply]);
+        expect([c.toString(), c.keyLo, c.keyHi, c.side, c.ply]).toEqual([
+          e.toString(),
+          e.keyLo,
+          e.keyHi,
+          e.side,
+          e.ply,
+        ]);
         const moves = new Int32Array(64);
         const n = c.generate(moves, 0);
         if (n === 0) return;
@@ -117,7 +129,11 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
       const e = createLabyrinthEngine(t);
       return `${e.keyLo},${e.keyHi}`;
     };
-    const all = ['sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0', 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS b 0', 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 2'].map(keys);
+    const all = [
+      'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0',
+      'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS b 0',
+      'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 2',
+    ].map(keys);
     expect(new Set(all).size).toBe(3);
   });
 

@@ -2,14 +2,32 @@
 // game reaches refused as input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { START, createEngine, createVariantEngine, formatEngineMove, formatMove, isMove, legalMoves, makeMove, moveFrom, moveTo, parseMove, parsePosition, play, startPosition, type Move } from './api.js';
+import {
+  START,
+  createEngine,
+  createVariantEngine,
+  formatEngineMove,
+  formatMove,
+  isMove,
+  legalMoves,
+  makeMove,
+  moveFrom,
+  moveTo,
+  parseMove,
+  parsePosition,
+  play,
+  startPosition,
+  type Move,
+} from './api.js';
 
 describe('valley moves', () => {
   it('one encoding: e1b4 is the same code from the position functions and the engine', () => {
     const fromPosition = legalMoves(startPosition()).find((m) => formatMove(m) === 'e1b4')!;
     const buf = new Int32Array(64);
     const e = createEngine(startPosition());
-    const fromEngine = Array.from(buf.subarray(0, e.generate(buf, 0))).find((m) => formatEngineMove(e, m as Move) === 'e1b4');
+    const fromEngine = Array.from(buf.subarray(0, e.generate(buf, 0))).find(
+      (m) => formatEngineMove(e, m as Move) === 'e1b4',
+    );
     expect(fromPosition).toBe(fromEngine);
     expect(fromPosition).toBe(makeMove(4, 16));
     expect([moveFrom(fromPosition), moveTo(fromPosition)]).toEqual([4, 16]);
@@ -19,18 +37,23 @@ describe('valley moves', () => {
   it('formats and parses every slide of a board back to itself, on 5×5 and 7×7', () => {
     for (const size of [5, 7]) {
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: size * size - 1 }), fc.integer({ min: 0, max: size * size - 1 }), (from, to) => {
-          const m = makeMove(from, to);
-          if (!isMove(m, size)) return;
-          expect(parseMove(formatMove(m, size), size)).toBe(m);
-        }),
+        fc.property(
+          fc.integer({ min: 0, max: size * size - 1 }),
+          fc.integer({ min: 0, max: size * size - 1 }),
+          (from, to) => {
+            const m = makeMove(from, to);
+            if (!isMove(m, size)) return;
+            expect(parseMove(formatMove(m, size), size)).toBe(m);
+          },
+        ),
         { numRuns: 300, seed: size },
       );
     }
   });
 
   it('refuses a number that is no move, rather than print another move', () => {
-    for (const bad of [516 + 0.5, -1, 4096, makeMove(4, 4), makeMove(0, 7), makeMove(3, 30)]) expect(() => formatMove(bad as Move)).toThrow(/not a King's Valley move code/);
+    for (const bad of [516 + 0.5, -1, 4096, makeMove(4, 4), makeMove(0, 7), makeMove(3, 30)])
+      expect(() => formatMove(bad as Move)).toThrow(/not a King's Valley move code/);
     expect(formatMove(makeMove(0, 48), 7)).toBe('a1g7');
     expect(() => formatMove(makeMove(0, 48), 5)).toThrow(/not a King's Valley move code on a 5×5 board/);
     expect(() => play(startPosition(), 9999 as Move)).toThrow(/illegal move 9999/);
@@ -45,10 +68,14 @@ describe('valley moves', () => {
 
   it('refuses a position whose side to move has its own King on the valley, in one line', () => {
     for (const text of ['5/5/2K2/4k/5 w 3', '5/1K3/2k2/5/5 b 5']) {
-      expect(() => parsePosition(text)).toThrow(/^bad King's Valley position .*: the side to move already has its King on the valley c3, which no game reaches$/);
+      expect(() => parsePosition(text)).toThrow(
+        /^bad King's Valley position .*: the side to move already has its King on the valley c3, which no game reaches$/,
+      );
     }
     expect(parsePosition('5/5/2K2/4k/5 b 3').kings[0]).toBe(12);
-    expect(() => createEngine({ men: [1 << 12, 1 << 24], kings: [12, 24], side: 0, ply: 5 })).toThrow(/King on the valley c3/);
+    expect(() => createEngine({ men: [1 << 12, 1 << 24], kings: [12, 24], side: 0, ply: 5 })).toThrow(
+      /King on the valley c3/,
+    );
     expect(() => createVariantEngine('labyrinth', 'k6/7/1#1s1#1/3K3/1#3#1/7/7 w 1')).toThrow(/King on the valley d4/);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatValleyPosition, formatValleyRecord, parseValleyRecord, valleyStart, valleyWinner } from '../../src/valley/legacy.js';
+import {
+  formatValleyPosition,
+  formatValleyRecord,
+  parseValleyRecord,
+  valleyStart,
+  valleyWinner,
+} from '../../src/valley/legacy.js';
 import { refFormat, refMoves, refParse, refPlay } from './reference.js';
 
 describe("King's Valley game records", () => {

@@ -4,7 +4,10 @@ import { createValleyEngine } from '../../src/valley/legacy.js';
 import { parseValleyPosition, valleyStart } from '../../src/valley/legacy.js';
 import type { ValleyEngine } from '../../src/valley/legacy.js';
 import { WIN } from '../../src/valley/search.js';
-import { formatValleyEngineMove as formatEngineMove, parseValleyEngineMove as parseEngineMove } from '../../src/valley/legacy.js';
+import {
+  formatValleyEngineMove as formatEngineMove,
+  parseValleyEngineMove as parseEngineMove,
+} from '../../src/valley/legacy.js';
 import { ValleySearcher, valleySearch } from '../../src/valley/legacy.js';
 import { refWinDistance, refWinsWithin } from './brute.js';
 import { refMoves, refParse, refPlay } from './reference.js';
@@ -43,7 +46,13 @@ function plainEngine(text: string): ValleyEngine {
 }
 
 // Found by the brute force from random games: the side to move forces a win in exactly 3 (or 5) plies.
-const WIN_IN_3 = ['1s2s/4S/3Sk/2ssS/2K1S w 8', '1s1ss/5/1k2s/S2S1/2SKS b 19', 'sss1s/S4/SS3/1S3/k1K2 w 10', 's1ks1/4S/4S/Ss3/S1Ks1 b 7', 'ssK1s/S3s/3Sk/5/1S2S w 8'];
+const WIN_IN_3 = [
+  '1s2s/4S/3Sk/2ssS/2K1S w 8',
+  '1s1ss/5/1k2s/S2S1/2SKS b 19',
+  'sss1s/S4/SS3/1S3/k1K2 w 10',
+  's1ks1/4S/4S/Ss3/S1Ks1 b 7',
+  'ssK1s/S3s/3Sk/5/1S2S w 8',
+];
 const WIN_IN_5 = ['ss1s1/3SS/4K/S4/s1kS1 w 8', 'sskss/2K2/5/5/S1SSS w 8', 'ssks1/1S3/S4/4s/1SKS1 b 7'];
 
 describe('valley search', () => {
@@ -75,15 +84,22 @@ describe('valley search', () => {
   });
 
   it('works through the interface alone (the path other variants take)', () => {
-    for (const [text, plies] of [[WIN_IN_3[1], 3], [WIN_IN_5[0], 5]] as const) {
+    for (const [text, plies] of [
+      [WIN_IN_3[1], 3],
+      [WIN_IN_5[0], 5],
+    ] as const) {
       const e = plainEngine(text);
       const r = valleySearch(e, { depth: 8 });
       expect(r.winInPlies).toBe(plies);
-      expect(refWinsWithin(refPlay(refParse(text), formatEngineMove(e, r.move!)), refParse(text).white, plies - 1)).toBe(true);
+      expect(
+        refWinsWithin(refPlay(refParse(text), formatEngineMove(e, r.move!)), refParse(text).white, plies - 1),
+      ).toBe(true);
       expect(e.toString()).toBe(text);
     }
     const start = valleySearch(plainEngine('sskss/5/5/5/SSKSS w 0'), { depth: 3 });
-    expect(refMoves(refParse('sskss/5/5/5/SSKSS w 0'))).toContain(formatEngineMove(plainEngine('sskss/5/5/5/SSKSS w 0'), start.move!));
+    expect(refMoves(refParse('sskss/5/5/5/SSKSS w 0'))).toContain(
+      formatEngineMove(plainEngine('sskss/5/5/5/SSKSS w 0'), start.move!),
+    );
   });
 
   it('sees a lost position as lost, in plies counted to the end', () => {

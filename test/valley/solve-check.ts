@@ -7,7 +7,12 @@ import { refMoves, refParse, refPlay, type RefPosition } from './reference.js';
  * strategy[position] and the loser tries each legal move; returns the number of positions visited and the
  * longest line. Throws if a strategy move is missing or illegal, or a line is not won within maxPlies.
  */
-export function replayStrategy(start: string, strategy: Record<string, string>, moverWins: boolean, maxPlies: number): { positions: number; longest: number } {
+export function replayStrategy(
+  start: string,
+  strategy: Record<string, string>,
+  moverWins: boolean,
+  maxPlies: number,
+): { positions: number; longest: number } {
   const root = refParse(start);
   const winnerWhite = moverWins === root.white;
   const done = new Map<string, number>();

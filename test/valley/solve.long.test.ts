@@ -1,7 +1,13 @@
 // Opt-in (several minutes): GRIDBITS_LONG=1 npx vitest run test/valley/solve.long.test.ts
 // Every first move of King's Valley settled, each proof replayed against every defence on the reference generator.
 import { describe, expect, it } from 'vitest';
-import { playValleyMove, valleyMoves, valleySolve, valleyStart, formatValleyPosition } from '../../src/valley/legacy.js';
+import {
+  playValleyMove,
+  valleyMoves,
+  valleySolve,
+  valleyStart,
+  formatValleyPosition,
+} from '../../src/valley/legacy.js';
 import { replayStrategy } from './solve-check.js';
 
 // White's first moves: the four that win and the six that lose (Black then wins); no first move draws.

@@ -2,7 +2,15 @@
 // defence on the reference generator, and its budgets.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { VALLEY_START, formatValleyPosition, parseValleyPosition, playValleyMove, valleyMoves, valleySolve, valleyStart } from '../../src/valley/legacy.js';
+import {
+  VALLEY_START,
+  formatValleyPosition,
+  parseValleyPosition,
+  playValleyMove,
+  valleyMoves,
+  valleySolve,
+  valleyStart,
+} from '../../src/valley/legacy.js';
 import { ShortestWin } from '../../src/valley/solve-short.js';
 import { SolveTable } from '../../src/valley/solve-table.js';
 import { solveAnswer01 } from '../../src/valley/solve01.js';
@@ -32,7 +40,10 @@ function sample<T>(items: T[], n: number, seed: number): T[] {
   return Array.from({ length: n }, () => items[rng.below(items.length)]);
 }
 
-async function expectExact(exact: Map<string, { value: string; plies: number }>, positions: string[]): Promise<Record<string, number>> {
+async function expectExact(
+  exact: Map<string, { value: string; plies: number }>,
+  positions: string[],
+): Promise<Record<string, number>> {
   const seen: Record<string, number> = {};
   for (const text of positions) {
     const truth = exact.get(text);
@@ -43,7 +54,11 @@ async function expectExact(exact: Map<string, { value: string; plies: number }>,
     if (r.value !== 'draw') expect(r.shortest, text).toBe(truth.plies);
     if (r.value !== 'draw' && seen[r.value] === undefined) {
       // Without the proof's size the quickest win is the same, and no size is claimed.
-      const lean = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, shortest: true, proofSize: false });
+      const lean = await valleySolve(parseValleyPosition(text), {
+        tableMegabytes: 1,
+        shortest: true,
+        proofSize: false,
+      });
       expect(lean).toMatchObject({ value: r.value, shortest: truth.plies, proofNodes: null });
     }
     expect(r.exhausted).toBe(false);
@@ -85,7 +100,14 @@ describe("King's Valley solver", () => {
 
   it('proves the start a win for White (a1d4 or its mirror e1b4 first), and the proof replays against every defence', async () => {
     const r = await valleySolve(valleyStart(), { tableMegabytes: 16, strategy: true, shortest: true });
-    expect(r).toMatchObject({ position: VALLEY_START, value: 'win', winner: 'white', exhausted: false, proofDepth: 13, shortest: 9 });
+    expect(r).toMatchObject({
+      position: VALLEY_START,
+      value: 'win',
+      winner: 'white',
+      exhausted: false,
+      proofDepth: 13,
+      shortest: 9,
+    });
     expect(r.moves.length).toBeGreaterThan(0);
     for (const m of r.moves) expect(['a1d4', 'b1b4', 'd1d4', 'e1b4']).toContain(m);
     const replay = replayStrategy(VALLEY_START, r.strategy!, true, 13);
@@ -163,8 +185,15 @@ describe("King's Valley solver", () => {
   });
 
   it('answers finished games at once', async () => {
-    expect(await valleySolve(parseValleyPosition('ks3/ss3/5/5/4K b 5'))).toMatchObject({ value: 'loss', winner: 'white', nodes: 0 });
-    expect(await valleySolve(parseValleyPosition('4k/5/2K2/5/5 b 5'))).toMatchObject({ value: 'loss', winner: 'white' });
+    expect(await valleySolve(parseValleyPosition('ks3/ss3/5/5/4K b 5'))).toMatchObject({
+      value: 'loss',
+      winner: 'white',
+      nodes: 0,
+    });
+    expect(await valleySolve(parseValleyPosition('4k/5/2K2/5/5 b 5'))).toMatchObject({
+      value: 'loss',
+      winner: 'white',
+    });
   });
 
   it('says when the budget ran out, and stops on a signal', async () => {
@@ -175,11 +204,23 @@ describe("King's Valley solver", () => {
     expect(t.value === 'unknown' ? t.exhausted : true).toBe(true);
     const ac = new AbortController();
     ac.abort();
-    await expect(valleySolve(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(valleySolve(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
     // The CLI's form answers the signal with what was proved (nothing, stopped before it began), not by throwing.
-    expect(await solveAnswer01(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({ value: 'unknown', winner: null, exhausted: false, stopped: 'signal', nodes: 0 });
+    expect(await solveAnswer01(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
+      value: 'unknown',
+      winner: null,
+      exhausted: false,
+      stopped: 'signal',
+      nodes: 0,
+    });
     const later = new AbortController();
-    const mid = await solveAnswer01(valleyStart(), { signal: later.signal, tableMegabytes: 1, onStatus: () => later.abort() });
+    const mid = await solveAnswer01(valleyStart(), {
+      signal: later.signal,
+      tableMegabytes: 1,
+      onStatus: () => later.abort(),
+    });
     expect(mid).toMatchObject({ value: 'unknown', exhausted: false, stopped: 'signal', position: VALLEY_START });
     expect(mid.nodes).toBeGreaterThan(0);
     await expect(valleySolve(valleyStart(), { tableMegabytes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import { VALLEY_START, formatValleyPosition, parseValleyMove, parseValleyPosition, playValleyMove, valleyDivide, valleyDivideAsync, valleyMoves, valleyPerft, valleyStart, valleyWinner } from '../../src/valley/legacy.js';
+import {
+  VALLEY_START,
+  formatValleyPosition,
+  parseValleyMove,
+  parseValleyPosition,
+  playValleyMove,
+  valleyDivide,
+  valleyDivideAsync,
+  valleyMoves,
+  valleyPerft,
+  valleyStart,
+  valleyWinner,
+} from '../../src/valley/legacy.js';
 import { refFormat, refMoves, refParse, refPerft, type RefPosition } from './reference.js';
 
 const perftOf = (text: string, depth: number): number => valleyPerft(parseValleyPosition(text), depth);
@@ -32,11 +44,12 @@ const positionArb = fc
     return refFormat(p);
   });
 
-describe('King\'s Valley rules and perft', () => {
+describe("King's Valley rules and perft", () => {
   it('matches the contract perft from the start', () => {
     expect([0, 1, 2, 3, 4].map((d) => valleyPerft(valleyStart(), d))).toEqual([1, 10, 110, 1570, 21708]);
     expect(perftOf(VALLEY_START, 5)).toBe(refPerft(refParse(VALLEY_START), 5));
-    for (const bad of [-1, 1.5, 13]) expect(() => valleyPerft(valleyStart(), bad)).toThrow(/depth must be a whole number from 0 to 12/);
+    for (const bad of [-1, 1.5, 13])
+      expect(() => valleyPerft(valleyStart(), bad)).toThrow(/depth must be a whole number from 0 to 12/);
   });
 
   it('agrees with the reference generator on random positions, moves and perft', () => {
@@ -54,7 +67,9 @@ describe('King\'s Valley rules and perft', () => {
 
   it('makes the first move a soldier move, later Kings move', () => {
     const first = valleyMoves(valleyStart());
-    expect(first.every((m) => m.startsWith('a1') || m.startsWith('b1') || m.startsWith('d1') || m.startsWith('e1'))).toBe(true);
+    expect(
+      first.every((m) => m.startsWith('a1') || m.startsWith('b1') || m.startsWith('d1') || m.startsWith('e1')),
+    ).toBe(true);
     // b1 is empty: the King could slide c1a3, but not on ply 0; on ply 1 it may.
     expect(() => playValleyMove(parseValleyPosition('sskss/5/5/5/S1KSS w 0'), 'c1a3')).toThrow(/illegal move/);
     expect(valleyMoves(parseValleyPosition('sskss/5/5/5/S1KSS w 0'))).not.toContain('c1a3');
@@ -89,7 +104,12 @@ describe('King\'s Valley rules and perft', () => {
   });
 
   it('counts hand-made positions as the reference does', () => {
-    for (const text of ['sskss/5/5/5/SSKSS b 0', 's3k/1s3/1S3/s1K2/3sS w 9', 'k4/5/5/5/4K w 3', '5/1sks1/5/1SKS1/5 b 2']) {
+    for (const text of [
+      'sskss/5/5/5/SSKSS b 0',
+      's3k/1s3/1S3/s1K2/3sS w 9',
+      'k4/5/5/5/4K w 3',
+      '5/1sks1/5/1SKS1/5 b 2',
+    ]) {
       expect(perftOf(text, 4)).toBe(refPerft(refParse(text), 4));
     }
   });

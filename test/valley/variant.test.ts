@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { createVariantEngine, formatVariantPosition, parseVariantPosition } from '../../src/valley/variant.js';
 import { valleyEngineMoves as engineMoves } from '../../src/valley/legacy.js';
-import { VALLEY_VARIANTS, VALLEY_VARIANT_NAMES, valleyEngineDivideAsync as engineDivideAsync, valleyEnginePerft as enginePerft, valleyVariant, valleyVariantStart } from '../../src/valley/legacy.js';
-import { formatValleyEngineMove as formatEngineMove, parseValleyEngineMove as parseEngineMove } from '../../src/valley/legacy.js';
+import {
+  VALLEY_VARIANTS,
+  VALLEY_VARIANT_NAMES,
+  valleyEngineDivideAsync as engineDivideAsync,
+  valleyEnginePerft as enginePerft,
+  valleyVariant,
+  valleyVariantStart,
+} from '../../src/valley/legacy.js';
+import {
+  formatValleyEngineMove as formatEngineMove,
+  parseValleyEngineMove as parseEngineMove,
+} from '../../src/valley/legacy.js';
 import { valleyPerft, valleyStart } from '../../src/valley/legacy.js';
 import { gridMoves, gridParse, gridPerft } from './grid-reference.js';
 
@@ -18,8 +28,11 @@ describe("King's Valley variants", () => {
     expect(lab.board.name(lab.grid.valley)).toBe('d4');
     expect(VALLEY_VARIANTS.standard.board.name(VALLEY_VARIANTS.standard.grid.valley)).toBe('c3');
     expect(valleyVariantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
-    expect(() => valleyVariant('chess')).toThrow(/unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/);
-    for (const name of ['constructor', '__proto__', 'toString']) expect(() => valleyVariant(name)).toThrow(/unknown King's Valley variant/);
+    expect(() => valleyVariant('chess')).toThrow(
+      /unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/,
+    );
+    for (const name of ['constructor', '__proto__', 'toString'])
+      expect(() => valleyVariant(name)).toThrow(/unknown King's Valley variant/);
   });
 
   it('builds an engine per variant whose moves and perft agree with the reference, either side first', () => {
@@ -29,7 +42,11 @@ describe("King's Valley variants", () => {
         const e = createVariantEngine(name, first === 0 ? undefined : start);
         expect(e.toString()).toBe(start);
         expect(e.size).toBe(VALLEY_VARIANTS[name].grid.size);
-        expect(engineMoves(e).map((m) => formatEngineMove(e, m)).sort()).toEqual(gridMoves(gridParse(start)));
+        expect(
+          engineMoves(e)
+            .map((m) => formatEngineMove(e, m))
+            .sort(),
+        ).toEqual(gridMoves(gridParse(start)));
         for (const d of [1, 2, 3]) expect(enginePerft(e, d)).toBe(gridPerft(gridParse(start), d));
       }
     }
@@ -45,7 +62,9 @@ describe("King's Valley variants", () => {
     expect(() => parseVariantPosition('labyrinth', 'sskss/5/5/5/SSKSS w 0')).toThrow(/expected 7 ranks/);
     expect(() => parseVariantPosition('standard', VALLEY_VARIANTS.labyrinth.start)).toThrow(/expected 5 ranks/);
     expect(() => parseVariantPosition('standard', 's#kss/5/5/5/SSKSS w 0')).toThrow(/unexpected '#'/);
-    expect(() => createVariantEngine('labyrinth', parseVariantPosition('standard', 'sskss/5/5/5/SSKSS w 0'))).toThrow(/7×7/);
+    expect(() => createVariantEngine('labyrinth', parseVariantPosition('standard', 'sskss/5/5/5/SSKSS w 0'))).toThrow(
+      /7×7/,
+    );
   });
 
   it('parses moves against the position: malformed and illegal ones are errors', () => {

@@ -31,7 +31,10 @@ const knight = parsePiece('knight');
 const g8 = graph(Board.of(8, 8), knight);
 
 /** Runs a job in slices of `every` nodes until it finishes; the outcomes on the way must all be 'nodes'. */
-function inSlices<T, P>(j: { runSync: (o: { maxNodes: number }) => Outcome<T, P> }, every: number): { value: T; stops: number } {
+function inSlices<T, P>(
+  j: { runSync: (o: { maxNodes: number }) => Outcome<T, P> },
+  every: number,
+): { value: T; stops: number } {
   for (let stops = 0; ; stops++) {
     const out = j.runSync({ maxNodes: every });
     if (out.finished) return { value: out.value, stops };
@@ -53,7 +56,21 @@ describe('walk jobs: exact', () => {
     const t = performance.now();
     const out = exactCountsJob(g, 100).runSync();
     const ms = performance.now() - t;
-    const ref = refCounts(25, 25, [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], 100);
+    const ref = refCounts(
+      25,
+      25,
+      [
+        [1, 2],
+        [2, 1],
+        [2, -1],
+        [1, -2],
+        [-1, -2],
+        [-2, -1],
+        [-2, 1],
+        [-1, 2],
+      ],
+      100,
+    );
     expect(out.finished && out.value.counts.every((c, s) => c === ref[s % 25][Math.floor(s / 25)])).toBe(true);
     // Not a timing test (bench/ has those): only a guard against a return to the old refusal or a slow path.
     expect(ms).toBeLessThan(10_000);
@@ -97,7 +114,7 @@ describe('walk jobs: exact', () => {
     }
   });
 
-  it('refuses past EXACT_MAX_WORK when the job is made, in the library\'s words', () => {
+  it("refuses past EXACT_MAX_WORK when the job is made, in the library's words", () => {
     const g = graph(Board.of(100, 100), knight);
     expect(() => exactCountsJob(g, 100_000)).toThrow(/exact fractions go up to .*survivalAtHorizon/);
     expect(() => exactCountsJob(g, 100_000)).not.toThrow(/--/);
@@ -113,7 +130,9 @@ describe('walk jobs: far horizon, decay rate, map', () => {
     expect(j.runSync({ timeoutMs: 5 })).toMatchObject({ finished: false, stopped: 'time' });
     expect(finishedValue(j.runSync())).toEqual(whole);
     for (const every of [1, 7, 1000]) {
-      expect(inSlices(survivalAtHorizonJob(g8, 27, 1_000_000_000), every).value).toEqual(finishedValue(survivalAtHorizonSync(g8, 27, 1_000_000_000)));
+      expect(inSlices(survivalAtHorizonJob(g8, 27, 1_000_000_000), every).value).toEqual(
+        finishedValue(survivalAtHorizonSync(g8, 27, 1_000_000_000)),
+      );
       expect(inSlices(decayRateJob(g8, 0), every).value).toEqual(finishedValue(decayRateJob(g8, 0).runSync()));
       const map = inSlices(survivalMapAtHorizonJob(g8, 500), every).value;
       expect(map).toEqual(finishedValue(survivalMapAtHorizonJob(g8, 500).runSync()));
@@ -128,7 +147,12 @@ describe('walk jobs: far horizon, decay rate, map', () => {
     // leads to changes), 0.025 for the others. The old progress said 0 % at every fifth of the 100×100 far
     // horizon (off by 0.80: it jumped at the end) and 5 / 9 / 14 / 80 % at N = 2000 (off by 0.46).
     const g100 = graph(Board.of(100, 100), knight);
-    const cases = [() => survivalAtHorizonJob(g100, 0, 1_000_000_000), () => survivalAtHorizonJob(g100, 0, 2000), () => decayRateJob(g100, 0), () => survivalMapAtHorizonJob(graph(Board.of(20, 20), knight), 1_000_000_000)];
+    const cases = [
+      () => survivalAtHorizonJob(g100, 0, 1_000_000_000),
+      () => survivalAtHorizonJob(g100, 0, 2000),
+      () => decayRateJob(g100, 0),
+      () => survivalMapAtHorizonJob(graph(Board.of(20, 20), knight), 1_000_000_000),
+    ];
     for (const make of cases) {
       const reports: Progress[] = [];
       const all = make().runSync({ onProgress: (p) => reports.push({ ...p }) }).nodes;
@@ -141,7 +165,10 @@ describe('walk jobs: far horizon, decay rate, map', () => {
         for (let k = 1; k <= 4; k++) {
           let last: Progress | undefined;
           while (nodes < Math.ceil(all / 5) * k) {
-            const o = job.runSync({ maxNodes: Math.min(Math.ceil(all / 5) * k - nodes, 1 + rng.below(512)), onProgress: (p) => (last = { ...p }) });
+            const o = job.runSync({
+              maxNodes: Math.min(Math.ceil(all / 5) * k - nodes, 1 + rng.below(512)),
+              onProgress: (p) => (last = { ...p }),
+            });
             expect(o.finished).toBe(false);
             nodes = o.nodes;
           }
@@ -153,7 +180,9 @@ describe('walk jobs: far horizon, decay rate, map', () => {
 
   it('progress goes forward and ends at its total; the map limit is refused in library terms', () => {
     const reports: Progress[] = [];
-    survivalMapAtHorizonJob(graph(Board.of(30, 30), knight), 3000).runSync({ onProgress: (p) => reports.push({ ...p }) });
+    survivalMapAtHorizonJob(graph(Board.of(30, 30), knight), 3000).runSync({
+      onProgress: (p) => reports.push({ ...p }),
+    });
     expectForward(reports);
     expect(reports[0].unit).toBe('moves');
     const g32 = graph(Board.of(32, 32), knight);
@@ -174,7 +203,9 @@ describe('walk jobs: simulate', () => {
     expect(finishedValue(j.runSync())).toEqual(whole);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (every) => {
-        expect(inSlices(simulateJob(g8, 0, 10, 5000, createRng(3)), every).value).toEqual(finishedValue(simulateSync(g8, 0, 10, 5000, createRng(3))));
+        expect(inSlices(simulateJob(g8, 0, 10, 5000, createRng(3)), every).value).toEqual(
+          finishedValue(simulateSync(g8, 0, 10, 5000, createRng(3))),
+        );
       }),
       { numRuns: 20 },
     );
@@ -183,7 +214,10 @@ describe('walk jobs: simulate', () => {
   it('a signal stops it with its partial (no ABORTED thrown); progress in walks ends at the total', async () => {
     const c = new AbortController();
     const reports: Progress[] = [];
-    const run = simulate(g8, 0, 10, 50_000_000, createRng(1), { signal: c.signal, onProgress: (p) => reports.push({ ...p }) });
+    const run = simulate(g8, 0, 10, 50_000_000, createRng(1), {
+      signal: c.signal,
+      onProgress: (p) => reports.push({ ...p }),
+    });
     setTimeout(() => c.abort(), 50);
     const out = await run;
     expect(out).toMatchObject({ finished: false, stopped: 'signal' });
@@ -203,21 +237,34 @@ describe('walk jobs in a worker thread', () => {
     try {
       const f = await runInWorker<Fraction>(worker, 'walk.exactSurvival', [{ board: '8x8', from: 'a1', steps: 10 }]);
       expect(f).toMatchObject({ finished: true, value: { numerator: 4669663n, denominator: 268435456n } });
-      const map = await runInWorker<Fraction[]>(worker, 'walk.exactSurvivalMap', [{ board: { width: 3, height: 3 }, steps: 2 }]);
+      const map = await runInWorker<Fraction[]>(worker, 'walk.exactSurvivalMap', [
+        { board: { width: 3, height: 3 }, steps: 2 },
+      ]);
       expect(map.finished && map.value[0]).toEqual({ numerator: 1n, denominator: 16n });
-      const far = await runInWorker(worker, 'walk.survivalAtHorizon', [{ board: '8x8', piece: 'knight', from: 0, steps: 1_000_000_000 }]);
+      const far = await runInWorker(worker, 'walk.survivalAtHorizon', [
+        { board: '8x8', piece: 'knight', from: 0, steps: 1_000_000_000 },
+      ]);
       expect(far.finished && far.value).toEqual(finishedValue(survivalAtHorizonSync(g8, 0, 1_000_000_000)));
       const rate = await runInWorker(worker, 'walk.decayRate', [{ board: '8x8', from: 'a1' }]);
       expect(rate.finished && rate.value).toEqual(finishedValue(decayRateJob(g8, 0).runSync()));
-      const sim = await runInWorker(worker, 'walk.simulate', [{ board: '8x8', from: 'a1', steps: 10, trials: 20_000, seed: 3 }]);
+      const sim = await runInWorker(worker, 'walk.simulate', [
+        { board: '8x8', from: 'a1', steps: 10, trials: 20_000, seed: 3 },
+      ]);
       expect(sim.finished && sim.value).toEqual(finishedValue(simulateSync(g8, 0, 10, 20_000, createRng(3))));
       const c = new AbortController();
-      const run = runInWorker<Simulation, Simulation>(worker, 'walk.simulate', [{ board: '8x8', from: 'a1', steps: 10, trials: 100_000_000 }], { signal: c.signal });
+      const run = runInWorker<Simulation, Simulation>(
+        worker,
+        'walk.simulate',
+        [{ board: '8x8', from: 'a1', steps: 10, trials: 100_000_000 }],
+        { signal: c.signal },
+      );
       setTimeout(() => c.abort(), 100);
       const stopped = await run;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       expect(stopped.finished === false && stopped.partial!.trials).toBeGreaterThan(0);
-      await expect(runInWorker(worker, 'walk.exactCounts', [{ board: '100x100', steps: 100_000 }])).rejects.toThrow(/exact fractions go up to/);
+      await expect(runInWorker(worker, 'walk.exactCounts', [{ board: '100x100', steps: 100_000 }])).rejects.toThrow(
+        /exact fractions go up to/,
+      );
     } finally {
       await worker.terminate();
     }

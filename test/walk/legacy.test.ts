@@ -6,9 +6,29 @@ import { parsePiece } from '../../src/pieces/piece.js';
 import * as legacy from '../../src/walk/legacy.js';
 
 const OLD_NAMES = [
-  'WALK_MAX_SIDE', 'squareOrbits', 'walkGraph', 'FLOAT_MAX_STEPS', 'distribution', 'distributionWithLog', 'survival', 'survivalMap',
-  'EXACT_MAX_WORK', 'exactCounts', 'exactSurvival', 'exactSurvivalMap', 'fractionText', 'reduceFraction',
-  'HORIZON_MAX_STEPS', 'MAP_MAX_WORK', 'decayRate', 'survivalAtHorizon', 'survivalMapAtHorizon', 'SIMULATE_MAX_WORK', 'simulate', 'simulateAsync', 'wilson',
+  'WALK_MAX_SIDE',
+  'squareOrbits',
+  'walkGraph',
+  'FLOAT_MAX_STEPS',
+  'distribution',
+  'distributionWithLog',
+  'survival',
+  'survivalMap',
+  'EXACT_MAX_WORK',
+  'exactCounts',
+  'exactSurvival',
+  'exactSurvivalMap',
+  'fractionText',
+  'reduceFraction',
+  'HORIZON_MAX_STEPS',
+  'MAP_MAX_WORK',
+  'decayRate',
+  'survivalAtHorizon',
+  'survivalMapAtHorizon',
+  'SIMULATE_MAX_WORK',
+  'simulate',
+  'simulateAsync',
+  'wilson',
 ];
 
 describe('walk legacy names', () => {
@@ -34,9 +54,13 @@ describe('walk legacy names', () => {
 
   it('simulateAsync resolves to the simulation and rejects with ABORTED on a fired signal, as before', async () => {
     const g = legacy.walkGraph(Board.of(8, 8), parsePiece('knight'));
-    expect(await legacy.simulateAsync(g, 0, 10, 5000, createRng(2))).toEqual(legacy.simulate(g, 0, 10, 5000, createRng(2)));
+    expect(await legacy.simulateAsync(g, 0, 10, 5000, createRng(2))).toEqual(
+      legacy.simulate(g, 0, 10, 5000, createRng(2)),
+    );
     const c = new AbortController();
     c.abort();
-    await expect(legacy.simulateAsync(g, 0, 10, 1000, createRng(1), { signal: c.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(legacy.simulateAsync(g, 0, 10, 1000, createRng(1), { signal: c.signal })).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
   });
 });

@@ -4,7 +4,16 @@
 export function refLeaps(parts: readonly (readonly [number, number])[]): [number, number][] {
   const out: [number, number][] = [];
   for (const [a, b] of parts) {
-    for (const [x, y] of [[a, b], [a, -b], [-a, b], [-a, -b], [b, a], [b, -a], [-b, a], [-b, -a]]) {
+    for (const [x, y] of [
+      [a, b],
+      [a, -b],
+      [-a, b],
+      [-a, -b],
+      [b, a],
+      [b, -a],
+      [-b, a],
+      [-b, -a],
+    ]) {
       if (!out.some(([p, q]) => p === x && q === y)) out.push([x, y]);
     }
   }
@@ -22,7 +31,8 @@ export function refSurvival(w: number, h: number, leaps: [number, number][], n: 
       for (let y = 0; y < h; y++) {
         let total = 0;
         for (const [dx, dy] of leaps) {
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx >= 0 && ny >= 0 && nx < w && ny < h) total += p[nx][ny];
         }
         q[x].push(total / leaps.length);
@@ -41,7 +51,8 @@ export function refCounts(w: number, h: number, leaps: [number, number][], n: nu
     c = c.map((col, x) =>
       col.map((_, y) => {
         let t = 0n;
-        for (const [dx, dy] of leaps) if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h) t += c[x + dx][y + dy];
+        for (const [dx, dy] of leaps)
+          if (x + dx >= 0 && y + dy >= 0 && x + dx < w && y + dy < h) t += c[x + dx][y + dy];
         return t;
       }),
     );
@@ -50,7 +61,14 @@ export function refCounts(w: number, h: number, leaps: [number, number][], n: nu
 }
 
 /** Where the walker stands after n moves from (x0, y0): mass spread forward. */
-export function refDistribution(w: number, h: number, leaps: [number, number][], x0: number, y0: number, n: number): number[][] {
+export function refDistribution(
+  w: number,
+  h: number,
+  leaps: [number, number][],
+  x0: number,
+  y0: number,
+  n: number,
+): number[][] {
   let d: number[][] = Array.from({ length: w }, () => new Array<number>(h).fill(0));
   d[x0][y0] = 1;
   for (let step = 0; step < n; step++) {

@@ -62,7 +62,7 @@ describe('walk: hand cases and the seed puzzle', () => {
     const f = exactSurvival(g8, 0, 1000);
     expect(f.denominator % 2n).toBe(0n);
     // p ≈ c·λ^1000 with λ ≈ 0.7513: about 2^-413 of 2^3000 sequences.
-    expect((8n ** 1000n) % f.denominator).toBe(0n);
+    expect(8n ** 1000n % f.denominator).toBe(0n);
     expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeGreaterThan(400);
     expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeLessThan(430);
     const g100 = walkGraph(Board.of(100, 100), knight);
@@ -81,95 +81,142 @@ describe('walk: hand cases and the seed puzzle', () => {
 });
 
 describe('walk: properties against a plain reference DP', () => {
-  const leaper = fc.constantFrom<[number, number][]>([[1, 2]], [[0, 1]], [[1, 1]], [[1, 3]], [[0, 2]], [[2, 3]], [[1, 2], [0, 1], [1, 1]], [[1, 2], [0, 3]]);
+  const leaper = fc.constantFrom<[number, number][]>(
+    [[1, 2]],
+    [[0, 1]],
+    [[1, 1]],
+    [[1, 3]],
+    [[0, 2]],
+    [[2, 3]],
+    [
+      [1, 2],
+      [0, 1],
+      [1, 1],
+    ],
+    [
+      [1, 2],
+      [0, 3],
+    ],
+  );
   const specOf = (parts: [number, number][]): string => parts.map(([a, b]) => `${a},${b}`).join('+');
 
   it('the whole-board map, the distribution and the exact fractions match the reference', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), leaper, fc.integer({ min: 0, max: 12 }), fc.nat(), (w, h, parts, n, pick) => {
-        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
-        const leaps = refLeaps(parts);
-        const ref = refSurvival(w, h, leaps, n);
-        const map = survivalMap(g, n);
-        const counts = refCounts(w, h, leaps, n);
-        const exact = exactSurvivalMap(g, n);
-        const total = BigInt(leaps.length) ** BigInt(n);
-        for (let x = 0; x < w; x++) {
-          for (let y = 0; y < h; y++) {
-            expect(close(map[at(w, x, y)], ref[x][y])).toBe(true);
-            const f = exact[at(w, x, y)];
-            // Lowest terms: the same value as counts/total, and cross-multiplied equal.
-            expect(f.numerator * total).toBe(counts[x][y] * f.denominator);
-            expect(close(Number(f.numerator) / Number(f.denominator), map[at(w, x, y)], 1e-12)).toBe(true);
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 7 }),
+        leaper,
+        fc.integer({ min: 0, max: 12 }),
+        fc.nat(),
+        (w, h, parts, n, pick) => {
+          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const leaps = refLeaps(parts);
+          const ref = refSurvival(w, h, leaps, n);
+          const map = survivalMap(g, n);
+          const counts = refCounts(w, h, leaps, n);
+          const exact = exactSurvivalMap(g, n);
+          const total = BigInt(leaps.length) ** BigInt(n);
+          for (let x = 0; x < w; x++) {
+            for (let y = 0; y < h; y++) {
+              expect(close(map[at(w, x, y)], ref[x][y])).toBe(true);
+              const f = exact[at(w, x, y)];
+              // Lowest terms: the same value as counts/total, and cross-multiplied equal.
+              expect(f.numerator * total).toBe(counts[x][y] * f.denominator);
+              expect(close(Number(f.numerator) / Number(f.denominator), map[at(w, x, y)], 1e-12)).toBe(true);
+            }
           }
-        }
-        const x0 = pick % w, y0 = Math.floor(pick / w) % h;
-        const d = distribution(g, at(w, x0, y0), n);
-        const rd = refDistribution(w, h, leaps, x0, y0, n);
-        let sum = 0;
-        for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) {
-          expect(close(d[at(w, x, y)], rd[x][y])).toBe(true);
-          sum += d[at(w, x, y)];
-        }
-        expect(close(sum, map[at(w, x0, y0)], 1e-12)).toBe(true);
-      }),
+          const x0 = pick % w,
+            y0 = Math.floor(pick / w) % h;
+          const d = distribution(g, at(w, x0, y0), n);
+          const rd = refDistribution(w, h, leaps, x0, y0, n);
+          let sum = 0;
+          for (let x = 0; x < w; x++)
+            for (let y = 0; y < h; y++) {
+              expect(close(d[at(w, x, y)], rd[x][y])).toBe(true);
+              sum += d[at(w, x, y)];
+            }
+          expect(close(sum, map[at(w, x0, y0)], 1e-12)).toBe(true);
+        },
+      ),
       { numRuns: 150, seed: 4 },
     );
   });
 
   it('the whole-board map is invariant under the board symmetries', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), leaper, fc.integer({ min: 0, max: 30 }), (w, h, parts, n) => {
-        const map = survivalMap(walkGraph(Board.of(w, h), parsePiece(specOf(parts))), n);
-        for (let x = 0; x < w; x++) {
-          for (let y = 0; y < h; y++) {
-            const v = map[at(w, x, y)];
-            expect(close(map[at(w, w - 1 - x, y)], v)).toBe(true);
-            expect(close(map[at(w, x, h - 1 - y)], v)).toBe(true);
-            if (w === h) expect(close(map[at(w, y, x)], v)).toBe(true);
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        leaper,
+        fc.integer({ min: 0, max: 30 }),
+        (w, h, parts, n) => {
+          const map = survivalMap(walkGraph(Board.of(w, h), parsePiece(specOf(parts))), n);
+          for (let x = 0; x < w; x++) {
+            for (let y = 0; y < h; y++) {
+              const v = map[at(w, x, y)];
+              expect(close(map[at(w, w - 1 - x, y)], v)).toBe(true);
+              expect(close(map[at(w, x, h - 1 - y)], v)).toBe(true);
+              if (w === h) expect(close(map[at(w, y, x)], v)).toBe(true);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 100, seed: 5 },
     );
   });
 
   it('far-horizon methods (DP on orbits, squaring, extrapolation) agree with the plain DP where both run', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 400 }), fc.nat(), (w, h, parts, n, pick) => {
-        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
-        const from = pick % (w * h);
-        const ref = refSurvival(w, h, refLeaps(parts), n)[from % w][Math.floor(from / w)];
-        for (const method of ['dp', 'squaring', 'extrapolation'] as const) {
-          const r = survivalAtHorizon(g, from, n, { method });
-          if (ref === 0) {
-            expect(r.probability).toBe(0);
-            continue;
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        leaper,
+        fc.integer({ min: 0, max: 400 }),
+        fc.nat(),
+        (w, h, parts, n, pick) => {
+          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const from = pick % (w * h);
+          const ref = refSurvival(w, h, refLeaps(parts), n)[from % w][Math.floor(from / w)];
+          for (const method of ['dp', 'squaring', 'extrapolation'] as const) {
+            const r = survivalAtHorizon(g, from, n, { method });
+            if (ref === 0) {
+              expect(r.probability).toBe(0);
+              continue;
+            }
+            expect(close(r.probability, ref, Math.max(1e-11, 2 * r.relativeError))).toBe(true);
+            expect(Math.abs(r.log10 - Math.log10(ref))).toBeLessThan(Math.max(1e-10, 2 * r.relativeError));
           }
-          expect(close(r.probability, ref, Math.max(1e-11, 2 * r.relativeError))).toBe(true);
-          expect(Math.abs(r.log10 - Math.log10(ref))).toBeLessThan(Math.max(1e-10, 2 * r.relativeError));
-        }
-      }),
+        },
+      ),
       { numRuns: 120, seed: 6 },
     );
   });
 
   it('extrapolation and squaring agree with the scaled DP far beyond where doubles underflow, within the stated error', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 5000 }), fc.nat(), (w, h, parts, n, pick) => {
-        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
-        const from = pick % (w * h);
-        const dp = survivalAtHorizon(g, from, n, { method: 'dp' });
-        for (const method of ['squaring', 'extrapolation'] as const) {
-          const r = survivalAtHorizon(g, from, n, { method });
-          if (!Number.isFinite(dp.log10)) {
-            expect(r.log10).toBe(-Infinity);
-            continue;
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        leaper,
+        fc.integer({ min: 0, max: 5000 }),
+        fc.nat(),
+        (w, h, parts, n, pick) => {
+          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const from = pick % (w * h);
+          const dp = survivalAtHorizon(g, from, n, { method: 'dp' });
+          for (const method of ['squaring', 'extrapolation'] as const) {
+            const r = survivalAtHorizon(g, from, n, { method });
+            if (!Number.isFinite(dp.log10)) {
+              expect(r.log10).toBe(-Infinity);
+              continue;
+            }
+            // |Δ log10 p| ≈ relative error / ln 10; allow twice the stated errors of both.
+            expect(Math.abs(r.log10 - dp.log10)).toBeLessThanOrEqual(
+              (2 * (r.relativeError + dp.relativeError)) / Math.LN10 + 1e-12,
+            );
           }
-          // |Δ log10 p| ≈ relative error / ln 10; allow twice the stated errors of both.
-          expect(Math.abs(r.log10 - dp.log10)).toBeLessThanOrEqual((2 * (r.relativeError + dp.relativeError)) / Math.LN10 + 1e-12);
-        }
-      }),
+        },
+      ),
       { numRuns: 150, seed: 8 },
     );
   });
@@ -190,21 +237,34 @@ describe('walk: properties against a plain reference DP', () => {
 
   it('the whole-board map at any horizon matches the DP, and its log10 matches one-square answers at N = 10^9', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), leaper, fc.integer({ min: 0, max: 300 }), (w, h, parts, n) => {
-        const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
-        const ref = refSurvival(w, h, refLeaps(parts), n);
-        const m = survivalMapAtHorizon(g, n);
-        for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) expect(close(m.probability[at(w, x, y)], ref[x][y], 1e-10)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        leaper,
+        fc.integer({ min: 0, max: 300 }),
+        (w, h, parts, n) => {
+          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const ref = refSurvival(w, h, refLeaps(parts), n);
+          const m = survivalMapAtHorizon(g, n);
+          for (let x = 0; x < w; x++)
+            for (let y = 0; y < h; y++) expect(close(m.probability[at(w, x, y)], ref[x][y], 1e-10)).toBe(true);
+        },
+      ),
       { numRuns: 60, seed: 7 },
     );
     const far = survivalMapAtHorizon(g8, 1_000_000_000);
-    for (const s of [0, 9, 27, 63]) expect(Math.abs(far.log10[s] - survivalAtHorizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
+    for (const s of [0, 9, 27, 63])
+      expect(Math.abs(far.log10[s] - survivalAtHorizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
     expect(far.probability[0]).toBe(0);
   });
 
   it('the distribution keeps log10 where doubles underflow; its total matches the survival at any horizon', () => {
-    for (const [n, from] of [[0, 0], [7, 27], [3000, 0], [4001, 9]]) {
+    for (const [n, from] of [
+      [0, 0],
+      [7, 27],
+      [3000, 0],
+      [4001, 9],
+    ]) {
       const d = distributionWithLog(g8, from, n);
       const h = survivalAtHorizon(g8, from, n);
       expect(Math.abs(d.total.log10 - h.log10)).toBeLessThan(1e-9);
@@ -243,7 +303,13 @@ describe('walk: properties against a plain reference DP', () => {
 
 describe('walk: Monte-Carlo', () => {
   it('the Wilson 95% interval holds the exact value (fixed seeds)', () => {
-    for (const [w, h, from, n, seed] of [[8, 8, 0, 10, 1], [8, 8, 27, 5, 2], [3, 3, 0, 2, 3], [5, 7, 12, 8, 4], [10, 10, 0, 20, 5]]) {
+    for (const [w, h, from, n, seed] of [
+      [8, 8, 0, 10, 1],
+      [8, 8, 27, 5, 2],
+      [3, 3, 0, 2, 3],
+      [5, 7, 12, 8, 4],
+      [10, 10, 0, 20, 5],
+    ]) {
       const g = walkGraph(Board.of(w, h), knight);
       const f = exactSurvival(g, from, n);
       const exact = Number(f.numerator) / Number(f.denominator);

@@ -24,7 +24,11 @@ function fresh(): boolean {
   if (!existsSync(STAMP)) return false;
   const skip = new Set(['dist', 'node_modules']);
   for (const e of readdirSync(join(REPO, 'web'))) if (e.startsWith('dist.')) skip.add(e);
-  const sources = Math.max(newest(join(REPO, 'web'), skip), newest(join(REPO, 'src'), skip), statSync(join(REPO, 'package-lock.json')).mtimeMs);
+  const sources = Math.max(
+    newest(join(REPO, 'web'), skip),
+    newest(join(REPO, 'src'), skip),
+    statSync(join(REPO, 'package-lock.json')).mtimeMs,
+  );
   return statSync(STAMP).mtimeMs >= sources;
 }
 
@@ -42,7 +46,8 @@ export function ensureWebBuilt(): void {
       break;
     } catch {
       // Another test file is building; a lock older than two minutes was left by a killed run.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000)
+        rmSync(lock, { recursive: true, force: true });
       if (Date.now() - start > 180_000) throw new Error(`waited too long for the web build lock ${lock}`);
       sleep(200);
     }
@@ -50,8 +55,13 @@ export function ensureWebBuilt(): void {
   try {
     if (fresh()) return;
     // Build beside web/dist and swap the folders, so a server another test file runs never sees a half-empty one.
-    const tmp = `dist.tmp-${process.pid}`, old = join(REPO, 'web', `dist.old-${process.pid}`);
-    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--outDir', tmp, '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+    const tmp = `dist.tmp-${process.pid}`,
+      old = join(REPO, 'web', `dist.old-${process.pid}`);
+    execFileSync(
+      process.execPath,
+      [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--outDir', tmp, '--logLevel', 'warn'],
+      { cwd: REPO, stdio: 'inherit' },
+    );
     writeFileSync(join(REPO, 'web', tmp, '.built'), new Date().toISOString() + '\n');
     if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
     renameSync(join(REPO, 'web', tmp), WEB_DIST);

@@ -37,7 +37,8 @@ describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
       },
       [x, y] as const,
     );
-  const canvasSize = (sel: string): Promise<[number, number]> => page.locator(sel).evaluate((c: HTMLCanvasElement) => [c.width, c.height] as [number, number]);
+  const canvasSize = (sel: string): Promise<[number, number]> =>
+    page.locator(sel).evaluate((c: HTMLCanvasElement) => [c.width, c.height] as [number, number]);
 
   it('shows a 1000×1000 tour: every square of the path coloured by visit order', async () => {
     await open('#/tours?board=1000x1000&from=e5');
@@ -46,7 +47,11 @@ describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
     expect((await page.locator('#tour-position').textContent())?.trim()).toMatch(/^Move 1000000 of 1000000/);
     const [w, h] = await canvasSize('canvas.path-overlay');
     // Away from the end dots, every pixel is a square the tour visited: opaque, between green and blue.
-    for (const [x, y] of [[w >> 2, h >> 1], [w >> 1, h >> 2], [(3 * w) >> 2, (3 * h) >> 2]]) {
+    for (const [x, y] of [
+      [w >> 2, h >> 1],
+      [w >> 1, h >> 2],
+      [(3 * w) >> 2, (3 * h) >> 2],
+    ]) {
       const [r, g, b, a] = await pixel('canvas.path-overlay', x, y);
       expect(a).toBe(255);
       expect(r).toBeLessThan(60);
@@ -73,7 +78,8 @@ describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
     // The one-pass painting is for squares under 4 device pixels; sharp squares need at least 2 to sample.
     expect(cell).toBeGreaterThanOrEqual(2);
     expect(cell).toBeLessThan(4);
-    const at = (file: number, rank: number): Promise<number[]> => pixel('canvas.board-canvas', Math.floor((file + 0.5) * cell), Math.floor(h - (rank + 0.5) * cell));
+    const at = (file: number, rank: number): Promise<number[]> =>
+      pixel('canvas.board-canvas', Math.floor((file + 0.5) * cell), Math.floor(h - (rank + 0.5) * cell));
     // (Squares next to the piece lie under its mark, a white-rimmed disc a few pixels wide.)
     expect(await at(0, 0)).toEqual([181, 136, 99, 255]); // a1, dark
     expect(await at(7, 0)).toEqual([240, 217, 181, 255]); // h1, light
@@ -90,7 +96,9 @@ describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
     const puts = (): Promise<number> => page.evaluate(() => (window as unknown as { __puts: number }).__puts);
     const before = await puts();
     for (const key of ['ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
-    await expect.poll(() => page.locator('.canvas-wrap [aria-live]').textContent(), { timeout: 15_000 }).toMatch(/^b3\b/);
+    await expect
+      .poll(() => page.locator('.canvas-wrap [aria-live]').textContent(), { timeout: 15_000 })
+      .toMatch(/^b3\b/);
     expect(await puts()).toBe(before);
     // The cursor is drawn over the picture, in red.
     const [, h] = await canvasSize('canvas.board-canvas');

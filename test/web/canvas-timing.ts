@@ -105,7 +105,9 @@ try {
       await page.waitForSelector(`canvas.path-overlay[data-shown="${side * side}"]`, { timeout: 60_000 });
       // Let every pending frame and effect run, then read the probe.
       await page.waitForTimeout(300);
-      const [last, drawn, tasks] = (await page.evaluate('[window.__lastMessage, window.__drawn, window.__longTasks]')) as [number, number, [number, number][]];
+      const [last, drawn, tasks] = (await page.evaluate(
+        '[window.__lastMessage, window.__drawn, window.__longTasks]',
+      )) as [number, number, [number, number][]];
       const end = Math.max(last, drawn, ...tasks.map(([s, d]) => s + d));
       const busy = (ts: [number, number][]): number => ts.reduce((a, [, d]) => a + d, 0);
       // Five cursor moves on the focused board (a1 to f1), each redrawing it.
@@ -114,7 +116,11 @@ try {
       const seen = (await page.evaluate('window.__longTasks.length')) as number;
       const t0 = Date.now();
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-      await page.waitForFunction('document.querySelector(".canvas-wrap [aria-live]").textContent.startsWith("f1")', undefined, { timeout: 60_000 });
+      await page.waitForFunction(
+        'document.querySelector(".canvas-wrap [aria-live]").textContent.startsWith("f1")',
+        undefined,
+        { timeout: 60_000 },
+      );
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
       const keyMs = (Date.now() - t0) / 5;
       const keyTasks = ((await page.evaluate('window.__longTasks')) as [number, number][]).slice(seen);
@@ -131,7 +137,11 @@ try {
     const keys = ['answerMs', 'displayMs', 'settledMs', 'busyMs', 'keyMs', 'keyBusyMs'] as const;
     console.log(JSON.stringify({ side, runs, ...Object.fromEntries(keys.map((k) => [k, med((t) => t[k])])) }));
   }
-  console.log(JSON.stringify({ paint: (await page.evaluate(`(${PAINT})(${runs})`)) as { fillRectMs: number; imageDataMs: number } }));
+  console.log(
+    JSON.stringify({
+      paint: (await page.evaluate(`(${PAINT})(${runs})`)) as { fillRectMs: number; imageDataMs: number },
+    }),
+  );
 } finally {
   await browser.close();
   await served.stop();

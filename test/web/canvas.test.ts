@@ -36,9 +36,14 @@ describe('colours for pixel boards', () => {
 
   it('packs opaque words with the bytes R, G, B, 255 in memory', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), (r, g, b) => {
-        expect(bytes(rgbWord(r, g, b))).toEqual([r, g, b, 255]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        (r, g, b) => {
+          expect(bytes(rgbWord(r, g, b))).toEqual([r, g, b, 255]);
+        },
+      ),
     );
   });
 
@@ -75,37 +80,58 @@ describe('painting squares in one pass', () => {
 });
 
 describe('the zoomed view of a canvas board', () => {
-  const W = 37, H = 23, cell = 10, max = 40;
-  const view = fc.record({ z: fc.double({ min: 1, max, noNaN: true }), x: fc.double({ min: 0, max: W, noNaN: true }), y: fc.double({ min: 0, max: H, noNaN: true }) });
+  const W = 37,
+    H = 23,
+    cell = 10,
+    max = 40;
+  const view = fc.record({
+    z: fc.double({ min: 1, max, noNaN: true }),
+    x: fc.double({ min: 0, max: W, noNaN: true }),
+    y: fc.double({ min: 0, max: H, noNaN: true }),
+  });
 
   it('keeps the zoom in range and the view on the board', () => {
     fc.assert(
-      fc.property(fc.record({ z: fc.double({ min: -5, max: 100, noNaN: true }), x: fc.double({ min: -50, max: 80, noNaN: true }), y: fc.double({ min: -50, max: 80, noNaN: true }) }), (v) => {
-        const c = clampView(v, W, H, max);
-        expect(c.z).toBeGreaterThanOrEqual(1);
-        expect(c.z).toBeLessThanOrEqual(max);
-        expect(c.x).toBeGreaterThanOrEqual(0);
-        expect(c.y).toBeGreaterThanOrEqual(0);
-        expect(c.x + W / c.z).toBeLessThanOrEqual(W + 1e-9);
-        expect(c.y + H / c.z).toBeLessThanOrEqual(H + 1e-9);
-      }),
+      fc.property(
+        fc.record({
+          z: fc.double({ min: -5, max: 100, noNaN: true }),
+          x: fc.double({ min: -50, max: 80, noNaN: true }),
+          y: fc.double({ min: -50, max: 80, noNaN: true }),
+        }),
+        (v) => {
+          const c = clampView(v, W, H, max);
+          expect(c.z).toBeGreaterThanOrEqual(1);
+          expect(c.z).toBeLessThanOrEqual(max);
+          expect(c.x).toBeGreaterThanOrEqual(0);
+          expect(c.y).toBeGreaterThanOrEqual(0);
+          expect(c.x + W / c.z).toBeLessThanOrEqual(W + 1e-9);
+          expect(c.y + H / c.z).toBeLessThanOrEqual(H + 1e-9);
+        },
+      ),
     );
   });
 
   it('zooms about a point: the board position under it stays under it unless the edge stops the view', () => {
     fc.assert(
-      fc.property(view, fc.double({ min: 0.2, max: 5, noNaN: true }), fc.double({ min: 0, max: W * cell, noNaN: true }), fc.double({ min: 0, max: H * cell, noNaN: true }), (v0, k, px, py) => {
-        const v = clampView(v0, W, H, max);
-        const after = zoomAbout(v, k, px, py, cell, W, H, max);
-        const before = [v.x + px / (cell * v.z), v.y + py / (cell * v.z)];
-        const now = [after.x + px / (cell * after.z), after.y + py / (cell * after.z)];
-        // Only when the unclamped corner was on the board (no edge in the way) must the point hold still.
-        const z = Math.min(max, Math.max(1, v.z * k));
-        const ux = before[0] - px / (cell * z), uy = before[1] - py / (cell * z);
-        if (ux >= 0 && ux <= W - W / z) expect(now[0]).toBeCloseTo(before[0], 6);
-        if (uy >= 0 && uy <= H - H / z) expect(now[1]).toBeCloseTo(before[1], 6);
-        expect(after.z).toBeCloseTo(z, 9);
-      }),
+      fc.property(
+        view,
+        fc.double({ min: 0.2, max: 5, noNaN: true }),
+        fc.double({ min: 0, max: W * cell, noNaN: true }),
+        fc.double({ min: 0, max: H * cell, noNaN: true }),
+        (v0, k, px, py) => {
+          const v = clampView(v0, W, H, max);
+          const after = zoomAbout(v, k, px, py, cell, W, H, max);
+          const before = [v.x + px / (cell * v.z), v.y + py / (cell * v.z)];
+          const now = [after.x + px / (cell * after.z), after.y + py / (cell * after.z)];
+          // Only when the unclamped corner was on the board (no edge in the way) must the point hold still.
+          const z = Math.min(max, Math.max(1, v.z * k));
+          const ux = before[0] - px / (cell * z),
+            uy = before[1] - py / (cell * z);
+          if (ux >= 0 && ux <= W - W / z) expect(now[0]).toBeCloseTo(before[0], 6);
+          if (uy >= 0 && uy <= H - H / z) expect(now[1]).toBeCloseTo(before[1], 6);
+          expect(after.z).toBeCloseTo(z, 9);
+        },
+      ),
     );
   });
 
@@ -141,7 +167,12 @@ describe('the zoomed view of a canvas board', () => {
   });
 
   it('spaces edge labels on round numbers at least the gap apart', () => {
-    for (const [c, gap] of [[1.5, 22], [9.6, 22], [30, 15], [0.2, 15]] as const) {
+    for (const [c, gap] of [
+      [1.5, 22],
+      [9.6, 22],
+      [30, 15],
+      [0.2, 15],
+    ] as const) {
       const step = labelStep(c, gap);
       expect(step * c).toBeGreaterThanOrEqual(gap);
       const ls = labelled(0, 399, step);

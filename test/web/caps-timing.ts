@@ -36,14 +36,45 @@ const LIMIT_MS = Number(process.env.CAPS_LIMIT_MS ?? 60_000);
 const side = (n: number): string => `${n}×${n}`;
 const CASES: Case[] = [
   // Moves: the attacks of every piece (on the page's thread, at each change) and the mobility heat map (worker).
-  ...[256, 1000, 2000, 4000].map((n): Case => ({ group: 'moves attacks', size: `${side(n)}, 8 queens`, probe: { kind: 'attacks', side: n, spec: 'queen', pieces: 8 } })),
-  ...[256, 1000, 2000, 4000].map((n): Case => ({ group: 'moves heat', size: `${side(n)} knight`, probe: { kind: 'heat', side: n, spec: 'knight' } })),
-  ...[256, 512, 800, 1000].map((n): Case => ({ group: 'moves heat', size: `${side(n)} queen`, probe: { kind: 'heat', side: n, spec: 'queen' } })),
-  ...[512].map((n): Case => ({ group: 'moves page', size: `${side(n)} 8 queens, attacks on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1,h8,c3,z20,aa100,bz300,cz400,dz500`, ready: '#target-list:not(:empty)' } })),
-  ...[512].map((n): Case => ({ group: 'moves page', size: `${side(n)} queen heat map on screen`, page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1&heat=1`, ready: '.legend' } })),
+  ...[256, 1000, 2000, 4000].map((n): Case => ({
+    group: 'moves attacks',
+    size: `${side(n)}, 8 queens`,
+    probe: { kind: 'attacks', side: n, spec: 'queen', pieces: 8 },
+  })),
+  ...[256, 1000, 2000, 4000].map((n): Case => ({
+    group: 'moves heat',
+    size: `${side(n)} knight`,
+    probe: { kind: 'heat', side: n, spec: 'knight' },
+  })),
+  ...[256, 512, 800, 1000].map((n): Case => ({
+    group: 'moves heat',
+    size: `${side(n)} queen`,
+    probe: { kind: 'heat', side: n, spec: 'queen' },
+  })),
+  ...[512].map((n): Case => ({
+    group: 'moves page',
+    size: `${side(n)} 8 queens, attacks on screen`,
+    page: {
+      hash: `#/moves?board=${n}x${n}&piece=queen&at=a1,h8,c3,z20,aa100,bz300,cz400,dz500`,
+      ready: '#target-list:not(:empty)',
+    },
+  })),
+  ...[512].map((n): Case => ({
+    group: 'moves page',
+    size: `${side(n)} queen heat map on screen`,
+    page: { hash: `#/moves?board=${n}x${n}&piece=queen&at=a1&heat=1`, ready: '.legend' },
+  })),
   // Tours: a tour found (built) and its SVG export, the per-start table, exact counts, the step-by-step search.
-  ...[1000, 2000, 3000, 4000].map((n): Case => ({ group: 'tours find', size: side(n), probe: { kind: 'find', side: n } })),
-  ...[1000, 2000].map((n): Case => ({ group: 'tours page', size: `${side(n)} tour on screen`, page: { hash: `#/tours?board=${n}x${n}&from=e5`, ready: `canvas.path-overlay[data-shown="${n * n}"]` } })),
+  ...[1000, 2000, 3000, 4000].map((n): Case => ({
+    group: 'tours find',
+    size: side(n),
+    probe: { kind: 'find', side: n },
+  })),
+  ...[1000, 2000].map((n): Case => ({
+    group: 'tours page',
+    size: `${side(n)} tour on screen`,
+    page: { hash: `#/tours?board=${n}x${n}&from=e5`, ready: `canvas.path-overlay[data-shown="${n * n}"]` },
+  })),
   ...[200, 400, 1000].map((n): Case => ({ group: 'tours export', size: side(n), probe: { kind: 'svg', side: n } })),
   ...[
     [20, 20],
@@ -51,7 +82,11 @@ const CASES: Case[] = [
     [50, 50],
     [70, 70],
     [100, 100],
-  ].map(([w, h]): Case => ({ group: 'tours table', size: `${w}×${h}`, probe: { kind: 'table', width: w, height: h, maxBacktracks: 100_000 } })),
+  ].map(([w, h]): Case => ({
+    group: 'tours table',
+    size: `${w}×${h}`,
+    probe: { kind: 'table', width: w, height: h, maxBacktracks: 100_000 },
+  })),
   ...[
     [5, 5, false],
     [6, 6, true],
@@ -62,40 +97,80 @@ const CASES: Case[] = [
   ].map(([w, h, closed]): Case => ({
     group: 'tours count',
     size: `${w}×${h} ${closed ? 'closed' : 'open'}`,
-    probe: { kind: 'count', width: w as number, height: h as number, closed: closed as boolean, timeoutMs: LIMIT_MS - 5000 },
+    probe: {
+      kind: 'count',
+      width: w as number,
+      height: h as number,
+      closed: closed as boolean,
+      timeoutMs: LIMIT_MS - 5000,
+    },
   })),
   ...[
     [10, 10],
     [16, 16],
     [20, 20],
     [32, 32],
-  ].map(([w, h]): Case => ({ group: 'tours search', size: `${w}×${h}`, probe: { kind: 'search', width: w, height: h, maxEvents: 5_000_000 } })),
-  ...[10, 20, 32].map((n): Case => ({ group: 'tours search page', size: `${side(n)} run at full speed to the tour`, page: { hash: `#/tours?board=${n}x${n}&mode=search`, act: runSearch, ready: '#search-status:has-text("found")' } })),
+  ].map(([w, h]): Case => ({
+    group: 'tours search',
+    size: `${w}×${h}`,
+    probe: { kind: 'search', width: w, height: h, maxEvents: 5_000_000 },
+  })),
+  ...[10, 20, 32].map((n): Case => ({
+    group: 'tours search page',
+    size: `${side(n)} run at full speed to the tour`,
+    page: { hash: `#/tours?board=${n}x${n}&mode=search`, act: runSearch, ready: '#search-status:has-text("found")' },
+  })),
   // Random walk: the distribution after N moves (worker) and the exact fractions (on the page's thread).
   ...[
     [100, 5000],
     [100, 20_000],
     [100, 60_000],
-  ].map(([n, steps]): Case => ({ group: 'walk dist', size: `${side(n)}, N = ${steps.toLocaleString('en-US')}`, probe: { kind: 'walk-dist', side: n, steps } })),
+  ].map(([n, steps]): Case => ({
+    group: 'walk dist',
+    size: `${side(n)}, N = ${steps.toLocaleString('en-US')}`,
+    probe: { kind: 'walk-dist', side: n, steps },
+  })),
   ...[
     [8, 400],
     [25, 120],
     [25, 400],
     [50, 400],
-  ].map(([n, steps]): Case => ({ group: 'walk exact', size: `${side(n)}, N = ${steps}`, probe: { kind: 'walk-exact', side: n, steps } })),
+  ].map(([n, steps]): Case => ({
+    group: 'walk exact',
+    size: `${side(n)}, N = ${steps}`,
+    probe: { kind: 'walk-exact', side: n, steps },
+  })),
   // Sea Battle: placing, counting and the heat map of the classic fleet as the board grows.
   ...[10, 16, 32, 64].flatMap((n) =>
-    (['place', 'count', 'heat'] as const).map((j): Case => ({ group: `fleet ${j}`, size: `${side(n)} classic`, probe: { kind: 'fleet', job: j, side: n, fleet: 'classic', timeoutMs: LIMIT_MS - 5000 } })),
+    (['place', 'count', 'heat'] as const).map((j): Case => ({
+      group: `fleet ${j}`,
+      size: `${side(n)} classic`,
+      probe: { kind: 'fleet', job: j, side: n, fleet: 'classic', timeoutMs: LIMIT_MS - 5000 },
+    })),
   ),
 ];
-
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Builds the probe page with the playground's Vite config and serves it on a free port. */
 async function serveProbe(): Promise<{ url: string; close(): void }> {
   const out = mkdtempSync(join(tmpdir(), 'gridbits-caps-probe-'));
-  execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'test/web/caps-probe', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      join(REPO, 'node_modules/vite/bin/vite.js'),
+      'build',
+      'test/web/caps-probe',
+      '--config',
+      'web/vite.config.ts',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: REPO, stdio: 'inherit' },
+  );
   const server = createServer((req, res) => {
     const path = join(out, decodeURIComponent((req.url ?? '/').split('?')[0]).replace(/^\/+/, '') || 'index.html');
     try {
@@ -140,15 +215,30 @@ try {
         await page.goto(probeServer.url);
         await page.waitForSelector('body[data-ready="true"]');
         const base = rendererMiB(browser.profile);
-        const r = (await page.evaluate(([req, limit]) => (window as unknown as { probe: (q: unknown, l: number) => Promise<ProbeResult> }).probe(req, limit), [c.probe, LIMIT_MS] as const)) as ProbeResult;
-        line = { group: c.group, size: c.size, ms: Math.round(r.ms), baseMiB: Math.round(base), ...('said' in r ? { said: r.said } : 'error' in r ? { error: r.error } : { timedOut: true }) };
+        const r = (await page.evaluate(
+          ([req, limit]) =>
+            (window as unknown as { probe: (q: unknown, l: number) => Promise<ProbeResult> }).probe(req, limit),
+          [c.probe, LIMIT_MS] as const,
+        )) as ProbeResult;
+        line = {
+          group: c.group,
+          size: c.size,
+          ms: Math.round(r.ms),
+          baseMiB: Math.round(base),
+          ...('said' in r ? { said: r.said } : 'error' in r ? { error: r.error } : { timedOut: true }),
+        };
       } else {
         const t0 = Date.now();
         await page.goto(served!.url + c.page!.hash);
         if (c.page!.act) await c.page!.act(page);
         let timedOut = false;
         await page.waitForSelector(c.page!.ready, { timeout: LIMIT_MS }).catch(() => (timedOut = true));
-        line = { group: c.group, size: c.size, ms: Date.now() - t0, ...(timedOut ? { timedOut: true } : { said: 'on screen' }) };
+        line = {
+          group: c.group,
+          size: c.size,
+          ms: Date.now() - t0,
+          ...(timedOut ? { timedOut: true } : { said: 'on screen' }),
+        };
       }
     } finally {
       clearInterval(sampler);

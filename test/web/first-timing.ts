@@ -25,15 +25,25 @@ const CAP_MS = Number(process.env.FIRST_CAP_MS ?? 90_000);
 /** Runs whose exact answer takes longer than this are not repeated (median of 3 below it). */
 const REPEAT_BELOW_MS = 12_000;
 
-const click = (name: string) => async (page: Page): Promise<void> => {
-  await page.getByRole('button', { name }).click();
-};
-const clickIfThere = (name: RegExp) => async (page: Page): Promise<void> => {
-  const b = page.getByRole('button', { name });
-  if ((await b.count()) > 0) await b.first().click();
-};
-const text = (sel: string) => async (page: Page): Promise<string> => ((await page.locator(sel).first().textContent()) ?? '').replace(/\s+/g, ' ').trim().slice(0, 140);
-const attr = (sel: string, a: string) => async (page: Page): Promise<string> => `${a}=${await page.locator(sel).first().getAttribute(a)}`;
+const click =
+  (name: string) =>
+  async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name }).click();
+  };
+const clickIfThere =
+  (name: RegExp) =>
+  async (page: Page): Promise<void> => {
+    const b = page.getByRole('button', { name });
+    if ((await b.count()) > 0) await b.first().click();
+  };
+const text =
+  (sel: string) =>
+  async (page: Page): Promise<string> =>
+    ((await page.locator(sel).first().textContent()) ?? '').replace(/\s+/g, ' ').trim().slice(0, 140);
+const attr =
+  (sel: string, a: string) =>
+  async (page: Page): Promise<string> =>
+    `${a}=${await page.locator(sel).first().getAttribute(a)}`;
 
 const fleetCount = (touch: string): Case => ({
   page: 'Sea Battle',
@@ -50,7 +60,8 @@ const walkMap = (n: number, steps: number): Case => ({
   hash: `#/walk?board=${n}x${n}&piece=knight&n=${steps}`,
   first: '[aria-label="Survival heat map legend"]',
   exact: '#walk-lambda, #walk-map-limit',
-  said: async (p) => ((await p.locator('#walk-map-limit').count()) > 0 ? 'map stays an estimate (over the limit)' : 'exact map'),
+  said: async (p) =>
+    (await p.locator('#walk-map-limit').count()) > 0 ? 'map stays an estimate (over the limit)' : 'exact map',
 });
 const walkDist = (n: number, steps: number): Case => ({
   page: 'Random walk',
@@ -58,7 +69,8 @@ const walkDist = (n: number, steps: number): Case => ({
   hash: `#/walk?board=${n}x${n}&piece=knight&n=${steps}&from=e5`,
   first: '[aria-label="Distribution heat map legend"]',
   exact: '#walk-method, #walk-dist-limit',
-  said: async (p) => ((await p.locator('#walk-dist-limit').count()) > 0 ? 'stays an estimate (over the limit)' : 'exact distribution'),
+  said: async (p) =>
+    (await p.locator('#walk-dist-limit').count()) > 0 ? 'stays an estimate (over the limit)' : 'exact distribution',
 });
 const tour = (n: number): Case => ({
   page: 'Tours',
@@ -144,7 +156,6 @@ const CASES: Case[] = [
   movesHeat(256, 'queen+2,2*+0,2*', true),
 ];
 
-
 /** Waits for the selector, then for the next frame to be painted; the time since t0, or null past the deadline. */
 async function shown(page: Page, selector: string, t0: number, deadline: number): Promise<number | null> {
   try {
@@ -162,16 +173,22 @@ if (missing) {
   process.exit(2);
 }
 const only = process.env.FIRST_ONLY;
-const cases = CASES.filter((c) => !only || only.split(',').some((w) => `${c.page} ${c.name}`.toLowerCase().includes(w.toLowerCase())));
+const cases = CASES.filter(
+  (c) => !only || only.split(',').some((w) => `${c.page} ${c.name}`.toLowerCase().includes(w.toLowerCase())),
+);
 ensureWebBuilt();
 const served = await startServe();
 const browser = await launch();
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 try {
   for (const c of cases) {
-    const firsts: number[] = [], exacts: number[] = [];
+    const firsts: number[] = [],
+      exacts: number[] = [];
     const loads: number[] = [];
-    let peak = 0, said = '', cut = false, errors: string[] = [];
+    let peak = 0,
+      said = '',
+      cut = false,
+      errors: string[] = [];
     for (let run = 0; run < 3; run++) {
       // A fresh page per run: the memory reading is this case's alone.
       const page = await browser.context.newPage();

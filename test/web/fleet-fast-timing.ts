@@ -15,7 +15,22 @@ if (missing) {
   process.exit(2);
 }
 const out = mkdtempSync(join(tmpdir(), 'gridbits-fleet-probe-'));
-execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'test/web/fleet-fast-probe', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [
+    join(REPO, 'node_modules/vite/bin/vite.js'),
+    'build',
+    'test/web/fleet-fast-probe',
+    '--config',
+    'web/vite.config.ts',
+    '--outDir',
+    out,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ],
+  { cwd: REPO, stdio: 'inherit' },
+);
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 const server = createServer((req, res) => {
   const path = join(out, (req.url ?? '/').split('?')[0].replace(/^\/+/, '') || 'index.html');
@@ -40,7 +55,10 @@ try {
     const page = await browser.context.newPage();
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    const r = await page.evaluate((q) => (window as unknown as { probe: (a: unknown) => Promise<{ ms: number; said: string }> }).probe(q), ask);
+    const r = await page.evaluate(
+      (q) => (window as unknown as { probe: (a: unknown) => Promise<{ ms: number; said: string }> }).probe(q),
+      ask,
+    );
     console.log(JSON.stringify({ ...ask, ms: Math.round(r.ms), said: r.said }));
     await page.close();
   }

@@ -9,7 +9,8 @@ import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 
 const WAIT = { timeout: 30_000 };
-const W = 10, H = 10;
+const W = 10,
+  H = 10;
 const FILES = 'abcdefghij';
 
 /** Square name ↔ index (rank * W + file), written here rather than taken from the engine. */
@@ -22,7 +23,8 @@ function around(cells: number[]): Set<number> {
   for (const c of cells) {
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        const x = (c % W) + dx, y = Math.floor(c / W) + dy;
+        const x = (c % W) + dx,
+          y = Math.floor(c / W) + dy;
         if (x >= 0 && y >= 0 && x < W && y < H && !cells.includes(y * W + x)) out.add(y * W + x);
       }
     }
@@ -32,13 +34,20 @@ function around(cells: number[]): Set<number> {
 
 /** Edge-joined groups of cells (the classic rule keeps ships apart, so each is one ship). */
 function ships(cells: number[]): number[][] {
-  const left = new Set(cells), out: number[][] = [];
+  const left = new Set(cells),
+    out: number[][] = [];
   for (const c of cells) {
     if (!left.delete(c)) continue;
     const ship = [c];
     for (let i = 0; i < ship.length; i++) {
-      const x = ship[i] % W, y = Math.floor(ship[i] / W);
-      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      const x = ship[i] % W,
+        y = Math.floor(ship[i] / W);
+      for (const [nx, ny] of [
+        [x + 1, y],
+        [x - 1, y],
+        [x, y + 1],
+        [x, y - 1],
+      ]) {
         if (nx >= 0 && ny >= 0 && nx < W && ny < H && left.delete(ny * W + nx)) ship.push(ny * W + nx);
       }
     }
@@ -50,10 +59,17 @@ function ships(cells: number[]): number[][] {
 /** The classic fleet: straight ships 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, none touching. */
 function judgeClassic(fleet: number[][]): string[] {
   const errors: string[] = [];
-  const sizes = fleet.map((s) => s.length).sort((a, b) => b - a).join(',');
+  const sizes = fleet
+    .map((s) => s.length)
+    .sort((a, b) => b - a)
+    .join(',');
   if (sizes !== '4,3,3,2,2,2,1,1,1,1') errors.push(`sizes ${sizes}`);
-  for (const s of fleet) if (!s.every((c) => c % W === s[0] % W) && !s.every((c) => Math.floor(c / W) === Math.floor(s[0] / W))) errors.push(`bent ship ${s.map(nameOf)}`);
-  fleet.forEach((a, i) => fleet.forEach((b, j) => j > i && b.some((c) => around(a).has(c)) && errors.push(`ships ${i} and ${j} touch`)));
+  for (const s of fleet)
+    if (!s.every((c) => c % W === s[0] % W) && !s.every((c) => Math.floor(c / W) === Math.floor(s[0] / W)))
+      errors.push(`bent ship ${s.map(nameOf)}`);
+  fleet.forEach((a, i) =>
+    fleet.forEach((b, j) => j > i && b.some((c) => around(a).has(c)) && errors.push(`ships ${i} and ${j} touch`)),
+  );
   return errors;
 }
 
@@ -71,7 +87,8 @@ interface Snapshot {
 function replay(layout: number[][], shots: number[]): { replies: string[]; sunk: number[][][] } {
   const hit = new Set<number>();
   const sunkNow: number[][] = [];
-  const replies: string[] = [], sunk: number[][][] = [];
+  const replies: string[] = [],
+    sunk: number[][][] = [];
   for (const s of shots) {
     hit.add(s);
     const ship = layout.find((sh) => sh.includes(s));
@@ -112,9 +129,11 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
 
   const snapshot = (): Promise<Snapshot> =>
     page.evaluate(() => {
-      const labels = (sel: string) => Array.from(document.querySelectorAll(`${sel} [data-square]`)).map((e) => e.getAttribute('aria-label')!);
+      const labels = (sel: string) =>
+        Array.from(document.querySelectorAll(`${sel} [data-square]`)).map((e) => e.getAttribute('aria-label')!);
       const roster = (side: string) => document.querySelector<HTMLElement>(`.fleet-roster[data-side="${side}"]`)!;
-      const sunkList = (side: string) => Array.from(roster(side).querySelectorAll('li')).map((li) => Number(li.dataset.sunk));
+      const sunkList = (side: string) =>
+        Array.from(roster(side).querySelectorAll('li')).map((li) => Number(li.dataset.sunk));
       return {
         target: labels('.target-board'),
         own: labels('.own-board'),
@@ -151,8 +170,13 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
       await expect
         .poll(async () => {
           const snap = await snapshot();
-          const theirShots = snap.own.filter((l) => markOf(l) !== 'not shot' && markOf(l) !== 'water next to a sunk ship').length;
-          return (await status.getAttribute('data-winner')) !== null || (theirShots === mine.length && /^Your turn/.test((await status.textContent()) ?? ''));
+          const theirShots = snap.own.filter(
+            (l) => markOf(l) !== 'not shot' && markOf(l) !== 'water next to a sunk ship',
+          ).length;
+          return (
+            (await status.getAttribute('data-winner')) !== null ||
+            (theirShots === mine.length && /^Your turn/.test((await status.textContent()) ?? ''))
+          );
         }, WAIT)
         .toBe(true);
       snaps.push(await snapshot());
@@ -163,7 +187,9 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
 
     // Both fleets are shown at the end: the computer's is every cell hit, sunk, or marked as a ship never found.
     const finalTarget = byIndex(last.target);
-    const theirLayout = ships([...finalTarget].filter(([, l]) => /, (hit|sunk)(, |$)|a ship never found/.test(l)).map(([s]) => s));
+    const theirLayout = ships(
+      [...finalTarget].filter(([, l]) => /, (hit|sunk)(, |$)|a ship never found/.test(l)).map(([s]) => s),
+    );
     expect(judgeClassic(theirLayout)).toEqual([]);
 
     // Your shots, replayed against their layout by the rules.
@@ -172,28 +198,43 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
     const theirs: number[] = [];
     for (const snap of snaps) {
       const l = snap.own.find((x) => /the computer’s latest shot$/.test(x));
-      if (l && (theirs.length === 0 || indexOf(l.split(',')[0]) !== theirs[theirs.length - 1])) theirs.push(indexOf(l.split(',')[0]));
+      if (l && (theirs.length === 0 || indexOf(l.split(',')[0]) !== theirs[theirs.length - 1]))
+        theirs.push(indexOf(l.split(',')[0]));
     }
     const computer = replay(ownLayout, theirs);
     expect(theirs.length).toBe(winner === 'computer' ? mine.length : mine.length - 1);
 
     snaps.forEach((snap, i) => {
-      const t = byIndex(snap.target), o = byIndex(snap.own);
+      const t = byIndex(snap.target),
+        o = byIndex(snap.own);
       // Every shot so far shows its reply (a hit cell turns sunk once its ship sinks).
       mine.slice(0, i + 1).forEach((s, j) => {
         const sunkNow = yours.sunk[i].some((sh) => sh.includes(s));
-        expect(markOf(t.get(s)!), `your shot ${j + 1} at ${nameOf(s)}, seen after shot ${i + 1}`).toBe(sunkNow ? 'sunk' : yours.replies[j] === 'sunk' ? 'sunk' : yours.replies[j]);
+        expect(markOf(t.get(s)!), `your shot ${j + 1} at ${nameOf(s)}, seen after shot ${i + 1}`).toBe(
+          sunkNow ? 'sunk' : yours.replies[j] === 'sunk' ? 'sunk' : yours.replies[j],
+        );
       });
       const n = theirs.length > i ? i + 1 : theirs.length;
       theirs.slice(0, n).forEach((s, j) => {
         const sunkNow = computer.sunk[n - 1].some((sh) => sh.includes(s));
-        expect(markOf(o.get(s)!), `the computer's shot ${j + 1} at ${nameOf(s)}`).toBe(sunkNow ? 'sunk' : computer.replies[j]);
+        expect(markOf(o.get(s)!), `the computer's shot ${j + 1} at ${nameOf(s)}`).toBe(
+          sunkNow ? 'sunk' : computer.replies[j],
+        );
       });
       // Water marks: exactly the unshot neighbours of the ships sunk so far.
-      const waterWanted = (sunk: number[][], shot: Set<number>) => [...new Set(sunk.flatMap((sh) => [...around(sh)]))].filter((c) => !shot.has(c)).sort((a, b) => a - b);
-      const waterShown = (m: Map<number, string>) => [...m].filter(([, l]) => markOf(l) === 'water next to a sunk ship').map(([s]) => s).sort((a, b) => a - b);
-      expect(waterShown(t), `water on the computer's board after shot ${i + 1}`).toEqual(waterWanted(yours.sunk[i], new Set(mine.slice(0, i + 1))));
-      expect(waterShown(o), `water on your board after shot ${i + 1}`).toEqual(waterWanted(n > 0 ? computer.sunk[n - 1] : [], new Set(theirs.slice(0, n))));
+      const waterWanted = (sunk: number[][], shot: Set<number>) =>
+        [...new Set(sunk.flatMap((sh) => [...around(sh)]))].filter((c) => !shot.has(c)).sort((a, b) => a - b);
+      const waterShown = (m: Map<number, string>) =>
+        [...m]
+          .filter(([, l]) => markOf(l) === 'water next to a sunk ship')
+          .map(([s]) => s)
+          .sort((a, b) => a - b);
+      expect(waterShown(t), `water on the computer's board after shot ${i + 1}`).toEqual(
+        waterWanted(yours.sunk[i], new Set(mine.slice(0, i + 1))),
+      );
+      expect(waterShown(o), `water on your board after shot ${i + 1}`).toEqual(
+        waterWanted(n > 0 ? computer.sunk[n - 1] : [], new Set(theirs.slice(0, n))),
+      );
       // Ships remaining, by kind (4, 3, 2, 1 cells: the fleet's kinds in order).
       const sunkBySize = (sunk: number[][]) => [4, 3, 2, 1].map((len) => sunk.filter((sh) => sh.length === len).length);
       expect(snap.theirsSunk, `the computer's fleet after shot ${i + 1}`).toEqual(sunkBySize(yours.sunk[i]));
@@ -204,7 +245,9 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
       const mineLine = snap.log.find((l) => l.startsWith('You fired at'))!;
       const sunkShip = yours.sunk[i].find((sh) => sh.includes(mine[i]));
       const len = sunkShip?.length;
-      expect(mineLine).toBe(`You fired at ${nameOf(mine[i])}: ${yours.replies[i] === 'sunk' ? `sank ${len === 4 ? 'the' : 'a'} ${len}-cell ship` : yours.replies[i]}`);
+      expect(mineLine).toBe(
+        `You fired at ${nameOf(mine[i])}: ${yours.replies[i] === 'sunk' ? `sank ${len === 4 ? 'the' : 'a'} ${len}-cell ship` : yours.replies[i]}`,
+      );
       expect(snap.log.join(' ')).not.toMatch(/sunk a [0-9]/);
     });
 
@@ -212,14 +255,20 @@ describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, chec
     const colour = await status.evaluate((e) => getComputedStyle(e).color);
     const [r, g] = colour.match(/[0-9]+/g)!.map(Number);
     if (winner === 'computer') {
-      expect(await status.textContent()).toBe(`You lose: the computer sank your whole fleet in ${theirs.length} shots.`);
+      expect(await status.textContent()).toBe(
+        `You lose: the computer sank your whole fleet in ${theirs.length} shots.`,
+      );
       expect(r).toBeGreaterThan(g + 60);
     } else {
-      expect(await status.textContent()).toBe(`You win: every ship of the computer’s fleet sunk in ${mine.length} shots.`);
+      expect(await status.textContent()).toBe(
+        `You win: every ship of the computer’s fleet sunk in ${mine.length} shots.`,
+      );
       expect(g).toBeGreaterThan(r + 60);
     }
     // Sunk cells look alike on both boards, whether or not the odds were shown when they were shot.
-    const fills = await page.locator('.mark-sunk').evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+    const fills = await page
+      .locator('.mark-sunk')
+      .evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
     expect(fills).toHaveLength(1);
     // The computer's latest shot is ringed, and what it hit still shows inside the ring.
     expect(await page.locator('.own-board .mark-last').count()).toBe(1);

@@ -31,7 +31,12 @@ function judgeNoTouch(cells: string[], sizes: number[]): string[] {
     const ship = [start];
     for (let i = 0; i < ship.length; i++) {
       const [f, r] = ship[i];
-      for (const n of [[f + 1, r], [f - 1, r], [f, r + 1], [f, r - 1]] as [number, number][]) {
+      for (const n of [
+        [f + 1, r],
+        [f - 1, r],
+        [f, r + 1],
+        [f, r - 1],
+      ] as [number, number][]) {
         if (left.delete(key(n))) ship.push(n);
       }
     }
@@ -40,11 +45,14 @@ function judgeNoTouch(cells: string[], sizes: number[]): string[] {
   const errors: string[] = [];
   const got = ships.map((s) => s.length).sort((a, b) => b - a);
   if (JSON.stringify(got) !== JSON.stringify([...sizes].sort((a, b) => b - a))) errors.push(`sizes ${got.join(',')}`);
-  for (const s of ships) if (!s.every(([f]) => f === s[0][0]) && !s.every(([, r]) => r === s[0][1])) errors.push(`a bent ship at ${s.map(key).join(' ')}`);
+  for (const s of ships)
+    if (!s.every(([f]) => f === s[0][0]) && !s.every(([, r]) => r === s[0][1]))
+      errors.push(`a bent ship at ${s.map(key).join(' ')}`);
   ships.forEach((a, i) =>
     ships.forEach((b, j) => {
       if (j <= i) return;
-      if (a.some(([f, r]) => b.some(([g, s]) => Math.abs(f - g) <= 1 && Math.abs(r - s) <= 1))) errors.push(`ships ${i} and ${j} touch`);
+      if (a.some(([f, r]) => b.some(([g, s]) => Math.abs(f - g) <= 1 && Math.abs(r - s) <= 1)))
+        errors.push(`ships ${i} and ${j} touch`);
     }),
   );
   return errors;
@@ -60,7 +68,11 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   });
   const square = (name: string) => page.locator(`.fleet-board [data-square="${name}"]`);
   const shipCells = (): Promise<string[]> =>
-    page.locator('.fleet-board [data-square]').evaluateAll((els) => els.filter((e) => / ship(,|$)/.test(e.getAttribute('aria-label')!)).map((e) => e.getAttribute('data-square')!));
+    page
+      .locator('.fleet-board [data-square]')
+      .evaluateAll((els) =>
+        els.filter((e) => / ship(,|$)/.test(e.getAttribute('aria-label')!)).map((e) => e.getAttribute('data-square')!),
+      );
   const text = async (sel: string): Promise<string> => ((await page.locator(sel).first().textContent()) ?? '').trim();
 
   it('places a classic fleet on 10×10; the page and an independent check agree it is valid', async () => {
@@ -92,7 +104,10 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   });
 
   it('counts layouts in the worker: two 2-ships on 10×10, 15,626 touching and 13,952 not (published figures)', async () => {
-    for (const [touch, want] of [['any', '15,626'], ['none', '13,952']]) {
+    for (const [touch, want] of [
+      ['any', '15,626'],
+      ['none', '13,952'],
+    ]) {
       await open(`#/fleet?board=10x10&fleet=2,2&touch=${touch}`);
       await page.getByRole('button', { name: 'Count layouts' }).click();
       await page.waitForSelector('#fleet-count', WAIT);
@@ -104,7 +119,9 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await open('#/fleet?board=10x10&fleet=classic&touch=any');
     await page.getByRole('button', { name: 'Count layouts' }).click();
     await page.waitForSelector('#fleet-count-estimate', { timeout: 10_000 });
-    expect(await text('#fleet-count-estimate')).toMatch(/^About [0-9.,]+ (million|billion|trillion|× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+) layouts, an estimate \(95 % between .* and .*\) from the [0-9,]+ of [0-9,]+ random proposals that were valid layouts; refining while counting exactly…$/);
+    expect(await text('#fleet-count-estimate')).toMatch(
+      /^About [0-9.,]+ (million|billion|trillion|× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+) layouts, an estimate \(95 % between .* and .*\) from the [0-9,]+ of [0-9,]+ random proposals that were valid layouts; refining while counting exactly…$/,
+    );
     expect(await page.locator('.job progress').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
     await expect.poll(() => text('#fleet-count-estimate'), WAIT).toMatch(/the exact count was cancelled\.$/);
@@ -123,7 +140,13 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
       // Read in one step: the estimate goes away when the exact count arrives, maybe between two reads.
       const s = await page.evaluate(() => {
         const e = document.querySelector('#fleet-count-estimate');
-        return e === null ? null : { proposals: Number(e.getAttribute('data-proposals')), low: Number(e.getAttribute('data-low')), high: Number(e.getAttribute('data-high')) };
+        return e === null
+          ? null
+          : {
+              proposals: Number(e.getAttribute('data-proposals')),
+              low: Number(e.getAttribute('data-low')),
+              high: Number(e.getAttribute('data-high')),
+            };
       });
       if (s !== null && (seen.length === 0 || seen[seen.length - 1].proposals !== s.proposals)) seen.push(s);
       await page.waitForTimeout(200);
@@ -133,10 +156,12 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     const exact = Number(1328786533779290712n);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < seen.length; i++) expect(seen[i].proposals).toBeGreaterThan(seen[i - 1].proposals);
-    const first = seen[0], last = seen[seen.length - 1];
+    const first = seen[0],
+      last = seen[seen.length - 1];
     expect(last.high - last.low).toBeLessThan(first.high - first.low);
     // The last 95 % interval, widened by half (about 99.7 %: the rounds seen depend on the machine's speed).
-    const mid = (last.high + last.low) / 2, half = ((last.high - last.low) / 2) * 1.5;
+    const mid = (last.high + last.low) / 2,
+      half = ((last.high - last.low) / 2) * 1.5;
     expect(Math.abs(exact - mid)).toBeLessThan(half);
   }, 200_000);
 
@@ -149,7 +174,9 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   it('the heat map answers at once with an estimate from uniform layouts, and the exact map replaces it', async () => {
     await open('#/fleet?board=10x10&fleet=classic&heat=1');
     await page.waitForSelector('#fleet-heat[data-method="first"]', { timeout: 10_000 });
-    expect(await text('#fleet-heat .muted')).toMatch(/^chance of a ship, an estimate from [0-9,]+ uniform layouts — refining: the exact map follows$/);
+    expect(await text('#fleet-heat .muted')).toMatch(
+      /^chance of a ship, an estimate from [0-9,]+ uniform layouts — refining: the exact map follows$/,
+    );
     expect(await square('e5').getAttribute('aria-label')).toMatch(/^e5, water, ship probability [0-9.]+ %$/);
     // Cancel stops the exact map, keeps the estimate, and leaves a button to try again.
     await page.getByRole('button', { name: 'Cancel' }).click(WAIT);
@@ -171,7 +198,9 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
   it('a board too large for the page in a link is drawn as large as the page allows, saying so; growing the board keeps the layout', async () => {
     await open('#/fleet?board=50x50&fleet=classic');
     await page.waitForSelector('#fleet-board-notice', WAIT);
-    expect(await text('#fleet-board-notice')).toBe('The link asks for a 50×50 board; this page draws boards up to 32×32 (every square a button you can click), so it shows 32×32.');
+    expect(await text('#fleet-board-notice')).toBe(
+      'The link asks for a 50×50 board; this page draws boards up to 32×32 (every square a button you can click), so it shows 32×32.',
+    );
     expect(await page.locator('#fleet-side-width').inputValue()).toBe('32');
     expect(await square('af32').count()).toBe(1);
     await open('#/fleet?board=6x6&fleet=2,1&layout=a1b1,d4&forbid=f6');
@@ -188,11 +217,20 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
     expect(await text('#fleet-key')).toMatch(/water.*ship.*forbidden cell/);
     const colours = await page.locator('.fleet-board [data-square]').evaluateAll((els) =>
-      els.map((e) => ({ ship: / ship(,|$)/.test(e.getAttribute('aria-label')!), rgb: getComputedStyle(e).backgroundColor.match(/[0-9]+/g)!.slice(0, 3).map(Number) })),
+      els.map((e) => ({
+        ship: / ship(,|$)/.test(e.getAttribute('aria-label')!),
+        rgb: getComputedStyle(e)
+          .backgroundColor.match(/[0-9]+/g)!
+          .slice(0, 3)
+          .map(Number),
+      })),
     );
-    const ships = colours.filter((c) => c.ship), heat = colours.filter((c) => !c.ship);
+    const ships = colours.filter((c) => c.ship),
+      heat = colours.filter((c) => !c.ship);
     expect(ships).toHaveLength(3);
-    for (const s of ships) for (const h of heat) expect(Math.hypot(s.rgb[0] - h.rgb[0], s.rgb[1] - h.rgb[1], s.rgb[2] - h.rgb[2])).toBeGreaterThan(60);
+    for (const s of ships)
+      for (const h of heat)
+        expect(Math.hypot(s.rgb[0] - h.rgb[0], s.rgb[1] - h.rgb[1], s.rgb[2] - h.rgb[2])).toBeGreaterThan(60);
   });
 
   it('drop-downs show their choices whole, on a desktop and at 390 px', async () => {
@@ -208,7 +246,9 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
             ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
             // The text room: the box less its padding and the arrow.
             const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
-            return Array.from(sel.options).filter((o) => ctx.measureText(o.text).width > room).map((o) => `${sel.id}: ${o.text}`);
+            return Array.from(sel.options)
+              .filter((o) => ctx.measureText(o.text).width > room)
+              .map((o) => `${sel.id}: ${o.text}`);
           });
         });
         expect(cut, `at ${width} px`).toEqual([]);
@@ -250,17 +290,36 @@ describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
     for (const sq of ['a3', 'a2', 'a1', 'b1']) await page.locator(`.shape-grid [data-square="${sq}"]`).click();
     await page.getByRole('button', { name: 'Add ship' }).click();
     await expect.poll(() => text('.drawn-ships .drawn-name'), WAIT).toBe('4-cell L-ship');
-    const picture = (sel: string) => page.locator(`${sel} .shape-picture`).first().evaluate((e) => Array.from(e.children).map((row) => Array.from(row.children).map((c) => (c.classList.contains('on') ? '#' : '.')).join('')).join('/'));
+    const picture = (sel: string) =>
+      page
+        .locator(`${sel} .shape-picture`)
+        .first()
+        .evaluate((e) =>
+          Array.from(e.children)
+            .map((row) =>
+              Array.from(row.children)
+                .map((c) => (c.classList.contains('on') ? '#' : '.'))
+                .join(''),
+            )
+            .join('/'),
+        );
     expect(await picture('.drawn-ships')).toBe(await picture('#fleet-problem'));
     expect(await picture('#fleet-problem')).toMatch(/^[#.]{3}\/[#.]{3}$/);
     expect(await text('#fleet-problem')).not.toMatch(/[#]/);
     await open('#/fleet?board=3x3&fleet=1&heat=1');
     await page.waitForSelector('#fleet-heat[data-method="exact"]', WAIT);
-    for (const sq of ['a1', 'b2', 'c3']) expect(await square(sq).getAttribute('aria-label')).toBe(`${sq}, water, ship probability 11.11 %`);
+    for (const sq of ['a1', 'b2', 'c3'])
+      expect(await square(sq).getAttribute('aria-label')).toBe(`${sq}, water, ship probability 11.11 %`);
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {
-    await expectFitsNarrow(pg.browser, served, '#/fleet?board=10x10&fleet=classic', '.fleet-board [data-square="j10"]', '.fleet-board .board');
+    await expectFitsNarrow(
+      pg.browser,
+      served,
+      '#/fleet?board=10x10&fleet=classic',
+      '.fleet-board [data-square="j10"]',
+      '.fleet-board .board',
+    );
   });
 
   it('logged no console errors or warnings', () => {

@@ -7,7 +7,17 @@ import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
 import { job } from '../../src/core/job.js';
 import { keyTarget } from '../../web/src/board/keys.js';
-import { compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from '../../web/src/pages/moves/state.js';
+import {
+  compute,
+  describePiece,
+  fitToBoard,
+  glyphOf,
+  parseSide,
+  readState,
+  toggle,
+  writeState,
+  type MovesState,
+} from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { JobRunner, servePage, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
 import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
@@ -62,7 +72,9 @@ describe('Moves page state', () => {
   it('refuses bad sides with a message', () => {
     expect(parseSide('12', 'width')).toBe(12);
     expect(parseSide('0', 'width')).toMatch(/from 1 to 512/);
-    expect(parseSide('513', 'height')).toMatch(/height must be from 1 to 512 here: on larger boards a heat map takes over a minute/);
+    expect(parseSide('513', 'height')).toMatch(
+      /height must be from 1 to 512 here: on larger boards a heat map takes over a minute/,
+    );
     expect(parseSide('512', 'height')).toBe(512);
     expect(parseSide('8.5', 'width')).toMatch(/whole number/);
     expect(parseSide('', 'width')).toMatch(/whole number/);
@@ -79,15 +91,39 @@ describe('Moves page state', () => {
 
   it('computes the attacks of every piece at once, as a reference loop does', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 8 }), (w, h, ps, bs) => {
-        const board = Board.of(w, h);
-        const pieces = [...new Set(ps.map((p) => p % board.cells))];
-        const blockers = [...new Set(bs.map((b) => b % board.cells))].filter((b) => !pieces.includes(b));
-        const s: MovesState = { width: w, height: h, spec: 'knight+0,1*', pieces: pieces.map((p) => board.name(p)), blockers: blockers.map((b) => board.name(b)), heat: false };
-        const c = compute(s);
-        const want = naiveAttacks(w, h, { leaps: eightWays(1, 2), rides: eightWays(0, 1), slides: [] }, new Set(pieces), new Set(blockers));
-        expect(c.targets!.squares().map((t) => board.name(t)).sort()).toEqual([...want].map((t) => naiveName(w, t)).sort());
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (w, h, ps, bs) => {
+          const board = Board.of(w, h);
+          const pieces = [...new Set(ps.map((p) => p % board.cells))];
+          const blockers = [...new Set(bs.map((b) => b % board.cells))].filter((b) => !pieces.includes(b));
+          const s: MovesState = {
+            width: w,
+            height: h,
+            spec: 'knight+0,1*',
+            pieces: pieces.map((p) => board.name(p)),
+            blockers: blockers.map((b) => board.name(b)),
+            heat: false,
+          };
+          const c = compute(s);
+          const want = naiveAttacks(
+            w,
+            h,
+            { leaps: eightWays(1, 2), rides: eightWays(0, 1), slides: [] },
+            new Set(pieces),
+            new Set(blockers),
+          );
+          expect(
+            c
+              .targets!.squares()
+              .map((t) => board.name(t))
+              .sort(),
+          ).toEqual([...want].map((t) => naiveName(w, t)).sort());
+        },
+      ),
     );
   });
 
@@ -115,7 +151,9 @@ describe('keyboard moves', () => {
     const b = Board.of(5, 3);
     const c3 = b.parse('c2');
     const go = (sq: number, key: string): string => b.name(keyTarget(b, sq, key)!);
-    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].map((k) => go(c3, k))).toEqual(['b2', 'd2', 'c3', 'c1', 'a2', 'e2', 'c3', 'c1']);
+    expect(
+      ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].map((k) => go(c3, k)),
+    ).toEqual(['b2', 'd2', 'c3', 'c1', 'a2', 'e2', 'c3', 'c1']);
     expect(go(b.parse('a1'), 'ArrowLeft')).toBe('a1');
     expect(go(b.parse('e3'), 'ArrowUp')).toBe('e3');
     expect(keyTarget(b, 0, 'x')).toBeNull();
@@ -124,7 +162,10 @@ describe('keyboard moves', () => {
 
 describe('worker jobs', () => {
   /** A worker made of a MessageChannel: the job side runs in this thread, which is all the protocol needs. */
-  function fakeWorker(handler: Parameters<typeof servePage<number, number>>[1]): { worker: WorkerLike; ended: () => boolean } {
+  function fakeWorker(handler: Parameters<typeof servePage<number, number>>[1]): {
+    worker: WorkerLike;
+    ended: () => boolean;
+  } {
     const ch = new MessageChannel();
     let ended = false;
     servePage<number, number>(ch.port2 as unknown as Endpoint, handler);

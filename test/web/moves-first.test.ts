@@ -28,11 +28,22 @@ describe.skipIf(missing !== null && !inCI)('the Moves heat map in Chromium', () 
     const blocks = ['c3', 'f6', 'k2', 'b11', 'l12', 'g7'];
     await pg.open(`#/moves?board=12x12&piece=amazon&block=${blocks.join(',')}&heat=1`);
     await pg.page.waitForSelector('#moves-heat[data-complete="true"]');
-    const shown = await pg.page.locator('[data-square]').evaluateAll((els) =>
-      els.map((e) => [e.getAttribute('data-square')!, Number(e.querySelector('.count')?.textContent)] as const),
-    );
+    const shown = await pg.page
+      .locator('[data-square]')
+      .evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-square')!, Number(e.querySelector('.count')?.textContent)] as const),
+      );
     const board = Board.of(12, 12);
-    const engine = finishedValue(mobilitySync(board, parsePiece('amazon'), Bitboard.fromSquares(board, blocks.map((b) => board.parse(b)))));
+    const engine = finishedValue(
+      mobilitySync(
+        board,
+        parsePiece('amazon'),
+        Bitboard.fromSquares(
+          board,
+          blocks.map((b) => board.parse(b)),
+        ),
+      ),
+    );
     expect(shown).toHaveLength(144);
     for (const [name, n] of shown) expect(n, name).toBe(engine.counts[board.parse(name)]);
     expect(pg.problems).toEqual([]);

@@ -41,26 +41,34 @@ function plainCounts(w: number, h: number, piece: Piece, blocked: Set<number>): 
 
 const part = fc.oneof(
   fc.constantFrom(...PIECE_NAMES),
-  fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom('', '*', '*-end')).map(([m, n, k]) => (k === '*-end' ? `${m},${n}*-end` : `${m},${n}${k}`)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom('', '*', '*-end'))
+    .map(([m, n, k]) => (k === '*-end' ? `${m},${n}*-end` : `${m},${n}${k}`)),
 );
 const spec = fc.array(part, { minLength: 1, maxLength: 3 }).map((ps) => ps.join('+'));
 
 describe('the Moves heat map at once', () => {
   it('equals the engine and a plain count wherever it answers, and answers for every named piece', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 19 }), fc.integer({ min: 1, max: 19 }), spec, fc.array(fc.nat(), { maxLength: 40 }), (w, h, text, raw) => {
-        const piece = parsePiece(text);
-        const board = Board.of(w, h);
-        const blocked = [...new Set(raw.map((n) => n % board.cells))];
-        const occ = blocked.length > 0 ? Bitboard.fromSquares(board, blocked) : undefined;
-        const quick = quickHeat(w, h, piece, occ?.toWords());
-        expect(quick === null).toBe(!vectorsDisjoint(piece));
-        if (quick === null) return;
-        const engine = finishedValue(mobilitySync(board, piece, occ));
-        expect(Array.from(quick.counts)).toEqual(Array.from(engine.counts));
-        expect(quick.total).toBe(engine.total);
-        expect(Array.from(quick.counts)).toEqual(plainCounts(w, h, piece, new Set(blocked)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 19 }),
+        fc.integer({ min: 1, max: 19 }),
+        spec,
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (w, h, text, raw) => {
+          const piece = parsePiece(text);
+          const board = Board.of(w, h);
+          const blocked = [...new Set(raw.map((n) => n % board.cells))];
+          const occ = blocked.length > 0 ? Bitboard.fromSquares(board, blocked) : undefined;
+          const quick = quickHeat(w, h, piece, occ?.toWords());
+          expect(quick === null).toBe(!vectorsDisjoint(piece));
+          if (quick === null) return;
+          const engine = finishedValue(mobilitySync(board, piece, occ));
+          expect(Array.from(quick.counts)).toEqual(Array.from(engine.counts));
+          expect(quick.total).toBe(engine.total);
+          expect(Array.from(quick.counts)).toEqual(plainCounts(w, h, piece, new Set(blocked)));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -68,16 +76,20 @@ describe('the Moves heat map at once', () => {
   it('knows which pieces it can sum vector by vector', () => {
     for (const name of PIECE_NAMES) expect(vectorsDisjoint(parsePiece(name)), name).toBe(true);
     // Two rays the same way, a leap on a ray's line, a slide and a ride the same way: one square, two vectors.
-    for (const text of ['1,1*+2,2*', 'wazir+rook', '0,2+rook', 'queen+rook-end', 'king+queen']) expect(vectorsDisjoint(parsePiece(text)), text).toBe(false);
+    for (const text of ['1,1*+2,2*', 'wazir+rook', '0,2+rook', 'queen+rook-end', 'king+queen'])
+      expect(vectorsDisjoint(parsePiece(text)), text).toBe(false);
     // Such a piece really counts fewer squares than the sum over its vectors would say.
     const board = Board.of(8, 8);
     const piece = parsePiece('1,1*+2,2*');
-    const sum = finishedValue(mobilitySync(board, parsePiece('bishop'))).total + finishedValue(mobilitySync(board, parsePiece('2,2*'))).total;
+    const sum =
+      finishedValue(mobilitySync(board, parsePiece('bishop'))).total +
+      finishedValue(mobilitySync(board, parsePiece('2,2*'))).total;
     expect(finishedValue(mobilitySync(board, piece)).total).toBeLessThan(sum);
   });
 
   it('gives the queen on 512×512 its closed form: rook moves (w−1)+(h−1) plus the two diagonals', () => {
-    const w = 512, h = 512;
+    const w = 512,
+      h = 512;
     const q = quickHeat(w, h, parsePiece('queen'))!;
     for (const [f, r] of [
       [0, 0],

@@ -6,7 +6,13 @@ import type { Served } from './serve-process.js';
 
 export const NARROW = 360;
 
-export async function expectFitsNarrow(browser: Browser, served: Served, hash: string, ready: string, board: string): Promise<void> {
+export async function expectFitsNarrow(
+  browser: Browser,
+  served: Served,
+  hash: string,
+  ready: string,
+  board: string,
+): Promise<void> {
   const p = await browser.context.newPage();
   try {
     await p.setViewportSize({ width: NARROW, height: 780 });

@@ -47,7 +47,8 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     // A request the page cancels by navigating away (ERR_ABORTED, e.g. a worker still loading when a test opens
     // the next route) is not a failure of the page; any other failed request is.
     p.on('requestfailed', (r) => {
-      if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+      if (r.failure()?.errorText !== 'net::ERR_ABORTED')
+        problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
     });
     return p;
   };
@@ -61,7 +62,9 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   const hash = (): string => new URL(page.url()).hash;
   const count = async (): Promise<string> => (await page.locator('#target-count').textContent())!.trim();
   const marked = async (p: Page = page): Promise<string[]> =>
-    (await p.locator('[data-square][data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!))).sort();
+    (
+      await p.locator('[data-square][data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!))
+    ).sort();
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -79,8 +82,20 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await open('#/');
     const cards = page.locator('.cards li');
     await expect.poll(() => cards.count(), WAIT).toBe(5);
-    expect(await cards.locator('h2').allTextContents()).toEqual(['Moves', 'Tours', 'Random walk', "King's Valley", 'Sea Battle']);
-    expect(await page.locator('.cards a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#/moves', '#/tours', '#/walk', '#/valley', '#/fleet']);
+    expect(await cards.locator('h2').allTextContents()).toEqual([
+      'Moves',
+      'Tours',
+      'Random walk',
+      "King's Valley",
+      'Sea Battle',
+    ]);
+    expect(await page.locator('.cards a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '#/moves',
+      '#/tours',
+      '#/walk',
+      '#/valley',
+      '#/fleet',
+    ]);
     await page.locator('.cards a[href="#/moves"]').click();
     await page.waitForSelector('#target-count');
     await expect.poll(hash, WAIT).toMatch(/^#\/moves\?/);
@@ -118,7 +133,11 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await page.getByRole('radio', { name: 'Blockers' }).check();
     await page.locator('[data-square="b4"]').click();
     await page.locator('[data-square="g4"]').click();
-    expect(await page.locator('[data-kind="blocker"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort())).toEqual(['b4', 'd6', 'g4']);
+    expect(
+      await page
+        .locator('[data-kind="blocker"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort()),
+    ).toEqual(['b4', 'd6', 'g4']);
     const want = expected(8, 8, ROOK, ['d4'], ['d6', 'b4', 'g4']);
     expect(want).toEqual(['b4', 'c4', 'd1', 'd2', 'd3', 'd5', 'd6', 'e4', 'f4', 'g4']);
     await expect.poll(marked, WAIT).toEqual(want);
@@ -133,7 +152,8 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   it('works from the keyboard: arrows move focus, Enter and Space choose', async () => {
     await open('#/moves?board=8x8&piece=knight');
     await page.locator('[data-square="a1"]').focus();
-    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp'])
+      await page.keyboard.press(key);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-square'))).toBe('d4');
     await page.keyboard.press('Enter');
     await expect.poll(count, WAIT).toBe('8');
@@ -150,7 +170,8 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     // The canvas board of a large board takes the same keys.
     await open('#/moves?board=40x40&piece=knight');
     await page.locator('canvas.board-canvas').focus();
-    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter'])
+      await page.keyboard.press(key);
     await expect.poll(count, WAIT).toBe('8');
     await expect.poll(hash, WAIT).toContain('at=d4');
     expect(await page.locator('.canvas-wrap [aria-live]').textContent()).toBe('d4, knight');
@@ -190,14 +211,18 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   it('draws the mobility heat map, and on large boards computes it in a worker', async () => {
     await open('#/moves?board=8x8&piece=knight&heat=1');
     await page.waitForSelector('.legend');
-    const counts = await page.locator('[data-square] .count').evaluateAll((els) => els.map((e) => Number(e.textContent)));
+    const counts = await page
+      .locator('[data-square] .count')
+      .evaluateAll((els) => els.map((e) => Number(e.textContent)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(336);
     expect(await page.locator('[data-square="a1"]').getAttribute('aria-label')).toBe('a1, 2 moves from here');
     expect(await page.locator('[data-square="d4"]').getAttribute('aria-label')).toBe('d4, 8 moves from here');
     // 80×80 (6400 cells): a canvas board, the heat map from the worker. Knight moves on n×n: 8(n-1)(n-2).
     await open('#/moves?board=80x80&piece=knight&heat=1');
     await page.waitForSelector('canvas.board-canvas');
-    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${(8 * 79 * 78).toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.locator('.legend').textContent(), { timeout: 20_000 })
+      .toContain(`total ${(8 * 79 * 78).toLocaleString('en-US')}`);
     // The canvas takes clicks too: the centre of the top-left square is a80.
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 160 + 2, box.y + box.height / 160 + 2);
@@ -221,17 +246,25 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 10_000 });
     await page.locator('#side-width').fill('8');
     await page.locator('#side-height').fill('8');
-    const qn: NaivePiece = { leaps: [], rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(2, 2), ...eightWays(0, 2)], slides: [] };
+    const qn: NaivePiece = {
+      leaps: [],
+      rides: [...eightWays(0, 1), ...eightWays(1, 1), ...eightWays(2, 2), ...eightWays(0, 2)],
+      slides: [],
+    };
     let total = 0;
     for (let s = 0; s < 64; s++) total += naiveAttacks(8, 8, qn, new Set([s]), new Set()).size;
-    await expect.poll(() => page.locator('.legend').textContent(), WAIT).toContain(`total ${total.toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.locator('.legend').textContent(), WAIT)
+      .toContain(`total ${total.toLocaleString('en-US')}`);
     expect(await page.locator('.job').count()).toBe(0);
     // The page stays usable: a new job on a fresh worker finishes.
     await page.locator('#side-width').fill('100');
     await page.locator('#side-height').fill('100');
     await page.locator('#piece-spec').fill('knight');
     await page.getByRole('checkbox', { name: 'Mobility heat map' }).check();
-    await expect.poll(() => page.locator('.legend').textContent(), { timeout: 20_000 }).toContain(`total ${(8 * 99 * 98).toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.locator('.legend').textContent(), { timeout: 20_000 })
+      .toContain(`total ${(8 * 99 * 98).toLocaleString('en-US')}`);
   });
 
   it('names every control for screen readers', async () => {
@@ -240,19 +273,31 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     const unnamed = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLElement>('input, select, button, canvas, [role="group"]'))
         .filter((el) => {
-          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          const labelled =
+            (el as HTMLInputElement).labels?.length ||
+            el.getAttribute('aria-label') ||
+            el.getAttribute('aria-labelledby');
           return !labelled && !(el.tagName === 'BUTTON' && el.textContent!.trim() !== '');
         })
         .map((el) => el.outerHTML.slice(0, 80)),
     );
     expect(unnamed).toEqual([]);
-    const labels = await page.locator('.board [data-square]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
+    const labels = await page
+      .locator('.board [data-square]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
     expect(labels).toHaveLength(64);
     expect(labels.every((l) => /^[a-h][1-8](, |$)/.test(l))).toBe(true);
   });
 
   it('opens every page without console errors', async () => {
-    for (const hash of ['#/', '#/moves', '#/moves?board=12x9&piece=nightrider&at=c3,h7&block=e5&heat=1', '#/tours', '#/no-such-page', '#/moves?board=zz&piece=%25%25&at=q99']) {
+    for (const hash of [
+      '#/',
+      '#/moves',
+      '#/moves?board=12x9&piece=nightrider&at=c3,h7&block=e5&heat=1',
+      '#/tours',
+      '#/no-such-page',
+      '#/moves?board=zz&piece=%25%25&at=q99',
+    ]) {
       await open(hash);
       await page.waitForSelector('main > *');
       await page.waitForTimeout(100);
@@ -288,7 +333,11 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
       await p.waitForTimeout(300);
       await p.clock.runFor(100);
       await p.clock.resume();
-      await p.waitForFunction(() => document.querySelectorAll('main h1').length === 1 && !document.querySelector('main .loading'), null, { timeout: 10_000 });
+      await p.waitForFunction(
+        () => document.querySelectorAll('main h1').length === 1 && !document.querySelector('main .loading'),
+        null,
+        { timeout: 10_000 },
+      );
       expect(await p.locator('main h1').textContent()).toContain('Valley');
     } finally {
       await p.close();
@@ -302,7 +351,16 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
     await p.route(/\/ValleyPage-[^/]*\.js$/, (r) => (refuse ? r.abort('connectionrefused') : r.continue()));
     try {
       await p.goto(served.url + '#/valley');
-      await expect.poll(() => p.locator('main [role="alert"]').textContent().catch(() => ''), { timeout: 10_000 }).toContain('Could not load the page');
+      await expect
+        .poll(
+          () =>
+            p
+              .locator('main [role="alert"]')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 10_000 },
+        )
+        .toContain('Could not load the page');
       await p.evaluate(() => (location.hash = '#/moves'));
       await p.waitForSelector('main h1');
       expect(await p.locator('main').textContent()).not.toContain('Could not load');
@@ -310,7 +368,11 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
       await p.locator('main [role="alert"] button', { hasText: 'Reload' }).waitFor();
       refuse = false;
       await p.locator('main [role="alert"] button', { hasText: 'Reload' }).click();
-      await p.waitForFunction(() => document.querySelectorAll('main h1').length === 1 && !document.querySelector('main .loading'), null, { timeout: 10_000 });
+      await p.waitForFunction(
+        () => document.querySelectorAll('main h1').length === 1 && !document.querySelector('main .loading'),
+        null,
+        { timeout: 10_000 },
+      );
       expect(await p.locator('main h1').textContent()).toContain('Valley');
     } finally {
       await p.close();
@@ -320,11 +382,19 @@ describe.skipIf(missing !== null)('the playground in Chromium', () => {
   it('renders at 360 px wide without horizontal scrolling', async () => {
     const phone = watch(await browser.context.newPage());
     await phone.setViewportSize({ width: 360, height: 740 });
-    for (const hash of ['#/', '#/moves?board=8x8&piece=queen&at=d4&block=d6', '#/moves?board=32x32&piece=knight&at=p16&heat=1', '#/moves?board=100x60&piece=rook&at=c3']) {
+    for (const hash of [
+      '#/',
+      '#/moves?board=8x8&piece=queen&at=d4&block=d6',
+      '#/moves?board=32x32&piece=knight&at=p16&heat=1',
+      '#/moves?board=100x60&piece=rook&at=c3',
+    ]) {
       await open(hash, phone);
       await phone.waitForSelector('main > *');
       await phone.waitForTimeout(100);
-      const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const widths = await phone.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       expect(widths[0], hash).toBeLessThanOrEqual(widths[1]);
       expect(widths[1]).toBe(360);
     }

@@ -17,8 +17,12 @@ export interface Served {
 }
 
 export function startServe(args: string[] = [], cwd = REPO): Promise<Served> {
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '', err = '';
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '',
+    err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -65,7 +69,9 @@ export function rawGet(port: number, path: string, method = 'GET'): Promise<RawR
       sock.destroy();
       reject(new Error(`no answer for ${path}`));
     });
-    sock.on('connect', () => sock.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1'));
+    sock.on('connect', () =>
+      sock.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1'),
+    );
     sock.on('data', (d: Buffer) => (data += d.toString('latin1')));
     sock.on('error', reject);
     sock.on('end', () => {

@@ -36,10 +36,64 @@ type Kind = keyof typeof KINDS;
 
 /** Sides: DOM boards, canvas boards (over 32) and back, and entries the fields must refuse. */
 const SIDES = ['1', '3', '5', '8', '8', '10', '12', '20', '32', '33', '40', '64', '', '0', '-3', '2.5', '1000', '1e3'];
-const TEXTS = ['knight', 'camel', 'king', '1,3', 'knight+king', 'rook', 'nightrider-ish', '', 'a1', 'd4', '10', '1e9', 'x', '-1', '#./##', '3 3 2'];
-const VALUES = ['8x8', '1x1', '3x3', '5x5', '12x12', '33x33', '64x64', '0x5', '8x', 'abc', 'knight', 'camel', 'zz', '0', '10', '1e9', '-1', 'a1', 'd4', 'z99', '', 'classic', '%zz'];
+const TEXTS = [
+  'knight',
+  'camel',
+  'king',
+  '1,3',
+  'knight+king',
+  'rook',
+  'nightrider-ish',
+  '',
+  'a1',
+  'd4',
+  '10',
+  '1e9',
+  'x',
+  '-1',
+  '#./##',
+  '3 3 2',
+];
+const VALUES = [
+  '8x8',
+  '1x1',
+  '3x3',
+  '5x5',
+  '12x12',
+  '33x33',
+  '64x64',
+  '0x5',
+  '8x',
+  'abc',
+  'knight',
+  'camel',
+  'zz',
+  '0',
+  '10',
+  '1e9',
+  '-1',
+  'a1',
+  'd4',
+  'z99',
+  '',
+  'classic',
+  '%zz',
+];
 const PARAMS = ['board', 'piece', 'n', 'from', 'size', 'start', 'fleet', 'touch', 'variant', 'first', 'mode', 'x'];
-const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'Home', 'End', 'PageUp', 'PageDown', 'Tab', 'Escape'];
+const KEYS = [
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Enter',
+  ' ',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Tab',
+  'Escape',
+];
 
 type Action =
   | { do: 'press'; kind: Kind; pick: number; at: [number, number] }
@@ -53,9 +107,33 @@ const pick = fc.nat(1000);
 /** A spot across a control, 0..1 (evenly: fc.double leans to tiny values). */
 const unit = fc.integer({ min: 0, max: 1000 }).map((x) => x / 1000);
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { arbitrary: fc.record({ do: fc.constant('press' as const), kind: fc.constantFrom<Kind>('square', 'square', 'button', 'check', 'link'), pick, at: fc.tuple(unit, unit) }), weight: 6 },
-  { arbitrary: fc.record({ do: fc.constant('fill' as const), kind: fc.constant('number' as const), pick, value: fc.constantFrom(...SIDES) }), weight: 3 },
-  { arbitrary: fc.record({ do: fc.constant('fill' as const), kind: fc.constant('text' as const), pick, value: fc.constantFrom(...TEXTS) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('press' as const),
+      kind: fc.constantFrom<Kind>('square', 'square', 'button', 'check', 'link'),
+      pick,
+      at: fc.tuple(unit, unit),
+    }),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('fill' as const),
+      kind: fc.constant('number' as const),
+      pick,
+      value: fc.constantFrom(...SIDES),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('fill' as const),
+      kind: fc.constant('text' as const),
+      pick,
+      value: fc.constantFrom(...TEXTS),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ do: fc.constant('choose' as const), pick, option: pick }), weight: 2 },
   { arbitrary: fc.record({ do: fc.constant('slide' as const), pick, at: unit }), weight: 1 },
   { arbitrary: fc.record({ do: fc.constant('key' as const), key: fc.constantFrom(...KEYS) }), weight: 1 },
@@ -67,12 +145,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ do: fc.constant('press' as const), kind: fc.constant<Kind>('header'), pick, at: fc.constant<[number, number]>([0.5, 0.5]) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('press' as const),
+      kind: fc.constant<Kind>('header'),
+      pick,
+      at: fc.constant<[number, number]>([0.5, 0.5]),
+    }),
+    weight: 1,
+  },
 );
 
 /** Lets the page render what the last action changed: two animation frames and a turn of its event loop. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+  await page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))),
+  );
 }
 
 /** Marks the `pick`-th (mod their number) visible, enabled control of a kind; false when there is none. */
@@ -80,7 +168,9 @@ async function mark(page: Page, selector: string, n: number): Promise<boolean> {
   return page.evaluate(
     ([sel, n]) => {
       for (const e of Array.from(document.querySelectorAll('[data-survive]'))) e.removeAttribute('data-survive');
-      const all = Array.from(document.querySelectorAll<HTMLElement>(sel)).filter((e) => e.getClientRects().length > 0 && !(e as HTMLInputElement).disabled);
+      const all = Array.from(document.querySelectorAll<HTMLElement>(sel)).filter(
+        (e) => e.getClientRects().length > 0 && !(e as HTMLInputElement).disabled,
+      );
       if (all.length === 0) return false;
       all[n % all.length].setAttribute('data-survive', '');
       return true;
@@ -98,20 +188,29 @@ async function perform(page: Page, a: Action): Promise<string> {
     if (a.do === 'press') {
       if (!(await mark(page, KINDS[a.kind], a.pick))) return 'none';
       const box = await target.boundingBox();
-      const position = box ? { x: Math.max(1, Math.min(box.width - 1, a.at[0] * box.width)), y: Math.max(1, Math.min(box.height - 1, a.at[1] * box.height)) } : undefined;
+      const position = box
+        ? {
+            x: Math.max(1, Math.min(box.width - 1, a.at[0] * box.width)),
+            y: Math.max(1, Math.min(box.height - 1, a.at[1] * box.height)),
+          }
+        : undefined;
       await target.click({ ...quick, position });
     } else if (a.do === 'fill') {
       if (!(await mark(page, KINDS[a.kind], a.pick))) return 'none';
       await target.fill(a.value, quick);
     } else if (a.do === 'choose') {
       if (!(await mark(page, KINDS.select, a.pick))) return 'none';
-      const options = await target.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const options = await target
+        .locator('option:not([disabled])')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       if (options.length > 0) await target.selectOption(options[a.option % options.length], { timeout: 500 });
     } else if (a.do === 'slide') {
       if (!(await mark(page, KINDS.range, a.pick))) return 'none';
       const value = await target.evaluate((e, at) => {
         const r = e as HTMLInputElement;
-        const min = Number(r.min || 0), max = Number(r.max || 100), step = Number(r.step || 1) || 1;
+        const min = Number(r.min || 0),
+          max = Number(r.max || 100),
+          step = Number(r.step || 1) || 1;
         return String(min + Math.round(((max - min) * at) / step) * step);
       }, a.at);
       await target.fill(value, quick);
@@ -133,7 +232,12 @@ async function perform(page: Page, a: Action): Promise<string> {
   } catch (e) {
     // A control that went away or refuses the entry between finding it and acting on it: not the page's fault.
     const m = (e as Error).message;
-    if (!/Timeout|not attached|detached|Malformed value|Cannot type|not an? (input|select)|Element is not|intercepts pointer|outside of the viewport|Target closed/i.test(m)) throw e;
+    if (
+      !/Timeout|not attached|detached|Malformed value|Cannot type|not an? (input|select)|Element is not|intercepts pointer|outside of the viewport|Target closed/i.test(
+        m,
+      )
+    )
+      throw e;
     await settle(page);
     return 'refused';
   }
@@ -145,7 +249,9 @@ async function perform(page: Page, a: Action): Promise<string> {
 function snapshot(page: Page): Promise<string> {
   return page.evaluate(() => {
     const main = document.querySelector('main');
-    const values = Array.from(document.querySelectorAll<HTMLInputElement>('main input, main select')).map((e) => `${e.value}:${e.checked}`).join(',');
+    const values = Array.from(document.querySelectorAll<HTMLInputElement>('main input, main select'))
+      .map((e) => `${e.value}:${e.checked}`)
+      .join(',');
     return `${location.hash}|${main?.innerHTML.length}|${main?.textContent}|${values}`;
   });
 }
@@ -168,7 +274,9 @@ async function answers(page: Page): Promise<string | null> {
   const ok =
     (await attempt('select', async () => {
       const cur = await target.inputValue();
-      const options = await target.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const options = await target
+        .locator('option:not([disabled])')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       const other = options.find((o) => o !== cur);
       if (other !== undefined) await target.selectOption(other);
     })) ||
@@ -179,7 +287,12 @@ async function answers(page: Page): Promise<string | null> {
 }
 
 describe.skipIf(missing !== null)('every page survives any sequence of its own controls', () => {
-  const pg = usePlaygroundPage(async (p) => p.context().grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined));
+  const pg = usePlaygroundPage(async (p) =>
+    p
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'])
+      .catch(() => undefined),
+  );
   const { problems } = pg;
   let page: Page;
   beforeAll(() => {
@@ -198,9 +311,15 @@ describe.skipIf(missing !== null)('every page survives any sequence of its own c
         await page.evaluate(() => (location.hash = '#/survive-reset'));
         await page.evaluate((h) => (location.hash = h), `#/${id}`);
         await page
-          .waitForFunction(() => document.querySelectorAll('h1').length === 1 && !document.querySelector('main .loading'), null, { timeout: 30_000 })
+          .waitForFunction(
+            () => document.querySelectorAll('h1').length === 1 && !document.querySelector('main .loading'),
+            null,
+            { timeout: 30_000 },
+          )
           .catch(async (e: unknown) => {
-            throw new Error(`run ${run} of page ${id || 'home'}: the page did not open afresh (${String(e)}); it shows: ${(await page.locator('main').innerHTML()).slice(0, 400)}; problems: ${problems.join(' | ')}`);
+            throw new Error(
+              `run ${run} of page ${id || 'home'}: the page did not open afresh (${String(e)}); it shows: ${(await page.locator('main').innerHTML()).slice(0, 400)}; problems: ${problems.join(' | ')}`,
+            );
           });
         for (const a of actions) {
           const t = Date.now();
@@ -216,14 +335,17 @@ describe.skipIf(missing !== null)('every page survives any sequence of its own c
           .waitForFunction(() => document.querySelectorAll('h1').length === 1, null, { timeout: 10_000 })
           .then(() => 1)
           .catch(() => page.locator('h1').count());
-        if (titles !== 1) failures.push(`${titles} page titles on screen: ${(await page.locator('h1').allTextContents()).join(' | ')}`);
+        if (titles !== 1)
+          failures.push(`${titles} page titles on screen: ${(await page.locator('h1').allTextContents()).join(' | ')}`);
         if (failures.length === 0) {
           const stuck = await answers(page);
           if (stuck) failures.push(stuck);
           failures.push(...problems);
         }
         if (failures.length > 0) {
-          throw new Error(`run ${run} of page ${id || 'home'} (seed ${seed}) ended on ${new URL(page.url()).hash}:\n  ${failures.join('\n  ')}\nactions: ${JSON.stringify(actions)}`);
+          throw new Error(
+            `run ${run} of page ${id || 'home'} (seed ${seed}) ended on ${new URL(page.url()).hash}:\n  ${failures.join('\n  ')}\nactions: ${JSON.stringify(actions)}`,
+          );
         }
       });
       await fc.assert(property, { numRuns: RUNS, seed, endOnFailure: !SHRINK, verbose: true });

@@ -16,7 +16,8 @@ const missing = chromiumMissing();
 
 /** Knight's tours on w×h from some square, by the published rule (Conrad et al.; Schwenk for closed), written out here. */
 function openTourExists(w: number, h: number): boolean {
-  const a = Math.min(w, h), b = Math.max(w, h);
+  const a = Math.min(w, h),
+    b = Math.max(w, h);
   return (a === 1 && b === 1) || (a === 3 && (b === 4 || b >= 7)) || (a === 4 && b >= 5) || a >= 5;
 }
 
@@ -29,7 +30,8 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
   beforeAll(() => {
     ({ served, browser, page } = pg);
   });
-  const text = async (sel: string, on: Page = page): Promise<string> => ((await on.locator(sel).textContent()) ?? '').trim();
+  const text = async (sel: string, on: Page = page): Promise<string> =>
+    ((await on.locator(sel).textContent()) ?? '').trim();
   const position = async (): Promise<number> => Number(/Move (\d+)/.exec(await text('#tour-position'))![1]);
   const topSpeed = async (): Promise<number> => Number(await page.locator('#tour-speed').getAttribute('data-max'));
 
@@ -45,7 +47,9 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     // The slider starts at the top and says what it means.
     expect(await page.locator('#tour-speed').inputValue()).toBe('100');
     expect(await text('#tour-speed-words')).toBe('4,000 moves a second: the whole tour in 10 s');
-    expect(await page.locator('#tour-speed').getAttribute('aria-valuetext')).toBe('4,000 moves a second: the whole tour in 10 s');
+    expect(await page.locator('#tour-speed').getAttribute('aria-valuetext')).toBe(
+      '4,000 moves a second: the whole tour in 10 s',
+    );
     // A slower setting stays on offer: the bottom of the scale is one move a second.
     await page.locator('#tour-speed').fill('0');
     await expect.poll(() => text('#tour-speed-words'), WAIT).toBe('1 move a second: the whole tour in 11 h 7 min');
@@ -68,7 +72,8 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
    */
   const inkInCentre = (): Promise<number> =>
     page.locator('canvas.board-canvas').evaluate((el: HTMLCanvasElement) => {
-      const w = Math.floor(el.width / 2), h = Math.floor(el.height / 2);
+      const w = Math.floor(el.width / 2),
+        h = Math.floor(el.height / 2);
       const copy = document.createElement('canvas');
       copy.width = w;
       copy.height = h;
@@ -84,7 +89,9 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await open('#/tours?board=100x100&show=numbers');
     await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
     expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('10000');
-    expect(await text('#tour-numbers-hint')).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
+    expect(await text('#tour-numbers-hint')).toBe(
+      'On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.',
+    );
     // The legend sits in the board's legend slot.
     expect(await page.locator('.canvas-wrap > .board-legend-slot #tour-legend').count()).toBe(1);
     expect(await text('#tour-legend')).toMatch(/start \(move 1\).*end \(move 10,000\)/);
@@ -117,7 +124,10 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
     await expect.poll(() => page.locator('#tour-legend').getAttribute('data-kind'), WAIT).toBe('visit-order');
     expect(await page.locator('.board-legend-slot #tour-legend .ramp').count()).toBe(1);
-    expect([await text('#tour-legend .legend-from'), await text('#tour-legend .legend-to')]).toEqual(['move 1', 'move 160,000']);
+    expect([await text('#tour-legend .legend-from'), await text('#tour-legend .legend-to')]).toEqual([
+      'move 1',
+      'move 160,000',
+    ]);
     // Zoomed in four times the squares are 6 px, the path is drawn as lines, and the legend follows.
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -136,7 +146,11 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
       on.evaluate((sq) => {
         const box = document.querySelector('.scroll-x')!.getBoundingClientRect();
         const cell = document.querySelector(`.start-table td[data-square="${sq}"]`)!.getBoundingClientRect();
-        return cell.left >= box.left - 1 && cell.right <= box.right + 1 && cell.right <= document.documentElement.clientWidth + 1;
+        return (
+          cell.left >= box.left - 1 &&
+          cell.right <= box.right + 1 &&
+          cell.right <= document.documentElement.clientWidth + 1
+        );
       }, square);
     await open('#/tours?board=20x20&mode=table');
     await page.getByRole('button', { name: /Compute the table/ }).click();
@@ -147,20 +161,32 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
 
     const phone = await browser.context.newPage();
     phone.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    phone.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
+    phone.on(
+      'console',
+      (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`),
+    );
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(served.url + '#/tours?board=20x20&mode=table');
     await phone.getByRole('button', { name: /Compute the table/ }).click();
     await phone.waitForSelector('#table-summary[data-complete="true"]', { timeout: 60_000 });
     // Wider than the phone: it says so, scrolls inside its box, and the page itself does not scroll sideways.
-    await expect.poll(() => text('#table-scroll-hint', phone), WAIT).toBe('The table is wider than the screen: scroll it sideways to see all 20 files, a to t.');
+    await expect
+      .poll(() => text('#table-scroll-hint', phone), WAIT)
+      .toBe('The table is wider than the screen: scroll it sideways to see all 20 files, a to t.');
     expect(await cellInBox(phone, 't1')).toBe(false);
-    const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    const [scroll, client] = await phone.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
     expect(scroll).toBeLessThanOrEqual(client);
     await phone.locator('.scroll-x').evaluate((el) => (el.scrollLeft = el.scrollWidth));
     expect(await cellInBox(phone, 't1')).toBe(true);
     // Its rank numbers stay in view while it scrolls.
-    const rankLeft = await phone.evaluate(() => document.querySelector('.start-table tbody th')!.getBoundingClientRect().left - document.querySelector('.scroll-x')!.getBoundingClientRect().left);
+    const rankLeft = await phone.evaluate(
+      () =>
+        document.querySelector('.start-table tbody th')!.getBoundingClientRect().left -
+        document.querySelector('.scroll-x')!.getBoundingClientRect().left,
+    );
     expect(Math.abs(rankLeft)).toBeLessThan(2);
     // 8×8 fits the phone: a to h, no scrolling.
     await phone.goto('about:blank');
@@ -182,20 +208,34 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
       expect(title).toBe(g.title);
       const size = /(\d+)×(\d+)/.exec(title);
       expect(size, title).not.toBeNull();
-      expect([size![1], size![2]], title).toEqual([await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()]);
+      expect([size![1], size![2]], title).toEqual([
+        await page.locator('#tour-width').inputValue(),
+        await page.locator('#tour-height').inputValue(),
+      ]);
     }
     // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still opens it.
     for (const key of ['kumar-10x6', 'kumar-6x10']) {
       await open(`#/tours?famous=${key}`);
       await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
       expect(await text('#tour-answer strong'), key).toMatch(/\(10×6\)/);
-      expect([await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()], key).toEqual(['10', '6']);
-      expect([await page.locator('[data-square="j6"]').count(), await page.locator('[data-square="f10"]').count()], key).toEqual([1, 0]);
+      expect(
+        [await page.locator('#tour-width').inputValue(), await page.locator('#tour-height').inputValue()],
+        key,
+      ).toEqual(['10', '6']);
+      expect(
+        [await page.locator('[data-square="j6"]').count(), await page.locator('[data-square="f10"]').count()],
+        key,
+      ).toEqual([1, 0]);
     }
     await open('#/tours');
     await page.locator('#tour-famous').selectOption({ label: "Kumar's near-magic open tour (10×6)" });
     await expect.poll(() => page.evaluate(() => location.hash), WAIT).toMatch(/[?&]famous=kumar-10x6(&|$)/);
-    for (const h of ['#/tours?board=6x6&mode=search', '#/tours?board=5x5&from=b1&mode=search', '#/tours?board=4x4', '#/tours?board=100x100&show=numbers']) {
+    for (const h of [
+      '#/tours?board=6x6&mode=search',
+      '#/tours?board=5x5&from=b1&mode=search',
+      '#/tours?board=4x4',
+      '#/tours?board=100x100&show=numbers',
+    ]) {
       await open(h);
       await page.waitForSelector('#tour-answer, #search-status', WAIT);
       expect(await page.locator('main').innerText(), h).not.toMatch(bad);
@@ -207,7 +247,9 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     await open('#/tours?board=6x6&to=b3');
     await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
     await page.getByRole('button', { name: "Close it by Euler's method" }).click();
-    await expect.poll(() => text('#tour-euler'), WAIT).toMatch(/^Closed as it stands: its last square is one move from its first/);
+    await expect
+      .poll(() => text('#tour-euler'), WAIT)
+      .toMatch(/^Closed as it stands: its last square is one move from its first/);
     expect(await text('#tour-answer')).toMatch(/closed as it stands/);
     expect(await text('#tour-answer')).not.toMatch(/Euler/);
     // An open tour a1 → f3 is closed by reversing its tail: both say Euler's method.
@@ -245,7 +287,9 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
     expect((1 + 0) % 2).toBe(1);
     await open('#/tours?board=5x5&from=b1&mode=search');
     await page.waitForSelector('#search-known', WAIT);
-    expect(await text('#search-known')).toMatch(/^No open knight's tour starts at b1 on 5×5\.Known without searching: colour parity/);
+    expect(await text('#search-known')).toMatch(
+      /^No open knight's tour starts at b1 on 5×5\.Known without searching: colour parity/,
+    );
     expect(await text('#search-status')).toBe('Not started: there is no tour to find.');
     expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Step', exact: true }).isDisabled()).toBe(true);

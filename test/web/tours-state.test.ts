@@ -2,8 +2,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import { TOUR_SECONDS, posOf, secondsText, speedAt, speedWords, tourTopSpeed } from '../../web/src/pages/tours/speed.js';
-import { COUNT_BUDGET_MS, DEFAULT_STATE, cellText, countPlan, countStopWords, fitToBoard, numbersHint, parseLeaper, parseSide, readState, writeState, type ToursState } from '../../web/src/pages/tours/state.js';
+import {
+  TOUR_SECONDS,
+  posOf,
+  secondsText,
+  speedAt,
+  speedWords,
+  tourTopSpeed,
+} from '../../web/src/pages/tours/speed.js';
+import {
+  COUNT_BUDGET_MS,
+  DEFAULT_STATE,
+  cellText,
+  countPlan,
+  countStopWords,
+  fitToBoard,
+  numbersHint,
+  parseLeaper,
+  parseSide,
+  readState,
+  writeState,
+  type ToursState,
+} from '../../web/src/pages/tours/state.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 
@@ -33,9 +53,21 @@ describe('Tours page state', () => {
   it('keeps the squares on the board, an end only on open tours and apart from the start', () => {
     expect(readState(new URLSearchParams(''))).toEqual(DEFAULT_STATE);
     expect(readState(new URLSearchParams('board=6x6&from=z9&to=a1'))).toMatchObject({ from: 'a1', to: '' });
-    expect(readState(new URLSearchParams('board=6x6&from=c3&to=f6&closed=1'))).toMatchObject({ from: 'c3', to: '', closed: true });
-    expect(readState(new URLSearchParams('board=0x6&seed=-4&show=x&mode=y'))).toMatchObject({ width: 8, seed: undefined, show: 'path', mode: 'tour' });
-    expect(fitToBoard({ ...DEFAULT_STATE, from: 'h8', to: 'g6', width: 5, height: 5 })).toMatchObject({ from: 'a1', to: '' });
+    expect(readState(new URLSearchParams('board=6x6&from=c3&to=f6&closed=1'))).toMatchObject({
+      from: 'c3',
+      to: '',
+      closed: true,
+    });
+    expect(readState(new URLSearchParams('board=0x6&seed=-4&show=x&mode=y'))).toMatchObject({
+      width: 8,
+      seed: undefined,
+      show: 'path',
+      mode: 'tour',
+    });
+    expect(fitToBoard({ ...DEFAULT_STATE, from: 'h8', to: 'g6', width: 5, height: 5 })).toMatchObject({
+      from: 'a1',
+      to: '',
+    });
     expect(parseSide('2001', 'width')).toMatch(/from 1 to 2000 here: larger boards are too slow to draw/);
     expect(parseSide('2000', 'width')).toBe(2000);
     expect(parseSide('12', 'height')).toBe(12);
@@ -76,23 +108,43 @@ describe('Tours page state', () => {
   });
 
   it('writes table cells as the paper does, and maps the speed slider both ways', () => {
-    expect([cellText(true, 12, 0), cellText(true, 3, 1), cellText(true, 3, 30), cellText(false, 9, undefined), cellText(null, 100, undefined)]).toEqual(['12', '3B', '3#31', 'N', 'LIM']);
-    for (const max of [5000, 4000, 400_000]) for (const v of [1, 8, 100, max]) expect(Math.abs(speedAt(posOf(v, max), max) - v) / v).toBeLessThan(0.1);
+    expect([
+      cellText(true, 12, 0),
+      cellText(true, 3, 1),
+      cellText(true, 3, 30),
+      cellText(false, 9, undefined),
+      cellText(null, 100, undefined),
+    ]).toEqual(['12', '3B', '3#31', 'N', 'LIM']);
+    for (const max of [5000, 4000, 400_000])
+      for (const v of [1, 8, 100, max]) expect(Math.abs(speedAt(posOf(v, max), max) - v) / v).toBeLessThan(0.1);
     expect([speedAt(0, 4000), speedAt(100, 4000), speedAt(100, 1), posOf(1, 1)]).toEqual([1, 4000, 1, 100]);
   });
 
   it('plays any tour in about ten seconds at the top speed, and says so in moves a second', () => {
     // The top speed grows with the tour: 200×200 four times 100×100, 1000×1000 a hundred times.
-    expect([tourTopSpeed(100 * 100), tourTopSpeed(200 * 200), tourTopSpeed(1000 * 1000), tourTopSpeed(5)]).toEqual([1000, 4000, 100_000, 1]);
-    for (const n of [64, 10_000, 160_000, 4_000_000]) expect(Math.abs((n - 1) / tourTopSpeed(n) - TOUR_SECONDS)).toBeLessThan(1);
+    expect([tourTopSpeed(100 * 100), tourTopSpeed(200 * 200), tourTopSpeed(1000 * 1000), tourTopSpeed(5)]).toEqual([
+      1000, 4000, 100_000, 1,
+    ]);
+    for (const n of [64, 10_000, 160_000, 4_000_000])
+      expect(Math.abs((n - 1) / tourTopSpeed(n) - TOUR_SECONDS)).toBeLessThan(1);
     expect(speedWords(4000, 'moves', 40_000)).toBe('4,000 moves a second: the whole tour in 10 s');
     expect(speedWords(1, 'moves', 601)).toBe('1 move a second: the whole tour in 10 min');
     expect(speedWords(20, 'steps')).toBe('20 steps a second');
-    expect([secondsText(2.46), secondsText(59.6), secondsText(200), secondsText(39_999), secondsText(7170)]).toEqual(['2.5 s', '1 min', '3 min 20 s', '11 h 7 min', '2 h']);
+    expect([secondsText(2.46), secondsText(59.6), secondsText(200), secondsText(39_999), secondsText(7170)]).toEqual([
+      '2.5 s',
+      '1 min',
+      '3 min 20 s',
+      '11 h 7 min',
+      '2 h',
+    ]);
   });
 
   it('says where the numbers of a canvas board are', () => {
-    expect(numbersHint(100, 100)).toBe('On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.');
-    expect(numbersHint(400, 300, true, true)).toBe('On this 400×300 board the numbers are written on the squares once you zoom in far enough to read them, when the tour is not playing; the path stays drawn over them.');
+    expect(numbersHint(100, 100)).toBe(
+      'On this 100×100 board the numbers are written on the squares once you zoom in far enough to read them; until then the tour is drawn as its path.',
+    );
+    expect(numbersHint(400, 300, true, true)).toBe(
+      'On this 400×300 board the numbers are written on the squares once you zoom in far enough to read them, when the tour is not playing; the path stays drawn over them.',
+    );
   });
 });

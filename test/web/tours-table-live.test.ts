@@ -28,9 +28,13 @@ function index(w: number, name: string): number {
 
 /** The table's squares read from the page: index → [data-exists or null while blank, the cell's text]. */
 async function readTable(page: Page, w: number): Promise<Map<number, [string | null, string]>> {
-  const cells = await page.locator('.start-table td[data-square]').evaluateAll((els) =>
-    els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('data-exists'), (e.textContent ?? '').trim()] as const),
-  );
+  const cells = await page
+    .locator('.start-table td[data-square]')
+    .evaluateAll((els) =>
+      els.map(
+        (e) => [e.getAttribute('data-square')!, e.getAttribute('data-exists'), (e.textContent ?? '').trim()] as const,
+      ),
+    );
   return new Map(cells.map(([name, exists, text]) => [index(w, name), [exists, text]]));
 }
 
@@ -43,10 +47,16 @@ async function watchDecided(page: Page): Promise<void> {
       const v = document.querySelector('#table-summary')?.getAttribute('data-decided');
       if (v != null && seen[seen.length - 1] !== v) seen.push(v);
     };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-decided'] });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-decided'],
+    });
   });
 }
-const seenDecided = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { seenDecided: string[] }).seenDecided.map(Number));
+const seenDecided = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as { seenDecided: string[] }).seenDecided.map(Number));
 
 describe.skipIf(missing !== null)('the per-start table as it fills, in Chromium', () => {
   const pg = usePlaygroundPage();
@@ -55,9 +65,10 @@ describe.skipIf(missing !== null)('the per-start table as it fills, in Chromium'
   beforeAll(() => {
     ({ page } = pg);
   });
-  const text = async (sel: string): Promise<string> => ((await page.locator(sel).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  const text = async (sel: string): Promise<string> =>
+    ((await page.locator(sel).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
-  it('30×30: squares decided show before the table is done, and the complete table is the engine\'s', async () => {
+  it("30×30: squares decided show before the table is done, and the complete table is the engine's", async () => {
     await open('#/tours?board=30x30&mode=table');
     await watchDecided(page);
     await page.getByRole('button', { name: /^Compute the table/ }).click();
@@ -75,25 +86,35 @@ describe.skipIf(missing !== null)('the per-start table as it fills, in Chromium'
     for (const c of engine) expect(shown.get(c.square)).toEqual([String(c.exists), tableCellText(c)]);
     const starts = engine.filter((c) => c.exists === true).length;
     const backtracks = engine.reduce((a, c) => a + c.backtracks, 0);
-    expect(await text('#table-summary')).toMatch(new RegExp(`^${starts} squares start an open tour · ${engine.filter((c) => c.exists === false).length} none \\(N\\) · `));
-    expect(await text('#table-summary')).toContain(`${backtracks.toLocaleString('en-US')} backtrack${backtracks === 1 ? '' : 's'} in all`);
+    expect(await text('#table-summary')).toMatch(
+      new RegExp(
+        `^${starts} squares start an open tour · ${engine.filter((c) => c.exists === false).length} none \\(N\\) · `,
+      ),
+    );
+    expect(await text('#table-summary')).toContain(
+      `${backtracks.toLocaleString('en-US')} backtrack${backtracks === 1 ? '' : 's'} in all`,
+    );
     // The bar and Cancel have gone with the job.
     expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
   });
 
-  it('50×50: Cancel keeps the squares decided (each the engine\'s), says so, and the table can be computed again', async () => {
+  it("50×50: Cancel keeps the squares decided (each the engine's), says so, and the table can be computed again", async () => {
     await open('#/tours?board=50x50&mode=table');
     await page.getByRole('button', { name: /^Compute the table/ }).click();
     // The progress bar and Cancel while it runs, with squares decided already.
     await page.waitForSelector('.job progress', WAIT);
-    await expect.poll(async () => Number(await page.locator('#table-summary').getAttribute('data-decided')), LONG).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.locator('#table-summary').getAttribute('data-decided')), LONG)
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForSelector('.job:has-text("Cancelled.")', WAIT);
     const decided = Number(await page.locator('#table-summary').getAttribute('data-decided'));
     expect(decided).toBeGreaterThan(0);
     expect(decided).toBeLessThan(2500);
     expect(await page.locator('#table-summary').getAttribute('data-complete')).toBe('false');
-    expect(await text('#table-summary')).toMatch(new RegExp(`^${decided.toLocaleString('en-US')} of 2,500 squares searched before the search stopped: `));
+    expect(await text('#table-summary')).toMatch(
+      new RegExp(`^${decided.toLocaleString('en-US')} of 2,500 squares searched before the search stopped: `),
+    );
 
     const board = Board.of(50, 50);
     const shown = await readTable(page, 50);

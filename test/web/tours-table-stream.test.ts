@@ -8,7 +8,14 @@ import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { tableSync, type TableCell } from '../../src/tour/index.js';
-import { addCells, emptyTable, fullTable, streamTableJob, type StreamedTable, type TableCells } from '../../web/src/pages/tours/table-stream.js';
+import {
+  addCells,
+  emptyTable,
+  fullTable,
+  streamTableJob,
+  type StreamedTable,
+  type TableCells,
+} from '../../web/src/pages/tours/table-stream.js';
 
 interface Case {
   w: number;
@@ -33,7 +40,16 @@ function run(c: Case): { posts: TableCells[]; value: TableCell[]; engine: TableC
   const piece = parsePiece(c.spec);
   const options = { closed: c.closed, maxBacktracks: c.maxBacktracks };
   const posts: TableCells[] = [];
-  const value = finishedValue(streamTableJob(board, piece, options, 'k', (m) => posts.push(m), () => ({ maxNodes: c.slice })).runSync());
+  const value = finishedValue(
+    streamTableJob(
+      board,
+      piece,
+      options,
+      'k',
+      (m) => posts.push(m),
+      () => ({ maxNodes: c.slice }),
+    ).runSync(),
+  );
   const engine = finishedValue(tableSync(board, piece, options));
   return { posts, value, engine };
 }
@@ -57,7 +73,11 @@ describe('the per-start table as it streams', () => {
         expect(table.decided).toBe(at);
         for (let s = 0; s < n; s++) {
           if (s < at) {
-            expect([table.exists[s], table.backtracks[s], table.tries[s]]).toEqual([engine[s].exists, engine[s].backtracks, engine[s].tryIndex]);
+            expect([table.exists[s], table.backtracks[s], table.tries[s]]).toEqual([
+              engine[s].exists,
+              engine[s].backtracks,
+              engine[s].tryIndex,
+            ]);
           } else {
             expect(table.exists[s]).toBeUndefined();
           }
@@ -65,8 +85,18 @@ describe('the per-start table as it streams', () => {
       }
       // The streamed final table is the engine's, and the job's answer too.
       expect(table.decided).toBe(n);
-      const plain = (t: StreamedTable) => ({ exists: t.exists, backtracks: t.backtracks, tries: t.tries, decided: t.decided, total: t.total });
-      const engineTable = fullTable('k', { exists: engine.map((e) => e.exists), backtracks: engine.map((e) => e.backtracks), tries: engine.map((e) => e.tryIndex) });
+      const plain = (t: StreamedTable) => ({
+        exists: t.exists,
+        backtracks: t.backtracks,
+        tries: t.tries,
+        decided: t.decided,
+        total: t.total,
+      });
+      const engineTable = fullTable('k', {
+        exists: engine.map((e) => e.exists),
+        backtracks: engine.map((e) => e.backtracks),
+        tries: engine.map((e) => e.tryIndex),
+      });
       expect(plain(table)).toEqual(plain(engineTable));
       expect(value).toEqual(engine);
     });

@@ -35,9 +35,11 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
 
   /** The numbered squares on the board, as a path of indices (move k on the square numbered k). */
   const numberedPath = async (w: number): Promise<number[]> => {
-    const cells = await page.locator('.board [data-square]').evaluateAll((els) =>
-      els.map((e) => [e.getAttribute('data-square')!, e.querySelector('.count')?.textContent ?? ''] as const),
-    );
+    const cells = await page
+      .locator('.board [data-square]')
+      .evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-square')!, e.querySelector('.count')?.textContent ?? ''] as const),
+      );
     const path: number[] = [];
     for (const [name, n] of cells) if (n !== '') path[Number(n) - 1] = index(w, name);
     return path;
@@ -51,7 +53,9 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     expect(tourProblem(6, 6, path, true)).toBeNull();
     expect(path[0]).toBe(index(6, 'a1'));
     // The path drawn over the board is the same tour, closed.
-    const drawn = (await page.locator('svg.path-overlay').getAttribute('data-path'))!.split(' ').map((n) => index(6, n));
+    const drawn = (await page.locator('svg.path-overlay').getAttribute('data-path'))!
+      .split(' ')
+      .map((n) => index(6, n));
     expect(drawn).toEqual(path);
     expect(await page.locator('svg.path-overlay').getAttribute('data-closed')).toBe('');
     expect(await page.locator('[data-square="a1"]').getAttribute('aria-label')).toBe('a1, start, move 1 of 36');
@@ -75,7 +79,10 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
   });
 
   it('says why no tour exists, in the engine words: 4×4 open, 5×5 closed', async () => {
-    for (const [w, h, closed] of [[4, 4, false], [5, 5, true]] as const) {
+    for (const [w, h, closed] of [
+      [4, 4, false],
+      [5, 5, true],
+    ] as const) {
       await open(`#/tours?board=${w}x${h}${closed ? '&closed=1' : ''}`);
       await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
       const want = finishedValue(findTourSync({ board: Board.of(w, h), piece: KNIGHT, closed, from: 0 }));
@@ -93,7 +100,10 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.getByRole('checkbox', { name: /Warnsdorff/ }).uncheck();
     await page.getByRole('checkbox', { name: /Dead-cell/ }).uncheck();
     // The engine's own protocol for the same search, to compare with.
-    const m = new SearchMachine({ board: Board.of(3, 4), piece: KNIGHT, closed: false, from: index(3, 'b4') }, { warnsdorff: false, deadCells: false });
+    const m = new SearchMachine(
+      { board: Board.of(3, 4), piece: KNIGHT, closed: false, from: index(3, 'b4') },
+      { warnsdorff: false, deadCells: false },
+    );
     const depths: number[] = [];
     while (!m.done) depths.push(m.step().kind === 'found' ? -1 : m.currentPath().length);
     for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Step', exact: true }).click();
@@ -122,7 +132,9 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.waitForSelector('#table-summary[data-complete="true"]', WAIT);
     expect(await page.locator('.start-table td[data-exists="true"]').count()).toBe(13);
     expect(await page.locator('.start-table td[data-exists="false"]').count()).toBe(12);
-    const ns = await page.locator('.start-table td[data-exists="false"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.textContent]));
+    const ns = await page
+      .locator('.start-table td[data-exists="false"]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.textContent]));
     // Colour parity: the squares of b1's colour start none.
     for (const [name, t] of ns) {
       expect(t).toBe('N');
@@ -137,14 +149,20 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
   it('exports the tour as SVG and PNG', async () => {
     await open('#/tours?board=6x6&closed=1');
     await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
-    const [svgDl] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Export SVG' }).click()]);
+    const [svgDl] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      page.getByRole('button', { name: 'Export SVG' }).click(),
+    ]);
     expect(svgDl.suggestedFilename()).toBe('tour-6x6-closed-a1.svg');
     const svg = readFileSync((await svgDl.path())!, 'utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
     // 36 squares plus the return to the start.
     expect(/<polyline points="([^"]*)"/.exec(svg)![1].split(' ')).toHaveLength(37);
-    const [pngDl] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Export PNG' }).click()]);
+    const [pngDl] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      page.getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
     const png = readFileSync((await pngDl.path())!);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
@@ -181,7 +199,9 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     expect(await text('#tour-position')).toMatch(/^Move 10000 of 10000/);
     // The page stays responsive: a click on the canvas moves the start, and a new tour comes.
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
-    await page.locator('canvas.board-canvas').click({ position: { x: box.width / 200, y: box.height - 4 - box.width / 200 } });
+    await page
+      .locator('canvas.board-canvas')
+      .click({ position: { x: box.width / 200, y: box.height - 4 - box.width / 200 } });
     await expect.poll(hash, WAIT).toContain('from=a1');
     await expect.poll(() => text('#tour-answer'), { timeout: 30_000 }).toMatch(/from a1 to/);
   });
@@ -204,7 +224,9 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     const want = finishedValue(countToursSync(Board.of(3, 30))).count;
     await open('#/tours?board=3x30');
     await page.getByRole('button', { name: 'Count open tours for 60 s' }).click();
-    await expect.poll(() => text('#tour-count'), { timeout: 30_000 }).toMatch(new RegExp(`^${want.toLocaleString('en-US')} directed open tours`));
+    await expect
+      .poll(() => text('#tour-count'), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${want.toLocaleString('en-US')} directed open tours`));
     expect(await text('#tour-count')).not.toMatch(/at least|stopped/);
   });
 
@@ -240,9 +262,16 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await expect.poll(hash, WAIT).toContain('from=c2');
     await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/from c2 to/);
     const unnamed = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('main input, main select, main button, main canvas, main [role="group"], main [role="radiogroup"]'))
+      Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'main input, main select, main button, main canvas, main [role="group"], main [role="radiogroup"]',
+        ),
+      )
         .filter((el) => {
-          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          const labelled =
+            (el as HTMLInputElement).labels?.length ||
+            el.getAttribute('aria-label') ||
+            el.getAttribute('aria-labelledby');
           return !labelled && !(el.tagName === 'BUTTON' && el.textContent!.trim() !== '');
         })
         .map((el) => el.outerHTML.slice(0, 80)),
@@ -254,11 +283,19 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     const phone = await browser.context.newPage();
     phone.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await phone.setViewportSize({ width: 360, height: 740 });
-    for (const h of ['#/tours?board=8x8&show=both', '#/tours?board=3x4&from=b4&mode=search', '#/tours?board=8x8&mode=table', '#/tours?board=60x40&closed=1']) {
+    for (const h of [
+      '#/tours?board=8x8&show=both',
+      '#/tours?board=3x4&from=b4&mode=search',
+      '#/tours?board=8x8&mode=table',
+      '#/tours?board=60x40&closed=1',
+    ]) {
       await phone.goto('about:blank');
       await phone.goto(served.url + h);
       await phone.waitForSelector('#tour-answer, #search-status, #table-summary', WAIT);
-      const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scroll, client] = await phone.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       expect(scroll, h).toBeLessThanOrEqual(client);
     }
     await phone.close();
@@ -269,7 +306,9 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
     await page.locator('#tour-famous').selectOption('janisch');
     await expect.poll(() => text('#tour-answer'), WAIT).toMatch(/^Janisch's semi-magic closed tour/);
-    expect(await text('#tour-analysis')).toMatch(/a valid tour, closed, semi-magic.*Rank sums all 260; file sums all 260/);
+    expect(await text('#tour-analysis')).toMatch(
+      /a valid tour, closed, semi-magic.*Rank sums all 260; file sums all 260/,
+    );
     await expect.poll(hash, WAIT).toContain('famous=janisch');
     await page.getByRole('radio', { name: 'Numbers' }).check();
     expect(tourProblem(8, 8, await numberedPath(8), true)).toBeNull();
@@ -298,7 +337,8 @@ describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
     const closed = (await numberedPath(8)).filter((s) => s !== undefined);
     expect(closed).toHaveLength(60);
     // A closed path of 60 squares: every step, and the return to the start, a knight's leap.
-    const leap = (a: number, b: number): boolean => [Math.abs((a % 8) - (b % 8)), Math.abs((a >> 3) - (b >> 3))].sort().join() === '1,2';
+    const leap = (a: number, b: number): boolean =>
+      [Math.abs((a % 8) - (b % 8)), Math.abs((a >> 3) - (b >> 3))].sort().join() === '1,2';
     expect(closed.every((s, i) => leap(s, closed[(i + 1) % 60]))).toBe(true);
   });
 

@@ -13,10 +13,73 @@ interface PageState<S> {
   writeState(s: S): Record<string, string | undefined>;
 }
 
-const KEYS = ['board', 'fleet', 'forbid', 'heat', 'layout', 'method', 'mirror', 'seed', 'ships', 'touch', 'at', 'block', 'piece', 'closed', 'famous', 'from', 'to', 'mode', 'show', 'black', 'white', 'draw', 'first', 'moves', 'variant', 'n', 'x'];
-const VALUES = ['', '0', '1', '-1', '1e9', 'NaN', 'constructor', '__proto__', '8x8', '0x0', '101x3', '3x4', 'a1', 'e4,e5', 'z99', 'knight', 'camel+king', '1,2', 'hasbro', '4,3,2', '###/.#.', 'any', 'b1b4,d5d2', 'b1b4,zz', 'labyrinth', 'black', 'ai5', 'table', 'numbers', 'janisch', 'rails', '....#/#....'];
+const KEYS = [
+  'board',
+  'fleet',
+  'forbid',
+  'heat',
+  'layout',
+  'method',
+  'mirror',
+  'seed',
+  'ships',
+  'touch',
+  'at',
+  'block',
+  'piece',
+  'closed',
+  'famous',
+  'from',
+  'to',
+  'mode',
+  'show',
+  'black',
+  'white',
+  'draw',
+  'first',
+  'moves',
+  'variant',
+  'n',
+  'x',
+];
+const VALUES = [
+  '',
+  '0',
+  '1',
+  '-1',
+  '1e9',
+  'NaN',
+  'constructor',
+  '__proto__',
+  '8x8',
+  '0x0',
+  '101x3',
+  '3x4',
+  'a1',
+  'e4,e5',
+  'z99',
+  'knight',
+  'camel+king',
+  '1,2',
+  'hasbro',
+  '4,3,2',
+  '###/.#.',
+  'any',
+  'b1b4,d5d2',
+  'b1b4,zz',
+  'labyrinth',
+  'black',
+  'ai5',
+  'table',
+  'numbers',
+  'janisch',
+  'rails',
+  '....#/#....',
+];
 const value = fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 30 }));
-const params = fc.array(fc.tuple(fc.constantFrom(...KEYS), value), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs));
+const params = fc
+  .array(fc.tuple(fc.constantFrom(...KEYS), value), { maxLength: 8 })
+  .map((pairs) => new URLSearchParams(pairs));
 
 function written(w: Record<string, string | undefined>): URLSearchParams {
   const p = new URLSearchParams();

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { variantStart } from '../../src/valley/variant.js';
 import { parsePosition, solveSync } from '../../src/valley/index.js';
-import { badge, markFromChild, marked, markWords, share, squareMarks, tableFor, type Mark } from '../../web/src/pages/valley/analysis.js';
+import {
+  badge,
+  markFromChild,
+  marked,
+  markWords,
+  share,
+  squareMarks,
+  tableFor,
+  type Mark,
+} from '../../web/src/pages/valley/analysis.js';
 import {
   DEFAULT_STATE,
   PROVEN_START,
@@ -32,28 +41,44 @@ const startPosition = (variant: Variant, first: 'w' | 'b'): string => variantSta
 
 describe('valley page state', () => {
   it('reads what it writes; unreadable values fall back to the defaults', () => {
-    const s: ValleyState = { variant: 'retrieve', first: 'b', white: 'ai2', black: 'human', drawRule: false, moves: ['b5b2', 'a1a4'], analysis: true, think: 20 };
+    const s: ValleyState = {
+      variant: 'retrieve',
+      first: 'b',
+      white: 'ai2',
+      black: 'human',
+      drawRule: false,
+      moves: ['b5b2', 'a1a4'],
+      analysis: true,
+      think: 20,
+    };
     expect(readState(parseHash(formatHash('valley', writeState(s))).params)).toEqual(s);
-    expect(readState(new URLSearchParams('variant=chess&first=x&white=ai9&black=robot&moves=&analysis=1&think=7'))).toEqual(DEFAULT_STATE);
+    expect(
+      readState(new URLSearchParams('variant=chess&first=x&white=ai9&black=robot&moves=&analysis=1&think=7')),
+    ).toEqual(DEFAULT_STATE);
   });
 
   it('replays random games exactly as the reference rules do (every variant, either side first)', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Variant>('standard', 'retrieve', 'labyrinth'), fc.constantFrom<'w' | 'b'>('w', 'b'), fc.array(fc.nat(), { maxLength: 30 }), (variant, first, picks) => {
-        let p = gridParse(startPosition(variant, first));
-        const moves: string[] = [];
-        for (const k of picks) {
-          const legal = gridMoves(p);
-          if (legal.length === 0) break;
-          moves.push(legal[k % legal.length]);
-          p = gridPlay(p, moves[moves.length - 1]);
-        }
-        const game = replay({ variant, first, drawRule: false, moves });
-        expect(game.error).toBeNull();
-        const now = game.snapshots[game.snapshots.length - 1];
-        expect(now.position).toBe(gridFormat(p));
-        expect([...now.legal].sort()).toEqual([...gridMoves(p)].sort());
-      }),
+      fc.property(
+        fc.constantFrom<Variant>('standard', 'retrieve', 'labyrinth'),
+        fc.constantFrom<'w' | 'b'>('w', 'b'),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (variant, first, picks) => {
+          let p = gridParse(startPosition(variant, first));
+          const moves: string[] = [];
+          for (const k of picks) {
+            const legal = gridMoves(p);
+            if (legal.length === 0) break;
+            moves.push(legal[k % legal.length]);
+            p = gridPlay(p, moves[moves.length - 1]);
+          }
+          const game = replay({ variant, first, drawRule: false, moves });
+          expect(game.error).toBeNull();
+          const now = game.snapshots[game.snapshots.length - 1];
+          expect(now.position).toBe(gridFormat(p));
+          expect([...now.legal].sort()).toEqual([...gridMoves(p)].sort());
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -65,7 +90,9 @@ describe('valley page state', () => {
     // The King may not make the first move.
     expect(replay({ ...DEFAULT_STATE, moves: ['c1c4'] }).error).toMatch(/move 1/);
     const fromB1 = refMoves(refParse(startPosition('standard', 'w'))).filter((m) => m.startsWith('b1'));
-    expect(targetsOf(replay(DEFAULT_STATE).snapshots[0].legal, 'b1').sort()).toEqual(fromB1.map((m) => m.slice(2)).sort());
+    expect(targetsOf(replay(DEFAULT_STATE).snapshots[0].legal, 'b1').sort()).toEqual(
+      fromB1.map((m) => m.slice(2)).sort(),
+    );
   });
 
   it('a win ends the game; the third repetition is a draw only with the draw rule', () => {
@@ -93,8 +120,14 @@ describe('valley page state', () => {
   });
 
   it('numbers the moves in pairs and takes back to the last human turn', () => {
-    expect(movePairs(['a', 'b', 'c'], 'w')).toEqual([{ number: 1, white: 'a', black: 'b' }, { number: 2, white: 'c' }]);
-    expect(movePairs(['a', 'b'], 'b')).toEqual([{ number: 1, black: 'a' }, { number: 2, white: 'b' }]);
+    expect(movePairs(['a', 'b', 'c'], 'w')).toEqual([
+      { number: 1, white: 'a', black: 'b' },
+      { number: 2, white: 'c' },
+    ]);
+    expect(movePairs(['a', 'b'], 'b')).toEqual([
+      { number: 1, black: 'a' },
+      { number: 2, white: 'b' },
+    ]);
     const vsAi: ValleyState = { ...DEFAULT_STATE, white: 'human', black: 'ai3' };
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4', 'd5d2'] }))).toBe(2);
     expect(undoCount(vsAi, replay({ ...vsAi, moves: ['a1a4'] }))).toBe(1);
@@ -157,7 +190,12 @@ describe('valley page state', () => {
     expect(badge({ value: 'win', atMost: 11 })).toBe('win ≤11');
     expect(badge({ value: 'unknown', why: 'later' })).toBe('?');
     expect(badge({ value: 'unknown', why: 'waiting' })).toBe('…');
-    expect([marked({ value: 'unknown', why: 'waiting' }), marked({ value: 'unknown', why: 'later' }), marked({ value: 'loss' }), marked(undefined)]).toEqual([false, true, true, false]);
+    expect([
+      marked({ value: 'unknown', why: 'waiting' }),
+      marked({ value: 'unknown', why: 'later' }),
+      marked({ value: 'loss' }),
+      marked(undefined),
+    ]).toEqual([false, true, true, false]);
     expect(markWords({ value: 'loss', atMost: 5 }, 5)).toBe('loses in at most 5 plies (the quickest not found in 5 s)');
     expect(markWords({ value: 'unknown', why: 'later' }, 5)).toMatch(/^not proved yet/);
     expect(tableFor(10)).toBe(12);
@@ -168,7 +206,11 @@ describe('valley page state', () => {
     expect(markWords({ value: 'win', plies: 1 }, 5)).toBe('wins at once');
     expect(markWords({ value: 'loss', plies: 4 }, 5)).toBe('loses in 4 plies');
     expect(markWords({ value: 'unknown', why: 'time' }, 60)).toBe('not proved in 1 min');
-    const marks: Record<string, Mark> = { a1d4: { value: 'loss', plies: 4 }, d1d4: { value: 'win', plies: 9 }, b1b4: { value: 'draw' } };
+    const marks: Record<string, Mark> = {
+      a1d4: { value: 'loss', plies: 4 },
+      d1d4: { value: 'win', plies: 9 },
+      b1b4: { value: 'draw' },
+    };
     const on = squareMarks(marks, ['a1d4', 'd1d4', 'b1b4']);
     // Two pieces reach d4: each named, the better move first.
     expect(on.get('d4')!.map((e) => e.text)).toEqual(['d1 win 9', 'a1 loss 4']);

@@ -18,7 +18,12 @@ import type { Served } from './serve-process.js';
 const WAIT = { timeout: 15_000 };
 const missing = chromiumMissing();
 const START = 'sskss/5/5/5/SSKSS w 0';
-const LETTER: Record<string, string> = { 'White King': 'K', 'White soldier': 'S', 'Black King': 'k', 'Black soldier': 's' };
+const LETTER: Record<string, string> = {
+  'White King': 'K',
+  'White soldier': 'S',
+  'Black King': 'k',
+  'Black soldier': 's',
+};
 
 describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
   const pg = usePlaygroundPage();
@@ -32,7 +37,9 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
 
   /** The board as the page labels it, as the reference's grid (rank 0 = rank 1). */
   async function boardOnPage(): Promise<string[][]> {
-    const labels = await page.locator('.valley-board [data-square]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
+    const labels = await page
+      .locator('.valley-board [data-square]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
     const grid = Array.from({ length: 5 }, () => Array<string>(5).fill('.'));
     for (const [name, label] of labels) {
       const what = label.split(', ')[1];
@@ -40,13 +47,27 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     }
     return grid;
   }
-  const targetsOnPage = (): Promise<string[]> => page.locator('.valley-board [data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!).sort());
-  const movesOnPage = (): Promise<string[]> => page.locator('#valley-moves [data-move]').evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).filter((m) => m !== ''));
+  const targetsOnPage = (): Promise<string[]> =>
+    page
+      .locator('.valley-board [data-target]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!).sort());
+  const movesOnPage = (): Promise<string[]> =>
+    page
+      .locator('#valley-moves [data-move]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).filter((m) => m !== ''));
 
   /** Chooses `from` and checks its targets against the reference, then plays to `to`. */
-  async function playChecked(p: RefPosition, move: string, how: 'click' | 'keys', boardAfter = true): Promise<RefPosition> {
-    const from = move.slice(0, 2), to = move.slice(2);
-    const want = refMoves(p).filter((m) => m.startsWith(from)).map((m) => m.slice(2));
+  async function playChecked(
+    p: RefPosition,
+    move: string,
+    how: 'click' | 'keys',
+    boardAfter = true,
+  ): Promise<RefPosition> {
+    const from = move.slice(0, 2),
+      to = move.slice(2);
+    const want = refMoves(p)
+      .filter((m) => m.startsWith(from))
+      .map((m) => m.slice(2));
     expect(want).toContain(to);
     if (how === 'click') await square(from).click();
     else {
@@ -57,7 +78,8 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     if (how === 'click') await square(to).click();
     else {
       // Walk there with the arrow keys (files then ranks), then Enter.
-      const df = to.charCodeAt(0) - from.charCodeAt(0), dr = Number(to[1]) - Number(from[1]);
+      const df = to.charCodeAt(0) - from.charCodeAt(0),
+        dr = Number(to[1]) - Number(from[1]);
       for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? 'ArrowRight' : 'ArrowLeft');
       for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
       await page.keyboard.press('Enter');
@@ -87,7 +109,7 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     await expect.poll(movesOnPage, WAIT).toEqual(played.slice(0, 2));
   });
 
-  it("the computer answers with a legal move (level 1) and Undo takes back both moves", async () => {
+  it('the computer answers with a legal move (level 1) and Undo takes back both moves', async () => {
     await open('#/valley?white=human&black=ai1');
     // The reply may come at once, so the board is checked after both moves.
     const p = await playChecked(refParse(START), 'a1a4', 'click', false);
@@ -103,7 +125,9 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     const moves = ['a1a4', 'a5d2', 'c1a3', 'd5d3', 'a3c3'];
     await open(`#/valley?white=human&black=human&moves=${moves.join(',')}`);
     await expect.poll(() => page.locator('#valley-status').getAttribute('data-outcome'), WAIT).toBe('white');
-    expect(await page.locator('#valley-status').textContent()).toMatch(/White wins: the White King reached the valley c3/);
+    expect(await page.locator('#valley-status').textContent()).toMatch(
+      /White wins: the White King reached the valley c3/,
+    );
     let p = refParse(START);
     for (const m of moves) p = refPlay(p, m);
     expect(await boardOnPage()).toEqual(p.grid);
@@ -124,14 +148,20 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
   it('Labyrinth: a 7×7 board with four pillars; its targets agree with the plain reference for any board', async () => {
     await open('#/valley?variant=labyrinth&white=human&black=human');
     await page.waitForSelector('.valley-board [data-square="g7"]', WAIT);
-    const pillars = await page.locator('.valley-board [data-kind="blocker"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort());
+    const pillars = await page
+      .locator('.valley-board [data-kind="blocker"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-square')).sort());
     expect(pillars).toEqual(['b3', 'b5', 'f3', 'f5']);
     const p = gridParse(await page.locator('#valley-position').innerText());
     await square('b1').click();
-    const want = gridMoves(p).filter((m) => m.startsWith('b1')).map((m) => m.slice(2));
+    const want = gridMoves(p)
+      .filter((m) => m.startsWith('b1'))
+      .map((m) => m.slice(2));
     await expect.poll(targetsOnPage, WAIT).toEqual(['b1', ...want].sort());
     await square(want[0]).click();
-    await expect.poll(() => page.locator('#valley-position').innerText(), WAIT).toBe(gridFormat(gridPlay(p, `b1${want[0]}`)));
+    await expect
+      .poll(() => page.locator('#valley-position').innerText(), WAIT)
+      .toBe(gridFormat(gridPlay(p, `b1${want[0]}`)));
   });
 
   it('the computer thinks in a worker: Cancel pauses it, and it moves again when asked', async () => {
@@ -141,7 +171,9 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
       () =>
         new Promise<void>((resolve) => {
           const press = (): void => {
-            const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('.job button')).find((b) => b.textContent === 'Cancel');
+            const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('.job button')).find(
+              (b) => b.textContent === 'Cancel',
+            );
             if (cancel) {
               cancel.click();
               resolve();
@@ -162,7 +194,13 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {
-    await expectFitsNarrow(pg.browser, served, '#/valley?white=human&black=human&moves=b1b4', '.valley-board [data-square="b4"][aria-label*="White soldier"]', '.valley-board .board');
+    await expectFitsNarrow(
+      pg.browser,
+      served,
+      '#/valley?white=human&black=human&moves=b1b4',
+      '.valley-board [data-square="b4"][aria-label*="White soldier"]',
+      '.valley-board .board',
+    );
   });
 
   it('says the standard start is a proven first-player win, and picks a side in one click (second: the computer opens)', async () => {
@@ -173,17 +211,23 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     for (const m of PROVEN_START.w.moves) expect(text).toContain(m);
     expect(text).toContain(`${PROVEN_START.w.plies} plies`);
     // The default match gives the person the winning side, and says so.
-    expect(await page.locator('#valley-you').textContent()).toMatch(/You play White, who moves first: the winning side/);
+    expect(await page.locator('#valley-you').textContent()).toMatch(
+      /You play White, who moves first: the winning side/,
+    );
     await page.getByRole('button', { name: 'Play second' }).click();
     await expect.poll(async () => (await movesOnPage()).length, WAIT).toBe(1);
     expect(await page.locator('#valley-white').inputValue()).toBe('ai5');
     expect(await page.locator('#valley-black').inputValue()).toBe('human');
     expect(await page.locator('#valley-status').textContent()).toMatch(/^Black to move/);
-    expect(await page.locator('#valley-you').textContent()).toMatch(/You play Black, who moves second: the computer has the winning side/);
+    expect(await page.locator('#valley-you').textContent()).toMatch(
+      /You play Black, who moves second: the computer has the winning side/,
+    );
     expect(await page.getByRole('button', { name: 'Play second' }).getAttribute('aria-pressed')).toBe('true');
     // Black first: the sentence names Black's winning moves.
     await open('#/valley?first=b&white=human&black=human');
-    await expect.poll(() => proven.textContent(), WAIT).toContain(`Black, moving first, wins against any defence with ${PROVEN_START.b.moves[0]}`);
+    await expect
+      .poll(() => proven.textContent(), WAIT)
+      .toContain(`Black, moving first, wins against any defence with ${PROVEN_START.b.moves[0]}`);
   });
 
   it("marks every legal move as the tests' own solver run does (win or loss, in how many plies)", async () => {
@@ -202,15 +246,41 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
       expect(out.finished).toBe(true);
       if (!out.finished) continue;
       expect(out.value.shortest).toBeTypeOf('number');
-      want[formatMove(m)] = { value: out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw', plies: String(out.value.shortest! + 1) };
+      want[formatMove(m)] = {
+        value: out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw',
+        plies: String(out.value.shortest! + 1),
+      };
     }
     expect(new Set(Object.values(want).map((w) => w.value))).toEqual(new Set(['win', 'loss']));
     await open(`#/valley?white=human&black=human&moves=${played.join(',')}&analysis=on&think=60`);
     await page.locator('.valley-analysis[data-status="done"]').waitFor({ timeout: 90_000 });
-    const listed = await page.locator('#valley-analysis li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, { value: e.getAttribute('data-value')!, plies: e.getAttribute('data-plies')! }] as const));
+    const listed = await page
+      .locator('#valley-analysis li')
+      .evaluateAll((els) =>
+        els.map(
+          (e) =>
+            [
+              e.getAttribute('data-move')!,
+              { value: e.getAttribute('data-value')!, plies: e.getAttribute('data-plies')! },
+            ] as const,
+        ),
+      );
     expect(Object.fromEntries(listed)).toEqual(want);
     // On the board: every move's mark on its destination square, named by the piece where two go to one square.
-    const drawn = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, e.closest('[data-at]')!.getAttribute('data-at')!, e.getAttribute('data-value')!, e.getAttribute('data-plies')!, e.textContent!] as const));
+    const drawn = await page
+      .locator('.valley-marks [data-move]')
+      .evaluateAll((els) =>
+        els.map(
+          (e) =>
+            [
+              e.getAttribute('data-move')!,
+              e.closest('[data-at]')!.getAttribute('data-at')!,
+              e.getAttribute('data-value')!,
+              e.getAttribute('data-plies')!,
+              e.textContent!,
+            ] as const,
+        ),
+      );
     expect(drawn.length).toBe(Object.keys(want).length);
     const perSquare = new Map<string, number>();
     for (const [m] of drawn) perSquare.set(m.slice(2), (perSquare.get(m.slice(2)) ?? 0) + 1);
@@ -222,8 +292,14 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     expect(await page.locator('#valley-analysis').textContent()).toMatch(/wins at once/);
     // Choosing a piece keeps only its moves' marks.
     await square('c1').click();
-    const c1 = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).sort());
-    expect(c1).toEqual(Object.keys(want).filter((m) => m.startsWith('c1')).sort());
+    const c1 = await page
+      .locator('.valley-marks [data-move]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).sort());
+    expect(c1).toEqual(
+      Object.keys(want)
+        .filter((m) => m.startsWith('c1'))
+        .sort(),
+    );
   });
 
   it('the analysis marks every legal move at once (what proves fast, "?" on the rest), then goes deeper to the end', async () => {
@@ -231,15 +307,28 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     const box = page.locator('.valley-analysis');
     const n = legalMoves(parsePosition(START)).length;
     // Every move marked while the analysis still runs: the first pass is over long before the 20 s are.
-    await expect.poll(async () => [await box.getAttribute('data-status'), await box.getAttribute('data-marked'), await box.getAttribute('data-moves')], WAIT).toEqual(['running', String(n), String(n)]);
-    const drawn = await page.locator('.valley-marks [data-move]').evaluateAll((els) => els.map((e) => e.textContent!.replace(/^[a-e][1-5] /, '')));
+    await expect
+      .poll(
+        async () => [
+          await box.getAttribute('data-status'),
+          await box.getAttribute('data-marked'),
+          await box.getAttribute('data-moves'),
+        ],
+        WAIT,
+      )
+      .toEqual(['running', String(n), String(n)]);
+    const drawn = await page
+      .locator('.valley-marks [data-move]')
+      .evaluateAll((els) => els.map((e) => e.textContent!.replace(/^[a-e][1-5] /, '')));
     expect(drawn.length).toBe(n);
     expect(drawn).not.toContain('…');
     expect(drawn).toContain('?');
     await page.locator('.valley-analysis[data-status="done"]').waitFor({ timeout: 90_000 });
     expect(await box.getAttribute('data-marked')).toBe(String(n));
     // What the page proved agrees with the tests' own solver run on each proved move's position.
-    const listed = await page.locator('#valley-analysis li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, e.getAttribute('data-value')!] as const));
+    const listed = await page
+      .locator('#valley-analysis li')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-move')!, e.getAttribute('data-value')!] as const));
     expect(listed.length).toBe(n);
     for (const [m, value] of listed) {
       if (value === 'unknown') continue;
@@ -268,7 +357,9 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     await page.locator('#valley-analysis-on').uncheck();
     await expect.poll(() => page.locator('.valley-marks').count(), WAIT).toBe(0);
     await open('#/valley?variant=labyrinth&white=human&black=human&analysis=on');
-    await expect.poll(() => page.locator('.valley-analysis-box').textContent(), WAIT).toMatch(/Labyrinth's moves are not analysed/);
+    await expect
+      .poll(() => page.locator('.valley-analysis-box').textContent(), WAIT)
+      .toMatch(/Labyrinth's moves are not analysed/);
   });
 
   it('asks in the page before a change throws the game away: Keep keeps the moves, going ahead starts afresh', async () => {
@@ -317,7 +408,11 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
       expect(overlaps, `${moves}: head ${JSON.stringify(h)} glyph ${JSON.stringify(g)}`).toBe(false);
       // The head points at the destination: its box touches the destination square.
       const sq = (await square(to).boundingBox())!;
-      const near = h.x <= sq.x + sq.width + 1 && sq.x <= h.x + h.width + 1 && h.y <= sq.y + sq.height + 1 && sq.y <= h.y + h.height + 1;
+      const near =
+        h.x <= sq.x + sq.width + 1 &&
+        sq.x <= h.x + h.width + 1 &&
+        h.y <= sq.y + sq.height + 1 &&
+        sq.y <= h.y + h.height + 1;
       expect(near, moves).toBe(true);
     }
   });
@@ -332,7 +427,14 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(`#/valley?white=human&black=human&moves=${played.join(',')}&analysis=on`);
     await expect.poll(movesOnPage, WAIT).toEqual(played);
-    const rows = await page.locator('#valley-moves li').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLLIElement).value, text: e.textContent!.trim().split(/\s+/), y: e.getBoundingClientRect().y, x: e.getBoundingClientRect().x })));
+    const rows = await page.locator('#valley-moves li').evaluateAll((els) =>
+      els.map((e) => ({
+        value: (e as HTMLLIElement).value,
+        text: e.textContent!.trim().split(/\s+/),
+        y: e.getBoundingClientRect().y,
+        x: e.getBoundingClientRect().x,
+      })),
+    );
     expect(rows.map((r) => r.value)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rows.map((r) => r.text)).toEqual([0, 1, 2, 3, 4, 5].map((i) => played.slice(2 * i, 2 * i + 2)));
     for (let i = 1; i < rows.length; i++) {
@@ -344,7 +446,14 @@ describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
         const r = document.querySelector(sel)!.getBoundingClientRect();
         return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
       };
-      return { board: box('.valley-board .board'), files: box('.valley-board .files'), moves: box('#valley-moves'), game: box('.valley .controls fieldset'), analysis: box('.valley-analysis-box .check'), scroll: window.scrollY };
+      return {
+        board: box('.valley-board .board'),
+        files: box('.valley-board .files'),
+        moves: box('#valley-moves'),
+        game: box('.valley .controls fieldset'),
+        analysis: box('.valley-analysis-box .check'),
+        scroll: window.scrollY,
+      };
     });
     expect(boxes.scroll).toBe(0);
     for (const [name, b] of Object.entries(boxes)) {

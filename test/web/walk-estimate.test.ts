@@ -3,8 +3,21 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
-import { distributionWithLog, graph, survivalAtHorizonSync, survivalMap, survivalMapAtHorizonSync } from '../../src/walk/index.js';
-import { QUICK_WORK, distributionEstimate, quickMoves, reachedAfter, survivalEstimate, wantsQuick } from '../../web/src/pages/walk/estimate.js';
+import {
+  distributionWithLog,
+  graph,
+  survivalAtHorizonSync,
+  survivalMap,
+  survivalMapAtHorizonSync,
+} from '../../src/walk/index.js';
+import {
+  QUICK_WORK,
+  distributionEstimate,
+  quickMoves,
+  reachedAfter,
+  survivalEstimate,
+  wantsQuick,
+} from '../../web/src/pages/walk/estimate.js';
 
 describe('quick answers of the Random walk page', () => {
   it('quickMoves keeps N when it fits, else the most that fits with N parity', () => {
@@ -19,7 +32,10 @@ describe('quick answers of the Random walk page', () => {
   });
 
   it('with N within reach the estimate is the plain DP (8×8 knight, N = 10; 5×7 camel, N = 31)', () => {
-    for (const [w, h, piece, n] of [[8, 8, 'knight', 10], [5, 7, 'camel', 31]] as const) {
+    for (const [w, h, piece, n] of [
+      [8, 8, 'knight', 10],
+      [5, 7, 'camel', 31],
+    ] as const) {
       const g = graph(Board.of(w, h), piece);
       const e = survivalEstimate(g, n);
       expect(e.extrapolated).toBe(false);
@@ -84,22 +100,54 @@ describe('quick answers of the Random walk page', () => {
       for (let m = 0; m < moves; m++) {
         const next = new Set<number>();
         for (const s of cur) {
-          const x = s % w, y = Math.floor(s / w);
-          for (const [dx, dy] of jumps) if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h) next.add(s + dx + dy * w);
+          const x = s % w,
+            y = Math.floor(s / w);
+          for (const [dx, dy] of jumps)
+            if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h) next.add(s + dx + dy * w);
         }
         cur = next;
       }
       return [...cur].sort((a, b) => a - b);
     };
-    const knight: [number, number][] = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
-    const wazir: [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-    const camel: [number, number][] = [[1, 3], [3, 1], [-1, 3], [-3, 1], [1, -3], [3, -1], [-1, -3], [-3, -1]];
-    for (const [w, h, piece, jumps] of [[8, 8, 'knight', knight], [3, 3, 'knight', knight], [7, 5, 'wazir', wazir], [9, 6, 'camel', camel]] as const) {
+    const knight: [number, number][] = [
+      [1, 2],
+      [2, 1],
+      [-1, 2],
+      [-2, 1],
+      [1, -2],
+      [2, -1],
+      [-1, -2],
+      [-2, -1],
+    ];
+    const wazir: [number, number][] = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ];
+    const camel: [number, number][] = [
+      [1, 3],
+      [3, 1],
+      [-1, 3],
+      [-3, 1],
+      [1, -3],
+      [3, -1],
+      [-1, -3],
+      [-3, -1],
+    ];
+    for (const [w, h, piece, jumps] of [
+      [8, 8, 'knight', knight],
+      [3, 3, 'knight', knight],
+      [7, 5, 'wazir', wazir],
+      [9, 6, 'camel', camel],
+    ] as const) {
       const g = graph(Board.of(w, h), piece);
       for (const from of [0, Math.floor((w * h) / 2)]) {
         for (const moves of [0, 1, 2, 3, 7, 40, 41]) {
           const got = [...reachedAfter(g, from, moves)].flatMap((v, s) => (v ? [s] : []));
-          expect(got, `${w}×${h} ${piece} from ${from}, ${moves} moves`).toEqual(plain(w, h, jumps as unknown as [number, number][], from, moves));
+          expect(got, `${w}×${h} ${piece} from ${from}, ${moves} moves`).toEqual(
+            plain(w, h, jumps as unknown as [number, number][], from, moves),
+          );
         }
       }
     }

@@ -34,9 +34,21 @@ function watchJobs(): void {
       distEstimate: document.querySelector('#walk-dist-estimate') !== null,
     };
     const last = w.__walkSeen[w.__walkSeen.length - 1];
-    if (!last || last.jobs !== now.jobs || last.map !== now.map || last.dist !== now.dist || last.distEstimate !== now.distEstimate) w.__walkSeen.push(now);
+    if (
+      !last ||
+      last.jobs !== now.jobs ||
+      last.map !== now.map ||
+      last.dist !== now.dist ||
+      last.distEstimate !== now.distEstimate
+    )
+      w.__walkSeen.push(now);
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-jobs', 'aria-label'] });
+  new MutationObserver(look).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-jobs', 'aria-label'],
+  });
 }
 
 describe.skipIf(missing !== null)('the Random walk page answers at once and refines', () => {
@@ -53,8 +65,12 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
     const t0 = Date.now();
     await page.waitForSelector('#walk-map-estimate', WAIT);
     expect(Date.now() - t0).toBeLessThan(10_000);
-    expect(await text('#walk-map-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated at the rate the chance was falling by then\. The exact map replaces it when it is ready\.$/);
-    expect(await page.locator('[aria-label^="Survival"]').first().getAttribute('aria-label')).toMatch(/, estimated\. Arrow keys/);
+    expect(await text('#walk-map-estimate')).toMatch(
+      /^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated at the rate the chance was falling by then\. The exact map replaces it when it is ready\.$/,
+    );
+    expect(await page.locator('[aria-label^="Survival"]').first().getAttribute('aria-label')).toMatch(
+      /, estimated\. Arrow keys/,
+    );
     expect(await text('.legend[aria-label^="Survival"]')).toMatch(/P\(still on the board after 20000 moves\)/);
     // The exact map is still computing, with its progress and Cancel.
     const cancel = page.getByRole('button', { name: 'Cancel' });
@@ -70,7 +86,9 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
     await open('#/walk?board=100x100&piece=knight&n=60000&from=e5');
     await page.waitForSelector('#walk-dist-estimate', WAIT);
     expect(await text('#walk-dist-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed/);
-    expect(await page.locator('[aria-label^="Distribution"]').first().getAttribute('aria-label')).toMatch(/from e5, estimated\. Arrow keys/);
+    expect(await page.locator('[aria-label^="Distribution"]').first().getAttribute('aria-label')).toMatch(
+      /from e5, estimated\. Arrow keys/,
+    );
     expect(await text('#walk-dist-total')).toMatch(/^The squares sum to about /);
     expect(problems).toEqual([]);
   });
@@ -84,7 +102,8 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
       expect(log.some((l) => l.jobs.includes('exact-dist'))).toBe(true);
       for (const l of log) {
         if (l.jobs.includes('exact-map')) expect(l, JSON.stringify(log)).toMatchObject({ map: true });
-        if (l.jobs.includes('exact-dist')) expect(l, JSON.stringify(log)).toMatchObject({ map: true, dist: true, distEstimate: true });
+        if (l.jobs.includes('exact-dist'))
+          expect(l, JSON.stringify(log)).toMatchObject({ map: true, dist: true, distEstimate: true });
         if (l.jobs.includes('exact')) expect(l.jobs, JSON.stringify(log)).not.toMatch(/quick/);
       }
     };
@@ -107,8 +126,13 @@ describe.skipIf(missing !== null)('the Random walk page answers at once and refi
   it('beyond the exact distribution (8×8, N = 10^9 from d4): the estimate stays, said in words', async () => {
     await open('#/walk?board=8x8&n=1000000000&from=d4');
     await page.waitForSelector('#walk-dist-limit', WAIT);
-    expect(await text('#walk-dist-limit')).toMatch(/^The exact distribution is computed here up to N = 1,000,000 moves and up to squares × N = 600 million; this board and N take more, so it stays an estimate\.$/);
-    await page.waitForSelector('.board[aria-label^="Distribution"][aria-label$="estimated"] [data-square="d4"][aria-label*="probability"]', WAIT);
+    expect(await text('#walk-dist-limit')).toMatch(
+      /^The exact distribution is computed here up to N = 1,000,000 moves and up to squares × N = 600 million; this board and N take more, so it stays an estimate\.$/,
+    );
+    await page.waitForSelector(
+      '.board[aria-label^="Distribution"][aria-label$="estimated"] [data-square="d4"][aria-label*="probability"]',
+      WAIT,
+    );
     // No flags or internal names on the page.
     expect(await text('main')).not.toMatch(/--|survivalAtHorizon|\(dp\)|squaring\b(?! of)/);
     expect(problems).toEqual([]);

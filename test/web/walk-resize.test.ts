@@ -22,7 +22,10 @@ describe.skipIf(missing !== null)('the Random walk page when the board changes s
   /** The board named `board` shows `w`×`h` squares, each labelled with its probability. */
   const ready = async (board: string, w: number, h: number): Promise<void> => {
     const last = String.fromCharCode(96 + w) + h;
-    await page.waitForSelector(`.board[aria-label^="${board}"] [data-square="${last}"][aria-label*="probability"]`, WAIT);
+    await page.waitForSelector(
+      `.board[aria-label^="${board}"] [data-square="${last}"][aria-label*="probability"]`,
+      WAIT,
+    );
     expect(await squares(board)).toBe(w * h);
   };
 

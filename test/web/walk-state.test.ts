@@ -50,7 +50,10 @@ describe('walk page state', () => {
   });
 
   it('heat: linear between the least and largest probability; log10 where values underflow', () => {
-    const lin = heatScale(Float64Array.of(0.25, 0.5, 0.75), Float64Array.of(Math.log10(0.25), Math.log10(0.5), Math.log10(0.75)));
+    const lin = heatScale(
+      Float64Array.of(0.25, 0.5, 0.75),
+      Float64Array.of(Math.log10(0.25), Math.log10(0.5), Math.log10(0.75)),
+    );
     expect(lin.log).toBe(false);
     expect([...lin.heat]).toEqual([0, 0.5, 1]);
     const log = heatScale(Float64Array.of(0, 0, 0), Float64Array.of(-600, -500, -Infinity));

@@ -23,7 +23,8 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
   const text = async (sel: string): Promise<string> => ((await page.locator(sel).first().textContent()) ?? '').trim();
   const square = (name: string) => page.locator(`.board[aria-label^="Survival"] [data-square="${name}"]`);
   /** The survival map is drawn once every square's label carries its probability. */
-  const mapReady = () => page.waitForSelector('.board[aria-label^="Survival"] [data-square="a1"][aria-label*="probability"]', WAIT);
+  const mapReady = () =>
+    page.waitForSelector('.board[aria-label^="Survival"] [data-square="a1"][aria-label*="probability"]', WAIT);
 
   it('8×8, N = 10: a1 hovered shows 4669663/268435456 ≈ 0.01739; h8 focused shows the same', async () => {
     await open('#/walk?board=8x8&piece=knight&n=10');
@@ -54,7 +55,9 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
   it('the heat map read from the page is symmetric under the 8 symmetries of the square (8×8, N = 7)', async () => {
     await open('#/walk?board=8x8&n=7');
     await mapReady();
-    const labels = await page.locator('.board[aria-label^="Survival"] [data-square]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
+    const labels = await page
+      .locator('.board[aria-label^="Survival"] [data-square]')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
     const value = new Map<string, string>();
     for (const [name, label] of labels) value.set(name, /probability (\S+)/.exec(label)![1]);
     expect(value.size).toBe(64);
@@ -62,7 +65,16 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     for (let f = 0; f < 8; f++) {
       for (let r = 0; r < 8; r++) {
         const v = value.get(name(f, r));
-        for (const [g, s] of [[7 - f, r], [f, 7 - r], [7 - f, 7 - r], [r, f], [7 - r, 7 - f], [r, 7 - f], [7 - r, f]]) expect(value.get(name(g, s))).toBe(v);
+        for (const [g, s] of [
+          [7 - f, r],
+          [f, 7 - r],
+          [7 - f, 7 - r],
+          [r, f],
+          [7 - r, 7 - f],
+          [r, 7 - f],
+          [7 - r, f],
+        ])
+          expect(value.get(name(g, s))).toBe(v);
       }
     }
     expect(value.get('a1')).toBe(value.get('h8'));
@@ -73,11 +85,16 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     await open('#/walk?board=8x8&n=10');
     await mapReady();
     await square('a1').click();
-    await page.waitForSelector('.board[aria-label^="Distribution"] [data-square="h8"][aria-label*="probability"]', WAIT);
+    await page.waitForSelector(
+      '.board[aria-label^="Distribution"] [data-square="h8"][aria-label*="probability"]',
+      WAIT,
+    );
     await expect.poll(() => new URL(page.url()).hash, WAIT).toMatch(/from=a1/);
     expect(await text('#walk-dist-total')).toMatch(/^The squares sum to 0\.0173959/);
     // A knight always changes square colour: after 10 moves from a1 it stands on a dark square again.
-    const b1 = (await page.locator('.board[aria-label^="Distribution"] [data-square="b1"]').getAttribute('aria-label'))!;
+    const b1 = (await page
+      .locator('.board[aria-label^="Distribution"] [data-square="b1"]')
+      .getAttribute('aria-label'))!;
     expect(b1).toMatch(/probability 0$/);
   });
 
@@ -99,11 +116,15 @@ describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
     expect(await text('#walk-map-limit')).toMatch(/more work than this page takes on/);
     // The map shows its estimate meanwhile: every square labelled, the note saying how it was made.
     await page.waitForSelector('.board[aria-label^="Survival"][aria-label$="estimated"]', WAIT);
-    expect(await text('#walk-map-estimate')).toMatch(/^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated/);
+    expect(await text('#walk-map-estimate')).toMatch(
+      /^An estimate: the first [0-9,]+ moves computed, the other [0-9,]+ extrapolated/,
+    );
     await page.waitForSelector('#walk-method', WAIT);
     expect(await text('#walk-square strong')).toBe('p16');
     expect(await text('#walk-probability')).toMatch(/^10\^-[0-9]+\.[0-9]+$/);
-    expect(await text('#walk-method')).toMatch(/(move by move|by repeated squaring of the move matrix|extrapolated from the decay rate), relative error at most /);
+    expect(await text('#walk-method')).toMatch(
+      /(move by move|by repeated squaring of the move matrix|extrapolated from the decay rate), relative error at most /,
+    );
     expect(await text('#walk-lambda')).toMatch(/λ ≈ 0\.9/);
   });
 

@@ -41,15 +41,27 @@ try {
     // The renderer's main-thread time (CPU, not waiting for it), from the browser's own counters.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
-    const task = async (): Promise<number> => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
+    const task = async (): Promise<number> =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
     const busy0 = await task();
     const times = (await page.evaluate(`(${ZOOM})(${Number(process.env.STEPS ?? 30)})`)) as [number, number][];
-    const busyMs = Math.round(((await task()) - busy0) / times.length * 10) / 10;
+    const busyMs = Math.round((((await task()) - busy0) / times.length) * 10) / 10;
     await cdp.detach();
     const ms = times.map(([t]) => t).sort((a, b) => a - b);
     const q = (p: number): number => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] * 10) / 10;
-    if (process.env.VERBOSE) console.log(JSON.stringify(times.map(([t, z]) => [Math.round(t), Math.round(z * 10) / 10])));
-    console.log(JSON.stringify({ side, steps: times.length, maxZoom: Math.round(Math.max(...times.map(([, z]) => z))), medianMs: q(0.5), p90Ms: q(0.9), maxMs: q(1), busyMsPerStep: busyMs }));
+    if (process.env.VERBOSE)
+      console.log(JSON.stringify(times.map(([t, z]) => [Math.round(t), Math.round(z * 10) / 10])));
+    console.log(
+      JSON.stringify({
+        side,
+        steps: times.length,
+        maxZoom: Math.round(Math.max(...times.map(([, z]) => z))),
+        medianMs: q(0.5),
+        p90Ms: q(0.9),
+        maxMs: q(1),
+        busyMsPerStep: busyMs,
+      }),
+    );
   }
 } finally {
   await browser.close();

@@ -33,7 +33,11 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
   });
   const range = async (): Promise<{ zoom: number; view: string; text: string }> => {
     const el = page.locator('.board-range');
-    return { zoom: Number(await el.getAttribute('data-zoom')), view: (await el.getAttribute('data-view'))!, text: (await el.textContent())!.trim() };
+    return {
+      zoom: Number(await el.getAttribute('data-zoom')),
+      view: (await el.getAttribute('data-view'))!,
+      text: (await el.textContent())!.trim(),
+    };
   };
   const readout = async (): Promise<string> => (await page.locator('.board-readout').textContent())!.trim();
   const labels = async (which: 'files' | 'ranks'): Promise<Label[]> =>
@@ -47,7 +51,8 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     );
   /** The square under a file label and a rank label, by the labels' positions, and the size of a square. */
   const grid = async (): Promise<{ files: Label[]; ranks: Label[]; cell: number }> => {
-    const files = await labels('files'), ranks = await labels('ranks');
+    const files = await labels('files'),
+      ranks = await labels('ranks');
     expect(files.length).toBeGreaterThan(2);
     expect(ranks.length).toBeGreaterThan(2);
     const [a, b] = [files[0], files[files.length - 1]];
@@ -77,7 +82,8 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     for (let i = 1; i < w0.files.length; i++) expect(w0.files[i].at - w0.files[i - 1].at).toBeGreaterThan(20);
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     // Zoom in about a point a third of the way across: the square under the pointer stays under it.
-    const px = box.x + box.width / 3, py = box.y + box.height / 3;
+    const px = box.x + box.width / 3,
+      py = box.y + box.height / 3;
     const under = (await hoverRead(px, py)).split(',')[0];
     for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -300);
     await expect.poll(async () => (await range()).zoom, WAIT).toBeGreaterThan(20);
@@ -93,13 +99,24 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     expect(g.files.map((l) => l.text)).not.toEqual(w0.files.map((l) => l.text));
     // The square under a file label and a rank label is the one read out there, with its visit number; the
     // squares a knight's move away hold the visits before and after it.
-    const f = g.files[g.files.length >> 1], r = g.ranks[g.ranks.length >> 1];
+    const f = g.files[g.files.length >> 1],
+      r = g.ranks[g.ranks.length >> 1];
     const here = await hoverRead(f.at, r.at);
     expect(here).toMatch(new RegExp(`^${f.text}${r.text}, .*move \\d+ of 160000`));
     const k = moveOf(here);
     const near: number[] = [];
-    for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) {
-      const x = f.at + df * g.cell, y = r.at - dr * g.cell;
+    for (const [df, dr] of [
+      [1, 2],
+      [2, 1],
+      [2, -1],
+      [1, -2],
+      [-1, -2],
+      [-2, -1],
+      [-2, 1],
+      [-1, 2],
+    ]) {
+      const x = f.at + df * g.cell,
+        y = r.at - dr * g.cell;
       if (x < box.x + 2 || x > box.x + box.width - 2 || y < box.y + 2 || y > box.y + box.height - 2) continue;
       const t = await hoverRead(x, y);
       expect(t.split(',')[0]).toBe(`${fileName(fileIndex(f.text) + df)}${Number(r.text) + dr}`);
@@ -154,9 +171,20 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     // A pinch: two touches moving apart to twice their distance double the zoom.
     await board.evaluate((el: HTMLCanvasElement) => {
       const r = el.getBoundingClientRect();
-      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      const cx = r.left + r.width / 2,
+        cy = r.top + r.height / 2;
       const fire = (type: string, id: number, x: number): void => {
-        el.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x, clientY: cy, bubbles: true, cancelable: true }));
+        el.dispatchEvent(
+          new PointerEvent(type, {
+            pointerId: id,
+            pointerType: 'touch',
+            isPrimary: id === 1,
+            clientX: x,
+            clientY: cy,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
       };
       fire('pointerdown', 1, cx - 40);
       fire('pointerdown', 2, cx + 40);
@@ -175,7 +203,10 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     await expect.poll(() => page.locator('#target-count').textContent(), WAIT).toBe('8');
     const box = (await page.locator('canvas.board-canvas').boundingBox())!;
     const cell = (box.width - 4) / 64;
-    const centre = (file: number, rank: number): [number, number] => [box.x + 2 + (file + 0.5) * cell, box.y + 2 + (63 - rank + 0.5) * cell];
+    const centre = (file: number, rank: number): [number, number] => [
+      box.x + 2 + (file + 0.5) * cell,
+      box.y + 2 + (63 - rank + 0.5) * cell,
+    ];
     // ad31 is a knight's move from ab30: read out as attacked, and its whole square is green, corners too.
     const [x, y] = centre(fileIndex('ad'), 30);
     expect(await hoverRead(x, y)).toBe('ad31, attacked');
@@ -186,12 +217,26 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
           const copy = document.createElement('canvas');
           copy.width = copy.height = 1;
           const g = copy.getContext('2d', { willReadFrequently: true })!;
-          g.drawImage(c, Math.floor(px - r.left - c.clientLeft), Math.floor(py - r.top - c.clientTop), 1, 1, 0, 0, 1, 1);
+          g.drawImage(
+            c,
+            Math.floor(px - r.left - c.clientLeft),
+            Math.floor(py - r.top - c.clientTop),
+            1,
+            1,
+            0,
+            0,
+            1,
+            1,
+          );
           return [...g.getImageData(0, 0, 1, 1).data];
         },
         [cx, cy] as const,
       );
-    for (const [dx, dy] of [[0, 0], [-0.35, -0.35], [0.35, 0.35]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [-0.35, -0.35],
+      [0.35, 0.35],
+    ]) {
       const [r, g, b] = await colour(x + dx * cell, y + dy * cell);
       expect(g).toBeGreaterThan(r + 60);
       expect(g).toBeGreaterThan(b + 30);
@@ -223,7 +268,15 @@ describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
     });
     try {
       await phone.setViewportSize({ width: 390, height: 844 });
-      for (const hash of ['#/moves', '#/tours', '#/walk', '#/valley', '#/fleet', '#/tours?board=100x100&from=e5', '#/moves?board=64x64&piece=queen&at=d4']) {
+      for (const hash of [
+        '#/moves',
+        '#/tours',
+        '#/walk',
+        '#/valley',
+        '#/fleet',
+        '#/tours?board=100x100&from=e5',
+        '#/moves?board=64x64&piece=queen&at=d4',
+      ]) {
         await phone.goto('about:blank');
         await phone.goto(pg.served.url + hash);
         await phone.waitForSelector('.board [data-square], canvas.board-canvas', WAIT);

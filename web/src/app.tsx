@@ -60,7 +60,8 @@ function PageView({ route }: { route: Route }) {
       <section class="notice">
         <h1>No page here yet</h1>
         <p>
-          {info ? `${info.title} is coming.` : `There is no page called “${route.page}”.`} <a href="#/">See the pages that work.</a>
+          {info ? `${info.title} is coming.` : `There is no page called “${route.page}”.`}{' '}
+          <a href="#/">See the pages that work.</a>
         </p>
       </section>
     );
@@ -78,7 +79,12 @@ function PageView({ route }: { route: Route }) {
       </section>
     );
   }
-  if (!Page) return <p class="loading" aria-live="polite">Loading {info.title}…</p>;
+  if (!Page)
+    return (
+      <p class="loading" aria-live="polite">
+        Loading {info.title}…
+      </p>
+    );
   // Each page in its own error boundary, keyed by the page: an error stays in it and the next link starts afresh.
   return (
     <ErrorBoundary key={info.id}>
@@ -136,7 +142,8 @@ export function App() {
         <PageView route={route} />
       </main>
       <footer class="bottom">
-        Everything here is computed in your browser by the gridbits library — the same code as the <code>gridbits</code> CLI.
+        Everything here is computed in your browser by the gridbits library — the same code as the <code>gridbits</code>{' '}
+        CLI.
       </footer>
     </>
   );

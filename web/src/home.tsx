@@ -6,8 +6,8 @@ export function Home() {
     <section class="home">
       <h1>gridbits playground</h1>
       <p class="lead">
-        Bitboards for any grid: click a board and watch the engines answer. Each page runs the library itself, in your browser; heavy work runs in
-        a background worker you can cancel.
+        Bitboards for any grid: click a board and watch the engines answer. Each page runs the library itself, in your
+        browser; heavy work runs in a background worker you can cancel.
       </p>
       <ul class="cards" aria-label="Pages">
         {PAGES.map((p) => (

@@ -17,19 +17,22 @@ export const PAGES: readonly PageInfo[] = [
   {
     id: 'moves',
     title: 'Moves',
-    blurb: 'Any leaper, rider or compound on any board: place pieces and blockers, see the attacked squares and the mobility heat map.',
+    blurb:
+      'Any leaper, rider or compound on any board: place pieces and blockers, see the attacked squares and the mobility heat map.',
     load: () => import('./pages/moves/MovesPage.js').then((m) => m.MovesPage),
   },
   {
     id: 'tours',
     title: 'Tours',
-    blurb: "Knight's tours open and closed: drawn as a path, animated, the backtracking search step by step, the table per start square.",
+    blurb:
+      "Knight's tours open and closed: drawn as a path, animated, the backtracking search step by step, the table per start square.",
     load: () => import('./pages/tours/ToursPage.js').then((m) => m.ToursPage),
   },
   {
     id: 'walk',
     title: 'Random walk',
-    blurb: 'The chance that a random walker stays on the board for N moves, from every start square, as exact fractions.',
+    blurb:
+      'The chance that a random walker stays on the board for N moves, from every start square, as exact fractions.',
     load: () => import('./pages/walk/WalkPage.js').then((m) => m.WalkPage),
   },
   {

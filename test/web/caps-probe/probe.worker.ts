@@ -3,14 +3,33 @@
 import { Bitboard } from '../../../src/core/bitboard.js';
 import { Board } from '../../../src/core/board.js';
 import { finishedValue } from '../../../src/core/job.js';
-import { countLayoutsJob, emptyKnowledge, heatMapJob, placeFleetJob, uniformLayoutsJob } from '../../../src/fleet/index.js';
+import {
+  countLayoutsJob,
+  emptyKnowledge,
+  heatMapJob,
+  placeFleetJob,
+  uniformLayoutsJob,
+} from '../../../src/fleet/index.js';
 import { createRng } from '../../../src/core/prng.js';
 import { attackGen } from '../../../src/pieces/attacks.js';
 import { mobilitySync } from '../../../src/pieces/mobility.js';
 import { parsePiece } from '../../../src/pieces/piece.js';
 import { boardSvg } from '../../../src/render/svg.js';
-import { SearchMachine, countToursJob, countLimit, findNodeBudget, findTourJob, tableJob } from '../../../src/tour/index.js';
-import { distributionWithLog, exactSurvivalMapSync, exactWork, graph, survivalMapAtHorizonJob } from '../../../src/walk/index.js';
+import {
+  SearchMachine,
+  countToursJob,
+  countLimit,
+  findNodeBudget,
+  findTourJob,
+  tableJob,
+} from '../../../src/tour/index.js';
+import {
+  distributionWithLog,
+  exactSurvivalMapSync,
+  exactWork,
+  graph,
+  survivalMapAtHorizonJob,
+} from '../../../src/walk/index.js';
 import { buildProblem } from '../../../web/src/pages/fleet/state.js';
 
 export type ProbeRequest =
@@ -40,7 +59,10 @@ function run(req: ProbeRequest): string {
       // The Moves page's compute(): the union of the attacks of every piece, set-wise, in one call.
       const board = Board.of(req.side, req.side);
       const squares = Array.from({ length: req.pieces }, (_, i) => Math.floor(((i + 0.5) * board.cells) / req.pieces));
-      const targets = attackGen(board, parsePiece(req.spec)).attacks(Bitboard.fromSquares(board, squares), Bitboard.fromSquares(board, []));
+      const targets = attackGen(board, parsePiece(req.spec)).attacks(
+        Bitboard.fromSquares(board, squares),
+        Bitboard.fromSquares(board, []),
+      );
       return `${targets.count()} attacked`;
     }
     case 'heat': {
@@ -50,7 +72,9 @@ function run(req: ProbeRequest): string {
     case 'find':
     case 'svg': {
       const board = Board.of(req.side, req.side);
-      const out = findTourJob({ board, piece: KNIGHT, closed: false, from: board.index(4, 4) }).runSync({ maxNodes: findNodeBudget(board) });
+      const out = findTourJob({ board, piece: KNIGHT, closed: false, from: board.index(4, 4) }).runSync({
+        maxNodes: findNodeBudget(board),
+      });
       if (!out.finished || !out.value.path) return `no tour (${out.finished ? out.value.reason : out.stopped})`;
       if (req.kind === 'find') return `tour of ${out.value.path.length} (${out.value.method})`;
       const t0 = performance.now();
@@ -58,19 +82,31 @@ function run(req: ProbeRequest): string {
       return `SVG ${(svg.length / 2 ** 20).toFixed(1)} MiB in ${Math.round(performance.now() - t0)} ms`;
     }
     case 'table': {
-      const cells = finishedValue(tableJob(Board.of(req.width, req.height), KNIGHT, { closed: false, maxBacktracks: req.maxBacktracks }).runSync());
+      const cells = finishedValue(
+        tableJob(Board.of(req.width, req.height), KNIGHT, {
+          closed: false,
+          maxBacktracks: req.maxBacktracks,
+        }).runSync(),
+      );
       return `${cells.filter((c) => c.exists === true).length} found, ${cells.filter((c) => c.exists === null).length} undecided`;
     }
     case 'count': {
       const board = Board.of(req.width, req.height);
       const limit = countLimit(board, KNIGHT, req.closed);
-      const out = countToursJob(board, { piece: KNIGHT, closed: req.closed, pastLimit: true }).runSync({ timeoutMs: req.timeoutMs });
+      const out = countToursJob(board, { piece: KNIGHT, closed: req.closed, pastLimit: true }).runSync({
+        timeoutMs: req.timeoutMs,
+      });
       const within = limit === null ? 'within the exact limit' : 'past the exact limit';
-      return out.finished ? `${out.value.count} (${within})` : `stopped on ${out.stopped}: at least ${out.partial?.count ?? 0n} (${within})`;
+      return out.finished
+        ? `${out.value.count} (${within})`
+        : `stopped on ${out.stopped}: at least ${out.partial?.count ?? 0n} (${within})`;
     }
     case 'search': {
       const board = Board.of(req.width, req.height);
-      const m = new SearchMachine({ board, piece: KNIGHT, closed: false, from: 0 }, { warnsdorff: true, deadCells: true });
+      const m = new SearchMachine(
+        { board, piece: KNIGHT, closed: false, from: 0 },
+        { warnsdorff: true, deadCells: true },
+      );
       let events = 0;
       while (!m.done && events < req.maxEvents) {
         m.step();
@@ -94,11 +130,20 @@ function run(req: ProbeRequest): string {
       return `exactWork ${exactWork(g, req.steps).toLocaleString('en-US')}`;
     }
     case 'fleet': {
-      const problem = buildProblem({ width: req.side, height: req.side, fleet: req.fleet, ships: [], touch: '', mirror: false, forbid: [] });
+      const problem = buildProblem({
+        width: req.side,
+        height: req.side,
+        fleet: req.fleet,
+        ships: [],
+        touch: '',
+        mirror: false,
+        forbid: [],
+      });
       const opts = { timeoutMs: req.timeoutMs };
       if (req.job === 'place') {
         const out = uniformLayoutsJob(problem, createRng(1), 1).runSync(opts);
-        if (out.finished) return out.value.total === undefined ? 'placed (rejection)' : `placed, one of ${out.value.total}`;
+        if (out.finished)
+          return out.value.total === undefined ? 'placed (rejection)' : `placed, one of ${out.value.total}`;
         const rails = placeFleetJob(problem, { method: 'rails', rng: createRng(1) }).runSync(opts);
         return `uniform stopped on ${out.stopped}; rails ${rails.finished ? 'placed' : 'stopped'}`;
       }

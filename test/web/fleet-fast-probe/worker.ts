@@ -8,7 +8,8 @@ self.onmessage = (ev: MessageEvent<Ask>) => {
   const { job: which, touch } = ev.data;
   const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic', touch });
   const t0 = performance.now();
-  const inner = which === 'count' ? countLayoutsJob(problem) : heatMapJob(problem, emptyKnowledge(problem), { method: 'exact' });
+  const inner =
+    which === 'count' ? countLayoutsJob(problem) : heatMapJob(problem, emptyKnowledge(problem), { method: 'exact' });
   const outer = job<string, unknown>(function* (ctl) {
     const out = yield* sliced<unknown, unknown>(inner as never, ctl, 600_000);
     if (!out.finished) return `stopped on ${out.stopped}`;

@@ -7,9 +7,26 @@ import { BoardViewport, type BoardViewportInfo } from './context.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import { ColorWords, imageCanvas, paintSquares } from './pixels.js';
 import { textSize, type BoardProps, type SquareView } from './types.js';
-import { WHOLE, clampView, keepInView, labelStep, labelled, maxZoom, panBy, visibleRange, zoomAbout, type Viewport } from './viewport.js';
+import {
+  WHOLE,
+  clampView,
+  keepInView,
+  labelStep,
+  labelled,
+  maxZoom,
+  panBy,
+  visibleRange,
+  zoomAbout,
+  type Viewport,
+} from './viewport.js';
 
-const LIGHT = '#f0d9b5', DARK = '#b58863', PIECE = '#1a5fb4', BLOCKER = '#3d3846', TARGET = 'rgba(38, 162, 105, 0.85)', TARGET_TINT = 'rgba(38, 162, 105, 0.3)', HEAT_TARGET = '#e5a50a';
+const LIGHT = '#f0d9b5',
+  DARK = '#b58863',
+  PIECE = '#1a5fb4',
+  BLOCKER = '#3d3846',
+  TARGET = 'rgba(38, 162, 105, 0.85)',
+  TARGET_TINT = 'rgba(38, 162, 105, 0.3)',
+  HEAT_TARGET = '#e5a50a';
 
 /**
  * From this many CSS pixels a square is drawn by itself (piece discs, target dots, numbers); smaller squares are
@@ -47,8 +64,19 @@ interface Frame {
   hidden: boolean;
 }
 
-export function CanvasBoard({ board, label, view, describe, onActivate, overlay, legend, onHover, idleReadout }: BoardProps) {
-  const W = board.width, H = board.height;
+export function CanvasBoard({
+  board,
+  label,
+  view,
+  describe,
+  onActivate,
+  overlay,
+  legend,
+  onHover,
+  idleReadout,
+}: BoardProps) {
+  const W = board.width,
+    H = board.height;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [cursor, setCursor] = useState(0);
   const [focused, setFocused] = useState(false);
@@ -91,7 +119,11 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   useEffect(() => {
     const el = canvas.current!;
     // A new size only when it differs, so a resize that changes nothing draws nothing.
-    const ro = new ResizeObserver(() => setSize((old) => (old.w === el.clientWidth && old.h === el.clientHeight ? old : { w: el.clientWidth, h: el.clientHeight })));
+    const ro = new ResizeObserver(() =>
+      setSize((old) =>
+        old.w === el.clientWidth && old.h === el.clientHeight ? old : { w: el.clientWidth, h: el.clientHeight },
+      ),
+    );
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -108,7 +140,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   useLayoutEffect(() => {
     const el = canvas.current!;
     if (size.w === 0) return;
-    const dw = Math.round(size.w * dpr), dh = Math.round(size.h * dpr);
+    const dw = Math.round(size.w * dpr),
+      dh = Math.round(size.h * dpr);
     if (el.width !== dw || el.height !== dh) {
       el.width = dw;
       el.height = dh;
@@ -131,7 +164,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
     if (focused) {
       const cell = cell1 * vp.z;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const x = (board.file(current) - vp.x) * cell, y = (H - 1 - board.rank(current) - vp.y) * cell;
+      const x = (board.file(current) - vp.x) * cell,
+        y = (H - 1 - board.rank(current) - vp.y) * cell;
       g.strokeStyle = '#e01b24';
       g.lineWidth = Math.max(2, cell * 0.12);
       g.strokeRect(x - 1, y - 1, cell + 2, cell + 2);
@@ -147,7 +181,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   const squareAt = (ev: { clientX: number; clientY: number }): number | null => {
     if (cell1 === 0) return null;
     const [px, py] = local(ev);
-    const v = vpNow.current, cell = cell1 * v.z;
+    const v = vpNow.current,
+      cell = cell1 * v.z;
     const f = Math.floor(v.x + px / cell);
     const r = H - 1 - Math.floor(v.y + py / cell);
     return board.contains(f, r) ? board.index(f, r) : null;
@@ -196,7 +231,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
       return;
     }
     if (ps.size === 1) {
-      const dx = ev.clientX - p.x, dy = ev.clientY - p.y;
+      const dx = ev.clientX - p.x,
+        dy = ev.clientY - p.y;
       p.x = ev.clientX;
       p.y = ev.clientY;
       const g = gesture.current;
@@ -207,10 +243,12 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
     }
     if (ps.size === 2 && cell1 > 0) {
       const [a, b] = [...ps.values()];
-      const mid0 = [(a.x + b.x) / 2, (a.y + b.y) / 2], d0 = Math.hypot(a.x - b.x, a.y - b.y);
+      const mid0 = [(a.x + b.x) / 2, (a.y + b.y) / 2],
+        d0 = Math.hypot(a.x - b.x, a.y - b.y);
       p.x = ev.clientX;
       p.y = ev.clientY;
-      const mid1 = [(a.x + b.x) / 2, (a.y + b.y) / 2], d1 = Math.hypot(a.x - b.x, a.y - b.y);
+      const mid1 = [(a.x + b.x) / 2, (a.y + b.y) / 2],
+        d1 = Math.hypot(a.x - b.x, a.y - b.y);
       const moved = panBy(vpNow.current, mid1[0] - mid0[0], mid1[1] - mid0[1], cell1, W, H, max);
       const [px, py] = local({ clientX: mid1[0], clientY: mid1[1] });
       setView(d0 > 0 && d1 > 0 ? zoomAbout(moved, d1 / d0, px, py, cell1, W, H, max) : moved);
@@ -221,11 +259,14 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
   };
 
   const zoomBy = (factor: number, about?: number): void => {
-    const v = vpNow.current, cell = cell1 * v.z;
+    const v = vpNow.current,
+      cell = cell1 * v.z;
     if (cell1 === 0) return;
-    let px = size.w / 2, py = size.h / 2;
+    let px = size.w / 2,
+      py = size.h / 2;
     if (about !== undefined) {
-      const x = (board.file(about) + 0.5 - v.x) * cell, y = (H - 0.5 - board.rank(about) - v.y) * cell;
+      const x = (board.file(about) + 0.5 - v.x) * cell,
+        y = (H - 0.5 - board.rank(about) - v.y) * cell;
       if (x >= 0 && x <= size.w && y >= 0 && y <= size.h) [px, py] = [x, y];
     }
     setView(zoomAbout(v, factor, px, py, cell1, W, H, max));
@@ -247,7 +288,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
     if (ev.shiftKey && ev.key.startsWith('Arrow')) {
       // Shift and an arrow pan a quarter of the view, leaving the cursor where it is.
       ev.preventDefault();
-      const d = ev.key === 'ArrowLeft' ? [1, 0] : ev.key === 'ArrowRight' ? [-1, 0] : ev.key === 'ArrowUp' ? [0, 1] : [0, -1];
+      const d =
+        ev.key === 'ArrowLeft' ? [1, 0] : ev.key === 'ArrowRight' ? [-1, 0] : ev.key === 'ArrowUp' ? [0, 1] : [0, -1];
       setView(panBy(vpNow.current, (d[0] * size.w) / 4, (d[1] * size.h) / 4, cell1, W, H, max));
       return;
     }
@@ -259,7 +301,10 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
     setView(keepInView(vpNow.current, board.file(next), board.rank(next), W, H, max));
   };
 
-  const info = useMemo<BoardViewportInfo>(() => ({ ...vp, width: size.w, height: size.h }), [vp.z, vp.x, vp.y, size.w, size.h]);
+  const info = useMemo<BoardViewportInfo>(
+    () => ({ ...vp, width: size.w, height: size.h }),
+    [vp.z, vp.x, vp.y, size.w, size.h],
+  );
 
   // Labels along the edges: as many as fit, on round numbers.
   const cell = cell1 * vp.z;
@@ -299,8 +344,14 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
         <button type="button" class="small" onClick={() => setView(WHOLE)} disabled={!zoomed}>
           Whole board
         </button>
-        <span class="hint board-range" data-zoom={vp.z} data-view={`${corner(range.f0, range.r0)}:${corner(range.f1, range.r1)}`}>
-          {zoomed ? `${zoomWords} · ${corner(range.f0, range.r0)} to ${corner(range.f1, range.r1)}` : `${W}×${H}, whole board`}
+        <span
+          class="hint board-range"
+          data-zoom={vp.z}
+          data-view={`${corner(range.f0, range.r0)}:${corner(range.f1, range.r1)}`}
+        >
+          {zoomed
+            ? `${zoomWords} · ${corner(range.f0, range.r0)} to ${corner(range.f1, range.r1)}`
+            : `${W}×${H}, whole board`}
         </span>
       </div>
       <div class="canvas-grid">
@@ -330,7 +381,8 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
             onPointerLeave={(ev) => {
-              if (ev.pointerType !== 'touch' && !pointers.current.has(ev.pointerId)) read(focused ? live.current : null);
+              if (ev.pointerType !== 'touch' && !pointers.current.has(ev.pointerId))
+                read(focused ? live.current : null);
             }}
             onKeyDown={onKeyDown}
             onFocus={() => {
@@ -351,7 +403,9 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
       <p class="board-readout" aria-live="polite">
         {shownSquare !== null ? describe(shownSquare) : (idleReadout ?? 'Hover or focus a square.')}
       </p>
-      {hiddenText && <p class="hint board-numbers">Zoom in to read the numbers (wheel, pinch, the + button or the + key).</p>}
+      {hiddenText && (
+        <p class="hint board-numbers">Zoom in to read the numbers (wheel, pinch, the + button or the + key).</p>
+      )}
       {legend !== undefined && (
         <div class="board-legend-slot">
           <BoardViewport.Provider value={info}>{legend}</BoardViewport.Provider>
@@ -365,15 +419,26 @@ export function CanvasBoard({ board, label, view, describe, onActivate, overlay,
  * Draws the view of the board into g (device pixels): small squares cropped from the one-pixel-per-square
  * picture, large ones one by one (only those in view). Returns whether some text in view did not fit.
  */
-function drawFrame(g: CanvasRenderingContext2D, board: Board, view: (s: number) => SquareView, v: Viewport, cssWidth: number, dpr: number, pixels: () => PixelPicture): boolean {
-  const W = board.width, H = board.height;
-  const dw = g.canvas.width, dh = g.canvas.height;
+function drawFrame(
+  g: CanvasRenderingContext2D,
+  board: Board,
+  view: (s: number) => SquareView,
+  v: Viewport,
+  cssWidth: number,
+  dpr: number,
+  pixels: () => PixelPicture,
+): boolean {
+  const W = board.width,
+    H = board.height;
+  const dw = g.canvas.width,
+    dh = g.canvas.height;
   const cell = (cssWidth / W) * v.z;
   g.setTransform(1, 0, 0, 1, 0, 0);
   g.clearRect(0, 0, dw, dh);
   if (cell < BIG_CELL) {
     const p = pixels();
-    const sw = W / v.z, sh = H / v.z;
+    const sw = W / v.z,
+      sh = H / v.z;
     // Squares of a device pixel or more keep sharp edges; smaller ones are averaged rather than dropped.
     g.imageSmoothingEnabled = sw > dw;
     g.drawImage(p.canvas, v.x, v.y, sw, sh, 0, 0, dw, dh);
@@ -382,7 +447,8 @@ function drawFrame(g: CanvasRenderingContext2D, board: Board, view: (s: number) 
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     const r = Math.max(3.5, cell * 0.45);
     for (const s of p.pieces) {
-      const x = (board.file(s) + 0.5 - v.x) * cell, y = (H - 0.5 - board.rank(s) - v.y) * cell;
+      const x = (board.file(s) + 0.5 - v.x) * cell,
+        y = (H - 0.5 - board.rank(s) - v.y) * cell;
       if (x < -r || y < -r || x > cssWidth + r || y > (H / v.z) * cell + r) continue;
       g.beginPath();
       g.arc(x, y, r, 0, 2 * Math.PI);
@@ -403,7 +469,8 @@ function drawFrame(g: CanvasRenderingContext2D, board: Board, view: (s: number) 
   for (let r = r0; r <= r1; r++) {
     for (let f = f0; f <= f1; f++) {
       const s = board.index(f, r);
-      const x = f * cell, y = (H - 1 - r) * cell;
+      const x = f * cell,
+        y = (H - 1 - r) * cell;
       const sq = view(s);
       drawSquare(g, sq, x, y, cell, (f + r) % 2 === 0);
       // A piece's glyph sets its own font.
@@ -425,7 +492,14 @@ function drawFrame(g: CanvasRenderingContext2D, board: Board, view: (s: number) 
 }
 
 /** One square at its size on screen: its colour, then a blocker, a piece (with its glyph) and the target mark. */
-function drawSquare(g: CanvasRenderingContext2D, v: SquareView, x: number, y: number, cell: number, darkSquare: boolean): void {
+function drawSquare(
+  g: CanvasRenderingContext2D,
+  v: SquareView,
+  x: number,
+  y: number,
+  cell: number,
+  darkSquare: boolean,
+): void {
   g.fillStyle = v.heat !== undefined ? heatColor(v.heat) : darkSquare ? DARK : LIGHT;
   // Overdraw by a hair so fractional cells leave no seams.
   g.fillRect(x, y, cell + 0.5, cell + 0.5);
@@ -468,8 +542,13 @@ function drawSquare(g: CanvasRenderingContext2D, v: SquareView, x: number, y: nu
 function paintPixels(board: Board, view: (s: number) => SquareView): PixelPicture {
   const img = new ImageData(board.width, board.height);
   const words = new ColorWords();
-  const light = words.get(LIGHT), dark = words.get(DARK), piece = words.get(PIECE), blocker = words.get(BLOCKER);
-  const onLight = words.get(TARGET, LIGHT), onDark = words.get(TARGET, DARK), onHeat = words.get(HEAT_TARGET);
+  const light = words.get(LIGHT),
+    dark = words.get(DARK),
+    piece = words.get(PIECE),
+    blocker = words.get(BLOCKER);
+  const onLight = words.get(TARGET, LIGHT),
+    onDark = words.get(TARGET, DARK),
+    onHeat = words.get(HEAT_TARGET);
   let hasText = false;
   const pieces: number[] = [];
   paintSquares(new Uint32Array(img.data.buffer), board.width, board.height, (s, f, r) => {

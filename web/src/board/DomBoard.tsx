@@ -41,7 +41,10 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
       const cls = ['sq', (f + r) % 2 === 0 ? 'dark' : 'light'];
       if (v.kind) cls.push(v.kind);
       if (v.target) cls.push('target');
-      const style = v.heat !== undefined ? { background: heatColor(v.heat), color: heatDark(v.heat) ? '#fff' : '#1b1b1b' } : undefined;
+      const style =
+        v.heat !== undefined
+          ? { background: heatColor(v.heat), color: heatDark(v.heat) ? '#fff' : '#1b1b1b' }
+          : undefined;
       rows.push(
         <button
           key={s}
@@ -59,7 +62,15 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
           }}
           onFocus={() => setFocus(s)}
         >
-          {v.glyph ? <span class="glyph" aria-hidden="true">{v.glyph}</span> : v.text !== undefined ? <span class="count" aria-hidden="true">{v.text}</span> : null}
+          {v.glyph ? (
+            <span class="glyph" aria-hidden="true">
+              {v.glyph}
+            </span>
+          ) : v.text !== undefined ? (
+            <span class="count" aria-hidden="true">
+              {v.text}
+            </span>
+          ) : null}
         </button>,
       );
     }

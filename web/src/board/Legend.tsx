@@ -59,7 +59,16 @@ export function LegendKey({ colour, shape = 'dot', children }: LegendKeyProps) {
   const mark =
     shape === 'line'
       ? { display: 'inline-block', width: '1.6rem', height: '3px', background: colour, verticalAlign: 'middle' }
-      : { display: 'inline-block', width: '0.8em', height: '0.8em', borderRadius: '50%', verticalAlign: '-0.05em', background: colour, border: '2px solid #fff', boxShadow: '0 0 0 1px #9a9996' };
+      : {
+          display: 'inline-block',
+          width: '0.8em',
+          height: '0.8em',
+          borderRadius: '50%',
+          verticalAlign: '-0.05em',
+          background: colour,
+          border: '2px solid #fff',
+          boxShadow: '0 0 0 1px #9a9996',
+        };
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       <span aria-hidden="true" style={mark} /> {children}

@@ -85,7 +85,9 @@ function SvgPath(p: PathOverlayProps) {
   // Lines a little thinner on crowded boards, never thinner than a pixel or so.
   const stroke = side <= 8 ? 0.06 : side <= 16 ? 0.09 : 0.14;
   // Rings, so a number written on the square stays readable.
-  const ring = (s: number, colour: string, r: number) => <circle cx={x(s)} cy={y(s)} r={r} fill="none" stroke={colour} stroke-width={0.08} />;
+  const ring = (s: number, colour: string, r: number) => (
+    <circle cx={x(s)} cy={y(s)} r={r} fill="none" stroke={colour} stroke-width={0.08} />
+  );
   return (
     <svg
       class="path-overlay"
@@ -95,7 +97,17 @@ function SvgPath(p: PathOverlayProps) {
       data-path={names.join(' ')}
       data-closed={whole && p.closed ? '' : undefined}
     >
-      {n > 1 && <polyline points={pts.join(' ')} fill="none" stroke={LINE} stroke-width={stroke} stroke-linejoin="round" stroke-linecap="round" opacity={0.85} />}
+      {n > 1 && (
+        <polyline
+          points={pts.join(' ')}
+          fill="none"
+          stroke={LINE}
+          stroke-width={stroke}
+          stroke-linejoin="round"
+          stroke-linecap="round"
+          opacity={0.85}
+        />
+      )}
       {n > 0 && ring(path[0], START, 0.38)}
       {n > 1 && ring(path[n - 1], whole ? END : HEAD, 0.38)}
     </svg>
@@ -114,16 +126,23 @@ function CanvasPath(p: PathOverlayProps) {
   useEffect(() => {
     const el = ref.current!;
     // A new size only when it differs, so a resize that changes nothing draws nothing.
-    const ro = new ResizeObserver(() => setSize((old) => (old.w === el.clientWidth && old.h === el.clientHeight ? old : { w: el.clientWidth, h: el.clientHeight })));
+    const ro = new ResizeObserver(() =>
+      setSize((old) =>
+        old.w === el.clientWidth && old.h === el.clientHeight ? old : { w: el.clientWidth, h: el.clientHeight },
+      ),
+    );
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const z = zoom?.z ?? 1, vx = zoom?.x ?? 0, vy = zoom?.y ?? 0;
+  const z = zoom?.z ?? 1,
+    vx = zoom?.x ?? 0,
+    vy = zoom?.y ?? 0;
   useEffect(() => {
     const el = ref.current!;
     if (size.w === 0) return;
     const dpr = window.devicePixelRatio || 1;
-    const dw = Math.round(size.w * dpr), dh = Math.round(size.h * dpr);
+    const dw = Math.round(size.w * dpr),
+      dh = Math.round(size.h * dpr);
     if (el.width !== dw || el.height !== dh) {
       el.width = dw;
       el.height = dh;
@@ -133,7 +152,8 @@ function CanvasPath(p: PathOverlayProps) {
     g.clearRect(0, 0, dw, dh);
     if (n === 0) return;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const W = board.width, H = board.height;
+    const W = board.width,
+      H = board.height;
     const cell = (size.w / W) * z;
     const x = (s: number): number => (board.file(s) + 0.5 - vx) * cell;
     const y = (s: number): number => (H - 0.5 - board.rank(s) - vy) * cell;
@@ -149,7 +169,8 @@ function CanvasPath(p: PathOverlayProps) {
         v.put = v.n;
       }
       g.setTransform(1, 0, 0, 1, 0, 0);
-      const sw = W / z, sh = H / z;
+      const sw = W / z,
+        sh = H / z;
       g.imageSmoothingEnabled = sw > dw;
       g.drawImage(v.picture, vx, vy, sw, sh, 0, 0, dw, dh);
       g.imageSmoothingEnabled = true;
@@ -192,14 +213,20 @@ interface PathIndex {
 
 function pathIndex(last: PathIndex | null, board: Board, path: ArrayLike<number>): PathIndex {
   if (last && last.board === board && last.path === path && last.length === path.length) return last;
-  const W = board.width, n = path.length;
+  const W = board.width,
+    n = path.length;
   const blocks = Math.max(1, Math.ceil((n - 1) / BLOCK));
   const box = new Int32Array(blocks * 4);
   for (let b = 0; b < blocks; b++) {
-    let f0 = W, f1 = -1, r0 = board.height, r1 = -1;
+    let f0 = W,
+      f1 = -1,
+      r0 = board.height,
+      r1 = -1;
     const end = Math.min(n - 1, (b + 1) * BLOCK);
     for (let i = b * BLOCK; i <= end; i++) {
-      const s = path[i], r = (s / W) | 0, f = s - r * W;
+      const s = path[i],
+        r = (s / W) | 0,
+        f = s - r * W;
       if (f < f0) f0 = f;
       if (f > f1) f1 = f;
       if (r < r0) r0 = r;
@@ -231,8 +258,10 @@ function strokeVisible(
   let open = false;
   g.beginPath();
   const segment = (a: number, b: number): void => {
-    const ra = (a / W) | 0, rb = (b / W) | 0;
-    const fa = a - ra * W, fb = b - rb * W;
+    const ra = (a / W) | 0,
+      rb = (b / W) | 0;
+    const fa = a - ra * W,
+      fb = b - rb * W;
     if (Math.max(fa, fb) < f0 || Math.min(fa, fb) > f1 || Math.max(ra, rb) < r0 || Math.min(ra, rb) > r1) {
       open = false;
       return;
@@ -278,7 +307,8 @@ interface Visits {
  * blue late. Reuses the last picture of the same path when it holds no more squares than asked for.
  */
 function visited(last: Visits | null, board: Board, path: ArrayLike<number>, n: number): Visits {
-  const w = board.width, h = board.height;
+  const w = board.width,
+    h = board.height;
   const same = last !== null && last.board === board && last.path === path && last.n <= n;
   const img = same ? last.img : new ImageData(w, h);
   const picture = same ? last.picture : imageCanvas(img);

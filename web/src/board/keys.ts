@@ -3,7 +3,8 @@ import type { Board } from '../../../src/core/board.js';
 
 /** The square the key moves focus to, or null when the key is not a move key. */
 export function keyTarget(board: Board, square: number, key: string): number | null {
-  const f = board.file(square), r = board.rank(square);
+  const f = board.file(square),
+    r = board.rank(square);
   const at = (file: number, rank: number): number =>
     board.index(Math.min(board.width - 1, Math.max(0, file)), Math.min(board.height - 1, Math.max(0, rank)));
   switch (key) {

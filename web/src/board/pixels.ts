@@ -69,9 +69,15 @@ export class ColorWords {
  * Fills px (width × height words, top row first) with each square's word: square = rank * width + file, rank 0
  * at the bottom.
  */
-export function paintSquares(px: Uint32Array, width: number, height: number, word: (square: number, file: number, rank: number) => number): void {
+export function paintSquares(
+  px: Uint32Array,
+  width: number,
+  height: number,
+  word: (square: number, file: number, rank: number) => number,
+): void {
   for (let r = 0; r < height; r++) {
-    const row = (height - 1 - r) * width, base = r * width;
+    const row = (height - 1 - r) * width,
+      base = r * width;
     for (let f = 0; f < width; f++) px[row + f] = word(base + f, f, r);
   }
 }

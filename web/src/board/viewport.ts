@@ -34,9 +34,19 @@ export function clampView(v: Viewport, w: number, h: number, max: number): Viewp
  * The view zoomed by `factor` about the point (px, py), in CSS pixels from the canvas's top-left: the square
  * under that point stays under it. `cell` is a square's size in CSS pixels at zoom 1.
  */
-export function zoomAbout(v: Viewport, factor: number, px: number, py: number, cell: number, w: number, h: number, max: number): Viewport {
+export function zoomAbout(
+  v: Viewport,
+  factor: number,
+  px: number,
+  py: number,
+  cell: number,
+  w: number,
+  h: number,
+  max: number,
+): Viewport {
   const z = Math.min(max, Math.max(1, v.z * factor));
-  const bx = v.x + px / (cell * v.z), by = v.y + py / (cell * v.z);
+  const bx = v.x + px / (cell * v.z),
+    by = v.y + py / (cell * v.z);
   return clampView({ z, x: bx - px / (cell * z), y: by - py / (cell * z) }, w, h, max);
 }
 
@@ -47,7 +57,8 @@ export function panBy(v: Viewport, dx: number, dy: number, cell: number, w: numb
 
 /** The view moved as little as possible so that square (file, rank) is wholly in it. */
 export function keepInView(v: Viewport, file: number, rank: number, w: number, h: number, max: number): Viewport {
-  const vw = w / v.z, vh = h / v.z;
+  const vw = w / v.z,
+    vh = h / v.z;
   const row = h - 1 - rank;
   let { x, y } = v;
   if (file < x) x = file;
@@ -60,8 +71,10 @@ export function keepInView(v: Viewport, file: number, rank: number, w: number, h
 /** The squares at least partly in view: files f0..f1 and ranks r0..r1, inclusive (rank 0 at the bottom). */
 export function visibleRange(v: Viewport, w: number, h: number): { f0: number; f1: number; r0: number; r1: number } {
   const eps = 1e-9;
-  const f0 = Math.max(0, Math.floor(v.x + eps)), f1 = Math.min(w - 1, Math.ceil(v.x + w / v.z - eps) - 1);
-  const top = Math.max(0, Math.floor(v.y + eps)), bottom = Math.min(h - 1, Math.ceil(v.y + h / v.z - eps) - 1);
+  const f0 = Math.max(0, Math.floor(v.x + eps)),
+    f1 = Math.min(w - 1, Math.ceil(v.x + w / v.z - eps) - 1);
+  const top = Math.max(0, Math.floor(v.y + eps)),
+    bottom = Math.min(h - 1, Math.ceil(v.y + h / v.z - eps) - 1);
   return { f0, f1, r0: h - 1 - bottom, r1: h - 1 - top };
 }
 

@@ -61,11 +61,25 @@ export interface SizeFieldsProps {
 export function SizeFields({ idPrefix, width, height, max, parse, onChange }: SizeFieldsProps) {
   return (
     <div class="row">
-      <SideInput which="width" id={`${idPrefix}-width`} value={width} max={max} parse={parse} onValid={(w) => onChange({ width: w })} />
+      <SideInput
+        which="width"
+        id={`${idPrefix}-width`}
+        value={width}
+        max={max}
+        parse={parse}
+        onValid={(w) => onChange({ width: w })}
+      />
       <span class="times" aria-hidden="true">
         ×
       </span>
-      <SideInput which="height" id={`${idPrefix}-height`} value={height} max={max} parse={parse} onValid={(h) => onChange({ height: h })} />
+      <SideInput
+        which="height"
+        id={`${idPrefix}-height`}
+        value={height}
+        max={max}
+        parse={parse}
+        onValid={(h) => onChange({ height: h })}
+      />
     </div>
   );
 }

@@ -14,10 +14,14 @@ export function parseSideUpTo(text: string, which: 'width' | 'height', max: numb
 }
 
 /** The `board=WxH` parameter read with a side parser, or null when it is missing or refused. */
-export function readBoardParam(params: URLSearchParams, parseSide: (text: string, which: 'width' | 'height') => number | string): { width: number; height: number } | null {
+export function readBoardParam(
+  params: URLSearchParams,
+  parseSide: (text: string, which: 'width' | 'height') => number | string,
+): { width: number; height: number } | null {
   const size = /^([0-9]+)x([0-9]+)$/i.exec(params.get('board') ?? '');
   if (!size) return null;
-  const w = parseSide(size[1], 'width'), h = parseSide(size[2], 'height');
+  const w = parseSide(size[1], 'width'),
+    h = parseSide(size[2], 'height');
   return typeof w === 'number' && typeof h === 'number' ? { width: w, height: h } : null;
 }
 

@@ -59,7 +59,13 @@ export class JobRunner<Req, Res> {
         (outcome) => {
           if (!finish()) return;
           if (outcome.finished) resolve(outcome.value);
-          else reject(new GridbitsError('LIMIT', `the work stopped on its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`));
+          else
+            reject(
+              new GridbitsError(
+                'LIMIT',
+                `the work stopped on its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`,
+              ),
+            );
         },
         (e: unknown) => finish() && reject(e),
       );

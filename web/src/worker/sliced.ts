@@ -8,7 +8,12 @@ const SLICE_MS = 50;
  * Runs an engine job in slices within the page's time limit (and its node budget), pausing between slices so
  * the page job's progress and cancellation get through; the engine job resumes where each slice stopped.
  */
-export function* sliced<T, P>(inner: Job<T, P>, ctl: JobControl<unknown>, timeoutMs: number, maxNodes = Infinity): Generator<void, Outcome<T, P>, void> {
+export function* sliced<T, P>(
+  inner: Job<T, P>,
+  ctl: JobControl<unknown>,
+  timeoutMs: number,
+  maxNodes = Infinity,
+): Generator<void, Outcome<T, P>, void> {
   const end = performance.now() + timeoutMs;
   let spent = 0;
   for (;;) {

@@ -39,7 +39,9 @@ export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
             (e: unknown) => {
               if (!live()) return;
               const aborted = (e as { code?: string })?.code === 'ABORTED';
-              setState(aborted ? { status: 'cancelled' } : { status: 'error', message: (e as Error)?.message ?? String(e) });
+              setState(
+                aborted ? { status: 'cancelled' } : { status: 'error', message: (e as Error)?.message ?? String(e) },
+              );
             },
           );
       },
@@ -58,8 +60,18 @@ export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
 
 /** "Computing … 40 %" with a bar (indeterminate when the total is unknown) and a Cancel button. */
 export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCancel: () => void }) {
-  if (state.status === 'cancelled') return <p class="job" role="status">Cancelled.</p>;
-  if (state.status === 'error') return <p class="job error" role="alert">{state.message}</p>;
+  if (state.status === 'cancelled')
+    return (
+      <p class="job" role="status">
+        Cancelled.
+      </p>
+    );
+  if (state.status === 'error')
+    return (
+      <p class="job error" role="alert">
+        {state.message}
+      </p>
+    );
   if (state.status !== 'running') return null;
   const p = state.progress;
   const pct = p?.total ? Math.min(100, Math.round((100 * p.done) / p.total)) : undefined;
@@ -67,8 +79,7 @@ export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCan
     <div class="job" role="status" aria-live="polite">
       <span>
         {state.label}
-        {/* A fixed width for the share, so the bar and Cancel keep still while it counts up. */}
-        {' '}
+        {/* A fixed width for the share, so the bar and Cancel keep still while it counts up. */}{' '}
         <span class="job-share">{pct !== undefined ? `${pct} %` : '…'}</span>
       </span>
       <progress max={100} value={pct} aria-label={state.label} />

@@ -17,7 +17,22 @@ import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
 import { aboutCount, pooledEstimate, type CountEstimate } from './estimate.js';
 import { FleetPictures } from './pictures.js';
-import { FLEET_NAMES, METHODS, METHOD_HELP, layoutMask, parseSide, problemKey, problemOf, readBoard, readState, resized, specOf, toggleLayoutCell, writeState, type FleetState } from './state.js';
+import {
+  FLEET_NAMES,
+  METHODS,
+  METHOD_HELP,
+  layoutMask,
+  parseSide,
+  problemKey,
+  problemOf,
+  readBoard,
+  readState,
+  resized,
+  specOf,
+  toggleLayoutCell,
+  writeState,
+  type FleetState,
+} from './state.js';
 import './fleet.css';
 
 function makeWorker(): Worker {
@@ -30,7 +45,11 @@ const TOUCH: readonly (readonly [FleetState['touch'], string])[] = [
   ['corner', 'Corners may touch'],
   ['any', 'Ships may touch'],
 ];
-const TOUCH_WORDS: Readonly<Record<string, string>> = { none: 'ships may not touch, not even at corners', corner: 'ships may touch at corners only', any: 'ships may touch' };
+const TOUCH_WORDS: Readonly<Record<string, string>> = {
+  none: 'ships may not touch, not even at corners',
+  corner: 'ships may touch at corners only',
+  any: 'ships may touch',
+};
 /** The first answers come from what the samplers find in this long (ms), while the exact ones are worked out. */
 const FIRST_ANSWER_MS = 700;
 /** While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last (ms). */
@@ -54,10 +73,16 @@ export function FleetPage({ params }: PageProps) {
   const countFirstJob = useJob<FleetRequest, FleetResult>(makeWorker);
   // A board the link asked for but this page cannot draw: said while the board is the one it shows instead.
   const linkBoard = useMemo(() => readBoard(params), [params]);
-  const boardNotice = linkBoard.notice !== null && state.width === linkBoard.width && state.height === linkBoard.height ? linkBoard.notice : null;
+  const boardNotice =
+    linkBoard.notice !== null && state.width === linkBoard.width && state.height === linkBoard.height
+      ? linkBoard.notice
+      : null;
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
-  const spec = useMemo(() => specOf(state), [state.width, state.height, state.fleet, state.ships.join(','), state.touch, state.mirror, state.forbid.join(',')]);
+  const spec = useMemo(
+    () => specOf(state),
+    [state.width, state.height, state.fleet, state.ships.join(','), state.touch, state.mirror, state.forbid.join(',')],
+  );
   const key = problemKey(spec);
   const { problem, error: problemError } = useMemo(() => problemOf(state), [key]);
   const update = (patch: Partial<FleetState>): void => setState((cur) => ({ ...cur, ...patch }));
@@ -68,7 +93,10 @@ export function FleetPage({ params }: PageProps) {
     if (!problem) return;
     placeAsked.current = `${key}|${state.method}|${seed}`;
     update({ seed });
-    placeJob.start({ kind: 'place', spec, method: state.method, seed }, state.method === 'uniform' ? 'Counting layouts, then drawing one' : 'Placing the fleet');
+    placeJob.start(
+      { kind: 'place', spec, method: state.method, seed },
+      state.method === 'uniform' ? 'Counting layouts, then drawing one' : 'Placing the fleet',
+    );
   };
   useEffect(() => {
     if (placeJob.state.status !== 'done' || placeAsked.current !== `${key}|${state.method}|${state.seed}`) return;
@@ -81,7 +109,10 @@ export function FleetPage({ params }: PageProps) {
   // Counting: an estimate from random proposals within a moment, refined while the exact count runs (rounds of
   // proposals with new seeds, pooled: the interval narrows), beside the exact count with its progress bar.
   const countAsked = useRef('');
-  const count = countJob.state.status === 'done' && countAsked.current === key ? (countJob.state.result as Extract<FleetResult, { kind: 'count' }>) : null;
+  const count =
+    countJob.state.status === 'done' && countAsked.current === key
+      ? (countJob.state.result as Extract<FleetResult, { kind: 'count' }>)
+      : null;
   const [pool, setPool] = useState<{ key: string; estimate: CountEstimate; rounds: number } | null>(null);
   const countFirst = pool && pool.key === key && countAsked.current === key ? pool : null;
   const round = useRef({ key: '', next: 1, timer: 0 });
@@ -92,7 +123,10 @@ export function FleetPage({ params }: PageProps) {
   const startRound = (): void => {
     stopRounds();
     const first = round.current.next === 1;
-    countFirstJob.start({ kind: 'count-estimate', spec, seed: round.current.next++, ms: first ? FIRST_ROUND_MS : FIRST_ANSWER_MS }, 'Estimating the number of layouts');
+    countFirstJob.start(
+      { kind: 'count-estimate', spec, seed: round.current.next++, ms: first ? FIRST_ROUND_MS : FIRST_ANSWER_MS },
+      'Estimating the number of layouts',
+    );
   };
   useEffect(() => {
     if (countAsked.current === key) return;
@@ -104,11 +138,21 @@ export function FleetPage({ params }: PageProps) {
   useEffect(() => {
     if (countFirstJob.state.status !== 'done' || countAsked.current !== key) return;
     const e = (countFirstJob.state.result as Extract<FleetResult, { kind: 'count-estimate' }>).estimate;
-    setPool((cur) => (cur && cur.key === key ? { key, estimate: pooledEstimate(cur.estimate, e), rounds: cur.rounds + 1 } : { key, estimate: e, rounds: 1 }));
+    setPool((cur) =>
+      cur && cur.key === key
+        ? { key, estimate: pooledEstimate(cur.estimate, e), rounds: cur.rounds + 1 }
+        : { key, estimate: e, rounds: 1 },
+    );
   }, [countFirstJob.state]);
   // The next round while the exact count is still running; none once it is done, cancelled or stopped.
   useEffect(() => {
-    if (countAsked.current !== key || countJob.state.status !== 'running' || countFirstJob.state.status === 'running' || !countFirst) return;
+    if (
+      countAsked.current !== key ||
+      countJob.state.status !== 'running' ||
+      countFirstJob.state.status === 'running' ||
+      !countFirst
+    )
+      return;
     stopRounds();
     round.current.timer = window.setTimeout(() => {
       round.current.timer = 0;
@@ -143,18 +187,27 @@ export function FleetPage({ params }: PageProps) {
       return;
     }
     heatAsked.current = key;
-    heatFirstJob.start({ kind: 'heat-estimate', spec, seed: 1, ms: FIRST_ANSWER_MS }, 'Drawing uniform layouts for a first estimate');
+    heatFirstJob.start(
+      { kind: 'heat-estimate', spec, seed: 1, ms: FIRST_ANSWER_MS },
+      'Drawing uniform layouts for a first estimate',
+    );
   }, [key, state.heat, heatRun]);
   const startExactHeat = (): void => heatJob.start({ kind: 'heat', spec }, 'Computing the exact map');
   useEffect(() => {
-    if (heatFirstJob.state.status === 'done' && heatAsked.current === key && heatJob.state.status === 'idle') startExactHeat();
+    if (heatFirstJob.state.status === 'done' && heatAsked.current === key && heatJob.state.status === 'idle')
+      startExactHeat();
   }, [heatFirstJob.state]);
   type Heat = Extract<FleetResult, { kind: 'heat' }>;
   const heatLive = state.heat && heatAsked.current === key;
   const heatFinal = heatLive && heatJob.state.status === 'done' ? (heatJob.state.result as Heat) : null;
   const heatFirst = heatLive && heatFirstJob.state.status === 'done' ? (heatFirstJob.state.result as Heat) : null;
   const heat = heatFinal ?? (heatFirst && heatFirst.samples ? heatFirst : null);
-  const heatStopped = heatLive && (heatJob.state.status === 'cancelled' || heatJob.state.status === 'error' || heatFirstJob.state.status === 'cancelled' || heatFirstJob.state.status === 'error');
+  const heatStopped =
+    heatLive &&
+    (heatJob.state.status === 'cancelled' ||
+      heatJob.state.status === 'error' ||
+      heatFirstJob.state.status === 'cancelled' ||
+      heatFirstJob.state.status === 'error');
   const retryHeat = (): void => (heatFirst ? startExactHeat() : setHeatRun((r) => r + 1));
   // Colours span the least to the largest chance in the field, so small differences still show.
   const [heatMin, heatMax] = useMemo(() => {
@@ -164,14 +217,18 @@ export function FleetPage({ params }: PageProps) {
 
   const mask = useMemo(() => layoutMask(board, state.layout), [board, state.layout]);
   const forbidden = useMemo(() => new Set(state.forbid), [state.forbid]);
-  const check = useMemo(() => (problem && state.layout.length > 0 ? checkFleetLayout(problem, mask) : null), [problem, mask, state.layout.length]);
+  const check = useMemo(
+    () => (problem && state.layout.length > 0 ? checkFleetLayout(problem, mask) : null),
+    [problem, mask, state.layout.length],
+  );
 
   // Painting reads and writes the newest state at once: a fast drag may paint several squares before a render.
   const latest = useRef(state);
   latest.current = state;
   const paint = (name: string, on: boolean | null): boolean => {
     const cur = latest.current;
-    let next = cur, now: boolean;
+    let next = cur,
+      now: boolean;
     if (tool === 'forbid') {
       const has = cur.forbid.includes(name);
       now = on ?? !has;
@@ -220,13 +277,20 @@ export function FleetPage({ params }: PageProps) {
     <section class="page fleet">
       <h1>Sea Battle</h1>
       <p class="lead">
-        Any fleet on any board: the classic fleets or ships of any shape you draw, forbidden cells, and the rule for how ships may touch. Place a
-        layout (every layout equally likely, or ships laid in turn along shuffled rails), check one you draw, count them all exactly, see where ships are most
-        likely, and play against the computer.
+        Any fleet on any board: the classic fleets or ships of any shape you draw, forbidden cells, and the rule for how
+        ships may touch. Place a layout (every layout equally likely, or ships laid in turn along shuffled rails), check
+        one you draw, count them all exactly, see where ships are most likely, and play against the computer.
       </p>
       <div class="segmented tabs" role="tablist" aria-label="Sea Battle views">
         {(['edit', 'play'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            class={tab === t ? 'on' : ''}
+            onClick={() => setTab(t)}
+          >
             {t === 'edit' ? 'Fleet and layouts' : 'Play against the computer'}
           </button>
         ))}
@@ -247,7 +311,16 @@ export function FleetPage({ params }: PageProps) {
           <div class="controls">
             <fieldset>
               <legend>Board</legend>
-              <SizeFields idPrefix="fleet-side" width={state.width} height={state.height} max={32} parse={parseSide} onChange={(p) => setState((cur) => ({ ...cur, ...resized(cur, p.width ?? cur.width, p.height ?? cur.height) }))} />
+              <SizeFields
+                idPrefix="fleet-side"
+                width={state.width}
+                height={state.height}
+                max={32}
+                parse={parseSide}
+                onChange={(p) =>
+                  setState((cur) => ({ ...cur, ...resized(cur, p.width ?? cur.width, p.height ?? cur.height) }))
+                }
+              />
               {boardNotice && (
                 <p class="notice" id="fleet-board-notice" role="status">
                   {boardNotice}
@@ -266,13 +339,30 @@ export function FleetPage({ params }: PageProps) {
               {!FLEET_NAMES.includes(state.fleet) && (
                 <div class="field">
                   <label for="fleet-lengths">Ship lengths (like 4,3,3,2; empty for drawn ships only)</label>
-                  <input id="fleet-lengths" type="text" spellcheck={false} autocomplete="off" value={state.fleet} onInput={(ev) => update({ fleet: (ev.currentTarget as HTMLInputElement).value })} />
+                  <input
+                    id="fleet-lengths"
+                    type="text"
+                    spellcheck={false}
+                    autocomplete="off"
+                    value={state.fleet}
+                    onInput={(ev) => update({ fleet: (ev.currentTarget as HTMLInputElement).value })}
+                  />
                 </div>
               )}
               <ShapeEditor ships={state.ships} mirror={state.mirror} onChange={(ships) => update({ ships })} />
-              <Choice id="fleet-touch" label="Touch rule" value={state.touch} options={TOUCH} onChange={(touch) => update({ touch })} />
+              <Choice
+                id="fleet-touch"
+                label="Touch rule"
+                value={state.touch}
+                options={TOUCH}
+                onChange={(touch) => update({ touch })}
+              />
               <label class="check">
-                <input type="checkbox" checked={state.mirror} onChange={(ev) => update({ mirror: (ev.currentTarget as HTMLInputElement).checked })} />
+                <input
+                  type="checkbox"
+                  checked={state.mirror}
+                  onChange={(ev) => update({ mirror: (ev.currentTarget as HTMLInputElement).checked })}
+                />
                 Ships may be mirrored
               </label>
               <p id="fleet-problem" class={problemError ? 'error' : 'help'} role={problemError ? 'alert' : undefined}>
@@ -287,11 +377,25 @@ export function FleetPage({ params }: PageProps) {
             </fieldset>
             <fieldset>
               <legend>Place</legend>
-              <Choice id="fleet-method" label="Method" value={state.method} options={METHODS} onChange={(method) => update({ method })} />
+              <Choice
+                id="fleet-method"
+                label="Method"
+                value={state.method}
+                options={METHODS}
+                onChange={(method) => update({ method })}
+              />
               <p class="help">{METHOD_HELP[state.method]}</p>
               <div class="field">
                 <label for="fleet-seed">Seed</label>
-                <input id="fleet-seed" type="number" min={0} value={state.seed} onInput={(ev) => update({ seed: Math.max(0, Math.floor(Number((ev.currentTarget as HTMLInputElement).value) || 0)) })} />
+                <input
+                  id="fleet-seed"
+                  type="number"
+                  min={0}
+                  value={state.seed}
+                  onInput={(ev) =>
+                    update({ seed: Math.max(0, Math.floor(Number((ev.currentTarget as HTMLInputElement).value) || 0)) })
+                  }
+                />
               </div>
               <div class="buttons">
                 <button type="button" class="primary" disabled={!problem} onClick={() => place(state.seed)}>
@@ -311,7 +415,11 @@ export function FleetPage({ params }: PageProps) {
                 <CopyLink />
               </div>
               <label class="check">
-                <input type="checkbox" checked={state.heat} onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })} />
+                <input
+                  type="checkbox"
+                  checked={state.heat}
+                  onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })}
+                />
                 Heat map: the chance of a ship on each cell
               </label>
             </fieldset>
@@ -331,7 +439,13 @@ export function FleetPage({ params }: PageProps) {
               ))}
             </div>
             <div class="fleet-board" onPointerDown={painter.onPointerDown} onPointerOver={painter.onPointerOver}>
-              <BoardView board={board} label={`Sea Battle board ${board.width}×${board.height}`} view={view} describe={describe} onActivate={(s) => painter.activate(board.name(s))} />
+              <BoardView
+                board={board}
+                label={`Sea Battle board ${board.width}×${board.height}`}
+                view={view}
+                describe={describe}
+                onActivate={(s) => painter.activate(board.name(s))}
+              />
             </div>
             <p class="fleet-key" id="fleet-key" aria-label="What the board's colours mean">
               <span>
@@ -351,11 +465,20 @@ export function FleetPage({ params }: PageProps) {
             <JobStatus state={placeJob.state} onCancel={() => placeJob.cancel()} />
             {placed && (
               <p id="fleet-placed" class={placed.exists ? 'help' : 'error'} data-exists={String(placed.exists)}>
-                {placed.exists ? `Placed: ${placed.detail}.` : placed.exists === false ? `No layout exists: ${placed.reason} (${placed.detail}).` : `Undecided: ${placed.reason}.`}
+                {placed.exists
+                  ? `Placed: ${placed.detail}.`
+                  : placed.exists === false
+                    ? `No layout exists: ${placed.reason} (${placed.detail}).`
+                    : `Undecided: ${placed.reason}.`}
               </p>
             )}
             {check && (
-              <div id="fleet-check" class={check.valid ? 'valid' : 'invalid'} data-valid={String(check.valid)} role="status">
+              <div
+                id="fleet-check"
+                class={check.valid ? 'valid' : 'invalid'}
+                data-valid={String(check.valid)}
+                role="status"
+              >
                 {check.valid ? (
                   <p>Valid layout: {check.ships?.length} ships.</p>
                 ) : (
@@ -370,14 +493,17 @@ export function FleetPage({ params }: PageProps) {
                 )}
               </div>
             )}
-            {countFirst && (!count || count.count === null) && <CountFirst estimate={countFirst.estimate} rounds={countFirst.rounds} state={countJob.state.status} />}
+            {countFirst && (!count || count.count === null) && (
+              <CountFirst estimate={countFirst.estimate} rounds={countFirst.rounds} state={countJob.state.status} />
+            )}
             {!countFirst && <JobStatus state={countFirstJob.state} onCancel={() => countFirstJob.cancel()} />}
             <JobStatus state={countJob.state} onCancel={() => countJob.cancel()} />
             {count && (
               <p id="fleet-count" class="help" data-complete={String(count.count !== null)}>
                 {count.count !== null ? (
                   <>
-                    <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are interchangeable).
+                    <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are
+                    interchangeable).
                   </>
                 ) : (
                   count.reason
@@ -386,7 +512,9 @@ export function FleetPage({ params }: PageProps) {
             )}
             {heatLive && heatStopped ? (
               <p class="job" id="fleet-heat-stopped">
-                {heatJob.state.status === 'error' || heatFirstJob.state.status === 'error' ? 'The heat map stopped.' : 'Cancelled.'}{' '}
+                {heatJob.state.status === 'error' || heatFirstJob.state.status === 'error'
+                  ? 'The heat map stopped.'
+                  : 'Cancelled.'}{' '}
                 <button type="button" class="small" onClick={retryHeat}>
                   {heatFirst ? 'Compute the exact map' : 'Try again'}
                 </button>
@@ -399,7 +527,12 @@ export function FleetPage({ params }: PageProps) {
             )}
             {heatJob.state.status === 'error' && heatLive && <p class="error">{heatJob.state.message}</p>}
             {heat && (
-              <div class="legend" aria-label="Heat map legend" id="fleet-heat" data-method={heat === heatFinal ? heat.method : 'first'}>
+              <div
+                class="legend"
+                aria-label="Heat map legend"
+                id="fleet-heat"
+                data-method={heat === heatFinal ? heat.method : 'first'}
+              >
                 <span>{(heatMin * 100).toFixed(1)} %</span>
                 <span class="ramp" aria-hidden="true" />
                 <span>{(heatMax * 100).toFixed(1)} %</span>
@@ -422,17 +555,35 @@ export function FleetPage({ params }: PageProps) {
  * round by round while the count runs, and kept when it is cancelled or stops.
  */
 function CountFirst({ estimate: e, rounds, state }: { estimate: CountEstimate; rounds: number; state: string }) {
-  const then = state === 'running' ? 'refining while counting exactly…' : state === 'cancelled' ? 'the exact count was cancelled.' : state === 'done' ? 'the exact count did not finish.' : 'the exact count stopped.';
+  const then =
+    state === 'running'
+      ? 'refining while counting exactly…'
+      : state === 'cancelled'
+        ? 'the exact count was cancelled.'
+        : state === 'done'
+          ? 'the exact count did not finish.'
+          : 'the exact count stopped.';
   return (
-    <p id="fleet-count-estimate" class="help" data-accepted={e.accepted} data-proposals={e.proposals} data-low={e.low} data-high={e.high} data-rounds={rounds} aria-live="polite">
+    <p
+      id="fleet-count-estimate"
+      class="help"
+      data-accepted={e.accepted}
+      data-proposals={e.proposals}
+      data-low={e.low}
+      data-high={e.high}
+      data-rounds={rounds}
+      aria-live="polite"
+    >
       {e.accepted > 0 ? (
         <>
-          About <strong>{aboutCount(e.estimate)}</strong> layouts, an estimate (95 % between {aboutCount(e.low)} and {aboutCount(e.high)}) from the {e.accepted.toLocaleString('en')} of{' '}
-          {e.proposals.toLocaleString('en')} random proposals that were valid layouts; {then}
+          About <strong>{aboutCount(e.estimate)}</strong> layouts, an estimate (95 % between {aboutCount(e.low)} and{' '}
+          {aboutCount(e.high)}) from the {e.accepted.toLocaleString('en')} of {e.proposals.toLocaleString('en')} random
+          proposals that were valid layouts; {then}
         </>
       ) : (
         <>
-          None of {e.proposals.toLocaleString('en')} random proposals was a valid layout, so there are probably fewer than {aboutCount(e.high)} layouts; {then}
+          None of {e.proposals.toLocaleString('en')} random proposals was a valid layout, so there are probably fewer
+          than {aboutCount(e.high)} layouts; {then}
         </>
       )}
     </p>

@@ -40,9 +40,17 @@ const DEAL: readonly (readonly [Method, string])[] = [
 ];
 /** The computer's hunters (src/fleet/ai.ts), strongest first: the drop-down's label and how the page says it aims. */
 const HUNTERS: ReadonlyArray<readonly [HunterStrategy, string, string]> = [
-  ['lattice', 'Lattice (strongest)', "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight"],
+  [
+    'lattice',
+    'Lattice (strongest)',
+    "where ships are densest given every reply so far, sweeping the smallest ship's lattice while it has no ship in sight",
+  ],
   ['density', 'Density (published)', 'where ship placements are densest given every reply so far'],
-  ['posterior', 'Sampled odds', 'at the cell most likely to hold a ship under uniform layouts that fit every reply so far'],
+  [
+    'posterior',
+    'Sampled odds',
+    'at the cell most likely to hold a ship under uniform layouts that fit every reply so far',
+  ],
   ['random', 'Random firing', 'at random'],
 ];
 const HUNTER_CHOICES = HUNTERS.map(([value, label]) => [value, label] as const);
@@ -55,7 +63,13 @@ function layoutOf(board: Board, r: Place): FleetLayout {
   return { ships: r.layout.map((ship, i) => ({ kind: r.shipKinds[i], cells: ship.map((n) => board.parse(n)) })) };
 }
 
-const MARK_WORDS: Record<CellMark, string> = { unknown: 'not shot', miss: 'miss', hit: 'hit', sunk: 'sunk', water: 'water next to a sunk ship' };
+const MARK_WORDS: Record<CellMark, string> = {
+  unknown: 'not shot',
+  miss: 'miss',
+  hit: 'hit',
+  sunk: 'sunk',
+  water: 'water next to a sunk ship',
+};
 
 /** The cells of a layout's ships, 1 where a ship stands. */
 function shipMask(game: FleetGame): Uint8Array {
@@ -65,7 +79,17 @@ function shipMask(game: FleetGame): Uint8Array {
 }
 
 /** One side's fleet: every ship drawn, the sunk ones crossed out, and how many are still afloat. */
-function Roster({ side, title, game, names }: { side: 'theirs' | 'mine'; title: string; game: FleetGame; names: readonly string[] }) {
+function Roster({
+  side,
+  title,
+  game,
+  names,
+}: {
+  side: 'theirs' | 'mine';
+  title: string;
+  game: FleetGame;
+  names: readonly string[];
+}) {
   const lines = roster(game.problem, game.knowledge);
   const left = afloat(game.problem, game.knowledge);
   const total = lines.reduce((n, l) => n + l.count, 0);
@@ -76,10 +100,20 @@ function Roster({ side, title, game, names }: { side: 'theirs' | 'mine'; title: 
       </h3>
       <ul>
         {lines.map((l) => (
-          <li key={l.kind} data-kind-name={names[l.kind]} data-count={l.count} data-sunk={l.sunk} aria-label={`${names[l.kind]}: ${l.count - l.sunk} of ${l.count} afloat`}>
+          <li
+            key={l.kind}
+            data-kind-name={names[l.kind]}
+            data-count={l.count}
+            data-sunk={l.sunk}
+            aria-label={`${names[l.kind]}: ${l.count - l.sunk} of ${l.count} afloat`}
+          >
             <span class="roster-ships">
               {Array.from({ length: l.count }, (_, i) => (
-                <ShipPicture key={i} shape={canonicalOrientation(game.problem.kinds[l.kind].orientations)} sunk={i < l.sunk} />
+                <ShipPicture
+                  key={i}
+                  shape={canonicalOrientation(game.problem.kinds[l.kind].orientations)}
+                  sunk={i < l.sunk}
+                />
               ))}
             </span>
             <span class="roster-name">
@@ -93,7 +127,17 @@ function Roster({ side, title, game, names }: { side: 'theirs' | 'mine'; title: 
   );
 }
 
-export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: FleetProblem; spec: ProblemSpec; mine: string[][] | null; mineKinds: number[] | null }) {
+export function FleetGamePanel({
+  problem,
+  spec,
+  mine,
+  mineKinds,
+}: {
+  problem: FleetProblem;
+  spec: ProblemSpec;
+  mine: string[][] | null;
+  mineKinds: number[] | null;
+}) {
   const board = useMemo(() => Board.of(problem.width, problem.height), [problem]);
   const names = useMemo(() => kindNames(problem.kinds), [problem]);
   const [deal, setDeal] = useState<Method>('uniform');
@@ -119,7 +163,12 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
   useEffect(() => {
     if (dealJob.state.status !== 'done' || match !== null) return;
     const theirs = dealJob.state.result as Place;
-    const own = mine !== null && mineKinds !== null ? { exists: true, layout: mine, shipKinds: mineKinds } : myJob.state.status === 'done' ? (myJob.state.result as Place) : null;
+    const own =
+      mine !== null && mineKinds !== null
+        ? { exists: true, layout: mine, shipKinds: mineKinds }
+        : myJob.state.status === 'done'
+          ? (myJob.state.result as Place)
+          : null;
     if (own === null) return;
     if (!theirs.exists || !own.exists) {
       setMatch(null);
@@ -141,7 +190,8 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
   const bump = (): void => setVersion((v) => v + 1);
   const fire = (s: number): void => {
     // Water a sunk ship implies is no target: the touch rule has answered it already.
-    if (!match || match.turn !== 'you' || match.winner || !match.theirs.canShoot(s) || theirMarks[s] !== 'unknown') return;
+    if (!match || match.turn !== 'you' || match.winner || !match.theirs.canShoot(s) || theirMarks[s] !== 'unknown')
+      return;
     const r = match.theirs.shoot(s);
     match.log.unshift(replyText('You fired at', board, r, problem, names));
     if (match.theirs.over) match.winner = 'you';
@@ -149,7 +199,10 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       match.turn = 'computer';
       hunted.current = match;
       const k = match.mine.knowledge;
-      huntJob.start({ kind: 'hunt', spec, strategy, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'The computer is aiming');
+      huntJob.start(
+        { kind: 'hunt', spec, strategy, marks: Array.from(k.marks), sunk: k.sunk, seed: random() },
+        'The computer is aiming',
+      );
     }
     bump();
   };
@@ -174,9 +227,15 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       return;
     }
     const k = match.theirs.knowledge;
-    oddsJob.start({ kind: 'odds', spec, marks: Array.from(k.marks), sunk: k.sunk, seed: random() }, 'Estimating the odds');
+    oddsJob.start(
+      { kind: 'odds', spec, marks: Array.from(k.marks), sunk: k.sunk, seed: random() },
+      'Estimating the odds',
+    );
   }, [showOdds, match, yourShots]);
-  const odds = showOdds && oddsJob.state.status === 'done' ? (oddsJob.state.result as Extract<FleetResult, { kind: 'odds' }>) : null;
+  const odds =
+    showOdds && oddsJob.state.status === 'done'
+      ? (oddsJob.state.result as Extract<FleetResult, { kind: 'odds' }>)
+      : null;
   const oddsMax = odds ? Math.max(...odds.probability) : 0;
 
   const failed = dealJob.state.status === 'done' && !(dealJob.state.result as Place).exists;
@@ -186,7 +245,13 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
     <div class="fleet-game">
       <div class="row game-setup">
         <Choice id="fleet-deal" label="The computer places its fleet" value={deal} options={DEAL} onChange={setDeal} />
-        <Choice id="fleet-hunter" label="The computer aims" value={strategy} options={HUNTER_CHOICES} onChange={setStrategy} />
+        <Choice
+          id="fleet-hunter"
+          label="The computer aims"
+          value={strategy}
+          options={HUNTER_CHOICES}
+          onChange={setStrategy}
+        />
         <div class="buttons">
           <button type="button" class="primary" onClick={newGame}>
             New game
@@ -194,8 +259,8 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
         </div>
       </div>
       <p class="help">
-        {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'} You fire first; turns
-        alternate. The computer aims {HUNTERS.find(([value]) => value === strategy)![2]}.
+        {mine ? 'You play the layout from the editor.' : 'No valid layout in the editor: your fleet is placed for you.'}{' '}
+        You fire first; turns alternate. The computer aims {HUNTERS.find(([value]) => value === strategy)![2]}.
       </p>
       <JobStatus state={dealJob.state} onCancel={() => dealJob.cancel()} />
       <JobStatus state={myJob.state} onCancel={() => myJob.cancel()} />
@@ -204,7 +269,12 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
       {match && (
         <>
           <div class="fleet-status-row">
-            <p id="fleet-game-status" class={`fleet-status${over === 'you' ? ' win' : over === 'computer' ? ' loss' : ''}`} role="status" data-winner={over ?? undefined}>
+            <p
+              id="fleet-game-status"
+              class={`fleet-status${over === 'you' ? ' win' : over === 'computer' ? ' loss' : ''}`}
+              role="status"
+              data-winner={over ?? undefined}
+            >
               {over
                 ? outcomeText(over, over === 'you' ? match.theirs.shots : match.mine.shots)
                 : match.turn === 'you'
@@ -221,7 +291,11 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
             <div>
               <h2>The computer’s waters ({match.theirs.shots} shots)</h2>
               <label class="check">
-                <input type="checkbox" checked={showOdds} onChange={(ev) => setShowOdds((ev.currentTarget as HTMLInputElement).checked)} />
+                <input
+                  type="checkbox"
+                  checked={showOdds}
+                  onChange={(ev) => setShowOdds((ev.currentTarget as HTMLInputElement).checked)}
+                />
                 Show the odds (%) of a ship on each cell, given your shots
               </label>
               <div class="fleet-board target-board game-board">
@@ -241,7 +315,9 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
                     `${board.name(s)}, ${MARK_WORDS[theirMarks[s]]}${over && theirMarks[s] === 'unknown' && theirShips?.[s] ? ', a ship never found' : ''}${odds && theirMarks[s] === 'unknown' && !over ? `, ship chance about ${(odds.probability[s] * 100).toFixed(1)} %` : ''}`
                   }
                   onActivate={fire}
-                  overlay={<MarksOverlay board={board} marks={theirMarks} last={null} hidden={over ? theirShips : null} />}
+                  overlay={
+                    <MarksOverlay board={board} marks={theirMarks} last={null} hidden={over ? theirShips : null} />
+                  }
                 />
               </div>
               <Roster side="theirs" title="The computer’s fleet" game={match.theirs} names={names} />
@@ -252,7 +328,13 @@ export function FleetGamePanel({ problem, spec, mine, mineKinds }: { problem: Fl
                 <BoardView
                   board={board}
                   label="Your waters"
-                  view={(s) => (problem.forbidden[s] ? { kind: 'blocker' } : match.mine.layout.ships.some((sh) => sh.cells.includes(s)) ? { kind: 'piece' } : {})}
+                  view={(s) =>
+                    problem.forbidden[s]
+                      ? { kind: 'blocker' }
+                      : match.mine.layout.ships.some((sh) => sh.cells.includes(s))
+                        ? { kind: 'piece' }
+                        : {}
+                  }
                   describe={(s) =>
                     `${board.name(s)}, ${match.mine.layout.ships.some((sh) => sh.cells.includes(s)) ? 'your ship' : 'water'}, ${MARK_WORDS[myMarks[s]]}${s === match.lastShot ? ', the computer’s latest shot' : ''}`
                   }

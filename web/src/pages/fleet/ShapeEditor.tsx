@@ -23,7 +23,15 @@ function drawn(text: string, mirror: boolean): { shape: Shape | null; name: stri
   }
 }
 
-export function ShapeEditor({ ships, mirror, onChange }: { ships: string[]; mirror: boolean; onChange: (ships: string[]) => void }) {
+export function ShapeEditor({
+  ships,
+  mirror,
+  onChange,
+}: {
+  ships: string[];
+  mirror: boolean;
+  onChange: (ships: string[]) => void;
+}) {
   const [cells, setCells] = useState<ReadonlySet<number>>(new Set());
   const painter = usePainter((name, on) => {
     const sq = GRID.parse(name);
@@ -75,7 +83,12 @@ export function ShapeEditor({ ships, mirror, onChange }: { ships: string[]; mirr
               <li key={`${s}-${i}`} data-shape={s}>
                 {d.shape && <ShipPicture shape={d.shape} />}
                 <span class="drawn-name">{d.name}</span>
-                <button type="button" class="small" aria-label={`Remove the ${d.name}`} onClick={() => onChange(ships.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  class="small"
+                  aria-label={`Remove the ${d.name}`}
+                  onClick={() => onChange(ships.filter((_, j) => j !== i))}
+                >
                   Remove
                 </button>
               </li>

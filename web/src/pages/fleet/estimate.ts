@@ -4,7 +4,13 @@
 import { job, type Job } from '../../../../src/core/job.js';
 import type { Rng } from '../../../../src/core/prng.js';
 import { wilson } from '../../../../src/core/stats.js';
-import { RejectionSampler, emptyKnowledge, heatMapJob, type FleetProblem, type HeatMap } from '../../../../src/fleet/index.js';
+import {
+  RejectionSampler,
+  emptyKnowledge,
+  heatMapJob,
+  type FleetProblem,
+  type HeatMap,
+} from '../../../../src/fleet/index.js';
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
 export interface CountEstimate {
@@ -40,7 +46,14 @@ export function countEstimate(sampler: RejectionSampler, accepted: number): Coun
 /** The estimate and its 95 % (Wilson) interval from `accepted` of `proposals` proposals in a space of `space`. */
 export function estimateOf(space: number, accepted: number, proposals: number): CountEstimate {
   const w = wilson(accepted, proposals);
-  return { space, estimate: proposals > 0 ? (space * accepted) / proposals : 0, low: space * w.low, high: space * w.high, accepted, proposals };
+  return {
+    space,
+    estimate: proposals > 0 ? (space * accepted) / proposals : 0,
+    low: space * w.low,
+    high: space * w.high,
+    accepted,
+    proposals,
+  };
 }
 
 /**
@@ -65,7 +78,11 @@ function proposeBatch(sampler: RejectionSampler, rng: Rng, n: number): number {
  * The job estimating the layouts of `problem` from `proposals` random proposals (its nodes). Run it with a
  * time limit: its partial is the estimate so far.
  */
-export function countEstimateJob(problem: FleetProblem, rng: Rng, proposals: number): Job<CountEstimate, CountEstimate> {
+export function countEstimateJob(
+  problem: FleetProblem,
+  rng: Rng,
+  proposals: number,
+): Job<CountEstimate, CountEstimate> {
   const sampler = new RejectionSampler(problem);
   let accepted = 0;
   return job<CountEstimate, CountEstimate>(function* (ctl) {

@@ -7,7 +7,14 @@ import { createRng } from '../../../../src/core/prng.js';
 import { PosteriorEstimator } from '../../../../src/fleet/ai-posterior.js';
 import { createHunter, type Hunter, type HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
-import { countLayoutsJob, emptyKnowledge, heatMapJob, placeFleetJob, uniformLayoutsJob, type FleetLayout } from '../../../../src/fleet/index.js';
+import {
+  countLayoutsJob,
+  emptyKnowledge,
+  heatMapJob,
+  placeFleetJob,
+  uniformLayoutsJob,
+  type FleetLayout,
+} from '../../../../src/fleet/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { sliced } from '../../worker/sliced.js';
 import { countEstimateJob, heatEstimateJob, type CountEstimate } from './estimate.js';
@@ -46,7 +53,8 @@ const SAMPLED_HEAT_MS = 20_000;
 const ESTIMATE_SAMPLES = 100_000;
 
 /** A quick answer as a job (cast: core's page handler asks for Job<T, unknown>, which Job<T, never> is not assignable to). */
-const quick = (value: FleetResult): Job<FleetResult, unknown> => finishedJob(value) as unknown as Job<FleetResult, unknown>;
+const quick = (value: FleetResult): Job<FleetResult, unknown> =>
+  finishedJob(value) as unknown as Job<FleetResult, unknown>;
 
 function named(board: Board, layout: FleetLayout): string[][] {
   return layout.ships.map((s) => s.cells.map((c) => board.name(c)));
@@ -58,12 +66,19 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
   if (req.kind === 'hunt') {
     const key = `${req.strategy} ${problemKey(req.spec)}`;
     if (hunter?.key !== key) hunter = { key, hunter: createHunter(problem, { strategy: req.strategy }) };
-    return quick({ kind: 'hunt', square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)) });
+    return quick({
+      kind: 'hunt',
+      square: hunter.hunter.choose({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, createRng(req.seed)),
+    });
   }
   if (req.kind === 'odds') {
     const key = problemKey(req.spec);
     if (estimator?.key !== key) estimator = { key, estimator: new PosteriorEstimator(problem) };
-    const e = estimator.estimator.estimate({ marks: Uint8Array.from(req.marks), sunk: req.sunk }, ODDS_SAMPLES, createRng(req.seed));
+    const e = estimator.estimator.estimate(
+      { marks: Uint8Array.from(req.marks), sunk: req.sunk },
+      ODDS_SAMPLES,
+      createRng(req.seed),
+    );
     return quick({ kind: 'odds', probability: Array.from(e.probability), effective: e.effective });
   }
   if (req.kind === 'heat-estimate') {
@@ -71,9 +86,15 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     const sampled = heatEstimateJob(problem, ESTIMATE_SAMPLES, req.seed);
     return job<FleetResult, unknown>(function* (ctl) {
       let out = yield* sliced(sampled, ctl, req.ms);
-      for (let extra = 0; !out.finished && (out.partial?.samples ?? 0) < 30 && extra < 4; extra++) out = yield* sliced(sampled, ctl, req.ms);
+      for (let extra = 0; !out.finished && (out.partial?.samples ?? 0) < 30 && extra < 4; extra++)
+        out = yield* sliced(sampled, ctl, req.ms);
       const h = out.finished ? out.value : out.partial;
-      return { kind: 'heat', method: 'sampled', samples: h?.samples ?? 0, probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0) };
+      return {
+        kind: 'heat',
+        method: 'sampled',
+        samples: h?.samples ?? 0,
+        probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0),
+      };
     });
   }
   if (req.kind === 'count-estimate') {
@@ -88,7 +109,11 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     return job<FleetResult, unknown>(function* (ctl) {
       const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
       if (out.finished) return { kind: 'count', count: String(out.value) };
-      return { kind: 'count', count: null, reason: `The count stopped after ${COUNT_BUDGET_MS / 1000} s without finishing: this fleet has too many layouts on this board to count here.` };
+      return {
+        kind: 'count',
+        count: null,
+        reason: `The count stopped after ${COUNT_BUDGET_MS / 1000} s without finishing: this fleet has too many layouts on this board to count here.`,
+      };
     });
   }
   if (req.kind === 'heat') {
@@ -100,7 +125,12 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
         const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'exact' }), ctl, EXACT_HEAT_MS);
         if (out.finished) {
           const h = out.value;
-          return { kind: 'heat', method: 'exact', ...(h.total !== undefined ? { total: String(h.total) } : {}), probability: Array.from(h.probability) };
+          return {
+            kind: 'heat',
+            method: 'exact',
+            ...(h.total !== undefined ? { total: String(h.total) } : {}),
+            probability: Array.from(h.probability),
+          };
         }
         why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
       } catch (e) {
@@ -109,7 +139,13 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
       }
       const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'sampled', seed: 2 }), ctl, SAMPLED_HEAT_MS);
       const h = out.finished ? out.value : out.partial;
-      return { kind: 'heat', method: 'sampled', samples: h?.samples ?? 0, probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0), why };
+      return {
+        kind: 'heat',
+        method: 'sampled',
+        samples: h?.samples ?? 0,
+        probability: h ? Array.from(h.probability) : new Array<number>(board.cells).fill(0),
+        why,
+      };
     });
   }
   if (req.method === 'uniform') {
@@ -117,10 +153,28 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     const uniform = uniformLayoutsJob(problem, createRng(req.seed), 1);
     return job<FleetResult, unknown>(function* (ctl) {
       const r = yield* uniform.within(ctl);
-      if (r.layouts.length === 0) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: 'no layout of this fleet fits the board under these rules', detail: '0 layouts' };
+      if (r.layouts.length === 0)
+        return {
+          kind: 'place',
+          exists: false,
+          layout: [],
+          shipKinds: [],
+          reason: 'no layout of this fleet fits the board under these rules',
+          detail: '0 layouts',
+        };
       const layout = r.layouts[0];
-      const detail = r.total === undefined ? 'every layout equally likely (drawn by rejection)' : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
-      return { kind: 'place', exists: true, layout: named(board, layout), shipKinds: layout.ships.map((s) => s.kind), reason: '', detail };
+      const detail =
+        r.total === undefined
+          ? 'every layout equally likely (drawn by rejection)'
+          : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
+      return {
+        kind: 'place',
+        exists: true,
+        layout: named(board, layout),
+        shipKinds: layout.ships.map((s) => s.kind),
+        reason: '',
+        detail,
+      };
     });
   }
   const place = placeFleetJob(problem, { method: req.method, rng: createRng(req.seed) });
@@ -128,6 +182,13 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     const r = yield* place.within(ctl);
     const detail = `${r.nodes.toLocaleString('en')} search nodes`;
     if (!r.exists) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: r.reason, detail };
-    return { kind: 'place', exists: true, layout: named(board, r.layout), shipKinds: r.layout.ships.map((s) => s.kind), reason: '', detail };
+    return {
+      kind: 'place',
+      exists: true,
+      layout: named(board, r.layout),
+      shipKinds: r.layout.ships.map((s) => s.kind),
+      reason: '',
+      detail,
+    };
   });
 });

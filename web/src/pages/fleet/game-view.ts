@@ -25,7 +25,9 @@ export function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
 /** Every cell's mark. */
 export function cellMarks(problem: FleetProblem, k: Knowledge): CellMark[] {
   const water = impliedWater(problem, k);
-  return Array.from(k.marks, (m, s) => (m === MISS ? 'miss' : m === HIT ? 'hit' : m === SUNK ? 'sunk' : water[s] ? 'water' : 'unknown'));
+  return Array.from(k.marks, (m, s) =>
+    m === MISS ? 'miss' : m === HIT ? 'hit' : m === SUNK ? 'sunk' : water[s] ? 'water' : 'unknown',
+  );
 }
 
 /** Per kind of the fleet: how many ships it has and how many of them are sunk. */
@@ -51,7 +53,13 @@ export function afloat(problem: FleetProblem, k: Knowledge): number {
  * A log line: "You fired at e5: miss", "… : hit", "… : sank the 4-cell ship" (or "a 2-cell ship" when the
  * fleet has several of that kind); `names` are the kinds' names (shapes.ts kindNames).
  */
-export function replyText(who: string, board: Board, r: ShotResult, problem: FleetProblem, names: readonly string[]): string {
+export function replyText(
+  who: string,
+  board: Board,
+  r: ShotResult,
+  problem: FleetProblem,
+  names: readonly string[],
+): string {
   const at = board.name(r.square);
   if (r.reply !== 'sunk') return `${who} ${at}: ${r.reply}`;
   const kind = r.ship!.kind;
@@ -60,5 +68,7 @@ export function replyText(who: string, board: Board, r: ShotResult, problem: Fle
 
 /** How a finished game reads: who won, in how many shots. */
 export function outcomeText(winner: 'you' | 'computer', shots: number): string {
-  return winner === 'you' ? `You win: every ship of the computer’s fleet sunk in ${shots} shots.` : `You lose: the computer sank your whole fleet in ${shots} shots.`;
+  return winner === 'you'
+    ? `You win: every ship of the computer’s fleet sunk in ${shots} shots.`
+    : `You lose: the computer sank your whole fleet in ${shots} shots.`;
 }

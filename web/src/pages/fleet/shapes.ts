@@ -8,9 +8,11 @@ import { parseShape, shapeOrientations, shapeText, type Shape } from '../../../.
  * an order of its own; this one depends only on the set, so a ship drawn any way round shows the same.
  */
 export function canonicalOrientation(orientations: ReadonlyArray<Shape>): Shape {
-  let best: Shape | null = null, bestKey = '';
+  let best: Shape | null = null,
+    bestKey = '';
   for (const o of orientations) {
-    const w = Math.max(...o.map(([x]) => x)) + 1, h = Math.max(...o.map(([, y]) => y)) + 1;
+    const w = Math.max(...o.map(([x]) => x)) + 1,
+      h = Math.max(...o.map(([, y]) => y)) + 1;
     const key = `${h > w ? 1 : 0}${String(h).padStart(4, '0')}${shapeText(o)}`;
     if (best === null || key < bestKey) {
       best = o;
@@ -34,4 +36,10 @@ export function pictureRows(shape: Shape): boolean[][] {
 }
 
 // One naming for ships, the engine's (src/fleet/names.ts): the page's words are the CLI's.
-export { countWord, fleetInWords as fleetWords, shipKindName as kindName, shipKindNames as kindNames, shipsInWords as shipsWord } from '../../../../src/fleet/index.js';
+export {
+  countWord,
+  fleetInWords as fleetWords,
+  shipKindName as kindName,
+  shipKindNames as kindNames,
+  shipsInWords as shipsWord,
+} from '../../../../src/fleet/index.js';

@@ -2,7 +2,15 @@
 // cells, placement method and seed, the layout on the board) and the fleet problem built from it; no DOM.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { FLEETS, fleetProblem, parseShape, shapeText, type FleetProblem, type FleetSpec, type Touch } from '../../../../src/fleet/index.js';
+import {
+  FLEETS,
+  fleetProblem,
+  parseShape,
+  shapeText,
+  type FleetProblem,
+  type FleetSpec,
+  type Touch,
+} from '../../../../src/fleet/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
@@ -89,9 +97,15 @@ export function readBoard(params: URLSearchParams): { width: number; height: num
   const d = { width: DEFAULT_STATE.width, height: DEFAULT_STATE.height };
   if (asked === null) return { ...d, notice: null };
   const m = BOARD.exec(asked);
-  const w = m ? Number(m[1]) : 0, h = m ? Number(m[2]) : 0;
-  if (!m || w < 1 || h < 1) return { ...d, notice: `The link asks for a board of “${asked.slice(0, 20)}”, which is no board size: showing ${d.width}×${d.height}.` };
-  const width = Math.min(w, PAGE_MAX_SIDE), height = Math.min(h, PAGE_MAX_SIDE);
+  const w = m ? Number(m[1]) : 0,
+    h = m ? Number(m[2]) : 0;
+  if (!m || w < 1 || h < 1)
+    return {
+      ...d,
+      notice: `The link asks for a board of “${asked.slice(0, 20)}”, which is no board size: showing ${d.width}×${d.height}.`,
+    };
+  const width = Math.min(w, PAGE_MAX_SIDE),
+    height = Math.min(h, PAGE_MAX_SIDE);
   return {
     width,
     height,
@@ -108,7 +122,11 @@ export function readState(params: URLSearchParams): FleetState {
   const board = Board.of(s.width, s.height);
   const fleet = params.get('fleet');
   if (fleet !== null) s.fleet = fleet.trim().slice(0, 200);
-  s.ships = (params.get('ships') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '').slice(0, 50);
+  s.ships = (params.get('ships') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .slice(0, 50);
   const touch = params.get('touch');
   if (touch === 'none' || touch === 'corner' || touch === 'any') s.touch = touch;
   s.mirror = params.get('mirror') === '1';
@@ -143,11 +161,21 @@ export function writeState(s: FleetState): Record<string, string | undefined> {
 }
 
 /** What the worker needs to rebuild the problem (plain data: it crosses to the worker). */
-export type ProblemSpec = Pick<FleetState, 'width' | 'height' | 'fleet' | 'ships' | 'touch' | 'mirror'> & { forbid: number[] };
+export type ProblemSpec = Pick<FleetState, 'width' | 'height' | 'fleet' | 'ships' | 'touch' | 'mirror'> & {
+  forbid: number[];
+};
 
 export function specOf(s: FleetState): ProblemSpec {
   const board = Board.of(s.width, s.height);
-  return { width: s.width, height: s.height, fleet: s.fleet, ships: s.ships, touch: s.touch, mirror: s.mirror, forbid: s.forbid.map((n) => board.parse(n)) };
+  return {
+    width: s.width,
+    height: s.height,
+    fleet: s.fleet,
+    ships: s.ships,
+    touch: s.touch,
+    mirror: s.mirror,
+    forbid: s.forbid.map((n) => board.parse(n)),
+  };
 }
 
 /** The fleet problem of a spec; throws GridbitsError for a bad fleet or a ship that cannot fit. */
@@ -205,7 +233,11 @@ export function drawnShape(cells: ReadonlySet<number>, w: number): string | { er
  * The board resized: forbidden cells and ships kept where they still stand on it (a ship with a cell off the
  * new board is dropped whole), so growing the board keeps the layout.
  */
-export function resized(s: FleetState, width: number, height: number): Pick<FleetState, 'width' | 'height' | 'forbid' | 'layout'> {
+export function resized(
+  s: FleetState,
+  width: number,
+  height: number,
+): Pick<FleetState, 'width' | 'height' | 'forbid' | 'layout'> {
   const board = Board.of(width, height);
   const on = (n: string): boolean => squareOn(board, n) !== null;
   return { width, height, forbid: s.forbid.filter(on), layout: s.layout.filter((ship) => ship.every(on)) };

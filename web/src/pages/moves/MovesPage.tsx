@@ -13,7 +13,18 @@ import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { MobilityRanks, MobilityRequest, MobilityResult } from './mobility.worker.js';
 import { quickHeat } from './quick-heat.js';
-import { PAGE_MAX_SIDE, compute, describePiece, fitToBoard, glyphOf, parseSide, readState, toggle, writeState, type MovesState } from './state.js';
+import {
+  PAGE_MAX_SIDE,
+  compute,
+  describePiece,
+  fitToBoard,
+  glyphOf,
+  parseSide,
+  readState,
+  toggle,
+  writeState,
+  type MovesState,
+} from './state.js';
 
 /**
  * Pieces whose vectors may reach one square twice (e.g. 1,1*+2,2*) are counted by walking the rays: at once on
@@ -84,18 +95,23 @@ export function MovesPage({ params }: PageProps) {
       if (job.state.status === 'running' || (state.heat && job.state.status !== 'idle')) job.reset();
       return;
     }
-    job.start({ key: heatKey, width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() }, 'Counting the heat map rank by rank');
+    job.start(
+      { key: heatKey, width: board.width, height: board.height, spec: piece.name, blockers: blockers.squares() },
+      'Counting the heat map rank by rank',
+    );
   }, [heatKey, state.heat]);
   const partRanks = bigHeat && job.state.status === 'running' && ranks?.key === heatKey ? ranks : null;
   const heat = syncHeat ?? (bigHeat && job.state.status === 'done' ? job.state.result : null);
   /** The ranks counted (from rank 1 up) while the rest is still being counted, else null. */
   const heatRows = !heat && partRanks ? partRanks.rows : null;
-  const shownCounts = heat?.counts ?? (heatRows !== null ? partRanks!.counts.subarray(0, heatRows * board.width) : null);
+  const shownCounts =
+    heat?.counts ?? (heatRows !== null ? partRanks!.counts.subarray(0, heatRows * board.width) : null);
 
   // The colours span the counts that occur, so boards where every square has many moves still show contrast.
   const [heatMin, heatMax] = useMemo(() => {
     if (!shownCounts || shownCounts.length === 0) return [0, 0];
-    let min = shownCounts[0], max = shownCounts[0];
+    let min = shownCounts[0],
+      max = shownCounts[0];
     for (const n of shownCounts) {
       if (n < min) min = n;
       if (n > max) max = n;
@@ -125,7 +141,8 @@ export function MovesPage({ params }: PageProps) {
       if (from.has(s)) parts.push(pieceName);
       else if (blockers.has(s)) parts.push('blocker');
       if (targets?.has(s)) parts.push('attacked');
-      if (shownCounts && s < shownCounts.length) parts.push(`${thousands(shownCounts[s])} move${shownCounts[s] === 1 ? '' : 's'} from here`);
+      if (shownCounts && s < shownCounts.length)
+        parts.push(`${thousands(shownCounts[s])} move${shownCounts[s] === 1 ? '' : 's'} from here`);
       return parts.join(', ');
     },
     [board, from, blockers, targets, shownCounts, pieceName],
@@ -151,20 +168,31 @@ export function MovesPage({ params }: PageProps) {
     <section class="page moves">
       <h1>Moves</h1>
       <p class="lead">
-        Click squares to place pieces; shift-click (or switch to <em>Blockers</em>) to place blockers that stop riders. Every piece's attacks are
-        generated together, set-wise, in one call.
+        Click squares to place pieces; shift-click (or switch to <em>Blockers</em>) to place blockers that stop riders.
+        Every piece's attacks are generated together, set-wise, in one call.
       </p>
       <div class="workbench">
         <div class="controls">
           <fieldset>
             <legend>Board</legend>
-            <SizeFields idPrefix="side" width={state.width} height={state.height} max={PAGE_MAX_SIDE} parse={parseSide} onChange={update} />
+            <SizeFields
+              idPrefix="side"
+              width={state.width}
+              height={state.height}
+              max={PAGE_MAX_SIDE}
+              parse={parseSide}
+              onChange={update}
+            />
           </fieldset>
           <fieldset>
             <legend>Piece</legend>
             <div class="field">
               <label for="piece-name">Named piece</label>
-              <select id="piece-name" value={named ? state.spec.trim().toLowerCase() : ''} onChange={(ev) => update({ spec: (ev.currentTarget as HTMLSelectElement).value || state.spec })}>
+              <select
+                id="piece-name"
+                value={named ? state.spec.trim().toLowerCase() : ''}
+                onChange={(ev) => update({ spec: (ev.currentTarget as HTMLSelectElement).value || state.spec })}
+              >
                 <option value="">(spec below)</option>
                 {PIECE_NAMES.map((n) => (
                   <option key={n} value={n}>
@@ -194,7 +222,8 @@ export function MovesPage({ params }: PageProps) {
                 {pieceError ?? ''}
               </p>
               <p id="piece-help" class="help">
-                <code>m,n</code> leaper, <code>m,n*</code> rider, <code>a+b</code> compound, <code>-end</code> slides to the end. Try{' '}
+                <code>m,n</code> leaper, <code>m,n*</code> rider, <code>a+b</code> compound, <code>-end</code> slides to
+                the end. Try{' '}
                 {EXAMPLES.map((e, i) => (
                   <Fragment key={e}>
                     {i > 0 && ' '}
@@ -217,7 +246,11 @@ export function MovesPage({ params }: PageProps) {
               ))}
             </div>
             <label class="check">
-              <input type="checkbox" checked={state.heat} onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={state.heat}
+                onChange={(ev) => update({ heat: (ev.currentTarget as HTMLInputElement).checked })}
+              />
               Mobility heat map
             </label>
             <div class="buttons">
@@ -231,14 +264,22 @@ export function MovesPage({ params }: PageProps) {
         <div class="stage">
           <div class="summary" aria-live="polite">
             <p>
-              <strong id="target-count">{piece ? thousands(count) : '–'}</strong> attacked square{count === 1 ? '' : 's'}
+              <strong id="target-count">{piece ? thousands(count) : '–'}</strong> attacked square
+              {count === 1 ? '' : 's'}
               <span class="muted">
                 {' '}
-                · {from.count()} piece{from.count() === 1 ? '' : 's'} · {blockers.count()} blocker{blockers.count() === 1 ? '' : 's'}
+                · {from.count()} piece{from.count() === 1 ? '' : 's'} · {blockers.count()} blocker
+                {blockers.count() === 1 ? '' : 's'}
               </span>
             </p>
           </div>
-          <BoardView board={board} label={`${board.width}×${board.height} board`} view={view} describe={describe} onActivate={onActivate} />
+          <BoardView
+            board={board}
+            label={`${board.width}×${board.height} board`}
+            view={view}
+            describe={describe}
+            onActivate={onActivate}
+          />
           <JobStatus
             state={job.state}
             onCancel={() => {
@@ -260,7 +301,8 @@ export function MovesPage({ params }: PageProps) {
           )}
           <p id="target-list" class="targets">
             {targetNames.length > 0
-              ? targetNames.join(' ') + (count > LIST_MAX ? ` … and ${thousands(count - LIST_MAX)} more, all marked on the board` : '')
+              ? targetNames.join(' ') +
+                (count > LIST_MAX ? ` … and ${thousands(count - LIST_MAX)} more, all marked on the board` : '')
               : from.isEmpty()
                 ? 'Click a square to place a piece.'
                 : ''}

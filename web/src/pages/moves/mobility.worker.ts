@@ -40,17 +40,30 @@ const FIRST_SLICE_MS = 40;
 const scope = self as unknown as Endpoint;
 servePage<MobilityRequest, MobilityResult>(scope, (req) => {
   const board = Board.of(req.width, req.height);
-  const inner = mobilityJob(board, parsePiece(req.spec), req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined);
+  const inner = mobilityJob(
+    board,
+    parsePiece(req.spec),
+    req.blockers.length > 0 ? Bitboard.fromSquares(board, req.blockers) : undefined,
+  );
   return job<MobilityResult, unknown>(function* (ctl) {
     let sent = 0;
     for (;;) {
-      const out = inner.runSync({ timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS, onProgress: (p) => ctl.report(p.done, p.total, p.unit) });
+      const out = inner.runSync({
+        timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS,
+        onProgress: (p) => ctl.report(p.done, p.total, p.unit),
+      });
       if (out.finished) return out.value;
       if (out.stopped !== 'time') throw new Error('the heat map stopped');
       const part = out.partial as MobilityPartial;
       if (part.rows > sent) {
         const counts = part.counts.slice(sent * req.width, part.rows * req.width);
-        scope.postMessage({ mobilityRanks: true, key: req.key, from: sent, rows: part.rows, counts } satisfies MobilityRanks);
+        scope.postMessage({
+          mobilityRanks: true,
+          key: req.key,
+          from: sent,
+          rows: part.rows,
+          counts,
+        } satisfies MobilityRanks);
         sent = part.rows;
       }
       ctl.spend();

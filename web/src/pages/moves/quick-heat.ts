@@ -87,13 +87,23 @@ const isSet = (occ: Uint32Array, s: number): boolean => ((occ[s >>> 5] >>> (s & 
  * A rider with blockers: run[s] = targets along (dx, dy) from s = 0 off the board, 1 when the next square is
  * blocked (it is taken), else 1 + run[next]; squares are visited so that the next square is done first.
  */
-function addRideBlocked(counts: Int32Array, run: Int32Array, w: number, h: number, [dx, dy]: Vector, occ: Uint32Array): void {
-  const rStart = dy > 0 ? h - 1 : 0, rStep = dy > 0 ? -1 : 1;
-  const fStart = dx > 0 ? w - 1 : 0, fStep = dx > 0 ? -1 : 1;
+function addRideBlocked(
+  counts: Int32Array,
+  run: Int32Array,
+  w: number,
+  h: number,
+  [dx, dy]: Vector,
+  occ: Uint32Array,
+): void {
+  const rStart = dy > 0 ? h - 1 : 0,
+    rStep = dy > 0 ? -1 : 1;
+  const fStart = dx > 0 ? w - 1 : 0,
+    fStep = dx > 0 ? -1 : 1;
   for (let i = 0, r = rStart; i < h; i++, r += rStep) {
     const ty = r + dy;
     for (let j = 0, f = fStart; j < w; j++, f += fStep) {
-      const s = r * w + f, tx = f + dx;
+      const s = r * w + f,
+        tx = f + dx;
       let n = 0;
       if (tx >= 0 && tx < w && ty >= 0 && ty < h) {
         const t = ty * w + tx;

@@ -35,7 +35,14 @@ export function parseSide(text: string, which: 'width' | 'height'): number | str
 
 function names(text: string | null): string[] {
   if (!text) return [];
-  return [...new Set(text.split(',').map((s) => s.trim().toLowerCase()).filter((s) => /^[a-z]+[0-9]+$/.test(s)))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => /^[a-z]+[0-9]+$/.test(s)),
+    ),
+  ];
 }
 
 /** Keeps the squares that are on the board; the pieces win over blockers on the same square. */
@@ -80,7 +87,9 @@ export function toggle(s: MovesState, name: string, kind: 'piece' | 'blocker'): 
   const [mine, other] = kind === 'piece' ? [s.pieces, s.blockers] : [s.blockers, s.pieces];
   const nextMine = mine.includes(name) ? mine.filter((n) => n !== name) : [...mine, name];
   const nextOther = other.filter((n) => n !== name);
-  return kind === 'piece' ? { ...s, pieces: nextMine, blockers: nextOther } : { ...s, pieces: nextOther, blockers: nextMine };
+  return kind === 'piece'
+    ? { ...s, pieces: nextMine, blockers: nextOther }
+    : { ...s, pieces: nextOther, blockers: nextMine };
 }
 
 export interface Computed {
@@ -105,8 +114,14 @@ export function compute(s: MovesState): Computed {
     if (!(e instanceof GridbitsError)) throw e;
     pieceError = e.message;
   }
-  const from = Bitboard.fromSquares(board, s.pieces.map((n) => board.parse(n)));
-  const blockers = Bitboard.fromSquares(board, s.blockers.map((n) => board.parse(n)));
+  const from = Bitboard.fromSquares(
+    board,
+    s.pieces.map((n) => board.parse(n)),
+  );
+  const blockers = Bitboard.fromSquares(
+    board,
+    s.blockers.map((n) => board.parse(n)),
+  );
   const targets = piece ? attackGen(board, piece).attacks(from, blockers) : null;
   return { board, piece, pieceError, from, blockers, targets };
 }

@@ -28,13 +28,23 @@ export function TourLegend({ board, total, shown, complete, lines }: Props) {
   const ends = (
     <>
       <LegendKey colour={PATH_COLOURS.start}>start (move 1)</LegendKey>
-      {shown > 1 && <LegendKey colour={complete ? PATH_COLOURS.end : PATH_COLOURS.head}>{complete ? `end (move ${n(total)})` : `move ${n(shown)}, the latest`}</LegendKey>}
+      {shown > 1 && (
+        <LegendKey colour={complete ? PATH_COLOURS.end : PATH_COLOURS.head}>
+          {complete ? `end (move ${n(total)})` : `move ${n(shown)}, the latest`}
+        </LegendKey>
+      )}
     </>
   );
   return (
     <div id="tour-legend" data-kind={gradient ? 'visit-order' : numbers ? 'numbers' : 'path'}>
       {gradient ? (
-        <LegendRamp label="Tour colour legend" colours={VISIT_COLOURS} from="move 1" to={`move ${n(total)}`} what={`squares coloured by when the tour reaches them${shown < total ? " (squares not reached yet keep the board's colours)" : ''}`}>
+        <LegendRamp
+          label="Tour colour legend"
+          colours={VISIT_COLOURS}
+          from="move 1"
+          to={`move ${n(total)}`}
+          what={`squares coloured by when the tour reaches them${shown < total ? " (squares not reached yet keep the board's colours)" : ''}`}
+        >
           {ends}
         </LegendRamp>
       ) : (

@@ -7,7 +7,12 @@ import { posOf, speedAt, speedWords } from './speed.js';
  * While `active`, calls `onSteps(n)` once a frame with the steps due at `perSecond`; it returns false to stop.
  * The latest callback is always used, so it may close over fresh state.
  */
-export function useTicker(active: boolean, perSecond: number, onSteps: (n: number) => boolean, onStop: () => void): void {
+export function useTicker(
+  active: boolean,
+  perSecond: number,
+  onSteps: (n: number) => boolean,
+  onStop: () => void,
+): void {
   const cb = useRef(onSteps);
   cb.current = onSteps;
   const stop = useRef(onStop);
@@ -38,7 +43,21 @@ export function useTicker(active: boolean, perSecond: number, onSteps: (n: numbe
  * The speed slider, from 1 step a second to `max`, saying what the speed means in its unit (and, given `total`
  * steps, how long the whole run takes at it).
  */
-export function SpeedControl({ id, speed, max, unit, total, onChange }: { id: string; speed: number; max: number; unit: string; total?: number; onChange: (speed: number) => void }) {
+export function SpeedControl({
+  id,
+  speed,
+  max,
+  unit,
+  total,
+  onChange,
+}: {
+  id: string;
+  speed: number;
+  max: number;
+  unit: string;
+  total?: number;
+  onChange: (speed: number) => void;
+}) {
   const words = speedWords(speed, unit, total);
   return (
     <div class="speed">

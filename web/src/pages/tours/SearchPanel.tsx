@@ -28,7 +28,14 @@ export interface SearchSnapshot {
   error?: string;
 }
 
-const EMPTY: SearchSnapshot = { path: new Int32Array(0), events: 0, backtracks: 0, tryIndex: 0, log: [], status: 'ready' };
+const EMPTY: SearchSnapshot = {
+  path: new Int32Array(0),
+  events: 0,
+  backtracks: 0,
+  tryIndex: 0,
+  log: [],
+  status: 'ready',
+};
 
 export interface Search {
   snap: SearchSnapshot;
@@ -60,8 +67,22 @@ export function useSearch(query: Query | null, switches: SearchSwitches, key: st
     const m = machine.current;
     if (!m) return;
     const last = log.current[log.current.length - 1];
-    const status = last?.kind === 'found' ? 'found' : last?.kind === 'exhausted' ? 'exhausted' : count.current === 0 ? 'ready' : 'searching';
-    setSnap({ path: m.currentPath().slice(), events: count.current, backtracks: m.backtracks, tryIndex: m.tryIndex, log: log.current.slice(), status });
+    const status =
+      last?.kind === 'found'
+        ? 'found'
+        : last?.kind === 'exhausted'
+          ? 'exhausted'
+          : count.current === 0
+            ? 'ready'
+            : 'searching';
+    setSnap({
+      path: m.currentPath().slice(),
+      events: count.current,
+      backtracks: m.backtracks,
+      tryIndex: m.tryIndex,
+      log: log.current.slice(),
+      status,
+    });
   };
 
   const reset = (): void => {
@@ -163,11 +184,21 @@ interface ControlsProps {
   onAnyway: () => void;
 }
 
-export function SearchControls({ board, search, tooLarge, switches, onSwitches, known, anyway, onAnyway }: ControlsProps) {
+export function SearchControls({
+  board,
+  search,
+  tooLarge,
+  switches,
+  onSwitches,
+  known,
+  anyway,
+  onAnyway,
+}: ControlsProps) {
   if (tooLarge) {
     return (
       <p class="help" id="search-status">
-        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS.toLocaleString('en-US')} squares (try 3×4 or 5×5), where every square can be clicked.
+        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS.toLocaleString('en-US')} squares (try 3×4 or
+        5×5), where every square can be clicked.
       </p>
     );
   }
@@ -207,17 +238,33 @@ export function SearchControls({ board, search, tooLarge, switches, onSwitches, 
           Reset
         </button>
       </div>
-      <SpeedControl id="search-speed" speed={search.speed} max={SEARCH_MAX_SPEED} unit="steps" onChange={search.setSpeed} />
+      <SpeedControl
+        id="search-speed"
+        speed={search.speed}
+        max={SEARCH_MAX_SPEED}
+        unit="steps"
+        onChange={search.setSpeed}
+      />
       <div class="switches">
         <label class="check">
-          <input type="checkbox" checked={switches.warnsdorff} onChange={(ev) => onSwitches({ ...switches, warnsdorff: (ev.currentTarget as HTMLInputElement).checked })} />
+          <input
+            type="checkbox"
+            checked={switches.warnsdorff}
+            onChange={(ev) => onSwitches({ ...switches, warnsdorff: (ev.currentTarget as HTMLInputElement).checked })}
+          />
           Warnsdorff order (fewest onward moves first)
         </label>
         <label class="check">
-          <input type="checkbox" checked={switches.deadCells} onChange={(ev) => onSwitches({ ...switches, deadCells: (ev.currentTarget as HTMLInputElement).checked })} />
+          <input
+            type="checkbox"
+            checked={switches.deadCells}
+            onChange={(ev) => onSwitches({ ...switches, deadCells: (ev.currentTarget as HTMLInputElement).checked })}
+          />
           Dead-cell pruning
         </label>
-        <p class="help">Switch both off to watch the plain search of the paper backtrack (3×4 from b4: 19 backtracks).</p>
+        <p class="help">
+          Switch both off to watch the plain search of the paper backtrack (3×4 from b4: 19 backtracks).
+        </p>
       </div>
       {snap.error ? (
         <p class="error" role="alert">

@@ -48,9 +48,13 @@ function colour(exists: boolean | null, backtracks: number, max: number): string
  */
 function tableSizes(files: number): { table: Record<string, string>; cell: Record<string, string> } {
   const dense = files > 10;
-  const narrow = dense ? 2.2 : 2.4, wide = 3.2;
+  const narrow = dense ? 2.2 : 2.4,
+    wide = 3.2;
   return {
-    table: { tableLayout: 'fixed', width: `clamp(${((files + 1) * narrow).toFixed(1)}rem, 100%, ${((files + 1) * wide).toFixed(1)}rem)` },
+    table: {
+      tableLayout: 'fixed',
+      width: `clamp(${((files + 1) * narrow).toFixed(1)}rem, 100%, ${((files + 1) * wide).toFixed(1)}rem)`,
+    },
     cell: { minWidth: '0', height: dense ? '2.1rem' : '2.6rem', fontSize: dense ? '0.78rem' : '0.92rem' },
   };
 }
@@ -88,7 +92,12 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
   const pick = useRef(onPick);
   pick.current = onPick;
   if (board.cells > TABLE_MAX_CELLS) {
-    return <p class="help">The per-start table searches from every square; it is for boards of up to {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.</p>;
+    return (
+      <p class="help">
+        The per-start table searches from every square; it is for boards of up to{' '}
+        {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.
+      </p>
+    );
   }
   const max = result ? Math.max(0, ...result.backtracks.filter((_, s) => result.exists[s] === true)) : 0;
   const backtracksInAll = result ? result.backtracks.reduce((a, b) => a + b, 0) : 0;
@@ -108,20 +117,45 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
       const cells = [];
       for (let f = 0; f < board.width; f++) {
         const s = board.index(f, r);
-        const e = result.exists[s], b = result.backtracks[s];
+        const e = result.exists[s],
+          b = result.backtracks[s];
         if (e === undefined) {
           // Not searched yet: blank until the worker decides it.
           cells.push(
-            <td key={f} style={{ ...sizes.cell, background: '#f1f3f5' }} data-square={board.name(s)} class={s === current ? 'current pending' : 'pending'}>
-              <button type="button" aria-label={`${board.name(s)}: not searched yet; start here`} onClick={() => pick.current(s)} />
+            <td
+              key={f}
+              style={{ ...sizes.cell, background: '#f1f3f5' }}
+              data-square={board.name(s)}
+              class={s === current ? 'current pending' : 'pending'}
+            >
+              <button
+                type="button"
+                aria-label={`${board.name(s)}: not searched yet; start here`}
+                onClick={() => pick.current(s)}
+              />
             </td>,
           );
           continue;
         }
         const text = cellText(e, b, result.tries[s]);
-        const said = e === false ? 'no tour starts here' : e === null ? `undecided after ${b} backtracks (LIM)` : `a tour found after ${b} backtracks`;
+        const said =
+          e === false
+            ? 'no tour starts here'
+            : e === null
+              ? `undecided after ${b} backtracks (LIM)`
+              : `a tour found after ${b} backtracks`;
         cells.push(
-          <td key={f} style={{ ...sizes.cell, background: colour(e, b, max), color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined }} data-square={board.name(s)} data-exists={String(e)} class={s === current ? 'current' : undefined}>
+          <td
+            key={f}
+            style={{
+              ...sizes.cell,
+              background: colour(e, b, max),
+              color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined,
+            }}
+            data-square={board.name(s)}
+            data-exists={String(e)}
+            class={s === current ? 'current' : undefined}
+          >
             <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => pick.current(s)}>
               {text}
             </button>
@@ -149,19 +183,30 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
       {result && (
         <>
           {result.decided > 0 && (
-            <p id="table-summary" class="summary-line" data-decided={result.decided} data-total={result.total} data-complete={String(complete)}>
+            <p
+              id="table-summary"
+              class="summary-line"
+              data-decided={result.decided}
+              data-total={result.total}
+              data-complete={String(complete)}
+            >
               {!complete && (
                 <>
-                  <strong>{result.decided.toLocaleString('en-US')}</strong> of {squares(result.total)} searched {running ? 'so far' : 'before the search stopped'}:{' '}
+                  <strong>{result.decided.toLocaleString('en-US')}</strong> of {squares(result.total)} searched{' '}
+                  {running ? 'so far' : 'before the search stopped'}:{' '}
                 </>
               )}
-              <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'} {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
-              <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')} {backtracksInAll === 1 ? 'backtrack' : 'backtracks'}{complete ? ' in all' : ''}
+              <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'}{' '}
+              {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
+              <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')}{' '}
+              {backtracksInAll === 1 ? 'backtrack' : 'backtracks'}
+              {complete ? ' in all' : ''}
             </p>
           )}
           {overflows && (
             <p id="table-scroll-hint" class="help">
-              The table is wider than the screen: scroll it sideways to see all {board.width} files, a to {fileName(board.width - 1)}.
+              The table is wider than the screen: scroll it sideways to see all {board.width} files, a to{' '}
+              {fileName(board.width - 1)}.
             </p>
           )}
           <div
@@ -171,7 +216,11 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
             role={overflows ? 'region' : undefined}
             aria-label={overflows ? 'Per-start table, scrolls sideways' : undefined}
           >
-            <table class="start-table" style={sizes.table} aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}>
+            <table
+              class="start-table"
+              style={sizes.table}
+              aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}
+            >
               <tbody>{rows}</tbody>
               <tfoot>
                 <tr>
@@ -186,9 +235,11 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
             </table>
           </div>
           <p class="help">
-            A number: the backtracks the search made before finding a tour from that square (a letter after it names the move order that found it,
-            B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts there (proved) · <span class="swatch lim">LIM</span> more than{' '}
-            {TABLE_MAX_BACKTRACKS.toLocaleString('en-US')} backtracks · <span class="swatch zero">0</span> found at once. Click a square to start the tour there.
+            A number: the backtracks the search made before finding a tour from that square (a letter after it names the
+            move order that found it, B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts
+            there (proved) · <span class="swatch lim">LIM</span> more than{' '}
+            {TABLE_MAX_BACKTRACKS.toLocaleString('en-US')} backtracks · <span class="swatch zero">0</span> found at
+            once. Click a square to start the tour there.
           </p>
         </>
       )}

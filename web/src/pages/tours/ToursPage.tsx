@@ -17,7 +17,22 @@ import { TourLegend } from './Legend.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
-import { COUNT_BUDGET_MS, QUESTION_FIELDS, TOURS_MAX_SIDE, countPlan, fitToBoard, numbersHint, parseLeaper, parseSide, readState, withFamous, writeState, type PanelMode, type ShowMode, type ToursState } from './state.js';
+import {
+  COUNT_BUDGET_MS,
+  QUESTION_FIELDS,
+  TOURS_MAX_SIDE,
+  countPlan,
+  fitToBoard,
+  numbersHint,
+  parseLeaper,
+  parseSide,
+  readState,
+  withFamous,
+  writeState,
+  type PanelMode,
+  type ShowMode,
+  type ToursState,
+} from './state.js';
 import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
@@ -38,12 +53,31 @@ function makeTableWorker(onCells: (m: TableCells) => void): Worker {
 
 const EMPTY_VIEW: SquareView = {};
 
-function Segmented<T extends string>({ name, label, value, options, onChange }: { name: string; label: string; value: T; options: [T, string, boolean?][]; onChange: (v: T) => void }) {
+function Segmented<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: [T, string, boolean?][];
+  onChange: (v: T) => void;
+}) {
   return (
     <div class="segmented" role="radiogroup" aria-label={label}>
       {options.map(([v, text, disabled]) => (
         <label key={v} class={(value === v ? 'on' : '') + (disabled ? ' disabled' : '')}>
-          <input type="radio" name={name} value={v} checked={value === v} disabled={disabled} onChange={() => onChange(v)} />
+          <input
+            type="radio"
+            name={name}
+            value={v}
+            checked={value === v}
+            disabled={disabled}
+            onChange={() => onChange(v)}
+          />
           {text}
         </label>
       ))}
@@ -60,7 +94,10 @@ function glyph(piece: Piece | null): string {
 /** What analyzeTour says of a tour, in a line: valid, closed, the line sums. */
 function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
   const sums = (xs: number[]): string => (xs.every((x) => x === xs[0]) ? `all ${xs[0]}` : xs.join(', '));
-  const parts = [a.valid ? 'a valid tour' : a.isPath ? `a path of ${a.length} squares, not a whole tour` : 'not a tour', a.closed ? 'closed' : 'open'];
+  const parts = [
+    a.valid ? 'a valid tour' : a.isPath ? `a path of ${a.length} squares, not a whole tour` : 'not a tour',
+    a.closed ? 'closed' : 'open',
+  ];
   if (a.magic) parts.push('magic');
   else if (a.semiMagic) parts.push('semi-magic');
   if (a.halfTurnSymmetric) parts.push('symmetric under a half-turn');
@@ -76,7 +113,9 @@ export function ToursPage({ params }: PageProps) {
 
   // A change to the question leaves a gallery tour.
   const update = (patch: Partial<ToursState>): void =>
-    setState((cur) => fitToBoard({ ...cur, ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}), ...patch }));
+    setState((cur) =>
+      fitToBoard({ ...cur, ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}), ...patch }),
+    );
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
   const parsed = useMemo(() => parseLeaper(state.spec), [state.spec]);
@@ -91,7 +130,14 @@ export function ToursPage({ params }: PageProps) {
   const famous = useMemo(() => {
     if (!state.famous) return null;
     const { entry, tour } = galleryTour(state.famous);
-    const result: FindResult = { kind: 'find', exists: true, reason: `${entry.note}. Source: ${entry.source}.`, method: 'gallery', path: Int32Array.from(tour.path), ms: 0 };
+    const result: FindResult = {
+      kind: 'find',
+      exists: true,
+      reason: `${entry.note}. Source: ${entry.source}.`,
+      method: 'gallery',
+      path: Int32Array.from(tour.path),
+      ms: 0,
+    };
     return { entry, result, analysis: analyzeTour(tour.board, tour.path) };
   }, [state.famous]);
   const asked = useRef('');
@@ -102,15 +148,30 @@ export function ToursPage({ params }: PageProps) {
       return;
     }
     asked.current = findKey;
-    find.start({ kind: 'find', width: board.width, height: board.height, spec: state.spec, closed: state.closed, from, to, seed: state.seed }, 'Finding a tour');
+    find.start(
+      {
+        kind: 'find',
+        width: board.width,
+        height: board.height,
+        spec: state.spec,
+        closed: state.closed,
+        from,
+        to,
+        seed: state.seed,
+      },
+      'Finding a tour',
+    );
   }, [findKey]);
   useEffect(() => {
-    if (find.state.status === 'done' && find.state.result.kind === 'find') setAnswer({ key: asked.current, result: find.state.result });
+    if (find.state.status === 'done' && find.state.result.kind === 'find')
+      setAnswer({ key: asked.current, result: find.state.result });
   }, [find.state]);
   const result = famous ? famous.result : answer && answer.key === findKey ? answer.result : null;
   // Euler's reversal closes an open path where a pair of squares allows it; the page shows the closed one in
   // its place until the question changes.
-  const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string; reversed: boolean } | null>(null);
+  const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string; reversed: boolean } | null>(
+    null,
+  );
   const closedByEuler = euler && euler.key === findKey ? euler : null;
   const path = closedByEuler?.path ?? result?.path ?? null;
   const shownClosed = state.closed || closedByEuler?.path != null;
@@ -119,9 +180,19 @@ export function ToursPage({ params }: PageProps) {
     const c = closeByEuler(board, Array.from(result.path), piece);
     setEuler(
       c === null
-        ? { key: findKey, path: null, how: "Euler's method finds no square to turn at: this open path cannot be closed by one reversal.", reversed: false }
+        ? {
+            key: findKey,
+            path: null,
+            how: "Euler's method finds no square to turn at: this open path cannot be closed by one reversal.",
+            reversed: false,
+          }
         : c.end === 'none'
-          ? { key: findKey, path: Int32Array.from(c.path), how: "Closed as it stands: its last square is one move from its first, so Euler's method has nothing to reverse.", reversed: false }
+          ? {
+              key: findKey,
+              path: Int32Array.from(c.path),
+              how: "Closed as it stands: its last square is one move from its first, so Euler's method has nothing to reverse.",
+              reversed: false,
+            }
           : { key: findKey, path: Int32Array.from(c.path), how: `Closed by Euler's method: ${c.how}.`, reversed: true },
     );
   };
@@ -155,10 +226,16 @@ export function ToursPage({ params }: PageProps) {
   };
 
   // What theory says of the whole board (no start square): on 4×4 no square starts an open knight's tour.
-  const wholeBoard = useMemo(() => (piece ? existence({ board, piece, closed: state.closed }) : null), [board, piece, state.closed]);
+  const wholeBoard = useMemo(
+    () => (piece ? existence({ board, piece, closed: state.closed }) : null),
+    [board, piece, state.closed],
+  );
 
   // The step-by-step search and the per-start table.
-  const searchQuery = piece && board.cells <= SEARCH_MAX_CELLS ? { board, piece, closed: state.closed, from, to, seed: state.seed } : null;
+  const searchQuery =
+    piece && board.cells <= SEARCH_MAX_CELLS
+      ? { board, piece, closed: state.closed, from, to, seed: state.seed }
+      : null;
   const [switches, setSwitches] = useState<PageSwitches>({ warnsdorff: true, deadCells: true });
   const searchKey = `${findKey}|${state.mode}|${switches.warnsdorff}|${switches.deadCells}`;
   const search = useSearch(state.mode === 'search' ? searchQuery : null, switches, searchKey);
@@ -173,7 +250,8 @@ export function ToursPage({ params }: PageProps) {
   const [streamed, setStreamed] = useState<StreamedTable | null>(null);
   cellsSink.current = (m) => setStreamed((cur) => (cur && cur.key === m.key ? addCells(cur, m) : cur));
   useEffect(() => {
-    if (table.state.status === 'done' && table.state.result.kind === 'table') setTableResult({ key: tableAsked.current, result: table.state.result });
+    if (table.state.status === 'done' && table.state.result.kind === 'table')
+      setTableResult({ key: tableAsked.current, result: table.state.result });
   }, [table.state]);
   const shownTable = useMemo((): StreamedTable | null => {
     if (tableResult && tableResult.key === tableKey) return fullTable(tableKey, tableResult.result);
@@ -194,7 +272,18 @@ export function ToursPage({ params }: PageProps) {
     if (!piece) return;
     tableAsked.current = tableKey;
     setStreamed(emptyTable(tableKey, board.cells));
-    table.start({ kind: 'table', key: tableKey, width: board.width, height: board.height, spec: state.spec, closed: state.closed, maxBacktracks: TABLE_MAX_BACKTRACKS }, 'Searching from every square');
+    table.start(
+      {
+        kind: 'table',
+        key: tableKey,
+        width: board.width,
+        height: board.height,
+        spec: state.spec,
+        closed: state.closed,
+        maxBacktracks: TABLE_MAX_BACKTRACKS,
+      },
+      'Searching from every square',
+    );
   };
 
   // Why no tour starts at this square, when the page knows: a theorem (colour parity, the board's size) or the
@@ -204,13 +293,20 @@ export function ToursPage({ params }: PageProps) {
     const e = existence({ board, piece, closed: state.closed, from, to });
     if (e.exists === false) return e.reason;
     // A square the table has decided is decided for good, whether or not the rest of the table is in.
-    if (shownTable && to === undefined && shownTable.exists[from] === false) return `the per-start table's search from ${state.from} tried every path`;
+    if (shownTable && to === undefined && shownTable.exists[from] === false)
+      return `the per-start table's search from ${state.from} tried every path`;
     return null;
   }, [board, piece, state.closed, state.mode, from, to, shownTable]);
 
   // Every board gets a count, stopped after COUNT_BUDGET_MS with a lower bound when it has not finished.
-  const countHow = useMemo(() => (piece === null ? null : countPlan(board, piece, state.closed)), [board, piece, state.closed]);
-  const counted = counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey ? (counter.state.result as CountResult) : null;
+  const countHow = useMemo(
+    () => (piece === null ? null : countPlan(board, piece, state.closed)),
+    [board, piece, state.closed],
+  );
+  const counted =
+    counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey
+      ? (counter.state.result as CountResult)
+      : null;
 
   // What the board shows.
   const mode = state.mode;
@@ -241,7 +337,10 @@ export function ToursPage({ params }: PageProps) {
   );
   // "Numbers" on a canvas board: the path's lines give way to the numbers once the longest can be read.
   const numbersOnly = !dom && mode === 'tour' && state.show === 'numbers' && canvasText;
-  const lines = useMemo(() => (numbersOnly ? (cell: number): boolean => textSize(String(total), cell) === 0 : undefined), [numbersOnly, total]);
+  const lines = useMemo(
+    () => (numbersOnly ? (cell: number): boolean => textSize(String(total), cell) === 0 : undefined),
+    [numbersOnly, total],
+  );
   const domView = useCallback(
     (s: number): SquareView => {
       const i = place[s];
@@ -249,7 +348,8 @@ export function ToursPage({ params }: PageProps) {
       const v: SquareView = {};
       if (on && numbers) v.text = String(i + 1);
       // The square reached last carries the piece while the path is still growing (and always in the search).
-      const head = drawn && drawnCount > 0 && (mode === 'search' || drawnCount < drawn.length) ? drawn[drawnCount - 1] : -1;
+      const head =
+        drawn && drawnCount > 0 && (mode === 'search' || drawnCount < drawn.length) ? drawn[drawnCount - 1] : -1;
       if (s === head || (!on && s === from && drawnCount === 0)) Object.assign(v, { kind: 'piece', glyph: mark });
       if (s === to) v.target = true;
       return v;
@@ -279,7 +379,13 @@ export function ToursPage({ params }: PageProps) {
 
   const fileStem = `tour-${board.width}x${board.height}-${shownClosed ? 'closed' : 'open'}-${state.from}`;
   const canExport = path !== null && board.cells <= EXPORT_MAX_CELLS;
-  const svgText = (): string => tourSvg(board, path!, shownClosed, `${shownClosed ? 'Closed' : 'Open'} ${pieceName} tour of ${board.width}x${board.height} from ${state.from}`);
+  const svgText = (): string =>
+    tourSvg(
+      board,
+      path!,
+      shownClosed,
+      `${shownClosed ? 'Closed' : 'Open'} ${pieceName} tour of ${board.width}x${board.height} from ${state.from}`,
+    );
   const exportSvg = (): void => download(new Blob([svgText()], { type: 'image/svg+xml' }), `${fileStem}.svg`);
   const exportPng = (): void => {
     setExportError('');
@@ -304,14 +410,22 @@ export function ToursPage({ params }: PageProps) {
     <section class="page tours">
       <h1>Tours</h1>
       <p class="lead">
-        Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there. Tours are built, not searched, on
-        large boards (1000×1000 in a fraction of a second); small boards and other leapers are searched by backtracking, which you can watch step by step.
+        Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there.
+        Tours are built, not searched, on large boards (1000×1000 in a fraction of a second); small boards and other
+        leapers are searched by backtracking, which you can watch step by step.
       </p>
       <div class="workbench">
         <div class="controls">
           <fieldset>
             <legend>Board</legend>
-            <SizeFields idPrefix="tour" width={state.width} height={state.height} max={TOURS_MAX_SIDE} parse={parseSide} onChange={update} />
+            <SizeFields
+              idPrefix="tour"
+              width={state.width}
+              height={state.height}
+              max={TOURS_MAX_SIDE}
+              parse={parseSide}
+              onChange={update}
+            />
             <div class="field">
               <label for="tour-piece">Piece</label>
               <input
@@ -434,7 +548,12 @@ export function ToursPage({ params }: PageProps) {
               </button>
               <CopyLink />
             </div>
-            {path && !canExport && <p class="help">Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares: larger pictures take too long to write here.</p>}
+            {path && !canExport && (
+              <p class="help">
+                Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares: larger pictures take
+                too long to write here.
+              </p>
+            )}
             <p class="error" role="alert">
               {exportError}
             </p>
@@ -454,28 +573,45 @@ export function ToursPage({ params }: PageProps) {
           />
           {mode === 'search' && (
             <p class="help panel-help">
-              The backtracking search, one event at a time: the engine's resumable state machine (the automaton of the ITMO paper), its path growing
-              and shrinking on the board.
+              The backtracking search, one event at a time: the engine's resumable state machine (the automaton of the
+              ITMO paper), its path growing and shrinking on the board.
             </p>
           )}
           {mode === 'table' && (
-            <p class="help panel-help">For every start square: does {state.closed ? 'a closed' : 'an open'} tour start there, and how many backtracks the search needed.</p>
+            <p class="help panel-help">
+              For every start square: does {state.closed ? 'a closed' : 'an open'} tour start there, and how many
+              backtracks the search needed.
+            </p>
           )}
           {mode === 'tour' && (
             <div class="answer" aria-live="polite">
               {result?.exists === true && path ? (
                 <p id="tour-answer" data-exists="true">
-                  <strong>{famous ? famous.entry.title : `${state.closed ? 'Closed' : 'Open'} tour of ${board.width}×${board.height}`}</strong> from{' '}
-                  {board.name(path[0])} to {board.name(path[path.length - 1])}
-                  {closedByEuler?.path && (closedByEuler.reversed ? ", closed by Euler's method" : ', closed as it stands (its last square is one move from its first)')}
+                  <strong>
+                    {famous
+                      ? famous.entry.title
+                      : `${state.closed ? 'Closed' : 'Open'} tour of ${board.width}×${board.height}`}
+                  </strong>{' '}
+                  from {board.name(path[0])} to {board.name(path[path.length - 1])}
+                  {closedByEuler?.path &&
+                    (closedByEuler.reversed
+                      ? ", closed by Euler's method"
+                      : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
                     · {result.method}
-                    {result.backtracks !== undefined ? ` · ${result.backtracks.toLocaleString('en-US')} backtrack${result.backtracks === 1 ? '' : 's'}` : ''} · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
+                    {result.backtracks !== undefined
+                      ? ` · ${result.backtracks.toLocaleString('en-US')} backtrack${result.backtracks === 1 ? '' : 's'}`
+                      : ''}{' '}
+                    · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
                   </span>
                 </p>
               ) : result ? (
-                <p id="tour-answer" data-exists={String(result.exists)} class={result.exists === false ? 'none' : 'undecided'}>
+                <p
+                  id="tour-answer"
+                  data-exists={String(result.exists)}
+                  class={result.exists === false ? 'none' : 'undecided'}
+                >
                   <strong>{result.exists === false ? noneHeadline : 'Undecided.'}</strong>
                 </p>
               ) : null}
@@ -516,16 +652,28 @@ export function ToursPage({ params }: PageProps) {
                   />
                 ) : undefined
               }
-              legend={mode === 'tour' && !dom && path ? <TourLegend board={board} total={total} shown={shown} complete={shown === total} lines={lines} /> : undefined}
+              legend={
+                mode === 'tour' && !dom && path ? (
+                  <TourLegend board={board} total={total} shown={shown} complete={shown === total} lines={lines} />
+                ) : undefined
+              }
             />
           )}
           {mode === 'tour' && path && (
             <div class="player-bar">
               <div class="buttons player" role="group" aria-label="Animation">
-                <button type="button" aria-label="Back to the first move" onClick={() => (setPlaying(false), setShown(1))}>
+                <button
+                  type="button"
+                  aria-label="Back to the first move"
+                  onClick={() => (setPlaying(false), setShown(1))}
+                >
                   First
                 </button>
-                <button type="button" aria-label="Step back" onClick={() => (setPlaying(false), setShown(Math.max(1, shown - 1)))}>
+                <button
+                  type="button"
+                  aria-label="Step back"
+                  onClick={() => (setPlaying(false), setShown(Math.max(1, shown - 1)))}
+                >
                   ◀
                 </button>
                 {playing ? (
@@ -537,14 +685,29 @@ export function ToursPage({ params }: PageProps) {
                     Play
                   </button>
                 )}
-                <button type="button" aria-label="Step forward" onClick={() => (setPlaying(false), setShown(Math.min(total, shown + 1)))}>
+                <button
+                  type="button"
+                  aria-label="Step forward"
+                  onClick={() => (setPlaying(false), setShown(Math.min(total, shown + 1)))}
+                >
                   ▶
                 </button>
-                <button type="button" aria-label="On to the last move" onClick={() => (setPlaying(false), setShown(total))}>
+                <button
+                  type="button"
+                  aria-label="On to the last move"
+                  onClick={() => (setPlaying(false), setShown(total))}
+                >
                   Last
                 </button>
               </div>
-              <SpeedControl id="tour-speed" speed={Math.min(speed, topSpeed)} max={topSpeed} unit="moves" total={total} onChange={setSpeed} />
+              <SpeedControl
+                id="tour-speed"
+                speed={Math.min(speed, topSpeed)}
+                max={topSpeed}
+                unit="moves"
+                total={total}
+                onChange={setSpeed}
+              />
               <p id="tour-position" class="position">
                 Move {shown} of {total}: {headSquare}
               </p>
@@ -574,18 +737,27 @@ export function ToursPage({ params }: PageProps) {
                 type="button"
                 onClick={() => {
                   countAsked.current = tableKey;
-                  counter.start({ kind: 'count', width: board.width, height: board.height, spec: state.spec, closed: state.closed }, 'Counting tours');
+                  counter.start(
+                    { kind: 'count', width: board.width, height: board.height, spec: state.spec, closed: state.closed },
+                    'Counting tours',
+                  );
                 }}
               >
-                {countHow === 'exact' ? `Count all ${state.closed ? 'closed' : 'open'} tours` : `Count ${state.closed ? 'closed' : 'open'} tours for ${COUNT_BUDGET_MS / 1000} s`}
+                {countHow === 'exact'
+                  ? `Count all ${state.closed ? 'closed' : 'open'} tours`
+                  : `Count ${state.closed ? 'closed' : 'open'} tours for ${COUNT_BUDGET_MS / 1000} s`}
               </button>
               {countHow === 'budget' && !counted && (
-                <p class="help">This board has too many tours to count to the end here; the count stops after {COUNT_BUDGET_MS / 1000} s with the tours found so far.</p>
+                <p class="help">
+                  This board has too many tours to count to the end here; the count stops after {COUNT_BUDGET_MS / 1000}{' '}
+                  s with the tours found so far.
+                </p>
               )}
               <JobStatus state={counter.state} onCancel={counter.cancel} />
               {counted && (
                 <p id="tour-count">
-                  <strong>{BigInt(counted.count).toLocaleString('en-US')}</strong> {counted.complete ? '' : '(at least) '}
+                  <strong>{BigInt(counted.count).toLocaleString('en-US')}</strong>{' '}
+                  {counted.complete ? '' : '(at least) '}
                   <span class="muted">{counted.convention}</span>
                   {counted.reason && <span class="muted"> · {counted.reason}</span>}
                 </p>
@@ -599,7 +771,17 @@ export function ToursPage({ params }: PageProps) {
               tooLarge={searchQuery === null && piece !== null}
               switches={switches}
               onSwitches={setSwitches}
-              known={knownNone === null ? null : { none: wholeBoard?.exists === false ? noneHeadline.replace(/\.$/, '') : `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `starts at ${state.from}`} on ${onBoard}`, why: knownNone }}
+              known={
+                knownNone === null
+                  ? null
+                  : {
+                      none:
+                        wholeBoard?.exists === false
+                          ? noneHeadline.replace(/\.$/, '')
+                          : `No ${what} ${state.to ? `from ${state.from} to ${state.to}` : `starts at ${state.from}`} on ${onBoard}`,
+                      why: knownNone,
+                    }
+              }
               anyway={anyway === searchKey}
               onAnyway={() => setAnyway(searchKey)}
             />

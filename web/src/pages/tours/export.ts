@@ -41,7 +41,9 @@ export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
     g.fillStyle = '#fff';
     g.fillRect(0, 0, canvas.width, canvas.height);
     g.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -29,10 +29,12 @@ export function secondsText(s: number): string {
   const whole = Math.round(s);
   if (whole < 60) return `${whole} s`;
   if (whole >= 3600) {
-    const h = Math.floor(whole / 3600), min = Math.round((whole - 3600 * h) / 60);
+    const h = Math.floor(whole / 3600),
+      min = Math.round((whole - 3600 * h) / 60);
     return min === 0 ? `${h} h` : min === 60 ? `${h + 1} h` : `${h} h ${min} min`;
   }
-  const m = Math.floor(whole / 60), r = whole - 60 * m;
+  const m = Math.floor(whole / 60),
+    r = whole - 60 * m;
   return r === 0 ? `${m} min` : `${m} min ${r} s`;
 }
 

@@ -3,7 +3,14 @@
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, countLimit, galleryTour, isMove, tableCellText, type GalleryTour } from '../../../../src/tour/index.js';
+import {
+  GALLERY,
+  countLimit,
+  galleryTour,
+  isMove,
+  tableCellText,
+  type GalleryTour,
+} from '../../../../src/tour/index.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
@@ -36,7 +43,8 @@ export function countPlan(board: Board, piece: Piece, closed: boolean): 'exact' 
 
 /** A count stopped by its time limit, in words (the frontier counter knows no tours until its end: then 0). */
 export function countStopWords(budgetMs: number, found = 1n): string {
-  if (found === 0n) return `stopped after ${budgetMs / 1000} s before finishing; this count adds up its tours only at the end, so none are known yet`;
+  if (found === 0n)
+    return `stopped after ${budgetMs / 1000} s before finishing; this count adds up its tours only at the end, so none are known yet`;
   return `stopped after ${budgetMs / 1000} s: at least this many, not the full count`;
 }
 
@@ -70,7 +78,18 @@ export interface ToursState {
   famous: string;
 }
 
-export const DEFAULT_STATE: ToursState = { width: 8, height: 8, from: 'a1', to: '', closed: false, seed: undefined, spec: 'knight', show: 'path', mode: 'tour', famous: '' };
+export const DEFAULT_STATE: ToursState = {
+  width: 8,
+  height: 8,
+  from: 'a1',
+  to: '',
+  closed: false,
+  seed: undefined,
+  spec: 'knight',
+  show: 'path',
+  mode: 'tour',
+  famous: '',
+};
 
 /** A side typed by the user, or why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
@@ -137,18 +156,38 @@ export function galleryLinkName(name: string): string {
 /** The state showing a gallery tour: its board, start and closure (the rest of the question does not apply). */
 export function withFamous(s: ToursState, name: string): ToursState {
   const { tour } = galleryTour(name);
-  const closed = tour.path.length > 2 && isMove(tour.board, KNIGHT.leaps, tour.path[tour.path.length - 1], tour.path[0]);
-  return { ...s, width: tour.board.width, height: tour.board.height, from: tour.board.name(tour.path[0]), to: '', closed, seed: undefined, spec: 'knight', famous: name };
+  const closed =
+    tour.path.length > 2 && isMove(tour.board, KNIGHT.leaps, tour.path[tour.path.length - 1], tour.path[0]);
+  return {
+    ...s,
+    width: tour.board.width,
+    height: tour.board.height,
+    from: tour.board.name(tour.path[0]),
+    to: '',
+    closed,
+    seed: undefined,
+    spec: 'knight',
+    famous: name,
+  };
 }
 
 /** Fields that change the question: setting any of them leaves a gallery tour. */
-export const QUESTION_FIELDS: readonly (keyof ToursState)[] = ['width', 'height', 'from', 'to', 'closed', 'seed', 'spec'];
+export const QUESTION_FIELDS: readonly (keyof ToursState)[] = [
+  'width',
+  'height',
+  'from',
+  'to',
+  'closed',
+  'seed',
+  'spec',
+];
 
 /** The leaper a spec names, or the reason it cannot tour (a bad spec, or a rider or slider). */
 export function parseLeaper(spec: string): Piece | string {
   try {
     const p = parsePiece(spec);
-    if (p.rides.length > 0 || p.slides.length > 0 || p.leaps.length === 0) return `Tours are for leapers only (knight, camel, zebra, giraffe or m,n); '${p.name}' is not one.`;
+    if (p.rides.length > 0 || p.slides.length > 0 || p.leaps.length === 0)
+      return `Tours are for leapers only (knight, camel, zebra, giraffe or m,n); '${p.name}' is not one.`;
     return p;
   } catch (e) {
     if (e instanceof GridbitsError) return e.message;

@@ -58,7 +58,14 @@ export function streamTableJob(
     const send = (cells: TableCell[]): void => {
       if (cells.length <= sent) return;
       const fresh = cells.slice(sent);
-      post({ tableCells: true, key, from: sent, exists: fresh.map((c) => c.exists), backtracks: fresh.map((c) => c.backtracks), tries: fresh.map((c) => c.tryIndex) });
+      post({
+        tableCells: true,
+        key,
+        from: sent,
+        exists: fresh.map((c) => c.exists),
+        backtracks: fresh.map((c) => c.backtracks),
+        tries: fresh.map((c) => c.tryIndex),
+      });
       sent = cells.length;
     };
     for (;;) {
@@ -77,13 +84,22 @@ export function streamTableJob(
 
 /** A table of `total` squares with none decided yet. */
 export function emptyTable(key: string, total: number): StreamedTable {
-  return { key, exists: new Array<undefined>(total).fill(undefined), backtracks: new Array<number>(total).fill(0), tries: new Array<undefined>(total).fill(undefined), decided: 0, total };
+  return {
+    key,
+    exists: new Array<undefined>(total).fill(undefined),
+    backtracks: new Array<number>(total).fill(0),
+    tries: new Array<undefined>(total).fill(undefined),
+    decided: 0,
+    total,
+  };
 }
 
 /** The table with a post's squares in it (a new object; a post for another table is ignored). */
 export function addCells(table: StreamedTable, m: TableCells): StreamedTable {
   if (m.key !== table.key) return table;
-  const exists = table.exists.slice(), backtracks = table.backtracks.slice(), tries = table.tries.slice();
+  const exists = table.exists.slice(),
+    backtracks = table.backtracks.slice(),
+    tries = table.tries.slice();
   for (let i = 0; i < m.exists.length; i++) {
     exists[m.from + i] = m.exists[i];
     backtracks[m.from + i] = m.backtracks[i];
@@ -94,5 +110,12 @@ export function addCells(table: StreamedTable, m: TableCells): StreamedTable {
 
 /** The whole table from the worker's answer (the same shape as a streamed one, every square decided). */
 export function fullTable(key: string, t: Pick<TableCells, 'exists' | 'backtracks' | 'tries'>): StreamedTable {
-  return { key, exists: t.exists, backtracks: t.backtracks, tries: t.tries, decided: t.exists.length, total: t.exists.length };
+  return {
+    key,
+    exists: t.exists,
+    backtracks: t.backtracks,
+    tries: t.tries,
+    decided: t.exists.length,
+    total: t.exists.length,
+  };
 }

@@ -20,7 +20,11 @@ interface Common {
 
 export type TourRequest =
   | (Common & { kind: 'find'; from: number; to?: number; seed?: number })
-  | (Common & { kind: 'table'; maxBacktracks: number; /** Names the table: the squares posted on the way carry it back. */ key: string })
+  | (Common & {
+      kind: 'table';
+      maxBacktracks: number;
+      /** Names the table: the squares posted on the way carry it back. */ key: string;
+    })
   | (Common & { kind: 'count' });
 
 export interface FindResult {
@@ -66,25 +70,56 @@ servePage<TourRequest, TourResult>(scope, (req) => {
       const t0 = performance.now();
       const out = yield* sliced(find, ctl, FIND_TIMEOUT_MS, findNodeBudget(board));
       const ms = performance.now() - t0;
-      if (out.finished) return { kind: 'find', exists: out.value.exists, reason: out.value.reason, method: out.value.method, backtracks: out.value.backtracks, path: out.value.path, ms };
+      if (out.finished)
+        return {
+          kind: 'find',
+          exists: out.value.exists,
+          reason: out.value.reason,
+          method: out.value.method,
+          backtracks: out.value.backtracks,
+          path: out.value.path,
+          ms,
+        };
       const backtracks = out.partial?.backtracks ?? 0;
-      return { kind: 'find', exists: null, reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem), method: 'backtracking', backtracks, ms };
+      return {
+        kind: 'find',
+        exists: null,
+        reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem),
+        method: 'backtracking',
+        backtracks,
+        ms,
+      };
     });
   }
   if (req.kind === 'table') {
     // The squares decided so far go to the page after each slice, so the table fills as it is searched.
-    const cells = streamTableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks }, req.key, (m) => scope.postMessage(m));
+    const cells = streamTableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks }, req.key, (m) =>
+      scope.postMessage(m),
+    );
     return job(function* (ctl): Generator<void, TableResult, void> {
       const t = yield* cells.within(ctl);
-      return { kind: 'table', exists: t.map((c) => c.exists), backtracks: t.map((c) => c.backtracks), tries: t.map((c) => c.tryIndex), maxBacktracks: req.maxBacktracks };
+      return {
+        kind: 'table',
+        exists: t.map((c) => c.exists),
+        backtracks: t.map((c) => c.backtracks),
+        tries: t.map((c) => c.tryIndex),
+        maxBacktracks: req.maxBacktracks,
+      };
     });
   }
   const exact = countPlan(board, piece, req.closed) === 'exact';
   const count = countToursJob(board, { piece, closed: req.closed, pastLimit: !exact });
   return job(function* (ctl): Generator<void, CountResult, void> {
     const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
-    if (out.finished) return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
+    if (out.finished)
+      return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
     const found = out.partial?.count ?? 0n;
-    return { kind: 'count', count: found.toString(), complete: false, convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open, reason: countStopWords(COUNT_BUDGET_MS, found) };
+    return {
+      kind: 'count',
+      count: found.toString(),
+      complete: false,
+      convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open,
+      reason: countStopWords(COUNT_BUDGET_MS, found),
+    };
   });
 });

@@ -9,8 +9,36 @@ import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
-import { PLAYERS, VARIANTS, humanSide, inProgress, movePairs, pickSide, playerToMove, provenText, readState, repeatingMoves, replay, stateFromRecord, targetsOf, undoCount, writeState, type Game, type Player, type ValleyState } from './state.js';
-import { THINK_SECONDS, analysable, markRank, marked, markWords, squareMarks, thinkLabel, type Mark } from './analysis.js';
+import {
+  PLAYERS,
+  VARIANTS,
+  humanSide,
+  inProgress,
+  movePairs,
+  pickSide,
+  playerToMove,
+  provenText,
+  readState,
+  repeatingMoves,
+  replay,
+  stateFromRecord,
+  targetsOf,
+  undoCount,
+  writeState,
+  type Game,
+  type Player,
+  type ValleyState,
+} from './state.js';
+import {
+  THINK_SECONDS,
+  analysable,
+  markRank,
+  marked,
+  markWords,
+  squareMarks,
+  thinkLabel,
+  type Mark,
+} from './analysis.js';
 import { ConfirmDialog, type ConfirmAsk } from './Confirm.js';
 import { useAnalysis, type AnalysisState } from './useAnalysis.js';
 import { Choice } from '../../controls/Choice.js';
@@ -28,7 +56,9 @@ const GLYPHS = { white: { king: '♔', soldier: '♙' }, black: { king: '♚', s
 const SIDE_NAME = { white: 'White', black: 'Black' };
 
 function playerName(p: Player): string {
-  return PLAYERS.find(([v]) => v === p)![1].replace(/^Computer: /, 'computer, ').replace(/^Computer level (\d+): .*/, 'computer level $1');
+  return PLAYERS.find(([v]) => v === p)![1]
+    .replace(/^Computer: /, 'computer, ')
+    .replace(/^Computer level (\d+): .*/, 'computer level $1');
 }
 
 /** An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the piece. */
@@ -43,11 +73,17 @@ function LastMove({ game, move }: { game: Game; move: string | undefined }) {
   const [x2, y2] = at(move.slice(2));
   // Moves go in one of eight directions: one step is (sx, sy), and the square is entered half a step from its centre.
   const k = Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1));
-  const sx = (x2 - x1) / k, sy = (y2 - y1) / k;
-  const len = Math.hypot(sx, sy), ux = sx / len, uy = sy / len;
-  const tipX = x2 - sx / 2, tipY = y2 - sy / 2;
-  const HEAD = 0.3, HALF = 0.13;
-  const baseX = tipX - ux * HEAD, baseY = tipY - uy * HEAD;
+  const sx = (x2 - x1) / k,
+    sy = (y2 - y1) / k;
+  const len = Math.hypot(sx, sy),
+    ux = sx / len,
+    uy = sy / len;
+  const tipX = x2 - sx / 2,
+    tipY = y2 - sy / 2;
+  const HEAD = 0.3,
+    HALF = 0.13;
+  const baseX = tipX - ux * HEAD,
+    baseY = tipY - uy * HEAD;
   const head = `${tipX},${tipY} ${baseX - uy * HALF},${baseY + ux * HALF} ${baseX + uy * HALF},${baseY - ux * HALF}`;
   return (
     <svg class="path-overlay last-move" viewBox={`0 0 ${board.width} ${board.height}`} aria-hidden="true">
@@ -58,17 +94,39 @@ function LastMove({ game, move }: { game: Game; move: string | undefined }) {
 }
 
 /** The analysis marks on the destination squares (all moves, or the chosen piece's). */
-function MarksOverlay({ game, marks }: { game: Game; marks: Map<string, { move: string; text: string; mark: Mark }[]> }) {
+function MarksOverlay({
+  game,
+  marks,
+}: {
+  game: Game;
+  marks: Map<string, { move: string; text: string; mark: Mark }[]>;
+}) {
   if (marks.size === 0) return null;
   const { board } = game;
   return (
-    <div class="path-overlay valley-marks" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${board.width}, 1fr)`, gridTemplateRows: `repeat(${board.height}, 1fr)` }}>
+    <div
+      class="path-overlay valley-marks"
+      aria-hidden="true"
+      style={{ gridTemplateColumns: `repeat(${board.width}, 1fr)`, gridTemplateRows: `repeat(${board.height}, 1fr)` }}
+    >
       {[...marks].map(([to, list]) => {
         const s = board.parse(to);
         return (
-          <div key={to} class="valley-mark-cell" data-at={to} style={{ gridColumn: (s % board.width) + 1, gridRow: board.height - Math.floor(s / board.width) }}>
+          <div
+            key={to}
+            class="valley-mark-cell"
+            data-at={to}
+            style={{ gridColumn: (s % board.width) + 1, gridRow: board.height - Math.floor(s / board.width) }}
+          >
             {list.map((e) => (
-              <span key={e.move} class={`valley-mark ${e.mark.value}`} data-move={e.move} data-value={e.mark.value} data-plies={e.mark.plies} data-at-most={e.mark.atMost}>
+              <span
+                key={e.move}
+                class={`valley-mark ${e.mark.value}`}
+                data-move={e.move}
+                data-value={e.mark.value}
+                data-plies={e.mark.plies}
+                data-at-most={e.mark.atMost}
+              >
                 {e.text}
               </span>
             ))}
@@ -98,7 +156,13 @@ function RecordPanel({ record, onLoad }: { record: string; onLoad: (text: string
       <label for="valley-record">This game, one move per line:</label>
       <textarea id="valley-record" readOnly rows={6} value={record} />
       <label for="valley-load">Paste a record to load it:</label>
-      <textarea id="valley-load" rows={4} value={text} spellcheck={false} onInput={(ev) => setText((ev.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea
+        id="valley-load"
+        rows={4}
+        value={text}
+        spellcheck={false}
+        onInput={(ev) => setText((ev.currentTarget as HTMLTextAreaElement).value)}
+      />
       <div class="buttons">
         <button
           type="button"
@@ -129,20 +193,48 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 /** The analysis: its switch's result as a list beside the board, with progress and Cancel while it runs. */
-function AnalysisPanel({ state, analysis, waiting, available, onCancel, onAgain }: { state: ValleyState; analysis: AnalysisState; waiting: string | null; available: boolean; onCancel: () => void; onAgain: () => void }) {
+function AnalysisPanel({
+  state,
+  analysis,
+  waiting,
+  available,
+  onCancel,
+  onAgain,
+}: {
+  state: ValleyState;
+  analysis: AnalysisState;
+  waiting: string | null;
+  available: boolean;
+  onCancel: () => void;
+  onAgain: () => void;
+}) {
   if (!state.analysis) return null;
   if (!available) return <p class="help">The solver plays the 5×5 rules only: Labyrinth's moves are not analysed.</p>;
   if (waiting) return <p class="help">{waiting}</p>;
   const entries = Object.entries(analysis.marks).sort((a, b) => markRank(a[1]) - markRank(b[1]));
   const proved = entries.filter(([, m]) => m.value !== 'unknown').length;
   return (
-    <div class="valley-analysis" data-status={analysis.status} data-marked={entries.filter(([, m]) => marked(m)).length} data-moves={entries.length}>
+    <div
+      class="valley-analysis"
+      data-status={analysis.status}
+      data-marked={entries.filter(([, m]) => marked(m)).length}
+      data-moves={entries.length}
+    >
       {analysis.status === 'running' && (
-        <JobStatus state={{ status: 'running', progress: { done: analysis.done, total: analysis.total, unit: 'searches' }, label: 'Analysing' }} onCancel={onCancel} />
+        <JobStatus
+          state={{
+            status: 'running',
+            progress: { done: analysis.done, total: analysis.total, unit: 'searches' },
+            label: 'Analysing',
+          }}
+          onCancel={onCancel}
+        />
       )}
       {analysis.status !== 'running' && analysis.status !== 'off' && (
         <p class="job" role="status">
-          {analysis.status === 'error' ? analysis.message : `${analysis.status === 'cancelled' ? 'Stopped: ' : ''}${proved} of ${plural(entries.length, 'move')} proved.`}{' '}
+          {analysis.status === 'error'
+            ? analysis.message
+            : `${analysis.status === 'cancelled' ? 'Stopped: ' : ''}${proved} of ${plural(entries.length, 'move')} proved.`}{' '}
           {proved < entries.length && (
             <button type="button" class="small" onClick={onAgain}>
               Analyse again
@@ -152,16 +244,23 @@ function AnalysisPanel({ state, analysis, waiting, available, onCancel, onAgain 
       )}
       <ul id="valley-analysis" class="valley-analysis-list">
         {entries.map(([move, m]) => (
-          <li key={move} data-move={move} data-value={m.value} data-plies={m.plies} data-at-most={m.atMost} class={m.value}>
+          <li
+            key={move}
+            data-move={move}
+            data-value={m.value}
+            data-plies={m.plies}
+            data-at-most={m.atMost}
+            class={m.value}
+          >
             <code>{move}</code> {markWords(m, state.think)}
           </li>
         ))}
       </ul>
       <p class="help">
-        On the board, “win 9” marks a move that wins, the game ending 9 plies from now with best play on both sides (a ply is one side's
-        move, this one counted); “loss 4” a move that loses; “win ≤11” a win in at most 11 plies, while the quickest is still sought; “?” a
-        move not proved yet, or not in the time. The solver judges the position as it stands:
-        repetitions earlier in the game are not counted.
+        On the board, “win 9” marks a move that wins, the game ending 9 plies from now with best play on both sides (a
+        ply is one side's move, this one counted); “loss 4” a move that loses; “win ≤11” a win in at most 11 plies,
+        while the quickest is still sought; “?” a move not proved yet, or not in the time. The solver judges the
+        position as it stands: repetitions earlier in the game are not counted.
       </p>
     </div>
   );
@@ -203,7 +302,17 @@ export function ValleyPage({ params }: PageProps) {
       return;
     }
     asked.current = positionKey;
-    job.start({ variant: state.variant, first: state.first, drawRule: state.drawRule, moves: game.moves, player: mover, seed: Math.floor(Math.random() * 2 ** 31) }, `${SIDE_NAME[now.side]} is thinking`);
+    job.start(
+      {
+        variant: state.variant,
+        first: state.first,
+        drawRule: state.drawRule,
+        moves: game.moves,
+        player: mover,
+        seed: Math.floor(Math.random() * 2 ** 31),
+      },
+      `${SIDE_NAME[now.side]} is thinking`,
+    );
   }, [positionKey, aiTurn, mover, paused]);
   useEffect(() => {
     if (job.state.status === 'done' && asked.current === positionKey) {
@@ -217,10 +326,20 @@ export function ValleyPage({ params }: PageProps) {
 
   // The analysis runs while a person is to move (or the computer is paused), never against the computer's search.
   const available = analysable(state.variant);
-  const waiting = aiTurn && !paused ? "The analysis waits for the computer's move." : over ? 'The game is over: no moves to analyse.' : null;
+  const waiting =
+    aiTurn && !paused
+      ? "The analysis waits for the computer's move."
+      : over
+        ? 'The game is over: no moves to analyse.'
+        : null;
   const repeats = useMemo(() => repeatingMoves(game), [game]);
   const toSolve = useMemo(() => now.legal.filter((m) => !repeats.includes(m)), [now, repeats]);
-  const analysis = useAnalysis(state.analysis && available && waiting === null && game.error === null, now.position, toSolve, state.think);
+  const analysis = useAnalysis(
+    state.analysis && available && waiting === null && game.error === null,
+    now.position,
+    toSolve,
+    state.think,
+  );
   const marks = useMemo(() => {
     const out: Record<string, Mark> = {};
     if (analysis.state.status === 'off' || analysis.state.position !== now.position) return out;
@@ -239,13 +358,28 @@ export function ValleyPage({ params }: PageProps) {
   /** Runs `go` at once, or after asking when it would throw away a game in progress. */
   const guard = (title: string, yes: string, go: () => void): void => {
     if (!inProgress(game)) return go();
-    setAsk({ title, yes, detail: `The game in progress (${plural(game.moves.length, 'move')}) will be lost, with its link and record.`, onYes: go });
+    setAsk({
+      title,
+      yes,
+      detail: `The game in progress (${plural(game.moves.length, 'move')}) will be lost, with its link and record.`,
+      onYes: go,
+    });
   };
 
   const { board } = game;
-  const targets = useMemo(() => new Set(selected && !aiTurn ? targetsOf(now.legal, selected) : []), [selected, now, aiTurn]);
+  const targets = useMemo(
+    () => new Set(selected && !aiTurn ? targetsOf(now.legal, selected) : []),
+    [selected, now, aiTurn],
+  );
   const movable = useMemo(() => new Set(aiTurn ? [] : now.legal.map((m) => m.slice(0, 2))), [now, aiTurn]);
-  const onBoard = useMemo(() => squareMarks(marks, now.legal.filter((m) => selected === null || m.startsWith(selected))), [marks, now, selected]);
+  const onBoard = useMemo(
+    () =>
+      squareMarks(
+        marks,
+        now.legal.filter((m) => selected === null || m.startsWith(selected)),
+      ),
+    [marks, now, selected],
+  );
 
   const view = useCallback(
     (s: number): SquareView => {
@@ -265,7 +399,14 @@ export function ValleyPage({ params }: PageProps) {
     (s: number): string => {
       const name = board.name(s);
       const piece = now.piece(s);
-      const parts = [name, piece ? `${SIDE_NAME[piece.side]} ${piece.king ? 'King' : 'soldier'}` : game.pillars.includes(s) ? 'pillar' : 'empty'];
+      const parts = [
+        name,
+        piece
+          ? `${SIDE_NAME[piece.side]} ${piece.king ? 'King' : 'soldier'}`
+          : game.pillars.includes(s)
+            ? 'pillar'
+            : 'empty',
+      ];
       if (s === game.valley) parts.push('the valley');
       if (name === selected) parts.push('selected');
       if (targets.has(name)) parts.push(`legal target of ${selected}`);
@@ -317,12 +458,14 @@ export function ValleyPage({ params }: PageProps) {
     <section class="page valley">
       <h1>King's Valley</h1>
       <p class="lead">
-        Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the valley in the centre to win;
-        a King that cannot move at the start of its turn loses. Soldiers may cross the valley but not stop on it; the first move is a soldier's.
-        Click a piece, then one of its green targets.
+        Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the
+        valley in the centre to win; a King that cannot move at the start of its turn loses. Soldiers may cross the
+        valley but not stop on it; the first move is a soldier's. Click a piece, then one of its green targets.
       </p>
       <p class="valley-proven" id="valley-proven">
-        {state.variant === 'standard' ? provenText(state.first) : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
+        {state.variant === 'standard'
+          ? provenText(state.first)
+          : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
       </p>
       <div class="workbench valley-bench">
         <div class="controls">
@@ -339,19 +482,64 @@ export function ValleyPage({ params }: PageProps) {
             {youFirst !== null && (
               <p class="help valley-you" id="valley-you">
                 You play {youFirst ? `${firstName}, who moves first` : `${secondName}, who moves second`}
-                {state.variant === 'standard' ? (youFirst ? ': the winning side.' : ': the computer has the winning side.') : '.'}
+                {state.variant === 'standard'
+                  ? youFirst
+                    ? ': the winning side.'
+                    : ': the computer has the winning side.'
+                  : '.'}
               </p>
             )}
-            <Choice id="valley-variant" label="Variant" value={state.variant} options={VARIANTS} onChange={(v) => guard(`Start a new game of ${VARIANTS.find(([n]) => n === v)![1]}?`, 'Discard it and switch', () => update({ variant: v }, true))} />
-            <Choice id="valley-first" label="First to move" value={state.first} options={FIRST} onChange={(v) => guard(`Start a new game with ${SIDE_NAME[v === 'w' ? 'white' : 'black']} first?`, 'Discard it and start', () => update({ first: v }, true))} />
-            <Choice id="valley-white" label="White (♔ ♙)" value={state.white} options={PLAYERS} onChange={(p) => update({ white: p })} />
-            <Choice id="valley-black" label="Black (♚ ♟)" value={state.black} options={PLAYERS} onChange={(p) => update({ black: p })} />
+            <Choice
+              id="valley-variant"
+              label="Variant"
+              value={state.variant}
+              options={VARIANTS}
+              onChange={(v) =>
+                guard(`Start a new game of ${VARIANTS.find(([n]) => n === v)![1]}?`, 'Discard it and switch', () =>
+                  update({ variant: v }, true),
+                )
+              }
+            />
+            <Choice
+              id="valley-first"
+              label="First to move"
+              value={state.first}
+              options={FIRST}
+              onChange={(v) =>
+                guard(
+                  `Start a new game with ${SIDE_NAME[v === 'w' ? 'white' : 'black']} first?`,
+                  'Discard it and start',
+                  () => update({ first: v }, true),
+                )
+              }
+            />
+            <Choice
+              id="valley-white"
+              label="White (♔ ♙)"
+              value={state.white}
+              options={PLAYERS}
+              onChange={(p) => update({ white: p })}
+            />
+            <Choice
+              id="valley-black"
+              label="Black (♚ ♟)"
+              value={state.black}
+              options={PLAYERS}
+              onChange={(p) => update({ black: p })}
+            />
             <label class="check">
-              <input type="checkbox" checked={state.drawRule} onChange={(ev) => update({ drawRule: (ev.currentTarget as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={state.drawRule}
+                onChange={(ev) => update({ drawRule: (ev.currentTarget as HTMLInputElement).checked })}
+              />
               Draw when a position occurs three times
             </label>
             <div class="buttons">
-              <button type="button" onClick={() => guard('Start a new game?', 'Discard it and start', () => update({}, true))}>
+              <button
+                type="button"
+                onClick={() => guard('Start a new game?', 'Discard it and start', () => update({}, true))}
+              >
                 New game
               </button>
               <button type="button" onClick={undo} disabled={undoCount(state, game) === 0}>
@@ -362,7 +550,13 @@ export function ValleyPage({ params }: PageProps) {
           </fieldset>
         </div>
         <div class="stage">
-          <p id="valley-status" class={`valley-status${outcome ? ' over' : ''}`} role="status" aria-live="polite" data-outcome={outcome ? (outcome.kind === 'draw' ? 'draw' : outcome.winner) : undefined}>
+          <p
+            id="valley-status"
+            class={`valley-status${outcome ? ' over' : ''}`}
+            role="status"
+            aria-live="polite"
+            data-outcome={outcome ? (outcome.kind === 'draw' ? 'draw' : outcome.winner) : undefined}
+          >
             {statusText(state, game)}
           </p>
           {linkError && (
@@ -404,7 +598,8 @@ export function ValleyPage({ params }: PageProps) {
             <ol id="valley-moves" class="valley-moves" ref={movesEnd}>
               {pairs.map((row) => (
                 <li key={row.number} value={row.number}>
-                  <span data-move={row.white ?? ''}>{row.white ?? '…'}</span> <span data-move={row.black ?? ''}>{row.black ?? ''}</span>
+                  <span data-move={row.white ?? ''}>{row.white ?? '…'}</span>{' '}
+                  <span data-move={row.black ?? ''}>{row.black ?? ''}</span>
                 </li>
               ))}
             </ol>
@@ -412,7 +607,14 @@ export function ValleyPage({ params }: PageProps) {
           <fieldset class="valley-analysis-box">
             <legend>Analysis</legend>
             <label class="check">
-              <input id="valley-analysis-on" type="checkbox" checked={state.analysis} onChange={(ev) => setState((cur) => ({ ...cur, analysis: (ev.currentTarget as HTMLInputElement).checked }))} />
+              <input
+                id="valley-analysis-on"
+                type="checkbox"
+                checked={state.analysis}
+                onChange={(ev) =>
+                  setState((cur) => ({ ...cur, analysis: (ev.currentTarget as HTMLInputElement).checked }))
+                }
+              />
               Mark each move: win, loss or draw
             </label>
             <Choice
@@ -422,7 +624,14 @@ export function ValleyPage({ params }: PageProps) {
               options={THINK_SECONDS.map((t) => [String(t), thinkLabel(t)] as const)}
               onChange={(t) => setState((cur) => ({ ...cur, think: Number(t) }))}
             />
-            <AnalysisPanel state={state} analysis={analysis.state} waiting={waiting} available={available} onCancel={analysis.cancel} onAgain={analysis.again} />
+            <AnalysisPanel
+              state={state}
+              analysis={analysis.state}
+              waiting={waiting}
+              available={available}
+              onCancel={analysis.cancel}
+              onAgain={analysis.again}
+            />
           </fieldset>
           <p class="help">
             Position: <code id="valley-position">{now.position}</code>

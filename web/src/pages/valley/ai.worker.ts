@@ -2,7 +2,16 @@
 // freezes (the page cancels a search by ending this worker); a job built from the engine's search, whose
 // iterations are its progress.
 import { job } from '../../../../src/core/job.js';
-import { AI_CONTEMPT, Searcher, createPlayer, formatEngineMove, levelBudget, parsePlayer, searchAnswer, type SearchResult } from '../../../../src/valley/index.js';
+import {
+  AI_CONTEMPT,
+  Searcher,
+  createPlayer,
+  formatEngineMove,
+  levelBudget,
+  parsePlayer,
+  searchAnswer,
+  type SearchResult,
+} from '../../../../src/valley/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { replay, type Player, type ValleyState } from './state.js';
 
@@ -18,7 +27,8 @@ export interface AiResult {
 }
 
 function scoreText(r: SearchResult, me: 'white' | 'black'): string {
-  if (r.winner !== undefined && r.winIn !== undefined) return r.winner === me ? `wins in ${r.winIn}` : `loses in ${r.winIn} against best play`;
+  if (r.winner !== undefined && r.winIn !== undefined)
+    return r.winner === me ? `wins in ${r.winIn}` : `loses in ${r.winIn} against best play`;
   return `score ${r.score > 0 ? '+' : ''}${r.score}`;
 }
 
@@ -27,7 +37,8 @@ servePage<AiRequest, AiResult>(self as unknown as Endpoint, (req) => {
   if (game.error) throw new Error(game.error);
   const e = game.game.engine;
   const history = game.game.historyKeys();
-  if (game.snapshots[game.snapshots.length - 1].legal.length === 0) throw new Error('the game is over: no move to choose');
+  if (game.snapshots[game.snapshots.length - 1].legal.length === 0)
+    throw new Error('the game is over: no move to choose');
   const spec = parsePlayer(req.player.replace(/^ai/, 'ai:'));
   return job(function* (ctl) {
     if (spec.kind !== 'ai') {
@@ -41,6 +52,9 @@ servePage<AiRequest, AiResult>(self as unknown as Endpoint, (req) => {
     // A fixed depth runs as steps of this job (its iterations are the progress); a timed level within its own limit.
     const r = timeoutMs === undefined ? yield* search.within(ctl) : searchAnswer(search.runSync({ timeoutMs }));
     if (r === undefined || r.move === null) throw new Error('the game is over: no move to choose');
-    return { move: formatEngineMove(e, r.move), note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms` };
+    return {
+      move: formatEngineMove(e, r.move),
+      note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms`,
+    };
   });
 });

@@ -43,7 +43,10 @@ export const FIRST_PASS_NODES = 2000;
  * loss there is a win for the move, and the plies are the quickest forced win there plus this move (or, before
  * that is found, the proof's length plus this move as a bound). Unproved: `why` says why (default: out of time).
  */
-export function markFromChild(r: Pick<SolveResult, 'value' | 'shortest'> & Partial<Pick<SolveResult, 'proofDepth'>> | undefined, why: Mark['why'] = 'time'): Mark {
+export function markFromChild(
+  r: (Pick<SolveResult, 'value' | 'shortest'> & Partial<Pick<SolveResult, 'proofDepth'>>) | undefined,
+  why: Mark['why'] = 'time',
+): Mark {
   if (r?.value === undefined) return { value: 'unknown', why };
   if (r.value === 'draw') return { value: 'draw' };
   const value = r.value === 'loss' ? 'win' : 'loss';
@@ -77,10 +80,16 @@ export function markWords(m: Mark, thinkSeconds: number): string {
   if (m.repetition) return 'draws at once: the position occurs a third time';
   switch (m.value) {
     case 'win':
-      if (m.plies === undefined) return m.atMost === undefined ? `wins (its length not found in ${seconds(thinkSeconds)})` : `wins in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
+      if (m.plies === undefined)
+        return m.atMost === undefined
+          ? `wins (its length not found in ${seconds(thinkSeconds)})`
+          : `wins in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
       return m.plies === 1 ? 'wins at once' : `wins in ${plies(m.plies)}`;
     case 'loss':
-      if (m.plies === undefined) return m.atMost === undefined ? `loses (its length not found in ${seconds(thinkSeconds)})` : `loses in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
+      if (m.plies === undefined)
+        return m.atMost === undefined
+          ? `loses (its length not found in ${seconds(thinkSeconds)})`
+          : `loses in at most ${plies(m.atMost)} (the quickest not found in ${seconds(thinkSeconds)})`;
       return `loses in ${plies(m.plies)}`;
     case 'draw':
       return 'draws: neither side can force a win';
@@ -102,7 +111,10 @@ export function markRank(m: Mark): number {
 }
 
 /** The marks to draw on each destination square: every move into it, "a1 win 9" when several pieces go there. */
-export function squareMarks(marks: Readonly<Record<string, Mark>>, moves: readonly string[]): Map<string, { move: string; text: string; mark: Mark }[]> {
+export function squareMarks(
+  marks: Readonly<Record<string, Mark>>,
+  moves: readonly string[],
+): Map<string, { move: string; text: string; mark: Mark }[]> {
   const out = new Map<string, { move: string; text: string; mark: Mark }[]>();
   for (const move of moves) {
     const mark = marks[move];

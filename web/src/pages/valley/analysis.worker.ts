@@ -34,7 +34,10 @@ export const TABLE_MB = 32;
 const SLICE_MS = 40;
 
 /** The searches of the position now, by move: unfinished ones, to go on with in the next request. */
-let held: { position: string; searches: Map<string, { search: Job<SolveResult, SolveResult>; nodes: number }> } = { position: '', searches: new Map() };
+let held: { position: string; searches: Map<string, { search: Job<SolveResult, SolveResult>; nodes: number }> } = {
+  position: '',
+  searches: new Map(),
+};
 
 servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
   job(function* (ctl) {
@@ -47,7 +50,15 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole slices).
     let kept = held.searches.get(req.move);
     if (kept === undefined) {
-      kept = { search: solveJob(child, { shortest: true, proofSize: false, tableMegabytes: req.tableMegabytes ?? TABLE_MB, maxNodes: req.maxNodes }), nodes: 0 };
+      kept = {
+        search: solveJob(child, {
+          shortest: true,
+          proofSize: false,
+          tableMegabytes: req.tableMegabytes ?? TABLE_MB,
+          maxNodes: req.maxNodes,
+        }),
+        nodes: 0,
+      };
       held.searches.set(req.move, kept);
     }
     const end = performance.now() + req.timeMs;
@@ -55,7 +66,10 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     for (;;) {
       let r: SolveResult | undefined, finished: boolean;
       try {
-        const out = kept.search.runSync({ timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())), maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes) });
+        const out = kept.search.runSync({
+          timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())),
+          maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes),
+        });
         finished = out.finished;
         kept.nodes = out.nodes;
         r = out.finished ? out.value : out.partial;
@@ -69,7 +83,8 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
       ctl.report(Math.min(req.timeMs, req.timeMs - (end - performance.now())), req.timeMs, 'ms');
       // The value alone is wanted first: stop as soon as it is proved (the proof's size and the rest are not needed).
       // Proved but not finished: the proof's length is a bound on the quickest win, shown until that is found.
-      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end || kept.nodes >= nodesEnd) return markFromChild(r, req.unproved ?? 'time');
+      if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end || kept.nodes >= nodesEnd)
+        return markFromChild(r, req.unproved ?? 'time');
       ctl.spend();
       yield;
     }

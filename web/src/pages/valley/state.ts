@@ -2,11 +2,20 @@
 // the moves so far) and the game replayed from it, kept free of the DOM so tests run it in Node.
 import type { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
-import { AI_LEVELS, DEFAULT_LEVEL, VARIANTS as ENGINE_VARIANTS, VARIANT_NAMES, Game as ValleyGame, type VariantName } from '../../../../src/valley/index.js';
+import {
+  AI_LEVELS,
+  DEFAULT_LEVEL,
+  VARIANTS as ENGINE_VARIANTS,
+  VARIANT_NAMES,
+  Game as ValleyGame,
+  type VariantName,
+} from '../../../../src/valley/index.js';
 import { DEFAULT_THINK, THINK_SECONDS } from './analysis.js';
 
 export type Variant = VariantName;
-export const VARIANTS: readonly (readonly [Variant, string])[] = VARIANT_NAMES.map((v) => [v, v === 'standard' ? 'Standard' : ENGINE_VARIANTS[v].title] as const);
+export const VARIANTS: readonly (readonly [Variant, string])[] = VARIANT_NAMES.map(
+  (v) => [v, v === 'standard' ? 'Standard' : ENGINE_VARIANTS[v].title] as const,
+);
 
 /**
  * Who plays a side: a person at this browser, the random mover, the greedy two-ply player, or an AI level
@@ -17,7 +26,9 @@ export const PLAYERS: readonly (readonly [Player, string])[] = [
   ['human', 'Human'],
   ['random', 'Computer: random moves'],
   ['greedy', 'Computer: greedy (2 plies)'],
-  ...AI_LEVELS.map(({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const),
+  ...AI_LEVELS.map(
+    ({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const,
+  ),
 ];
 
 export interface ValleyState {
@@ -35,7 +46,16 @@ export interface ValleyState {
   think: number;
 }
 
-export const DEFAULT_STATE: ValleyState = { variant: 'standard', first: 'w', white: 'human', black: `ai${DEFAULT_LEVEL}`, drawRule: true, moves: [], analysis: false, think: DEFAULT_THINK };
+export const DEFAULT_STATE: ValleyState = {
+  variant: 'standard',
+  first: 'w',
+  white: 'human',
+  black: `ai${DEFAULT_LEVEL}`,
+  drawRule: true,
+  moves: [],
+  analysis: false,
+  think: DEFAULT_THINK,
+};
 
 function readPlayer(text: string | null, fallback: Player): Player {
   return PLAYERS.find(([p]) => p === text)?.[0] ?? fallback;
@@ -126,7 +146,8 @@ export function repeatingMoves(game: Game): string[] {
   return out;
 }
 
-export type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
+export type Outcome =
+  { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
 
 export interface Piece {
   side: 'white' | 'black';
@@ -161,7 +182,12 @@ export interface Game {
 function snapshot(g: ValleyGame): Snapshot {
   const setup = g.setup();
   const r = g.result();
-  const outcome: Outcome = r === null ? null : r.draw ? { kind: 'draw', reason: r.reason } : { kind: 'win', winner: r.winner!, reason: r.reason };
+  const outcome: Outcome =
+    r === null
+      ? null
+      : r.draw
+        ? { kind: 'draw', reason: r.reason }
+        : { kind: 'win', winner: r.winner!, reason: r.reason };
   return {
     position: g.position,
     side: g.sideToMove,
@@ -183,21 +209,34 @@ export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | '
   for (const m of s.moves) {
     const cur = snapshots[snapshots.length - 1];
     if (!cur.legal.includes(m)) {
-      error = cur.outcome ? `the game was over before move ${g.moves.length + 1} (${m})` : `move ${g.moves.length + 1} (${m}) is not legal here`;
+      error = cur.outcome
+        ? `the game was over before move ${g.moves.length + 1} (${m})`
+        : `move ${g.moves.length + 1} (${m}) is not legal here`;
       break;
     }
     g.play(m);
     snapshots.push(snapshot(g));
   }
   const v = g.variant;
-  return { board: v.board, valley: v.grid.valley, pillars: v.grid.pillars, moves: [...g.moves], snapshots, error, game: g };
+  return {
+    board: v.board,
+    valley: v.grid.valley,
+    pillars: v.grid.pillars,
+    moves: [...g.moves],
+    snapshots,
+    error,
+    game: g,
+  };
 }
 
 /** The state a game record describes (variant, who starts, moves); throws BAD_INPUT naming the bad line. */
 export function stateFromRecord(text: string, cur: ValleyState): ValleyState {
   const g = ValleyGame.fromRecord(text, { drawRule: cur.drawRule });
   if (g.start !== g.variant.start && g.start !== g.variant.start.replace(/ w 0$/, ' b 0')) {
-    throw new GridbitsError('BAD_INPUT', 'this page plays games from the start position only; the record starts elsewhere');
+    throw new GridbitsError(
+      'BAD_INPUT',
+      'this page plays games from the start position only; the record starts elsewhere',
+    );
   }
   return { ...cur, variant: g.variant.name, first: g.start.endsWith(' b 0') ? 'b' : 'w', moves: [...g.moves] };
 }
@@ -208,7 +247,10 @@ export function targetsOf(legal: readonly string[], from: string): string[] {
 }
 
 /** The move list in numbered pairs for people, one row a pair: "1. b1e4 d5b3". */
-export function movePairs(moves: readonly string[], first: 'w' | 'b'): { number: number; white?: string; black?: string }[] {
+export function movePairs(
+  moves: readonly string[],
+  first: 'w' | 'b',
+): { number: number; white?: string; black?: string }[] {
   const rows: { number: number; white?: string; black?: string }[] = [];
   const offset = first === 'b' ? 1 : 0;
   moves.forEach((m, i) => {

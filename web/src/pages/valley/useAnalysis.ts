@@ -27,7 +27,12 @@ const OFF: AnalysisState = { status: 'off', position: '', marks: {}, done: 0, to
  * Runs the analysis of `position` (its legal moves `moves`) when `on`, within `seconds`; a new position, or
  * turning it off, stops the run. `again` restarts it; finished analyses are remembered for the page's life.
  */
-export function useAnalysis(on: boolean, position: string, moves: readonly string[], seconds: number): { state: AnalysisState; cancel(): void; again(): void } {
+export function useAnalysis(
+  on: boolean,
+  position: string,
+  moves: readonly string[],
+  seconds: number,
+): { state: AnalysisState; cancel(): void; again(): void } {
   const runner = useMemo(() => new JobRunner<AnalysisRequest, Mark>(makeWorker), []);
   useEffect(() => () => runner.terminate(), [runner]);
   const [state, setState] = useState<AnalysisState>(OFF);
@@ -47,7 +52,8 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
     let live = true;
     const marks: Record<string, Mark> = {};
     for (const m of moves) marks[m] = { value: 'unknown', why: 'waiting' };
-    let done = 0, total = moves.length;
+    let done = 0,
+      total = moves.length;
     const show = (status: AnalysisState['status'], message?: string): AnalysisState => {
       const s: AnalysisState = { status, position, marks: { ...marks }, done, total, ...(message ? { message } : {}) };
       if (live) setState(s);
@@ -56,15 +62,30 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
     show('running');
     const deadline = performance.now() + seconds * 1000;
     const tableMegabytes = tableFor(moves.length);
-    const ask = (move: string, shortest: boolean, timeMs: number, unproved: 'later' | 'time', maxNodes?: number): Promise<Mark> =>
-      runner.run({ position, move, shortest, timeMs, unproved, tableMegabytes, ...(maxNodes === undefined ? {} : { maxNodes }) });
+    const ask = (
+      move: string,
+      shortest: boolean,
+      timeMs: number,
+      unproved: 'later' | 'time',
+      maxNodes?: number,
+    ): Promise<Mark> =>
+      runner.run({
+        position,
+        move,
+        shortest,
+        timeMs,
+        unproved,
+        tableMegabytes,
+        ...(maxNodes === undefined ? {} : { maxNodes }),
+      });
     const proved = (m: string): boolean => marks[m].value === 'win' || marks[m].value === 'loss';
     void (async () => {
       try {
         // A quick first pass: every move a short search, so what proves fast is marked at once and the rest "?".
         for (let i = 0; i < moves.length; i++) {
           const ms = Math.min(FIRST_PASS_MS, share(deadline - performance.now(), moves.length - i));
-          marks[moves[i]] = ms < 5 ? { value: 'unknown', why: 'later' } : await ask(moves[i], false, ms, 'later', FIRST_PASS_NODES);
+          marks[moves[i]] =
+            ms < 5 ? { value: 'unknown', why: 'later' } : await ask(moves[i], false, ms, 'later', FIRST_PASS_NODES);
           if (!live) return;
           done++;
           show('running');
@@ -90,7 +111,8 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
           if (ms >= 5) {
             const m = await ask(lengths[i], true, ms, 'time');
             if (!live) return;
-            if (m.value === marks[lengths[i]].value && (m.plies !== undefined || m.atMost !== undefined)) marks[lengths[i]] = m;
+            if (m.value === marks[lengths[i]].value && (m.plies !== undefined || m.atMost !== undefined))
+              marks[lengths[i]] = m;
           }
           done++;
           show('running');
@@ -100,7 +122,8 @@ export function useAnalysis(on: boolean, position: string, moves: readonly strin
         cache.current.set(key, show('done'));
       } catch (e) {
         if (!live) return;
-        for (const m of moves) if (marks[m].why === 'waiting' || marks[m].why === 'later') marks[m] = { value: 'unknown', why: 'cancelled' };
+        for (const m of moves)
+          if (marks[m].why === 'waiting' || marks[m].why === 'later') marks[m] = { value: 'unknown', why: 'cancelled' };
         if ((e as { code?: string })?.code === 'ABORTED') show('cancelled');
         else show('error', (e as Error)?.message ?? String(e));
       }

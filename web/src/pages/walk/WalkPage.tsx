@@ -3,7 +3,13 @@
 // clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the state lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
-import { FLOAT_MAX_STEPS, exactSurvivalMapSync, exactWork, fractionText, type Fraction } from '../../../../src/walk/index.js';
+import {
+  FLOAT_MAX_STEPS,
+  exactSurvivalMapSync,
+  exactWork,
+  fractionText,
+  type Fraction,
+} from '../../../../src/walk/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
@@ -56,11 +62,15 @@ const METHOD_WORDS: Record<string, string> = {
   extrapolation: 'extrapolated from the decay rate',
 };
 
-
 type Values = { probability: Float64Array; log10: Float64Array };
 
 /** A board's squares coloured by heat, the value written on small boards, the clicked square ringed. */
-function heatView(values: Values | null, scale: HeatScale | null, from: number | null, small: boolean): (s: number) => SquareView {
+function heatView(
+  values: Values | null,
+  scale: HeatScale | null,
+  from: number | null,
+  small: boolean,
+): (s: number) => SquareView {
   // Figures go on the squares when they say something in 3 decimals (or all underflow and read as powers).
   let max = 0;
   if (values) for (const p of values.probability) max = Math.max(max, p);
@@ -181,7 +191,10 @@ function Walk({ params }: PageProps) {
   // not read as its end (then the exact job starts anyway).
   const exactFor = useRef({ map: '', dist: '' });
   const quickFor = useRef({ map: '', dist: '' });
-  const quickSince = useRef<{ map: JobState<WalkResult> | null; dist: JobState<WalkResult> | null }>({ map: null, dist: null });
+  const quickSince = useRef<{ map: JobState<WalkResult> | null; dist: JobState<WalkResult> | null }>({
+    map: null,
+    dist: null,
+  });
   useEffect(() => {
     exactFor.current.map = '';
     if (!graph) {
@@ -211,7 +224,10 @@ function Walk({ params }: PageProps) {
       distJob.reset();
       quickSince.current.dist = quickDistJob.state;
       quickFor.current.dist = distKey;
-      quickDistJob.start({ ...common, key: distKey, kind: 'quick', from }, `Estimating the distribution from ${state.from}`);
+      quickDistJob.start(
+        { ...common, key: distKey, kind: 'quick', from },
+        `Estimating the distribution from ${state.from}`,
+      );
     } else {
       quickDistJob.reset();
       exactFor.current.dist = distKey;
@@ -219,7 +235,8 @@ function Walk({ params }: PageProps) {
     }
   }, [distKey]);
   const quickIn = (j: typeof quickMapJob, key: string, since: JobState<WalkResult> | null): boolean =>
-    (j.state.status === 'done' && j.state.result.key === key) || ((j.state.status === 'error' || j.state.status === 'cancelled') && j.state !== since);
+    (j.state.status === 'done' && j.state.result.key === key) ||
+    ((j.state.status === 'error' || j.state.status === 'cancelled') && j.state !== since);
   const quickMapIn = !quick || mapKey === '' || quickIn(quickMapJob, mapKey, quickSince.current.map);
   const quickDistIn = !quick || distKey === '' || quickIn(quickDistJob, distKey, quickSince.current.dist);
   useEffect(() => {
@@ -272,7 +289,8 @@ function Walk({ params }: PageProps) {
   const exactWithin = graph !== null && exactWork(graph, state.steps) <= PAGE_EXACT_MAX_WORK;
   const exactOf = (s: number): string | null => {
     if (!graph || !exactWithin) return null;
-    if (exactCache.current?.key !== mapKey) exactCache.current = { key: mapKey, fractions: finishedValue(exactSurvivalMapSync(graph, state.steps)) };
+    if (exactCache.current?.key !== mapKey)
+      exactCache.current = { key: mapKey, fractions: finishedValue(exactSurvivalMapSync(graph, state.steps)) };
     return fractionText(exactCache.current.fractions[s]);
   };
 
@@ -283,7 +301,10 @@ function Walk({ params }: PageProps) {
     (s: number): string => {
       const name = board?.name(s) ?? '';
       const parts = [name];
-      if (map) parts.push(`survives ${state.steps} moves with probability ${about}${probabilityText(map.probability[s], map.log10[s])}`);
+      if (map)
+        parts.push(
+          `survives ${state.steps} moves with probability ${about}${probabilityText(map.probability[s], map.log10[s])}`,
+        );
       if (s === from) parts.push('distribution shown');
       return parts.join(', ');
     },
@@ -294,13 +315,19 @@ function Walk({ params }: PageProps) {
   const distDescribe = useCallback(
     (s: number): string => {
       const parts = [board?.name(s) ?? ''];
-      if (dist) parts.push(`reached after ${state.steps} moves with probability ${distAbout}${probabilityText(dist.probability[s], dist.log10[s])}`);
+      if (dist)
+        parts.push(
+          `reached after ${state.steps} moves with probability ${distAbout}${probabilityText(dist.probability[s], dist.log10[s])}`,
+        );
       if (s === from) parts.push('start');
       return parts.join(', ');
     },
     [board, dist, from, state.steps, distAbout],
   );
-  const onActivate = useCallback((s: number) => board && setState((cur) => ({ ...cur, from: cur.from === board.name(s) ? '' : board.name(s) })), [board]);
+  const onActivate = useCallback(
+    (s: number) => board && setState((cur) => ({ ...cur, from: cur.from === board.name(s) ? '' : board.name(s) })),
+    [board],
+  );
 
   const update = (patch: Partial<WalkState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
 
@@ -308,7 +335,13 @@ function Walk({ params }: PageProps) {
   const shown = hover ?? from;
   // The shown square's value: the clicked square's own when computed (any N), else from the map (exact or estimated).
   const value =
-    shown === null ? null : shown === from && point ? { ...point, estimate: false } : map ? { probability: map.probability[shown], log10: map.log10[shown], estimate: mapEstimate !== null } : null;
+    shown === null
+      ? null
+      : shown === from && point
+        ? { ...point, estimate: false }
+        : map
+          ? { probability: map.probability[shown], log10: map.log10[shown], estimate: mapEstimate !== null }
+          : null;
   const exact = shown !== null && value ? exactOf(shown) : null;
   const estimateNote = (e: { moves: number }): string =>
     `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
@@ -317,15 +350,22 @@ function Walk({ params }: PageProps) {
     <section class="page walk" data-jobs={running}>
       <h1>Random walk</h1>
       <p class="lead">
-        A piece makes N moves, each of its moves equally likely, including those that leave the board; once off, it stays off. How likely is it
-        to still be on the board? Hover or focus a square for its probability and exact fraction; click one to see where the piece stands after N
-        moves.
+        A piece makes N moves, each of its moves equally likely, including those that leave the board; once off, it
+        stays off. How likely is it to still be on the board? Hover or focus a square for its probability and exact
+        fraction; click one to see where the piece stands after N moves.
       </p>
       <div class="workbench">
         <div class="controls">
           <fieldset>
             <legend>Board</legend>
-            <SizeFields idPrefix="walk-side" width={state.width} height={state.height} max={100} parse={parseSide} onChange={update} />
+            <SizeFields
+              idPrefix="walk-side"
+              width={state.width}
+              height={state.height}
+              max={100}
+              parse={parseSide}
+              onChange={update}
+            />
           </fieldset>
           <fieldset>
             <legend>Piece</legend>
@@ -373,7 +413,9 @@ function Walk({ params }: PageProps) {
                 <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
                 {value.estimate && <span class="muted"> (estimate)</span>}
                 {percentText(value.probability) && <span class="muted"> ({percentText(value.probability)})</span>}
-                {value.probability === 0 && Number.isFinite(value.log10) && <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>}
+                {value.probability === 0 && Number.isFinite(value.log10) && (
+                  <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>
+                )}
                 {exact !== null ? (
                   <>
                     {' '}
@@ -385,12 +427,15 @@ function Walk({ params }: PageProps) {
                 {shown === from && point && (
                   <span class="muted" id="walk-method">
                     {' '}
-                    · {METHOD_WORDS[point.method] ?? point.method}, relative error at most {point.relativeError.toExponential(1)}
+                    · {METHOD_WORDS[point.method] ?? point.method}, relative error at most{' '}
+                    {point.relativeError.toExponential(1)}
                   </span>
                 )}
               </p>
             ) : (
-              <p class="muted">{map ? 'Hover, focus or click a square.' : mapRes ? 'Click a square for its value.' : ' '}</p>
+              <p class="muted">
+                {map ? 'Hover, focus or click a square.' : mapRes ? 'Click a square for its value.' : ' '}
+              </p>
             )}
           </div>
           {board && (
@@ -412,26 +457,37 @@ function Walk({ params }: PageProps) {
           )}
           {mapRes?.over && board && (
             <p id="walk-map-limit" class="help">
-              Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board is more work than this page takes on, so the
-              map stays an estimate. Click a square to compute its own value.
+              Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board is
+              more work than this page takes on, so the map stays an estimate. Click a square to compute its own value.
             </p>
           )}
-          {mapHeat && <Legend label="Survival heat map legend" scale={mapHeat} what={`P(still on the board after ${state.steps} moves)`} />}
+          {mapHeat && (
+            <Legend
+              label="Survival heat map legend"
+              scale={mapHeat}
+              what={`P(still on the board after ${state.steps} moves)`}
+            />
+          )}
           {mapRes && (
             <>
               <p id="walk-lambda" class="help">
-                Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move: for large N the probability falls like
-                c·λ<sup>N</sup>, log10 λ = {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from {board?.name(mapRes.lambdaFrom)}).
+                Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move: for
+                large N the probability falls like c·λ<sup>N</sup>, log10 λ ={' '}
+                {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from {board?.name(mapRes.lambdaFrom)}
+                ).
               </p>
             </>
           )}
           {board && from !== null && (
             <div class="distribution">
-              <h2 style={{ fontSize: '1.1rem', margin: '1.2rem 0 0.4rem' }}>Where the piece stands after {state.steps} moves from {state.from}</h2>
+              <h2 style={{ fontSize: '1.1rem', margin: '1.2rem 0 0.4rem' }}>
+                Where the piece stands after {state.steps} moves from {state.from}
+              </h2>
               {distRes?.over && (
                 <p id="walk-dist-limit" class="help">
-                  The exact distribution is computed here up to N = {FLOAT_MAX_STEPS.toLocaleString('en')} moves and up to squares × N ={' '}
-                  {(DIST_MAX_WORK / 1e6).toLocaleString('en')} million; this board and N take more, so it stays an estimate.
+                  The exact distribution is computed here up to N = {FLOAT_MAX_STEPS.toLocaleString('en')} moves and up
+                  to squares × N = {(DIST_MAX_WORK / 1e6).toLocaleString('en')} million; this board and N take more, so
+                  it stays an estimate.
                 </p>
               )}
               {distEstimate && (
@@ -442,7 +498,8 @@ function Walk({ params }: PageProps) {
               {dist && (
                 <p id="walk-dist-total" class="help">
                   The squares sum to {distAbout}
-                  {probabilityText(dist.total.probability, dist.total.log10)}, the survival probability from {state.from}.
+                  {probabilityText(dist.total.probability, dist.total.log10)}, the survival probability from{' '}
+                  {state.from}.
                 </p>
               )}
               <JobStatus state={distJob.state} onCancel={() => distJob.cancel()} />
@@ -456,7 +513,11 @@ function Walk({ params }: PageProps) {
                     describe={distDescribe}
                     onActivate={onActivate}
                   />
-                  <Legend label="Distribution heat map legend" scale={distHeat} what={`P(on this square after ${state.steps} moves)`} />
+                  <Legend
+                    label="Distribution heat map legend"
+                    scale={distHeat}
+                    what={`P(on this square after ${state.steps} moves)`}
+                  />
                 </>
               )}
             </div>

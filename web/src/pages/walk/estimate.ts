@@ -80,7 +80,13 @@ function logSum(v: Float64Array, log2: number): number {
  * values after `moves` (with their log2 scale), and log10 of the values' sum every `span` moves over the last
  * 3 spans (fewer when moves is short).
  */
-function run(g: Graph, v0: Float64Array, moves: number, span: number, step: (g: Graph, cur: Float64Array, next: Float64Array) => number) {
+function run(
+  g: Graph,
+  v0: Float64Array,
+  moves: number,
+  span: number,
+  step: (g: Graph, cur: Float64Array, next: Float64Array) => number,
+) {
   let cur: Float64Array = v0;
   let next: Float64Array = new Float64Array(v0.length);
   let log2 = 0;
@@ -116,7 +122,8 @@ function twoMoveDecay(sums: number[], span: number): number {
   let best = l[l.length - 1];
   if (l.length >= 3) {
     const [l1, l2, l3] = l.slice(-3);
-    const d1 = l2 - l1, d2 = l3 - l2;
+    const d1 = l2 - l1,
+      d2 = l3 - l2;
     if (d1 !== 0 && d2 / d1 > 0 && d2 / d1 < 1) best = l3 - (d2 * d2) / (d2 - d1);
   }
   return Math.min(0, (2 * best) / span);
@@ -182,7 +189,11 @@ export function survivalEstimate(g: Graph, steps: number): Estimate {
  * board, and its colour when the moves alternate colours) are those the first M moves reach. So the estimate is
  * p_N(t) on those squares, scaled to sum to p_N(from), both from survivalEstimate.
  */
-export function distributionEstimate(g: Graph, from: number, steps: number): Estimate & { total: { probability: number; log10: number } } {
+export function distributionEstimate(
+  g: Graph,
+  from: number,
+  steps: number,
+): Estimate & { total: { probability: number; log10: number } } {
   const n = g.board.cells;
   const moves = quickMoves(n, steps);
   const log10 = new Float64Array(n);
@@ -192,7 +203,13 @@ export function distributionEstimate(g: Graph, from: number, steps: number): Est
     const { v, log2, sums } = run(g, v0, moves, 2, forwardStep);
     for (let s = 0; s < n; s++) log10[s] = log10Of(v[s], log2);
     const total = sums[sums.length - 1];
-    return { probability: fill(log10), log10, moves, extrapolated: false, total: { probability: total === -Infinity ? 0 : 10 ** total, log10: total } };
+    return {
+      probability: fill(log10),
+      log10,
+      moves,
+      extrapolated: false,
+      total: { probability: total === -Infinity ? 0 : 10 ** total, log10: total },
+    };
   }
   const v = reachedAfter(g, from, moves);
   const survival = survivalEstimate(g, steps);
@@ -203,6 +220,13 @@ export function distributionEstimate(g: Graph, from: number, steps: number): Est
   let rest = 0;
   for (let s = 0; s < n; s++) if (v[s] > 0 && survival.log10[s] > -Infinity) rest += 10 ** (survival.log10[s] - top);
   const norm = top + Math.log10(rest);
-  for (let s = 0; s < n; s++) log10[s] = v[s] > 0 && Number.isFinite(norm) && total > -Infinity ? survival.log10[s] - norm + total : -Infinity;
-  return { probability: fill(log10), log10, moves, extrapolated: true, total: { probability: total === -Infinity ? 0 : 10 ** total, log10: total } };
+  for (let s = 0; s < n; s++)
+    log10[s] = v[s] > 0 && Number.isFinite(norm) && total > -Infinity ? survival.log10[s] - norm + total : -Infinity;
+  return {
+    probability: fill(log10),
+    log10,
+    moves,
+    extrapolated: true,
+    total: { probability: total === -Infinity ? 0 : 10 ** total, log10: total },
+  };
 }

@@ -34,7 +34,8 @@ export function parseSteps(text: string): number | string {
   const m = /^([0-9]+)(?:e([0-9]))?$/i.exec(t);
   if (!m) return 'N must be a whole number of moves, like 10 (1e9 works too).';
   const n = Number(m[1]) * 10 ** Number(m[2] ?? 0);
-  if (!Number.isSafeInteger(n) || n > HORIZON_MAX_STEPS) return `N must be from 0 to ${HORIZON_MAX_STEPS.toLocaleString('en')}.`;
+  if (!Number.isSafeInteger(n) || n > HORIZON_MAX_STEPS)
+    return `N must be from 0 to ${HORIZON_MAX_STEPS.toLocaleString('en')}.`;
   return n;
 }
 
@@ -127,7 +128,10 @@ export interface HeatScale {
  */
 export function heatScale(probability: Float64Array, log10: Float64Array): HeatScale {
   const n = probability.length;
-  let pMin = Infinity, pMax = -Infinity, lMin = Infinity, lMax = -Infinity;
+  let pMin = Infinity,
+    pMax = -Infinity,
+    lMin = Infinity,
+    lMax = -Infinity;
   for (let s = 0; s < n; s++) {
     pMin = Math.min(pMin, probability[s]);
     pMax = Math.max(pMax, probability[s]);

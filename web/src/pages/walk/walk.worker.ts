@@ -4,11 +4,18 @@ import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
 import { job, type Job } from '../../../../src/core/job.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { FLOAT_MAX_STEPS, decayRateJob, distributionJob, graph, survivalAtHorizonJob, survivalMapAtHorizonJob, type SurvivalMap } from '../../../../src/walk/index.js';
+import {
+  FLOAT_MAX_STEPS,
+  decayRateJob,
+  distributionJob,
+  graph,
+  survivalAtHorizonJob,
+  survivalMapAtHorizonJob,
+  type SurvivalMap,
+} from '../../../../src/walk/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { distributionEstimate, survivalEstimate, type Estimate } from './estimate.js';
 import { DIST_MAX_WORK } from './state.js';
-
 
 /**
  * What the page asks: `key` names the board, piece and N (and square) the request is for, and comes back in the
@@ -82,7 +89,14 @@ function walkJob(req: WalkRequest): Job<WalkResult, unknown> {
     const horizon = survivalAtHorizonJob(g, req.from, req.steps);
     return job(function* (ctl) {
       const h = yield* horizon.within(ctl);
-      const point: Point = { probability: h.probability, log10: h.log10, lambda: h.lambda, lambdaError: h.lambdaError, method: h.method, relativeError: h.relativeError };
+      const point: Point = {
+        probability: h.probability,
+        log10: h.log10,
+        lambda: h.lambda,
+        lambdaError: h.lambdaError,
+        method: h.method,
+        relativeError: h.relativeError,
+      };
       if (req.steps > FLOAT_MAX_STEPS || cells * req.steps > DIST_MAX_WORK) {
         return { key, kind: 'dist', from: req.from, point, dist: null, over: true };
       }
