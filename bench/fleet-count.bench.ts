@@ -127,7 +127,7 @@ export async function run(): Promise<BenchSection> {
   const evenness = async (p: FleetProblem, what: string): Promise<string> => {
     const seen: [number, number][] = [];
     const t0 = performance.now();
-    await countLayouts(p, { onProgress: (q) => seen.push([performance.now() - t0, q.total ? q.done / q.total : 0]) });
+    await countLayouts(p, { onProgress: (q) => seen.push([performance.now() - t0, q.share ?? 0]) });
     const T = performance.now() - t0;
     const at = (f: number): string => `${((seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0) * 100).toFixed(0)} %`;
     return `${what} (${fmtMs(T)}): ${at(0.25)} / ${at(0.5)} / ${at(0.75)}`;

@@ -170,7 +170,7 @@ export async function run(): Promise<BenchSection> {
     const seen: [number, number][] = [];
     const t0 = performance.now();
     const o = await survivalAtHorizon(g, 0, steps, {
-      onProgress: (q) => seen.push([performance.now() - t0, q.total ? q.done / q.total : 0]),
+      onProgress: (q) => seen.push([performance.now() - t0, q.share ?? 0]),
     });
     const T = performance.now() - t0;
     const at = (f: number): string => `${((seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0) * 100).toFixed(0)} %`;

@@ -8,7 +8,7 @@ import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
-import { heatMap, type HeatMap, type HeatMethod } from '../fleet/heat.js';
+import { heatMap, type HeatMethod } from '../fleet/heat.js';
 import { fleetProblem } from '../fleet/fleets.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
@@ -75,7 +75,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
     try {
       // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
       if (p.width * p.height > COUNT_WORKER_CELLS)
-        return await runJob<HeatMap, HeatMap>(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
+        return await runJob(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
           timeoutMs,
           label,
           inWorker: true,

@@ -13,7 +13,7 @@ import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards
 import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
-import { FleetPlacer, type PlaceMethod, type PlaceResult } from '../fleet/place.js';
+import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { fleetWords } from '../fleet/names.js';
 import { drawGrid } from '../render/ascii.js';
@@ -225,7 +225,7 @@ async function place(args: Parsed, out: Output): Promise<number> {
         : { exists: true, total: r.total, interrupted: r.interrupted };
   } else if (n === 1 && p.width * p.height >= PLACE_WORKER_CELLS) {
     // The same search as below, in a worker (the job draws from the same seed).
-    const o = await runJob<PlaceResult>(out, 'fleet.place', [spec, { method, seed }], {
+    const o = await runJob(out, 'fleet.place', [spec, { method, seed }], {
       maxNodes,
       timeoutMs,
       label,
@@ -251,7 +251,7 @@ async function place(args: Parsed, out: Output): Promise<number> {
           signal,
           maxNodes,
           timeoutMs,
-          onProgress: (pr) => out.progress(n > 1 ? { done: i, total: n, unit: 'layouts' } : pr, label),
+          onProgress: (pr) => out.progress(n > 1 ? { share: i / n, done: i, unit: 'layouts' } : pr, label),
         });
         if (!o.finished) {
           if (o.stopped === 'signal') {
@@ -351,7 +351,7 @@ async function uniformPlaceInWorker(
   out: Output,
   label: string,
 ): Promise<UniformPlaced> {
-  const quick = await runJob<PlaceResult>(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker: true });
+  const quick = await runJob(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker: true });
   if (!quick.finished && quick.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
   return uniformAnswer(await runJob(out, 'fleet.uniform', [spec, seed, n], { label, inWorker: true }));
@@ -387,7 +387,7 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const w = watched(out);
   const outcome =
     p.width * p.height > COUNT_WORKER_CELLS
-      ? await runJob<bigint>(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
+      ? await runJob(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
       : await interruptible(out, (signal) =>
           countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }),
         );
@@ -417,16 +417,16 @@ export function interruptedCount(
   what = 'the count',
 ): number {
   const where =
-    last?.total === undefined
+    last === null
       ? 'its start'
-      : last.unit === 'per cent'
-        ? `${Math.floor((100 * last.done) / last.total)} %`
-        : `${thousands(Math.floor(last.done))} of ${thousands(last.total)} ${last.unit ?? ''}`.trimEnd();
+      : last.share !== undefined
+        ? `${Math.floor(100 * last.share)} %`
+        : `${thousands(Math.floor(last.done))} ${last.unit}`;
   if (out.json) {
     out.printJson({
       count: null,
       stopped: 'signal',
-      ...(last ? { done: last.done, total: last.total, unit: last.unit } : {}),
+      ...(last ? { share: last.share, done: last.done, unit: last.unit } : {}),
       nodes,
       ...problemJson(p),
       seconds,

@@ -5,7 +5,7 @@ import { Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
-import type { Mobility, MobilityPartial } from '../pieces/mobility.js';
+import type { MobilityPartial } from '../pieces/mobility.js';
 import { PIECE_NAMES, parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, list, noMoreThan, type Command, type Flag, type Parsed } from './command.js';
@@ -58,12 +58,6 @@ function boardOf(text: string | undefined): Board {
 /** Boards past this many cells are huge: their attacks run in a worker thread. */
 const HUGE_CELLS = 1 << 20;
 
-/** The targets on the ranks a stopped sweep finished (rank 1 up). */
-interface AttacksPartialWords {
-  rows: number;
-  words: Uint32Array;
-}
-
 export const movesCommand: Command = {
   name: 'moves',
   usage:
@@ -94,7 +88,7 @@ Examples:
     const from = Bitboard.fromSquares(board, fromList);
     const occupied = Bitboard.fromSquares(board, occList);
     const t0 = performance.now();
-    const outcome = await runJob<Uint32Array, AttacksPartialWords>(
+    const outcome = await runJob(
       out,
       'pieces.attacks',
       [{ board: { width: board.width, height: board.height }, piece: pieceSpec, from: fromList, occupied: occList }],
@@ -226,7 +220,7 @@ Examples:
     const occList = list(args, 'occupied').map((s) => board.parse(s));
     const limits = limitsOf(args);
     const t0 = performance.now();
-    const outcome = await runJob<Mobility, MobilityPartial>(
+    const outcome = await runJob(
       out,
       'pieces.mobility',
       [{ board: { width: board.width, height: board.height }, piece: pieceSpec, occupied: occList }],

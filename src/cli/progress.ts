@@ -1,5 +1,6 @@
-// The one progress display of the CLI: a job's progress (done of total, in its unit) as a bar with the per cent,
-// the rate and the time left, redrawn in place on a terminal; a line now and then elsewhere (with --progress).
+// The one progress display of the CLI: a job's progress (its share done, where known, and the work done in its
+// unit) as a bar with the per cent, the rate and the time left, redrawn in place on a terminal; a line now and
+// then elsewhere (with --progress).
 import type { Progress } from '../core/run.js';
 import { thousands } from './words.js';
 
@@ -37,24 +38,24 @@ export function clock(ms: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
 }
 
-/** One line of progress: label, bar, per cent, done of total, rate, time left (what is known of them). */
-export function formatProgress(label: string, p: Progress, elapsedMs: number, rate: number | null): string {
-  const unit = p.unit ?? '';
+/** One line of progress: label, bar and per cent (where the share is known), work done, rate, time left. */
+export function formatProgress(
+  label: string,
+  p: Progress,
+  elapsedMs: number,
+  rate: number | null,
+  leftMs: number | null = null,
+): string {
   const parts = [label];
-  // Work counted in per cent already: the per cent alone says it.
-  const percent = unit === '%';
-  if (p.total !== undefined && p.total > 0) {
-    const f = Math.min(1, Math.max(0, p.done / p.total));
+  if (p.share !== undefined) {
+    const f = Math.min(1, Math.max(0, p.share));
     const full = Math.floor(f * BAR);
     parts.push(`[${'#'.repeat(full)}${'-'.repeat(BAR - full)}]`, `${(f * 100).toFixed(f < 0.1 ? 1 : 0)} %`);
-    if (!percent) parts.push(`${compact(p.done)} of ${compact(p.total)} ${unit}`.trimEnd());
-  } else {
-    parts.push(`${compact(p.done)} ${unit}`.trimEnd());
   }
-  if (rate !== null && rate > 0 && !percent) parts.push(`${compact(rate)} ${unit}/s`.replace(' /s', '/s'));
+  parts.push(`${compact(p.done)} ${p.unit}`);
+  if (rate !== null && rate > 0) parts.push(`${compact(rate)} ${p.unit}/s`);
   parts.push(`${clock(elapsedMs)} spent`);
-  if (p.total !== undefined && rate !== null && rate > 0 && p.done < p.total)
-    parts.push(`${clock(((p.total - p.done) / rate) * 1000)} left`);
+  if (leftMs !== null) parts.push(`${clock(leftMs)} left`);
   return parts.join('  ');
 }
 
@@ -63,7 +64,8 @@ export class ProgressDisplay {
   private readonly t0: number;
   private lastDraw = -Infinity;
   private shown = false;
-  private readonly samples: Array<[number, number]> = [];
+  /** Recent reports: time, work done, share done (NaN where unknown). */
+  private readonly samples: Array<[number, number, number]> = [];
   private latest: Progress | null = null;
 
   /**
@@ -84,7 +86,7 @@ export class ProgressDisplay {
   update(p: Progress): void {
     const t = this.now();
     this.latest = p;
-    this.samples.push([t, p.done]);
+    this.samples.push([t, p.done, p.share ?? NaN]);
     while (this.samples.length > 2 && t - this.samples[0][0] > RATE_WINDOW_MS) this.samples.shift();
     if (t - this.lastDraw < (this.tty ? TTY_EVERY_MS : PIPE_EVERY_MS)) return;
     this.lastDraw = t;
@@ -99,9 +101,18 @@ export class ProgressDisplay {
     return t1 > t0 ? ((d1 - d0) / (t1 - t0)) * 1000 : null;
   }
 
+  /** The time left at the rate the share grew over the window (null where it is not known or did not grow). */
+  left(): number | null {
+    if (this.samples.length < 2) return null;
+    const [t0, , s0] = this.samples[0];
+    const [t1, , s1] = this.samples[this.samples.length - 1];
+    if (!(s1 > s0) || !(t1 > t0)) return null;
+    return ((1 - s1) * (t1 - t0)) / (s1 - s0);
+  }
+
   private draw(t: number): void {
     if (this.latest === null) return;
-    const line = formatProgress(this.label, this.latest, t - this.t0, this.rate());
+    const line = formatProgress(this.label, this.latest, t - this.t0, this.rate(), this.left());
     if (this.tty) {
       const cols = process.stderr.columns ?? 100;
       this.write('\r\x1b[2K' + (line.length >= cols ? line.slice(0, cols - 1) : line));

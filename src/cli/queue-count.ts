@@ -94,7 +94,7 @@ export async function countOnQueue(
         pending.delete(index);
       }
       if (reused < 0) reused = counts.size;
-      onProgress?.({ done: counts.size, total: sc.shards, unit: 'shards' });
+      onProgress?.({ share: counts.size / sc.shards, done: counts.size, unit: 'shards' });
       if (pending.size > 0) await pause(POLL_MS, signal);
     }
     return { counts, reused: Math.max(0, reused), interrupted: pending.size > 0 };

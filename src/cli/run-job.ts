@@ -2,9 +2,8 @@
 // steps may be long and synchronous (huge boards), so that Ctrl-C is answered within half a second either way.
 // Progress goes to the one display; Ctrl-C stops the job, whose outcome then carries what it finished.
 import { Worker } from 'node:worker_threads';
-import type { Job, Outcome } from '../core/job.js';
 import type { Progress, RunOptions } from '../core/run.js';
-import { runInWorker } from '../core/worker.js';
+import { runInWorker, type JobArgs, type JobName, type JobOutcome } from '../core/worker.js';
 import { JOBS } from '../jobs.js';
 import { INTERRUPT_DEADLINE_MS, interruptible } from './io.js';
 import type { Output } from './output.js';
@@ -17,29 +16,30 @@ export interface CliJobOptions extends Pick<RunOptions, 'maxNodes' | 'timeoutMs'
 }
 
 /** Stopped by Ctrl-C before the worker could report: what is known (the nodes of its last progress). */
-function abandoned<T, P>(last: Progress | null, t0: number): Outcome<T, P> {
-  return { finished: false, stopped: 'signal', partial: undefined, nodes: last?.done ?? 0, ms: performance.now() - t0 };
+function abandoned<K extends JobName>(last: Progress | null, t0: number): JobOutcome<K> {
+  const nodes = last?.done ?? 0;
+  return { finished: false, stopped: 'signal', partial: undefined, nodes, ms: performance.now() - t0 } as JobOutcome<K>;
 }
 
 /** Runs the named job with Ctrl-C, progress and the limits; resolves to its outcome. */
-export function runJob<T, P = unknown>(
+export function runJob<K extends JobName>(
   out: Output,
-  name: string,
-  args: unknown[],
+  name: K,
+  args: JobArgs<K>,
   options: CliJobOptions = {},
-): Promise<Outcome<T, P>> {
+): Promise<JobOutcome<K>> {
   const { label, inWorker, ...limits } = options;
   const onProgress = (p: Progress): void => out.progress(p, label);
   return interruptible(out, async (signal) => {
     if (!inWorker) {
-      const make = JOBS[name] as (...a: unknown[]) => Job<T, P>;
+      const make = JOBS[name] as unknown as (...a: JobArgs<K>) => { run(o: RunOptions): Promise<JobOutcome<K>> };
       return make(...args).run({ ...limits, signal, onProgress });
     }
     const worker = new Worker(new URL('../worker.js', import.meta.url));
     const t0 = performance.now();
     let last: Progress | null = null;
     try {
-      const done = runInWorker<T, P>(worker, name, args, {
+      const done = runInWorker(worker, name, args, {
         ...limits,
         signal,
         onProgress: (p) => ((last = p), onProgress(p)),
@@ -48,8 +48,8 @@ export function runJob<T, P = unknown>(
       // its first report (the worker still starting, or the job in its first step, which may take seconds on a huge
       // board) nothing it finished can come back: the answer is given at once, and the worker's ending begins now
       // (ending a thread that holds a large heap takes a while, and the process waits for it before it exits).
-      const deadline = new Promise<Outcome<T, P>>((resolve) => {
-        const give = (): void => resolve(abandoned<T, P>(last, t0));
+      const deadline = new Promise<JobOutcome<K>>((resolve) => {
+        const give = (): void => resolve(abandoned<K>(last, t0));
         const onAbort = (): void => {
           if (last !== null) return void setTimeout(give, INTERRUPT_DEADLINE_MS * 0.6).unref();
           void worker.terminate();

@@ -2,10 +2,13 @@
 // built for its first shard of a count, so its later shards of that count cost only their part of the join.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Outcome } from '../core/job.js';
+import type { Job, Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
 import { runInWorker } from '../core/worker.js';
 import { shardJobName, type ShardCount, type ShardedCount } from '../core/shards.js';
+
+/** The registry's shard jobs ('tour.countShard', 'fleet.countShard'), as the pool calls them: any count's shard. */
+type ShardJobs = Record<string, (sc: ShardedCount, index: number) => Pick<Job<ShardCount, unknown>, 'run'>>;
 
 /** One shard's run: Ctrl-C (the signal) and its progress (per cent of the shard). */
 export interface ShardRunOptions {
@@ -64,7 +67,7 @@ export class ShardThreads {
         worker.once('error', onError);
         worker.once('exit', onError);
       });
-      const done = runInWorker<ShardCount, unknown>(worker, shardJobName(sc), [sc, index], {
+      const done = runInWorker<ShardJobs>(worker, shardJobName(sc), [sc, index], {
         onProgress: (p) => ((nodes = p.done), onProgress?.(p)),
       });
       const outcome = await Promise.race([done, aborted, failed]);
@@ -144,7 +147,7 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
   const report = (): void => {
     let running = 0;
     for (const s of share.values()) running += s;
-    options.onProgress?.({ done: counts.size + running, total: sc.shards, unit: 'shards' });
+    options.onProgress?.({ share: (counts.size + running) / sc.shards, done: counts.size, unit: 'shards' });
   };
   let next = 0,
     lanes = 0;
@@ -172,7 +175,7 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
       const outcome = await pool.run(sc, index, {
         signal: options.signal,
         onProgress: (p) => {
-          share.set(index, p.total ? Math.min(1, p.done / p.total) : 0);
+          share.set(index, p.share ?? 0);
           report();
         },
       });

@@ -9,7 +9,6 @@ import {
   parsePlayer,
   search,
   type Engine,
-  type MatchTally,
   type Move,
   type PlayerSpec,
   type SearchResult,
@@ -75,7 +74,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
       drawRule: !bool(args, 'no-draw-rule'),
       onProgress: (p) => {
         if (timeMs !== undefined)
-          out.progress({ done: Math.min(timeMs, performance.now() - t0), total: timeMs, unit: 'ms' }, 'valley best');
+          out.progress({ ...p, share: Math.min(1, (performance.now() - t0) / timeMs) }, 'valley best');
         else out.progress(p, 'valley best');
       },
     }),
@@ -180,7 +179,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
     variant: variant.name,
     position: start,
   };
-  const outcome = await runJob<MatchTally, MatchTally>(out, 'valley.match', [options], {
+  const outcome = await runJob(out, 'valley.match', [options], {
     timeoutMs,
     label: 'valley match',
   });

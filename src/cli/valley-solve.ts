@@ -74,7 +74,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
         onProgress: (p) =>
           out.progress(
             maxNodes === undefined && timeoutMs !== undefined
-              ? { done: Math.min(timeoutMs, performance.now() - t0), total: timeoutMs, unit: 'ms' }
+              ? { ...p, share: Math.min(1, (performance.now() - t0) / timeoutMs) }
               : p,
             'valley solve',
           ),

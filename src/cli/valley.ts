@@ -51,13 +51,13 @@ async function perft(args: Parsed, out: Output): Promise<number | void> {
   let stop: Outcome<unknown, unknown> | null = null;
   let received = true;
   if (byMove) {
-    const outcome = await runJob<DivideRows, DivideRows>(out, 'valley.divide', [variant.name, position, depth], job);
+    const outcome = await runJob(out, 'valley.divide', [variant.name, position, depth], job);
     rows = (outcome.finished ? outcome.value : (outcome.partial ?? [])).slice();
     rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     nodes = depth === 0 ? 1 : rows.reduce((sum, [, n]) => sum + n, 0);
     if (!outcome.finished) stop = outcome;
   } else {
-    const outcome = await runJob<number, number>(out, 'valley.perft', [variant.name, position, depth], job);
+    const outcome = await runJob(out, 'valley.perft', [variant.name, position, depth], job);
     nodes = outcome.finished ? outcome.value : (outcome.partial ?? 0);
     received = outcome.finished || outcome.partial !== undefined;
     if (!outcome.finished) stop = outcome;

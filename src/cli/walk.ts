@@ -15,12 +15,8 @@ import {
   fractionText,
   graph,
   mapWithin,
-  type Distribution,
-  type Fraction,
   type Graph,
-  type HorizonResult,
   type Simulation,
-  type SurvivalMap,
 } from '../walk/index.js';
 import { BOARD_FLAG, boardAndRest, bool, int, noMoreThan, str, type Command } from './command.js';
 import { plural, thousands } from './words.js';
@@ -250,13 +246,13 @@ Examples:
 
     if (all) {
       checkMapLimit(g, steps);
-      const mapOutcome = await runJob<SurvivalMap>(out, 'walk.survivalMapAtHorizon', [task], {
+      const mapOutcome = await runJob(out, 'walk.survivalMapAtHorizon', [task], {
         label: `walk: every square of ${where}`,
       });
       if (!mapOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the map was finished`);
       const { probability: map, log10 } = mapOutcome.value;
       const exactOutcome = exact
-        ? await runJob<Fraction[]>(out, 'walk.exactSurvivalMap', [task], {
+        ? await runJob(out, 'walk.exactSurvivalMap', [task], {
             label: `walk: exact fractions of every square of ${where}`,
           })
         : undefined;
@@ -289,12 +285,9 @@ Examples:
     if (from === undefined)
       throw new GridbitsError('BAD_ARGUMENT', 'walk: give the start square with --from SQ (or --all for every square)');
     if (dist) {
-      const dOutcome = await runJob<Distribution, { moves: number }>(
-        out,
-        'walk.distribution',
-        [{ ...task, from: board.name(from) }],
-        { label: `walk: where the ${piece.name} stands, ${where} from ${board.name(from)}` },
-      );
+      const dOutcome = await runJob(out, 'walk.distribution', [{ ...task, from: board.name(from) }], {
+        label: `walk: where the ${piece.name} stands, ${where} from ${board.name(from)}`,
+      });
       if (!dOutcome.finished)
         throw new GridbitsError(
           'ABORTED',
@@ -324,7 +317,7 @@ Examples:
     }
 
     const fromTask = { ...task, from: board.name(from) };
-    const hOutcome = await runJob<HorizonResult>(out, 'walk.survivalAtHorizon', [fromTask], {
+    const hOutcome = await runJob(out, 'walk.survivalAtHorizon', [fromTask], {
       label: `walk ${where} from ${board.name(from)}`,
     });
     if (!hOutcome.finished) throw new GridbitsError('ABORTED', `walk: ${INTERRUPTED} before the probability was found`);
@@ -332,7 +325,7 @@ Examples:
     const unfinished: string[] = [];
     let fraction: string | undefined;
     if (exact) {
-      const f = await runJob<Fraction>(out, 'walk.exactSurvival', [fromTask], {
+      const f = await runJob(out, 'walk.exactSurvival', [fromTask], {
         label: `walk: exact fraction, ${where} from ${board.name(from)}`,
       });
       if (f.finished) fraction = fractionText(f.value);
@@ -340,7 +333,7 @@ Examples:
     }
     let sim: Simulation | undefined;
     if (simulateK !== undefined && unfinished.length === 0) {
-      const s = await runJob<Simulation, Simulation>(out, 'walk.simulate', [{ ...fromTask, trials: simulateK, seed }], {
+      const s = await runJob(out, 'walk.simulate', [{ ...fromTask, trials: simulateK, seed }], {
         label: `walk: simulated walks, ${where} from ${board.name(from)}`,
       });
       sim = s.finished ? s.value : s.partial;

@@ -12,21 +12,21 @@ export { parseDiagram, renderDiagram, type Layer, type ParsedDiagram } from './d
 export { GridbitsError, isGridbitsError, type ErrorCode } from './error.js';
 export { createRng, uniformBelow, uniformBelowBig, type Rng } from './prng.js';
 export { wilson, type Interval } from './stats.js';
-export { checkAborted, type Progress, type RunOptions } from './run.js';
+export { PROGRESS_UNITS, shareOf, type Limits, type Progress, type ProgressUnit, type RunOptions } from './run.js';
 export {
-  ForecastProgress,
   Job,
   JobControl,
   finishedJob,
   finishedValue,
   job,
-  yieldToEventLoop,
   type Finished,
+  type InnerOptions,
   type JobBody,
+  type JobSettings,
   type Outcome,
+  type ProgressReport,
   type StopReason,
   type Unfinished,
 } from './job.js';
-export { shardJobName, shardsTotal, type ShardCount, type ShardedCount } from './shards.js';
-export { runInWorker, serveJobs, type Endpoint, type FromWorker, type JobRegistry, type ToWorker } from './worker.js';
-export { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
+export { shardsTotal, type ShardCount, type ShardedCount } from './shards.js';
+export { runInWorker, type Endpoint, type JobArgs, type JobName, type JobOutcome, type JobRegistry } from './worker.js';

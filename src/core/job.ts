@@ -1,7 +1,7 @@
-// The one contract for long work: a job is a resumable generator; one sync and one async driver run it within
-// a node budget, a time limit and an abort signal, report progress, and say how it ended in one outcome shape.
+// The one contract for long work: a job is a resumable generator; one stepper runs it within a node budget, a
+// time limit and an abort signal, for the sync and async drivers and for a job run inside another one.
 import { GridbitsError } from './error.js';
-import type { Progress, RunOptions } from './run.js';
+import { checkLimits, type Limits, type Progress, type ProgressUnit, type RunOptions } from './run.js';
 
 /** What stopped a job before its end: its node budget, its time limit, or the abort signal. */
 export type StopReason = 'nodes' | 'time' | 'signal';
@@ -12,9 +12,9 @@ export interface Finished<T> {
   finished: true;
   /** The whole answer. */
   value: T;
-  /** Work units (search nodes, states, games, …) spent, over every run of the job. */
+  /** Work units (search nodes, states, games, …: the job's unit) spent, over every run of the job. */
   nodes: number;
-  /** Wall-clock milliseconds of the runs, added up. */
+  /** Milliseconds of the job's runs, added up (wall clock; a job run inside another: the time it ran). */
   ms: number;
 }
 
@@ -28,12 +28,22 @@ export interface Unfinished<P> {
   partial: P | undefined;
   /** Work units spent so far, over every run of the job. */
   nodes: number;
-  /** Wall-clock milliseconds of the runs, added up. */
+  /** Milliseconds of the job's runs, added up (wall clock; a job run inside another: the time it ran). */
   ms: number;
 }
 
 /** How a run of a job ended. */
 export type Outcome<T, P = never> = Finished<T> | Unfinished<P>;
+
+/** What a job's progress report sets: any of the share done, the count and its unit. */
+export interface ProgressReport {
+  /** The share of the work done, from 0 to 1. */
+  share?: number;
+  /** Work done, in `unit`; left out, the progress counts the job's nodes. */
+  done?: number;
+  /** What `done` counts (the job's unit when left out). */
+  unit?: ProgressUnit;
+}
 
 /**
  * What a job's body talks to: it spends work units, says how far it is, and names its partial result. The body
@@ -44,10 +54,13 @@ export class JobControl<P = never> {
   nodes = 0;
   /** Where the next safe point is wanted, in nodes (the drivers move it). */
   checkAt = 1;
-  /** Progress as the body last set it. */
-  readonly progress: Progress = { done: 0 };
   /** Set by the body: what the job has so far, for an unfinished outcome. */
   partial: (() => P) | undefined = undefined;
+  private share: number | undefined = undefined;
+  private done: number | undefined = undefined;
+
+  /** @param unit what the job's nodes count, and its progress unless the body names another */
+  constructor(private unit: ProgressUnit = 'nodes') {}
 
   /**
    * Spends `n` work units; true when the body should yield now (a check of budget, time and signal is due).
@@ -57,19 +70,27 @@ export class JobControl<P = never> {
     return (this.nodes += n) >= this.checkAt;
   }
 
-  /** Says how far the job is: `done` of `total` in `unit`. Progress should advance evenly with the work. */
-  report(done: number, total?: number, unit?: string): void {
-    const p = this.progress;
-    p.done = done;
-    if (total !== undefined) p.total = total;
-    if (unit !== undefined) p.unit = unit;
+  /**
+   * Says how far the job is: the share done (0 … 1) where the size of the work is known, and the work done when
+   * it is counted in something other than the job's nodes. Progress should advance evenly with the work.
+   */
+  report(progress: ProgressReport): void {
+    if (progress.share !== undefined) this.share = Math.min(1, Math.max(0, progress.share));
+    if (progress.done !== undefined) this.done = progress.done;
+    if (progress.unit !== undefined) this.unit = progress.unit;
+  }
+
+  /** The progress as last reported (the nodes spent where the body counts nothing else). */
+  get progress(): Progress {
+    const p: Progress = { done: this.done ?? this.nodes, unit: this.unit };
+    if (this.share !== undefined) p.share = this.share;
+    return p;
   }
 }
 
 /**
- * Progress for work whose size is known only as a forecast: it reports the work done of done + the forecast of
- * what is left, and raises the total whenever a new forecast would lower the share done, so the share never
- * goes back; it ends at done of done.
+ * Progress for work whose size is known only as a forecast: it reports the share done of done + the forecast
+ * of what is left, kept from going back, and the work done in its unit; it ends at a share of 1.
  * @example
  * ```ts
  * const progress = new ForecastProgress('states');
@@ -80,21 +101,20 @@ export class JobControl<P = never> {
 export class ForecastProgress {
   private best = 0;
 
-  /** @param unit what the work is counted in ('states', 'moves', …) */
-  constructor(readonly unit: string) {}
+  /** @param unit what the work is counted in */
+  constructor(readonly unit: ProgressUnit) {}
 
-  /** Reports `done` of done + `left`, the share kept from going back. */
+  /** Reports `done`, with the share done / (done + left) kept from going back. */
   report(ctl: Pick<JobControl<unknown>, 'report'>, done: number, left: number): void {
     if (left <= 0) return this.finish(ctl, done);
     const share = done / (done + left);
     if (share > this.best) this.best = share;
-    const total = this.best > 0 ? Math.max(done + 1, Math.round(done / this.best)) : Math.max(1, Math.round(left));
-    ctl.report(done, total, this.unit);
+    ctl.report({ share: this.best, done, unit: this.unit });
   }
 
-  /** Reports the end: done of done. */
+  /** Reports the end: a share of 1. */
   finish(ctl: Pick<JobControl<unknown>, 'report'>, done: number): void {
-    ctl.report(done, done, this.unit);
+    ctl.report({ share: 1, done, unit: this.unit });
   }
 
   /** The work grew (e.g. a pass is redone with wider numbers): the share may go back this once. */
@@ -106,17 +126,32 @@ export class ForecastProgress {
 /** A job's body: a generator over a control, returning the answer. */
 export type JobBody<T, P> = (control: JobControl<P>) => Generator<void, T, void>;
 
+/** What a job is made with besides its body. */
+export interface JobSettings<P> {
+  /** What the job's work units (its `nodes`) count; 'nodes' when left out. */
+  unit?: ProgressUnit;
+  /** What the job has before its body first runs (for a run stopped at once); the body may set a later one. */
+  partial?: () => P;
+}
+
 /** How often the async driver gives the event loop a turn, and how often progress is reported (ms). */
 const SLICE_MS = 20;
 const PROGRESS_MS = 100;
 
+/** What an inner job run with {@link Job.runWithin} takes: limits of its own and where its progress goes. */
+export interface InnerOptions extends Limits {
+  /** Hears the inner job's progress at each of its pauses; left out, the outer job reports it as its own. */
+  onProgress?: (p: Progress) => void;
+}
+
 /**
- * A resumable piece of long work. `run` (async, yielding to the event loop about every 20 ms) and `runSync`
- * drive it within the run options; a run that stops on a limit leaves the job suspended, and running it again
- * goes on where it stopped (with fresh limits). Once finished, running it again gives the same outcome.
+ * A resumable piece of long work. `run` (async, giving the event loop a turn about every 20 ms) and `runSync`
+ * drive it within the run options; `runWithin` runs it inside another job with limits of its own. A run that
+ * stops on a limit leaves the job suspended, and running it again goes on where it stopped (with fresh limits).
+ * Once finished, running it again gives the same outcome.
  */
 export class Job<T, P = never> {
-  private readonly control = new JobControl<P>();
+  private readonly control: JobControl<P>;
   private generator: Generator<void, T, void> | null = null;
   private result: Finished<T> | null = null;
   private failure: unknown = undefined;
@@ -125,24 +160,14 @@ export class Job<T, P = never> {
 
   /**
    * @param body the work, as a generator over the job's control
-   * @param partial what the job has before its body first runs (for a run stopped at once); the body may set
-   *   `control.partial` to a later one
+   * @param settings the unit of its work, and what it has before its body first runs
    */
   constructor(
     private readonly body: JobBody<T, P>,
-    partial?: () => P,
+    settings: JobSettings<P> = {},
   ) {
-    this.control.partial = partial;
-  }
-
-  /**
-   * The job's steps under another job's control, for a job made of smaller ones:
-   * `const count = yield* countJob.within(ctl);` (its work counts in the outer job's nodes and limits). With
-   * `report`, the inner job's progress goes there instead of to the outer job (which says how far it is as a
-   * whole: e.g. `(p) => ctl.report(i + p.done / (p.total ?? 1), parts)`).
-   */
-  within<Q>(control: JobControl<Q>, report?: (progress: Progress) => void): Generator<void, T, void> {
-    return this.body((report === undefined ? control : partControl(control, report)) as unknown as JobControl<P>);
+    this.control = new JobControl<P>(settings.unit);
+    this.control.partial = settings.partial;
   }
 
   /** True once the job has run to its end. */
@@ -150,14 +175,49 @@ export class Job<T, P = never> {
     return this.result !== null;
   }
 
-  /** Runs to the end or a limit without giving the event loop a turn (so a signal can fire only from elsewhere). */
-  runSync(options: RunOptions = {}): Outcome<T, P> {
-    const run = this.start(options, true);
-    if (!('next' in run)) return run;
+  /**
+   * The job's work as a part of another job, from its start: `const count = yield* countJob.within(ctl);` Its
+   * work counts in the outer job's nodes and under its limits, and cannot stop on its own. With `report`, its
+   * progress goes there instead of to the outer job (which then says how far it is as a whole: e.g.
+   * `(p) => ctl.report({ share: (i + (p.share ?? 0)) / parts })`).
+   */
+  within<Q>(control: JobControl<Q>, report?: (progress: Progress) => void): Generator<void, T, void> {
+    if (this.generator !== null || this.result !== null) {
+      throw new GridbitsError('BAD_ARGUMENT', 'this job has already run: run it within another job only once, whole');
+    }
+    const ctl = report === undefined ? control : partControl(control, report);
+    return this.body(ctl as unknown as JobControl<P>);
+  }
+
+  /**
+   * Runs the job inside another job's body with limits of its own: `const out = yield* inner.runWithin(ctl,
+   * { timeoutMs: 500 });` Its work counts in the outer job's nodes too, the outer job's limits and signal stop
+   * both (the outer one pauses where the inner one is), and its own limits end this run with an unfinished
+   * outcome, after which running it again goes on where it stopped. Its time is the time it ran.
+   */
+  *runWithin<Q>(outer: JobControl<Q>, options: InnerOptions = {}): Generator<void, Outcome<T, P>, void> {
+    const run = this.start(options, undefined, options.onProgress ?? forwardTo(outer), outer);
+    if (!('step' in run)) return run;
     try {
       for (;;) {
-        const stop = run.next();
-        if (stop !== undefined) return stop;
+        // The outer job's check comes first where it is due (its limits and signal stop both jobs there).
+        if (outer.nodes >= outer.checkAt) yield;
+        const end = run.step();
+        if (end !== undefined) return end;
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Runs to the end or a limit without giving the event loop a turn (so a signal can fire only from elsewhere). */
+  runSync(options: RunOptions = {}): Outcome<T, P> {
+    const run = this.start(options, options.signal, options.onProgress);
+    if (!('step' in run)) return run;
+    try {
+      for (;;) {
+        const end = run.step();
+        if (end !== undefined) return end;
       }
     } finally {
       this.running = false;
@@ -166,13 +226,13 @@ export class Job<T, P = never> {
 
   /** Runs to the end or a limit, giving the event loop a turn about every 20 ms (signals, timers, progress). */
   async run(options: RunOptions = {}): Promise<Outcome<T, P>> {
-    const run = this.start(options, false);
-    if (!('next' in run)) return run;
+    const run = this.start(options, options.signal, options.onProgress, undefined, true);
+    if (!('step' in run)) return run;
     try {
       let turn = now() + SLICE_MS;
       for (;;) {
-        const stop = run.next();
-        if (stop !== undefined) return stop;
+        const end = run.step();
+        if (end !== undefined) return end;
         if (now() >= turn) {
           await yieldToEventLoop();
           turn = now() + SLICE_MS;
@@ -183,48 +243,62 @@ export class Job<T, P = never> {
     }
   }
 
-  /** Checks the options and sets up one run: a stepper that returns the outcome once the run ends. */
+  /**
+   * Sets up one run: a stepper that advances the body to its next pause and returns the outcome once the run
+   * ends. A run's time is the wall clock from its start; an inner job's is the time its body ran (its pauses
+   * in the outer job are not its time).
+   */
   private start(
-    options: RunOptions,
-    sync: boolean,
-  ): Finished<T> | Unfinished<P> | { next: () => Outcome<T, P> | undefined } {
+    limits: Limits,
+    signal: AbortSignal | undefined,
+    onProgress: ((p: Progress) => void) | undefined,
+    outer?: JobControl<unknown>,
+    async = false,
+  ): Outcome<T, P> | { step: () => Outcome<T, P> | undefined } {
     if (this.result) return this.result;
     if (this.failure !== undefined) throw this.failure;
     if (this.running) throw new GridbitsError('BAD_ARGUMENT', 'this job is already running');
-    const { maxNodes, timeoutMs, signal, onProgress } = options;
-    if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
-      throw new GridbitsError('BAD_ARGUMENT', `the node budget must be a whole number ≥ 1, got ${maxNodes}`);
-    }
-    if (timeoutMs !== undefined && !(timeoutMs >= 0))
-      throw new GridbitsError('BAD_ARGUMENT', `the time limit must be ≥ 0 ms, got ${timeoutMs}`);
+    checkLimits(limits);
+    const { maxNodes, timeoutMs } = limits;
     const ctl = this.control;
-    const t0 = now();
     const budgetEnd = maxNodes === undefined || maxNodes === Infinity ? Infinity : ctl.nodes + maxNodes;
-    const deadline = timeoutMs === undefined ? Infinity : t0 + timeoutMs;
-    // Nodes between checks: doubled while checks come faster than every half millisecond, halved when slower
-    // than two, so a check costs little and a limit is noticed within a few milliseconds.
-    // A synchronous run with no limit, signal or listener needs no checks: the body pauses only where it must.
-    const unchecked = sync && budgetEnd === Infinity && deadline === Infinity && !signal && !onProgress;
-    let every = unchecked ? Infinity : 1;
-    let lastCheck = t0;
+    const timeLimit = timeoutMs ?? Infinity;
+    // A synchronous run with no limit, signal, listener or outer job needs no checks: the body pauses only
+    // where it must.
+    const unchecked =
+      !async && outer === undefined && budgetEnd === Infinity && timeLimit === Infinity && !signal && !onProgress;
+    const pacer = new Pacer(unchecked);
+    const started = now();
+    const msBefore = this.ms;
+    let ran = 0;
+    const spent = (t: number): number => (outer === undefined ? t - started : ran);
     let lastReport = -Infinity;
     const report = (force: boolean, t: number): void => {
-      if (onProgress && (force || t - lastReport >= PROGRESS_MS)) {
+      if (onProgress && (force || outer !== undefined || t - lastReport >= PROGRESS_MS)) {
         lastReport = t;
-        onProgress({ ...ctl.progress });
+        onProgress(ctl.progress);
       }
     };
     const stop = (stopped: StopReason, t: number): Unfinished<P> => {
-      this.ms += t - t0;
+      this.ms = msBefore + spent(t);
       report(true, t);
       return { finished: false, stopped, partial: ctl.partial?.(), nodes: ctl.nodes, ms: this.ms };
     };
+    // The next pause: when the pacer wants a check, within the budget, and (inside another job) when the outer
+    // job wants one.
+    const setCheck = (): void => {
+      let at = Math.min(ctl.nodes + pacer.every, budgetEnd);
+      if (outer !== undefined) at = Math.min(at, ctl.nodes + Math.max(1, outer.checkAt - outer.nodes));
+      ctl.checkAt = at;
+    };
+    if (signal?.aborted) return stop('signal', now());
     this.running = true;
-    if (signal?.aborted) return stop('signal', t0);
     this.generator ??= this.body(ctl);
-    ctl.checkAt = Math.min(ctl.nodes + every, budgetEnd);
     const gen = this.generator;
-    const next = (): Outcome<T, P> | undefined => {
+    setCheck();
+    const step = (): Outcome<T, P> | undefined => {
+      const t0 = now();
+      const before = ctl.nodes;
       let r: IteratorResult<void, T>;
       try {
         r = gen.next();
@@ -233,26 +307,49 @@ export class Job<T, P = never> {
         throw e;
       }
       const t = now();
+      ran += t - t0;
+      // Inside another job, the work is the outer job's too.
+      if (outer !== undefined) outer.nodes += ctl.nodes - before;
       if (r.done) {
-        this.ms += t - t0;
+        this.ms = msBefore + spent(t);
         report(true, t);
         this.result = { finished: true, value: r.value, nodes: ctl.nodes, ms: this.ms };
         return this.result;
       }
       if (signal?.aborted) return stop('signal', t);
       if (ctl.nodes >= budgetEnd) return stop('nodes', t);
-      if (t >= deadline) return stop('time', t);
-      const gap = t - lastCheck;
-      lastCheck = t;
-      if (unchecked) return undefined;
-      if (gap < 0.5 && every < 2 ** 30) every *= 2;
-      else if (gap > 2 && every > 1) every = Math.max(1, every >> 1);
-      ctl.checkAt = Math.min(ctl.nodes + every, budgetEnd);
+      if (spent(t) >= timeLimit) return stop('time', t);
+      pacer.checked(t - t0);
+      setCheck();
       report(false, t);
       return undefined;
     };
-    return { next };
+    return { step };
   }
+}
+
+/**
+ * How many nodes a body runs between two checks: doubled while a stretch takes under half a millisecond,
+ * halved when it takes over two, so a check costs little and a limit is noticed within a few milliseconds.
+ */
+class Pacer {
+  every: number;
+
+  constructor(unchecked: boolean) {
+    this.every = unchecked ? Infinity : 1;
+  }
+
+  /** Takes the time the last stretch of the body ran. */
+  checked(ms: number): void {
+    if (this.every === Infinity) return;
+    if (ms < 0.5 && this.every < 2 ** 30) this.every *= 2;
+    else if (ms > 2 && this.every > 1) this.every = Math.max(1, this.every >> 1);
+  }
+}
+
+/** Where an inner job's progress goes by default: to the outer job, as its own. */
+function forwardTo(outer: JobControl<unknown>): (p: Progress) => void {
+  return (p) => outer.report(p);
 }
 
 /**
@@ -260,7 +357,7 @@ export class Job<T, P = never> {
  * goes to `report`.
  */
 function partControl<Q>(outer: JobControl<Q>, report: (progress: Progress) => void): JobControl<Q> {
-  const progress: Progress = { done: 0 };
+  const own = new JobControl<Q>();
   const part = {
     get nodes() {
       return outer.nodes;
@@ -274,22 +371,23 @@ function partControl<Q>(outer: JobControl<Q>, report: (progress: Progress) => vo
     set checkAt(n: number) {
       outer.checkAt = n;
     },
-    progress,
+    get progress() {
+      return own.progress;
+    },
     partial: undefined,
     spend: (n = 1) => outer.spend(n),
-    report(done: number, total?: number, unit?: string): void {
-      progress.done = done;
-      if (total !== undefined) progress.total = total;
-      if (unit !== undefined) progress.unit = unit;
-      report(progress);
+    report(progress: ProgressReport): void {
+      own.report(progress);
+      own.nodes = outer.nodes;
+      report(own.progress);
     },
   };
   return part as unknown as JobControl<Q>;
 }
 
-/** A job from its body (and what it has before the body first runs, if that means something). */
-export function job<T, P = never>(body: JobBody<T, P>, partial?: () => P): Job<T, P> {
-  return new Job(body, partial);
+/** A job from its body (and the unit of its work, and what it has before the body first runs). */
+export function job<T, P = never>(body: JobBody<T, P>, settings?: JobSettings<P>): Job<T, P> {
+  return new Job(body, settings);
 }
 
 /** A job that is done as soon as it runs, with this answer (for a quick case of a call that can run long). */
@@ -303,14 +401,15 @@ function* answerAtOnce<T>(value: T): Generator<void, T, void> {
   return value;
 }
 
-/** The answer of an outcome, or a LIMIT / ABORTED error saying what stopped it (for callers that need the whole answer). */
+/**
+ * The answer of an outcome, or a LIMIT / ABORTED error saying what stopped it: the one way from an outcome to an
+ * exception, for callers that need the whole answer.
+ */
 export function finishedValue<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
   if (outcome.finished) return outcome.value;
-  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-  throw new GridbitsError(
-    'LIMIT',
-    `${what} did not finish within its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`,
-  );
+  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', `${what} was stopped before it finished`);
+  const limit = outcome.stopped === 'time' ? 'time limit' : 'node budget';
+  throw new GridbitsError('LIMIT', `${what} did not finish within its ${limit}`);
 }
 
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();

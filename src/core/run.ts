@@ -1,38 +1,79 @@
-// Options every long-running engine call takes: cancellation, progress reports and a work budget.
+// What every long call takes (a signal, a progress listener, a node budget, a time limit) and how it says how
+// far it is: one progress shape, a share done where known and a count in a unit from one fixed list.
 import { GridbitsError } from './error.js';
 
-/** How far a long call is: `done` of `total` in `unit`. */
+/**
+ * What progress is counted in. Each job names the unit of its work (its `nodes`); a part of a job may count
+ * something else while it runs (a fleet simulation counts 'layouts' drawn, then 'games' played).
+ */
+export const PROGRESS_UNITS = [
+  'nodes',
+  'backtracks',
+  'states',
+  'squares',
+  'rows',
+  'pieces',
+  'moves',
+  'walks',
+  'additions',
+  'layouts',
+  'proposals',
+  'games',
+  'plies',
+  'positions',
+  'leaves',
+  'places',
+  'searches',
+  'shards',
+] as const;
+
+/** A unit progress is counted in: one of {@link PROGRESS_UNITS}. */
+export type ProgressUnit = (typeof PROGRESS_UNITS)[number];
+
+/** How far a long call is: the share done where it is known, and the work done in its unit. */
 export interface Progress {
-  /** Work done so far, in the unit the engine names. */
+  /** The share of the work done, from 0 to 1; absent where the size of the work is not known. */
+  share?: number;
+  /** Work done so far, counted in `unit`. */
   done: number;
-  /** Total work when known. */
-  total?: number;
-  /** What the unit is: "squares", "nodes", "rows", … */
-  unit?: string;
+  /** What `done` counts. */
+  unit: ProgressUnit;
+}
+
+/** The limits a run of a job takes: a node budget and a time limit, each counted from the start of the run. */
+export interface Limits {
+  /**
+   * Largest number of work units (search nodes, states, games, …: the job says which) the run may spend before
+   * it stops with `stopped: 'nodes'`.
+   */
+  maxNodes?: number;
+  /** Time limit in milliseconds, after which the run stops with `stopped: 'time'`. */
+  timeoutMs?: number;
 }
 
 /**
  * What every long call takes: an abort signal, a progress listener, a node budget and a time limit. The call
  * answers with an outcome that says whether it finished or which of these stopped it.
  */
-export interface RunOptions {
+export interface RunOptions extends Limits {
   /** Stops the work when it fires (the outcome then says `stopped: 'signal'`). */
   signal?: AbortSignal;
   /** Hears how far the work is, about every 100 ms and once at the end. */
   onProgress?: (p: Progress) => void;
-  /** Largest number of work units (search nodes, states, games, …) the call may spend before it stops with `stopped: 'nodes'`. */
-  maxNodes?: number;
-  /** Wall-clock limit in milliseconds, after which the call stops with `stopped: 'time'`. */
-  timeoutMs?: number;
 }
 
-/**
- * Throws ABORTED when the signal has fired.
- * @deprecated Long calls are jobs now and answer a fired signal with an outcome that says `stopped: 'signal'`;
- * this is kept for callers of 0.1.
- */
-export function checkAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
+/** The limits checked: a node budget of a whole number ≥ 1 (or Infinity), a time limit ≥ 0 ms. */
+export function checkLimits(limits: Limits): void {
+  const { maxNodes, timeoutMs } = limits;
+  if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
+    throw new GridbitsError('BAD_ARGUMENT', `maxNodes must be a whole number ≥ 1, got ${String(maxNodes)}`);
+  }
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0)) {
+    throw new GridbitsError('BAD_ARGUMENT', `timeoutMs must be a number of milliseconds ≥ 0, got ${String(timeoutMs)}`);
+  }
 }
 
-export { yieldToEventLoop } from './job.js';
+/** The share `done / total`, kept within 0 … 1 (0 for an empty total). */
+export function shareOf(done: number, total: number): number {
+  return total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
+}

@@ -1,8 +1,10 @@
 // Running a job in another thread: the message protocol between a page or process and a worker (a Node worker
 // thread or a browser Web Worker), with the same options and outcome as a job run in place.
 import { GridbitsError, type ErrorCode } from './error.js';
+// Types only: the names of the jobs come from the registry of every engine (src/jobs.ts), which imports this.
+import type { JobsByName } from '../jobs.js';
 import type { Job, Outcome } from './job.js';
-import type { Progress, RunOptions } from './run.js';
+import type { Limits, Progress, RunOptions } from './run.js';
 
 /**
  * Jobs a worker can start by name. Each maker takes structured-cloneable arguments (plain objects, arrays,
@@ -10,6 +12,17 @@ import type { Progress, RunOptions } from './run.js';
  * structured-cloneable too, so both can cross the thread boundary.
  */
 export type JobRegistry = Record<string, (...args: never[]) => Pick<Job<unknown, unknown>, 'run'>>;
+
+/** The name of a job gridbits runs in a worker: `'tour.count'`, `'fleet.heat'`, … (see {@link JOBS}). */
+export type JobName = keyof JobsByName & string;
+
+/** What the job of this name takes. */
+export type JobArgs<K extends keyof R, R extends JobRegistry = JobsByName> = Parameters<R[K]>;
+
+/** The outcome of the job of this name: its answer and its partial result. */
+export type JobOutcome<K extends keyof R, R extends JobRegistry = JobsByName> = Awaited<
+  ReturnType<ReturnType<R[K]>['run']>
+>;
 
 /** The messages of the protocol, both ways. */
 /** A message to a worker: start a job by name (with its arguments and limits), or abort the job with this id. */
@@ -22,7 +35,7 @@ export type ToWorker =
       /** The job maker's arguments. */
       args: unknown[];
       /** The job's limits. */
-      options: Pick<RunOptions, 'maxNodes' | 'timeoutMs'>;
+      options: Limits;
     }
   | {
       /** The job to stop. */
@@ -84,7 +97,7 @@ function listen(endpoint: Endpoint, handler: (data: unknown) => void): () => voi
  * The worker's side: answers start messages by running the named job (async, so abort messages get through),
  * posting its progress and its outcome, or the error it threw. Returns a function that stops listening.
  */
-export function serveJobs(registry: JobRegistry, endpoint: Endpoint): () => void {
+export function serveJobs(registry: Partial<JobRegistry>, endpoint: Endpoint): () => void {
   const running = new Map<number, AbortController>();
   return listen(endpoint, (data) => {
     const msg = data as ToWorker;
@@ -121,16 +134,23 @@ export function serveJobs(registry: JobRegistry, endpoint: Endpoint): () => void
 let nextId = 1;
 
 /**
- * Runs the named job in a worker that serves jobs, with the same options as a job run in place: the signal
- * asks the worker to stop (the outcome then says 'signal' and carries the partial result), progress comes back
- * as the worker reports it. An error the job threw is thrown here again (a GridbitsError keeps its code).
+ * Runs the named job in a worker that serves gridbits' jobs, with the same options as a job run in place: the
+ * signal asks the worker to stop (the outcome then says 'signal' and carries the partial result), progress
+ * comes back as the worker reports it. An error the job threw is thrown here again (a GridbitsError keeps its
+ * code). The name and arguments are checked against the job's types (`R`, a registry of your own, for a worker
+ * that serves one).
+ * @example
+ * ```ts
+ * const out = await runInWorker(worker, 'tour.count', [{ width: 5, height: 5 }]);
+ * if (out.finished) console.log(out.value.count); // 1728n
+ * ```
  */
-export function runInWorker<T = unknown, P = unknown>(
+export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof R & string = keyof R & string>(
   endpoint: Endpoint,
-  name: string,
-  args: unknown[],
+  name: K,
+  args: JobArgs<K, R>,
   options: RunOptions = {},
-): Promise<Outcome<T, P>> {
+): Promise<JobOutcome<K, R>> {
   const id = nextId++;
   const { signal, onProgress, maxNodes, timeoutMs } = options;
   return new Promise((resolve, reject) => {
@@ -144,7 +164,7 @@ export function runInWorker<T = unknown, P = unknown>(
       }
       unlisten();
       signal?.removeEventListener('abort', onAbort);
-      if ('outcome' in msg) resolve(msg.outcome as Outcome<T, P>);
+      if ('outcome' in msg) resolve(msg.outcome as JobOutcome<K, R>);
       else reject(msg.error.code ? new GridbitsError(msg.error.code, msg.error.message) : new Error(msg.error.message));
     });
     signal?.addEventListener('abort', onAbort, { once: true });

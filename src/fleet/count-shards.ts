@@ -302,15 +302,14 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     const mine = split.orbits.filter((_, i) => i % sc.shards === index);
     let count = 0n;
     for (let i = 0; i < mine.length; i++) {
-      ctl.report(i, mine.length, 'places');
+      ctl.report({ share: i / mine.length, done: i, unit: 'places' });
       const rest = restAround(split, mine[i].cells);
       if (rest === null) continue;
-      const part = (p: Progress): void =>
-        ctl.report(i + (p.total ? Math.min(1, p.done / p.total) : 0), mine.length, 'places');
+      const part = (p: Progress): void => ctl.report({ share: (i + (p.share ?? 0)) / mine.length });
       const n = rest.kinds.length === 0 ? emptyFleetCount(rest) : yield* countLayoutsJob(rest).within(ctl, part);
       count += BigInt(mine[i].weight) * n;
     }
-    ctl.report(mine.length, mine.length, 'places');
+    ctl.report({ share: 1, done: mine.length });
     return { index, key: sc.key, count, nodes: ctl.nodes };
   });
 }

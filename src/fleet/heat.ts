@@ -136,10 +136,10 @@ function* exactHeat(
     }
     // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
     if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
-    const share = (done: number, all = 1): number => ((t + done / all) / terms.length) * 100;
-    const run = yield* runFor(cellCountsJob({ ...cp, forbidden, required, kinds }), ms - spent, ctl, (p) =>
-      ctl.report(share(p.done, p.total), 100, 'per cent'),
-    );
+    const run = yield* cellCountsJob({ ...cp, forbidden, required, kinds }).runWithin(ctl, {
+      timeoutMs: ms - spent,
+      onProgress: (p) => ctl.report({ share: (t + (p.share ?? 0)) / terms.length }),
+    });
     spent += run.ms;
     if (!run.finished) return null;
     const sub = run.value;
@@ -154,31 +154,6 @@ function* exactHeat(
     probability[sq] = knownCell(knowledge, sq) ?? (total > 0n ? ratio(counts[sq], total) : 0);
   return { method: 'exact', consistent: total > 0n, probability, total, counts };
 }
-
-/**
- * Steps a job inside this body for at most `ms` of its own running time, a slice at a time, spending its
- * nodes here and passing its progress on; returns the outcome it reached (finished, or stopped by 'time').
- */
-function* runFor<T>(
-  inner: Job<T>,
-  ms: number,
-  ctl: JobControl<HeatMap>,
-  onProgress: RunOptions['onProgress'],
-): Generator<void, Outcome<T>, void> {
-  let nodes = 0,
-    used = 0;
-  for (;;) {
-    const o = inner.runSync({ timeoutMs: Math.min(SLICE_MS, ms - used), onProgress });
-    ctl.spend(o.nodes - nodes);
-    nodes = o.nodes;
-    used = o.ms;
-    if (o.finished || used >= ms) return o;
-    yield;
-  }
-}
-
-/** How long runFor runs its job between two pauses of the body (ms). */
-const SLICE_MS = 10;
 
 /** a / b as a double, exact enough for counts far past 2^53. */
 export function ratio(a: bigint, b: bigint): number {
@@ -211,13 +186,13 @@ function* sampledHeat(
   const maxProposals = Math.max(1_000_000, samples * 20_000);
   let accepted = 0;
   ctl.partial = () => sampledMap(knowledge, hitCount, accepted, sampler.proposals);
-  ctl.report(0, samples, 'layouts');
+  ctl.report({ share: 0, done: 0, unit: 'layouts' });
   while (accepted < samples && sampler.proposals < maxProposals) {
     if (sampler.propose(rng)) {
       accepted++;
       for (const p of sampler.chosen)
         for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
-      ctl.report(accepted, samples, 'layouts');
+      ctl.report({ share: accepted / samples, done: accepted });
     }
     if (ctl.spend()) yield;
   }

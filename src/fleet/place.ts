@@ -163,7 +163,6 @@ export class FleetPlacer {
     for (;;) {
       const r = this.run(options, ctl);
       if (r !== null) return r;
-      ctl.report(this.nodes, undefined, 'nodes');
       yield;
     }
   }

@@ -116,11 +116,11 @@ export function simulateJob(problem: FleetProblem, options: SimOptions): Job<Sim
     const shots: number[] = [];
     ctl.partial = () => result(shots.slice());
     const seeds = createRng(seed);
-    ctl.report(0, games, 'games');
+    ctl.report({ share: 0, done: 0, unit: 'games' });
     for (let g = 0; g < games; g++) {
       const rng = createRng(seeds.nextU32());
       shots.push(playOut(problem, options.layouts(rng), hunter, rng));
-      ctl.report(g + 1, games, 'games');
+      ctl.report({ share: (g + 1) / games, done: g + 1 });
       if (ctl.spend()) yield;
     }
     return result(shots);

@@ -57,7 +57,7 @@ export function uniformLayoutsJob(
     const rejection = new RejectionSampler(problem);
     const layouts: FleetLayout[] = [];
     ctl.partial = () => ({ layouts: layouts.slice(), method: 'rejection' });
-    ctl.report(0, count, 'layouts');
+    ctl.report({ share: 0, done: 0, unit: 'layouts' });
     while (layouts.length < count) {
       let found: FleetLayout | null = null;
       for (let spent = 0; found === null && spent < budget && !rejection.hopeless; spent += SLICE) {
@@ -67,13 +67,13 @@ export function uniformLayoutsJob(
       }
       if (found === null) break;
       layouts.push(found);
-      ctl.report(layouts.length, count, 'layouts');
+      ctl.report({ share: layouts.length / count, done: layouts.length });
     }
     if (layouts.length === count) return { layouts, method: 'rejection' };
     const counts = yield* countsSampler(problem, ctl);
     if (counts.total === 0n) return { layouts: [], method: 'counts', total: 0n };
     layouts.push(...counts.sampleMany(rng, count - layouts.length));
-    ctl.report(count, count, 'layouts');
+    ctl.report({ share: 1, done: count });
     return { layouts, method: 'counts', total: counts.total };
   });
 }

@@ -40,10 +40,10 @@ export function sweepJob<T, P>(
     function* (ctl) {
       const plan = planAttacks(board, piece, src, how);
       if (plan.method === 'shifts') {
-        ctl.report(0, h, 'rows');
+        ctl.report({ share: 0, done: 0, unit: 'rows' });
         const b = attackGen(board, piece).attacksByShifts(from, occupied);
         ctl.spend(board.cells);
-        ctl.report(h);
+        ctl.report({ share: 1, done: h });
         return answer(board, b.words ?? b.toWords());
       }
       const out = new Uint32Array(len);
@@ -55,19 +55,19 @@ export function sweepJob<T, P>(
         const squares = plan.squares,
           n = squares.length,
           down = reachDown(piece);
-        ctl.report(0, n, 'pieces');
+        ctl.report({ share: 0, done: 0, unit: 'pieces' });
         for (let i = 0; i < n;) {
           const steps = stepAttacks(board, piece, squares, i, i + 1, src, occ, out);
           i++;
           rows = i === n ? h : Math.max(0, Math.min(h, ((squares[i] / w) | 0) - down));
-          ctl.report(i);
+          ctl.report({ share: i / n, done: i });
           if (ctl.spend(steps + 1)) yield;
         }
         return answer(board, out);
       }
       const sweep = new RowSweep(board, piece, src, occ, out);
       const passes = sweep.passes;
-      ctl.report(0, passes.length * h, 'rows');
+      ctl.report({ share: 0, done: 0, unit: 'rows' });
       for (let p = 0; p < passes.length; p++) {
         const pass = passes[p],
           last = p === passes.length - 1;
@@ -75,14 +75,14 @@ export function sweepJob<T, P>(
           sweep.rank(pass, sweep.rankAt(pass, i));
           // Every rank is done once the last pass (upward, unless there is only a downward one) has met it.
           if (last && !pass.down) rows = i + 1;
-          ctl.report(p * h + i + 1);
+          ctl.report({ share: (p * h + i + 1) / (passes.length * h), done: p * h + i + 1 });
           if (ctl.spend(w)) yield;
         }
       }
       rows = h;
       return answer(board, out);
     },
-    () => partial(board, 0, new Uint32Array(len)),
+    { unit: 'rows', partial: () => partial(board, 0, new Uint32Array(len)) },
   );
 }
 

@@ -44,7 +44,7 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
       total = 0,
       rowsTotal = 0;
     ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
-    ctl.report(0, h, 'rows');
+    ctl.report({ share: 0, done: 0, unit: 'rows' });
     const diff = new Int32Array(w + 1);
     const occ = occupied?.toWords();
     const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
@@ -69,7 +69,7 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
       }
       rows = r + 1;
       rowsTotal = total;
-      ctl.report(rows);
+      ctl.report({ share: rows / h, done: rows });
       if (gen === null && ctl.spend(w)) yield;
     }
     return { counts, total };

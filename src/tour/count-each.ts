@@ -74,9 +74,7 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
     for (; runs < reps.length;) {
       current = runs === 0 ? first : prepareCount(board, { ...options, from: reps[runs] });
       const i = runs;
-      const r = yield* current.steps(ctl, (share) =>
-        ctl.report(Math.floor(((i + share) / reps.length) * 1000) / 10, 100, '%'),
-      );
+      const r = yield* current.steps(ctl, (share) => ctl.report({ share: (i + share) / reps.length }));
       fill(reps[runs], r.count);
       runs++;
     }

@@ -132,7 +132,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
   return job(function* (ctl: JobControl<unknown>) {
     if (sc.method === 'whole') {
       const run = prepareCount(board, { piece, closed: question.closed, pastLimit: true });
-      const r = yield* run.steps(ctl, (share) => ctl.report(Math.floor(share * 1000) / 10, 100, '%'));
+      const r = yield* run.steps(ctl, (share) => ctl.report({ share }));
       return {
         index,
         key: sc.key,
@@ -155,7 +155,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
           `the count's ${sc.classes} classes of ends are not those of ${question.width}×${question.height}`,
         );
       }
-      const report = (share: number): void => ctl.report(Math.floor(share * 20) / 10, 100, '%');
+      const report = (share: number): void => ctl.report({ share: share * 0.02 });
       if (classes !== null) {
         // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their work).
         const per = sc.shards / classes.length,
@@ -173,9 +173,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
           };
         }
         const t = classTables.table;
-        const r = yield* crossJoinSteps(t, sub, per, ctl, (share) =>
-          ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'),
-        );
+        const r = yield* crossJoinSteps(t, sub, per, ctl, (share) => ctl.report({ share: 0.02 + share * 0.98 }));
         return {
           index,
           key: sc.key,
@@ -190,9 +188,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
         t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, report);
         crossTables.set(tableKey, t);
       }
-      const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) =>
-        ctl.report(Math.floor(20 + share * 980) / 10, 100, '%'),
-      );
+      const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report({ share: 0.02 + share * 0.98 }));
       // The top half's work once, in shard 0; each shard its own part of the join. Open tours both ways.
       return {
         index,
@@ -205,12 +201,12 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     let top = tables.get(tableKey);
     if (top === undefined) {
       top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) =>
-        ctl.report(Math.floor(share * 900) / 10, 100, '%'),
+        ctl.report({ share: share * 0.9 }),
       );
       tables.set(tableKey, top);
     }
     const { count } = joinHalves(top, index, sc.shards);
-    ctl.report(100, 100, '%');
+    ctl.report({ share: 1 });
     // Open tours are directed (each path both ways), as the whole board's count.
     return {
       index,

@@ -306,7 +306,7 @@ export function countToursJob(board: Board, options: CountOptions = {}): Job<Cou
   const j = job<Count, CountPartial>(function* (ctl) {
     ctl.partial = run.partial;
     return yield* run.steps(ctl, (share) => {
-      ctl.report(Math.floor(share * 1000) / 10, 100, '%');
+      ctl.report({ share });
       if (every !== undefined && now() - last >= every.everyMs) {
         const parts = run.checkpoint();
         if (parts !== null) every.save(parts);

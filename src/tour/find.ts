@@ -145,7 +145,7 @@ function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
 function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPartial>): Generator<void, Answer, void> {
   const m = new SearchMachine(q);
   ctl.partial = () => ({ backtracks: m.backtracks, ...(theorem !== null ? { theorem } : {}) });
-  const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
+  const status = yield* m.steps(ctl, Infinity, () => ctl.report({ done: m.backtracks, unit: 'backtracks' }));
   const why = (how: string): string => (theorem !== null ? `${theorem}; ${how}` : how);
   if (status === 'found')
     return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
@@ -197,16 +197,16 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
     if (cells > KEEP_CELLS) {
       // Huge boards: one pass from the start, no copy kept (memory is the limit there).
       const map = buildCycle(W, H, -1, q.seed === undefined ? null : createRng(q.seed), variant);
-      ctl.report(1, 3, 'phases');
+      ctl.report({ share: 1 / 3 });
       if (map === null) return null;
       path = walkCycle(map, start, reverse);
     } else {
       const order = closedOrder(W, H, q.seed, variant);
-      ctl.report(1, 3, 'phases');
+      ctl.report({ share: 1 / 3 });
       if (order === null) return null;
       path = rotateTo(order.cycle, order.pos[start], reverse);
     }
-    ctl.report(2, 3, 'phases');
+    ctl.report({ share: 2 / 3 });
     return {
       path,
       how: `a closed tour built from blocks joined at their corners${q.closed ? '' : ', opened at the start square'}`,
@@ -215,7 +215,7 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
   }
   if (Math.min(W, H) >= 5 && !q.closed && cells % 2 === 1) {
     const path = aroundHole(W, H, start, rng, variant);
-    ctl.report(2, 3, 'phases');
+    ctl.report({ share: 2 / 3 });
     if (path !== null)
       return {
         path,

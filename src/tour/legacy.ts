@@ -52,7 +52,7 @@ export class TourMachine extends tour.SearchMachine {
     const left = maxNodes - this.nodes;
     if (left < 1) return { status: 'budget', backtracks: this.backtracks, nodes: this.nodes };
     const out = job((ctl) =>
-      this.steps(ctl, maxBacktracks, () => ctl.report(this.backtracks, undefined, 'backtracks')),
+      this.steps(ctl, maxBacktracks, () => ctl.report({ done: this.backtracks, unit: 'backtracks' })),
     ).runSync({
       maxNodes: left === Infinity ? undefined : Math.floor(left),
       timeoutMs,

@@ -41,8 +41,8 @@ export function searchTourJob(query: Query, options: SearchOptions = {}): Job<Se
 
 function* searchSteps(m: SearchMachine, ctl: JobControl<SearchPartial>): Generator<void, SearchResult, void> {
   ctl.partial = () => ({ backtracks: m.backtracks });
-  const status = yield* m.steps(ctl, Infinity, () => ctl.report(m.backtracks, undefined, 'backtracks'));
-  ctl.report(m.backtracks, m.backtracks, 'backtracks');
+  const status = yield* m.steps(ctl, Infinity, () => ctl.report({ done: m.backtracks, unit: 'backtracks' }));
+  ctl.report({ share: 1, done: m.backtracks, unit: 'backtracks' });
   if (status === 'found') return { status, path: m.tour!, backtracks: m.backtracks, tryIndex: m.tryIndex };
   return { status: 'none', backtracks: m.backtracks };
 }

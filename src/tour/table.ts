@@ -93,16 +93,16 @@ export function tableJob(board: Board, piece: Piece, options: TableOptions = {})
     const cells: TableCell[] = [];
     ctl.partial = () => cells.slice();
     for (let s = 0; s < n; s++) {
-      ctl.report(s, n, 'squares');
+      ctl.report({ share: s / n, done: s, unit: 'squares' });
       // Setting up a square is work too: a board of parity squares still pauses.
       if (ctl.spend(1)) yield;
       cells.push(
-        yield* tableCellJob(board, piece, s, options, (share) => ctl.report(s + 0.99 * share, n, 'squares')).within(
+        yield* tableCellJob(board, piece, s, options, (share) => ctl.report({ share: (s + 0.99 * share) / n })).within(
           ctl,
         ),
       );
     }
-    ctl.report(n, n, 'squares');
+    ctl.report({ share: 1, done: n });
     return cells;
   });
 }
@@ -181,7 +181,7 @@ export function openTourStartsJob(
       }
     };
     for (let s = 0; s < n; s++) {
-      ctl.report(s, n, 'squares');
+      ctl.report({ share: s / n, done: s, unit: 'squares' });
       if (out[s] !== undefined) continue;
       if (ctl.spend(1)) yield;
       const m = new SearchMachine({ board, piece, closed: false, from: s }, switches);
@@ -189,7 +189,7 @@ export function openTourStartsJob(
         mark(s, false, 'colour parity');
         continue;
       }
-      const status = yield* m.steps(ctl, options.maxBacktracks ?? Infinity, () => ctl.report(s, n, 'squares'));
+      const status = yield* m.steps(ctl, options.maxBacktracks ?? Infinity, () => undefined);
       if (status === 'found') {
         mark(s, true, 'found');
         mark(m.tour![n - 1], true, 'found');
@@ -201,7 +201,7 @@ export function openTourStartsJob(
         );
       }
     }
-    ctl.report(n, n, 'squares');
+    ctl.report({ share: 1, done: n });
     return out as StartCell[];
   });
 }

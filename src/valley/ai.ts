@@ -380,34 +380,37 @@ export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
     capped: 0,
     plies: 0,
   });
-  return new Job<MatchTally, MatchTally>(function* (ctl) {
-    const seed = opts.seed ?? 1;
-    const rng = createRng(seed);
-    const a = createPlayer(opts.a, seed * 2 + 1),
-      b = createPlayer(opts.b, seed * 2 + 2);
-    const tally = emptyTally();
-    ctl.partial = () => ({ ...tally });
-    ctl.report(0, opts.games, 'games');
-    for (let g = 1; g <= opts.games; g++) {
-      const aWhite = !opts.alternate || g % 2 === 1;
-      const game = new Game({ variant: opts.variant, position: opts.position, drawRule: opts.drawRule ?? true });
-      const r = yield* gameSteps(ctl, game, aWhite ? a : b, aWhite ? b : a, rng, opts, []);
-      tally.games++;
-      tally.plies += r.plies;
-      if (r.result === null) {
-        tally.draws++;
-        if (r.end === 'repetition') tally.repetitions++;
-        else tally.capped++;
-      } else {
-        tally[r.result]++;
-        if ((r.result === 'white') === aWhite) tally.aWins++;
-        else tally.bWins++;
+  return new Job<MatchTally, MatchTally>(
+    function* (ctl) {
+      const seed = opts.seed ?? 1;
+      const rng = createRng(seed);
+      const a = createPlayer(opts.a, seed * 2 + 1),
+        b = createPlayer(opts.b, seed * 2 + 2);
+      const tally = emptyTally();
+      ctl.partial = () => ({ ...tally });
+      ctl.report({ share: 0, done: 0, unit: 'games' });
+      for (let g = 1; g <= opts.games; g++) {
+        const aWhite = !opts.alternate || g % 2 === 1;
+        const game = new Game({ variant: opts.variant, position: opts.position, drawRule: opts.drawRule ?? true });
+        const r = yield* gameSteps(ctl, game, aWhite ? a : b, aWhite ? b : a, rng, opts, []);
+        tally.games++;
+        tally.plies += r.plies;
+        if (r.result === null) {
+          tally.draws++;
+          if (r.end === 'repetition') tally.repetitions++;
+          else tally.capped++;
+        } else {
+          tally[r.result]++;
+          if ((r.result === 'white') === aWhite) tally.aWins++;
+          else tally.bWins++;
+        }
+        ctl.report({ share: g / opts.games, done: g });
+        opts.onGame?.({ game: g, whitePlayer: aWhite ? 'a' : 'b', ...r }, { ...tally });
       }
-      ctl.report(g);
-      opts.onGame?.({ game: g, whitePlayer: aWhite ? 'a' : 'b', ...r }, { ...tally });
-    }
-    return tally;
-  }, emptyTally);
+      return tally;
+    },
+    { unit: 'positions', partial: emptyTally },
+  );
 }
 
 /**

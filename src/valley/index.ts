@@ -65,7 +65,6 @@ export { zobristKeys } from './zobrist.js';
 export { Game, type Colour, type GameOptions, type GameResult } from './game.js';
 export {
   PERFT_MAX_DEPTH,
-  PERFT_PROGRESS_UNIT,
   divide,
   divideJob,
   divideSync,

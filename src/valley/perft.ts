@@ -20,9 +20,6 @@ export const ENGINE_MAX_MOVES = 64;
 /** perft split by first move: [move in notation, leaves below it], in generation order. */
 export type DivideRows = Array<[string, number]>;
 
-/** The progress unit of perft and divide: leaves as forecast before the count (see {@link perftJob}). */
-export const PERFT_PROGRESS_UNIT = 'leaves (forecast)';
-
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_MAX_DEPTH) {
     throw new GridbitsError(
@@ -167,7 +164,7 @@ function lineLeaves(e: Engine, moves: Move[], i: number, split: number, rest: nu
 /**
  * The steps behind perft and divide: counts below every line of the first `split` plies of e (changed during
  * the run, restored at its end), one line at a time, the leaves below a line counted at once by the one perft —
- * so a pause is never far. Progress is in forecast leaves (see {@link perftJob}); rows, when given, gets each
+ * so a pause is never far. Progress as for {@link perftJob}; rows, when given, gets each
  * first move's count as it is done, and `counted.leaves` every leaf counted so far.
  */
 function* divideSteps(
@@ -182,7 +179,7 @@ function* divideSteps(
   let total = 0;
   for (const w of p.weight) total += w;
   ctl.spend(p.cost);
-  ctl.report(0, total, PERFT_PROGRESS_UNIT);
+  ctl.report({ share: 0, done: counted.leaves, unit: 'leaves' });
   const rest = depth - split,
     count = p.row.length;
   let done = 0,
@@ -193,7 +190,7 @@ function* divideSteps(
     const n = lineLeaves(e, p.moves, i, split, rest);
     rowLeaves += n;
     counted.leaves += n;
-    ctl.report((done += p.weight[i]));
+    ctl.report({ share: (done += p.weight[i]) / total, done: counted.leaves });
     if (ctl.spend(n)) yield;
   }
   for (; row < p.firsts.length; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
@@ -213,7 +210,7 @@ export function divideJob(engine: Engine, depth: number): Job<DivideRows, Divide
       if (depth > 0) yield* divideSteps(ctl, e, depth, rows, { leaves: 0 });
       return rows;
     },
-    () => rows.map(([m, n]): [string, number] => [m, n]),
+    { unit: 'leaves', partial: () => rows.map(([m, n]): [string, number] => [m, n]) },
   );
 }
 
@@ -235,10 +232,10 @@ export function divideSync(engine: Engine, depth: number, options: RunOptions = 
  * The number of move sequences of exactly `depth` plies from the engine's position (a game that ends early
  * ends its line: no leaf), as a job. Unfinished, its partial is the leaves counted so far (a lower bound).
  *
- * Its nodes are leaves counted (those of the forecast included). Its progress is in forecast leaves
- * ({@link PERFT_PROGRESS_UNIT}): before counting, each line of the first one to three plies is weighed by
- * the perft a few plies below it, scaled to the full depth, so `done / total` follows the work (the lines
- * differ a lot in size) and ends exactly at `total`, which is about the final count.
+ * Its nodes are leaves counted (those of the forecast included), and its progress counts them too. Its share
+ * done follows a forecast: before counting, each line of the first one to three plies is weighed by the perft
+ * a few plies below it, scaled to the full depth, so the share follows the work (the lines differ a lot in
+ * size) and ends exactly at 1.
  *
  * @example
  * ```ts
@@ -257,7 +254,7 @@ export function perftJob(engine: Engine, depth: number): Job<number, number> {
       yield* divideSteps(ctl, e, depth, null, counted);
       return counted.leaves;
     },
-    () => counted.leaves,
+    { unit: 'leaves', partial: () => counted.leaves },
   );
 }
 

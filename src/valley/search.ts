@@ -290,7 +290,7 @@ export class Searcher {
           timeMs: elapsed(),
           ended: 'depth',
         };
-        ctl.report(depth, maxDepth, 'plies');
+        ctl.report({ share: depth / maxDepth, done: depth, unit: 'plies' });
         options.onIteration?.({ depth, score, nodes: this.nodes, pv, timeMs: best.timeMs });
         if (Math.abs(score) >= WON && WIN - Math.abs(score) <= depth) {
           best.ended = 'proven';

@@ -144,7 +144,7 @@ class Solver {
   ): Steps<void> {
     const { ctl } = this;
     ctl.spend(this.nodes - ctl.nodes);
-    ctl.report(this.nodes, this.maxNodes === Infinity ? undefined : this.maxNodes, 'nodes');
+    if (this.maxNodes !== Infinity) ctl.report({ share: this.nodes / this.maxNodes });
     this.options.onStatus?.({
       question,
       nodes: this.nodes,

@@ -2,7 +2,7 @@
 // The DP adds multi-word integers kept in one Uint32Array (no BigInt in the loop); BigInt only at the end.
 import { GridbitsError } from '../core/error.js';
 import { Job, job, type Outcome } from '../core/job.js';
-import type { RunOptions } from '../core/run.js';
+import { shareOf, type RunOptions } from '../core/run.js';
 import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 
 /**
@@ -93,19 +93,19 @@ export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
     const acc = new Float64Array(W);
     for (let o = 0; o < m; o++) cur[o * W] = 1;
     let done = 0;
-    ctl.report(0, total * m, 'word additions');
+    ctl.report({ share: 0, done: 0, unit: 'additions' });
     for (let n = 1; n <= steps; n++) {
       // Counts after n moves are below k^n: the words past `len` stay 0.
       const len = wordsAt(n);
       for (let o = 0; o < m; o++) {
         addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
         if (ctl.spend(len)) {
-          ctl.report(done + (o + 1) * len);
+          ctl.report({ share: shareOf(done + (o + 1) * len, total * m), done: done + (o + 1) * len });
           yield;
         }
       }
       done += m * len;
-      ctl.report(done);
+      ctl.report({ share: shareOf(done, total * m), done });
       [cur, next] = [next, cur];
     }
     const byOrbit = new Array<bigint>(m);

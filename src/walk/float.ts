@@ -156,11 +156,11 @@ export function distributionJob(g: Graph, from: number, steps: number): Job<Dist
   let moves = 0;
   return job(function* (ctl) {
     ctl.partial = () => ({ moves });
-    ctl.report(0, steps, 'moves');
+    ctl.report({ share: 0, done: 0, unit: 'moves' });
     for (; moves < steps;) {
       forwardStep(g, f);
       moves++;
-      ctl.report(moves);
+      ctl.report({ share: moves / steps, done: moves });
       if (ctl.spend(g.board.cells)) yield;
     }
     return forwardEnd(g, f);

@@ -78,7 +78,7 @@ export function simulateJob(
   return job(function* (ctl) {
     let survived = 0,
       done = 0;
-    ctl.report(0, trials, 'walks');
+    ctl.report({ share: 0, done: 0, unit: 'walks' });
     while (done < trials) {
       // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
       const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
@@ -87,11 +87,11 @@ export function simulateJob(
       if (done === 0) ctl.partial = () => result(done, survived);
       done += n;
       if (ctl.spend(n * (steps + 1))) {
-        ctl.report(done);
+        ctl.report({ share: done / trials, done });
         yield;
       }
     }
-    ctl.report(trials);
+    ctl.report({ share: 1, done: trials });
     return result(trials, survived);
   });
 }

@@ -222,8 +222,12 @@ describe('colours', () => {
 
 describe('the progress display', () => {
   it('shows the bar, the per cent, the rate and the time left', () => {
-    expect(formatProgress('tour-count 6x6', { done: 250, total: 1000, unit: 'states' }, 5000, 50)).toBe(
-      'tour-count 6x6  [#####---------------]  25 %  250 of 1,000 states  50 states/s  0:05 spent  0:15 left',
+    expect(formatProgress('tour-count 6x6', { share: 0.25, done: 250, unit: 'states' }, 5000, 50, 15_000)).toBe(
+      'tour-count 6x6  [#####---------------]  25 %  250 states  50 states/s  0:05 spent  0:15 left',
+    );
+    // Work of unknown size: no bar, no time left.
+    expect(formatProgress('tour 8x8', { done: 12_000, unit: 'backtracks' }, 2000, 6000)).toBe(
+      'tour 8x8  12.0 k backtracks  6,000 backtracks/s  0:02 spent',
     );
     expect(compact(1_234_567)).toBe('1.23 M');
     expect(compact(1000)).toBe('1,000');
@@ -236,11 +240,13 @@ describe('the progress display', () => {
       false,
       () => t,
     );
-    for (let i = 0; i <= 10; i++, t += 1000) d.update({ done: i * 10, total: 100, unit: 'rows' });
+    for (let i = 0; i <= 10; i++, t += 1000) d.update({ share: i / 20, done: i * 10, unit: 'rows' });
     expect(d.rate()).toBeCloseTo(10, 5);
+    // Half done after 10 s at an even pace: 10 s left.
+    expect(d.left()).toBeCloseTo(10_000, 5);
     // On a pipe (with --progress) a line every 2 s, each one whole.
     expect(lines.length).toBe(6);
-    expect(lines[lines.length - 1]).toMatch(/100 %|\[####/);
+    expect(lines[lines.length - 1]).toMatch(/50 %/);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Job, finishedValue, job, type JobControl } from '../../src/core/job.js';
 import { runInWorker } from '../../src/core/worker.js';
+import { PROGRESS_UNITS, type Progress } from '../../src/core/run.js';
 import { isGridbitsError } from '../../src/core/error.js';
 
 /** Sums 0..n-1, one node a number, yielding where the drivers ask; its partial is the sum so far. */
@@ -16,7 +17,7 @@ function sumJob(n: number): Job<number, number> {
     ctl.partial = () => sum;
     for (; i < n; i++) {
       sum += i;
-      ctl.report(i + 1, n, 'numbers');
+      ctl.report({ share: (i + 1) / n, done: i + 1, unit: 'moves' });
       if (ctl.spend()) yield;
     }
     return sum;
@@ -75,7 +76,7 @@ describe('Job', () => {
       const end = performance.now() + 150;
       let i = 0;
       while (performance.now() < end) {
-        ctl.report(++i, undefined, 'steps');
+        ctl.report({ done: ++i, unit: 'moves' });
         if (ctl.spend()) yield;
       }
       return i;
@@ -89,8 +90,8 @@ describe('Job', () => {
   });
 
   it('refuses bad budgets and time limits in one named error', () => {
-    for (const maxNodes of [0, 1.5, NaN, -3]) expect(() => sumJob(3).runSync({ maxNodes })).toThrow(/node budget/);
-    for (const timeoutMs of [NaN, -1]) expect(() => sumJob(3).runSync({ timeoutMs })).toThrow(/time limit/);
+    for (const maxNodes of [0, 1.5, NaN, -3]) expect(() => sumJob(3).runSync({ maxNodes })).toThrow(/maxNodes/);
+    for (const timeoutMs of [NaN, -1]) expect(() => sumJob(3).runSync({ timeoutMs })).toThrow(/timeoutMs/);
   });
 
   it('finishedValue gives the answer or says what stopped the work', () => {
@@ -110,6 +111,13 @@ describe('Job', () => {
   });
 });
 
+/** The test worker's jobs, as runInWorker checks calls against them. */
+type Sums = {
+  sum: (n: number) => Job<bigint, bigint>;
+  bad: () => Job<never>;
+  nosuch: () => Job<never>;
+};
+
 describe('runInWorker', () => {
   // A worker thread that serves one job from the built library (dist/ is built before the tests).
   const dist = (p: string): string => pathToFileURL(resolve('dist', p)).href;
@@ -119,28 +127,28 @@ describe('runInWorker', () => {
     import { serveJobs } from '${dist('core/worker.js')}';
     import { GridbitsError } from '${dist('core/error.js')}';
     serveJobs({
-      sum: (n) => job(function* (ctl) { let s = 0n; ctl.partial = () => s; for (let i = 0; i < n; i++) { s += BigInt(i); ctl.report(i + 1, n, 'numbers'); if (ctl.spend()) yield; } return s; }),
+      sum: (n) => job(function* (ctl) { let s = 0n; ctl.partial = () => s; for (let i = 0; i < n; i++) { s += BigInt(i); ctl.report({ share: (i + 1) / n }); if (ctl.spend()) yield; } return s; }),
       bad: () => job(function* () { throw new GridbitsError('BAD_INPUT', 'no good'); }),
     }, parentPort);`;
 
   it('runs a job in a worker thread with the same outcome, progress, budget, signal and errors', async () => {
     const w = new Worker(source, { eval: true });
     try {
-      const out = await runInWorker(w, 'sum', [100_000]);
+      const out = await runInWorker<Sums>(w, 'sum', [100_000]);
       expect(out).toMatchObject({ finished: true, value: 4_999_950_000n, nodes: 100_000 });
-      const budget = await runInWorker(w, 'sum', [100_000], { maxNodes: 10 });
+      const budget = await runInWorker<Sums>(w, 'sum', [100_000], { maxNodes: 10 });
       expect(budget).toMatchObject({ finished: false, stopped: 'nodes', partial: 45n });
       const ac = new AbortController();
       const progress: number[] = [];
-      const p = runInWorker(w, 'sum', [1e12], { signal: ac.signal, onProgress: (pr) => progress.push(pr.done) });
+      const p = runInWorker<Sums>(w, 'sum', [1e12], { signal: ac.signal, onProgress: (pr) => progress.push(pr.done) });
       setTimeout(() => ac.abort(), 300);
       const stopped = await p;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       expect(progress.length).toBeGreaterThan(0);
-      await expect(runInWorker(w, 'bad', [])).rejects.toSatisfy(
+      await expect(runInWorker<Sums>(w, 'bad', [])).rejects.toSatisfy(
         (e: unknown) => isGridbitsError(e) && e.code === 'BAD_INPUT',
       );
-      await expect(runInWorker(w, 'nosuch', [])).rejects.toThrow(/no job named 'nosuch'/);
+      await expect(runInWorker<Sums>(w, 'nosuch', [])).rejects.toThrow(/no job named 'nosuch'/);
     } finally {
       await w.terminate();
     }
@@ -156,12 +164,127 @@ describe('a job stopped before it starts', () => {
           for (let i = 0; i < 1000; i++) if (ctl.spend()) yield;
           return 1;
         },
-        () => 'not started',
+        { partial: () => 'not started' },
       );
     expect(make().runSync({ signal: AbortSignal.abort() })).toMatchObject({
       stopped: 'signal',
       partial: 'not started',
     });
     expect(make().runSync({ maxNodes: 5 })).toMatchObject({ stopped: 'nodes', partial: 'running' });
+  });
+});
+
+describe('a job run inside another with limits of its own (runWithin)', () => {
+  /** An outer job that runs `inner` in turns of `turn` nodes until it finishes, counting the turns. */
+  function turnsOf(inner: Job<number, number>, turn: number): Job<{ sum: number; turns: number }, number> {
+    return job(function* (ctl: JobControl<number>) {
+      let turns = 0;
+      for (;;) {
+        turns++;
+        const out = yield* inner.runWithin(ctl, { maxNodes: turn });
+        if (out.finished) return { sum: out.value, turns };
+        expect(out.stopped).toBe('nodes');
+        expect(out.partial).toBe((out.nodes * (out.nodes - 1)) / 2);
+      }
+    });
+  }
+
+  it('stops on its own budget, resumes where it stopped, and spends its nodes in the outer job', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 300 }), (n, turn) => {
+        const out = turnsOf(sumJob(n), turn).runSync();
+        // A run that spends its whole budget stops, even where the body would end next: one more turn ends it.
+        expect(out).toMatchObject({
+          finished: true,
+          value: { sum: (n * (n - 1)) / 2, turns: Math.floor(n / turn) + 1 },
+        });
+        expect(out.nodes).toBe(n);
+      }),
+    );
+  });
+
+  it('pauses where it is when the outer job stops, and goes on to the same answer', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 500 }),
+        (n, turn, outerBudget) => {
+          const outer = turnsOf(sumJob(n), turn);
+          let out = outer.runSync({ maxNodes: outerBudget });
+          let runs = 1;
+          while (!out.finished) {
+            expect(out).toMatchObject({ stopped: 'nodes', nodes: Math.min(n, runs * outerBudget) });
+            out = outer.runSync({ maxNodes: outerBudget });
+            runs++;
+          }
+          expect(out).toMatchObject({ value: { sum: (n * (n - 1)) / 2, turns: Math.floor(n / turn) + 1 }, nodes: n });
+        },
+      ),
+    );
+  });
+
+  it('stops on its own time limit, counting only the time it ran', () => {
+    const forever = job(function* (ctl: JobControl<string>) {
+      ctl.partial = () => 'so far';
+      for (;;) if (ctl.spend()) yield;
+    });
+    const outer = job(function* (ctl: JobControl) {
+      const first = yield* forever.runWithin(ctl, { timeoutMs: 20 });
+      const second = yield* forever.runWithin(ctl, { timeoutMs: 20 });
+      return [first, second];
+    });
+    const out = outer.runSync();
+    if (!out.finished) throw new Error('the outer job has no limits');
+    const [first, second] = out.value;
+    expect(first).toMatchObject({ finished: false, stopped: 'time', partial: 'so far' });
+    expect(first.ms).toBeGreaterThanOrEqual(20);
+    // Resumed: its nodes and time go on from the first run's.
+    expect(second.nodes).toBeGreaterThan(first.nodes);
+    expect(second.ms).toBeGreaterThanOrEqual(first.ms + 20);
+    expect(out.nodes).toBe(second.nodes);
+  });
+
+  it("reports its progress as the outer job's, or to a listener of its own", () => {
+    const seen: Progress[] = [];
+    const outer = job(
+      function* (ctl: JobControl) {
+        yield* sumJob(1000).runWithin(ctl);
+        const mine: Progress[] = [];
+        yield* sumJob(10).runWithin(ctl, { onProgress: (p) => mine.push(p) });
+        return mine;
+      },
+      { unit: 'states' },
+    );
+    const out = outer.runSync({ maxNodes: 10_000, onProgress: (p) => seen.push(p) });
+    if (!out.finished) throw new Error('the budget is larger than the work');
+    expect(seen.at(-1)).toEqual({ share: 1, done: 1000, unit: 'moves' });
+    expect(out.value.at(-1)).toEqual({ share: 1, done: 10, unit: 'moves' });
+  });
+
+  it('refuses to run a job that is already under way as a part of another', () => {
+    const started = sumJob(100);
+    started.runSync({ maxNodes: 3 });
+    const outer = job(function* (ctl: JobControl) {
+      return yield* started.within(ctl);
+    });
+    expect(() => outer.runSync()).toThrow(/already run/);
+  });
+});
+
+describe('progress', () => {
+  it("counts the job's nodes in its unit when the body counts nothing else", () => {
+    const seen: Progress[] = [];
+    job(
+      function* (ctl: JobControl) {
+        for (let i = 0; i < 500; i++) {
+          ctl.report({ share: i / 500 });
+          if (ctl.spend()) yield;
+        }
+      },
+      { unit: 'states' },
+    ).runSync({ onProgress: (p) => seen.push(p) });
+    expect(seen.at(-1)).toEqual({ share: 499 / 500, done: 500, unit: 'states' });
+    expect(seen.every((p) => PROGRESS_UNITS.includes(p.unit))).toBe(true);
   });
 });

@@ -6,7 +6,6 @@ import { runInWorker } from '../../src/core/worker.js';
 import { emptyKnowledge } from '../../src/fleet/game.js';
 import { fleetProblem, type FleetSpec } from '../../src/fleet/fleets.js';
 import { jobs } from '../../src/fleet/jobs.js';
-import type { SimResult } from '../../src/fleet/sim.js';
 
 const spec: FleetSpec = { width: 6, height: 6, fleet: '3,2,2', touch: 'none' };
 
@@ -26,7 +25,7 @@ describe('fleet jobs in a worker thread', () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
       for (const [name, args] of CASES) {
-        const there = await runInWorker(worker, `fleet.${name}`, args);
+        const there = await runInWorker(worker, `fleet.${name}`, args as never);
         const here = (
           jobs[name] as unknown as (...a: unknown[]) => {
             runSync(): { finished: boolean; value?: unknown; nodes: number };
@@ -46,7 +45,7 @@ describe('fleet jobs in a worker thread', () => {
     try {
       const controller = new AbortController();
       let played = 0;
-      const run = runInWorker<SimResult, SimResult>(
+      const run = runInWorker(
         worker,
         'fleet.sim',
         [

@@ -9,8 +9,7 @@ import { finishedValue } from '../../src/core/job.js';
 import type { Progress } from '../../src/core/run.js';
 import { runInWorker } from '../../src/core/worker.js';
 import { attackSetSync } from '../../src/pieces/attack-set.js';
-import type { AttacksTaskPartial } from '../../src/pieces/jobs.js';
-import { mobility, mobilityJob, mobilitySync, type Mobility, type MobilityPartial } from '../../src/pieces/mobility.js';
+import { mobility, mobilityJob, mobilitySync } from '../../src/pieces/mobility.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 
 const knight = parsePiece('knight');
@@ -51,7 +50,7 @@ describe('mobility job', () => {
     // Knight moves on n×n: 8(n−1)(n−2) (336 on 8×8).
     expect(out.finished && out.value.total).toBe(8 * 4095 * 4094);
     for (let i = 1; i < reports.length; i++) expect(reports[i].done).toBeGreaterThanOrEqual(reports[i - 1].done);
-    expect(reports[reports.length - 1]).toEqual({ done: 4096, total: 4096, unit: 'rows' });
+    expect(reports[reports.length - 1]).toEqual({ share: 1, done: 4096, unit: 'rows' });
     const t = performance.now();
     const stopped = mobilitySync(board, parsePiece('queen'), undefined, { timeoutMs: 20 });
     expect(stopped).toMatchObject({ finished: false, stopped: 'time' });
@@ -86,7 +85,7 @@ describe('mobility job', () => {
   it('runs in a worker thread with the same answer, and a signal-stopped run brings its rows', async () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
-      const out = await runInWorker<Mobility>(worker, 'pieces.mobility', [
+      const out = await runInWorker(worker, 'pieces.mobility', [
         { board: '8x8', piece: 'queen', occupied: ['d6', 13] },
       ]);
       const b = Board.of(8, 8);
@@ -94,12 +93,9 @@ describe('mobility job', () => {
         finishedValue(mobilitySync(b, parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d6'), 13]))),
       );
       const c = new AbortController();
-      const run = runInWorker<Mobility, MobilityPartial>(
-        worker,
-        'pieces.mobility',
-        [{ board: { width: 4096, height: 4096 }, piece: 'queen' }],
-        { signal: c.signal },
-      );
+      const run = runInWorker(worker, 'pieces.mobility', [{ board: { width: 4096, height: 4096 }, piece: 'queen' }], {
+        signal: c.signal,
+      });
       setTimeout(() => c.abort(), 200);
       const s = await run;
       expect(s).toMatchObject({ finished: false, stopped: 'signal' });
@@ -115,7 +111,7 @@ describe('attacks job in a worker', () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
       const b = Board.of(8, 8);
-      const out = await runInWorker<Uint32Array>(worker, 'pieces.attacks', [
+      const out = await runInWorker(worker, 'pieces.attacks', [
         { board: '8x8', piece: 'queen', from: ['d4', 0], occupied: ['d6', 13] },
       ]);
       const here = finishedValue(
@@ -129,7 +125,7 @@ describe('attacks job in a worker', () => {
       // A 16384×16384 board with two ranks of knights: by ranks, a node per square, stopped by a budget of 300 ranks.
       const big = Board.of(16384, 16384);
       const from = Array.from({ length: 2 * 16384 }, (_, i) => 10 * 16384 + i);
-      const s = await runInWorker<Uint32Array, AttacksTaskPartial>(
+      const s = await runInWorker(
         worker,
         'pieces.attacks',
         [{ board: { width: 16384, height: 16384 }, piece: 'knight', from }],
@@ -140,7 +136,7 @@ describe('attacks job in a worker', () => {
       expect(s.finished === false && Bitboard.fromWords(big, s.partial!.words).count()).toBe(6 * 16384);
       const c = new AbortController();
       // Stopped at its first progress report (a fixed delay can outlast the whole job on a fast machine).
-      const run = runInWorker<Uint32Array, AttacksTaskPartial>(
+      const run = runInWorker(
         worker,
         'pieces.attacks',
         [{ board: { width: 16384, height: 16384 }, piece: 'queen', from }],

@@ -25,7 +25,7 @@ function inSlices<T, P>(j: Job<T, P>, slice: number, onStop?: (o: Outcome<T, P>)
 
 /** The progress a run reports, as shares; checks they never go back and end at the total. */
 function shares(seen: Progress[]): number[] {
-  const s = seen.map((p) => p.done / (p.total ?? NaN));
+  const s = seen.map((p) => p.share ?? NaN);
   for (let i = 1; i < s.length; i++) expect(s[i]).toBeGreaterThanOrEqual(s[i - 1]);
   expect(s[s.length - 1]).toBe(1);
   return s;

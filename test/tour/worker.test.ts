@@ -4,7 +4,6 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { runInWorker } from '../../src/core/worker.js';
-import type { Answer, Count, CountPartial, EachCount, SearchResult, TableCell } from '../../src/tour/index.js';
 import * as tour from '../../src/tour/index.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
 import { tourProblem } from '../reference/tour.js';
@@ -21,33 +20,27 @@ async function withWorker(f: (w: Worker) => Promise<void>): Promise<void> {
 describe('tour jobs in a worker thread', () => {
   it('find, search, table, starts, count and each answer as in process', async () => {
     await withWorker(async (w) => {
-      const find = await runInWorker<Answer>(w, 'tour.find', [{ width: 8, height: 8, closed: true }]);
+      const find = await runInWorker(w, 'tour.find', [{ width: 8, height: 8, closed: true }]);
       expect(find.finished && find.value.exists).toBe(true);
       if (find.finished) expect(tourProblem(8, 8, find.value.path!, true)).toBeNull();
-      const search = await runInWorker<SearchResult>(w, 'tour.search', [
-        { width: 4, height: 4, closed: false, from: 0 },
-      ]);
+      const search = await runInWorker(w, 'tour.search', [{ width: 4, height: 4, closed: false, from: 0 }]);
       const searched = tour.searchTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 });
       expect(search.finished && search.value).toEqual(searched.finished && searched.value);
-      const table = await runInWorker<TableCell[]>(w, 'tour.table', [
-        { width: 5, height: 5 },
-        'knight',
-        { maxBacktracks: 1000 },
-      ]);
+      const table = await runInWorker(w, 'tour.table', [{ width: 5, height: 5 }, 'knight', { maxBacktracks: 1000 }]);
       const local = tour.tableSync(Board.of(5, 5), KNIGHT, { maxBacktracks: 1000 });
       expect(table.finished && table.value).toEqual(local.finished && local.value);
       const starts = await runInWorker(w, 'tour.starts', [{ width: 5, height: 5 }, 'knight']);
       const startsHere = tour.openTourStartsSync(Board.of(5, 5), KNIGHT);
       expect(starts.finished && starts.value).toEqual(startsHere.finished && startsHere.value);
-      const count = await runInWorker<Count>(w, 'tour.count', [{ width: 5, height: 5 }]);
+      const count = await runInWorker(w, 'tour.count', [{ width: 5, height: 5 }]);
       expect(count.finished && count.value.count).toBe(1728n);
-      const giraffe = await runInWorker<Count>(w, 'tour.count', [
+      const giraffe = await runInWorker(w, 'tour.count', [
         { width: 5, height: 5 },
         { piece: '1,3', closed: false },
       ]);
       const giraffeHere = tour.countToursSync(Board.of(5, 5), { piece: parsePiece('1,3') });
       expect(giraffe.finished && giraffe.value).toEqual(giraffeHere.finished && giraffeHere.value);
-      const each = await runInWorker<EachCount>(w, 'tour.each', [{ width: 4, height: 3 }]);
+      const each = await runInWorker(w, 'tour.each', [{ width: 4, height: 3 }]);
       expect(each.finished && each.value.counts.reduce((a, b) => a + b, 0n)).toBe(16n);
     });
   });
@@ -56,12 +49,9 @@ describe('tour jobs in a worker thread', () => {
     await withWorker(async (w) => {
       const ac = new AbortController();
       setTimeout(() => ac.abort(), 300);
-      const out = await runInWorker<Count, CountPartial>(
-        w,
-        'tour.count',
-        [{ width: 5, height: 8 }, { method: 'backtracking' }],
-        { signal: ac.signal },
-      );
+      const out = await runInWorker(w, 'tour.count', [{ width: 5, height: 8 }, { method: 'backtracking' }], {
+        signal: ac.signal,
+      });
       expect(out).toMatchObject({ finished: false, stopped: 'signal', partial: { method: 'backtracking' } });
       if (!out.finished) expect(out.partial!.count! >= 0n).toBe(true);
       await expect(runInWorker(w, 'tour.count', [{ width: 7, height: 7 }])).rejects.toMatchObject({ code: 'LIMIT' });

@@ -80,11 +80,11 @@ describe("King's Valley variants", () => {
   it('divides perft by first move, with progress (throttled by the job driver, ending at its total)', async () => {
     const e = createVariantEngine('labyrinth');
     const seen: Array<[number, number | undefined]> = [];
-    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push([p.done, p.total]) });
+    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push([p.done, p.share]) });
     expect(rows).toHaveLength(16);
     expect(rows.reduce((a, [, n]) => a + n, 0)).toBe(288);
-    // Progress is in forecast leaves now (perft's own unit): it ends at its total.
-    expect(seen[seen.length - 1][0]).toBe(seen[seen.length - 1][1]);
+    // Progress counts leaves, its share following a forecast: it ends at the count and a share of 1.
+    expect(seen[seen.length - 1]).toEqual([288, 1]);
     for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
     const ac = new AbortController();
     ac.abort();

@@ -49,18 +49,15 @@ describe('valley jobs in a worker thread', () => {
       );
 
       const ac = new AbortController();
-      const long = runInWorker<number, number>(w, 'valley.perft', ['standard', START, 10], { signal: ac.signal });
+      const long = runInWorker(w, 'valley.perft', ['standard', START, 10], { signal: ac.signal });
       setTimeout(() => ac.abort(), 300);
       const stopped = await long;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       if (!stopped.finished) expect(stopped.partial).toBeGreaterThan(0);
       const ac2 = new AbortController();
-      const games = runInWorker<MatchTally, MatchTally>(
-        w,
-        'valley.match',
-        [{ games: 100000, a: { kind: 'random' }, b: { kind: 'random' } }],
-        { signal: ac2.signal },
-      );
+      const games = runInWorker(w, 'valley.match', [{ games: 100000, a: { kind: 'random' }, b: { kind: 'random' } }], {
+        signal: ac2.signal,
+      });
       setTimeout(() => ac2.abort(), 300);
       const m = await games;
       expect(m).toMatchObject({ finished: false, stopped: 'signal' });

@@ -22,7 +22,6 @@ import {
   survivalAtHorizonJob,
   survivalAtHorizonSync,
   survivalMapAtHorizonJob,
-  type Fraction,
   type Simulation,
 } from '../../src/walk/index.js';
 import { refCounts } from './reference.js';
@@ -47,7 +46,7 @@ function expectForward(reports: Progress[]): void {
   expect(reports.length).toBeGreaterThan(0);
   for (let i = 1; i < reports.length; i++) expect(reports[i].done).toBeGreaterThanOrEqual(reports[i - 1].done);
   const last = reports[reports.length - 1];
-  expect(last.done).toBe(last.total);
+  expect(last.share).toBe(1);
 }
 
 describe('walk jobs: exact', () => {
@@ -102,7 +101,7 @@ describe('walk jobs: exact', () => {
     const reports: Progress[] = [];
     const whole = exactCountsJob(g, 800).runSync({ onProgress: (p) => reports.push({ ...p }) });
     expectForward(reports);
-    expect(reports[0].unit).toBe('word additions');
+    expect(reports[0].unit).toBe('additions');
     // Stopped at each fifth of its work (deterministic: a node budget, not the clock), the progress it reports
     // says the same share of the work is done.
     const job = exactCountsJob(g, 800);
@@ -110,7 +109,7 @@ describe('walk jobs: exact', () => {
       let last: Progress | undefined;
       const o = job.runSync({ maxNodes: Math.ceil(whole.nodes / 5), onProgress: (p) => (last = { ...p }) });
       expect(o.finished).toBe(false);
-      expect(last!.done / last!.total!).toBeCloseTo(o.nodes / whole.nodes, 2);
+      expect(last!.share!).toBeCloseTo(o.nodes / whole.nodes, 2);
     }
   });
 
@@ -172,7 +171,7 @@ describe('walk jobs: far horizon, decay rate, map', () => {
             expect(o.finished).toBe(false);
             nodes = o.nodes;
           }
-          expect(Math.abs(last!.done / last!.total! - nodes / all)).toBeLessThan(0.05);
+          expect(Math.abs(last!.share! - nodes / all)).toBeLessThan(0.05);
         }
       }
     }
@@ -235,11 +234,9 @@ describe('walk jobs in a worker thread', () => {
   it('give the same answers as in process, and a signal-stopped run comes back with its partial', async () => {
     const worker = new Worker(new URL('../../dist/worker.js', import.meta.url));
     try {
-      const f = await runInWorker<Fraction>(worker, 'walk.exactSurvival', [{ board: '8x8', from: 'a1', steps: 10 }]);
+      const f = await runInWorker(worker, 'walk.exactSurvival', [{ board: '8x8', from: 'a1', steps: 10 }]);
       expect(f).toMatchObject({ finished: true, value: { numerator: 4669663n, denominator: 268435456n } });
-      const map = await runInWorker<Fraction[]>(worker, 'walk.exactSurvivalMap', [
-        { board: { width: 3, height: 3 }, steps: 2 },
-      ]);
+      const map = await runInWorker(worker, 'walk.exactSurvivalMap', [{ board: { width: 3, height: 3 }, steps: 2 }]);
       expect(map.finished && map.value[0]).toEqual({ numerator: 1n, denominator: 16n });
       const far = await runInWorker(worker, 'walk.survivalAtHorizon', [
         { board: '8x8', piece: 'knight', from: 0, steps: 1_000_000_000 },
@@ -252,12 +249,9 @@ describe('walk jobs in a worker thread', () => {
       ]);
       expect(sim.finished && sim.value).toEqual(finishedValue(simulateSync(g8, 0, 10, 20_000, createRng(3))));
       const c = new AbortController();
-      const run = runInWorker<Simulation, Simulation>(
-        worker,
-        'walk.simulate',
-        [{ board: '8x8', from: 'a1', steps: 10, trials: 100_000_000 }],
-        { signal: c.signal },
-      );
+      const run = runInWorker(worker, 'walk.simulate', [{ board: '8x8', from: 'a1', steps: 10, trials: 100_000_000 }], {
+        signal: c.signal,
+      });
       setTimeout(() => c.abort(), 100);
       const stopped = await run;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });

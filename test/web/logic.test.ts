@@ -189,7 +189,7 @@ describe('worker jobs', () => {
       () =>
         fakeWorker((n) =>
           job(function* (ctl) {
-            ctl.report(n, n);
+            ctl.report({ share: 1, done: n });
             yield;
             return n * 2;
           }),

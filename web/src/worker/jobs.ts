@@ -1,7 +1,7 @@
 // Heavy work in a Web Worker, on the library's own job protocol (serveJobs / runInWorker): each page's worker
 // serves one job, 'page', that answers the page's request; cancelling ends the worker, so it stops at once.
 import { GridbitsError } from '../../../src/core/error.js';
-import type { Job } from '../../../src/core/job.js';
+import { finishedValue, type Job } from '../../../src/core/job.js';
 import type { Progress } from '../../../src/core/run.js';
 import { runInWorker, serveJobs, type Endpoint } from '../../../src/core/worker.js';
 
@@ -18,6 +18,9 @@ export interface WorkerLike extends Endpoint {
 export function servePage<Req, Res>(scope: Endpoint, handler: (request: Req) => Pick<Job<Res, unknown>, 'run'>): void {
   serveJobs({ page: handler }, scope);
 }
+
+/** The one job a page's worker serves: the page's request answered. */
+type PageJobs<Req, Res> = { page: (request: Req) => Pick<Job<Res, unknown>, 'run'> };
 
 export interface RunJobOptions {
   signal?: AbortSignal;
@@ -55,17 +58,16 @@ export class JobRunner<Req, Res> {
       };
       this.cancelCurrent = onAbort;
       signal?.addEventListener('abort', onAbort);
-      runInWorker<Res>(worker, 'page', [request], { onProgress: (p) => !settled && onProgress?.(p) }).then(
+      runInWorker<PageJobs<Req, Res>>(worker, 'page', [request], {
+        onProgress: (p) => !settled && onProgress?.(p),
+      }).then(
         (outcome) => {
           if (!finish()) return;
-          if (outcome.finished) resolve(outcome.value);
-          else
-            reject(
-              new GridbitsError(
-                'LIMIT',
-                `the work stopped on its ${outcome.stopped === 'time' ? 'time limit' : 'node budget'}`,
-              ),
-            );
+          try {
+            resolve(finishedValue(outcome));
+          } catch (e) {
+            reject(e);
+          }
         },
         (e: unknown) => finish() && reject(e),
       );

@@ -74,7 +74,7 @@ export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCan
     );
   if (state.status !== 'running') return null;
   const p = state.progress;
-  const pct = p?.total ? Math.min(100, Math.round((100 * p.done) / p.total)) : undefined;
+  const pct = p?.share !== undefined ? Math.min(100, Math.round(100 * p.share)) : undefined;
   return (
     <div class="job" role="status" aria-live="polite">
       <span>

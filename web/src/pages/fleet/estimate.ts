@@ -91,7 +91,7 @@ export function countEstimateJob(
     while (sampler.proposals < proposals) {
       const n = Math.min(BATCH, proposals - sampler.proposals);
       accepted += proposeBatch(sampler, rng, n);
-      ctl.report(sampler.proposals, proposals, 'proposals');
+      ctl.report({ share: sampler.proposals / proposals, done: sampler.proposals, unit: 'proposals' });
       if (ctl.spend(n)) yield;
     }
     return countEstimate(sampler, accepted);

@@ -48,12 +48,8 @@ servePage<MobilityRequest, MobilityResult>(scope, (req) => {
   return job<MobilityResult, unknown>(function* (ctl) {
     let sent = 0;
     for (;;) {
-      const out = inner.runSync({
-        timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS,
-        onProgress: (p) => ctl.report(p.done, p.total, p.unit),
-      });
+      const out = yield* inner.runWithin(ctl, { timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS });
       if (out.finished) return out.value;
-      if (out.stopped !== 'time') throw new Error('the heat map stopped');
       const part = out.partial as MobilityPartial;
       if (part.rows > sent) {
         const counts = part.counts.slice(sent * req.width, part.rows * req.width);

@@ -69,14 +69,12 @@ export function streamTableJob(
       sent = cells.length;
     };
     for (;;) {
-      const out = inner.runSync({ ...slice(sent), onProgress: (p) => ctl.report(p.done, p.total, p.unit) });
+      const out = yield* inner.runWithin(ctl, slice(sent));
       if (out.finished) {
         send(out.value);
         return out.value;
       }
-      if (out.stopped === 'signal') throw new Error('the table stopped');
       send(out.partial ?? []);
-      ctl.spend();
       yield;
     }
   });

@@ -8,6 +8,7 @@ import { CopyLink } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../pages.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
+import { shareOf } from '../../../../src/core/run.js';
 import type { AiRequest, AiResult } from './ai.worker.js';
 import {
   PLAYERS,
@@ -224,7 +225,7 @@ function AnalysisPanel({
         <JobStatus
           state={{
             status: 'running',
-            progress: { done: analysis.done, total: analysis.total, unit: 'searches' },
+            progress: { share: shareOf(analysis.done, analysis.total), done: analysis.done, unit: 'searches' },
             label: 'Analysing',
           }}
           onCancel={onCancel}

@@ -66,7 +66,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     for (;;) {
       let r: SolveResult | undefined, finished: boolean;
       try {
-        const out = kept.search.runSync({
+        const out = yield* kept.search.runWithin(ctl, {
           timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())),
           maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes),
         });
@@ -80,7 +80,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
         throw e;
       }
       if (finished) held.searches.delete(req.move);
-      ctl.report(Math.min(req.timeMs, req.timeMs - (end - performance.now())), req.timeMs, 'ms');
+      ctl.report({ share: 1 - (end - performance.now()) / req.timeMs });
       // The value alone is wanted first: stop as soon as it is proved (the proof's size and the rest are not needed).
       // Proved but not finished: the proof's length is a bound on the quickest win, shown until that is found.
       if (finished || (!req.shortest && r?.value !== undefined) || performance.now() >= end || kept.nodes >= nodesEnd)

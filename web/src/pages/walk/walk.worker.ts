@@ -78,7 +78,7 @@ function walkJob(req: WalkRequest): Job<WalkResult, unknown> {
   if (req.kind === 'quick') {
     const from = req.from;
     return job(function* (ctl) {
-      ctl.report(0, 1, 'answers');
+      ctl.report({ share: 0 });
       if (ctl.spend(1)) yield;
       const map = from === null ? survivalEstimate(g, req.steps) : null;
       const dist = from === null ? null : distributionEstimate(g, from, req.steps);
