@@ -4,7 +4,7 @@
 // dist/worker.js); bullmq and ioredis stay outside, optional peers that only --queue loads.
 import { build } from 'esbuild';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 const dir = fileURLToPath(new URL('dist/cli/', root));

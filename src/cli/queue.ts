@@ -33,17 +33,12 @@ export const MAX_STALLED = 20;
 /** How long reaching the server may take before the command gives up. */
 const CONNECT_MS = 3000;
 
-/** The queue's libraries: optional packages, installed beside gridbits by those who count on a queue. */
-export interface QueueLibraries {
-  bullmq: typeof import('bullmq');
-  ioredis: typeof import('ioredis');
-}
-
 /**
- * Loads bullmq and ioredis (only --queue and `gridbits worker` need them, so installing gridbits does not bring
- * them); throws BAD_INPUT in one line saying what to install when they are missing.
+ * Loads the queue's libraries, bullmq and ioredis: optional packages, installed beside gridbits by those who
+ * count on a queue (only --queue and `gridbits worker` need them). Throws BAD_INPUT in one line saying what to
+ * install when they are missing.
  */
-export async function queueLibraries(): Promise<QueueLibraries> {
+export async function queueLibraries() {
   try {
     const [bullmq, ioredis] = await Promise.all([import('bullmq'), import('ioredis')]);
     return { bullmq, ioredis };
