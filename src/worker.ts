@@ -1,9 +1,22 @@
 // A worker that serves every gridbits job: load it as a Node worker thread or a module Web Worker, then call
 // runInWorker(worker, 'tour.count', [args], options) from the other side.
 /**
- * A worker that serves every gridbits job by name. Start it as a Node worker thread
- * (`new Worker(new URL('gridbits/worker', import.meta.url))`, or the file `dist/worker.js`) or as a module Web Worker,
- * then run jobs in it with {@link core!runInWorker}.
+ * A worker that serves every gridbits job by name. Load it from a one-line file of your own, beside the file
+ * that starts the worker:
+ *
+ * ```js
+ * // job.worker.js
+ * import 'gridbits/worker';
+ * ```
+ *
+ * then start that file as a module Web Worker in a browser (bundlers such as Vite build it from this line) or as
+ * a worker thread in Node, and run jobs in it with {@link core!runInWorker}:
+ *
+ * ```js
+ * const worker = new Worker(new URL('./job.worker.js', import.meta.url), { type: 'module' }); // a browser
+ * const worker = new Worker(new URL('./job.worker.js', import.meta.url)); // Node: Worker from 'node:worker_threads'
+ * const outcome = await runInWorker(worker, 'tour.count', [{ width: 5, height: 5 }]); // 1,728 tours when finished
+ * ```
  * @module worker
  */
 import { serveJobs, type Endpoint } from './core/worker.js';

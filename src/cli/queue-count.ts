@@ -4,6 +4,7 @@ import type { Progress } from '../core/run.js';
 import type { ShardedCount } from '../core/shards.js';
 import {
   queueConnection,
+  queueLibraries,
   QUEUE_NAME,
   reachQueue,
   SHARD_JOB,
@@ -39,8 +40,7 @@ export async function countOnQueue(
 ): Promise<QueuedShards> {
   const { signal, onProgress } = options;
   await reachQueue(address);
-  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
-  const { Job: QueueJob, Queue } = await import('bullmq');
+  const { Job: QueueJob, Queue } = (await queueLibraries()).bullmq;
   const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: queueConnection(address) });
   let lost: unknown = undefined;
   queue.on('error', (e) => (lost = e));

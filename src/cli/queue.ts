@@ -33,6 +33,24 @@ export const MAX_STALLED = 20;
 /** How long reaching the server may take before the command gives up. */
 const CONNECT_MS = 3000;
 
+/**
+ * Loads the queue's libraries, bullmq and ioredis: optional packages, installed beside gridbits by those who
+ * count on a queue (only --queue and `gridbits worker` need them). Throws BAD_INPUT in one line saying what to
+ * install when they are missing.
+ */
+export async function queueLibraries() {
+  try {
+    const [bullmq, ioredis] = await Promise.all([import('bullmq'), import('ioredis')]);
+    return { bullmq, ioredis };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    throw new GridbitsError(
+      'BAD_INPUT',
+      'the job queue needs the packages bullmq and ioredis, installed where gridbits is: npm install bullmq@6 ioredis@6',
+    );
+  }
+}
+
 /** Reads the --queue address of `command`; throws BAD_ARGUMENT in one line naming both. */
 export function parseQueueAddress(text: string, command: string): QueueAddress {
   const bad = (why: string): GridbitsError =>
@@ -95,7 +113,8 @@ function connectWords(e: unknown): string {
 
 /**
  * Reaches the server once (within 3 s, no retries) and checks that it answers; throws BAD_INPUT in one line
- * ("cannot reach the job queue at redis://127.0.0.1:1: connection refused") otherwise.
+ * ("cannot reach the job queue at redis://127.0.0.1:1: connection refused") otherwise, or when the queue's
+ * libraries are missing.
  */
 export async function reachQueue(a: QueueAddress): Promise<void> {
   // No retries, and a short wait for the socket's end (the default 2 s would hold the process after a refusal).
@@ -107,8 +126,7 @@ export async function reachQueue(a: QueueAddress): Promise<void> {
     enableOfflineQueue: false,
     disconnectTimeout: 100,
   };
-  // Loaded here, not with the CLI: only counts on a queue need it.
-  const { Redis } = await import('ioredis');
+  const { Redis } = (await queueLibraries()).ioredis;
   const client = new Redis({ ...redisOptions(a), ...options });
   let first: unknown = undefined;
   client.on('error', (e) => (first ??= e));

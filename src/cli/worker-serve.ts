@@ -5,6 +5,7 @@ import {
   LOCK_MS,
   MAX_STALLED,
   queueConnection,
+  queueLibraries,
   QUEUE_NAME,
   STALLED_CHECK_MS,
   type QueueAddress,
@@ -25,8 +26,7 @@ const log = (line: string): void => void process.stderr.write(`gridbits worker: 
 
 /** Serves shards until the signal: then takes no new one, hands the running ones back and resolves. */
 export async function serve(address: QueueAddress, concurrency: number, signal: AbortSignal): Promise<Tally> {
-  // Loaded here, not with the CLI (the bundle keeps packages outside and would load them at every start).
-  const { UnrecoverableError, WaitingError, Worker } = await import('bullmq');
+  const { UnrecoverableError, WaitingError, Worker } = (await queueLibraries()).bullmq;
   const tally: Tally = { done: 0, failed: 0, handedBack: 0 };
   const threads = new ShardThreads(concurrency);
   const count = async (job: QueueJob, token?: string): Promise<ShardJobResult> => {

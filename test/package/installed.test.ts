@@ -1,41 +1,24 @@
-// The package as a user installs it: packed, installed from the tarball into a fresh project, then imported
-// from Node by every subpath, type-checked by strict TypeScript consumers, bundled by Vite for a page (and a
-// Web Worker) that runs in Chromium, and run as `npx gridbits`.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+// The package as a user installs it: packed, installed from the tarball into a fresh project (no other package
+// comes with it), then imported from Node by every subpath, type-checked by strict TypeScript consumers, bundled
+// by Vite for a page (and a Web Worker) that runs in Chromium, and run as `npx gridbits`.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launch } from '../web/browser.js';
-import { REPO, ensureWebBuilt } from '../web/build.js';
+import { REPO, packAndInstall, serveStatic, viteBuild, type Installed } from './tarball.js';
 
 const SUBPATHS = ['core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet'] as const;
-const npm = (args: string[], cwd: string): string =>
-  execFileSync('npm', args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
-  });
 
-let dir: string;
+let installed: Installed;
 
 beforeAll(() => {
-  ensureWebBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'gridbits-installed-'));
-  // dist/ is built by the tests' global setup and web/dist just above, so packing needs no build of its own.
-  const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], REPO);
-  const tarball = join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
-  const app = join(dir, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  npm(['install', '--prefer-offline', '--no-package-lock', tarball], app);
+  installed = packAndInstall();
 }, 300_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(installed.dir, { recursive: true, force: true }));
 
-const app = (): string => join(dir, 'app');
+const app = (): string => installed.app;
 let scripts = 0;
 /** Runs an ES module in the consumer project, as a file (a worker thread would inherit an --input-type flag). */
 const node = (code: string): string => {
@@ -43,8 +26,20 @@ const node = (code: string): string => {
   writeFileSync(file, code);
   return execFileSync(process.execPath, [file], { cwd: app(), encoding: 'utf8' });
 };
+/** `npx gridbits …` in the consumer project, as a user runs it. */
+const npx = (args: string[]) =>
+  spawnSync('npx', ['--no-install', 'gridbits', ...args], {
+    cwd: app(),
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 
 describe('the package installed from its tarball', () => {
+  it('brings no other package', () => {
+    const modules = readdirSync(join(app(), 'node_modules')).filter((n) => !n.startsWith('.'));
+    expect(modules).toEqual(['gridbits']);
+  });
+
   it('imports every subpath in Node with the names the sources export', async () => {
     for (const sub of SUBPATHS) {
       const expected = Object.keys(await import(join(REPO, 'dist', sub, 'index.js'))).sort();
@@ -116,11 +111,40 @@ describe('the package installed from its tarball', () => {
     });
   }
 
-  it('answers npx gridbits --version', () => {
+  it('answers npx gridbits --version and runs a command as the built checkout does', () => {
     const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(
-      execFileSync('npx', ['--no-install', 'gridbits', '--version'], { cwd: app(), encoding: 'utf8' }).trim(),
-    ).toContain(version);
+    expect(npx(['--version']).stdout.trim()).toContain(version);
+    const args = ['moves', 'knight', 'd4'];
+    const moves = npx(args);
+    const built = spawnSync(process.execPath, [join(REPO, 'dist/cli/main.js'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(moves.status, moves.stderr).toBe(0);
+    expect(moves.stdout).toMatch(/targets: /);
+    expect(moves.stdout).toBe(built.stdout);
+  });
+
+  it('says in one line what to install when --queue finds no bullmq or ioredis', () => {
+    const peers = (
+      JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }
+    ).peerDependencies;
+    // The line names each optional peer with the major version package.json asks for.
+    const install = `npm install ${Object.entries(peers)
+      .map(([name, range]) => `${name}@${/^\^?(\d+)\./.exec(range)![1]}`)
+      .join(' ')}`;
+    // An address nothing listens on: the missing packages are reported before any connection is tried.
+    for (const args of [
+      ['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1'],
+      ['worker', '--queue', 'redis://127.0.0.1:1'],
+    ]) {
+      const r = npx(args);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toEqual([
+        `gridbits: the job queue needs the packages bullmq and ioredis, installed where gridbits is: ${install}`,
+      ]);
+    }
   });
 
   it('serves the playground with npx gridbits serve', async () => {
@@ -178,20 +202,8 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
        const count = counted.finished ? String(counted.value.count) : counted.stopped;
        document.getElementById('out').textContent = JSON.stringify({ names, square: Board.of(8, 8).name(28), reply, count });`,
     );
-    execFileSync(
-      process.execPath,
-      [
-        join(REPO, 'node_modules/vite/bin/vite.js'),
-        'build',
-        page,
-        '--logLevel',
-        'warn',
-        '--outDir',
-        join(page, 'dist'),
-      ],
-      { cwd: app(), encoding: 'utf8' },
-    );
-    const server = await serveStatic(join(page, 'dist'));
+    const built = viteBuild(page, app());
+    const server = await serveStatic(built);
     const browser = await launch();
     try {
       const tab = await browser.context.newPage();
@@ -219,20 +231,3 @@ describe.skipIf(missing !== null)('the package bundled by Vite for a page', () =
     }
   });
 });
-
-/** A plain static file server for the built page (on loopback, a free port). */
-function serveStatic(root: string): Promise<Server> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const files = new Set(readdirSync(root, { recursive: true }).map(String));
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0].slice(1) || 'index.html';
-    if (!files.has(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res
-      .writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
-      .end(readFileSync(join(root, path)));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}

@@ -60,7 +60,9 @@ export function ensureWebBuilt(): void {
     execFileSync(
       process.execPath,
       [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--outDir', tmp, '--logLevel', 'warn'],
-      { cwd: REPO, stdio: 'inherit' },
+      // As `npm run build:web` builds it: the tests' NODE_ENV=test would give development JSX (with this
+      // machine's paths in it), not the playground that ships.
+      { cwd: REPO, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     writeFileSync(join(REPO, 'web', tmp, '.built'), new Date().toISOString() + '\n');
     if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
