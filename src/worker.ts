@@ -20,9 +20,9 @@
  * @module worker
  */
 import { serveJobs, type Endpoint } from './core/worker.js';
-import { JOBS } from './jobs.js';
+import { JOBS, type JobsByName } from './jobs.js';
 
-export { JOBS };
+export { JOBS, type JobsByName };
 
 declare const WorkerGlobalScope: unknown;
 

@@ -13,7 +13,7 @@ import type { Limits, Progress, RunOptions } from './run.js';
  */
 export type JobRegistry = Record<string, (...args: never[]) => Pick<Job<unknown, unknown>, 'run'>>;
 
-/** The name of a job gridbits runs in a worker: `'tour.count'`, `'fleet.heat'`, … (see {@link JOBS}). */
+/** The name of a job gridbits runs in a worker: `'tour.count'`, `'fleet.heat'`, … (see `JOBS` in `gridbits/worker`). */
 export type JobName = keyof JobsByName & string;
 
 /** What the job of this name takes. */

@@ -22,3 +22,4 @@ export {
   type PieceParts,
   type Vector,
 } from './piece.js';
+export type { AttacksTask, AttacksTaskPartial, MobilityTask } from './jobs.js';

@@ -72,3 +72,4 @@ export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
 export { existence, knightClosedExists, knightOpenExists, type Existence } from './existence.js';
 export { fault } from './verify.js';
+export type { BoardSpec, CountSpec, QuerySpec } from './jobs.js';

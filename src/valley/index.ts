@@ -126,3 +126,4 @@ export {
   type PlayerSpec,
   type Turn,
 } from './ai.js';
+export type { WorkerSearchOptions } from './jobs.js';

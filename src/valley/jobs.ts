@@ -8,7 +8,10 @@ import { solveJob, type SolveOptions } from './solve.js';
 import { createVariantEngine, type VariantName } from './variant.js';
 
 /** What a worker search takes: SearchOptions without its callbacks, and the table size. */
-export type WorkerSearchOptions = Omit<SearchOptions, 'onIteration' | 'evaluate'> & { tableSize?: number };
+export type WorkerSearchOptions = Omit<SearchOptions, 'onIteration' | 'evaluate'> & {
+  /** Entries of the search's transposition table (default 2^18, 15 bytes each). */
+  tableSize?: number;
+};
 
 /**
  * The jobs: a variant's name and a position string in its notation (undefined: its start), then plain

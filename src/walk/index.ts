@@ -55,3 +55,4 @@ export {
   type SurvivalMap,
 } from './horizon.js';
 export { SIMULATE_MAX_WORK, simulate, simulateJob, simulateSync, type Simulation } from './simulate.js';
+export type { WalkFromTask, WalkTask } from './jobs.js';

@@ -230,7 +230,7 @@ describe('attack-set job', () => {
     const resumed = j.runSync({ onProgress: (p) => reports.push({ ...p }) });
     expect(resumed.finished && whole.finished && resumed.value.equals(whole.value)).toBe(true);
     for (let i = 1; i < reports.length; i++) expect(reports[i].done).toBeGreaterThanOrEqual(reports[i - 1].done);
-    expect(reports[reports.length - 1]).toEqual({ done: 16384, total: 16384, unit: 'rows' });
+    expect(reports[reports.length - 1]).toEqual({ share: 1, done: 16384, unit: 'rows' });
   });
 
   it('a signal stops it, and an aborted run gives the empty start as its partial', async () => {

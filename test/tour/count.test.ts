@@ -239,8 +239,8 @@ describe('budgets, limits and cancellation', () => {
     await expect(countToursAsync(Board.of(6, 6), { closed: true, signal: c.signal })).rejects.toThrow(/stopped/);
     expect((await countToursAsync(Board.of(5, 5))).count).toBe(1728n);
     const seen: number[] = [];
-    await countToursAsync(Board.of(3, 8), { onProgress: (p) => seen.push(p.done) });
-    expect(seen[seen.length - 1]).toBe(100); // percent now, weighted by the work (it was squares)
+    await countToursAsync(Board.of(3, 8), { onProgress: (p) => seen.push(p.share!) });
+    expect(seen[seen.length - 1]).toBe(1); // the share done, weighted by the work
   });
 
   it('rejects riders and bad end squares', () => {
