@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { interruptAfterProgress as interrupt } from './interrupt.js';
 
 /** A progress line after a game was finished (the second line, about 2 s in): the tally then has games to keep. */
-const GAMES_PLAYED = /\b[1-9][0-9,]* of 1,?000 games/;
+const GAMES_PLAYED = /\b[1-9][0-9,]* games /;
 
 describe('Ctrl-C in gridbits valley', () => {
   it('perft (in a worker thread) prints the leaves counted so far, marked partial', async () => {
