@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from '../../src/index.js';
+import { lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from '../../src/core/index.js';
 
 function toBig(w: Uint32Array): bigint {
   let x = 0n;
