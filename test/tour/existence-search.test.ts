@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT, parsePiece } from '../../src/index.js';
-import { openTourStarts } from '../../src/tour/legacy.js';
+import { Board, finishedValue } from '../../src/core/index.js';
+import { KNIGHT, parsePiece, type Piece } from '../../src/pieces/index.js';
+import { openTourStartsSync, type StartCell, type StartOptions } from '../../src/tour/index.js';
 import { checkBoard } from './existence-search-sweep.js';
 
 // 4×9 and 4×10 (both orientations) and the per-square reference on the larger boards run in
 // existence-search.long.test.ts: GRIDBITS_LONG=1 npx vitest run test/tour/existence-search.long.test.ts
+
+/** The start squares, which must all be decided (no limit is given). */
+const openTourStarts = (board: Board, piece: Piece, options: StartOptions = {}): StartCell[] =>
+  finishedValue(openTourStartsSync(board, piece, options));
 
 describe('the existence rules, checked by exhaustive search', () => {
   it('every board up to 6×6', () => {
@@ -52,10 +57,10 @@ describe('openTourStarts', () => {
     }
   });
 
-  it('answers null within a budget, and works for other leapers', () => {
+  it('answers null within a backtrack limit, and works for other leapers', () => {
     const b = Board.of(10, 4);
     const s = openTourStarts(b, KNIGHT, { maxBacktracks: 20 });
-    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'budget exhausted')).toBe(true);
+    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'backtrack limit')).toBe(true);
     expect(s.filter((c) => c.exists === null).length).toBe(20);
     // The camel keeps its colour: no tour of a board with both colours.
     expect(openTourStarts(Board.of(4, 4), parsePiece('camel')).every((c) => c.exists === false)).toBe(true);

@@ -3,14 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists } from '../../src/tour/legacy.js';
-import { findTour } from '../../src/tour/legacy.js';
-import type { TourQuery } from '../../src/tour/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
+import { findTourSync, knightClosedExists, knightOpenExists, type Answer, type Query } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 
-function check(q: TourQuery): boolean | null {
-  const a = findTour(q, { maxNodes: 200_000 });
-  if (a.exists === true) {
+/** A tour that must be found or refuted (no limit is given but the default node budget). */
+const findTour = (q: Query): Answer => finishedValue(findTourSync(q));
+
+/** Whether a tour exists, every tour re-checked; null when the node budget ran out first. */
+function check(q: Query): boolean | null {
+  const out = findTourSync(q, { maxNodes: 200_000 });
+  if (!out.finished) {
+    expect(out.stopped, `${q.board}`).toBe('nodes');
+    return null;
+  }
+  const a = out.value;
+  if (a.exists) {
     expect(a.path, `${q.board} path`).toBeDefined();
     const why = tourProblem(q.board.width, q.board.height, a.path!, q.closed);
     expect(why, `${q.board} ${q.closed ? 'closed' : 'open'} from ${q.from}`).toBeNull();

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
-import { searchTour, TourMachine } from '../../src/tour/legacy.js';
+import { Board, GridbitsError, finishedValue, job } from '../../src/core/index.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/index.js';
+import {
+  SearchMachine,
+  searchTourSync,
+  tableCellJob,
+  type Query,
+  type SearchOptions,
+  type SearchResult,
+} from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
@@ -18,6 +26,10 @@ function compoundProblem(
   if (closed && path.length > 1 && !ok(path[path.length - 1], path[0])) return 'not closed';
   return null;
 }
+
+/** A search that must finish (no limit is given). */
+const searchTour = (query: Query, options: SearchOptions = {}): SearchResult =>
+  finishedValue(searchTourSync(query, options));
 
 describe('searchTour', () => {
   it('finds verified open and closed tours where they exist', () => {
@@ -81,32 +93,26 @@ describe('searchTour', () => {
 
   it('answers budget honestly and rejects bad queries', () => {
     const board = Board.of(6, 6);
-    // A tour that needs no backtrack is found even with a budget of 0; the budget is never overrun.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0 })).toMatchObject({
-      status: 'found',
-      backtracks: 0,
-    });
+    // A backtrack allowance (the table's, per start square): a tour that needs no backtrack is found even with
+    // an allowance of 0; the allowance is never overrun.
+    const cell = (b: Board, switches?: SearchOptions['switches'], maxBacktracks = 0) =>
+      finishedValue(tableCellJob(b, KNIGHT, 0, { maxBacktracks, switches }).runSync());
+    expect(cell(board)).toMatchObject({ exists: true, backtracks: 0 });
     const plain = { warnsdorff: false, deadCells: false, restarts: false };
+    expect(cell(board, plain)).toMatchObject({ exists: null, backtracks: 0 });
+    expect(cell(Board.of(4, 4), plain, 3)).toMatchObject({ exists: null, backtracks: 3 });
+    // Node budgets, time limits and the signal stop the search itself, with the backtracks made so far.
     expect(
-      searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: plain }),
-    ).toMatchObject({ status: 'budget', backtracks: 0 });
+      searchTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain }),
+    ).toMatchObject({ finished: false, stopped: 'nodes', nodes: 5, partial: { backtracks: expect.any(Number) } });
     expect(
-      searchTour(
-        { board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 },
-        { maxBacktracks: 3, switches: plain },
-      ),
-    ).toMatchObject({ status: 'budget', backtracks: 3 });
-    expect(
-      searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain }),
-    ).toMatchObject({ status: 'budget', nodes: 5 });
-    expect(
-      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }).status,
-    ).toBe('budget');
+      searchTourSync({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }),
+    ).toMatchObject({ finished: false, stopped: 'time' });
     const ac = new AbortController();
     ac.abort();
-    expect(() =>
-      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal }),
-    ).toThrow(/stopped/);
+    expect(
+      searchTourSync({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal }),
+    ).toMatchObject({ finished: false, stopped: 'signal' });
     const bad = (f: () => unknown, code: string) => {
       try {
         f();
@@ -183,19 +189,18 @@ describe('searchTour', () => {
     );
   });
 
-  it('is a state machine that pauses and resumes', () => {
+  it('is a state machine that pauses at a backtrack limit and resumes', () => {
     const board = Board.of(5, 5);
-    const m = new TourMachine(
+    const m = new SearchMachine(
       { board, piece: KNIGHT, closed: false, from: 0 },
       { warnsdorff: false, restarts: false, deadCells: false },
     );
-    let r = m.run({ maxBacktracks: 5 });
-    expect(r.status).toBe('budget');
+    const upTo = (maxBacktracks?: number) => finishedValue(job((ctl) => m.steps(ctl, maxBacktracks)).runSync());
+    expect(upTo(5)).toBe('backtracks');
     expect(m.backtracks).toBe(5);
-    r = m.run({ maxBacktracks: 7 });
-    expect(r).toMatchObject({ status: 'budget', backtracks: 7 });
-    r = m.run();
-    expect(r.status).toBe('found');
+    expect(upTo(7)).toBe('backtracks');
+    expect(m.backtracks).toBe(7);
+    expect(upTo()).toBe('found');
     expect(tourProblem(5, 5, m.tour!, false)).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
-import { tourTable, tourTableAsync } from '../../src/tour/legacy.js';
+import { Board, finishedValue } from '../../src/core/index.js';
+import { KNIGHT, parsePiece, type Piece } from '../../src/pieces/index.js';
+import { table, tableSync, type TableCell, type TableOptions } from '../../src/tour/index.js';
 
-describe('tourTable', () => {
+/** A table that must finish (no limit is given). */
+const tourTable = (board: Board, piece: Piece, options: TableOptions = {}): TableCell[] =>
+  finishedValue(tableSync(board, piece, options));
+
+describe('the table of tours from every start', () => {
   it("5×5: tours from exactly the 13 squares of a1's colour", () => {
     const board = Board.of(5, 5);
     const t = tourTable(board, KNIGHT);
@@ -39,20 +44,24 @@ describe('tourTable', () => {
       if (!outer) expect(c.backtracks).toBe(10);
     }
     const progress: number[] = [];
-    const a = await tourTableAsync(board, KNIGHT, { maxBacktracks: 10, onProgress: (p) => progress.push(p.done) });
-    expect(a).toEqual(t);
+    const a = await table(board, KNIGHT, { maxBacktracks: 10, onProgress: (p) => progress.push(p.done) });
+    expect(a.finished && a.value).toEqual(t);
     expect(progress[progress.length - 1]).toBe(40);
-    // Past a deadline every square still gets one short look: parity and easy tours are still decided.
-    const late = tourTable(Board.of(5, 5), KNIGHT, { timeoutMs: 1e-9 });
-    expect(late.every((c) => c.exists !== null)).toBe(true);
-    const t104 = tourTable(board, KNIGHT, { timeoutMs: 1, maxBacktracks: 1e9 });
-    expect(t104.filter((c) => c.exists === null).length).toBe(20);
+    // A time limit stops the table with the squares done so far, in order: here the outer rank's tours.
+    const t104 = tableSync(board, KNIGHT, { timeoutMs: 1, maxBacktracks: 1e9 });
+    expect(t104).toMatchObject({ finished: false, stopped: 'time' });
+    const done = t104.finished ? [] : (t104.partial ?? []);
+    expect(done.length).toBeLessThan(40);
+    done.forEach((c, i) => expect(c).toMatchObject({ square: i, exists: true }));
   });
 
   it('stops on an aborted signal and takes other leapers', () => {
     const ac = new AbortController();
     ac.abort();
-    expect(() => tourTable(Board.of(10, 4), KNIGHT, { signal: ac.signal, maxBacktracks: 1e9 })).toThrow(GridbitsError);
+    expect(tableSync(Board.of(10, 4), KNIGHT, { signal: ac.signal, maxBacktracks: 1e9 })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+    });
     // The giraffe (1,4) cannot move at all on 3×3: no tours anywhere, by search.
     expect(tourTable(Board.of(3, 3), parsePiece('giraffe')).every((c) => c.exists === false)).toBe(true);
     expect(tourTable(Board.of(1, 1), parsePiece('giraffe'))[0].exists).toBe(true);
