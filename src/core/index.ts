@@ -12,7 +12,7 @@ export { parseDiagram, renderDiagram, type Layer, type ParsedDiagram } from './d
 export { GridbitsError, isGridbitsError, type ErrorCode } from './error.js';
 export { createRng, uniformBelow, uniformBelowBig, type Rng } from './prng.js';
 export { wilson, type Interval } from './stats.js';
-export { checkAborted, type Progress, type RunOptions } from './run.js';
+export type { Progress, RunOptions } from './run.js';
 export {
   ForecastProgress,
   Job,

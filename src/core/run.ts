@@ -1,5 +1,4 @@
 // Options every long-running engine call takes: cancellation, progress reports and a work budget.
-import { GridbitsError } from './error.js';
 
 /** How far a long call is: `done` of `total` in `unit`. */
 export interface Progress {
@@ -24,15 +23,6 @@ export interface RunOptions {
   maxNodes?: number;
   /** Wall-clock limit in milliseconds, after which the call stops with `stopped: 'time'`. */
   timeoutMs?: number;
-}
-
-/**
- * Throws ABORTED when the signal has fired.
- * @deprecated Long calls are jobs now and answer a fired signal with an outcome that says `stopped: 'signal'`;
- * this is kept for callers of 0.1.
- */
-export function checkAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
 }
 
 export { yieldToEventLoop } from './job.js';

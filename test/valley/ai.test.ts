@@ -3,6 +3,7 @@ import { finishedValue } from '../../src/core/job.js';
 import { createRng } from '../../src/core/prng.js';
 import {
   AI_CONTEMPT,
+  AI_LEVELS,
   Game,
   START,
   Searcher,
@@ -38,6 +39,7 @@ describe('valley players', () => {
     expect(parsePlayer('ai')).toEqual({ kind: 'ai' });
     expect(parsePlayer('ai:3')).toEqual({ kind: 'ai', level: 3 });
     expect(levelBudget({ kind: 'ai' })).toEqual({ timeoutMs: 100 });
+    expect(AI_LEVELS[4]).toMatchObject({ level: 5, timeoutMs: 100 });
     expect(levelBudget({ kind: 'ai', level: 2 })).toEqual({ depth: 2 });
     expect(levelBudget({ kind: 'ai', level: 6, timeoutMs: 40 })).toEqual({ timeoutMs: 40 });
     expect(formatPlayer({ kind: 'ai', timeoutMs: 40 })).toBe('ai@40ms');
