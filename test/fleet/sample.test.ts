@@ -4,7 +4,13 @@ import type { Progress } from '../../src/core/run.js';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { finishedValue } from '../../src/core/job.js';
-import { cellCounts, uniformSampler, uniformSamplerSync, type FleetProblem, type FleetSampler } from '../../src/fleet/index.js';
+import {
+  cellCounts,
+  uniformSampler,
+  uniformSamplerSync,
+  type FleetProblem,
+  type FleetSampler,
+} from '../../src/fleet/index.js';
 import { uniformBelow, uniformBelowBig } from '../../src/core/prng.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';

@@ -103,7 +103,10 @@ describe('searchTour', () => {
     expect(cell(Board.of(4, 4), plain, 3)).toMatchObject({ exists: null, backtracks: 3 });
     // Node budgets, time limits and the signal stop the search itself, with the backtracks made so far.
     expect(
-      searchTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain }),
+      searchTourSync(
+        { board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 },
+        { maxNodes: 5, switches: plain },
+      ),
     ).toMatchObject({ finished: false, stopped: 'nodes', nodes: 5, partial: { backtracks: expect.any(Number) } });
     expect(
       searchTourSync({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }),

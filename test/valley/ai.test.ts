@@ -156,7 +156,9 @@ describe('a searching player’s move as steps of a match', () => {
         )!.move!;
         // Alternately the one call and the job stepped through its slices.
         const chosen = ply % 2 === 0 ? player.choose(turn) : finishedValue(player.chooseJob!(turn).runSync());
-        expect(formatEngineMove(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(formatEngineMove(game.engine, plain));
+        expect(formatEngineMove(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(
+          formatEngineMove(game.engine, plain),
+        );
         // Random moves in between reach positions the players would not.
         const moves = game.legalMoves();
         game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : formatEngineMove(game.engine, chosen));

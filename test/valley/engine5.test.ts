@@ -64,7 +64,8 @@ describe('the 5×5 engine', () => {
         const e = createEngine(parsePosition(text));
         const n = e.generate(BUF, 0);
         expect(Array.from(BUF.subarray(0, n), moveText).sort()).toEqual(refMoves(refParse(text)));
-        for (const d of [1, 2, 3]) expect(enginePerft(e, d)).toBe(finishedValue(perftSync(createEngine(parsePosition(text)), d)));
+        for (const d of [1, 2, 3])
+          expect(enginePerft(e, d)).toBe(finishedValue(perftSync(createEngine(parsePosition(text)), d)));
         expect(e.toString()).toBe(text);
       }
     }

@@ -219,7 +219,11 @@ describe("King's Valley solver", () => {
       nodes: 0,
     });
     const later = new AbortController();
-    const mid = await solve(startPosition(), { signal: later.signal, tableMegabytes: 1, onStatus: () => later.abort() });
+    const mid = await solve(startPosition(), {
+      signal: later.signal,
+      tableMegabytes: 1,
+      onStatus: () => later.abort(),
+    });
     expect(mid).toMatchObject({ finished: false, stopped: 'signal', partial: { position: START, winner: null } });
     expect(mid.nodes).toBeGreaterThan(0);
     const refused = (options: SolveOptions & RunOptions) =>
