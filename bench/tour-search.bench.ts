@@ -4,7 +4,6 @@ import { Board } from '../src/core/board.js';
 import { KNIGHT } from '../src/pieces/piece.js';
 import type { SearchSwitches } from '../src/tour/machine.js';
 import { finishedValue } from '../src/core/job.js';
-// The search with a backtrack cap answering 'budget', as the paper's tables use it (the deprecated form, on the job).
 import { tableCellJob, tableSync } from '../src/tour/table.js';
 import { fmtMs, keep, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';

@@ -8,7 +8,7 @@ import { findTourSync, knightClosedExists, knightOpenExists, type Answer, type Q
 import { tourProblem } from '../reference/tour.js';
 
 /** A tour that must be found or refuted (no limit is given but the default node budget). */
-const findTour = (q: Query): Answer => finishedValue(findTourSync(q));
+const found = (q: Query): Answer => finishedValue(findTourSync(q));
 
 /** Whether a tour exists, every tour re-checked; null when the node budget ran out first. */
 function check(q: Query): boolean | null {
@@ -84,10 +84,10 @@ describe('findTour with a fixed end', () => {
       const e = check({ board, piece: KNIGHT, closed: false, from: board.parse(from), to: board.parse(to) });
       expect(e, `${w}x${h} ${from}-${to}`).not.toBeNull();
     }
-    expect(findTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
+    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
     // Only the end fixed: a tour from it, read backwards; the parity rule then speaks of the end.
     expect(check({ board: Board.of(4, 23), piece: KNIGHT, closed: false, to: 64 })).toBe(true);
-    expect(findTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(
+    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(
       /cannot be the end/,
     );
   });
@@ -170,12 +170,12 @@ describe('findTour on large boards', () => {
       [3, 40, true],
     ] as const) {
       const board = Board.of(w, h);
-      const a = findTour({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
-      const c = findTour({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
+      const a = found({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
+      const c = found({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
       expect(Array.from(a)).toEqual(Array.from(c));
       const seen = new Set<string>();
       for (let seed = 1; seed <= 4; seed++)
-        seen.add(Array.from(findTour({ board, piece: KNIGHT, closed, from: 0, seed }).path!).join());
+        seen.add(Array.from(found({ board, piece: KNIGHT, closed, from: 0, seed }).path!).join());
       expect(seen.size, `${w}x${h}`).toBeGreaterThan(1);
     }
   });

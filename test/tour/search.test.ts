@@ -28,7 +28,7 @@ function compoundProblem(
 }
 
 /** A search that must finish (no limit is given). */
-const searchTour = (query: Query, options: SearchOptions = {}): SearchResult =>
+const searched = (query: Query, options: SearchOptions = {}): SearchResult =>
   finishedValue(searchTourSync(query, options));
 
 describe('searchTour', () => {
@@ -45,7 +45,7 @@ describe('searchTour', () => {
     ] as const) {
       const board = Board.of(w, h);
       for (const from of w * h === 12 ? [0, 11] : [0, board.cells >> 1, board.cells - 1]) {
-        const r = searchTour({ board, piece: KNIGHT, closed, from });
+        const r = searched({ board, piece: KNIGHT, closed, from });
         expect(r.status, `${w}x${h} ${closed} ${from}`).toBe('found');
         expect(tourProblem(w, h, r.path!, closed)).toBeNull();
         expect(r.path![0]).toBe(from);
@@ -54,20 +54,20 @@ describe('searchTour', () => {
   });
 
   it('proves that no tour exists', () => {
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false }).status).toBe('none');
-    expect(searchTour({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 4), piece: KNIGHT, closed: false }).status).toBe('none');
+    expect(searched({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
     // The paper's 3×7 cell: the centre of the board (the paper's (2,4)).
     expect(
-      searchTour({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status,
+      searched({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status,
     ).toBe('none');
     // Parity: an odd board has no closed tour; a minority-colour square starts no open tour.
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({
+    expect(searched({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({
+    expect(searched({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
@@ -76,7 +76,7 @@ describe('searchTour', () => {
   it('ends on a fixed square', () => {
     const board = Board.of(6, 6);
     for (const to of [1, 7, 35 - 1, 20]) {
-      const r = searchTour({ board, piece: KNIGHT, closed: false, from: 0, to });
+      const r = searched({ board, piece: KNIGHT, closed: false, from: 0, to });
       if (r.status === 'found') {
         expect(tourProblem(6, 6, r.path!, false)).toBeNull();
         expect(r.path![35]).toBe(to);
@@ -85,7 +85,7 @@ describe('searchTour', () => {
       }
     }
     // Same colour at both ends of an even board: parity says no.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({
+    expect(searched({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
@@ -125,26 +125,26 @@ describe('searchTour', () => {
         expect((e as GridbitsError).code).toBe(code);
       }
     };
-    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 0 }), 'BAD_ARGUMENT');
-    bad(() => searchTour({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
-    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
-    bad(() => searchTour({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
+    bad(() => searched({ board, piece: KNIGHT, closed: false, from: 0, to: 0 }), 'BAD_ARGUMENT');
+    bad(() => searched({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
+    bad(() => searched({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
+    bad(() => searched({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
   });
 
   it('without a start, tries every start; the proof covers them all', () => {
     const b = Board.of(4, 3);
-    const r = searchTour({ board: b, piece: KNIGHT, closed: false, to: 0 });
+    const r = searched({ board: b, piece: KNIGHT, closed: false, to: 0 });
     expect(r.status).toBe('found');
     expect(tourProblem(4, 3, r.path!, false)).toBeNull();
     expect(r.path![11]).toBe(0);
-    expect(searchTour({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
-    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false, to: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false }).path).toEqual(Int32Array.of(0));
+    expect(searched({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
+    expect(searched({ board: Board.of(1, 1), piece: KNIGHT, closed: false, to: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(1, 1), piece: KNIGHT, closed: false }).path).toEqual(Int32Array.of(0));
   });
 
   it('is deterministic for a seed, and seeds vary the tour', () => {
     const board = Board.of(8, 8);
-    const q = (seed: number) => searchTour({ board, piece: KNIGHT, closed: false, from: 27, seed }).path!.join(',');
+    const q = (seed: number) => searched({ board, piece: KNIGHT, closed: false, from: 27, seed }).path!.join(',');
     expect(q(5)).toBe(q(5));
     expect(new Set([1, 2, 3, 4, 5].map(q)).size).toBeGreaterThan(1);
   });
@@ -173,7 +173,7 @@ describe('searchTour', () => {
           const from = a % 5 === 0 ? undefined : a % board.cells;
           let to: number | undefined = closed || b % 3 === 0 ? undefined : b % board.cells;
           if (to === from) to = undefined;
-          const r = searchTour({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
+          const r = searched({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
           const starts =
             from !== undefined ? [from] : closed ? [0] : [...Array(board.cells).keys()].filter((s) => s !== to);
           const want = starts.some((s) => plainTourExists(w, h, piece.leaps, s, to, closed));
