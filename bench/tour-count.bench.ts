@@ -4,13 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../src/core/board.js';
 import { finishedValue } from '../src/core/job.js';
-import {
-  countCheckpoint,
-  countTours,
-  countToursJob,
-  countToursSync,
-  type CountOptions,
-} from '../src/tour/count.js';
+import { countCheckpoint, countTours, countToursJob, countToursSync, type CountOptions } from '../src/tour/count.js';
 import { readCheckpointHead } from '../src/tour/count-checkpoint.js';
 
 /** A count that must finish (no limit is given). */

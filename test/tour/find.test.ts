@@ -87,9 +87,7 @@ describe('findTour with a fixed end', () => {
     expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
     // Only the end fixed: a tour from it, read backwards; the parity rule then speaks of the end.
     expect(check({ board: Board.of(4, 23), piece: KNIGHT, closed: false, to: 64 })).toBe(true);
-    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(
-      /cannot be the end/,
-    );
+    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(/cannot be the end/);
   });
   it('builds tours between any two squares of different colours on even boards (21x20 .. 300x300)', () => {
     let n = 0;
