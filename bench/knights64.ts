@@ -1,6 +1,7 @@
 // Runs alone in a child process (a JIT profile unpolluted by other rows, as JMH forks do): 1,000 knights on
 // 64x64, set-wise against the naive per-square loop, timed in alternating batches; prints the medians as JSON.
-import { Bitboard, Board, attackGen, createRng, parsePiece } from '../src/index.js';
+import { Bitboard, Board, createRng } from '../src/core/index.js';
+import { attackGen, parsePiece } from '../src/pieces/index.js';
 import { medianAuto, medianPair } from './harness.js';
 
 const DX = Int32Array.of(1, 2, 2, 1, -1, -2, -2, -1);

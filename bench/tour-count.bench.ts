@@ -4,16 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../src/core/board.js';
 import { finishedValue } from '../src/core/job.js';
-import {
-  countCheckpoint,
-  countTours as countToursAsync,
-  countToursJob,
-  countToursSync,
-  type CountOptions,
-} from '../src/tour/count.js';
+import { countCheckpoint, countTours, countToursJob, countToursSync, type CountOptions } from '../src/tour/count.js';
 import { readCheckpointHead } from '../src/tour/count-checkpoint.js';
 
-const countTours = (b: Board, o: CountOptions = {}) => finishedValue(countToursSync(b, o));
+/** A count that must finish (no limit is given). */
+const counted = (b: Board, o: CountOptions = {}) => finishedValue(countToursSync(b, o));
 import { fmtMs, keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -78,17 +73,17 @@ export async function run(): Promise<BenchSection> {
   const b55 = Board.of(5, 5);
   const plain55 = median(() => plainCount(5, 5, false), { samples: 3, warmup: 1 });
   if (plainCount(5, 5, false) !== 1728) throw new Error('plain 5x5 count is not 1728');
-  const front55 = median(() => keep(countTours(b55, { method: 'frontier' })), { samples: 7 });
-  expectCount(countTours(b55).count, 1728n, '5x5 open');
+  const front55 = median(() => keep(counted(b55, { method: 'frontier' })), { samples: 7 });
+  expectCount(counted(b55).count, 1728n, '5x5 open');
   rows.push({
     name: '5×5 directed open tours (1,728), frontier program',
     medianMs: front55,
     baseline: { name: 'plain backtracking counter', medianMs: plain55 },
     target: '< 1 s',
     met: front55 < 1000,
-    note: `${countTours(b55).nodes.toLocaleString('en-US')} states expanded`,
+    note: `${counted(b55).nodes.toLocaleString('en-US')} states expanded`,
   });
-  const dfs55 = median(() => keep(countTours(b55, { method: 'backtracking' })), { samples: 7 });
+  const dfs55 = median(() => keep(counted(b55, { method: 'backtracking' })), { samples: 7 });
   rows.push({
     name: '5×5 directed open tours (1,728), pruned backtracking',
     medianMs: dfs55,
@@ -101,8 +96,8 @@ export async function run(): Promise<BenchSection> {
   // 3×10 closed: a strip the plain counter can finish.
   const b310 = Board.of(3, 10);
   const plain310 = median(() => plainCount(3, 10, true), { samples: 3, warmup: 1 });
-  const front310 = median(() => keep(countTours(b310, { closed: true })), { samples: 7 });
-  expectCount(countTours(b310, { closed: true }).count, 16n, '3x10 closed');
+  const front310 = median(() => keep(counted(b310, { closed: true })), { samples: 7 });
+  expectCount(counted(b310, { closed: true }).count, 16n, '3x10 closed');
   rows.push({
     name: '3×10 closed tours (16), frontier program',
     medianMs: front310,
@@ -111,8 +106,8 @@ export async function run(): Promise<BenchSection> {
 
   // 6×6 closed: the plain counter does not finish in reasonable time here; the ratio is left out.
   const b66 = Board.of(6, 6);
-  const closed66 = median(() => keep(countTours(b66, { closed: true })), { samples: 5, warmup: 1 });
-  const r66 = countTours(b66, { closed: true });
+  const closed66 = median(() => keep(counted(b66, { closed: true })), { samples: 5, warmup: 1 });
+  const r66 = counted(b66, { closed: true });
   expectCount(r66.count, 9862n, '6x6 closed');
   rows.push({
     name: '6×6 closed tours (9,862), frontier program',
@@ -124,9 +119,9 @@ export async function run(): Promise<BenchSection> {
 
   // 6×8 closed: two half-boards joined at their boundary against the whole-board program, same process.
   const b68 = Board.of(6, 8);
-  const whole68 = median(() => keep(countTours(b68, { closed: true, method: 'frontier' })), { samples: 3, warmup: 0 });
-  const halves68 = median(() => keep(countTours(b68, { closed: true })), { samples: 3, warmup: 1 });
-  const r68 = countTours(b68, { closed: true });
+  const whole68 = median(() => keep(counted(b68, { closed: true, method: 'frontier' })), { samples: 3, warmup: 0 });
+  const halves68 = median(() => keep(counted(b68, { closed: true })), { samples: 3, warmup: 1 });
+  const r68 = counted(b68, { closed: true });
   expectCount(r68.count, 55488142n, '6x8 closed');
   if (r68.split !== 'halves') throw new Error('6x8 closed was not counted by halves');
   rows.push({
@@ -165,7 +160,7 @@ export async function run(): Promise<BenchSection> {
     },
     { samples: 5, warmup: 1 },
   );
-  const unbroken = median(() => keep(countTours(b66, { closed: true, method: 'frontier' })), { samples: 5, warmup: 1 });
+  const unbroken = median(() => keep(counted(b66, { closed: true, method: 'frontier' })), { samples: 5, warmup: 1 });
   rows.push({
     name: '6×6 closed (9,862), stopped half-way, saved, read back and resumed',
     medianMs: resumed,
@@ -177,7 +172,7 @@ export async function run(): Promise<BenchSection> {
   const evenness = async (b: Board, closed: boolean): Promise<string> => {
     const seen: [number, number][] = [];
     const t0 = performance.now();
-    await countToursAsync(b, { closed, onProgress: (p) => seen.push([performance.now() - t0, p.done]) });
+    await countTours(b, { closed, onProgress: (p) => seen.push([performance.now() - t0, p.done]) });
     const T = performance.now() - t0;
     const at = (f: number): number => seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0;
     return `${b} ${closed ? 'closed' : 'open'} (${fmtMs(T)}): ${at(0.25)} % / ${at(0.5)} % / ${at(0.75)} %`;
@@ -189,11 +184,11 @@ export async function run(): Promise<BenchSection> {
   if (process.env.GRIDBITS_BENCH_LONG) {
     // The whole board's program, and two half-boards joined (the count's own choice for an open count with no start).
     const t0 = performance.now();
-    const open66 = countTours(b66, { method: 'frontier' });
+    const open66 = counted(b66, { method: 'frontier' });
     const ms = performance.now() - t0;
     expectCount(open66.count, 6637920n, '6x6 open');
     const t1 = performance.now();
-    const halves66 = countTours(b66);
+    const halves66 = counted(b66);
     const msHalves = performance.now() - t1;
     expectCount(halves66.count, 6637920n, '6x6 open by halves');
     rows.push({

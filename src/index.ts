@@ -13,10 +13,3 @@ export * as tour from './tour/index.js';
 export * as walk from './walk/index.js';
 export * as valley from './valley/index.js';
 export * as fleet from './fleet/index.js';
-// The flat names of 0.1, kept for this release (deprecated: use the namespaces or the subpaths).
-export * from './pieces/legacy.js';
-export * from './render/legacy.js';
-export * from './tour/legacy.js';
-export * from './walk/legacy.js';
-export * from './valley/legacy.js';
-export * from './fleet/legacy.js';

@@ -1,10 +1,10 @@
 // CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's size.
 import { GridbitsError } from '../core/error.js';
 import { START, legalMoves, parsePosition, type SolveOptions, type SolveStatus } from '../valley/index.js';
-import { solveAnswer01, type SolveAnswer01 } from '../valley/solve01.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
+import { solveAnswer, type SolveAnswer } from './valley-solve-answer.js';
 import { plural, stopWords, thousands } from './words.js';
 
 export const VALLEY_SOLVE_USAGE =
@@ -27,11 +27,11 @@ Examples:
   gridbits valley solve --position 'k4/5/5/5/4K w 3'
   gridbits valley solve --all-moves --timeout 5m --json`;
 
-/** The CLI's answer: the 0.1 JSON shape with how the search ended, and the time in seconds after `stopped`. */
-type Answer = SolveAnswer01 & { seconds: number };
+/** The answer with the time in seconds after `stopped`. */
+type Answer = SolveAnswer & { seconds: number };
 
 /** The answer with its seconds, placed where the JSON has always had them (after `stopped`, before `shortest`). */
-function withSeconds(a: SolveAnswer01): Answer {
+function withSeconds(a: SolveAnswer): Answer {
   const { shortest, moveValues, ...head } = a;
   return {
     ...head,
@@ -65,7 +65,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
   // Stopped by its budget or by Ctrl-C, the answer is what the search proved (unknown where nothing was).
   const r = withSeconds(
     await interruptible(out, (signal) =>
-      solveAnswer01(pos, {
+      solveAnswer(pos, {
         ...options,
         timeoutMs,
         signal,

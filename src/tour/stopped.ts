@@ -1,5 +1,5 @@
-// A stopped run in the words the tour engine used before jobs ("budget exhausted after 20000 nodes"), for the
-// CLI's unchanged output and the deprecated API; not part of the public face.
+// A stopped run in words ("budget exhausted after 20000 nodes"), as the CLI prints it and the playground shows
+// it; not part of the public face.
 import type { StopReason } from '../core/job.js';
 
 /** The limit that stopped a count, in words: the node budget or the time limit as given. */

@@ -217,7 +217,7 @@ export class Game {
     return n;
   }
 
-  /** The engine keys [keyLo, keyHi] of the positions so far, oldest first, the current one last (for valleySearch's history). */
+  /** The engine keys [keyLo, keyHi] of the positions so far, oldest first, the current one last (for the search's history). */
   historyKeys(): Array<[number, number]> {
     return this.keys.map(([lo, hi]) => [lo, hi]);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Board } from '../../src/index.js';
+import { Board } from '../../src/core/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 

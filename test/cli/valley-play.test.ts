@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ValleyGame } from '../../src/valley/legacy.js';
+import { Game } from '../../src/valley/index.js';
 import { gridMoves, gridParse, gridPlay, gridWinner } from '../valley/grid-reference.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
@@ -100,7 +100,7 @@ describe('gridbits valley play', () => {
     // Retrieve the King, Black first: the record keeps the variant and the start.
     const rk = play(['--variant', 'retrieve', '--first', 'black'], ['a5a2', `save ${file}`]);
     expect(readFileSync(file, 'utf8')).toBe('variant retrieve\nssKss/5/5/5/SSkSS b 0\na5a2\n');
-    expect(ValleyGame.fromRecord(rk.record).position).toBe(rk.position);
+    expect(Game.fromRecord(rk.record).position).toBe(rk.position);
     // A save that cannot be written says so and writes nothing.
     const nosave = play([], [`save ${join(dir, 'no', 'such', 'dir.txt')}`]);
     expect(nosave.rejected[0].error).toMatch(/cannot save/);

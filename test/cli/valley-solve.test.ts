@@ -1,5 +1,8 @@
-// `gridbits valley solve` as a user runs it: the JSON contract, budgets, and mistakes (exit 2, one line).
+// `gridbits valley solve` as a user runs it: the JSON contract, budgets, and mistakes (exit 2, one line); and the
+// answer it prints, made from the solve's outcome.
 import { describe, expect, it } from 'vitest';
+import { solveAnswer } from '../../src/cli/valley-solve-answer.js';
+import { START, parsePosition, startPosition } from '../../src/valley/index.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits valley solve', () => {
@@ -47,5 +50,45 @@ describe('gridbits valley solve', () => {
     expectUserError(gridbits(['valley', 'solve', '--table', '0']), /--table must be between 1 and 16384/);
     expectUserError(gridbits(['valley', 'solve', '--position', 'sskss/5/5/5/SSKS w 0']), /.+/);
     expectUserError(gridbits(['valley', 'solve', 'extra']), /unexpected argument 'extra'/);
+  });
+});
+
+describe("the answer valley solve prints, from the solve's outcome", () => {
+  it('a finished solve: the value, every first move with allMoves, the quickest win with shortest, nothing stopped', async () => {
+    const r = await solveAnswer(parsePosition('4k/5/5/5/1S1K1 b 5'), {
+      tableMegabytes: 4,
+      allMoves: true,
+      shortest: true,
+    });
+    expect(r).toMatchObject({ value: 'loss', winner: 'white', exhausted: false, shortest: 18 });
+    expect(r.moveValues).toEqual({ e5a5: 'loss', e5e1: 'loss', e5a1: 'loss' });
+    expect(r.stopped).toBeUndefined();
+  });
+
+  it('a stopped solve answers what it proved: unknown, exhausted at a budget, stopped by the signal', async () => {
+    const cut = await solveAnswer(startPosition(), { maxNodes: 50, tableMegabytes: 1, allMoves: true, shortest: true });
+    expect(cut).toMatchObject({ value: 'unknown', winner: null, exhausted: true, stopped: 'nodes', moves: [] });
+    expect(cut.nodes).toBeLessThanOrEqual(50);
+    // Nothing settled: no first moves' values and no quickest win are claimed.
+    expect(cut.moveValues).toBeUndefined();
+    expect(cut.shortest).toBeUndefined();
+    // Stopped before it began: nothing proved, not by throwing.
+    const ac = new AbortController();
+    ac.abort();
+    expect(await solveAnswer(startPosition(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
+      value: 'unknown',
+      winner: null,
+      exhausted: false,
+      stopped: 'signal',
+      nodes: 0,
+    });
+    const later = new AbortController();
+    const mid = await solveAnswer(startPosition(), {
+      signal: later.signal,
+      tableMegabytes: 1,
+      onStatus: () => later.abort(),
+    });
+    expect(mid).toMatchObject({ value: 'unknown', exhausted: false, stopped: 'signal', position: START });
+    expect(mid.nodes).toBeGreaterThan(0);
   });
 });

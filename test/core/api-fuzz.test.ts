@@ -3,9 +3,12 @@
 // a RangeError from deep inside, and no silent nonsense for a square that is not on the board.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as g from '../../src/index.js';
-
-const { Board, isGridbitsError } = g;
+import { Board, GridbitsError, createRng, isGridbitsError, type RunOptions } from '../../src/core/index.js';
+import * as fleet from '../../src/fleet/index.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/index.js';
+import * as tour from '../../src/tour/index.js';
+import * as valley from '../../src/valley/index.js';
+import * as walk from '../../src/walk/index.js';
 
 /** Numbers a caller might pass by mistake, and ordinary ones. */
 const odd = fc.oneof(
@@ -37,24 +40,24 @@ describe('engine entry points on odd arguments', () => {
         odd,
         async (w, h, name, closed, from, to, seed) => {
           const board = Board.of(w, h);
-          const piece = g.parsePiece(name);
+          const piece = parsePiece(name);
           const q = { board, piece, closed, from, to, seed };
-          await answersOrNames(() => g.tourExistence(q));
-          await answersOrNames(() => g.findTour(q, { maxNodes: 20_000, timeoutMs: 200 }));
-          await answersOrNames(() => g.tourTable(board, piece, { closed, maxBacktracks: 2_000 }));
+          await answersOrNames(() => tour.existence(q));
+          await answersOrNames(() => tour.findTourSync(q, { maxNodes: 20_000, timeoutMs: 200 }));
+          await answersOrNames(() => tour.tableSync(board, piece, { closed, maxBacktracks: 2_000 }));
           if (w * h <= 16)
-            await answersOrNames(() => g.countTours(board, { piece, closed, from, to, maxNodes: 50_000 }));
-          await answersOrNames(() => g.analyzeTour(board, [from, to, seed]));
-          await answersOrNames(() => g.closeByEuler(board, [from, to]));
+            await answersOrNames(() => tour.countToursSync(board, { piece, closed, from, to, maxNodes: 50_000 }));
+          await answersOrNames(() => tour.analyzeTour(board, [from, to, seed]));
+          await answersOrNames(() => tour.closeByEuler(board, [from, to]));
           // A start that is not a square of the board is named, never answered as if it were one.
           if (!(Number.isInteger(from) && from >= 0 && from < board.cells)) {
             for (const f of [
-              () => g.tourExistence({ board, piece, closed, from }),
-              () => g.findTour({ board, piece, closed, from }),
-              () => g.countTours(board, { piece, closed, from, maxNodes: 1 }),
-              () => g.closeByEuler(board, [0, from, 1]),
+              () => tour.existence({ board, piece, closed, from }),
+              () => tour.findTourSync({ board, piece, closed, from }),
+              () => tour.countToursSync(board, { piece, closed, from, maxNodes: 1 }),
+              () => tour.closeByEuler(board, [0, from, 1]),
             ]) {
-              expect(f).toThrow(g.GridbitsError);
+              expect(f).toThrow(GridbitsError);
             }
           }
         },
@@ -66,20 +69,24 @@ describe('engine entry points on odd arguments', () => {
   it('random walks: survival by floats, exactly, at the horizon, by simulation', async () => {
     await fc.assert(
       fc.asyncProperty(side, side, pieceName, odd, odd, odd, async (w, h, name, from, steps, trials) => {
-        let graph: g.WalkGraph;
+        let graph: walk.Graph;
         try {
-          graph = g.walkGraph(Board.of(w, h), g.parsePiece(name));
+          graph = walk.graph(Board.of(w, h), parsePiece(name));
         } catch (e) {
           if (!isGridbitsError(e)) throw e;
           return;
         }
-        await answersOrNames(() => g.survival(graph, from, steps));
-        await answersOrNames(() => g.distribution(graph, from, steps));
-        await answersOrNames(() => g.exactSurvival(graph, from, typeof steps === 'number' && steps > 40 ? 40 : steps));
-        await answersOrNames(() => g.survivalAtHorizon(graph, from, steps));
-        await answersOrNames(() => g.simulate(graph, from, Math.min(steps, 50), Math.min(trials, 200), g.createRng(1)));
+        await answersOrNames(() => walk.survival(graph, from, steps));
+        await answersOrNames(() => walk.distribution(graph, from, steps));
+        await answersOrNames(() =>
+          walk.exactSurvivalSync(graph, from, typeof steps === 'number' && steps > 40 ? 40 : steps),
+        );
+        await answersOrNames(() => walk.survivalAtHorizonSync(graph, from, steps));
+        await answersOrNames(() =>
+          walk.simulateSync(graph, from, Math.min(steps, 50), Math.min(trials, 200), createRng(1)),
+        );
         if (!(Number.isInteger(from) && from >= 0 && from < w * h))
-          expect(() => g.survival(graph, from, 3)).toThrow(g.GridbitsError);
+          expect(() => walk.survival(graph, from, 3)).toThrow(GridbitsError);
       }),
       { numRuns: 200, seed: 6 },
     );
@@ -87,27 +94,27 @@ describe('engine entry points on odd arguments', () => {
 
   it('fleets: problems, placing, counting, heat', async () => {
     const fleets = fc.constantFrom('classic', 'hasbro', '4,3,2', '2,2', '1', '', '0', '3,-1', '9', '2,2,2,2,2,2,2,2');
-    const touch = fc.constantFrom<g.FleetProblem['touch'] | undefined>('none', 'corner', 'any', undefined);
+    const touch = fc.constantFrom<fleet.FleetProblem['touch'] | undefined>('none', 'corner', 'any', undefined);
     await fc.assert(
-      fc.asyncProperty(odd, odd, fleets, touch, odd, async (w, h, fleet, t, seed) => {
-        let p: g.FleetProblem;
+      fc.asyncProperty(odd, odd, fleets, touch, odd, async (w, h, spec, t, seed) => {
+        let p: fleet.FleetProblem;
         try {
-          p = g.fleetProblem({ width: w, height: h, fleet, touch: t });
+          p = fleet.fleetProblem({ width: w, height: h, fleet: spec, touch: t });
         } catch (e) {
           if (!isGridbitsError(e)) throw e;
           return;
         }
-        await answersOrNames(() => g.placeFleet(p, { method: 'search', maxNodes: 20_000 }));
+        await answersOrNames(() => fleet.placeFleetSync(p, { method: 'search', maxNodes: 20_000 }));
         await answersOrNames(() =>
-          g.placeFleet(p, {
+          fleet.placeFleetSync(p, {
             method: 'rails',
             maxNodes: 20_000,
-            rng: g.createRng(Number.isSafeInteger(seed) ? seed : 1),
+            rng: createRng(Number.isSafeInteger(seed) ? seed : 1),
           }),
         );
-        await answersOrNames(() => g.countLayouts(p, { timeoutMs: 300 }));
+        await answersOrNames(() => fleet.countLayouts(p, { timeoutMs: 300 }));
         await answersOrNames(() =>
-          g.heatMap(p, g.emptyKnowledge(p), { method: 'sampled', samples: 50, seed, timeoutMs: 300 }),
+          fleet.heatMap(p, fleet.emptyKnowledge(p), { method: 'sampled', samples: 50, seed, timeoutMs: 300 }),
         );
       }),
       { numRuns: 120, seed: 7 },
@@ -116,18 +123,19 @@ describe('engine entry points on odd arguments', () => {
 
   it('a budget that is not a whole number ≥ 1, or a time below 0, is named, never taken as "no limit"', async () => {
     const board = Board.of(5, 5);
-    const p = g.fleetProblem({ width: 6, height: 6, fleet: '3,2' });
-    const runs: Array<[string, (o: g.RunOptions) => unknown]> = [
-      ['findTour', (o) => g.findTour({ board, piece: g.parsePiece('camel'), closed: false }, o)],
-      ['countTours', (o) => g.countTours(Board.of(3, 4), { ...o })],
-      ['tourTable', (o) => g.tourTable(board, g.KNIGHT, o)],
-      ['placeFleet', (o) => g.placeFleet(p, { method: 'search', ...o })],
-      ['countLayouts', (o) => g.countLayouts(p, o)],
-      [
-        'valleySearch',
-        (o) => g.valleySearch(g.createValleyEngine(g.valleyStart()), { depth: 2, maxNodes: o.maxNodes }),
-      ],
-      ['valleySolve', (o) => g.valleySolve(g.valleyStart(), { ...o, tableMegabytes: 1 })],
+    const p = fleet.fleetProblem({ width: 6, height: 6, fleet: '3,2' });
+    const runs: Array<[string, (o: RunOptions) => unknown]> = [
+      ['findTour', (o) => tour.findTour({ board, piece: parsePiece('camel'), closed: false }, o)],
+      ['findTourSync', (o) => tour.findTourSync({ board, piece: parsePiece('camel'), closed: false }, o)],
+      ['countTours', (o) => tour.countTours(Board.of(3, 4), { ...o })],
+      ['countToursSync', (o) => tour.countToursSync(Board.of(3, 4), { ...o })],
+      ['table', (o) => tour.table(board, KNIGHT, o)],
+      ['tableSync', (o) => tour.tableSync(board, KNIGHT, o)],
+      ['placeFleet', (o) => fleet.placeFleet(p, { method: 'search', ...o })],
+      ['placeFleetSync', (o) => fleet.placeFleetSync(p, { method: 'search', ...o })],
+      ['countLayouts', (o) => fleet.countLayouts(p, o)],
+      ['valley.searchSync', (o) => valley.searchSync(valley.createEngine(valley.startPosition()), { depth: 2, ...o })],
+      ['valley.solve', (o) => valley.solve(valley.startPosition(), { ...o, tableMegabytes: 1 })],
     ];
     for (const [name, run] of runs) {
       for (const bad of [
@@ -138,7 +146,6 @@ describe('engine entry points on odd arguments', () => {
         { timeoutMs: NaN },
         { timeoutMs: -5 },
       ]) {
-        if (name === 'valleySearch' && bad.maxNodes === undefined) continue;
         await expect(
           Promise.resolve().then(() => run(bad)),
           `${name} ${JSON.stringify(bad)}`,
@@ -150,9 +157,13 @@ describe('engine entry points on odd arguments', () => {
   it("King's Valley: search limits", async () => {
     await fc.assert(
       fc.asyncProperty(odd, odd, odd, async (depth, maxNodes, timeMs) => {
-        const e = g.createValleyEngine(g.valleyStart());
+        const e = valley.createEngine(valley.startPosition());
         await answersOrNames(() =>
-          g.valleySearch(e, { depth, maxNodes, timeMs: typeof timeMs === 'number' && timeMs > 50 ? 50 : timeMs }),
+          valley.searchSync(e, {
+            depth,
+            maxNodes,
+            timeoutMs: typeof timeMs === 'number' && timeMs > 50 ? 50 : timeMs,
+          }),
         );
       }),
       { numRuns: 60, seed: 8 },

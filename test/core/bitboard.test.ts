@@ -9,7 +9,7 @@ import {
   floodFill,
   parseDiagram,
   renderDiagram,
-} from '../../src/index.js';
+} from '../../src/core/index.js';
 import { naiveComponents } from '../reference/naive.js';
 
 /** A random board (small ones often, to exercise the 64-bit path) and two random square sets on it. */

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, MAX_CELLS, MAX_SIDE, fileName, parseBoardSize, parseFileName } from '../../src/index.js';
+import {
+  Board,
+  GridbitsError,
+  MAX_CELLS,
+  MAX_SIDE,
+  fileName,
+  parseBoardSize,
+  parseFileName,
+} from '../../src/core/index.js';
 import { naiveName } from '../reference/naive.js';
 
 describe('Board', () => {

@@ -3,9 +3,11 @@
 // mask, layout, shot record, tour, King's Valley position, move or record.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as gridbits from '../../src/index.js';
-
-const { Board, isGridbitsError } = gridbits;
+import { Board, isGridbitsError, parseBoardSize, parseDiagram, parseFileName } from '../../src/core/index.js';
+import * as fleet from '../../src/fleet/index.js';
+import { parsePiece } from '../../src/pieces/index.js';
+import { parseTour } from '../../src/tour/index.js';
+import * as valley from '../../src/valley/index.js';
 
 /** Text near what the parsers read (their alphabets, separators, digits, newlines), and anything at all. */
 const ALPHABET = [
@@ -70,33 +72,33 @@ function answersOrNames(f: () => unknown): void {
 
 describe('the text parsers on any text', () => {
   const board = Board.of(8, 8);
-  const problem = gridbits.fleetProblem({ width: 6, height: 6, fleet: 'hasbro' });
-  const start = gridbits.valleyStart();
-  const engine = gridbits.createValleyEngine(start);
+  const problem = fleet.fleetProblem({ width: 6, height: 6, fleet: 'hasbro' });
+  const start = valley.startPosition();
+  const engine = valley.createEngine(start);
   const parsers: Array<[string, (t: string) => unknown]> = [
-    ['parseBoardSize', (t) => gridbits.parseBoardSize(t)],
+    ['parseBoardSize', (t) => parseBoardSize(t)],
     ['Board.parse', (t) => board.parse(t)],
-    ['parseDiagram', (t) => gridbits.parseDiagram(t)],
-    ['parseFileName', (t) => gridbits.parseFileName(t)],
-    ['parsePiece', (t) => gridbits.parsePiece(t)],
-    ['parseFleetBoard', (t) => gridbits.parseFleetBoard(t)],
-    ['parseFleetForbidList', (t) => gridbits.parseFleetForbidList(board, t.split(','))],
-    ['parseFleetLayoutGrid', (t) => gridbits.parseFleetLayoutGrid(t)],
-    ['parseFleetLayoutGrid 6x6', (t) => gridbits.parseFleetLayoutGrid(t, 6, 6)],
-    ['parseFleetMask', (t) => gridbits.parseFleetMask(t)],
-    ['parseShape', (t) => gridbits.parseShape(t)],
-    ['parseFleet', (t) => gridbits.parseFleet(t)],
-    ['parseTouch', (t) => gridbits.parseTouch(t)],
-    ['parseShots', (t) => gridbits.parseShots(problem, t)],
-    ['parseTour', (t) => gridbits.parseTour(t)],
-    ['parseTour 8x8', (t) => gridbits.parseTour(t, board)],
-    ['parseValleyPosition', (t) => gridbits.parseValleyPosition(t)],
-    ['parseValleyMove', (t) => gridbits.parseValleyMove(start, t)],
-    ['parseValleyEngineMove', (t) => gridbits.parseValleyEngineMove(engine, t)],
-    ['parseValleyPlayer', (t) => gridbits.parseValleyPlayer(t)],
-    ['parseValleyRecord', (t) => gridbits.parseValleyRecord(t)],
-    ['parseValleyVariantPosition', (t) => gridbits.parseValleyVariantPosition('labyrinth', t)],
-    ['ValleyGame.fromRecord', (t) => gridbits.ValleyGame.fromRecord(t)],
+    ['parseDiagram', (t) => parseDiagram(t)],
+    ['parseFileName', (t) => parseFileName(t)],
+    ['parsePiece', (t) => parsePiece(t)],
+    ['fleet.parseFleetBoard', (t) => fleet.parseFleetBoard(t)],
+    ['fleet.parseForbidList', (t) => fleet.parseForbidList(board, t.split(','))],
+    ['fleet.parseLayoutGrid', (t) => fleet.parseLayoutGrid(t)],
+    ['fleet.parseLayoutGrid 6x6', (t) => fleet.parseLayoutGrid(t, 6, 6)],
+    ['fleet.parseMask', (t) => fleet.parseMask(t)],
+    ['fleet.parseShape', (t) => fleet.parseShape(t)],
+    ['fleet.parseFleet', (t) => fleet.parseFleet(t)],
+    ['fleet.parseTouch', (t) => fleet.parseTouch(t)],
+    ['fleet.parseShots', (t) => fleet.parseShots(problem, t)],
+    ['tour.parseTour', (t) => parseTour(t)],
+    ['tour.parseTour 8x8', (t) => parseTour(t, board)],
+    ['valley.parsePosition', (t) => valley.parsePosition(t)],
+    ['valley.parseLegalMove', (t) => valley.parseLegalMove(start, t)],
+    ['valley.parseEngineMove', (t) => valley.parseEngineMove(engine, t)],
+    ['valley.parsePlayer', (t) => valley.parsePlayer(t)],
+    ['valley.parseRecord', (t) => valley.parseRecord(t)],
+    ['valley.parseVariantPosition', (t) => valley.parseVariantPosition('labyrinth', t)],
+    ['valley.Game.fromRecord', (t) => valley.Game.fromRecord(t)],
   ];
   for (const [name, parse] of parsers) {
     it(name, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../src/index.js';
+import { createRng } from '../../src/core/index.js';
 
 describe('createRng', () => {
   it('gives the same stream for the same seed and another for another seed', () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { createRng } from '../../src/core/prng.js';
 import { emptyKnowledge, FleetGame, MISS } from '../../src/fleet/game.js';
-import { heatMap } from '../../src/fleet/legacy.js';
+import { heatMap, type HeatMap, type HeatOptions, type Knowledge } from '../../src/fleet/index.js';
+import { finishedValue } from '../../src/core/job.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { parseShots } from '../../src/fleet/shots.js';
 import { refProblem, type RefProblem } from '../reference/fleet.js';
@@ -40,13 +41,17 @@ const CASES: Array<[string, RefProblem]> = [
   ['L,2,1 touching 4x4, mirrored', refProblem(4, 4, ['#./#./##', '2', '1'], 'any', { mirror: true })],
 ];
 
+/** A heat map that must finish (no limit is given). */
+const heat = async (p: FleetProblem, k: Knowledge, options: HeatOptions = {}): Promise<HeatMap> =>
+  finishedValue(await heatMap(p, k, options));
+
 describe('heatMap exact', () => {
   for (const [name, p] of CASES) {
     it(`equals the brute-force posterior: ${name}`, async () => {
       for (let seed = 1; seed <= 6; seed++) {
         const { game, squares } = playSome(p, seed, 2 + 2 * seed);
         const want = posterior(p, game.layout as never, squares);
-        const h = await heatMap(asProblem(p), game.knowledge, { method: 'exact' });
+        const h = await heat(asProblem(p), game.knowledge, { method: 'exact' });
         expect(h.method).toBe('exact');
         expect(h.total).toBe(BigInt(want.total));
         for (let sq = 0; sq < p.width * p.height; sq++) {
@@ -62,11 +67,11 @@ describe('heatMap exact', () => {
     const p = asProblem(refProblem(4, 4, ['3'], 'any'));
     const k = emptyKnowledge(p);
     for (let sq = 0; sq < 16; sq++) if (sq % 4 !== 3) k.marks[sq] = MISS; // only the d file is open: room for a vertical 3
-    const ok = await heatMap(p, k);
+    const ok = await heat(p, k);
     expect(ok).toMatchObject({ method: 'exact', consistent: true, total: 2n });
     k.marks[7] = MISS;
     k.marks[11] = MISS;
-    const none = await heatMap(p, k);
+    const none = await heat(p, k);
     expect(none).toMatchObject({ method: 'exact', consistent: false, total: 0n });
   });
 });
@@ -78,8 +83,8 @@ describe('heatMap sampled', () => {
     for (const [, p] of CASES) {
       for (let seed = 1; seed <= 2; seed++) {
         const { game } = playSome(p, seed, 3 + seed);
-        const exact = await heatMap(asProblem(p), game.knowledge, { method: 'exact' });
-        const s = await heatMap(asProblem(p), game.knowledge, { method: 'sampled', samples: 2000, seed });
+        const exact = await heat(asProblem(p), game.knowledge, { method: 'exact' });
+        const s = await heat(asProblem(p), game.knowledge, { method: 'sampled', samples: 2000, seed });
         expect(s.method).toBe('sampled');
         expect(s.samples).toBe(2000);
         for (let sq = 0; sq < p.width * p.height; sq++) {
@@ -87,7 +92,7 @@ describe('heatMap sampled', () => {
           cells++;
           if (exact.probability[sq] < s.low![sq] - 1e-12 || exact.probability[sq] > s.high![sq] + 1e-12) outside++;
         }
-        const again = await heatMap(asProblem(p), game.knowledge, { method: 'sampled', samples: 2000, seed });
+        const again = await heat(asProblem(p), game.knowledge, { method: 'sampled', samples: 2000, seed });
         expect(again.probability).toEqual(s.probability);
       }
     }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { fleetPlacements, placementBitboard, placementCells, placementHalo } from '../../src/fleet/placements.js';
-import { FleetPlacer, placeFleet, placeFleetAsync } from '../../src/fleet/legacy.js';
+import { FleetPlacer, placeFleet, placeFleetSync, type PlaceOptions, type PlaceResult } from '../../src/fleet/index.js';
+import { finishedValue } from '../../src/core/job.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, bruteExists, checkLayout } from '../reference/fleet.js';
 
@@ -83,13 +84,16 @@ describe('fleet placements', () => {
   });
 });
 
+/** A placement that must finish (no limit is given). */
+const placed = (p: FleetProblem, options: PlaceOptions = {}): PlaceResult => finishedValue(placeFleetSync(p, options));
+
 describe('fleet placement search', () => {
   it('finds a layout exactly when the brute force finds one, and every layout passes the independent checker', () => {
     fc.assert(
       fc.property(problemArb, ({ p, seed }) => {
         const exists = bruteExists(p);
         for (const method of ['search', 'rails'] as const) {
-          const r = placeFleet(p, { method, rng: createRng(seed) });
+          const r = placed(p, { method, rng: createRng(seed) });
           expect(r.exists).toBe(exists);
           if (r.exists) expect(checkLayout(p, r.layout)).toBeNull();
         }
@@ -101,12 +105,12 @@ describe('fleet placement search', () => {
   it('gives the same layout for the same seed and different ones for different seeds', () => {
     const p = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
     for (const method of ['search', 'rails'] as const) {
-      const a = placeFleet(p, { method, rng: createRng(7) });
-      const b = placeFleet(p, { method, rng: createRng(7) });
+      const a = placed(p, { method, rng: createRng(7) });
+      const b = placed(p, { method, rng: createRng(7) });
       expect(a).toEqual(b);
       const seen = new Set<string>();
       for (let s = 0; s < 20; s++) {
-        const r = placeFleet(p, { method, rng: createRng(s) });
+        const r = placed(p, { method, rng: createRng(s) });
         if (!r.exists) throw new Error('classic fits 10x10');
         expect(checkLayout(p, r.layout)).toBeNull();
         seen.add(JSON.stringify(r.layout));
@@ -125,7 +129,7 @@ describe('fleet placement search', () => {
     const rng = createRng(1);
     const got = new Set<string>();
     for (let i = 0; i < 3000; i++) {
-      const r = placer.place({ method: 'rails', rng });
+      const r = finishedValue(placer.placeSync({ method: 'rails', rng }));
       if (!r.exists) throw new Error('a layout exists');
       got.add(JSON.stringify(r.layout.ships.map((s) => [...s.cells].sort((a, b) => a - b)).sort()));
     }
@@ -134,28 +138,29 @@ describe('fleet placement search', () => {
 
   it('proves the impossible impossible: classic on 6x6 without touching, german on 8x8', () => {
     const six = fleetProblem({ width: 6, height: 6, fleet: 'classic' });
-    for (const method of ['search', 'rails'] as const) expect(placeFleet(six, { method }).exists).toBe(false);
-    const german = placeFleet(fleetProblem({ width: 8, height: 8, fleet: 'german' }));
+    for (const method of ['search', 'rails'] as const) expect(placed(six, { method }).exists).toBe(false);
+    const german = placed(fleetProblem({ width: 8, height: 8, fleet: 'german' }));
     expect(german.exists).toBe(false);
     // Touching at corners makes room: classic fits 6x6 then? The brute-force-free check is the checker itself.
-    const r = placeFleet(fleetProblem({ width: 7, height: 7, fleet: 'classic' }));
+    const r = placed(fleetProblem({ width: 7, height: 7, fleet: 'classic' }));
     expect(r.exists).toBe(true);
     if (r.exists) expect(checkLayout(fleetProblem({ width: 7, height: 7, fleet: 'classic' }), r.layout)).toBeNull();
   });
 
   it('says honestly when the budget runs out, and runs in slices', async () => {
     const p = fleetProblem({ width: 8, height: 8, fleet: 'german' });
-    const r = placeFleet(p, { maxNodes: 500 });
-    expect(r.exists).toBeNull();
-    if (r.exists === null) expect(r.reason).toMatch(/budget exhausted/);
-    expect(placeFleet(p, { method: 'rails', timeoutMs: 30 }).exists).toBeNull();
+    expect(placeFleetSync(p, { maxNodes: 500 })).toMatchObject({ finished: false, stopped: 'nodes', nodes: 500 });
+    const placer = new FleetPlacer(p);
+    expect(placer.placeSync({ method: 'search', maxNodes: 100 })).toMatchObject({ finished: false, nodes: 100 });
+    expect(placer.nodes).toBe(100);
+    expect(placeFleetSync(p, { method: 'rails', timeoutMs: 30 })).toMatchObject({ finished: false, stopped: 'time' });
     const seen: number[] = [];
-    const a = await placeFleetAsync(p, { onProgress: (pr) => seen.push(pr.done) });
+    const a = finishedValue(await placeFleet(p, { onProgress: (pr) => seen.push(pr.done) }));
     expect(a.exists).toBe(false);
     expect(seen.length).toBeGreaterThan(0);
     const c = new AbortController();
     c.abort();
-    await expect(placeFleetAsync(p, { signal: c.signal })).rejects.toThrow(/stopped/);
+    expect(await placeFleet(p, { signal: c.signal })).toMatchObject({ finished: false, stopped: 'signal' });
   });
 
   it('honours known hits (required cells) and forbidden cells', () => {
@@ -165,7 +170,7 @@ describe('fleet placement search', () => {
     for (let s = 10; s < 20; s++) forbidden[s] = 1;
     const p = fleetProblem({ width: 10, height: 10, fleet: 'classic', required, forbidden });
     for (const method of ['search', 'rails'] as const) {
-      const r = placeFleet(p, { method, rng: createRng(3) });
+      const r = placed(p, { method, rng: createRng(3) });
       expect(r.exists).toBe(true);
       if (r.exists) expect(checkLayout(p, r.layout)).toBeNull();
     }

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import type { Progress } from '../../src/core/run.js';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { cellCounts, createUniformSampler, createUniformSamplerSync } from '../../src/fleet/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
+import {
+  cellCounts,
+  uniformSampler,
+  uniformSamplerSync,
+  type FleetProblem,
+  type FleetSampler,
+} from '../../src/fleet/index.js';
 import { uniformBelow, uniformBelowBig } from '../../src/core/prng.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';
@@ -15,13 +22,16 @@ function chiSquareZ(x: number, df: number): number {
   return (Math.cbrt(x / df) - m) / s;
 }
 
-describe('createUniformSampler', () => {
+/** A sampler that must be set up (no limit is given). */
+const samplerOf = (p: FleetProblem): FleetSampler => finishedValue(uniformSamplerSync(p));
+
+describe('uniformSampler', () => {
   it('is uniform: chi-square over all 3-ship layouts of a 4×4 board with a forbidden cell', () => {
     const p = problemOf(4, 4, ['3', '2', '2'], 'corner', { forbidden: [5] });
     const keys: string[] = [];
     bruteEnumerate(p, (l) => void keys.push(layoutKey(l)));
     const index = new Map(keys.map((k, i) => [k, i]));
-    const sampler = createUniformSamplerSync(p);
+    const sampler = samplerOf(p);
     expect(sampler.total).toBe(BigInt(keys.length));
     const draws = 1000 * Math.ceil((60 * keys.length) / 1000);
     const seen = new Array<number>(keys.length).fill(0);
@@ -45,7 +55,7 @@ describe('createUniformSampler', () => {
       fc.property(smallProblems, fc.integer({ min: 0, max: 1e9 }), (p, seed) => {
         const keys = new Set<string>();
         bruteEnumerate(p, (l) => void keys.add(layoutKey(l)));
-        const sampler = createUniformSamplerSync(p);
+        const sampler = samplerOf(p);
         expect(sampler.total).toBe(BigInt(keys.size));
         if (keys.size === 0) {
           expect(() => sampler.sample(createRng(seed))).toThrow(/no layout/);
@@ -67,7 +77,7 @@ describe('createUniformSampler', () => {
 
   it('the same seed gives the same layouts', async () => {
     const p = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'none');
-    const a = await createUniformSampler(p);
+    const a = finishedValue(await uniformSampler(p));
     const r1 = createRng(7),
       r2 = createRng(7);
     for (let i = 0; i < 50; i++) {
@@ -83,7 +93,7 @@ describe('createUniformSampler', () => {
 
   it('counts past 2^53 sample through BigInts, still valid', () => {
     const p = problemOf(20, 20, Array(12).fill('1'), 'any');
-    const s = createUniformSamplerSync(p);
+    const s = samplerOf(p);
     expect(s.total > 2n ** 53n).toBe(true);
     const rng = createRng(3);
     const hits = new Array<number>(400).fill(0);
@@ -100,11 +110,13 @@ describe('createUniformSampler', () => {
     const p = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'any');
     const ac = new AbortController();
     ac.abort();
-    await expect(createUniformSampler(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
-    await expect(createUniformSampler(p, { maxNodes: 500 })).rejects.toMatchObject({ code: 'LIMIT' });
-    await expect(cellCounts(p, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await uniformSampler(p, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal' });
+    expect(await uniformSampler(p, { maxNodes: 500 })).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(await cellCounts(p, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal' });
     const seen: Progress[] = [];
-    const c = await cellCounts(problemOf(5, 5, ['3', '2'], 'none'), { onProgress: (q) => seen.push({ ...q }) });
+    const c = finishedValue(
+      await cellCounts(problemOf(5, 5, ['3', '2'], 'none'), { onProgress: (q) => seen.push({ ...q }) }),
+    );
     // Progress counts states expanded, its share following a forecast of the states, and ends at a share of 1.
     expect(seen.at(-1)).toMatchObject({ unit: 'states', share: 1 });
     expect(c.total).toBe(c.counts.reduce((a, b) => a + b, 0n) / 5n);

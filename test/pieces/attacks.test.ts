@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitboard, Board, attackGen, attacks, makePiece, parsePiece, type Piece } from '../../src/index.js';
+import { Bitboard, Board } from '../../src/core/index.js';
+import { attackGen, attacks, makePiece, parsePiece, type Piece } from '../../src/pieces/index.js';
 import { eightWays, naiveAttacks, naiveTargets, type Vec } from '../reference/naive.js';
 
 const sorted = (xs: Iterable<number>): number[] => [...xs].sort((a, b) => a - b);

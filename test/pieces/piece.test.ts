@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GridbitsError, LEAPERS, PIECE_NAMES, leaperVectors, parsePiece } from '../../src/index.js';
+import { GridbitsError } from '../../src/core/index.js';
+import { LEAPERS, PIECE_NAMES, leaperVectors, parsePiece } from '../../src/pieces/index.js';
 
 const key = (vs: readonly (readonly [number, number])[]): string[] => vs.map(([a, b]) => `${a},${b}`).sort();
 

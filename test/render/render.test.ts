@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, boardSvg, drawGrid } from '../../src/index.js';
+import { Board } from '../../src/core/index.js';
+import { boardSvg, drawGrid } from '../../src/render/index.js';
 
 describe('drawGrid', () => {
   it('draws the top rank first with file letters and rank numbers', () => {

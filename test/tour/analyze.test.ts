@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, parsePiece } from '../../src/index.js';
-import { GALLERY, analyzeTour, galleryTour, parseTour } from '../../src/tour/legacy.js';
+import { Board } from '../../src/core/index.js';
+import { parsePiece } from '../../src/pieces/index.js';
+import { GALLERY, analyzeTour, galleryTour, parseTour } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 
 // Independent line sums from a numbered grid (rows top rank first), sharing nothing with analyzeTour.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, isGridbitsError } from '../../src/index.js';
+import { Board, isGridbitsError } from '../../src/core/index.js';
 import { countCheckpoint, countToursJob, type CountCheckpoint } from '../../src/tour/count.js';
 import { checkpointBytes, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
 

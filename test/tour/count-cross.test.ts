@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT } from '../../src/index.js';
+import { Board } from '../../src/core/board.js';
 import { finishedValue, job } from '../../src/core/job.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
-import { parsePiece, type Piece } from '../../src/pieces/piece.js';
+import { KNIGHT, parsePiece, type Piece } from '../../src/pieces/piece.js';
 import {
   CrossJob,
   crossFit,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT } from '../../src/index.js';
+import { Board } from '../../src/core/board.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, countGraphOf } from '../../src/tour/count-graph.js';
 import {
@@ -14,9 +14,8 @@ import {
   type BoundaryTable,
 } from '../../src/tour/count-halves.js';
 import { finishedValue, job } from '../../src/core/job.js';
-import { countTours } from '../../src/tour/legacy.js';
 import type { StateTable } from '../../src/tour/count-table.js';
-import { parsePiece } from '../../src/pieces/piece.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
 import { countShardJob, shardCount, type ShardedCount } from '../../src/tour/count-shards.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { countToursSync } from '../../src/tour/count.js';
@@ -193,7 +192,7 @@ describe('closed tours counted by halves', () => {
       const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true).steps(ctl)).runSync());
       expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(halvesCount(w, h, KNIGHT).count);
     }
-    expect(countTours(Board.of(3, 200), { closed: true }).count).toBe(
+    expect(finishedValue(countToursSync(Board.of(3, 200), { closed: true })).count).toBe(
       frontierCount(buildCountGraph(Board.of(3, 200), KNIGHT), { closed: true, ends: [] }).count,
     );
   });

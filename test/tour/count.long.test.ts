@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/index.js';
-import { countTours, countToursFromEach } from '../../src/tour/legacy.js';
+import { Board } from '../../src/core/board.js';
 import { countToursSync } from '../../src/tour/count.js';
+import { countToursFromEach } from '../../src/tour/count-each.js';
 import { halvesCount } from '../../src/tour/count-halves.js';
 import { CrossJob, crossJoinSteps, endsClasses } from '../../src/tour/count-cross.js';
 import { finishedValue, job } from '../../src/core/job.js';
@@ -32,24 +32,24 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
 
   it('5×n directed open tours by halves: twice A083386 up to 5×18 (past 2^64), 5×10 on the whole board too', () => {
     expect(halvesCount(5, 10, KNIGHT, false).count).toBe(7886117822n);
-    expect(countTours(Board.of(5, 10), { method: 'frontier' }).count).toBe(2n * 7886117822n);
+    expect(finishedValue(countToursSync(Board.of(5, 10), { method: 'frontier' })).count).toBe(2n * 7886117822n);
     expect(halvesCount(5, 12, KNIGHT, false).count).toBe(3611823644006n);
     expect(halvesCount(5, 14, KNIGHT, false).count).toBe(1548284436152798n);
     expect(halvesCount(5, 16, KNIGHT, false).count).toBe(650456890341276338n);
-    expect(countTours(Board.of(18, 5)).count).toBe(2n * 267426031403733462626n);
+    expect(finishedValue(countToursSync(Board.of(18, 5))).count).toBe(2n * 267426031403733462626n);
   }, 1_200_000);
 
   it('6×6 tours from each square (six separate counts, one per symmetry class) add up to 6,637,920', async () => {
-    const each = await countToursFromEach(Board.of(6, 6));
+    const each = finishedValue(await countToursFromEach(Board.of(6, 6)));
     expect(each.runs).toBe(6);
     expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(6637920n);
   }, 900_000);
 
   it('closed tours by halves against A175881: 6×12 = 964,730,606,632,516 and 6×14 = 4,005,716,717,182,224,826 (past 2^53)', () => {
-    const r12 = countTours(Board.of(6, 12), { closed: true });
+    const r12 = finishedValue(countToursSync(Board.of(6, 12), { closed: true }));
     expect(r12.count).toBe(964730606632516n);
-    expect(countTours(Board.of(12, 6), { closed: true }).count).toBe(964730606632516n);
-    expect(countTours(Board.of(6, 14), { closed: true }).count).toBe(4005716717182224826n);
+    expect(finishedValue(countToursSync(Board.of(12, 6), { closed: true })).count).toBe(964730606632516n);
+    expect(finishedValue(countToursSync(Board.of(6, 14), { closed: true })).count).toBe(4005716717182224826n);
   }, 900_000);
 
   it('closed tours 7 wide by halves: 6×7 laid out 7 wide = 1,067,638 (A175881)', () => {
@@ -65,11 +65,11 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
   }, 1_800_000);
 
   it('counts past 2^53 stay exact (two 32-bit halves below 2^64): 4×24 (A079137: 12270473056485396 undirected)', () => {
-    expect(countTours(Board.of(4, 24)).count).toBe(2n * 12270473056485396n);
+    expect(finishedValue(countToursSync(Board.of(4, 24))).count).toBe(2n * 12270473056485396n);
   }, 600_000);
 
   it('5×8 directed open tours: twice 18,061,054 (A083386)', () => {
-    expect(countTours(Board.of(5, 8)).count).toBe(36122108n);
+    expect(finishedValue(countToursSync(Board.of(5, 8))).count).toBe(36122108n);
   }, 600_000);
 
   it('6×7 open, an odd length by halves, as the whole board: 779,938,932 directed (OEIS has no 6×n open count we could read)', () => {
@@ -164,13 +164,13 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
       const t = finishedValue(job((ctl) => new CrossJob(8, 5, KNIGHT, false, ends).steps(ctl)).runSync());
       total += BigInt(times) * finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count;
     }
-    expect(2n * total).toBe(countTours(Board.of(5, 8)).count);
+    expect(2n * total).toBe(finishedValue(countToursSync(Board.of(5, 8))).count);
     expect(2n * total).toBe(36122108n);
   }, 1_800_000);
 
   it('closed tours: 6×7 = 1,067,638 and 6×8 = 55,488,142 (A175881), 5×10 = 13,311,268 (A383661)', () => {
-    expect(countTours(Board.of(6, 7), { closed: true }).count).toBe(1067638n);
-    expect(countTours(Board.of(8, 6), { closed: true }).count).toBe(55488142n);
-    expect(countTours(Board.of(5, 10), { closed: true }).count).toBe(13311268n);
+    expect(finishedValue(countToursSync(Board.of(6, 7), { closed: true })).count).toBe(1067638n);
+    expect(finishedValue(countToursSync(Board.of(8, 6), { closed: true })).count).toBe(55488142n);
+    expect(finishedValue(countToursSync(Board.of(5, 10), { closed: true })).count).toBe(13311268n);
   }, 600_000);
 });

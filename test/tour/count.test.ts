@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph } from '../../src/tour/count-graph.js';
-import { Board, KNIGHT, isGridbitsError, parsePiece } from '../../src/index.js';
+import { Board, finishedValue, isGridbitsError } from '../../src/core/index.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/index.js';
 import {
   countLimit,
   countTours,
-  countToursAsync,
   countToursFromEach,
+  countToursSync,
   symmetricSquares,
-} from '../../src/tour/legacy.js';
+  type Count,
+} from '../../src/tour/index.js';
 
 // A plain reference counter sharing no code with the engine: recursive search over (x, y) coordinates.
 // Open: directed Hamiltonian paths (from `from` only, if given). Closed: undirected Hamiltonian cycles.
@@ -51,8 +53,11 @@ function referenceCount(w: number, h: number, closed: boolean, m = 1, n = 2, fro
   return closed ? count / 2 : count;
 }
 
-const count = (w: number, h: number, closed: boolean, extra: Parameters<typeof countTours>[1] = {}): bigint =>
-  countTours(Board.of(w, h), { closed, ...extra }).count;
+/** A count that must finish (no limit is given). */
+const counted = (board: Board, options: Parameters<typeof countToursSync>[1] = {}): Count =>
+  finishedValue(countToursSync(board, options));
+const count = (w: number, h: number, closed: boolean, extra: Parameters<typeof countToursSync>[1] = {}): bigint =>
+  counted(Board.of(w, h), { closed, ...extra }).count;
 
 describe('tour counts against OEIS', () => {
   it('directed open tours on n×n (A165134): 1, 0, 0, 0, 1728', () => {
@@ -84,7 +89,7 @@ describe('tour counts against OEIS', () => {
       [304, 0, 56, 0, 304],
     ];
     for (let r = 0; r < 5; r++)
-      for (let f = 0; f < 5; f++) expect(countTours(b, { from: b.index(f, r) }).count).toBe(BigInt(table[r][f]));
+      for (let f = 0; f < 5; f++) expect(counted(b, { from: b.index(f, r) }).count).toBe(BigInt(table[r][f]));
   });
 
   it('undirected closed tours: 3×10 = 16, 3×12 = 176 (A070030), 5×6 = 8, 5×8 = 44202, 6×6 = 9862 (A001230)', () => {
@@ -151,19 +156,19 @@ describe('tour counts against a plain reference search', () => {
       const b = Board.of(w, h);
       let sum = 0n;
       for (let s = 0; s < b.cells; s++) {
-        const from = countTours(b, { from: s }).count;
+        const from = counted(b, { from: s }).count;
         expect(from).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
         sum += from;
         if (w * h <= 12) {
           let ends = 0n;
-          for (let t = 0; t < b.cells; t++) if (t !== s) ends += countTours(b, { from: s, to: t }).count;
+          for (let t = 0; t < b.cells; t++) if (t !== s) ends += counted(b, { from: s, to: t }).count;
           expect(ends).toBe(from);
-          expect(countTours(b, { from: s, to: (s + 5) % b.cells, method: 'backtracking' }).count).toBe(
-            countTours(b, { from: s, to: (s + 5) % b.cells }).count,
+          expect(counted(b, { from: s, to: (s + 5) % b.cells, method: 'backtracking' }).count).toBe(
+            counted(b, { from: s, to: (s + 5) % b.cells }).count,
           );
         }
       }
-      expect(sum).toBe(countTours(b).count);
+      expect(sum).toBe(counted(b).count);
     }
   });
 
@@ -178,7 +183,7 @@ describe('tour counts against a plain reference search', () => {
         (w, h, m, n, closed) => {
           if (w * h > 16) return;
           const piece = parsePiece(`${m},${n}`);
-          expect(countTours(Board.of(w, h), { piece, closed }).count).toBe(BigInt(referenceCount(w, h, closed, m, n)));
+          expect(counted(Board.of(w, h), { piece, closed }).count).toBe(BigInt(referenceCount(w, h, closed, m, n)));
         },
       ),
       { numRuns: 60, seed: 7 },
@@ -195,17 +200,23 @@ describe('counts from every square', () => {
       [5, 4],
     ]) {
       const b = Board.of(w, h);
-      const each = await countToursFromEach(b);
-      expect(each.complete).toBe(true);
+      const each = finishedValue(await countToursFromEach(b));
       for (let s = 0; s < b.cells; s++)
         expect(each.counts[s]).toBe(BigInt(referenceCount(w, h, false, 1, 2, [b.file(s), b.rank(s)])));
-      expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(countTours(b).count);
+      expect(each.counts.reduce((x, y) => x + y, 0n)).toBe(counted(b).count);
     }
-    const starts = (await countToursFromEach(Board.of(4, 3))).counts
-      .map((c, s) => (c > 0n ? Board.of(4, 3).name(s) : ''))
+    const starts = finishedValue(await countToursFromEach(Board.of(4, 3)))
+      .counts.map((c, s) => (c > 0n ? Board.of(4, 3).name(s) : ''))
       .filter(Boolean);
     expect(starts.sort()).toEqual(['a1', 'a2', 'a3', 'd1', 'd2', 'd3']);
-    expect((await countToursFromEach(Board.of(5, 5))).runs).toBe(6);
+    expect(finishedValue(await countToursFromEach(Board.of(5, 5))).runs).toBe(6);
+    // A time limit stops them with a lower bound for every square and the counts finished so far.
+    const stopped = await countToursFromEach(Board.of(6, 6), { timeoutMs: 20 });
+    expect(stopped).toMatchObject({ finished: false, stopped: 'time' });
+    if (!stopped.finished) {
+      expect(stopped.partial?.counts.length).toBe(36);
+      expect(stopped.partial!.runs).toBeLessThan(6);
+    }
     expect(symmetricSquares(Board.of(5, 5), 0).sort((x, y) => x - y)).toEqual([0, 4, 20, 24]);
   });
 });
@@ -216,37 +227,41 @@ describe('budgets, limits and cancellation', () => {
     expect(countLimit(Board.of(8, 8))).toMatch(/limit of 42 for open tours this wide/);
     expect(countLimit(Board.of(6, 6), KNIGHT, true)).toBeNull();
     try {
-      countTours(Board.of(8, 8));
+      countToursSync(Board.of(8, 8));
       expect.unreachable();
     } catch (e) {
       expect(isGridbitsError(e) && e.code === 'LIMIT').toBe(true);
     }
   });
 
-  it('a budget that runs out gives an incomplete count, labelled as such', () => {
-    const r = countTours(Board.of(6, 6), { maxNodes: 1000 });
-    expect(r.complete).toBe(false);
-    expect(r.reason).toMatch(/budget exhausted/);
-    const dfs = countTours(Board.of(9, 9), { maxNodes: 200_000 });
-    expect(dfs.method).toBe('backtracking');
-    expect(dfs.complete).toBe(false);
-    expect(dfs.count > 0n).toBe(true);
+  it('a budget that runs out stops the count: backtracking has a lower bound, the frontier program none', () => {
+    const r = countToursSync(Board.of(6, 6), { maxNodes: 1000 });
+    expect(r).toMatchObject({ finished: false, stopped: 'nodes', partial: { count: null, method: 'frontier' } });
+    const dfs = countToursSync(Board.of(9, 9), { maxNodes: 200_000 });
+    expect(dfs.finished).toBe(false);
+    if (dfs.finished) return;
+    expect(dfs.stopped).toBe('nodes');
+    expect(dfs.partial?.method).toBe('backtracking');
+    expect(dfs.partial!.count! > 0n).toBe(true);
   });
 
   it('stops on an abort signal; the async form gives the same counts', async () => {
     const c = new AbortController();
     c.abort();
-    await expect(countToursAsync(Board.of(6, 6), { closed: true, signal: c.signal })).rejects.toThrow(/stopped/);
-    expect((await countToursAsync(Board.of(5, 5))).count).toBe(1728n);
+    expect(await countTours(Board.of(6, 6), { closed: true, signal: c.signal })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+    });
+    expect(finishedValue(await countTours(Board.of(5, 5))).count).toBe(1728n);
     const seen: number[] = [];
-    await countToursAsync(Board.of(3, 8), { onProgress: (p) => seen.push(p.share!) });
+    finishedValue(await countTours(Board.of(3, 8), { onProgress: (p) => seen.push(p.share!) }));
     expect(seen[seen.length - 1]).toBe(1); // the share done, weighted by the work
   });
 
   it('rejects riders and bad end squares', () => {
-    expect(() => countTours(Board.of(4, 4), { piece: parsePiece('rook') })).toThrow(/leapers only/);
-    expect(() => countTours(Board.of(4, 4), { to: 3 })).toThrow(/start square/);
-    expect(() => countTours(Board.of(4, 4), { from: 3, to: 3 })).toThrow(/differ/);
-    expect(() => countTours(Board.of(4, 4), { from: 16 })).toThrow(/off/);
+    expect(() => countToursSync(Board.of(4, 4), { piece: parsePiece('rook') })).toThrow(/leapers only/);
+    expect(() => countToursSync(Board.of(4, 4), { to: 3 })).toThrow(/start square/);
+    expect(() => countToursSync(Board.of(4, 4), { from: 3, to: 3 })).toThrow(/differ/);
+    expect(() => countToursSync(Board.of(4, 4), { from: 16 })).toThrow(/off/);
   });
 });

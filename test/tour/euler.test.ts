@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/index.js';
-import { analyzeTour, closeByEuler, galleryTour, parseTour } from '../../src/tour/legacy.js';
+import { Board } from '../../src/core/index.js';
+import { analyzeTour, closeByEuler, galleryTour, parseTour } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 
 // Every directed open knight's tour of a small board, by a plain search (the test's own).

@@ -1,7 +1,8 @@
 // Shared by the existence tests: the published existence rules, and a sweep that checks them by search.
 import { expect } from 'vitest';
-import { Board, KNIGHT } from '../../src/index.js';
-import { openTourStarts, searchTour, tourExistence } from '../../src/tour/legacy.js';
+import { Board, finishedValue } from '../../src/core/index.js';
+import { KNIGHT } from '../../src/pieces/index.js';
+import { existence, openTourStartsSync, searchTourSync } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
@@ -33,7 +34,7 @@ const KNIGHT_LEAPS: [number, number][] = [
 /** Checks both rules on a w×h board by exhaustive search, and every tour found with the independent checker. */
 export function checkBoard(w: number, h: number, withReference: boolean): void {
   const board = Board.of(w, h);
-  const starts = openTourStarts(board, KNIGHT);
+  const starts = finishedValue(openTourStartsSync(board, KNIGHT));
   expect(
     starts.some((c) => c.exists === true),
     `open ${w}x${h}`,
@@ -41,7 +42,7 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
   for (const c of starts) {
     expect(c.exists).not.toBeNull();
     if (c.exists) {
-      const r = searchTour({ board, piece: KNIGHT, closed: false, from: c.square });
+      const r = finishedValue(searchTourSync({ board, piece: KNIGHT, closed: false, from: c.square }));
       expect(r.status).toBe('found');
       expect(tourProblem(w, h, r.path!, false)).toBeNull();
     }
@@ -51,18 +52,18 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
       );
     }
   }
-  const closed = searchTour({ board, piece: KNIGHT, closed: true, from: 0 });
+  const closed = finishedValue(searchTourSync({ board, piece: KNIGHT, closed: true, from: 0 }));
   expect(closed.status, `closed ${w}x${h}`).toBe(closedRule(w, h) ? 'found' : 'none');
   if (closed.path) expect(tourProblem(w, h, closed.path, true)).toBeNull();
   // The engine's instant answers (theorems, parity, the outer lines of 4-wide boards) equal the search's.
-  expect(tourExistence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(
+  expect(existence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(
     starts.some((c) => c.exists === true),
   );
-  expect(tourExistence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(
+  expect(existence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(
     closed.status === 'found',
   );
   for (const c of starts) {
-    const e = tourExistence({ board, piece: KNIGHT, closed: false, from: c.square }).exists;
+    const e = existence({ board, piece: KNIGHT, closed: false, from: c.square }).exists;
     if (e !== null) expect(e, `engine open ${w}x${h} from ${board.name(c.square)}`).toBe(c.exists);
   }
 }

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT, parsePiece } from '../../src/index.js';
-import { openTourStarts } from '../../src/tour/legacy.js';
+import { Board, finishedValue } from '../../src/core/index.js';
+import { KNIGHT, parsePiece, type Piece } from '../../src/pieces/index.js';
+import { openTourStartsSync, type StartCell, type StartOptions } from '../../src/tour/index.js';
 import { checkBoard } from './existence-search-sweep.js';
 
 // 4×9 and 4×10 (both orientations) and the per-square reference on the larger boards run in
 // existence-search.long.test.ts: GRIDBITS_LONG=1 npx vitest run test/tour/existence-search.long.test.ts
+
+/** The start squares, which must all be decided (no limit is given). */
+const startsOf = (board: Board, piece: Piece, options: StartOptions = {}): StartCell[] =>
+  finishedValue(openTourStartsSync(board, piece, options));
 
 describe('the existence rules, checked by exhaustive search', () => {
   it('every board up to 6×6', () => {
@@ -24,7 +29,7 @@ describe('the existence rules, checked by exhaustive search', () => {
 describe('openTourStarts', () => {
   it('gives each square its reason: parity, a tour found, or a proof by search', () => {
     const b55 = Board.of(5, 5);
-    for (const c of openTourStarts(b55, KNIGHT)) {
+    for (const c of startsOf(b55, KNIGHT)) {
       const odd = ((b55.file(c.square) + b55.rank(c.square)) & 1) === 1;
       expect(c).toEqual(
         odd
@@ -34,7 +39,7 @@ describe('openTourStarts', () => {
     }
     // The paper's 3×7 cell (its (2,4), the centre): right colour, yet no tour, as only search shows.
     const b37 = Board.of(3, 7);
-    const s37 = openTourStarts(b37, KNIGHT);
+    const s37 = startsOf(b37, KNIGHT);
     expect(s37[b37.parse('b4')]).toEqual({
       square: b37.parse('b4'),
       exists: false,
@@ -45,19 +50,19 @@ describe('openTourStarts', () => {
     ]);
     // 4×3: only the a- and d-file squares start a tour.
     const b43 = Board.of(4, 3);
-    for (const c of openTourStarts(b43, KNIGHT)) {
+    for (const c of startsOf(b43, KNIGHT)) {
       const edge = b43.file(c.square) === 0 || b43.file(c.square) === 3;
       expect(c.exists).toBe(edge);
       expect(c.reason).toBe(edge ? 'found' : 'proved by exhaustive search');
     }
   });
 
-  it('answers null within a budget, and works for other leapers', () => {
+  it('answers null within a backtrack limit, and works for other leapers', () => {
     const b = Board.of(10, 4);
-    const s = openTourStarts(b, KNIGHT, { maxBacktracks: 20 });
-    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'budget exhausted')).toBe(true);
+    const s = startsOf(b, KNIGHT, { maxBacktracks: 20 });
+    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'backtrack limit')).toBe(true);
     expect(s.filter((c) => c.exists === null).length).toBe(20);
     // The camel keeps its colour: no tour of a board with both colours.
-    expect(openTourStarts(Board.of(4, 4), parsePiece('camel')).every((c) => c.exists === false)).toBe(true);
+    expect(startsOf(Board.of(4, 4), parsePiece('camel')).every((c) => c.exists === false)).toBe(true);
   });
 });

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists, tourExistence } from '../../src/tour/legacy.js';
+import { existence, knightClosedExists, knightOpenExists } from '../../src/tour/index.js';
 
 const ask = (w: number, h: number, closed: boolean, from?: string, piece = KNIGHT) => {
   const board = Board.of(w, h);
-  return tourExistence({ board, piece, closed, from: from === undefined ? undefined : board.parse(from) });
+  return existence({ board, piece, closed, from: from === undefined ? undefined : board.parse(from) });
 };
 
 describe('knight existence rules', () => {

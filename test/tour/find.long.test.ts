@@ -4,9 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists } from '../../src/tour/legacy.js';
-import { findTour } from '../../src/tour/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
+import { findTourSync, knightClosedExists, knightOpenExists, type Answer, type Query } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
+
+/** The answer, which must be decided (a tour or a proof) within the budget; `label` names the query on a failure. */
+function decided(q: Query, label: string, maxNodes?: number): Answer {
+  const out = findTourSync(q, maxNodes === undefined ? {} : { maxNodes });
+  expect(out.finished, `${label}: stopped before an answer`).toBe(true);
+  return finishedValue(out);
+}
 
 function valid(board: Board, path: Int32Array | undefined, closed: boolean): void {
   expect(path).toBeDefined();
@@ -19,9 +26,10 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('findTour, the long sweep', () => {
       for (let h = 1; h <= 20; h++) {
         const board = Board.of(w, h);
         for (let s = 0; s < board.cells; s++) {
-          const a = findTour({ board, piece: KNIGHT, closed: false, from: s }, { maxNodes: 5_000_000 });
-          if (a.exists === true) valid(board, a.path, false);
-          else expect(a.exists, `${w}x${h} from ${board.name(s)}: ${a.reason}`).toBe(false);
+          const label = `${w}x${h} from ${board.name(s)}`;
+          const a = decided({ board, piece: KNIGHT, closed: false, from: s }, label, 5_000_000);
+          if (a.exists) valid(board, a.path, false);
+          else expect(a.path, `${label}: ${a.reason}`).toBeUndefined();
           if (a.exists) expect(knightOpenExists(w, h)).toBe(true);
         }
       }
@@ -31,11 +39,11 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('findTour, the long sweep', () => {
     for (let w = 31; w <= 100; w += 3) {
       for (let h = 5; h <= 100; h += 7) {
         const board = Board.of(w, h);
-        const c = findTour({ board, piece: KNIGHT, closed: true });
+        const c = decided({ board, piece: KNIGHT, closed: true }, `${w}x${h} closed`);
         expect(c.exists).toBe(knightClosedExists(w, h));
         if (c.exists) valid(board, c.path, true);
         for (const s of [0, board.cells - 1, board.index(w >> 1, h >> 1), board.index(1, h >> 1)]) {
-          const a = findTour({ board, piece: KNIGHT, closed: false, from: s });
+          const a = decided({ board, piece: KNIGHT, closed: false, from: s }, `${w}x${h} from ${board.name(s)}`);
           const major = board.cells % 2 === 0 || (board.file(s) + board.rank(s)) % 2 === 0;
           expect(a.exists, `${w}x${h} from ${board.name(s)}`).toBe(major);
           if (a.exists) valid(board, a.path, false);
@@ -50,11 +58,12 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('findTour, the long sweep', () => {
       for (let s = 0; s < board.cells; s += step) {
         for (let t = 0; t < board.cells; t += step) {
           if (s === t) continue;
-          const a = findTour({ board, piece: KNIGHT, closed: false, from: s, to: t }, { maxNodes: 5_000_000 });
-          if (a.exists === true) {
+          const label = `${n}x${n} ${board.name(s)}-${board.name(t)}`;
+          const a = decided({ board, piece: KNIGHT, closed: false, from: s, to: t }, label, 5_000_000);
+          if (a.exists) {
             valid(board, a.path, false);
             expect(a.path![board.cells - 1]).toBe(t);
-          } else expect(a.exists, `${n}x${n} ${board.name(s)}-${board.name(t)}: ${a.reason}`).toBe(false);
+          } else expect(a.path, `${label}: ${a.reason}`).toBeUndefined();
         }
       }
     }

@@ -3,14 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
-import { knightClosedExists, knightOpenExists } from '../../src/tour/legacy.js';
-import { findTour } from '../../src/tour/legacy.js';
-import type { TourQuery } from '../../src/tour/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
+import { findTourSync, knightClosedExists, knightOpenExists, type Answer, type Query } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 
-function check(q: TourQuery): boolean | null {
-  const a = findTour(q, { maxNodes: 200_000 });
-  if (a.exists === true) {
+/** A tour that must be found or refuted (no limit is given but the default node budget). */
+const found = (q: Query): Answer => finishedValue(findTourSync(q));
+
+/** Whether a tour exists, every tour re-checked; null when the node budget ran out first. */
+function check(q: Query): boolean | null {
+  const out = findTourSync(q, { maxNodes: 200_000 });
+  if (!out.finished) {
+    expect(out.stopped, `${q.board}`).toBe('nodes');
+    return null;
+  }
+  const a = out.value;
+  if (a.exists) {
     expect(a.path, `${q.board} path`).toBeDefined();
     const why = tourProblem(q.board.width, q.board.height, a.path!, q.closed);
     expect(why, `${q.board} ${q.closed ? 'closed' : 'open'} from ${q.from}`).toBeNull();
@@ -76,12 +84,10 @@ describe('findTour with a fixed end', () => {
       const e = check({ board, piece: KNIGHT, closed: false, from: board.parse(from), to: board.parse(to) });
       expect(e, `${w}x${h} ${from}-${to}`).not.toBeNull();
     }
-    expect(findTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
+    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0, to: 1 }).exists).toBe(false);
     // Only the end fixed: a tour from it, read backwards; the parity rule then speaks of the end.
     expect(check({ board: Board.of(4, 23), piece: KNIGHT, closed: false, to: 64 })).toBe(true);
-    expect(findTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(
-      /cannot be the end/,
-    );
+    expect(found({ board: Board.of(5, 5), piece: KNIGHT, closed: false, to: 1 }).reason).toMatch(/cannot be the end/);
   });
   it('builds tours between any two squares of different colours on even boards (21x20 .. 300x300)', () => {
     let n = 0;
@@ -162,12 +168,12 @@ describe('findTour on large boards', () => {
       [3, 40, true],
     ] as const) {
       const board = Board.of(w, h);
-      const a = findTour({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
-      const c = findTour({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
+      const a = found({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
+      const c = found({ board, piece: KNIGHT, closed, from: 0, seed: 1 }).path!;
       expect(Array.from(a)).toEqual(Array.from(c));
       const seen = new Set<string>();
       for (let seed = 1; seed <= 4; seed++)
-        seen.add(Array.from(findTour({ board, piece: KNIGHT, closed, from: 0, seed }).path!).join());
+        seen.add(Array.from(found({ board, piece: KNIGHT, closed, from: 0, seed }).path!).join());
       expect(seen.size, `${w}x${h}`).toBeGreaterThan(1);
     }
   });

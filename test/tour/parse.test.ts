@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Board, isGridbitsError } from '../../src/index.js';
-import { parseTour } from '../../src/tour/legacy.js';
+import { Board, isGridbitsError } from '../../src/core/index.js';
+import { parseTour } from '../../src/tour/index.js';
 
 function code(f: () => unknown): string {
   try {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Board, KNIGHT } from '../../src/index.js';
-import { formatTrace, TourMachine, traceTour, type TourEvent } from '../../src/tour/legacy.js';
+import { Board } from '../../src/core/index.js';
+import { KNIGHT } from '../../src/pieces/index.js';
+import { formatTrace, SearchMachine, traceTour, type SearchEvent } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 
 const PLAIN = { parity: false, deadCells: false, warnsdorff: false, restarts: false };
 
 /** Replays the events on a stack: every move extends the path, every backtrack undoes the latest move. */
-function replay(events: TourEvent[]): number[] {
+function replay(events: SearchEvent[]): number[] {
   const stack: number[] = [];
   for (const e of events) {
     if (e.kind === 'move') {
@@ -77,7 +78,7 @@ describe("the 3×4 protocol (the paper's Table 1: 3 ranks, 4 files, from d2)", (
     const cut = [...traceTour(query, { switches: PLAIN, maxEvents: 7 })];
     expect(cut.length).toBe(7);
     expect(formatTrace(board, cut)).toContain('stopped after 7 events, before an answer');
-    const m = new TourMachine(query, PLAIN);
+    const m = new SearchMachine(query, PLAIN);
     const a = m.step();
     const b = m.step();
     expect(a).toBe(b);

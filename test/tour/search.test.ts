@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board, GridbitsError, KNIGHT, parsePiece } from '../../src/index.js';
-import { searchTour, TourMachine } from '../../src/tour/legacy.js';
+import { Board, GridbitsError, finishedValue, job } from '../../src/core/index.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/index.js';
+import {
+  SearchMachine,
+  searchTourSync,
+  tableCellJob,
+  type Query,
+  type SearchOptions,
+  type SearchResult,
+} from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
@@ -19,6 +27,10 @@ function compoundProblem(
   return null;
 }
 
+/** A search that must finish (no limit is given). */
+const searched = (query: Query, options: SearchOptions = {}): SearchResult =>
+  finishedValue(searchTourSync(query, options));
+
 describe('searchTour', () => {
   it('finds verified open and closed tours where they exist', () => {
     for (const [w, h, closed] of [
@@ -33,7 +45,7 @@ describe('searchTour', () => {
     ] as const) {
       const board = Board.of(w, h);
       for (const from of w * h === 12 ? [0, 11] : [0, board.cells >> 1, board.cells - 1]) {
-        const r = searchTour({ board, piece: KNIGHT, closed, from });
+        const r = searched({ board, piece: KNIGHT, closed, from });
         expect(r.status, `${w}x${h} ${closed} ${from}`).toBe('found');
         expect(tourProblem(w, h, r.path!, closed)).toBeNull();
         expect(r.path![0]).toBe(from);
@@ -42,20 +54,20 @@ describe('searchTour', () => {
   });
 
   it('proves that no tour exists', () => {
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false }).status).toBe('none');
-    expect(searchTour({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 4), piece: KNIGHT, closed: false }).status).toBe('none');
+    expect(searched({ board: Board.of(3, 8), piece: KNIGHT, closed: true, from: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(4, 8), piece: KNIGHT, closed: true, from: 5 }).status).toBe('none');
     // The paper's 3×7 cell: the centre of the board (the paper's (2,4)).
     expect(
-      searchTour({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status,
+      searched({ board: Board.of(7, 3), piece: KNIGHT, closed: false, from: Board.of(7, 3).parse('d2') }).status,
     ).toBe('none');
     // Parity: an odd board has no closed tour; a minority-colour square starts no open tour.
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({
+    expect(searched({ board: Board.of(5, 5), piece: KNIGHT, closed: true, from: 0 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
-    expect(searchTour({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({
+    expect(searched({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 1 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
@@ -64,7 +76,7 @@ describe('searchTour', () => {
   it('ends on a fixed square', () => {
     const board = Board.of(6, 6);
     for (const to of [1, 7, 35 - 1, 20]) {
-      const r = searchTour({ board, piece: KNIGHT, closed: false, from: 0, to });
+      const r = searched({ board, piece: KNIGHT, closed: false, from: 0, to });
       if (r.status === 'found') {
         expect(tourProblem(6, 6, r.path!, false)).toBeNull();
         expect(r.path![35]).toBe(to);
@@ -73,7 +85,7 @@ describe('searchTour', () => {
       }
     }
     // Same colour at both ends of an even board: parity says no.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({
+    expect(searched({ board, piece: KNIGHT, closed: false, from: 0, to: 2 })).toMatchObject({
       status: 'none',
       backtracks: 0,
     });
@@ -81,32 +93,29 @@ describe('searchTour', () => {
 
   it('answers budget honestly and rejects bad queries', () => {
     const board = Board.of(6, 6);
-    // A tour that needs no backtrack is found even with a budget of 0; the budget is never overrun.
-    expect(searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0 })).toMatchObject({
-      status: 'found',
-      backtracks: 0,
-    });
+    // A backtrack allowance (the table's, per start square): a tour that needs no backtrack is found even with
+    // an allowance of 0; the allowance is never overrun.
+    const cell = (b: Board, switches?: SearchOptions['switches'], maxBacktracks = 0) =>
+      finishedValue(tableCellJob(b, KNIGHT, 0, { maxBacktracks, switches }).runSync());
+    expect(cell(board)).toMatchObject({ exists: true, backtracks: 0 });
     const plain = { warnsdorff: false, deadCells: false, restarts: false };
+    expect(cell(board, plain)).toMatchObject({ exists: null, backtracks: 0 });
+    expect(cell(Board.of(4, 4), plain, 3)).toMatchObject({ exists: null, backtracks: 3 });
+    // Node budgets, time limits and the signal stop the search itself, with the backtracks made so far.
     expect(
-      searchTour({ board, piece: KNIGHT, closed: false, from: 0 }, { maxBacktracks: 0, switches: plain }),
-    ).toMatchObject({ status: 'budget', backtracks: 0 });
-    expect(
-      searchTour(
+      searchTourSync(
         { board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 },
-        { maxBacktracks: 3, switches: plain },
+        { maxNodes: 5, switches: plain },
       ),
-    ).toMatchObject({ status: 'budget', backtracks: 3 });
+    ).toMatchObject({ finished: false, stopped: 'nodes', nodes: 5, partial: { backtracks: expect.any(Number) } });
     expect(
-      searchTour({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 }, { maxNodes: 5, switches: plain }),
-    ).toMatchObject({ status: 'budget', nodes: 5 });
-    expect(
-      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }).status,
-    ).toBe('budget');
+      searchTourSync({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { timeoutMs: 1 }),
+    ).toMatchObject({ finished: false, stopped: 'time' });
     const ac = new AbortController();
     ac.abort();
-    expect(() =>
-      searchTour({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal }),
-    ).toThrow(/stopped/);
+    expect(
+      searchTourSync({ board: Board.of(10, 4), piece: KNIGHT, closed: false, from: 11 }, { signal: ac.signal }),
+    ).toMatchObject({ finished: false, stopped: 'signal' });
     const bad = (f: () => unknown, code: string) => {
       try {
         f();
@@ -116,26 +125,26 @@ describe('searchTour', () => {
         expect((e as GridbitsError).code).toBe(code);
       }
     };
-    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 0, to: 0 }), 'BAD_ARGUMENT');
-    bad(() => searchTour({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
-    bad(() => searchTour({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
-    bad(() => searchTour({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
+    bad(() => searched({ board, piece: KNIGHT, closed: false, from: 0, to: 0 }), 'BAD_ARGUMENT');
+    bad(() => searched({ board, piece: KNIGHT, closed: true, from: 0, to: 3 }), 'BAD_ARGUMENT');
+    bad(() => searched({ board, piece: KNIGHT, closed: false, from: 36 }), 'OFF_BOARD');
+    bad(() => searched({ board, piece: parsePiece('rook'), closed: false, from: 0 }), 'BAD_PIECE');
   });
 
   it('without a start, tries every start; the proof covers them all', () => {
     const b = Board.of(4, 3);
-    const r = searchTour({ board: b, piece: KNIGHT, closed: false, to: 0 });
+    const r = searched({ board: b, piece: KNIGHT, closed: false, to: 0 });
     expect(r.status).toBe('found');
     expect(tourProblem(4, 3, r.path!, false)).toBeNull();
     expect(r.path![11]).toBe(0);
-    expect(searchTour({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
-    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false, to: 0 }).status).toBe('none');
-    expect(searchTour({ board: Board.of(1, 1), piece: KNIGHT, closed: false }).path).toEqual(Int32Array.of(0));
+    expect(searched({ board: b, piece: KNIGHT, closed: false, to: b.parse('b2') }).status).toBe('none');
+    expect(searched({ board: Board.of(1, 1), piece: KNIGHT, closed: false, to: 0 }).status).toBe('none');
+    expect(searched({ board: Board.of(1, 1), piece: KNIGHT, closed: false }).path).toEqual(Int32Array.of(0));
   });
 
   it('is deterministic for a seed, and seeds vary the tour', () => {
     const board = Board.of(8, 8);
-    const q = (seed: number) => searchTour({ board, piece: KNIGHT, closed: false, from: 27, seed }).path!.join(',');
+    const q = (seed: number) => searched({ board, piece: KNIGHT, closed: false, from: 27, seed }).path!.join(',');
     expect(q(5)).toBe(q(5));
     expect(new Set([1, 2, 3, 4, 5].map(q)).size).toBeGreaterThan(1);
   });
@@ -164,7 +173,7 @@ describe('searchTour', () => {
           const from = a % 5 === 0 ? undefined : a % board.cells;
           let to: number | undefined = closed || b % 3 === 0 ? undefined : b % board.cells;
           if (to === from) to = undefined;
-          const r = searchTour({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
+          const r = searched({ board, piece, closed, from, to }, { switches: { ...switches, goodRet: 3 } });
           const starts =
             from !== undefined ? [from] : closed ? [0] : [...Array(board.cells).keys()].filter((s) => s !== to);
           const want = starts.some((s) => plainTourExists(w, h, piece.leaps, s, to, closed));
@@ -183,19 +192,18 @@ describe('searchTour', () => {
     );
   });
 
-  it('is a state machine that pauses and resumes', () => {
+  it('is a state machine that pauses at a backtrack limit and resumes', () => {
     const board = Board.of(5, 5);
-    const m = new TourMachine(
+    const m = new SearchMachine(
       { board, piece: KNIGHT, closed: false, from: 0 },
       { warnsdorff: false, restarts: false, deadCells: false },
     );
-    let r = m.run({ maxBacktracks: 5 });
-    expect(r.status).toBe('budget');
+    const upTo = (maxBacktracks?: number) => finishedValue(job((ctl) => m.steps(ctl, maxBacktracks)).runSync());
+    expect(upTo(5)).toBe('backtracks');
     expect(m.backtracks).toBe(5);
-    r = m.run({ maxBacktracks: 7 });
-    expect(r).toMatchObject({ status: 'budget', backtracks: 7 });
-    r = m.run();
-    expect(r.status).toBe('found');
+    expect(upTo(7)).toBe('backtracks');
+    expect(m.backtracks).toBe(7);
+    expect(upTo()).toBe('found');
     expect(tourProblem(5, 5, m.tour!, false)).toBeNull();
   });
 });

@@ -3,55 +3,53 @@ import { finishedValue } from '../../src/core/job.js';
 import { createRng } from '../../src/core/prng.js';
 import {
   AI_CONTEMPT,
+  AI_LEVELS,
   Game,
   START,
   Searcher,
+  createEngine,
   createPlayer,
-  formatEngineMove as moveName,
+  formatEngineMove,
+  formatPlayer,
+  greedyPlayer,
   levelBudget,
   match,
+  parseEngineMove,
+  parsePlayer,
+  parsePosition,
+  playGameJob,
+  randomPlayer,
   searchAnswer,
+  type MatchOptions,
+  type MatchTally,
+  type Player,
 } from '../../src/valley/index.js';
-import {
-  createValleyPlayer,
-  formatValleyPlayer,
-  greedyValleyPlayer,
-  parseValleyPlayer,
-  playValleyGame,
-  randomValleyPlayer,
-  valleyLevelBudget,
-  valleyMatch,
-  type ValleyPlayer,
-} from '../../src/valley/legacy.js';
-import { createValleyEngine } from '../../src/valley/legacy.js';
-import { ValleyGame, parseValleyPosition } from '../../src/valley/legacy.js';
-import {
-  formatValleyEngineMove as formatEngineMove,
-  parseValleyEngineMove as parseEngineMove,
-} from '../../src/valley/legacy.js';
 import { refWinsWithin } from './brute.js';
 import { refMoves, refParse } from './reference.js';
 
-const engineOf = (text: string) => createValleyEngine(parseValleyPosition(text));
+const engineOf = (text: string) => createEngine(parsePosition(text));
+/** A match that must finish (no limit is given). */
+const played = async (opts: MatchOptions): Promise<MatchTally> => finishedValue(await match(opts));
 const turn = (text: string) => ({ engine: engineOf(text), history: [], drawRule: true });
 
 describe('valley players', () => {
   it('parses player names and levels', () => {
-    expect(parseValleyPlayer('random')).toEqual({ kind: 'random' });
-    expect(parseValleyPlayer('GREEDY')).toEqual({ kind: 'greedy' });
-    expect(parseValleyPlayer('ai')).toEqual({ kind: 'ai' });
-    expect(parseValleyPlayer('ai:3')).toEqual({ kind: 'ai', level: 3 });
-    expect(valleyLevelBudget({ kind: 'ai' })).toEqual({ timeMs: 100 });
-    expect(valleyLevelBudget({ kind: 'ai', level: 2 })).toEqual({ depth: 2 });
-    expect(valleyLevelBudget({ kind: 'ai', level: 6, timeMs: 40 })).toEqual({ timeMs: 40 });
-    expect(formatValleyPlayer({ kind: 'ai', timeMs: 40 })).toBe('ai@40ms');
-    expect(() => parseValleyPlayer('ai:9')).toThrow(/AI level must be 1 to 6/);
-    expect(() => parseValleyPlayer('human')).toThrow(/unknown player 'human'/);
+    expect(parsePlayer('random')).toEqual({ kind: 'random' });
+    expect(parsePlayer('GREEDY')).toEqual({ kind: 'greedy' });
+    expect(parsePlayer('ai')).toEqual({ kind: 'ai' });
+    expect(parsePlayer('ai:3')).toEqual({ kind: 'ai', level: 3 });
+    expect(levelBudget({ kind: 'ai' })).toEqual({ timeoutMs: 100 });
+    expect(AI_LEVELS[4]).toMatchObject({ level: 5, timeoutMs: 100 });
+    expect(levelBudget({ kind: 'ai', level: 2 })).toEqual({ depth: 2 });
+    expect(levelBudget({ kind: 'ai', level: 6, timeoutMs: 40 })).toEqual({ timeoutMs: 40 });
+    expect(formatPlayer({ kind: 'ai', timeoutMs: 40 })).toBe('ai@40ms');
+    expect(() => parsePlayer('ai:9')).toThrow(/AI level must be 1 to 6/);
+    expect(() => parsePlayer('human')).toThrow(/unknown player 'human'/);
   });
 
   it('random, greedy and ai players move legally', () => {
     const text = '1s2s/4S/3Sk/2ssS/2K1S w 8';
-    for (const p of [randomValleyPlayer(4), greedyValleyPlayer(), createValleyPlayer({ kind: 'ai', level: 3 })]) {
+    for (const p of [randomPlayer(4), greedyPlayer(), createPlayer({ kind: 'ai', level: 3 })]) {
       const t = turn(text);
       const m = p.choose(t);
       expect(refMoves(refParse(text))).toContain(formatEngineMove(t.engine, m));
@@ -61,13 +59,13 @@ describe('valley players', () => {
 
   it('greedy and every AI level take a win in 1 and stop one the opponent threatens', () => {
     const win = 'k4/3s1/5/5/K3S w 4';
-    for (const p of [greedyValleyPlayer(), ...[1, 2, 3, 4].map((level) => createValleyPlayer({ kind: 'ai', level }))]) {
+    for (const p of [greedyPlayer(), ...[1, 2, 3, 4].map((level) => createPlayer({ kind: 'ai', level }))]) {
       const t = turn(win);
       expect(formatEngineMove(t.engine, p.choose(t))).toBe('a1c3');
     }
     // Black threatens a5c3 (d2 stops it): White must not leave that open. Checked by the brute force.
     const threat = 'k4/5/5/3S1/K3s w 6';
-    for (const p of [greedyValleyPlayer(), createValleyPlayer({ kind: 'ai', level: 2 })]) {
+    for (const p of [greedyPlayer(), createPlayer({ kind: 'ai', level: 2 })]) {
       const t = turn(threat);
       const move = formatEngineMove(t.engine, p.choose(t));
       const ref = refParse(threat);
@@ -82,33 +80,35 @@ describe('valley players', () => {
 
   it('plays a match: tallies add up, colours alternate, seeds repeat', async () => {
     const opts = { games: 6, a: { kind: 'greedy' as const }, b: { kind: 'random' as const }, seed: 9 };
-    const one = await valleyMatch({ ...opts, alternate: true });
+    const one = await played({ ...opts, alternate: true });
     expect(one.games).toBe(6);
     expect(one.white + one.black + one.draws).toBe(6);
     expect(one.aWins + one.bWins + one.draws).toBe(6);
-    expect(await valleyMatch({ ...opts, alternate: true })).toEqual(one);
+    expect(await played({ ...opts, alternate: true })).toEqual(one);
     const colours: string[] = [];
-    await valleyMatch({ ...opts, games: 4, alternate: true, onGame: (g) => colours.push(g.whitePlayer) });
+    await played({ ...opts, games: 4, alternate: true, onGame: (g) => colours.push(g.whitePlayer) });
     expect(colours).toEqual(['a', 'b', 'a', 'b']);
-    const capped = await valleyMatch({ ...opts, plyCap: 2 });
+    const capped = await played({ ...opts, plyCap: 2 });
     expect(capped).toMatchObject({ draws: 6, capped: 6 });
-    await expect(valleyMatch({ ...opts, games: 0 })).rejects.toThrow(/games must be a whole number/);
+    expect(() => match({ ...opts, games: 0 })).toThrow(/games must be a whole number/);
   });
 
   it('ends a game on the third occurrence of a position under the draw rule, and not without it', async () => {
     // Each side shuttles its King along its edge; the start comes back every 4 plies.
-    const shuttle = (moves: string[]): ValleyPlayer => {
+    const shuttle = (moves: string[]): Player => {
       let i = 0;
       return { name: 'shuttle', choose: ({ engine }) => parseEngineMove(engine, moves[i++ % 2]) };
     };
     const start = 'k4/5/5/5/4K w 10';
-    const game = (drawRule: boolean) =>
-      playValleyGame(
-        new ValleyGame({ position: start, drawRule }),
-        shuttle(['e1a1', 'a1e1']),
-        shuttle(['a5e5', 'e5a5']),
-        createRng(1),
-        { openingPlies: 0, plyCap: 40 },
+    const game = async (drawRule: boolean) =>
+      finishedValue(
+        await playGameJob(
+          new Game({ position: start, drawRule }),
+          shuttle(['e1a1', 'a1e1']),
+          shuttle(['a5e5', 'e5a5']),
+          createRng(1),
+          { openingPlies: 0, plyCap: 40 },
+        ).run(),
       );
     expect(await game(true)).toMatchObject({ result: null, end: 'repetition', plies: 8 });
     expect(await game(false)).toMatchObject({ result: null, end: 'cap', plies: 40 });
@@ -117,21 +117,17 @@ describe('valley players', () => {
   it('stops on a signal', async () => {
     const ctl = new AbortController();
     ctl.abort();
-    await expect(
-      valleyMatch({
-        games: 50,
-        a: { kind: 'ai', level: 1 },
-        b: { kind: 'ai', level: 1 },
-        plyCap: 100000,
-        drawRule: false,
-        signal: ctl.signal,
-      }),
-    ).rejects.toThrow(/stopped/);
+    expect(
+      await match(
+        { games: 50, a: { kind: 'ai', level: 1 }, b: { kind: 'ai', level: 1 }, plyCap: 100000, drawRule: false },
+        { signal: ctl.signal },
+      ),
+    ).toMatchObject({ finished: false, stopped: 'signal' });
   });
 
   it('plays the other variants through the game layer', async () => {
     for (const variant of ['retrieve', 'labyrinth'] as const) {
-      const t = await valleyMatch({
+      const t = await played({
         games: 2,
         a: { kind: 'ai', level: 2 },
         b: { kind: 'random' },
@@ -160,10 +156,12 @@ describe('a searching player’s move as steps of a match', () => {
         )!.move!;
         // Alternately the one call and the job stepped through its slices.
         const chosen = ply % 2 === 0 ? player.choose(turn) : finishedValue(player.chooseJob!(turn).runSync());
-        expect(moveName(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(moveName(game.engine, plain));
+        expect(formatEngineMove(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(
+          formatEngineMove(game.engine, plain),
+        );
         // Random moves in between reach positions the players would not.
         const moves = game.legalMoves();
-        game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : moveName(game.engine, chosen));
+        game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : formatEngineMove(game.engine, chosen));
       }
     }
   });

@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { LABYRINTH_START } from '../../src/valley/labyrinth.js';
-import { createValleyLabyrinthEngine as createLabyrinthEngine } from '../../src/valley/legacy.js';
-import { valleyEngineMoves as engineMoves } from '../../src/valley/legacy.js';
-import { valleyEnginePerft as enginePerft } from '../../src/valley/legacy.js';
-import { formatValleyEngineMove as formatEngineMove } from '../../src/valley/legacy.js';
-import type { ValleyEngine } from '../../src/valley/legacy.js';
-import { createLabyrinthEngine as createEngine7, type Move } from '../../src/valley/index.js';
+import { finishedValue } from '../../src/core/job.js';
+import {
+  createLabyrinthEngine,
+  engineMoves,
+  formatEngineMove,
+  perftSync,
+  type Engine,
+  type Move,
+} from '../../src/valley/index.js';
 import { gridFormat, gridMoves, gridParse, gridPerft, gridPlay, gridWinner, type GridRef } from './grid-reference.js';
 
 const PILLARS = [15, 19, 29, 33];
@@ -39,7 +42,10 @@ const positionArb = fc
     return gridFormat({ size: 7, grid, white: order[0] === 24 ? false : order[1] === 24 ? true : white, ply });
   });
 
-const movesOf = (e: ValleyEngine): string[] =>
+/** perft that must finish (no limit is given). */
+const enginePerft = (e: Engine, depth: number): number => finishedValue(perftSync(e, depth));
+
+const movesOf = (e: Engine): string[] =>
   engineMoves(e)
     .map((m) => formatEngineMove(e, m))
     .sort();
@@ -74,7 +80,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
       fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), fc.boolean(), (choices, blackFirst) => {
         const e = createLabyrinthEngine(blackFirst ? LABYRINTH_START.replace(' w ', ' b ') : LABYRINTH_START);
         let ref: GridRef = gridParse(e.toString());
-        const played: number[] = [];
+        const played: Move[] = [];
         const trail: Array<[string, number, number]> = [];
         for (const c of choices) {
           const moves = engineMoves(e);
@@ -91,7 +97,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
           expect(e.mobility(e.side)).toBe(e.winner() === null ? gridMoves(ref).length : 0);
         }
         while (played.length > 0) {
-          e.unmake(played.pop() as number);
+          e.unmake(played.pop()!);
           expect([e.toString(), e.keyLo, e.keyHi]).toEqual(trail.pop());
         }
       }),
@@ -102,7 +108,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
   it('clone copies the position and its keys, and goes its own way', () => {
     fc.assert(
       fc.property(positionArb, fc.nat(), (text, pick) => {
-        const e = createEngine7(text);
+        const e = createLabyrinthEngine(text);
         const c = e.clone();
         expect([c.toString(), c.keyLo, c.keyHi, c.side, c.ply]).toEqual([
           e.toString(),
@@ -117,7 +123,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
         c.make(moves[pick % n] as Move);
         expect(e.toString()).toBe(text);
         expect(c.toString()).not.toBe(text);
-        const fresh = createEngine7(c.toString());
+        const fresh = createLabyrinthEngine(c.toString());
         expect([c.keyLo, c.keyHi]).toEqual([fresh.keyLo, fresh.keyHi]);
       }),
       { numRuns: 60, seed: 5 },
@@ -151,7 +157,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
     // The King may stop there and wins.
     const k = createLabyrinthEngine('k6/7/1#1s1#1/7/1#3#1/7/3K3 w 1');
     expect(movesOf(k)).toContain('d1d4');
-    k.make(engineMoves(k).find((m) => formatEngineMove(k, m) === 'd1d4') as number);
+    k.make(engineMoves(k).find((m) => formatEngineMove(k, m) === 'd1d4')!);
     expect(k.winner()).toBe('white');
     expect(engineMoves(k)).toEqual([]);
   });

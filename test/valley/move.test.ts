@@ -13,6 +13,8 @@ import {
   makeMove,
   moveFrom,
   moveTo,
+  parseEngineMove,
+  parseLegalMove,
   parseMove,
   parsePosition,
   play,
@@ -32,6 +34,9 @@ describe('valley moves', () => {
     expect(fromPosition).toBe(makeMove(4, 16));
     expect([moveFrom(fromPosition), moveTo(fromPosition)]).toEqual([4, 16]);
     expect(parseMove('e1b4')).toBe(fromPosition);
+    expect(parseEngineMove(e, 'e1b4')).toBe(fromPosition);
+    expect(parseLegalMove(startPosition(), 'e1b4')).toBe(fromPosition);
+    expect(fromPosition).toBe(4 | (16 << 6));
   });
 
   it('formats and parses every slide of a board back to itself, on 5×5 and 7×7', () => {

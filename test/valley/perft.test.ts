@@ -2,7 +2,8 @@
 // of random games, against the plain reference generator.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { VALLEY_START, parseValleyPosition, valleyPerft } from '../../src/valley/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
+import { START, createEngine, parsePosition, perftSync } from '../../src/valley/index.js';
 import { refFormat, refMoves, refParse, refPerft, refPlay } from './reference.js';
 
 describe("King's Valley perft on positions of random games", () => {
@@ -10,13 +11,13 @@ describe("King's Valley perft on positions of random games", () => {
     const rng = createRng(2006);
     let checked = 0;
     for (let game = 0; game < 12; game++) {
-      let p = refParse(VALLEY_START);
+      let p = refParse(START);
       for (let ply = 0; ply < 24; ply++) {
         const moves = refMoves(p);
         if (moves.length === 0) break;
         if (ply % 6 === 3) {
           const text = refFormat(p);
-          expect(valleyPerft(parseValleyPosition(text), 4), text).toBe(refPerft(p, 4));
+          expect(finishedValue(perftSync(createEngine(parsePosition(text)), 4)), text).toBe(refPerft(p, 4));
           checked++;
         }
         p = refPlay(p, moves[rng.below(moves.length)]);

@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
-import { createValleyEngine } from '../../src/valley/legacy.js';
-import { parseValleyPosition, valleyStart } from '../../src/valley/legacy.js';
-import type { ValleyEngine } from '../../src/valley/legacy.js';
-import { WIN } from '../../src/valley/search.js';
+import { finishedValue } from '../../src/core/job.js';
 import {
-  formatValleyEngineMove as formatEngineMove,
-  parseValleyEngineMove as parseEngineMove,
-} from '../../src/valley/legacy.js';
-import { ValleySearcher, valleySearch } from '../../src/valley/legacy.js';
+  Searcher,
+  WIN,
+  createEngine,
+  formatEngineMove,
+  parseEngineMove,
+  parsePosition,
+  searchAnswer,
+  searchSync,
+  startPosition,
+  type Engine,
+  type Move,
+  type SearchOptions,
+  type SearchResult,
+} from '../../src/valley/index.js';
 import { refWinDistance, refWinsWithin } from './brute.js';
 import { refMoves, refParse, refPlay } from './reference.js';
 
-const engineOf = (text: string) => createValleyEngine(parseValleyPosition(text));
+const engineOf = (text: string) => createEngine(parsePosition(text));
+
+/** A search that must finish (no node, time or signal limit is given). */
+const searched = (e: Engine, options: SearchOptions = {}): SearchResult => finishedValue(searchSync(e, options));
 
 /** The 5×5 engine seen only through the interface: the search and evaluation take their generic paths. */
-function plainEngine(text: string): ValleyEngine {
-  const e = engineOf(text);
+function plain(e: Engine): Engine {
   return {
     size: 5,
     valley: 12,
@@ -41,9 +50,11 @@ function plainEngine(text: string): ValleyEngine {
     occupied: (sq) => e.occupied(sq),
     slideEnd: (sq, d) => e.slideEnd(sq, d),
     mobility: (s) => e.mobility(s),
+    clone: () => plain(e.clone()),
     toString: () => e.toString(),
   };
 }
+const plainEngine = (text: string): Engine => plain(engineOf(text));
 
 // Found by the brute force from random games: the side to move forces a win in exactly 3 (or 5) plies.
 const WIN_IN_3 = [
@@ -59,9 +70,9 @@ describe('valley search', () => {
   it('takes a win in 1', () => {
     const text = 'k4/3s1/5/5/K3S w 4';
     const e = engineOf(text);
-    const r = valleySearch(e, { depth: 4 });
+    const r = searched(e, { depth: 4 });
     expect(formatEngineMove(e, r.move!)).toBe('a1c3');
-    expect(r).toMatchObject({ score: WIN - 1, winner: 'white', winInPlies: 1, winIn: 1, stopped: 'proven' });
+    expect(r).toMatchObject({ score: WIN - 1, winner: 'white', winInPlies: 1, winIn: 1, ended: 'proven' });
     expect(refWinsWithin(refParse(text), true, 1)).toBe(true);
   });
 
@@ -70,7 +81,7 @@ describe('valley search', () => {
       const ref = refParse(text);
       expect(refWinDistance(ref, plies)).toBe(plies);
       const e = engineOf(text);
-      const r = valleySearch(e, { depth: 8 });
+      const r = searched(e, { depth: 8 });
       expect(r.winInPlies).toBe(plies);
       expect(r.winIn).toBe((plies + 1) / 2);
       expect(r.winner).toBe(ref.white ? 'white' : 'black');
@@ -89,14 +100,14 @@ describe('valley search', () => {
       [WIN_IN_5[0], 5],
     ] as const) {
       const e = plainEngine(text);
-      const r = valleySearch(e, { depth: 8 });
+      const r = searched(e, { depth: 8 });
       expect(r.winInPlies).toBe(plies);
       expect(
         refWinsWithin(refPlay(refParse(text), formatEngineMove(e, r.move!)), refParse(text).white, plies - 1),
       ).toBe(true);
       expect(e.toString()).toBe(text);
     }
-    const start = valleySearch(plainEngine('sskss/5/5/5/SSKSS w 0'), { depth: 3 });
+    const start = searched(plainEngine('sskss/5/5/5/SSKSS w 0'), { depth: 3 });
     expect(refMoves(refParse('sskss/5/5/5/SSKSS w 0'))).toContain(
       formatEngineMove(plainEngine('sskss/5/5/5/SSKSS w 0'), start.move!),
     );
@@ -105,21 +116,22 @@ describe('valley search', () => {
   it('sees a lost position as lost, in plies counted to the end', () => {
     const text = WIN_IN_3[0];
     const e = engineOf(text);
-    e.make(valleySearch(e, { depth: 6 }).move!);
-    const r = valleySearch(e, { depth: 6 });
+    e.make(searched(e, { depth: 6 }).move!);
+    const r = searched(e, { depth: 6 });
     expect(r).toMatchObject({ score: -(WIN - 2), winner: 'white', winInPlies: 2, winIn: 1 });
   });
 
   it('returns a legal move and leaves the engine as it found it', () => {
     const rng = createRng(3);
-    const searcher = new ValleySearcher(1 << 12);
+    const searcher = new Searcher(1 << 12);
     for (let g = 0; g < 30; g++) {
-      const e = createValleyEngine(valleyStart());
+      const e = createEngine(startPosition());
       const buf = new Int32Array(64);
-      for (let i = 0; i < 5 + rng.below(20) && e.generate(buf, 0) > 0; i++) e.make(buf[rng.below(e.generate(buf, 0))]);
+      for (let i = 0; i < 5 + rng.below(20) && e.generate(buf, 0) > 0; i++)
+        e.make(buf[rng.below(e.generate(buf, 0))] as Move);
       if (e.winner() !== null) continue;
       const before = [e.toString(), e.keyLo, e.keyHi, e.ply];
-      const r = searcher.search(e, { maxNodes: 3000 });
+      const r = searchAnswer(searcher.searchSync(e, { maxNodes: 3000 }))!;
       expect(refMoves(refParse(e.toString()))).toContain(formatEngineMove(e, r.move!));
       expect(r.pv[0]).toBe(r.move);
       expect([e.toString(), e.keyLo, e.keyHi, e.ply]).toEqual(before);
@@ -127,65 +139,64 @@ describe('valley search', () => {
   });
 
   it('answers a finished position without a move', () => {
-    const r = valleySearch(engineOf('ks3/ss3/5/5/4K b 5'));
-    expect(r).toMatchObject({ move: null, result: 'white', depth: 0, stopped: 'over', pv: [] });
-    expect(valleySearch(engineOf('5/5/2K2/5/k4 b 9')).result).toBe('white');
+    const r = searched(engineOf('ks3/ss3/5/5/4K b 5'));
+    expect(r).toMatchObject({ move: null, result: 'white', depth: 0, ended: 'over', pv: [] });
+    expect(searched(engineOf('5/5/2K2/5/k4 b 9')).result).toBe('white');
     // Ply 0 with every soldier stuck: the King may not move yet, so White has no legal move and loses.
-    expect(valleySearch(engineOf('k4/5/5/ss3/SKs2 w 0')).result).toBe('black');
+    expect(searched(engineOf('k4/5/5/ss3/SKs2 w 0')).result).toBe('black');
   });
 
   it('scores the third occurrence of a game position as a draw, only under the draw rule', () => {
     // Black to move is lost in 2 plies; the history holds the position after one of Black's moves, twice.
     const e = engineOf(WIN_IN_3[0]);
-    e.make(valleySearch(e, { depth: 6 }).move!);
+    e.make(searched(e, { depth: 6 }).move!);
     const lost = e.toString();
     const buf = new Int32Array(64);
     const n = e.generate(buf, 0);
-    const escape = buf[n - 1];
+    const escape = buf[n - 1] as Move;
     e.make(escape);
     const once: Array<[number, number]> = [[e.keyLo, e.keyHi]];
     const history: Array<[number, number]> = [...once, [1, 2], ...once];
     e.unmake(escape);
     // Seen once before, a return is not yet the third occurrence: still lost.
-    expect(valleySearch(e, { depth: 6, history: once }).score).toBe(-(WIN - 2));
-    const drawn = valleySearch(e, { depth: 6, history });
+    expect(searched(e, { depth: 6, history: once }).score).toBe(-(WIN - 2));
+    const drawn = searched(e, { depth: 6, history });
     expect(drawn.score).toBe(0);
     expect(drawn.move).toBe(escape);
     expect(drawn.winner).toBeUndefined();
     // With contempt, the side to move values that draw below 0.
-    expect(valleySearch(e, { depth: 6, history, contempt: 30 }).score).toBe(-30);
-    const off = valleySearch(e, { depth: 6, history, drawRule: false });
+    expect(searched(e, { depth: 6, history, contempt: 30 }).score).toBe(-30);
+    const off = searched(e, { depth: 6, history, drawRule: false });
     expect(off.score).toBe(-(WIN - 2));
     expect(e.toString()).toBe(lost);
   });
 
   it('respects depth, node, time and signal limits', () => {
-    const e = createValleyEngine(valleyStart());
-    expect(valleySearch(e, { depth: 3 }).depth).toBe(3);
-    const byNodes = valleySearch(e, { maxNodes: 500 });
+    const e = createEngine(startPosition());
+    expect(searched(e, { depth: 3 })).toMatchObject({ depth: 3, ended: 'depth' });
+    const byNodes = searchSync(e, { maxNodes: 500 });
     // The budget is checked where the search may pause (after each iteration, or each child of a deep node).
+    expect(byNodes).toMatchObject({ finished: false, stopped: 'nodes' });
     expect(byNodes.nodes).toBeGreaterThanOrEqual(500);
     expect(byNodes.nodes).toBeLessThan(5000);
-    expect(byNodes.stopped).toBe('nodes');
-    expect(byNodes.move).not.toBeNull();
-    const byTime = valleySearch(e, { timeMs: 1 });
-    expect(['time', 'proven']).toContain(byTime.stopped);
-    expect(byTime.move).not.toBeNull();
+    // Stopped, it answers the best move of the deepest iteration it finished.
+    expect(searchAnswer(byNodes)!.move).not.toBeNull();
+    const byTime = searchSync(e, { timeoutMs: 1 });
+    expect(byTime.finished ? byTime.value.ended : byTime.stopped).toMatch(/^(time|proven)$/);
     const ctl = new AbortController();
     ctl.abort();
-    const bySignal = valleySearch(e, { signal: ctl.signal });
-    expect(bySignal).toMatchObject({ depth: 1, stopped: 'signal' });
-    expect(bySignal.move).not.toBeNull();
+    expect(searchSync(e, { signal: ctl.signal })).toMatchObject({ finished: false, stopped: 'signal' });
     const later = new AbortController();
-    const fromCallback = valleySearch(e, { signal: later.signal, onIteration: (i) => i.depth === 3 && later.abort() });
-    expect(fromCallback).toMatchObject({ depth: 3, stopped: 'signal' });
+    const fromCallback = searchSync(e, { signal: later.signal, onIteration: (i) => i.depth === 3 && later.abort() });
+    expect(fromCallback).toMatchObject({ finished: false, stopped: 'signal', partial: { depth: 3 } });
+    expect(searchAnswer(fromCallback)!.move).not.toBeNull();
     expect(e.toString()).toBe('sskss/5/5/5/SSKSS w 0');
-    expect(() => valleySearch(e, { depth: 0 })).toThrow(/depth must be a whole number/);
-    expect(() => valleySearch(e, { timeMs: -5 })).toThrow(/timeMs must be positive/);
+    expect(() => searchSync(e, { depth: 0 })).toThrow(/depth must be a whole number/);
+    expect(() => searchSync(e, { timeoutMs: -5 })).toThrow(/time limit must be ≥ 0 ms/);
   });
 
   it('names moves by the engine board and parses them back', () => {
-    const e = createValleyEngine(valleyStart());
+    const e = createEngine(startPosition());
     const m = parseEngineMove(e, 'b1e4');
     expect(formatEngineMove(e, m)).toBe('b1e4');
     expect(() => parseEngineMove(e, 'c1c4')).toThrow(/illegal move 'c1c4'/);

@@ -2,21 +2,30 @@
 // defence on the reference generator, and its budgets.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/prng.js';
+import { finishedValue } from '../../src/core/job.js';
+import type { RunOptions } from '../../src/core/run.js';
 import {
-  VALLEY_START,
-  formatValleyPosition,
-  parseValleyPosition,
-  playValleyMove,
-  valleyMoves,
-  valleySolve,
-  valleyStart,
-} from '../../src/valley/legacy.js';
+  START,
+  formatMove,
+  formatPosition,
+  legalMoves,
+  parsePosition,
+  play,
+  solve,
+  startPosition,
+  type Position,
+  type SolveOptions,
+  type SolveResult,
+} from '../../src/valley/index.js';
 import { ShortestWin } from '../../src/valley/solve-short.js';
 import { SolveTable } from '../../src/valley/solve-table.js';
-import { solveAnswer01 } from '../../src/valley/solve01.js';
 import { refFormat } from './reference.js';
 import { replayStrategy } from './solve-check.js';
 import { refRetrograde } from './solve-reference.js';
+
+/** A solve that must finish (no node, time or signal limit is given). */
+const solved = async (p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveResult> =>
+  finishedValue(await solve(p, options));
 
 /** Every placement of both Kings and the given extra pieces (never on c3), either side to move, ply 1. */
 function placements(extra: string[]): string[] {
@@ -48,21 +57,21 @@ async function expectExact(
   for (const text of positions) {
     const truth = exact.get(text);
     if (truth === undefined) throw new Error(`no exact value for ${text}`);
-    const r = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, strategy: true, shortest: true });
+    const r = await solved(parsePosition(text), { tableMegabytes: 1, strategy: true, shortest: true });
     expect(r.value, text).toBe(truth.value);
     // The quickest forced win (or the longest a lost side holds out) is exactly the retrograde distance.
     if (r.value !== 'draw') expect(r.shortest, text).toBe(truth.plies);
-    if (r.value !== 'draw' && seen[r.value] === undefined) {
+    if (r.value !== 'draw' && seen[r.value!] === undefined) {
       // Without the proof's size the quickest win is the same, and no size is claimed.
-      const lean = await valleySolve(parseValleyPosition(text), {
+      const lean = await solved(parsePosition(text), {
         tableMegabytes: 1,
         shortest: true,
         proofSize: false,
       });
       expect(lean).toMatchObject({ value: r.value, shortest: truth.plies, proofNodes: null });
     }
-    expect(r.exhausted).toBe(false);
-    seen[r.value] = (seen[r.value] ?? 0) + 1;
+    const value = r.value!;
+    seen[value] = (seen[value] ?? 0) + 1;
     if (r.value !== 'draw') {
       // The proof's length bounds the best play's; replayed on the reference generator against every defence.
       expect(r.proofDepth!, text).toBeGreaterThanOrEqual(truth.plies);
@@ -92,36 +101,35 @@ describe("King's Valley solver", () => {
 
   it('gives the same values with and without symmetry folding', async () => {
     for (const text of sample(placements(['S']), 10, 3)) {
-      const a = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1 });
-      const b = await valleySolve(parseValleyPosition(text), { tableMegabytes: 1, symmetry: false });
+      const a = await solved(parsePosition(text), { tableMegabytes: 1 });
+      const b = await solved(parsePosition(text), { tableMegabytes: 1, symmetry: false });
       expect(b.value, text).toBe(a.value);
     }
   });
 
   it('proves the start a win for White (a1d4 or its mirror e1b4 first), and the proof replays against every defence', async () => {
-    const r = await valleySolve(valleyStart(), { tableMegabytes: 16, strategy: true, shortest: true });
+    const r = await solved(startPosition(), { tableMegabytes: 16, strategy: true, shortest: true });
     expect(r).toMatchObject({
-      position: VALLEY_START,
+      position: START,
       value: 'win',
       winner: 'white',
-      exhausted: false,
       proofDepth: 13,
       shortest: 9,
     });
     expect(r.moves.length).toBeGreaterThan(0);
     for (const m of r.moves) expect(['a1d4', 'b1b4', 'd1d4', 'e1b4']).toContain(m);
-    const replay = replayStrategy(VALLEY_START, r.strategy!, true, 13);
+    const replay = replayStrategy(START, r.strategy!, true, 13);
     expect(replay.longest).toBeLessThanOrEqual(13);
     expect(r.proofNodes).toBeGreaterThan(100);
     // Black starting is the same game mirrored.
-    const b = await valleySolve(valleyStart(1), { tableMegabytes: 16 });
+    const b = await solved(startPosition(1), { tableMegabytes: 16 });
     expect(b).toMatchObject({ value: 'win', winner: 'black', proofDepth: 13 });
   });
 
   it('refutes a losing first move, and the refutation replays against every defence', async () => {
     // After 1. d1e2 Black wins within 5 plies (after 1. a1d4 White does: the proof above).
     const after = 'sskss/5/5/4S/SSK1S b 1';
-    const r = await valleySolve(parseValleyPosition(after), { tableMegabytes: 16, strategy: true });
+    const r = await solved(parsePosition(after), { tableMegabytes: 16, strategy: true });
     expect(r).toMatchObject({ value: 'win', winner: 'black' });
     expect(r.proofDepth!).toBeLessThanOrEqual(5);
     expect(replayStrategy(after, r.strategy!, true, r.proofDepth!).longest).toBeLessThanOrEqual(5);
@@ -130,12 +138,12 @@ describe("King's Valley solver", () => {
   it('settles every move with allMoves, as the retrograde values of the positions after them say', async () => {
     const exact = refRetrograde([...placements(['S']), ...placements([])]);
     for (const text of ['5/3k1/K4/5/1S3 w 1', '4k/5/5/5/1S1K1 b 5', 'k4/5/5/5/4K w 3']) {
-      const p = parseValleyPosition(text);
-      const r = await valleySolve(p, { tableMegabytes: 4, allMoves: true });
-      const moves = valleyMoves(p);
+      const p = parsePosition(text);
+      const r = await solved(p, { tableMegabytes: 4, allMoves: true });
+      const moves = legalMoves(p).map((m) => formatMove(m));
       expect(Object.keys(r.moveValues!).sort()).toEqual([...moves].sort());
       for (const m of moves) {
-        const next = formatValleyPosition(playValleyMove(p, m)).replace(/ \d+$/, ' 1');
+        const next = formatPosition(play(p, m)).replace(/ \d+$/, ' 1');
         // The exact value after the move is the opponent's: their loss is our win.
         const truth = exact.get(next)!.value;
         expect(r.moveValues![m], `${text} ${m}`).toBe(truth === 'loss' ? 'win' : truth === 'win' ? 'loss' : 'draw');
@@ -145,7 +153,7 @@ describe("King's Valley solver", () => {
   });
 
   it('finds the same quickest win when its search pauses every few nodes and resumes (as it does to yield)', () => {
-    const p = valleyStart();
+    const p = startPosition();
     const args = [p.men[0], p.men[1], p.kings[0], p.kings[1], 1] as const;
     const answers = (pauseEvery: number): boolean[] => {
       const sw = new ShortestWin(new SolveTable(8, true), 9);
@@ -172,7 +180,7 @@ describe("King's Valley solver", () => {
     // After b1b4 (Black to move) White wins; its quickest win (12 plies) takes the search several slices to find.
     const ac = new AbortController();
     let slices = 0;
-    const run = valleySolve(parseValleyPosition('sskss/1S3/5/5/S1KSS b 1'), {
+    const run = solve(parsePosition('sskss/1S3/5/5/S1KSS b 1'), {
       tableMegabytes: 64,
       shortest: true,
       signal: ac.signal,
@@ -180,50 +188,49 @@ describe("King's Valley solver", () => {
         if (s.question === 'shortest' && ++slices === 1) ac.abort();
       },
     });
-    await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await run).toMatchObject({ finished: false, stopped: 'signal' });
     expect(slices).toBe(1);
   });
 
   it('answers finished games at once', async () => {
-    expect(await valleySolve(parseValleyPosition('ks3/ss3/5/5/4K b 5'))).toMatchObject({
+    expect(await solved(parsePosition('ks3/ss3/5/5/4K b 5'))).toMatchObject({
       value: 'loss',
       winner: 'white',
       nodes: 0,
     });
-    expect(await valleySolve(parseValleyPosition('4k/5/2K2/5/5 b 5'))).toMatchObject({
+    expect(await solved(parsePosition('4k/5/2K2/5/5 b 5'))).toMatchObject({
       value: 'loss',
       winner: 'white',
     });
   });
 
-  it('says when the budget ran out, and stops on a signal', async () => {
-    const r = await valleySolve(valleyStart(), { maxNodes: 50, tableMegabytes: 1 });
-    expect(r).toMatchObject({ value: 'unknown', winner: null, exhausted: true, moves: [] });
+  it('stops at its budget, its time limit or the signal, with what it had proved', async () => {
+    const r = await solve(startPosition(), { maxNodes: 50, tableMegabytes: 1 });
+    expect(r).toMatchObject({ finished: false, stopped: 'nodes', partial: { winner: null, moves: [] } });
+    expect(r.finished ? undefined : r.partial?.value).toBeUndefined();
     expect(r.nodes).toBeLessThanOrEqual(50);
-    const t = await valleySolve(valleyStart(), { timeoutMs: 1, tableMegabytes: 1 });
-    expect(t.value === 'unknown' ? t.exhausted : true).toBe(true);
+    const t = await solve(startPosition(), { timeoutMs: 1, tableMegabytes: 1 });
+    expect(t.finished || t.stopped === 'time').toBe(true);
     const ac = new AbortController();
     ac.abort();
-    await expect(valleySolve(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).rejects.toMatchObject({
-      code: 'ABORTED',
-    });
-    // The CLI's form answers the signal with what was proved (nothing, stopped before it began), not by throwing.
-    expect(await solveAnswer01(valleyStart(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
-      value: 'unknown',
-      winner: null,
-      exhausted: false,
+    expect(await solve(startPosition(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
+      finished: false,
       stopped: 'signal',
       nodes: 0,
     });
     const later = new AbortController();
-    const mid = await solveAnswer01(valleyStart(), {
+    const mid = await solve(startPosition(), {
       signal: later.signal,
       tableMegabytes: 1,
       onStatus: () => later.abort(),
     });
-    expect(mid).toMatchObject({ value: 'unknown', exhausted: false, stopped: 'signal', position: VALLEY_START });
+    expect(mid).toMatchObject({ finished: false, stopped: 'signal', partial: { position: START, winner: null } });
     expect(mid.nodes).toBeGreaterThan(0);
-    await expect(valleySolve(valleyStart(), { tableMegabytes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
-    await expect(valleySolve(valleyStart(), { maxNodes: 0 })).rejects.toMatchObject({ code: 'BAD_ARGUMENT' });
+    const refused = (options: SolveOptions & RunOptions) =>
+      expect(Promise.resolve().then(() => solve(startPosition(), options))).rejects.toMatchObject({
+        code: 'BAD_ARGUMENT',
+      });
+    await refused({ tableMegabytes: 0 });
+    await refused({ maxNodes: 0 });
   });
 });

@@ -1,22 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
+import { finishedValue } from '../../src/core/job.js';
 import {
-  VALLEY_START,
-  formatValleyPosition,
-  parseValleyMove,
-  parseValleyPosition,
-  playValleyMove,
-  valleyDivide,
-  valleyDivideAsync,
-  valleyMoves,
-  valleyPerft,
-  valleyStart,
-  valleyWinner,
-} from '../../src/valley/legacy.js';
+  START,
+  createEngine,
+  divide,
+  divideSync,
+  formatMove,
+  formatPosition,
+  legalMoves,
+  parseLegalMove,
+  parsePosition,
+  perftSync,
+  play,
+  startPosition,
+  winnerOf,
+  type Position,
+} from '../../src/valley/index.js';
 import { refFormat, refMoves, refParse, refPerft, type RefPosition } from './reference.js';
 
-const perftOf = (text: string, depth: number): number => valleyPerft(parseValleyPosition(text), depth);
+/** perft of a position, which must finish (no limit is given). */
+const perft = (p: Position, depth: number): number => finishedValue(perftSync(createEngine(p), depth));
+const perftOf = (text: string, depth: number): number => perft(parsePosition(text), depth);
+/** The legal moves in notation. */
+const movesOf = (p: Position): string[] => legalMoves(p).map((m) => formatMove(m));
 
 /** Random legal-looking positions: both Kings, 0-4 soldiers a side, none of them on c3. */
 const positionArb = fc
@@ -46,61 +54,61 @@ const positionArb = fc
 
 describe("King's Valley rules and perft", () => {
   it('matches the contract perft from the start', () => {
-    expect([0, 1, 2, 3, 4].map((d) => valleyPerft(valleyStart(), d))).toEqual([1, 10, 110, 1570, 21708]);
-    expect(perftOf(VALLEY_START, 5)).toBe(refPerft(refParse(VALLEY_START), 5));
+    expect([0, 1, 2, 3, 4].map((d) => perft(startPosition(), d))).toEqual([1, 10, 110, 1570, 21708]);
+    expect(perftOf(START, 5)).toBe(refPerft(refParse(START), 5));
     for (const bad of [-1, 1.5, 13])
-      expect(() => valleyPerft(valleyStart(), bad)).toThrow(/depth must be a whole number from 0 to 12/);
+      expect(() => perft(startPosition(), bad)).toThrow(/depth must be a whole number from 0 to 12/);
   });
 
   it('agrees with the reference generator on random positions, moves and perft', () => {
     fc.assert(
       fc.property(positionArb, (text) => {
-        const p = parseValleyPosition(text);
-        expect(formatValleyPosition(p)).toBe(text);
-        expect([...valleyMoves(p)].sort()).toEqual(refMoves(refParse(text)));
+        const p = parsePosition(text);
+        expect(formatPosition(p)).toBe(text);
+        expect([...movesOf(p)].sort()).toEqual(refMoves(refParse(text)));
         // Depths 1, 2 and 3 take the three counting paths: bulk count, incremental count at two plies, full moves.
-        for (const d of [1, 2, 3]) expect(valleyPerft(p, d)).toBe(refPerft(refParse(text), d));
+        for (const d of [1, 2, 3]) expect(perft(p, d)).toBe(refPerft(refParse(text), d));
       }),
       { numRuns: 300, seed: 5 },
     );
   });
 
   it('makes the first move a soldier move, later Kings move', () => {
-    const first = valleyMoves(valleyStart());
+    const first = movesOf(startPosition());
     expect(
       first.every((m) => m.startsWith('a1') || m.startsWith('b1') || m.startsWith('d1') || m.startsWith('e1')),
     ).toBe(true);
     // b1 is empty: the King could slide c1a3, but not on ply 0; on ply 1 it may.
-    expect(() => playValleyMove(parseValleyPosition('sskss/5/5/5/S1KSS w 0'), 'c1a3')).toThrow(/illegal move/);
-    expect(valleyMoves(parseValleyPosition('sskss/5/5/5/S1KSS w 0'))).not.toContain('c1a3');
-    expect(valleyMoves(parseValleyPosition('sskss/5/5/5/S1KSS w 1'))).toContain('c1a3');
+    expect(() => play(parsePosition('sskss/5/5/5/S1KSS w 0'), 'c1a3')).toThrow(/illegal move/);
+    expect(movesOf(parsePosition('sskss/5/5/5/S1KSS w 0'))).not.toContain('c1a3');
+    expect(movesOf(parsePosition('sskss/5/5/5/S1KSS w 1'))).toContain('c1a3');
     // Black starting: its first move is a soldier move too.
-    expect(valleyMoves(valleyStart(1)).every((m) => m[1] === '5' && m[0] !== 'c')).toBe(true);
+    expect(movesOf(startPosition(1)).every((m) => m[1] === '5' && m[0] !== 'c')).toBe(true);
   });
 
   it('never lets a soldier stop on the valley, but lets it pass over and lets a King stop there', () => {
     // a1 soldier: the diagonal passes c3 and ends on d4 (e5 is taken).
-    expect(valleyMoves(valleyStart())).toContain('a1d4');
+    expect(movesOf(startPosition())).toContain('a1d4');
     // Soldier on c1, blocker on c4: the slide would end on c3, so no c1-up move at all.
-    const p = parseValleyPosition('k4/2s2/5/5/2S1K b 1');
-    expect(valleyMoves(parseValleyPosition('k4/2s2/5/5/2S1K w 1'))).not.toContain('c1c3');
-    expect(valleyMoves(p)).toContain('c4c2');
+    const p = parsePosition('k4/2s2/5/5/2S1K b 1');
+    expect(movesOf(parsePosition('k4/2s2/5/5/2S1K w 1'))).not.toContain('c1c3');
+    expect(movesOf(p)).toContain('c4c2');
     // A King on c1 with c4 blocked does reach the valley and wins.
-    const k = playValleyMove(parseValleyPosition('4k/2s2/5/5/2K1S w 1'), 'c1c3');
-    expect(valleyWinner(k)).toBe('white');
-    expect(valleyMoves(k)).toEqual([]);
-    expect(valleyPerft(k, 3)).toBe(0);
+    const k = play(parsePosition('4k/2s2/5/5/2K1S w 1'), 'c1c3');
+    expect(winnerOf(k)).toBe('white');
+    expect(movesOf(k)).toEqual([]);
+    expect(perft(k, 3)).toBe(0);
   });
 
   it('ends the game for a trapped King: no moves, the other side wins', () => {
-    const trapped = parseValleyPosition('ks3/ss3/5/5/4K b 5');
-    expect(valleyWinner(trapped)).toBe('white');
-    expect(valleyMoves(trapped)).toEqual([]);
-    expect(valleyPerft(trapped, 1)).toBe(0);
-    expect(valleyPerft(trapped, 0)).toBe(1);
+    const trapped = parsePosition('ks3/ss3/5/5/4K b 5');
+    expect(winnerOf(trapped)).toBe('white');
+    expect(movesOf(trapped)).toEqual([]);
+    expect(perft(trapped, 1)).toBe(0);
+    expect(perft(trapped, 0)).toBe(1);
     // The same board with White to move goes on: only the mover's King counts.
-    expect(valleyWinner(parseValleyPosition('ks3/ss3/5/5/4K w 5'))).toBeNull();
-    expect(valleyPerft(parseValleyPosition('ks3/ss3/5/5/4K w 5'), 2)).toBe(refPerft(refParse('ks3/ss3/5/5/4K w 5'), 2));
+    expect(winnerOf(parsePosition('ks3/ss3/5/5/4K w 5'))).toBeNull();
+    expect(perft(parsePosition('ks3/ss3/5/5/4K w 5'), 2)).toBe(refPerft(refParse('ks3/ss3/5/5/4K w 5'), 2));
   });
 
   it('counts hand-made positions as the reference does', () => {
@@ -115,30 +123,33 @@ describe("King's Valley rules and perft", () => {
   });
 
   it('divides perft by first move, sync and async alike', async () => {
-    const d = valleyDivide(valleyStart(), 3);
+    const d = finishedValue(divideSync(createEngine(startPosition()), 3));
     expect(d).toHaveLength(10);
     expect(d.reduce((s, [, n]) => s + n, 0)).toBe(1570);
-    expect(await valleyDivideAsync(valleyStart(), 3)).toEqual(d);
+    expect(finishedValue(await divide(createEngine(startPosition()), 3))).toEqual(d);
     const ac = new AbortController();
     ac.abort();
-    await expect(valleyDivideAsync(valleyStart(), 3, { signal: ac.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(await divide(createEngine(startPosition()), 3, { signal: ac.signal })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+    });
   });
 });
 
 describe("King's Valley notation", () => {
   it('round-trips the start and positions along random games', () => {
-    expect(formatValleyPosition(valleyStart())).toBe(VALLEY_START);
-    expect(formatValleyPosition(parseValleyPosition(VALLEY_START))).toBe(VALLEY_START);
-    expect(formatValleyPosition(valleyStart(1))).toBe('sskss/5/5/5/SSKSS b 0');
+    expect(formatPosition(startPosition())).toBe(START);
+    expect(formatPosition(parsePosition(START))).toBe(START);
+    expect(formatPosition(startPosition(1))).toBe('sskss/5/5/5/SSKSS b 0');
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 30 }), (picks) => {
-        let p = valleyStart();
+        let p = startPosition();
         for (const k of picks) {
-          const moves = valleyMoves(p);
+          const moves = movesOf(p);
           if (moves.length === 0) break;
-          p = playValleyMove(p, moves[k % moves.length]);
-          const text = formatValleyPosition(p);
-          expect(formatValleyPosition(parseValleyPosition(text))).toBe(text);
+          p = play(p, moves[k % moves.length]);
+          const text = formatPosition(p);
+          expect(formatPosition(parsePosition(text))).toBe(text);
           expect(text.endsWith(` ${p.ply}`)).toBe(true);
         }
       }),
@@ -167,7 +178,7 @@ describe("King's Valley notation", () => {
     for (const [text, pattern] of cases) {
       let err: unknown;
       try {
-        parseValleyPosition(text);
+        parsePosition(text);
       } catch (e) {
         err = e;
       }
@@ -177,8 +188,8 @@ describe("King's Valley notation", () => {
   });
 
   it('refuses illegal and malformed moves and leaves the position as it was', () => {
-    const p = valleyStart();
-    const before = formatValleyPosition(p);
+    const p = startPosition();
+    const before = formatPosition(p);
     for (const [move, pattern] of [
       ['c1c3', /illegal move/], // the King may not move first
       ['a1a3', /illegal move/], // a slide cannot stop early
@@ -188,11 +199,11 @@ describe("King's Valley notation", () => {
       ['f1f2', /bad move/],
       ['a1d4x', /bad move/],
     ] as const) {
-      expect(() => playValleyMove(p, move)).toThrow(pattern);
-      expect(formatValleyPosition(p)).toBe(before);
+      expect(() => play(p, move)).toThrow(pattern);
+      expect(formatPosition(p)).toBe(before);
     }
-    expect(parseValleyMove(p, 'B1E4')).toBe(parseValleyMove(p, 'b1e4'));
-    expect(formatValleyPosition(playValleyMove(p, 'b1e4'))).toBe('sskss/4S/5/5/S1KSS b 1');
-    expect(formatValleyPosition(p)).toBe(before);
+    expect(parseLegalMove(p, 'B1E4')).toBe(parseLegalMove(p, 'b1e4'));
+    expect(formatPosition(play(p, 'b1e4'))).toBe('sskss/4S/5/5/S1KSS b 1');
+    expect(formatPosition(p)).toBe(before);
   });
 });

@@ -1,47 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import { createVariantEngine, formatVariantPosition, parseVariantPosition } from '../../src/valley/variant.js';
-import { valleyEngineMoves as engineMoves } from '../../src/valley/legacy.js';
+import { finishedValue } from '../../src/core/job.js';
 import {
-  VALLEY_VARIANTS,
-  VALLEY_VARIANT_NAMES,
-  valleyEngineDivideAsync as engineDivideAsync,
-  valleyEnginePerft as enginePerft,
-  valleyVariant,
-  valleyVariantStart,
-} from '../../src/valley/legacy.js';
-import {
-  formatValleyEngineMove as formatEngineMove,
-  parseValleyEngineMove as parseEngineMove,
-} from '../../src/valley/legacy.js';
-import { valleyPerft, valleyStart } from '../../src/valley/legacy.js';
+  VARIANTS,
+  VARIANT_NAMES,
+  createEngine,
+  createVariantEngine,
+  divide,
+  engineMoves,
+  findVariant,
+  formatEngineMove,
+  formatVariantPosition,
+  parseEngineMove,
+  parseVariantPosition,
+  perftSync,
+  startPosition,
+  variantStart,
+  type Engine,
+} from '../../src/valley/index.js';
 import { gridMoves, gridParse, gridPerft } from './grid-reference.js';
+
+/** perft that must finish (no limit is given). */
+const enginePerft = (e: Engine, depth: number): number => finishedValue(perftSync(e, depth));
 
 describe("King's Valley variants", () => {
   it('describes each variant: board, valley, pillars, start', () => {
-    expect(VALLEY_VARIANT_NAMES).toEqual(['standard', 'retrieve', 'labyrinth']);
-    expect(VALLEY_VARIANTS.standard.start).toBe('sskss/5/5/5/SSKSS w 0');
-    expect(VALLEY_VARIANTS.retrieve.start).toBe('ssKss/5/5/5/SSkSS w 0');
-    expect(VALLEY_VARIANTS.labyrinth.start).toBe('sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0');
-    const lab = VALLEY_VARIANTS.labyrinth;
+    expect(VARIANT_NAMES).toEqual(['standard', 'retrieve', 'labyrinth']);
+    expect(VARIANTS.standard.start).toBe('sskss/5/5/5/SSKSS w 0');
+    expect(VARIANTS.retrieve.start).toBe('ssKss/5/5/5/SSkSS w 0');
+    expect(VARIANTS.labyrinth.start).toBe('sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0');
+    const lab = VARIANTS.labyrinth;
     expect(lab.grid.pillars.map((sq) => lab.board.name(sq)).sort()).toEqual(['b3', 'b5', 'f3', 'f5']);
     expect(lab.board.name(lab.grid.valley)).toBe('d4');
-    expect(VALLEY_VARIANTS.standard.board.name(VALLEY_VARIANTS.standard.grid.valley)).toBe('c3');
-    expect(valleyVariantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
-    expect(() => valleyVariant('chess')).toThrow(
+    expect(VARIANTS.standard.board.name(VARIANTS.standard.grid.valley)).toBe('c3');
+    expect(variantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
+    expect(() => findVariant('chess')).toThrow(
       /unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/,
     );
     for (const name of ['constructor', '__proto__', 'toString'])
-      expect(() => valleyVariant(name)).toThrow(/unknown King's Valley variant/);
+      expect(() => findVariant(name)).toThrow(/unknown King's Valley variant/);
   });
 
   it('builds an engine per variant whose moves and perft agree with the reference, either side first', () => {
-    for (const name of VALLEY_VARIANT_NAMES) {
+    for (const name of VARIANT_NAMES) {
       for (const first of [0, 1] as const) {
-        const start = valleyVariantStart(name, first);
+        const start = variantStart(name, first);
         const e = createVariantEngine(name, first === 0 ? undefined : start);
         expect(e.toString()).toBe(start);
-        expect(e.size).toBe(VALLEY_VARIANTS[name].grid.size);
+        expect(e.size).toBe(VARIANTS[name].grid.size);
         expect(
           engineMoves(e)
             .map((m) => formatEngineMove(e, m))
@@ -50,17 +56,18 @@ describe("King's Valley variants", () => {
         for (const d of [1, 2, 3]) expect(enginePerft(e, d)).toBe(gridPerft(gridParse(start), d));
       }
     }
-    // The generic perft over the 5×5 engine agrees with the 5×5 fast path.
-    expect(enginePerft(createVariantEngine('standard'), 4)).toBe(valleyPerft(valleyStart(), 4));
+    // The standard variant's engine is the 5×5 engine: the same perft from the start.
+    expect(enginePerft(createVariantEngine('standard'), 4)).toBe(enginePerft(createEngine(startPosition()), 4));
+    expect(enginePerft(createVariantEngine('standard'), 4)).toBe(21708);
   });
 
   it('round-trips positions in each notation and rejects those of another board', () => {
-    for (const name of VALLEY_VARIANT_NAMES) {
-      const start = VALLEY_VARIANTS[name].start;
+    for (const name of VARIANT_NAMES) {
+      const start = VARIANTS[name].start;
       expect(formatVariantPosition(name, parseVariantPosition(name, start))).toBe(start);
     }
     expect(() => parseVariantPosition('labyrinth', 'sskss/5/5/5/SSKSS w 0')).toThrow(/expected 7 ranks/);
-    expect(() => parseVariantPosition('standard', VALLEY_VARIANTS.labyrinth.start)).toThrow(/expected 5 ranks/);
+    expect(() => parseVariantPosition('standard', VARIANTS.labyrinth.start)).toThrow(/expected 5 ranks/);
     expect(() => parseVariantPosition('standard', 's#kss/5/5/5/SSKSS w 0')).toThrow(/unexpected '#'/);
     expect(() => createVariantEngine('labyrinth', parseVariantPosition('standard', 'sskss/5/5/5/SSKSS w 0'))).toThrow(
       /7×7/,
@@ -80,7 +87,7 @@ describe("King's Valley variants", () => {
   it('divides perft by first move, with progress (throttled by the job driver, ending at its total)', async () => {
     const e = createVariantEngine('labyrinth');
     const seen: Array<[number, number | undefined]> = [];
-    const rows = await engineDivideAsync(e, 2, { onProgress: (p) => seen.push([p.done, p.share]) });
+    const rows = finishedValue(await divide(e, 2, { onProgress: (p) => seen.push([p.done, p.share]) }));
     expect(rows).toHaveLength(16);
     expect(rows.reduce((a, [, n]) => a + n, 0)).toBe(288);
     // Progress counts leaves, its share following a forecast: it ends at the count and a share of 1.
@@ -88,7 +95,7 @@ describe("King's Valley variants", () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
     const ac = new AbortController();
     ac.abort();
-    await expect(engineDivideAsync(e, 2, { signal: ac.signal })).rejects.toThrow(GridbitsError);
-    expect(e.toString()).toBe(VALLEY_VARIANTS.labyrinth.start);
+    expect(await divide(e, 2, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal' });
+    expect(e.toString()).toBe(VARIANTS.labyrinth.start);
   });
 });

@@ -4,27 +4,42 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
-import { createRng } from '../../src/core/prng.js';
+import { finishedValue } from '../../src/core/job.js';
+import { createRng, type Rng } from '../../src/core/prng.js';
+import { wilson } from '../../src/core/stats.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import {
+  GRAPH_MAX_SIDE,
+  decayRateSync,
   distribution,
   distributionWithLog,
-  exactSurvival,
-  exactSurvivalMap,
+  exactCountsSync,
+  exactSurvivalMapSync,
+  exactSurvivalSync,
   fractionText,
+  graph,
   simulate,
-  simulateAsync,
-  wilson,
+  simulateSync,
   survival,
-  survivalAtHorizon,
+  survivalAtHorizonSync,
   survivalMap,
-  survivalMapAtHorizon,
-  walkGraph,
-} from '../../src/walk/legacy.js';
+  survivalMapAtHorizonSync,
+  type Graph,
+  type HorizonMethod,
+} from '../../src/walk/index.js';
 import { refCounts, refDistribution, refLeaps, refSurvival } from './reference.js';
 
 const knight = parsePiece('knight');
-const g8 = walkGraph(Board.of(8, 8), knight);
+const g8 = graph(Board.of(8, 8), knight);
+
+// The finished answers of the sync calls: none is given a limit here, so each must finish.
+const exact = (g: Graph, from: number, steps: number) => finishedValue(exactSurvivalSync(g, from, steps));
+const exactMap = (g: Graph, steps: number) => finishedValue(exactSurvivalMapSync(g, steps));
+const horizon = (g: Graph, from: number, steps: number, method?: HorizonMethod) =>
+  finishedValue(survivalAtHorizonSync(g, from, steps, { method }));
+const mapAtHorizon = (g: Graph, steps: number) => finishedValue(survivalMapAtHorizonSync(g, steps));
+const simulated = (g: Graph, from: number, steps: number, trials: number, rng: Rng) =>
+  finishedValue(simulateSync(g, from, steps, trials, rng));
 const at = (w: number, x: number, y: number): number => y * w + x;
 
 function close(a: number, b: number, rel = 1e-12): boolean {
@@ -33,47 +48,59 @@ function close(a: number, b: number, rel = 1e-12): boolean {
 
 describe('walk: hand cases and the seed puzzle', () => {
   it('3x3 from a1 in two moves: 1/16', () => {
-    const g = walkGraph(Board.of(3, 3), knight);
+    const g = graph(Board.of(3, 3), knight);
     // a1 → b3 or c2 (2 of 8); from each of them 2 of 8 moves stay: (2/8)·(2/8).
-    expect(fractionText(exactSurvival(g, 0, 2))).toBe('1/16');
+    expect(fractionText(exact(g, 0, 2))).toBe('1/16');
     expect(survival(g, 0, 2)).toBe(1 / 16);
     // b2, the centre, has no knight moves at all.
-    expect(fractionText(exactSurvival(g, 4, 1))).toBe('0/1');
+    expect(fractionText(exact(g, 4, 1))).toBe('0/1');
   });
 
   it('N = 0 is certain; 1x1 loses the piece on the first move', () => {
     expect(survival(g8, 27, 0)).toBe(1);
-    expect(fractionText(exactSurvival(g8, 27, 0))).toBe('1/1');
-    const g1 = walkGraph(Board.of(1, 1), knight);
+    expect(fractionText(exact(g8, 27, 0))).toBe('1/1');
+    const g1 = graph(Board.of(1, 1), knight);
     expect(survival(g1, 0, 1)).toBe(0);
-    expect(fractionText(exactSurvival(g1, 0, 1))).toBe('0/1');
-    expect(survivalAtHorizon(g1, 0, 1_000_000_000).log10).toBe(-Infinity);
+    expect(fractionText(exact(g1, 0, 1))).toBe('0/1');
+    expect(horizon(g1, 0, 1_000_000_000).log10).toBe(-Infinity);
   });
 
   it('8x8 from a1 in ten moves: 4669663/268435456', () => {
-    expect(fractionText(exactSurvival(g8, 0, 10))).toBe('4669663/268435456');
+    expect(fractionText(exact(g8, 0, 10))).toBe('4669663/268435456');
     expect(survival(g8, 0, 10)).toBeCloseTo(4669663 / 268435456, 15);
     // One move from d4 never leaves an 8x8 board; from a1 only 2 of 8 stay.
     expect(survival(g8, 27, 1)).toBe(1);
     expect(survival(g8, 0, 1)).toBe(0.25);
   });
 
+  it('8x8 from a1: the two-move counts, the one-move map, the far horizon, the decay rate and a simulation', () => {
+    expect(finishedValue(exactCountsSync(g8, 2)).total).toBe(64n);
+    expect(exactMap(g8, 1)[27]).toEqual({ numerator: 1n, denominator: 1n });
+    const h = horizon(g8, 0, 1_000_000_000);
+    expect(h.method).toBe('squaring');
+    expect(h.log10).toBeCloseTo(-124167783.094, 2);
+    expect(finishedValue(decayRateSync(g8, 0)).lambda).toBeCloseTo(0.75133257288, 9);
+    expect(mapAtHorizon(g8, 3).probability[0]).toBeCloseTo(survival(g8, 0, 3), 15);
+    expect(simulated(g8, 0, 10, 1000, createRng(1)).trials).toBe(1000);
+  });
+
   it('exact fractions reach far past the old limit (8x8 to N = 1000) and refuse beyond theirs, naming the float mode', () => {
-    const f = exactSurvival(g8, 0, 1000);
+    const f = exact(g8, 0, 1000);
     expect(f.denominator % 2n).toBe(0n);
     // p ≈ c·λ^1000 with λ ≈ 0.7513: about 2^-413 of 2^3000 sequences.
     expect(8n ** 1000n % f.denominator).toBe(0n);
     expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeGreaterThan(400);
     expect(f.denominator.toString(2).length - f.numerator.toString(2).length).toBeLessThan(430);
-    const g100 = walkGraph(Board.of(100, 100), knight);
-    expect(() => exactSurvival(g100, 0, 1_000_000)).toThrow(/exact fractions go up to.*survivalAtHorizon/);
-    expect(() => exactSurvival(g100, 0, 1_000_000)).toThrow(GridbitsError);
+    const g100 = graph(Board.of(100, 100), knight);
+    expect(() => exact(g100, 0, 1_000_000)).toThrow(/exact fractions go up to.*survivalAtHorizon/);
+    expect(() => exact(g100, 0, 1_000_000)).toThrow(GridbitsError);
   });
 
   it('refuses riders, sliders, huge boards and bad steps', () => {
-    expect(() => walkGraph(Board.of(8, 8), parsePiece('rook'))).toThrow(/leapers only/);
-    expect(() => walkGraph(Board.of(8, 8), parsePiece('rook-end'))).toThrow(GridbitsError);
-    expect(() => walkGraph(Board.of(101, 5), knight)).toThrow(/100x100/);
+    expect(() => graph(Board.of(8, 8), parsePiece('rook'))).toThrow(/leapers only/);
+    expect(() => graph(Board.of(8, 8), parsePiece('rook-end'))).toThrow(GridbitsError);
+    expect(GRAPH_MAX_SIDE).toBe(100);
+    expect(() => graph(Board.of(101, 5), knight)).toThrow(/100x100/);
     expect(() => survival(g8, 0, -1)).toThrow(GridbitsError);
     expect(() => survival(g8, 0, 1.5)).toThrow(GridbitsError);
     expect(() => survival(g8, 64, 1)).toThrow(GridbitsError);
@@ -109,12 +136,12 @@ describe('walk: properties against a plain reference DP', () => {
         fc.integer({ min: 0, max: 12 }),
         fc.nat(),
         (w, h, parts, n, pick) => {
-          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const g = graph(Board.of(w, h), parsePiece(specOf(parts)));
           const leaps = refLeaps(parts);
           const ref = refSurvival(w, h, leaps, n);
           const map = survivalMap(g, n);
           const counts = refCounts(w, h, leaps, n);
-          const exact = exactSurvivalMap(g, n);
+          const exact = exactMap(g, n);
           const total = BigInt(leaps.length) ** BigInt(n);
           for (let x = 0; x < w; x++) {
             for (let y = 0; y < h; y++) {
@@ -150,7 +177,7 @@ describe('walk: properties against a plain reference DP', () => {
         leaper,
         fc.integer({ min: 0, max: 30 }),
         (w, h, parts, n) => {
-          const map = survivalMap(walkGraph(Board.of(w, h), parsePiece(specOf(parts))), n);
+          const map = survivalMap(graph(Board.of(w, h), parsePiece(specOf(parts))), n);
           for (let x = 0; x < w; x++) {
             for (let y = 0; y < h; y++) {
               const v = map[at(w, x, y)];
@@ -174,11 +201,11 @@ describe('walk: properties against a plain reference DP', () => {
         fc.integer({ min: 0, max: 400 }),
         fc.nat(),
         (w, h, parts, n, pick) => {
-          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const g = graph(Board.of(w, h), parsePiece(specOf(parts)));
           const from = pick % (w * h);
           const ref = refSurvival(w, h, refLeaps(parts), n)[from % w][Math.floor(from / w)];
           for (const method of ['dp', 'squaring', 'extrapolation'] as const) {
-            const r = survivalAtHorizon(g, from, n, { method });
+            const r = horizon(g, from, n, method);
             if (ref === 0) {
               expect(r.probability).toBe(0);
               continue;
@@ -201,11 +228,11 @@ describe('walk: properties against a plain reference DP', () => {
         fc.integer({ min: 0, max: 5000 }),
         fc.nat(),
         (w, h, parts, n, pick) => {
-          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const g = graph(Board.of(w, h), parsePiece(specOf(parts)));
           const from = pick % (w * h);
-          const dp = survivalAtHorizon(g, from, n, { method: 'dp' });
+          const dp = horizon(g, from, n, 'dp');
           for (const method of ['squaring', 'extrapolation'] as const) {
-            const r = survivalAtHorizon(g, from, n, { method });
+            const r = horizon(g, from, n, method);
             if (!Number.isFinite(dp.log10)) {
               expect(r.log10).toBe(-Infinity);
               continue;
@@ -222,17 +249,17 @@ describe('walk: properties against a plain reference DP', () => {
   });
 
   it('λ is the decay per move: p(N+2)/p(N) → λ² from the plain DP', () => {
-    const r = survivalAtHorizon(g8, 0, 1_000_000_000);
+    const r = horizon(g8, 0, 1_000_000_000);
     const p = refSurvival(8, 8, refLeaps([[1, 2]]), 402);
     expect(close(p[0][0] / refSurvival(8, 8, refLeaps([[1, 2]]), 400)[0][0], r.lambda ** 2, 1e-9)).toBe(true);
     expect(r.method).toBe('squaring');
     expect(r.probability).toBe(0);
     // log10 p ≈ log10 c + N log10 λ with the same c as at N = 10^6 (same parity).
-    const r6 = survivalAtHorizon(g8, 0, 1_000_000);
+    const r6 = horizon(g8, 0, 1_000_000);
     expect(close(r.log10 - r6.log10, (1e9 - 1e6) * Math.log10(r.lambda), 1e-8)).toBe(true);
     // c read off at N = 10^6 and 10^9 (both even) is the same constant.
     expect(Math.abs((r.log10c ?? NaN) - (r6.log10c ?? NaN))).toBeLessThan(1e-3);
-    expect(survivalAtHorizon(walkGraph(Board.of(1, 1), knight), 0, 5).log10c).toBeNull();
+    expect(horizon(graph(Board.of(1, 1), knight), 0, 5).log10c).toBeNull();
   });
 
   it('the whole-board map at any horizon matches the DP, and its log10 matches one-square answers at N = 10^9', () => {
@@ -243,18 +270,18 @@ describe('walk: properties against a plain reference DP', () => {
         leaper,
         fc.integer({ min: 0, max: 300 }),
         (w, h, parts, n) => {
-          const g = walkGraph(Board.of(w, h), parsePiece(specOf(parts)));
+          const g = graph(Board.of(w, h), parsePiece(specOf(parts)));
           const ref = refSurvival(w, h, refLeaps(parts), n);
-          const m = survivalMapAtHorizon(g, n);
+          const m = mapAtHorizon(g, n);
           for (let x = 0; x < w; x++)
             for (let y = 0; y < h; y++) expect(close(m.probability[at(w, x, y)], ref[x][y], 1e-10)).toBe(true);
         },
       ),
       { numRuns: 60, seed: 7 },
     );
-    const far = survivalMapAtHorizon(g8, 1_000_000_000);
+    const far = mapAtHorizon(g8, 1_000_000_000);
     for (const s of [0, 9, 27, 63])
-      expect(Math.abs(far.log10[s] - survivalAtHorizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
+      expect(Math.abs(far.log10[s] - horizon(g8, s, 1_000_000_000).log10)).toBeLessThan(1e-3);
     expect(far.probability[0]).toBe(0);
   });
 
@@ -266,7 +293,7 @@ describe('walk: properties against a plain reference DP', () => {
       [4001, 9],
     ]) {
       const d = distributionWithLog(g8, from, n);
-      const h = survivalAtHorizon(g8, from, n);
+      const h = horizon(g8, from, n);
       expect(Math.abs(d.total.log10 - h.log10)).toBeLessThan(1e-9);
       let best = -Infinity;
       for (const v of d.log10) best = Math.max(best, v);
@@ -277,26 +304,26 @@ describe('walk: properties against a plain reference DP', () => {
 
   it('components that decay at different rates do not flush each other to 0 (alfil on 7x7)', () => {
     const alfil = parsePiece('alfil');
-    const g = walkGraph(Board.of(7, 7), alfil);
+    const g = graph(Board.of(7, 7), alfil);
     const ref = refSurvival(7, 7, refLeaps([[2, 2]]), 300);
-    const map = survivalMapAtHorizon(g, 300);
-    const logs = survivalMapAtHorizon(g, 1_000_000_000).log10;
+    const map = mapAtHorizon(g, 300);
+    const logs = mapAtHorizon(g, 1_000_000_000).log10;
     for (let s = 0; s < 49; s++) {
-      const one = survivalAtHorizon(g, s, 300);
+      const one = horizon(g, s, 300);
       expect(close(one.probability, ref[s % 7][Math.floor(s / 7)], 1e-10)).toBe(true);
       expect(close(map.probability[s], ref[s % 7][Math.floor(s / 7)], 1e-10)).toBe(true);
       expect(Number.isFinite(logs[s])).toBe(true);
-      expect(Math.abs(survivalAtHorizon(g, s, 1_000_000_000).log10 - logs[s])).toBeLessThan(1e-3);
+      expect(Math.abs(horizon(g, s, 1_000_000_000).log10 - logs[s])).toBeLessThan(1e-3);
     }
     // The decay rates differ between components: b2 (odd files and ranks, a 3x3 lattice) and a1 (4x4).
-    expect(Math.abs(survivalAtHorizon(g, 8, 1000).lambda - survivalAtHorizon(g, 0, 1000).lambda)).toBeGreaterThan(0.01);
+    expect(Math.abs(horizon(g, 8, 1000).lambda - horizon(g, 0, 1000).lambda)).toBeGreaterThan(0.01);
   });
 
   it('large boards beyond squaring extrapolate with the error stated, matching the DP at a mid horizon', () => {
-    const g = walkGraph(Board.of(60, 60), knight);
+    const g = graph(Board.of(60, 60), knight);
     const n = 3000;
-    const dp = survivalAtHorizon(g, 0, n, { method: 'dp' });
-    const ex = survivalAtHorizon(g, 0, n, { method: 'extrapolation' });
+    const dp = horizon(g, 0, n, 'dp');
+    const ex = horizon(g, 0, n, 'extrapolation');
     expect(Math.abs(dp.log10 - ex.log10)).toBeLessThan(Math.max(1e-9, ex.relativeError));
   });
 });
@@ -310,13 +337,13 @@ describe('walk: Monte-Carlo', () => {
       [5, 7, 12, 8, 4],
       [10, 10, 0, 20, 5],
     ]) {
-      const g = walkGraph(Board.of(w, h), knight);
-      const f = exactSurvival(g, from, n);
-      const exact = Number(f.numerator) / Number(f.denominator);
-      const s = simulate(g, from, n, 20_000, createRng(seed));
-      expect(s.low).toBeLessThanOrEqual(exact);
-      expect(s.high).toBeGreaterThanOrEqual(exact);
-      expect(s.survived).toBe(simulate(g, from, n, 20_000, createRng(seed)).survived);
+      const g = graph(Board.of(w, h), knight);
+      const f = exact(g, from, n);
+      const p = Number(f.numerator) / Number(f.denominator);
+      const s = simulated(g, from, n, 20_000, createRng(seed));
+      expect(s.low).toBeLessThanOrEqual(p);
+      expect(s.high).toBeGreaterThanOrEqual(p);
+      expect(s.survived).toBe(simulated(g, from, n, 20_000, createRng(seed)).survived);
     }
   });
 
@@ -333,14 +360,17 @@ describe('walk: Monte-Carlo', () => {
 
   it('the sliced async simulation gives the same answer, reports progress and stops on abort', async () => {
     const progress: number[] = [];
-    const a = await simulateAsync(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => progress.push(p.done) });
-    expect(a).toEqual(simulate(g8, 0, 10, 300_000, createRng(9)));
+    const a = await simulate(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => progress.push(p.done) });
+    expect(a.finished && a.value).toEqual(simulated(g8, 0, 10, 300_000, createRng(9)));
     expect(progress.length).toBeGreaterThan(1);
     expect(progress[progress.length - 1]).toBe(300_000);
     const c = new AbortController();
     c.abort();
-    await expect(simulateAsync(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).rejects.toThrow(/stopped/);
-    expect(() => simulate(g8, 0, 10, 0, createRng(1))).toThrow(GridbitsError);
-    expect(() => simulate(g8, 0, 2_000_000, 10_000, createRng(1))).toThrow(/simulation limit/);
+    expect(await simulate(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).toMatchObject({
+      finished: false,
+      stopped: 'signal',
+    });
+    expect(() => simulated(g8, 0, 10, 0, createRng(1))).toThrow(GridbitsError);
+    expect(() => simulated(g8, 0, 2_000_000, 10_000, createRng(1))).toThrow(/simulation limit/);
   });
 });

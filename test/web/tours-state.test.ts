@@ -15,7 +15,9 @@ import {
   DEFAULT_STATE,
   cellText,
   countPlan,
+  countSays,
   countStopWords,
+  findSays,
   fitToBoard,
   numbersHint,
   parseLeaper,
@@ -24,7 +26,8 @@ import {
   writeState,
   type ToursState,
 } from '../../web/src/pages/tours/state.js';
-import { parsePiece } from '../../src/pieces/piece.js';
+import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
+import { COUNT_CONVENTION, countToursSync, findTourSync } from '../../src/tour/index.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
 
 describe('Tours page state', () => {
@@ -83,6 +86,39 @@ describe('Tours page state', () => {
     expect(countPlan(Board.of(2000, 2000), knight, false)).toBe('budget');
     expect(countStopWords(COUNT_BUDGET_MS, 12n)).toBe('stopped after 60 s: at least this many, not the full count');
     expect(countStopWords(COUNT_BUDGET_MS, 0n)).toMatch(/^stopped after 60 s before finishing; .* none are known yet$/);
+  });
+
+  it("says what the engine's outcomes say: a find's answer or why it stopped, a count or its lower bound", () => {
+    expect(findSays(findTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: true }))).toMatchObject({
+      exists: false,
+      reason: expect.stringMatching(/.{10}/),
+    });
+    const zebra = findTourSync(
+      { board: Board.of(8, 8), piece: parsePiece('zebra'), closed: false, from: 0 },
+      {
+        maxNodes: 1000,
+      },
+    );
+    expect(zebra).toMatchObject({ finished: false, stopped: 'nodes' });
+    const stopped = findSays(zebra);
+    expect(stopped.exists).toBeNull();
+    expect(stopped.reason).toMatch(/^budget exhausted after 1000 nodes and \d+ backtracks$/);
+    expect(countSays(countToursSync(Board.of(5, 5)), false)).toEqual({
+      count: 1728n,
+      complete: true,
+      convention: COUNT_CONVENTION.open,
+    });
+    // Backtracking has a lower bound when stopped; the frontier program none (0, and the words say why).
+    const dfs = countSays(countToursSync(Board.of(9, 9), { maxNodes: 20_000 }), false);
+    expect(dfs).toMatchObject({ complete: false, convention: COUNT_CONVENTION.open });
+    expect(dfs.count > 0n).toBe(true);
+    expect(dfs.reason).toBe(countStopWords(COUNT_BUDGET_MS, dfs.count));
+    expect(countSays(countToursSync(Board.of(6, 6), { closed: true, maxNodes: 1000 }), true)).toEqual({
+      count: 0n,
+      complete: false,
+      convention: COUNT_CONVENTION.closed,
+      reason: countStopWords(COUNT_BUDGET_MS, 0n),
+    });
   });
 
   it('shows a gallery tour on its own board, and reads it back from a link', () => {

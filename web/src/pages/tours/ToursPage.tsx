@@ -22,6 +22,8 @@ import {
   QUESTION_FIELDS,
   TOURS_MAX_SIDE,
   countPlan,
+  countSays,
+  findSays,
   fitToBoard,
   numbersHint,
   parseLeaper,
@@ -130,15 +132,21 @@ export function ToursPage({ params }: PageProps) {
   const famous = useMemo(() => {
     if (!state.famous) return null;
     const { entry, tour } = galleryTour(state.famous);
+    const analysis = analyzeTour(tour.board, tour.path);
     const result: FindResult = {
       kind: 'find',
-      exists: true,
-      reason: `${entry.note}. Source: ${entry.source}.`,
-      method: 'gallery',
-      path: Int32Array.from(tour.path),
+      finished: true,
+      value: {
+        exists: true,
+        reason: `${entry.note}. Source: ${entry.source}.`,
+        closed: analysis.closed,
+        method: 'gallery',
+        path: Int32Array.from(tour.path),
+      },
+      nodes: 0,
       ms: 0,
     };
-    return { entry, result, analysis: analyzeTour(tour.board, tour.path) };
+    return { entry, result, analysis };
   }, [state.famous]);
   const asked = useRef('');
   const [answer, setAnswer] = useState<{ key: string; result: FindResult } | null>(null);
@@ -167,17 +175,21 @@ export function ToursPage({ params }: PageProps) {
       setAnswer({ key: asked.current, result: find.state.result });
   }, [find.state]);
   const result = famous ? famous.result : answer && answer.key === findKey ? answer.result : null;
+  // A finished find's answer; a stopped one says why in words.
+  const found = result?.finished ? result.value : null;
+  const says = result ? findSays(result) : null;
+  const findMs = result?.ms ?? 0;
   // Euler's reversal closes an open path where a pair of squares allows it; the page shows the closed one in
   // its place until the question changes.
   const [euler, setEuler] = useState<{ key: string; path: Int32Array | null; how: string; reversed: boolean } | null>(
     null,
   );
   const closedByEuler = euler && euler.key === findKey ? euler : null;
-  const path = closedByEuler?.path ?? result?.path ?? null;
+  const path = closedByEuler?.path ?? found?.path ?? null;
   const shownClosed = state.closed || closedByEuler?.path != null;
   const closeEuler = (): void => {
-    if (!result?.path || !piece) return;
-    const c = closeByEuler(board, Array.from(result.path), piece);
+    if (!found?.path || !piece) return;
+    const c = closeByEuler(board, Array.from(found.path), piece);
     setEuler(
       c === null
         ? {
@@ -305,7 +317,7 @@ export function ToursPage({ params }: PageProps) {
   );
   const counted =
     counter.state.status === 'done' && counter.state.result.kind === 'count' && countAsked.current === tableKey
-      ? (counter.state.result as CountResult)
+      ? countSays(counter.state.result as CountResult, state.closed)
       : null;
 
   // What the board shows.
@@ -585,7 +597,7 @@ export function ToursPage({ params }: PageProps) {
           )}
           {mode === 'tour' && (
             <div class="answer" aria-live="polite">
-              {result?.exists === true && path ? (
+              {found?.exists === true && path ? (
                 <p id="tour-answer" data-exists="true">
                   <strong>
                     {famous
@@ -599,25 +611,25 @@ export function ToursPage({ params }: PageProps) {
                       : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
-                    · {result.method}
-                    {result.backtracks !== undefined
-                      ? ` · ${result.backtracks.toLocaleString('en-US')} backtrack${result.backtracks === 1 ? '' : 's'}`
+                    · {found.method}
+                    {found.backtracks !== undefined
+                      ? ` · ${found.backtracks.toLocaleString('en-US')} backtrack${found.backtracks === 1 ? '' : 's'}`
                       : ''}{' '}
-                    · {result.ms < 1 ? '<1' : Math.round(result.ms)} ms
+                    · {findMs < 1 ? '<1' : Math.round(findMs)} ms
                   </span>
                 </p>
-              ) : result ? (
+              ) : says ? (
                 <p
                   id="tour-answer"
-                  data-exists={String(result.exists)}
-                  class={result.exists === false ? 'none' : 'undecided'}
+                  data-exists={String(says.exists)}
+                  class={says.exists === false ? 'none' : 'undecided'}
                 >
-                  <strong>{result.exists === false ? noneHeadline : 'Undecided.'}</strong>
+                  <strong>{says.exists === false ? noneHeadline : 'Undecided.'}</strong>
                 </p>
               ) : null}
-              {result && (
+              {says && (
                 <p id="tour-reason" class="reason">
-                  {result.reason}
+                  {says.reason}
                 </p>
               )}
               {famous && (
@@ -713,7 +725,7 @@ export function ToursPage({ params }: PageProps) {
               </p>
             </div>
           )}
-          {mode === 'tour' && result?.path && !state.closed && board.cells <= EXPORT_MAX_CELLS && (
+          {mode === 'tour' && found?.path && !state.closed && board.cells <= EXPORT_MAX_CELLS && (
             <div class="euler">
               {closedByEuler?.path ? (
                 <button type="button" onClick={() => setEuler(null)}>
@@ -756,8 +768,7 @@ export function ToursPage({ params }: PageProps) {
               <JobStatus state={counter.state} onCancel={counter.cancel} />
               {counted && (
                 <p id="tour-count">
-                  <strong>{BigInt(counted.count).toLocaleString('en-US')}</strong>{' '}
-                  {counted.complete ? '' : '(at least) '}
+                  <strong>{counted.count.toLocaleString('en-US')}</strong> {counted.complete ? '' : '(at least) '}
                   <span class="muted">{counted.convention}</span>
                   {counted.reason && <span class="muted"> · {counted.reason}</span>}
                 </p>

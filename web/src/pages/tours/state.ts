@@ -2,15 +2,22 @@
 // checks on it, kept free of the DOM so tests can run it in Node.
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
+import type { Outcome } from '../../../../src/core/job.js';
 import { KNIGHT, parsePiece, type Piece } from '../../../../src/pieces/piece.js';
 import {
+  COUNT_CONVENTION,
   GALLERY,
   countLimit,
   galleryTour,
   isMove,
   tableCellText,
+  type Answer,
+  type Count,
+  type CountPartial,
+  type FindPartial,
   type GalleryTour,
 } from '../../../../src/tour/index.js';
+import { searchStopWords } from '../../../../src/tour/stopped.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**
@@ -46,6 +53,27 @@ export function countStopWords(budgetMs: number, found = 1n): string {
   if (found === 0n)
     return `stopped after ${budgetMs / 1000} s before finishing; this count adds up its tours only at the end, so none are known yet`;
   return `stopped after ${budgetMs / 1000} s: at least this many, not the full count`;
+}
+
+/** What a find's outcome says on the page: whether a tour exists (null: stopped before an answer) and why. */
+export function findSays(out: Outcome<Answer, FindPartial>): { exists: boolean | null; reason: string } {
+  if (out.finished) return { exists: out.value.exists, reason: out.value.reason };
+  return { exists: null, reason: searchStopWords(out.nodes, out.partial?.backtracks ?? 0, out.partial?.theorem) };
+}
+
+/** What a count's outcome says on the page: the count (stopped: the tours found so far), its convention, and why it stopped. */
+export function countSays(
+  out: Outcome<Count, CountPartial>,
+  closed: boolean,
+): { count: bigint; complete: boolean; convention: string; reason?: string } {
+  if (out.finished) return { count: out.value.count, complete: true, convention: out.value.convention };
+  const found = out.partial?.count ?? 0n;
+  return {
+    count: found,
+    complete: false,
+    convention: closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open,
+    reason: countStopWords(COUNT_BUDGET_MS, found),
+  };
 }
 
 /**

@@ -3,10 +3,17 @@
 // the worker.
 import { Board } from '../../../../src/core/board.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { job } from '../../../../src/core/job.js';
-import { COUNT_CONVENTION, countToursJob, findNodeBudget, findTourJob } from '../../../../src/tour/index.js';
-import { searchStopWords } from '../../../../src/tour/stopped.js';
-import { COUNT_BUDGET_MS, countPlan, countStopWords } from './state.js';
+import { job, type Outcome } from '../../../../src/core/job.js';
+import {
+  countToursJob,
+  findNodeBudget,
+  findTourJob,
+  type Answer,
+  type Count,
+  type CountPartial,
+  type FindPartial,
+} from '../../../../src/tour/index.js';
+import { COUNT_BUDGET_MS, countPlan } from './state.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { sliced } from '../../worker/sliced.js';
 import { streamTableJob } from './table-stream.js';
@@ -27,15 +34,8 @@ export type TourRequest =
     })
   | (Common & { kind: 'count' });
 
-export interface FindResult {
-  kind: 'find';
-  exists: boolean | null;
-  reason: string;
-  method: string;
-  backtracks?: number;
-  path?: Int32Array;
-  ms: number;
-}
+/** A find's outcome as the library gives it: the answer, or stopped (time limit, node budget) with its backtracks. */
+export type FindResult = { kind: 'find' } & Outcome<Answer, FindPartial>;
 
 export interface TableResult {
   kind: 'table';
@@ -46,14 +46,8 @@ export interface TableResult {
   maxBacktracks: number;
 }
 
-export interface CountResult {
-  kind: 'count';
-  /** Decimal string: counts pass 2^53. */
-  count: string;
-  complete: boolean;
-  convention: string;
-  reason?: string;
-}
+/** A count's outcome as the library gives it: the count, or stopped by the time limit with a lower bound (or none). */
+export type CountResult = { kind: 'count' } & Outcome<Count, CountPartial>;
 
 export type TourResult = FindResult | TableResult | CountResult;
 
@@ -67,28 +61,7 @@ servePage<TourRequest, TourResult>(scope, (req) => {
     const query = { board, piece, closed: req.closed, from: req.from, to: req.to, seed: req.seed };
     const find = findTourJob(query);
     return job(function* (ctl): Generator<void, FindResult, void> {
-      const t0 = performance.now();
-      const out = yield* sliced(find, ctl, FIND_TIMEOUT_MS, findNodeBudget(board));
-      const ms = performance.now() - t0;
-      if (out.finished)
-        return {
-          kind: 'find',
-          exists: out.value.exists,
-          reason: out.value.reason,
-          method: out.value.method,
-          backtracks: out.value.backtracks,
-          path: out.value.path,
-          ms,
-        };
-      const backtracks = out.partial?.backtracks ?? 0;
-      return {
-        kind: 'find',
-        exists: null,
-        reason: searchStopWords(out.nodes, backtracks, out.partial?.theorem),
-        method: 'backtracking',
-        backtracks,
-        ms,
-      };
+      return { kind: 'find', ...(yield* sliced(find, ctl, FIND_TIMEOUT_MS, findNodeBudget(board))) };
     });
   }
   if (req.kind === 'table') {
@@ -110,16 +83,6 @@ servePage<TourRequest, TourResult>(scope, (req) => {
   const exact = countPlan(board, piece, req.closed) === 'exact';
   const count = countToursJob(board, { piece, closed: req.closed, pastLimit: !exact });
   return job(function* (ctl): Generator<void, CountResult, void> {
-    const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
-    if (out.finished)
-      return { kind: 'count', count: out.value.count.toString(), complete: true, convention: out.value.convention };
-    const found = out.partial?.count ?? 0n;
-    return {
-      kind: 'count',
-      count: found.toString(),
-      complete: false,
-      convention: req.closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open,
-      reason: countStopWords(COUNT_BUDGET_MS, found),
-    };
+    return { kind: 'count', ...(yield* sliced(count, ctl, COUNT_BUDGET_MS)) };
   });
 });

@@ -1,0 +1,86 @@
+// What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a stopped solve).
+import { GridbitsError } from '../core/error.js';
+import type { Outcome, StopReason } from '../core/job.js';
+import type { RunOptions } from '../core/run.js';
+import {
+  formatMove,
+  formatPosition,
+  legalMoves,
+  solve,
+  type Position,
+  type SolveOptions,
+  type SolveResult,
+  type SolveValue,
+} from '../valley/index.js';
+
+/** A value as the CLI prints it: 'unknown' when the budget ran out (or the answer rested on the ply cap). */
+export type AnswerValue = SolveValue | 'unknown';
+
+/** The CLI's answer: what a stopped solve proved, 'unknown' elsewhere, whether the budget ran out and what stopped it. */
+export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 'shortest'> {
+  /** From the side to move's point of view. */
+  value: AnswerValue;
+  /** With allMoves: every first move's value. */
+  moveValues?: Record<string, AnswerValue>;
+  /** With the shortest option: plies of the quickest forced win, or null when the budget ran out first. */
+  shortest?: number | null;
+  /** True when the budget (nodes or time) ran out. */
+  exhausted: boolean;
+  /** What stopped the solve before its end: its node budget, its time limit, or the signal (absent when it finished). */
+  stopped?: StopReason;
+}
+
+/** What a solve stopped before it began has: nothing proved, no table built. */
+function notBegun(p: Position, ms: number): SolveResult {
+  return {
+    position: formatPosition(p),
+    winner: null,
+    moves: [],
+    proofNodes: null,
+    proofDepth: null,
+    nodes: 0,
+    ms: Math.round(ms),
+    maxPly: 0,
+    tableEntries: 0,
+    tableUsed: 0,
+  };
+}
+
+/** The answer of an outcome: a stopped solve (by its budget or the signal) answers what it had proved. */
+function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): SolveAnswer {
+  const r = outcome.finished ? outcome.value : (outcome.partial ?? notBegun(p, outcome.ms));
+  const value: AnswerValue = r.value ?? 'unknown';
+  const { shortest, moveValues, ...rest } = r;
+  const stopped = outcome.finished ? undefined : outcome.stopped;
+  const out: SolveAnswer = {
+    ...rest,
+    value,
+    exhausted: stopped === 'nodes' || stopped === 'time',
+    nodes: outcome.nodes,
+    ...(stopped ? { stopped } : {}),
+  };
+  if (options.shortest && (value === 'win' || value === 'loss')) out.shortest = shortest ?? null;
+  if (options.allMoves && value !== 'unknown') {
+    const all: Record<string, AnswerValue> = {};
+    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
+    out.moveValues = all;
+  }
+  return out;
+}
+
+/**
+ * solve with the CLI's answer and how it ended: a solve stopped by its budget or the signal answers what it
+ * proved ('unknown' where nothing was) with `stopped` set; an answer resting on the ply cap is 'unknown' (with
+ * the position's facts, and the time of the whole call).
+ */
+export async function solveAnswer(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveAnswer> {
+  const t0 = performance.now();
+  try {
+    return answerOf(p, await solve(p, options), options);
+  } catch (e) {
+    if (!(e instanceof GridbitsError && e.code === 'LIMIT' && /ply cap/.test(e.message))) throw e;
+    const r = await solve(p, { ...options, maxNodes: 1, allMoves: false, shortest: false, strategy: false });
+    const { stopped: _stopped, ...facts } = answerOf(p, r, {});
+    return { ...facts, value: 'unknown', exhausted: false, winner: null, ms: Math.round(performance.now() - t0) };
+  }
+}
