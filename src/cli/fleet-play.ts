@@ -409,7 +409,7 @@ async function play(args: Parsed, out: Output): Promise<number> {
 
 const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
-export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
+const FLEET_PLAY_FLAGS: Record<string, Flag> = {
   shots: {
     type: 'string',
     value: 'FILE',

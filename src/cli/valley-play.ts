@@ -66,7 +66,7 @@ function seat(text: string | undefined, seed: number): Seat {
 }
 
 /** A game record's text replayed: gridbits' record, or AbstractPlay's JSON; errors name the file and the move. */
-export function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
+function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
   try {
     if (!isJsonRecord(text)) return Game.fromRecord(text, { drawRule });
     const rec = readAbstractPlayRecord(text);

@@ -34,5 +34,3 @@ export interface RunOptions {
 export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new GridbitsError('ABORTED', 'stopped before finishing');
 }
-
-export { yieldToEventLoop } from './job.js';

@@ -9,7 +9,7 @@ import type { FleetProblem } from './problem.js';
  * are sparse word masks over the window that starts at the anchor, as pairs [word, bits]: `ship` the ship's
  * own cells, `block` its cells plus every later cell the touch rule closes to other ships (its halo).
  */
-export interface Placement {
+interface Placement {
   kind: number;
   /** The ship's squares in the problem's own indexing (rank * width + file). */
   cells: number[];
@@ -58,7 +58,7 @@ const NEIGHBOURS_ALL: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /** Checks the problem's shape and throws BAD_ARGUMENT on anything malformed. */
-export function validateProblem(p: FleetProblem): void {
+function validateProblem(p: FleetProblem): void {
   const bad = (msg: string): never => {
     throw new GridbitsError('BAD_ARGUMENT', msg);
   };

@@ -27,7 +27,7 @@ import type { FleetProblem } from './problem.js';
 const LIMB = 24;
 const BASE = 2 ** LIMB;
 /** The dense vector's largest length (ships-left combinations); past it the keyed program (count.ts) runs. */
-export const MAX_VECTOR = 4096;
+const MAX_VECTOR = 4096;
 /**
  * The forecast's rise decay for windows (count-forecast.ts): windows level off sooner than the keyed states,
  * whose ships-left counters keep multiplying for a few more rows. 0.1 keeps the progress of the hasbro 8×8 and

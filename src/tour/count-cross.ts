@@ -214,7 +214,7 @@ function partGraph(width: number, rows: number, leaps: ReadonlyArray<readonly [n
 }
 
 /** The parts of a `width` × `height` layout for the crossing join. */
-export function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
+function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
   const m = topRows(height),
     low = height - m;
   const leaps = leapsOf(piece);

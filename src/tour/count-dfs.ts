@@ -1,5 +1,5 @@
 // Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
-import { finishedValue, job, type JobControl } from '../core/job.js';
+import type { JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 
 export interface DfsOptions {
@@ -14,12 +14,6 @@ export interface DfsResult {
   /** Directed tours from the given starts (closed: directed closed tours from the starts). */
   count: number;
   nodes: number;
-}
-
-/** Counts to the end in one go (tests and benchmarks); see DfsJob for a run in steps. */
-export function dfsCount(g: CountGraph, o: DfsOptions): DfsResult {
-  const dj = new DfsJob(g, o);
-  return finishedValue(job((ctl) => dj.steps(ctl, () => undefined)).runSync());
 }
 
 /**

@@ -96,7 +96,7 @@ export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult
  * most 70 % full, each under 2^26 entries: about 2 GiB, which this machine (24 GB) takes; measured in
  * bench/tour-count.bench.ts.
  */
-export const MAX_STATES = 1 << 25;
+const MAX_STATES = 1 << 25;
 
 /**
  * The program as steps of a job (`steps`): the state between steps is all in fields (the square being added,

@@ -147,7 +147,7 @@ export function halvesCount(width: number, height: number, piece: Piece, closed 
 }
 
 /** The count as steps of a job: the frontier program, then the join (all of it, one shard). */
-export function* halvesSteps(
+function* halvesSteps(
   width: number,
   height: number,
   piece: Piece,
@@ -504,7 +504,7 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
  * (`ends` 2) one less at the squares that are ends of the tour, where the apex's degree (those squares and the
  * ROOTED ones of s and t) is two. The shards' sums add up to the count.
  */
-export function joinShard(
+function joinShard(
   top: BoundaryTable,
   index: number,
   shards: number,

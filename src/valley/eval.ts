@@ -12,7 +12,7 @@ import type { Side } from './state.js';
 export const EVAL_MAX = 10000;
 
 /** A King this many slides or more from the valley counts as far; the BFS stops there. */
-export const FAR = 4;
+const FAR = 4;
 
 // Worth of a King's distance to the valley, by slides (index 1..FAR). Distance 1 for the side to move is a win
 // next move, for the other side a threat that must be answered at once.

@@ -130,7 +130,7 @@ function norm2(r: Reduced, v: Float64Array): number {
 }
 
 /** The most moves the power iteration makes on this class (it usually settles long before). */
-export function decaySteps(r: Reduced): number {
+function decaySteps(r: Reduced): number {
   return Math.max(64, Math.floor(DECAY_WORK / Math.max(1, r.target.length)));
 }
 

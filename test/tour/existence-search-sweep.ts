@@ -6,13 +6,13 @@ import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
 
 /** Open knight's tours exist exactly on 1×1, 3×4, 3×n (n ≥ 7), 4×n (n ≥ 5) and when both sides are ≥ 5. */
-export function openRule(w: number, h: number): boolean {
+function openRule(w: number, h: number): boolean {
   const [m, n] = w <= h ? [w, h] : [h, w];
   return (m === 1 && n === 1) || (m === 3 && (n === 4 || n >= 7)) || (m === 4 && n >= 5) || m >= 5;
 }
 
 /** Schwenk: a closed tour exists unless both sides are odd, the shorter is 1, 2 or 4, or it is 3×4, 3×6 or 3×8. */
-export function closedRule(w: number, h: number): boolean {
+function closedRule(w: number, h: number): boolean {
   const [m, n] = w <= h ? [w, h] : [h, w];
   if ((m & 1) === 1 && (n & 1) === 1) return false;
   if (m === 1 || m === 2 || m === 4) return false;

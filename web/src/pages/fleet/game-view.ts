@@ -12,7 +12,7 @@ export type CellMark = 'unknown' | 'miss' | 'hit' | 'sunk' | 'water';
  * neighbours when ships may not touch at all, the four edge neighbours when corners may touch, none when
  * ships may touch), not shot yet: 1 there, else 0.
  */
-export function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
+function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
   const out = new Uint8Array(problem.width * problem.height);
   for (const s of k.sunk) {
     for (const c of haloOf(s.cells, problem.width, problem.height, problem.touch)) {

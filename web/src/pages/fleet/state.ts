@@ -18,7 +18,7 @@ import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-pa
  * square. The work is not what bounds it: placing the classic fleet takes under a second even on 64×64
  * ("fleet place" rows in bench/results/web-caps.md), and counts past a minute stop on COUNT_BUDGET_MS.
  */
-export const PAGE_MAX_SIDE = 32;
+const PAGE_MAX_SIDE = 32;
 /**
  * Counting layouts stops after this long, saying so: the classic fleet counts in 17–26 s on 10×10 and runs past a
  * minute (over 1 GB) on 16×16 ("fleet count" rows in bench/results/web-caps.md).

@@ -14,7 +14,7 @@ const AUTO_CELLS = 64;
  * The table searches from every square: 35 s for a knight on 70×70 and over a minute on 100×100 ("tours
  * table" rows in bench/results/web-caps.md).
  */
-export const TABLE_MAX_CELLS = 4900;
+const TABLE_MAX_CELLS = 4900;
 /** The paper's MAX_RET, smaller: a page should answer in seconds. */
 export const TABLE_MAX_BACKTRACKS = 100_000;
 

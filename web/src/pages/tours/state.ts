@@ -26,7 +26,7 @@ export const TOURS_MAX_SIDE = 2000;
  * in bench/results/web-caps.md), the longest in about half a minute (6×7 open by halves: 28 s of CPU in Node),
  * and any that runs longer stops on COUNT_BUDGET_MS.
  */
-export const COUNT_MAX_CELLS = 64;
+const COUNT_MAX_CELLS = 64;
 /**
  * Every count stops after this long (about a minute: the caps' rule) with the tours found so far, a lower bound;
  * boards past COUNT_MAX_CELLS or the engine's exact limit are counted the same way rather than refused.
@@ -148,7 +148,7 @@ function galleryEntryOf(key: string): GalleryTour | undefined {
  * The name a link gives a gallery tour: its alias where it has one (`kumar-10x6`, the board as width × height like
  * its title and the page's fields), else its name.
  */
-export function galleryLinkName(name: string): string {
+function galleryLinkName(name: string): string {
   const g = galleryEntryOf(name);
   return g?.aliases?.[0] ?? name;
 }
