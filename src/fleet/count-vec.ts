@@ -3,7 +3,7 @@ import type { JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import { checkBytes, IntList, packWindows, stepWindows, WindowTable, type LinkLayer } from './count-links.js';
 import { StateForecast } from './count-forecast.js';
-import type { PassProgress } from './count.js';
+import type { PassProgress } from './count-forecast.js';
 import type { FleetProblem } from './problem.js';
 
 /*

@@ -180,6 +180,7 @@ describe('attack-set job', () => {
           const whole = finishedValue(byMethod(how, parsePiece(spec), from, occ).runSync());
           const j = byMethod(how, parsePiece(spec), from, occ);
           let stops = 0;
+          let before = 0;
           for (;;) {
             const out = j.runSync({ maxNodes: every });
             if (out.finished) {
@@ -190,7 +191,10 @@ describe('attack-set job', () => {
             stops++;
             expect(out.stopped).toBe('nodes');
             const { rows, squares } = out.partial!;
-            expect(rows).toBeGreaterThanOrEqual(0);
+            // The ranks done only grow, and stay within the board.
+            expect(rows).toBeGreaterThanOrEqual(before);
+            expect(rows).toBeLessThanOrEqual(h);
+            before = rows;
             expect(squares).toEqual(whole.filter((s) => s < rows * w));
           }
         },

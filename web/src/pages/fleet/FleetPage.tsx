@@ -7,7 +7,7 @@ import { checkFleetLayout, shipCount } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { AiRequest, AiResult } from './ai.worker.js';

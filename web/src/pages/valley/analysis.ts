@@ -1,7 +1,6 @@
 // The King's Valley page's analysis, free of the DOM: what the solver says of each legal move (win, loss or
 // draw, and in how many plies), how the marks read on the board and in the list, and how the time is shared.
-import type { SolveResult } from '../../../../src/valley/index.js';
-import type { Variant } from './state.js';
+import type { SolveResult, VariantName } from '../../../../src/valley/index.js';
 
 /** What is known of one legal move, for the side that plays it. */
 export interface Mark {
@@ -21,7 +20,7 @@ export interface Mark {
 }
 
 /** Whether the solver can analyse this variant (it plays the 5×5 rules; Labyrinth's 7×7 board is beyond it). */
-export function analysable(variant: Variant): boolean {
+export function analysable(variant: VariantName): boolean {
   return variant !== 'labyrinth';
 }
 

@@ -13,7 +13,7 @@ import {
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
 import { wantsQuick } from './estimate.js';
