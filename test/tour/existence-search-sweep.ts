@@ -30,8 +30,11 @@ const KNIGHT_LEAPS: [number, number][] = [
   [-2, -1],
 ];
 
-/** Checks both rules on a w×h board by exhaustive search, and every tour found with the independent checker. */
-export function checkBoard(w: number, h: number, withReference: boolean): void {
+/**
+ * Checks both rules on a w×h board by exhaustive search, and every tour found with the independent checker.
+ * Returns how many start squares the engine answered at once (the others it leaves to a search).
+ */
+export function checkBoard(w: number, h: number, withReference: boolean): number {
   const board = Board.of(w, h);
   const starts = openTourStarts(board, KNIGHT);
   expect(
@@ -53,7 +56,7 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
   }
   const closed = searchTour({ board, piece: KNIGHT, closed: true, from: 0 });
   expect(closed.status, `closed ${w}x${h}`).toBe(closedRule(w, h) ? 'found' : 'none');
-  if (closed.path) expect(tourProblem(w, h, closed.path, true)).toBeNull();
+  if (closed.status === 'found') expect(tourProblem(w, h, closed.path!, true)).toBeNull();
   // The engine's instant answers (theorems, parity, the outer lines of 4-wide boards) equal the search's.
   expect(tourExistence({ board, piece: KNIGHT, closed: false }).exists, `engine open ${w}x${h}`).toBe(
     starts.some((c) => c.exists === true),
@@ -61,8 +64,12 @@ export function checkBoard(w: number, h: number, withReference: boolean): void {
   expect(tourExistence({ board, piece: KNIGHT, closed: true }).exists, `engine closed ${w}x${h}`).toBe(
     closed.status === 'found',
   );
+  let answered = 0;
   for (const c of starts) {
     const e = tourExistence({ board, piece: KNIGHT, closed: false, from: c.square }).exists;
-    if (e !== null) expect(e, `engine open ${w}x${h} from ${board.name(c.square)}`).toBe(c.exists);
+    if (e === null) continue;
+    answered++;
+    expect(e, `engine open ${w}x${h} from ${board.name(c.square)}`).toBe(c.exists);
   }
+  return answered;
 }

@@ -237,7 +237,8 @@ describe('countTours', () => {
     expect(!w.finished && w.partial!.count! > 0n).toBe(true);
     const b = tour.countToursSync(Board.of(5, 5), { method: 'backtracking', maxNodes: 20_000 });
     expect(b.finished).toBe(false);
-    if (!b.finished) expect(b.partial!.count! >= 0n && b.partial!.count! < 1728n).toBe(true);
+    // A lower bound: some of the 1,728 tours found in 20,000 nodes, not all.
+    if (!b.finished) expect(b.partial!.count! > 0n && b.partial!.count! < 1728n).toBe(true);
     expect(tour.countToursSync(Board.of(6, 6), { timeoutMs: 20 })).toMatchObject({ finished: false, stopped: 'time' });
     expect(() => tour.countToursSync(Board.of(7, 7))).toThrow(/count anyway/);
   });
