@@ -7,8 +7,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launch } from '../web/browser.js';
+import { launch } from '../web/browser.js';
 import { REPO, ensureWebBuilt } from '../web/build.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const SUBPATHS = ['core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet'] as const;
 const npm = (args: string[], cwd: string): string =>
@@ -156,9 +157,9 @@ describe('the package installed from its tarball', () => {
   });
 });
 
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/package/installed.test.ts');
 
-describe.skipIf(missing !== null)('the package bundled by Vite for a page', () => {
+describe.skipIf(skip)('the package bundled by Vite for a page', () => {
   it('builds a page importing gridbits/tour that runs in Chromium, with a job in a Web Worker', async () => {
     const page = join(app(), 'page');
     mkdirSync(page, { recursive: true });

@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/survive.test.ts');
 // 3 runs of 10–14 actions a page keep the file near a minute beside the other tests; SURVIVE_RUNS=30 for a soak.
 const RUNS = Number(process.env.SURVIVE_RUNS ?? 3);
 const SEED = process.env.SURVIVE_SEED === undefined ? 15 : Number(process.env.SURVIVE_SEED);
@@ -286,7 +286,7 @@ async function answers(page: Page): Promise<string | null> {
   return ok ? null : `the page did not answer a change (tried ${tried.join(', ') || 'nothing: no control found'})`;
 }
 
-describe.skipIf(missing !== null)('every page survives any sequence of its own controls', () => {
+describe.skipIf(skip)('every page survives any sequence of its own controls', () => {
   const pg = usePlaygroundPage(async (p) =>
     p
       .context()
