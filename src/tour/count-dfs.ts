@@ -1,4 +1,8 @@
 // Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
+//
+// Method: exhaustive backtracking (a depth-first search over Hamiltonian paths) with a dead-end rule; no counting
+// method from the literature. It counts where the frontier-based search's window is too wide for memory, and
+// what it has found when a budget stops it is a lower bound, which the frontier-based search cannot give.
 import type { JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 

@@ -1,4 +1,7 @@
 // Open tour counts from every start square, one count per orbit of the board's symmetries, as a job.
+//
+// Method: none of its own: the counts of count.ts (frontier-based search or backtracking), one from a square of
+// each class of squares that the board's symmetries map onto each other.
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';

@@ -1,4 +1,13 @@
 // Exact tour counts by a frontier dynamic program: path fragments' degrees and pairings on a sliding window.
+//
+// Method: frontier-based search, counting only (Minato's frontier method; Knuth's SIMPATH for paths and cycles).
+// The squares go in a fixed order; a state is what the frontier knows (each square's degree and which path ends
+// are mates), equal states are merged and their counts added: a state's count is the number of paths from the
+// top of the zero-suppressed decision diagram to its node, and the diagram is never built. It adds a square at a
+// time (with its edges to earlier squares) where the literature adds an edge at a time.
+// Sources: D. E. Knuth, The Art of Computer Programming, Vol. 4A, §7.1.4 (SIMPATH); J. Kawahara, T. Inoue,
+// H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained subgraphs with compressed
+// representation", IEICE Trans. Fundamentals, 2017.
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';

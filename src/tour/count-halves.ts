@@ -1,4 +1,12 @@
 // Tours counted as two half-boards joined at their boundary (meet in the middle), using the board's symmetry.
+//
+// Method: half-tours joined at a boundary (meet in the middle), as in McKay's count of the 8×8 knight's tours:
+// each half's sets of disjoint paths are tabulated by the state they leave on the boundary, here by the
+// frontier-based search (count-frontier.ts), and pairs of states that close into one tour are counted. On an
+// even number of rows the half turn makes one table serve both halves; open tours are cycles through one added
+// vertex.
+// Source: B. D. McKay, "Knight's tours of an 8×8 chessboard", Technical Report TR-CS-97-03, Department of
+// Computer Science, Australian National University, 1997.
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';

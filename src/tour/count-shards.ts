@@ -1,4 +1,9 @@
 // A tour count split into independent shards whose counts add up to the total: for a job queue or local cores.
+//
+// Method: the join of half-tours (count-halves.ts, count-cross.ts; after McKay's count of the 8×8 tours, ANU
+// technical report TR-CS-97-03, 1997) cut into parts by groups of the top half's boundary states (open tours
+// 8 wide, class by class of their ends first), each part counted on its own; counts that do not split run
+// whole, as one shard.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';

@@ -1,4 +1,9 @@
 // A hash table from frontier states (64-bit keys as two 32-bit halves) to exact counts below 2^64, one cache line per probe.
+//
+// Method: the state table of frontier-based search (count-frontier.ts): equal frontier states merged and their
+// counts added, the counting form of sharing a decision diagram's nodes.
+// Source: J. Kawahara, T. Inoue, H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained
+// subgraphs with compressed representation", IEICE Trans. Fundamentals, 2017.
 
 /** Counts are exact below 2^64 (two 32-bit limbs); a sum that reaches it sets `overflow`. */
 const LIMB = 0x1_0000_0000;
