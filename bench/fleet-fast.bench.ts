@@ -1,4 +1,5 @@
-// Benchmarks of the window program (counts as dense vectors over the ships left) beside the keyed program it replaced, run in this process.
+// Benchmarks of the window program (counts as dense vectors over the ships left) beside the keyed program it replaced,
+// run in this process.
 import { Job, finishedValue } from '../src/core/job.js';
 import { backwardPass } from '../src/fleet/count-back.js';
 import { countLayoutsSync, forward } from '../src/fleet/count.js';

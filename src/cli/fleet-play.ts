@@ -88,7 +88,8 @@ async function heat(args: Parsed, out: Output): Promise<number> {
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
   })();
-  // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
+  // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be
+  // cut short.
   const cut =
     !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0
       ? outcome.stopped
@@ -290,7 +291,8 @@ async function play(args: Parsed, out: Output): Promise<number> {
   );
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
-  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile)); // the human's fleet
+  // The human's fleet.
+  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile));
   const moves: Array<{ by: 'you' | 'computer'; square: string; reply: string; ship?: string[] }> = [];
   const c = out.paint;
   const piped = !process.stdin.isTTY;

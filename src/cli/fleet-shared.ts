@@ -13,7 +13,9 @@ import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { plural, thousands } from './words.js';
 
-/** One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work. */
+/**
+ * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work.
+ */
 export interface FleetSubcommand {
   usage: string;
   summary: string;

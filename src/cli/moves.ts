@@ -108,7 +108,8 @@ Examples:
     const seconds = secondsSince(t0);
     const done = outcome.finished ? board.height : (outcome.partial?.rows ?? 0);
     const words = outcome.finished ? outcome.value : outcome.partial?.words;
-    // The job's words hold no bits past the board: taken as they are (masking them again takes a second on 16384x16384).
+    // The job's words hold no bits past the board: taken as they are (masking them again takes a second on
+    // 16384x16384).
     const targets = words === undefined ? Bitboard.empty(board) : Bitboard.adopt(board, words);
     const count = targets.count();
     // After Ctrl-C the report must be quick: a long list is cut (and said to be).

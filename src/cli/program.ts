@@ -4,7 +4,9 @@ import { Command as Program, CommanderError, Help, Option } from 'commander';
 import { GridbitsError } from '../core/error.js';
 import { flagsOf, type Command, type Flag, type Parsed } from './command.js';
 
-/** What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed). */
+/**
+ * What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed).
+ */
 export type Invocation = { command: Command; path: string; parsed: Parsed } | { done: true };
 
 const INTRO = 'gridbits — bitboards for grid games and puzzles';

@@ -1,4 +1,5 @@
-// CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by line.
+// CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by
+// line.
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { finishedValue } from '../core/job.js';

@@ -20,7 +20,10 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Hears how far the work is, about every 100 ms and once at the end. */
   onProgress?: (p: Progress) => void;
-  /** Largest number of work units (search nodes, states, games, …) the call may spend before it stops with `stopped: 'nodes'`. */
+  /**
+   * Largest number of work units (search nodes, states, games, …) the call may spend before it stops with `stopped:
+   * 'nodes'`.
+   */
   maxNodes?: number;
   /** Wall-clock limit in milliseconds, after which the call stops with `stopped: 'time'`. */
   timeoutMs?: number;

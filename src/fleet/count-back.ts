@@ -1,4 +1,5 @@
-// The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and per-placement weights.
+// The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and
+// per-placement weights.
 import type { JobControl } from '../core/job.js';
 import type { PassProgress } from './count-forecast.js';
 import type { ForwardResult } from './count.js';

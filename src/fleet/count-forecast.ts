@@ -68,7 +68,10 @@ export class StateForecast {
   }
 }
 
-/** Fills below[t] (t = 0..window) with the share of a strided sample of the layer whose window bits all lie below offset t. */
+/**
+ * Fills below[t] (t = 0..window) with the share of a strided sample of the layer whose window bits all lie below offset
+ * t.
+ */
 function highestBits(plan: CountPlan, cur: Layer, below: Float64Array, window: number): void {
   const K = plan.keyWords,
     M = plan.maskWords,

@@ -94,7 +94,9 @@ interface RawPlacement {
   halo: number[];
 }
 
-/** Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo. */
+/**
+ * Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo.
+ */
 function rawPlacements(p: FleetProblem): RawPlacement[] {
   const { width: w, height: h } = p;
   const around = p.touch === 'none' ? NEIGHBOURS_ALL : p.touch === 'corner' ? NEIGHBOURS_EDGE : [];

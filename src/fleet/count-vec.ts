@@ -226,7 +226,10 @@ export function fromResidue(approx: number, residue: number, err: number): bigin
   return a + d;
 }
 
-/** γ_K · x / (1 − γ_K), γ_K = K·u / (1 − K·u): how far x, made of positive sums with K roundings on every path, may be from the truth. */
+/**
+ * γ_K · x / (1 − γ_K), γ_K = K·u / (1 − K·u): how far x, made of positive sums with K roundings on every path, may be
+ * from the truth.
+ */
 export function roundingBound(x: number, K: number): number {
   const ku = K * 2 ** -53;
   if (ku >= 0.5) return Infinity;

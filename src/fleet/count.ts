@@ -1,4 +1,5 @@
-// Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
+// Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus
+// the ships left.
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
@@ -205,7 +206,9 @@ function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Gene
   return pass.total;
 }
 
-/** countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress). */
+/**
+ * countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress).
+ */
 export function countLayouts(problem: FleetProblem, options: CountOptions & RunOptions = {}): Promise<Outcome<bigint>> {
   return countLayoutsJob(problem, options).run(options);
 }

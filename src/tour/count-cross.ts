@@ -249,7 +249,10 @@ function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
 export interface CrossPart {
   /** States. */
   states: number;
-  /** mates[s·slots + j]: the slot joined to slot j by a path of state s, APEX where it runs to an end of the tour, or −1. */
+  /**
+   * mates[s·slots + j]: the slot joined to slot j by a path of state s, APEX where it runs to an end of the tour, or
+   * −1.
+   */
   mates: Int8Array;
   /** The states' counts (exact: below 2^53). */
   counts: Float64Array;

@@ -70,7 +70,9 @@ export class DfsJob {
     return (this.startIndex + Math.min(1, share)) / Math.max(1, this.o.starts.length);
   }
 
-  /** Tries moves under `control` (one work unit each) to the end; `onShare` hears the share done (0..1) at each pause. */
+  /**
+   * Tries moves under `control` (one work unit each) to the end; `onShare` hears the share done (0..1) at each pause.
+   */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, DfsResult, void> {
     const { g, o, free, path, cursor } = this;
     const { n, adjStart, adj } = g;

@@ -15,7 +15,10 @@ export interface EachCount {
   runs: number;
 }
 
-/** What a stopped count from every square has: lower bounds (0 on squares not reached, and on the square a frontier count was on). */
+/**
+ * What a stopped count from every square has: lower bounds (0 on squares not reached, and on the square a frontier
+ * count was on).
+ */
 export interface EachPartial {
   /** A lower bound of the count from each square (index = square). */
   counts: bigint[];
@@ -87,7 +90,9 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
   });
 }
 
-/** Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms. */
+/**
+ * Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms.
+ */
 export function countToursFromEach(
   board: Board,
   options: EachOptions & RunOptions = {},

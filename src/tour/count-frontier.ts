@@ -109,8 +109,8 @@ const MAX_STATES = 1 << 25;
 
 /**
  * The program as steps of a job (`steps`): the state between steps is all in fields (the square being added,
- * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs); if one reaches 2^64
- * the job starts again with BigInt counts.
+ * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs);
+ * if one reaches 2^64 the job starts again with BigInt counts.
  */
 export class FrontierJob {
   private run: FrontierRun;
@@ -121,7 +121,10 @@ export class FrontierJob {
     this.run = new FrontierRun(g, o, o.big ?? false);
   }
 
-  /** Expands states under `control` (one work unit each) to the end; `onShare` hears the estimated share done (0..1) at each pause. */
+  /**
+   * Expands states under `control` (one work unit each) to the end; `onShare` hears the estimated share done (0..1) at
+   * each pause.
+   */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult, void> {
     for (;;) {
       const r = yield* this.run.steps(control, onShare);
@@ -232,7 +235,10 @@ class FrontierRun {
   /** The model's log-ratio of each step's states to the last one's (see GROWTH_A), and the states each step held. */
   private readonly growth: Float64Array;
   private readonly held: Float64Array;
-  /** Nodes when the current step began, the forecast of the later steps' states over this step's, the best share reported. */
+  /**
+   * Nodes when the current step began, the forecast of the later steps' states over this step's, the best share
+   * reported.
+   */
   private stepStart = 0;
   private ahead = 0;
   private share = 0;

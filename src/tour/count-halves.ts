@@ -187,7 +187,10 @@ export interface BoundaryTable {
   countsBig: bigint[];
   /** Whether some count passes 2^53. */
   big: boolean;
-  /** The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie group by group. */
+  /**
+   * The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie
+   * group by group.
+   */
   groups: Map<number, [number, number]>;
   /** The degrees of each group in a fixed order (the shards split this list). */
   keys: number[];
@@ -218,7 +221,10 @@ export class HalvesJob {
   readonly options: FrontierOptions;
   /** The frontier program on `plan.graph` (on an odd number of rows the bottom's runs first, not checkpointed). */
   readonly frontier: FrontierJob;
-  /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
+  /**
+   * `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts
+   * open tours.
+   */
   constructor(
     width: number,
     height: number,
@@ -317,7 +323,9 @@ function stateKey(degrees: number, rooted: number): number {
   return degrees * 3 + rooted;
 }
 
-/** The degrees of a group's key, slot by slot, into `out` (its length: the slots); the key's rooted number is key % 3. */
+/**
+ * The degrees of a group's key, slot by slot, into `out` (its length: the slots); the key's rooted number is key % 3.
+ */
 export function keyDegrees(key: number, out: Int8Array): Int8Array {
   for (let j = out.length - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) out[j] = x % 3;
   return out;
@@ -469,7 +477,9 @@ function addEdges(
 const FIRST_LABEL = 4,
   FRESH = 15;
 
-/** Adds the edge p–q to the window `y` (4-bit values as the frontier program stores them), or false where it cannot be. */
+/**
+ * Adds the edge p–q to the window `y` (4-bit values as the frontier program stores them), or false where it cannot be.
+ */
 function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolean {
   const xp = y[p],
     xq = y[q];

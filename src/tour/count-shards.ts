@@ -75,7 +75,8 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
       : classes === null
         ? shards
         : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
-  // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed them).
+  // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed
+  // them).
   const split =
     classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends, keys in order`;
   const key = `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${split}`;
@@ -162,7 +163,8 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       }
       const report = (share: number): void => ctl.report(Math.floor(share * 20) / 10, 100, '%');
       if (classes !== null) {
-        // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their work).
+        // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their
+        // work).
         const per = sc.shards / classes.length,
           c = Math.floor(index / per),
           sub = index % per;

@@ -78,7 +78,9 @@ export interface CountOptions {
    * same question and method, else BAD_INPUT; a damaged one is refused the same way.
    */
   resume?: CountCheckpoint;
-  /** Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last. */
+  /**
+   * Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last.
+   */
   checkpoint?: {
     /** Milliseconds between saves. */
     everyMs: number;
@@ -245,7 +247,9 @@ function halvesCells(reach: number, closed: boolean): number {
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
-/** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
+/**
+ * Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given).
+ */
 export function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
   return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
 }

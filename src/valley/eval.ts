@@ -38,8 +38,8 @@ const routesOf = (r: number): number => r >>> ROUTES_SHIFT;
 
 /**
  * How many slides the King on `from` needs to reach the valley with every other piece standing still (FAR when
- * FAR or more), and its routes (packed: see distanceOf, routesOf). The King's own square stays occupied for the BFS: a path through it is never shorter than a slide
- * from it, so only a few stopping squares are invented beside it.
+ * FAR or more), and its routes (packed: see distanceOf, routesOf). The King's own square stays occupied for the BFS: a
+ * path through it is never shorter than a slide from it, so only a few stopping squares are invented beside it.
  */
 function slideDistance(e: Engine, from: number): number {
   const valley = e.valley;

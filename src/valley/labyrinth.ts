@@ -294,7 +294,9 @@ class LabyrinthEngine implements Engine {
     return slideEnd(sq, d, m[0] | m[2] | PILLAR_LO, m[1] | m[3] | PILLAR_HI);
   }
 
-  /** Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine). */
+  /**
+   * Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine).
+   */
   mobility(side: Side): number {
     const m = this.men,
       king = this.kings[side];

@@ -1,4 +1,5 @@
-// 0.1's solve answer from a solve job's outcome: the shape the CLI's JSON keeps ('unknown' and `exhausted` for a stopped solve).
+// 0.1's solve answer from a solve job's outcome: the shape the CLI's JSON keeps ('unknown' and `exhausted` for a
+// stopped solve).
 import { GridbitsError } from '../core/error.js';
 import type { Outcome, StopReason } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -84,7 +85,10 @@ export async function solveAnswer01(p: Position, options: SolveOptions & RunOpti
   }
 }
 
-/** solve with 0.1's answer (the one conversion, solveAnswer01, which the CLI uses too); the signal throws ABORTED, as 0.1 did. */
+/**
+ * solve with 0.1's answer (the one conversion, solveAnswer01, which the CLI uses too); the signal throws ABORTED, as
+ * 0.1 did.
+ */
 export async function solve01(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveResult01> {
   const { stopped, ...r } = await solveAnswer01(p, options);
   if (stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');

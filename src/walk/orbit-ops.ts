@@ -90,7 +90,9 @@ function step(r: Reduced, cur: Float64Array, next: Float64Array): number {
   return 0;
 }
 
-/** `n` steps of the reduced DP from cur, ping-ponging with next (the result is in next when n is odd): log2 taken out. */
+/**
+ * `n` steps of the reduced DP from cur, ping-ponging with next (the result is in next when n is odd): log2 taken out.
+ */
 function stepMany(r: Reduced, cur: Float64Array, next: Float64Array, n: number): number {
   let log2 = 0;
   for (let i = 0; i < n; i++) log2 += i % 2 === 0 ? step(r, cur, next) : step(r, next, cur);

@@ -1,5 +1,6 @@
 // Ctrl-C on moves and mobility over huge boards: the ranks done are printed and the command exits 130 within
-// half a second, two with a long list of targets to write (run alone, after the other test files: see vitest.config.ts).
+// half a second, two with a long list of targets to write (run alone, after the other test files: see
+// vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
 

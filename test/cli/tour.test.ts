@@ -15,7 +15,8 @@ interface TourJson {
   path?: string[];
 }
 
-const idx = (w: number, name: string): number => name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w; // one-letter files only
+// One-letter files only.
+const idx = (w: number, name: string): number => name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w;
 
 describe('gridbits tour', () => {
   it('8x8 from b1: the JSON contract, a valid tour', () => {

@@ -42,7 +42,10 @@ export async function launch(viewport = { width: 1280, height: 900 }, deviceScal
   };
 }
 
-/** Resident memory (MiB) of the largest renderer process of the browser whose profile folder this is: the page and its workers. */
+/**
+ * Resident memory (MiB) of the largest renderer process of the browser whose profile folder this is: the page and its
+ * workers.
+ */
 export function rendererMiB(profile: string): number {
   let max = 0;
   for (const pid of readdirSync('/proc')) {

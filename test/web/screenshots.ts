@@ -1,4 +1,5 @@
-// Screenshots of every built page, on a desktop and at 390 px wide (a phone), into docs/ (run by `npm run screenshots`).
+// Screenshots of every built page, on a desktop and at 390 px wide (a phone), into docs/ (run by `npm run
+// screenshots`).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -179,7 +179,9 @@ async function mark(page: Page, selector: string, n: number): Promise<boolean> {
   );
 }
 
-/** Does one action; what the page refuses (nothing to click, an element gone, a value a field cannot take) is skipped. */
+/**
+ * Does one action; what the page refuses (nothing to click, an element gone, a value a field cannot take) is skipped.
+ */
 async function perform(page: Page, a: Action): Promise<string> {
   const target = page.locator('[data-survive]').first();
   // Forced: a person's click lands on whatever is at that spot; no waiting for the element to settle.

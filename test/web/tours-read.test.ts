@@ -15,7 +15,9 @@ import { CHROMIUM, skipWithout } from '../service.js';
 const WAIT = { timeout: 15_000 };
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-read.test.ts');
 
-/** Knight's tours on w×h from some square, by the published rule (Conrad et al.; Schwenk for closed), written out here. */
+/**
+ * Knight's tours on w×h from some square, by the published rule (Conrad et al.; Schwenk for closed), written out here.
+ */
 function openTourExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
@@ -214,7 +216,8 @@ describe.skipIf(skip)('the Tours page, read as a person reads it', () => {
         await page.locator('#tour-height').inputValue(),
       ]);
     }
-    // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still opens it.
+    // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still
+    // opens it.
     for (const key of ['kumar-10x6', 'kumar-6x10']) {
       await open(`#/tours?famous=${key}`);
       await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);

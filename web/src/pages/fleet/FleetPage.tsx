@@ -52,7 +52,10 @@ const TOUCH_WORDS: Readonly<Record<string, string>> = {
 };
 /** The first answers come from what the samplers find in this long (ms), while the exact ones are worked out. */
 const FIRST_ANSWER_MS = 700;
-/** While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last (ms). */
+/**
+ * While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last
+ * (ms).
+ */
 const ROUND_GAP_MS = 800;
 /** The count's first round is shorter, so its first figure shows within a second; later rounds pool onto it (ms). */
 const FIRST_ROUND_MS = 350;

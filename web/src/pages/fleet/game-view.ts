@@ -4,7 +4,10 @@ import type { Board } from '../../../../src/core/board.js';
 import { HIT, MISS, SUNK } from '../../../../src/fleet/game.js';
 import { haloOf, type FleetProblem, type Knowledge, type ShotResult } from '../../../../src/fleet/index.js';
 
-/** A cell as the shooter sees it: not shot, a miss, a hit on a ship afloat, part of a sunk ship, or water the touch rule implies. */
+/**
+ * A cell as the shooter sees it: not shot, a miss, a hit on a ship afloat, part of a sunk ship, or water the touch rule
+ * implies.
+ */
 export type CellMark = 'unknown' | 'miss' | 'hit' | 'sunk' | 'water';
 
 /**

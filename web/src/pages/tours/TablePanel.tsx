@@ -22,7 +22,9 @@ interface Props {
   board: Board;
   closed: boolean;
   job: JobState<unknown>;
-  /** The table of this board and question: whole once computed, else the squares decided so far (null: none asked for). */
+  /**
+   * The table of this board and question: whole once computed, else the squares decided so far (null: none asked for).
+   */
   table: StreamedTable | null;
   /** Names the question (board, piece, open or closed): the table starts by itself when it changes on small boards. */
   tableKey: string;

@@ -15,8 +15,9 @@ import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-pa
 
 /**
  * Largest side the page takes: a 2000×2000 tour is built in 0.2 s and on screen 1 s after the page opens, the
- * page at 334 MB ("tours find" and "tours page" rows in bench/results/web-caps.md); a 4000×4000 tour still builds in 1.1 s, but each
- * redraw of the board (every arrow key) grows with the squares, so the page stops where drawing was measured.
+ * page at 334 MB ("tours find" and "tours page" rows in bench/results/web-caps.md); a 4000×4000 tour still builds in
+ * 1.1 s, but each redraw of the board (every arrow key) grows with the squares, so the page stops where drawing was
+ * measured.
  */
 export const TOURS_MAX_SIDE = 2000;
 
@@ -96,7 +97,10 @@ export function parseSide(text: string, which: 'width' | 'height'): number | str
   return parseSideUpTo(text, which, TOURS_MAX_SIDE, ' here: larger boards are too slow to draw');
 }
 
-/** Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the start. */
+/**
+ * Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the
+ * start.
+ */
 export function fitToBoard(s: ToursState): ToursState {
   const board = Board.of(s.width, s.height);
   const from = squareOn(board, s.from) === null ? 'a1' : s.from;

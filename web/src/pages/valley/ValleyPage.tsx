@@ -61,7 +61,10 @@ function playerName(p: Player): string {
     .replace(/^Computer level (\d+): .*/, 'computer level $1');
 }
 
-/** An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the piece. */
+/**
+ * An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the
+ * piece.
+ */
 function LastMove({ game, move }: { game: Game; move: string | undefined }) {
   if (!move) return null;
   const { board } = game;

@@ -8,7 +8,9 @@ export interface Mark {
   value: 'win' | 'loss' | 'draw' | 'unknown';
   /** Plies from now to the end of the game with best play on both sides, this move counted (when found). */
   plies?: number;
-  /** Before plies is found: the winner wins within this many plies by following the solver's proof (this move counted). */
+  /**
+   * Before plies is found: the winner wins within this many plies by following the solver's proof (this move counted).
+   */
   atMost?: number;
   /**
    * Why a move stays unknown: still to be searched, not proved in the first quick pass (searched again later),

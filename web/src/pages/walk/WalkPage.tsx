@@ -40,8 +40,8 @@ import {
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
  * Exact fractions are counted on the page's thread on the first hover, up to this exactWork (squares × N ×
- * words of the count): 50×50 to N = 400 is 39,000,000 and takes 0.3 s ("walk exact" rows in bench/results/web-caps.md), about
- * as long as a hover may hold the page.
+ * words of the count): 50×50 to N = 400 is 39,000,000 and takes 0.3 s ("walk exact" rows in bench/results/web-caps.md),
+ * about as long as a hover may hold the page.
  */
 const PAGE_EXACT_MAX_WORK = 40_000_000;
 /** Boards up to this side get the probability written on each square. */
