@@ -1,4 +1,4 @@
-// Lint rules: typescript-eslint's recommended set over src/, test/, bench/ and web/.
+// Lint rules: typescript-eslint's recommended set over src/, test/, bench/ and web/, and lines of at most 120 columns.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -10,6 +10,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
+      // Prettier wraps code at 120 columns but not comments: this holds comments to the same width.
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignoreComments: false,
+        },
+      ],
     },
+  },
+  {
+    // Files other work is rewriting or removing now (the 0.1 names, the job contract and registries): their long
+    // comments are wrapped once that lands, and this entry goes.
+    files: ['src/*/legacy.ts', 'src/core/job.ts', 'src/*/jobs.ts'],
+    rules: { 'max-len': 'off' },
   },
 );

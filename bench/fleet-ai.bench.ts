@@ -11,7 +11,10 @@ import { gameSeeds, playOut, shotStats, type ShotStats } from '../src/fleet/sim.
 import type { BenchRow, BenchSection } from './types.js';
 
 const LONG = process.env.GRIDBITS_BENCH_LONG === '1';
-/** Games of the slow posterior hunter and of random firing: GRIDBITS_BENCH_GAMES, else 10,000 with GRIDBITS_BENCH_LONG=1, else 300. */
+/**
+ * Games of the slow posterior hunter and of random firing: GRIDBITS_BENCH_GAMES, else 10,000 with
+ * GRIDBITS_BENCH_LONG=1, else 300.
+ */
 const GAMES = Number(process.env.GRIDBITS_BENCH_GAMES ?? (LONG ? 10_000 : 300));
 /** The lattice and density hunters take a few milliseconds a game: always the target's 10,000 games. */
 const FAST_GAMES = 10_000;

@@ -1,4 +1,5 @@
-// Benchmarks of exact fleet-layout counting: the cell-by-cell program beside a plain backtracking counter, with peak memory.
+// Benchmarks of exact fleet-layout counting: the cell-by-cell program beside a plain backtracking counter, with peak
+// memory.
 // The german fleet (a few minutes) runs only with GRIDBITS_BENCH_LONG=1.
 import { finishedValue } from '../src/core/job.js';
 import { countLayouts, countLayoutsSync } from '../src/fleet/count.js';
@@ -57,7 +58,9 @@ function problem(side: number, fleet: string, touch?: Touch): FleetProblem {
 }
 
 /** Count once, recording wall time and the largest resident set seen at the progress reports. */
-/** Count once, recording wall time, this process's CPU time (wall minus CPU = waiting for a shared core) and peak RSS. */
+/**
+ * Count once, recording wall time, this process's CPU time (wall minus CPU = waiting for a shared core) and peak RSS.
+ */
 function timedCount(
   p: FleetProblem,
   order: 'rows' | 'snake' = 'rows',

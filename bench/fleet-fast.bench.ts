@@ -1,7 +1,9 @@
-// Benchmarks of the window program (counts as dense vectors over the ships left) beside the keyed program it replaced, run in this process.
+// Benchmarks of the window program (counts as dense vectors over the ships left) beside the keyed program it replaced,
+// run in this process.
 import { Job, finishedValue } from '../src/core/job.js';
 import { backwardPass } from '../src/fleet/count-back.js';
-import { PassProgress, countLayoutsSync, forward } from '../src/fleet/count.js';
+import { countLayoutsSync, forward } from '../src/fleet/count.js';
+import { PassProgress } from '../src/fleet/count-forecast.js';
 import { buildPlan } from '../src/fleet/count-plan.js';
 import { fleetIndex, limbsFor, vecForward } from '../src/fleet/count-vec.js';
 import { cellCountsSync } from '../src/fleet/cells.js';

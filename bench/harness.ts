@@ -43,13 +43,11 @@ export function medianAuto(f: () => unknown, samples = 15): number {
   return median(f, { samples, inner: autoInner(f) });
 }
 
-let sinkHole: unknown;
+// A store to the heap the optimiser must keep, so it cannot drop the work that made the value.
+const sinkHole: { value: unknown } = { value: undefined };
 /** Keeps a value alive so the optimiser cannot drop the work that made it. */
 export function keep(v: unknown): void {
-  sinkHole = v;
-}
-export function sink(): unknown {
-  return sinkHole;
+  sinkHole.value = v;
 }
 
 /** Runs a command and returns its wall time (ms) and peak RSS (MiB), via GNU time when present. */

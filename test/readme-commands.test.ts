@@ -21,7 +21,9 @@ function words(text: string): string[] {
   return out;
 }
 
-/** The examples: a `$ npx gridbits` line in a fenced block, and the lines after it up to the next `$` line or the fence. */
+/**
+ * The examples: a `$ npx gridbits` line in a fenced block, and the lines after it up to the next `$` line or the fence.
+ */
 export function examples(text: string): Example[] {
   const lines = text.split('\n');
   const found: Example[] = [];

@@ -23,7 +23,7 @@ export interface Parsed {
 }
 
 /** The flag as the user wrote it: `--max-backtracks` for an alias of max-nodes. */
-export function flagName(args: Parsed, name: string): string {
+function flagName(args: Parsed, name: string): string {
   return `--${args.spelled?.[name] ?? name}`;
 }
 
@@ -44,7 +44,7 @@ export interface Command {
 }
 
 /** Flags every command takes. */
-export const COMMON_FLAGS: Record<string, Flag> = {
+const COMMON_FLAGS: Record<string, Flag> = {
   json: { type: 'boolean', help: 'print one JSON document for scripts' },
   out: {
     type: 'string',
@@ -94,7 +94,7 @@ export function int(args: Parsed, name: string, min: number, max: number, fallba
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** The longest duration a flag takes: 30 days. */
-export const MAX_DURATION_MS = 30 * 86_400_000;
+const MAX_DURATION_MS = 30 * 86_400_000;
 
 /**
  * A duration: `250ms`, `5s`, `1.5s`, `2m`, `1h`, or a bare number of milliseconds. Returns milliseconds, at
@@ -119,7 +119,7 @@ export function duration(args: Parsed, name: string, fallback?: number): number 
 }
 
 /** How a board size looks on the command line: `8x8`. */
-export const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
+const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
 
 /** The flag that names a board, for commands that take one (`--board WxH`, or the same as a positional). */
 export const BOARD_FLAG: Flag = { type: 'string', value: 'WxH', help: 'the board (or give WxH as an argument)' };

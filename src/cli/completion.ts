@@ -111,7 +111,7 @@ function fish(commands: Command[]): string {
 }
 
 /** The completion script for `shell`. */
-export function completionScript(commands: Command[], shell: string | undefined): string {
+function completionScript(commands: Command[], shell: string | undefined): string {
   if (shell === 'bash') return bash(commands);
   if (shell === 'zsh') return zsh(commands);
   if (shell === 'fish') return fish(commands);

@@ -5,7 +5,7 @@ import { shardsTotal } from '../core/shards.js';
 import type { ShardedCount } from '../fleet/count-shards.js';
 import type { FleetProblem } from '../fleet/problem.js';
 import { dropCheckpoint } from './checkpoint-file.js';
-import { fleetText, problemJson } from './fleet.js';
+import { fleetText, problemJson } from './fleet-shared.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue.js';

@@ -20,11 +20,19 @@ import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import { runJob } from './run-job.js';
-import type { FleetSubcommand } from './fleet.js';
+import {
+  answerOf,
+  COUNT_WORKER_CELLS,
+  fleetProblemFromArgs,
+  fleetSpecFromArgs,
+  fleetText,
+  FORBIDDEN_GLYPH as FORBIDDEN,
+  interruptedCount,
+  problemJson,
+  watched,
+  type FleetSubcommand,
+} from './fleet-shared.js';
 import type { Output } from './output.js';
-
-// fleet.ts imports this file for its table, so its helpers are loaded when a subcommand runs, not at load time.
-const fleetCli = (): Promise<typeof import('./fleet.js')> => import('./fleet.js');
 
 /** Refuses arguments past the board (a positional WxH). */
 function noExtra(args: Parsed, name: string): void {
@@ -48,15 +56,6 @@ function percent(p: number): string {
 
 async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const {
-    fleetSpecFromArgs,
-    answerOf,
-    interruptedCount,
-    problemJson,
-    watched,
-    COUNT_WORKER_CELLS,
-    FORBIDDEN_GLYPH: FORBIDDEN,
-  } = await fleetCli();
   const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
@@ -89,7 +88,8 @@ async function heat(args: Parsed, out: Output): Promise<number> {
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
   })();
-  // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be cut short.
+  // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be
+  // cut short.
   const cut =
     !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0
       ? outcome.stopped
@@ -179,7 +179,6 @@ async function heat(args: Parsed, out: Output): Promise<number> {
 
 async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
-  const { fleetProblemFromArgs, answerOf, fleetText, problemJson } = await fleetCli();
   const p = fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
@@ -281,20 +280,19 @@ function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
 
 async function play(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'play');
-  const { fleetProblemFromArgs, fleetText, FORBIDDEN_GLYPH: FORBIDDEN } = await fleetCli();
   const p = fleetProblemFromArgs(args, 'fleet play');
   const board = Board.of(p.width, p.height);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
   const rng = createRng(seed);
   const layoutFile = str(args, 'layout');
-  const { answerOf } = await fleetCli();
   const drawn = answerOf(
     await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal })),
   );
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
-  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile)); // the human's fleet
+  // The human's fleet.
+  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile));
   const moves: Array<{ by: 'you' | 'computer'; square: string; reply: string; ship?: string[] }> = [];
   const c = out.paint;
   const piped = !process.stdin.isTTY;
@@ -409,7 +407,7 @@ async function play(args: Parsed, out: Output): Promise<number> {
 
 const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
-export const FLEET_PLAY_FLAGS: Record<string, Flag> = {
+const FLEET_PLAY_FLAGS: Record<string, Flag> = {
   shots: {
     type: 'string',
     value: 'FILE',

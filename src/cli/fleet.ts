@@ -6,139 +6,34 @@ import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
-import type { Progress } from '../core/run.js';
 import { checkFleetLayout, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { countLayouts } from '../fleet/count.js';
 import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards.js';
 import { uniformLayouts } from '../fleet/uniform.js';
-import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
-import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { FLEETS, fleetProblem, type FleetSpec } from '../fleet/fleets.js';
+import { parseFleetBoard } from '../fleet/field.js';
 import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { fleetWords } from '../fleet/names.js';
 import { drawGrid } from '../render/ascii.js';
-import {
-  boardAndRest,
-  bool,
-  duration,
-  int,
-  list,
-  noMoreThan,
-  str,
-  type Command,
-  type Flag,
-  type Parsed,
-} from './command.js';
+import { boardAndRest, duration, int, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { parseQueueAddress } from './queue.js';
 import { runJob } from './run-job.js';
+import {
+  answerOf,
+  COUNT_WORKER_CELLS,
+  FLEET_PROBLEM_FLAGS,
+  fleetProblemFromArgs,
+  fleetSpecFromArgs,
+  fleetText,
+  FORBIDDEN_GLYPH,
+  interruptedCount,
+  problemJson,
+  watched,
+  type FleetSubcommand,
+} from './fleet-shared.js';
 import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
-
-/** One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work. */
-export interface FleetSubcommand {
-  usage: string;
-  summary: string;
-  flags?: Record<string, Flag>;
-  /** Notes and examples for this subcommand's help page. */
-  details?: string;
-  run(args: Parsed, out: Output): Promise<number | void> | number | void;
-}
-
-/** How a forbidden cell is drawn in layouts, heat maps and games ('x' would read as a hit). */
-export const FORBIDDEN_GLYPH = '-';
-
-/** The flags that describe a problem, shared by every subcommand that reads one. */
-export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: {
-    type: 'string',
-    value: 'WxH',
-    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
-  },
-  fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
-  ship: {
-    type: 'string',
-    value: 'SHAPE',
-    multiple: true,
-    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
-  },
-  touch: {
-    type: 'string',
-    value: 'T',
-    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
-  },
-  forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
-  mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
-  mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
-};
-
-/** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
-export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
-  const maskFile = str(args, 'mask');
-  const mask =
-    maskFile === undefined
-      ? undefined
-      : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
-  const board =
-    boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
-  let forbidden = parseForbidList(board, list(args, 'forbid'));
-  if (mask) {
-    try {
-      forbidden = mergeForbidden(board, forbidden, mask.forbidden);
-    } catch (e) {
-      // The CLI names its own flag for the list.
-      if (e instanceof GridbitsError)
-        throw new GridbitsError(e.code, e.message.replace('(in the list and', '(in --forbid and'));
-      throw e;
-    }
-  }
-  const touchText = str(args, 'touch');
-  const fleet = str(args, 'fleet');
-  const ships = args.values.ship === undefined ? [] : (args.values.ship as string[]);
-  return {
-    width: board.width,
-    height: board.height,
-    fleet: fleet === undefined && ships.length === 0 ? 'classic' : fleet,
-    ships,
-    touch: touchText === undefined ? undefined : parseTouch(touchText),
-    mirror: bool(args, 'mirror'),
-    forbidden,
-  };
-}
-
-/**
- * The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring); the board
- * as a positional WxH or --board. `boardText` overrides both (fleet check: the layout's own size).
- */
-export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?: string): FleetProblem {
-  return fleetProblem(fleetSpecFromArgs(args, boardText ?? boardAndRest(args, command).board));
-}
-
-/**
- * An outcome's answer for the CLI: Ctrl-C (the signal) throws ABORTED, which main.ts turns into exit 130; a
- * spent limit throws LIMIT in the CLI's words.
- */
-export function answerOf<T>(
-  outcome: Outcome<T, unknown>,
-  limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit',
-): T {
-  if (outcome.finished) return outcome.value;
-  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-  throw new GridbitsError('LIMIT', limit(outcome.stopped));
-}
-
-/** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
-export function problemJson(p: FleetProblem): {
-  board: { width: number; height: number };
-  touch: string;
-  kinds: Array<{ name: string; count: number; cells: number }>;
-} {
-  return {
-    board: { width: p.width, height: p.height },
-    touch: p.touch,
-    kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })),
-  };
-}
 
 /** A layout for JSON: ships with square names, kind names. */
 function layoutJson(p: FleetProblem, layout: FleetLayout): { ships: Array<{ kind: string; cells: string[] }> } {
@@ -147,7 +42,7 @@ function layoutJson(p: FleetProblem, layout: FleetLayout): { ships: Array<{ kind
 }
 
 /** The field drawn: '#' ship cells, '-' forbidden cells, '.' water. */
-export function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Output): string {
+function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Output): string {
   const board = Board.of(p.width, p.height);
   const ship = new Uint8Array(board.cells);
   if (layout) for (const s of layout.ships) for (const c of s.cells) ship[c] = 1;
@@ -157,11 +52,6 @@ export function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Out
   });
 }
 
-/** The fleet in words: "ships of length 4, 3, 3, 2, …; touch none" (never like a rectangle, "2×3"). */
-export function fleetText(p: FleetProblem): string {
-  return `${fleetWords(p.kinds)}; touch ${p.touch}`;
-}
-
 const METHODS = ['uniform', 'rails', 'search'] as const;
 /**
  * Boards from this many cells build their placements (place) or their counting plan (count, heat) in one
@@ -169,19 +59,6 @@ const METHODS = ['uniform', 'rails', 'search'] as const;
  * costs about 0.3 s). Measured: the count's first step takes about 0.3 s on 30×30, 2 s on 60×60.
  */
 const PLACE_WORKER_CELLS = 2_500;
-/** See PLACE_WORKER_CELLS. */
-export const COUNT_WORKER_CELLS = 900;
-
-/** The output with its last progress report kept (for the report of an interrupted count). */
-export function watched(out: Output): { out: Output; last: () => Progress | null } {
-  let last: Progress | null = null;
-  const o = Object.create(out) as Output;
-  o.progress = (p, label) => {
-    if (typeof p !== 'string') last = p;
-    out.progress(p, label);
-  };
-  return { out: o, last: () => last };
-}
 
 interface PlaceAnswer {
   exists: boolean | null;
@@ -407,38 +284,6 @@ async function count(args: Parsed, out: Output): Promise<number> {
   return 0;
 }
 
-/** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
-export function interruptedCount(
-  p: FleetProblem,
-  out: Output,
-  last: Progress | null,
-  nodes: number,
-  seconds: number,
-  what = 'the count',
-): number {
-  const where =
-    last === null
-      ? 'its start'
-      : last.share !== undefined
-        ? `${Math.floor(100 * last.share)} %`
-        : `${thousands(Math.floor(last.done))} ${last.unit}`;
-  if (out.json) {
-    out.printJson({
-      count: null,
-      stopped: 'signal',
-      ...(last ? { share: last.share, done: last.done, unit: last.unit } : {}),
-      nodes,
-      ...problemJson(p),
-      seconds,
-    });
-  } else {
-    out.print(
-      `interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`,
-    );
-  }
-  return 130;
-}
-
 /** A layout given as `fleet place --json` prints it: square names, one layout or several. */
 function layoutsFromJson(text: string, given: Board | undefined): { board: Board; grids: ParsedLayoutGrid[] } {
   let doc: unknown;
@@ -558,7 +403,7 @@ cell (older versions drew 'x'); rank numbers in front and file letters under it,
 are read too, and so is fleet place --json. Several layouts each start with a line "layout N of M".`;
 
 /** The subcommands; other files add theirs here. */
-export const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
+const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   place: {
     usage:
       'fleet place [WxH] [problem flags] [--seed N] [--method uniform|rails|search] [--samples N] [--max-nodes N] [--timeout T] [--json]',

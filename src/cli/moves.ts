@@ -37,7 +37,7 @@ or --max-nodes stop it: the ranks done so far are printed, said to be incomplete
 JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 0.`;
 
 /** The exit code of a stopped command: 130 after Ctrl-C, 0 after a budget (its partial answer is the result). */
-export function stopCode(outcome: Outcome<unknown, unknown>): number {
+function stopCode(outcome: Outcome<unknown, unknown>): number {
   return !outcome.finished && outcome.stopped === 'signal' ? 130 : 0;
 }
 
@@ -47,7 +47,7 @@ function limitsOf(args: Parsed): { maxNodes?: number; timeoutMs?: number } {
 }
 
 /** Squares sorted by file, then rank (b3 before b5 before c2). */
-export function byFileThenRank(board: Board, squares: number[]): number[] {
+function byFileThenRank(board: Board, squares: number[]): number[] {
   return [...squares].sort((a, b) => board.file(a) - board.file(b) || board.rank(a) - board.rank(b));
 }
 
@@ -102,7 +102,8 @@ Examples:
     const seconds = secondsSince(t0);
     const done = outcome.finished ? board.height : (outcome.partial?.rows ?? 0);
     const words = outcome.finished ? outcome.value : outcome.partial?.words;
-    // The job's words hold no bits past the board: taken as they are (masking them again takes a second on 16384x16384).
+    // The job's words hold no bits past the board: taken as they are (masking them again takes a second on
+    // 16384x16384).
     const targets = words === undefined ? Bitboard.empty(board) : Bitboard.adopt(board, words);
     const count = targets.count();
     // After Ctrl-C the report must be quick: a long list is cut (and said to be).

@@ -41,7 +41,10 @@ export interface OutputOptions {
   label?: string;
 }
 
-/** Colours as no-color.org and force-color.org say: NO_COLOR (non-empty) off, FORCE_COLOR (non-empty) on, else a terminal. */
+/**
+ * Colours as no-color.org and force-color.org say: NO_COLOR (non-empty) off, FORCE_COLOR (non-empty) on, else a
+ * terminal.
+ */
 export function wantColor(env: NodeJS.ProcessEnv, tty: boolean): boolean {
   if ((env.NO_COLOR ?? '') !== '') return false;
   if ((env.FORCE_COLOR ?? '') !== '') return true;

@@ -4,7 +4,9 @@ import { Command as Program, CommanderError, Help, Option } from 'commander';
 import { GridbitsError } from '../core/error.js';
 import { flagsOf, type Command, type Flag, type Parsed } from './command.js';
 
-/** What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed). */
+/**
+ * What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed).
+ */
 export type Invocation = { command: Command; path: string; parsed: Parsed } | { done: true };
 
 const INTRO = 'gridbits — bitboards for grid games and puzzles';
@@ -53,7 +55,7 @@ class GridbitsHelp extends Help {
 }
 
 /** Builds the program; `found` receives the command and flags of the line that is parsed. */
-export function buildProgram(commands: Command[], version: string, found: (inv: Invocation) => void): Program {
+function buildProgram(commands: Command[], version: string, found: (inv: Invocation) => void): Program {
   const configure = (p: Program): Program =>
     p
       .exitOverride()
@@ -119,7 +121,7 @@ export function buildProgram(commands: Command[], version: string, found: (inv: 
 }
 
 /** The commands named at the start of argv (skipping options): ['valley', 'perft'] for `valley perft 4 --json`. */
-export function commandPath(commands: Command[], argv: string[]): Command[] {
+function commandPath(commands: Command[], argv: string[]): Command[] {
   const path: Command[] = [];
   let level: Command[] | undefined = commands;
   for (const a of argv) {
@@ -134,7 +136,7 @@ export function commandPath(commands: Command[], argv: string[]): Command[] {
 }
 
 /** The closest of `names` to a mistyped `word` (at most a third of its letters off), or undefined. */
-export function suggest(word: string, names: string[]): string | undefined {
+function suggest(word: string, names: string[]): string | undefined {
   let best: string | undefined;
   let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
   for (const n of names) {

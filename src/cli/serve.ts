@@ -7,7 +7,7 @@ import { GridbitsError } from '../core/error.js';
 import { int, str, type Command } from './command.js';
 
 /** The built playground, found beside the installed package (dist/cli/ → web/dist/), never from the cwd. */
-export function webRoot(): string {
+function webRoot(): string {
   return fileURLToPath(new URL('../../web/dist/', import.meta.url));
 }
 

@@ -91,7 +91,7 @@ function throughLinks(path: string): string {
 }
 
 /** Standard output as a sink. */
-export function stdoutSink(): Sink {
+function stdoutSink(): Sink {
   let closed = false;
   const close = (): void => {
     closed = true;

@@ -16,7 +16,7 @@ import { readTextArg } from './io.js';
  * A numbered grid as `gridbits tour` draws it (rank numbers down the left, file letters under it) without its
  * frame, so that the grid reader sees the numbers alone; other text is returned as it is.
  */
-export function unframe(text: string): string {
+function unframe(text: string): string {
   const lines = text.split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
   const files = lines[lines.length - 1];

@@ -77,7 +77,8 @@ export async function countSharded(
   const complete = !interrupted && !timedOut;
   const reason = interrupted ? 'interrupted' : timedOut ? budgetWords('time', { timeoutMs: run.timeoutMs }) : undefined;
   if (complete && run.checkpoint !== undefined) dropCheckpoint(run.checkpoint);
-  // The JSON's method keeps its values ('frontier', 'backtracking'); the halves are the frontier program on two half-boards.
+  // The JSON's method keeps its values ('frontier', 'backtracking'); the halves are the frontier program on two
+  // half-boards.
   const method = sc.method === 'whole' ? wholeMethod(board, piece, closed) : 'frontier';
   const convention = closed ? COUNT_CONVENTION.closed : COUNT_CONVENTION.open;
   if (out.json) {

@@ -165,7 +165,8 @@ Examples:
         'BAD_ARGUMENT',
         'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)',
       );
-    // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or the queue.
+    // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or
+    // the queue.
     // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
     // a checkpoint too: the checkpoint keeps the shards finished.
     if (maxNodes === undefined && from === undefined) {
@@ -276,7 +277,10 @@ Examples:
   },
 };
 
-/** The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000 nodes"). */
+/**
+ * The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000
+ * nodes").
+ */
 function reasonOf(
   stopped: 'nodes' | 'time' | 'signal',
   maxNodes: number | undefined,

@@ -11,7 +11,10 @@ export interface ValleyMarks {
   targets?: readonly number[];
 }
 
-/** The board as text: K S White, k s Black, # pillars, * the empty valley, o a target, . elsewhere; coloured on a terminal. */
+/**
+ * The board as text: K S White, k s Black, # pillars, * the empty valley, o a target, . elsewhere; coloured on a
+ * terminal.
+ */
 export function valleyDiagram(setup: Setup, grid: GridSpec, out: Output, marks: ValleyMarks = {}): string {
   const c = out.paint;
   const colourOf = (sq: number): number => (setup.men[0].includes(sq) ? 0 : setup.men[1].includes(sq) ? 1 : -1);

@@ -1,4 +1,5 @@
-// CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by line.
+// CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by
+// line.
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { finishedValue } from '../core/job.js';
@@ -66,7 +67,7 @@ function seat(text: string | undefined, seed: number): Seat {
 }
 
 /** A game record's text replayed: gridbits' record, or AbstractPlay's JSON; errors name the file and the move. */
-export function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
+function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
   try {
     if (!isJsonRecord(text)) return Game.fromRecord(text, { drawRule });
     const rec = readAbstractPlayRecord(text);

@@ -1,4 +1,5 @@
-// What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a stopped solve).
+// What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a
+// stopped solve).
 import { GridbitsError } from '../core/error.js';
 import type { Outcome, StopReason } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -14,9 +15,12 @@ import {
 } from '../valley/index.js';
 
 /** A value as the CLI prints it: 'unknown' when the budget ran out (or the answer rested on the ply cap). */
-export type AnswerValue = SolveValue | 'unknown';
+type AnswerValue = SolveValue | 'unknown';
 
-/** The CLI's answer: what a stopped solve proved, 'unknown' elsewhere, whether the budget ran out and what stopped it. */
+/**
+ * The CLI's answer: what a stopped solve proved, 'unknown' elsewhere, whether the budget ran out and what stopped
+ * it.
+ */
 export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 'shortest'> {
   /** From the side to move's point of view. */
   value: AnswerValue;
@@ -26,7 +30,7 @@ export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 
   shortest?: number | null;
   /** True when the budget (nodes or time) ran out. */
   exhausted: boolean;
-  /** What stopped the solve before its end: its node budget, its time limit, or the signal (absent when it finished). */
+  /** What stopped the solve before its end: its node budget, its time limit, or the signal (absent if it finished). */
   stopped?: StopReason;
 }
 

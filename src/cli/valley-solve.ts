@@ -1,4 +1,5 @@
-// CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's size.
+// CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's
+// size.
 import { GridbitsError } from '../core/error.js';
 import { START, legalMoves, parsePosition, type SolveOptions, type SolveStatus } from '../valley/index.js';
 import { bool, duration, int, str, type Parsed } from './command.js';

@@ -56,7 +56,9 @@ function heatColour(v: number, max: number): string {
   return `hsl(${hue}, 70%, ${Math.round(35 + 25 * t)}%)`;
 }
 
-/** A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `legend` follows the title. */
+/**
+ * A heat map: `shade[s]` in [0, 1] picks the colour (terminal or SVG), `label(s)` the text; `legend` follows the title.
+ */
 function printMap(
   out: Output,
   board: Board,

@@ -1,4 +1,5 @@
-// CLI command `worker`: takes count shards (tour-count, fleet count) from the job queue and counts them, one thread per shard, until stopped.
+// CLI command `worker`: takes count shards (tour-count, fleet count) from the job queue and counts them, one thread per
+// shard, until stopped.
 import { GridbitsError } from '../core/error.js';
 import { bool, int, noMoreThan, str, type Command } from './command.js';
 import { interruptible } from './io.js';

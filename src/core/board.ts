@@ -62,7 +62,10 @@ export class Board {
     return b;
   }
 
-  /** The board a plain size names (as a worker receives it): `'8x8'` (read as parseBoardSize reads it) or `{ width, height }`. */
+  /**
+   * The board a plain size names (as a worker receives it): `'8x8'` (read as parseBoardSize reads it) or `{ width,
+   * height }`.
+   */
   static from(size: BoardSize): Board {
     return typeof size === 'string' ? parseBoardSize(size) : Board.of(size.width, size.height);
   }

@@ -34,7 +34,9 @@ export class GridbitsError extends Error {
 
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-/** A quoted span: a quote after a space, '(', ':' or '=' (or at the start), to a quote before a space or punctuation. */
+/**
+ * A quoted span: a quote after a space, '(', ':' or '=' (or at the start), to a quote before a space or punctuation.
+ */
 const QUOTED = /(^|[\s(:=])'([^']{81,}?)'(?=$|[\s),.;:])/g;
 
 /** Quoted input over 80 characters shown as its first 60 and its length: a pasted megabyte stays out of the message. */

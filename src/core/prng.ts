@@ -1,4 +1,5 @@
-// A small seeded PRNG (sfc32 seeded through splitmix32) and exact uniform draws from it: the same seed gives the same stream everywhere.
+// A small seeded PRNG (sfc32 seeded through splitmix32) and exact uniform draws from it: the same seed gives the same
+// stream everywhere.
 
 /** A seeded stream of random numbers (see createRng): the same seed gives the same stream on every machine. */
 export interface Rng {
@@ -55,7 +56,9 @@ export function createRng(seed: number): Rng {
 
 const TWO32 = 0x100000000;
 
-/** A uniform integer in [0, n) for 1 ≤ n < 2^53, exact: a uniform high part and 32 low bits, rejecting the overshoot. */
+/**
+ * A uniform integer in [0, n) for 1 ≤ n < 2^53, exact: a uniform high part and 32 low bits, rejecting the overshoot.
+ */
 export function uniformBelow(rng: Rng, n: number): number {
   if (n <= TWO32) return rng.below(n);
   const hiRange = Math.ceil(n / TWO32);
@@ -65,7 +68,9 @@ export function uniformBelow(rng: Rng, n: number): number {
   }
 }
 
-/** A uniform BigInt in [0, n) for n ≥ 1: the top word bounded, the rest uniform, the overshoot rejected (accepts ≥ 1/2). */
+/**
+ * A uniform BigInt in [0, n) for n ≥ 1: the top word bounded, the rest uniform, the overshoot rejected (accepts ≥ 1/2).
+ */
 export function uniformBelowBig(rng: Rng, n: bigint): bigint {
   const words = Math.max(1, Math.ceil(n.toString(2).length / 32));
   const top = n >> BigInt(32 * (words - 1));

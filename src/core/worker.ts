@@ -26,7 +26,7 @@ export type JobOutcome<K extends keyof R, R extends JobRegistry = JobsByName> = 
 
 /** The messages of the protocol, both ways. */
 /** A message to a worker: start a job by name (with its arguments and limits), or abort the job with this id. */
-export type ToWorker =
+type ToWorker =
   | {
       /** The caller's number for this job. */
       id: number;
@@ -44,7 +44,7 @@ export type ToWorker =
       abort: true;
     };
 /** A message from a worker about a job: its progress, its outcome, or the error it threw. */
-export type FromWorker =
+type FromWorker =
   | {
       /** The job's number. */
       id: number;

@@ -1,5 +1,6 @@
 // The lattice hunter's rule for hunting (no unresolved hit): shoot the densest cell of the diagonal lattice that
-// meets every placement of the smallest straight ship afloat exactly once, so misses never overlap in what they rule out.
+// meets every placement of the smallest straight ship afloat exactly once, so misses never overlap in what they rule
+// out.
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem } from './problem.js';
 import { isStraight } from './shape.js';

@@ -22,7 +22,10 @@ export interface PosteriorEstimate {
   weight: Float64Array;
   /** Where each completed sample's placements start in `placed`; one entry more than there are completed samples. */
   start: Int32Array;
-  /** The completed samples' placements, sample after sample: indices into the estimator's {@link PosteriorEstimator.placements}. */
+  /**
+   * The completed samples' placements, sample after sample: indices into the estimator's {@link
+   * PosteriorEstimator.placements}.
+   */
   placed: Int32Array;
 }
 
@@ -36,7 +39,10 @@ interface Orientation {
   /** Rows an anchor may take (height - extent), and the anchor files as a bit mask. */
   rows: number;
   fileMask: number;
-  /** Placement index per anchor square (anchor = the bounding box's lower-left corner), -1 where it does not fit the field. */
+  /**
+   * Placement index per anchor square (anchor = the bounding box's lower-left corner), -1 where it does not fit the
+   * field.
+   */
   id: Int32Array;
 }
 

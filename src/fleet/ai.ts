@@ -29,7 +29,10 @@ export const DEFAULT_HUNTER_SAMPLES = 400;
 export interface Hunter {
   /** How it picks its shots. */
   readonly strategy: HunterStrategy;
-  /** The next square to shoot: never one shot before, never outside the field, never water the touch rule implies next to a sunk ship. */
+  /**
+   * The next square to shoot: never one shot before, never outside the field, never water the touch rule implies next
+   * to a sunk ship.
+   */
   choose(knowledge: Knowledge, rng: Rng): number;
 }
 

@@ -2,7 +2,8 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass } from './count-back.js';
-import { forward, PassProgress } from './count.js';
+import { forward } from './count.js';
+import { PassProgress } from './count-forecast.js';
 import { buildPlan } from './count-plan.js';
 import { fleetIndex } from './count-vec.js';
 import { vecWeights } from './count-vec-back.js';

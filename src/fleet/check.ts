@@ -9,7 +9,10 @@ import { normaliseShape, shapeId } from './shape.js';
 
 /** A layout check's verdict: valid or not, every reason, and the ships found. */
 export interface FleetCheck {
-  /** True when the cells are exactly the fleet's ships, within the touch rule, off forbidden cells and on every required one. */
+  /**
+   * True when the cells are exactly the fleet's ships, within the touch rule, off forbidden cells and on every required
+   * one.
+   */
   valid: boolean;
   /** Every reason the layout fails (empty when valid). */
   errors: string[];

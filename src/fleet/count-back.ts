@@ -1,6 +1,8 @@
-// The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and per-placement weights.
+// The backward pass: for every state that can finish, the number of ways to finish from it, its links onward, and
+// per-placement weights.
 import type { JobControl } from '../core/job.js';
-import type { ForwardResult, PassProgress } from './count.js';
+import type { PassProgress } from './count-forecast.js';
+import type { ForwardResult } from './count.js';
 import { finalState } from './count.js';
 import type { CountPlan } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';

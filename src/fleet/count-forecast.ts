@@ -1,4 +1,6 @@
-// How much work the counting program has left: the states of the cells still to scan, forecast from the layer at hand.
+// How much work the counting program has left: the states of the cells still to scan, forecast from the layer at hand,
+// and the progress a count's passes report from it.
+import { ForecastProgress, type JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import type { Layer } from './count-states.js';
 
@@ -66,7 +68,10 @@ export class StateForecast {
   }
 }
 
-/** Fills below[t] (t = 0..window) with the share of a strided sample of the layer whose window bits all lie below offset t. */
+/**
+ * Fills below[t] (t = 0..window) with the share of a strided sample of the layer whose window bits all lie below offset
+ * t.
+ */
 function highestBits(plan: CountPlan, cur: Layer, below: Float64Array, window: number): void {
   const K = plan.keyWords,
     M = plan.maskWords,
@@ -89,5 +94,36 @@ function highestBits(plan: CountPlan, cur: Layer, below: Float64Array, window: n
   for (let t = 0; t <= window; t++) {
     acc += below[t];
     below[t] = acc / m;
+  }
+}
+
+/**
+ * Where a call's passes stand, in states expanded (its nodes): `done` so far, reported beside a total made of
+ * the states forecast to go (StateForecast). Shared by the passes of one call. The total is raised
+ * where a new forecast would lower the share done, so the share never goes back, and it ends exactly at
+ * `done` — except when a pass is redone in BigInts (a total of 2^53 or more): the work has then really grown,
+ * and the total says so once.
+ */
+export class PassProgress {
+  /** States expanded so far by the call's passes. */
+  done = 0;
+  private readonly forecast = new ForecastProgress('states');
+
+  /** @param backward true when a backward pass over the same layers follows the forward one */
+  constructor(readonly backward: boolean) {}
+
+  /** Reports `done` of done + `left` (the states forecast to go), the share kept from going back. */
+  report<P>(ctl: JobControl<P>, left: number): void {
+    this.forecast.report(ctl, this.done, left);
+  }
+
+  /** Reports the end: done of done. */
+  finish<P>(ctl: JobControl<P>): void {
+    this.forecast.finish(ctl, this.done);
+  }
+
+  /** The work grew (the pass is redone in BigInts): the share may go back this once. */
+  regrow(): void {
+    this.forecast.regrow();
   }
 }

@@ -1,4 +1,5 @@
-// The counting program's skeleton: per cell, the windows of closed cells alone (no ships-left counters) and the steps between them.
+// The counting program's skeleton: per cell, the windows of closed cells alone (no ships-left counters) and the steps
+// between them.
 import { GridbitsError } from '../core/error.js';
 import { MAX_TABLE_BYTES } from './count-states.js';
 import type { CountPlan } from './count-plan.js';

@@ -9,7 +9,7 @@ import type { FleetProblem } from './problem.js';
  * are sparse word masks over the window that starts at the anchor, as pairs [word, bits]: `ship` the ship's
  * own cells, `block` its cells plus every later cell the touch rule closes to other ships (its halo).
  */
-export interface Placement {
+interface Placement {
   kind: number;
   /** The ship's squares in the problem's own indexing (rank * width + file). */
   cells: number[];
@@ -58,7 +58,7 @@ const NEIGHBOURS_ALL: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /** Checks the problem's shape and throws BAD_ARGUMENT on anything malformed. */
-export function validateProblem(p: FleetProblem): void {
+function validateProblem(p: FleetProblem): void {
   const bad = (msg: string): never => {
     throw new GridbitsError('BAD_ARGUMENT', msg);
   };
@@ -94,7 +94,9 @@ interface RawPlacement {
   halo: number[];
 }
 
-/** Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo. */
+/**
+ * Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo.
+ */
 function rawPlacements(p: FleetProblem): RawPlacement[] {
   const { width: w, height: h } = p;
   const around = p.touch === 'none' ? NEIGHBOURS_ALL : p.touch === 'corner' ? NEIGHBOURS_EDGE : [];

@@ -60,7 +60,10 @@ export class Successors {
   }
 }
 
-/** Copies a key, shifting the window (its first M words, minus the counters in the last one's bits above lw) right by one bit. */
+/**
+ * Copies a key, shifting the window (its first M words, minus the counters in the last one's bits above lw) right by
+ * one bit.
+ */
 function shiftInto(src: Int32Array, off: number, out: Int32Array, at: number, M: number, K: number, lw: number): void {
   for (let j = 0; j < M - 1; j++) out[at + j] = (src[off + j] >>> 1) | (src[off + j + 1] << 31);
   const last = src[off + M - 1];

@@ -2,7 +2,7 @@
 import type { JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import type { LinkLayer } from './count-links.js';
-import type { PassProgress } from './count.js';
+import type { PassProgress } from './count-forecast.js';
 import { pushForward, vecForward, type FleetIndex } from './count-vec.js';
 
 /** Windows pulled back between two looks at the job's limits. */

@@ -3,7 +3,7 @@ import type { JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import { checkBytes, IntList, packWindows, stepWindows, WindowTable, type LinkLayer } from './count-links.js';
 import { StateForecast } from './count-forecast.js';
-import type { PassProgress } from './count.js';
+import type { PassProgress } from './count-forecast.js';
 import type { FleetProblem } from './problem.js';
 
 /*
@@ -27,7 +27,7 @@ import type { FleetProblem } from './problem.js';
 const LIMB = 24;
 const BASE = 2 ** LIMB;
 /** The dense vector's largest length (ships-left combinations); past it the keyed program (count.ts) runs. */
-export const MAX_VECTOR = 4096;
+const MAX_VECTOR = 4096;
 /**
  * The forecast's rise decay for windows (count-forecast.ts): windows level off sooner than the keyed states,
  * whose ships-left counters keep multiplying for a few more rows. 0.1 keeps the progress of the hasbro 8×8 and
@@ -226,7 +226,10 @@ export function fromResidue(approx: number, residue: number, err: number): bigin
   return a + d;
 }
 
-/** γ_K · x / (1 − γ_K), γ_K = K·u / (1 − K·u): how far x, made of positive sums with K roundings on every path, may be from the truth. */
+/**
+ * γ_K · x / (1 − γ_K), γ_K = K·u / (1 − K·u): how far x, made of positive sums with K roundings on every path, may be
+ * from the truth.
+ */
 export function roundingBound(x: number, K: number): number {
   const ku = K * 2 ** -53;
   if (ku >= 0.5) return Infinity;

@@ -1,8 +1,9 @@
-// Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus the ships left.
-import { ForecastProgress, Job, type JobControl, type Outcome } from '../core/job.js';
+// Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus
+// the ships left.
+import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
-import { StateForecast } from './count-forecast.js';
+import { PassProgress, StateForecast } from './count-forecast.js';
 import { fleetIndex, limbsFor, vecForward, type FleetIndex } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
@@ -22,37 +23,6 @@ export interface ForwardResult {
   states: number;
   /** sizes[pos]: the states expanded at scan position pos. */
   sizes: Float64Array;
-}
-
-/**
- * Where a call's passes stand, in states expanded (its nodes): `done` so far, reported beside a total made of
- * the states forecast to go (see count-forecast.ts). Shared by the passes of one call. The total is raised
- * where a new forecast would lower the share done, so the share never goes back, and it ends exactly at
- * `done` — except when a pass is redone in BigInts (a total of 2^53 or more): the work has then really grown,
- * and the total says so once.
- */
-export class PassProgress {
-  /** States expanded so far by the call's passes. */
-  done = 0;
-  private readonly forecast = new ForecastProgress('states');
-
-  /** @param backward true when a backward pass over the same layers follows the forward one */
-  constructor(readonly backward: boolean) {}
-
-  /** Reports `done` of done + `left` (the states forecast to go), the share kept from going back. */
-  report<P>(ctl: JobControl<P>, left: number): void {
-    this.forecast.report(ctl, this.done, left);
-  }
-
-  /** Reports the end: done of done. */
-  finish<P>(ctl: JobControl<P>): void {
-    this.forecast.finish(ctl, this.done);
-  }
-
-  /** The work grew (the pass is redone in BigInts): the share may go back this once. */
-  regrow(): void {
-    this.forecast.regrow();
-  }
 }
 
 /** Options of a count: the scan order (`'snake'` gives the same count by other states, for cross-checks). */
@@ -236,7 +206,9 @@ function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Gene
   return pass.total;
 }
 
-/** countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress). */
+/**
+ * countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress).
+ */
 export function countLayouts(problem: FleetProblem, options: CountOptions & RunOptions = {}): Promise<Outcome<bigint>> {
   return countLayoutsJob(problem, options).run(options);
 }

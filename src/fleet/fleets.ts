@@ -22,7 +22,10 @@ export interface NamedFleet {
   about: string;
 }
 
-/** The traditional fleets by name (classic, hasbro, german): ship lengths and the touch rule each is usually played with. */
+/**
+ * The traditional fleets by name (classic, hasbro, german): ship lengths and the touch rule each is usually played
+ * with.
+ */
 export const FLEETS: Readonly<Record<string, NamedFleet>> = {
   classic: {
     lengths: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
@@ -67,7 +70,10 @@ export function parseFleet(text: string): ParsedFleet {
   return { shapes: t.split(',').map((s) => straightShape(Number(s))) };
 }
 
-/** Ship kinds from a list of ship shapes: equal shapes (up to turns, and mirrors with `mirror`) merge into one kind with a count. Largest ships first, straight ones before polyominoes of their size. */
+/**
+ * Ship kinds from a list of ship shapes: equal shapes (up to turns, and mirrors with `mirror`) merge into one kind with
+ * a count. Largest ships first, straight ones before polyominoes of their size.
+ */
 export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[] {
   const kinds = new Map<string, ShipKind & { count: number }>();
   for (const s of shapes) {

@@ -156,7 +156,7 @@ function* exactHeat(
 }
 
 /** a / b as a double, exact enough for counts far past 2^53. */
-export function ratio(a: bigint, b: bigint): number {
+function ratio(a: bigint, b: bigint): number {
   const shift = BigInt(Math.max(0, b.toString(2).length - 60));
   return Number(a >> shift) / Number(b >> shift);
 }

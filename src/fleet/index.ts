@@ -1,4 +1,5 @@
-// The Sea Battle engine's public face (`gridbits/fleet`): the problem model, shapes, fleets, field, placements, placement search, counts, sampling, heat maps, the hunting AI and simulation.
+// The Sea Battle engine's public face (`gridbits/fleet`): the problem model, shapes, fleets, field, placements,
+// placement search, counts, sampling, heat maps, the hunting AI and simulation.
 /**
  * Sea Battle (Battleship) on any board, with any fleet of straight ships or polyominoes: a {@link FleetProblem}
  * built by {@link fleetProblem}, legal layouts found by {@link placeFleet}, counted exactly by

@@ -1,4 +1,5 @@
-// Ship kinds in words for people: "3-cell ship", "4-cell T-ship", "two 3-cell L-ships"; names that read as no rectangle.
+// Ship kinds in words for people: "3-cell ship", "4-cell T-ship", "two 3-cell L-ships"; names that read as no
+// rectangle.
 import { isStraight, parseShape, shapeClassId, type Shape } from './shape.js';
 
 /** The polyominoes of three to five cells by the letters players know them by (free shapes: turned or mirrored). */

@@ -22,7 +22,10 @@ export interface PlaceOptions {
   rng?: Rng;
 }
 
-/** A finished placement: a layout, or a proof that none exists (the reason says which proof), with the search nodes it took. */
+/**
+ * A finished placement: a layout, or a proof that none exists (the reason says which proof), with the search nodes it
+ * took.
+ */
 export type PlaceResult =
   | {
       /** A layout was found. */
@@ -200,7 +203,10 @@ export class FleetPlacer {
     this.nodes = 0;
   }
 
-  /** The rails never need look-ahead, so their order is drawn lazily, a position at a time (a Fisher–Yates shuffle revealed as it is read). */
+  /**
+   * The rails never need look-ahead, so their order is drawn lazily, a position at a time (a Fisher–Yates shuffle
+   * revealed as it is read).
+   */
   private draw(k: number, pos: number): void {
     const end = this.placements.kindStart[k + 1];
     const j = pos + this.lazyRng!.below(end - pos);
@@ -471,7 +477,11 @@ function grownArea(o: ReadonlyArray<readonly [number, number]>, dil: ReadonlyArr
  * ```ts
  * import { createRng } from 'gridbits/core';
  * import { fleetProblem, placeFleetSync } from 'gridbits/fleet';
- * const outcome = placeFleetSync(fleetProblem({ width: 10, height: 10, fleet: 'classic' }), { method: 'rails', rng: createRng(1), maxNodes: 1_000_000 });
+ * const outcome = placeFleetSync(fleetProblem({ width: 10, height: 10, fleet: 'classic' }), {
+ *   method: 'rails',
+ *   rng: createRng(1),
+ *   maxNodes: 1_000_000,
+ * });
  * if (outcome.finished && outcome.value.exists) console.log(outcome.value.layout.ships.length); // 10
  * ```
  */

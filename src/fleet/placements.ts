@@ -55,7 +55,9 @@ const NEIGHBOURS = {
   any: [],
 } as const;
 
-/** All placements of the problem's kinds avoiding forbidden cells, ordered by kind, then lowest cell, then orientation. */
+/**
+ * All placements of the problem's kinds avoiding forbidden cells, ordered by kind, then lowest cell, then orientation.
+ */
 export function fleetPlacements(problem: FleetProblem): FleetPlacements {
   const { width: w, height: h, forbidden } = problem;
   const kinds = problem.kinds.length;
@@ -71,7 +73,8 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
   for (let k = 0; k < kinds; k++) {
     kindStart[k] = count;
     const orientations = problem.kinds[k].orientations;
-    // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest cell.
+    // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest
+    // cell.
     for (let anchor = 0; anchor < w * h; anchor++) {
       const ax = anchor % w,
         ay = (anchor / w) | 0;

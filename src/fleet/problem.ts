@@ -26,7 +26,9 @@ export interface FleetProblem {
   width: number;
   /** Ranks of the board (rows). */
   height: number;
-  /** forbidden[sq] = 1: no ship may cover sq (a forbidden cell of the field, or a known miss). sq = rank * width + file. */
+  /**
+   * forbidden[sq] = 1: no ship may cover sq (a forbidden cell of the field, or a known miss). sq = rank * width + file.
+   */
   forbidden: Uint8Array;
   /** required[sq] = 1: some ship must cover sq (a known hit). Optional: none required. */
   required?: Uint8Array;

@@ -1,4 +1,5 @@
-// Exactly uniform layouts: walk the counting program forward, taking each step with probability proportional to its completions.
+// Exactly uniform layouts: walk the counting program forward, taking each step with probability proportional to its
+// completions.
 import { GridbitsError } from '../core/error.js';
 import { uniformBelow, uniformBelowBig, type Rng } from '../core/prng.js';
 import { Job, type Outcome } from '../core/job.js';
@@ -57,7 +58,9 @@ class Sampler implements FleetSampler {
     if (this.total === 0n || !this.back) throw new GridbitsError('BAD_INPUT', 'no layout fits: nothing to sample');
   }
 
-  /** From state e at position pos: takes one link (adding its ship, if any, to `ships`) and returns the state reached. */
+  /**
+   * From state e at position pos: takes one link (adding its ship, if any, to `ships`) and returns the state reached.
+   */
   private step(pos: number, e: number, rng: Rng, ships: FleetLayout['ships']): number {
     const B = this.back![pos],
       node = B.node!,
@@ -74,7 +77,9 @@ class Sampler implements FleetSampler {
     return t;
   }
 
-  /** The link state e at position pos takes, given its first link j: each with probability ∝ its target's completions. */
+  /**
+   * The link state e at position pos takes, given its first link j: each with probability ∝ its target's completions.
+   */
   private choose(pos: number, e: number, j: number, rng: Rng): number {
     const B = this.back![pos],
       link = B.link!;

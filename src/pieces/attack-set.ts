@@ -107,7 +107,9 @@ const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPar
  * import { Bitboard, Board } from 'gridbits/core';
  * import { attackSetSync, parsePiece } from 'gridbits/pieces';
  * const b = Board.of(16384, 16384);
- * const out = attackSetSync(parsePiece('knight'), Bitboard.fromSquares(b, [0, b.parse('p5')]), undefined, { timeoutMs: 1000 });
+ * const out = attackSetSync(parsePiece('knight'), Bitboard.fromSquares(b, [0, b.parse('p5')]), undefined, {
+ *   timeoutMs: 1000,
+ * });
  * if (out.finished) console.log(out.value.count()); // 10
  * ```
  */

@@ -215,7 +215,7 @@ export class RowSweep {
 }
 
 /** Steps from a piece at (x, y) along its vectors until the edge: an upper bound on the work of stepping it. */
-export function stepBound(board: Board, piece: Piece, square: number): number {
+function stepBound(board: Board, piece: Piece, square: number): number {
   const w = board.width,
     h = board.height,
     x = square % w,

@@ -56,7 +56,7 @@ export function addVirtualEdge(g: SmallGraph, a: number, b: number, forced: bool
  * vertex order, or null when the search found none within its budget (`complete` tells whether the search
  * was exhaustive, i.e. none exists).
  */
-export function hamiltonCycle(
+function hamiltonCycle(
   g: SmallGraph,
   rng: Rng,
   budgetPerTry = 1000,

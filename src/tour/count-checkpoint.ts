@@ -1,4 +1,7 @@
 // A count's state saved to bytes and read back: the frontier program's tables and counters, checked on reading.
+//
+// Method: none of its own: the frontier-based search's two state tables (count-frontier.ts, count-table.ts)
+// written out between squares, to be read back and continued.
 import { GridbitsError } from '../core/error.js';
 import type { CountGraph } from './count-graph.js';
 import type { FrontierOptions, FrontierSnapshot } from './count-frontier.js';

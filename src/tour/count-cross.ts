@@ -1,4 +1,14 @@
 // Tours counted as two parts of the board, each with its own edges only, joined through the edges between them.
+//
+// Method: half-tours joined across the middle (meet in the middle), as in McKay's count of the 8×8 knight's
+// tours, with the cut between rows of squares: each half's sets of disjoint paths, on its own edges, tabulated
+// by the frontier-based search (count-frontier.ts), and joined through the edges that cross the cut. It gives
+// McKay's 8×8 figure, 13,267,364,410,532 closed tours (OEIS A001230); M. Löbbing and I. Wegener's earlier count
+// with binary decision diagrams gave 33,439,123,484,294, which was later found wrong.
+// Sources: B. D. McKay, "Knight's tours of an 8×8 chessboard", Technical Report TR-CS-97-03, Department of
+// Computer Science, Australian National University, 1997; M. Löbbing, I. Wegener, "The number of knight's tours
+// equals 33,439,123,484,294 — counting with binary decision diagrams", Electronic Journal of Combinatorics 3,
+// 1996 (the figure in its title is wrong).
 import { GridbitsError } from '../core/error.js';
 import type { JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
@@ -214,7 +224,7 @@ function partGraph(width: number, rows: number, leaps: ReadonlyArray<readonly [n
 }
 
 /** The parts of a `width` × `height` layout for the crossing join. */
-export function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
+function crossPlan(width: number, height: number, piece: Piece): CrossPlan {
   const m = topRows(height),
     low = height - m;
   const leaps = leapsOf(piece);
@@ -239,7 +249,10 @@ export function crossPlan(width: number, height: number, piece: Piece): CrossPla
 export interface CrossPart {
   /** States. */
   states: number;
-  /** mates[s·slots + j]: the slot joined to slot j by a path of state s, APEX where it runs to an end of the tour, or −1. */
+  /**
+   * mates[s·slots + j]: the slot joined to slot j by a path of state s, APEX where it runs to an end of the tour, or
+   * −1.
+   */
   mates: Int8Array;
   /** The states' counts (exact: below 2^53). */
   counts: Float64Array;

@@ -1,5 +1,9 @@
 // Tour counts by backtracking with dead-end pruning: exact on small boards, a lower bound when a budget stops it.
-import { finishedValue, job, type JobControl } from '../core/job.js';
+//
+// Method: exhaustive backtracking (a depth-first search over Hamiltonian paths) with a dead-end rule; no counting
+// method from the literature. It counts where the frontier-based search's window is too wide for memory, and
+// what it has found when a budget stops it is a lower bound, which the frontier-based search cannot give.
+import type { JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 
 export interface DfsOptions {
@@ -14,12 +18,6 @@ export interface DfsResult {
   /** Directed tours from the given starts (closed: directed closed tours from the starts). */
   count: number;
   nodes: number;
-}
-
-/** Counts to the end in one go (tests and benchmarks); see DfsJob for a run in steps. */
-export function dfsCount(g: CountGraph, o: DfsOptions): DfsResult {
-  const dj = new DfsJob(g, o);
-  return finishedValue(job((ctl) => dj.steps(ctl, () => undefined)).runSync());
 }
 
 /**
@@ -72,7 +70,9 @@ export class DfsJob {
     return (this.startIndex + Math.min(1, share)) / Math.max(1, this.o.starts.length);
   }
 
-  /** Tries moves under `control` (one work unit each) to the end; `onShare` hears the share done (0..1) at each pause. */
+  /**
+   * Tries moves under `control` (one work unit each) to the end; `onShare` hears the share done (0..1) at each pause.
+   */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, DfsResult, void> {
     const { g, o, free, path, cursor } = this;
     const { n, adjStart, adj } = g;

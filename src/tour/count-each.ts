@@ -1,4 +1,7 @@
 // Open tour counts from every start square, one count per orbit of the board's symmetries, as a job.
+//
+// Method: none of its own: the counts of count.ts (frontier-based search or backtracking), one from a square of
+// each class of squares that the board's symmetries map onto each other.
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -12,7 +15,10 @@ export interface EachCount {
   runs: number;
 }
 
-/** What a stopped count from every square has: lower bounds (0 on squares not reached, and on the square a frontier count was on). */
+/**
+ * What a stopped count from every square has: lower bounds (0 on squares not reached, and on the square a frontier
+ * count was on).
+ */
 export interface EachPartial {
   /** A lower bound of the count from each square (index = square). */
   counts: bigint[];
@@ -82,7 +88,9 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
   });
 }
 
-/** Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms. */
+/**
+ * Directed open tours from every square (see `countToursFromEachJob`), giving the event loop a turn about every 20 ms.
+ */
 export function countToursFromEach(
   board: Board,
   options: EachOptions & RunOptions = {},

@@ -1,4 +1,13 @@
 // Exact tour counts by a frontier dynamic program: path fragments' degrees and pairings on a sliding window.
+//
+// Method: frontier-based search, counting only (Minato's frontier method; Knuth's SIMPATH for paths and cycles).
+// The squares go in a fixed order; a state is what the frontier knows (each square's degree and which path ends
+// are mates), equal states are merged and their counts added: a state's count is the number of paths from the
+// top of the zero-suppressed decision diagram to its node, and the diagram is never built. It adds a square at a
+// time (with its edges to earlier squares) where the literature adds an edge at a time.
+// Sources: D. E. Knuth, The Art of Computer Programming, Vol. 4A, §7.1.4 (SIMPATH); J. Kawahara, T. Inoue,
+// H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained subgraphs with compressed
+// representation", IEICE Trans. Fundamentals, 2017.
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
@@ -96,12 +105,12 @@ export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult
  * most 70 % full, each under 2^26 entries: about 2 GiB, which this machine (24 GB) takes; measured in
  * bench/tour-count.bench.ts.
  */
-export const MAX_STATES = 1 << 25;
+const MAX_STATES = 1 << 25;
 
 /**
  * The program as steps of a job (`steps`): the state between steps is all in fields (the square being added,
- * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs); if one reaches 2^64
- * the job starts again with BigInt counts.
+ * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs);
+ * if one reaches 2^64 the job starts again with BigInt counts.
  */
 export class FrontierJob {
   private run: FrontierRun;
@@ -112,7 +121,10 @@ export class FrontierJob {
     this.run = new FrontierRun(g, o, o.big ?? false);
   }
 
-  /** Expands states under `control` (one work unit each) to the end; `onShare` hears the estimated share done (0..1) at each pause. */
+  /**
+   * Expands states under `control` (one work unit each) to the end; `onShare` hears the estimated share done (0..1) at
+   * each pause.
+   */
   *steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, FrontierResult, void> {
     for (;;) {
       const r = yield* this.run.steps(control, onShare);
@@ -223,7 +235,10 @@ class FrontierRun {
   /** The model's log-ratio of each step's states to the last one's (see GROWTH_A), and the states each step held. */
   private readonly growth: Float64Array;
   private readonly held: Float64Array;
-  /** Nodes when the current step began, the forecast of the later steps' states over this step's, the best share reported. */
+  /**
+   * Nodes when the current step began, the forecast of the later steps' states over this step's, the best share
+   * reported.
+   */
   private stepStart = 0;
   private ahead = 0;
   private share = 0;

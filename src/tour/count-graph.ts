@@ -1,4 +1,10 @@
 // The leaper graph of a board laid out for counting: squares numbered along the shorter side, back-neighbours.
+//
+// Method: the vertex order of frontier-based search (count-frontier.ts). The frontier is the set of vertices with
+// some edges decided and some still to come; numbered along the shorter side, it is never more than `reach`
+// squares, which bounds the states.
+// Source: J. Kawahara, T. Inoue, H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained
+// subgraphs with compressed representation", IEICE Trans. Fundamentals, 2017.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Piece } from '../pieces/piece.js';

@@ -1,4 +1,12 @@
 // Tours counted as two half-boards joined at their boundary (meet in the middle), using the board's symmetry.
+//
+// Method: half-tours joined at a boundary (meet in the middle), as in McKay's count of the 8×8 knight's tours:
+// each half's sets of disjoint paths are tabulated by the state they leave on the boundary, here by the
+// frontier-based search (count-frontier.ts), and pairs of states that close into one tour are counted. On an
+// even number of rows the half turn makes one table serve both halves; open tours are cycles through one added
+// vertex.
+// Source: B. D. McKay, "Knight's tours of an 8×8 chessboard", Technical Report TR-CS-97-03, Department of
+// Computer Science, Australian National University, 1997.
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
@@ -147,7 +155,7 @@ export function halvesCount(width: number, height: number, piece: Piece, closed 
 }
 
 /** The count as steps of a job: the frontier program, then the join (all of it, one shard). */
-export function* halvesSteps(
+function* halvesSteps(
   width: number,
   height: number,
   piece: Piece,
@@ -179,7 +187,10 @@ export interface BoundaryTable {
   countsBig: bigint[];
   /** Whether some count passes 2^53. */
   big: boolean;
-  /** The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie group by group. */
+  /**
+   * The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie
+   * group by group.
+   */
   groups: Map<number, [number, number]>;
   /** The degrees of each group in a fixed order (the shards split this list). */
   keys: number[];
@@ -210,7 +221,10 @@ export class HalvesJob {
   readonly options: FrontierOptions;
   /** The frontier program on `plan.graph` (on an odd number of rows the bottom's runs first, not checkpointed). */
   readonly frontier: FrontierJob;
-  /** `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts open tours. */
+  /**
+   * `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts
+   * open tours.
+   */
   constructor(
     width: number,
     height: number,
@@ -309,7 +323,9 @@ function stateKey(degrees: number, rooted: number): number {
   return degrees * 3 + rooted;
 }
 
-/** The degrees of a group's key, slot by slot, into `out` (its length: the slots); the key's rooted number is key % 3. */
+/**
+ * The degrees of a group's key, slot by slot, into `out` (its length: the slots); the key's rooted number is key % 3.
+ */
 export function keyDegrees(key: number, out: Int8Array): Int8Array {
   for (let j = out.length - 1, x = Math.floor(key / 3); j >= 0; j--, x = Math.floor(x / 3)) out[j] = x % 3;
   return out;
@@ -461,7 +477,9 @@ function addEdges(
 const FIRST_LABEL = 4,
   FRESH = 15;
 
-/** Adds the edge p–q to the window `y` (4-bit values as the frontier program stores them), or false where it cannot be. */
+/**
+ * Adds the edge p–q to the window `y` (4-bit values as the frontier program stores them), or false where it cannot be.
+ */
 function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolean {
   const xp = y[p],
     xq = y[q];
@@ -504,7 +522,7 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
  * (`ends` 2) one less at the squares that are ends of the tour, where the apex's degree (those squares and the
  * ROOTED ones of s and t) is two. The shards' sums add up to the count.
  */
-export function joinShard(
+function joinShard(
   top: BoundaryTable,
   index: number,
   shards: number,

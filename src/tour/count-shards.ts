@@ -1,4 +1,9 @@
 // A tour count split into independent shards whose counts add up to the total: for a job queue or local cores.
+//
+// Method: the join of half-tours (count-halves.ts, count-cross.ts; after McKay's count of the 8×8 tours, ANU
+// technical report TR-CS-97-03, 1997) cut into parts by groups of the top half's boundary states (open tours
+// 8 wide, class by class of their ends first), each part counted on its own; counts that do not split run
+// whole, as one shard.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
@@ -70,7 +75,8 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
       : classes === null
         ? shards
         : classes.length * Math.max(CLASS_SHARDS, Math.ceil(shards / classes.length));
-  // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed them).
+  // A class's shards split its degree vectors in numerical order (`, keys in order`; before, as its tables listed
+  // them).
   const split =
     classes === null ? `${method} ${n}` : `${method} ${n} in ${classes.length} classes of ends, keys in order`;
   const key = `tour-count ${question.width}x${question.height} ${piece.name} ${question.closed ? 'closed' : 'open'} ${split}`;
@@ -157,7 +163,8 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       }
       const report = (share: number): void => ctl.report({ share: share * 0.02 });
       if (classes !== null) {
-        // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their work).
+        // Shard c·per + i: share i of class c's join, after that class's tables (the first of its shards counts their
+        // work).
         const per = sc.shards / classes.length,
           c = Math.floor(index / per),
           sub = index % per;

@@ -1,4 +1,10 @@
-// A hash table from frontier states (64-bit keys as two 32-bit halves) to exact counts below 2^64, one cache line per probe.
+// A hash table from frontier states (64-bit keys as two 32-bit halves) to exact counts below 2^64, one cache line per
+// probe.
+//
+// Method: the state table of frontier-based search (count-frontier.ts): equal frontier states merged and their
+// counts added, the counting form of sharing a decision diagram's nodes.
+// Source: J. Kawahara, T. Inoue, H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained
+// subgraphs with compressed representation", IEICE Trans. Fundamentals, 2017.
 
 /** Counts are exact below 2^64 (two 32-bit limbs); a sum that reaches it sets `overflow`. */
 const LIMB = 0x1_0000_0000;
@@ -205,7 +211,10 @@ export class StateTable {
 /** Largest share of entries in use before the table doubles. */
 const LOAD = 0.7;
 
-/** Entries `push` keeps before it adds them (16 bytes each), and the buckets they are sorted into (top 16 bits of the hash). */
+/**
+ * Entries `push` keeps before it adds them (16 bytes each), and the buckets they are sorted into (top 16 bits of the
+ * hash).
+ */
 const PENDING = 1 << 16;
 const BUCKETS = 1 << 8;
 

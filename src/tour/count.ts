@@ -1,4 +1,11 @@
 // Exact counts of open and closed tours of any leaper on small boards (OEIS conventions), as jobs.
+//
+// Methods, by file: frontier-based search (count-frontier.ts: Minato's frontier method, Knuth's SIMPATH; Kawahara,
+// Inoue, Iwashita, Minato, IEICE Trans. Fundamentals, 2017); half-tours joined at a boundary or across the middle
+// (count-halves.ts, count-cross.ts: as in B. D. McKay, "Knight's tours of an 8×8 chessboard", ANU technical
+// report TR-CS-97-03, 1997); backtracking where neither fits (count-dfs.ts). The 8×8 closed count,
+// 13,267,364,410,532, is McKay's; M. Löbbing and I. Wegener's count with binary decision diagrams (Electronic
+// Journal of Combinatorics 3, 1996) gave 33,439,123,484,294, which was later found wrong.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
@@ -71,7 +78,9 @@ export interface CountOptions {
    * same question and method, else BAD_INPUT; a damaged one is refused the same way.
    */
   resume?: CountCheckpoint;
-  /** Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last. */
+  /**
+   * Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last.
+   */
   checkpoint?: {
     /** Milliseconds between saves. */
     everyMs: number;
@@ -238,7 +247,9 @@ function halvesCells(reach: number, closed: boolean): number {
 /** Boards this small are counted by backtracking when the frontier window is too wide for them. */
 const SMALL_BOARD = 25;
 
-/** Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given). */
+/**
+ * Whether the tours of this board are counted by halves (when the frontier program counts them and no end is given).
+ */
 export function byHalves(g: CountGraph, closed: boolean, piece: Piece): boolean {
   return g.n > SMALL_BOARD && halvesFit(g.width, g.n / g.width, piece);
 }

@@ -23,7 +23,7 @@ const OPEN_RULE =
 const SCHWENK = "Schwenk's theorem (1991)";
 
 /** The leaper (m, n) a piece is, m <= n, or null for anything that is not one plain leaper. */
-export function leaperOf(piece: Piece): [number, number] | null {
+function leaperOf(piece: Piece): [number, number] | null {
   if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) return null;
   const leaps = piece.leaps;
   const dx = Math.abs(leaps[0][0]),

@@ -1,5 +1,5 @@
-// findTour: one verified tour (or the proof there is none) for any query, by the fastest method that fits: a block construction
-// rotated to the start (Euler), a construction round a hole for odd boards, strip ladders, Warnsdorff,
+// findTour: one verified tour (or the proof there is none) for any query, by the fastest method that fits: a block
+// construction rotated to the start (Euler), a construction round a hole for odd boards, strip ladders, Warnsdorff,
 // and the backtracking search (with its budget) for small boards, fixed ends and other leapers.
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
@@ -72,7 +72,10 @@ export function findTourSync(query: Query, options: FindOptions = {}): Outcome<A
   return findTourJob(query).runSync(withBudget(query, options));
 }
 
-/** The node budget `findTour` and `findTourSync` take by default: a search needs at least one node per square, so it grows with the board. */
+/**
+ * The node budget `findTour` and `findTourSync` take by default: a search needs at least one node per square, so it
+ * grows with the board.
+ */
 export function findNodeBudget(board: Board): number {
   return Math.max(DEFAULT_MAX_NODES, 10 * board.cells);
 }
@@ -242,7 +245,9 @@ let lastOrder: CycleOrder | null = null;
 /** Boards up to this many squares keep their last closed tour, so tours from every square are rotations. */
 const KEEP_CELLS = 4_000_000;
 
-/** The closed tour of W×H for a seed (built once and kept for boards that are not huge) and each square's place on it. */
+/**
+ * The closed tour of W×H for a seed (built once and kept for boards that are not huge) and each square's place on it.
+ */
 function closedOrder(W: number, H: number, seed: number | undefined, variant: number): CycleOrder | null {
   const last = lastOrder;
   if (last !== null && last.width === W && last.height === H && last.seed === seed) return last;
@@ -325,7 +330,9 @@ function neighbours(W: number, H: number, s: number): number[] {
   return out;
 }
 
-/** An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried). */
+/**
+ * An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried).
+ */
 function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: number): Int32Array | null {
   const sx = s % W,
     sy = (s - sx) / W;

@@ -40,7 +40,10 @@ export interface SearchSwitches {
   growth?: number;
 }
 
-/** What a step of the search did: a move, a backtrack, the tour found, the search exhausted, a restart with the next move array. */
+/**
+ * What a step of the search did: a move, a backtrack, the tour found, the search exhausted, a restart with the next
+ * move array.
+ */
 export type SearchEventKind = 'move' | 'backtrack' | 'found' | 'exhausted' | 'restart';
 
 /** One step of the search. `depth` is the square's place in the path (0 = the start). */
@@ -72,7 +75,10 @@ const ST_INIT = 0,
   ST_FOUND = 4,
   ST_NONE = 5;
 
-/** Resumable backtracking search for an open or closed tour of a leaper: one event at a time (`step`) or as job steps (`steps`). */
+/**
+ * Resumable backtracking search for an open or closed tour of a leaper: one event at a time (`step`) or as job steps
+ * (`steps`).
+ */
 export class SearchMachine {
   /** What is searched. */
   readonly query: Query;

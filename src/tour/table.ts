@@ -21,7 +21,9 @@ export interface TableOptions {
 export interface TableCell {
   /** The start square (board index). */
   square: number;
-  /** true: a tour starts here; false: proved that none does; null: undecided within `maxBacktracks` (the paper's LIM). */
+  /**
+   * true: a tour starts here; false: proved that none does; null: undecided within `maxBacktracks` (the paper's LIM).
+   */
   exists: boolean | null;
   /** Backtracks the search made from this square. */
   backtracks: number;

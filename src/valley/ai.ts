@@ -72,7 +72,10 @@ export function formatPlayer(spec: PlayerSpec): string {
   return spec.timeoutMs === undefined ? base : `${base}@${spec.timeoutMs}ms`;
 }
 
-/** What a player sees: the engine at the position to move in, the game's keys so far (the current one last), the draw rule. */
+/**
+ * What a player sees: the engine at the position to move in, the game's keys so far (the current one last), the draw
+ * rule.
+ */
 export interface Turn {
   /** The engine at the position to move in (leave it as it is). */
   engine: Engine;
@@ -230,7 +233,10 @@ export interface MatchOptions {
   position?: string;
   /** Seeds the random opening plies and the random players (default 1). */
   seed?: number;
-  /** Random plies at the start of every game (each one not losing by force within 5 plies), so deterministic players do not replay one game (default 1). */
+  /**
+   * Random plies at the start of every game (each one not losing by force within 5 plies), so deterministic players do
+   * not replay one game (default 1).
+   */
   openingPlies?: number;
   /** Third occurrence of a position is a draw (default true). */
   drawRule?: boolean;
@@ -312,8 +318,8 @@ export type PlayedGame = Omit<MatchGame, 'game' | 'whitePlayer'>;
 
 /**
  * The steps of a game played on to its end: a win, the third occurrence of a position when the game has the
- * draw rule, or the ply cap. A ply is its unit of work (a pause point may follow each). Moves go through the game (every one checked); rng
- * draws the random opening plies; `moves` gets each move as it is played.
+ * draw rule, or the ply cap. A ply is its unit of work (a pause point may follow each). Moves go through the game
+ * (every one checked); rng draws the random opening plies; `moves` gets each move as it is played.
  */
 function* gameSteps(
   ctl: JobControl<unknown>,

@@ -16,7 +16,10 @@ export interface Engine {
   readonly side: Side;
   /** Plies played. */
   readonly ply: number;
-  /** Zobrist key of the pieces and the side to move (and whether the first-move rule still applies), as two 32-bit halves. */
+  /**
+   * Zobrist key of the pieces and the side to move (and whether the first-move rule still applies), as two 32-bit
+   * halves.
+   */
   readonly keyLo: number;
   /** The key's high half (see keyLo). */
   readonly keyHi: number;

@@ -111,7 +111,10 @@ export class Engine5 implements Engine {
     return ((this.men[0] | this.men[1]) & (1 << sq)) !== 0;
   }
 
-  /** Directions as in geometry.ts: 0 east, 1 north-west, 2 north, 3 north-east, 4 west, 5 south-east, 6 south, 7 south-west. */
+  /**
+   * Directions as in geometry.ts: 0 east, 1 north-west, 2 north, 3 north-east, 4 west, 5 south-east, 6 south, 7
+   * south-west.
+   */
   slideEnd(sq: number, d: number): number {
     return slideEnd25(sq, d, this.men[0] | this.men[1]);
   }

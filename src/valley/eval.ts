@@ -12,7 +12,7 @@ import type { Side } from './state.js';
 export const EVAL_MAX = 10000;
 
 /** A King this many slides or more from the valley counts as far; the BFS stops there. */
-export const FAR = 4;
+const FAR = 4;
 
 // Worth of a King's distance to the valley, by slides (index 1..FAR). Distance 1 for the side to move is a win
 // next move, for the other side a threat that must be answered at once.
@@ -38,8 +38,8 @@ const routesOf = (r: number): number => r >>> ROUTES_SHIFT;
 
 /**
  * How many slides the King on `from` needs to reach the valley with every other piece standing still (FAR when
- * FAR or more), and its routes (packed: see distanceOf, routesOf). The King's own square stays occupied for the BFS: a path through it is never shorter than a slide
- * from it, so only a few stopping squares are invented beside it.
+ * FAR or more), and its routes (packed: see distanceOf, routesOf). The King's own square stays occupied for the BFS: a
+ * path through it is never shorter than a slide from it, so only a few stopping squares are invented beside it.
  */
 function slideDistance(e: Engine, from: number): number {
   const valley = e.valley;

@@ -160,7 +160,9 @@ export class Game {
       .map((m) => m.slice(2));
   }
 
-  /** Plays a move like "b1e4"; a malformed or illegal move, or one after the end, throws BAD_INPUT and changes nothing. */
+  /**
+   * Plays a move like "b1e4"; a malformed or illegal move, or one after the end, throws BAD_INPUT and changes nothing.
+   */
   play(move: string): void {
     const over = this.result();
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
@@ -203,7 +205,8 @@ export class Game {
         reason: 'the same position (board and side to move) occurred a third time: draw rule',
       };
     }
-    // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King does.
+    // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King
+    // does.
     if (engineMoves(e).length === 0)
       return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
     return null;
@@ -217,7 +220,10 @@ export class Game {
     return n;
   }
 
-  /** The engine keys [keyLo, keyHi] of the positions so far, oldest first, the current one last (for the search's history). */
+  /**
+   * The engine keys [keyLo, keyHi] of the positions so far, oldest first, the current one last (for the
+   * search's history).
+   */
   historyKeys(): Array<[number, number]> {
     return this.keys.map(([lo, hi]) => [lo, hi]);
   }

@@ -5,7 +5,6 @@ import { Board } from '../core/board.js';
 export const BOARD = Board.of(5, 5);
 /** c3, the King's Valley. */
 export const VALLEY = 12;
-export const ALL_SQUARES = (1 << 25) - 1;
 
 /** The 8 directions as (file, rank) steps; the first four increase the square index, the last four decrease it. */
 const DIRS: ReadonlyArray<readonly [number, number]> = [

@@ -9,9 +9,9 @@ import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 const N = 7;
 const CELLS = N * N;
 /** d4, the centre. */
-export const LABYRINTH_VALLEY = 24;
+const LABYRINTH_VALLEY = 24;
 /** b3, f3, b5, f5: fixed, they block slides like pieces and never move. */
-export const LABYRINTH_PILLARS: readonly number[] = [15, 19, 29, 33];
+const LABYRINTH_PILLARS: readonly number[] = [15, 19, 29, 33];
 /** Labyrinth's board: 7×7, valley d4, pillars b3 b5 f3 f5, six soldiers a side. */
 export const LABYRINTH_GRID: GridSpec = {
   size: N,
@@ -22,8 +22,6 @@ export const LABYRINTH_GRID: GridSpec = {
 };
 /** Six soldiers and the King on each side's first rank, the Kings in the middle (d1, d7). */
 export const LABYRINTH_START = `sssksss/7/1${PILLAR}3${PILLAR}1/7/1${PILLAR}3${PILLAR}1/7/SSSKSSS w 0`;
-/** 7 pieces × 8 directions. */
-export const LABYRINTH_MAX_MOVES = 56;
 
 // Square sq is bit sq of the low half when sq < 32, else bit sq - 32 of the high half; BIT_* give both halves.
 const BIT_LO = new Int32Array(CELLS);
@@ -296,7 +294,9 @@ class LabyrinthEngine implements Engine {
     return slideEnd(sq, d, m[0] | m[2] | PILLAR_LO, m[1] | m[3] | PILLAR_HI);
   }
 
-  /** Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine). */
+  /**
+   * Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine).
+   */
   mobility(side: Side): number {
     const m = this.men,
       king = this.kings[side];

@@ -48,7 +48,10 @@ function boardOf(size: number): Board {
   return b;
 }
 
-/** A move in notation, its from and to squares: "b1e4". A number that is no move on that board is refused (BAD_ARGUMENT). */
+/**
+ * A move in notation, its from and to squares: "b1e4". A number that is no move on that board is refused
+ * (BAD_ARGUMENT).
+ */
 export function formatMove(m: Move, size = 5): string {
   if (!isMove(m, size))
     throw new GridbitsError('BAD_ARGUMENT', `${String(m)} is not a King's Valley move code on a ${size}×${size} board`);

@@ -135,7 +135,7 @@ export function formatBoard(size: number, letter: (sq: number) => string, side: 
 }
 
 /** The letter of sq in setup (pillars come from spec): K S k s, '#', or '' for an empty square. */
-export function setupLetter(setup: Setup, spec: GridSpec, sq: number): string {
+function setupLetter(setup: Setup, spec: GridSpec, sq: number): string {
   for (const c of [WHITE, BLACK]) {
     if (!setup.men[c].includes(sq)) continue;
     const l = setup.kings[c] === sq ? 'K' : 'S';

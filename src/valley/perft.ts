@@ -15,7 +15,7 @@ import { formatMove, type Move } from './move.js';
 export const PERFT_MAX_DEPTH = 12;
 
 /** The most moves any variant's position has (7 pieces × 8 directions), rounded up: a buffer size per ply. */
-export const ENGINE_MAX_MOVES = 64;
+const ENGINE_MAX_MOVES = 64;
 
 /** perft split by first move: [move in notation, leaves below it], in generation order. */
 export type DivideRows = Array<[string, number]>;

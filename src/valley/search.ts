@@ -55,7 +55,10 @@ export interface SearchOptions {
   drawRule?: boolean;
   /** Called after each finished iteration. */
   onIteration?: (info: SearchInfo) => void;
-  /** Points a draw is worth less than 0 to the side to move at the root (default 0): players that should win avoid repetitions. */
+  /**
+   * Points a draw is worth less than 0 to the side to move at the root (default 0): players that should win avoid
+   * repetitions.
+   */
   contempt?: number;
   /** Evaluation of live positions for the side to move (default evaluate), within ±EVAL_MAX. */
   evaluate?: (e: Engine) => number;
@@ -81,7 +84,10 @@ export interface SearchResult {
   winInPlies?: number;
   /** The same distance in the winner's own moves, the winning move included: ceil(winInPlies / 2). */
   winIn?: number;
-  /** The result when the root position is already over (a King on the valley, the mover's King boxed in, or no legal move). */
+  /**
+   * The result when the root position is already over (a King on the valley, the mover's King boxed in, or no legal
+   * move).
+   */
   result?: Winner;
   /** Why the search ended: it reached its depth, proved an exact result, or the position was over. */
   ended: 'depth' | 'proven' | 'over';
@@ -175,7 +181,8 @@ export class Searcher {
   private nodes = 0;
   // Nodes already handed to the job's control.
   private spent = 0;
-  // The control of the job now searching: a new search takes the searcher over, and a job it superseded refuses to go on.
+  // The control of the job now searching: a new search takes the searcher over, and a job it superseded refuses to go
+  // on.
   private owner: JobControl<SearchResult> | null = null;
 
   /** tableSize: transposition table entries (default 2^18, 15 bytes each). */
@@ -481,7 +488,10 @@ export class Searcher {
     return true;
   }
 
-  /** The open node's end: its score into the table (results relative to this node, so a transposition at another ply reads them right). */
+  /**
+   * The open node's end: its score into the table (results relative to this node, so a transposition at another ply
+   * reads them right).
+   */
   private leave(ply: number): number {
     this.popKey();
     const bestScore = this.nBest[ply],
@@ -536,7 +546,9 @@ export class Searcher {
     return this.leave(ply);
   }
 
-  /** negamax as steps of the job, for nodes STEP_DEPTH plies or more from their leaves: it may pause after each child. */
+  /**
+   * negamax as steps of the job, for nodes STEP_DEPTH plies or more from their leaves: it may pause after each child.
+   */
   private *step(
     ctl: JobControl<SearchResult>,
     depth: number,
@@ -666,7 +678,10 @@ export function searchAnswer(outcome: Outcome<SearchResult, SearchResult>): Sear
   return outcome.finished ? outcome.value : outcome.partial;
 }
 
-/** A move in the engine's notation, from and to squares: "b1e4" (on 7×7, files a-g); a number that is no move is refused. */
+/**
+ * A move in the engine's notation, from and to squares: "b1e4" (on 7×7, files a-g); a number that is no move is
+ * refused.
+ */
 export function formatEngineMove(e: Engine, m: Move): string {
   return formatMove(m, e.size);
 }

@@ -268,7 +268,8 @@ export class Dfpn {
       this.rDist = n === 0 ? 0 : dist + 1;
       tt.store(lo, hi, 0, INF, this.rDist, work);
     } else if (dn === 0) {
-      // Which line positions this disproof rests on: all refutations at the prover's node, the soundest one at the defender's.
+      // Which line positions this disproof rests on: all refutations at the prover's node, the soundest one at the
+      // defender's.
       let dep = or ? SOUND : CUT;
       for (let i = base; i < base + n; i++) {
         if (this.cDn[i] !== 0) continue;

@@ -1,4 +1,5 @@
-// The solver's transposition table: exact keys of King's Valley positions up to the board's 8 symmetries, in typed arrays.
+// The solver's transposition table: exact keys of King's Valley positions up to the board's 8 symmetries, in typed
+// arrays.
 import { GridbitsError } from '../core/error.js';
 
 /** Proof and disproof numbers at or above this are infinite (solved). */

@@ -1,4 +1,5 @@
-// Solving King's Valley positions, as a job: does the side to move force a win, does the other side, or neither (a draw)?
+// Solving King's Valley positions, as a job: does the side to move force a win, does the other side, or neither (a
+// draw)?
 import { GridbitsError } from '../core/error.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -81,7 +82,10 @@ export interface SolveResult {
   strategy?: Record<string, string>;
   /** Plies to the win when the winner follows the proof (a bound, not necessarily the shortest win). */
   proofDepth: number | null;
-  /** With the shortest option: plies of the quickest forced win against the best defence (the winner's last move counted). */
+  /**
+   * With the shortest option: plies of the quickest forced win against the best defence (the winner's last move
+   * counted).
+   */
   shortest?: number;
   /** Search nodes expanded (the shortest-win search's included). */
   nodes: number;
@@ -127,7 +131,10 @@ class Solver {
     return this.dfpn.nodes + this.shortNodes;
   }
 
-  /** The next slice's size: SLICE nodes, or what the budget leaves if less (a run again after a stop takes whole slices). */
+  /**
+   * The next slice's size: SLICE nodes, or what the budget leaves if less (a run again after a stop takes whole
+   * slices).
+   */
   private slice(size: number): number {
     const left = this.maxNodes - this.nodes;
     return left > 0 && left < size ? left : size;

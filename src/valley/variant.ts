@@ -1,4 +1,5 @@
-// King's Valley variants (standard, Retrieve the King, Labyrinth): board, valley, pillars, start, notation, engine, perft.
+// King's Valley variants (standard, Retrieve the King, Labyrinth): board, valley, pillars, start, notation, engine,
+// perft.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Engine } from './engine.js';

@@ -126,7 +126,10 @@ function findOrbits(g: Graph): Orbits {
   return { orbit, reps: Int32Array.from(reps), symmetries: maps.length };
 }
 
-/** Throws BAD_ARGUMENT for a step count that is not a whole number ≥ 0, LIMIT past `max` (engines take numbers from anywhere). */
+/**
+ * Throws BAD_ARGUMENT for a step count that is not a whole number ≥ 0, LIMIT past `max` (engines take numbers from
+ * anywhere).
+ */
 export function checkSteps(steps: number, max: number): void {
   if (!Number.isSafeInteger(steps) || steps < 0)
     throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);

@@ -196,8 +196,8 @@ function* horizon(
 /**
  * P(still on the board after `steps` moves) from `from`, for any steps up to 10^9, with λ, c and the error, as
  * a job (a node is one move of the DP, or a squaring's multiply-adds counted in such moves; progress is in
- * these nodes, the power iteration's still to go forecast from how fast it converges). The method is chosen by cost unless
- * `options.method` names one.
+ * these nodes, the power iteration's still to go forecast from how fast it converges). The method is chosen by cost
+ * unless `options.method` names one.
  * @example
  * ```ts
  * const out = survivalAtHorizonSync(graph(Board.of(8, 8), 'knight'), 0, 1_000_000_000);

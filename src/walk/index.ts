@@ -1,4 +1,5 @@
-// The random-walk engine's public face (`gridbits/walk`): survival probabilities of a leaper, float, exact, far horizons, simulated.
+// The random-walk engine's public face (`gridbits/walk`): survival probabilities of a leaper, float, exact, far
+// horizons, simulated.
 /**
  * Random walks of a leaper on a board: each move one of its leaps, chosen uniformly, and a walk ends when it
  * leaves the board. From the walk {@link graph}, the chance of staying on for N moves: in floating point

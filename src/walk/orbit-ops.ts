@@ -90,7 +90,9 @@ function step(r: Reduced, cur: Float64Array, next: Float64Array): number {
   return 0;
 }
 
-/** `n` steps of the reduced DP from cur, ping-ponging with next (the result is in next when n is odd): log2 taken out. */
+/**
+ * `n` steps of the reduced DP from cur, ping-ponging with next (the result is in next when n is odd): log2 taken out.
+ */
 function stepMany(r: Reduced, cur: Float64Array, next: Float64Array, n: number): number {
   let log2 = 0;
   for (let i = 0; i < n; i++) log2 += i % 2 === 0 ? step(r, cur, next) : step(r, next, cur);
@@ -130,7 +132,7 @@ function norm2(r: Reduced, v: Float64Array): number {
 }
 
 /** The most moves the power iteration makes on this class (it usually settles long before). */
-export function decaySteps(r: Reduced): number {
+function decaySteps(r: Reduced): number {
   return Math.max(64, Math.floor(DECAY_WORK / Math.max(1, r.target.length)));
 }
 

@@ -1,4 +1,5 @@
-// `tour-count --checkpoint FILE`: a count stopped (budget, Ctrl-C) and run again with the same file gives the unbroken count.
+// `tour-count --checkpoint FILE`: a count stopped (budget, Ctrl-C) and run again with the same file gives the unbroken
+// count.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

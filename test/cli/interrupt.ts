@@ -18,7 +18,10 @@ export interface InterruptOptions {
   ready?: RegExp;
   /** Milliseconds to wait after that before the signal (default 0). */
   afterMs?: number;
-  /** Ends the command (SIGKILL) if it is not ready within this many milliseconds (default 120,000), so no test leaves it running. */
+  /**
+   * Ends the command (SIGKILL) if it is not ready within this many milliseconds (default 120,000), so no test leaves it
+   * running.
+   */
   giveUpMs?: number;
 }
 

@@ -1,17 +1,15 @@
 // Tour counts on a real job queue: a Redis server on loopback, `gridbits worker` processes (one killed mid-shard),
 // the coordinator `tour-count --queue`, and the same count as a local run; bad addresses and budgets refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 import { freePort } from './free-port.js';
+import { REDIS_SERVER, skipWithout } from '../service.js';
 
-const REDIS = '/usr/bin/redis-server';
-const haveRedis = existsSync(REDIS);
-if (!haveRedis) console.warn(`queue tests skipped: ${REDIS} is not installed (apt-get install redis-server)`);
+const skipQueue = skipWithout(REDIS_SERVER, 'the counts on a job queue of test/cli/queue.test.ts');
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 // `worker` is served by the bundled CLI once the command table lists it; until then by its own entry.
@@ -68,12 +66,16 @@ let url = '';
 let port = 0;
 
 beforeAll(async () => {
-  if (!haveRedis) return;
+  if (skipQueue) return;
   port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  redis = spawn(
+    REDIS_SERVER.path,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let log = '';
     redis!.stdout!.on('data', (d: Buffer) => {
@@ -164,7 +166,7 @@ describe('shards on the local cores', () => {
   }, 60_000);
 });
 
-describe.skipIf(!haveRedis)('counts on the queue (redis-server on loopback)', () => {
+describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () => {
   it('two workers, one killed mid-shard: the same count as the local run', async () => {
     const local = gridbitsJson(['tour-count', '6x8', '--closed']);
     expect(local.count).toBe(CLOSED_6X8);

@@ -101,7 +101,8 @@ describe('gridbits tour-count', () => {
       gridbits(['tour-count', '8x8']),
       /8x8 has 64 squares, over the exact counter's limit of 42 for open tours this wide \(joined across the middle\)/,
     );
-    // On a queue, a count that splits into shards is taken however long (here the queue is not there); one that does not split is refused.
+    // On a queue, a count that splits into shards is taken however long (here the queue is not there); one that does
+    // not split is refused.
     expectUserError(
       gridbits(['tour-count', '8x8', '--queue', 'redis://127.0.0.1:1']),
       /cannot reach the job queue at redis:\/\/127\.0\.0\.1:1/,

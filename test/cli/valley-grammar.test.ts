@@ -74,6 +74,8 @@ describe('gridbits valley: durations and budgets', () => {
       '--max-nodes',
       '100000',
     ]);
+    // Some first moves counted to the end before the budget ran out, not all.
+    expect(Object.keys(rows.divide).length).toBeGreaterThan(0);
     expect(Object.keys(rows.divide).length).toBeLessThan(Object.keys(full.divide).length);
     for (const [m, n] of Object.entries(rows.divide)) expect(n).toBe(full.divide[m]);
     expect(gridbits(['valley', 'perft', '5', '--max-nodes', '100000']).stdout).toMatch(

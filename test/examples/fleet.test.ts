@@ -1,4 +1,5 @@
-// examples/fleet.ts run as a user would: its placed layout re-checked by the reference checker, its count by brute force, its hunt by replay.
+// examples/fleet.ts run as a user would: its placed layout re-checked by the reference checker, its count by brute
+// force, its hunt by replay.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { bruteCount, checkLayout, refProblem } from '../reference/fleet.js';

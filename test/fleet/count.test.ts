@@ -17,7 +17,7 @@ import { bruteCellCounts, bruteCount } from '../reference/fleet.js';
 import { problemOf, smallProblems } from './count-problems.js';
 import { Job, finishedValue } from '../../src/core/job.js';
 import { buildPlan } from '../../src/fleet/count-plan.js';
-import { PassProgress } from '../../src/fleet/count.js';
+import { PassProgress } from '../../src/fleet/count-forecast.js';
 import { fleetIndex, fromResidue, roundingBound, vecForward, type VecForward } from '../../src/fleet/count-vec.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 

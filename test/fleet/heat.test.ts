@@ -66,7 +66,8 @@ describe('heatMap exact', () => {
   it('says when no layout matches the record', async () => {
     const p = asProblem(refProblem(4, 4, ['3'], 'any'));
     const k = emptyKnowledge(p);
-    for (let sq = 0; sq < 16; sq++) if (sq % 4 !== 3) k.marks[sq] = MISS; // only the d file is open: room for a vertical 3
+    // Only the d file is open: room for a vertical 3.
+    for (let sq = 0; sq < 16; sq++) if (sq % 4 !== 3) k.marks[sq] = MISS;
     const ok = await heat(p, k);
     expect(ok).toMatchObject({ method: 'exact', consistent: true, total: 2n });
     k.marks[7] = MISS;

@@ -5,7 +5,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launch } from '../web/browser.js';
+import { launch } from '../web/browser.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 import { REPO, packAndInstall, serveStatic, viteBuild, type Installed } from './tarball.js';
 
 const SUBPATHS = ['core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet'] as const;
@@ -180,9 +181,9 @@ describe('the package installed from its tarball', () => {
   });
 });
 
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/package/installed.test.ts');
 
-describe.skipIf(missing !== null)('the package bundled by Vite for a page', () => {
+describe.skipIf(skip)('the package bundled by Vite for a page', () => {
   it('builds a page importing gridbits/tour that runs in Chromium, with a job in a Web Worker', async () => {
     const page = join(app(), 'page');
     mkdirSync(page, { recursive: true });

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launch } from '../web/browser.js';
+import { launch } from '../web/browser.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 import { REPO, packAndInstall, serveStatic, viteBuild, type Installed } from './tarball.js';
 
 const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
@@ -48,8 +49,8 @@ describe('the README worker recipe', () => {
     expect(out.trim()).toBe(promised(NODE));
   });
 
-  const missing = chromiumMissing();
-  it.skipIf(missing !== null)('runs in a page bundled by Vite, the job in a module Web Worker', async () => {
+  const skip = skipWithout(CHROMIUM, 'the browser test of the worker recipe');
+  it.skipIf(skip)('runs in a page bundled by Vite, the job in a module Web Worker', async () => {
     const dir = recipe('recipe-web', BROWSER);
     writeFileSync(
       join(dir, 'index.html'),

@@ -33,7 +33,10 @@ const oneWay = fc
   .tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 }))
   .filter(([x, y]) => x !== 0 || y !== 0);
 
-/** Random pieces: leapers, riders and sliders expanded 8 ways, or one-way vectors of each kind (a pawn's capture, a one-way rider). */
+/**
+ * Random pieces: leapers, riders and sliders expanded 8 ways, or one-way vectors of each kind (a pawn's capture, a
+ * one-way rider).
+ */
 const pieceArb: fc.Arbitrary<NaivePiece> = fc
   .oneof(
     fc
@@ -180,6 +183,7 @@ describe('attack-set job', () => {
           const whole = finishedValue(byMethod(how, parsePiece(spec), from, occ).runSync());
           const j = byMethod(how, parsePiece(spec), from, occ);
           let stops = 0;
+          let before = 0;
           for (;;) {
             const out = j.runSync({ maxNodes: every });
             if (out.finished) {
@@ -190,7 +194,10 @@ describe('attack-set job', () => {
             stops++;
             expect(out.stopped).toBe('nodes');
             const { rows, squares } = out.partial!;
-            expect(rows).toBeGreaterThanOrEqual(0);
+            // The ranks done only grow, and stay within the board.
+            expect(rows).toBeGreaterThanOrEqual(before);
+            expect(rows).toBeLessThanOrEqual(h);
+            before = rows;
             expect(squares).toEqual(whole.filter((s) => s < rows * w));
           }
         },
@@ -210,7 +217,8 @@ describe('attack-set job', () => {
     expect(out.finished && out.value.names().sort()).toEqual(
       'b3 c2 f7 f9 g6 g10 i6 i10 j7 j9 n4 n6 o3 o7 q3 q7 r4 r6'.split(' ').sort(),
     );
-    // Stopped after the first knight (a1): the next (p5) stands on rank 5 and reaches 2 ranks down, so ranks 1-2 are done.
+    // Stopped after the first knight (a1): the next (p5) stands on rank 5 and reaches 2 ranks down, so ranks 1-2 are
+    // done.
     const one = attackSetSync(knight, few, undefined, { maxNodes: 1 });
     expect(one).toMatchObject({ finished: false, stopped: 'nodes', partial: { rows: 2 } });
     expect(one.finished === false && one.partial!.attacks.names()).toEqual(['c2']);

@@ -92,14 +92,31 @@ describe('mobility job', () => {
       expect(out.finished && out.value).toEqual(
         finishedValue(mobilitySync(b, parsePiece('queen'), Bitboard.fromSquares(b, [b.parse('d6'), 13]))),
       );
+      // Stopped at the first report of rows counted (a fixed delay can outlast the job on a fast machine).
       const c = new AbortController();
-      const run = runInWorker(worker, 'pieces.mobility', [{ board: { width: 4096, height: 4096 }, piece: 'queen' }], {
+      let heard = 0;
+      const n = 4096;
+      const s = await runInWorker(worker, 'pieces.mobility', [{ board: { width: n, height: n }, piece: 'queen' }], {
         signal: c.signal,
+        onProgress: (p) => {
+          if (p.done > 0 && heard === 0) {
+            heard = p.done;
+            c.abort();
+          }
+        },
       });
-      setTimeout(() => c.abort(), 200);
-      const s = await run;
       expect(s).toMatchObject({ finished: false, stopped: 'signal' });
-      expect(s.finished === false && s.partial!.rows).toBeGreaterThanOrEqual(0);
+      if (s.finished) return;
+      const { rows, counts, total } = s.partial!;
+      expect(rows).toBeGreaterThanOrEqual(heard);
+      expect(rows).toBeLessThan(n);
+      expect(counts).toHaveLength(rows * n);
+      expect(total).toBe(counts.reduce((a, x) => a + x, 0));
+      // A queen on an empty n×n board: 2(n − 1) along its rank and file, and its four diagonals to the edges.
+      const queen = (x: number, y: number): number =>
+        2 * (n - 1) + Math.min(x, y) + Math.min(n - 1 - x, y) + Math.min(x, n - 1 - y) + Math.min(n - 1 - x, n - 1 - y);
+      for (const sq of [0, 1, n >> 1, n - 1, rows * n - 1 - (n >> 1), rows * n - 1])
+        expect(counts[sq], `square ${sq}`).toBe(queen(sq % n, (sq / n) | 0));
     } finally {
       await worker.terminate();
     }
@@ -144,7 +161,10 @@ describe('attacks job in a worker', () => {
       );
       const q = await run;
       expect(q).toMatchObject({ finished: false, stopped: 'signal' });
-      expect(q.finished === false && q.partial!.rows).toBeGreaterThanOrEqual(0);
+      // Queens on two full ranks attack every square, so the partial is exactly its first `rows` ranks.
+      if (q.finished) return;
+      expect(q.partial!.rows).toBeLessThan(16384);
+      expect(Bitboard.fromWords(big, q.partial!.words).count()).toBe(q.partial!.rows * 16384);
     } finally {
       await worker.terminate();
     }

@@ -116,7 +116,8 @@ describe('tour counts against OEIS', () => {
       expect(count(w, h, true)).toBe(0n);
   });
 
-  // Counts past 2^53 stay exact in two 32-bit halves (past 2^64 they switch to BigInt): 4×24 (A079137) runs in count.long.test.ts.
+  // Counts past 2^53 stay exact in two 32-bit halves (past 2^64 they switch to BigInt): 4×24 (A079137) runs in
+  // count.long.test.ts.
   it('the BigInt counts give the same numbers as the counts in two 32-bit halves', () => {
     for (const [w, h, closed] of [
       [5, 5, false],

@@ -83,12 +83,31 @@ describe("closeByEuler: Euler's reversal", () => {
     const j = galleryTour('janisch').tour;
     expect(closeByEuler(j.board, j.path)?.how).toBe('already closed');
     // Reversed tours swap the roles of head and tail: both directions of a closable tour close.
+    // Euler's pair, looked for plainly: p[i] a move from the end and p[i + 1] a move from the start.
+    const leap = (w: number, a: number, c: number): boolean =>
+      Math.abs((a % w) - (c % w)) * Math.abs(Math.floor(a / w) - Math.floor(c / w)) === 2;
+    const hasPair = (w: number, p: number[]): boolean =>
+      p.some((s, i) => i + 1 < p.length && leap(w, s, p[p.length - 1]) && leap(w, p[i + 1], p[0]));
+    // The first hundred open tours of 5×6 from a1 have no pair, either way round.
     const b = Board.of(5, 6);
     for (const t of allTours(5, 6, 100)) {
       const fwd = closeByEuler(b, t);
       const back = closeByEuler(b, [...t].reverse());
+      expect(fwd === null).toBe(!hasPair(5, t));
       expect(fwd === null).toBe(back === null);
-      if (back) expect(tourProblem(5, 6, back.path, true)).toBeNull();
     }
+    // Janisch's closed tour opened at its squares: each has a pair, and so has its reverse.
+    let opened = 0;
+    for (let i = 1; i < 62; i++) {
+      const open = [...j.path.slice(0, i + 1), ...j.path.slice(i + 1).reverse()];
+      if (tourProblem(8, 8, open, false) !== null) continue;
+      opened++;
+      const back = closeByEuler(j.board, [...open].reverse());
+      expect(hasPair(8, open), `opened at ${i}`).toBe(true);
+      expect(closeByEuler(j.board, open), `opened at ${i}`).not.toBeNull();
+      expect(back, `opened at ${i}, reversed`).not.toBeNull();
+      expect(tourProblem(8, 8, back!.path, true)).toBeNull();
+    }
+    expect(opened).toBeGreaterThan(2);
   });
 });

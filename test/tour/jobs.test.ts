@@ -64,11 +64,27 @@ describe('findTour', () => {
     const zebra11 = { board: Board.of(11, 11), piece: ZEBRA, closed: false, from: 0 };
     const t = tour.findTourSync(zebra11, { timeoutMs: 1 });
     expect(t).toMatchObject({ finished: false, stopped: 'time' });
+    // Stopped at the first report of backtracks made (a fixed delay could fire before the search starts).
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 5);
-    const s = await tour.findTour(zebra11, { signal: ac.signal, maxNodes: Infinity });
+    let heard = 0;
+    const onProgress = (p: Progress): void => {
+      if (p.unit === 'backtracks' && p.done > 0 && heard === 0) {
+        heard = p.done;
+        ac.abort();
+      }
+    };
+    const s = await tour.findTour(zebra11, { signal: ac.signal, maxNodes: Infinity, onProgress });
     expect(s).toMatchObject({ finished: false, stopped: 'signal' });
-    expect(!s.finished && s.partial!.backtracks).toBeGreaterThanOrEqual(0);
+    if (s.finished) return;
+    expect(heard).toBeGreaterThan(0);
+    expect(s.partial!.backtracks).toBeGreaterThanOrEqual(heard);
+    // The search is deterministic: the same number of nodes under a budget leaves the same partial result.
+    expect(tour.findTourSync(zebra11, { maxNodes: s.nodes })).toMatchObject({
+      finished: false,
+      stopped: 'nodes',
+      nodes: s.nodes,
+      partial: s.partial,
+    });
   });
 
   it('library messages name options, not CLI flags', () => {
@@ -221,7 +237,8 @@ describe('countTours', () => {
     expect(!w.finished && w.partial!.count! > 0n).toBe(true);
     const b = tour.countToursSync(Board.of(5, 5), { method: 'backtracking', maxNodes: 20_000 });
     expect(b.finished).toBe(false);
-    if (!b.finished) expect(b.partial!.count! >= 0n && b.partial!.count! < 1728n).toBe(true);
+    // A lower bound: some of the 1,728 tours found in 20,000 nodes, not all.
+    if (!b.finished) expect(b.partial!.count! > 0n && b.partial!.count! < 1728n).toBe(true);
     expect(tour.countToursSync(Board.of(6, 6), { timeoutMs: 20 })).toMatchObject({ finished: false, stopped: 'time' });
     expect(() => tour.countToursSync(Board.of(7, 7))).toThrow(/count anyway/);
   });

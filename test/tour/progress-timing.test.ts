@@ -8,7 +8,8 @@ import * as tour from '../../src/tour/index.js';
 
 describe('tour counts: progress', () => {
   it('progress follows the work: at a quarter, half and three quarters of the states it says so within 15 points', () => {
-    // The whole-board program's forecast (closed tours of even boards are counted by halves unless the method is named).
+    // The whole-board program's forecast (closed tours of even boards are counted by halves unless the method is
+    // named).
     for (const [w, h, closed] of [
       [6, 6, true],
       [5, 5, false],

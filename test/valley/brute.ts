@@ -2,7 +2,7 @@
 import { refMoves, refPlay, type RefPosition } from './reference.js';
 
 /** 'w' or 'b' when the game is over (a King on c3; the mover's King with no empty neighbour), else null. */
-export function refWinner(p: RefPosition): 'w' | 'b' | null {
+function refWinner(p: RefPosition): 'w' | 'b' | null {
   if (p.grid[2][2] === 'K') return 'w';
   if (p.grid[2][2] === 'k') return 'b';
   const k = p.white ? 'K' : 'k';

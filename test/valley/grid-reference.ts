@@ -1,4 +1,5 @@
-// A plain King's Valley move generator for any square board with pillars, on an array of letters with coordinate loops; shares no engine code.
+// A plain King's Valley move generator for any square board with pillars, on an array of letters with coordinate loops;
+// shares no engine code.
 
 export interface GridRef {
   size: number;

@@ -194,11 +194,27 @@ describe('valley jobs: solve', () => {
   });
 
   it('with allMoves stopped while settling first moves, the partial holds the value and the moves settled so far', () => {
-    const o = solveSync(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 1, allMoves: true, maxNodes: 3 });
-    if (!o.finished) {
-      expect(['win', undefined]).toContain(o.partial?.value);
-      for (const v of Object.values(o.partial?.moveValues ?? {})) expect(['win', 'loss', 'draw']).toContain(v);
+    // Ten first moves, all winning: the root is proved first, then its moves are settled one by one.
+    const p = parsePosition('5/3k1/K4/5/1S3 w 1');
+    const whole = value(solveSync(p, { tableMegabytes: 4, allMoves: true }));
+    expect(Object.keys(whole.moveValues!)).toHaveLength(10);
+    const job = solveJob(p, { tableMegabytes: 4, allMoves: true });
+    let settled: string[] = [];
+    let between = 0;
+    for (;;) {
+      const o = job.runSync({ maxNodes: 50 });
+      if (o.finished) break;
+      const part = o.partial!;
+      expect([undefined, whole.value]).toContain(part.value);
+      const now = Object.keys(part.moveValues ?? {});
+      // Settled moves stay settled, with the value the whole run gives them.
+      expect(now).toEqual(expect.arrayContaining(settled));
+      for (const m of now) expect(part.moveValues![m], m).toBe(whole.moveValues![m]);
+      if (now.length > 0) expect(part.value).toBe(whole.value);
+      if (now.length > 0 && now.length < 10) between++;
+      settled = now;
     }
+    expect(between).toBeGreaterThan(0);
   });
 
   it('refuses a position whose side to move already has its King on the valley', () => {

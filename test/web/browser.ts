@@ -1,21 +1,9 @@
-// Debian's Chromium driven by playwright-core: where it is, whether the tests can run, and a launch with a fresh profile.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// Debian's Chromium driven by playwright-core: a launch with a fresh profile, and the memory its pages take.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM = '/usr/bin/chromium';
-
-/**
- * Why the browser tests cannot run here, or null when they can. In CI (CI=true) a missing browser is a failure
- * the caller reports; on a developer's machine the tests are skipped with this message.
- */
-export function chromiumMissing(): string | null {
-  if (existsSync(CHROMIUM)) return null;
-  return `${CHROMIUM} is missing: install Debian's browser with \`apt-get install -y chromium\` (.ci/run does this in CI); never \`npx playwright install\``;
-}
-
-export const inCI = process.env.CI === 'true' || process.env.CI === '1';
+import { CHROMIUM } from '../service.js';
 
 export interface Browser {
   context: BrowserContext;
@@ -28,7 +16,7 @@ export interface Browser {
 export async function launch(viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'gridbits-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM.path,
     headless: true,
     viewport,
     deviceScaleFactor,
@@ -54,7 +42,10 @@ export async function launch(viewport = { width: 1280, height: 900 }, deviceScal
   };
 }
 
-/** Resident memory (MiB) of the largest renderer process of the browser whose profile folder this is: the page and its workers. */
+/**
+ * Resident memory (MiB) of the largest renderer process of the browser whose profile folder this is: the page and its
+ * workers.
+ */
 export function rendererMiB(profile: string): number {
   let max = 0;
   for (const pid of readdirSync('/proc')) {

@@ -3,11 +3,11 @@
 // the board's picture instead of painting every square again.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 30_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/canvas-board.test.ts');
 
 /** Counts the pictures put into canvases, so a test can see whether a board was painted again. */
 const COUNT_PUTS = `(() => {
@@ -16,7 +16,7 @@ const COUNT_PUTS = `(() => {
   CanvasRenderingContext2D.prototype.putImageData = function (...a) { window.__puts++; return put.apply(this, a); };
 })();`;
 
-describe.skipIf(missing !== null)('pixel boards in Chromium', () => {
+describe.skipIf(skip)('pixel boards in Chromium', () => {
   const pg = usePlaygroundPage((page) => page.addInitScript(COUNT_PUTS));
   const { problems, open } = pg;
   let page: Page;

@@ -2,9 +2,10 @@
 // the two ways of painting a 1000×1000 board in the same page (a measurement, not a test:
 // `npx tsx test/web/canvas-timing.ts [side ...]`; prints one JSON line per measurement; bench/web-canvas.bench.ts
 // runs it).
-import { chromiumMissing, launch } from './browser.js';
+import { launch } from './browser.js';
 import { ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
 /**
  * Records when the page last heard from a worker, every long task (main thread busy over 50 ms), and the start of
@@ -83,7 +84,7 @@ interface Timing {
   keyBusyMs: number;
 }
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`canvas-timing: ${missing}`);
   process.exit(2);

@@ -9,11 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launch, rendererMiB } from './browser.js';
+import { launch, rendererMiB } from './browser.js';
 import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
 import type { ProbeRequest } from './caps-probe/probe.worker.js';
 import type { ProbeResult } from './caps-probe/main.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
 /** One measurement: a group (the cap it sizes), the size in words, and either a probe request or a page to open. */
 interface Case {
@@ -191,7 +192,7 @@ async function serveProbe(): Promise<{ url: string; close(): void }> {
   };
 }
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`caps-timing: ${missing}`);
   process.exit(2);

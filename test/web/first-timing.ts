@@ -4,9 +4,10 @@
 // one, with the page's peak memory. Prints one JSON line per case. FIRST_ONLY=word runs the cases whose page or
 // name contains the word; FIRST_CAP_MS caps each run (90 s).
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launch, rendererMiB } from './browser.js';
+import { launch, rendererMiB } from './browser.js';
 import { ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
 interface Case {
   page: string;
@@ -167,7 +168,7 @@ async function shown(page: Page, selector: string, t0: number, deadline: number)
   }
 }
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`first-timing: ${missing}`);
   process.exit(2);

@@ -5,11 +5,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { chromiumMissing, launch } from './browser.js';
+import { launch } from './browser.js';
 import { REPO } from './build.js';
 import type { Ask } from './fleet-fast-probe/main.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`fleet-fast-timing: ${missing}`);
   process.exit(2);

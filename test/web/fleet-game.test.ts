@@ -5,8 +5,10 @@
 // Math.random is seeded on the page so the game is the same every run.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
+
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/fleet-game.test.ts');
 
 const WAIT = { timeout: 30_000 };
 const W = 10,
@@ -108,7 +110,7 @@ function markOf(label: string): string {
   return m ? m[1] : '?';
 }
 
-describe.skipIf(chromiumMissing() !== null)('a Sea Battle game in Chromium, checked by the rules', () => {
+describe.skipIf(skip)('a Sea Battle game in Chromium, checked by the rules', () => {
   const pg = usePlaygroundPage((page) =>
     page.addInitScript(() => {
       // A seeded Math.random (mulberry32): the computer's fleet and aim are the same every run.

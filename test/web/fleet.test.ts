@@ -4,13 +4,13 @@
 // map; an impossible fleet; 360 px; no console errors.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import { expectFitsNarrow } from './narrow.js';
 import type { Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 30_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/fleet.test.ts');
 
 /** [file, rank] of a square name. */
 function at(name: string): [number, number] {
@@ -58,7 +58,7 @@ function judgeNoTouch(cells: string[], sizes: number[]): string[] {
   return errors;
 }
 
-describe.skipIf(missing !== null)('the Sea Battle page in Chromium', () => {
+describe.skipIf(skip)('the Sea Battle page in Chromium', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;

@@ -7,12 +7,12 @@ import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import { mobilitySync } from '../../src/pieces/mobility.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { chromiumMissing, inCI } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/moves-first.test.ts');
 
-describe.skipIf(missing !== null && !inCI)('the Moves heat map in Chromium', () => {
+describe.skipIf(skip)('the Moves heat map in Chromium', () => {
   const pg = usePlaygroundPage();
 
   it('shows the queen on 512×512 (a loose bound: the bench times it)', async () => {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Browser } from './browser.js';
 import type { Served } from './serve-process.js';
 
-export const NARROW = 360;
+const NARROW = 360;
 
 export async function expectFitsNarrow(
   browser: Browser,

@@ -7,12 +7,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { eightWays, naiveAttacks, naiveName, type NaivePiece } from '../reference/naive.js';
-import { chromiumMissing, inCI, launch, type Browser } from './browser.js';
+import { launch, type Browser } from './browser.js';
 import { WEB_DIST, ensureWebBuilt } from './build.js';
 import { startServe, type Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
-const missing = chromiumMissing();
-if (missing && !inCI) console.warn(`skipping the browser tests: ${missing}`);
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/playground.test.ts');
 
 /** Names of the squares a naive piece attacks from `from` on a w×h board, sorted. */
 function expected(w: number, h: number, piece: NaivePiece, from: string[], blockers: string[] = []): string[] {
@@ -27,13 +27,7 @@ const WAIT = { timeout: 10_000 };
 const KNIGHT: NaivePiece = { leaps: eightWays(1, 2), rides: [], slides: [] };
 const ROOK: NaivePiece = { leaps: [], rides: eightWays(0, 1), slides: [] };
 
-describe.runIf(missing !== null && inCI)('browser tests in CI', () => {
-  it('need Debian chromium', () => {
-    throw new Error(`the browser tests cannot run: ${missing}`);
-  });
-});
-
-describe.skipIf(missing !== null)('the playground in Chromium', () => {
+describe.skipIf(skip)('the playground in Chromium', () => {
   let served: Served;
   let browser: Browser;
   let page: Page;

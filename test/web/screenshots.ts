@@ -1,10 +1,12 @@
-// Screenshots of every built page, on a desktop and at 390 px wide (a phone), into docs/ (run by `npm run screenshots`).
+// Screenshots of every built page, on a desktop and at 390 px wide (a phone), into docs/ (run by `npm run
+// screenshots`).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, launch } from './browser.js';
+import { launch } from './browser.js';
 import { REPO, ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
 /**
  * Each shot: file name stem, hash route and what to wait for, then what to do before the picture: boxes to
@@ -199,7 +201,7 @@ const SHOTS: Shot[] = [
 const only = process.argv.slice(2);
 const chosen = only.length > 0 ? SHOTS.filter((s) => only.some((o) => s.name.startsWith(o))) : SHOTS;
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`screenshots: ${missing}`);
   process.exit(2);

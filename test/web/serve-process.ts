@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { REPO } from './build.js';
 
-export const CLI = join(REPO, 'dist', 'cli', 'main.js');
+const CLI = join(REPO, 'dist', 'cli', 'main.js');
 
 export interface Served {
   url: string;

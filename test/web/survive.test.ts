@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/survive.test.ts');
 // 3 runs of 10–14 actions a page keep the file near a minute beside the other tests; SURVIVE_RUNS=30 for a soak.
 const RUNS = Number(process.env.SURVIVE_RUNS ?? 3);
 const SEED = process.env.SURVIVE_SEED === undefined ? 15 : Number(process.env.SURVIVE_SEED);
@@ -179,7 +179,9 @@ async function mark(page: Page, selector: string, n: number): Promise<boolean> {
   );
 }
 
-/** Does one action; what the page refuses (nothing to click, an element gone, a value a field cannot take) is skipped. */
+/**
+ * Does one action; what the page refuses (nothing to click, an element gone, a value a field cannot take) is skipped.
+ */
 async function perform(page: Page, a: Action): Promise<string> {
   const target = page.locator('[data-survive]').first();
   // Forced: a person's click lands on whatever is at that spot; no waiting for the element to settle.
@@ -286,7 +288,7 @@ async function answers(page: Page): Promise<string | null> {
   return ok ? null : `the page did not answer a change (tried ${tried.join(', ') || 'nothing: no control found'})`;
 }
 
-describe.skipIf(missing !== null)('every page survives any sequence of its own controls', () => {
+describe.skipIf(skip)('every page survives any sequence of its own controls', () => {
   const pg = usePlaygroundPage(async (p) =>
     p
       .context()

@@ -7,21 +7,24 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY } from '../../src/tour/index.js';
-import { chromiumMissing, type Browser } from './browser.js';
+import { type Browser } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-read.test.ts');
 
-/** Knight's tours on w×h from some square, by the published rule (Conrad et al.; Schwenk for closed), written out here. */
+/**
+ * Knight's tours on w×h from some square, by the published rule (Conrad et al.; Schwenk for closed), written out here.
+ */
 function openTourExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   return (a === 1 && b === 1) || (a === 3 && (b === 4 || b >= 7)) || (a === 4 && b >= 5) || a >= 5;
 }
 
-describe.skipIf(missing !== null)('the Tours page, read as a person reads it', () => {
+describe.skipIf(skip)('the Tours page, read as a person reads it', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;
@@ -213,7 +216,8 @@ describe.skipIf(missing !== null)('the Tours page, read as a person reads it', (
         await page.locator('#tour-height').inputValue(),
       ]);
     }
-    // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still opens it.
+    // Kumar's tour: 10 files by 6 ranks, as the fields say; its link names it so (kumar-10x6), the older name still
+    // opens it.
     for (const key of ['kumar-10x6', 'kumar-6x10']) {
       await open(`#/tours?famous=${key}`);
       await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);

@@ -8,15 +8,15 @@ import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 import { tableCellJob, tableCellText, tableSync } from '../../src/tour/index.js';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
 /** The table takes seconds on a quiet machine; this one is shared. */
 const LONG = { timeout: 120_000 };
 /** As the page asks for (TABLE_MAX_BACKTRACKS). */
 const OPTIONS = { closed: false, maxBacktracks: 100_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-table-live.test.ts');
 
 /** Square name to index on a board w wide (plain arithmetic, not the engine's parser): files a…z, aa, ab, … */
 function index(w: number, name: string): number {
@@ -58,7 +58,7 @@ async function watchDecided(page: Page): Promise<void> {
 const seenDecided = (page: Page): Promise<number[]> =>
   page.evaluate(() => (window as unknown as { seenDecided: string[] }).seenDecided.map(Number));
 
-describe.skipIf(missing !== null)('the per-start table as it fills, in Chromium', () => {
+describe.skipIf(skip)('the per-start table as it fills, in Chromium', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let page: Page;

@@ -9,19 +9,20 @@ import { KNIGHT } from '../../src/pieces/piece.js';
 import { finishedValue } from '../../src/core/job.js';
 import { countToursSync, findTourSync, SearchMachine } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
-import { chromiumMissing, type Browser } from './browser.js';
+import { type Browser } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours.test.ts');
 
 /** Square name to index on a board w wide (plain arithmetic, not the engine's parser). */
 function index(w: number, name: string): number {
   return name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w;
 }
 
-describe.skipIf(missing !== null)('the Tours page in Chromium', () => {
+describe.skipIf(skip)('the Tours page in Chromium', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;

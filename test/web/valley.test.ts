@@ -10,13 +10,13 @@ import { formatMove, legalMoves, parsePosition, play, solveSync, winnerOf } from
 import { PROVEN_START } from '../../web/src/pages/valley/state.js';
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay, type RefPosition } from '../valley/reference.js';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import { expectFitsNarrow } from './narrow.js';
 import type { Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/valley.test.ts');
 const START = 'sskss/5/5/5/SSKSS w 0';
 const LETTER: Record<string, string> = {
   'White King': 'K',
@@ -25,7 +25,7 @@ const LETTER: Record<string, string> = {
   'Black soldier': 's',
 };
 
-describe.skipIf(missing !== null)("the King's Valley page in Chromium", () => {
+describe.skipIf(skip)("the King's Valley page in Chromium", () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;

@@ -3,11 +3,11 @@
 // progress bar, and replaced when that is ready; Cancel keeps the estimate and the controls answer.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/walk-quick.test.ts');
 
 /** One look at the page: the jobs it says run (data-jobs) and which answers are on screen. */
 interface Seen {
@@ -51,7 +51,7 @@ function watchJobs(): void {
   });
 }
 
-describe.skipIf(missing !== null)('the Random walk page answers at once and refines', () => {
+describe.skipIf(skip)('the Random walk page answers at once and refines', () => {
   const pg = usePlaygroundPage((p) => p.addInitScript(watchJobs));
   const { problems, open } = pg;
   let page: Page;

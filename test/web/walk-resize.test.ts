@@ -4,13 +4,13 @@
 // and one page title after following a header link.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/walk-resize.test.ts');
 
-describe.skipIf(missing !== null)('the Random walk page when the board changes size', () => {
+describe.skipIf(skip)('the Random walk page when the board changes size', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let page: Page;

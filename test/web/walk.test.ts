@@ -5,14 +5,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridbitsError } from '../../src/core/error.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { chromiumMissing, launch } from './browser.js';
+import { launch } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/walk.test.ts');
 
-describe.skipIf(missing !== null)('the Random walk page in Chromium', () => {
+describe.skipIf(skip)('the Random walk page in Chromium', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;

@@ -3,9 +3,10 @@
 // middle of the board, each timed from the wheel event to the end of the frame that shows it (the board, the
 // path and the labels drawn), through the pixel-picture zooms and the zooms where the path is drawn as lines;
 // busyMsPerStep is the page's main-thread time per step (the browser's TaskDuration), which waits for no one.
-import { chromiumMissing, launch } from './browser.js';
+import { launch } from './browser.js';
 import { ensureWebBuilt } from './build.js';
 import { startServe } from './serve-process.js';
+import { CHROMIUM, serviceMissing } from '../service.js';
 
 // (Plain JavaScript in a string, as tsx would add helpers the page does not have to a function passed over.)
 const ZOOM = `async (steps) => {
@@ -22,7 +23,7 @@ const ZOOM = `async (steps) => {
   return times;
 }`;
 
-const missing = chromiumMissing();
+const missing = serviceMissing(CHROMIUM);
 if (missing) {
   console.error(`zoom-timing: ${missing}`);
   process.exit(2);

@@ -5,11 +5,11 @@
 // page's board starts on the first screen at 390×844).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 30_000 };
-const missing = chromiumMissing();
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/zoom.test.ts');
 
 /** 0-based file of a file name, bijective base 26 (a = 0, z = 25, aa = 26), written here apart from the engine's. */
 function fileIndex(name: string): number {
@@ -24,7 +24,7 @@ interface Label {
   at: number;
 }
 
-describe.skipIf(missing !== null)('zoom and pan on canvas boards', () => {
+describe.skipIf(skip)('zoom and pan on canvas boards', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let page: Page;

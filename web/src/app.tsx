@@ -3,9 +3,9 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Home } from './home.js';
-import { PAGES, findPage, type PageProps } from './pages.js';
+import { PAGES, findPage } from './pages.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { parseHash, type Route } from './router.js';
+import { parseHash, type PageProps, type Route } from './router.js';
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseHash(location.hash));

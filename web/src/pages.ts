@@ -1,9 +1,6 @@
 // The playground's pages: one hash route each, all listed on the home page; a page without `load` is still coming.
 import type { ComponentType } from 'preact';
-
-export interface PageProps {
-  params: URLSearchParams;
-}
+import type { PageProps } from './router.js';
 
 export interface PageInfo {
   id: string;

@@ -6,6 +6,11 @@ export interface Route {
   params: URLSearchParams;
 }
 
+/** What a page is given: the state its route's hash holds. */
+export interface PageProps {
+  params: URLSearchParams;
+}
+
 /** Reads a location hash like "#/moves?piece=knight" (a missing or bare hash is the home page). */
 export function parseHash(hash: string): Route {
   const body = hash.replace(/^#\/?/, '');

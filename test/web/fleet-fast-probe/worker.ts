@@ -1,4 +1,5 @@
-// The timing page's worker: the page's own engine calls (a count, the heat map's exact cell counts) in the page's slices.
+// The timing page's worker: the page's own engine calls (a count, the heat map's exact cell counts) in the page's
+// slices.
 import { job } from '../../../src/core/job.js';
 import { countLayoutsJob, emptyKnowledge, fleetProblem, heatMapJob } from '../../../src/fleet/index.js';
 import { sliced } from '../../../web/src/worker/sliced.js';

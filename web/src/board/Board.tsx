@@ -15,6 +15,4 @@ export function BoardView(props: BoardProps) {
   return board.width <= DOM_SIDE && board.height <= DOM_SIDE ? <DomBoard {...props} /> : <CanvasBoard {...props} />;
 }
 
-export type { BoardProps, SquareView } from './types.js';
-export { LegendRamp, type LegendRampProps } from './Legend.js';
-export type { Viewport } from './viewport.js';
+export type { BoardProps } from './types.js';

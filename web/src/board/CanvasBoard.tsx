@@ -45,7 +45,9 @@ interface PixelPicture {
   canvas: HTMLCanvasElement;
   /** Some square has text (then the board says "zoom in to read the numbers" while squares are small). */
   hasText: boolean;
-  /** The squares holding a piece (the first PIECE_MARKS), marked over the picture so a piece a few pixels wide shows. */
+  /**
+   * The squares holding a piece (the first PIECE_MARKS), marked over the picture so a piece a few pixels wide shows.
+   */
   pieces: number[];
 }
 

@@ -1,4 +1,5 @@
-// Keyboard moves on a board: arrow keys step a square (up is towards higher ranks), Home/End and PageUp/PageDown jump to the edges.
+// Keyboard moves on a board: arrow keys step a square (up is towards higher ranks), Home/End and PageUp/PageDown jump
+// to the edges.
 import type { Board } from '../../../src/core/board.js';
 
 /** The square the key moves focus to, or null when the key is not a move key. */

@@ -12,7 +12,9 @@ export function rgbWord(r: number, g: number, b: number): number {
   return LITTLE ? ((0xff << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 0xff) >>> 0;
 }
 
-/** R, G, B (0..255) and alpha (0..1) of '#rgb', '#rrggbb', 'rgb(…)', 'rgba(…)' or 'hsl(h s% l%)' (what the boards use). */
+/**
+ * R, G, B (0..255) and alpha (0..1) of '#rgb', '#rrggbb', 'rgb(…)', 'rgba(…)' or 'hsl(h s% l%)' (what the boards use).
+ */
 export function parseColor(css: string): [number, number, number, number] {
   const c = css.trim().toLowerCase();
   if (c.startsWith('#')) {

@@ -14,7 +14,7 @@ export interface Viewport {
 export const WHOLE: Viewport = { z: 1, x: 0, y: 0 };
 
 /** The largest square, in CSS pixels, a board is zoomed to (enough for a seven-digit number). */
-export const MAX_CELL_PX = 64;
+const MAX_CELL_PX = 64;
 
 /** The largest zoom of a board `w` squares wide drawn `cssWidth` pixels wide: squares up to MAX_CELL_PX. */
 export function maxZoom(w: number, h: number, cssWidth: number): number {

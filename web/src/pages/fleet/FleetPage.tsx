@@ -7,7 +7,7 @@ import { checkFleetLayout, shipCount } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';
@@ -52,7 +52,10 @@ const TOUCH_WORDS: Readonly<Record<string, string>> = {
 };
 /** The first answers come from what the samplers find in this long (ms), while the exact ones are worked out. */
 const FIRST_ANSWER_MS = 700;
-/** While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last (ms). */
+/**
+ * While the exact count runs, a new round of random proposals (FIRST_ANSWER_MS long) starts this long after the last
+ * (ms).
+ */
 const ROUND_GAP_MS = 800;
 /** The count's first round is shorter, so its first figure shows within a second; later rounds pool onto it (ms). */
 const FIRST_ROUND_MS = 350;

@@ -28,7 +28,7 @@ export interface CountEstimate {
  * ∏ c_k! (the orders of interchangeable ships). A layout is proposed in ∏ c_k! ways, so the layouts number
  * the acceptance rate times this (as a double: it passes 2^53 long before it overflows).
  */
-export function proposalSpace(sampler: RejectionSampler): number {
+function proposalSpace(sampler: RejectionSampler): number {
   const pl = sampler.placements;
   let space = 1;
   sampler.problem.kinds.forEach((k, i) => {
@@ -39,12 +39,12 @@ export function proposalSpace(sampler: RejectionSampler): number {
 }
 
 /** The estimate from the sampler's tally. */
-export function countEstimate(sampler: RejectionSampler, accepted: number): CountEstimate {
+function countEstimate(sampler: RejectionSampler, accepted: number): CountEstimate {
   return estimateOf(proposalSpace(sampler), accepted, sampler.proposals);
 }
 
 /** The estimate and its 95 % (Wilson) interval from `accepted` of `proposals` proposals in a space of `space`. */
-export function estimateOf(space: number, accepted: number, proposals: number): CountEstimate {
+function estimateOf(space: number, accepted: number, proposals: number): CountEstimate {
   const w = wilson(accepted, proposals);
   return {
     space,

@@ -52,7 +52,10 @@ const SAMPLED_HEAT_MS = 20_000;
 /** Layouts the first heat estimate stops at, if its time allows so many. */
 const ESTIMATE_SAMPLES = 100_000;
 
-/** A quick answer as a job (cast: core's page handler asks for Job<T, unknown>, which Job<T, never> is not assignable to). */
+/**
+ * A quick answer as a job (cast: core's page handler asks for Job<T, unknown>, which Job<T, never> is not assignable
+ * to).
+ */
 const quick = (value: FleetResult): Job<FleetResult, unknown> =>
   finishedJob(value) as unknown as Job<FleetResult, unknown>;
 

@@ -4,7 +4,10 @@ import type { Board } from '../../../../src/core/board.js';
 import { HIT, MISS, SUNK } from '../../../../src/fleet/game.js';
 import { haloOf, type FleetProblem, type Knowledge, type ShotResult } from '../../../../src/fleet/index.js';
 
-/** A cell as the shooter sees it: not shot, a miss, a hit on a ship afloat, part of a sunk ship, or water the touch rule implies. */
+/**
+ * A cell as the shooter sees it: not shot, a miss, a hit on a ship afloat, part of a sunk ship, or water the touch rule
+ * implies.
+ */
 export type CellMark = 'unknown' | 'miss' | 'hit' | 'sunk' | 'water';
 
 /**
@@ -12,7 +15,7 @@ export type CellMark = 'unknown' | 'miss' | 'hit' | 'sunk' | 'water';
  * neighbours when ships may not touch at all, the four edge neighbours when corners may touch, none when
  * ships may touch), not shot yet: 1 there, else 0.
  */
-export function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
+function impliedWater(problem: FleetProblem, k: Knowledge): Uint8Array {
   const out = new Uint8Array(problem.width * problem.height);
   for (const s of k.sunk) {
     for (const c of haloOf(s.cells, problem.width, problem.height, problem.touch)) {

@@ -18,7 +18,7 @@ import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-pa
  * square. The work is not what bounds it: placing the classic fleet takes under a second even on 64×64
  * ("fleet place" rows in bench/results/web-caps.md), and counts past a minute stop on COUNT_BUDGET_MS.
  */
-export const PAGE_MAX_SIDE = 32;
+const PAGE_MAX_SIDE = 32;
 /**
  * Counting layouts stops after this long, saying so: the classic fleet counts in 17–26 s on 10×10 and runs past a
  * minute (over 1 GB) on 16×16 ("fleet count" rows in bench/results/web-caps.md).
@@ -113,7 +113,10 @@ export function readBoard(params: URLSearchParams): { width: number; height: num
   };
 }
 
-/** The state a link describes; anything unreadable falls back to the default; a board too large comes down to the largest this page draws. */
+/**
+ * The state a link describes; anything unreadable falls back to the default; a board too large comes down to the
+ * largest this page draws.
+ */
 export function readState(params: URLSearchParams): FleetState {
   const s: FleetState = { ...DEFAULT_STATE };
   const { width, height } = readBoard(params);
@@ -217,7 +220,10 @@ export function toggleLayoutCell(layout: readonly string[][], name: string): str
   return layout.map((ship) => ship.filter((n) => n !== name)).filter((ship) => ship.length > 0);
 }
 
-/** A shape drawn on the small editor grid (cells by index on a w×h grid) as the engine's ASCII, or the reason it is no ship. */
+/**
+ * A shape drawn on the small editor grid (cells by index on a w×h grid) as the engine's ASCII, or the reason it is no
+ * ship.
+ */
 export function drawnShape(cells: ReadonlySet<number>, w: number): string | { error: string } {
   if (cells.size === 0) return { error: 'Draw a ship first: click cells of the small grid.' };
   const offsets = [...cells].map((i): [number, number] => [i % w, Math.floor(i / w)]);

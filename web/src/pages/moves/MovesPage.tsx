@@ -8,7 +8,7 @@ import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
 import { BoardView } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { SquareView } from '../../board/types.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import type { MobilityRanks, MobilityRequest, MobilityResult } from './mobility.worker.js';

@@ -26,7 +26,7 @@ export interface MovesState {
   heat: boolean;
 }
 
-export const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', pieces: [], blockers: [], heat: false };
+const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', pieces: [], blockers: [], heat: false };
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {

@@ -18,7 +18,7 @@ interface Logged extends SearchEvent {
   n: number;
 }
 
-export interface SearchSnapshot {
+interface SearchSnapshot {
   path: Int32Array;
   events: number;
   backtracks: number;

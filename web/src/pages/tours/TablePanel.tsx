@@ -14,7 +14,7 @@ const AUTO_CELLS = 64;
  * The table searches from every square: 35 s for a knight on 70×70 and over a minute on 100×100 ("tours
  * table" rows in bench/results/web-caps.md).
  */
-export const TABLE_MAX_CELLS = 4900;
+const TABLE_MAX_CELLS = 4900;
 /** The paper's MAX_RET, smaller: a page should answer in seconds. */
 export const TABLE_MAX_BACKTRACKS = 100_000;
 
@@ -22,7 +22,9 @@ interface Props {
   board: Board;
   closed: boolean;
   job: JobState<unknown>;
-  /** The table of this board and question: whole once computed, else the squares decided so far (null: none asked for). */
+  /**
+   * The table of this board and question: whole once computed, else the squares decided so far (null: none asked for).
+   */
   table: StreamedTable | null;
   /** Names the question (board, piece, open or closed): the table starts by itself when it changes on small boards. */
   tableKey: string;

@@ -9,7 +9,7 @@ import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
 import { textSize, type SquareView } from '../../board/types.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';

@@ -22,8 +22,9 @@ import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-pa
 
 /**
  * Largest side the page takes: a 2000×2000 tour is built in 0.2 s and on screen 1 s after the page opens, the
- * page at 334 MB ("tours find" and "tours page" rows in bench/results/web-caps.md); a 4000×4000 tour still builds in 1.1 s, but each
- * redraw of the board (every arrow key) grows with the squares, so the page stops where drawing was measured.
+ * page at 334 MB ("tours find" and "tours page" rows in bench/results/web-caps.md); a 4000×4000 tour still builds in
+ * 1.1 s, but each redraw of the board (every arrow key) grows with the squares, so the page stops where drawing was
+ * measured.
  */
 export const TOURS_MAX_SIDE = 2000;
 
@@ -33,7 +34,7 @@ export const TOURS_MAX_SIDE = 2000;
  * in bench/results/web-caps.md), the longest in about half a minute (6×7 open by halves: 28 s of CPU in Node),
  * and any that runs longer stops on COUNT_BUDGET_MS.
  */
-export const COUNT_MAX_CELLS = 64;
+const COUNT_MAX_CELLS = 64;
 /**
  * Every count stops after this long (about a minute: the caps' rule) with the tours found so far, a lower bound;
  * boards past COUNT_MAX_CELLS or the engine's exact limit are counted the same way rather than refused.
@@ -61,7 +62,10 @@ export function findSays(out: Outcome<Answer, FindPartial>): { exists: boolean |
   return { exists: null, reason: searchStopWords(out.nodes, out.partial?.backtracks ?? 0, out.partial?.theorem) };
 }
 
-/** What a count's outcome says on the page: the count (stopped: the tours found so far), its convention, and why it stopped. */
+/**
+ * What a count's outcome says on the page: the count (stopped: the tours found so far), its convention, and why it
+ * stopped.
+ */
 export function countSays(
   out: Outcome<Count, CountPartial>,
   closed: boolean,
@@ -124,7 +128,10 @@ export function parseSide(text: string, which: 'width' | 'height'): number | str
   return parseSideUpTo(text, which, TOURS_MAX_SIDE, ' here: larger boards are too slow to draw');
 }
 
-/** Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the start. */
+/**
+ * Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the
+ * start.
+ */
 export function fitToBoard(s: ToursState): ToursState {
   const board = Board.of(s.width, s.height);
   const from = squareOn(board, s.from) === null ? 'a1' : s.from;
@@ -176,7 +183,7 @@ function galleryEntryOf(key: string): GalleryTour | undefined {
  * The name a link gives a gallery tour: its alias where it has one (`kumar-10x6`, the board as width × height like
  * its title and the page's fields), else its name.
  */
-export function galleryLinkName(name: string): string {
+function galleryLinkName(name: string): string {
   const g = galleryEntryOf(name);
   return g?.aliases?.[0] ?? name;
 }

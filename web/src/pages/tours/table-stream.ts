@@ -7,7 +7,9 @@ import { job, type Job } from '../../../../src/core/job.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
 import { tableJob, type TableCell, type TableOptions } from '../../../../src/tour/index.js';
 
-/** Start squares decided since the last post, posted beside the job's messages (which carry an id; this carries none). */
+/**
+ * Start squares decided since the last post, posted beside the job's messages (which carry an id; this carries none).
+ */
 export interface TableCells {
   tableCells: true;
   /** Names the table asked for (board, piece, open or closed). */

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { shareOf } from '../../../../src/core/run.js';
@@ -62,7 +62,10 @@ function playerName(p: Player): string {
     .replace(/^Computer level (\d+): .*/, 'computer level $1');
 }
 
-/** An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the piece. */
+/**
+ * An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the
+ * piece.
+ */
 function LastMove({ game, move }: { game: Game; move: string | undefined }) {
   if (!move) return null;
   const { board } = game;

@@ -1,7 +1,6 @@
 // The King's Valley page's analysis, free of the DOM: what the solver says of each legal move (win, loss or
 // draw, and in how many plies), how the marks read on the board and in the list, and how the time is shared.
-import type { SolveResult } from '../../../../src/valley/index.js';
-import type { Variant } from './state.js';
+import type { SolveResult, VariantName } from '../../../../src/valley/index.js';
 
 /** What is known of one legal move, for the side that plays it. */
 export interface Mark {
@@ -9,7 +8,9 @@ export interface Mark {
   value: 'win' | 'loss' | 'draw' | 'unknown';
   /** Plies from now to the end of the game with best play on both sides, this move counted (when found). */
   plies?: number;
-  /** Before plies is found: the winner wins within this many plies by following the solver's proof (this move counted). */
+  /**
+   * Before plies is found: the winner wins within this many plies by following the solver's proof (this move counted).
+   */
   atMost?: number;
   /**
    * Why a move stays unknown: still to be searched, not proved in the first quick pass (searched again later),
@@ -21,7 +22,7 @@ export interface Mark {
 }
 
 /** Whether the solver can analyse this variant (it plays the 5×5 rules; Labyrinth's 7×7 board is beyond it). */
-export function analysable(variant: Variant): boolean {
+export function analysable(variant: VariantName): boolean {
   return variant !== 'labyrinth';
 }
 

@@ -47,7 +47,8 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     if (over !== null) return { value: over === (p.side === 0 ? 'white' : 'black') ? 'win' : 'loss', plies: 1 };
     if (held.position !== req.position) held = { position: req.position, searches: new Map() };
     // Every search asks for the length too: the value passes stop once the value is in, the length pass goes on.
-    // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole slices).
+    // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole
+    // slices).
     let kept = held.searches.get(req.move);
     if (kept === undefined) {
       kept = {

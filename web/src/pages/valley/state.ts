@@ -146,16 +146,15 @@ export function repeatingMoves(game: Game): string[] {
   return out;
 }
 
-export type Outcome =
-  { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
+type Outcome = { kind: 'win'; winner: 'white' | 'black'; reason: string } | { kind: 'draw'; reason: string } | null;
 
-export interface Piece {
+interface Piece {
   side: 'white' | 'black';
   king: boolean;
 }
 
 /** One position of the game as the page draws it. */
-export interface Snapshot {
+interface Snapshot {
   position: string;
   side: 'white' | 'black';
   /** The legal moves in notation (none once the game is over, a draw included). */

@@ -15,7 +15,10 @@ export interface AnalysisState {
   /** The position analysed. */
   position: string;
   marks: Record<string, Mark>;
-  /** Searches done of searches planned (one per move in the first pass, one per move still open, one per proved move for the lengths). */
+  /**
+   * Searches done of searches planned (one per move in the first pass, one per move still open, one per proved move for
+   * the lengths).
+   */
   done: number;
   total: number;
   message?: string;
@@ -90,7 +93,8 @@ export function useAnalysis(
           done++;
           show('running');
         }
-        // Then the values still open, each search going on where the first pass stopped, with an equal share of what is left.
+        // Then the values still open, each search going on where the first pass stopped, with an equal share of what is
+        // left.
         const open = moves.filter((m) => marks[m].why === 'later');
         total += open.length;
         show('running');

@@ -13,7 +13,7 @@ import {
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
-import type { PageProps } from '../../pages.js';
+import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
 import { wantsQuick } from './estimate.js';
@@ -40,8 +40,8 @@ import {
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
  * Exact fractions are counted on the page's thread on the first hover, up to this exactWork (squares × N ×
- * words of the count): 50×50 to N = 400 is 39,000,000 and takes 0.3 s ("walk exact" rows in bench/results/web-caps.md), about
- * as long as a hover may hold the page.
+ * words of the count): 50×50 to N = 400 is 39,000,000 and takes 0.3 s ("walk exact" rows in bench/results/web-caps.md),
+ * about as long as a hover may hold the page.
  */
 const PAGE_EXACT_MAX_WORK = 40_000_000;
 /** Boards up to this side get the probability written on each square. */

@@ -22,7 +22,10 @@ export interface Estimate {
   extrapolated: boolean;
 }
 
-/** The moves M a quick answer computes for N moves on `cells` squares: N when it fits, else the most that fits with N's parity. */
+/**
+ * The moves M a quick answer computes for N moves on `cells` squares: N when it fits, else the most that fits with N's
+ * parity.
+ */
 export function quickMoves(cells: number, steps: number): number {
   const most = Math.max(2, Math.floor(QUICK_WORK / Math.max(1, cells)));
   if (steps <= most) return steps;
@@ -166,7 +169,10 @@ function sameSet(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** P(still on the board after `steps` moves) from every square: exact up to quickMoves, extrapolated by the decay beyond. */
+/**
+ * P(still on the board after `steps` moves) from every square: exact up to quickMoves, extrapolated by the decay
+ * beyond.
+ */
 export function survivalEstimate(g: Graph, steps: number): Estimate {
   const n = g.board.cells;
   const moves = quickMoves(n, steps);

@@ -39,7 +39,10 @@ export function parseSteps(text: string): number | string {
   return n;
 }
 
-/** The slider runs 0..SLIDER_MAX: linear for N up to 100, then logarithmic up to 10^9 (its resolution, not a limit on N). */
+/**
+ * The slider runs 0..SLIDER_MAX: linear for N up to 100, then logarithmic up to 10^9 (its resolution, not a limit on
+ * N).
+ */
 export const SLIDER_MAX = 800;
 const LINEAR = 100;
 const DECADES = 7;

@@ -1,0 +1,175 @@
+// What the fleet subcommands share: the problem flags and their reading, the problem in words and JSON, the
+// CLI's answer to an outcome and the report of an interrupted count.
+import { Board } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import type { Outcome } from '../core/job.js';
+import type { Progress } from '../core/run.js';
+import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
+import { fleetWords } from '../fleet/names.js';
+import type { FleetProblem } from '../fleet/problem.js';
+import { boardAndRest, bool, list, str, type Flag, type Parsed } from './command.js';
+import { readTextArg } from './io.js';
+import type { Output } from './output.js';
+import { plural, thousands } from './words.js';
+
+/**
+ * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work.
+ */
+export interface FleetSubcommand {
+  usage: string;
+  summary: string;
+  flags?: Record<string, Flag>;
+  /** Notes and examples for this subcommand's help page. */
+  details?: string;
+  run(args: Parsed, out: Output): Promise<number | void> | number | void;
+}
+
+/** How a forbidden cell is drawn in layouts, heat maps and games ('x' would read as a hit). */
+export const FORBIDDEN_GLYPH = '-';
+
+/** The flags that describe a problem, shared by every subcommand that reads one. */
+export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
+  board: {
+    type: 'string',
+    value: 'WxH',
+    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
+  },
+  fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
+  ship: {
+    type: 'string',
+    value: 'SHAPE',
+    multiple: true,
+    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
+  },
+  touch: {
+    type: 'string',
+    value: 'T',
+    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
+  },
+  forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
+  mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
+  mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
+};
+
+/** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
+export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
+  const maskFile = str(args, 'mask');
+  const mask =
+    maskFile === undefined
+      ? undefined
+      : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
+  const board =
+    boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
+  let forbidden = parseForbidList(board, list(args, 'forbid'));
+  if (mask) {
+    try {
+      forbidden = mergeForbidden(board, forbidden, mask.forbidden);
+    } catch (e) {
+      // The CLI names its own flag for the list.
+      if (e instanceof GridbitsError)
+        throw new GridbitsError(e.code, e.message.replace('(in the list and', '(in --forbid and'));
+      throw e;
+    }
+  }
+  const touchText = str(args, 'touch');
+  const fleet = str(args, 'fleet');
+  const ships = args.values.ship === undefined ? [] : (args.values.ship as string[]);
+  return {
+    width: board.width,
+    height: board.height,
+    fleet: fleet === undefined && ships.length === 0 ? 'classic' : fleet,
+    ships,
+    touch: touchText === undefined ? undefined : parseTouch(touchText),
+    mirror: bool(args, 'mirror'),
+    forbidden,
+  };
+}
+
+/**
+ * The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring); the board
+ * as a positional WxH or --board. `boardText` overrides both (fleet check: the layout's own size).
+ */
+export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?: string): FleetProblem {
+  return fleetProblem(fleetSpecFromArgs(args, boardText ?? boardAndRest(args, command).board));
+}
+
+/**
+ * An outcome's answer for the CLI: Ctrl-C (the signal) throws ABORTED, which main.ts turns into exit 130; a
+ * spent limit throws LIMIT in the CLI's words.
+ */
+export function answerOf<T>(
+  outcome: Outcome<T, unknown>,
+  limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit',
+): T {
+  if (outcome.finished) return outcome.value;
+  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
+  throw new GridbitsError('LIMIT', limit(outcome.stopped));
+}
+
+/** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
+export function problemJson(p: FleetProblem): {
+  board: { width: number; height: number };
+  touch: string;
+  kinds: Array<{ name: string; count: number; cells: number }>;
+} {
+  return {
+    board: { width: p.width, height: p.height },
+    touch: p.touch,
+    kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })),
+  };
+}
+
+/** The fleet in words: "ships of length 4, 3, 3, 2, …; touch none" (never like a rectangle, "2×3"). */
+export function fleetText(p: FleetProblem): string {
+  return `${fleetWords(p.kinds)}; touch ${p.touch}`;
+}
+
+/**
+ * Boards from this many cells count (count, heat) in a worker thread: building the counting plan is one
+ * synchronous step long enough to miss Ctrl-C's half second (about 0.3 s on 30×30, 2 s on 60×60).
+ */
+export const COUNT_WORKER_CELLS = 900;
+
+/** The output with its last progress report kept (for the report of an interrupted count). */
+export function watched(out: Output): { out: Output; last: () => Progress | null } {
+  let last: Progress | null = null;
+  const o = Object.create(out) as Output;
+  o.progress = (p, label) => {
+    if (typeof p !== 'string') last = p;
+    out.progress(p, label);
+  };
+  return { out: o, last: () => last };
+}
+
+/** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
+export function interruptedCount(
+  p: FleetProblem,
+  out: Output,
+  last: Progress | null,
+  nodes: number,
+  seconds: number,
+  what = 'the count',
+): number {
+  const where =
+    last === null
+      ? 'its start'
+      : last.share !== undefined
+        ? `${Math.floor(100 * last.share)} %`
+        : `${thousands(Math.floor(last.done))} ${last.unit}`;
+  if (out.json) {
+    out.printJson({
+      count: null,
+      stopped: 'signal',
+      ...(last ? { share: last.share, done: last.done, unit: last.unit } : {}),
+      nodes,
+      ...problemJson(p),
+      seconds,
+    });
+  } else {
+    out.print(
+      `interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`,
+    );
+  }
+  return 130;
+}
