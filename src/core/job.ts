@@ -211,8 +211,8 @@ export class Job<T, P = never> {
   }
 
   /** Runs to the end or a limit without giving the event loop a turn (so a signal can fire only from elsewhere). */
-  runSync(options: RunOptions = {}): Outcome<T, P> {
-    const run = this.start(options, options.signal, options.onProgress);
+  runSync(options: RunOptions<P> = {}): Outcome<T, P> {
+    const run = this.start(options, options.signal, listener(this.control, options));
     if (!('step' in run)) return run;
     try {
       for (;;) {
@@ -225,8 +225,8 @@ export class Job<T, P = never> {
   }
 
   /** Runs to the end or a limit, giving the event loop a turn about every 20 ms (signals, timers, progress). */
-  async run(options: RunOptions = {}): Promise<Outcome<T, P>> {
-    const run = this.start(options, options.signal, options.onProgress, undefined, true);
+  async run(options: RunOptions<P> = {}): Promise<Outcome<T, P>> {
+    const run = this.start(options, options.signal, listener(this.control, options), undefined, true);
     if (!('step' in run)) return run;
     try {
       let turn = now() + SLICE_MS;
@@ -345,6 +345,17 @@ class Pacer {
     if (ms < 0.5 && this.every < 2 ** 30) this.every *= 2;
     else if (ms > 2 && this.every > 1) this.every = Math.max(1, this.every >> 1);
   }
+}
+
+/** The listener of a run's reports: its progress, and its partial result where it asks for one. */
+function listener<P>(ctl: JobControl<P>, options: RunOptions<P>): ((p: Progress) => void) | undefined {
+  const { onProgress, onPartial } = options;
+  if (onPartial === undefined) return onProgress;
+  return (p) => {
+    onProgress?.(p);
+    const partial = ctl.partial?.();
+    if (partial !== undefined) onPartial(partial);
+  };
 }
 
 /** Where an inner job's progress goes by default: to the outer job, as its own. */

@@ -55,11 +55,16 @@ export interface Limits {
  * What every long call takes: an abort signal, a progress listener, a node budget and a time limit. The call
  * answers with an outcome that says whether it finished or which of these stopped it.
  */
-export interface RunOptions extends Limits {
+export interface RunOptions<P = unknown> extends Limits {
   /** Stops the work when it fires (the outcome then says `stopped: 'signal'`). */
   signal?: AbortSignal;
   /** Hears how far the work is, about every 100 ms and once at the end. */
   onProgress?: (p: Progress) => void;
+  /**
+   * Hears what the work has so far (the partial result an unfinished outcome would carry) with each progress
+   * report, for showing an answer as it grows (a table filling square by square). Only where the job has one.
+   */
+  onPartial?: (partial: P) => void;
 }
 
 /** The limits checked: a node budget of a whole number ≥ 1 (or Infinity), a time limit ≥ 0 ms. */

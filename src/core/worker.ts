@@ -19,6 +19,12 @@ export type JobName = keyof JobsByName & string;
 /** What the job of this name takes. */
 export type JobArgs<K extends keyof R, R extends JobRegistry = JobsByName> = Parameters<R[K]>;
 
+/** What the job of this name has when it stops early (its partial result). */
+export type JobPartial<K extends keyof R, R extends JobRegistry = JobsByName> = Exclude<
+  Extract<JobOutcome<K, R>, { finished: false }>['partial'],
+  undefined
+>;
+
 /** The outcome of the job of this name: its answer and its partial result. */
 export type JobOutcome<K extends keyof R, R extends JobRegistry = JobsByName> = Awaited<
   ReturnType<ReturnType<R[K]>['run']>
@@ -36,6 +42,8 @@ type ToWorker =
       args: unknown[];
       /** The job's limits. */
       options: Limits;
+      /** Send the partial result with each progress report. */
+      partials?: boolean;
     }
   | {
       /** The job to stop. */
@@ -50,6 +58,12 @@ type FromWorker =
       id: number;
       /** How far it is. */
       progress: Progress;
+    }
+  | {
+      /** The job's number. */
+      id: number;
+      /** What it has so far (sent after each progress report when the caller asked for it). */
+      partial: unknown;
     }
   | {
       /** The job's number. */
@@ -116,6 +130,7 @@ export function serveJobs(registry: Partial<JobRegistry>, endpoint: Endpoint): (
           ...msg.options,
           signal: controller.signal,
           onProgress: (progress) => endpoint.postMessage({ id, progress } satisfies FromWorker),
+          onPartial: msg.partials ? (partial) => endpoint.postMessage({ id, partial } satisfies FromWorker) : undefined,
         });
         endpoint.postMessage({ id, outcome } satisfies FromWorker);
       } catch (e) {
@@ -149,10 +164,10 @@ export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof 
   endpoint: Endpoint,
   name: K,
   args: JobArgs<K, R>,
-  options: RunOptions = {},
+  options: RunOptions<JobPartial<K, R>> = {},
 ): Promise<JobOutcome<K, R>> {
   const id = nextId++;
-  const { signal, onProgress, maxNodes, timeoutMs } = options;
+  const { signal, onProgress, onPartial, maxNodes, timeoutMs } = options;
   return new Promise((resolve, reject) => {
     const onAbort = (): void => endpoint.postMessage({ id, abort: true } satisfies ToWorker);
     const unlisten = listen(endpoint, (data) => {
@@ -162,13 +177,19 @@ export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof 
         onProgress?.(msg.progress);
         return;
       }
+      if ('partial' in msg) {
+        onPartial?.(msg.partial as JobPartial<K, R>);
+        return;
+      }
       unlisten();
       signal?.removeEventListener('abort', onAbort);
       if ('outcome' in msg) resolve(msg.outcome as JobOutcome<K, R>);
       else reject(msg.error.code ? new GridbitsError(msg.error.code, msg.error.message) : new Error(msg.error.message));
     });
     signal?.addEventListener('abort', onAbort, { once: true });
-    endpoint.postMessage({ id, start: name, args, options: { maxNodes, timeoutMs } } satisfies ToWorker);
+    const start: ToWorker = { id, start: name, args, options: { maxNodes, timeoutMs } };
+    if (onPartial !== undefined) start.partials = true;
+    endpoint.postMessage(start);
     if (signal?.aborted) onAbort();
   });
 }

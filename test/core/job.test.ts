@@ -145,6 +145,23 @@ describe('runInWorker', () => {
       const stopped = await p;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       expect(progress.length).toBeGreaterThan(0);
+      // The partial sums as they grow, when asked for: each the sum of the first k numbers for some k.
+      const partials: bigint[] = [];
+      const ac2 = new AbortController();
+      const growing = runInWorker<Sums>(w, 'sum', [1e12], {
+        signal: ac2.signal,
+        onPartial: (s) => {
+          partials.push(s);
+          if (partials.length === 3) ac2.abort();
+        },
+      });
+      expect(await growing).toMatchObject({ finished: false, stopped: 'signal' });
+      expect(partials.length).toBeGreaterThanOrEqual(3);
+      for (let i = 0; i < partials.length; i++) {
+        const k = (1n + BigInt(Math.round(Math.sqrt(8 * Number(partials[i]) + 1)))) / 2n;
+        expect((k * (k - 1n)) / 2n, `partial ${partials[i]}`).toBe(partials[i]);
+        if (i > 0) expect(partials[i]).toBeGreaterThanOrEqual(partials[i - 1]);
+      }
       await expect(runInWorker<Sums>(w, 'bad', [])).rejects.toSatisfy(
         (e: unknown) => isGridbitsError(e) && e.code === 'BAD_INPUT',
       );
@@ -273,6 +290,19 @@ describe('a job run inside another with limits of its own (runWithin)', () => {
 });
 
 describe('progress', () => {
+  it('gives the partial result with each report when asked for it', () => {
+    const partials: number[] = [];
+    const out = sumJob(200_000).runSync({ onPartial: (s) => partials.push(s) });
+    expect(out.finished).toBe(true);
+    expect(partials.length).toBeGreaterThan(1);
+    for (const s of partials) {
+      const k = Math.round((1 + Math.sqrt(8 * s + 1)) / 2);
+      expect((k * (k - 1)) / 2).toBe(s);
+    }
+    // The last report comes at the end: the whole sum.
+    expect(partials.at(-1)).toBe(out.finished && out.value);
+  });
+
   it("counts the job's nodes in its unit when the body counts nothing else", () => {
     const seen: Progress[] = [];
     job(
