@@ -39,6 +39,8 @@ export function sweepJob<T, P>(
   return job(
     function* (ctl) {
       const plan = planAttacks(board, piece, src, how);
+      // The plan scans the whole board, and so does the answer's allocation: each gets a pause of its own.
+      yield;
       if (plan.method === 'shifts') {
         ctl.report({ share: 0, done: 0, unit: 'rows' });
         const b = attackGen(board, piece).attacksByShifts(from, occupied);
@@ -47,6 +49,7 @@ export function sweepJob<T, P>(
         return answer(board, b.words ?? b.toWords());
       }
       const out = new Uint32Array(len);
+      yield;
       let rows = 0;
       ctl.partial = () => partial(board, rows, prefixWords(out, rows * w, len));
       if (plan.method === 'steps') {

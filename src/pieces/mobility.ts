@@ -21,6 +21,9 @@ export interface MobilityPartial extends Mobility {
   rows: number;
 }
 
+/** Entries of the riders' stamp array touched between two pauses (256 kB). */
+const TOUCH_SLICE = 1 << 16;
+
 /**
  * Move counts from every square, with optional blockers (riders and sliders stop at them), as a job: progress
  * in rows, a node per square, the rows done as the partial answer. Leapers are counted per rank from the leaps
@@ -39,7 +42,9 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
   // Leapers need no attack generator (its masks alone take seconds to build on a 16384×16384 board).
   const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
   return job(function* (ctl) {
+    // The board-sized arrays come one to a pause: on a huge board each takes a while to allocate.
     const counts = new Int32Array(board.cells);
+    yield;
     let rows = 0,
       total = 0,
       rowsTotal = 0;
@@ -47,7 +52,13 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
     ctl.report({ share: 0, done: 0, unit: 'rows' });
     const diff = new Int32Array(w + 1);
     const occ = occupied?.toWords();
-    const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
+    // stamp[t] = s + 1 once square s has counted t. Its pages are touched in slices first: the rays of the
+    // first squares reach across the whole board, and a page fault for each would be one long stall.
+    const stamp = gen === null ? null : new Int32Array(board.cells);
+    for (let i = 0; stamp !== null && i < stamp.length; i += TOUCH_SLICE) {
+      stamp.fill(0, i, i + TOUCH_SLICE);
+      yield;
+    }
     // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
     let lastKey = '',
       lastTotal = 0;
@@ -114,8 +125,8 @@ function riderSquares(
   for (let s = from; s < to; s++) {
     let n = 0;
     gen.collect(s, occ, (t) => {
-      if (stamp[t] !== s) {
-        stamp[t] = s;
+      if (stamp[t] !== s + 1) {
+        stamp[t] = s + 1;
         n++;
       }
     });
