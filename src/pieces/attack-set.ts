@@ -85,7 +85,7 @@ export function sweepJob<T, P>(
       rows = h;
       return answer(board, out);
     },
-    { unit: 'rows', partial: () => partial(board, 0, new Uint32Array(len)) },
+    { unit: 'squares', partial: () => partial(board, 0, new Uint32Array(len)) },
   );
 }
 

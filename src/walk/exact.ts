@@ -71,49 +71,56 @@ function checkExact(g: Graph, steps: number): void {
  */
 export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
   checkExact(g, steps);
-  return job(function* (ctl) {
-    const { orbit, reps } = squareOrbits(g);
-    const m = reps.length;
-    // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
-    const start = new Int32Array(m + 1);
-    const rows: number[] = [];
-    for (let o = 0; o < m; o++) {
-      const s = reps[o];
-      for (let i = g.start[s]; i < g.start[s + 1]; i++) rows.push(orbit[g.targets[i]]);
-      start[o + 1] = rows.length;
-    }
-    const W = wordsFor(g.k, steps);
-    const lb = Math.log2(Math.max(g.k, 1));
-    const wordsAt = (n: number): number => Math.min(W, Math.floor((n * lb) / 32) + 2);
-    let total = 0;
-    for (let n = 1; n <= steps; n++) total += wordsAt(n);
-    const target = Int32Array.from(rows, (t) => t * W);
-    let cur = new Uint32Array(m * W);
-    let next = new Uint32Array(m * W);
-    const acc = new Float64Array(W);
-    for (let o = 0; o < m; o++) cur[o * W] = 1;
-    let done = 0;
-    ctl.report({ share: 0, done: 0, unit: 'additions' });
-    for (let n = 1; n <= steps; n++) {
-      // Counts after n moves are below k^n: the words past `len` stay 0.
-      const len = wordsAt(n);
+  return job(
+    function* (ctl) {
+      const { orbit, reps } = squareOrbits(g);
+      const m = reps.length;
+      // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
+      const start = new Int32Array(m + 1);
+      const rows: number[] = [];
       for (let o = 0; o < m; o++) {
-        addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
-        if (ctl.spend(len)) {
-          ctl.report({ share: shareOf(done + (o + 1) * len, total * m), done: done + (o + 1) * len });
-          yield;
-        }
+        const s = reps[o];
+        for (let i = g.start[s]; i < g.start[s + 1]; i++) rows.push(orbit[g.targets[i]]);
+        start[o + 1] = rows.length;
       }
-      done += m * len;
-      ctl.report({ share: shareOf(done, total * m), done });
-      [cur, next] = [next, cur];
-    }
-    const byOrbit = new Array<bigint>(m);
-    for (let o = 0; o < m; o++) byOrbit[o] = wordsToBigInt(cur, o * W, W);
-    const counts = new Array<bigint>(g.board.cells);
-    for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
-    return { counts, total: BigInt(g.k) ** BigInt(steps) };
-  });
+      const W = wordsFor(g.k, steps);
+      const lb = Math.log2(Math.max(g.k, 1));
+      const wordsAt = (n: number): number => Math.min(W, Math.floor((n * lb) / 32) + 2);
+      let total = 0;
+      for (let n = 1; n <= steps; n++) total += wordsAt(n);
+      const target = Int32Array.from(rows, (t) => t * W);
+      let cur = new Uint32Array(m * W);
+      let next = new Uint32Array(m * W);
+      const acc = new Float64Array(W);
+      for (let o = 0; o < m; o++) cur[o * W] = 1;
+      let done = 0;
+      ctl.report({ share: 0, done: 0, unit: 'additions' });
+      for (let n = 1; n <= steps; n++) {
+        // Counts after n moves are below k^n: the words past `len` stay 0.
+        const len = wordsAt(n);
+        for (let o = 0; o < m; o++) {
+          addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
+          if (ctl.spend(len)) {
+            ctl.report({ share: shareOf(done + (o + 1) * len, total * m), done: done + (o + 1) * len });
+            yield;
+          }
+        }
+        done += m * len;
+        ctl.report({ share: shareOf(done, total * m), done });
+        [cur, next] = [next, cur];
+      }
+      const byOrbit = new Array<bigint>(m);
+      // Long counts take a while to become BigInts: a pause every 64 of them.
+      for (let o = 0; o < m; o++) {
+        byOrbit[o] = wordsToBigInt(cur, o * W, W);
+        if ((o & 63) === 63) yield;
+      }
+      const counts = new Array<bigint>(g.board.cells);
+      for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
+      return { counts, total: BigInt(g.k) ** BigInt(steps) };
+    },
+    { unit: 'additions' },
+  );
 }
 
 /**
@@ -166,10 +173,13 @@ function wordsToBigInt(a: Uint32Array, from: number, n: number): bigint {
  */
 export function exactSurvivalMapJob(g: Graph, steps: number): Job<Fraction[]> {
   const inner = exactCountsJob(g, steps);
-  return job(function* (ctl) {
-    const { counts } = yield* inner.within(ctl);
-    return reduceAll(counts, g.k, steps);
-  });
+  return job(
+    function* (ctl) {
+      const { counts } = yield* inner.within(ctl);
+      return reduceAll(counts, g.k, steps);
+    },
+    { unit: 'additions' },
+  );
 }
 
 /**
@@ -223,10 +233,13 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
 export function exactSurvivalJob(g: Graph, from: number, steps: number): Job<Fraction> {
   checkSquare(g.board, from);
   const inner = exactCountsJob(g, steps);
-  return job(function* (ctl) {
-    const { counts } = yield* inner.within(ctl);
-    return reduceAll([counts[from]], g.k, steps)[0];
-  });
+  return job(
+    function* (ctl) {
+      const { counts } = yield* inner.within(ctl);
+      return reduceAll([counts[from]], g.k, steps)[0];
+    },
+    { unit: 'additions' },
+  );
 }
 
 /** exactCountsJob run to its end or a limit, giving the event loop a turn about every 20 ms. */

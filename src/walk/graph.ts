@@ -45,23 +45,30 @@ export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
     throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${GRAPH_MAX_SIDE}x${GRAPH_MAX_SIDE}`);
   }
   const k = piece.leaps.length;
-  const n = board.cells;
+  const n = board.cells,
+    w = board.width,
+    h = board.height;
+  const dxs = Int32Array.from(piece.leaps, (v) => v[0]),
+    dys = Int32Array.from(piece.leaps, (v) => v[1]);
   const jump = new Int32Array(n * k);
   const start = new Int32Array(n + 1);
-  const targets: number[] = [];
+  let count = 0;
   for (let s = 0; s < n; s++) {
-    const f = board.file(s),
-      r = board.rank(s);
-    start[s] = targets.length;
+    const f = s % w,
+      r = (s - f) / w;
+    start[s] = count;
     for (let d = 0; d < k; d++) {
-      const [dx, dy] = piece.leaps[d];
-      const t = board.contains(f + dx, r + dy) ? board.index(f + dx, r + dy) : -1;
+      const x = f + dxs[d],
+        y = r + dys[d];
+      const t = x >= 0 && y >= 0 && x < w && y < h ? y * w + x : -1;
       jump[s * k + d] = t;
-      if (t >= 0) targets.push(t);
+      if (t >= 0) count++;
     }
   }
-  start[n] = targets.length;
-  return { board, piece, k, jump, start, targets: Int32Array.from(targets) };
+  start[n] = count;
+  const targets = new Int32Array(count);
+  for (let i = 0, j = 0; i < jump.length; i++) if (jump[i] >= 0) targets[j++] = jump[i];
+  return { board, piece, k, jump, start, targets };
 }
 
 /** Orbits of the squares: orbit[s] is a dense id, reps[o] one square of orbit o. */

@@ -75,25 +75,28 @@ export function simulateJob(
   rng: Rng,
 ): Job<Simulation, Simulation> {
   checkSimulation(g, from, steps, trials);
-  return job(function* (ctl) {
-    let survived = 0,
-      done = 0;
-    ctl.report({ share: 0, done: 0, unit: 'walks' });
-    while (done < trials) {
-      // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
-      const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
-      survived += walks(g, from, steps, n, rng);
-      // The partial answer exists from the first walk on (an estimate of no walks means nothing).
-      if (done === 0) ctl.partial = () => result(done, survived);
-      done += n;
-      if (ctl.spend(n * (steps + 1))) {
-        ctl.report({ share: done / trials, done });
-        yield;
+  return job(
+    function* (ctl) {
+      let survived = 0,
+        done = 0;
+      ctl.report({ share: 0, done: 0, unit: 'walks' });
+      while (done < trials) {
+        // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
+        const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
+        survived += walks(g, from, steps, n, rng);
+        // The partial answer exists from the first walk on (an estimate of no walks means nothing).
+        if (done === 0) ctl.partial = () => result(done, survived);
+        done += n;
+        if (ctl.spend(n * (steps + 1))) {
+          ctl.report({ share: done / trials, done });
+          yield;
+        }
       }
-    }
-    ctl.report({ share: 1, done: trials });
-    return result(trials, survived);
-  });
+      ctl.report({ share: 1, done: trials });
+      return result(trials, survived);
+    },
+    { unit: 'moves' },
+  );
 }
 
 /** simulateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
