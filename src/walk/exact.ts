@@ -3,7 +3,8 @@
 import { GridbitsError } from '../core/error.js';
 import { Job, job, type Outcome } from '../core/job.js';
 import { shareOf, type RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
+import { refuse } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 
 /**
  * The exact mode's limit on squares × steps × words (the 32-bit words of the largest count, steps·log2(k)/32):
@@ -34,12 +35,18 @@ function gcd(a: bigint, b: bigint): bigint {
 
 /** The fraction numerator/denominator in lowest terms. */
 export function reduceFraction(numerator: bigint, denominator: bigint): Fraction {
+  if (typeof numerator !== 'bigint') refuse('numerator', 'a bigint', numerator);
+  if (typeof denominator !== 'bigint' || denominator === 0n)
+    refuse('denominator', 'a bigint other than 0n', denominator);
   const d = gcd(numerator, denominator);
   return d === 0n ? { numerator, denominator } : { numerator: numerator / d, denominator: denominator / d };
 }
 
 /** The fraction as text, `numerator/denominator` (e.g. `1/16`). */
 export function fractionText(f: Fraction): string {
+  if (typeof f !== 'object' || f === null || typeof f.numerator !== 'bigint' || typeof f.denominator !== 'bigint') {
+    refuse('fraction', 'a fraction { numerator, denominator } of bigints', f);
+  }
   return `${f.numerator}/${f.denominator}`;
 }
 
@@ -50,10 +57,13 @@ function wordsFor(k: number, steps: number): number {
 
 /** The exact mode's cost, in the units of EXACT_MAX_WORK: squares × steps × words of the largest count. */
 export function exactWork(g: Graph, steps: number): number {
+  checkGraph(g);
+  checkSteps(steps, Number.MAX_SAFE_INTEGER);
   return g.board.cells * steps * wordsFor(g.k, steps);
 }
 
 function checkExact(g: Graph, steps: number): void {
+  checkGraph(g);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
   const work = exactWork(g, steps);
   if (work > EXACT_MAX_WORK) {
@@ -231,8 +241,8 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
  * ```
  */
 export function exactSurvivalJob(g: Graph, from: number, steps: number): Job<Fraction> {
-  checkSquare(g.board, from);
   const inner = exactCountsJob(g, steps);
+  checkSquare(g.board, from);
   return job(
     function* (ctl) {
       const { counts } = yield* inner.within(ctl);

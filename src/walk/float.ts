@@ -3,7 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import { shareOf, type RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, type Graph } from './graph.js';
+import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
 import { byDp, reduced, scaledValue } from './orbit-ops.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
@@ -17,6 +17,7 @@ export const FLOAT_MAX_WORK = 600_000_000;
 
 /** Throws for steps past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK. */
 function checkFloat(g: Graph, steps: number): void {
+  checkGraph(g);
   checkSteps(steps, FLOAT_MAX_STEPS);
   const work = g.board.cells * steps;
   if (work > FLOAT_MAX_WORK) {
@@ -92,8 +93,8 @@ export function survivalMapSync(g: Graph, steps: number, options: RunOptions = {
  * ```
  */
 export function survivalJob(g: Graph, from: number, steps: number): Job<number> {
-  checkSquare(g.board, from);
   checkFloat(g, steps);
+  checkSquare(g.board, from);
   return job(
     function* (ctl) {
       const r = reduced(g, from);
@@ -163,8 +164,8 @@ function forwardStep(g: Graph, f: Forward): void {
 }
 
 function forwardStart(g: Graph, from: number, steps: number): Forward {
-  checkSquare(g.board, from);
   checkFloat(g, steps);
+  checkSquare(g.board, from);
   const cur = new Float64Array(g.board.cells);
   cur[from] = 1;
   return { cur, next: new Float64Array(g.board.cells), log2: 0 };

@@ -4,7 +4,8 @@
 import { GridbitsError } from '../core/error.js';
 import { ForecastProgress, Job, job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
+import { checkOptions } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 import {
   DP_WORK,
   EPS,
@@ -112,6 +113,7 @@ const DECAY_GUESS = 64;
  * left from how fast the ratio converges.
  */
 export function decayRateJob(g: Graph, from: number): Job<DecayRate> {
+  checkGraph(g);
   checkSquare(g.board, from);
   return job(
     function* (ctl) {
@@ -218,8 +220,10 @@ export function survivalAtHorizonJob(
   steps: number,
   options: HorizonOptions = {},
 ): Job<HorizonResult> {
+  checkGraph(g);
   checkSquare(g.board, from);
   checkSteps(steps, HORIZON_MAX_STEPS);
+  checkOptions(options);
   const { method } = options;
   if (method !== undefined && !(HORIZON_METHODS as readonly unknown[]).includes(method)) {
     throw new GridbitsError(
@@ -265,6 +269,7 @@ export const MAP_MAX_WORK = 3_000_000_000;
 
 /** The classes of orbits the map computes, each by the DP or by squaring; null when one is over MAP_MAX_WORK. */
 function mapPlan(g: Graph, steps: number): { r: Reduced; squaring: boolean }[] | null {
+  checkGraph(g);
   checkSteps(steps, HORIZON_MAX_STEPS);
   const orbits = squareOrbits(g);
   // One class per component of orbits: the DP of any of its orbits gives all of them.

@@ -5,7 +5,8 @@ import { Job, job, type Outcome } from '../core/job.js';
 import type { Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
-import { checkSquare, checkSteps, type Graph } from './graph.js';
+import { refuse, shown } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
 
 /** Walks × steps above this are refused: about a minute of walks here (measured in bench/results/walk.md). */
 export const SIMULATE_MAX_WORK = 5_000_000_000;
@@ -24,18 +25,21 @@ export interface Simulation {
   high: number;
 }
 
-function checkSimulation(g: Graph, from: number, steps: number, trials: number): void {
+function checkSimulation(g: Graph, from: number, steps: number, trials: number, rng: Rng): void {
+  checkGraph(g);
   checkSquare(g.board, from);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
-  if (!Number.isSafeInteger(trials) || trials < 1)
+  if (typeof trials !== 'number' || !Number.isSafeInteger(trials) || trials < 1)
     throw new GridbitsError(
       'BAD_ARGUMENT',
-      `walk: the number of simulated walks must be a whole number ≥ 1, got ${trials}`,
+      `walk: trials (the number of simulated walks) must be a whole number ≥ 1, got ${shown(trials)}`,
     );
+  if (typeof rng !== 'object' || rng === null || typeof (rng as Partial<Rng>).below !== 'function')
+    refuse('walk: rng', 'a random number generator (createRng(seed))', rng);
   if (trials * steps > SIMULATE_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',
-      `walk: walks × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`,
+      `walk: trials × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`,
     );
   }
 }
@@ -74,7 +78,7 @@ export function simulateJob(
   trials: number,
   rng: Rng,
 ): Job<Simulation, Simulation> {
-  checkSimulation(g, from, steps, trials);
+  checkSimulation(g, from, steps, trials, rng);
   return job(
     function* (ctl) {
       let survived = 0,
