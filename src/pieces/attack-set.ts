@@ -4,8 +4,8 @@ import { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen } from './attacks.js';
-import type { Piece } from './piece.js';
+import { attackGen, checkSameBoard, checkSquares } from './attacks.js';
+import { checkPiece, type Piece } from './piece.js';
 import { prefixWords } from './rows.js';
 import { planAttacks, reachDown, RowSweep, stepAttacks, type AttackMethod } from './sweep.js';
 
@@ -117,6 +117,9 @@ const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPar
  * ```
  */
 export function attackSetJob(piece: Piece, from: Bitboard, occupied?: Bitboard): Job<Bitboard, AttackSetPartial> {
+  checkPiece(piece);
+  checkSquares(from, 'from');
+  if (occupied !== undefined) checkSameBoard(from, occupied);
   return sweepJob(piece, from, occupied, 'auto', asBitboard, asPartial);
 }
 

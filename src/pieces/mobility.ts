@@ -1,11 +1,12 @@
 // Mobility: the number of distinct target squares of a piece from every square of a board, as a job that goes
 // row by row (so a 16384×16384 board reports progress and stops within a few milliseconds).
 import type { Bitboard } from '../core/bitboard.js';
-import type { Board } from '../core/board.js';
+import { Board } from '../core/board.js';
+import { checkInstance } from '../core/check.js';
 import { Job, job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen, type AttackGen } from './attacks.js';
-import type { Piece } from './piece.js';
+import { attackGen, checkSquares, collectTargets, type AttackGen } from './attacks.js';
+import { checkPiece, type Piece } from './piece.js';
 
 /** Move counts from every square of a board, and their total. */
 export interface Mobility {
@@ -38,6 +39,9 @@ const TOUCH_SLICE = 1 << 16;
  * ```
  */
 export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Job<Mobility, MobilityPartial> {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  checkPiece(piece);
+  if (occupied !== undefined) checkSquares(occupied, 'occupied', board);
   const { width: w, height: h } = board;
   // Leapers need no attack generator (its masks alone take seconds to build on a 16384×16384 board).
   const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
@@ -127,7 +131,7 @@ function riderSquares(
   let total = 0;
   for (let s = from; s < to; s++) {
     let n = 0;
-    gen.collect(s, occ, (t) => {
+    collectTargets(gen, s, occ, (t) => {
       if (stamp[t] !== s + 1) {
         stamp[t] = s + 1;
         n++;

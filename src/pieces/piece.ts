@@ -180,9 +180,6 @@ export function makePiece(name: string, parts: Partial<PieceParts>): Piece {
   checkString(name, 'name');
   if (!isPlainObject(parts)) refuse('parts', 'an object of leaps, rides and slides', parts);
   for (const kind of ['leaps', 'rides', 'slides'] as const) checkVectors(parts[kind], `parts.${kind}`, true);
-  if (![parts.leaps, parts.rides, parts.slides].some((v) => v !== undefined && v.length > 0)) {
-    refuse('parts', 'at least one move vector', parts, 'BAD_PIECE');
-  }
   return { name, leaps: uniq(parts.leaps ?? []), rides: uniq(parts.rides ?? []), slides: uniq(parts.slides ?? []) };
 }
 
