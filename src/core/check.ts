@@ -31,12 +31,6 @@ export function checkInt(value: unknown, name: string, min: number, max = Number
   return value;
 }
 
-/** A finite number. */
-export function checkNumber(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) refuse(name, 'a finite number', value);
-  return value;
-}
-
 /** A string. */
 export function checkString(value: unknown, name: string): string {
   if (typeof value !== 'string') refuse(name, 'a string', value);

@@ -2,10 +2,10 @@
 // whose partial answer is the estimate from the walks made so far.
 import { GridbitsError } from '../core/error.js';
 import { Job, job, type Outcome } from '../core/job.js';
-import type { Rng } from '../core/prng.js';
+import { checkRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
-import { refuse, shown } from '../core/check.js';
+import { shown } from '../core/check.js';
 import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
 
 /** Walks × steps above this are refused: about a minute of walks here (measured in bench/results/walk.md). */
@@ -34,8 +34,7 @@ function checkSimulation(g: Graph, from: number, steps: number, trials: number, 
       'BAD_ARGUMENT',
       `walk: trials (the number of simulated walks) must be a whole number ≥ 1, got ${shown(trials)}`,
     );
-  if (typeof rng !== 'object' || rng === null || typeof (rng as Partial<Rng>).below !== 'function')
-    refuse('walk: rng', 'a random number generator (createRng(seed))', rng);
+  checkRng(rng, 'walk: rng');
   if (trials * steps > SIMULATE_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/core/index.js';
 import { Bitboard, Board, GridbitsError, createRng } from '../../src/core/index.js';
-import { checkJunk, exportedCallables, type Call } from './junk.js';
+import { JUNK, checkJunk, exportedCallables, type Call } from './junk.js';
 
 const b8 = Board.of(8, 8);
 const set = (): Bitboard => Bitboard.fromSquares(b8, [0, 27]);
@@ -145,6 +145,7 @@ describe('gridbits/core answers junk with a GridbitsError naming the argument', 
     expect(() => core.uniformBelow(createRng(1), 0)).toThrow(/n must be a whole number/);
     expect(() => createRng(NaN)).toThrow(/seed/);
     expect(b8.name(63)).toBe('h8');
+    for (const [label, v] of JUNK) expect(() => b8.name(v as number), label).toThrow(/index/);
   });
 
   it('the exports still to be covered are listed (shrinking as they are)', () => {

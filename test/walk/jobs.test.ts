@@ -61,7 +61,12 @@ function expectForward(reports: Progress[]): void {
 describe('walk jobs: the float DPs', () => {
   it('survival, survivalMap and distribution: async, sync and in slices, the same answers as the reference', async () => {
     const g = graph(Board.of(9, 7), knight);
-    const ref = refCounts(9, 7, knight.leaps.map(([x, y]) => [x, y]), 12);
+    const ref = refCounts(
+      9,
+      7,
+      knight.leaps.map(([x, y]) => [x, y]),
+      12,
+    );
     const want = (s: number): number => Number(ref[s % 9][Math.floor(s / 9)]) / 8 ** 12;
     const map = finishedValue(survivalMapSync(g, 12));
     for (let s = 0; s < g.board.cells; s++) expect(map[s]).toBeCloseTo(want(s), 14);
