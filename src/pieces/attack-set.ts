@@ -38,6 +38,7 @@ export function sweepJob<T, P>(
     occ = occupied === undefined ? undefined : (occupied.words ?? occupied.toWords());
   return job(
     function* (ctl) {
+      ctl.report({ share: 0, done: 0, unit: 'rows' });
       const plan = planAttacks(board, piece, src, how);
       // The plan scans the whole board, and so does the answer's allocation: each gets a pause of its own.
       yield;

@@ -47,6 +47,8 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
   const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
   return job(
     function* (ctl) {
+      ctl.partial = () => ({ counts: new Int32Array(0), total: 0, rows: 0 });
+      ctl.report({ share: 0, done: 0, unit: 'rows' });
       // The board-sized arrays come one to a pause: on a huge board each takes a while to allocate.
       const counts = new Int32Array(board.cells);
       yield;
@@ -54,7 +56,6 @@ export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Jo
         total = 0,
         rowsTotal = 0;
       ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
-      ctl.report({ share: 0, done: 0, unit: 'rows' });
       const diff = new Int32Array(w + 1);
       const occ = occupied?.toWords();
       // stamp[t] = s + 1 once square s has counted t. Its pages are touched in slices first: the rays of the

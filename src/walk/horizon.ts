@@ -233,6 +233,7 @@ export function survivalAtHorizonJob(
   }
   return job(
     function* (ctl) {
+      ctl.report({ share: 0, done: 0, unit: 'moves' });
       const r = reduced(g, from);
       yield;
       return yield* horizon(g, r, steps, method, ctl);
