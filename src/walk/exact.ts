@@ -84,6 +84,8 @@ export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
   return job(
     function* (ctl) {
       const { orbit, reps } = squareOrbits(g);
+      // The orbits are set-up of their own (a few milliseconds on 100×100): a pause before the tables.
+      yield;
       const m = reps.length;
       // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
       const start = new Int32Array(m + 1);
