@@ -76,21 +76,22 @@ export const STALL_CASES: StallCase[] = [
   stallCase('tour.table', 'per-start table, 8×8 knight', () => [{ width: 8, height: 8 }, 'knight']),
   stallCase('tour.starts', 'open-tour starts, 9×9 knight', () => [{ width: 9, height: 9 }, 'knight']),
   stallCase('tour.each', 'open tours from each square, 5×6', () => [{ width: 5, height: 6 }]),
-  stallCase('walk.exactCounts', 'knight 25×25, 100 steps', () => [{ board: '25x25', steps: 100 }]),
-  stallCase('walk.exactSurvivalMap', 'knight 25×25, 100 steps', () => [{ board: '25x25', steps: 100 }]),
-  stallCase('walk.exactSurvival', 'knight 25×25 from a1, 200 steps', () => [
-    { board: '25x25', from: 'a1', steps: 200 },
+  // Walk boards go up to 100×100, the exact DP up to EXACT_MAX_WORK, the map up to squares × steps = MAP_MAX_WORK.
+  stallCase('walk.exactCounts', 'knight 100×100, 1000 steps', () => [{ board: '100x100', steps: 1000 }]),
+  stallCase('walk.exactSurvivalMap', 'knight 100×100, 1000 steps', () => [{ board: '100x100', steps: 1000 }]),
+  stallCase('walk.exactSurvival', 'knight 100×100 from a1, 1000 steps', () => [
+    { board: '100x100', from: 'a1', steps: 1000 },
   ]),
-  stallCase('walk.survivalAtHorizon', 'knight 100×100 from a1, 10⁹ steps', () => [
-    { board: '100x100', from: 'a1', steps: 1e9 },
+  stallCase('walk.survivalAtHorizon', 'knight 100×100 from a1, 100,000 steps by the DP', () => [
+    { board: '100x100', from: 'a1', steps: 100_000, method: 'dp' },
   ]),
   stallCase('walk.survivalMapAtHorizon', 'knight 50×50, 10⁶ steps', () => [{ board: '50x50', steps: 1e6 }]),
   stallCase('walk.decayRate', 'knight 100×100 from a1', () => [{ board: '100x100', from: 'a1' }]),
   stallCase('walk.distribution', 'knight 100×100 from a1, 20,000 steps', () => [
     { board: '100x100', from: 'a1', steps: 20_000 },
   ]),
-  stallCase('walk.simulate', 'knight 8×8 from a1, 10⁶ walks of 100 steps', () => [
-    { board: '8x8', from: 'a1', steps: 100, trials: 1e6, seed: 1 },
+  stallCase('walk.simulate', 'knight 100×100 from the centre, 10⁵ walks of 1000 steps', () => [
+    { board: '100x100', from: 5050, steps: 1000, trials: 1e5, seed: 1 },
   ]),
   stallCase('valley.perft', 'standard start, depth 8', () => ['standard', undefined, 8]),
   stallCase('valley.divide', 'standard start, depth 8', () => ['standard', undefined, 8]),

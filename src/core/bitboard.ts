@@ -1,6 +1,7 @@
 // Bitboard: an immutable set of squares of one board, as a (lo, hi) int pair on boards of ≤ 64 cells
 // and as 32-bit words in a Uint32Array on larger ones.
-import type { Board } from './board.js';
+import { Board } from './board.js';
+import { checkInstance, refuse } from './check.js';
 import { GridbitsError } from './error.js';
 import { allocWords, copyWords, lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
 
@@ -35,11 +36,13 @@ export class Bitboard {
 
   /** The empty set of the board. */
   static empty(board: Board): Bitboard {
+    checkBoard(board);
     return board.small ? new Bitboard(board, 0, 0, null) : new Bitboard(board, 0, 0, allocWords(board.words));
   }
 
   /** Every square of the board. */
   static full(board: Board): Bitboard {
+    checkBoard(board);
     return Bitboard.fromMask(board, board.fileMask(0));
   }
 
@@ -73,9 +76,19 @@ export class Bitboard {
 
   /** The set of the given square indices (each checked to lie on the board). */
   static fromSquares(board: Board, squares: Iterable<number>): Bitboard {
+    checkBoard(board);
+    if (
+      typeof (squares as Partial<Iterable<number>> | null)?.[Symbol.iterator] !== 'function' ||
+      typeof squares === 'string'
+    ) {
+      refuse('squares', 'a list of square indices', squares);
+    }
+    if (squares instanceof Bitboard && !sameBoard(squares.board, board)) {
+      refuse('squares', `square indices of the ${board} board`, `a bitboard of ${squares.board}`);
+    }
     const w = allocWords(Math.max(board.words, 2));
     for (const s of squares) {
-      checkSquare(board, s);
+      board.checkIndex(s, 'squares: square');
       w[s >>> 5] |= 1 << (s & 31);
     }
     return board.small ? new Bitboard(board, w[0], w[1], null) : new Bitboard(board, 0, 0, w);
@@ -213,6 +226,7 @@ export class Bitboard {
 
   /** Whether the two sets hold the same squares. */
   equals(o: Bitboard): boolean {
+    if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
     if (!sameBoard(this.board, o.board)) return false;
     if (this.words === null) return this.lo === o.lo && this.hi === o.hi;
     const a = this.words,
@@ -301,10 +315,11 @@ export class Bitboard {
   }
 
   private same(o: Bitboard): void {
+    if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
     if (!sameBoard(o.board, this.board)) {
       throw new GridbitsError(
         'BAD_ARGUMENT',
-        `bitboards of different boards (${this.board} and ${o.board}) cannot be combined`,
+        `other must be a bitboard of the same board: bitboards of different boards (${this.board} and ${o.board}) cannot be combined`,
       );
     }
   }
@@ -316,4 +331,8 @@ function sameBoard(a: Board, b: Board): boolean {
 
 function checkSquare(board: Board, s: number): void {
   board.checkIndex(s, 'square index');
+}
+
+function checkBoard(board: unknown): void {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
 }

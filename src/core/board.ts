@@ -1,4 +1,5 @@
 // Board geometry for any W×H rectangle: limits, square names (a1, aa12, …), indices and edge masks.
+import { checkInt, checkString, isPlainObject, refuse, shown } from './check.js';
 import { GridbitsError } from './error.js';
 
 /** Largest side accepted for any board. */
@@ -67,7 +68,11 @@ export class Board {
    * height }`.
    */
   static from(size: BoardSize): Board {
-    return typeof size === 'string' ? parseBoardSize(size) : Board.of(size.width, size.height);
+    if (typeof size === 'string') return parseBoardSize(size);
+    if (!isPlainObject(size)) refuse('size', "a board size ('8x8' or { width, height })", size, 'BAD_BOARD');
+    checkInt(size.width, 'size.width', 1, MAX_SIDE);
+    checkInt(size.height, 'size.height', 1, MAX_SIDE);
+    return Board.of(size.width, size.height);
   }
 
   /** The index of the square on a 0-based file and rank. */
@@ -92,17 +97,21 @@ export class Board {
 
   /** Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here. */
   checkIndex(index: number, what = 'square'): void {
-    if (!(Number.isInteger(index) && index >= 0 && index < this.cells))
-      throw new GridbitsError('OFF_BOARD', `${what} ${index} is off the ${this} board`);
+    if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < this.cells)) {
+      if (typeof what !== 'string') refuse('what', 'a string', what);
+      throw new GridbitsError('OFF_BOARD', `${what} ${shown(index)} is off the ${this} board`);
+    }
   }
 
   /** The name of a square index, e.g. 0 → "a1". */
   name(index: number): string {
+    this.checkIndex(index, 'index: square');
     return fileName(this.file(index)) + String(this.rank(index) + 1);
   }
 
   /** The index of a named square; throws BAD_SQUARE or OFF_BOARD naming the token and the board size. */
   parse(name: string): number {
+    checkString(name, 'square name');
     const m = /^([a-zA-Z]+)([0-9]+)$/.exec(name.trim());
     if (m === null)
       throw new GridbitsError('BAD_SQUARE', `bad square '${name}': expected a file letter and a rank number, like d4`);
@@ -115,11 +124,15 @@ export class Board {
   }
 
   /** Parses a comma- or space-separated list of square names. */
-  parseList(text: string): number[] {
-    return text
-      .split(/[\s,]+/)
-      .filter((t) => t.length > 0)
-      .map((t) => this.parse(t));
+  parseList(squares: string): number[] {
+    checkString(squares, 'squares');
+    const tokens = squares.split(/[\s,]+/).filter((t) => t.length > 0);
+    try {
+      return tokens.map((t) => this.parse(t));
+    } catch (e) {
+      if (e instanceof GridbitsError) throw new GridbitsError(e.code, `squares: ${e.message}`);
+      throw e;
+    }
   }
 
   /** The size as `WxH`, e.g. `8x8`. */
@@ -158,8 +171,8 @@ function checkSize(width: number, height: number): void {
     ['width', width],
     ['height', height],
   ] as const) {
-    if (!Number.isInteger(v) || v < 1) {
-      throw new GridbitsError('BAD_BOARD', `board ${side} must be a whole number of at least 1, got ${v}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+      throw new GridbitsError('BAD_BOARD', `board ${side} must be a whole number of at least 1, got ${shown(v)}`);
     }
     if (v > MAX_SIDE) {
       throw new GridbitsError('BOARD_TOO_LARGE', `board ${side} ${v} is over the limit of ${MAX_SIDE}`);
@@ -175,6 +188,7 @@ function checkSize(width: number, height: number): void {
 
 /** Parses "WxH" (or a single "N" for N×N); throws BAD_BOARD naming the token. */
 export function parseBoardSize(text: string): Board {
+  checkString(text, 'size');
   const m = /^\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*$/.exec(text);
   if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 8x8`);
   const w = Number(m[1]);
@@ -182,7 +196,7 @@ export function parseBoardSize(text: string): Board {
   if (w > MAX_SIDE || h > MAX_SIDE || !Number.isSafeInteger(w) || !Number.isSafeInteger(h)) {
     throw new GridbitsError(
       'BOARD_TOO_LARGE',
-      `board '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`,
+      `board size '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`,
     );
   }
   return Board.of(w, h);
@@ -190,6 +204,7 @@ export function parseBoardSize(text: string): Board {
 
 /** File name of a 0-based file: 0 → a, 25 → z, 26 → aa, 27 → ab (spreadsheet columns, lower case). */
 export function fileName(file: number): string {
+  checkInt(file, 'file', 0, MAX_SIDE);
   let s = '';
   let n = file + 1;
   while (n > 0) {
@@ -202,6 +217,8 @@ export function fileName(file: number): string {
 
 /** 0-based file of a file name: a → 0, aa → 26. */
 export function parseFileName(letters: string): number {
+  if (typeof letters !== 'string' || !/^[a-zA-Z]+$/.test(letters))
+    refuse('letters', 'file letters like a or aa', letters, 'BAD_SQUARE');
   let n = 0;
   const s = letters.toLowerCase();
   for (let i = 0; i < s.length; i++) {

@@ -1,6 +1,7 @@
 // The one contract for long work: a job is a resumable generator; one stepper runs it within a node budget, a
 // time limit and an abort signal, for the sync and async drivers and for a job run inside another one.
 import { GridbitsError } from './error.js';
+import { checkRunOptions } from './check.js';
 import { checkLimits, type Limits, type Progress, type ProgressUnit, type RunOptions } from './run.js';
 
 /** What stopped a job before its end: its node budget, its time limit, or the abort signal. */
@@ -196,6 +197,7 @@ export class Job<T, P = never> {
    * outcome, after which running it again goes on where it stopped. Its time is the time it ran.
    */
   *runWithin<Q>(outer: JobControl<Q>, options: InnerOptions = {}): Generator<void, Outcome<T, P>, void> {
+    checkRunOptions(options);
     const run = this.start(options, undefined, options.onProgress ?? forwardTo(outer), outer);
     if (!('step' in run)) return run;
     try {
@@ -212,6 +214,7 @@ export class Job<T, P = never> {
 
   /** Runs to the end or a limit without giving the event loop a turn (so a signal can fire only from elsewhere). */
   runSync(options: RunOptions<P> = {}): Outcome<T, P> {
+    checkRunOptions(options);
     const run = this.start(options, options.signal, listener(this.control, options));
     if (!('step' in run)) return run;
     try {
@@ -226,6 +229,7 @@ export class Job<T, P = never> {
 
   /** Runs to the end or a limit, giving the event loop a turn about every 20 ms (signals, timers, progress). */
   async run(options: RunOptions<P> = {}): Promise<Outcome<T, P>> {
+    checkRunOptions(options);
     const run = this.start(options, options.signal, listener(this.control, options), undefined, true);
     if (!('step' in run)) return run;
     try {

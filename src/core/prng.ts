@@ -1,5 +1,6 @@
 // A small seeded PRNG (sfc32 seeded through splitmix32) and exact uniform draws from it: the same seed gives the same
 // stream everywhere.
+import { checkInt, refuse } from './check.js';
 
 /** A seeded stream of random numbers (see createRng): the same seed gives the same stream on every machine. */
 export interface Rng {
@@ -24,6 +25,7 @@ function splitmix32(seed: number): () => number {
 
 /** A PRNG from a seed (any safe integer; the high part is folded in). */
 export function createRng(seed: number): Rng {
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) refuse('seed', 'a whole number (a safe integer)', seed);
   const hiPart = Math.floor(seed / 0x100000000) >>> 0;
   const sm = splitmix32((seed >>> 0) ^ Math.imul(hiPart, 0x27d4eb2d));
   let a = sm(),
@@ -60,6 +62,8 @@ const TWO32 = 0x100000000;
  * A uniform integer in [0, n) for 1 ≤ n < 2^53, exact: a uniform high part and 32 low bits, rejecting the overshoot.
  */
 export function uniformBelow(rng: Rng, n: number): number {
+  checkRng(rng);
+  checkInt(n, 'n', 1);
   if (n <= TWO32) return rng.below(n);
   const hiRange = Math.ceil(n / TWO32);
   for (;;) {
@@ -72,11 +76,21 @@ export function uniformBelow(rng: Rng, n: number): number {
  * A uniform BigInt in [0, n) for n ≥ 1: the top word bounded, the rest uniform, the overshoot rejected (accepts ≥ 1/2).
  */
 export function uniformBelowBig(rng: Rng, n: bigint): bigint {
+  checkRng(rng);
+  if (typeof n !== 'bigint' || n < 1n) refuse('n', 'a bigint ≥ 1n', n);
   const words = Math.max(1, Math.ceil(n.toString(2).length / 32));
   const top = n >> BigInt(32 * (words - 1));
   for (;;) {
     let x = BigInt(rng.below(Number(top) + 1));
     for (let i = 1; i < words; i++) x = (x << 32n) | BigInt(rng.nextU32());
     if (x < n) return x;
+  }
+}
+
+/** Throws BAD_ARGUMENT unless `rng` is a random number generator (createRng). */
+export function checkRng(rng: unknown, name = 'rng'): void {
+  const r = rng as Partial<Rng> | null;
+  if (typeof r !== 'object' || r === null || typeof r.below !== 'function' || typeof r.nextU32 !== 'function') {
+    refuse(name, 'a random number generator (createRng(seed))', rng);
   }
 }

@@ -4,8 +4,8 @@ import { Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen } from './attacks.js';
-import type { Piece } from './piece.js';
+import { attackGen, checkSameBoard, checkSquares } from './attacks.js';
+import { checkPiece, type Piece } from './piece.js';
 import { prefixWords } from './rows.js';
 import { planAttacks, reachDown, RowSweep, stepAttacks, type AttackMethod } from './sweep.js';
 
@@ -38,7 +38,10 @@ export function sweepJob<T, P>(
     occ = occupied === undefined ? undefined : (occupied.words ?? occupied.toWords());
   return job(
     function* (ctl) {
+      ctl.report({ share: 0, done: 0, unit: 'rows' });
       const plan = planAttacks(board, piece, src, how);
+      // The plan scans the whole board, and so does the answer's allocation: each gets a pause of its own.
+      yield;
       if (plan.method === 'shifts') {
         ctl.report({ share: 0, done: 0, unit: 'rows' });
         const b = attackGen(board, piece).attacksByShifts(from, occupied);
@@ -47,6 +50,7 @@ export function sweepJob<T, P>(
         return answer(board, b.words ?? b.toWords());
       }
       const out = new Uint32Array(len);
+      yield;
       let rows = 0;
       ctl.partial = () => partial(board, rows, prefixWords(out, rows * w, len));
       if (plan.method === 'steps') {
@@ -82,7 +86,7 @@ export function sweepJob<T, P>(
       rows = h;
       return answer(board, out);
     },
-    { unit: 'rows', partial: () => partial(board, 0, new Uint32Array(len)) },
+    { unit: 'squares', partial: () => partial(board, 0, new Uint32Array(len)) },
   );
 }
 
@@ -114,6 +118,9 @@ const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPar
  * ```
  */
 export function attackSetJob(piece: Piece, from: Bitboard, occupied?: Bitboard): Job<Bitboard, AttackSetPartial> {
+  checkPiece(piece);
+  checkSquares(from, 'from');
+  if (occupied !== undefined) checkSameBoard(from, occupied);
   return sweepJob(piece, from, occupied, 'auto', asBitboard, asPartial);
 }
 

@@ -2,11 +2,13 @@
 // file masks with Kogge-Stone fills for riders; on huge boards by ranks or steps, see sweep.ts) and from one
 // square (tables on small boards, steps elsewhere).
 import { Bitboard } from '../core/bitboard.js';
-import type { Board } from '../core/board.js';
+import { Board } from '../core/board.js';
+import { checkInstance, refuse } from '../core/check.js';
+import { GridbitsError } from '../core/error.js';
 import { allocWords, orShiftedMasked, shiftWordsInto } from '../core/words.js';
 import { SymmetricLeaps } from './leaps.js';
 import { attackWordsHuge, SHIFT_CELLS } from './sweep.js';
-import type { Piece, Vector } from './piece.js';
+import { checkPiece, type Piece, type Vector } from './piece.js';
 
 /** Leaper-only pieces on boards up to this many cells get a per-square table of attack sets. */
 const TABLE_CELLS = 4096;
@@ -34,6 +36,8 @@ export class AttackGen {
 
   /** Compiles the piece's vectors for the board (prefer `attackGen`, which caches). */
   constructor(board: Board, piece: Piece) {
+    checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+    checkPiece(piece);
     this.board = board;
     this.piece = piece;
     this.len = Math.max(board.words, 2);
@@ -67,6 +71,8 @@ export class AttackGen {
    * The pieces themselves count as occupied.
    */
   attacks(from: Bitboard, occupied?: Bitboard): Bitboard {
+    checkSquares(from, 'from', this.board);
+    if (occupied !== undefined) checkSquares(occupied, 'occupied', this.board);
     // Two bodies, so each stays monomorphic for the JIT whichever board sizes a program mixes.
     if (this.leaperOnly && this.board.small) return this.leapsSmall(from);
     if (this.board.cells <= SHIFT_CELLS) return this.attacksWide(from, occupied);
@@ -83,6 +89,8 @@ export class AttackGen {
    * @internal
    */
   attacksByShifts(from: Bitboard, occupied?: Bitboard): Bitboard {
+    checkSquares(from, 'from', this.board);
+    if (occupied !== undefined) checkSquares(occupied, 'occupied', this.board);
     return this.leaperOnly && this.board.small ? this.leapsSmall(from) : this.attacksWide(from, occupied);
   }
 
@@ -124,12 +132,14 @@ export class AttackGen {
 
   /** The attacks of one piece on `square`. */
   attacksFrom(square: number, occupied?: Bitboard): Bitboard {
+    checkSquareOn(this.board, square);
+    if (occupied !== undefined) checkSquares(occupied, 'occupied', this.board);
     if (this.leaperOnly && this.board.cells <= TABLE_CELLS) {
       if (this.table === null) this.table = this.buildTable();
       return this.table[square];
     }
     const w = allocWords(this.len);
-    this.collect(square, occupied?.toWords(), (t) => {
+    collectTargets(this, square, occupied?.toWords(), (t) => {
       w[t >>> 5] |= 1 << (t & 31);
     });
     return Bitboard.adopt(this.board, w);
@@ -150,44 +160,11 @@ export class AttackGen {
     return this.attacksFrom(square, occupied).squares();
   }
 
-  /**
-   * Calls f for every target of a piece on `square`, by stepping along each vector (a target reached by two
-   * vectors is reported twice). occ: occupancy words, or undefined for an empty board.
-   */
-  collect(square: number, occ: Uint32Array | undefined, f: (target: number) => void): void {
-    const { width: w, height: h } = this.board;
-    const x = square % w,
-      y = (square / w) | 0;
-    const occupiedAt = (s: number): boolean =>
-      s === square ? true : occ !== undefined && ((occ[s >>> 5] >>> (s & 31)) & 1) === 1;
-    for (const [dx, dy] of this.piece.leaps) {
-      const tx = x + dx,
-        ty = y + dy;
-      if (tx >= 0 && ty >= 0 && tx < w && ty < h) f(ty * w + tx);
-    }
-    for (const [dx, dy] of this.piece.rides) {
-      for (let tx = x + dx, ty = y + dy; tx >= 0 && ty >= 0 && tx < w && ty < h; tx += dx, ty += dy) {
-        const t = ty * w + tx;
-        f(t);
-        if (occupiedAt(t)) break;
-      }
-    }
-    for (const [dx, dy] of this.piece.slides) {
-      let last = -1;
-      for (let tx = x + dx, ty = y + dy; tx >= 0 && ty >= 0 && tx < w && ty < h; tx += dx, ty += dy) {
-        const t = ty * w + tx;
-        if (occupiedAt(t)) break;
-        last = t;
-      }
-      if (last >= 0) f(last);
-    }
-  }
-
   private buildTable(): Bitboard[] {
     const out: Bitboard[] = [];
     for (let s = 0; s < this.board.cells; s++) {
       const w = allocWords(this.len);
-      this.collect(s, undefined, (t) => {
+      collectTargets(this, s, undefined, (t) => {
         w[t >>> 5] |= 1 << (t & 31);
       });
       out.push(Bitboard.adopt(this.board, w));
@@ -297,10 +274,80 @@ function ray(board: Board, [dx, dy]: Vector): Ray {
   return { k: dy * board.width + dx, mask: board.fileMask(dx), steps };
 }
 
+/**
+ * Calls f for every target of the generator's piece on `square`, by stepping along each vector (a target reached
+ * by two vectors is reported twice). occ: occupancy words, or undefined for an empty board. Unchecked: for the
+ * engines' loops.
+ */
+export function collectTargets(
+  gen: AttackGen,
+  square: number,
+  occ: Uint32Array | undefined,
+  f: (target: number) => void,
+): void {
+  const { width: w, height: h } = gen.board;
+  const x = square % w,
+    y = (square / w) | 0;
+  const occupiedAt = (s: number): boolean =>
+    s === square ? true : occ !== undefined && ((occ[s >>> 5] >>> (s & 31)) & 1) === 1;
+  for (const [dx, dy] of gen.piece.leaps) {
+    const tx = x + dx,
+      ty = y + dy;
+    if (tx >= 0 && ty >= 0 && tx < w && ty < h) f(ty * w + tx);
+  }
+  for (const [dx, dy] of gen.piece.rides) {
+    for (let tx = x + dx, ty = y + dy; tx >= 0 && ty >= 0 && tx < w && ty < h; tx += dx, ty += dy) {
+      const t = ty * w + tx;
+      f(t);
+      if (occupiedAt(t)) break;
+    }
+  }
+  for (const [dx, dy] of gen.piece.slides) {
+    let last = -1;
+    for (let tx = x + dx, ty = y + dy; tx >= 0 && ty >= 0 && tx < w && ty < h; tx += dx, ty += dy) {
+      const t = ty * w + tx;
+      if (occupiedAt(t)) break;
+      last = t;
+    }
+    if (last >= 0) f(last);
+  }
+}
+
+/** Throws BAD_ARGUMENT naming the argument unless `set` is a Bitboard (of `board`, when given). */
+export function checkSquares(set: unknown, name: string, board?: Board): asserts set is Bitboard {
+  if (!(set instanceof Bitboard)) refuse(name, 'a Bitboard', set);
+  if (board !== undefined && set.board !== board) {
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${name} must be a bitboard of the ${board} board, got one of ${set.board}`,
+    );
+  }
+}
+
+/** Throws BAD_ARGUMENT naming both unless `occupied` is a bitboard of the board of `from`. */
+export function checkSameBoard(from: Bitboard, occupied: unknown): void {
+  checkSquares(occupied, 'occupied');
+  if (occupied.board !== from.board) {
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `from and occupied must be bitboards of one board, got from of ${from.board} and occupied of ${occupied.board}`,
+    );
+  }
+}
+
+/** Throws OFF_BOARD naming the square unless it is a square index of the board. */
+function checkSquareOn(board: Board, square: unknown): void {
+  if (!(typeof square === 'number' && Number.isInteger(square) && square >= 0 && square < board.cells)) {
+    refuse('square', `a square of the ${board} board (0 to ${board.cells - 1})`, square, 'OFF_BOARD');
+  }
+}
+
 const cache = new Map<string, AttackGen>();
 
 /** The (cached) attack generator of a piece on a board. */
 export function attackGen(board: Board, piece: Piece): AttackGen {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  checkPiece(piece);
   if (board.cells > SHIFT_CELLS) return new AttackGen(board, piece);
   const key = `${board.width}x${board.height}:${piece.name}:${piece.leaps.join(';')}|${piece.rides.join(';')}|${piece.slides.join(';')}`;
   let g = cache.get(key);
@@ -324,5 +371,7 @@ export function attackGen(board: Board, piece: Piece): AttackGen {
  * ```
  */
 export function attacks(piece: Piece, from: Bitboard, occupied?: Bitboard): Bitboard {
+  checkSquares(from, 'from');
+  if (occupied !== undefined) checkSameBoard(from, occupied);
   return attackGen(from.board, piece).attacks(from, occupied);
 }

@@ -1,11 +1,12 @@
 // Mobility: the number of distinct target squares of a piece from every square of a board, as a job that goes
 // row by row (so a 16384×16384 board reports progress and stops within a few milliseconds).
 import type { Bitboard } from '../core/bitboard.js';
-import type { Board } from '../core/board.js';
+import { Board } from '../core/board.js';
+import { checkInstance } from '../core/check.js';
 import { Job, job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen, type AttackGen } from './attacks.js';
-import type { Piece } from './piece.js';
+import { attackGen, checkSquares, collectTargets, type AttackGen } from './attacks.js';
+import { checkPiece, type Piece } from './piece.js';
 
 /** Move counts from every square of a board, and their total. */
 export interface Mobility {
@@ -21,6 +22,9 @@ export interface MobilityPartial extends Mobility {
   rows: number;
 }
 
+/** Entries of the riders' stamp array touched between two pauses (256 kB). */
+const TOUCH_SLICE = 1 << 16;
+
 /**
  * Move counts from every square, with optional blockers (riders and sliders stop at them), as a job: progress
  * in rows, a node per square, the rows done as the partial answer. Leapers are counted per rank from the leaps
@@ -35,45 +39,60 @@ export interface MobilityPartial extends Mobility {
  * ```
  */
 export function mobilityJob(board: Board, piece: Piece, occupied?: Bitboard): Job<Mobility, MobilityPartial> {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  checkPiece(piece);
+  if (occupied !== undefined) checkSquares(occupied, 'occupied', board);
   const { width: w, height: h } = board;
   // Leapers need no attack generator (its masks alone take seconds to build on a 16384×16384 board).
   const gen = piece.rides.length === 0 && piece.slides.length === 0 ? null : attackGen(board, piece);
-  return job(function* (ctl) {
-    const counts = new Int32Array(board.cells);
-    let rows = 0,
-      total = 0,
-      rowsTotal = 0;
-    ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
-    ctl.report({ share: 0, done: 0, unit: 'rows' });
-    const diff = new Int32Array(w + 1);
-    const occ = occupied?.toWords();
-    const stamp = gen === null ? null : new Int32Array(board.cells).fill(-1);
-    // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
-    let lastKey = '',
-      lastTotal = 0;
-    for (let r = 0; r < h; r++) {
-      if (gen === null || stamp === null) {
-        const key = piece.leaps.map(([, dy]) => (r + dy >= 0 && r + dy < h ? 1 : 0)).join('');
-        if (r > 0 && key === lastKey) counts.copyWithin(r * w, (r - 1) * w, r * w);
-        else lastTotal = leaperRank(piece, w, h, r, diff, counts);
-        lastKey = key;
-        total += lastTotal;
-      } else {
-        // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
-        for (let s = r * w, end = s + w; s < end;) {
-          const n = Math.min(end - s, Math.max(1, ctl.checkAt - ctl.nodes));
-          total += riderSquares(gen, occ, stamp, s, s + n, counts);
-          s += n;
-          if (ctl.spend(n)) yield;
-        }
+  return job(
+    function* (ctl) {
+      ctl.partial = () => ({ counts: new Int32Array(0), total: 0, rows: 0 });
+      ctl.report({ share: 0, done: 0, unit: 'rows' });
+      // The board-sized arrays come one to a pause: on a huge board each takes a while to allocate.
+      const counts = new Int32Array(board.cells);
+      yield;
+      let rows = 0,
+        total = 0,
+        rowsTotal = 0;
+      ctl.partial = () => ({ counts: counts.subarray(0, rows * w), total: rowsTotal, rows });
+      const diff = new Int32Array(w + 1);
+      const occ = occupied?.toWords();
+      // stamp[t] = s + 1 once square s has counted t. Its pages are touched in slices first: the rays of the
+      // first squares reach across the whole board, and a page fault for each would be one long stall.
+      const stamp = gen === null ? null : new Int32Array(board.cells);
+      for (let i = 0; stamp !== null && i < stamp.length; i += TOUCH_SLICE) {
+        stamp.fill(0, i, i + TOUCH_SLICE);
+        yield;
       }
-      rows = r + 1;
-      rowsTotal = total;
-      ctl.report({ share: rows / h, done: rows });
-      if (gen === null && ctl.spend(w)) yield;
-    }
-    return { counts, total };
-  });
+      // A leaper's rank depends only on which of its leaps stay in the ranks: equal ranks are copied (a memcpy).
+      let lastKey = '',
+        lastTotal = 0;
+      for (let r = 0; r < h; r++) {
+        if (gen === null || stamp === null) {
+          const key = piece.leaps.map(([, dy]) => (r + dy >= 0 && r + dy < h ? 1 : 0)).join('');
+          if (r > 0 && key === lastKey) counts.copyWithin(r * w, (r - 1) * w, r * w);
+          else lastTotal = leaperRank(piece, w, h, r, diff, counts);
+          lastKey = key;
+          total += lastTotal;
+        } else {
+          // Riders on a huge board take long per square: stop inside the rank too, at the drivers' checks.
+          for (let s = r * w, end = s + w; s < end;) {
+            const n = Math.min(end - s, Math.max(1, ctl.checkAt - ctl.nodes));
+            total += riderSquares(gen, occ, stamp, s, s + n, counts);
+            s += n;
+            if (ctl.spend(n)) yield;
+          }
+        }
+        rows = r + 1;
+        rowsTotal = total;
+        ctl.report({ share: rows / h, done: rows });
+        if (gen === null && ctl.spend(w)) yield;
+      }
+      return { counts, total };
+    },
+    { unit: 'squares' },
+  );
 }
 
 /**
@@ -113,9 +132,9 @@ function riderSquares(
   let total = 0;
   for (let s = from; s < to; s++) {
     let n = 0;
-    gen.collect(s, occ, (t) => {
-      if (stamp[t] !== s) {
-        stamp[t] = s;
+    collectTargets(gen, s, occ, (t) => {
+      if (stamp[t] !== s + 1) {
+        stamp[t] = s + 1;
         n++;
       }
     });

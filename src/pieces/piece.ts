@@ -2,6 +2,7 @@
 // run to the last empty square; names, compounds (a+b) and the parser for piece specs.
 import { GridbitsError } from '../core/error.js';
 import { MAX_SIDE } from '../core/board.js';
+import { checkInt, checkString, isPlainObject, refuse } from '../core/check.js';
 
 /** A move vector: files right and ranks up. */
 export type Vector = readonly [dx: number, dy: number];
@@ -55,6 +56,12 @@ export const PIECE_NAMES: readonly string[] = [
 
 /** The 8 (or 4) vectors (±m, ±n), (±n, ±m) without repeats. */
 export function leaperVectors(m: number, n: number): Vector[] {
+  checkInt(m, 'm', 0, MAX_SIDE);
+  checkInt(n, 'n', 0, MAX_SIDE);
+  return vectorsOf(m, n);
+}
+
+function vectorsOf(m: number, n: number): Vector[] {
   const out: Vector[] = [];
   const seen = new Set<string>();
   for (const [a, b] of [
@@ -98,18 +105,26 @@ export interface PieceParts {
 function parsePair(text: string, whole: string): Vector {
   const m = /^(-?[0-9]+),(-?[0-9]+)$/.exec(text);
   if (m === null)
-    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': expected m,n with whole numbers, like 1,2`);
+    throw new GridbitsError(
+      'BAD_PIECE',
+      `malformed leaper '${whole}' in the piece spec: expected m,n with whole numbers, like 1,2`,
+    );
   const a = Number(m[1]),
     b = Number(m[2]);
-  if (a < 0 || b < 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': m and n must not be negative`);
-  if (a === 0 && b === 0) throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': 0,0 does not move`);
+  if (a < 0 || b < 0)
+    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}' in the piece spec: m and n must not be negative`);
+  if (a === 0 && b === 0)
+    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}' in the piece spec: 0,0 does not move`);
   if (a > MAX_SIDE || b > MAX_SIDE)
-    throw new GridbitsError('BAD_PIECE', `malformed leaper '${whole}': a step over ${MAX_SIDE} leaves every board`);
+    throw new GridbitsError(
+      'BAD_PIECE',
+      `malformed leaper '${whole}' in the piece spec: a step over ${MAX_SIDE} leaves every board`,
+    );
   return [a, b];
 }
 
 function addPart(part: string, into: PieceParts, whole: string, depth: number): void {
-  if (part === '') throw new GridbitsError('BAD_PIECE', `malformed piece '${whole}': empty part in a compound`);
+  if (part === '') throw new GridbitsError('BAD_PIECE', `malformed piece spec '${whole}': empty part in a compound`);
   const end = part.endsWith('-end');
   const base = end ? part.slice(0, -4) : part;
   if (end) {
@@ -118,7 +133,7 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
     if (rides.leaps.length > 0 || rides.slides.length > 0) {
       throw new GridbitsError(
         'BAD_PIECE',
-        `malformed piece '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`,
+        `malformed piece spec '${whole}': '-end' applies to riders (rook, bishop, queen, m,n*)`,
       );
     }
     into.slides.push(...rides.rides);
@@ -127,17 +142,17 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
   // Own keys only: 'constructor' or '__proto__' are not pieces.
   if (Object.hasOwn(LEAPERS, part)) {
     const [m, n] = LEAPERS[part];
-    into.leaps.push(...leaperVectors(m, n));
+    into.leaps.push(...vectorsOf(m, n));
   } else if (Object.hasOwn(NAMED, part) && depth < 4) {
     for (const p of NAMED[part].split('+')) addPart(p, into, whole, depth + 1);
   } else if (part.includes(',')) {
     const rider = part.endsWith('*');
     const [m, n] = parsePair(rider ? part.slice(0, -1) : part, whole);
-    (rider ? into.rides : into.leaps).push(...leaperVectors(m, n));
+    (rider ? into.rides : into.leaps).push(...vectorsOf(m, n));
   } else {
     throw new GridbitsError(
       'BAD_PIECE',
-      `unknown piece '${part}' (known: ${PIECE_NAMES.join(', ')}, m,n leapers, m,n* riders, a+b compounds)`,
+      `unknown piece '${part}' in the piece spec (known: ${PIECE_NAMES.join(', ')}, m,n leapers, m,n* riders, a+b compounds)`,
     );
   }
 }
@@ -152,8 +167,9 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
  * ```
  */
 export function parsePiece(spec: string): Piece {
+  checkString(spec, 'spec');
   const name = spec.trim().toLowerCase().replace(/\s+/g, '');
-  if (name === '') throw new GridbitsError('BAD_PIECE', 'empty piece name');
+  if (name === '') throw new GridbitsError('BAD_PIECE', 'empty piece spec: name a piece, like knight');
   const parts: PieceParts = { leaps: [], rides: [], slides: [] };
   for (const p of name.split('+')) addPart(p, parts, name, 0);
   return { name, leaps: uniq(parts.leaps), rides: uniq(parts.rides), slides: uniq(parts.slides) };
@@ -161,7 +177,39 @@ export function parsePiece(spec: string): Piece {
 
 /** A piece of the given parts, named as the caller likes. */
 export function makePiece(name: string, parts: Partial<PieceParts>): Piece {
+  checkString(name, 'name');
+  if (!isPlainObject(parts)) refuse('parts', 'an object of leaps, rides and slides', parts);
+  for (const kind of ['leaps', 'rides', 'slides'] as const) checkVectors(parts[kind], `parts.${kind}`, true);
   return { name, leaps: uniq(parts.leaps ?? []), rides: uniq(parts.rides ?? []), slides: uniq(parts.slides ?? []) };
+}
+
+/** Throws unless `list` is a list of move vectors [dx, dy] (whole numbers within MAX_SIDE, not both 0). */
+function checkVectors(list: unknown, name: string, optional = false): void {
+  if (list === undefined && optional) return;
+  if (!Array.isArray(list)) refuse(name, 'a list of move vectors [dx, dy]', list, 'BAD_PIECE');
+  for (const v of list as unknown[]) {
+    const ok =
+      Array.isArray(v) &&
+      v.length === 2 &&
+      v.every((x) => Number.isSafeInteger(x) && Math.abs(x as number) <= MAX_SIDE) &&
+      (v[0] !== 0 || v[1] !== 0);
+    if (!ok)
+      refuse(name, `a list of move vectors [dx, dy] (whole numbers up to ${MAX_SIDE}, not 0, 0)`, v, 'BAD_PIECE');
+  }
+}
+
+/** The pieces already checked (checking is then one lookup, for calls in a loop). */
+const checkedPieces = new WeakSet<object>();
+
+/** Throws BAD_PIECE naming the argument unless `piece` is a Piece (from parsePiece, makePiece or of that shape). */
+export function checkPiece(piece: unknown, name = 'piece'): Piece {
+  if (typeof piece === 'object' && piece !== null && checkedPieces.has(piece)) return piece as Piece;
+  if (!isPlainObject(piece) || typeof piece.name !== 'string') {
+    refuse(name, "a piece (parsePiece('knight'))", piece, 'BAD_PIECE');
+  }
+  for (const kind of ['leaps', 'rides', 'slides'] as const) checkVectors(piece[kind], `${name}.${kind}`);
+  checkedPieces.add(piece);
+  return piece as unknown as Piece;
 }
 
 /** The knight, the (1, 2) leaper. */

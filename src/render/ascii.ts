@@ -1,5 +1,6 @@
 // Text drawings of a board with file letters and rank numbers, shared by the CLI and the docs.
-import { fileName, type Board } from '../core/board.js';
+import { Board, fileName } from '../core/board.js';
+import { checkFunction, checkInstance, checkOptions, refuse } from '../core/check.js';
 
 /** Options of drawGrid. */
 export interface GridOptions {
@@ -22,11 +23,18 @@ export interface GridOptions {
  * ```
  */
 export function drawGrid(board: Board, cell: (square: number) => string, options: GridOptions = {}): string {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  checkFunction(cell, 'cell');
+  checkOptions(options);
+  if (options.coords !== undefined && typeof options.coords !== 'boolean')
+    refuse('options.coords', 'true or false', options.coords);
+  if (options.paint !== undefined) checkFunction(options.paint, 'options.paint');
   const coords = options.coords ?? true;
   const texts: string[] = new Array(board.cells);
   let width = 1;
   for (let s = 0; s < board.cells; s++) {
     texts[s] = cell(s);
+    if (typeof texts[s] !== 'string') refuse('cell', "a function giving each square's text", texts[s]);
     width = Math.max(width, texts[s].length);
   }
   if (coords) for (let f = 0; f < board.width; f++) width = Math.max(width, fileName(f).length);

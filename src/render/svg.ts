@@ -1,5 +1,6 @@
 // SVG pictures of a board: checkered squares, optional labels and shading per square, and a path of moves.
-import { fileName, type Board } from '../core/board.js';
+import { Board, fileName } from '../core/board.js';
+import { checkFunction, checkInstance, checkOptions, refuse } from '../core/check.js';
 
 /** Options of boardSvg. */
 export interface SvgOptions {
@@ -34,6 +35,8 @@ function esc(s: string): string {
  * ```
  */
 export function boardSvg(board: Board, options: SvgOptions = {}): string {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  checkSvgOptions(board, options);
   const cell = options.cell ?? Math.max(4, Math.min(40, Math.floor(800 / Math.max(board.width, board.height))));
   const margin = cell >= 16 ? Math.round(cell * 0.6) : 0;
   const w = board.width * cell + margin,
@@ -47,6 +50,7 @@ export function boardSvg(board: Board, options: SvgOptions = {}): string {
     const f = board.file(s),
       r = board.rank(s);
     const color = options.fill?.(s) ?? ((f + r) % 2 === 0 ? DARK : LIGHT);
+    if (typeof color !== 'string') refuse('options.fill', 'a function giving a colour or undefined', color);
     out.push(
       `<rect x="${margin + f * cell}" y="${(board.height - 1 - r) * cell}" width="${cell}" height="${cell}" fill="${color}"/>`,
     );
@@ -86,6 +90,7 @@ export function boardSvg(board: Board, options: SvgOptions = {}): string {
     const fs = Math.round(cell * 0.32);
     for (let s = 0; s < board.cells; s++) {
       const t = options.label(s);
+      if (t !== undefined && typeof t !== 'string') refuse('options.label', 'a function giving a text or undefined', t);
       if (t !== undefined)
         out.push(
           `<text x="${cx(s)}" y="${cy(s) + fs / 3}" font-size="${fs}" text-anchor="middle" font-family="sans-serif">${esc(t)}</text>`,
@@ -94,4 +99,28 @@ export function boardSvg(board: Board, options: SvgOptions = {}): string {
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/** Throws BAD_ARGUMENT naming the option unless each given option is of its kind (the path's squares on the board). */
+function checkSvgOptions(board: Board, options: SvgOptions): void {
+  checkOptions(options);
+  const { cell, label, fill, path, closed, title } = options;
+  if (cell !== undefined && !(typeof cell === 'number' && cell >= 1 && cell <= 1000)) {
+    refuse('options.cell', 'a number of pixels from 1 to 1000', cell);
+  }
+  if (label !== undefined) checkFunction(label, 'options.label');
+  if (fill !== undefined) checkFunction(fill, 'options.fill');
+  if (closed !== undefined && typeof closed !== 'boolean') refuse('options.closed', 'true or false', closed);
+  if (title !== undefined && typeof title !== 'string') refuse('options.title', 'a string', title);
+  if (path !== undefined) {
+    if (typeof path !== 'object' || path === null || !Number.isSafeInteger(path.length)) {
+      refuse('options.path', 'a list of squares', path);
+    }
+    for (let i = 0; i < path.length; i++) {
+      const s = path[i];
+      if (!(Number.isInteger(s) && s >= 0 && s < board.cells)) {
+        refuse('options.path', `a list of squares of the ${board} board`, s, 'OFF_BOARD');
+      }
+    }
+  }
 }

@@ -3,7 +3,8 @@
 import { GridbitsError } from '../core/error.js';
 import { Job, job, type Outcome } from '../core/job.js';
 import { shareOf, type RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
+import { refuse } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 
 /**
  * The exact mode's limit on squares × steps × words (the 32-bit words of the largest count, steps·log2(k)/32):
@@ -34,12 +35,18 @@ function gcd(a: bigint, b: bigint): bigint {
 
 /** The fraction numerator/denominator in lowest terms. */
 export function reduceFraction(numerator: bigint, denominator: bigint): Fraction {
+  if (typeof numerator !== 'bigint') refuse('numerator', 'a bigint', numerator);
+  if (typeof denominator !== 'bigint' || denominator === 0n)
+    refuse('denominator', 'a bigint other than 0n', denominator);
   const d = gcd(numerator, denominator);
   return d === 0n ? { numerator, denominator } : { numerator: numerator / d, denominator: denominator / d };
 }
 
 /** The fraction as text, `numerator/denominator` (e.g. `1/16`). */
 export function fractionText(f: Fraction): string {
+  if (typeof f !== 'object' || f === null || typeof f.numerator !== 'bigint' || typeof f.denominator !== 'bigint') {
+    refuse('fraction', 'a fraction { numerator, denominator } of bigints', f);
+  }
   return `${f.numerator}/${f.denominator}`;
 }
 
@@ -50,10 +57,13 @@ function wordsFor(k: number, steps: number): number {
 
 /** The exact mode's cost, in the units of EXACT_MAX_WORK: squares × steps × words of the largest count. */
 export function exactWork(g: Graph, steps: number): number {
+  checkGraph(g);
+  checkSteps(steps, Number.MAX_SAFE_INTEGER);
   return g.board.cells * steps * wordsFor(g.k, steps);
 }
 
 function checkExact(g: Graph, steps: number): void {
+  checkGraph(g);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
   const work = exactWork(g, steps);
   if (work > EXACT_MAX_WORK) {
@@ -71,49 +81,58 @@ function checkExact(g: Graph, steps: number): void {
  */
 export function exactCountsJob(g: Graph, steps: number): Job<Counts> {
   checkExact(g, steps);
-  return job(function* (ctl) {
-    const { orbit, reps } = squareOrbits(g);
-    const m = reps.length;
-    // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
-    const start = new Int32Array(m + 1);
-    const rows: number[] = [];
-    for (let o = 0; o < m; o++) {
-      const s = reps[o];
-      for (let i = g.start[s]; i < g.start[s + 1]; i++) rows.push(orbit[g.targets[i]]);
-      start[o + 1] = rows.length;
-    }
-    const W = wordsFor(g.k, steps);
-    const lb = Math.log2(Math.max(g.k, 1));
-    const wordsAt = (n: number): number => Math.min(W, Math.floor((n * lb) / 32) + 2);
-    let total = 0;
-    for (let n = 1; n <= steps; n++) total += wordsAt(n);
-    const target = Int32Array.from(rows, (t) => t * W);
-    let cur = new Uint32Array(m * W);
-    let next = new Uint32Array(m * W);
-    const acc = new Float64Array(W);
-    for (let o = 0; o < m; o++) cur[o * W] = 1;
-    let done = 0;
-    ctl.report({ share: 0, done: 0, unit: 'additions' });
-    for (let n = 1; n <= steps; n++) {
-      // Counts after n moves are below k^n: the words past `len` stay 0.
-      const len = wordsAt(n);
+  return job(
+    function* (ctl) {
+      const { orbit, reps } = squareOrbits(g);
+      // The orbits are set-up of their own (a few milliseconds on 100×100): a pause before the tables.
+      yield;
+      const m = reps.length;
+      // Orbit o's targets, as offsets of their rows in the word array: start[o] .. start[o + 1].
+      const start = new Int32Array(m + 1);
+      const rows: number[] = [];
       for (let o = 0; o < m; o++) {
-        addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
-        if (ctl.spend(len)) {
-          ctl.report({ share: shareOf(done + (o + 1) * len, total * m), done: done + (o + 1) * len });
-          yield;
-        }
+        const s = reps[o];
+        for (let i = g.start[s]; i < g.start[s + 1]; i++) rows.push(orbit[g.targets[i]]);
+        start[o + 1] = rows.length;
       }
-      done += m * len;
-      ctl.report({ share: shareOf(done, total * m), done });
-      [cur, next] = [next, cur];
-    }
-    const byOrbit = new Array<bigint>(m);
-    for (let o = 0; o < m; o++) byOrbit[o] = wordsToBigInt(cur, o * W, W);
-    const counts = new Array<bigint>(g.board.cells);
-    for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
-    return { counts, total: BigInt(g.k) ** BigInt(steps) };
-  });
+      const W = wordsFor(g.k, steps);
+      const lb = Math.log2(Math.max(g.k, 1));
+      const wordsAt = (n: number): number => Math.min(W, Math.floor((n * lb) / 32) + 2);
+      let total = 0;
+      for (let n = 1; n <= steps; n++) total += wordsAt(n);
+      const target = Int32Array.from(rows, (t) => t * W);
+      let cur = new Uint32Array(m * W);
+      let next = new Uint32Array(m * W);
+      const acc = new Float64Array(W);
+      for (let o = 0; o < m; o++) cur[o * W] = 1;
+      let done = 0;
+      ctl.report({ share: 0, done: 0, unit: 'additions' });
+      for (let n = 1; n <= steps; n++) {
+        // Counts after n moves are below k^n: the words past `len` stay 0.
+        const len = wordsAt(n);
+        for (let o = 0; o < m; o++) {
+          addRows(cur, next, acc, target, start[o], start[o + 1], o * W, len);
+          if (ctl.spend(len)) {
+            ctl.report({ share: shareOf(done + (o + 1) * len, total * m), done: done + (o + 1) * len });
+            yield;
+          }
+        }
+        done += m * len;
+        ctl.report({ share: shareOf(done, total * m), done });
+        [cur, next] = [next, cur];
+      }
+      const byOrbit = new Array<bigint>(m);
+      // Long counts take a while to become BigInts: a pause every 64 of them.
+      for (let o = 0; o < m; o++) {
+        byOrbit[o] = wordsToBigInt(cur, o * W, W);
+        if ((o & 63) === 63) yield;
+      }
+      const counts = new Array<bigint>(g.board.cells);
+      for (let s = 0; s < g.board.cells; s++) counts[s] = byOrbit[orbit[s]];
+      return { counts, total: BigInt(g.k) ** BigInt(steps) };
+    },
+    { unit: 'additions' },
+  );
 }
 
 /**
@@ -166,10 +185,13 @@ function wordsToBigInt(a: Uint32Array, from: number, n: number): bigint {
  */
 export function exactSurvivalMapJob(g: Graph, steps: number): Job<Fraction[]> {
   const inner = exactCountsJob(g, steps);
-  return job(function* (ctl) {
-    const { counts } = yield* inner.within(ctl);
-    return reduceAll(counts, g.k, steps);
-  });
+  return job(
+    function* (ctl) {
+      const { counts } = yield* inner.within(ctl);
+      return reduceAll(counts, g.k, steps);
+    },
+    { unit: 'additions' },
+  );
 }
 
 /**
@@ -221,12 +243,15 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
  * ```
  */
 export function exactSurvivalJob(g: Graph, from: number, steps: number): Job<Fraction> {
-  checkSquare(g.board, from);
   const inner = exactCountsJob(g, steps);
-  return job(function* (ctl) {
-    const { counts } = yield* inner.within(ctl);
-    return reduceAll([counts[from]], g.k, steps)[0];
-  });
+  checkSquare(g.board, from);
+  return job(
+    function* (ctl) {
+      const { counts } = yield* inner.within(ctl);
+      return reduceAll([counts[from]], g.k, steps)[0];
+    },
+    { unit: 'additions' },
+  );
 }
 
 /** exactCountsJob run to its end or a limit, giving the event loop a turn about every 20 ms. */

@@ -1,10 +1,10 @@
 // Survival probabilities in floating point: the backward DP (every start square at once) and the forward
 // DP (where the piece stands after N moves from one square), over compact neighbour lists.
 import { GridbitsError } from '../core/error.js';
-import { job, type Job } from '../core/job.js';
-import { checkSquare, checkSteps, type Graph } from './graph.js';
-import { survivalOnOrbits } from './horizon.js';
-import { scaledValue } from './orbit-ops.js';
+import { job, type Job, type Outcome } from '../core/job.js';
+import { shareOf, type RunOptions } from '../core/run.js';
+import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
+import { byDp, reduced, scaledValue } from './orbit-ops.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
 export const FLOAT_MAX_STEPS = 1_000_000;
@@ -17,6 +17,7 @@ export const FLOAT_MAX_WORK = 600_000_000;
 
 /** Throws for steps past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK. */
 function checkFloat(g: Graph, steps: number): void {
+  checkGraph(g);
   checkSteps(steps, FLOAT_MAX_STEPS);
   const work = g.board.cells * steps;
   if (work > FLOAT_MAX_WORK) {
@@ -27,42 +28,95 @@ function checkFloat(g: Graph, steps: number): void {
   }
 }
 
-/**
- * P(still on the board after `steps` moves) from every square. Backward: value[s] is the probability of
- * surviving the remaining moves from s, so v_{n+1}(s) = (1/k) Σ v_n(t) over the on-board targets t of s.
- */
-export function survivalMap(g: Graph, steps: number): Float64Array {
-  checkFloat(g, steps);
+/** One move of the backward DP: next[s] = (1/k) Σ cur[t] over the on-board targets t of s. */
+function backwardStep(g: Graph, cur: Float64Array, next: Float64Array): void {
   const n = g.board.cells;
   const { start, targets } = g;
   const inv = 1 / g.k;
-  let cur = new Float64Array(n).fill(1);
-  let next = new Float64Array(n);
-  for (let step = 0; step < steps; step++) {
-    for (let s = 0; s < n; s++) {
-      let sum = 0;
-      for (let i = start[s], e = start[s + 1]; i < e; i++) sum += cur[targets[i]];
-      next[s] = sum * inv;
-    }
-    const t = cur;
-    cur = next;
-    next = t;
+  for (let s = 0; s < n; s++) {
+    let sum = 0;
+    for (let i = start[s], e = start[s + 1]; i < e; i++) sum += cur[targets[i]];
+    next[s] = sum * inv;
   }
-  return cur;
-}
-
-/** P(still on the board after `steps` moves) from one square (0 where a double underflows). */
-export function survival(g: Graph, from: number, steps: number): number {
-  checkFloat(g, steps);
-  return survivalOnOrbits(g, from, steps);
 }
 
 /**
- * Where the piece stands after `steps` moves from `from`: P(at square t and never left the board).
- * The entries sum to survival(g, from, steps); 0 where a double underflows (distributionWithLog keeps those).
+ * P(still on the board after `steps` moves) from every square (0 where a double underflows), as a job: the
+ * backward DP, value[s] being the probability of surviving the remaining moves from s, so v_{n+1}(s) = (1/k) Σ
+ * v_n(t) over the on-board targets t of s. A node per square and move, progress in moves. Throws LIMIT past
+ * FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK (survivalMapAtHorizon goes further).
+ * @example
+ * ```ts
+ * const out = survivalMapSync(graph(Board.of(3, 3), 'knight'), 2);
+ * if (out.finished) console.log(out.value[0]); // 0.0625
+ * ```
  */
-export function distribution(g: Graph, from: number, steps: number): Float64Array {
-  return distributionWithLog(g, from, steps).probability;
+export function survivalMapJob(g: Graph, steps: number): Job<Float64Array> {
+  checkFloat(g, steps);
+  const n = g.board.cells;
+  return job(
+    function* (ctl) {
+      let cur = new Float64Array(n).fill(1);
+      let next = new Float64Array(n);
+      ctl.report({ share: 0, done: 0, unit: 'moves' });
+      for (let move = 1; move <= steps; move++) {
+        backwardStep(g, cur, next);
+        [cur, next] = [next, cur];
+        ctl.report({ share: move / steps, done: move });
+        if (ctl.spend(n)) yield;
+      }
+      return cur;
+    },
+    { unit: 'squares' },
+  );
+}
+
+/** survivalMapJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function survivalMap(g: Graph, steps: number, options: RunOptions = {}): Promise<Outcome<Float64Array>> {
+  return survivalMapJob(g, steps).run(options);
+}
+
+/** survivalMapJob run to its end or a limit in one go. */
+export function survivalMapSync(g: Graph, steps: number, options: RunOptions = {}): Outcome<Float64Array> {
+  return survivalMapJob(g, steps).runSync(options);
+}
+
+/**
+ * P(still on the board after `steps` moves) from one square (0 where a double underflows), as a job: the DP on
+ * the orbits of the board's symmetries reachable from it (a fraction of the board's work on symmetric boards).
+ * A node per move. Throws LIMIT past FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK
+ * (survivalAtHorizon goes further).
+ * @example
+ * ```ts
+ * const out = survivalSync(graph(Board.of(8, 8), 'knight'), 0, 10);
+ * if (out.finished) console.log(out.value); // 0.017395850270986557
+ * ```
+ */
+export function survivalJob(g: Graph, from: number, steps: number): Job<number> {
+  checkFloat(g, steps);
+  checkSquare(g.board, from);
+  return job(
+    function* (ctl) {
+      const r = reduced(g, from);
+      ctl.report({ share: 0, done: 0, unit: 'moves' });
+      const { v, log2 } = yield* byDp(r, steps, ctl, (left) =>
+        ctl.report({ share: shareOf(steps - left, steps), done: steps - left }),
+      );
+      ctl.report({ share: 1, done: steps });
+      return scaledValue(v[r.fromOrbit], log2).probability;
+    },
+    { unit: 'moves' },
+  );
+}
+
+/** survivalJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function survival(g: Graph, from: number, steps: number, options: RunOptions = {}): Promise<Outcome<number>> {
+  return survivalJob(g, from, steps).run(options);
+}
+
+/** survivalJob run to its end or a limit in one go. */
+export function survivalSync(g: Graph, from: number, steps: number, options: RunOptions = {}): Outcome<number> {
+  return survivalJob(g, from, steps).runSync(options);
 }
 
 /** Where the piece stands after N moves, with log10 beside every entry where a double underflows. */
@@ -110,8 +164,8 @@ function forwardStep(g: Graph, f: Forward): void {
 }
 
 function forwardStart(g: Graph, from: number, steps: number): Forward {
-  checkSquare(g.board, from);
   checkFloat(g, steps);
+  checkSquare(g.board, from);
   const cur = new Float64Array(g.board.cells);
   cur[from] = 1;
   return { cur, next: new Float64Array(g.board.cells), log2: 0 };
@@ -131,16 +185,6 @@ function forwardEnd(g: Graph, f: Forward): Distribution {
   return { probability, log10, total: scaledValue(sum, f.log2) };
 }
 
-/**
- * The distribution after `steps` moves with log10 of every entry and of their sum (the survival
- * probability), the mass rescaled by 2^512 whenever it sinks under 2^-512 so nothing underflows.
- */
-export function distributionWithLog(g: Graph, from: number, steps: number): Distribution {
-  const f = forwardStart(g, from, steps);
-  for (let step = 0; step < steps; step++) forwardStep(g, f);
-  return forwardEnd(g, f);
-}
-
 /** What a stopped distribution job has made: its moves so far. */
 export interface DistributionPartial {
   /** Moves of the walk made so far. */
@@ -148,21 +192,52 @@ export interface DistributionPartial {
 }
 
 /**
- * distributionWithLog as a job: a node per square and move, progress in moves; stopped, its partial is the
- * number of moves made.
+ * Where the piece stands after `steps` moves from `from`: P(at square t and never left the board), with log10
+ * of every entry and of their sum (the survival probability), as a job. The mass is rescaled by 2^512 whenever
+ * it sinks under 2^-512, so nothing underflows in log10. A node per square and move, progress in moves;
+ * stopped, its partial is the number of moves made. Throws LIMIT past FLOAT_MAX_STEPS or squares × steps past
+ * FLOAT_MAX_WORK.
+ * @example
+ * ```ts
+ * const out = distributionSync(graph(Board.of(8, 8), 'knight'), 0, 1);
+ * if (out.finished) console.log(out.value.probability[10], out.value.total.probability); // 0.125 0.25
+ * ```
  */
 export function distributionJob(g: Graph, from: number, steps: number): Job<Distribution, DistributionPartial> {
   const f = forwardStart(g, from, steps);
   let moves = 0;
-  return job(function* (ctl) {
-    ctl.partial = () => ({ moves });
-    ctl.report({ share: 0, done: 0, unit: 'moves' });
-    for (; moves < steps;) {
-      forwardStep(g, f);
-      moves++;
-      ctl.report({ share: moves / steps, done: moves });
-      if (ctl.spend(g.board.cells)) yield;
-    }
-    return forwardEnd(g, f);
-  });
+  return job(
+    function* (ctl) {
+      ctl.partial = () => ({ moves });
+      ctl.report({ share: 0, done: 0, unit: 'moves' });
+      for (; moves < steps;) {
+        forwardStep(g, f);
+        moves++;
+        ctl.report({ share: moves / steps, done: moves });
+        if (ctl.spend(g.board.cells)) yield;
+      }
+      return forwardEnd(g, f);
+    },
+    { unit: 'squares', partial: () => ({ moves }) },
+  );
+}
+
+/** distributionJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function distribution(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: RunOptions<DistributionPartial> = {},
+): Promise<Outcome<Distribution, DistributionPartial>> {
+  return distributionJob(g, from, steps).run(options);
+}
+
+/** distributionJob run to its end or a limit in one go. */
+export function distributionSync(
+  g: Graph,
+  from: number,
+  steps: number,
+  options: RunOptions<DistributionPartial> = {},
+): Outcome<Distribution, DistributionPartial> {
+  return distributionJob(g, from, steps).runSync(options);
 }

@@ -1,8 +1,9 @@
 // The walk graph of a leaper on a board: per-direction jump targets, compact neighbour lists, and the
 // orbits of the squares under the board symmetries that map the piece's leaps onto themselves.
 import { Board } from '../core/board.js';
+import { checkInstance, isPlainObject, refuse, shown } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
-import { parsePiece, type Piece } from '../pieces/piece.js';
+import { checkPiece, parsePiece, type Piece } from '../pieces/piece.js';
 
 /** The largest side a walk board may have (the issue's "any board up to 100×100"). */
 export const GRAPH_MAX_SIDE = 100;
@@ -34,7 +35,8 @@ export interface Graph {
  * ```
  */
 export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
-  const piece = typeof pieceOrSpec === 'string' ? parsePiece(pieceOrSpec) : pieceOrSpec;
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  const piece = typeof pieceOrSpec === 'string' ? parsePiece(pieceOrSpec) : checkPiece(pieceOrSpec, 'piece');
   if (piece.rides.length > 0 || piece.slides.length > 0) {
     throw new GridbitsError(
       'BAD_PIECE',
@@ -45,23 +47,32 @@ export function graph(board: Board, pieceOrSpec: Piece | string): Graph {
     throw new GridbitsError('LIMIT', `walk: board ${board} is over the limit of ${GRAPH_MAX_SIDE}x${GRAPH_MAX_SIDE}`);
   }
   const k = piece.leaps.length;
-  const n = board.cells;
+  const n = board.cells,
+    w = board.width,
+    h = board.height;
+  const dxs = Int32Array.from(piece.leaps, (v) => v[0]),
+    dys = Int32Array.from(piece.leaps, (v) => v[1]);
   const jump = new Int32Array(n * k);
   const start = new Int32Array(n + 1);
-  const targets: number[] = [];
+  let count = 0;
   for (let s = 0; s < n; s++) {
-    const f = board.file(s),
-      r = board.rank(s);
-    start[s] = targets.length;
+    const f = s % w,
+      r = (s - f) / w;
+    start[s] = count;
     for (let d = 0; d < k; d++) {
-      const [dx, dy] = piece.leaps[d];
-      const t = board.contains(f + dx, r + dy) ? board.index(f + dx, r + dy) : -1;
+      const x = f + dxs[d],
+        y = r + dys[d];
+      const t = x >= 0 && y >= 0 && x < w && y < h ? y * w + x : -1;
       jump[s * k + d] = t;
-      if (t >= 0) targets.push(t);
+      if (t >= 0) count++;
     }
   }
-  start[n] = targets.length;
-  return { board, piece, k, jump, start, targets: Int32Array.from(targets) };
+  start[n] = count;
+  const targets = new Int32Array(count);
+  for (let i = 0, j = 0; i < jump.length; i++) if (jump[i] >= 0) targets[j++] = jump[i];
+  const g: Graph = { board, piece, k, jump, start, targets };
+  made.add(g);
+  return g;
 }
 
 /** Orbits of the squares: orbit[s] is a dense id, reps[o] one square of orbit o. */
@@ -91,6 +102,7 @@ const orbitCache = new WeakMap<Graph, Orbits>();
 
 /** The symmetries of the board that also map the leap set onto itself, and the orbits they make (cached per graph). */
 export function squareOrbits(g: Graph): Orbits {
+  checkGraph(g);
   let o = orbitCache.get(g);
   if (o === undefined) {
     o = findOrbits(g);
@@ -131,12 +143,23 @@ function findOrbits(g: Graph): Orbits {
  * anywhere).
  */
 export function checkSteps(steps: number, max: number): void {
-  if (!Number.isSafeInteger(steps) || steps < 0)
-    throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${steps}`);
-  if (steps > max) throw new GridbitsError('LIMIT', `walk: ${steps} steps is over the limit of ${max}`);
+  if (typeof steps !== 'number' || !Number.isSafeInteger(steps) || steps < 0)
+    throw new GridbitsError('BAD_ARGUMENT', `walk: steps must be a whole number ≥ 0, got ${shown(steps)}`);
+  if (steps > max) throw new GridbitsError('LIMIT', `walk: steps ${steps} is over the limit of ${max}`);
 }
 
-/** Throws OFF_BOARD for a square that is not on the board. */
-export function checkSquare(board: Board, from: number): void {
-  board.checkIndex(from, 'walk: square');
+/** Throws OFF_BOARD for a square that is not on the board (BAD_ARGUMENT for what is not a square index). */
+export function checkSquare(board: Board, from: number, name = 'from'): void {
+  if (typeof from !== 'number') refuse(`walk: ${name}`, `a square index of the ${board} board`, from);
+  if (!(Number.isInteger(from) && from >= 0 && from < board.cells)) {
+    refuse(`walk: ${name}`, `a square of the ${board} board (0 to ${board.cells - 1})`, from, 'OFF_BOARD');
+  }
+}
+
+/** The graphs made by graph(): a walk graph is taken as one only when it came from there. */
+const made = new WeakSet<object>();
+
+/** Throws BAD_ARGUMENT unless `g` is a walk graph made by graph(). */
+export function checkGraph(g: unknown, name = 'graph'): asserts g is Graph {
+  if (!isPlainObject(g) || !made.has(g)) refuse(`walk: ${name}`, 'a walk graph made by graph(board, piece)', g);
 }

@@ -4,7 +4,8 @@
 import { GridbitsError } from '../core/error.js';
 import { ForecastProgress, Job, job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
+import { checkOptions } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 import {
   DP_WORK,
   EPS,
@@ -46,7 +47,10 @@ export interface HorizonResult {
 }
 
 /** The far-horizon methods: the scaled DP, repeated squaring of the orbit operator, the settled DP extrapolated. */
-export type HorizonMethod = 'dp' | 'squaring' | 'extrapolation';
+export const HORIZON_METHODS = ['dp', 'squaring', 'extrapolation'] as const;
+
+/** A far-horizon method: one of {@link HORIZON_METHODS}. */
+export type HorizonMethod = (typeof HORIZON_METHODS)[number];
 
 /** Options of survivalAtHorizon: the method, when a caller wants one (tests compare them); chosen by cost otherwise. */
 export interface HorizonOptions {
@@ -109,15 +113,21 @@ const DECAY_GUESS = 64;
  * left from how fast the ratio converges.
  */
 export function decayRateJob(g: Graph, from: number): Job<DecayRate> {
+  checkGraph(g);
   checkSquare(g.board, from);
-  const r = reduced(g, from);
-  return job(function* (ctl) {
-    const progress = new NodeProgress(ctl);
-    progress.say(DECAY_GUESS);
-    const d = yield* decayOf(r, 0, ctl, (left) => progress.say(left));
-    progress.end();
-    return d.rate;
-  });
+  return job(
+    function* (ctl) {
+      const progress = new NodeProgress(ctl);
+      progress.say(DECAY_GUESS);
+      // The orbits are set-up with a pause of their own (on a 100×100 board they take a few milliseconds).
+      const r = reduced(g, from);
+      yield;
+      const d = yield* decayOf(r, 0, ctl, (left) => progress.say(left));
+      progress.end();
+      return d.rate;
+    },
+    { unit: 'moves' },
+  );
 }
 
 /** decayRateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
@@ -210,11 +220,26 @@ export function survivalAtHorizonJob(
   steps: number,
   options: HorizonOptions = {},
 ): Job<HorizonResult> {
+  checkGraph(g);
   checkSquare(g.board, from);
   checkSteps(steps, HORIZON_MAX_STEPS);
-  const r = reduced(g, from);
+  checkOptions(options);
   const { method } = options;
-  return job((ctl) => horizon(g, r, steps, method, ctl));
+  if (method !== undefined && !(HORIZON_METHODS as readonly unknown[]).includes(method)) {
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `walk: options.method must be one of ${HORIZON_METHODS.join(', ')}, got ${String(method)}`,
+    );
+  }
+  return job(
+    function* (ctl) {
+      ctl.report({ share: 0, done: 0, unit: 'moves' });
+      const r = reduced(g, from);
+      yield;
+      return yield* horizon(g, r, steps, method, ctl);
+    },
+    { unit: 'moves' },
+  );
 }
 
 /** survivalAtHorizonJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
@@ -245,6 +270,7 @@ export const MAP_MAX_WORK = 3_000_000_000;
 
 /** The classes of orbits the map computes, each by the DP or by squaring; null when one is over MAP_MAX_WORK. */
 function mapPlan(g: Graph, steps: number): { r: Reduced; squaring: boolean }[] | null {
+  checkGraph(g);
   checkSteps(steps, HORIZON_MAX_STEPS);
   const orbits = squareOrbits(g);
   // One class per component of orbits: the DP of any of its orbits gives all of them.
@@ -285,31 +311,34 @@ export function survivalMapAtHorizonJob(g: Graph, steps: number): Job<SurvivalMa
   const orbits = squareOrbits(g);
   const n = g.board.cells;
   const costs = classes.map(({ r, squaring }) => (squaring ? squaringCost(r, steps) : steps));
-  return job(function* (ctl) {
-    const progress = new NodeProgress(ctl);
-    let later = costs.reduce((a, b) => a + b, 0);
-    progress.say(later);
-    const probability = new Float64Array(n),
-      log10 = new Float64Array(n);
-    const perOrbit = new Float64Array(orbits.reps.length * 2);
-    for (let c = 0; c < classes.length; c++) {
-      const { r, squaring } = classes[c];
-      later -= costs[c];
-      const say = (left: number): void => progress.say(left + later);
-      const { v, log2 } = squaring ? yield* bySquaring(r, steps, ctl, say) : yield* byDp(r, steps, ctl, say);
-      for (let i = 0; i < r.m; i++) {
-        const f = scaledValue(v[i], log2);
-        perOrbit[2 * r.members[i]] = f.probability;
-        perOrbit[2 * r.members[i] + 1] = f.log10;
+  return job(
+    function* (ctl) {
+      const progress = new NodeProgress(ctl);
+      let later = costs.reduce((a, b) => a + b, 0);
+      progress.say(later);
+      const probability = new Float64Array(n),
+        log10 = new Float64Array(n);
+      const perOrbit = new Float64Array(orbits.reps.length * 2);
+      for (let c = 0; c < classes.length; c++) {
+        const { r, squaring } = classes[c];
+        later -= costs[c];
+        const say = (left: number): void => progress.say(left + later);
+        const { v, log2 } = squaring ? yield* bySquaring(r, steps, ctl, say) : yield* byDp(r, steps, ctl, say);
+        for (let i = 0; i < r.m; i++) {
+          const f = scaledValue(v[i], log2);
+          perOrbit[2 * r.members[i]] = f.probability;
+          perOrbit[2 * r.members[i] + 1] = f.log10;
+        }
       }
-    }
-    for (let s = 0; s < n; s++) {
-      probability[s] = perOrbit[2 * orbits.orbit[s]];
-      log10[s] = perOrbit[2 * orbits.orbit[s] + 1];
-    }
-    progress.end();
-    return { probability, log10 };
-  });
+      for (let s = 0; s < n; s++) {
+        probability[s] = perOrbit[2 * orbits.orbit[s]];
+        log10[s] = perOrbit[2 * orbits.orbit[s] + 1];
+      }
+      progress.end();
+      return { probability, log10 };
+    },
+    { unit: 'moves' },
+  );
 }
 
 /** survivalMapAtHorizonJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
@@ -320,17 +349,4 @@ export function survivalMapAtHorizon(g: Graph, steps: number, options: RunOption
 /** survivalMapAtHorizonJob run to its end or a limit in one go. */
 export function survivalMapAtHorizonSync(g: Graph, steps: number, options: RunOptions = {}): Outcome<SurvivalMap> {
   return survivalMapAtHorizonJob(g, steps).runSync(options);
-}
-
-/**
- * P(still on the board after `steps` moves) from one square as a plain double (0 where it underflows):
- * the DP on the orbits reachable from it, a fraction of the board's work on symmetric boards.
- */
-export function survivalOnOrbits(g: Graph, from: number, steps: number): number {
-  checkSquare(g.board, from);
-  checkSteps(steps, HORIZON_MAX_STEPS);
-  const r = reduced(g, from);
-  const out = job((ctl) => byDp(r, steps, ctl)).runSync();
-  // No limits were given, so the run ends finished.
-  return out.finished ? scaledValue(out.value.v[0], out.value.log2).probability : NaN;
 }

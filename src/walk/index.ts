@@ -13,9 +13,13 @@ export {
   FLOAT_MAX_WORK,
   distribution,
   distributionJob,
-  distributionWithLog,
+  distributionSync,
   survival,
+  survivalJob,
   survivalMap,
+  survivalMapJob,
+  survivalMapSync,
+  survivalSync,
   type Distribution,
   type DistributionPartial,
 } from './float.js';
@@ -38,6 +42,7 @@ export {
 } from './exact.js';
 export {
   HORIZON_MAX_STEPS,
+  HORIZON_METHODS,
   MAP_MAX_WORK,
   decayRate,
   decayRateJob,

@@ -2,10 +2,11 @@
 // whose partial answer is the estimate from the walks made so far.
 import { GridbitsError } from '../core/error.js';
 import { Job, job, type Outcome } from '../core/job.js';
-import type { Rng } from '../core/prng.js';
+import { checkRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
-import { checkSquare, checkSteps, type Graph } from './graph.js';
+import { shown } from '../core/check.js';
+import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
 
 /** Walks × steps above this are refused: about a minute of walks here (measured in bench/results/walk.md). */
 export const SIMULATE_MAX_WORK = 5_000_000_000;
@@ -24,18 +25,20 @@ export interface Simulation {
   high: number;
 }
 
-function checkSimulation(g: Graph, from: number, steps: number, trials: number): void {
+function checkSimulation(g: Graph, from: number, steps: number, trials: number, rng: Rng): void {
+  checkGraph(g);
   checkSquare(g.board, from);
   checkSteps(steps, Number.MAX_SAFE_INTEGER);
-  if (!Number.isSafeInteger(trials) || trials < 1)
+  if (typeof trials !== 'number' || !Number.isSafeInteger(trials) || trials < 1)
     throw new GridbitsError(
       'BAD_ARGUMENT',
-      `walk: the number of simulated walks must be a whole number ≥ 1, got ${trials}`,
+      `walk: trials (the number of simulated walks) must be a whole number ≥ 1, got ${shown(trials)}`,
     );
+  checkRng(rng, 'walk: rng');
   if (trials * steps > SIMULATE_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',
-      `walk: walks × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`,
+      `walk: trials × steps = ${trials * steps} is over the simulation limit of ${SIMULATE_MAX_WORK}`,
     );
   }
 }
@@ -74,26 +77,29 @@ export function simulateJob(
   trials: number,
   rng: Rng,
 ): Job<Simulation, Simulation> {
-  checkSimulation(g, from, steps, trials);
-  return job(function* (ctl) {
-    let survived = 0,
-      done = 0;
-    ctl.report({ share: 0, done: 0, unit: 'walks' });
-    while (done < trials) {
-      // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
-      const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
-      survived += walks(g, from, steps, n, rng);
-      // The partial answer exists from the first walk on (an estimate of no walks means nothing).
-      if (done === 0) ctl.partial = () => result(done, survived);
-      done += n;
-      if (ctl.spend(n * (steps + 1))) {
-        ctl.report({ share: done / trials, done });
-        yield;
+  checkSimulation(g, from, steps, trials, rng);
+  return job(
+    function* (ctl) {
+      let survived = 0,
+        done = 0;
+      ctl.report({ share: 0, done: 0, unit: 'walks' });
+      while (done < trials) {
+        // As many walks as reach the drivers' next check (a budget then stops on a whole walk).
+        const n = Math.min(trials - done, Math.max(1, Math.ceil((ctl.checkAt - ctl.nodes) / (steps + 1))));
+        survived += walks(g, from, steps, n, rng);
+        // The partial answer exists from the first walk on (an estimate of no walks means nothing).
+        if (done === 0) ctl.partial = () => result(done, survived);
+        done += n;
+        if (ctl.spend(n * (steps + 1))) {
+          ctl.report({ share: done / trials, done });
+          yield;
+        }
       }
-    }
-    ctl.report({ share: 1, done: trials });
-    return result(trials, survived);
-  });
+      ctl.report({ share: 1, done: trials });
+      return result(trials, survived);
+    },
+    { unit: 'moves' },
+  );
 }
 
 /** simulateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */

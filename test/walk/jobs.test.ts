@@ -11,6 +11,9 @@ import { runInWorker } from '../../src/core/worker.js';
 import { parsePiece } from '../../src/pieces/piece.js';
 import {
   decayRateJob,
+  distribution,
+  distributionJob,
+  distributionSync,
   exactCountsJob,
   exactSurvival,
   exactSurvivalMapJob,
@@ -19,9 +22,15 @@ import {
   simulate,
   simulateJob,
   simulateSync,
+  survival,
   survivalAtHorizonJob,
   survivalAtHorizonSync,
+  survivalJob,
+  survivalMap,
   survivalMapAtHorizonJob,
+  survivalMapJob,
+  survivalMapSync,
+  survivalSync,
   type Simulation,
 } from '../../src/walk/index.js';
 import { refCounts } from './reference.js';
@@ -48,6 +57,44 @@ function expectForward(reports: Progress[]): void {
   const last = reports[reports.length - 1];
   expect(last.share).toBe(1);
 }
+
+describe('walk jobs: the float DPs', () => {
+  it('survival, survivalMap and distribution: async, sync and in slices, the same answers as the reference', async () => {
+    const g = graph(Board.of(9, 7), knight);
+    const ref = refCounts(
+      9,
+      7,
+      knight.leaps.map(([x, y]) => [x, y]),
+      12,
+    );
+    const want = (s: number): number => Number(ref[s % 9][Math.floor(s / 9)]) / 8 ** 12;
+    const map = finishedValue(survivalMapSync(g, 12));
+    for (let s = 0; s < g.board.cells; s++) expect(map[s]).toBeCloseTo(want(s), 14);
+    expect(finishedValue(await survivalMap(g, 12))).toEqual(map);
+    expect(inSlices(survivalMapJob(g, 12), 3 * g.board.cells).value).toEqual(map);
+    for (const from of [0, 31, 62]) {
+      const one = finishedValue(survivalSync(g, from, 12));
+      expect(one).toBeCloseTo(want(from), 14);
+      expect(finishedValue(await survival(g, from, 12))).toBe(one);
+      expect(inSlices(survivalJob(g, from, 12), 2).value).toBe(one);
+      const d = finishedValue(await distribution(g, from, 12));
+      expect(d.total.probability).toBeCloseTo(one, 14);
+      expect(finishedValue(distributionSync(g, from, 12))).toEqual(d);
+      expect(inSlices(distributionJob(g, from, 12), g.board.cells).value).toEqual(d);
+    }
+  });
+
+  it('a budget stops them as outcomes: the distribution says how many moves it made; limits are refused when made', () => {
+    const g = graph(Board.of(20, 20), knight);
+    const out = distributionSync(g, 0, 50, { maxNodes: 10 * g.board.cells });
+    expect(out.finished).toBe(false);
+    if (!out.finished) expect(out.partial?.moves).toBe(10);
+    const stopped = survivalMapSync(g, 50, { maxNodes: 1 });
+    expect(stopped.finished ? 'finished' : stopped.stopped).toBe('nodes');
+    expect(() => survivalJob(g, 0, 2_000_000)).toThrow(/over the limit/);
+    expect(() => survivalMapJob(graph(Board.of(100, 100), knight), 100_000)).toThrow(/squares × steps/);
+  });
+});
 
 describe('walk jobs: exact', () => {
   it('25x25 with 100 steps: exact fractions, equal to the plain BigInt DP, quickly', () => {

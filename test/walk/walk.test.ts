@@ -11,8 +11,7 @@ import { parsePiece } from '../../src/pieces/piece.js';
 import {
   GRAPH_MAX_SIDE,
   decayRateSync,
-  distribution,
-  distributionWithLog,
+  distributionSync,
   exactCountsSync,
   exactSurvivalMapSync,
   exactSurvivalSync,
@@ -20,9 +19,9 @@ import {
   graph,
   simulate,
   simulateSync,
-  survival,
+  survivalSync,
   survivalAtHorizonSync,
-  survivalMap,
+  survivalMapSync,
   survivalMapAtHorizonSync,
   type Graph,
   type HorizonMethod,
@@ -51,26 +50,26 @@ describe('walk: hand cases and the seed puzzle', () => {
     const g = graph(Board.of(3, 3), knight);
     // a1 → b3 or c2 (2 of 8); from each of them 2 of 8 moves stay: (2/8)·(2/8).
     expect(fractionText(exact(g, 0, 2))).toBe('1/16');
-    expect(survival(g, 0, 2)).toBe(1 / 16);
+    expect(finishedValue(survivalSync(g, 0, 2))).toBe(1 / 16);
     // b2, the centre, has no knight moves at all.
     expect(fractionText(exact(g, 4, 1))).toBe('0/1');
   });
 
   it('N = 0 is certain; 1x1 loses the piece on the first move', () => {
-    expect(survival(g8, 27, 0)).toBe(1);
+    expect(finishedValue(survivalSync(g8, 27, 0))).toBe(1);
     expect(fractionText(exact(g8, 27, 0))).toBe('1/1');
     const g1 = graph(Board.of(1, 1), knight);
-    expect(survival(g1, 0, 1)).toBe(0);
+    expect(finishedValue(survivalSync(g1, 0, 1))).toBe(0);
     expect(fractionText(exact(g1, 0, 1))).toBe('0/1');
     expect(horizon(g1, 0, 1_000_000_000).log10).toBe(-Infinity);
   });
 
   it('8x8 from a1 in ten moves: 4669663/268435456', () => {
     expect(fractionText(exact(g8, 0, 10))).toBe('4669663/268435456');
-    expect(survival(g8, 0, 10)).toBeCloseTo(4669663 / 268435456, 15);
+    expect(finishedValue(survivalSync(g8, 0, 10))).toBeCloseTo(4669663 / 268435456, 15);
     // One move from d4 never leaves an 8x8 board; from a1 only 2 of 8 stay.
-    expect(survival(g8, 27, 1)).toBe(1);
-    expect(survival(g8, 0, 1)).toBe(0.25);
+    expect(finishedValue(survivalSync(g8, 27, 1))).toBe(1);
+    expect(finishedValue(survivalSync(g8, 0, 1))).toBe(0.25);
   });
 
   it('8x8 from a1: the two-move counts, the one-move map, the far horizon, the decay rate and a simulation', () => {
@@ -80,7 +79,7 @@ describe('walk: hand cases and the seed puzzle', () => {
     expect(h.method).toBe('squaring');
     expect(h.log10).toBeCloseTo(-124167783.094, 2);
     expect(finishedValue(decayRateSync(g8, 0)).lambda).toBeCloseTo(0.75133257288, 9);
-    expect(mapAtHorizon(g8, 3).probability[0]).toBeCloseTo(survival(g8, 0, 3), 15);
+    expect(mapAtHorizon(g8, 3).probability[0]).toBeCloseTo(finishedValue(survivalSync(g8, 0, 3)), 15);
     expect(simulated(g8, 0, 10, 1000, createRng(1)).trials).toBe(1000);
   });
 
@@ -101,9 +100,9 @@ describe('walk: hand cases and the seed puzzle', () => {
     expect(() => graph(Board.of(8, 8), parsePiece('rook-end'))).toThrow(GridbitsError);
     expect(GRAPH_MAX_SIDE).toBe(100);
     expect(() => graph(Board.of(101, 5), knight)).toThrow(/100x100/);
-    expect(() => survival(g8, 0, -1)).toThrow(GridbitsError);
-    expect(() => survival(g8, 0, 1.5)).toThrow(GridbitsError);
-    expect(() => survival(g8, 64, 1)).toThrow(GridbitsError);
+    expect(() => finishedValue(survivalSync(g8, 0, -1))).toThrow(GridbitsError);
+    expect(() => finishedValue(survivalSync(g8, 0, 1.5))).toThrow(GridbitsError);
+    expect(() => finishedValue(survivalSync(g8, 64, 1))).toThrow(GridbitsError);
   });
 });
 
@@ -139,7 +138,7 @@ describe('walk: properties against a plain reference DP', () => {
           const g = graph(Board.of(w, h), parsePiece(specOf(parts)));
           const leaps = refLeaps(parts);
           const ref = refSurvival(w, h, leaps, n);
-          const map = survivalMap(g, n);
+          const map = finishedValue(survivalMapSync(g, n));
           const counts = refCounts(w, h, leaps, n);
           const exact = exactMap(g, n);
           const total = BigInt(leaps.length) ** BigInt(n);
@@ -154,7 +153,7 @@ describe('walk: properties against a plain reference DP', () => {
           }
           const x0 = pick % w,
             y0 = Math.floor(pick / w) % h;
-          const d = distribution(g, at(w, x0, y0), n);
+          const d = finishedValue(distributionSync(g, at(w, x0, y0), n)).probability;
           const rd = refDistribution(w, h, leaps, x0, y0, n);
           let sum = 0;
           for (let x = 0; x < w; x++)
@@ -177,7 +176,7 @@ describe('walk: properties against a plain reference DP', () => {
         leaper,
         fc.integer({ min: 0, max: 30 }),
         (w, h, parts, n) => {
-          const map = survivalMap(graph(Board.of(w, h), parsePiece(specOf(parts))), n);
+          const map = finishedValue(survivalMapSync(graph(Board.of(w, h), parsePiece(specOf(parts))), n));
           for (let x = 0; x < w; x++) {
             for (let y = 0; y < h; y++) {
               const v = map[at(w, x, y)];
@@ -292,7 +291,7 @@ describe('walk: properties against a plain reference DP', () => {
       [3000, 0],
       [4001, 9],
     ]) {
-      const d = distributionWithLog(g8, from, n);
+      const d = finishedValue(distributionSync(g8, from, n));
       const h = horizon(g8, from, n);
       expect(Math.abs(d.total.log10 - h.log10)).toBeLessThan(1e-9);
       let best = -Infinity;

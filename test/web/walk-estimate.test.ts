@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import {
-  distributionWithLog,
+  distributionSync,
   graph,
   survivalAtHorizonSync,
-  survivalMap,
+  survivalMapSync,
   survivalMapAtHorizonSync,
 } from '../../src/walk/index.js';
 import {
@@ -39,10 +39,10 @@ describe('quick answers of the Random walk page', () => {
       const g = graph(Board.of(w, h), piece);
       const e = survivalEstimate(g, n);
       expect(e.extrapolated).toBe(false);
-      const want = survivalMap(g, n);
+      const want = finishedValue(survivalMapSync(g, n));
       for (let s = 0; s < want.length; s++) expect(e.probability[s]).toBeCloseTo(want[s], 14);
       const d = distributionEstimate(g, 0, n);
-      const dw = distributionWithLog(g, 0, n);
+      const dw = finishedValue(distributionSync(g, 0, n));
       for (let s = 0; s < want.length; s++) expect(d.probability[s]).toBeCloseTo(dw.probability[s], 14);
       expect(d.total.probability).toBeCloseTo(want[0], 12);
     }
@@ -76,7 +76,7 @@ describe('quick answers of the Random walk page', () => {
     const g = graph(Board.of(20, 20), 'knight');
     const d = distributionEstimate(g, 22, 30_001);
     expect(d.extrapolated).toBe(true);
-    const want = distributionWithLog(g, 22, 30_001);
+    const want = finishedValue(distributionSync(g, 22, 30_001));
     for (let s = 0; s < 400; s++) {
       if (want.log10[s] === -Infinity) expect(d.log10[s]).toBe(-Infinity);
       else expect(Math.abs(d.log10[s] - want.log10[s])).toBeLessThan(1e-6 * Math.abs(want.log10[s]));

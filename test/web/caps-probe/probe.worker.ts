@@ -24,7 +24,7 @@ import {
   tableJob,
 } from '../../../src/tour/index.js';
 import {
-  distributionWithLog,
+  distributionSync,
   exactSurvivalMapSync,
   exactWork,
   graph,
@@ -121,7 +121,7 @@ function run(req: ProbeRequest): string {
     }
     case 'walk-dist': {
       const g = graph(Board.of(req.side, req.side), KNIGHT);
-      const d = distributionWithLog(g, g.board.index(req.side >> 1, req.side >> 1), req.steps);
+      const d = finishedValue(distributionSync(g, g.board.index(req.side >> 1, req.side >> 1), req.steps));
       return `total ${d.total.probability.toPrecision(3)}`;
     }
     case 'walk-exact': {
