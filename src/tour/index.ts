@@ -9,6 +9,7 @@
 export type { Answer, Query } from './types.js';
 export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
 export {
+  SEARCH_BUDGET,
   searchTour,
   searchTourJob,
   searchTourSync,
@@ -16,14 +17,16 @@ export {
   type SearchPartial,
   type SearchResult,
 } from './search.js';
-export { findNodeBudget, findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
+export { findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
 export {
   openTourStarts,
   openTourStartsJob,
   openTourStartsSync,
   table,
+  tableCell,
   tableCellJob,
+  tableCellSync,
   tableCellText,
   tableJob,
   tableSync,
