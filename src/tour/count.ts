@@ -11,7 +11,7 @@ import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
-import { DfsJob } from './count-dfs.js';
+import { DfsSearch } from './count-dfs.js';
 import {
   checkpointParts,
   checkpointSnapshot,
@@ -19,10 +19,10 @@ import {
   notThisCount,
   type CheckpointHead,
 } from './count-checkpoint.js';
-import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
 import {
   byEndsClasses,
-  CrossJob,
+  CrossSearch,
   crossFit,
   crossJoinSteps,
   CrossParts,
@@ -30,7 +30,7 @@ import {
   PART_TABLES_BYTES,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
+import { HalvesSearch, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
 
@@ -469,18 +469,18 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
       'LIMIT',
       `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`,
     );
-  const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
+  const resumed = (fj: FrontierSearch, gr: CountGraph, o: FrontierOptions): void => {
     const r = options.resume;
     if (r !== undefined) fj.restore(checkpointSnapshot(r.head, r.cur, r.next, question, frontierFingerprint(gr, o)));
   };
-  const saver = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions) => (): Uint8Array[] | null => {
+  const saver = (fj: FrontierSearch, gr: CountGraph, o: FrontierOptions) => (): Uint8Array[] | null => {
     const snap = fj.snapshot();
     return snap === null ? null : checkpointParts(question, frontierFingerprint(gr, o), snap);
   };
 
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
-    const hj = new HalvesJob(g.width, g.n / g.width, piece, false, closed);
+    const hj = new HalvesSearch(g.width, g.n / g.width, piece, false, closed);
     const fj = hj.frontier,
       o = hj.options;
     resumed(fj, hj.plan.graph, o);
@@ -509,7 +509,7 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (method === 'frontier') {
     const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
     const o: FrontierOptions = { closed, ends };
-    const fj = new FrontierJob(g, o);
+    const fj = new FrontierSearch(g, o);
     resumed(fj, g, o);
     return {
       *steps(ctl, onShare) {
@@ -533,7 +533,7 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).
   const starts = closed ? [from ?? 0] : from !== undefined ? [from] : Array.from({ length: g.n }, (_, i) => i);
-  const dj = new DfsJob(g, { closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
+  const dj = new DfsSearch(g, { closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
   return {
     *steps(ctl, onShare) {
       const r = yield* dj.steps(ctl, onShare);
@@ -570,7 +570,7 @@ function crossingRun(
   const directions = closed ? 1n : 2n;
   // Classes share parts' tables (see CrossParts).
   const parts = classes.length > 1 ? new CrossParts(PART_TABLES_BYTES) : undefined;
-  let cj = new CrossJob(width, height, piece, closed, classes[0]?.ends, parts);
+  let cj = new CrossSearch(width, height, piece, closed, classes[0]?.ends, parts);
   let joined: bigint | null = null;
   let share = 0;
   let peak = 0;
@@ -580,7 +580,7 @@ function crossingRun(
         nodes = 0;
       for (let i = 0; i < classes.length; i++) {
         const c = classes[i];
-        if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends, parts);
+        if (i > 0) cj = new CrossSearch(width, height, piece, closed, c?.ends, parts);
         // Each class an equal share of the progress.
         const at = (s: number): number => (i + s) / classes.length;
         const t = yield* cj.steps(ctl, (s) => onShare((share = at(s * TOP_SHARE))));
