@@ -4,11 +4,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../src/core/board.js';
 import { finishedValue } from '../src/core/job.js';
-import { countCheckpoint, countTours, countToursJob, countToursSync, type CountOptions } from '../src/tour/count.js';
+import {
+  countCheckpoint,
+  countTours,
+  countToursJob,
+  countToursSync,
+  type TourCountOptions,
+} from '../src/tour/count.js';
 import { readCheckpointHead } from '../src/tour/count-checkpoint.js';
 
 /** A count that must finish (no limit is given). */
-const counted = (b: Board, o: CountOptions = {}) => finishedValue(countToursSync(b, o));
+const counted = (b: Board, o: TourCountOptions = {}) => finishedValue(countToursSync(b, o));
 import { fmtMs, keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 

@@ -6,6 +6,7 @@
 // report TR-CS-97-03, 1997); backtracking where neither fits (count-dfs.ts). The 8×8 closed count,
 // 13,267,364,410,532, is McKay's; M. Löbbing and I. Wegener's count with binary decision diagrams (Electronic
 // Journal of Combinatorics 3, 1996) gave 33,439,123,484,294, which was later found wrong.
+import { checkBoard, checkCountShape, checkOptions } from './check.js';
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
@@ -56,7 +57,7 @@ export const COUNT_CONVENTION = {
 export const COUNT_MAX_REACH = 13;
 
 /** What is counted, and how. */
-export interface CountOptions {
+export interface TourCountOptions {
   /** The leaper (default the knight). */
   piece?: Piece;
   /** Closed tours rather than open ones. */
@@ -310,7 +311,8 @@ function limitOf(
  * A stopped count's partial result is a lower bound when backtracking counted; the frontier program has none
  * (its `count` is null) and says how far it got.
  */
-export function countToursJob(board: Board, options: CountOptions = {}): Job<Count, CountPartial> {
+export function countToursJob(board: Board, options: TourCountOptions = {}): Job<Count, CountPartial> {
+  checkCountShape(checkBoard(board, 'board'), options, 'options');
   const run = prepareCount(board, options);
   const every = options.checkpoint;
   let last = now();
@@ -359,18 +361,22 @@ function now(): number {
  */
 export function countTours(
   board: Board,
-  options: CountOptions & RunOptions = {},
+  options: TourCountOptions & RunOptions = {},
 ): Promise<Outcome<Count, CountPartial>> {
   return countToursJob(board, budgeted(options)).run(options);
 }
 
 /** As `countTours`, run to its end or a limit without giving the event loop a turn. */
-export function countToursSync(board: Board, options: CountOptions & RunOptions = {}): Outcome<Count, CountPartial> {
+export function countToursSync(
+  board: Board,
+  options: TourCountOptions & RunOptions = {},
+): Outcome<Count, CountPartial> {
   return countToursJob(board, budgeted(options)).runSync(options);
 }
 
 /** The options with `pastLimit` set when a budget is given and `pastLimit` is not. */
-export function budgeted<O extends Pick<CountOptions, 'pastLimit'>>(o: O & RunOptions): O {
+export function budgeted<O extends Pick<TourCountOptions, 'pastLimit'>>(o: O & RunOptions): O {
+  checkOptions(o, 'options');
   return { ...o, pastLimit: o.pastLimit ?? (o.maxNodes !== undefined || o.timeoutMs !== undefined) };
 }
 
@@ -388,7 +394,7 @@ export interface CountRun {
 }
 
 /** Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. */
-export function prepareCount(board: Board, options: CountOptions): CountRun {
+export function prepareCount(board: Board, options: TourCountOptions): CountRun {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));

@@ -9,10 +9,11 @@ import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
 import { checkTourSquares, isKnight, knightClosedExists, existence } from './existence.js';
+import { checkQueryShape } from './check.js';
 import { SearchMachine } from './machine.js';
 import { SEARCH_BUDGET } from './search.js';
 import type { Answer, Query } from './types.js';
-import { fault } from './verify.js';
+import { pathFault } from './verify.js';
 import { eulerReversalAt } from './euler.js';
 import { warnsdorffPath } from './warnsdorff.js';
 
@@ -153,6 +154,7 @@ function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPart
 }
 
 function checkQuery(q: Query): Query {
+  checkQueryShape(q, 'query');
   checkTourSquares(q);
   if (q.to !== undefined && q.closed)
     throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: give `to` or `closed`, not both');
@@ -166,7 +168,7 @@ function checkQuery(q: Query): Query {
 
 /** Returns the answer after the in-engine check; a failed check is a bug, never a wrong answer. */
 function accept(q: Query, path: Int32Array, reason: string, method: string): Answer {
-  const wrong = fault(q.board, q.piece.leaps, path, q.closed);
+  const wrong = pathFault(q.board, q.piece.leaps, path, q.closed);
   const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
   if (wrong !== null || !ends)
     throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);

@@ -47,7 +47,7 @@ export {
   countToursSync,
   type Count,
   type CountCheckpoint,
-  type CountOptions,
+  type TourCountOptions,
   type CountPartial,
 } from './count.js';
 export { checkpointBytes, readCheckpointHead, type CheckpointHead, type CheckpointStart } from './count-checkpoint.js';
@@ -69,10 +69,10 @@ export {
   type EachOptions,
   type EachPartial,
 } from './count-each.js';
-export { analyzeTour, isMove, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
+export { analyzeTour, isLeap, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
-export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';
+export { closeByEuler, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
 export { existence, knightClosedExists, knightOpenExists, type Existence } from './existence.js';
-export { fault } from './verify.js';
-export type { BoardSpec, CountSpec, QuerySpec } from './jobs.js';
+export { fault, type FaultOptions } from './verify.js';
+export type { CountSpec, QuerySpec } from './jobs.js';
