@@ -54,7 +54,9 @@ describe('parseTour: numbered grids', () => {
   });
 
   it('rejects ragged rows, stray words, empty input and a grid that is not the board given', () => {
-    expect(code(() => parseTour('1 2 3\n4 5'))).toMatch(/BAD_INPUT: text: line 2: a row of 2 cells in a grid of rows of 3/);
+    expect(code(() => parseTour('1 2 3\n4 5'))).toMatch(
+      /BAD_INPUT: text: line 2: a row of 2 cells in a grid of rows of 3/,
+    );
     expect(code(() => parseTour('1 2\nfoo 3'))).toMatch(/BAD_INPUT: text: line 2: 'foo'/);
     expect(code(() => parseTour('  \n\n'))).toMatch(/BAD_INPUT: text: no tour found/);
     expect(code(() => parseTour('. .\n. .'))).toMatch(/BAD_INPUT: text: no tour found: the grid has no numbers/);
