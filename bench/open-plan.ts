@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { finishedValue, job } from '../src/core/job.js';
 import { parsePiece } from '../src/pieces/piece.js';
 import {
-  CrossJob,
+  CrossSearch,
   CrossParts,
   crossJoinSteps,
   endsClasses,
@@ -59,7 +59,7 @@ function child(samples: number, keepBytes: number): void {
     if (m.index === null) process.exit(0);
     const c = classes[m.index];
     const t0 = performance.now();
-    const cj = new CrossJob(W, H, piece, false, c.ends, parts);
+    const cj = new CrossSearch(W, H, piece, false, c.ends, parts);
     const t = finishedValue(job((ctl) => cj.steps(ctl)).runSync());
     const tables = (performance.now() - t0) / 1000;
     const times: number[] = [],

@@ -24,7 +24,7 @@ const cli =
 /** Plain Warnsdorff (first of the tied squares), verified: the baseline; null when it gets stuck. */
 function plainWarnsdorff(board: Board, start: number): Int32Array | null {
   const p = warnsdorffPath(board, KNIGHT.leaps, start, 'first');
-  if (p !== null && fault(board, KNIGHT.leaps, p, false) !== null) throw new Error('bad baseline tour');
+  if (p !== null && fault(board, p, { piece: KNIGHT }) !== null) throw new Error('bad baseline tour');
   return p;
 }
 

@@ -55,9 +55,9 @@ function fromSquare(
   closed: boolean,
   from: number,
   switches?: SearchSwitches,
-  maxBacktracks?: number,
+  maxSquareNodes?: number,
 ): { status: 'found' | 'none' | 'budget'; backtracks: number } {
-  const c = finishedValue(tableCellJob(board, KNIGHT, from, { closed, switches, maxBacktracks }).runSync());
+  const c = finishedValue(tableCellJob(board, KNIGHT, from, { closed, switches, maxSquareNodes }).runSync());
   return { status: c.exists === true ? 'found' : c.exists === false ? 'none' : 'budget', backtracks: c.backtracks };
 }
 
@@ -65,12 +65,12 @@ function allStarts(
   board: Board,
   closed: boolean,
   switches?: SearchSwitches,
-  maxBacktracks?: number,
+  maxSquareNodes?: number,
 ): { backtracks: number; found: number } {
   let backtracks = 0,
     found = 0;
   for (let s = 0; s < board.cells; s++) {
-    const r = fromSquare(board, closed, s, switches, maxBacktracks);
+    const r = fromSquare(board, closed, s, switches, maxSquareNodes);
     backtracks += r.backtracks;
     if (r.status === 'found') found++;
   }

@@ -11,7 +11,7 @@ if (found.finished && found.value.exists && found.value.path) {
     `closed knight's tour of ${board} (${found.value.method}): ${Array.from(path, (s) => board.name(s)).join(' ')}`,
   );
   // fault() re-checks every step and square: null means a valid tour.
-  console.log(`checked: ${fault(board, KNIGHT.leaps, path, true) ?? 'a valid closed tour'}`);
+  console.log(`checked: ${fault(board, path, { piece: KNIGHT, closed: true }) ?? 'a valid closed tour'}`);
 }
 
 const counted = await countTours(Board.of(5, 5));

@@ -9,7 +9,7 @@ import {
   countCheckpoint,
   countLimit,
   countToursJob,
-  type CountOptions,
+  type TourCountOptions,
   type CountPartial,
 } from '../tour/count.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
@@ -189,7 +189,7 @@ Examples:
         : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
     const countJob = countToursJob(
       board,
-      budgeted<CountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }),
+      budgeted<TourCountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }),
     );
     const { r: outcome, seconds } = await timedCount(out, (signal) =>
       countJob.run({ maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),

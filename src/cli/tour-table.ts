@@ -3,15 +3,14 @@ import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { table, tableCellText, type TableCell } from '../tour/table.js';
+import { SEARCH_BUDGET } from '../tour/search.js';
+import { tableCellText, type TableCell } from '../tour/table.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
-import { interruptible } from './io.js';
+import { runJob } from './run-job.js';
+import { thousands } from './words.js';
 
 /** Squares of the largest table made without --timeout: 100x100 takes about a minute of CPU here (measured). */
 const TABLE_MAX_SQUARES = 10_000;
-
-/** The paper's MAX_RET: backtracks per start square before it says LIM. */
-const DEFAULT_MAX_BACKTRACKS = 400_000;
 
 export const tourTableCommand: Command = {
   name: 'tour-table',
@@ -25,8 +24,7 @@ export const tourTableCommand: Command = {
     'max-nodes': {
       type: 'string',
       value: 'N',
-      aliases: ['max-backtracks'],
-      help: `backtracks per square before 'LIM' (default ${DEFAULT_MAX_BACKTRACKS}, the paper's MAX_RET; also --max-backtracks)`,
+      help: `search nodes (moves) per start square before 'LIM' (default ${thousands(SEARCH_BUDGET)}, as for tour)`,
     },
     timeout: {
       type: 'string',
@@ -57,23 +55,20 @@ Examples:
         `tour-table: board ${board} has ${board.cells} squares; tables go up to ${cap}${timeoutMs === undefined ? ' (up to 65536 with --timeout)' : ''}`,
       );
     }
-    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    const pieceText = str(args, 'piece') ?? 'knight';
+    const piece = parsePiece(pieceText);
     if (piece.rides.length > 0 || piece.slides.length > 0)
       throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
     const closed = bool(args, 'closed');
-    const maxBacktracks = int(args, 'max-nodes', 0, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_BACKTRACKS);
+    const maxSquareNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER, SEARCH_BUDGET);
     // The table gives the event loop a turn every 20 ms, so Ctrl-C is heard (main.ts exits 130 on it); the
     // abort signal also stops the engine should that handler ever let the process live on.
     const t0 = performance.now();
-    const outcome = await interruptible(out, (signal) =>
-      table(board, piece, {
-        closed,
-        maxBacktracks,
-        timeoutMs,
-        signal,
-        onProgress: (p) => out.progress(p, `tour-table ${board}`),
-      }),
-    );
+    const dims = { width: board.width, height: board.height };
+    const outcome = await runJob(out, 'tour.table', [dims, pieceText, { closed, maxSquareNodes }], {
+      timeoutMs,
+      label: `tour-table ${board}`,
+    });
     // Ctrl-C: the table so far is shown (the squares not reached say LIM), then the exit code is 130.
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
     const seconds = Math.round(performance.now() - t0) / 1000;
@@ -96,7 +91,7 @@ Examples:
         board: { width: board.width, height: board.height },
         piece: piece.name,
         closed,
-        maxBacktracks,
+        maxSquareNodes,
         cells: rows,
         seconds,
         ...(interrupted ? { interrupted: true } : {}),

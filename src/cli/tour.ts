@@ -6,11 +6,11 @@ import { yieldToEventLoop } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
-import { findTour } from '../tour/find.js';
+import { SEARCH_BUDGET } from '../tour/search.js';
 import { searchStopWords } from '../tour/stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
-import { interruptible } from './io.js';
+import { runJob } from './run-job.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
 import type { Sink } from './sink.js';
 import { thousands } from './words.js';
@@ -39,7 +39,11 @@ export const tourCommand: Command = {
       type: 'boolean',
       help: `print the backtracking search step by step (boards up to ${TRACE_CELLS} squares; with --json as events)`,
     },
-    'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (searches only)' },
+    'max-nodes': {
+      type: 'string',
+      value: 'N',
+      help: `search budget in nodes (searches only; default ${thousands(SEARCH_BUDGET)})`,
+    },
     timeout: { type: 'string', value: 'T', help: 'search time limit: 250ms, 5s, 2m (a bare number is milliseconds)' },
   },
   details: `Large boards are built, not searched: 10000x10000 takes seconds. The path of a board of more than
@@ -56,7 +60,8 @@ Examples:
       throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
     noMoreThan(rest, size === undefined ? 1 : 0, 'tour');
     const board = parseBoardSize(size ?? rest[0]);
-    const piece = parsePiece(str(args, 'piece') ?? 'knight');
+    const pieceText = str(args, 'piece') ?? 'knight';
+    const piece = parsePiece(pieceText);
     const closed = bool(args, 'closed');
     const fromText = str(args, 'from'),
       toText = str(args, 'to');
@@ -122,9 +127,12 @@ Examples:
     }
     if (big) out.progress(`building a tour of ${board} …`);
     const t0 = performance.now();
-    const outcome = await interruptible(out, (signal) =>
-      findTour(query, { maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour ${board}`) }),
-    );
+    const spec = { width: board.width, height: board.height, piece: pieceText, closed, from, to, seed };
+    const outcome = await runJob(out, 'tour.find', [spec], {
+      maxNodes: maxNodes ?? SEARCH_BUDGET,
+      timeoutMs,
+      label: `tour ${board}`,
+    });
     const ms = performance.now() - t0;
     // Ctrl-C: the answer is unknown, said as for a spent budget, then the exit code is 130.
     const interrupted = !outcome.finished && outcome.stopped === 'signal';

@@ -1,6 +1,8 @@
 // Checking a given tour: valid or not and why, open or closed, line sums, semi-magic and magic, half-turn symmetry.
 import type { Board } from '../core/board.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
+import { GridbitsError } from '../core/error.js';
+import { checkBoard, checkOptions, checkPath, checkSquare, leaperOf } from './check.js';
 import { leapsOf } from './count-graph.js';
 import { listShort } from './parse.js';
 
@@ -49,8 +51,18 @@ export interface Analysis {
   halfTurnSymmetric: boolean;
 }
 
-/** True when the piece leaps from a to b on the board. */
-export function isMove(board: Board, leaps: ReadonlyArray<readonly [number, number]>, a: number, b: number): boolean {
+/**
+ * True when the piece (a leaper) goes from square `from` to square `to` of the board in one leap.
+ * @example `isLeap(Board.of(8, 8), KNIGHT, 0, 17)` (a1 to b3): true
+ */
+export function isLeap(board: Board, piece: Piece, from: number, to: number): boolean {
+  checkBoard(board, 'board');
+  const leaps = leaperOf(piece, 'piece').leaps;
+  return leapsTo(board, leaps, checkSquare(board, from, 'from'), checkSquare(board, to, 'to'));
+}
+
+/** True when one of the leaps goes from a to b on the board (unchecked: for loops over a checked path; internal). */
+export function leapsTo(board: Board, leaps: ReadonlyArray<readonly [number, number]>, a: number, b: number): boolean {
   const dx = board.file(b) - board.file(a);
   const dy = board.rank(b) - board.rank(a);
   for (const [x, y] of leaps) if (x === dx && y === dy) return true;
@@ -68,15 +80,22 @@ export interface AnalyzeOptions {
 }
 
 /** Analyses a path of square indices as a tour of the whole board. */
-export function analyzeTour(board: Board, path: readonly number[], options: AnalyzeOptions = {}): Analysis {
-  const piece = options.piece ?? KNIGHT;
+export function analyzeTour(board: Board, squares: ArrayLike<number>, options: AnalyzeOptions = {}): Analysis {
+  checkBoard(board, 'board');
+  const path = checkPath(board, squares, 'path');
+  checkOptions(options, 'options');
+  const piece = options.piece === undefined ? KNIGHT : leaperOf(options.piece, 'options.piece');
   const leaps = leapsOf(piece);
+  if (options.numbers !== undefined && !(Array.isArray(options.numbers) && options.numbers.length === path.length))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      'options.numbers must be a list of step numbers, one per square of the path',
+    );
   const numbers = options.numbers ?? path.map((_, i) => i + 1);
   const errors = [...(options.problems ?? [])];
   const name = (s: number): string => board.name(s);
 
   // First step number on each square (0: not visited); repeats collected apart, as they are rare.
-  for (const s of path) board.checkIndex(s);
   const first = new Float64Array(board.cells);
   const again = new Map<number, number[]>();
   path.forEach((s, i) => {
@@ -100,7 +119,7 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
       consecutive = false;
       continue;
     }
-    if (!isMove(board, leaps, path[i - 1], path[i]))
+    if (!leapsTo(board, leaps, path[i - 1], path[i]))
       badSteps.push({ step: numbers[i - 1], from: path[i - 1], to: path[i] });
   }
   const bad = badSteps.map((b) => `step ${b.step}→${b.step + 1} from ${name(b.from)} to ${name(b.to)}`);
@@ -108,7 +127,7 @@ export function analyzeTour(board: Board, path: readonly number[], options: Anal
     errors.push(`${bad.length} step${bad.length > 1 ? 's are' : ' is'} not a ${piece.name} move: ${listShort(bad, 5)}`);
 
   const valid = errors.length === 0 && path.length === board.cells;
-  const closed = valid && path.length > 1 && isMove(board, leaps, path[path.length - 1], path[0]);
+  const closed = valid && path.length > 1 && leapsTo(board, leaps, path[path.length - 1], path[0]);
   const sums = lineSums(board, path, numbers);
   const same = (xs: number[]): boolean => xs.every((x) => x === xs[0]);
   const semiMagic = valid && same(sums.rows) && same(sums.columns);

@@ -13,7 +13,7 @@ import { GridbitsError } from '../core/error.js';
 import type { JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierJob, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
+import { FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
 import { APEX, boundaryTable, keyDegrees } from './count-halves.js';
 import type { StateTable } from './count-table.js';
 
@@ -277,11 +277,11 @@ export interface CrossTable {
 }
 
 /** The parts' tables as a job's steps: the frontier programs (`onShare` hears their share done), then the layout. */
-export class CrossJob {
+export class CrossSearch {
   readonly plan: CrossPlan;
   readonly options: FrontierOptions;
-  readonly frontier: FrontierJob;
-  private readonly lower: FrontierJob | null;
+  readonly frontier: FrontierSearch;
+  private readonly lower: FrontierSearch | null;
   private readonly symmetry: CrossSymmetry;
   private readonly ends: EndsClass | undefined;
   /** The leaper's moves, naming its parts' tables among those kept. */
@@ -321,10 +321,10 @@ export class CrossJob {
       ...(e === undefined ? {} : { onlyEnds: true, maxStates: CLASS_MAX_STATES }),
     });
     this.options = options(ends?.top);
-    this.frontier = new FrontierJob(plan.top, this.options);
+    this.frontier = new FrontierSearch(plan.top, this.options);
     // One table for both parts on an even number of rows when they have the same ends.
     const shared = even && (ends === undefined || this.symmetry === 'all' || this.symmetry === 'swap');
-    this.lower = shared ? null : new FrontierJob(plan.bottom ?? plan.top, options(ends?.bottom));
+    this.lower = shared ? null : new FrontierSearch(plan.bottom ?? plan.top, options(ends?.bottom));
   }
 
   /** The most states either part's frontier program has held at once so far. */
@@ -366,7 +366,7 @@ export class CrossJob {
 
   /** A part's table: kept from an earlier class (itself or its mirror image), or the frontier program's. */
   private *built(
-    fj: FrontierJob,
+    fj: FrontierSearch,
     rows: number,
     ends: readonly number[] | undefined,
     control: JobControl<unknown>,

@@ -27,7 +27,7 @@ export interface DfsResult {
  * than one that could only be the end (none for closed tours, where the start stays "free" to its neighbours
  * so the last square must be able to step back onto it).
  */
-export class DfsJob {
+export class DfsSearch {
   private readonly free: Uint8Array;
   private readonly deg: Int32Array;
   private readonly path: Int32Array;

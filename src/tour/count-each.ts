@@ -5,7 +5,7 @@
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { budgeted, prepareCount, type CountOptions, type CountRun } from './count.js';
+import { budgeted, prepareCount, type TourCountOptions, type CountRun } from './count.js';
 
 /** Directed open tours from every square. */
 export interface EachCount {
@@ -27,7 +27,7 @@ export interface EachPartial {
 }
 
 /** Options of `countToursFromEach`: those of a count, without the ends. */
-export type EachOptions = Omit<CountOptions, 'from' | 'to' | 'closed'>;
+export type EachOptions = Omit<TourCountOptions, 'from' | 'to' | 'closed'>;
 
 /**
  * The images of a square under the board's symmetries (the 4 of a rectangle, the 8 of a square board). A leaper's

@@ -94,9 +94,9 @@ export function frontierFits(reach: number): boolean {
   return reach <= SLOTS + 1;
 }
 
-/** Counts to the end in one go (tests and benchmarks); see FrontierJob for a run in steps. */
+/** Counts to the end in one go (tests and benchmarks); see FrontierSearch for a run in steps. */
 export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult {
-  const fj = new FrontierJob(g, o);
+  const fj = new FrontierSearch(g, o);
   return finishedValue(job((ctl) => fj.steps(ctl, () => undefined)).runSync());
 }
 
@@ -112,7 +112,7 @@ const MAX_STATES = 1 << 25;
  * the next state to expand, the two tables), so a pause costs nothing. Counts are exact below 2^64 (two 32-bit limbs);
  * if one reaches 2^64 the job starts again with BigInt counts.
  */
-export class FrontierJob {
+export class FrontierSearch {
   private run: FrontierRun;
   constructor(
     private readonly g: CountGraph,

@@ -10,7 +10,7 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
 import { limbsToBig, StateTable } from './count-table.js';
 import type { Piece } from '../pieces/piece.js';
 
@@ -73,7 +73,7 @@ export interface HalfPlan {
 
 /**
  * Whether the halves method counts the tours (closed or open) of this layout (rows across `width`): an even
- * `height` of at least 4 rows, or an odd one of at least 5 (see `HalvesJob`).
+ * `height` of at least 4 rows, or an odd one of at least 5 (see `HalvesSearch`).
  */
 export function halvesFit(width: number, height: number, piece: Piece): boolean {
   if (height % 2 !== 0) return height >= 5 && evenFit(width, height + 1, piece) && evenFit(width, height - 1, piece);
@@ -162,7 +162,7 @@ function* halvesSteps(
   control: JobControl<unknown>,
   closed = true,
 ): Generator<void, HalvesResult, void> {
-  const t = yield* new HalvesJob(width, height, piece, false, closed).steps(control);
+  const t = yield* new HalvesSearch(width, height, piece, false, closed).steps(control);
   const { count, pairs } = joinHalves(t, 0, 1);
   return { count, nodes: t.nodes, peakStates: t.peakStates, boundaryStates: t.top.states, pairs };
 }
@@ -212,7 +212,7 @@ export interface HalvesTables {
 }
 
 /** The halves of a layout as a job's steps: the frontier program (which a caller may checkpoint), then the tables. */
-export class HalvesJob {
+export class HalvesSearch {
   /** The top part's (on an odd number of rows: that of the board one row taller). */
   readonly plan: HalfPlan;
   /** On an odd number of rows, the bottom part's: the top part of the board one row shorter; else null. */
@@ -220,7 +220,7 @@ export class HalvesJob {
   /** The frontier program's options (checkpoints name them). */
   readonly options: FrontierOptions;
   /** The frontier program on `plan.graph` (on an odd number of rows the bottom's runs first, not checkpointed). */
-  readonly frontier: FrontierJob;
+  readonly frontier: FrontierSearch;
   /**
    * `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts
    * open tours.
@@ -237,11 +237,11 @@ export class HalvesJob {
     this.plan = halfPlan(width, odd ? height + 1 : height, piece);
     this.bottomPlan = odd ? halfPlan(width, height - 1, piece) : null;
     this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
-    this.frontier = new FrontierJob(this.plan.graph, this.options);
+    this.frontier = new FrontierSearch(this.plan.graph, this.options);
   }
 
   /** On an odd number of rows, the bottom part's program while it runs. */
-  private lower: FrontierJob | null = null;
+  private lower: FrontierSearch | null = null;
   /** What the bottom part's program did, once it has run: squares off the boundary, states expanded, most at once. */
   private lowerDone = { squares: 0, nodes: 0, peakStates: 0 };
 
@@ -254,7 +254,7 @@ export class HalvesJob {
     let bottom: BoundaryTable | null = null;
     if (bottomPlan !== null) {
       // The shorter board's program: a resumed count runs it again (a small part of the work, BOTTOM_SHARE).
-      this.lower = new FrontierJob(bottomPlan.graph, this.options);
+      this.lower = new FrontierSearch(bottomPlan.graph, this.options);
       const r = yield* this.lower.steps(control, (share) => onShare(share * BOTTOM_SHARE));
       bottom = boundaryTable(r.table as StateTable, r.stored as number, bottomPlan.boundary);
       this.lowerDone = { squares: bottomPlan.graph.n - bottomPlan.boundary, nodes: r.nodes, peakStates: r.peakStates };

@@ -11,7 +11,7 @@ import { parsePiece, type Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
 import {
   byEndsClasses,
-  CrossJob,
+  CrossSearch,
   crossJoinSteps,
   CrossParts,
   endsClasses,
@@ -19,7 +19,7 @@ import {
   type CrossTable,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesJob, joinHalves, type HalvesTables } from './count-halves.js';
+import { HalvesSearch, joinHalves, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
 
@@ -173,7 +173,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
           classTables = null;
           classTables = {
             key,
-            table: yield* new CrossJob(layout.width, layout.height, piece, false, classes[c].ends, partTables).steps(
+            table: yield* new CrossSearch(layout.width, layout.height, piece, false, classes[c].ends, partTables).steps(
               ctl,
               report,
             ),
@@ -192,7 +192,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       // The top half's table: a few per cent of the work (8×8: 35 s of about 40 minutes), then this shard's vectors.
       let t = crossTables.get(tableKey);
       if (t === undefined) {
-        t = yield* new CrossJob(layout.width, layout.height, piece, question.closed).steps(ctl, report);
+        t = yield* new CrossSearch(layout.width, layout.height, piece, question.closed).steps(ctl, report);
         crossTables.set(tableKey, t);
       }
       const r = yield* crossJoinSteps(t, index, sc.shards, ctl, (share) => ctl.report({ share: 0.02 + share * 0.98 }));
@@ -207,7 +207,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
     }
     let top = tables.get(tableKey);
     if (top === undefined) {
-      top = yield* new HalvesJob(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) =>
+      top = yield* new HalvesSearch(layout.width, layout.height, piece, false, question.closed).steps(ctl, (share) =>
         ctl.report({ share: share * 0.9 }),
       );
       tables.set(tableKey, top);

@@ -6,12 +6,13 @@
 // report TR-CS-97-03, 1997); backtracking where neither fits (count-dfs.ts). The 8×8 closed count,
 // 13,267,364,410,532, is McKay's; M. Löbbing and I. Wegener's count with binary decision diagrams (Electronic
 // Journal of Combinatorics 3, 1996) gave 33,439,123,484,294, which was later found wrong.
+import { checkBoard, checkCountShape, checkOptions } from './check.js';
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
-import { DfsJob } from './count-dfs.js';
+import { DfsSearch } from './count-dfs.js';
 import {
   checkpointParts,
   checkpointSnapshot,
@@ -19,10 +20,10 @@ import {
   notThisCount,
   type CheckpointHead,
 } from './count-checkpoint.js';
-import { FrontierJob, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
 import {
   byEndsClasses,
-  CrossJob,
+  CrossSearch,
   crossFit,
   crossJoinSteps,
   CrossParts,
@@ -30,7 +31,7 @@ import {
   PART_TABLES_BYTES,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesJob, halvesFit, joinHalves } from './count-halves.js';
+import { HalvesSearch, halvesFit, joinHalves } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
 
@@ -56,7 +57,7 @@ export const COUNT_CONVENTION = {
 export const COUNT_MAX_REACH = 13;
 
 /** What is counted, and how. */
-export interface CountOptions {
+export interface TourCountOptions {
   /** The leaper (default the knight). */
   piece?: Piece;
   /** Closed tours rather than open ones. */
@@ -310,7 +311,8 @@ function limitOf(
  * A stopped count's partial result is a lower bound when backtracking counted; the frontier program has none
  * (its `count` is null) and says how far it got.
  */
-export function countToursJob(board: Board, options: CountOptions = {}): Job<Count, CountPartial> {
+export function countToursJob(board: Board, options: TourCountOptions = {}): Job<Count, CountPartial> {
+  checkCountShape(checkBoard(board, 'board'), options, 'options');
   const run = prepareCount(board, options);
   const every = options.checkpoint;
   let last = now();
@@ -359,18 +361,22 @@ function now(): number {
  */
 export function countTours(
   board: Board,
-  options: CountOptions & RunOptions = {},
+  options: TourCountOptions & RunOptions = {},
 ): Promise<Outcome<Count, CountPartial>> {
   return countToursJob(board, budgeted(options)).run(options);
 }
 
 /** As `countTours`, run to its end or a limit without giving the event loop a turn. */
-export function countToursSync(board: Board, options: CountOptions & RunOptions = {}): Outcome<Count, CountPartial> {
+export function countToursSync(
+  board: Board,
+  options: TourCountOptions & RunOptions = {},
+): Outcome<Count, CountPartial> {
   return countToursJob(board, budgeted(options)).runSync(options);
 }
 
 /** The options with `pastLimit` set when a budget is given and `pastLimit` is not. */
-export function budgeted<O extends Pick<CountOptions, 'pastLimit'>>(o: O & RunOptions): O {
+export function budgeted<O extends Pick<TourCountOptions, 'pastLimit'>>(o: O & RunOptions): O {
+  checkOptions(o, 'options');
   return { ...o, pastLimit: o.pastLimit ?? (o.maxNodes !== undefined || o.timeoutMs !== undefined) };
 }
 
@@ -388,7 +394,7 @@ export interface CountRun {
 }
 
 /** Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. */
-export function prepareCount(board: Board, options: CountOptions): CountRun {
+export function prepareCount(board: Board, options: TourCountOptions): CountRun {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
@@ -469,18 +475,18 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
       'LIMIT',
       `${limit}; give a node budget (maxNodes) or a time limit (timeoutMs) to count anyway`,
     );
-  const resumed = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions): void => {
+  const resumed = (fj: FrontierSearch, gr: CountGraph, o: FrontierOptions): void => {
     const r = options.resume;
     if (r !== undefined) fj.restore(checkpointSnapshot(r.head, r.cur, r.next, question, frontierFingerprint(gr, o)));
   };
-  const saver = (fj: FrontierJob, gr: CountGraph, o: FrontierOptions) => (): Uint8Array[] | null => {
+  const saver = (fj: FrontierSearch, gr: CountGraph, o: FrontierOptions) => (): Uint8Array[] | null => {
     const snap = fj.snapshot();
     return snap === null ? null : checkpointParts(question, frontierFingerprint(gr, o), snap);
   };
 
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
-    const hj = new HalvesJob(g.width, g.n / g.width, piece, false, closed);
+    const hj = new HalvesSearch(g.width, g.n / g.width, piece, false, closed);
     const fj = hj.frontier,
       o = hj.options;
     resumed(fj, hj.plan.graph, o);
@@ -509,7 +515,7 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   if (method === 'frontier') {
     const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
     const o: FrontierOptions = { closed, ends };
-    const fj = new FrontierJob(g, o);
+    const fj = new FrontierSearch(g, o);
     resumed(fj, g, o);
     return {
       *steps(ctl, onShare) {
@@ -533,7 +539,7 @@ export function prepareCount(board: Board, options: CountOptions): CountRun {
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).
   const starts = closed ? [from ?? 0] : from !== undefined ? [from] : Array.from({ length: g.n }, (_, i) => i);
-  const dj = new DfsJob(g, { closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
+  const dj = new DfsSearch(g, { closed, starts, ...(to !== undefined ? { endAt: to } : {}) });
   return {
     *steps(ctl, onShare) {
       const r = yield* dj.steps(ctl, onShare);
@@ -570,7 +576,7 @@ function crossingRun(
   const directions = closed ? 1n : 2n;
   // Classes share parts' tables (see CrossParts).
   const parts = classes.length > 1 ? new CrossParts(PART_TABLES_BYTES) : undefined;
-  let cj = new CrossJob(width, height, piece, closed, classes[0]?.ends, parts);
+  let cj = new CrossSearch(width, height, piece, closed, classes[0]?.ends, parts);
   let joined: bigint | null = null;
   let share = 0;
   let peak = 0;
@@ -580,7 +586,7 @@ function crossingRun(
         nodes = 0;
       for (let i = 0; i < classes.length; i++) {
         const c = classes[i];
-        if (i > 0) cj = new CrossJob(width, height, piece, closed, c?.ends, parts);
+        if (i > 0) cj = new CrossSearch(width, height, piece, closed, c?.ends, parts);
         // Each class an equal share of the progress.
         const at = (s: number): number => (i + s) / classes.length;
         const t = yield* cj.steps(ctl, (s) => onShare((share = at(s * TOP_SHARE))));

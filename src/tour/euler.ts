@@ -1,7 +1,8 @@
 // Euler's reversal: closing an open path (a tour or a partial path) by turning round one end of it.
 import type { Board } from '../core/board.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
-import { isMove } from './analyze.js';
+import { leapsTo } from './analyze.js';
+import { checkBoard, checkPath, leaperOf } from './check.js';
 import { leapsOf } from './count-graph.js';
 
 /** A path closed by Euler's reversal, and how. */
@@ -24,10 +25,16 @@ export interface EulerClosing {
  * when no such i exists.
  * The path's own steps are trusted: check it with analyzeTour first.
  */
-export function closeByEuler(board: Board, path: readonly number[], piece: Piece = KNIGHT): EulerClosing | null {
-  for (const s of path) board.checkIndex(s);
+export function closeByEuler(
+  board: Board,
+  squares: ArrayLike<number>,
+  piece: Piece | string = KNIGHT,
+): EulerClosing | null {
+  checkBoard(board, 'board');
+  const path = checkPath(board, squares, 'path');
+  const leaper = leaperOf(piece, 'piece');
   const n = path.length;
-  const i = eulerReversalAt(board, leapsOf(piece), path);
+  const i = eulerReversalAt(board, leapsOf(leaper), path);
   if (i < 0) return null;
   if (i === n - 1) return { path: [...path], how: 'already closed', at: n - 1, end: 'none' };
   const name = (s: number): string => board.name(s);
@@ -55,9 +62,9 @@ export function eulerReversalAt(
   if (n < 3) return -1;
   const start = path[0],
     end = path[n - 1];
-  if (isMove(board, leaps, end, start)) return n - 1;
+  if (leapsTo(board, leaps, end, start)) return n - 1;
   for (let i = n - 3; i >= 1; i--) {
-    if (isMove(board, leaps, path[i], end) && isMove(board, leaps, path[i + 1], start)) return i;
+    if (leapsTo(board, leaps, path[i], end) && leapsTo(board, leaps, path[i + 1], start)) return i;
   }
   return -1;
 }

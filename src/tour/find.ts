@@ -1,7 +1,6 @@
 // findTour: one verified tour (or the proof there is none) for any query, by the fastest method that fits: a block
 // construction rotated to the start (Euler), a construction round a hole for odd boards, strip ladders, Warnsdorff,
 // and the backtracking search (with its budget) for small boards, fixed ends and other leapers.
-import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
@@ -10,9 +9,11 @@ import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
 import { checkTourSquares, isKnight, knightClosedExists, existence } from './existence.js';
+import { checkQueryShape } from './check.js';
 import { SearchMachine } from './machine.js';
+import { SEARCH_BUDGET } from './search.js';
 import type { Answer, Query } from './types.js';
-import { fault } from './verify.js';
+import { pathFault } from './verify.js';
 import { eulerReversalAt } from './euler.js';
 import { warnsdorffPath } from './warnsdorff.js';
 
@@ -20,7 +21,6 @@ import { warnsdorffPath } from './warnsdorff.js';
 const SEARCH_CELLS = 400;
 /** Warnsdorff is tried up to this many squares (it fails more often on larger boards). */
 const WARNSDORFF_CELLS = 4_000_000;
-const DEFAULT_MAX_NODES = 2_000_000;
 
 /** What a stopped `findTour` has: the backtracks of its search, and the theorem's words when one says a tour exists. */
 export interface FindPartial {
@@ -33,9 +33,9 @@ export interface FindPartial {
 /** Options of `findTour` and `findTourSync`: the run options; `maxNodes` has a default there. */
 export interface FindOptions extends RunOptions {
   /**
-   * Largest number of search nodes (moves of the backtracking search; constructions spend none). Default for
-   * `findTour` and `findTourSync`: `findNodeBudget(board)`, 2,000,000 or 10 per square, whichever is more;
-   * `Infinity` for none.
+   * Largest number of search nodes (moves of the backtracking search; constructions spend none). Default
+   * {@link SEARCH_BUDGET}, 10,000,000 (enough to prove that the zebra has no open tour of 8×8 from any square,
+   * about 5,000,000); `Infinity` for none.
    */
   maxNodes?: number;
 }
@@ -64,24 +64,16 @@ export function findTourJob(query: Query): Job<Answer, FindPartial> {
  * ```
  */
 export function findTour(query: Query, options: FindOptions = {}): Promise<Outcome<Answer, FindPartial>> {
-  return findTourJob(query).run(withBudget(query, options));
+  return findTourJob(query).run(withBudget(options));
 }
 
 /** As `findTour`, run to its end or a limit without giving the event loop a turn. */
 export function findTourSync(query: Query, options: FindOptions = {}): Outcome<Answer, FindPartial> {
-  return findTourJob(query).runSync(withBudget(query, options));
+  return findTourJob(query).runSync(withBudget(options));
 }
 
-/**
- * The node budget `findTour` and `findTourSync` take by default: a search needs at least one node per square, so it
- * grows with the board.
- */
-export function findNodeBudget(board: Board): number {
-  return Math.max(DEFAULT_MAX_NODES, 10 * board.cells);
-}
-
-function withBudget(q: Query, options: FindOptions): RunOptions {
-  return { ...options, maxNodes: options.maxNodes ?? findNodeBudget(q.board) };
+function withBudget(options: FindOptions): RunOptions {
+  return { ...options, maxNodes: options.maxNodes ?? SEARCH_BUDGET };
 }
 
 function* findSteps(q: Query, ctl: JobControl<FindPartial>): Generator<void, Answer, void> {
@@ -162,6 +154,7 @@ function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPart
 }
 
 function checkQuery(q: Query): Query {
+  checkQueryShape(q, 'query');
   checkTourSquares(q);
   if (q.to !== undefined && q.closed)
     throw new GridbitsError('BAD_ARGUMENT', 'a closed tour has no end square: give `to` or `closed`, not both');
@@ -175,7 +168,7 @@ function checkQuery(q: Query): Query {
 
 /** Returns the answer after the in-engine check; a failed check is a bug, never a wrong answer. */
 function accept(q: Query, path: Int32Array, reason: string, method: string): Answer {
-  const wrong = fault(q.board, q.piece.leaps, path, q.closed);
+  const wrong = pathFault(q.board, q.piece.leaps, path, q.closed);
   const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
   if (wrong !== null || !ends)
     throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);

@@ -9,6 +9,7 @@
 export type { Answer, Query } from './types.js';
 export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
 export {
+  SEARCH_BUDGET,
   searchTour,
   searchTourJob,
   searchTourSync,
@@ -16,14 +17,16 @@ export {
   type SearchPartial,
   type SearchResult,
 } from './search.js';
-export { findNodeBudget, findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
+export { findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
 export {
   openTourStarts,
   openTourStartsJob,
   openTourStartsSync,
   table,
+  tableCell,
   tableCellJob,
+  tableCellSync,
   tableCellText,
   tableJob,
   tableSync,
@@ -44,7 +47,7 @@ export {
   countToursSync,
   type Count,
   type CountCheckpoint,
-  type CountOptions,
+  type TourCountOptions,
   type CountPartial,
 } from './count.js';
 export { checkpointBytes, readCheckpointHead, type CheckpointHead, type CheckpointStart } from './count-checkpoint.js';
@@ -66,10 +69,10 @@ export {
   type EachOptions,
   type EachPartial,
 } from './count-each.js';
-export { analyzeTour, isMove, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
+export { analyzeTour, isLeap, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
-export { closeByEuler, eulerReversalAt, type EulerClosing } from './euler.js';
+export { closeByEuler, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
 export { existence, knightClosedExists, knightOpenExists, type Existence } from './existence.js';
-export { fault } from './verify.js';
-export type { BoardSpec, CountSpec, QuerySpec } from './jobs.js';
+export { fault, type FaultOptions } from './verify.js';
+export type { CountSpec, QuerySpec } from './jobs.js';

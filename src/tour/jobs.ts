@@ -1,9 +1,9 @@
 // The tour engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
-import { Board } from '../core/board.js';
+import { Board, type BoardSize } from '../core/board.js';
 import type { JobRegistry } from '../core/worker.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
-import { countToursJob, type CountOptions } from './count.js';
+import { countToursJob, type TourCountOptions } from './count.js';
 import { countShardJob, type ShardedCount } from './count-shards.js';
 import { findTourJob } from './find.js';
 import type { SearchSwitches } from './machine.js';
@@ -11,22 +11,18 @@ import { searchTourJob } from './search.js';
 import { openTourStartsJob, tableJob, type StartOptions, type TableOptions } from './table.js';
 import type { Query } from './types.js';
 
-/** A board as plain data. */
-export interface BoardSpec {
+/** A tour query as plain data: the board's size and the piece's spec ('knight', 'camel', '2,3', …; default the knight). */
+export interface QuerySpec extends Omit<Query, 'board' | 'piece'> {
   /** Files. */
   width: number;
   /** Ranks. */
   height: number;
-}
-
-/** A tour query as plain data: the board's size and the piece's spec ('knight', 'camel', '2,3', …; default the knight). */
-export interface QuerySpec extends BoardSpec, Omit<Query, 'board' | 'piece'> {
   /** The leaper's spec, as `parsePiece` reads it. */
   piece?: string;
 }
 
 /** Count options as plain data: the piece as its spec. */
-export type CountSpec = Omit<CountOptions, 'piece'> & {
+export type CountSpec = Omit<TourCountOptions, 'piece'> & {
   /** The leaper's spec, as `parsePiece` reads it. */
   piece?: string;
 };
@@ -42,7 +38,7 @@ function queryOf(q: QuerySpec): Query {
   };
 }
 
-function countOptions(o: CountSpec): CountOptions {
+function countOptions(o: CountSpec): TourCountOptions {
   return { ...o, piece: parsePiece(o.piece ?? 'knight') };
 }
 
@@ -56,15 +52,15 @@ export const jobs = {
   /** The backtracking search alone (`searchTourJob`). */
   search: (query: QuerySpec, switches?: SearchSwitches) => searchTourJob(queryOf(query), { switches }),
   /** The per-start table (`tableJob`). */
-  table: (board: BoardSpec, piece: string, options: TableOptions = {}) =>
+  table: (board: BoardSize, piece: string, options: TableOptions = {}) =>
     tableJob(Board.from(board), parsePiece(piece), options),
   /** The squares that start an open tour (`openTourStartsJob`). */
-  starts: (board: BoardSpec, piece: string, options: StartOptions = {}) =>
+  starts: (board: BoardSize, piece: string, options: StartOptions = {}) =>
     openTourStartsJob(Board.from(board), parsePiece(piece), options),
   /** An exact count (`countToursJob`). */
-  count: (board: BoardSpec, options: CountSpec = {}) => countToursJob(Board.from(board), countOptions(options)),
+  count: (board: BoardSize, options: CountSpec = {}) => countToursJob(Board.from(board), countOptions(options)),
   /** Directed open tours from every square (`countToursFromEachJob`). */
-  each: (board: BoardSpec, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) =>
+  each: (board: BoardSize, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) =>
     countToursFromEachJob(Board.from(board), countOptions(options)),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),

@@ -124,7 +124,7 @@ export class SearchMachine {
   private evSquare = 0;
   private evDepth = 0;
   private found: Int32Array | null = null;
-  private backLimit = Infinity;
+  private nodeLimit = Infinity;
 
   constructor(query: Query, switches: SearchSwitches = {}) {
     const { board, piece, closed, from, to } = query;
@@ -220,27 +220,27 @@ export class SearchMachine {
   /**
    * The search as steps of a job: runs under `control` (spending one work unit per move, yielding when the
    * driver asks) until it answers 'found' (see `tour`) or 'none' (proved: no tour from this start with this end
-   * or closure), or makes `maxBacktracks` backtracks ('backtracks'; running the steps again goes on). `onPause`
-   * is called before each yield, to report progress. Compose it into a job body with `yield*`.
+   * or closure), or has made `maxNodes` nodes in all when it must backtrack ('limit'; running the steps again
+   * goes on). `onPause` is called before each yield, to report progress. Compose it into a job body with `yield*`.
    */
   *steps(
     control: JobControl<unknown>,
-    maxBacktracks = Infinity,
+    maxNodes = Infinity,
     onPause?: () => void,
-  ): Generator<void, 'found' | 'none' | 'backtracks', void> {
-    // The backtrack limit is checked before a backtrack is made, so a tour needing none is found even with 0.
-    this.backLimit = maxBacktracks;
+  ): Generator<void, 'found' | 'none' | 'limit', void> {
+    // The limit is checked before a backtrack is made, so a tour needing none is found whatever the limit.
+    this.nodeLimit = maxNodes;
     try {
       for (;;) {
         const code = this.advanceUntilPause(control);
         if (code === EV_FOUND) return 'found';
         if (code === EV_NONE) return 'none';
-        if (code === EV_BUDGET) return 'backtracks';
+        if (code === EV_BUDGET) return 'limit';
         onPause?.();
         yield;
       }
     } finally {
-      this.backLimit = Infinity;
+      this.nodeLimit = Infinity;
     }
   }
 
@@ -568,7 +568,7 @@ export class SearchMachine {
       // Every move from the start has been tried: this try (any try — the order never cuts the search) proves none.
       return this.startExhausted();
     }
-    if (this.backtracks >= this.backLimit) return EV_BUDGET; // the state stays: resuming makes this backtrack
+    if (this.nodes >= this.nodeLimit) return EV_BUDGET; // the state stays: resuming makes this backtrack
     const c = this.path[d];
     this.leave(c);
     this.d = d - 1;

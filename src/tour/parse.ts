@@ -1,6 +1,7 @@
 // Reading a tour from text: a list of squares (a1 b3 c5 …) or a numbered grid (rows top rank first, | allowed).
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { checkBoard, shown, TOUR_MAX_SIDE } from './check.js';
 
 /** A tour as read from text: the board, the path and its step numbers, the format and what was wrong. */
 export interface ParsedTour {
@@ -30,11 +31,24 @@ const MD_RULE = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
  * square outside `board`.
  */
 export function parseTour(text: string, board?: Board): ParsedTour {
+  if (typeof text !== 'string') throw new GridbitsError('BAD_INPUT', `text must be a string, got ${shown(text)}`);
+  if (board !== undefined) checkBoard(board, 'board');
+  try {
+    return readTour(text, board);
+  } catch (e) {
+    // What is wrong is in the text: the message says so (a square off the given board stays OFF_BOARD).
+    if (e instanceof GridbitsError && e.code !== 'OFF_BOARD' && !e.message.startsWith('text'))
+      throw new GridbitsError(e.code, `text: ${e.message}`);
+    throw e;
+  }
+}
+
+function readTour(text: string, board: Board | undefined): ParsedTour {
   const lines = text
     .split(/\r?\n/)
     .map((l, i) => ({ text: l.trim(), line: i + 1 }))
     .filter((l) => l.text !== '' && !l.text.startsWith('#'));
-  if (lines.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the input is empty');
+  if (lines.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the text is empty');
   if (lines[0].text.startsWith('{')) return parseJson(text, board);
   const tokens = lines.flatMap((l) => l.text.split(/[\s,;|]+|->|→|-(?=[a-z])/i)).filter((t) => t !== '');
   if (tokens.some((t) => SQUARE.test(t))) return parseList(tokens, board);
@@ -58,6 +72,12 @@ function parseList(tokens: string[], board: Board | undefined): ParsedTour {
       w = Math.max(w, f + 1);
       h = Math.max(h, r + 1);
     }
+    // A square name can name a huge board ('zz99999'): past the engine's limit it is no tour of any board read.
+    if (w > TOUR_MAX_SIDE || h > TOUR_MAX_SIDE)
+      throw new GridbitsError(
+        'BOARD_TOO_LARGE',
+        `text names a square of a ${w}x${h} board, past the largest read (${TOUR_MAX_SIDE} a side)`,
+      );
     board = Board.of(w, h);
   }
   const b = board;

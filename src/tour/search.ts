@@ -4,6 +4,14 @@ import type { RunOptions } from '../core/run.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
 import type { Query } from './types.js';
 
+/**
+ * The default budget of a tour search, in nodes (moves of the backtracking search): `findTour`'s whole search,
+ * each start square of a table (`table`, `openTourStarts`), and the CLI's `tour` and `tour-table`. Large enough
+ * to prove that the zebra has no open tour of 8×8 from any square (about 5,000,000 nodes in all, at most 146,000
+ * from one square), a few seconds of search.
+ */
+export const SEARCH_BUDGET = 10_000_000;
+
 /** Options of the search: the optimisations to use. */
 export interface SearchOptions {
   /** The optimisations (all on by default); switch them off to compare. */

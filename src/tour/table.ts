@@ -6,13 +6,17 @@ import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
+import { SEARCH_BUDGET } from './search.js';
 
 /** Options of the per-start table. */
 export interface TableOptions {
   /** Closed tours rather than open ones. */
   closed?: boolean;
-  /** Backtracks allowed per start square (over all tries); beyond it the square is 'LIM' (exists: null). */
-  maxBacktracks?: number;
+  /**
+   * Nodes (moves) the search may make from each start square, over all its tries; past it the square is
+   * undecided, 'LIM' (exists: null). Default {@link SEARCH_BUDGET}, 10,000,000.
+   */
+  maxSquareNodes?: number;
   /** The search's optimisations (all on by default). */
   switches?: SearchSwitches;
 }
@@ -22,7 +26,7 @@ export interface TableCell {
   /** The start square (board index). */
   square: number;
   /**
-   * true: a tour starts here; false: proved that none does; null: undecided within `maxBacktracks` (the paper's LIM).
+   * true: a tour starts here; false: proved that none does; null: undecided within `maxSquareNodes` (the paper's LIM).
    */
   exists: boolean | null;
   /** Backtracks the search made from this square. */
@@ -45,19 +49,46 @@ export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryI
 }
 
 /**
- * One square of the table as a job: the search from `square` within the backtracks allowed. `progress`, when
- * given, is called before each pause with the share (0..1) of the square's backtrack allowance spent.
+ * One square of the table as a job: the search from `square` within the nodes allowed. `progress`, when
+ * given, is called before each pause with the share (0..1) of the square's allowance spent.
  */
-export function tableCellJob(
+export function tableCellJob(board: Board, piece: Piece, square: number, options: TableOptions = {}): Job<TableCell> {
+  checkLeaper(piece);
+  board.checkIndex(square, 'square');
+  return cellJob(board, piece, square, options, undefined);
+}
+
+/** One square of the table (see `tableCellJob`), giving the event loop a turn about every 20 ms. */
+export function tableCell(
   board: Board,
   piece: Piece,
   square: number,
-  options: TableOptions = {},
-  progress?: (share: number) => void,
+  options: TableOptions & RunOptions = {},
+): Promise<Outcome<TableCell>> {
+  return tableCellJob(board, piece, square, options).run(options);
+}
+
+/** As `tableCell`, run to its end or a limit without giving the event loop a turn. */
+export function tableCellSync(
+  board: Board,
+  piece: Piece,
+  square: number,
+  options: TableOptions & RunOptions = {},
+): Outcome<TableCell> {
+  return tableCellJob(board, piece, square, options).runSync(options);
+}
+
+/** A square's job; its progress, the share of its allowance spent, goes to `progress` or is its own. */
+function cellJob(
+  board: Board,
+  piece: Piece,
+  square: number,
+  options: TableOptions,
+  progress: ((share: number) => void) | undefined,
 ): Job<TableCell> {
   // A generator function made per call costs microseconds (each has its own prototype), a good share of a
   // small board's square: one, shared.
-  return job((ctl) => cellSteps(board, piece, square, options, progress, ctl));
+  return job((ctl) => cellSteps(board, piece, square, options, progress ?? ((share) => ctl.report({ share })), ctl));
 }
 
 function* cellSteps(
@@ -68,10 +99,10 @@ function* cellSteps(
   progress: ((share: number) => void) | undefined,
   ctl: JobControl<unknown>,
 ): Generator<void, TableCell, void> {
-  const maxBack = options.maxBacktracks ?? Infinity;
+  const allowed = options.maxSquareNodes ?? SEARCH_BUDGET;
   const m = new SearchMachine({ board, piece, closed: options.closed ?? false, from: square }, options.switches);
-  const share = maxBack === Infinity ? () => 0 : () => Math.min(1, m.backtracks / Math.max(1, maxBack));
-  const status = yield* m.steps(ctl, maxBack, progress && (() => progress(share())));
+  const share = allowed === Infinity ? () => 0 : () => Math.min(1, m.nodes / Math.max(1, allowed));
+  const status = yield* m.steps(ctl, allowed, progress && (() => progress(share())));
   const cell: TableCell = {
     square,
     exists: status === 'found' ? true : status === 'none' ? false : null,
@@ -85,7 +116,7 @@ function* cellSteps(
 /**
  * The per-start table as a job: for every start square, does an open (or closed) tour start there, and how
  * many backtracks the search took. One work unit is a move (and one per square set up); progress counts
- * squares, a square's share growing with the backtracks it has spent of `maxBacktracks`. A stopped table's
+ * squares, a square's share growing with the nodes it has spent of `maxSquareNodes`. A stopped table's
  * partial result is the cells done so far, in square order.
  */
 export function tableJob(board: Board, piece: Piece, options: TableOptions = {}): Job<TableCell[], TableCell[]> {
@@ -99,9 +130,7 @@ export function tableJob(board: Board, piece: Piece, options: TableOptions = {})
       // Setting up a square is work too: a board of parity squares still pauses.
       if (ctl.spend(1)) yield;
       cells.push(
-        yield* tableCellJob(board, piece, s, options, (share) => ctl.report({ share: (s + 0.99 * share) / n })).within(
-          ctl,
-        ),
+        yield* cellJob(board, piece, s, options, (share) => ctl.report({ share: (s + 0.99 * share) / n })).within(ctl),
       );
     }
     ctl.report({ share: 1, done: n });
@@ -117,7 +146,7 @@ export function tableJob(board: Board, piece: Piece, options: TableOptions = {})
  * import { Board } from 'gridbits/core';
  * import { KNIGHT } from 'gridbits/pieces';
  * import { table, tableCellText } from 'gridbits/tour';
- * const out = await table(Board.of(5, 5), KNIGHT, { maxBacktracks: 10_000 });
+ * const out = await table(Board.of(5, 5), KNIGHT, { maxSquareNodes: 10_000 });
  * if (out.finished) console.log(out.value.map(tableCellText).join(' '));
  * ```
  */
@@ -139,13 +168,13 @@ export function tableSync(
 }
 
 /** Why a square does or does not start an open tour. */
-export type StartReason = 'colour parity' | 'proved by exhaustive search' | 'found' | 'backtrack limit';
+export type StartReason = 'colour parity' | 'proved by exhaustive search' | 'found' | 'search budget';
 
 /** One square of `openTourStarts`. */
 export interface StartCell {
   /** The square (board index). */
   square: number;
-  /** true: an open tour starts here; false: none does; null: undecided within `maxBacktracks`. */
+  /** true: an open tour starts here; false: none does; null: undecided within `maxSquareNodes`. */
   exists: boolean | null;
   /** How it was decided. */
   reason: StartReason;
@@ -153,8 +182,11 @@ export interface StartCell {
 
 /** Options of `openTourStarts`. */
 export interface StartOptions {
-  /** Backtracks allowed per searched square before it is left undecided (null). */
-  maxBacktracks?: number;
+  /**
+   * Nodes (moves) the search may make from each searched square before it is left undecided (null); default
+   * {@link SEARCH_BUDGET}.
+   */
+  maxSquareNodes?: number;
   /** The search's optimisations (all on by default; colour parity is applied by the table itself). */
   switches?: SearchSwitches;
 }
@@ -191,16 +223,12 @@ export function openTourStartsJob(
         mark(s, false, 'colour parity');
         continue;
       }
-      const status = yield* m.steps(ctl, options.maxBacktracks ?? Infinity, () => undefined);
+      const status = yield* m.steps(ctl, options.maxSquareNodes ?? SEARCH_BUDGET, () => undefined);
       if (status === 'found') {
         mark(s, true, 'found');
         mark(m.tour![n - 1], true, 'found');
       } else {
-        mark(
-          s,
-          status === 'none' ? false : null,
-          status === 'none' ? 'proved by exhaustive search' : 'backtrack limit',
-        );
+        mark(s, status === 'none' ? false : null, status === 'none' ? 'proved by exhaustive search' : 'search budget');
       }
     }
     ctl.report({ share: 1, done: n });

@@ -1,12 +1,39 @@
 // The in-engine tour checker: every tour the engine returns passes it first (O(cells), typed arrays only).
 import type { Board } from '../core/board.js';
-import type { Vector } from '../pieces/piece.js';
+import { GridbitsError } from '../core/error.js';
+import { KNIGHT, type Piece, type Vector } from '../pieces/piece.js';
+import { checkBoard, checkFlag, checkOptions, leaperOf, shown } from './check.js';
+
+/** Options of `fault`. */
+export interface FaultOptions {
+  /** The leaper whose tour it is (a piece or its name; default the knight). */
+  piece?: Piece | string;
+  /** A closed tour: the last square one leap from the first too. */
+  closed?: boolean;
+}
 
 /**
- * Returns null when `path` visits every square of the board exactly once, each step being one of the
- * leaper's vectors (and, for a closed tour, the last square one leap from the first); else the reason.
+ * Returns null when `path` visits every square of the board exactly once, each step a leap of the piece (and,
+ * for a closed tour, the last square one leap from the first); else the reason, in words.
+ * @example `fault(Board.of(5, 5), path, { piece: KNIGHT })`
  */
-export function fault(board: Board, leaps: readonly Vector[], path: ArrayLike<number>, closed: boolean): string | null {
+export function fault(board: Board, path: ArrayLike<number>, options: FaultOptions = {}): string | null {
+  checkBoard(board, 'board');
+  if (path === null || typeof path !== 'object' || typeof path.length !== 'number')
+    throw new GridbitsError('BAD_ARGUMENT', `path must be a list of square indices, got ${shown(path)}`);
+  checkOptions(options, 'options');
+  const piece = options.piece === undefined ? KNIGHT : leaperOf(options.piece, 'options.piece');
+  const closed = checkFlag(options.closed, 'options.closed') ?? false;
+  return pathFault(board, piece.leaps, path, closed);
+}
+
+/** As `fault`, for the engine's own checks: the leaps given, nothing checked. */
+export function pathFault(
+  board: Board,
+  leaps: readonly Vector[],
+  path: ArrayLike<number>,
+  closed: boolean,
+): string | null {
   const n = board.cells,
     w = board.width;
   if (path.length !== n) return `the path has ${path.length} squares, the board ${n}`;

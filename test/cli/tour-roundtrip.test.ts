@@ -68,18 +68,18 @@ describe('tour --trace --json', () => {
 });
 
 describe('tour-table', () => {
-  it('--max-nodes is the budget, --max-backtracks still works; the board either way; durations', () => {
-    const a = gridbitsJson<{ maxBacktracks: number; cells: unknown }>(['tour-table', '5x5', '--max-nodes', '50']);
-    const b = gridbitsJson<{ maxBacktracks: number; cells: unknown }>([
+  it('--max-nodes is the budget per square; the board either way; durations', () => {
+    const a = gridbitsJson<{ maxSquareNodes: number; cells: unknown }>(['tour-table', '5x5', '--max-nodes', '50']);
+    const b = gridbitsJson<{ maxSquareNodes: number; cells: unknown }>([
       'tour-table',
       '--board',
       '5x5',
-      '--max-backtracks',
+      '--max-nodes',
       '50',
       '--timeout',
       '1m',
     ]);
-    expect(a.maxBacktracks).toBe(50);
+    expect(a.maxSquareNodes).toBe(50);
     expect(b.cells).toEqual(a.cells);
     expectUserError(gridbits(['tour-table', '5x5', '--timeout', 'soon']), /--timeout must be a duration/);
   });

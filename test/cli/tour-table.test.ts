@@ -28,12 +28,19 @@ describe('gridbits tour-table', () => {
   });
 
   it('says N and LIM in the text table', () => {
-    const r = gridbits(['tour-table', '10x4', '--max-backtracks', '50']);
+    const r = gridbits(['tour-table', '10x4', '--max-nodes', '50']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('LIM');
     expect(r.stdout).toMatch(/20 squares start one, 0 none \(N\), 20 undecided \(LIM\)/);
     const n = gridbits(['tour-table', '4x3']);
     expect(n.stdout.split('\n')[1]).toMatch(/^2 +\d+ +N +N +\d+$/);
+  });
+
+  it('agrees with tour on the 8×8 zebra: no square starts one, and tour proves none with the same default budget', () => {
+    const t = gridbitsJson<TableJson>(['tour-table', '8x8', '--piece', 'zebra']);
+    expect(t.cells.flat().filter((c) => c.exists !== false)).toEqual([]);
+    const f = gridbitsJson<{ exists: boolean | null; method: string }>(['tour', '8x8', '--piece', 'zebra']);
+    expect(f).toMatchObject({ exists: false, method: 'backtracking' });
   });
 
   it('closed tours, other pieces and the 7×3 exception', () => {
@@ -48,7 +55,7 @@ describe('gridbits tour-table', () => {
   });
 
   it('a timeout leaves squares undecided, honestly', () => {
-    const j = gridbitsJson<TableJson>(['tour-table', '10x4', '--timeout', '1', '--max-backtracks', '100000000']);
+    const j = gridbitsJson<TableJson>(['tour-table', '10x4', '--timeout', '1', '--max-nodes', '100000000']);
     expect(j.cells.flat().some((x) => x.exists === null)).toBe(true);
   });
 
@@ -58,10 +65,7 @@ describe('gridbits tour-table', () => {
     expectUserError(gridbits(['tour-table']), /give a board size/);
     expectUserError(gridbits(['tour-table', '5x5', '--piece', 'rook']), /leapers only/);
     expectUserError(gridbits(['tour-table', '5x5', '--piece', 'dragon']), /unknown piece/);
-    expectUserError(
-      gridbits(['tour-table', '5x5', '--max-backtracks', 'lots']),
-      /--max-backtracks must be a whole number/,
-    );
+    expectUserError(gridbits(['tour-table', '5x5', '--max-nodes', 'lots']), /--max-nodes must be a whole number/);
     expectUserError(gridbits(['tour-table', '5x5', '--timeout', '0']), /--timeout must be a duration/);
     expectUserError(gridbits(['tour-table', '300x300']), /tables go up to/);
   });

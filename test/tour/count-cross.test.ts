@@ -5,7 +5,7 @@ import { finishedValue, job } from '../../src/core/job.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { KNIGHT, parsePiece, type Piece } from '../../src/pieces/piece.js';
 import {
-  CrossJob,
+  CrossSearch,
   crossFit,
   crossJoinSteps,
   CrossParts,
@@ -24,7 +24,7 @@ import { countToursSync } from '../../src/tour/count.js';
 // the join, the symmetries or the pairing ranks; and against OEIS.
 
 function table(width: number, height: number, piece: Piece = KNIGHT, closed = true, ends?: EndsClass): CrossTable {
-  return finishedValue(job((ctl) => new CrossJob(width, height, piece, closed, ends).steps(ctl)).runSync());
+  return finishedValue(job((ctl) => new CrossSearch(width, height, piece, closed, ends).steps(ctl)).runSync());
 }
 
 /** Undirected open tours as the sum over the classes of their ends, each class's join split into `shards`. */
@@ -92,8 +92,8 @@ describe('closed tours joined across the middle', () => {
     expect(crossFit(8, 3, KNIGHT)).toBe(false);
     expect(crossFit(9, 8, KNIGHT)).toBe(false);
     expect(crossFit(8, 8, parsePiece('camel'))).toBe(false);
-    expect(() => new CrossJob(9, 8, KNIGHT, false)).toThrow(/at least 4 rows, up to 8 wide/);
-    expect(() => new CrossJob(8, 8, KNIGHT, true, { top: [0], bottom: [] })).toThrow(/for open tours/);
+    expect(() => new CrossSearch(9, 8, KNIGHT, false)).toThrow(/at least 4 rows, up to 8 wide/);
+    expect(() => new CrossSearch(8, 8, KNIGHT, true, { top: [0], bottom: [] })).toThrow(/for open tours/);
   });
 
   it('a stopped join has counted a lower bound; a budget on the top half stops it with none', () => {
@@ -315,7 +315,7 @@ describe('parts kept for the classes that share them', () => {
     const parts = new CrossParts(2 ** 30);
     let total = 0n;
     for (const c of endsClasses(6, 6, KNIGHT)) {
-      const t = finishedValue(job((ctl) => new CrossJob(6, 6, KNIGHT, false, c.ends, parts).steps(ctl)).runSync());
+      const t = finishedValue(job((ctl) => new CrossSearch(6, 6, KNIGHT, false, c.ends, parts).steps(ctl)).runSync());
       total += 2n * BigInt(c.times) * finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count;
     }
     expect(total).toBe(6637920n);

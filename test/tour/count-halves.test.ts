@@ -6,7 +6,7 @@ import { buildCountGraph, countGraphOf } from '../../src/tour/count-graph.js';
 import {
   boundaryTable,
   halfPlan,
-  HalvesJob,
+  HalvesSearch,
   halvesCount,
   halvesFit,
   joinHalves,
@@ -189,7 +189,7 @@ describe('closed tours counted by halves', () => {
       [6, 6],
       [7, 4],
     ] as const) {
-      const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true).steps(ctl)).runSync());
+      const big = finishedValue(job((ctl) => new HalvesSearch(w, h, KNIGHT, true).steps(ctl)).runSync());
       expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(halvesCount(w, h, KNIGHT).count);
     }
     expect(finishedValue(countToursSync(Board.of(3, 200), { closed: true })).count).toBe(
@@ -207,7 +207,7 @@ describe('closed tours counted by halves', () => {
     expect(halvesFit(8, 7, KNIGHT)).toBe(true);
     // A boundary of 2·9 squares is past the program's widest window, though the wazir's whole board is not.
     expect(halvesFit(9, 10, parsePiece('wazir'))).toBe(false);
-    expect(() => new HalvesJob(8, 3, KNIGHT)).toThrow(/at least 4 rows/);
+    expect(() => new HalvesSearch(8, 3, KNIGHT)).toThrow(/at least 4 rows/);
   });
 
   it('odd numbers of rows: 6×7 = 1,067,638 and 5×7 = 0 as the whole-board program, and for leapers of two rows', () => {
@@ -337,7 +337,7 @@ describe('open tours counted by halves', () => {
       [3, 12],
       [4, 8],
     ] as const) {
-      const big = finishedValue(job((ctl) => new HalvesJob(w, h, KNIGHT, true, false).steps(ctl)).runSync());
+      const big = finishedValue(job((ctl) => new HalvesSearch(w, h, KNIGHT, true, false).steps(ctl)).runSync());
       expect(joinHalves(big, 0, 1).count, `${w}x${h}`).toBe(open(w, h));
     }
   });

@@ -9,7 +9,7 @@ import { Board } from '../../src/core/board.js';
 import { countToursSync } from '../../src/tour/count.js';
 import { countToursFromEach } from '../../src/tour/count-each.js';
 import { halvesCount } from '../../src/tour/count-halves.js';
-import { CrossJob, crossJoinSteps, endsClasses } from '../../src/tour/count-cross.js';
+import { CrossSearch, crossJoinSteps, endsClasses } from '../../src/tour/count-cross.js';
 import { finishedValue, job } from '../../src/core/job.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 
@@ -153,7 +153,7 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
   }, 3_600_000);
 
   it('7×8 closed joined across 8 files (two tables: 8×4 and 8×3), as the halves across 7: 34,524,432,316, about 2.5 minutes', () => {
-    const t = finishedValue(job((ctl) => new CrossJob(8, 7, KNIGHT).steps(ctl)).runSync());
+    const t = finishedValue(job((ctl) => new CrossSearch(8, 7, KNIGHT).steps(ctl)).runSync());
     expect(t.top).not.toBe(t.bottom);
     expect(finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count).toBe(34524432316n);
   }, 1_800_000);
@@ -161,7 +161,7 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
   it('8×5 open joined across 8 files class by class of its ends (15 classes, the top part 8×3: a window of 17) as the halves across 5: 36,122,108, about 3.5 minutes', () => {
     let total = 0n;
     for (const { ends, times } of endsClasses(8, 5, KNIGHT)) {
-      const t = finishedValue(job((ctl) => new CrossJob(8, 5, KNIGHT, false, ends).steps(ctl)).runSync());
+      const t = finishedValue(job((ctl) => new CrossSearch(8, 5, KNIGHT, false, ends).steps(ctl)).runSync());
       total += BigInt(times) * finishedValue(job((ctl) => crossJoinSteps(t, 0, 1, ctl)).runSync()).count;
     }
     expect(2n * total).toBe(finishedValue(countToursSync(Board.of(5, 8))).count);

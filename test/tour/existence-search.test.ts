@@ -62,10 +62,10 @@ describe('openTourStarts', () => {
     }
   });
 
-  it('answers null within a backtrack limit, and works for other leapers', () => {
+  it('answers null within a node allowance, and works for other leapers', () => {
     const b = Board.of(10, 4);
-    const s = startsOf(b, KNIGHT, { maxBacktracks: 20 });
-    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'backtrack limit')).toBe(true);
+    const s = startsOf(b, KNIGHT, { maxSquareNodes: 20 });
+    expect(s.filter((c) => c.exists === null).every((c) => c.reason === 'search budget')).toBe(true);
     expect(s.filter((c) => c.exists === null).length).toBe(20);
     // The camel keeps its colour: no tour of a board with both colours.
     expect(startsOf(Board.of(4, 4), parsePiece('camel')).every((c) => c.exists === false)).toBe(true);

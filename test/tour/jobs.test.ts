@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import type { Job, Outcome } from '../../src/core/job.js';
+import { finishedValue, type Job, type Outcome } from '../../src/core/job.js';
 import type { Progress } from '../../src/core/run.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
 import * as tour from '../../src/tour/index.js';
@@ -55,8 +55,27 @@ describe('findTour', () => {
     expect(first.partial!.backtracks).toBeGreaterThan(0);
     const v = inSlices(j, 30_000);
     expect(whole.finished && v).toEqual(whole.finished && whole.value);
-    // The default budget of findTour / findTourSync: 2,000,000 nodes here.
-    expect(tour.findNodeBudget(Board.of(8, 8))).toBe(2_000_000);
+  });
+
+  it('one default budget: findTour and findTourSync prove no zebra tour of 8×8, as the table does square by square', async () => {
+    // From every start: about 5,000,000 nodes in all, within SEARCH_BUDGET; 2,000,000 (the old default) was not enough.
+    const zebra = { board: Board.of(8, 8), piece: ZEBRA, closed: false };
+    const sync = tour.findTourSync(zebra);
+    expect(sync).toMatchObject({ finished: true, value: { exists: false, method: 'backtracking' } });
+    expect(sync.nodes).toBeGreaterThan(2_000_000);
+    expect(sync.nodes).toBeLessThanOrEqual(tour.SEARCH_BUDGET);
+    expect(await tour.findTour(zebra)).toMatchObject({ finished: true, value: { exists: false }, nodes: sync.nodes });
+    // The table with its default allowance per square: no square starts one, and the nodes add up to the same search.
+    const t = finishedValue(tour.tableSync(Board.of(8, 8), ZEBRA));
+    expect(t.filter((c) => c.exists !== false)).toEqual([]);
+    expect(t.reduce((a, c) => a + c.nodes, 0)).toBeLessThanOrEqual(sync.nodes);
+    // One start: findTour and the table's cell spend the same nodes (the same search); one budget decides both.
+    const a1 = tour.findTourSync({ ...zebra, from: 0 });
+    expect(a1).toMatchObject({ finished: true, value: { exists: false }, nodes: t[0].nodes });
+    expect(tour.findTourSync({ ...zebra, from: 0 }, { maxNodes: t[0].nodes - 1 })).toMatchObject({ finished: false });
+    expect(
+      finishedValue(tour.tableCellSync(Board.of(8, 8), ZEBRA, 0, { maxSquareNodes: t[0].nodes - 1 })).exists,
+    ).toBeNull();
   });
 
   it('a time limit and a signal stop it too, with the partial result', async () => {
@@ -144,14 +163,14 @@ describe('searchTour and the table', () => {
     );
     expect(stops.length).toBeGreaterThan(2);
     for (let i = 1; i < stops.length; i++) expect(stops[i]).toBeGreaterThanOrEqual(stops[i - 1]);
-    const t = tour.tableSync(Board.of(10, 4), KNIGHT, { maxBacktracks: 1e9, timeoutMs: 20 });
+    const t = tour.tableSync(Board.of(10, 4), KNIGHT, { maxSquareNodes: 1e9, timeoutMs: 20 });
     expect(t).toMatchObject({ finished: false, stopped: 'time' });
     if (!t.finished) {
       expect(t.partial!.length).toBeLessThan(40);
       t.partial!.forEach((c, i) => expect(c.square).toBe(i));
     }
-    // The paper's LIM: a square past maxBacktracks is undecided in a finished table.
-    const lim = tour.tableSync(Board.of(10, 4), KNIGHT, { maxBacktracks: 10 });
+    // The paper's LIM: a square past maxSquareNodes is undecided in a finished table.
+    const lim = tour.tableSync(Board.of(10, 4), KNIGHT, { maxSquareNodes: 10 });
     expect(lim.finished && lim.value.filter((c) => c.exists === null).length).toBe(20);
   });
 

@@ -25,7 +25,7 @@ describe('parseTour: lists of squares', () => {
   });
 
   it('rejects tokens that are not squares and squares off the given board', () => {
-    expect(code(() => parseTour('a1 b3 xyz'))).toMatch(/BAD_INPUT: 'xyz' is not a square name/);
+    expect(code(() => parseTour('a1 b3 xyz'))).toMatch(/BAD_INPUT: text: 'xyz' is not a square name/);
     expect(code(() => parseTour('a1 z9', Board.of(8, 8)))).toMatch(/OFF_BOARD: square 'z9' is off the 8x8 board/);
     expect(code(() => parseTour('a0 b2'))).toMatch(/OFF_BOARD: square 'a0' is off/);
   });
@@ -54,12 +54,14 @@ describe('parseTour: numbered grids', () => {
   });
 
   it('rejects ragged rows, stray words, empty input and a grid that is not the board given', () => {
-    expect(code(() => parseTour('1 2 3\n4 5'))).toMatch(/BAD_INPUT: line 2: a row of 2 cells in a grid of rows of 3/);
-    expect(code(() => parseTour('1 2\nfoo 3'))).toMatch(/BAD_INPUT: line 2: 'foo'/);
-    expect(code(() => parseTour('  \n\n'))).toMatch(/BAD_INPUT: no tour found/);
-    expect(code(() => parseTour('. .\n. .'))).toMatch(/BAD_INPUT: no tour found: the grid has no numbers/);
+    expect(code(() => parseTour('1 2 3\n4 5'))).toMatch(
+      /BAD_INPUT: text: line 2: a row of 2 cells in a grid of rows of 3/,
+    );
+    expect(code(() => parseTour('1 2\nfoo 3'))).toMatch(/BAD_INPUT: text: line 2: 'foo'/);
+    expect(code(() => parseTour('  \n\n'))).toMatch(/BAD_INPUT: text: no tour found/);
+    expect(code(() => parseTour('. .\n. .'))).toMatch(/BAD_INPUT: text: no tour found: the grid has no numbers/);
     expect(code(() => parseTour('1 2\n3 4', Board.of(3, 3)))).toMatch(
-      /BAD_INPUT: the grid is 2x2, not the 3x3 board given/,
+      /BAD_INPUT: text: the grid is 2x2, not the 3x3 board given/,
     );
   });
 });
@@ -69,7 +71,7 @@ describe('parseTour: the JSON of gridbits tour --json', () => {
     const t = parseTour(JSON.stringify({ board: { width: 3, height: 4 }, closed: false, path: ['a1', 'b3'] }));
     expect(t.board.toString()).toBe('3x4');
     expect(t.path).toEqual([0, 7]);
-    expect(code(() => parseTour('{"path": 3}'))).toMatch(/BAD_INPUT: JSON input needs a "path" array/);
-    expect(code(() => parseTour('{"path": ['))).toMatch(/BAD_INPUT: the input starts like JSON but is not/);
+    expect(code(() => parseTour('{"path": 3}'))).toMatch(/BAD_INPUT: text: JSON input needs a "path" array/);
+    expect(code(() => parseTour('{"path": ['))).toMatch(/BAD_INPUT: text: the input starts like JSON but is not/);
   });
 });

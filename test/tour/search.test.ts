@@ -95,12 +95,18 @@ describe('searchTour', () => {
     const board = Board.of(6, 6);
     // A backtrack allowance (the table's, per start square): a tour that needs no backtrack is found even with
     // an allowance of 0; the allowance is never overrun.
-    const cell = (b: Board, switches?: SearchOptions['switches'], maxBacktracks = 0) =>
-      finishedValue(tableCellJob(b, KNIGHT, 0, { maxBacktracks, switches }).runSync());
+    const cell = (b: Board, switches?: SearchOptions['switches'], maxSquareNodes = 0) =>
+      finishedValue(tableCellJob(b, KNIGHT, 0, { maxSquareNodes, switches }).runSync());
     expect(cell(board)).toMatchObject({ exists: true, backtracks: 0 });
     const plain = { warnsdorff: false, deadCells: false, restarts: false };
     expect(cell(board, plain)).toMatchObject({ exists: null, backtracks: 0 });
-    expect(cell(Board.of(4, 4), plain, 3)).toMatchObject({ exists: null, backtracks: 3 });
+    // The allowance is checked at each backtrack: the square stops at the first one past it, never earlier.
+    const short = cell(Board.of(4, 4), plain, 3);
+    expect(short).toMatchObject({ exists: null });
+    expect(short.nodes).toBeGreaterThanOrEqual(3);
+    const longer = cell(Board.of(4, 4), plain, short.nodes + 1);
+    expect(longer.nodes).toBeGreaterThan(short.nodes);
+    expect(longer.backtracks).toBeGreaterThan(short.backtracks);
     // Node budgets, time limits and the signal stop the search itself, with the backtracks made so far.
     expect(
       searchTourSync(
@@ -192,17 +198,20 @@ describe('searchTour', () => {
     );
   });
 
-  it('is a state machine that pauses at a backtrack limit and resumes', () => {
+  it('is a state machine that pauses at a node limit and resumes', () => {
     const board = Board.of(5, 5);
     const m = new SearchMachine(
       { board, piece: KNIGHT, closed: false, from: 0 },
       { warnsdorff: false, restarts: false, deadCells: false },
     );
-    const upTo = (maxBacktracks?: number) => finishedValue(job((ctl) => m.steps(ctl, maxBacktracks)).runSync());
-    expect(upTo(5)).toBe('backtracks');
-    expect(m.backtracks).toBe(5);
-    expect(upTo(7)).toBe('backtracks');
-    expect(m.backtracks).toBe(7);
+    const upTo = (maxNodes?: number) => finishedValue(job((ctl) => m.steps(ctl, maxNodes)).runSync());
+    // The limit counts the machine's nodes in all, checked before each backtrack.
+    expect(upTo(5)).toBe('limit');
+    const first = { nodes: m.nodes, backtracks: m.backtracks };
+    expect(first.nodes).toBeGreaterThanOrEqual(5);
+    expect(upTo(first.nodes + 7)).toBe('limit');
+    expect(m.nodes).toBeGreaterThanOrEqual(first.nodes + 7);
+    expect(m.backtracks).toBeGreaterThan(first.backtracks);
     expect(upTo()).toBe('found');
     expect(tourProblem(5, 5, m.tour!, false)).toBeNull();
   });

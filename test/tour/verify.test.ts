@@ -6,7 +6,7 @@ import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import { KNIGHT, leaperVectors } from '../../src/pieces/piece.js';
 import { findTourSync } from '../../src/tour/find.js';
-import { fault } from '../../src/tour/verify.js';
+import { fault, pathFault } from '../../src/tour/verify.js';
 import { tourProblem } from '../reference/tour.js';
 
 /** Boards, each with a knight's tour (closed where one exists) and a wazir's tour (rank by rank, back and forth). */
@@ -92,8 +92,13 @@ describe('tour checker', () => {
           }
           const asClosed = c.closed;
           const want = tourProblem(w, board.height, path, asClosed, m, k);
-          const got = fault(board, vectors, Int32Array.from(path.map((s) => (Number.isInteger(s) ? s : -7))), asClosed);
-          const gotPlain = fault(board, vectors, path, asClosed);
+          const got = pathFault(
+            board,
+            vectors,
+            Int32Array.from(path.map((s) => (Number.isInteger(s) ? s : -7))),
+            asClosed,
+          );
+          const gotPlain = pathFault(board, vectors, path, asClosed);
           expect(gotPlain === null, `${board} (${m},${k}) ${c.source} [${path.join(',')}]: ${want} / ${gotPlain}`).toBe(
             want === null,
           );
@@ -106,18 +111,23 @@ describe('tour checker', () => {
 
   it('finds the tours valid and each kind of break wrong (the property above can see both answers)', () => {
     const { board, knight } = boards[2];
-    expect(fault(board, KNIGHT.leaps, knight!, true)).toBeNull();
-    expect(fault(Board.of(5, 9), leaperVectors(0, 1), boards[3].snake, false)).toBeNull();
+    expect(pathFault(board, KNIGHT.leaps, knight!, true)).toBeNull();
+    expect(pathFault(Board.of(5, 9), leaperVectors(0, 1), boards[3].snake, false)).toBeNull();
     const swapped = knight!.slice();
     [swapped[10], swapped[20]] = [swapped[20], swapped[10]];
-    expect(fault(board, KNIGHT.leaps, swapped, false)).toMatch(/not a leap/);
+    expect(pathFault(board, KNIGHT.leaps, swapped, false)).toMatch(/not a leap/);
     const twice = knight!.slice();
     twice[40] = twice[38];
-    expect(fault(board, KNIGHT.leaps, twice, false)).not.toBeNull();
+    expect(pathFault(board, KNIGHT.leaps, twice, false)).not.toBeNull();
     // The same path on a board one square wider: the table kept for 8 wide must not answer for 9 wide.
     expect(
-      fault(Board.of(9, 8), KNIGHT.leaps, [...knight!, ...Array.from({ length: 8 }, (_, i) => 64 + i)], false),
+      pathFault(Board.of(9, 8), KNIGHT.leaps, [...knight!, ...Array.from({ length: 8 }, (_, i) => 64 + i)], false),
     ).not.toBeNull();
-    expect(fault(board, KNIGHT.leaps, knight!, false)).toBeNull();
+    expect(pathFault(board, KNIGHT.leaps, knight!, false)).toBeNull();
+    // The public form takes the piece (or its name), the closure as an option, and what findTour returns.
+    expect(fault(board, Int32Array.from(knight!), { closed: true })).toBeNull();
+    expect(fault(board, swapped, { piece: 'knight' })).toMatch(/not a leap/);
+    expect(fault(Board.of(5, 9), boards[3].snake, { piece: 'wazir' })).toBeNull();
+    expect(fault(Board.of(5, 9), boards[3].snake)).not.toBeNull();
   });
 });

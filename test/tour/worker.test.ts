@@ -26,8 +26,8 @@ describe('tour jobs in a worker thread', () => {
       const search = await runInWorker(w, 'tour.search', [{ width: 4, height: 4, closed: false, from: 0 }]);
       const searched = tour.searchTourSync({ board: Board.of(4, 4), piece: KNIGHT, closed: false, from: 0 });
       expect(search.finished && search.value).toEqual(searched.finished && searched.value);
-      const table = await runInWorker(w, 'tour.table', [{ width: 5, height: 5 }, 'knight', { maxBacktracks: 1000 }]);
-      const local = tour.tableSync(Board.of(5, 5), KNIGHT, { maxBacktracks: 1000 });
+      const table = await runInWorker(w, 'tour.table', [{ width: 5, height: 5 }, 'knight', { maxSquareNodes: 1000 }]);
+      const local = tour.tableSync(Board.of(5, 5), KNIGHT, { maxSquareNodes: 1000 });
       expect(table.finished && table.value).toEqual(local.finished && local.value);
       const starts = await runInWorker(w, 'tour.starts', [{ width: 5, height: 5 }, 'knight']);
       const startsHere = tour.openTourStartsSync(Board.of(5, 5), KNIGHT);

@@ -86,7 +86,7 @@ const CASES: Case[] = [
   ].map(([w, h]): Case => ({
     group: 'tours table',
     size: `${w}×${h}`,
-    probe: { kind: 'table', width: w, height: h, maxBacktracks: 100_000 },
+    probe: { kind: 'table', width: w, height: h, maxSquareNodes: 100_000 },
   })),
   ...[
     [5, 5, false],

@@ -14,8 +14,8 @@ import { CHROMIUM, skipWithout } from '../service.js';
 const WAIT = { timeout: 15_000 };
 /** The table takes seconds on a quiet machine; this one is shared. */
 const LONG = { timeout: 120_000 };
-/** As the page asks for (TABLE_MAX_BACKTRACKS). */
-const OPTIONS = { closed: false, maxBacktracks: 100_000 };
+/** As the page asks for (TABLE_SQUARE_NODES). */
+const OPTIONS = { closed: false, maxSquareNodes: 100_000 };
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-table-live.test.ts');
 
 /** Square name to index on a board w wide (plain arithmetic, not the engine's parser): files a…z, aa, ab, … */

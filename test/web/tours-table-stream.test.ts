@@ -22,23 +22,23 @@ interface Case {
   h: number;
   spec: string;
   closed: boolean;
-  maxBacktracks: number;
+  maxSquareNodes: number;
   slice: number;
 }
 
 const CASES: Case[] = [
-  { w: 5, h: 5, spec: 'knight', closed: false, maxBacktracks: 100_000, slice: 200 },
-  { w: 3, h: 4, spec: 'knight', closed: false, maxBacktracks: 100_000, slice: 5 },
-  { w: 6, h: 6, spec: 'knight', closed: true, maxBacktracks: 100_000, slice: 300 },
-  { w: 8, h: 8, spec: 'knight', closed: false, maxBacktracks: 100_000, slice: 100 },
-  { w: 6, h: 5, spec: 'knight', closed: false, maxBacktracks: 50, slice: 40 },
-  { w: 12, h: 12, spec: 'knight', closed: false, maxBacktracks: 100_000, slice: 500 },
+  { w: 5, h: 5, spec: 'knight', closed: false, maxSquareNodes: 100_000, slice: 200 },
+  { w: 3, h: 4, spec: 'knight', closed: false, maxSquareNodes: 100_000, slice: 5 },
+  { w: 6, h: 6, spec: 'knight', closed: true, maxSquareNodes: 100_000, slice: 300 },
+  { w: 8, h: 8, spec: 'knight', closed: false, maxSquareNodes: 100_000, slice: 100 },
+  { w: 6, h: 5, spec: 'knight', closed: false, maxSquareNodes: 50, slice: 40 },
+  { w: 12, h: 12, spec: 'knight', closed: false, maxSquareNodes: 100_000, slice: 500 },
 ];
 
 function run(c: Case): { posts: TableCells[]; value: TableCell[]; engine: TableCell[] } {
   const board = Board.of(c.w, c.h);
   const piece = parsePiece(c.spec);
-  const options = { closed: c.closed, maxBacktracks: c.maxBacktracks };
+  const options = { closed: c.closed, maxSquareNodes: c.maxSquareNodes };
   const posts: TableCells[] = [];
   const value = finishedValue(
     streamTableJob(
@@ -56,7 +56,7 @@ function run(c: Case): { posts: TableCells[]; value: TableCell[]; engine: TableC
 
 describe('the per-start table as it streams', () => {
   for (const c of CASES) {
-    it(`${c.w}×${c.h} ${c.closed ? 'closed' : 'open'} ${c.spec}, ${c.maxBacktracks} backtracks a square: every partial table agrees with the engine's, the last is its table`, () => {
+    it(`${c.w}×${c.h} ${c.closed ? 'closed' : 'open'} ${c.spec}, ${c.maxSquareNodes} nodes a square: every partial table agrees with the engine's, the last is its table`, () => {
       const { posts, value, engine } = run(c);
       const n = c.w * c.h;
       expect(engine).toHaveLength(n);

@@ -19,7 +19,7 @@ import {
   SearchMachine,
   countToursJob,
   countLimit,
-  findNodeBudget,
+  SEARCH_BUDGET,
   findTourJob,
   tableJob,
 } from '../../../src/tour/index.js';
@@ -37,7 +37,7 @@ export type ProbeRequest =
   | { kind: 'heat'; side: number; spec: string }
   | { kind: 'find'; side: number }
   | { kind: 'svg'; side: number }
-  | { kind: 'table'; width: number; height: number; maxBacktracks: number }
+  | { kind: 'table'; width: number; height: number; maxSquareNodes: number }
   | { kind: 'count'; width: number; height: number; closed: boolean; timeoutMs: number }
   | { kind: 'search'; width: number; height: number; maxEvents: number }
   | { kind: 'walk-map'; side: number; steps: number }
@@ -73,7 +73,7 @@ function run(req: ProbeRequest): string {
     case 'svg': {
       const board = Board.of(req.side, req.side);
       const out = findTourJob({ board, piece: KNIGHT, closed: false, from: board.index(4, 4) }).runSync({
-        maxNodes: findNodeBudget(board),
+        maxNodes: SEARCH_BUDGET,
       });
       if (!out.finished || !out.value.path) return `no tour (${out.finished ? out.value.reason : out.stopped})`;
       if (req.kind === 'find') return `tour of ${out.value.path.length} (${out.value.method})`;
@@ -85,7 +85,7 @@ function run(req: ProbeRequest): string {
       const cells = finishedValue(
         tableJob(Board.of(req.width, req.height), KNIGHT, {
           closed: false,
-          maxBacktracks: req.maxBacktracks,
+          maxSquareNodes: req.maxSquareNodes,
         }).runSync(),
       );
       return `${cells.filter((c) => c.exists === true).length} found, ${cells.filter((c) => c.exists === null).length} undecided`;

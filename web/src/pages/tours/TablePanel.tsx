@@ -15,8 +15,8 @@ const AUTO_CELLS = 64;
  * table" rows in bench/results/web-caps.md).
  */
 const TABLE_MAX_CELLS = 4900;
-/** The paper's MAX_RET, smaller: a page should answer in seconds. */
-export const TABLE_MAX_BACKTRACKS = 100_000;
+/** Search nodes per start square (the paper's MAX_RET counts backtracks, about as many): a page answers in seconds. */
+export const TABLE_SQUARE_NODES = 100_000;
 
 interface Props {
   board: Board;
@@ -239,9 +239,8 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
           <p class="help">
             A number: the backtracks the search made before finding a tour from that square (a letter after it names the
             move order that found it, B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts
-            there (proved) · <span class="swatch lim">LIM</span> more than{' '}
-            {TABLE_MAX_BACKTRACKS.toLocaleString('en-US')} backtracks · <span class="swatch zero">0</span> found at
-            once. Click a square to start the tour there.
+            there (proved) · <span class="swatch lim">LIM</span> more than {TABLE_SQUARE_NODES.toLocaleString('en-US')}{' '}
+            search nodes · <span class="swatch zero">0</span> found at once. Click a square to start the tour there.
           </p>
         </>
       )}

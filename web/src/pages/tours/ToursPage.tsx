@@ -35,7 +35,7 @@ import {
   type ShowMode,
   type ToursState,
 } from './state.js';
-import { TABLE_MAX_BACKTRACKS, TablePanel } from './TablePanel.js';
+import { TABLE_SQUARE_NODES, TablePanel } from './TablePanel.js';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
 
@@ -292,7 +292,7 @@ export function ToursPage({ params }: PageProps) {
         height: board.height,
         spec: state.spec,
         closed: state.closed,
-        maxBacktracks: TABLE_MAX_BACKTRACKS,
+        maxSquareNodes: TABLE_SQUARE_NODES,
       },
       'Searching from every square',
     );

@@ -9,7 +9,7 @@ import {
   GALLERY,
   countLimit,
   galleryTour,
-  isMove,
+  isLeap,
   tableCellText,
   type Answer,
   type Count,
@@ -191,8 +191,7 @@ function galleryLinkName(name: string): string {
 /** The state showing a gallery tour: its board, start and closure (the rest of the question does not apply). */
 export function withFamous(s: ToursState, name: string): ToursState {
   const { tour } = galleryTour(name);
-  const closed =
-    tour.path.length > 2 && isMove(tour.board, KNIGHT.leaps, tour.path[tour.path.length - 1], tour.path[0]);
+  const closed = tour.path.length > 2 && isLeap(tour.board, KNIGHT, tour.path[tour.path.length - 1], tour.path[0]);
   return {
     ...s,
     width: tour.board.width,

@@ -6,7 +6,7 @@ import { parsePiece } from '../../../../src/pieces/piece.js';
 import { job, type Outcome } from '../../../../src/core/job.js';
 import {
   countToursJob,
-  findNodeBudget,
+  SEARCH_BUDGET,
   findTourJob,
   type Answer,
   type Count,
@@ -29,7 +29,7 @@ export type TourRequest =
   | (Common & { kind: 'find'; from: number; to?: number; seed?: number })
   | (Common & {
       kind: 'table';
-      maxBacktracks: number;
+      maxSquareNodes: number;
       /** Names the table: the squares posted on the way carry it back. */ key: string;
     })
   | (Common & { kind: 'count' });
@@ -43,7 +43,7 @@ export interface TableResult {
   exists: (boolean | null)[];
   backtracks: number[];
   tries: (number | undefined)[];
-  maxBacktracks: number;
+  maxSquareNodes: number;
 }
 
 /** A count's outcome as the library gives it: the count, or stopped by the time limit with a lower bound (or none). */
@@ -61,13 +61,17 @@ servePage<TourRequest, TourResult>(scope, (req) => {
     const query = { board, piece, closed: req.closed, from: req.from, to: req.to, seed: req.seed };
     const find = findTourJob(query);
     return job(function* (ctl): Generator<void, FindResult, void> {
-      return { kind: 'find', ...(yield* sliced(find, ctl, FIND_TIMEOUT_MS, findNodeBudget(board))) };
+      return { kind: 'find', ...(yield* sliced(find, ctl, FIND_TIMEOUT_MS, SEARCH_BUDGET)) };
     });
   }
   if (req.kind === 'table') {
     // The squares decided so far go to the page after each slice, so the table fills as it is searched.
-    const cells = streamTableJob(board, piece, { closed: req.closed, maxBacktracks: req.maxBacktracks }, req.key, (m) =>
-      scope.postMessage(m),
+    const cells = streamTableJob(
+      board,
+      piece,
+      { closed: req.closed, maxSquareNodes: req.maxSquareNodes },
+      req.key,
+      (m) => scope.postMessage(m),
     );
     return job(function* (ctl): Generator<void, TableResult, void> {
       const t = yield* cells.within(ctl);
@@ -76,7 +80,7 @@ servePage<TourRequest, TourResult>(scope, (req) => {
         exists: t.map((c) => c.exists),
         backtracks: t.map((c) => c.backtracks),
         tries: t.map((c) => c.tryIndex),
-        maxBacktracks: req.maxBacktracks,
+        maxSquareNodes: req.maxSquareNodes,
       };
     });
   }
