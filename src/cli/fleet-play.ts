@@ -8,7 +8,7 @@ import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
-import { heatMap, type HeatMethod } from '../fleet/heat.js';
+import type { HeatMethod } from '../fleet/heat.js';
 import { fleetProblem } from '../fleet/fleets.js';
 import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
@@ -73,17 +73,13 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const outcome = await (async () => {
     try {
       // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
-      if (p.width * p.height > COUNT_WORKER_CELLS)
-        return await runJob(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
-          timeoutMs,
-          label,
-          inWorker: true,
-        });
-      return await interruptible(out, (signal) =>
-        heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }),
-      );
+      return await runJob(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
+        timeoutMs,
+        label,
+        inWorker: p.width * p.height > COUNT_WORKER_CELLS,
+      });
     } catch (e) {
-      // The exact method's limits (the time, the count's table cap) say which method to try instead.
+      // The exact method's memory cap says which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
@@ -119,12 +115,15 @@ async function heat(args: Parsed, out: Output): Promise<number> {
       method: h.method,
       consistent: h.consistent,
       ...(h.total !== undefined ? { total: h.total.toString() } : {}),
-      ...(h.samples !== undefined ? { samples: h.samples, seed, confidence: 0.95, acceptance: h.acceptance } : {}),
+      why: h.reason,
+      ...(h.samples !== undefined
+        ? { samples: h.samples, samplesRequested: samples, seed, confidence: 0.95, acceptance: h.acceptance }
+        : {}),
       cells: byName((sq) => h.probability[sq]),
       ...(h.counts ? { counts: byName((sq) => h.counts![sq].toString()) } : {}),
       ...(h.low && h.high ? { intervals: byName((sq) => [h.low![sq], h.high![sq]]) } : {}),
       ...problemJson(p),
-      ...(cut !== undefined ? { stopped: cut, samplesRequested: samples } : {}),
+      ...(cut !== undefined ? { stopped: cut } : {}),
       seconds,
     });
     return cut === 'signal' ? 130 : 0;
@@ -157,13 +156,20 @@ async function heat(args: Parsed, out: Output): Promise<number> {
     ),
   );
   const legend = `per cent chance of a ship (o miss, x hit, # sunk${p.forbidden.some((f) => f === 1) ? `, ${FORBIDDEN} forbidden` : ''})`;
+  const why = { asked: '', small: ' (auto: the count is small enough)', large: ' (auto: too large to count quickly)' }[
+    h.reason
+  ];
   if (!h.consistent) out.print('no layout matches these shots');
-  else if (h.method === 'exact') out.print(`exact: ${plural(h.total!, 'layout')} match; ${legend}`);
+  else if (h.method === 'exact') out.print(`exact${why}: ${plural(h.total!, 'layout')} match; ${legend}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);
+    const drawn =
+      h.samples === samples
+        ? plural(h.samples, 'uniform layout')
+        : `${thousands(h.samples!)} of ${plural(samples, 'uniform layout')}`;
     out.print(
-      `sampled: ${plural(h.samples!, 'uniform layout')} (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
+      `sampled${why}: ${drawn} drawn (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
     );
   }
   let best = -1;
@@ -444,7 +450,7 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       method: {
         type: 'string',
         value: 'M',
-        help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled',
+        help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
       },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
       seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
