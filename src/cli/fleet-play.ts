@@ -1,6 +1,6 @@
 // The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
 // against the computer in the terminal, and the hunting AI's shot distribution over many games.
-import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
+import { plural, secondsSince, stopWords, thousands } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -10,12 +10,12 @@ import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/a
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
 import type { HeatMethod } from '../fleet/heat.js';
 import { fleetProblem } from '../fleet/fleets.js';
-import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
+import { checkFleetCells, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
+import { uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { shipKindName } from '../fleet/names.js';
-import { simulate, type SimResult } from '../fleet/sim.js';
+import type { SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
@@ -102,11 +102,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const h =
     cut !== undefined && !outcome.finished
       ? outcome.partial!
-      : answerOf(outcome, () =>
-          method === 'exact'
-            ? `exact heat: the count did not finish within the time limit (${durationWords(timeoutMs!)}); try the sampled method`
-            : `sampled heat: the time limit (${durationWords(timeoutMs!)}) came before any layout was drawn`,
-        );
+      : answerOf(outcome, method === 'exact' ? 'exact heat: the count' : 'the heat map');
   const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> =>
     Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
@@ -193,24 +189,11 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
   const size = `${p.width}x${p.height}`;
-  const layouts = answerOf(
-    await interruptible(out, (signal) =>
-      uniformLayoutSource(p, {
-        signal,
-        onProgress: (pr) => out.progress(pr, `fleet sim ${size}: preparing uniform layouts`),
-      }),
-    ),
-  );
-  const o = await interruptible(out, (signal) =>
-    simulate(p, {
-      games,
-      seed,
-      layouts,
-      signal,
-      timeoutMs,
-      hunter: { strategy, samples },
-      onProgress: (pr) => out.progress(pr, `fleet sim ${size}`),
-    }),
+  const o = await runJob(
+    out,
+    'fleet.sim',
+    [fleetSpecFromArgs(args, boardAndRest(args, 'fleet sim').board), { games, seed, hunter: { strategy, samples } }],
+    { timeoutMs, label: `fleet sim ${size}` },
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
   const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
@@ -257,7 +240,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
 function layoutFromFile(p: FleetProblem, file: string): FleetLayout {
   const grid = parseLayoutGrid(readTextArg(file, 'the layout'), p.width, p.height);
-  const r = checkFleetLayout(p, grid.ships);
+  const r = checkFleetCells(p, grid.ships);
   if (!r.valid || !r.ships)
     throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
   return { ships: r.ships };

@@ -5,6 +5,7 @@ import { createRng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
+import { checkKnowledgeShape, checkOptions, checkProblem, RUN_KEYS } from './args.js';
 import { cellCountsJob } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { FleetPlacer } from './place.js';
@@ -314,6 +315,8 @@ export function heatMapJob(
   knowledge: Knowledge,
   options: HeatOptions = {},
 ): Job<HeatMap, HeatMap> {
+  checkProblem(problem);
+  checkKnowledgeShape(problem, knowledge);
   checkHeatOptions(options);
   const method = options.method ?? 'auto';
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
@@ -338,8 +341,7 @@ export function heatMapJob(
 
 /** The options checked where the call is made: a method of the three, whole numbers of samples and seed. */
 function checkHeatOptions(options: HeatOptions): void {
-  if (typeof options !== 'object' || options === null)
-    throw new GridbitsError('BAD_ARGUMENT', `options must be an object, got ${String(options)}`);
+  checkOptions(options, ['method', 'samples', 'seed', ...RUN_KEYS]);
   const { method, samples, seed } = options;
   if (method !== undefined && method !== 'auto' && method !== 'exact' && method !== 'sampled')
     throw new GridbitsError('BAD_ARGUMENT', `options.method must be auto, exact or sampled, got ${String(method)}`);

@@ -5,7 +5,7 @@ import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/worker.js';
 import type { HunterOptions } from './ai.js';
 import { cellCountsJob, type CellCounts } from './cells.js';
-import { countLayoutsJob, type CountOptions } from './count.js';
+import { countLayoutsJob, type FleetCountOptions } from './count.js';
 import { countShardJob, type ShardedCount } from './count-shards.js';
 import { fleetProblem, type FleetSpec } from './fleets.js';
 import type { Knowledge } from './game.js';
@@ -37,7 +37,8 @@ const table = {
       ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }),
     }),
   /** The exact number of layouts. */
-  count: (spec: FleetSpec, options: CountOptions = {}): Job<bigint> => countLayoutsJob(fleetProblem(spec), options),
+  count: (spec: FleetSpec, options: FleetCountOptions = {}): Job<bigint> =>
+    countLayoutsJob(fleetProblem(spec), options),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
   /**
@@ -83,10 +84,14 @@ const table = {
   ): Job<SimResult, SimResult> => {
     const problem = fleetProblem(spec);
     const source = uniformLayoutSourceJob(problem);
-    return new Job(function* (ctl) {
-      const layouts = yield* source.within(ctl);
-      return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
-    });
+    // Its nodes: the source's trial proposals (or the counts' states), then the games; progress in games.
+    return new Job(
+      function* (ctl) {
+        const layouts = yield* source.within(ctl);
+        return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
+      },
+      { unit: 'nodes' },
+    );
   },
 };
 
