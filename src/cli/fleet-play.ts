@@ -197,7 +197,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
   const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
-  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o);
+  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o, 'the simulation');
   const code = stopped === 'signal' ? 130 : 0;
   // The old summary of the fleet stays in JSON as it was ("4 2×3 …": count×length); text speaks in words.
   const fleet = p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' ');

@@ -141,13 +141,13 @@ describe('gridbits fleet sim', () => {
       gamesRequested: number;
       stopped: string;
       histogram: Record<string, number>;
-    }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
     expect(r.stopped).toBe('time');
     expect(r.gamesRequested).toBe(100_000_000);
     expect(r.games).toBeGreaterThan(0);
     expect(r.games).toBeLessThan(100_000_000);
     expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
-    const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/stopped at the time limit \([^)]*\) after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.
