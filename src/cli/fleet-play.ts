@@ -1,6 +1,6 @@
 // The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
 // against the computer in the terminal, and the hunting AI's shot distribution over many games.
-import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
+import { plural, secondsSince, stopWords, thousands } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -8,14 +8,14 @@ import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { createHunter, HUNTER_STRATEGIES, type HunterStrategy } from '../fleet/ai.js';
 import { emptyKnowledge, FleetGame, HIT, MISS, SUNK, type ShotResult } from '../fleet/game.js';
-import { heatMap, type HeatMethod } from '../fleet/heat.js';
+import type { HeatMethod } from '../fleet/heat.js';
 import { fleetProblem } from '../fleet/fleets.js';
-import { checkFleetLayout, parseLayoutGrid } from '../fleet/check.js';
+import { checkFleetCells, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { uniformLayoutSource, uniformLayouts } from '../fleet/uniform.js';
+import { uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { shipKindName } from '../fleet/names.js';
-import { simulate, type SimResult } from '../fleet/sim.js';
+import type { SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
 import { interruptible, readTextArg } from './io.js';
@@ -73,17 +73,13 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const outcome = await (async () => {
     try {
       // A large board's counting plan is built in one long step: in a worker, Ctrl-C is still answered at once.
-      if (p.width * p.height > COUNT_WORKER_CELLS)
-        return await runJob(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
-          timeoutMs,
-          label,
-          inWorker: true,
-        });
-      return await interruptible(out, (signal) =>
-        heatMap(p, k, { method, samples, seed, timeoutMs, signal, onProgress: (pr) => w.out.progress(pr, label) }),
-      );
+      return await runJob(w.out, 'fleet.heat', [spec, k, { method, samples, seed }], {
+        timeoutMs,
+        label,
+        inWorker: p.width * p.height > COUNT_WORKER_CELLS,
+      });
     } catch (e) {
-      // The exact method's limits (the time, the count's table cap) say which method to try instead.
+      // The exact method's memory cap says which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
       throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
     }
@@ -106,11 +102,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   const h =
     cut !== undefined && !outcome.finished
       ? outcome.partial!
-      : answerOf(outcome, () =>
-          method === 'exact'
-            ? `exact heat: the count did not finish within the time limit (${durationWords(timeoutMs!)}); try the sampled method`
-            : `sampled heat: the time limit (${durationWords(timeoutMs!)}) came before any layout was drawn`,
-        );
+      : answerOf(outcome, method === 'exact' ? 'exact heat: the count' : 'the heat map');
   const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> =>
     Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
@@ -119,12 +111,15 @@ async function heat(args: Parsed, out: Output): Promise<number> {
       method: h.method,
       consistent: h.consistent,
       ...(h.total !== undefined ? { total: h.total.toString() } : {}),
-      ...(h.samples !== undefined ? { samples: h.samples, seed, confidence: 0.95, acceptance: h.acceptance } : {}),
+      why: h.reason,
+      ...(h.samples !== undefined
+        ? { samples: h.samples, samplesRequested: samples, seed, confidence: 0.95, acceptance: h.acceptance }
+        : {}),
       cells: byName((sq) => h.probability[sq]),
       ...(h.counts ? { counts: byName((sq) => h.counts![sq].toString()) } : {}),
       ...(h.low && h.high ? { intervals: byName((sq) => [h.low![sq], h.high![sq]]) } : {}),
       ...problemJson(p),
-      ...(cut !== undefined ? { stopped: cut, samplesRequested: samples } : {}),
+      ...(cut !== undefined ? { stopped: cut } : {}),
       seconds,
     });
     return cut === 'signal' ? 130 : 0;
@@ -157,13 +152,20 @@ async function heat(args: Parsed, out: Output): Promise<number> {
     ),
   );
   const legend = `per cent chance of a ship (o miss, x hit, # sunk${p.forbidden.some((f) => f === 1) ? `, ${FORBIDDEN} forbidden` : ''})`;
+  const why = { asked: '', small: ' (auto: the count is small enough)', large: ' (auto: too large to count quickly)' }[
+    h.reason
+  ];
   if (!h.consistent) out.print('no layout matches these shots');
-  else if (h.method === 'exact') out.print(`exact: ${plural(h.total!, 'layout')} match; ${legend}`);
+  else if (h.method === 'exact') out.print(`exact${why}: ${plural(h.total!, 'layout')} match; ${legend}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);
+    const drawn =
+      h.samples === samples
+        ? plural(h.samples, 'uniform layout')
+        : `${thousands(h.samples!)} of ${plural(samples, 'uniform layout')}`;
     out.print(
-      `sampled: ${plural(h.samples!, 'uniform layout')} (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
+      `sampled${why}: ${drawn} drawn (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
     );
   }
   let best = -1;
@@ -187,28 +189,15 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
   const size = `${p.width}x${p.height}`;
-  const layouts = answerOf(
-    await interruptible(out, (signal) =>
-      uniformLayoutSource(p, {
-        signal,
-        onProgress: (pr) => out.progress(pr, `fleet sim ${size}: preparing uniform layouts`),
-      }),
-    ),
-  );
-  const o = await interruptible(out, (signal) =>
-    simulate(p, {
-      games,
-      seed,
-      layouts,
-      signal,
-      timeoutMs,
-      hunter: { strategy, samples },
-      onProgress: (pr) => out.progress(pr, `fleet sim ${size}`),
-    }),
+  const o = await runJob(
+    out,
+    'fleet.sim',
+    [fleetSpecFromArgs(args, boardAndRest(args, 'fleet sim').board), { games, seed, hunter: { strategy, samples } }],
+    { timeoutMs, label: `fleet sim ${size}` },
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
   const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
-  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o);
+  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o, 'the simulation');
   const code = stopped === 'signal' ? 130 : 0;
   // The old summary of the fleet stays in JSON as it was ("4 2×3 …": count×length); text speaks in words.
   const fleet = p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' ');
@@ -251,7 +240,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
 function layoutFromFile(p: FleetProblem, file: string): FleetLayout {
   const grid = parseLayoutGrid(readTextArg(file, 'the layout'), p.width, p.height);
-  const r = checkFleetLayout(p, grid.ships);
+  const r = checkFleetCells(p, grid.ships);
   if (!r.valid || !r.ships)
     throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
   return { ships: r.ships };
@@ -444,7 +433,7 @@ export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       method: {
         type: 'string',
         value: 'M',
-        help: 'auto (default: exact if the count finishes within 5 s, else sampled), exact or sampled',
+        help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
       },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
       seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },

@@ -2,7 +2,7 @@
 // CLI's answer to an outcome and the report of an interrupted count.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
+import { finishedValue, type Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
@@ -95,16 +95,11 @@ export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?
 }
 
 /**
- * An outcome's answer for the CLI: Ctrl-C (the signal) throws ABORTED, which main.ts turns into exit 130; a
- * spent limit throws LIMIT in the CLI's words.
+ * An outcome's answer for the CLI, through the one converter (finishedValue): Ctrl-C (the signal) throws ABORTED,
+ * which main.ts turns into exit 130; a spent limit throws LIMIT naming `what` did not finish.
  */
-export function answerOf<T>(
-  outcome: Outcome<T, unknown>,
-  limit: (stopped: 'nodes' | 'time') => string = () => 'stopped by its limit',
-): T {
-  if (outcome.finished) return outcome.value;
-  if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-  throw new GridbitsError('LIMIT', limit(outcome.stopped));
+export function answerOf<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
+  return finishedValue(outcome, what);
 }
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */

@@ -6,8 +6,7 @@ import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
-import { checkFleetLayout, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
-import { countLayouts } from '../fleet/count.js';
+import { checkFleetCells, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards.js';
 import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, type FleetSpec } from '../fleet/fleets.js';
@@ -262,20 +261,16 @@ async function count(args: Parsed, out: Output): Promise<number> {
   const t0 = performance.now();
   const label = `fleet count ${p.width}x${p.height}`;
   const w = watched(out);
-  const outcome =
-    p.width * p.height > COUNT_WORKER_CELLS
-      ? await runJob(w.out, 'fleet.count', [spec, {}], { timeoutMs, label, inWorker: true })
-      : await interruptible(out, (signal) =>
-          countLayouts(p, { signal, timeoutMs, onProgress: (pr) => w.out.progress(pr, label) }),
-        );
+  const outcome = await runJob(w.out, 'fleet.count', [spec, {}], {
+    timeoutMs,
+    label,
+    inWorker: p.width * p.height > COUNT_WORKER_CELLS,
+  });
   const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
   if (!outcome.finished && outcome.stopped === 'signal')
     return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
-  const total = answerOf(
-    outcome,
-    () => `the count did not finish within the time limit (${durationWords(timeoutMs!)})`,
-  );
+  const total = answerOf(outcome, 'the count');
   if (out.json) {
     out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
     return 0;
@@ -357,7 +352,7 @@ function check(args: Parsed, out: Output): void {
       throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
     p = fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
   }
-  const results = grids.map((g) => checkFleetLayout(p, g.ships));
+  const results = grids.map((g) => checkFleetCells(p, g.ships));
   const one = (r: (typeof results)[number]): Record<string, unknown> => ({
     valid: r.valid,
     errors: r.errors,

@@ -4,7 +4,8 @@ import { Board, fileName } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { components } from '../core/flood.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
-import { shipKindNames, shipsInWords } from './names.js';
+import { checkProblem } from './args.js';
+import { shipKindName, shipKindNames, shipsInWords } from './names.js';
 import { normaliseShape, shapeId } from './shape.js';
 
 /** A layout check's verdict: valid or not, every reason, and the ships found. */
@@ -223,8 +224,54 @@ function splitCells(p: FleetProblem, cells: number[], left: Int32Array, exact: b
   }
 }
 
+/**
+ * Judges a layout (as placeFleet and uniformLayouts give it) against the problem: valid, or every reason why
+ * not — ships off the board or overlapping, a ship not of its kind's shape, and every reason the cells fail.
+ */
+export function checkFleetLayout(p: FleetProblem, layout: FleetLayout): FleetCheck {
+  checkProblem(p, 'problem');
+  const ships = (layout as { ships?: unknown } | null)?.ships;
+  if (typeof layout !== 'object' || layout === null || !Array.isArray(ships))
+    throw new GridbitsError('BAD_ARGUMENT', 'layout must be a FleetLayout: { ships: [{ kind, cells }, …] }');
+  const board = Board.of(p.width, p.height);
+  const cells = new Uint8Array(board.cells);
+  const errors: string[] = [];
+  for (const ship of ships as unknown[]) {
+    const s = ship as { kind?: unknown; cells?: unknown };
+    const list = s?.cells;
+    if (
+      typeof s !== 'object' ||
+      s === null ||
+      !Number.isInteger(s.kind) ||
+      !Array.isArray(list) ||
+      !list.every((c) => Number.isInteger(c) && (c as number) >= 0 && (c as number) < board.cells)
+    )
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `layout: each ship must be { kind, cells } with squares of the ${p.width}x${p.height} board`,
+      );
+    const kind = p.kinds[s.kind as number];
+    if (kind === undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `layout: a ship of kind ${String(s.kind)}, the fleet has ${p.kinds.length}`,
+      );
+    for (const c of list as number[]) {
+      if (cells[c]) errors.push(`two ships on ${board.name(c)}`);
+      cells[c] = 1;
+    }
+    const id = shapeId(normaliseShape((list as number[]).map((c) => [c % p.width, Math.floor(c / p.width)] as const)));
+    if (!kind.orientations.some((o) => shapeId(o) === id))
+      errors.push(
+        `the ship on ${(list as number[]).map((c) => board.name(c)).join(', ')} is not a ${shipKindName(kind)}`,
+      );
+  }
+  const check = checkFleetCells(p, cells);
+  return errors.length === 0 ? check : { valid: false, errors: [...errors, ...check.errors] };
+}
+
 /** Judges ship cells (ships[sq] = 1) against the problem: valid, or every reason why not. */
-export function checkFleetLayout(p: FleetProblem, ships: Uint8Array): FleetCheck {
+export function checkFleetCells(p: FleetProblem, ships: Uint8Array): FleetCheck {
   const board = Board.of(p.width, p.height);
   const name = (s: number): string => board.name(s);
   const errors: string[] = [];

@@ -1,6 +1,8 @@
 // Exact layout counting: a dynamic program over the cells in scan order whose state is a window of closed cells plus
 // the ships left.
+import { GridbitsError } from '../core/error.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
+import { checkOptions, checkProblem, RUN_KEYS, shown } from './args.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
@@ -26,7 +28,7 @@ export interface ForwardResult {
 }
 
 /** Options of a count: the scan order (`'snake'` gives the same count by other states, for cross-checks). */
-export interface CountOptions {
+export interface FleetCountOptions {
   /** 'rows' (default) scans every row left to right; 'snake' scans rows alternately left and right. */
   order?: ScanOrder;
 }
@@ -184,7 +186,11 @@ export function finalState(last: Layer, K: number): number {
  * if (outcome.finished) console.log(outcome.value); // 15046987768n
  * ```
  */
-export function countLayoutsJob(problem: FleetProblem, options: CountOptions = {}): Job<bigint> {
+export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint> {
+  checkProblem(problem);
+  checkOptions(options, ['order', ...RUN_KEYS]);
+  if (options.order !== undefined && options.order !== 'rows' && options.order !== 'snake')
+    throw new GridbitsError('BAD_ARGUMENT', `options.order must be rows or snake, got ${shown(options.order)}`);
   return new Job(function* (ctl) {
     const plan = buildPlan(problem, options.order);
     const fi = plan.feasible ? fleetIndex(problem, plan) : null;
@@ -209,11 +215,14 @@ function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Gene
 /**
  * countLayoutsJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, signals, progress).
  */
-export function countLayouts(problem: FleetProblem, options: CountOptions & RunOptions = {}): Promise<Outcome<bigint>> {
+export function countLayouts(
+  problem: FleetProblem,
+  options: FleetCountOptions & RunOptions = {},
+): Promise<Outcome<bigint>> {
   return countLayoutsJob(problem, options).run(options);
 }
 
 /** countLayoutsJob run to its end or its limits on this thread, without giving the event loop a turn. */
-export function countLayoutsSync(problem: FleetProblem, options: CountOptions & RunOptions = {}): Outcome<bigint> {
+export function countLayoutsSync(problem: FleetProblem, options: FleetCountOptions & RunOptions = {}): Outcome<bigint> {
   return countLayoutsJob(problem, options).runSync(options);
 }

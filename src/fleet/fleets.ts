@@ -1,6 +1,7 @@
 // Named fleets (classic, hasbro, german), fleet specs (names, length lists, shapes) and the problem builder.
 import { GridbitsError } from '../core/error.js';
-import { checkFleetBoardSize } from './field.js';
+import { shown } from './args.js';
+import { checkFleetBoardSize, FLEET_MAX_SIDE } from './field.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import {
   isStraight,
@@ -120,11 +121,13 @@ export interface FleetSpec {
  * fit the board in any orientation (a well-formed request that is merely crowded is not an error).
  */
 export function fleetProblem(spec: FleetSpec): FleetProblem {
+  checkSpec(spec);
   const { width, height } = spec;
   checkFleetBoardSize(width, height);
   const parsed = spec.fleet === undefined ? { shapes: [] as Shape[], touch: undefined } : parseFleet(spec.fleet);
   const shapes = [...parsed.shapes, ...(spec.ships ?? []).map(parseShape)];
-  if (shapes.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'no ships: name a fleet or give ships');
+  if (shapes.length === 0)
+    throw new GridbitsError('BAD_ARGUMENT', 'the spec has no ships: name a fleet (spec.fleet) or give spec.ships');
   const kinds = fleetKinds(shapes, spec.mirror ?? false);
   for (const k of kinds) {
     const fits = k.orientations.some((o) => o.every(([x, y]) => x < width && y < height));
@@ -150,6 +153,34 @@ export function fleetProblem(spec: FleetSpec): FleetProblem {
     kinds,
     touch: spec.touch ?? parsed.touch ?? 'none',
   };
+}
+
+/** The spec's fields checked where the problem is made: each one named in the error. */
+function checkSpec(spec: FleetSpec): void {
+  const bad = (what: string, want: string, got: unknown): never => {
+    throw new GridbitsError('BAD_ARGUMENT', `spec.${what} must be ${want}, got ${shown(got)}`);
+  };
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec) || spec instanceof Uint8Array)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `spec must be an object like { width: 10, height: 10, fleet: 'classic' }, got ${shown(spec)}`,
+    );
+  const side = `a whole number from 1 to ${FLEET_MAX_SIDE}`;
+  if (!Number.isInteger(spec.width) || spec.width < 1 || spec.width > FLEET_MAX_SIDE) bad('width', side, spec.width);
+  if (!Number.isInteger(spec.height) || spec.height < 1 || spec.height > FLEET_MAX_SIDE)
+    bad('height', side, spec.height);
+  if (spec.fleet !== undefined && typeof spec.fleet !== 'string')
+    bad('fleet', 'a fleet name or a length list', spec.fleet);
+  if (spec.ships !== undefined && !(Array.isArray(spec.ships) && spec.ships.every((x) => typeof x === 'string')))
+    bad('ships', 'a list of lengths or shapes as text', spec.ships);
+  if (spec.touch !== undefined && !(TOUCH_RULES as readonly unknown[]).includes(spec.touch))
+    bad('touch', 'none, corner or any', spec.touch);
+  if (spec.mirror !== undefined && typeof spec.mirror !== 'boolean') bad('mirror', 'true or false', spec.mirror);
+  for (const what of ['forbidden', 'required'] as const) {
+    const m = spec[what];
+    if (m !== undefined && !(m instanceof Uint8Array && m.every((v) => v === 0 || v === 1)))
+      bad(what, 'a Uint8Array of 0s and 1s, one per cell', m);
+  }
 }
 
 /** Total ships of a problem. */

@@ -1,29 +1,29 @@
 // The heat map: for every cell, the probability that it holds a ship under uniform layouts matching what is
 // known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
-import { GridbitsError } from '../core/error.js';
+import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
+import { checkKnowledgeShape, checkOptions, checkProblem, RUN_KEYS } from './args.js';
 import { cellCountsJob } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
+import { FleetPlacer } from './place.js';
 import { fleetPlacements, type FleetPlacements } from './placements.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 
-/** How the heat map is made: exact by counting, sampled, or auto (exact when quick enough, else sampled). */
+/** How the heat map is made: exact by counting, sampled, or auto (exact when the count is small, else sampled). */
 export type HeatMethod = 'auto' | 'exact' | 'sampled';
 
 /** How to make a heat map. */
 export interface HeatOptions {
-  /** auto (default): exact within `exactTimeoutMs`, else sampled. */
+  /** auto (default): exact when the count takes at most {@link AUTO_EXACT_WORK} work units, else sampled. */
   method?: HeatMethod;
   /** Layouts drawn by the sampled method (default 10,000). */
   samples?: number;
   /** The sampled method's seed (default 1). */
   seed?: number;
-  /** How long auto gives the exact count before sampling (default 5 s). */
-  exactTimeoutMs?: number;
 }
 
 /** Per cell, the chance that a ship covers it, and how that was found. */
@@ -40,18 +40,31 @@ export interface HeatMap {
   counts?: bigint[];
   /** Sampled: the layouts drawn (uniform, independent) and a 95% Wilson interval per cell. */
   samples?: number;
+  /** Sampled: the layouts asked for (more than `samples` only in the partial map of a stopped run). */
+  requested?: number;
   /** Sampled: each cell's interval's low end. */
   low?: Float64Array;
   /** Sampled: each cell's interval's high end. */
   high?: Float64Array;
   /** Sampled: the share of proposals accepted by the rejection sampler. */
   acceptance?: number;
+  /**
+   * Why this method: 'asked' (the method named), 'small' (auto: the count fitted its work), 'large' (auto: the
+   * count needed more work than auto gives it, or more memory than a count may take).
+   */
+  reason: 'asked' | 'small' | 'large';
 }
 
 /** Layouts the sampled method draws unless told otherwise. */
 export const DEFAULT_HEAT_SAMPLES = 10_000;
 /** Inclusion–exclusion terms the exact method accepts (sets of ships that could lie wholly on hits). */
 const MAX_TERMS = 512;
+/**
+ * The work (the counting program's units, the job's nodes) auto lets the exact method take before it samples
+ * instead: about 3 s of one core. The choice rests on the question alone, never on the clock or the load: the
+ * classic fleet on 10×10 takes about 1.5 million (empty or after a few shots), hasbro's empty board 23 million.
+ */
+export const AUTO_EXACT_WORK = 4_000_000;
 
 interface Prepared {
   cp: FleetProblem;
@@ -85,13 +98,14 @@ function knownCell(knowledge: Knowledge, sq: number): number | undefined {
 /**
  * Exact: layouts of the conditioned problem, less those with a ship wholly on hits, by inclusion–exclusion
  * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S). Gives up
- * (null) once its counts have run `ms` between them.
+ * (null) once its counts have spent `work` nodes between them (auto's choice; Infinity for the exact method).
  */
 function* exactHeat(
   knowledge: Knowledge,
   prep: Prepared,
   ctl: JobControl<HeatMap>,
-  ms: number,
+  work: number,
+  reason: HeatMap['reason'],
 ): Generator<void, HeatMap | null, void> {
   const { cp, pl, onHits } = prep;
   const n = cp.width * cp.height;
@@ -136,11 +150,12 @@ function* exactHeat(
     }
     // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
     if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
+    if (spent >= work) return null;
     const run = yield* cellCountsJob({ ...cp, forbidden, required, kinds }).runWithin(ctl, {
-      timeoutMs: ms - spent,
-      onProgress: (p) => ctl.report({ share: (t + (p.share ?? 0)) / terms.length }),
+      ...(work === Infinity ? {} : { maxNodes: Math.max(1, work - spent) }),
+      onProgress: (p) => ctl.report({ share: (t + (p.share ?? 0)) / terms.length, done: p.done, unit: p.unit }),
     });
-    spent += run.ms;
+    spent += run.nodes;
     if (!run.finished) return null;
     const sub = run.value;
     const sign = term.length % 2 === 0 ? 1n : -1n;
@@ -152,7 +167,7 @@ function* exactHeat(
   const probability = new Float64Array(n);
   for (let sq = 0; sq < n; sq++)
     probability[sq] = knownCell(knowledge, sq) ?? (total > 0n ? ratio(counts[sq], total) : 0);
-  return { method: 'exact', consistent: total > 0n, probability, total, counts };
+  return { method: 'exact', consistent: total > 0n, probability, total, counts, reason };
 }
 
 /** a / b as a double, exact enough for counts far past 2^53. */
@@ -161,52 +176,96 @@ function ratio(a: bigint, b: bigint): number {
   return Number(a >> shift) / Number(b >> shift);
 }
 
-/** Sampled: exactly uniform, independent layouts by rejection (reject.ts); Wilson intervals then hold. */
+/**
+ * Sampled: exactly uniform, independent layouts by rejection (reject.ts); Wilson intervals then hold. A complete
+ * search first proves whether any layout matches (rejection could never tell); then the sampler draws until it
+ * has its samples, with no cap of its own: only the run's limits stop it short, and the outcome is then
+ * unfinished, its partial the map of the layouts drawn so far.
+ */
 function* sampledHeat(
   knowledge: Knowledge,
   prep: Prepared,
   samples: number,
   seed: number,
   ctl: JobControl<HeatMap>,
+  reason: HeatMap['reason'],
 ): Generator<void, HeatMap, void> {
   const { cp } = prep;
   const n = cp.width * cp.height;
   const rng = createRng(seed);
   const sampler = new RejectionSampler(cp, prep.onHits);
-  if (sampler.hopeless)
-    return {
-      method: 'sampled',
-      consistent: false,
-      probability: Float64Array.from({ length: n }, (_, sq) => knownCell(knowledge, sq) ?? 0),
-      samples: 0,
-      acceptance: 0,
-    };
-  const pl = sampler.placements;
   const hitCount = new Int32Array(n);
-  const maxProposals = Math.max(1_000_000, samples * 20_000);
   let accepted = 0;
-  ctl.partial = () => sampledMap(knowledge, hitCount, accepted, sampler.proposals);
+  const map = (): HeatMap => sampledMap(knowledge, hitCount, accepted, sampler.proposals, samples, reason);
+  ctl.partial = map;
   ctl.report({ share: 0, done: 0, unit: 'layouts' });
-  while (accepted < samples && sampler.proposals < maxProposals) {
+  const placer = new FleetPlacer(cp, withoutPlacements(sampler.placements, prep.onHits));
+  const found = sampler.hopeless ? null : yield* placer.placeJob().within(ctl);
+  if (found === null || !found.exists) return map();
+  const pl = sampler.placements;
+  while (accepted < samples) {
     if (sampler.propose(rng)) {
       accepted++;
       for (const p of sampler.chosen)
         for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) hitCount[pl.cellList[j]]++;
-      ctl.report({ share: accepted / samples, done: accepted });
+      ctl.report({ share: accepted / samples, done: accepted, unit: 'layouts' });
     }
     if (ctl.spend()) yield;
   }
-  if (accepted === 0) {
-    throw new GridbitsError(
-      'LIMIT',
-      `sampled heat: no layout accepted in ${sampler.proposals} proposals (the record may contradict itself, or be too tight for rejection sampling)`,
-    );
-  }
-  return sampledMap(knowledge, hitCount, accepted, sampler.proposals);
+  return map();
+}
+
+/** The placements less the excluded ones (the cover lists rebuilt): for a search that must avoid them. */
+function withoutPlacements(pl: FleetPlacements, excluded: readonly number[]): FleetPlacements {
+  if (excluded.length === 0) return pl;
+  const out = new Uint8Array(pl.count);
+  for (const p of excluded) out[p] = 1;
+  const keep: number[] = [];
+  for (let p = 0; p < pl.count; p++) if (!out[p]) keep.push(p);
+  const kindStart = new Int32Array(pl.kindStart.length);
+  const cellStart = [0],
+    cells: number[] = [],
+    haloStart = [0],
+    halo: number[] = [];
+  keep.forEach((p, i) => {
+    for (let k = pl.kind[p] + 1; k < kindStart.length; k++) kindStart[k] = i + 1;
+    for (let j = pl.cellStart[p]; j < pl.cellStart[p + 1]; j++) cells.push(pl.cellList[j]);
+    for (let j = pl.haloStart[p]; j < pl.haloStart[p + 1]; j++) halo.push(pl.haloList[j]);
+    cellStart.push(cells.length);
+    haloStart.push(halo.length);
+  });
+  const sq = pl.width * pl.height;
+  const coverStart = new Int32Array(sq + 1);
+  for (const c of cells) coverStart[c + 1]++;
+  for (let s = 0; s < sq; s++) coverStart[s + 1] += coverStart[s];
+  const fill = coverStart.slice(0, sq);
+  const coverList = new Int32Array(cells.length);
+  for (let i = 0; i < keep.length; i++)
+    for (let j = cellStart[i]; j < cellStart[i + 1]; j++) coverList[fill[cells[j]]++] = i;
+  return {
+    width: pl.width,
+    height: pl.height,
+    count: keep.length,
+    kindStart,
+    kind: Int32Array.from(keep, (p) => pl.kind[p]),
+    cellStart: Int32Array.from(cellStart),
+    cellList: Int32Array.from(cells),
+    haloStart: Int32Array.from(haloStart),
+    haloList: Int32Array.from(halo),
+    coverStart,
+    coverList,
+  };
 }
 
 /** The sampled map from `accepted` layouts, hitCount[sq] of them covering sq. */
-function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number, proposals: number): HeatMap {
+function sampledMap(
+  knowledge: Knowledge,
+  hitCount: Int32Array,
+  accepted: number,
+  proposals: number,
+  requested: number,
+  reason: HeatMap['reason'],
+): HeatMap {
   const n = hitCount.length;
   const probability = new Float64Array(n),
     low = new Float64Array(n),
@@ -227,17 +286,21 @@ function sampledMap(knowledge: Knowledge, hitCount: Int32Array, accepted: number
     consistent: accepted > 0,
     probability,
     samples: accepted,
+    requested,
     low,
     high,
     acceptance: proposals > 0 ? accepted / proposals : 0,
+    reason,
   };
 }
 
 /**
  * The job making the heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and
- * their replies). 'exact' counts (its stopped runs have no partial); 'sampled' draws uniform layouts (a
- * stopped run's partial is the map of the samples drawn so far); 'auto' counts for up to `exactTimeoutMs` of
- * running time, then samples. Its nodes are the counting program's states and the sampler's proposals.
+ * their replies). 'exact' counts (its stopped runs have no partial); 'sampled' draws `samples` uniform layouts
+ * (a stopped run's partial is the map of the layouts drawn so far, `samples` of `requested`); 'auto' counts
+ * when the count takes at most {@link AUTO_EXACT_WORK} nodes (and fits the count's memory cap), else samples —
+ * the choice rests on the question, never on the clock, and the map's `reason` says which way it went. Its
+ * nodes are the counting program's work units, then the search's and the sampler's proposals.
  *
  * @example
  * ```ts
@@ -252,24 +315,40 @@ export function heatMapJob(
   knowledge: Knowledge,
   options: HeatOptions = {},
 ): Job<HeatMap, HeatMap> {
+  checkProblem(problem);
+  checkKnowledgeShape(problem, knowledge);
+  checkHeatOptions(options);
   const method = options.method ?? 'auto';
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
-  if (!Number.isSafeInteger(samples) || samples < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `samples must be a whole number ≥ 1, got ${samples}`);
+  const seed = options.seed ?? 1;
   const prep = prepare(problem, knowledge);
-  return new Job(function* (ctl) {
-    if (method === 'exact') return (yield* exactHeat(knowledge, prep, ctl, Infinity))!;
-    if (method === 'auto') {
+  return new Job(
+    function* (ctl) {
+      if (method === 'exact') return (yield* exactHeat(knowledge, prep, ctl, Infinity, 'asked'))!;
+      if (method === 'sampled') return yield* sampledHeat(knowledge, prep, samples, seed, ctl, 'asked');
       try {
-        const exact = yield* exactHeat(knowledge, prep, ctl, options.exactTimeoutMs ?? 5000);
+        const exact = yield* exactHeat(knowledge, prep, ctl, AUTO_EXACT_WORK, 'small');
         if (exact) return exact;
       } catch (e) {
-        // Too large to count exactly (the table cap, too many terms): the samples answer instead.
-        if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
+        // Past the count's memory cap or too many terms: a size of the question too, the samples answer.
+        if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
       }
-    }
-    return yield* sampledHeat(knowledge, prep, samples, options.seed ?? 1, ctl);
-  });
+      return yield* sampledHeat(knowledge, prep, samples, seed, ctl, 'large');
+    },
+    { unit: 'states' },
+  );
+}
+
+/** The options checked where the call is made: a method of the three, whole numbers of samples and seed. */
+function checkHeatOptions(options: HeatOptions): void {
+  checkOptions(options, ['method', 'samples', 'seed', ...RUN_KEYS]);
+  const { method, samples, seed } = options;
+  if (method !== undefined && method !== 'auto' && method !== 'exact' && method !== 'sampled')
+    throw new GridbitsError('BAD_ARGUMENT', `options.method must be auto, exact or sampled, got ${String(method)}`);
+  if (samples !== undefined && !(Number.isSafeInteger(samples) && samples >= 1))
+    throw new GridbitsError('BAD_ARGUMENT', `options.samples must be a whole number ≥ 1, got ${String(samples)}`);
+  if (seed !== undefined && !Number.isSafeInteger(seed))
+    throw new GridbitsError('BAD_ARGUMENT', `options.seed must be a whole number, got ${String(seed)}`);
 }
 
 /** heatMapJob run to its end or its limits, giving the event loop a turn as it goes. */

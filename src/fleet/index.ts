@@ -22,7 +22,7 @@ export {
   type Offset,
   type Shape,
 } from './shape.js';
-export { countWord, fleetInWords, shipKindName, shipKindNames, shipsInWords, type ShapedKind } from './names.js';
+export { shipKindName, shipKindNames, shipsInWords, type ShapedKind } from './names.js';
 export {
   FLEETS,
   TOUCH_RULES,
@@ -60,15 +60,14 @@ export {
   type PlaceOptions,
   type PlaceResult,
 } from './place.js';
-export { checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
+export { checkFleetCells, checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
 export { MAX_TABLE_BYTES } from './count-states.js';
 export type { ScanOrder } from './count-plan.js';
-export { countLayouts, countLayoutsJob, countLayoutsSync, type CountOptions } from './count.js';
+export { countLayouts, countLayoutsJob, countLayoutsSync, type FleetCountOptions } from './count.js';
 export {
   DEFAULT_SHARDS,
   countQuestion,
   countShardJob,
-  questionProblem,
   shardCount,
   type CountQuestion,
   type ShardedCount,

@@ -1,10 +1,11 @@
 // The fleet engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+import { GridbitsError } from '../core/error.js';
 import { Job } from '../core/job.js';
 import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/worker.js';
 import type { HunterOptions } from './ai.js';
 import { cellCountsJob, type CellCounts } from './cells.js';
-import { countLayoutsJob, type CountOptions } from './count.js';
+import { countLayoutsJob, type FleetCountOptions } from './count.js';
 import { countShardJob, type ShardedCount } from './count-shards.js';
 import { fleetProblem, type FleetSpec } from './fleets.js';
 import type { Knowledge } from './game.js';
@@ -14,6 +15,15 @@ import type { FleetLayout } from './problem.js';
 import { uniformSamplerJob } from './sample.js';
 import { simulateJob, type SimResult } from './sim.js';
 import { uniformLayoutSourceJob, uniformLayoutsJob, type UniformDraw, type UniformOptions } from './uniform.js';
+
+/** Layouts drawn between two pauses by the sample job (64 take a few milliseconds on 10×10). */
+const SAMPLE_BATCH = 64;
+
+/** A number of layouts or games: a whole number ≥ 0 (≥ 1 with `least`), checked where the job is made. */
+function checkCount(n: number, what: string, least = 0): void {
+  if (!(Number.isSafeInteger(n) && n >= least))
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a whole number ≥ ${least}, got ${String(n)}`);
+}
 
 /*
  * The fleet's jobs: each takes the problem as a FleetSpec (board, fleet, ships, touch rule, masks) and seeds
@@ -27,16 +37,33 @@ const table = {
       ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }),
     }),
   /** The exact number of layouts. */
-  count: (spec: FleetSpec, options: CountOptions = {}): Job<bigint> => countLayoutsJob(fleetProblem(spec), options),
+  count: (spec: FleetSpec, options: FleetCountOptions = {}): Job<bigint> =>
+    countLayoutsJob(fleetProblem(spec), options),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
-  /** `count` exactly uniform layouts from the counting program's sampler. */
-  sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[]> => {
+  /**
+   * `count` exactly uniform layouts from the counting program's sampler, drawn in batches of SAMPLE_BATCH (a pause
+   * between two); a stopped run's partial holds the layouts drawn.
+   */
+  sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[], FleetLayout[]> => {
+    checkCount(count, 'count');
     const sampler = uniformSamplerJob(fleetProblem(spec));
-    return new Job(function* (ctl) {
-      const s = yield* sampler.within(ctl);
-      return s.total === 0n ? [] : s.sampleMany(createRng(seed), count);
-    });
+    return new Job(
+      function* (ctl) {
+        const s = yield* sampler.within(ctl);
+        if (s.total === 0n) return [];
+        const rng = createRng(seed);
+        const layouts: FleetLayout[] = [];
+        ctl.partial = () => layouts.slice();
+        while (layouts.length < count) {
+          layouts.push(...s.sampleMany(rng, Math.min(SAMPLE_BATCH, count - layouts.length)));
+          ctl.report({ share: layouts.length / count, done: layouts.length, unit: 'layouts' });
+          yield;
+        }
+        return layouts;
+      },
+      { unit: 'states' },
+    );
   },
   /** The layouts covering each cell, and the total. */
   cells: (spec: FleetSpec): Job<CellCounts> => cellCountsJob(fleetProblem(spec)),
@@ -57,10 +84,14 @@ const table = {
   ): Job<SimResult, SimResult> => {
     const problem = fleetProblem(spec);
     const source = uniformLayoutSourceJob(problem);
-    return new Job(function* (ctl) {
-      const layouts = yield* source.within(ctl);
-      return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
-    });
+    // Its nodes: the source's trial proposals (or the counts' states), then the games; progress in games.
+    return new Job(
+      function* (ctl) {
+        const layouts = yield* source.within(ctl);
+        return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
+      },
+      { unit: 'nodes' },
+    );
   },
 };
 

@@ -1,5 +1,7 @@
 // Complete placement search: a layout or a proof that none exists, by backtracking over placements (the
 // 'search' method: most constrained kind first, capacity bounds) or over the Sea Battle article's shuffled rails.
+import { GridbitsError } from '../core/error.js';
+import { checkOptions, checkProblem, checkRng, RUN_KEYS } from './args.js';
 import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
@@ -148,7 +150,8 @@ export class FleetPlacer {
    * stopped by its limits has no partial (half a layout proves nothing), and running it again goes on.
    */
   placeJob(options: PlaceOptions = {}): Job<PlaceResult> {
-    return new Job((ctl) => this.search(options, ctl));
+    checkPlaceOptions(options);
+    return new Job((ctl) => this.search(options, ctl), { unit: 'nodes' });
   }
 
   /** placeJob run to its end or its limits, giving the event loop a turn as it goes. */
@@ -463,6 +466,15 @@ export class FleetPlacer {
   }
 }
 
+/** The options checked where the search is made: a method of the two, a generator with `below`. */
+function checkPlaceOptions(options: PlaceOptions): void {
+  checkOptions(options, ['method', 'rng', ...RUN_KEYS]);
+  const { method, rng } = options;
+  if (method !== undefined && method !== 'search' && method !== 'rails')
+    throw new GridbitsError('BAD_ARGUMENT', `options.method must be search or rails, got ${String(method)}`);
+  if (rng !== undefined) checkRng(rng, 'options.rng');
+}
+
 /** The number of cells a shape covers after growing by the dilation. */
 function grownArea(o: ReadonlyArray<readonly [number, number]>, dil: ReadonlyArray<readonly [number, number]>): number {
   const seen = new Set<number>();
@@ -486,6 +498,8 @@ function grownArea(o: ReadonlyArray<readonly [number, number]>, dil: ReadonlyArr
  * ```
  */
 export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {}): Job<PlaceResult> {
+  checkProblem(problem);
+  checkPlaceOptions(options);
   return new FleetPlacer(problem).placeJob(options);
 }
 

@@ -112,19 +112,31 @@ export function simulateJob(problem: FleetProblem, options: SimOptions): Job<Sim
     strategy: hunter.strategy,
     shots,
   });
-  return new Job(function* (ctl) {
-    const shots: number[] = [];
-    ctl.partial = () => result(shots.slice());
-    const seeds = createRng(seed);
-    ctl.report({ share: 0, done: 0, unit: 'games' });
-    for (let g = 0; g < games; g++) {
-      const rng = createRng(seeds.nextU32());
-      shots.push(playOut(problem, options.layouts(rng), hunter, rng));
-      ctl.report({ share: (g + 1) / games, done: g + 1 });
-      if (ctl.spend()) yield;
-    }
-    return result(shots);
-  });
+  return new Job(
+    function* (ctl) {
+      const shots: number[] = [];
+      ctl.partial = () => result(shots.slice());
+      const seeds = createRng(seed);
+      ctl.report({ share: 0, done: 0, unit: 'games' });
+      const limit = problem.width * problem.height;
+      for (let g = 0; g < games; g++) {
+        const rng = createRng(seeds.nextU32());
+        const game = new FleetGame(problem, options.layouts(rng));
+        // A pause after every shot: a shot costs thousands of times a proposal or a state, so the pace the
+        // drivers learnt from the set-up would let whole games run between two pauses.
+        while (!game.over) {
+          if (game.shots >= limit) throw new Error('hunter: shot every cell without sinking the fleet');
+          game.shoot(hunter.choose(game.knowledge, rng));
+          yield;
+        }
+        shots.push(game.shots);
+        ctl.spend();
+        ctl.report({ share: (g + 1) / games, done: g + 1, unit: 'games' });
+      }
+      return result(shots);
+    },
+    { unit: 'games' },
+  );
 }
 
 /** simulateJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */

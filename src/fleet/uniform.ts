@@ -3,6 +3,7 @@ import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
+import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 import { uniformSamplerJob, type FleetSampler } from './sample.js';
@@ -27,6 +28,8 @@ export interface UniformDraw {
 }
 
 const DEFAULT_BUDGET = 2_000_000;
+/** The most layouts one call draws (each is kept in memory: about 1 KB on 10×10). */
+const MAX_LAYOUTS = 10_000_000;
 /** Proposals between two looks at the job's limits. */
 const SLICE = 1 << 12;
 
@@ -52,7 +55,20 @@ export function uniformLayoutsJob(
   count: number,
   options: UniformOptions = {},
 ): Job<UniformDraw, UniformDraw> {
+  checkProblem(problem);
+  checkRng(rng);
+  if (!(Number.isSafeInteger(count) && count >= 0 && count <= MAX_LAYOUTS))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `count must be a whole number from 0 to ${MAX_LAYOUTS}, got ${shown(count)}`,
+    );
+  checkOptions(options, ['proposalBudget', ...RUN_KEYS]);
   const budget = options.proposalBudget ?? DEFAULT_BUDGET;
+  if (!(Number.isSafeInteger(budget) && budget >= 1))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `options.proposalBudget must be a whole number ≥ 1, got ${String(options.proposalBudget)}`,
+    );
   return new Job(function* (ctl) {
     const rejection = new RejectionSampler(problem);
     const layouts: FleetLayout[] = [];

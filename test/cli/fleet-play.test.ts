@@ -21,8 +21,10 @@ describe('gridbits fleet heat', () => {
       total: string;
       cells: Record<string, number>;
       counts: Record<string, string>;
+      why: string;
     }>(['fleet', 'heat', ...SMALL]);
     expect(h.method).toBe('exact');
+    expect(h.why).toBe('small');
     expect(h.consistent).toBe(true);
     const sum = Object.values(h.cells).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(7, 10);
@@ -44,7 +46,7 @@ describe('gridbits fleet heat', () => {
     expect({ ...gridbitsJson(['fleet', 'heat', ...SMALL, '--shots', grid]), seconds: 0 }).toEqual({ ...h, seconds: 0 });
     const text = gridbits(['fleet', 'heat', ...SMALL, '--shots', shots]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/exact: \d+ layouts match/);
+    expect(text.stdout).toMatch(/exact \(auto: the count is small enough\): \d+ layouts match/);
     expect(text.stdout).toMatch(/likeliest cell: [a-e][1-5]/);
   });
 
@@ -57,11 +59,12 @@ describe('gridbits fleet heat', () => {
     }>(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '2000', '--seed', '4']);
     expect(h.method).toBe('sampled');
     expect(h.samples).toBe(2000);
+    expect(h).toMatchObject({ samplesRequested: 2000, why: 'asked' });
     const [lo, hi] = h.intervals.c3;
     expect(lo).toBeLessThanOrEqual(h.cells.c3);
     expect(hi).toBeGreaterThanOrEqual(h.cells.c3);
     expect(gridbits(['fleet', 'heat', ...SMALL, '--method', 'sampled', '--samples', '500']).stdout).toMatch(
-      /sampled: 500 uniform layouts/,
+      /sampled: 500 uniform layouts drawn/,
     );
     // Past its time limit the sampled method answers from the layouts drawn, and says so.
     const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>([
@@ -138,13 +141,13 @@ describe('gridbits fleet sim', () => {
       gamesRequested: number;
       stopped: string;
       histogram: Record<string, number>;
-    }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
     expect(r.stopped).toBe('time');
     expect(r.gamesRequested).toBe(100_000_000);
     expect(r.games).toBeGreaterThan(0);
     expect(r.games).toBeLessThan(100_000_000);
     expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
-    const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '300']);
+    const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/stopped at the time limit \([^)]*\) after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFleetLayout, parseLayoutGrid, parseLayoutGrids } from '../../src/fleet/check.js';
+import { Board } from '../../src/core/board.js';
+import { createRng } from '../../src/core/prng.js';
+import { checkFleetCells, checkFleetLayout, parseLayoutGrid, parseLayoutGrids } from '../../src/fleet/check.js';
+import { placeFleetSync } from '../../src/fleet/place.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteEnumerate, checkLayout } from '../reference/fleet.js';
 
 const grid = (rows: string[]): Uint8Array => parseLayoutGrid(rows.join('\n')).ships;
-const judge = (p: FleetProblem, rows: string[]): ReturnType<typeof checkFleetLayout> => checkFleetLayout(p, grid(rows));
+const judge = (p: FleetProblem, rows: string[]): ReturnType<typeof checkFleetCells> => checkFleetCells(p, grid(rows));
 
 describe('fleet layout grids', () => {
   it('reads # or 1 as ship, . or 0 as water, top row first', () => {
@@ -112,7 +115,7 @@ describe('fleet layout check', () => {
     expect(e.errors).toEqual(['ships touching at d8/e8']);
     const forbidden = new Uint8Array(100);
     forbidden[0] = 1;
-    const f = checkFleetLayout(
+    const f = checkFleetCells(
       fleetProblem({ width: 10, height: 10, fleet: 'classic', forbidden }),
       grid([...good.slice(0, 9), '#.........']),
     );
@@ -200,7 +203,7 @@ describe('fleet layout check', () => {
               ? layouts[pick % layouts.length].split('').map(Number)
               : new Array<number>(r.w * r.h).fill(0);
           for (const f of flips) if (f < start.length) start[f] ^= 1;
-          const mine = checkFleetLayout(p, Uint8Array.from(start));
+          const mine = checkFleetCells(p, Uint8Array.from(start));
           expect(mine.valid).toBe(valid.has(start.join('')));
           if (mine.valid) expect(checkLayout(p, { ships: mine.ships! })).toBeNull();
           else expect(mine.errors.length).toBeGreaterThan(0);
@@ -231,5 +234,26 @@ describe('fleet layout streams', () => {
       /layout 2, row 1: unexpected '\*'/,
     );
     expect(() => parseLayoutGrids('#.\n', 3, 1)).toThrow(/the layout is 2x1, the board 3x1/);
+  });
+});
+
+describe('checkFleetLayout', () => {
+  it('takes the layouts the library places, and finds overlaps and ships of the wrong shape', () => {
+    const p = fleetProblem({ width: 8, height: 8, fleet: '3,2,2', touch: 'none' });
+    for (let seed = 1; seed <= 5; seed++) {
+      const o = placeFleetSync(p, { method: 'rails', rng: createRng(seed) });
+      expect(o.finished && o.value.exists).toBe(true);
+      const layout = o.finished && o.value.exists ? o.value.layout : { ships: [] };
+      expect(checkFleetLayout(p, layout)).toMatchObject({ valid: true, errors: [] });
+      const [a, b] = layout.ships;
+      const overlapping = {
+        ships: [a, { kind: b.kind, cells: a.cells.slice(0, b.cells.length) }, ...layout.ships.slice(2)],
+      };
+      expect(checkFleetLayout(p, overlapping).errors).toContain(`two ships on ${Board.of(8, 8).name(a.cells[0])}`);
+      const misnamed = { ships: [{ kind: b.kind, cells: a.cells }, ...layout.ships.slice(1)] };
+      const r = checkFleetLayout(p, misnamed);
+      expect(r.valid).toBe(false);
+      expect(r.errors.join('; ')).toMatch(/is not a /);
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   countLayoutsSync,
   uniformSamplerSync,
   type CellCounts,
-  type CountOptions,
+  type FleetCountOptions,
 } from '../../src/fleet/index.js';
 import { MAX_TABLE_BYTES, StateTable } from '../../src/fleet/count-states.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
@@ -24,7 +24,8 @@ import { fleetProblem } from '../../src/fleet/fleets.js';
 type Touch = FleetProblem['touch'];
 
 // The finished answers of the sync calls: none is given a limit here, so each must finish.
-const layouts = (p: FleetProblem, options: CountOptions = {}): bigint => finishedValue(countLayoutsSync(p, options));
+const layouts = (p: FleetProblem, options: FleetCountOptions = {}): bigint =>
+  finishedValue(countLayoutsSync(p, options));
 const cells = (p: FleetProblem): CellCounts => finishedValue(cellCountsSync(p));
 
 function binomial(n: number, k: number): bigint {

@@ -7,7 +7,7 @@ import { cellCountsJob, cellCountsSync } from '../../src/fleet/cells.js';
 import { countLayouts, countLayoutsJob, countLayoutsSync } from '../../src/fleet/count.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { emptyKnowledge } from '../../src/fleet/game.js';
-import { heatMapJob } from '../../src/fleet/heat.js';
+import { AUTO_EXACT_WORK, heatMapJob } from '../../src/fleet/heat.js';
 import { FleetPlacer, placeFleetJob } from '../../src/fleet/place.js';
 import { uniformSamplerJob } from '../../src/fleet/sample.js';
 import { gameSeeds, simulateJob, simulateSync } from '../../src/fleet/sim.js';
@@ -223,9 +223,37 @@ describe('uniform layouts and heat as jobs', () => {
     expect(rest.finished && rest.value).toEqual(whole.finished && whole.value);
   });
 
-  it('auto heat falls back to samples when the exact count takes too long', () => {
+  it('auto heat samples where the exact count needs more work than auto gives it, whatever the clock', () => {
     const p = fleetProblem({ width: 10, height: 10, fleet: 'hasbro' });
-    const o = heatMapJob(p, emptyKnowledge(p), { exactTimeoutMs: 30, samples: 200 }).runSync();
-    expect(o).toMatchObject({ finished: true, value: { method: 'sampled', samples: 200 } });
+    const o = heatMapJob(p, emptyKnowledge(p), { samples: 200 }).runSync();
+    expect(o).toMatchObject({ finished: true, value: { method: 'sampled', samples: 200, reason: 'large' } });
+    // The exact method's work spent before the samples: the budget, not a time.
+    expect(o.nodes).toBeGreaterThanOrEqual(AUTO_EXACT_WORK);
+  });
+
+  it('auto heat counts a small question exactly, and says so', () => {
+    const p = fleetProblem({ width: 7, height: 7, fleet: '4,3,2,2' });
+    const o = heatMapJob(p, emptyKnowledge(p)).runSync();
+    expect(o).toMatchObject({ finished: true, value: { method: 'exact', reason: 'small' } });
+    expect(o.nodes).toBeLessThan(AUTO_EXACT_WORK);
+  });
+
+  it('a sampler stopped short is unfinished, says how many it drew, and has no cap of its own', () => {
+    // Hits at a1 and b1 on a narrow field: rejection accepts rarely, yet every sample asked for comes.
+    const p = fleetProblem({ width: 6, height: 6, fleet: '3,3,2,2,2' });
+    const k = emptyKnowledge(p);
+    k.marks[0] = 2;
+    k.marks[1] = 2;
+    const whole = heatMapJob(p, k, { method: 'sampled', samples: 40, seed: 5 }).runSync();
+    expect(whole).toMatchObject({ finished: true, value: { samples: 40, requested: 40, reason: 'asked' } });
+    const reports: Array<{ share?: number; done: number; unit: string }> = [];
+    const cut = heatMapJob(p, k, { method: 'sampled', samples: 40, seed: 5 }).runSync({
+      maxNodes: Math.floor(whole.nodes / 2),
+      onProgress: (pr) => reports.push(pr),
+    });
+    expect(cut).toMatchObject({ finished: false, stopped: 'nodes', partial: { requested: 40 } });
+    const drew = !cut.finished ? cut.partial!.samples! : -1;
+    expect(drew).toBeLessThan(40);
+    expect(reports.at(-1)).toEqual({ share: drew / 40, done: drew, unit: 'layouts' });
   });
 });

@@ -151,7 +151,7 @@ function run(req: ProbeRequest): string {
         const out = countLayoutsJob(problem).runSync(opts);
         return out.finished ? `${out.value} layouts` : `stopped on ${out.stopped}`;
       }
-      const out = heatMapJob(problem, emptyKnowledge(problem), { exactTimeoutMs: 5000 }).runSync(opts);
+      const out = heatMapJob(problem, emptyKnowledge(problem)).runSync(opts);
       return out.finished ? `${out.value.method}` : `stopped on ${out.stopped}`;
     }
   }

@@ -3,7 +3,7 @@
 // seeded), checking the layout on the board, counting layouts and the heat map in a worker; all in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
-import { checkFleetLayout, shipCount } from '../../../../src/fleet/index.js';
+import { checkFleetCells, shipCount } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
@@ -221,7 +221,7 @@ export function FleetPage({ params }: PageProps) {
   const mask = useMemo(() => layoutMask(board, state.layout), [board, state.layout]);
   const forbidden = useMemo(() => new Set(state.forbid), [state.forbid]);
   const check = useMemo(
-    () => (problem && state.layout.length > 0 ? checkFleetLayout(problem, mask) : null),
+    () => (problem && state.layout.length > 0 ? checkFleetCells(problem, mask) : null),
     [problem, mask, state.layout.length],
   );
 

@@ -37,9 +37,9 @@ export function pictureRows(shape: Shape): boolean[][] {
 
 // One naming for ships, the engine's (src/fleet/names.ts): the page's words are the CLI's.
 export {
-  countWord,
-  fleetInWords as fleetWords,
   shipKindName as kindName,
   shipKindNames as kindNames,
   shipsInWords as shipsWord,
 } from '../../../../src/fleet/index.js';
+// Wording helpers the library keeps to itself (not in gridbits/fleet): the page reads them from their file.
+export { countWord, fleetInWords as fleetWords } from '../../../../src/fleet/names.js';
