@@ -114,37 +114,23 @@ export function randomPlayer(seed: number): Player {
   };
 }
 
-/** How long a slice of a player's search runs before the match may pause (ms). */
-const SLICE_MS = 5;
-
-/**
- * A job's steps run in slices of about SLICE_MS, pausing between them, within its own time limit (its run
- * time, so the pauses do not count): the outcome once it finished, or its time ran out.
- */
-function* slices<T, P>(inner: Job<T, P>, timeoutMs: number | undefined): Generator<void, Outcome<T, P>, void> {
-  let ms = 0;
-  for (;;) {
-    const o = inner.runSync({
-      timeoutMs: timeoutMs === undefined ? SLICE_MS : Math.max(0, Math.min(SLICE_MS, timeoutMs - ms)),
-    });
-    if (o.finished || o.stopped !== 'time' || (timeoutMs !== undefined && o.ms >= timeoutMs)) return o;
-    ms = o.ms;
-    yield;
-  }
-}
-
 /** A player that searches each move within its budget (a depth, or a time limit: then the best move found in it). */
 function searchPlayer(name: string, budget: SearchOptions & Pick<RunOptions, 'timeoutMs'>, searcher: Searcher): Player {
   const { timeoutMs, ...look } = budget;
   const chooseJob = ({ engine, history, drawRule }: Turn): Job<Move> =>
-    new Job<Move>(function* () {
-      const r = searchAnswer(yield* slices(searcher.searchJob(engine, { ...look, history, drawRule }), timeoutMs));
+    new Job<Move>(function* (ctl) {
+      // The search runs inside the caller's job under its own time limit (its run time: the pauses do not
+      // count); its progress is not the caller's (a match counts games).
+      const search = searcher.searchJob(engine, { ...look, history, drawRule });
+      const r = searchAnswer(yield* search.runWithin(ctl, { timeoutMs, onProgress: ignore }));
       if (r === undefined || r.move === null)
         throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
       return r.move;
     });
   return { name, chooseJob, choose: (turn) => finishedValue(chooseJob(turn).runSync()) };
 }
+
+function ignore(): void {}
 
 const REPLIES = new Int32Array(64);
 const GREEDY_WIN = 1 << 20;
@@ -368,9 +354,10 @@ export function playGameJob(
 }
 
 /**
- * A match of opts.games games between players A and B, as a job: the tally. Its work units are plies, its
- * progress is in games; stopped by its limits (looked at between moves, and every few milliseconds inside a searching
- * player's move), the partial is the tally of the games played so far.
+ * A match of opts.games games between players A and B, as a job: the tally. Its work units are positions (each
+ * ply played, and each position a searching player's move looks at), its progress is in games; stopped by its
+ * limits (looked at between moves, and every few milliseconds inside a searching player's move), the partial is
+ * the tally of the games played so far.
  */
 export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
   if (!Number.isInteger(opts.games) || opts.games < 1)
