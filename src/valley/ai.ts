@@ -1,4 +1,5 @@
 // King's Valley players (random, greedy depth-2, AI levels) and a match, as a job, that plays them against each other.
+import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
 import { Job, finishedValue, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
@@ -50,7 +51,7 @@ export interface PlayerSpec {
 
 /** Parses "random", "greedy", "ai" or "ai:L"; throws BAD_ARGUMENT naming the choices. */
 export function parsePlayer(text: string): PlayerSpec {
-  const t = text.trim().toLowerCase();
+  const t = textArg(text, 'player').trim().toLowerCase();
   if (t === 'random' || t === 'greedy') return { kind: t };
   const m = /^ai(?::([0-9]+))?$/.exec(t);
   if (m !== null) {
