@@ -355,6 +355,33 @@ export function playGameJob(
 }
 
 /**
+ * {@link playGameJob} run to its end or its limits, giving the event loop a turn about every 20 ms: the game,
+ * or (stopped) the moves played so far.
+ */
+export function playGame(
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions = {},
+  options: RunOptions<Move[]> = {},
+): Promise<Outcome<PlayedGame, Move[]>> {
+  return playGameJob(game, white, black, rng, opts).run(options);
+}
+
+/** {@link playGameJob} run synchronously. */
+export function playGameSync(
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions = {},
+  options: RunOptions<Move[]> = {},
+): Outcome<PlayedGame, Move[]> {
+  return playGameJob(game, white, black, rng, opts).runSync(options);
+}
+
+/**
  * A match of opts.games games between players A and B, as a job: the tally. Its work units are positions (each
  * ply played, and each position a searching player's move looks at), its progress is in games; stopped by its
  * limits (looked at between moves, and every few milliseconds inside a searching player's move), the partial is
