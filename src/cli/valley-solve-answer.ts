@@ -1,6 +1,5 @@
 // What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a
 // stopped solve).
-import { GridbitsError } from '../core/error.js';
 import type { Outcome, StopReason } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import {
@@ -74,17 +73,8 @@ function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, optio
 
 /**
  * solve with the CLI's answer and how it ended: a solve stopped by its budget or the signal answers what it
- * proved ('unknown' where nothing was) with `stopped` set; an answer resting on the ply cap is 'unknown' (with
- * the position's facts, and the time of the whole call).
+ * proved ('unknown' where nothing was) with `stopped` set; an answer resting on the ply cap is 'unknown'.
  */
 export async function solveAnswer(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveAnswer> {
-  const t0 = performance.now();
-  try {
-    return answerOf(p, await solve(p, options), options);
-  } catch (e) {
-    if (!(e instanceof GridbitsError && e.code === 'LIMIT' && /ply cap/.test(e.message))) throw e;
-    const r = await solve(p, { ...options, maxNodes: 1, allMoves: false, shortest: false, strategy: false });
-    const { stopped: _stopped, ...facts } = answerOf(p, r, {});
-    return { ...facts, value: 'unknown', exhausted: false, winner: null, ms: Math.round(performance.now() - t0) };
-  }
+  return answerOf(p, await solve(p, options), options);
 }

@@ -1,4 +1,5 @@
 // King's Valley players (random, greedy depth-2, AI levels) and a match, as a job, that plays them against each other.
+import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
 import { Job, finishedValue, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
@@ -50,7 +51,7 @@ export interface PlayerSpec {
 
 /** Parses "random", "greedy", "ai" or "ai:L"; throws BAD_ARGUMENT naming the choices. */
 export function parsePlayer(text: string): PlayerSpec {
-  const t = text.trim().toLowerCase();
+  const t = textArg(text, 'player').trim().toLowerCase();
   if (t === 'random' || t === 'greedy') return { kind: t };
   const m = /^ai(?::([0-9]+))?$/.exec(t);
   if (m !== null) {
@@ -114,37 +115,23 @@ export function randomPlayer(seed: number): Player {
   };
 }
 
-/** How long a slice of a player's search runs before the match may pause (ms). */
-const SLICE_MS = 5;
-
-/**
- * A job's steps run in slices of about SLICE_MS, pausing between them, within its own time limit (its run
- * time, so the pauses do not count): the outcome once it finished, or its time ran out.
- */
-function* slices<T, P>(inner: Job<T, P>, timeoutMs: number | undefined): Generator<void, Outcome<T, P>, void> {
-  let ms = 0;
-  for (;;) {
-    const o = inner.runSync({
-      timeoutMs: timeoutMs === undefined ? SLICE_MS : Math.max(0, Math.min(SLICE_MS, timeoutMs - ms)),
-    });
-    if (o.finished || o.stopped !== 'time' || (timeoutMs !== undefined && o.ms >= timeoutMs)) return o;
-    ms = o.ms;
-    yield;
-  }
-}
-
 /** A player that searches each move within its budget (a depth, or a time limit: then the best move found in it). */
 function searchPlayer(name: string, budget: SearchOptions & Pick<RunOptions, 'timeoutMs'>, searcher: Searcher): Player {
   const { timeoutMs, ...look } = budget;
   const chooseJob = ({ engine, history, drawRule }: Turn): Job<Move> =>
-    new Job<Move>(function* () {
-      const r = searchAnswer(yield* slices(searcher.searchJob(engine, { ...look, history, drawRule }), timeoutMs));
+    new Job<Move>(function* (ctl) {
+      // The search runs inside the caller's job under its own time limit (its run time: the pauses do not
+      // count); its progress is not the caller's (a match counts games).
+      const search = searcher.searchJob(engine, { ...look, history, drawRule });
+      const r = searchAnswer(yield* search.runWithin(ctl, { timeoutMs, onProgress: ignore }));
       if (r === undefined || r.move === null)
         throw new GridbitsError('BAD_INPUT', `no move to play in ${engine.toString()}`);
       return r.move;
     });
   return { name, chooseJob, choose: (turn) => finishedValue(chooseJob(turn).runSync()) };
 }
+
+function ignore(): void {}
 
 const REPLIES = new Int32Array(64);
 const GREEDY_WIN = 1 << 20;
@@ -368,9 +355,37 @@ export function playGameJob(
 }
 
 /**
- * A match of opts.games games between players A and B, as a job: the tally. Its work units are plies, its
- * progress is in games; stopped by its limits (looked at between moves, and every few milliseconds inside a searching
- * player's move), the partial is the tally of the games played so far.
+ * {@link playGameJob} run to its end or its limits, giving the event loop a turn about every 20 ms: the game,
+ * or (stopped) the moves played so far.
+ */
+export function playGame(
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions = {},
+  options: RunOptions<Move[]> = {},
+): Promise<Outcome<PlayedGame, Move[]>> {
+  return playGameJob(game, white, black, rng, opts).run(options);
+}
+
+/** {@link playGameJob} run synchronously. */
+export function playGameSync(
+  game: Game,
+  white: Player,
+  black: Player,
+  rng: Rng,
+  opts: PlayOptions = {},
+  options: RunOptions<Move[]> = {},
+): Outcome<PlayedGame, Move[]> {
+  return playGameJob(game, white, black, rng, opts).runSync(options);
+}
+
+/**
+ * A match of opts.games games between players A and B, as a job: the tally. Its work units are positions (each
+ * ply played, and each position a searching player's move looks at), its progress is in games; stopped by its
+ * limits (looked at between moves, and every few milliseconds inside a searching player's move), the partial is
+ * the tally of the games played so far.
  */
 export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
   if (!Number.isInteger(opts.games) || opts.games < 1)

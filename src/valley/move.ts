@@ -1,6 +1,7 @@
 // King's Valley moves: one encoding on every board (from | to << 6), its squares, its text and its checks.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
+import { moveCodeArg, sizeArg, textArg } from './args.js';
 
 /**
  * A move: its from and to squares (index = rank * size + file) in one int, `from | to << 6`, so boards up to
@@ -53,8 +54,9 @@ function boardOf(size: number): Board {
  * (BAD_ARGUMENT).
  */
 export function formatMove(m: Move, size = 5): string {
-  if (!isMove(m, size))
-    throw new GridbitsError('BAD_ARGUMENT', `${String(m)} is not a King's Valley move code on a ${size}×${size} board`);
+  sizeArg(size);
+  if (!isMove(moveCodeArg(m), size))
+    throw new GridbitsError('BAD_ARGUMENT', `move ${m} is not a King's Valley move code on a ${size}×${size} board`);
   const b = boardOf(size);
   return b.name(m & 63) + b.name(m >>> 6);
 }
@@ -64,6 +66,8 @@ export function formatMove(m: Move, size = 5): string {
  * otherwise. Whether it is legal is the position's question.
  */
 export function parseMove(text: string, size = 5): Move {
+  textArg(text, 'move');
+  sizeArg(size);
   const last = String.fromCharCode(96 + size);
   const re = new RegExp(`^\\s*([a-${last}][1-${size}])([a-${last}][1-${size}])\\s*$`, 'i');
   const r = re.exec(text);

@@ -1,4 +1,5 @@
 // King's Valley notation: position strings ("sskss/5/5/5/SSKSS w 0") and moves ("b1e4"), parsed with named errors.
+import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
 import { Board } from '../core/board.js';
 import { VALLEY } from './geometry.js';
@@ -157,6 +158,7 @@ export function setupToPosition(s: Setup): Position {
 
 /** Parses a position string; throws BAD_INPUT naming the problem. */
 export function parsePosition(text: string): Position {
+  textArg(text, 'position');
   return setupToPosition(parseSetup(text, STANDARD_GRID));
 }
 

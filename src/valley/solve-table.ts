@@ -48,23 +48,43 @@ function mapMask(t: number, m: number): number {
 }
 
 /**
+ * Entries the table starts with: it doubles as it fills (at the solver's pauses, a slice at a time), up to its
+ * size, so a short solve touches little memory and no step before the first pause is long.
+ */
+const FIRST_ENTRIES = 1 << 16;
+/** Slots of the stash, where an entry whose bucket is full waits while the table can still grow. */
+const STASH = 1 << 12;
+/** Buckets moved between two pauses while the table doubles. */
+const GROW_BUCKETS = 1 << 13;
+
+/**
  * A table of solver nodes. A key is exact (no collisions): lo = mover's pieces | mover's King << 25 | first-ply
  * flag << 30, hi = the other side's pieces | their King << 25 | OR-node flag << 30 (whether the side to move
  * is the one trying to prove a win). With symmetry on, the key is the least of the 8 images.
  * Entries of 6 ints side by side in one array (a probe touches one or two cache lines): key lo, key hi, pn,
  * dn, distance (plies to the win, for a proof), work (nodes searched below it, capped). Buckets of 4 entries;
- * a new entry replaces the one with the least work.
+ * a new entry replaces the one with the least work once the table has its full size.
+ *
+ * The table grows as it fills: it uses the first `span` entries of its array, doubling them in place when a
+ * quarter is used (each bucket splits into itself and its twin in the new half, entries in their order), so
+ * the memory it touches follows its use. While it can still grow, an entry whose bucket is full waits in a
+ * small stash until the next doubling rather than replacing another: the entries kept are the ones a table
+ * of the full size from the start would keep.
  */
 export class SolveTable {
-  /** Entries in the table. */
+  /** Entries the table holds at most. */
   readonly size: number;
-  /** The entries; find() returns the offset of one, read data[e + PN] and so on. */
+  /** The entries (and the stash after them); find() returns the offset of one, read data[e + PN] and so on. */
   readonly data: Int32Array;
-  private readonly bucketMask: number;
+  private span: number;
+  private bucketMask: number;
   private readonly symmetry: boolean;
+  private readonly stashAt: number;
+  private stashed = 0;
   /** The key computed by the last call of key(). */
   lo = 0;
   hi = 0;
+  /** Entries in use. */
   stored = 0;
 
   constructor(megabytes: number, symmetry = true) {
@@ -76,8 +96,10 @@ export class SolveTable {
     this.size = size;
     // Empty entries hold key 0, which no position has (the mover's pieces include its King): the zeroed pages
     // of a fresh array need no filling, and the system maps them only when first written.
-    this.data = new Int32Array(size * STRIDE);
-    this.bucketMask = size / 4 - 1;
+    this.data = new Int32Array((size + STASH) * STRIDE);
+    this.stashAt = size * STRIDE;
+    this.span = Math.min(size, FIRST_ENTRIES);
+    this.bucketMask = this.span / 4 - 1;
     this.symmetry = symmetry;
   }
 
@@ -107,25 +129,17 @@ export class SolveTable {
     this.hi = hi;
   }
 
-  private bucket(lo: number, hi: number): number {
-    let h = Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi ^ (hi >>> 15), 0x85ebca77);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae3d);
-    h ^= h >>> 16;
-    return (h & this.bucketMask) * 4 * STRIDE;
-  }
-
   /** The offset of the entry of key (lo, hi), or -1. */
   find(lo: number, hi: number): number {
     const d = this.data,
-      b = this.bucket(lo, hi);
+      b = bucketOf(lo, hi, this.bucketMask);
     for (let i = b; i < b + 4 * STRIDE; i += STRIDE) if (d[i] === lo && d[i + 1] === hi) return i;
-    return -1;
+    return this.stashed > 0 ? this.stashSlot(lo, hi, false) : -1;
   }
 
   store(lo: number, hi: number, pn: number, dn: number, dist: number, work: number): void {
     const d = this.data,
-      b = this.bucket(lo, hi);
+      b = bucketOf(lo, hi, this.bucketMask);
     let slot = -1,
       empty = -1,
       least = b;
@@ -140,8 +154,15 @@ export class SolveTable {
         least = i;
       }
     }
-    if (slot < 0) slot = empty >= 0 ? empty : least;
-    if (d[slot] === 0) this.stored++;
+    if (slot < 0) {
+      if (empty >= 0) slot = empty;
+      else if (this.span < this.size && this.stashed < STASH / 2) slot = this.stashSlot(lo, hi, true);
+      else slot = least;
+    }
+    if (d[slot] === 0) {
+      this.stored++;
+      if (slot >= this.stashAt) this.stashed++;
+    }
     d[slot] = lo;
     d[slot + 1] = hi;
     d[slot + PN] = pn;
@@ -149,6 +170,87 @@ export class SolveTable {
     d[slot + DIST] = dist;
     d[slot + WORK] = Math.min(work, 0x7fffffff);
   }
+
+  /** The stash slot of key (lo, hi): its entry, else (with `add`) the empty slot it would take, else -1. */
+  private stashSlot(lo: number, hi: number, add: boolean): number {
+    const d = this.data;
+    for (
+      let i = (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca77) >>> 7) & (STASH - 1);
+      ;
+      i = (i + 1) & (STASH - 1)
+    ) {
+      const at = this.stashAt + i * STRIDE;
+      if (d[at] === lo && d[at + 1] === hi) return at;
+      if (d[at] === 0) return add ? at : -1;
+    }
+  }
+
+  /** True when the table should double before the search goes on (a quarter used, or entries in the stash). */
+  get crowded(): boolean {
+    return this.span < this.size && (this.stashed > 0 || this.stored * 4 >= this.span);
+  }
+
+  /**
+   * Doubles the table until it is no longer crowded, pausing every few thousand buckets: the steps a solver
+   * takes at its pauses. The stash empties into the grown table.
+   */
+  *makeRoom(): Generator<void, void, void> {
+    while (this.crowded) {
+      yield* this.double();
+      this.unstash();
+    }
+  }
+
+  /** Splits every bucket into itself and its twin in the new half, keeping each side's entries in order. */
+  private *double(): Generator<void, void, void> {
+    const d = this.data,
+      buckets = this.span / 4,
+      mask = buckets * 2 - 1;
+    for (let b = 0; b < buckets; b++) {
+      const from = b * 4 * STRIDE,
+        end = from + 4 * STRIDE;
+      let keep = from,
+        move = from + buckets * 4 * STRIDE;
+      for (let i = from; i < end; i += STRIDE) {
+        if (d[i] === 0) continue;
+        if (bucketOf(d[i], d[i + 1], mask) === from) {
+          if (i !== keep) d.copyWithin(keep, i, i + STRIDE);
+          keep += STRIDE;
+        } else {
+          d.copyWithin(move, i, i + STRIDE);
+          move += STRIDE;
+        }
+      }
+      d.fill(0, keep, end);
+      if ((b & (GROW_BUCKETS - 1)) === GROW_BUCKETS - 1) yield;
+    }
+    this.span *= 2;
+    this.bucketMask = mask;
+  }
+
+  /** Moves the stash's entries into their buckets where these have room; the others stay stashed. */
+  private unstash(): void {
+    if (this.stashed === 0) return;
+    const d = this.data;
+    const waiting = d.slice(this.stashAt, this.stashAt + STASH * STRIDE);
+    d.fill(0, this.stashAt);
+    this.stored -= this.stashed;
+    this.stashed = 0;
+    for (let i = 0; i < waiting.length; i += STRIDE) {
+      if (waiting[i] === 0) continue;
+      const [lo, hi, pn, dn, dist, work] = waiting.subarray(i, i + STRIDE);
+      this.store(lo, hi, pn, dn, dist, work);
+    }
+  }
+}
+
+/** The offset of the bucket of key (lo, hi) in a table of mask + 1 buckets. */
+function bucketOf(lo: number, hi: number, mask: number): number {
+  let h = Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi ^ (hi >>> 15), 0x85ebca77);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae3d);
+  h ^= h >>> 16;
+  return (h & mask) * 4 * STRIDE;
 }
 
 /** A growable set of two-int keys (the proof's positions, counted once each). */

@@ -1,6 +1,5 @@
 // Solving King's Valley positions, as a job: does the side to move force a win, does the other side, or neither (a
 // draw)?
-import { GridbitsError } from '../core/error.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './kernel.js';
@@ -97,6 +96,11 @@ export interface SolveResult {
   tableEntries: number;
   /** Table entries in use. */
   tableUsed: number;
+  /**
+   * Present when an answer rests on lines longer than SOLVE_MAX_PLY plies, the solver's ply cap: the value
+   * (absent then), or the first moves missing from `moveValues`, could not be settled.
+   */
+  beyondPlyCap?: true;
 }
 
 type Answer = 'proved' | 'disproved' | 'cut';
@@ -104,6 +108,7 @@ type Question = SolveStatus['question'];
 type Steps<T> = Generator<void, T, void>;
 
 // Work between turns of the event loop, in nodes (not time, so the same budget gives the same search every run).
+// Each slice restarts from the root: 1000-node slices would cost about 40% more nodes on the start position.
 const SLICE_NODES = 5000;
 /** The quickest-win search's slice: a pause re-walks the line from the root, so it takes longer slices. */
 const SHORTEST_SLICE_NODES = 100_000;
@@ -140,15 +145,11 @@ class Solver {
     return left > 0 && left < size ? left : size;
   }
 
-  /** Hands the nodes since the last call to the job, with the progress and the status line; then a pause point. */
-  private *pause(
-    question: Question,
-    pn: number,
-    dn: number,
-    tableUsed: number,
-    tableEntries: number,
-    maxPly: number,
-  ): Steps<void> {
+  /**
+   * Hands the nodes since the last call to the job, with the progress and the status line; then a pause point,
+   * and the table's growth where it is due (in steps with pauses of their own).
+   */
+  private *pause(question: Question, pn: number, dn: number, tt: SolveTable, maxPly: number): Steps<void> {
     const { ctl } = this;
     ctl.spend(this.nodes - ctl.nodes);
     if (this.maxNodes !== Infinity) ctl.report({ share: this.nodes / this.maxNodes });
@@ -158,11 +159,12 @@ class Solver {
       ms: performance.now() - this.t0,
       pn,
       dn,
-      tableUsed,
-      tableEntries,
+      tableUsed: tt.stored,
+      tableEntries: tt.size,
       maxPly,
     });
     yield;
+    yield* tt.makeRoom();
   }
 
   /** Runs df-pn on one node until it is solved, in slices of SLICE_NODES with a pause point after each. */
@@ -184,7 +186,7 @@ class Solver {
       dfpn.nodeLimit = dfpn.nodes + this.slice(SLICE_NODES);
       dfpn.mid(own, opp, ownKing, oppKing, first, or, 0, INF, INF, lo, hi);
       const { rPn, rDn } = dfpn;
-      yield* this.pause(question, rPn, rDn, tt.stored, tt.size, dfpn.maxPly);
+      yield* this.pause(question, rPn, rDn, tt, dfpn.maxPly);
       if (rPn === 0) return { answer: 'proved', dist: dfpn.rDist };
       // A disproof resting on the ply cap says nothing; stop rather than search the same way again.
       if (rDn === 0) return { answer: dfpn.rDep === CUT ? 'cut' : 'disproved', dist: 0 };
@@ -220,7 +222,7 @@ class Solver {
           if (yes) found = r;
           break;
         }
-        yield* this.pause('shortest', INF, INF, tt.stored, tt.size, r);
+        yield* this.pause('shortest', INF, INF, tt, r);
       }
     }
     return found;
@@ -273,6 +275,8 @@ class Solver {
       const lo = strategy === undefined ? tt.lo : own | (ownKing << 25) | (first << 30);
       const hi = strategy === undefined ? tt.hi : opp | (oppKing << 25) | (or << 30);
       if (!seen.add(lo, hi)) return true;
+      // A large proof takes a while to walk: a pause point every few hundred positions.
+      if ((seen.count & 255) === 0) yield;
       // A finished game (the prover has just won) is a leaf of the proof.
       if (isOver(own, opp, ownKing, oppKing)) return true;
       if (bound <= 0) return false;
@@ -342,8 +346,8 @@ function* strategyOf(
  * The game-theoretic value of p for the side to move, as a job, under the standard rules (a third occurrence
  * draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side
  * to move can force a win; if it cannot, whether the other side can; if neither, the game is a draw. Stopped by
- * its limits, the partial holds what is proved so far. A line longer than SOLVE_MAX_PLY plies that the answer
- * would rest on is refused (LIMIT).
+ * its limits, the partial holds what is proved so far. An answer that would rest on a line longer than
+ * SOLVE_MAX_PLY plies is left unknown, and the result says so (`beyondPlyCap`).
  */
 export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
   checkPosition(p);
@@ -403,8 +407,11 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
       : {}),
   });
   ctl.partial = result;
-  const cut = (): GridbitsError =>
-    new GridbitsError('LIMIT', `the answer rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`);
+  // An answer resting on the ply cap is no answer: the result says so (value unknown).
+  const cut = (): SolveResult => {
+    known = { beyondPlyCap: true };
+    return result();
+  };
 
   const over = winnerOf(p);
   if (over !== null) {
@@ -414,8 +421,8 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
   // Every first move settled last: on a hard position that may take the rest of the budget.
   const settle = function* (): Steps<void> {
     if (!options.allMoves) return;
-    yield* settleMoves(solver, own, opp, ownKing, oppKing, first, moveValues);
-    known = { ...known, moveValues: { ...moveValues } };
+    const settled = yield* settleMoves(solver, own, opp, ownKing, oppKing, first, moveValues);
+    known = { ...known, moveValues: { ...moveValues }, ...(settled ? {} : { beyondPlyCap: true as const }) };
   };
   // The proof's size, the strategy and the quickest win of a proved root (or = 1: the side to move wins).
   const details = function* (or: number, dist: number): Steps<void> {
@@ -432,7 +439,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
     yield* settle();
   };
   const mine = yield* solver.search(own, opp, ownKing, oppKing, first, 1, 'mover-wins');
-  if (mine.answer === 'cut') throw cut();
+  if (mine.answer === 'cut') return cut();
   if (mine.answer === 'proved') {
     const quick = quickMoves(solver, own, opp, ownKing, oppKing, first);
     known = {
@@ -450,7 +457,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
     return result();
   }
   const theirs = yield* solver.search(own, opp, ownKing, oppKing, first, 0, 'opponent-wins');
-  if (theirs.answer === 'cut') throw cut();
+  if (theirs.answer === 'cut') return cut();
   if (theirs.answer === 'proved') {
     known = { value: 'loss', proofDepth: theirs.dist };
     yield* details(0, theirs.dist);
@@ -497,7 +504,7 @@ function quickMoves(
 
 /**
  * Every first move's value for the side to move, into out as each is settled: does it win; if not, does the
- * other side then win; else a draw. A value resting on the ply cap is refused (LIMIT).
+ * other side then win; else a draw. A move whose value rests on the ply cap is left out: false when one was.
  */
 function* settleMoves(
   solver: Solver,
@@ -507,7 +514,8 @@ function* settleMoves(
   oppKing: number,
   first: number,
   out: Record<string, SolveValue>,
-): Steps<void> {
+): Steps<boolean> {
+  let all = true;
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
     const name = formatMove(m);
     if (out[name] !== undefined) continue;
@@ -517,16 +525,13 @@ function* settleMoves(
       const theirs = yield* solver.search(a, b, c, d, 0, 1, 'first-moves');
       v = theirs.answer === 'proved' ? 'loss' : theirs.answer === 'disproved' ? 'draw' : undefined;
     }
-    if (v === undefined)
-      throw new GridbitsError(
-        'LIMIT',
-        `the value of the first move ${name} rests on lines longer than ${SOLVE_MAX_PLY} plies, the solver's ply cap`,
-      );
-    out[name] = v;
+    if (v === undefined) all = false;
+    else out[name] = v;
   }
+  return all;
 }
 
-/** Lines longer than this are cut (and an answer resting on the cut is refused). */
+/** Lines longer than this are cut (and an answer resting on the cut is left unknown). */
 export const SOLVE_MAX_PLY = DFPN_MAX_PLY;
 /** Bytes per table entry, for sizing the table. */
 export const SOLVE_ENTRY_BYTES = ENTRY_BYTES;

@@ -1,6 +1,7 @@
 // King's Valley variants (standard, Retrieve the King, Labyrinth): board, valley, pillars, start, notation, engine,
 // perft.
 import { Board } from '../core/board.js';
+import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
 import type { Engine } from './engine.js';
 import { createEngine } from './engine5.js';
@@ -72,6 +73,7 @@ export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
 /** The variant of that name; throws BAD_ARGUMENT listing the names. */
 export function findVariant(name: string): Variant {
+  textArg(name, 'variant');
   const v = Object.hasOwn(VARIANTS, name) ? (VARIANTS as Record<string, Variant>)[name] : undefined;
   if (v === undefined)
     throw new GridbitsError('BAD_ARGUMENT', `unknown King's Valley variant '${name}' (${VARIANT_NAMES.join(', ')})`);
@@ -79,7 +81,13 @@ export function findVariant(name: string): Variant {
 }
 
 function variantOf(v: Variant | VariantName): Variant {
-  return typeof v === 'string' ? findVariant(v) : v;
+  if (typeof v === 'string') return findVariant(v);
+  if (!Object.values(VARIANTS).includes(v))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `variant must be a variant's name (${VARIANT_NAMES.join(', ')}) or one of VARIANTS`,
+    );
+  return v;
 }
 
 /** The start position string with `first` to move. */
@@ -90,6 +98,7 @@ export function variantStart(variant: Variant | VariantName, first: Side = WHITE
 
 /** Parses a position string of the variant; throws BAD_INPUT naming the problem. */
 export function parseVariantPosition(variant: Variant | VariantName, text: string): Setup {
+  textArg(text, 'position');
   return parseSetup(text, variantOf(variant).grid);
 }
 

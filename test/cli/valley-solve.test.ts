@@ -91,4 +91,21 @@ describe("the answer valley solve prints, from the solve's outcome", () => {
     expect(mid).toMatchObject({ value: 'unknown', exhausted: false, stopped: 'signal', position: START });
     expect(mid.nodes).toBeGreaterThan(0);
   });
+  it('prints the same JSON, byte for byte, as before its table grew as it fills (the times aside)', () => {
+    // Printed by the solver whose table was allocated whole (main before the 1.0 work on the valley engine).
+    const expected = [
+      '{"position":"k4/3s1/5/5/K3S w 4","winner":"white","moves":["a1c3"],"proofNodes":2,"proofDepth":1,"nodes":1,"ms":M,"maxPly":0,"tableEntries":131072,"tableUsed":1,"value":"win","exhausted":false,"seconds":S}',
+      '{"position":"sskss/5/5/5/SSKSS w 0","winner":null,"moves":[],"proofNodes":null,"proofDepth":null,"nodes":20000,"ms":M,"maxPly":11,"tableEntries":131072,"tableUsed":12857,"value":"unknown","exhausted":true,"stopped":"nodes","seconds":S}',
+      '{"position":"sskss/5/5/5/SSKSS w 0","winner":"white","moves":["a1d4","e1b4"],"proofNodes":4177,"proofDepth":13,"nodes":27936,"ms":M,"maxPly":11,"tableEntries":524288,"tableUsed":18231,"value":"win","exhausted":false,"seconds":S,"shortest":9}',
+    ];
+    const runs = [
+      ['--position', 'k4/3s1/5/5/K3S w 4', '--table', '4'],
+      ['--table', '4', '--all-moves', '--max-nodes', '20000'],
+      ['--table', '16', '--shortest'],
+    ];
+    runs.forEach((args, i) => {
+      const text = gridbits(['valley', 'solve', ...args, '--json']).stdout.trim();
+      expect(text.replace(/"seconds":[0-9.]+/, '"seconds":S').replace(/"ms":[0-9]+/, '"ms":M')).toBe(expected[i]);
+    });
+  });
 });

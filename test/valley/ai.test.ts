@@ -17,7 +17,9 @@ import {
   parseEngineMove,
   parsePlayer,
   parsePosition,
+  playGame,
   playGameJob,
+  playGameSync,
   randomPlayer,
   searchAnswer,
   type MatchOptions,
@@ -114,6 +116,26 @@ describe('valley players', () => {
     expect(await game(false)).toMatchObject({ result: null, end: 'cap', plies: 40 });
   });
 
+  it('plays a game async and sync alike (playGame, playGameSync), and stops one on its limits with its moves', async () => {
+    const players = () => [createPlayer({ kind: 'greedy' }, 3), createPlayer({ kind: 'random' }, 4)] as const;
+    const [w1, b1] = players();
+    const played = await playGame(new Game(), w1, b1, createRng(2), { plyCap: 60 });
+    const [w2, b2] = players();
+    const sync = playGameSync(new Game(), w2, b2, createRng(2), { plyCap: 60 });
+    expect(played.finished && sync.finished).toBe(true);
+    expect(played.finished && played.value).toEqual(sync.finished && sync.value);
+    // The moves replay on a fresh game to the same end.
+    const replay = new Game();
+    const moves = sync.finished ? sync.value.moves : [];
+    for (const m of moves) replay.play(formatEngineMove(replay.engine, m));
+    expect(moves.length).toBeGreaterThan(0);
+    expect(replay.result()?.winner ?? null).toBe(sync.finished ? sync.value.result : 'unfinished');
+    const [w3, b3] = players();
+    const cut = playGameSync(new Game(), w3, b3, createRng(2), { plyCap: 60 }, { maxNodes: 3 });
+    expect(cut).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(cut.finished ? [] : cut.partial).toEqual(moves.slice(0, 3));
+  });
+
   it('stops on a signal', async () => {
     const ctl = new AbortController();
     ctl.abort();
@@ -174,7 +196,9 @@ describe('a searching player’s move as steps of a match', () => {
       { games: 3, a: { kind: 'ai', level: 6 }, b: { kind: 'ai', level: 6 }, openingPlies: 0 },
       { signal: ac.signal, onProgress: () => ac.abort() },
     );
-    expect(outcome).toMatchObject({ finished: false, stopped: 'signal', nodes: 0, partial: { games: 0, plies: 0 } });
+    // Its nodes are the positions its first move's search looked at (the search runs within the match).
+    expect(outcome).toMatchObject({ finished: false, stopped: 'signal', partial: { games: 0, plies: 0 } });
+    expect(outcome.nodes).toBeGreaterThan(0);
     // The same with opening plies: it stops inside the first random ply's checks.
     const bc = new AbortController();
     const opened = await match(

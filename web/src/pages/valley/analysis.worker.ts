@@ -2,7 +2,6 @@
 // time the page gives it, in slices so the page's Cancel gets through (the page cancels by ending this worker).
 // A move's search is kept between requests on the same position, so each later pass goes on where the last
 // stopped (the quick first pass, the deeper passes, then the length of the quickest win).
-import { GridbitsError } from '../../../../src/core/error.js';
 import { job, type Job } from '../../../../src/core/job.js';
 import { parsePosition, play, solveJob, winnerOf, type SolveResult } from '../../../../src/valley/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
@@ -65,20 +64,17 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     const end = performance.now() + req.timeMs;
     const nodesEnd = req.maxNodes === undefined ? Infinity : kept.nodes + req.maxNodes;
     for (;;) {
-      let r: SolveResult | undefined, finished: boolean;
-      try {
-        const out = yield* kept.search.runWithin(ctl, {
-          timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())),
-          maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes),
-        });
-        finished = out.finished;
-        kept.nodes = out.nodes;
-        r = out.finished ? out.value : out.partial;
-      } catch (e) {
+      const out = yield* kept.search.runWithin(ctl, {
+        timeoutMs: Math.max(1, Math.min(SLICE_MS, end - performance.now())),
+        maxNodes: nodesEnd === Infinity ? undefined : Math.max(1, nodesEnd - kept.nodes),
+      });
+      const finished = out.finished;
+      kept.nodes = out.nodes;
+      const r: SolveResult | undefined = out.finished ? out.value : out.partial;
+      // The answer rests on lines longer than the solver's ply cap.
+      if (out.finished && out.value.value === undefined && out.value.beyondPlyCap) {
         held.searches.delete(req.move);
-        // The answer rests on lines longer than the solver's ply cap.
-        if (e instanceof GridbitsError && e.code === 'LIMIT') return { value: 'unknown', why: 'deep' };
-        throw e;
+        return { value: 'unknown', why: 'deep' };
       }
       if (finished) held.searches.delete(req.move);
       ctl.report({ share: 1 - (end - performance.now()) / req.timeMs });
