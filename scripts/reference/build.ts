@@ -2,7 +2,7 @@
 // reference's own renderer writes a few compact pages from what it found.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Application, LogLevel } from 'typedoc';
+import { Application, LogLevel, normalizePath } from 'typedoc';
 import { Reference, kindWord } from './model.js';
 import { Renderer, type RenderOptions } from './render.js';
 
@@ -13,8 +13,9 @@ export async function referenceFiles(root: string, options: RenderOptions): Prom
   if (project) app.validate(project);
   // TypeDoc has printed each problem with its place; a reference with holes in it is not built.
   const problems = app.logger.errorCount + app.logger.warningCount;
-  if (!project || problems > 0) throw new Error(`the API reference has ${problems} problems (TypeDoc's messages above)`);
-  const ref = new Reference(app.serializer.projectToObject(project, root));
+  if (!project || problems > 0)
+    throw new Error(`the API reference has ${problems} problems (TypeDoc's messages above)`);
+  const ref = new Reference(app.serializer.projectToObject(project, normalizePath(root)));
   const files = new Renderer(ref, options).pages();
   files.set('style.css', readFileSync(join(root, 'scripts/reference/style.css'), 'utf8'));
   files.set('search.js', searchScript(root, ref));

@@ -1,4 +1,7 @@
 // Doc comments to HTML: their Markdown (markdown-it), {@link} tags as links into the reference, code coloured.
+// markdown-it ships no types; its declaration is beside this file, outside any tsconfig's folders.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./markdown-it.d.ts" />
 import MarkdownIt from 'markdown-it';
 import type { JSONOutput } from 'typedoc';
 import type { Reference } from './model.js';
@@ -17,7 +20,8 @@ const KEYWORDS = new Set(
 /** TypeScript, JavaScript or shell code with its comments, strings and keywords marked (`c`, `s`, `k`). */
 export function highlight(code: string, lang: string): string {
   if (!/^(ts|js|typescript|javascript)$/.test(lang)) return escapeHtml(code);
-  const token = /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|([A-Za-z_$][\w$]*)/g;
+  const token =
+    /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|([A-Za-z_$][\w$]*)/g;
   let out = '',
     at = 0;
   for (const m of code.matchAll(token)) {
@@ -25,7 +29,7 @@ export function highlight(code: string, lang: string): string {
     const [text, comment, string, word] = m;
     if (comment) out += `<span class="c">${escapeHtml(comment)}</span>`;
     else if (string) out += `<span class="s">${escapeHtml(string)}</span>`;
-    else if (KEYWORDS.has(word)) out += `<span class="k">${word}</span>`;
+    else if (KEYWORDS.has(word) && code[m.index - 1] !== '.') out += `<span class="k">${word}</span>`;
     else out += escapeHtml(text);
     at = m.index + text.length;
   }
@@ -82,7 +86,7 @@ export class Markdown {
     }
     if (shift > 0) text = text.replace(/^(#{1,5}) /gm, (h) => '#'.repeat(Math.min(6, h.length - 1 + shift)) + ' ');
     const html = inline ? md.renderInline(text) : md.render(text);
-    return html.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_, i: string) => links[Number(i)]);
+    return html.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_: string, i: string) => links[Number(i)]);
   }
 
   private link(p: JSONOutput.InlineTagDisplayPart): string {

@@ -68,6 +68,16 @@ export interface Entry {
   page: Page;
 }
 
+/** A module's exports: its own declarations and the references to names declared elsewhere (TypeDoc's JSON types
+ * children as declarations only). */
+function exported(m: JSONOutput.DeclarationReflection): Decl[] {
+  return (m.children ?? []) as Decl[];
+}
+
+function isReference(r: Decl): r is JSONOutput.ReferenceReflection {
+  return r.variant === 'reference';
+}
+
 /** The order of the pages: the root, the core, then the engines as the package lists them, the worker last. */
 const ORDER = ['gridbits', 'core', 'pieces', 'render', 'tour', 'walk', 'valley', 'fleet', 'worker'];
 
@@ -81,7 +91,9 @@ export class Reference {
   private readonly byId = new Map<number, JSONOutput.SomeReflection>();
 
   constructor(readonly project: Project) {
-    const modules = (project.children ?? []).filter((m) => m.kind === KIND.module) as JSONOutput.DeclarationReflection[];
+    const modules = (project.children ?? []).filter(
+      (m) => m.kind === KIND.module,
+    ) as JSONOutput.DeclarationReflection[];
     const rank = (name: string): number => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
     modules.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
     for (const m of modules) this.index(m);
@@ -90,7 +102,7 @@ export class Reference {
     const home = new Map<number, JSONOutput.DeclarationReflection>();
     for (const m of modules) {
       if (m.name === 'gridbits') continue;
-      for (const c of m.children ?? []) if (c.variant === 'reference') home.set(c.target, m);
+      for (const c of exported(m)) if (isReference(c)) home.set(c.target, m);
     }
     this.pages = modules.map((m) => ({
       module: m,
@@ -100,8 +112,8 @@ export class Reference {
       elsewhere: [],
     }));
     for (const page of this.pages) {
-      for (const c of page.module.children ?? []) {
-        const target = c.variant === 'reference' ? this.byId.get(c.target) : c;
+      for (const c of exported(page.module)) {
+        const target = isReference(c) ? this.byId.get(c.target) : c;
         if (target?.variant !== 'declaration') continue;
         const at = home.get(target.id);
         // A subpath re-exporting its own names (core, whose names the root module declares) documents them itself.
@@ -119,8 +131,8 @@ export class Reference {
     }
     // References (the root's namespaces, the core names it re-exports) link where their targets live.
     for (const page of this.pages)
-      for (const c of page.module.children ?? [])
-        if (c.variant === 'reference' && this.where.has(c.target)) this.where.set(c.id, this.where.get(c.target)!);
+      for (const c of exported(page.module))
+        if (isReference(c) && this.where.has(c.target)) this.where.set(c.id, this.where.get(c.target)!);
   }
 
   /** The link to a reflection by id: 'tour.html#countTours', or undefined for one the reference does not show. */

@@ -142,7 +142,11 @@ export class Renderer {
         const word = d.kind === KIND.typeAlias ? 'type' : 'const';
         const sep = d.kind === KIND.typeAlias ? ' = ' : ': ';
         const value =
-          d.kind === KIND.variable && d.defaultValue && d.defaultValue !== '...' && t?.type !== 'literal' && d.defaultValue.length <= 60
+          d.kind === KIND.variable &&
+          d.defaultValue &&
+          d.defaultValue !== '...' &&
+          t?.type !== 'literal' &&
+          d.defaultValue.length <= 60
             ? ` = ${escapeHtml(d.defaultValue)}`
             : '';
         body =
@@ -209,7 +213,9 @@ export class Renderer {
   /** Every page's names A–Z, with their kind and subpath. */
   private names(): string {
     const top = this.ref.entries.filter((e) => !e.name.includes('.'));
-    top.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.page.path.localeCompare(b.page.path));
+    top.sort(
+      (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.page.path.localeCompare(b.page.path),
+    );
     let letter = '';
     const items: string[] = [];
     for (const e of top) {
@@ -233,12 +239,15 @@ export class Renderer {
    * name first, else the one name of that spelling in the package. Spans already in a link stay as they are.
    */
   private linkCode(html: string, file: string): string {
-    return html.replace(/(?<!<a href="[^"]*">)<code>([A-Za-z_$][\w$]*(?:\.[\w$]+)?)(\(\))?<\/code>/g, (span, name: string) => {
-      const found = this.ref.entries.filter((e) => e.name === name);
-      const here = found.find((e) => e.page.file === file);
-      const href = here?.href ?? (found.length === 1 ? found[0].href : undefined);
-      return href ? `<a href="${href}">${span}</a>` : span;
-    });
+    return html.replace(
+      /(?<!<a href="[^"]*">)<code>([A-Za-z_$][\w$]*(?:\.[\w$]+)?)(\(\))?<\/code>/g,
+      (span, name: string) => {
+        const found = this.ref.entries.filter((e) => e.name === name);
+        const here = found.find((e) => e.page.file === file);
+        const href = here?.href ?? (found.length === 1 ? found[0].href : undefined);
+        return href ? `<a href="${href}">${span}</a>` : span;
+      },
+    );
   }
 
   private layout(title: string, file: string, body: string, side: string): string {

@@ -1,6 +1,6 @@
 // The reference's search box: names (members too) matching what is typed, best first; arrows and Enter choose,
 // '/' jumps to the box. PAGES, KINDS and NAMES come before this code in the same file.
-/* global PAGES, KINDS, NAMES, document, location, matchMedia */
+/* global PAGES, KINDS, NAMES, document, location, matchMedia, setTimeout */
 const box = document.getElementById('q');
 const list = document.getElementById('hits');
 let hits = [];

@@ -120,7 +120,9 @@ export class TypeWriter {
   }
 
   private reference(t: JSONOutput.ReferenceType, indent: string): string {
-    const args = t.typeArguments?.length ? `&lt;${t.typeArguments.map((a) => this.type(a, indent)).join(', ')}&gt;` : '';
+    const args = t.typeArguments?.length
+      ? `&lt;${t.typeArguments.map((a) => this.type(a, indent)).join(', ')}&gt;`
+      : '';
     const href = typeof t.target === 'number' && !t.refersToTypeParameter ? this.ref.href(t.target) : undefined;
     const name = escapeHtml(t.name);
     return `${href ? `<a href="${href}">${name}</a>` : name}${args}`;
