@@ -18,7 +18,7 @@ const KEYWORDS = new Set(
 );
 
 /** TypeScript, JavaScript or shell code with its comments, strings and keywords marked (`c`, `s`, `k`). */
-export function highlight(code: string, lang: string): string {
+function highlight(code: string, lang: string): string {
   if (!/^(ts|js|typescript|javascript)$/.test(lang)) return escapeHtml(code);
   const token =
     /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|([A-Za-z_$][\w$]*)/g;

@@ -2,8 +2,7 @@
 import type { JSONOutput } from 'typedoc';
 
 export type Project = JSONOutput.ProjectReflection;
-export type Decl = JSONOutput.DeclarationReflection | JSONOutput.ReferenceReflection;
-export type Signature = JSONOutput.SignatureReflection;
+type Decl = JSONOutput.DeclarationReflection | JSONOutput.ReferenceReflection;
 
 /** TypeDoc's reflection kinds (its ReflectionKind), the ones the package has. */
 export const KIND = {

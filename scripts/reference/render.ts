@@ -267,13 +267,14 @@ export class Renderer {
 <script src="search.js" defer></script>
 </head>
 <body>
+<a class="skip" href="#main">Skip to the content</a>
 <header class="top">
 <a class="brand" href="index.html">gridbits <span>API</span></a>
 <nav aria-label="Subpaths">${nav}<a href="names.html"${file === 'names.html' ? ' aria-current="page"' : ''}>A–Z</a></nav>
 <div class="search"><input id="q" type="search" placeholder="Search names ( / )" aria-label="Search names" autocomplete="off"><ul id="hits" role="listbox" hidden></ul></div>
 ${playground}
 </header>
-<div class="wrap">${side}<main>
+<div class="wrap">${side}<main id="main">
 ${body}
 </main></div>
 </body>

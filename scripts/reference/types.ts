@@ -156,7 +156,7 @@ export class TypeWriter {
 }
 
 /** A property name as written in a type: quoted when it is not an identifier ('tour.count'). */
-export function propertyName(name: string): string {
+function propertyName(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`;
 }
 

@@ -10,7 +10,7 @@ export interface Example {
 }
 
 /** The ```ts blocks of a Markdown text; `line` numbers count from 1. */
-export function markdownExamples(text: string, file: string): Example[] {
+function markdownExamples(text: string, file: string): Example[] {
   const found: Example[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -27,7 +27,7 @@ export function markdownExamples(text: string, file: string): Example[] {
  * The @example tags of a source file's doc comments. Each must hold a ```ts block (an example in another form
  * would go untested), which is the example.
  */
-export function sourceExamples(text: string, file: string): Example[] {
+function sourceExamples(text: string, file: string): Example[] {
   const found: Example[] = [];
   for (const m of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
     const start = text.slice(0, m.index).split('\n').length;

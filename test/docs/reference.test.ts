@@ -100,7 +100,8 @@ describe('the API reference', () => {
     for (const s of subpaths) {
       const html = read(s.page);
       expect(html).toMatch(/<html lang="en">/);
-      for (const tag of ['<header', '<nav', '<main>', '<h1>']) expect(html, `${s.page} ${tag}`).toContain(tag);
+      for (const tag of ['<header', '<nav', '<main id="main">', '<h1>', 'href="#main"'])
+        expect(html, `${s.page} ${tag}`).toContain(tag);
     }
     // The search box's index names the documented names too.
     const search = readFileSync(join(API, 'search.js'), 'utf8');
