@@ -8,7 +8,11 @@ import { Renderer, type RenderOptions } from './render.js';
 
 /** The reference's files by name (relative to its folder), for the sources in `root`. */
 export async function referenceFiles(root: string, options: RenderOptions): Promise<Map<string, string>> {
-  const app = await Application.bootstrapWithPlugins({ options: join(root, 'typedoc.json'), logLevel: LogLevel.Warn });
+  const app = await Application.bootstrapWithPlugins({
+    options: join(root, 'typedoc.json'),
+    entryPoints: entryPoints(root),
+    logLevel: LogLevel.Warn,
+  });
   const project = await app.convert();
   if (project) app.validate(project);
   // TypeDoc has printed each problem with its place; a reference with holes in it is not built.
@@ -20,6 +24,18 @@ export async function referenceFiles(root: string, options: RenderOptions): Prom
   files.set('style.css', readFileSync(join(root, 'scripts/reference/style.css'), 'utf8'));
   files.set('search.js', searchScript(root, ref));
   return files;
+}
+
+/**
+ * The source of each subpath the package exports (package.json `exports`: ./dist/tour/index.d.ts is
+ * src/tour/index.ts), so a new subpath gets its page without a list to keep.
+ */
+function entryPoints(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.values(pkg.exports)
+    .map((v) => (typeof v === 'object' && v !== null && 'types' in v ? String(v.types) : ''))
+    .filter((types) => types.startsWith('./dist/'))
+    .map((types) => join(root, types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')));
 }
 
 /** The search box's code, after the names it searches: [name, kind, page], kind and page as indices. */

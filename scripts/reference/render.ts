@@ -254,7 +254,7 @@ export class Renderer {
     const nav = this.ref.pages
       .map((p) => `<a href="${p.file}"${p.file === file ? ' aria-current="page"' : ''}>${p.module.name}</a>`)
       .join('');
-    const playground = this.options.playground ? '<a class="out" href="../">playground</a>' : '';
+    const playground = this.options.playground ? '<a class="out" href="../index.html">playground</a>' : '';
     // Names in code spans link to their place; links within the page need no file name.
     body = this.linkCode(body, file).replaceAll(`href="${file}#`, 'href="#');
     return `<!doctype html>
