@@ -1,5 +1,5 @@
-// The code examples users read: every ```ts block of the README and every @example of the sources' doc comments,
-// found where they are written, each with the place it came from.
+// The code examples users read: every ```ts block of the README and of the reference's guide (docs/library.md)
+// and every @example of the sources' doc comments, found where they are written, each with its place.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -53,9 +53,11 @@ function tsFiles(dir: string): string[] {
   );
 }
 
-/** Every example of the README and of the doc comments under src/, in the repository `root`. */
+/** Every example of the README, of the reference's guide and of the doc comments under src/, in `root`. */
 export function allExamples(root: string): Example[] {
-  const readme = markdownExamples(readFileSync(join(root, 'README.md'), 'utf8'), 'README.md');
+  const readme = ['README.md', 'docs/library.md'].flatMap((f) =>
+    markdownExamples(readFileSync(join(root, f), 'utf8'), f),
+  );
   const sources = tsFiles(join(root, 'src'))
     .sort()
     .flatMap((f) => sourceExamples(readFileSync(f, 'utf8'), relative(root, f)));
