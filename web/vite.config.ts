@@ -1,5 +1,8 @@
-// Vite build of the playground (`vite build web`): web/ is the root, the library's TypeScript comes from ../src.
+// Vite build of the playground (`vite build web`): web/ is the root, the library's TypeScript comes from ../src;
+// the API reference is built with it, into api/.
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { referenceFiles } from '../scripts/reference/build.js';
 
 /** Node built-ins by their bare names (the code base writes `node:…`, which is refused outright). */
 const NODE_BUILTINS = new Set(
@@ -22,11 +25,23 @@ function noNodeModules(): Plugin {
   };
 }
 
+/** The API reference (scripts/reference), written beside the playground so `gridbits serve` serves it at /api/. */
+function apiReference(): Plugin {
+  return {
+    name: 'gridbits:api-reference',
+    apply: 'build',
+    async generateBundle() {
+      const files = await referenceFiles(fileURLToPath(new URL('..', import.meta.url)), { playground: true });
+      for (const [name, source] of files) this.emitFile({ type: 'asset', fileName: `api/${name}`, source });
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset paths: the files work from any folder and under `gridbits serve`.
   base: './',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [noNodeModules()],
+  plugins: [noNodeModules(), apiReference()],
   worker: { format: 'es', plugins: () => [noNodeModules()] },
   build: {
     outDir: 'dist',

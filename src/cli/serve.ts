@@ -1,4 +1,5 @@
-// CLI command `serve`: the built playground over HTTP (node:http), static files only, never a path outside it.
+// CLI command `serve`: the built playground and the API reference (/api/) over HTTP (node:http), static files only,
+// never a path outside them.
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
@@ -88,9 +89,20 @@ function handle(root: string, req: IncomingMessage, res: ServerResponse): void {
     send(res, 405, 'method not allowed\n');
     return;
   }
-  const found = resolveRequest(root, req.url ?? '/');
+  const url = req.url ?? '/';
+  const found = resolveRequest(root, url);
   if (found === 400) return send(res, 400, 'bad request\n');
-  if (found === 404) return send(res, 404, 'not found\n');
+  if (found === 404) {
+    // A folder named without its slash (/api) is sent to its page (/api/), whose relative links then resolve.
+    // Never a path starting '//', which a browser would read as another host.
+    const path = url.split(/[?#]/)[0];
+    if (!path.endsWith('/') && !path.startsWith('//') && typeof resolveRequest(root, path + '/') === 'string') {
+      res.writeHead(301, { Location: path + '/', 'Content-Length': 0, ...SECURITY_HEADERS });
+      res.end();
+      return;
+    }
+    return send(res, 404, 'not found\n');
+  }
   const st = statSync(found);
   const hashed = found.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
@@ -140,12 +152,13 @@ export const serveCommand: Command = {
   name: 'serve',
   printsResult: false,
   usage: 'serve [--port 8080] [--host 127.0.0.1] [--json]',
-  summary: 'Serve the web playground (the built files only) on this machine; Ctrl-C stops it.',
+  summary: 'Serve the web playground and the API reference (/api/) on this machine; Ctrl-C stops it.',
   flags: {
     port: { type: 'string', value: 'N', help: 'port to listen on (default 8080; 0 picks a free one)' },
     host: { type: 'string', value: 'ADDR', help: 'address to listen on (default 127.0.0.1, this machine only)' },
   },
-  details: `The playground is built by \`npm run build:web\` (npm ci and npm start build it too).
+  details: `The playground and the API reference are built by \`npm run build:web\` (npm ci and npm start build them too);
+the reference is at /api/.
 
 Examples:
   gridbits serve
@@ -192,7 +205,7 @@ Examples:
         const shown = host.includes(':') ? `[${host}]` : host;
         const url = `http://${shown}:${actual}/`;
         if (out.json) out.printJson({ url, host, port: actual, root });
-        else out.print(`gridbits: serving the playground at ${url} (Ctrl-C stops)`);
+        else out.print(`gridbits: serving the playground at ${url} and the API reference at ${url}api/ (Ctrl-C stops)`);
         if (!isLoopback(host))
           process.stderr.write(
             `gridbits: note: ${host} is not a loopback address, so other machines may reach this server\n`,

@@ -12,6 +12,7 @@ const pair = new Int32Array(2);
  * and popcount. Every method returns a new set; two sets of different boards cannot be combined.
  * @example
  * ```ts
+ * import { Bitboard, Board } from 'gridbits/core';
  * const board = Board.of(8, 8);
  * const set = Bitboard.fromSquares(board, [board.parse('d4'), board.parse('e5')]);
  * set.shift(1, 0).names(); // ['e4', 'f5']

@@ -25,6 +25,7 @@ export type BoardSize =
  * sizes, so masks are built once per size.
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
  * const board = Board.of(8, 8);
  * board.parse('e4'); // 28
  * board.name(63); // 'h8'

@@ -91,13 +91,8 @@ export class JobControl<P = never> {
 
 /**
  * Progress for work whose size is known only as a forecast: it reports the share done of done + the forecast
- * of what is left, kept from going back, and the work done in its unit; it ends at a share of 1.
- * @example
- * ```ts
- * const progress = new ForecastProgress('states');
- * progress.report(ctl, done, forecastLeft); // at each pause
- * progress.finish(ctl, done);               // at the end
- * ```
+ * of what is left, kept from going back, and the work done in its unit; it ends at a share of 1. A job's body
+ * calls `progress.report(ctl, done, forecastLeft)` at each pause and `progress.finish(ctl, done)` at the end.
  */
 export class ForecastProgress {
   private best = 0;

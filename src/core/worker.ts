@@ -156,8 +156,13 @@ let nextId = 1;
  * that serves one).
  * @example
  * ```ts
+ * import { Worker } from 'node:worker_threads';
+ * import { runInWorker } from 'gridbits/core';
+ * // A Node worker thread running gridbits' worker (in a browser, a module Web Worker whose file imports it).
+ * const worker = new Worker(new URL(import.meta.resolve('gridbits/worker')));
  * const out = await runInWorker(worker, 'tour.count', [{ width: 5, height: 5 }]);
  * if (out.finished) console.log(out.value.count); // 1728n
+ * await worker.terminate();
  * ```
  */
 export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof R & string = keyof R & string>(

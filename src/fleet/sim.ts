@@ -94,7 +94,7 @@ export function gameSeeds(seed: number, games: number): number[] {
  * const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
  * const source = uniformLayoutSourceSync(problem);
  * if (source.finished) {
- *   const outcome = simulateSync(problem, { games: 100, seed: 1, layouts: source.value }, { timeoutMs: 10_000 });
+ *   const outcome = simulateSync(problem, { games: 100, seed: 1, layouts: source.value, timeoutMs: 10_000 });
  *   const result = outcome.finished ? outcome.value : outcome.partial;
  *   console.log(result?.games, result?.mean);
  * }

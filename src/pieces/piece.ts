@@ -162,6 +162,7 @@ function addPart(part: string, into: PieceParts, whole: string, depth: number): 
  * `rook-end`-style slide-to-the-end pieces, and compounds joined by `+` (e.g. `knight+king`). Throws BAD_PIECE.
  * @example
  * ```ts
+ * import { parsePiece } from 'gridbits/pieces';
  * parsePiece('knight+king').leaps.length; // 16
  * parsePiece('1,2*').rides.length; // 8 (the nightrider)
  * ```

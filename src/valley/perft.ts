@@ -239,8 +239,8 @@ export function divideSync(engine: Engine, depth: number, options: RunOptions = 
  *
  * @example
  * ```ts
- * import { createEngine, perftSync, START } from 'gridbits/valley';
- * const outcome = perftSync(createEngine(START), 5);
+ * import { START, createEngine, parsePosition, perftSync } from 'gridbits/valley';
+ * const outcome = perftSync(createEngine(parsePosition(START)), 5);
  * if (outcome.finished) console.log(outcome.value); // 318496
  * ```
  */

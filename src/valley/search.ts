@@ -652,8 +652,8 @@ export function searchJob(
  *
  * @example
  * ```ts
- * import { START, createEngine, formatMove, search } from 'gridbits/valley';
- * const outcome = await search(createEngine(START), { timeoutMs: 200 });
+ * import { START, createEngine, formatMove, parsePosition, search } from 'gridbits/valley';
+ * const outcome = await search(createEngine(parsePosition(START)), { timeoutMs: 200 });
  * const r = outcome.finished ? outcome.value : outcome.partial;
  * if (r?.move != null) console.log(formatMove(r.move), r.score, r.depth);
  * ```

@@ -238,6 +238,8 @@ function reduceAll(counts: bigint[], k: number, steps: number): Fraction[] {
  * The exact survival probability from one square after `steps` moves, in lowest terms, as a job.
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { exactSurvivalSync, fractionText, graph } from 'gridbits/walk';
  * const out = exactSurvivalSync(graph(Board.of(8, 8), 'knight'), 0, 10);
  * if (out.finished) console.log(fractionText(out.value)); // 4669663/268435456
  * ```

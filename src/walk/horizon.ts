@@ -210,6 +210,8 @@ function* horizon(
  * unless `options.method` names one.
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { graph, survivalAtHorizonSync } from 'gridbits/walk';
  * const out = survivalAtHorizonSync(graph(Board.of(8, 8), 'knight'), 0, 1_000_000_000);
  * if (out.finished) console.log(out.value.log10, out.value.lambda); // -124167783.09…, 0.7513…
  * ```

@@ -65,7 +65,8 @@ function result(trials: number, survived: number): Simulation {
  * same seed gives the same answer however the runs are cut.
  * @example
  * ```ts
- * import { createRng } from 'gridbits/core';
+ * import { Board, createRng } from 'gridbits/core';
+ * import { graph, simulateSync } from 'gridbits/walk';
  * const out = simulateSync(graph(Board.of(8, 8), 'knight'), 0, 10, 100_000, createRng(7));
  * if (out.finished) console.log(out.value.estimate, out.value.low, out.value.high);
  * ```

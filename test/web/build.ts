@@ -27,6 +27,9 @@ function fresh(): boolean {
   const sources = Math.max(
     newest(join(REPO, 'web'), skip),
     newest(join(REPO, 'src'), skip),
+    // The API reference built with it: its builder and its guide.
+    newest(join(REPO, 'scripts'), skip),
+    statSync(join(REPO, 'docs', 'library.md')).mtimeMs,
     statSync(join(REPO, 'package-lock.json')).mtimeMs,
   );
   return statSync(STAMP).mtimeMs >= sources;
