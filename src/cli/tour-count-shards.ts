@@ -12,7 +12,7 @@ import type { QueueAddress } from './queue.js';
 import { runShardsLocally } from './shard-local.js';
 import { dropCheckpoint } from './checkpoint-file.js';
 import { bytesWords, peakMemoryBytes, plural, secondsSince, thousands } from './words.js';
-import { budgetWords } from '../tour/stopped.js';
+import { budgetWords } from './tour-stopped.js';
 
 /** How the text names a split count's method, after "frontier dynamic program". */
 export const SPLIT_WORDS = {

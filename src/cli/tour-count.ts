@@ -14,7 +14,7 @@ import {
 } from '../tour/count.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
 import { countToursFromEach } from '../tour/count-each.js';
-import { budgetWords } from '../tour/stopped.js';
+import { budgetWords } from './tour-stopped.js';
 import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';

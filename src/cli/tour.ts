@@ -7,7 +7,7 @@ import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
 import { SEARCH_BUDGET } from '../tour/search.js';
-import { searchStopWords } from '../tour/stopped.js';
+import { searchStopWords } from './tour-stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
 import { runJob } from './run-job.js';

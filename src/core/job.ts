@@ -442,3 +442,10 @@ export function yieldToEventLoop(): Promise<void> {
   }
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Jobs a worker can start by name. Each maker takes structured-cloneable arguments (plain objects, arrays,
+ * numbers, strings, bigints, typed arrays; no class instances or functions) and its job's answer is
+ * structured-cloneable too, so both can cross the thread boundary.
+ */
+export type JobRegistry = Record<string, (...args: never[]) => Pick<Job<unknown, unknown>, 'run'>>;

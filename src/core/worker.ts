@@ -3,15 +3,10 @@
 import { GridbitsError, type ErrorCode } from './error.js';
 // Types only: the names of the jobs come from the registry of every engine (src/jobs.ts), which imports this.
 import type { JobsByName } from '../jobs.js';
-import type { Job, Outcome } from './job.js';
-import type { Limits, Progress, RunOptions } from './run.js';
+import type { Job, JobRegistry, Outcome } from './job.js';
 
-/**
- * Jobs a worker can start by name. Each maker takes structured-cloneable arguments (plain objects, arrays,
- * numbers, strings, bigints, typed arrays; no class instances or functions) and its job's answer is
- * structured-cloneable too, so both can cross the thread boundary.
- */
-export type JobRegistry = Record<string, (...args: never[]) => Pick<Job<unknown, unknown>, 'run'>>;
+export type { JobRegistry };
+import type { Limits, Progress, RunOptions } from './run.js';
 
 /** The name of a job gridbits runs in a worker: `'tour.count'`, `'fleet.heat'`, … (see `JOBS` in `gridbits/worker`). */
 export type JobName = keyof JobsByName & string;

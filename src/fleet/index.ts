@@ -74,6 +74,7 @@ export {
 } from './count-shards.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
 export {
+  AUTO_EXACT_WORK,
   DEFAULT_HEAT_SAMPLES,
   heatMap,
   heatMapJob,

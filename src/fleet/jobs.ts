@@ -2,7 +2,7 @@
 import { GridbitsError } from '../core/error.js';
 import { Job } from '../core/job.js';
 import { createRng } from '../core/prng.js';
-import type { JobRegistry } from '../core/worker.js';
+import type { JobRegistry } from '../core/job.js';
 import type { HunterOptions } from './ai.js';
 import { cellCountsJob, type CellCounts } from './cells.js';
 import { countLayoutsJob, type FleetCountOptions } from './count.js';

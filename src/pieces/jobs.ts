@@ -1,7 +1,7 @@
 // The pieces engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Bitboard } from '../core/bitboard.js';
 import { Board, type BoardSize } from '../core/board.js';
-import type { JobRegistry } from '../core/worker.js';
+import type { JobRegistry } from '../core/job.js';
 import { sweepJob } from './attack-set.js';
 import { mobilityJob } from './mobility.js';
 import { parsePiece } from './piece.js';

@@ -1,6 +1,6 @@
 // The tour engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Board, type BoardSize } from '../core/board.js';
-import type { JobRegistry } from '../core/worker.js';
+import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
 import { countToursJob, type TourCountOptions } from './count.js';

@@ -1,5 +1,5 @@
 // The valley engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
-import type { JobRegistry } from '../core/worker.js';
+import type { JobRegistry } from '../core/job.js';
 import { matchJob, type MatchOptions } from './ai.js';
 import { parsePosition } from './notation.js';
 import { divideJob, perftJob } from './perft.js';

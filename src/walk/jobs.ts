@@ -1,7 +1,7 @@
 // The walk engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
 import { Board, type BoardSize } from '../core/board.js';
 import { createRng } from '../core/prng.js';
-import type { JobRegistry } from '../core/worker.js';
+import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { distributionJob } from './float.js';
 import { exactCountsJob, exactSurvivalJob, exactSurvivalMapJob } from './exact.js';

@@ -7,7 +7,7 @@ import { Bitboard } from '../../src/core/bitboard.js';
 import { isGridbitsError } from '../../src/core/error.js';
 
 /** Values a caller might pass by mistake: wrong types, non-numbers, negatives, fractions, huge sizes, odd strings. */
-const JUNK: ReadonlyArray<readonly [string, unknown]> = [
+export const JUNK: ReadonlyArray<readonly [string, unknown]> = [
   ['null', null],
   ['undefined', undefined],
   ['NaN', NaN],

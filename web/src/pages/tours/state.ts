@@ -17,7 +17,7 @@ import {
   type FindPartial,
   type GalleryTour,
 } from '../../../../src/tour/index.js';
-import { searchStopWords } from '../../../../src/tour/stopped.js';
+import { searchStopWords } from '../../../../src/cli/tour-stopped.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 
 /**

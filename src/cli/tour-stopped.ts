@@ -1,5 +1,5 @@
-// A stopped run in words ("budget exhausted after 20000 nodes"), as the CLI prints it and the playground shows
-// it; not part of the public face.
+// A stopped tour run in words ("budget exhausted after 20000 nodes"), as the CLI prints it and the Tours page
+// shows it; not part of the library's face (the CLI's bundle carries it).
 import type { StopReason } from '../core/job.js';
 
 /** The limit that stopped a count, in words: the node budget or the time limit as given. */
