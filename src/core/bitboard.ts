@@ -84,7 +84,7 @@ export class Bitboard {
     ) {
       refuse('squares', 'a list of square indices', squares);
     }
-    if (squares instanceof Bitboard && !sameBoard(squares.board, board)) {
+    if (squares instanceof Bitboard && !squares.board.equals(board)) {
       refuse('squares', `square indices of the ${board} board`, `a bitboard of ${squares.board}`);
     }
     const w = allocWords(Math.max(board.words, 2));
@@ -228,7 +228,7 @@ export class Bitboard {
   /** Whether the two sets hold the same squares. */
   equals(o: Bitboard): boolean {
     if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
-    if (!sameBoard(this.board, o.board)) return false;
+    if (!this.board.equals(o.board)) return false;
     if (this.words === null) return this.lo === o.lo && this.hi === o.hi;
     const a = this.words,
       b = o.words!;
@@ -317,17 +317,13 @@ export class Bitboard {
 
   private same(o: Bitboard): void {
     if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
-    if (!sameBoard(o.board, this.board)) {
+    if (!o.board.equals(this.board)) {
       throw new GridbitsError(
         'BAD_ARGUMENT',
         `other must be a bitboard of the same board: bitboards of different boards (${this.board} and ${o.board}) cannot be combined`,
       );
     }
   }
-}
-
-function sameBoard(a: Board, b: Board): boolean {
-  return a === b || (a.width === b.width && a.height === b.height);
 }
 
 function checkSquare(board: Board, s: number): void {

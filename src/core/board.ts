@@ -76,6 +76,11 @@ export class Board {
     return Board.of(size.width, size.height);
   }
 
+  /** True when `other` is a board of the same width and height (large boards are not shared, so compare with this). */
+  equals(other: Board): boolean {
+    return other === this || (other instanceof Board && other.width === this.width && other.height === this.height);
+  }
+
   /** The index of the square on a 0-based file and rank. */
   index(file: number, rank: number): number {
     return rank * this.width + file;
@@ -127,13 +132,10 @@ export class Board {
   /** Parses a comma- or space-separated list of square names. */
   parseList(squares: string): number[] {
     checkString(squares, 'squares');
-    const tokens = squares.split(/[\s,]+/).filter((t) => t.length > 0);
-    try {
-      return tokens.map((t) => this.parse(t));
-    } catch (e) {
-      if (e instanceof GridbitsError) throw new GridbitsError(e.code, `squares: ${e.message}`);
-      throw e;
-    }
+    return squares
+      .split(/[\s,]+/)
+      .filter((t) => t.length > 0)
+      .map((t) => this.parse(t));
   }
 
   /** The size as `WxH`, e.g. `8x8`. */
@@ -197,7 +199,7 @@ export function parseBoardSize(text: string): Board {
   if (w > MAX_SIDE || h > MAX_SIDE || !Number.isSafeInteger(w) || !Number.isSafeInteger(h)) {
     throw new GridbitsError(
       'BOARD_TOO_LARGE',
-      `board size '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`,
+      `board '${text}' is over the limit of ${MAX_SIDE} per side and ${MAX_CELLS} cells`,
     );
   }
   return Board.of(w, h);

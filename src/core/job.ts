@@ -196,9 +196,11 @@ export class Job<T, P = never> {
     const run = this.start(options, undefined, options.onProgress ?? forwardTo(outer), outer);
     if (!('step' in run)) return run;
     try {
-      for (;;) {
-        // The outer job's check comes first where it is due (its limits and signal stop both jobs there).
-        if (outer.nodes >= outer.checkAt) yield;
+      // The outer job pauses where the inner one does (and first, where its own check is due): the inner job's
+      // pacing, a few milliseconds a stretch, then holds for both whatever the outer job's work costs elsewhere;
+      // the outer job's limits and signal stop both there.
+      for (let first = true; ; first = false) {
+        if (!first || outer.nodes >= outer.checkAt) yield;
         const end = run.step();
         if (end !== undefined) return end;
       }
@@ -328,8 +330,10 @@ export class Job<T, P = never> {
 }
 
 /**
- * How many nodes a body runs between two checks: doubled while a stretch takes under half a millisecond,
- * halved when it takes over two, so a check costs little and a limit is noticed within a few milliseconds.
+ * How many nodes a body runs between two checks: doubled while a stretch takes under half a millisecond, and
+ * cut in proportion when one takes over two (to about a millisecond's worth at the rate just measured), so a
+ * check costs little and a limit is noticed within a few milliseconds even when the cost of a node changes
+ * sharply.
  */
 class Pacer {
   every: number;
@@ -342,7 +346,7 @@ class Pacer {
   checked(ms: number): void {
     if (this.every === Infinity) return;
     if (ms < 0.5 && this.every < 2 ** 30) this.every *= 2;
-    else if (ms > 2 && this.every > 1) this.every = Math.max(1, this.every >> 1);
+    else if (ms > 2 && this.every > 1) this.every = Math.max(1, Math.floor(this.every / ms));
   }
 }
 

@@ -316,7 +316,7 @@ export function collectTargets(
 /** Throws BAD_ARGUMENT naming the argument unless `set` is a Bitboard (of `board`, when given). */
 export function checkSquares(set: unknown, name: string, board?: Board): asserts set is Bitboard {
   if (!(set instanceof Bitboard)) refuse(name, 'a Bitboard', set);
-  if (board !== undefined && set.board !== board) {
+  if (board !== undefined && !set.board.equals(board)) {
     throw new GridbitsError(
       'BAD_ARGUMENT',
       `${name} must be a bitboard of the ${board} board, got one of ${set.board}`,
@@ -327,7 +327,7 @@ export function checkSquares(set: unknown, name: string, board?: Board): asserts
 /** Throws BAD_ARGUMENT naming both unless `occupied` is a bitboard of the board of `from`. */
 export function checkSameBoard(from: Bitboard, occupied: unknown): void {
   checkSquares(occupied, 'occupied');
-  if (occupied.board !== from.board) {
+  if (!occupied.board.equals(from.board)) {
     throw new GridbitsError(
       'BAD_ARGUMENT',
       `from and occupied must be bitboards of one board, got from of ${from.board} and occupied of ${occupied.board}`,

@@ -53,7 +53,13 @@ export interface Analysis {
 
 /**
  * True when the piece (a leaper) goes from square `from` to square `to` of the board in one leap.
- * @example `isLeap(Board.of(8, 8), KNIGHT, 0, 17)` (a1 to b3): true
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT } from 'gridbits/pieces';
+ * import { isLeap } from 'gridbits/tour';
+ * console.log(isLeap(Board.of(8, 8), KNIGHT, 0, 17)); // a1 to b3: true
+ * ```
  */
 export function isLeap(board: Board, piece: Piece, from: number, to: number): boolean {
   checkBoard(board, 'board');

@@ -15,7 +15,15 @@ export interface FaultOptions {
 /**
  * Returns null when `path` visits every square of the board exactly once, each step a leap of the piece (and,
  * for a closed tour, the last square one leap from the first); else the reason, in words.
- * @example `fault(Board.of(5, 5), path, { piece: KNIGHT })`
+ * @example
+ * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { KNIGHT } from 'gridbits/pieces';
+ * import { fault } from 'gridbits/tour';
+ * const board = Board.of(3, 4);
+ * const path = 'a1 b3 c1 a2 b4 c2 a3 c4 b2 a4 c3 b1'.split(' ').map((s) => board.parse(s));
+ * console.log(fault(board, path, { piece: KNIGHT }) ?? 'a valid open tour of 3x4');
+ * ```
  */
 export function fault(board: Board, path: ArrayLike<number>, options: FaultOptions = {}): string | null {
   checkBoard(board, 'board');

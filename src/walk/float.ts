@@ -47,6 +47,8 @@ function backwardStep(g: Graph, cur: Float64Array, next: Float64Array): void {
  * FLOAT_MAX_STEPS or squares × steps past FLOAT_MAX_WORK (survivalMapAtHorizon goes further).
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { survivalMapSync, graph } from 'gridbits/walk';
  * const out = survivalMapSync(graph(Board.of(3, 3), 'knight'), 2);
  * if (out.finished) console.log(out.value[0]); // 0.0625
  * ```
@@ -88,6 +90,8 @@ export function survivalMapSync(g: Graph, steps: number, options: RunOptions = {
  * (survivalAtHorizon goes further).
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { survivalSync, graph } from 'gridbits/walk';
  * const out = survivalSync(graph(Board.of(8, 8), 'knight'), 0, 10);
  * if (out.finished) console.log(out.value); // 0.017395850270986557
  * ```
@@ -199,6 +203,8 @@ export interface DistributionPartial {
  * FLOAT_MAX_WORK.
  * @example
  * ```ts
+ * import { Board } from 'gridbits/core';
+ * import { distributionSync, graph } from 'gridbits/walk';
  * const out = distributionSync(graph(Board.of(8, 8), 'knight'), 0, 1);
  * if (out.finished) console.log(out.value.probability[10], out.value.total.probability); // 0.125 0.25
  * ```

@@ -135,6 +135,21 @@ describe('attack generation', () => {
     const q = attackGen(big, parsePiece('queen'));
     expect(q.attacks(Bitboard.fromSquares(big, [0])).count()).toBe(255 * 3);
   });
+
+  it('takes bitboards of an equal board made apart (boards past 65,536 cells are not shared)', () => {
+    const a = Board.of(512, 512);
+    const b = Board.of(512, 512);
+    expect(a).not.toBe(b);
+    expect(a.equals(b)).toBe(true);
+    expect(a.equals(Board.of(512, 511))).toBe(false);
+    const n = attackGen(a, parsePiece('knight'));
+    expect(n.attacks(Bitboard.fromSquares(b, [0])).squares()).toEqual(
+      [a.parse('b3'), a.parse('c2')].sort((x, y) => x - y),
+    );
+    const r = attackGen(a, parsePiece('rook'));
+    expect(r.attacks(Bitboard.fromSquares(b, [0]), Bitboard.fromSquares(b, [1])).count()).toBe(512);
+    expect(() => n.attacks(Bitboard.fromSquares(Board.of(8, 8), [0]))).toThrow(/bitboard of the 512x512 board/);
+  });
 });
 
 describe('attackTable', () => {

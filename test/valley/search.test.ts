@@ -192,7 +192,7 @@ describe('valley search', () => {
     expect(searchAnswer(fromCallback)!.move).not.toBeNull();
     expect(e.toString()).toBe('sskss/5/5/5/SSKSS w 0');
     expect(() => searchSync(e, { depth: 0 })).toThrow(/depth must be a whole number/);
-    expect(() => searchSync(e, { timeoutMs: -5 })).toThrow(/time limit must be ≥ 0 ms/);
+    expect(() => searchSync(e, { timeoutMs: -5 })).toThrow(/timeoutMs must be a number of milliseconds ≥ 0, got -5/);
   });
 
   it('names moves by the engine board and parses them back', () => {
