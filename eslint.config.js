@@ -25,10 +25,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Files other work is rewriting or removing now (the 0.1 names, the job contract and registries): their long
-    // comments are wrapped once that lands, and this entry goes.
-    files: ['src/*/legacy.ts', 'src/core/job.ts', 'src/*/jobs.ts'],
-    rules: { 'max-len': 'off' },
-  },
 );

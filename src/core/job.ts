@@ -19,7 +19,7 @@ export interface Finished<T> {
   ms: number;
 }
 
-/** A job stopped before its end: `partial` is what it had, where that means something (a lower bound, the games played). */
+/** A job stopped before its end: `partial` is what it had, where that means something (a lower bound, games played). */
 export interface Unfinished<P> {
   /** Always false here: a limit or the signal stopped the work first. */
   finished: false;

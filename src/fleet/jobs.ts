@@ -1,4 +1,4 @@
-// The fleet engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+// The fleet engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { GridbitsError } from '../core/error.js';
 import { Job } from '../core/job.js';
 import { createRng } from '../core/prng.js';

@@ -1,4 +1,4 @@
-// The pieces engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+// The pieces engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { Bitboard } from '../core/bitboard.js';
 import { Board, type BoardSize } from '../core/board.js';
 import type { JobRegistry } from '../core/job.js';
@@ -6,7 +6,7 @@ import { sweepJob } from './attack-set.js';
 import { mobilityJob } from './mobility.js';
 import { parsePiece } from './piece.js';
 
-/** An attacks task in plain data: the board, the piece's spec, the pieces' squares and the blockers (indices or names). */
+/** An attacks task in plain data: the board, the piece's spec, the pieces' squares, the blockers (indices or names). */
 export interface AttacksTask {
   /** The board: `'8x8'` or `{ width, height }`. */
   board: BoardSize;
@@ -31,7 +31,7 @@ function squaresOn(board: Board, list: (number | string)[] | undefined): Bitboar
   return squares.length > 0 ? Bitboard.fromSquares(board, squares) : undefined;
 }
 
-/** A mobility task in plain data: the board as `'8x8'` or `{ width, height }`, the piece's spec, blockers as squares. */
+/** A mobility task in plain data: the board as `'8x8'` or `{ width, height }`, the piece's spec, blockers. */
 export interface MobilityTask {
   /** The board: `'8x8'` or `{ width, height }`. */
   board: BoardSize;

@@ -1,4 +1,4 @@
-// The tour engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+// The tour engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { Board, type BoardSize } from '../core/board.js';
 import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
@@ -11,7 +11,7 @@ import { searchTourJob } from './search.js';
 import { openTourStartsJob, tableJob, type StartOptions, type TableOptions } from './table.js';
 import type { Query } from './types.js';
 
-/** A tour query as plain data: the board's size and the piece's spec ('knight', 'camel', '2,3', …; default the knight). */
+/** A tour query as plain data: the board's size and the piece's spec ('knight', 'camel', '2,3', …; default knight). */
 export interface QuerySpec extends Omit<Query, 'board' | 'piece'> {
   /** Files. */
   width: number;

@@ -1,4 +1,4 @@
-// The valley engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+// The valley engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import type { JobRegistry } from '../core/job.js';
 import { matchJob, type MatchOptions } from './ai.js';
 import { parsePosition } from './notation.js';

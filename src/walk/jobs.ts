@@ -1,4 +1,4 @@
-// The walk engine's jobs by name, for running them in a worker (see core/worker.ts): plain arguments in, plain answers out.
+// The walk engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { Board, type BoardSize } from '../core/board.js';
 import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/job.js';
