@@ -39,7 +39,8 @@ const CALLS: Call[] = [
     name: 'Board#parseList',
     call: (t) => b8.parseList(t as string),
     args: () => ['a1, h8'],
-    params: ['squares'],
+    // A bad entry is named as the square it is ("square 'z9' is off the 8x8 board"), a non-string as the squares.
+    params: ['square'],
     // A list of no squares is empty.
     accepts: (_, v) => typeof v === 'string' && /^[\s,]*$/.test(v),
   },
