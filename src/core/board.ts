@@ -78,33 +78,45 @@ export class Board {
 
   /** True when `other` is a board of the same width and height (large boards are not shared, so compare with this). */
   equals(other: Board): boolean {
-    return other === this || (other instanceof Board && other.width === this.width && other.height === this.height);
+    if (other === this) return true;
+    if (!(other instanceof Board)) refuse('other', 'a Board', other);
+    return other.width === this.width && other.height === this.height;
   }
 
-  /** The index of the square on a 0-based file and rank. */
+  /** The index of the square on a 0-based file and rank; throws OFF_BOARD unless both lie on the board. */
   index(file: number, rank: number): number {
+    // One unsigned compare per side refuses negatives, fractions, NaN and non-numbers alike.
+    if (file >>> 0 !== file || file >= this.width) refuse('file', `a file of the ${this} board`, file, 'OFF_BOARD');
+    if (rank >>> 0 !== rank || rank >= this.height) refuse('rank', `a rank of the ${this} board`, rank, 'OFF_BOARD');
     return rank * this.width + file;
   }
 
   /** The 0-based file of a square index. */
   file(index: number): number {
+    if (index >>> 0 !== index || index >= this.cells) this.checkIndex(index, 'index: square');
     return index % this.width;
   }
 
   /** The 0-based rank of a square index. */
   rank(index: number): number {
+    if (index >>> 0 !== index || index >= this.cells) this.checkIndex(index, 'index: square');
     return (index / this.width) | 0;
   }
 
-  /** Whether a 0-based file and rank lie on the board. */
+  /** Whether a 0-based file and rank lie on the board (any whole numbers: those off it answer false). */
   contains(file: number, rank: number): boolean {
+    if (!Number.isInteger(file)) refuse('file', 'a whole number', file);
+    if (!Number.isInteger(rank)) refuse('rank', 'a whole number', rank);
     return file >= 0 && rank >= 0 && file < this.width && rank < this.height;
   }
 
-  /** Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here. */
+  /**
+   * Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here:
+   * `what` names the square in the message (your argument's name).
+   */
   checkIndex(index: number, what = 'square'): void {
+    if (typeof what !== 'string') refuse('what', 'a string', what);
     if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < this.cells)) {
-      if (typeof what !== 'string') refuse('what', 'a string', what);
       throw new GridbitsError('OFF_BOARD', `${what} ${shown(index)} is off the ${this} board`);
     }
   }
@@ -142,31 +154,34 @@ export class Board {
   toString(): string {
     return `${this.width}x${this.height}`;
   }
+}
 
-  /**
-   * Bitmask words of the squares that a shift by dx files may land on without wrapping:
-   * files ≥ dx for dx > 0, files < width + dx for dx < 0, every square for dx = 0.
-   * Bits past the last cell are always clear, so the mask also trims shifts off the top.
-   */
-  fileMask(dx: number): Uint32Array {
-    let m = this.maskCache.get(dx);
-    if (m === undefined) {
-      m = new Uint32Array(Math.max(this.words, 2));
-      const lo = dx > 0 ? dx : 0;
-      const hi = dx < 0 ? this.width + dx : this.width;
-      if (lo < hi) {
-        for (let r = 0; r < this.height; r++) {
-          const base = r * this.width;
-          for (let f = lo; f < hi; f++) {
-            const i = base + f;
-            m[i >>> 5] |= 1 << (i & 31);
-          }
+/**
+ * Bitmask words of the squares that a shift by dx files may land on without wrapping: files ≥ dx for dx > 0,
+ * files < width + dx for dx < 0, every square for dx = 0. Bits past the last cell are always clear, so the mask
+ * also trims shifts off the top. Internal (the engines' shifts; never exported from the index): the words are
+ * the board's shared cache, never to be written.
+ */
+export function fileMask(board: Board, dx: number): Uint32Array {
+  // Bracket access reaches the board's private cache: this file is the class's own.
+  const cache = board['maskCache'];
+  let m = cache.get(dx);
+  if (m === undefined) {
+    m = new Uint32Array(Math.max(board.words, 2));
+    const lo = dx > 0 ? dx : 0;
+    const hi = dx < 0 ? board.width + dx : board.width;
+    if (lo < hi) {
+      for (let r = 0; r < board.height; r++) {
+        const base = r * board.width;
+        for (let f = lo; f < hi; f++) {
+          const i = base + f;
+          m[i >>> 5] |= 1 << (i & 31);
         }
       }
-      this.maskCache.set(dx, m);
     }
-    return m;
+    cache.set(dx, m);
   }
+  return m;
 }
 
 function checkSize(width: number, height: number): void {
