@@ -84,7 +84,10 @@ export class Bitboard {
       refuse('squares', 'a list of square indices', squares);
     }
     if (squares instanceof Bitboard && !squares.board.equals(board)) {
-      refuse('squares', `square indices of the ${board} board`, `a bitboard of ${squares.board}`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `squares must be squares of the ${board} board, got a bitboard of ${squares.board}`,
+      );
     }
     const w = allocWords(Math.max(board.words, 2));
     for (const s of squares) {
@@ -105,8 +108,7 @@ export class Bitboard {
 
   /** Whether the square is in the set. */
   has(square: number): boolean {
-    // One unsigned compare refuses negatives, fractions, NaN and non-numbers; the full check only on failure.
-    if (square >>> 0 !== square || square >= this.board.cells) checkSquare(this.board, square);
+    if (!(Number.isInteger(square) && square >= 0 && square < this.board.cells)) checkSquare(this.board, square);
     if (this.words === null) return ((square < 32 ? this.lo >>> square : this.hi >>> (square - 32)) & 1) === 1;
     return ((this.words[square >>> 5] >>> (square & 31)) & 1) === 1;
   }

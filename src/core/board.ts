@@ -85,21 +85,24 @@ export class Board {
 
   /** The index of the square on a 0-based file and rank; throws OFF_BOARD unless both lie on the board. */
   index(file: number, rank: number): number {
-    // One unsigned compare per side refuses negatives, fractions, NaN and non-numbers alike.
-    if (file >>> 0 !== file || file >= this.width) refuse('file', `a file of the ${this} board`, file, 'OFF_BOARD');
-    if (rank >>> 0 !== rank || rank >= this.height) refuse('rank', `a rank of the ${this} board`, rank, 'OFF_BOARD');
+    if (!(Number.isInteger(file) && file >= 0 && file < this.width)) {
+      refuse('file', `a file of the ${this} board (0 to ${this.width - 1})`, file, 'OFF_BOARD');
+    }
+    if (!(Number.isInteger(rank) && rank >= 0 && rank < this.height)) {
+      refuse('rank', `a rank of the ${this} board (0 to ${this.height - 1})`, rank, 'OFF_BOARD');
+    }
     return rank * this.width + file;
   }
 
   /** The 0-based file of a square index. */
   file(index: number): number {
-    if (index >>> 0 !== index || index >= this.cells) this.checkIndex(index, 'index: square');
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) this.checkIndex(index, 'index: square');
     return index % this.width;
   }
 
   /** The 0-based rank of a square index. */
   rank(index: number): number {
-    if (index >>> 0 !== index || index >= this.cells) this.checkIndex(index, 'index: square');
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) this.checkIndex(index, 'index: square');
     return (index / this.width) | 0;
   }
 

@@ -1,17 +1,20 @@
 // The one error type of gridbits: every engine throws it, with a stable code the CLI and callers can test.
 
+const CODES = [
+  'BAD_BOARD',
+  'BOARD_TOO_LARGE',
+  'BAD_SQUARE',
+  'OFF_BOARD',
+  'BAD_PIECE',
+  'BAD_DIAGRAM',
+  'BAD_ARGUMENT',
+  'BAD_INPUT',
+  'LIMIT',
+  'ABORTED',
+] as const;
+
 /** What kind of mistake or stop an error is: stable, for callers to test. */
-export type ErrorCode =
-  | 'BAD_BOARD'
-  | 'BOARD_TOO_LARGE'
-  | 'BAD_SQUARE'
-  | 'OFF_BOARD'
-  | 'BAD_PIECE'
-  | 'BAD_DIAGRAM'
-  | 'BAD_ARGUMENT'
-  | 'BAD_INPUT'
-  | 'LIMIT'
-  | 'ABORTED';
+export type ErrorCode = (typeof CODES)[number];
 
 /**
  * The one error type of gridbits: every engine throws it for bad input or a refused request, with a stable
@@ -26,6 +29,10 @@ export class GridbitsError extends Error {
    * and newlines and other control characters are escaped.
    */
   constructor(code: ErrorCode, message: string) {
+    if (!(CODES as readonly unknown[]).includes(code)) {
+      throw new GridbitsError('BAD_ARGUMENT', `code must be one of ${CODES.join(', ')}, got ${String(code)}`);
+    }
+    if (typeof message !== 'string') throw new GridbitsError('BAD_ARGUMENT', 'message must be a string');
     super(oneLine(shortQuotes(message)));
     this.name = 'GridbitsError';
     this.code = code;
