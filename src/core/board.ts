@@ -69,11 +69,7 @@ export class Board {
    * height }`.
    */
   static from(size: BoardSize): Board {
-    if (typeof size === 'string') return parseBoardSize(size);
-    if (!isPlainObject(size)) refuse('size', "a board size ('8x8' or { width, height })", size, 'BAD_BOARD');
-    checkInt(size.width, 'size.width', 1, MAX_SIDE);
-    checkInt(size.height, 'size.height', 1, MAX_SIDE);
-    return Board.of(size.width, size.height);
+    return boardFrom(size, 'size');
   }
 
   /** True when `other` is a board of the same width and height (large boards are not shared, so compare with this). */
@@ -185,6 +181,15 @@ export function fileMask(board: Board, dx: number): Uint32Array {
     cache.set(dx, m);
   }
   return m;
+}
+
+/** The board a plain size names, the size named `name` in errors (Board.from; a job's `task.board`). */
+export function boardFrom(size: unknown, name: string): Board {
+  if (typeof size === 'string') return parseBoardSize(size);
+  if (!isPlainObject(size)) refuse(name, "a board size ('8x8' or { width, height })", size, 'BAD_BOARD');
+  checkInt(size.width, `${name}.width`, 1, MAX_SIDE);
+  checkInt(size.height, `${name}.height`, 1, MAX_SIDE);
+  return Board.of(size.width as number, size.height as number);
 }
 
 function checkSize(width: number, height: number): void {

@@ -283,6 +283,12 @@ describe('walk jobs in a worker thread', () => {
     try {
       const f = await runInWorker(worker, 'walk.exactSurvival', [{ board: '8x8', from: 'a1', steps: 10 }]);
       expect(f).toMatchObject({ finished: true, value: { numerator: 4669663n, denominator: 268435456n } });
+      const p = await runInWorker(worker, 'walk.survival', [{ board: '8x8', from: 'a1', steps: 10 }]);
+      expect(p).toMatchObject({ finished: true, value: finishedValue(survivalSync(g8, 0, 10)) });
+      expect(p.finished && p.value).toBeCloseTo(4669663 / 268435456, 15);
+      const floats = await runInWorker(worker, 'walk.survivalMap', [{ board: '9x7', piece: 'camel', steps: 6 }]);
+      const camel = graph(Board.of(9, 7), parsePiece('camel'));
+      expect(floats.finished && [...floats.value]).toEqual([...finishedValue(survivalMapSync(camel, 6))]);
       const map = await runInWorker(worker, 'walk.exactSurvivalMap', [{ board: { width: 3, height: 3 }, steps: 2 }]);
       expect(map.finished && map.value[0]).toEqual({ numerator: 1n, denominator: 16n });
       const far = await runInWorker(worker, 'walk.survivalAtHorizon', [
