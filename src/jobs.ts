@@ -47,7 +47,7 @@ export const JOBS = {
   'walk.decayRate': walk.decayRate,
   /** Where the piece stands after `steps` moves from `from`, with log10 of every entry. */
   'walk.distribution': walk.distribution,
-  /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
+  /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's), by `simulateWalksJob`. */
   'walk.simulate': walk.simulate,
   /** Leaves `depth` plies below the position. */
   'valley.perft': valley.perft,

@@ -8,7 +8,7 @@ import { distributionJob, survivalJob, survivalMapJob } from './float.js';
 import { exactCountsJob, exactSurvivalJob, exactSurvivalMapJob } from './exact.js';
 import { graph, type Graph } from './graph.js';
 import { decayRateJob, survivalAtHorizonJob, survivalMapAtHorizonJob, type HorizonMethod } from './horizon.js';
-import { simulateJob } from './simulate.js';
+import { simulateWalksJob } from './simulate.js';
 
 /** A walk task in plain data: the board as `'8x8'` or `{ width, height }`, the piece as its spec (default knight). */
 export interface WalkTask {
@@ -69,6 +69,6 @@ export const jobs = {
   /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
   simulate: (task: WalkFromTask & { trials: number; seed?: number }) => {
     const g = graphOf(task);
-    return simulateJob(g, fromOf(g, task), task.steps, task.trials, createRng(task.seed ?? 1));
+    return simulateWalksJob(g, fromOf(g, task), task.steps, task.trials, createRng(task.seed ?? 1));
   },
 } satisfies JobRegistry;

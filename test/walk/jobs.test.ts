@@ -19,9 +19,9 @@ import {
   exactSurvivalMapJob,
   exactSurvivalSync,
   graph,
-  simulate,
-  simulateJob,
-  simulateSync,
+  simulateWalks,
+  simulateWalksJob,
+  simulateWalksSync,
   survival,
   survivalAtHorizonJob,
   survivalAtHorizonSync,
@@ -239,18 +239,18 @@ describe('walk jobs: far horizon, decay rate, map', () => {
 
 describe('walk jobs: simulate', () => {
   it('the same seed gives the same walks however the runs are cut; a stop keeps the walks so far', () => {
-    const whole = finishedValue(simulateSync(g8, 0, 10, 50_000, createRng(5)));
-    const j = simulateJob(g8, 0, 10, 50_000, createRng(5));
+    const whole = finishedValue(simulateWalksSync(g8, 0, 10, 50_000, createRng(5)));
+    const j = simulateWalksJob(g8, 0, 10, 50_000, createRng(5));
     const first = j.runSync({ maxNodes: 11 * 1000 });
     expect(first).toMatchObject({ finished: false, stopped: 'nodes' });
     const partial = (first as { partial: Simulation }).partial;
     expect(partial.trials).toBe(1000);
-    expect(partial.survived).toBe(finishedValue(simulateSync(g8, 0, 10, 1000, createRng(5))).survived);
+    expect(partial.survived).toBe(finishedValue(simulateWalksSync(g8, 0, 10, 1000, createRng(5))).survived);
     expect(finishedValue(j.runSync())).toEqual(whole);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), (every) => {
-        expect(inSlices(simulateJob(g8, 0, 10, 5000, createRng(3)), every).value).toEqual(
-          finishedValue(simulateSync(g8, 0, 10, 5000, createRng(3))),
+        expect(inSlices(simulateWalksJob(g8, 0, 10, 5000, createRng(3)), every).value).toEqual(
+          finishedValue(simulateWalksSync(g8, 0, 10, 5000, createRng(3))),
         );
       }),
       { numRuns: 20 },
@@ -260,7 +260,7 @@ describe('walk jobs: simulate', () => {
   it('a signal stops it with its partial (no ABORTED thrown); progress in walks ends at the total', async () => {
     const c = new AbortController();
     const reports: Progress[] = [];
-    const run = simulate(g8, 0, 10, 50_000_000, createRng(1), {
+    const run = simulateWalks(g8, 0, 10, 50_000_000, createRng(1), {
       signal: c.signal,
       onProgress: (p) => reports.push({ ...p }),
     });
@@ -271,7 +271,7 @@ describe('walk jobs: simulate', () => {
     expect(partial.trials).toBeGreaterThan(0);
     expect(partial.trials).toBeLessThan(50_000_000);
     const done: Progress[] = [];
-    await simulate(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => done.push({ ...p }) });
+    await simulateWalks(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => done.push({ ...p }) });
     expectForward(done);
     expect(done[0].unit).toBe('walks');
   });
@@ -300,7 +300,7 @@ describe('walk jobs in a worker thread', () => {
       const sim = await runInWorker(worker, 'walk.simulate', [
         { board: '8x8', from: 'a1', steps: 10, trials: 20_000, seed: 3 },
       ]);
-      expect(sim.finished && sim.value).toEqual(finishedValue(simulateSync(g8, 0, 10, 20_000, createRng(3))));
+      expect(sim.finished && sim.value).toEqual(finishedValue(simulateWalksSync(g8, 0, 10, 20_000, createRng(3))));
       const c = new AbortController();
       const run = runInWorker(worker, 'walk.simulate', [{ board: '8x8', from: 'a1', steps: 10, trials: 100_000_000 }], {
         signal: c.signal,
