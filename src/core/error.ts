@@ -1,20 +1,31 @@
 // The one error type of gridbits: every engine throws it, with a stable code the CLI and callers can test.
 
-const CODES = [
-  'BAD_BOARD',
-  'BOARD_TOO_LARGE',
-  'BAD_SQUARE',
-  'OFF_BOARD',
-  'BAD_PIECE',
-  'BAD_DIAGRAM',
-  'BAD_ARGUMENT',
-  'BAD_INPUT',
-  'LIMIT',
-  'ABORTED',
-] as const;
-
 /** What kind of mistake or stop an error is: stable, for callers to test. */
-export type ErrorCode = (typeof CODES)[number];
+export type ErrorCode =
+  | 'BAD_BOARD'
+  | 'BOARD_TOO_LARGE'
+  | 'BAD_SQUARE'
+  | 'OFF_BOARD'
+  | 'BAD_PIECE'
+  | 'BAD_DIAGRAM'
+  | 'BAD_ARGUMENT'
+  | 'BAD_INPUT'
+  | 'LIMIT'
+  | 'ABORTED';
+
+/** Every code, for the constructor's check (the type makes the list complete). */
+const CODES: Record<ErrorCode, true> = {
+  BAD_BOARD: true,
+  BOARD_TOO_LARGE: true,
+  BAD_SQUARE: true,
+  OFF_BOARD: true,
+  BAD_PIECE: true,
+  BAD_DIAGRAM: true,
+  BAD_ARGUMENT: true,
+  BAD_INPUT: true,
+  LIMIT: true,
+  ABORTED: true,
+};
 
 /**
  * The one error type of gridbits: every engine throws it for bad input or a refused request, with a stable
@@ -29,8 +40,12 @@ export class GridbitsError extends Error {
    * and newlines and other control characters are escaped.
    */
   constructor(code: ErrorCode, message: string) {
-    if (!(CODES as readonly unknown[]).includes(code)) {
-      throw new GridbitsError('BAD_ARGUMENT', `code must be one of ${CODES.join(', ')}, got ${String(code)}`);
+    if (typeof code !== 'string' || !Object.hasOwn(CODES, code)) {
+      const codes = Object.keys(CODES).join(', ');
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `code must be one of ${codes}, got ${typeof code === 'string' ? code : typeof code}`,
+      );
     }
     if (typeof message !== 'string') throw new GridbitsError('BAD_ARGUMENT', 'message must be a string');
     super(oneLine(shortQuotes(message)));
