@@ -341,7 +341,8 @@ const CALLS: Call[] = [
     args: () => [function* () {}, { unit: 'moves' }],
     params: ['body', 'settings'],
     optional: [1],
-    accepts: (i, v) => i === 1 && without('unit', 'partial')(v),
+    // Any function may be a body (one that gives a generator, like a generator function).
+    accepts: (i, v) => (i === 0 ? typeof v === 'function' : without('unit', 'partial')(v)),
     extra: { 1: [["{ unit: 'furlongs' }", { unit: 'furlongs' }]] },
   },
   {
@@ -350,7 +351,8 @@ const CALLS: Call[] = [
     args: () => [function* () {}, { unit: 'moves' }],
     params: ['body', 'settings'],
     optional: [1],
-    accepts: (i, v) => i === 1 && without('unit', 'partial')(v),
+    // Any function may be a body (one that gives a generator, like a generator function).
+    accepts: (i, v) => (i === 0 ? typeof v === 'function' : without('unit', 'partial')(v)),
     extra: { 1: [['{ partial: 3 }', { partial: 3 }]] },
   },
   ...(['run', 'runSync'] as const).flatMap((m): Call[] => {
@@ -402,7 +404,7 @@ const CALLS: Call[] = [
     args: () => [3],
     params: ['n'],
     optional: [0],
-    accepts: (_, v) => whole(v, 0, Number.MAX_SAFE_INTEGER),
+    accepts: (_, v) => typeof v === 'number' && v >= 0 && v <= Number.MAX_SAFE_INTEGER,
   },
   {
     name: 'JobControl#report',
@@ -412,7 +414,7 @@ const CALLS: Call[] = [
     accepts: (_, v) => without('share', 'done', 'unit')(v),
     extra: {
       0: [
-        ['{ share: 2 }', { share: 2 }],
+        ['{ share: NaN }', { share: NaN }],
         ["{ unit: 'furlongs' }", { unit: 'furlongs' }],
         ['{ done: NaN }', { done: NaN }],
       ],
@@ -446,10 +448,10 @@ const CALLS: Call[] = [
     ],
     params: ['endpoint', 'name', 'args', 'options'],
     optional: [3],
-    accepts: (i, v) => i === 3 && runOptions(v),
+    // Any list of arguments goes to the job, whose maker names what is wrong in them.
+    accepts: (i, v) => (i === 2 ? Array.isArray(v) : i === 3 && runOptions(v)),
     extra: {
       1: [["'walk.nope'", 'walk.nope']],
-      2: [['[{ board: 3 }]', [{ board: 3 }]]],
     },
   },
 ];
