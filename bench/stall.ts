@@ -77,6 +77,10 @@ export const STALL_CASES: StallCase[] = [
   stallCase('tour.starts', 'open-tour starts, 9×9 knight', () => [{ width: 9, height: 9 }, 'knight']),
   stallCase('tour.each', 'open tours from each square, 5×6', () => [{ width: 5, height: 6 }]),
   // Walk boards go up to 100×100, the exact DP up to EXACT_MAX_WORK, the map up to squares × steps = MAP_MAX_WORK.
+  stallCase('walk.survival', 'knight 100×100 from a1, 50,000 steps', () => [
+    { board: '100x100', from: 'a1', steps: 50_000 },
+  ]),
+  stallCase('walk.survivalMap', 'knight 100×100, 10,000 steps', () => [{ board: '100x100', steps: 10_000 }]),
   stallCase('walk.exactCounts', 'knight 100×100, 1000 steps', () => [{ board: '100x100', steps: 1000 }]),
   stallCase('walk.exactSurvivalMap', 'knight 100×100, 1000 steps', () => [{ board: '100x100', steps: 1000 }]),
   stallCase('walk.exactSurvival', 'knight 100×100 from a1, 1000 steps', () => [

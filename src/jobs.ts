@@ -29,6 +29,10 @@ export const JOBS = {
   'tour.each': tour.each,
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   'tour.countShard': tour.countShard,
+  /** The chance of staying on from one square, in floating point (`survivalJob`). */
+  'walk.survival': walk.survival,
+  /** That chance from every square (`survivalMapJob`). */
+  'walk.survivalMap': walk.survivalMap,
   /** Walks that stay on the board, counted exactly by square (`exactCountsJob`). */
   'walk.exactCounts': walk.exactCounts,
   /** The exact chance of staying on from every square (`exactSurvivalMapJob`). */
@@ -43,7 +47,7 @@ export const JOBS = {
   'walk.decayRate': walk.decayRate,
   /** Where the piece stands after `steps` moves from `from`, with log10 of every entry. */
   'walk.distribution': walk.distribution,
-  /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
+  /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's), by `simulateWalksJob`. */
   'walk.simulate': walk.simulate,
   /** Leaves `depth` plies below the position. */
   'valley.perft': valley.perft,

@@ -1,7 +1,7 @@
 // CLI commands `moves` (targets of pieces on given squares) and `mobility` (move counts from every square), and the
 // words both (and walk) use for numbers and for work stopped before its end.
 import { plural, secondsSince, stopName, stopWords, thousands } from './words.js';
-import { Bitboard } from '../core/bitboard.js';
+import { adoptWords, Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Outcome } from '../core/job.js';
@@ -104,7 +104,7 @@ Examples:
     const words = outcome.finished ? outcome.value : outcome.partial?.words;
     // The job's words hold no bits past the board: taken as they are (masking them again takes a second on
     // 16384x16384).
-    const targets = words === undefined ? Bitboard.empty(board) : Bitboard.adopt(board, words);
+    const targets = words === undefined ? Bitboard.empty(board) : adoptWords(board, words);
     const count = targets.count();
     // After Ctrl-C the report must be quick: a long list is cut (and said to be).
     const listed = !outcome.finished && outcome.stopped === 'signal' ? Math.min(count, INTERRUPTED_LIST_MAX) : count;

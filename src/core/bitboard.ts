@@ -1,7 +1,7 @@
 // Bitboard: an immutable set of squares of one board, as a (lo, hi) int pair on boards of ≤ 64 cells
 // and as 32-bit words in a Uint32Array on larger ones.
-import { Board } from './board.js';
-import { checkInstance, refuse } from './check.js';
+import { Board, fileMask } from './board.js';
+import { checkFunction, checkInstance, refuse } from './check.js';
 import { GridbitsError } from './error.js';
 import { allocWords, copyWords, lowestBit32, popcount32, popcountWords, shift64, shiftWordsInto } from './words.js';
 
@@ -44,34 +44,33 @@ export class Bitboard {
   /** Every square of the board. */
   static full(board: Board): Bitboard {
     checkBoard(board);
-    return Bitboard.fromMask(board, board.fileMask(0));
+    const all = fileMask(board, 0);
+    return board.small
+      ? new Bitboard(board, all[0], all[1], null)
+      : new Bitboard(board, 0, 0, copyWords(all.subarray(0, board.words)));
   }
 
-  /** A bitboard over a copy of the given words (bits past the last cell are dropped). */
+  /**
+   * A bitboard over a copy of the given 32-bit words, bit s of the words being square s (as `toWords` gives them;
+   * bits past the last cell are dropped).
+   */
   static fromWords(board: Board, words: ArrayLike<number>): Bitboard {
-    const all = board.fileMask(0);
+    checkBoard(board);
+    checkWords(board, words);
+    const all = fileMask(board, 0);
     if (board.small) return new Bitboard(board, (words[0] ?? 0) & all[0], (words[1] ?? 0) & all[1], null);
     const w = allocWords(board.words);
     for (let i = 0; i < w.length; i++) w[i] = (words[i] ?? 0) & all[i];
     return new Bitboard(board, 0, 0, w);
   }
 
-  /** Internal: wraps words the caller hands over (must not be mutated afterwards). */
-  static adopt(board: Board, words: Uint32Array): Bitboard {
-    return board.small
-      ? new Bitboard(board, words[0], words.length > 1 ? words[1] : 0, null)
-      : new Bitboard(board, 0, 0, words);
-  }
-
-  /** Internal: a small board's pair whose bits are known to lie on the board. */
-  static fromMaskedPair(board: Board, lo: number, hi: number): Bitboard {
-    return new Bitboard(board, lo, hi, null);
-  }
-
   /** A small board's set from its two 32-bit halves (bits past the last cell are dropped). */
   static fromPair(board: Board, lo: number, hi: number): Bitboard {
+    checkBoard(board);
+    checkWord(lo, 'lo');
+    checkWord(hi, 'hi');
     if (!board.small) return Bitboard.fromWords(board, [lo, hi]);
-    const all = board.fileMask(0);
+    const all = fileMask(board, 0);
     return new Bitboard(board, lo & all[0], hi & all[1], null);
   }
 
@@ -85,7 +84,10 @@ export class Bitboard {
       refuse('squares', 'a list of square indices', squares);
     }
     if (squares instanceof Bitboard && !squares.board.equals(board)) {
-      refuse('squares', `square indices of the ${board} board`, `a bitboard of ${squares.board}`);
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `squares must be squares of the ${board} board, got a bitboard of ${squares.board}`,
+      );
     }
     const w = allocWords(Math.max(board.words, 2));
     for (const s of squares) {
@@ -93,12 +95,6 @@ export class Bitboard {
       w[s >>> 5] |= 1 << (s & 31);
     }
     return board.small ? new Bitboard(board, w[0], w[1], null) : new Bitboard(board, 0, 0, w);
-  }
-
-  private static fromMask(board: Board, mask: Uint32Array): Bitboard {
-    return board.small
-      ? new Bitboard(board, mask[0], mask[1], null)
-      : new Bitboard(board, 0, 0, copyWords(mask.subarray(0, board.words)));
   }
 
   /** The words of this set (a fresh copy, at least 2 long on small boards). */
@@ -112,7 +108,7 @@ export class Bitboard {
 
   /** Whether the square is in the set. */
   has(square: number): boolean {
-    if (square < 0 || square >= this.board.cells) return false;
+    if (!(Number.isInteger(square) && square >= 0 && square < this.board.cells)) checkSquare(this.board, square);
     if (this.words === null) return ((square < 32 ? this.lo >>> square : this.hi >>> (square - 32)) & 1) === 1;
     return ((this.words[square >>> 5] >>> (square & 31)) & 1) === 1;
   }
@@ -132,7 +128,7 @@ export class Bitboard {
 
   /** The set with the square removed. */
   without(square: number): Bitboard {
-    if (square < 0 || square >= this.board.cells) return this;
+    checkSquare(this.board, square);
     if (this.words === null) {
       return square < 32
         ? new Bitboard(this.board, this.lo & ~(1 << square), this.hi, null)
@@ -145,7 +141,7 @@ export class Bitboard {
 
   /** The squares in this set or in o. */
   union(o: Bitboard): Bitboard {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return new Bitboard(this.board, this.lo | o.lo, this.hi | o.hi, null);
     const a = this.words,
       b = o.words!,
@@ -156,7 +152,7 @@ export class Bitboard {
 
   /** The squares in both sets. */
   intersect(o: Bitboard): Bitboard {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return new Bitboard(this.board, this.lo & o.lo, this.hi & o.hi, null);
     const a = this.words,
       b = o.words!,
@@ -167,7 +163,7 @@ export class Bitboard {
 
   /** The squares of this set that are not in o. */
   diff(o: Bitboard): Bitboard {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return new Bitboard(this.board, this.lo & ~o.lo, this.hi & ~o.hi, null);
     const a = this.words,
       b = o.words!,
@@ -178,7 +174,7 @@ export class Bitboard {
 
   /** The squares in exactly one of the two sets. */
   xor(o: Bitboard): Bitboard {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return new Bitboard(this.board, this.lo ^ o.lo, this.hi ^ o.hi, null);
     const a = this.words,
       b = o.words!,
@@ -189,7 +185,7 @@ export class Bitboard {
 
   /** The squares of the board not in this set. */
   complement(): Bitboard {
-    const all = this.board.fileMask(0);
+    const all = fileMask(this.board, 0);
     if (this.words === null) return new Bitboard(this.board, ~this.lo & all[0], ~this.hi & all[1], null);
     const a = this.words,
       w = allocWords(a.length);
@@ -207,7 +203,7 @@ export class Bitboard {
 
   /** Whether the two sets share a square. */
   intersects(o: Bitboard): boolean {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return ((this.lo & o.lo) | (this.hi & o.hi)) !== 0;
     const a = this.words,
       b = o.words!;
@@ -217,7 +213,7 @@ export class Bitboard {
 
   /** Whether every square of this set is in o. */
   isSubsetOf(o: Bitboard): boolean {
-    this.same(o);
+    sameBoard(this, o);
     if (this.words === null) return ((this.lo & ~o.lo) | (this.hi & ~o.hi)) === 0;
     const a = this.words,
       b = o.words!;
@@ -264,8 +260,10 @@ export class Bitboard {
     return -1;
   }
 
-  /** Calls f for each square in increasing order (pops the lowest bit of each word: x &= x - 1). */
-  forEach(f: (square: number) => void): void {
+  /** Calls `callback` for each square in increasing order (pops the lowest bit of each word: x &= x - 1). */
+  forEach(callback: (square: number) => void): void {
+    checkFunction(callback, 'callback');
+    const f = callback;
     if (this.words === null) {
       for (let x = this.lo; x !== 0; x &= x - 1) f(lowestBit32(x));
       for (let x = this.hi; x !== 0; x &= x - 1) f(32 + lowestBit32(x));
@@ -291,10 +289,12 @@ export class Bitboard {
 
   /** The set moved by dx files and dy ranks; squares that would leave the board (or wrap) are dropped. */
   shift(dx: number, dy: number): Bitboard {
+    if (!Number.isSafeInteger(dx)) refuse('dx', 'a whole number of files', dx);
+    if (!Number.isSafeInteger(dy)) refuse('dy', 'a whole number of ranks', dy);
     const b = this.board;
     if (dx >= b.width || -dx >= b.width || dy >= b.height || -dy >= b.height) return Bitboard.empty(b);
     const k = dy * b.width + dx;
-    const mask = b.fileMask(dx);
+    const mask = fileMask(b, dx);
     if (this.words === null) {
       shift64(this.lo, this.hi, k, pair);
       return new Bitboard(b, pair[0] & mask[0], pair[1] & mask[1], null);
@@ -314,15 +314,16 @@ export class Bitboard {
   toString(): string {
     return `Bitboard(${this.board}: ${this.names().join(' ')})`;
   }
+}
 
-  private same(o: Bitboard): void {
-    if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
-    if (!o.board.equals(this.board)) {
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        `other must be a bitboard of the same board: bitboards of different boards (${this.board} and ${o.board}) cannot be combined`,
-      );
-    }
+/** Throws BAD_ARGUMENT unless `o` is a bitboard of the board of `set` (sets of two boards cannot be combined). */
+function sameBoard(set: Bitboard, o: Bitboard): void {
+  if (!(o instanceof Bitboard)) refuse('other', 'a Bitboard', o);
+  if (!o.board.equals(set.board)) {
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `other must be a bitboard of the same board: bitboards of different boards (${set.board} and ${o.board}) cannot be combined`,
+    );
   }
 }
 
@@ -332,4 +333,38 @@ function checkSquare(board: Board, s: number): void {
 
 function checkBoard(board: unknown): void {
   checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+}
+
+/** A 32-bit word, signed (as `lo` and `hi` hold it) or not (as `toWords` gives it). */
+function checkWord(value: unknown, name: string): void {
+  if (!(Number.isInteger(value) && (value as number) >= -(2 ** 31) && (value as number) < 2 ** 32)) {
+    refuse(name, 'a 32-bit word (a whole number from -2^31 to 2^32 - 1)', value);
+  }
+}
+
+/** A list of 32-bit words, no longer than a bitboard of the board. */
+function checkWords(board: Board, words: unknown): void {
+  const most = Math.max(board.words, 2);
+  const typed = words instanceof Uint32Array || words instanceof Int32Array;
+  if (!(Array.isArray(words) || typed) || (words as ArrayLike<number>).length > most) {
+    refuse('words', `a list of at most ${most} 32-bit words (toWords() of a bitboard of the ${board} board)`, words);
+  }
+  if (typed) return;
+  for (const w of words as unknown[]) checkWord(w, 'words: each word');
+}
+
+/** The private constructor, for the engines' internals below (they are the class's friends, not its API). */
+const make = Bitboard as unknown as new (board: Board, lo: number, hi: number, words: Uint32Array | null) => Bitboard;
+
+/**
+ * Internal (engines and the CLI; not exported from the index): the set whose words the caller hands over, taken as
+ * they are — no copy and no masking, so they must hold no bit past the last cell and never be written again.
+ */
+export function adoptWords(board: Board, words: Uint32Array): Bitboard {
+  return board.small ? new make(board, words[0], words.length > 1 ? words[1] : 0, null) : new make(board, 0, 0, words);
+}
+
+/** Internal (engines; not exported from the index): a small board's set from a pair known to lie on the board. */
+export function pairOnBoard(board: Board, lo: number, hi: number): Bitboard {
+  return new make(board, lo, hi, null);
 }

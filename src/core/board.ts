@@ -69,42 +69,53 @@ export class Board {
    * height }`.
    */
   static from(size: BoardSize): Board {
-    if (typeof size === 'string') return parseBoardSize(size);
-    if (!isPlainObject(size)) refuse('size', "a board size ('8x8' or { width, height })", size, 'BAD_BOARD');
-    checkInt(size.width, 'size.width', 1, MAX_SIDE);
-    checkInt(size.height, 'size.height', 1, MAX_SIDE);
-    return Board.of(size.width, size.height);
+    return boardFrom(size, 'size');
   }
 
   /** True when `other` is a board of the same width and height (large boards are not shared, so compare with this). */
   equals(other: Board): boolean {
-    return other === this || (other instanceof Board && other.width === this.width && other.height === this.height);
+    if (other === this) return true;
+    if (!(other instanceof Board)) refuse('other', 'a Board', other);
+    return other.width === this.width && other.height === this.height;
   }
 
-  /** The index of the square on a 0-based file and rank. */
+  /** The index of the square on a 0-based file and rank; throws OFF_BOARD unless both lie on the board. */
   index(file: number, rank: number): number {
+    if (!(Number.isInteger(file) && file >= 0 && file < this.width)) {
+      refuse('file', `a file of the ${this} board (0 to ${this.width - 1})`, file, 'OFF_BOARD');
+    }
+    if (!(Number.isInteger(rank) && rank >= 0 && rank < this.height)) {
+      refuse('rank', `a rank of the ${this} board (0 to ${this.height - 1})`, rank, 'OFF_BOARD');
+    }
     return rank * this.width + file;
   }
 
   /** The 0-based file of a square index. */
   file(index: number): number {
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) this.checkIndex(index, 'index: square');
     return index % this.width;
   }
 
   /** The 0-based rank of a square index. */
   rank(index: number): number {
+    if (!(Number.isInteger(index) && index >= 0 && index < this.cells)) this.checkIndex(index, 'index: square');
     return (index / this.width) | 0;
   }
 
-  /** Whether a 0-based file and rank lie on the board. */
+  /** Whether a 0-based file and rank lie on the board (any whole numbers: those off it answer false). */
   contains(file: number, rank: number): boolean {
+    if (!Number.isInteger(file)) refuse('file', 'a whole number', file);
+    if (!Number.isInteger(rank)) refuse('rank', 'a whole number', rank);
     return file >= 0 && rank >= 0 && file < this.width && rank < this.height;
   }
 
-  /** Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here. */
+  /**
+   * Throws OFF_BOARD ("<what> <index> is off the WxH board") unless index is a whole number naming a square here:
+   * `what` names the square in the message (your argument's name).
+   */
   checkIndex(index: number, what = 'square'): void {
+    if (typeof what !== 'string') refuse('what', 'a string', what);
     if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < this.cells)) {
-      if (typeof what !== 'string') refuse('what', 'a string', what);
       throw new GridbitsError('OFF_BOARD', `${what} ${shown(index)} is off the ${this} board`);
     }
   }
@@ -142,31 +153,43 @@ export class Board {
   toString(): string {
     return `${this.width}x${this.height}`;
   }
+}
 
-  /**
-   * Bitmask words of the squares that a shift by dx files may land on without wrapping:
-   * files ≥ dx for dx > 0, files < width + dx for dx < 0, every square for dx = 0.
-   * Bits past the last cell are always clear, so the mask also trims shifts off the top.
-   */
-  fileMask(dx: number): Uint32Array {
-    let m = this.maskCache.get(dx);
-    if (m === undefined) {
-      m = new Uint32Array(Math.max(this.words, 2));
-      const lo = dx > 0 ? dx : 0;
-      const hi = dx < 0 ? this.width + dx : this.width;
-      if (lo < hi) {
-        for (let r = 0; r < this.height; r++) {
-          const base = r * this.width;
-          for (let f = lo; f < hi; f++) {
-            const i = base + f;
-            m[i >>> 5] |= 1 << (i & 31);
-          }
+/**
+ * Bitmask words of the squares that a shift by dx files may land on without wrapping: files ≥ dx for dx > 0,
+ * files < width + dx for dx < 0, every square for dx = 0. Bits past the last cell are always clear, so the mask
+ * also trims shifts off the top. Internal (the engines' shifts; never exported from the index): the words are
+ * the board's shared cache, never to be written.
+ */
+export function fileMask(board: Board, dx: number): Uint32Array {
+  // Bracket access reaches the board's private cache: this file is the class's own.
+  const cache = board['maskCache'];
+  let m = cache.get(dx);
+  if (m === undefined) {
+    m = new Uint32Array(Math.max(board.words, 2));
+    const lo = dx > 0 ? dx : 0;
+    const hi = dx < 0 ? board.width + dx : board.width;
+    if (lo < hi) {
+      for (let r = 0; r < board.height; r++) {
+        const base = r * board.width;
+        for (let f = lo; f < hi; f++) {
+          const i = base + f;
+          m[i >>> 5] |= 1 << (i & 31);
         }
       }
-      this.maskCache.set(dx, m);
     }
-    return m;
+    cache.set(dx, m);
   }
+  return m;
+}
+
+/** The board a plain size names, the size named `name` in errors (Board.from; a job's `task.board`). */
+export function boardFrom(size: unknown, name: string): Board {
+  if (typeof size === 'string') return parseBoardSize(size);
+  if (!isPlainObject(size)) refuse(name, "a board size ('8x8' or { width, height })", size, 'BAD_BOARD');
+  checkInt(size.width, `${name}.width`, 1, MAX_SIDE);
+  checkInt(size.height, `${name}.height`, 1, MAX_SIDE);
+  return Board.of(size.width as number, size.height as number);
 }
 
 function checkSize(width: number, height: number): void {

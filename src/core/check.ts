@@ -54,6 +54,11 @@ export function checkOptions(value: unknown, name = 'options'): void {
   if (value !== undefined && !isPlainObject(value)) refuse(name, 'an object of options', value);
 }
 
+/** A job's task in plain data (what a worker receives): a plain object, its fields checked by the job's maker. */
+export function checkTask(value: unknown, what: string, name = 'task'): asserts value is Record<string, unknown> {
+  if (!isPlainObject(value)) refuse(name, `a task object ${what}`, value);
+}
+
 /** An instance of a class of the library (a Board, a Bitboard, …). */
 export function checkInstance<T>(value: unknown, type: { prototype: T }, name: string, what: string): T {
   if (!(value instanceof (type as unknown as new () => T))) refuse(name, what, value);

@@ -1,6 +1,7 @@
 // ASCII diagrams of bitboards in the style "@ x .": rendering layers of sets, and parsing a diagram back.
 import { Bitboard } from './bitboard.js';
 import { Board } from './board.js';
+import { checkInstance, checkString, refuse } from './check.js';
 import { GridbitsError } from './error.js';
 
 /** One character drawn on a set of squares. */
@@ -16,6 +17,21 @@ export interface Layer {
  * Earlier layers win where sets overlap; squares in no layer show `empty`.
  */
 export function renderDiagram(board: Board, layers: readonly Layer[], empty = '.'): string {
+  checkInstance(board, Board, 'board', 'a Board (Board.of(8, 8))');
+  if (!Array.isArray(layers)) refuse('layers', 'a list of { set, char } layers', layers);
+  layers.forEach((l: unknown, i) => {
+    const { set, char } = (l ?? {}) as Partial<Layer>;
+    if (typeof l !== 'object' || l === null) refuse(`layers[${i}]`, 'a layer { set, char }', l);
+    const squares = checkInstance(set, Bitboard, `layers[${i}].set`, 'a Bitboard');
+    if (!squares.board.equals(board)) {
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `layers[${i}].set must be a bitboard of the ${board} board, got one of ${squares.board}`,
+      );
+    }
+    checkChar(char, `layers[${i}].char`);
+  });
+  checkChar(empty, 'empty');
   const rows: string[] = [];
   for (let r = board.height - 1; r >= 0; r--) {
     const row: string[] = [];
@@ -38,11 +54,13 @@ export interface ParsedDiagram {
 }
 
 /**
- * Reads a diagram written top rank first: squares either separated by spaces or written together.
- * `.` (and any char in `empty`) is an empty square. Rows of different lengths are an error naming the row.
+ * Reads a diagram written top rank first: squares either separated by spaces or written together. Each
+ * character of `empty` (`.` by default) is an empty square. Rows of different lengths are an error naming the row.
  */
-export function parseDiagram(text: string, empty = '.'): ParsedDiagram {
-  const lines = text
+export function parseDiagram(diagram: string, empty = '.'): ParsedDiagram {
+  checkString(diagram, 'diagram');
+  checkString(empty, 'empty');
+  const lines = diagram
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
@@ -75,4 +93,11 @@ export function parseDiagram(text: string, empty = '.'): ParsedDiagram {
   const layers = new Map<string, Bitboard>();
   for (const [ch, list] of squares) layers.set(ch, Bitboard.fromSquares(board, list));
   return { board, layers };
+}
+
+/** One character drawn on a square: a string of one character that is not a space. */
+function checkChar(value: unknown, name: string): void {
+  if (typeof value !== 'string' || value.length !== 1 || /\s/.test(value)) {
+    refuse(name, 'one character other than a space', value);
+  }
 }

@@ -13,6 +13,20 @@ export type ErrorCode =
   | 'LIMIT'
   | 'ABORTED';
 
+/** Every code, for the constructor's check (the type makes the list complete). */
+const CODES: Record<ErrorCode, true> = {
+  BAD_BOARD: true,
+  BOARD_TOO_LARGE: true,
+  BAD_SQUARE: true,
+  OFF_BOARD: true,
+  BAD_PIECE: true,
+  BAD_DIAGRAM: true,
+  BAD_ARGUMENT: true,
+  BAD_INPUT: true,
+  LIMIT: true,
+  ABORTED: true,
+};
+
 /**
  * The one error type of gridbits: every engine throws it for bad input or a refused request, with a stable
  * `code` and a one-line message that names the problem.
@@ -26,6 +40,14 @@ export class GridbitsError extends Error {
    * and newlines and other control characters are escaped.
    */
   constructor(code: ErrorCode, message: string) {
+    if (typeof code !== 'string' || !Object.hasOwn(CODES, code)) {
+      const codes = Object.keys(CODES).join(', ');
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `code must be one of ${codes}, got ${typeof code === 'string' ? code : typeof code}`,
+      );
+    }
+    if (typeof message !== 'string') throw new GridbitsError('BAD_ARGUMENT', 'message must be a string');
     super(oneLine(shortQuotes(message)));
     this.name = 'GridbitsError';
     this.code = code;

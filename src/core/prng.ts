@@ -46,7 +46,8 @@ export function createRng(seed: number): Rng {
     nextU32,
     next: () => nextU32() / 0x100000000,
     below(n: number): number {
-      if (!(n >= 1) || n > 0x100000000) throw new RangeError(`below(${n}): n must be in 1..2^32`);
+      // One test on the way: a whole n from 1 to 2^32 (the full check, and its message, only when it fails).
+      if (!(Number.isInteger(n) && n >= 1 && n <= 0x100000000)) checkInt(n, 'n', 1, 0x100000000);
       const limit = 0x100000000 - (0x100000000 % n);
       for (;;) {
         const x = nextU32();

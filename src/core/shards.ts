@@ -1,5 +1,7 @@
 // A count split into shards: plain data that travels to threads, processes and machines, whose shards are
 // counted anywhere and whose counts add up to the total. Each engine that shards a count fills in its question.
+import { checkInt, checkString, isPlainObject, refuse } from './check.js';
+import { GridbitsError } from './error.js';
 
 /**
  * A count split into independent shards. Every field is plain data (it goes through job queues as JSON), and
@@ -51,13 +53,28 @@ export function shardJobName(sc: Pick<ShardedCount, 'kind'>): string {
  * missing or the sum does not divide (a shard from another count).
  */
 export function shardsTotal(sc: ShardedCount, counts: ReadonlyMap<number, { count: bigint }>): bigint {
+  if (!isPlainObject(sc)) refuse('sc', "a sharded count (an engine's shardCount)", sc);
+  checkString(sc.kind, 'sc.kind');
+  checkString(sc.key, 'sc.key');
+  checkInt(sc.shards, 'sc.shards', 1);
+  if (sc.divisor !== undefined) checkInt(sc.divisor, 'sc.divisor', 1);
+  if (!(counts instanceof Map)) refuse('counts', 'a Map from shard index to its count', counts);
   let sum = 0n;
   for (let i = 0; i < sc.shards; i++) {
-    const c = counts.get(i);
-    if (c === undefined) throw new Error(`shard ${i + 1} of ${sc.shards} has no count`);
-    sum += c.count;
+    const c = counts.get(i) as unknown;
+    if (c === undefined) {
+      throw new GridbitsError('BAD_INPUT', `counts has no count for shard ${i + 1} of the ${sc.shards} shards of sc`);
+    }
+    const count = (c as { count?: unknown } | null)?.count;
+    if (typeof count !== 'bigint' || count < 0n) refuse(`counts: shard ${i + 1}'s count`, 'a bigint ≥ 0n', count);
+    sum += count;
   }
   const d = BigInt(sc.divisor ?? 1);
-  if (sum % d !== 0n) throw new Error(`the shards' counts add up to ${sum}, which ${d} does not divide`);
+  if (sum % d !== 0n) {
+    throw new GridbitsError(
+      'BAD_INPUT',
+      `counts add up to ${sum}, which sc.divisor ${d} does not divide: a shard's count is from another count`,
+    );
+  }
   return sum / d;
 }

@@ -1,10 +1,10 @@
 // Set-wise attacks as a job, for huge boards: by ranks (a node per square swept, the ranks done as the partial
 // answer) or by steps from each piece when they are few; boards up to 2^20 cells go in one step by shifts.
-import { Bitboard } from '../core/bitboard.js';
+import { adoptWords, type Bitboard } from '../core/bitboard.js';
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
-import { attackGen, checkSameBoard, checkSquares } from './attacks.js';
+import { attackGen, attacksByShifts, checkSameBoard, checkSquares } from './attacks.js';
 import { checkPiece, type Piece } from './piece.js';
 import { prefixWords } from './rows.js';
 import { planAttacks, reachDown, RowSweep, stepAttacks, type AttackMethod } from './sweep.js';
@@ -44,7 +44,7 @@ export function sweepJob<T, P>(
       yield;
       if (plan.method === 'shifts') {
         ctl.report({ share: 0, done: 0, unit: 'rows' });
-        const b = attackGen(board, piece).attacksByShifts(from, occupied);
+        const b = attacksByShifts(attackGen(board, piece), from, occupied);
         ctl.spend(board.cells);
         ctl.report({ share: 1, done: h });
         return answer(board, b.words ?? b.toWords());
@@ -90,10 +90,10 @@ export function sweepJob<T, P>(
   );
 }
 
-const asBitboard = (board: Board, words: Uint32Array): Bitboard => Bitboard.adopt(board, words);
+const asBitboard = (board: Board, words: Uint32Array): Bitboard => adoptWords(board, words);
 const asPartial = (board: Board, rows: number, words: Uint32Array): AttackSetPartial => ({
   rows,
-  attacks: Bitboard.adopt(board, words),
+  attacks: adoptWords(board, words),
 });
 
 /**

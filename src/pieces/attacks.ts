@@ -1,8 +1,8 @@
 // Attack generation for any piece on any board: set-wise (every piece of a set in one call, by shifts and
 // file masks with Kogge-Stone fills for riders; on huge boards by ranks or steps, see sweep.ts) and from one
 // square (tables on small boards, steps elsewhere).
-import { Bitboard } from '../core/bitboard.js';
-import { Board } from '../core/board.js';
+import { adoptWords, Bitboard, pairOnBoard } from '../core/bitboard.js';
+import { Board, fileMask } from '../core/board.js';
 import { checkInstance, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
 import { allocWords, orShiftedMasked, shiftWordsInto } from '../core/words.js';
@@ -50,7 +50,7 @@ export class AttackGen {
     const { board, piece } = this;
     const leaps = piece.leaps.filter((v) => fits(board, v));
     const leapK = Int32Array.from(leaps, ([dx, dy]) => dy * board.width + dx);
-    const leapMask = leaps.map(([dx]) => board.fileMask(dx));
+    const leapMask = leaps.map(([dx]) => fileMask(board, dx));
     this.shifts = {
       leapK,
       leapMask,
@@ -71,26 +71,28 @@ export class AttackGen {
    * The pieces themselves count as occupied.
    */
   attacks(from: Bitboard, occupied?: Bitboard): Bitboard {
-    checkSquares(from, 'from', this.board);
-    if (occupied !== undefined) checkSquares(occupied, 'occupied', this.board);
+    // The check costs one compare where the sets are of this very board (the common case); the full one,
+    // which also takes bitboards of an equal board, only when that fails.
+    if (!(from instanceof Bitboard) || from.board !== this.board) checkSquares(from, 'from', this.board);
+    if (occupied !== undefined && (!(occupied instanceof Bitboard) || occupied.board !== this.board)) {
+      checkSquares(occupied, 'occupied', this.board);
+    }
     // Two bodies, so each stays monomorphic for the JIT whichever board sizes a program mixes.
     if (this.leaperOnly && this.board.small) return this.leapsSmall(from);
     if (this.board.cells <= SHIFT_CELLS) return this.attacksWide(from, occupied);
     // Huge boards: by ranks or by steps, without masks of the whole board (attackSetJob does it as a job).
-    return Bitboard.adopt(
+    return adoptWords(
       this.board,
       attackWordsHuge(this.board, this.piece, wordsOf(from), occupied && wordsOf(occupied)),
     );
   }
 
   /**
-   * The set-wise attacks by whole-board shifts and file masks, whatever the board's size (on a huge board
-   * the masks alone take seconds to build). For attackSetJob and benchmarks.
-   * @internal
+   * The set-wise attacks by whole-board shifts and file masks, whatever the board's size (on a huge board the
+   * masks alone take seconds to build), unchecked: for attackSetJob and the benchmarks, through
+   * {@link attacksByShifts}.
    */
-  attacksByShifts(from: Bitboard, occupied?: Bitboard): Bitboard {
-    checkSquares(from, 'from', this.board);
-    if (occupied !== undefined) checkSquares(occupied, 'occupied', this.board);
+  private byShifts(from: Bitboard, occupied: Bitboard | undefined): Bitboard {
     return this.leaperOnly && this.board.small ? this.leapsSmall(from) : this.attacksWide(from, occupied);
   }
 
@@ -113,7 +115,7 @@ export class AttackGen {
     }
     for (let i = 0; i < g.farUpK.length; i++) hi |= (flo << g.farUpK[i]) & g.farUpHi[i];
     for (let i = 0; i < g.farDownK.length; i++) lo |= (fhi >>> g.farDownK[i]) & g.farDownLo[i];
-    return Bitboard.fromMaskedPair(this.board, lo, hi);
+    return pairOnBoard(this.board, lo, hi);
   }
 
   private attacksWide(from: Bitboard, occupied: Bitboard | undefined): Bitboard {
@@ -127,7 +129,7 @@ export class AttackGen {
       for (const r of sh.rides) this.ride(acc, src, empty, r, false);
       for (const r of sh.slides) this.ride(acc, src, empty, r, true);
     }
-    return Bitboard.adopt(this.board, acc);
+    return adoptWords(this.board, acc);
   }
 
   /** The attacks of one piece on `square`. */
@@ -142,7 +144,7 @@ export class AttackGen {
     collectTargets(this, square, occupied?.toWords(), (t) => {
       w[t >>> 5] |= 1 << (t & 31);
     });
-    return Bitboard.adopt(this.board, w);
+    return adoptWords(this.board, w);
   }
 
   /**
@@ -167,13 +169,13 @@ export class AttackGen {
       collectTargets(this, s, undefined, (t) => {
         w[t >>> 5] |= 1 << (t & 31);
       });
-      out.push(Bitboard.adopt(this.board, w));
+      out.push(adoptWords(this.board, w));
     }
     return out;
   }
 
   private emptyWords(src: Uint32Array, occupied: Bitboard | undefined): Uint32Array {
-    const all = this.board.fileMask(0);
+    const all = fileMask(this.board, 0);
     const occ = occupied?.toWords();
     const empty = allocWords(this.len);
     for (let j = 0; j < empty.length; j++) empty[j] = all[j] & ~src[j] & ~(occ === undefined ? 0 : occ[j]);
@@ -271,7 +273,7 @@ function ray(board: Board, [dx, dy]: Vector): Ray {
   );
   let steps = 0;
   while (1 << steps < len) steps++;
-  return { k: dy * board.width + dx, mask: board.fileMask(dx), steps };
+  return { k: dy * board.width + dx, mask: fileMask(board, dx), steps };
 }
 
 /**
@@ -311,6 +313,15 @@ export function collectTargets(
     }
     if (last >= 0) f(last);
   }
+}
+
+/**
+ * Internal (attackSetJob and the benchmarks; not exported from the index): the set-wise attacks by whole-board
+ * shifts and file masks whatever the board's size, unchecked (the caller checked the sets).
+ */
+export function attacksByShifts(gen: AttackGen, from: Bitboard, occupied?: Bitboard): Bitboard {
+  // Bracket access reaches the private method: this file is the class's own.
+  return gen['byShifts'](from, occupied);
 }
 
 /** Throws BAD_ARGUMENT naming the argument unless `set` is a Bitboard (of `board`, when given). */

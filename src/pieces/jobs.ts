@@ -1,10 +1,11 @@
 // The pieces engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { Bitboard } from '../core/bitboard.js';
-import { Board, type BoardSize } from '../core/board.js';
+import { boardFrom, type Board, type BoardSize } from '../core/board.js';
+import { checkString, checkTask, refuse } from '../core/check.js';
 import type { JobRegistry } from '../core/job.js';
 import { sweepJob } from './attack-set.js';
 import { mobilityJob } from './mobility.js';
-import { parsePiece } from './piece.js';
+import { parsePiece, type Piece } from './piece.js';
 
 /** An attacks task in plain data: the board, the piece's spec, the pieces' squares, the blockers (indices or names). */
 export interface AttacksTask {
@@ -26,9 +27,20 @@ export interface AttacksTaskPartial {
   words: Uint32Array;
 }
 
-function squaresOn(board: Board, list: (number | string)[] | undefined): Bitboard | undefined {
+function squaresOn(board: Board, list: (number | string)[] | undefined, name: string): Bitboard | undefined {
+  if (list !== undefined && !Array.isArray(list)) refuse(name, 'a list of squares (indices or names like a1)', list);
   const squares = (list ?? []).map((s) => (typeof s === 'string' ? board.parse(s) : s));
   return squares.length > 0 ? Bitboard.fromSquares(board, squares) : undefined;
+}
+
+/** The task's board, once the task is seen to be an object. */
+function boardOf(task: unknown, what: string): Board {
+  checkTask(task, what);
+  return boardFrom(task.board, 'task.board');
+}
+
+function pieceOf(task: { piece: unknown }): Piece {
+  return parsePiece(checkString(task.piece, 'task.piece'));
 }
 
 /** A mobility task in plain data: the board as `'8x8'` or `{ width, height }`, the piece's spec, blockers. */
@@ -47,16 +59,18 @@ export interface MobilityTask {
  */
 export const jobs = {
   mobility: (task: MobilityTask) => {
-    const board = Board.from(task.board);
-    return mobilityJob(board, parsePiece(task.piece), squaresOn(board, task.occupied));
+    const board = boardOf(task, '{ board, piece, occupied? }');
+    return mobilityJob(board, pieceOf(task), squaresOn(board, task.occupied, 'task.occupied'));
   },
   attacks: (task: AttacksTask) => {
-    const board = Board.from(task.board);
-    const from = squaresOn(board, task.from) ?? Bitboard.empty(board);
+    const board = boardOf(task, '{ board, piece, from, occupied? }');
+    const piece = pieceOf(task);
+    if (!Array.isArray(task.from)) refuse('task.from', 'a list of squares (indices or names like a1)', task.from);
+    const from = squaresOn(board, task.from, 'task.from') ?? Bitboard.empty(board);
     return sweepJob(
-      parsePiece(task.piece),
+      piece,
       from,
-      squaresOn(board, task.occupied),
+      squaresOn(board, task.occupied, 'task.occupied'),
       'auto',
       // Small sets' words may be a view into a shared slab: send only their own words.
       (_, words) => (words.byteLength === words.buffer.byteLength ? words : words.slice()),

@@ -1,6 +1,6 @@
 // Set-wise leaper attacks on large boards: shift the set sideways once per file distance (masking files that
 // would wrap), then up and down by whole ranks — fewer passes over the words than one shift per vector.
-import type { Board } from '../core/board.js';
+import { fileMask, type Board } from '../core/board.js';
 import type { Vector } from './piece.js';
 
 interface Group {
@@ -76,7 +76,7 @@ export class SymmetricLeaps {
     }
     // Shifts up may carry bits past the last cell of the last word.
     const n = this.board.words;
-    acc[n - 1] &= this.board.fileMask(0)[n - 1];
+    acc[n - 1] &= fileMask(this.board, 0)[n - 1];
   }
 
   /**
@@ -90,10 +90,10 @@ export class SymmetricLeaps {
       P = this.src,
       w = this.board.width;
     const [g1, g2] = this.groups;
-    const p1 = this.board.fileMask(g1.a),
-      m1 = this.board.fileMask(-g1.a);
-    const p2 = this.board.fileMask(g2.a),
-      m2 = this.board.fileMask(-g2.a);
+    const p1 = fileMask(this.board, g1.a),
+      m1 = fileMask(this.board, -g1.a);
+    const p2 = fileMask(this.board, g2.a),
+      m2 = fileMask(this.board, -g2.a);
     const r1 = g1.a,
       s1 = 31 - r1,
       r2 = g2.a,
@@ -182,8 +182,8 @@ export class SymmetricLeaps {
       if (a === 0) {
         H.set(P);
       } else {
-        const plus = this.board.fileMask(a),
-          minus = this.board.fileMask(-a);
+        const plus = fileMask(this.board, a),
+          minus = fileMask(this.board, -a);
         const q = a >>> 5,
           r = a & 31;
         if (r === 0) {

@@ -3,7 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import { shareOf, type RunOptions } from '../core/run.js';
-import { checkGraph, checkSquare, checkSteps, type Graph } from './graph.js';
+import { checkGraph, checkSquare, checkSteps, squareOrbits, type Graph } from './graph.js';
 import { byDp, reduced, scaledValue } from './orbit-ops.js';
 
 /** The plain DP runs up to this many steps; beyond it use survivalAtHorizon. */
@@ -101,8 +101,12 @@ export function survivalJob(g: Graph, from: number, steps: number): Job<number> 
   checkSquare(g.board, from);
   return job(
     function* (ctl) {
-      const r = reduced(g, from);
       ctl.report({ share: 0, done: 0, unit: 'moves' });
+      // The board's orbits and the walk's part of them take milliseconds each on 100×100: a pause after each.
+      const orbits = squareOrbits(g);
+      yield;
+      const r = reduced(g, from, orbits);
+      yield;
       const { v, log2 } = yield* byDp(r, steps, ctl, (left) =>
         ctl.report({ share: shareOf(steps - left, steps), done: steps - left }),
       );

@@ -4,7 +4,7 @@
  * Random walks of a leaper on a board: each move one of its leaps, chosen uniformly, and a walk ends when it
  * leaves the board. From the walk {@link graph}, the chance of staying on for N moves: in floating point
  * ({@link survival}, {@link survivalMap}), exactly as fractions ({@link exactSurvival}), at far horizons with the
- * decay rate ({@link survivalAtHorizon}, {@link decayRate}), or estimated from simulated walks ({@link simulate}).
+ * decay rate ({@link survivalAtHorizon}, {@link decayRate}), or estimated from simulated walks ({@link simulateWalks}).
  * @module walk
  */
 export { GRAPH_MAX_SIDE, graph, squareOrbits, type Graph, type Orbits } from './graph.js';
@@ -60,5 +60,5 @@ export {
   type HorizonResult,
   type SurvivalMap,
 } from './horizon.js';
-export { SIMULATE_MAX_WORK, simulate, simulateJob, simulateSync, type Simulation } from './simulate.js';
+export { SIMULATE_MAX_WORK, simulateWalks, simulateWalksJob, simulateWalksSync, type Simulation } from './simulate.js';
 export type { WalkFromTask, WalkTask } from './jobs.js';

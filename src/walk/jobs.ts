@@ -1,13 +1,14 @@
 // The walk engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
-import { Board, type BoardSize } from '../core/board.js';
+import { boardFrom, type BoardSize } from '../core/board.js';
+import { checkString, checkTask } from '../core/check.js';
 import { createRng } from '../core/prng.js';
 import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
-import { distributionJob } from './float.js';
+import { distributionJob, survivalJob, survivalMapJob } from './float.js';
 import { exactCountsJob, exactSurvivalJob, exactSurvivalMapJob } from './exact.js';
 import { graph, type Graph } from './graph.js';
 import { decayRateJob, survivalAtHorizonJob, survivalMapAtHorizonJob, type HorizonMethod } from './horizon.js';
-import { simulateJob } from './simulate.js';
+import { simulateWalksJob } from './simulate.js';
 
 /** A walk task in plain data: the board as `'8x8'` or `{ width, height }`, the piece as its spec (default knight). */
 export interface WalkTask {
@@ -26,16 +27,24 @@ export interface WalkFromTask extends WalkTask {
 }
 
 function graphOf(task: WalkTask): Graph {
-  const board = Board.from(task.board);
-  return graph(board, parsePiece(task.piece ?? 'knight'));
+  checkTask(task, '{ board, piece?, steps, … }');
+  const board = boardFrom(task.board, 'task.board');
+  return graph(board, parsePiece(task.piece === undefined ? 'knight' : checkString(task.piece, 'task.piece')));
 }
 
 function fromOf(g: Graph, task: WalkFromTask): number {
   return typeof task.from === 'string' ? g.board.parse(task.from) : task.from;
 }
 
-/** The walk jobs: 'walk.exactCounts', 'walk.exactSurvivalMap', 'walk.exactSurvival', 'walk.survivalAtHorizon', … */
+/** The walk jobs: 'walk.survival', 'walk.survivalMap', 'walk.exactCounts', 'walk.exactSurvival', … */
 export const jobs = {
+  /** The chance of staying on from every square, in floating point (`survivalMapJob`). */
+  survivalMap: (task: WalkTask) => survivalMapJob(graphOf(task), task.steps),
+  /** The chance of staying on from one square, in floating point (`survivalJob`). */
+  survival: (task: WalkFromTask) => {
+    const g = graphOf(task);
+    return survivalJob(g, fromOf(g, task), task.steps);
+  },
   exactCounts: (task: WalkTask) => exactCountsJob(graphOf(task), task.steps),
   exactSurvivalMap: (task: WalkTask) => exactSurvivalMapJob(graphOf(task), task.steps),
   exactSurvival: (task: WalkFromTask) => {
@@ -48,6 +57,7 @@ export const jobs = {
   },
   survivalMapAtHorizon: (task: WalkTask) => survivalMapAtHorizonJob(graphOf(task), task.steps),
   decayRate: (task: Omit<WalkFromTask, 'steps'>) => {
+    checkTask(task, '{ board, piece?, from }');
     const g = graphOf({ ...task, steps: 0 });
     return decayRateJob(g, fromOf(g, { ...task, steps: 0 }));
   },
@@ -59,6 +69,6 @@ export const jobs = {
   /** `trials` walks drawn from `createRng(seed)` (seed default 1, as the CLI's). */
   simulate: (task: WalkFromTask & { trials: number; seed?: number }) => {
     const g = graphOf(task);
-    return simulateJob(g, fromOf(g, task), task.steps, task.trials, createRng(task.seed ?? 1));
+    return simulateWalksJob(g, fromOf(g, task), task.steps, task.trials, createRng(task.seed ?? 1));
   },
 } satisfies JobRegistry;

@@ -66,12 +66,12 @@ function result(trials: number, survived: number): Simulation {
  * @example
  * ```ts
  * import { Board, createRng } from 'gridbits/core';
- * import { graph, simulateSync } from 'gridbits/walk';
- * const out = simulateSync(graph(Board.of(8, 8), 'knight'), 0, 10, 100_000, createRng(7));
+ * import { graph, simulateWalksSync } from 'gridbits/walk';
+ * const out = simulateWalksSync(graph(Board.of(8, 8), 'knight'), 0, 10, 100_000, createRng(7));
  * if (out.finished) console.log(out.value.estimate, out.value.low, out.value.high);
  * ```
  */
-export function simulateJob(
+export function simulateWalksJob(
   g: Graph,
   from: number,
   steps: number,
@@ -103,8 +103,8 @@ export function simulateJob(
   );
 }
 
-/** simulateJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
-export function simulate(
+/** simulateWalksJob run to its end or a limit, giving the event loop a turn about every 20 ms. */
+export function simulateWalks(
   g: Graph,
   from: number,
   steps: number,
@@ -112,11 +112,11 @@ export function simulate(
   rng: Rng,
   options: RunOptions = {},
 ): Promise<Outcome<Simulation, Simulation>> {
-  return simulateJob(g, from, steps, trials, rng).run(options);
+  return simulateWalksJob(g, from, steps, trials, rng).run(options);
 }
 
-/** simulateJob run to its end or a limit in one go. */
-export function simulateSync(
+/** simulateWalksJob run to its end or a limit in one go. */
+export function simulateWalksSync(
   g: Graph,
   from: number,
   steps: number,
@@ -124,5 +124,5 @@ export function simulateSync(
   rng: Rng,
   options: RunOptions = {},
 ): Outcome<Simulation, Simulation> {
-  return simulateJob(g, from, steps, trials, rng).runSync(options);
+  return simulateWalksJob(g, from, steps, trials, rng).runSync(options);
 }

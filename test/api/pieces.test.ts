@@ -122,13 +122,6 @@ const CALLS: Call[] = [
     extra: { 0: [['a bitboard of 9×9', OTHER.from]] },
   },
   call(
-    'AttackGen#attacksByShifts',
-    (f, o) => gen().attacksByShifts(f as Bitboard, o as Bitboard),
-    () => [d4(), blockers()],
-    ['from', 'occupied'],
-    [1],
-  ),
-  call(
     'AttackGen#attacksFrom',
     (s, o) => gen().attacksFrom(s as number, o as Bitboard),
     () => [27, blockers()],
@@ -161,6 +154,7 @@ describe('gridbits/pieces answers junk with a GridbitsError naming the argument'
       'AttackGen#attackTable': 'takes no argument',
       'AttackGen#attacksWide': 'private to the class (TypeScript), not part of the API',
       'AttackGen#buildTable': 'private to the class (TypeScript), not part of the API',
+      'AttackGen#byShifts': 'private to the class (TypeScript), not part of the API',
       'AttackGen#compileShifts': 'private to the class (TypeScript), not part of the API',
       'AttackGen#emptyWords': 'private to the class (TypeScript), not part of the API',
       'AttackGen#leapsSmall': 'private to the class (TypeScript), not part of the API',

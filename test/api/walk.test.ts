@@ -103,7 +103,7 @@ const CALLS: Call[] = [
   ...forms('decayRate', () => [g(), 0], ['graph', 'from'], farOk),
   ...forms('survivalMapAtHorizon', () => [g(), 1000], ['graph', 'steps'], mapOk),
   ...forms(
-    'simulate',
+    'simulateWalks',
     () => [g(), 0, 10, 100, createRng(1)],
     ['graph', 'from', 'steps', 'trials', 'rng'],
     (s) => s * 100 <= walk.SIMULATE_MAX_WORK,

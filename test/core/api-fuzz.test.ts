@@ -83,7 +83,7 @@ describe('engine entry points on odd arguments', () => {
         );
         await answersOrNames(() => walk.survivalAtHorizonSync(graph, from, steps));
         await answersOrNames(() =>
-          walk.simulateSync(graph, from, Math.min(steps, 50), Math.min(trials, 200), createRng(1)),
+          walk.simulateWalksSync(graph, from, Math.min(steps, 50), Math.min(trials, 200), createRng(1)),
         );
         if (!(Number.isInteger(from) && from >= 0 && from < w * h))
           expect(() => walk.survival(graph, from, 3)).toThrow(GridbitsError);

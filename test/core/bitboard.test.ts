@@ -100,7 +100,13 @@ describe('Bitboard', () => {
     expect(() => Bitboard.fromSquares(b, [16])).toThrowError(GridbitsError);
     expect(() => Bitboard.empty(b).with(-1)).toThrowError(GridbitsError);
     expect(() => Bitboard.empty(b).union(Bitboard.empty(Board.of(5, 4)))).toThrow(/different boards/);
-    expect(Bitboard.empty(b).has(99)).toBe(false);
+    // A square off the board is refused by every method that takes one, the questions too.
+    for (const s of [99, 16, -1, 1.5]) {
+      expect(() => Bitboard.empty(b).has(s)).toThrow(/off the 4x4 board/);
+      expect(() => Bitboard.full(b).without(s)).toThrow(/off the 4x4 board/);
+    }
+    expect(Bitboard.full(b).has(15)).toBe(true);
+    expect(Bitboard.full(b).without(15).has(15)).toBe(false);
   });
 
   it('fromWords and fromPair drop bits past the last cell', () => {

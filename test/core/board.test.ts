@@ -9,6 +9,7 @@ import {
   parseBoardSize,
   parseFileName,
 } from '../../src/core/index.js';
+import { fileMask } from '../../src/core/board.js';
 import { naiveName } from '../reference/naive.js';
 
 describe('Board', () => {
@@ -80,14 +81,14 @@ describe('Board', () => {
 
   it('builds file masks that exclude wrapped squares', () => {
     const b = Board.of(5, 3);
-    const m = b.fileMask(2);
+    const m = fileMask(b, 2);
     const on: number[] = [];
     for (let s = 0; s < 32; s++) if ((m[0] >>> s) & 1) on.push(s);
     expect(on).toEqual([2, 3, 4, 7, 8, 9, 12, 13, 14]);
-    const n = b.fileMask(-1);
+    const n = fileMask(b, -1);
     const on2: number[] = [];
     for (let s = 0; s < 32; s++) if ((n[0] >>> s) & 1) on2.push(s);
     expect(on2).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13]);
-    expect(b.fileMask(5)[0]).toBe(0);
+    expect(fileMask(b, 5)[0]).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../src/core/index.js';
+import { GridbitsError, createRng } from '../../src/core/index.js';
 
 describe('createRng', () => {
   it('gives the same stream for the same seed and another for another seed', () => {
@@ -21,6 +21,7 @@ describe('createRng', () => {
       const f = r.next();
       expect(f >= 0 && f < 1).toBe(true);
     }
-    expect(() => r.below(0)).toThrow(RangeError);
+    expect(() => r.below(0)).toThrow(GridbitsError);
+    expect(() => r.below(1.5)).toThrow(/n must be a whole number/);
   });
 });

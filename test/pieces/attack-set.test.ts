@@ -3,7 +3,7 @@
 // resumes to the same answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitboard } from '../../src/core/bitboard.js';
+import { adoptWords, Bitboard } from '../../src/core/bitboard.js';
 import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import type { Progress } from '../../src/core/run.js';
@@ -23,8 +23,8 @@ function byMethod(how: AttackMethod | 'auto', piece: Piece, from: Bitboard, occ:
     from,
     occ,
     how,
-    (board, w) => Bitboard.adopt(board, w).squares(),
-    (board, rows, w) => ({ rows, squares: Bitboard.adopt(board, w).squares() }),
+    (board, w) => adoptWords(board, w).squares(),
+    (board, rows, w) => ({ rows, squares: adoptWords(board, w).squares() }),
   );
 }
 

@@ -17,8 +17,8 @@ import {
   exactSurvivalSync,
   fractionText,
   graph,
-  simulate,
-  simulateSync,
+  simulateWalks,
+  simulateWalksSync,
   survivalSync,
   survivalAtHorizonSync,
   survivalMapSync,
@@ -38,7 +38,7 @@ const horizon = (g: Graph, from: number, steps: number, method?: HorizonMethod) 
   finishedValue(survivalAtHorizonSync(g, from, steps, { method }));
 const mapAtHorizon = (g: Graph, steps: number) => finishedValue(survivalMapAtHorizonSync(g, steps));
 const simulated = (g: Graph, from: number, steps: number, trials: number, rng: Rng) =>
-  finishedValue(simulateSync(g, from, steps, trials, rng));
+  finishedValue(simulateWalksSync(g, from, steps, trials, rng));
 const at = (w: number, x: number, y: number): number => y * w + x;
 
 function close(a: number, b: number, rel = 1e-12): boolean {
@@ -359,13 +359,13 @@ describe('walk: Monte-Carlo', () => {
 
   it('the sliced async simulation gives the same answer, reports progress and stops on abort', async () => {
     const progress: number[] = [];
-    const a = await simulate(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => progress.push(p.done) });
+    const a = await simulateWalks(g8, 0, 10, 300_000, createRng(9), { onProgress: (p) => progress.push(p.done) });
     expect(a.finished && a.value).toEqual(simulated(g8, 0, 10, 300_000, createRng(9)));
     expect(progress.length).toBeGreaterThan(1);
     expect(progress[progress.length - 1]).toBe(300_000);
     const c = new AbortController();
     c.abort();
-    expect(await simulate(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).toMatchObject({
+    expect(await simulateWalks(g8, 0, 10, 1000, createRng(1), { signal: c.signal })).toMatchObject({
       finished: false,
       stopped: 'signal',
     });
