@@ -177,14 +177,23 @@ class Solver {
     or: number,
     question: Question,
   ): Steps<{ answer: Answer; dist: number }> {
-    const { dfpn, tt } = this;
+    const { dfpn, tt, ctl } = this;
     tt.key(own, opp, ownKing, oppKing, first, or);
     const lo = tt.lo,
       hi = tt.hi;
     for (;;) {
       dfpn.stop = false;
       dfpn.nodeLimit = dfpn.nodes + this.slice(SLICE_NODES);
-      dfpn.mid(own, opp, ownKing, oppKing, first, or, 0, INF, INF, lo, hi);
+      dfpn.begin(own, opp, ownKing, oppKing, first, or, lo, hi);
+      // Within a slice, a pause wherever the job wants one: the search stands still there (nothing else
+      // touches the table meanwhile), so the slices, and so the search, are the same whatever the pauses.
+      for (;;) {
+        ctl.spend(this.nodes - ctl.nodes);
+        dfpn.pauseAt = dfpn.nodes + Math.max(1, ctl.checkAt - ctl.nodes);
+        if (dfpn.run()) break;
+        ctl.spend(this.nodes - ctl.nodes);
+        yield;
+      }
       const { rPn, rDn } = dfpn;
       yield* this.pause(question, rPn, rDn, tt, dfpn.maxPly);
       if (rPn === 0) return { answer: 'proved', dist: dfpn.rDist };

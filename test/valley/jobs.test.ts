@@ -73,6 +73,17 @@ describe('valley jobs: perft and divide', () => {
     expect(value(job.runSync())).toBe(67_433_120);
   });
 
+  it('pauses within its plan and within long lines: a budget stops it after at most one small part', () => {
+    // Depth 10 plans 4-ply lines, each forecast by its perft 3 (at most 40³ leaves): the plan is made line by
+    // line (made at once, it counted 80 M leaves before its first pause).
+    const deep = perftJob(start(), 10).runSync({ maxNodes: 1000 });
+    expect(deep).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(deep.nodes).toBeLessThan(1000 + 40 ** 3);
+    // Depth 8 counts 6 plies below each 2-ply line, by parts of perft 5 (whole lines overshot by 2.6 M leaves).
+    const eight = perftJob(start(), 8).runSync({ maxNodes: 5_000_000 });
+    expect(eight.nodes - 5_000_000).toBeLessThan(1_000_000);
+  });
+
   it('divide: a stopped run has the first moves counted so far; run again, the whole rows', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 400 }), (budget) => {
@@ -191,6 +202,26 @@ describe('valley jobs: solve', () => {
     const o = job.runSync();
     const whole = value(solveSync(startPosition(), { tableMegabytes: 16 }));
     expect(value(o)).toMatchObject({ value: whole.value, moves: whole.moves, proofDepth: whole.proofDepth });
+  });
+
+  it('pauses inside its slices of work without changing the search: stopped on any node count, the same proof', () => {
+    const whole = solveSync(startPosition(), { tableMegabytes: 16 });
+    const job = solveJob(startPosition(), { tableMegabytes: 16 });
+    let o = job.runSync({ maxNodes: 777 });
+    let stops = 1;
+    while (!o.finished) {
+      // Stopped exactly on the budget, inside a slice of 5,000 nodes (not at its end, as when slices ran whole).
+      expect(o.nodes).toBe(777 * stops);
+      o = job.runSync({ maxNodes: 777 });
+      stops++;
+    }
+    expect(stops).toBeGreaterThan(10);
+    expect(o.nodes).toBe(whole.nodes);
+    expect(value(o)).toMatchObject({
+      proofNodes: value(whole).proofNodes,
+      tableUsed: value(whole).tableUsed,
+      moves: value(whole).moves,
+    });
   });
 
   it('with allMoves stopped while settling first moves, the partial holds the value and the moves settled so far', () => {
