@@ -97,6 +97,11 @@ export interface SolveResult {
   /** Table entries in use. */
   tableUsed: number;
   /**
+   * In a partial (a solve its limits stopped): the question it was asking then (see SolveStatus). While it asks
+   * whether the other side can force a win, it has proved that the side to move cannot.
+   */
+  question?: SolveStatus['question'];
+  /**
    * Present when an answer rests on lines longer than SOLVE_MAX_PLY plies, the solver's ply cap: the value
    * (absent then), or the first moves missing from `moveValues`, could not be settled.
    */
@@ -121,6 +126,8 @@ class Solver {
   private readonly maxNodes: number;
   /** Nodes of the shortest-win searches, beside df-pn's. */
   private shortNodes = 0;
+  /** The question being searched, once a search has begun. */
+  asking: Question | undefined = undefined;
 
   constructor(
     readonly options: SolveOptions,
@@ -178,6 +185,7 @@ class Solver {
     question: Question,
   ): Steps<{ answer: Answer; dist: number }> {
     const { dfpn, tt, ctl } = this;
+    this.asking = question;
     tt.key(own, opp, ownKing, oppKing, first, or);
     const lo = tt.lo,
       hi = tt.hi;
@@ -218,6 +226,7 @@ class Solver {
     const tt = new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true);
     const sw = new ShortestWin(tt, bound);
     const base = this.shortNodes;
+    this.asking = 'shortest';
     let found: number | null = null;
     for (let r = moverWins ? 1 : 2; r <= bound && found === null; r += 2) {
       for (;;) {
@@ -415,7 +424,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
       ? { moveValues: { ...moveValues } }
       : {}),
   });
-  ctl.partial = result;
+  ctl.partial = () => (solver.asking === undefined ? result() : { ...result(), question: solver.asking });
   // An answer resting on the ply cap is no answer: the result says so (value unknown).
   const cut = (): SolveResult => {
     known = { beyondPlyCap: true };
