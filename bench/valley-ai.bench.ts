@@ -41,7 +41,7 @@ function plainAlphaBeta(
 ): number {
   count.nodes++;
   const w = e.winner();
-  if (w !== null) return w === (e.side === 0 ? 'white' : 'black') ? WIN - ply : ply - WIN;
+  if (w !== null) return w === e.side ? WIN - ply : ply - WIN;
   if (depth === 0) return evaluate(e);
   const base = ply * 64,
     n = e.generate(BUF, base);

@@ -1,11 +1,11 @@
 // Benchmarks of the King's Valley solver: proving the start (White wins) with df-pn, nodes per second and memory,
 // beside the same search without symmetry folding in the same process.
-import { solve, startPosition, type SolveOptions, type SolveResult } from '../src/valley/index.js';
+import { createEngine, solve, startPosition, type SolveOptions, type SolveResult } from '../src/valley/index.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 async function timed(options: SolveOptions): Promise<{ ms: number; r: SolveResult }> {
   const t0 = performance.now();
-  const o = await solve(startPosition(), options);
+  const o = await solve(createEngine(startPosition()), options);
   if (!o.finished) throw new Error('valley-solve bench: the solve stopped');
   return { ms: performance.now() - t0, r: o.value };
 }

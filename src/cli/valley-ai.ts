@@ -3,7 +3,7 @@ import { GridbitsError } from '../core/error.js';
 import {
   AI_LEVELS,
   SEARCH_MAX_PLY,
-  formatEngineMove,
+  formatMove,
   formatPlayer,
   parsePlayer,
   type Engine,
@@ -87,7 +87,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
     return code;
   }
   const r = answer;
-  const move = r.move === null ? null : formatEngineMove(e, r.move);
+  const move = r.move === null ? null : formatMove(r.move, e.board);
   const pv = pvText(e, r.pv);
   if (out.json) {
     out.printJson({
@@ -130,7 +130,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
 function pvText(e: Engine, pv: Move[]): string[] {
   const names: string[] = [];
   for (const m of pv) {
-    names.push(formatEngineMove(e, m));
+    names.push(formatMove(m, e.board));
     e.make(m);
   }
   for (let i = pv.length - 1; i >= 0; i--) e.unmake(pv[i]);

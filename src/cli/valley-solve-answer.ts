@@ -2,6 +2,7 @@
 // stopped solve).
 import type { Outcome, StopReason } from '../core/job.js';
 import {
+  BOARD,
   formatMove,
   legalMoves,
   parsePosition,
@@ -71,7 +72,7 @@ export function solveAnswer(
   if (options.allMoves && value !== 'unknown') {
     const all: Record<string, AnswerValue> = {};
     const p = parsePosition(position);
-    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
+    for (const m of legalMoves(p)) all[formatMove(m, BOARD)] = moveValues?.[formatMove(m, BOARD)] ?? 'unknown';
     out.moveValues = all;
   }
   return out;

@@ -85,8 +85,8 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
     return code;
   }
   const who = r.winner === null ? '' : r.winner === 'white' ? 'White' : 'Black';
-  const mover = pos.side === 0 ? 'White' : 'Black',
-    other = pos.side === 0 ? 'Black' : 'White';
+  const mover = pos.side === 'white' ? 'White' : 'Black',
+    other = pos.side === 'white' ? 'Black' : 'White';
   const firstMoves = legalMoves(pos).length;
   if (r.value === 'win' || r.value === 'loss') {
     out.print(

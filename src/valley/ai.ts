@@ -7,9 +7,9 @@ import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
 import { simpleEvaluate } from './eval.js';
 import { Game } from './game.js';
-import type { Move } from './move.js';
-import { Searcher, WIN, formatEngineMove, searchAnswer, type SearchOptions } from './search.js';
-import type { Winner } from './state.js';
+import { formatMove, type Move } from './move.js';
+import { Searcher, WIN, searchAnswer, type SearchOptions } from './search.js';
+import { otherSide, type Winner } from './state.js';
 import type { VariantName } from './variant.js';
 
 /** An AI level: a search budget per move, depth in plies or milliseconds. */
@@ -164,7 +164,7 @@ export function greedyPlayer(seed = 1): Player {
             e.unmake(REPLIES[j] as Move);
             if (v < worst) worst = v;
           }
-        } else if (e.winner() !== (e.side === 0 ? 'black' : 'white')) {
+        } else if (e.winner() !== otherSide(e.side)) {
           worst = -GREEDY_WIN;
         }
         e.unmake(own[i] as Move);
@@ -324,7 +324,7 @@ function* gameSteps(
     const over = game.result();
     if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
     if (plies >= cap) return { result: null, end: 'cap', plies, moves };
-    const player = e.side === 0 ? white : black;
+    const player = e.side === 'white' ? white : black;
     const turn = (): Turn => ({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
     // A searching player's move runs as steps of this job, so its limits and signal are looked at within milliseconds.
     const m =
@@ -333,7 +333,7 @@ function* gameSteps(
         : player.chooseJob
           ? yield* player.chooseJob(turn()).within(ctl)
           : player.choose(turn());
-    game.play(formatEngineMove(e, m));
+    game.play(formatMove(m, e.board));
     moves.push(m);
     if (ctl.spend(1)) yield;
   }

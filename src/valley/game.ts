@@ -1,11 +1,10 @@
 // A King's Valley game of any variant: the engine, the moves played, undo, the result with the draw rule, records.
 import { GridbitsError } from '../core/error.js';
 import type { Engine } from './engine.js';
-import { makeMove, type Move } from './move.js';
+import { formatMove, makeMove, type Move } from './move.js';
 import { parseSquares, type Setup } from './notation.js';
 import { formatGameRecord, readRecordLines } from './record.js';
-import { formatEngineMove } from './search.js';
-import { BLACK, WHITE } from './state.js';
+import { otherSide, type Side } from './state.js';
 import {
   VARIANTS,
   createVariantEngine,
@@ -17,9 +16,6 @@ import {
   type VariantName,
 } from './variant.js';
 
-/** A side by name. */
-export type Colour = 'white' | 'black';
-
 /** How a game starts and which rules it keeps. */
 export interface GameOptions {
   /** 'standard' (default), 'retrieve' or 'labyrinth'. */
@@ -27,7 +23,7 @@ export interface GameOptions {
   /** The starting position in the variant's notation (default: the variant's start). */
   position?: string;
   /** Who moves first from the variant's start (default White); with a position, its side field decides. */
-  first?: Colour;
+  first?: Side;
   /** The draw rule (default on): the third occurrence of the same position (board and side to move) is a draw. */
   drawRule?: boolean;
 }
@@ -35,15 +31,14 @@ export interface GameOptions {
 /** How a game ended. */
 export interface GameResult {
   /** Who won, null for a draw. */
-  winner: Colour | null;
+  winner: Side | null;
   /** True for a draw (the third occurrence of a position). */
   draw: boolean;
   /** For people: why the game ended. */
   reason: string;
 }
 
-const COLOUR: readonly Colour[] = ['white', 'black'];
-const NAME = ['White', 'Black'];
+const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 
 /** A game: play and undo moves in notation; nothing changes when a move is refused. */
 export class Game {
@@ -66,27 +61,17 @@ export class Game {
   constructor(options: GameOptions = {}) {
     this.variant = findVariant(options.variant ?? 'standard');
     this.drawRule = options.drawRule ?? true;
-    const first =
-      options.first === undefined
-        ? undefined
-        : options.first === 'black'
-          ? BLACK
-          : options.first === 'white'
-            ? WHITE
-            : -1;
-    if (first === -1)
-      throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
+    const first = options.first;
+    if (first !== undefined && first !== 'white' && first !== 'black')
+      throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(first)}'`);
     if (options.position !== undefined) {
       const setup = parseVariantPosition(this.variant, options.position);
       if (first !== undefined && setup.side !== first) {
-        throw new GridbitsError(
-          'BAD_ARGUMENT',
-          `the position has ${COLOUR[setup.side]} to move, but first is ${options.first}`,
-        );
+        throw new GridbitsError('BAD_ARGUMENT', `the position has ${setup.side} to move, but first is ${first}`);
       }
       this.engine = createVariantEngine(this.variant, setup);
     } else {
-      this.engine = createVariantEngine(this.variant, variantStart(this.variant, first ?? WHITE));
+      this.engine = createVariantEngine(this.variant, variantStart(this.variant, first ?? 'white'));
     }
     this.start = this.engine.toString();
     this.remember();
@@ -142,14 +127,14 @@ export class Game {
   }
 
   /** The side to move now. */
-  get sideToMove(): Colour {
-    return COLOUR[this.engine.side];
+  get sideToMove(): Side {
+    return this.engine.side;
   }
 
   /** The legal moves now, in notation and generation order; none once the game is over (a draw included). */
   legalMoves(): string[] {
     if (this.result() !== null) return [];
-    return engineMoves(this.engine).map((m) => formatEngineMove(this.engine, m));
+    return engineMoves(this.engine).map((m) => formatMove(m, this.engine.board));
   }
 
   /** The squares the piece on `square` may move to now (none for an empty square, the opponent's, or a game over). */
@@ -166,13 +151,13 @@ export class Game {
   play(move: string): void {
     const over = this.result();
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
-    const [from, to] = parseSquares(move, this.engine.size);
+    const [from, to] = parseSquares(move, this.engine.board);
     const m = makeMove(from, to);
     if (!engineMoves(this.engine).includes(m))
       throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
     this.engine.make(m);
     this.played.push(m);
-    this.texts.push(formatEngineMove(this.engine, m));
+    this.texts.push(formatMove(m, this.engine.board));
     this.remember();
   }
 
@@ -192,9 +177,9 @@ export class Game {
       w = e.winner(),
       valley = this.variant.board.name(e.valley);
     if (w !== null) {
-      const reachedValley = e.king(w === 'white' ? WHITE : BLACK) === e.valley;
+      const reachedValley = e.king(w) === e.valley;
       const reason = reachedValley
-        ? `the ${NAME[w === 'white' ? 0 : 1]} King reached the valley ${valley}`
+        ? `the ${NAME[w]} King reached the valley ${valley}`
         : `the ${NAME[e.side]} King cannot move`;
       return { winner: w, draw: false, reason };
     }
@@ -208,7 +193,7 @@ export class Game {
     // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King
     // does.
     if (engineMoves(e).length === 0)
-      return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
+      return { winner: otherSide(e.side), draw: false, reason: `${NAME[e.side]} has no legal move` };
     return null;
   }
 

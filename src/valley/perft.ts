@@ -4,6 +4,7 @@ import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
 import { Engine5 } from './engine5.js';
+import { LabyrinthEngine } from './labyrinth.js';
 import { perftFrom } from './kernel.js';
 import { formatMove, type Move } from './move.js';
 
@@ -29,10 +30,11 @@ function checkDepth(depth: number): void {
   }
 }
 
-// Leaves below the engine's position over its make/unmake (any variant), `depth` ≥ 1; the last ply is counted
-// without sliding (bulk counting: the side to move's mobility is the number of moves generate would write).
+// Leaves below the engine's position over its make/unmake (Labyrinth, another Engine), `depth` ≥ 1; the last ply
+// is counted without sliding (bulk counting: the side to move's mobility is the number of moves generate would
+// write).
 function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): number {
-  if (depth === 1) return e.mobility(e.side);
+  if (depth === 1) return e instanceof LabyrinthEngine ? e.countMoves(e.turn) : e.mobility(e.side);
   const n = e.generate(buf, at);
   let nodes = 0;
   for (let i = at; i < at + n; i++) {
@@ -51,7 +53,7 @@ function enginePerft(e: Engine, depth: number, buf: Int32Array, at: number): num
 function leaves(e: Engine, depth: number, buf: Int32Array, at: number): number {
   if (depth === 0) return 1;
   if (!(e instanceof Engine5)) return enginePerft(e, depth, buf, at);
-  const s = e.side,
+  const s = e.turn,
     men = e.men,
     k = e.kings;
   return perftFrom(men[s], men[s ^ 1], k[s], k[s ^ 1], e.ply === 0, depth, buf, at);
@@ -222,7 +224,7 @@ function* divideSteps(
     row = 0,
     rowLeaves = 0;
   for (let i = 0; i < count; i++) {
-    for (; row < p.row[i]; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
+    for (; row < p.row[i]; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.board), rowLeaves]);
     const before = counted.leaves,
       weight = p.weight[i];
     // Within a line, the share follows its leaves counted so far, up to its forecast.
@@ -234,7 +236,7 @@ function* divideSteps(
     rowLeaves += counted.leaves - before;
     ctl.report({ share: (done += weight) / total, done: counted.leaves });
   }
-  for (; row < p.firsts.length; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.size), rowLeaves]);
+  for (; row < p.firsts.length; row++, rowLeaves = 0) rows?.push([formatMove(p.firsts[row], e.board), rowLeaves]);
 }
 
 /**

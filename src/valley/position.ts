@@ -2,7 +2,8 @@
 import { GridbitsError } from '../core/error.js';
 import { Engine5 } from './engine5.js';
 import { MAX_MOVES } from './kernel.js';
-import { formatMove, isMove, parseMove, type Move } from './move.js';
+import { BOARD } from './geometry.js';
+import { formatMove, parseMove, slideOn, type Move } from './move.js';
 import { formatPosition } from './notation.js';
 import type { Position } from './state.js';
 
@@ -16,7 +17,7 @@ export function legalMoves(p: Position): Move[] {
 
 /** The legal move named by text ("b1e4") in p; throws BAD_INPUT when it is malformed or not legal there. */
 export function parseLegalMove(p: Position, text: string): Move {
-  const m = parseMove(text, 5);
+  const m = parseMove(text, BOARD);
   if (!legalMoves(p).includes(m))
     throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${formatPosition(p)}`);
   return m;
@@ -32,7 +33,7 @@ export function play(p: Position, move: string | Move): Position {
   if (typeof move !== 'string' && !legalMoves(p).includes(m)) {
     throw new GridbitsError(
       'BAD_INPUT',
-      `illegal move ${isMove(m) ? `'${formatMove(m)}'` : String(m)} in ${formatPosition(p)}`,
+      `illegal move ${slideOn(m, 5) ? `'${formatMove(m, BOARD)}'` : String(m)} in ${formatPosition(p)}`,
     );
   }
   e.make(m);

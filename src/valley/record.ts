@@ -49,7 +49,7 @@ export function formatRecord(start: Position, moves: readonly string[]): string 
 }
 
 /** One line of a record: its text and where it stands. */
-export interface RecordLine {
+interface RecordLine {
   /** The line's number in the record, from 1 (blank lines counted). */
   line: number;
   /** The line's text, trimmed. */

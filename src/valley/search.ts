@@ -5,8 +5,9 @@ import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
 import { EVAL_MAX, kingOneSlideAway, evaluate } from './eval.js';
-import { formatMove, makeMove, parseMove, type Move } from './move.js';
-import type { Winner, Side } from './state.js';
+import { makeMove, parseMove, type Move } from './move.js';
+import { SIDES, otherSide, sideIndex, type Winner } from './state.js';
+import { engineArg } from './variant.js';
 
 /**
  * Score scale (points, from the side to move's view): static evaluations within ±EVAL_MAX (10,000); a won
@@ -93,8 +94,6 @@ export interface SearchResult {
   ended: 'depth' | 'proven' | 'over';
 }
 
-const sideName = (s: Side): 'white' | 'black' => (s === 0 ? 'white' : 'black');
-
 /** A transposition table: one entry per slot (index = keyLo & mask), both key halves checked. */
 export class SearchTable {
   /** Entries (a power of two). */
@@ -145,7 +144,7 @@ const EXACT = 1,
  */
 export class Searcher {
   /** The transposition table, kept between searches. */
-  readonly table: SearchTable;
+  private readonly table: SearchTable;
   private gen = 0;
   private readonly moves = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
   private readonly order = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
@@ -174,7 +173,7 @@ export class Searcher {
   private evaluate: (e: Engine) => number = evaluate;
   private drawRule = true;
   private contempt = 0;
-  private rootSide: Side = 0;
+  private rootTurn = 0;
   // The best root move of the current iteration so far (0: none yet) and its score.
   private iterBest = 0;
   private iterScore = 0;
@@ -205,7 +204,7 @@ export class Searcher {
         `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`,
       );
     }
-    const e = engine.clone();
+    const e = engineArg(engine).clone();
     return new Job<SearchResult, SearchResult>((ctl) => this.iterate(ctl, e, maxDepth, options));
   }
 
@@ -228,11 +227,11 @@ export class Searcher {
     const start = performance.now();
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
     // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
-    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as Side) : null);
+    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? otherSide(e.side) : null);
     if (result !== null)
       return {
         move: null,
-        score: result === sideName(e.side) ? WIN : -WIN,
+        score: result === e.side ? WIN : -WIN,
         depth: 0,
         nodes: 0,
         pv: [],
@@ -246,7 +245,7 @@ export class Searcher {
     this.evaluate = options.evaluate ?? evaluate;
     this.drawRule = options.drawRule ?? true;
     this.contempt = Math.max(-EVAL_MAX, Math.min(EVAL_MAX, Math.round(options.contempt ?? 0)));
-    this.rootSide = e.side;
+    this.rootTurn = sideIndex(e.side);
     this.nodes = 0;
     this.spent = 0;
     this.gen = (this.gen + 1) & 255;
@@ -259,7 +258,7 @@ export class Searcher {
       const out = { ...r, nodes: this.nodes, timeMs: elapsed() };
       if (Math.abs(out.score) >= WON) {
         const plies = WIN - Math.abs(out.score);
-        out.winner = sideName((out.score > 0 ? e.side : e.side ^ 1) as Side);
+        out.winner = out.score > 0 ? e.side : otherSide(e.side);
         out.winInPlies = plies;
         out.winIn = Math.ceil(plies / 2);
       }
@@ -340,7 +339,7 @@ export class Searcher {
         const n = e.generate(buf, 0);
         for (let i = 0; i < n; i++) if (buf[i] === t.move[slot]) next = buf[i];
       }
-      if (next < 0 && e.ply > 0 && kingOneSlideAway(e, e.side)) next = makeMove(e.king(e.side), e.valley);
+      if (next < 0 && e.ply > 0 && kingOneSlideAway(e, sideIndex(e.side))) next = makeMove(e.king(e.side), e.valley);
       if (next < 0) break;
       pv.push(next as Move);
       e.make(next as Move);
@@ -398,18 +397,18 @@ export class Searcher {
     this.pvLength[ply] = ply;
     this.nodes++;
     const w = e.winner();
-    if (w !== null) return w === sideName(e.side) ? WIN - ply : ply - WIN;
+    // The side to move here: the root's, or the other one at odd plies.
+    const side = this.rootTurn ^ (ply & 1);
+    if (w !== null) return w === SIDES[side] ? WIN - ply : ply - WIN;
     const lo = e.keyLo,
       hi = e.keyHi;
-    if (ply > 0 && this.drawRule && this.repeated(lo, hi))
-      return e.side === this.rootSide ? -this.contempt : this.contempt;
-    const side = e.side;
+    if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return (ply & 1) === 0 ? -this.contempt : this.contempt;
     // A King one slide from the valley wins now (the search would find it one ply later; this saves the ply).
     if (ply > 0 && e.ply > 0 && kingOneSlideAway(e, side)) return WIN - ply - 1;
     if (ply >= SEARCH_MAX_PLY - 1) return this.evaluate(e);
     if (depth <= 0) {
       // The opponent threatens to win next move: look one ply further rather than trust the static score.
-      if (ply >= SEARCH_MAX_PLY - 2 || !kingOneSlideAway(e, (side ^ 1) as Side)) return this.evaluate(e);
+      if (ply >= SEARCH_MAX_PLY - 2 || !kingOneSlideAway(e, side ^ 1)) return this.evaluate(e);
       depth = 1;
     }
 
@@ -437,7 +436,7 @@ export class Searcher {
     if (n === 0) return ply - WIN;
     this.scoreMoves(base, n, ttMove, ply, side);
     // When the opponent's King is one slide from the valley, every move is forced or losing: no reductions.
-    this.nThreat[ply] = kingOneSlideAway(e, (side ^ 1) as Side) ? 1 : 0;
+    this.nThreat[ply] = kingOneSlideAway(e, side ^ 1) ? 1 : 0;
     // The line's repetition keys leave out the first-move flag (only the game's first position has it), so a
     // line back to the start board counts as a return to it.
     if (e.ply === 0) this.pushKey(...e.boardKey());
@@ -484,7 +483,7 @@ export class Searcher {
     for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];
     this.pvLength[ply] = Math.max(this.pvLength[ply + 1], ply + 1);
     if (s < this.nBeta[ply]) return false;
-    this.noteCutoff(m, ply, this.e.side, this.nDepth[ply]);
+    this.noteCutoff(m, ply, this.rootTurn ^ (ply & 1), this.nDepth[ply]);
     return true;
   }
 
@@ -653,9 +652,10 @@ export function searchJob(
  * @example
  * ```ts
  * import { START, createEngine, formatMove, parsePosition, search } from 'gridbits/valley';
- * const outcome = await search(createEngine(parsePosition(START)), { timeoutMs: 200 });
+ * const engine = createEngine(parsePosition(START));
+ * const outcome = await search(engine, { timeoutMs: 200 });
  * const r = outcome.finished ? outcome.value : outcome.partial;
- * if (r?.move != null) console.log(formatMove(r.move), r.score, r.depth);
+ * if (r?.move != null) console.log(formatMove(r.move, engine.board), r.score, r.depth);
  * ```
  */
 export function search(
@@ -678,14 +678,6 @@ export function searchAnswer(outcome: Outcome<SearchResult, SearchResult>): Sear
   return outcome.finished ? outcome.value : outcome.partial;
 }
 
-/**
- * A move in the engine's notation, from and to squares: "b1e4" (on 7×7, files a-g); a number that is no move is
- * refused.
- */
-export function formatEngineMove(e: Engine, m: Move): string {
-  return formatMove(m, e.size);
-}
-
 /** The legal move named by text in the engine's position; throws BAD_INPUT when malformed or illegal. */
 export function parseEngineMove(e: Engine, text: string): Move {
   // Two square names off this board are an illegal move here, not a malformed one.
@@ -693,7 +685,7 @@ export function parseEngineMove(e: Engine, text: string): Move {
     throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
   let m: Move;
   try {
-    m = parseMove(text, e.size);
+    m = parseMove(text, e.board);
   } catch {
     throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${e.toString()}`);
   }

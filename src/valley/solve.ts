@@ -3,12 +3,17 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './kernel.js';
+import { refuse } from '../core/check.js';
+import type { Engine } from './engine.js';
+import { Engine5 } from './engine5.js';
+import { BOARD } from './geometry.js';
 import { formatMove, type Move } from './move.js';
 import { formatPosition } from './notation.js';
 import { CUT, Dfpn, SOLVE_MAX_PLY as DFPN_MAX_PLY } from './solve-dfpn.js';
 import { ShortestWin } from './solve-short.js';
-import { ENTRY_BYTES, INF, KeySet, SolveTable } from './solve-table.js';
-import { checkPosition, winnerOf, type Position, type Side } from './state.js';
+import { INF, KeySet, SolveTable } from './solve-table.js';
+import { SIDES, WHITE, sideIndex, winnerOf, type Position } from './state.js';
+import { engineArg } from './variant.js';
 
 /** A position's value for the side to move. */
 export type SolveValue = 'win' | 'loss' | 'draw';
@@ -271,7 +276,7 @@ class Solver {
     first: number,
     or: number,
     bound: number,
-    side: Side,
+    side: number,
     strategy?: Record<string, string>,
   ): Steps<number | null> {
     const seen = new KeySet();
@@ -327,10 +332,11 @@ class Solver {
       if (or && chosen < 0) return false;
       if (strategy !== undefined && or) {
         // The side to move here is the prover; its colour flips with every ply from the root's.
-        const mover = ((side + depth) & 1) as Side;
-        const men: [number, number] = mover === 0 ? [own, opp] : [opp, own];
-        const kings: [number, number] = mover === 0 ? [ownKing, oppKing] : [oppKing, ownKing];
-        strategy[formatPosition({ men, kings, side: mover, ply: first ? 0 : 1 })] = formatMove(moves[chosen] as Move);
+        const mover = (side + depth) & 1;
+        const men: [number, number] = mover === WHITE ? [own, opp] : [opp, own];
+        const kings: [number, number] = mover === WHITE ? [ownKing, oppKing] : [oppKing, ownKing];
+        const position = formatPosition({ men, kings, side: SIDES[mover], ply: first ? 0 : 1 });
+        strategy[position] = formatMove(moves[chosen] as Move, BOARD);
       }
       depth++;
       for (const [a, b, c, d, dist] of or ? [children[chosen]] : children) {
@@ -353,7 +359,7 @@ function* strategyOf(
   first: number,
   or: number,
   dist: number,
-  side: Side,
+  side: number,
 ): Steps<Record<string, string> | undefined> {
   const strategy: Record<string, string> = {};
   const n = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, side, strategy);
@@ -361,15 +367,18 @@ function* strategyOf(
 }
 
 /**
- * The game-theoretic value of p for the side to move, as a job, under the standard rules (a third occurrence
- * draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side
- * to move can force a win; if it cannot, whether the other side can; if neither, the game is a draw. Stopped by
- * its limits, the partial holds what is proved so far. An answer that would rest on a line longer than
- * SOLVE_MAX_PLY plies is left unknown, and the result says so (`beyondPlyCap`).
+ * The game-theoretic value of the engine's position for the side to move, as a job, under the standard rules
+ * (a third occurrence draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks
+ * whether the side to move can force a win; if it cannot, whether the other side can; if neither, the game is a
+ * draw. Stopped by its limits, the partial holds what is proved so far. An answer that would rest on a line
+ * longer than SOLVE_MAX_PLY plies is left unknown, and the result says so (`beyondPlyCap`). The solver plays the
+ * 5×5 games (the standard game and Retrieve the King): an engine of another board is refused.
  */
-export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
-  checkPosition(p);
-  const pos = { men: [p.men[0], p.men[1]], kings: [p.kings[0], p.kings[1]], side: p.side, ply: p.ply } as Position;
+export function solveJob(engine: Engine, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
+  const e = engineArg(engine);
+  if (!(e instanceof Engine5))
+    refuse('engine', "a 5×5 engine (the standard game or Retrieve the King: the solver's games)", engine);
+  const pos = e.position();
   return new Job<SolveResult, SolveResult>((ctl) => solveSteps(ctl, pos, options));
 }
 
@@ -379,38 +388,37 @@ export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResu
  *
  * @example
  * ```ts
- * import { solve, parsePosition } from 'gridbits/valley';
- * const outcome = await solve(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 16 });
+ * import { createEngine, parsePosition, solve } from 'gridbits/valley';
+ * const outcome = await solve(createEngine(parsePosition('k4/3s1/5/5/K3S w 4')), { tableMegabytes: 16 });
  * if (outcome.finished) console.log(outcome.value.value, outcome.value.moves); // win [ 'a1c3' ]
  * ```
  */
 export function solve(
-  p: Position,
+  engine: Engine,
   options: SolveOptions & RunOptions = {},
 ): Promise<Outcome<SolveResult, SolveResult>> {
-  return solveJob(p, options).run(options);
+  return solveJob(engine, options).run(options);
 }
 
 /** {@link solveJob} run synchronously. */
-export function solveSync(p: Position, options: SolveOptions & RunOptions = {}): Outcome<SolveResult, SolveResult> {
-  return solveJob(p, options).runSync(options);
+export function solveSync(engine: Engine, options: SolveOptions & RunOptions = {}): Outcome<SolveResult, SolveResult> {
+  return solveJob(engine, options).runSync(options);
 }
 
 function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOptions): Steps<SolveResult> {
-  const s = p.side,
+  const s = sideIndex(p.side),
     own = p.men[s],
     opp = p.men[s ^ 1],
     ownKing = p.kings[s],
     oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
   const solver = new Solver(options, ctl);
-  const colour = (side: number): 'white' | 'black' => (side === 0 ? 'white' : 'black');
   // What is proved so far: the partial of a stopped run, the answer of a finished one.
   let known: Partial<SolveResult> = {};
   const moveValues: Record<string, SolveValue> = {};
   const result = (): SolveResult => ({
     position: formatPosition(p),
-    winner: known.value === 'win' ? colour(s) : known.value === 'loss' ? colour(s ^ 1) : null,
+    winner: known.value === 'win' ? SIDES[s] : known.value === 'loss' ? SIDES[s ^ 1] : null,
     moves: [],
     proofNodes: null,
     proofDepth: null,
@@ -433,7 +441,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
 
   const over = winnerOf(p);
   if (over !== null) {
-    known = { value: over === colour(s) ? 'win' : 'loss', proofNodes: 1, proofDepth: 0 };
+    known = { value: over === p.side ? 'win' : 'loss', proofNodes: 1, proofDepth: 0 };
     return result();
   }
   // Every first move settled last: on a hard position that may take the rest of the budget.
@@ -516,7 +524,7 @@ function quickMoves(
 ): Record<string, boolean> {
   const out: Record<string, boolean> = {};
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first))
-    out[formatMove(m)] = solver.probe(a, b, c, d, 0).pn === 0;
+    out[formatMove(m, BOARD)] = solver.probe(a, b, c, d, 0).pn === 0;
   return out;
 }
 
@@ -535,7 +543,7 @@ function* settleMoves(
 ): Steps<boolean> {
   let all = true;
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
-    const name = formatMove(m);
+    const name = formatMove(m, BOARD);
     if (out[name] !== undefined) continue;
     const mine = yield* solver.search(a, b, c, d, 0, 0, 'first-moves');
     let v: SolveValue | undefined = mine.answer === 'proved' ? 'win' : undefined;
@@ -551,5 +559,3 @@ function* settleMoves(
 
 /** Lines longer than this are cut (and an answer resting on the cut is left unknown). */
 export const SOLVE_MAX_PLY = DFPN_MAX_PLY;
-/** Bytes per table entry, for sizing the table. */
-export const SOLVE_ENTRY_BYTES = ENTRY_BYTES;

@@ -3,12 +3,25 @@ import { GridbitsError } from '../core/error.js';
 import { VALLEY, squareName } from './geometry.js';
 import { maskWinner } from './kernel.js';
 
-/** White's side number (White moves first from the standard start). */
+/** A side: White (moves first from the standard start) or Black. */
+export type Side = 'white' | 'black';
+
+/** White's index in a position's men and kings (White first), and in the engines' inner loops. */
 export const WHITE = 0;
-/** Black's side number. */
+/** Black's index. */
 export const BLACK = 1;
-/** A side: 0 White, 1 Black. */
-export type Side = 0 | 1;
+/** The sides by index: SIDES[WHITE] is 'white'. */
+export const SIDES: readonly [Side, Side] = ['white', 'black'];
+
+/** The index of a side (WHITE or BLACK). */
+export function sideIndex(side: Side): 0 | 1 {
+  return side === 'white' ? 0 : 1;
+}
+
+/** The other side. */
+export function otherSide(side: Side): Side {
+  return side === 'white' ? 'black' : 'white';
+}
 
 /**
  * A position. men[c] holds every piece of colour c (King included); kings[c] is that King's square.
@@ -26,7 +39,7 @@ export interface Position {
 }
 
 /** Who has won: 'white', 'black', or null while the game goes on. */
-export type Winner = 'white' | 'black' | null;
+export type Winner = Side | null;
 
 /**
  * Refuses (BAD_INPUT, one line) a position no game reaches: the side to move with its own King already on the
@@ -36,24 +49,19 @@ export function checkKingOnValley(side: Side, ownKing: number, valley: number, v
   if (ownKing === valley) {
     throw new GridbitsError(
       'BAD_INPUT',
-      `unreachable position: the side to move (${side === WHITE ? 'White' : 'Black'}) already has its King on the valley ${valleyName}`,
+      `unreachable position: the side to move (${side === 'white' ? 'White' : 'Black'}) already has its King on the valley ${valleyName}`,
     );
   }
 }
 
 /** Refuses a 5×5 position no game reaches (see checkKingOnValley). */
 export function checkPosition(p: Position): void {
-  checkKingOnValley(p.side, p.kings[p.side], VALLEY, squareName(VALLEY));
+  checkKingOnValley(p.side, p.kings[sideIndex(p.side)], VALLEY, squareName(VALLEY));
 }
 
 /** The start: soldiers on a, b, d, e of each side's first rank, Kings on c1 and c5. */
-export function startPosition(side: Side = WHITE): Position {
+export function startPosition(side: Side = 'white'): Position {
   return { men: [0b11111, 0b11111 << 20], kings: [2, 22], side, ply: 0 };
-}
-
-/** A copy of p. */
-export function copyPosition(p: Position): Position {
-  return { men: [p.men[0], p.men[1]], kings: [p.kings[0], p.kings[1]], side: p.side, ply: p.ply };
 }
 
 /**
@@ -61,8 +69,8 @@ export function copyPosition(p: Position): Position {
  * empty neighbour loses. null while the game goes on.
  */
 export function winnerOf(p: Position): Winner {
-  const w = maskWinner(p.men[0], p.men[1], p.kings[0], p.kings[1], p.side);
-  return w < 0 ? null : w === WHITE ? 'white' : 'black';
+  const w = maskWinner(p.men[0], p.men[1], p.kings[0], p.kings[1], sideIndex(p.side));
+  return w < 0 ? null : SIDES[w];
 }
 
 /** True when a and b are the same position (pieces, Kings, side to move, ply). */

@@ -3,9 +3,10 @@
 import { Board } from '../core/board.js';
 import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
+import { refuse } from '../core/check.js';
 import type { Engine } from './engine.js';
-import { createEngine } from './engine5.js';
-import { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
+import { Engine5, createEngine } from './engine5.js';
+import { LABYRINTH_GRID, LABYRINTH_START, LabyrinthEngine, createLabyrinthEngine } from './labyrinth.js';
 import {
   STANDARD_GRID,
   START,
@@ -16,7 +17,7 @@ import {
   type Setup,
 } from './notation.js';
 import type { Move } from './move.js';
-import { WHITE, type Side } from './state.js';
+import type { Side } from './state.js';
 
 /** The variants' names. */
 export type VariantName = 'standard' | 'retrieve' | 'labyrinth';
@@ -91,9 +92,9 @@ function variantOf(v: Variant | VariantName): Variant {
 }
 
 /** The start position string with `first` to move. */
-export function variantStart(variant: Variant | VariantName, first: Side = WHITE): string {
+export function variantStart(variant: Variant | VariantName, first: Side = 'white'): string {
   const start = variantOf(variant).start;
-  return first === WHITE ? start : start.replace(/ w 0$/, ' b 0');
+  return first === 'white' ? start : start.replace(/ w 0$/, ' b 0');
 }
 
 /** Parses a position string of the variant; throws BAD_INPUT naming the problem. */
@@ -128,4 +129,36 @@ export function createVariantEngine(variant: Variant | VariantName, position?: s
 export function engineMoves(engine: Engine): Move[] {
   const buf = new Int32Array(64);
   return Array.from(buf.subarray(0, engine.generate(buf, 0))) as Move[];
+}
+
+/** What an engine does: an object with these methods (see Engine) is taken for one. */
+const ENGINE_METHODS = [
+  'boardKey',
+  'generate',
+  'make',
+  'unmake',
+  'winner',
+  'king',
+  'occupied',
+  'slideEnd',
+  'mobility',
+  'clone',
+] as const;
+
+/**
+ * An engine (createEngine, createVariantEngine, Game#engine, or another implementation of the interface on a
+ * 5×5 or 7×7 board), else BAD_ARGUMENT naming it.
+ */
+export function engineArg(value: unknown, name = 'engine'): Engine {
+  if (value instanceof Engine5 || value instanceof LabyrinthEngine) return value;
+  const e = value as Partial<Record<string, unknown>> | null;
+  const ok =
+    typeof e === 'object' &&
+    e !== null &&
+    ENGINE_METHODS.every((f) => typeof e[f] === 'function') &&
+    e.board instanceof Board &&
+    (e.size === 5 || e.size === 7) &&
+    (e.side === 'white' || e.side === 'black');
+  if (!ok) refuse(name, "a King's Valley engine (createEngine, createVariantEngine)", value);
+  return value as Engine;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveAnswer } from '../../src/cli/valley-solve-answer.js';
 import type { RunOptions } from '../../src/core/run.js';
-import { START, parsePosition, solve, type SolveOptions } from '../../src/valley/index.js';
+import { START, createEngine, parsePosition, solve, type SolveOptions } from '../../src/valley/index.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits valley solve', () => {
@@ -62,7 +62,7 @@ describe('gridbits valley solve', () => {
 
 /** The CLI's answer to solving `position` with these options. */
 async function solveAnswerOf(position: string, options: SolveOptions & RunOptions) {
-  return solveAnswer(position, await solve(parsePosition(position), options), options);
+  return solveAnswer(position, await solve(createEngine(parsePosition(position)), options), options);
 }
 
 describe("the answer valley solve prints, from the solve's outcome", () => {
