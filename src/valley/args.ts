@@ -1,6 +1,6 @@
 // The valley subpath's checks of what a caller passes: one GridbitsError naming the argument, before any work.
 import { Board } from '../core/board.js';
-import { refuse } from '../core/check.js';
+import { checkInt, refuse } from '../core/check.js';
 
 /** The argument as text, or BAD_ARGUMENT naming it. */
 export function textArg(value: unknown, name: string): string {
@@ -13,6 +13,23 @@ export function boardArg(value: unknown, name = 'board'): Board {
   if (!(value instanceof Board) || value.width !== value.height || (value.width !== 5 && value.width !== 7))
     refuse(name, "a King's Valley board (5×5, or 7×7 for Labyrinth)", value);
   return value;
+}
+
+/** An optional boolean field of options (undefined, true or false), else BAD_ARGUMENT naming it. */
+export function flagArg(value: unknown, name: string): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') refuse(name, 'true or false', value);
+  return value;
+}
+
+/** An optional function field of options, else BAD_ARGUMENT naming it. */
+export function listenerArg(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'function') refuse(name, 'a function', value);
+}
+
+/** An optional whole number field from min to max, else BAD_ARGUMENT naming it. */
+export function countArg(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value !== undefined) checkInt(value, name, min, max);
+  return value as number | undefined;
 }
 
 /** A move code: a whole number from 0 to 4095, else BAD_ARGUMENT naming it. */

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { countMoves, generateInto, isOver, maskWinner } from './kernel.js';
 import type { Move } from './move.js';
 import { formatPosition } from './notation.js';
-import { BLACK, SIDES, checkPosition, sideIndex, type Position, type Side, type Winner } from './state.js';
+import { BLACK, SIDES, checkPosition, positionArg, sideIndex, type Position, type Side, type Winner } from './state.js';
 import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 
 // Key words: (colour * 2 + isKing) * 25 + square, then the side to move (Black) and "ply 0" (first-move rule).
@@ -159,6 +159,6 @@ export class Engine5 implements Engine {
 }
 
 /** An engine over a copy of pos (5×5: the standard game and Retrieve the King). */
-export function createEngine(pos: Position): Engine {
-  return new Engine5(pos);
+export function createEngine(position: Position): Engine {
+  return new Engine5(positionArg(position));
 }

@@ -4,6 +4,7 @@ import { Engine5 } from './engine5.js';
 import { NEIGHBOURS, VALLEY, popCount, slideEnd } from './geometry.js';
 import { kingReachesValley } from './kernel.js';
 import { SIDES, otherSide } from './state.js';
+import { engineArg } from './variant.js';
 
 /**
  * Scale: points, positive = good for the side to move. Static scores stay within ±EVAL_MAX; exact game results
@@ -146,11 +147,16 @@ export function kingOneSlideAway(e: Engine, side: number): boolean {
 }
 
 /**
- * The position's worth for the side to move, in points within ±EVAL_MAX. Terms: each King's distance to the
- * valley in slides and its number of last-slide routes, mobility, the Kings' open directions, the move.
- * Call it on a live position (no winner yet).
+ * The position's worth for the side to move, in points within ±EVAL_MAX (the search's default evaluation).
+ * Terms: each King's distance to the valley in slides and its number of last-slide routes, mobility, the Kings'
+ * open directions, the move. Call it on a live position (no winner yet).
  */
-export function evaluate(e: Engine): number {
+export function evaluate(engine: Engine): number {
+  return staticScore(engineArg(engine));
+}
+
+/** evaluate, unchecked: the search's inner loop calls it at every leaf. */
+export function staticScore(e: Engine): number {
   if (e instanceof Engine5) return evaluate5(e);
   const us = e.side,
     them = otherSide(us);

@@ -1,10 +1,12 @@
 // A King's Valley game of any variant: the engine, the moves played, undo, the result with the draw rule, records.
+import { checkOptions, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
+import { textArg } from './args.js';
 import type { Engine } from './engine.js';
 import { formatMove, makeMove, type Move } from './move.js';
 import { parseSquares, type Setup } from './notation.js';
 import { formatGameRecord, readRecordLines } from './record.js';
-import { otherSide, type Side } from './state.js';
+import { otherSide, sideArg, type Side } from './state.js';
 import {
   VARIANTS,
   createVariantEngine,
@@ -40,6 +42,13 @@ export interface GameResult {
 
 const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 
+/** The draw rule of a game's options: a boolean, on by default. */
+function drawRuleOf(options: { drawRule?: unknown }): boolean {
+  if (options.drawRule !== undefined && typeof options.drawRule !== 'boolean')
+    refuse('options.drawRule', 'true or false', options.drawRule);
+  return options.drawRule ?? true;
+}
+
 /** A game: play and undo moves in notation; nothing changes when a move is refused. */
 export class Game {
   /** The variant played. */
@@ -59,12 +68,12 @@ export class Game {
 
   /** A new game (the variant's start unless options give a position); bad options throw BAD_ARGUMENT or BAD_INPUT. */
   constructor(options: GameOptions = {}) {
+    checkOptions(options);
     this.variant = findVariant(options.variant ?? 'standard');
-    this.drawRule = options.drawRule ?? true;
-    const first = options.first;
-    if (first !== undefined && first !== 'white' && first !== 'black')
-      throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(first)}'`);
+    this.drawRule = drawRuleOf(options);
+    const first = options.first === undefined ? undefined : sideArg(options.first, 'options.first');
     if (options.position !== undefined) {
+      textArg(options.position, 'options.position');
       const setup = parseVariantPosition(this.variant, options.position);
       if (first !== undefined && setup.side !== first) {
         throw new GridbitsError('BAD_ARGUMENT', `the position has ${setup.side} to move, but first is ${first}`);
@@ -79,7 +88,9 @@ export class Game {
 
   /** The game a record describes (see readRecordLines); a bad line throws BAD_INPUT naming it. */
   static fromRecord(text: string, options: { drawRule?: boolean } = {}): Game {
-    const rec = readRecordLines(text);
+    const rec = readRecordLines(textArg(text, 'record'));
+    checkOptions(options);
+    drawRuleOf(options);
     const named = (line: number, e: unknown): unknown =>
       e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e;
     let variant: VariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
@@ -139,7 +150,7 @@ export class Game {
 
   /** The squares the piece on `square` may move to now (none for an empty square, the opponent's, or a game over). */
   targets(square: string): string[] {
-    const from = this.variant.board.parse(square.trim().toLowerCase());
+    const from = this.variant.board.parse(textArg(square, 'square').trim().toLowerCase());
     return this.legalMoves()
       .filter((m) => this.variant.board.parse(m.slice(0, 2)) === from)
       .map((m) => m.slice(2));
@@ -149,6 +160,7 @@ export class Game {
    * Plays a move like "b1e4"; a malformed or illegal move, or one after the end, throws BAD_INPUT and changes nothing.
    */
   play(move: string): void {
+    textArg(move, 'move');
     const over = this.result();
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
     const [from, to] = parseSquares(move, this.engine.board);

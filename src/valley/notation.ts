@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { Board } from '../core/board.js';
 import { VALLEY } from './geometry.js';
 import { moveFrom, moveTo, parseMove } from './move.js';
-import { BLACK, WHITE, sideIndex, type Position, type Side } from './state.js';
+import { BLACK, WHITE, positionArg, sideIndex, type Position, type Side } from './state.js';
 
 /** The standard start, White to move. */
 export const START = 'sskss/5/5/5/SSKSS w 0';
@@ -163,7 +163,8 @@ export function parsePosition(text: string): Position {
 }
 
 /** The position string of p (the inverse of parsePosition). */
-export function formatPosition(p: Position): string {
+export function formatPosition(position: Position): string {
+  const p = positionArg(position);
   const letter = (sq: number): string => {
     const bit = 1 << sq;
     const c: number = p.men[WHITE] & bit ? WHITE : p.men[BLACK] & bit ? BLACK : -1;
@@ -180,6 +181,7 @@ export function formatPosition(p: Position): string {
  * is not two square names is returned trimmed, for the parser to refuse.
  */
 export function moveText(text: string): string {
+  textArg(text, 'move');
   const m = /^\s*([a-z][0-9]{1,2})\s*(?:[-\u2010-\u2013]\s*)?([a-z][0-9]{1,2})\s*$/i.exec(text);
   return m === null ? text.trim() : (m[1] + m[2]).toLowerCase();
 }

@@ -1,5 +1,5 @@
 // perft for every King's Valley variant, as a job: leaf counts by depth and per first move (divide).
-import { GridbitsError } from '../core/error.js';
+import { checkInt } from '../core/check.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
@@ -7,6 +7,7 @@ import { Engine5 } from './engine5.js';
 import { LabyrinthEngine } from './labyrinth.js';
 import { perftFrom } from './kernel.js';
 import { formatMove, type Move } from './move.js';
+import { engineArg } from './variant.js';
 
 /**
  * Deepest perft accepted: counts stay below 2^53 (each ply multiplies by about 15). Measured here: depth 9
@@ -21,13 +22,11 @@ const ENGINE_MAX_MOVES = 64;
 /** perft split by first move: [move in notation, leaves below it], in generation order. */
 export type DivideRows = Array<[string, number]>;
 
-function checkDepth(depth: number): void {
-  if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_MAX_DEPTH) {
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `perft depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got ${depth}`,
-    );
-  }
+/** The engine and the depth of a perft, checked before it starts; a copy of the engine to count on. */
+function perftArgs(engine: Engine, depth: number): Engine {
+  const e = engineArg(engine).clone();
+  checkInt(depth, 'depth', 0, PERFT_MAX_DEPTH);
+  return e;
 }
 
 // Leaves below the engine's position over its make/unmake (Labyrinth, another Engine), `depth` ≥ 1; the last ply
@@ -245,8 +244,7 @@ function* divideSteps(
  * so far. Progress as for {@link perftJob}.
  */
 export function divideJob(engine: Engine, depth: number): Job<DivideRows, DivideRows> {
-  checkDepth(depth);
-  const e = engine.clone();
+  const e = perftArgs(engine, depth);
   const rows: DivideRows = [];
   return new Job<DivideRows, DivideRows>(
     function* (ctl) {
@@ -288,8 +286,7 @@ export function divideSync(engine: Engine, depth: number, options: RunOptions = 
  * ```
  */
 export function perftJob(engine: Engine, depth: number): Job<number, number> {
-  checkDepth(depth);
-  const e = engine.clone();
+  const e = perftArgs(engine, depth);
   const counted = { leaves: 0 };
   return new Job<number, number>(
     function* (ctl) {

@@ -1,10 +1,12 @@
 // Game-tree search over any Engine, as a job: negamax alpha-beta with PVS, iterative deepening, a
 // transposition table in typed arrays, move ordering (TT move, winning King moves, killers, history), repetition draws.
+import { checkInt, checkOptions, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
+import { countArg, flagArg, listenerArg, textArg } from './args.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
-import { EVAL_MAX, kingOneSlideAway, evaluate } from './eval.js';
+import { EVAL_MAX, kingOneSlideAway, staticScore } from './eval.js';
 import { makeMove, parseMove, type Move } from './move.js';
 import { SIDES, otherSide, sideIndex, type Winner } from './state.js';
 import { engineArg } from './variant.js';
@@ -17,6 +19,8 @@ export const WIN = 30000;
 /** Deepest line the search follows, in plies from the root; scores beyond ±(WIN − SEARCH_MAX_PLY) are exact results. */
 export const SEARCH_MAX_PLY = 64;
 const WON = WIN - SEARCH_MAX_PLY;
+/** The largest transposition table, in entries (15 bytes each: 1 GB). */
+const MAX_TABLE_SIZE = 1 << 26;
 const MOVES_PER_PLY = 64;
 /** Moves from this index on (in search order) may be reduced. */
 const LMR_FROM = 3;
@@ -113,11 +117,10 @@ export class SearchTable {
   /** The search generation that wrote each entry. */
   readonly gen: Uint8Array;
 
-  /** size: number of entries, rounded down to a power of two (at least 1024); 15 bytes each. */
+  /** size: number of entries (1 to 2^26), rounded down to a power of two (at least 1024); 15 bytes each. */
   constructor(size = 1 << 18) {
-    if (!Number.isFinite(size) || size < 1)
-      throw new GridbitsError('BAD_ARGUMENT', `table size must be a positive number of entries, got ${size}`);
-    const n = Math.max(1024, 2 ** Math.floor(Math.log2(Math.min(size, 1 << 26))));
+    checkInt(size, 'tableSize', 1, MAX_TABLE_SIZE);
+    const n = Math.max(1024, 2 ** Math.floor(Math.log2(size)));
     this.size = n;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
@@ -132,6 +135,30 @@ export class SearchTable {
   clear(): void {
     this.bound.fill(0);
   }
+}
+
+/**
+ * What a search's options hold, checked before it starts: each field of SearchOptions (and the table size of a
+ * search with a fresh table), of the right kind; else BAD_ARGUMENT naming it.
+ */
+function checkSearchOptions(options: unknown): SearchOptions & { tableSize?: number } {
+  checkOptions(options);
+  const o = (options ?? {}) as Record<string, unknown>;
+  countArg(o.depth, 'options.depth', 1, SEARCH_MAX_PLY - 4);
+  const history = o.history;
+  if (
+    history !== undefined &&
+    (!Array.isArray(history) ||
+      !history.every((k) => Array.isArray(k) && k.length === 2 && k.every((h) => Number.isInteger(h))))
+  )
+    refuse('options.history', 'a list of position keys [keyLo, keyHi] (Game#historyKeys)', history);
+  flagArg(o.drawRule, 'options.drawRule');
+  listenerArg(o.onIteration, 'options.onIteration');
+  listenerArg(o.evaluate, 'options.evaluate');
+  if (o.contempt !== undefined && !Number.isFinite(o.contempt))
+    refuse('options.contempt', 'a number of points', o.contempt);
+  countArg(o.tableSize, 'options.tableSize', 1, MAX_TABLE_SIZE);
+  return o as SearchOptions & { tableSize?: number };
 }
 
 const EXACT = 1,
@@ -170,7 +197,7 @@ export class Searcher {
   private readonly repFilter = new Uint16Array(4096);
 
   private e!: Engine;
-  private evaluate: (e: Engine) => number = evaluate;
+  private evaluate: (e: Engine) => number = staticScore;
   private drawRule = true;
   private contempt = 0;
   private rootTurn = 0;
@@ -197,14 +224,9 @@ export class Searcher {
    * a stopped one (running it again then throws BAD_ARGUMENT).
    */
   searchJob(engine: Engine, options: SearchOptions = {}): Job<SearchResult, SearchResult> {
-    const maxDepth = options.depth ?? SEARCH_MAX_PLY - 4;
-    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > SEARCH_MAX_PLY - 4) {
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`,
-      );
-    }
     const e = engineArg(engine).clone();
+    checkSearchOptions(options);
+    const maxDepth = options.depth ?? SEARCH_MAX_PLY - 4;
     return new Job<SearchResult, SearchResult>((ctl) => this.iterate(ctl, e, maxDepth, options));
   }
 
@@ -242,7 +264,7 @@ export class Searcher {
 
     this.owner = ctl;
     this.e = e;
-    this.evaluate = options.evaluate ?? evaluate;
+    this.evaluate = options.evaluate ?? staticScore;
     this.drawRule = options.drawRule ?? true;
     this.contempt = Math.max(-EVAL_MAX, Math.min(EVAL_MAX, Math.round(options.contempt ?? 0)));
     this.rootTurn = sideIndex(e.side);
@@ -639,10 +661,11 @@ function* score(x: Generator<void, number, void> | number): Generator<void, numb
 
 /** One search with a fresh table (`tableSize` entries, default 2^18), as a job: see {@link Searcher.searchJob}. */
 export function searchJob(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & { tableSize?: number } = {},
 ): Job<SearchResult, SearchResult> {
-  return new Searcher(options.tableSize).searchJob(e, options);
+  engineArg(engine);
+  return new Searcher(checkSearchOptions(options).tableSize).searchJob(engine, options);
 }
 
 /**
@@ -659,27 +682,32 @@ export function searchJob(
  * ```
  */
 export function search(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & RunOptions & { tableSize?: number } = {},
 ): Promise<Outcome<SearchResult, SearchResult>> {
-  return searchJob(e, options).run(options);
+  return searchJob(engine, options).run(options);
 }
 
 /** {@link search} run synchronously. */
 export function searchSync(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & RunOptions & { tableSize?: number } = {},
 ): Outcome<SearchResult, SearchResult> {
-  return searchJob(e, options).runSync(options);
+  return searchJob(engine, options).runSync(options);
 }
 
 /** A search outcome's best move and its facts: the value when finished, else the partial (undefined if none yet). */
 export function searchAnswer(outcome: Outcome<SearchResult, SearchResult>): SearchResult | undefined {
+  const o = outcome as unknown as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null || typeof o.finished !== 'boolean')
+    refuse('outcome', 'the outcome of a search (search, searchSync)', outcome);
   return outcome.finished ? outcome.value : outcome.partial;
 }
 
 /** The legal move named by text in the engine's position; throws BAD_INPUT when malformed or illegal. */
-export function parseEngineMove(e: Engine, text: string): Move {
+export function parseEngineMove(engine: Engine, text: string): Move {
+  const e = engineArg(engine);
+  textArg(text, 'move');
   // Two square names off this board are an illegal move here, not a malformed one.
   if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text))
     throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);

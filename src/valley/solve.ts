@@ -3,7 +3,8 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './kernel.js';
-import { refuse } from '../core/check.js';
+import { checkOptions, refuse } from '../core/check.js';
+import { countArg, flagArg, listenerArg } from './args.js';
 import type { Engine } from './engine.js';
 import { Engine5 } from './engine5.js';
 import { BOARD } from './geometry.js';
@@ -378,6 +379,7 @@ export function solveJob(engine: Engine, options: SolveOptions = {}): Job<SolveR
   const e = engineArg(engine);
   if (!(e instanceof Engine5))
     refuse('engine', "a 5×5 engine (the standard game or Retrieve the King: the solver's games)", engine);
+  checkSolveOptions(options);
   const pos = e.position();
   return new Job<SolveResult, SolveResult>((ctl) => solveSteps(ctl, pos, options));
 }
@@ -555,6 +557,16 @@ function* settleMoves(
     else out[name] = v;
   }
   return all;
+}
+
+/** What a solve's options hold, checked before it starts: each field of the right kind, else BAD_ARGUMENT naming it. */
+function checkSolveOptions(options: unknown): void {
+  checkOptions(options);
+  const o = (options ?? {}) as Record<string, unknown>;
+  countArg(o.tableMegabytes, 'options.tableMegabytes', 1, 16384);
+  for (const f of ['symmetry', 'allMoves', 'strategy', 'shortest', 'proofSize']) flagArg(o[f], `options.${f}`);
+  listenerArg(o.onStatus, 'options.onStatus');
+  if (o.maxNodes !== undefined && o.maxNodes !== Infinity) countArg(o.maxNodes, 'options.maxNodes', 1);
 }
 
 /** Lines longer than this are cut (and an answer resting on the cut is left unknown). */

@@ -1,6 +1,7 @@
 // King's Valley position: each side's pieces as a 25-bit mask, the Kings' squares, side to move, ply; the start.
+import { isPlainObject, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
-import { VALLEY, squareName } from './geometry.js';
+import { VALLEY, popCount, squareName } from './geometry.js';
 import { maskWinner } from './kernel.js';
 
 /** A side: White (moves first from the standard start) or Black. */
@@ -59,8 +60,48 @@ export function checkPosition(p: Position): void {
   checkKingOnValley(p.side, p.kings[sideIndex(p.side)], VALLEY, squareName(VALLEY));
 }
 
+/** A side ('white' or 'black'), else BAD_ARGUMENT naming it. */
+export function sideArg(value: unknown, name = 'side'): Side {
+  if (value !== 'white' && value !== 'black') refuse(name, "'white' or 'black'", value);
+  return value;
+}
+
+const isWord25 = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 1 << 25;
+const isSquare25 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 25;
+
+/**
+ * A 5×5 position as the library makes them (parsePosition, startPosition, play): each side's pieces as a 25-bit
+ * mask, apart, its King among them, at most four soldiers and none on the valley, the side to move, the ply;
+ * else BAD_ARGUMENT naming it. One no game reaches (checkPosition) is BAD_INPUT.
+ */
+export function positionArg(value: unknown, name = 'position'): Position {
+  const what = "a King's Valley position (parsePosition, startPosition, play)";
+  if (!isPlainObject(value)) refuse(name, what, value);
+  const { men, kings, side, ply } = value;
+  if (!Array.isArray(men) || men.length !== 2 || !men.every(isWord25) || (men[0] & men[1]) !== 0)
+    refuse(`${name}.men`, "two apart 25-bit masks of each side's pieces", men);
+  if (
+    !Array.isArray(kings) ||
+    kings.length !== 2 ||
+    !kings.every(isSquare25) ||
+    kings.some((k, c) => !(men[c] & (1 << k)))
+  )
+    refuse(`${name}.kings`, "each side's King square, among its pieces", kings);
+  for (let c = 0; c < 2; c++) {
+    const soldiers = men[c] & ~(1 << kings[c]);
+    if (popCount(soldiers) > 4 || soldiers & (1 << VALLEY))
+      refuse(`${name}.men`, 'at most four soldiers a side, none on the valley c3', men);
+  }
+  sideArg(side, `${name}.side`);
+  if (!Number.isSafeInteger(ply) || (ply as number) < 0) refuse(`${name}.ply`, 'a whole number ≥ 0', ply);
+  const p = value as unknown as Position;
+  checkPosition(p);
+  return p;
+}
+
 /** The start: soldiers on a, b, d, e of each side's first rank, Kings on c1 and c5. */
 export function startPosition(side: Side = 'white'): Position {
+  sideArg(side);
   return { men: [0b11111, 0b11111 << 20], kings: [2, 22], side, ply: 0 };
 }
 
@@ -68,13 +109,16 @@ export function startPosition(side: Side = 'white'): Position {
  * The winner if the game is over: a King on the valley wins for its side; a side to move whose King has no
  * empty neighbour loses. null while the game goes on.
  */
-export function winnerOf(p: Position): Winner {
+export function winnerOf(position: Position): Winner {
+  const p = positionArg(position);
   const w = maskWinner(p.men[0], p.men[1], p.kings[0], p.kings[1], sideIndex(p.side));
   return w < 0 ? null : SIDES[w];
 }
 
-/** True when a and b are the same position (pieces, Kings, side to move, ply). */
-export function samePosition(a: Position, b: Position): boolean {
+/** True when the two are the same position (pieces, Kings, side to move, ply). */
+export function samePosition(position: Position, other: Position): boolean {
+  const a = positionArg(position),
+    b = positionArg(other, 'other');
   return (
     a.men[0] === b.men[0] &&
     a.men[1] === b.men[1] &&
