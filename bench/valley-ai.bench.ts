@@ -4,7 +4,6 @@ import {
   Searcher,
   WIN,
   createEngine,
-  evaluate,
   matchSync,
   parsePosition,
   type Engine,
@@ -13,6 +12,8 @@ import {
   type Move,
   type PlayerSpec,
 } from '../src/valley/index.js';
+// The search's own evaluation, unchecked (as the search calls it at its leaves).
+import { staticScore as evaluate } from '../src/valley/eval.js';
 import { keep } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -41,7 +42,7 @@ function plainAlphaBeta(
 ): number {
   count.nodes++;
   const w = e.winner();
-  if (w !== null) return w === (e.side === 0 ? 'white' : 'black') ? WIN - ply : ply - WIN;
+  if (w !== null) return w === e.side ? WIN - ply : ply - WIN;
   if (depth === 0) return evaluate(e);
   const base = ply * 64,
     n = e.generate(BUF, base);

@@ -1,6 +1,6 @@
 // Benchmarks of the Labyrinth engine (7×7, two 32-bit halves): perft leaves per second through the generic
 // Engine perft, beside the plain coordinate-loop reference generator of the tests in the same process.
-import { createLabyrinthEngine, perftSync, type Engine } from '../src/valley/index.js';
+import { createVariantEngine, perftSync, type Engine } from '../src/valley/index.js';
 
 /** perft through the library's job (no limits: always finished). */
 function enginePerft(e: Engine, depth: number): number {
@@ -15,7 +15,7 @@ const START = 'sssksss/7/1#3#1/7/1#3#1/7/SSSKSSS w 0';
 const EXPECTED = [1, 16, 288, 5984, 120870];
 
 export async function run(): Promise<BenchSection> {
-  const engine = createLabyrinthEngine(START);
+  const engine = createVariantEngine('labyrinth', START);
   const ref = gridParse(START);
   for (let d = 1; d <= 4; d++) {
     if (enginePerft(engine, d) !== EXPECTED[d] || gridPerft(ref, d) !== EXPECTED[d])

@@ -1,11 +1,11 @@
 // Benchmarks of the King's Valley solver: proving the start (White wins) with df-pn, nodes per second and memory,
 // beside the same search without symmetry folding in the same process.
-import { solve, startPosition, type SolveOptions, type SolveResult } from '../src/valley/index.js';
+import { createEngine, solve, startPosition, type SolveOptions, type SolveResult } from '../src/valley/index.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 async function timed(options: SolveOptions): Promise<{ ms: number; r: SolveResult }> {
   const t0 = performance.now();
-  const o = await solve(startPosition(), options);
+  const o = await solve(createEngine(startPosition()), options);
   if (!o.finished) throw new Error('valley-solve bench: the solve stopped');
   return { ms: performance.now() - t0, r: o.value };
 }
@@ -48,7 +48,8 @@ export async function run(): Promise<BenchSection> {
       'Every proof is replayed against every defence on the reference generator in test/valley/solve.test.ts.',
       'Limits, measured 2026-12-01 (machine shared): `/usr/bin/time -v node dist/cli/main.js valley solve --table 4096` 2.3 s, 133 MB peak',
       '(the table is touched only as it fills, so --table up to 16384 costs memory only on long solves); SOLVE_MAX_PLY 400 is the',
-      'line cap (an answer resting on it is refused as LIMIT; the CLI says "unknown" as before). A stopped solve is a job with what it proved so far.',
+      'line cap (an answer resting on it is left unknown, beyondPlyCap). A stopped solve is a job with what it proved so far;',
+      'df-pn keeps its line on a stack of plies, so the job pauses inside its 5,000-node slices without changing the search.',
       'The quickest forced win from the start takes 9 plies (5 White moves; --shortest, a bounded search: none within 7);',
       "df-pn's proof is not the quickest (13 plies), but it is found with far fewer nodes.",
       'All ten first moves (test/valley/solve.long.test.ts; one run on 2026-11-29, 1 GB table, 1.1 GB peak RSS, 14 min on a',

@@ -13,6 +13,11 @@ export interface CliJobOptions extends Pick<RunOptions, 'maxNodes' | 'timeoutMs'
   label?: string;
   /** Run in a worker thread (for work whose single steps may take long). */
   inWorker?: boolean;
+  /**
+   * What the display shows of each progress report (the report itself by default): e.g. the share spent of a
+   * time the user gave, for work whose own share is not known.
+   */
+  shown?: (p: Progress) => Progress;
 }
 
 /** Stopped by Ctrl-C before the worker could report: what is known (the nodes of its last progress). */
@@ -28,8 +33,8 @@ export function runJob<K extends JobName>(
   args: JobArgs<K>,
   options: CliJobOptions = {},
 ): Promise<JobOutcome<K>> {
-  const { label, inWorker, ...limits } = options;
-  const onProgress = (p: Progress): void => out.progress(p, label);
+  const { label, inWorker, shown, ...limits } = options;
+  const onProgress = (p: Progress): void => out.progress(shown ? shown(p) : p, label);
   return interruptible(out, async (signal) => {
     if (!inWorker) {
       const make = JOBS[name] as unknown as (...a: JobArgs<K>) => { run(o: RunOptions): Promise<JobOutcome<K>> };

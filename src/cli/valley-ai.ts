@@ -1,20 +1,16 @@
 // CLI `valley best` (the search's move for a position) and `valley match` (players against each other).
 import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
 import {
   AI_LEVELS,
   SEARCH_MAX_PLY,
-  formatEngineMove,
+  formatMove,
   formatPlayer,
   parsePlayer,
-  search,
   type Engine,
   type Move,
   type PlayerSpec,
-  type SearchResult,
 } from '../valley/index.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
-import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { boardJson, positionOf } from './valley-shared.js';
@@ -65,19 +61,16 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
   const t0 = performance.now();
   // The search gives the event loop a turn every 20 ms, inside an iteration too, so Ctrl-C stops it at once.
   // Progress: the time spent of --time when thinking for a time, else the iterations of --depth.
-  const outcome: Outcome<SearchResult, SearchResult> = await interruptible(out, (signal) =>
-    search(e, {
-      depth,
+  const outcome = await runJob(
+    out,
+    'valley.search',
+    [variant.name, position, { ...(depth !== undefined ? { depth } : {}), drawRule: !bool(args, 'no-draw-rule') }],
+    {
       timeoutMs: timeMs,
       maxNodes,
-      signal,
-      drawRule: !bool(args, 'no-draw-rule'),
-      onProgress: (p) => {
-        if (timeMs !== undefined)
-          out.progress({ ...p, share: Math.min(1, (performance.now() - t0) / timeMs) }, 'valley best');
-        else out.progress(p, 'valley best');
-      },
-    }),
+      label: 'valley best',
+      shown: (p) => (timeMs !== undefined ? { ...p, share: Math.min(1, (performance.now() - t0) / timeMs) } : p),
+    },
   );
   const seconds = secondsSince(t0);
   const answer = outcome.finished ? outcome.value : outcome.partial;
@@ -94,7 +87,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
     return code;
   }
   const r = answer;
-  const move = r.move === null ? null : formatEngineMove(e, r.move);
+  const move = r.move === null ? null : formatMove(r.move, e.board);
   const pv = pvText(e, r.pv);
   if (out.json) {
     out.printJson({
@@ -137,7 +130,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
 function pvText(e: Engine, pv: Move[]): string[] {
   const names: string[] = [];
   for (const m of pv) {
-    names.push(formatEngineMove(e, m));
+    names.push(formatMove(m, e.board));
     e.make(m);
   }
   for (let i = pv.length - 1; i >= 0; i--) e.unmake(pv[i]);

@@ -9,12 +9,12 @@ import {
   Game,
   createPlayer,
   findVariant,
-  formatEngineMove,
+  formatMove,
   isJsonRecord,
   moveText,
   parsePlayer,
   readAbstractPlayRecord,
-  type Colour,
+  type Side,
   type GameResult,
   type Player,
 } from '../valley/index.js';
@@ -56,7 +56,7 @@ Examples:
   gridbits valley play --load game.txt
   gridbits valley play --load - --white ai --black ai < record.json   (an AbstractPlay record, played on)`;
 
-const NAME: Record<Colour, string> = { white: 'White', black: 'Black' };
+const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 
 type Seat = { human: true; name: string } | { human: false; name: string; player: Player };
 
@@ -115,7 +115,7 @@ function writeRecord(file: string, game: Game): void {
 }
 
 function describe(r: GameResult): string {
-  return r.draw ? `draw: ${r.reason}` : `${NAME[r.winner as Colour]} wins: ${r.reason}`;
+  return r.draw ? `draw: ${r.reason}` : `${NAME[r.winner as Side]} wins: ${r.reason}`;
 }
 
 const HELP = `Type a move (b1e4, b1-e4 or b1 e4), or a square (b1) to see that piece's moves. Commands:
@@ -137,7 +137,7 @@ class Session {
   constructor(
     fresh: () => Game,
     first: Game,
-    readonly seats: Record<Colour, Seat>,
+    readonly seats: Record<Side, Seat>,
     readonly drawRule: boolean,
     private readonly out: Output,
   ) {
@@ -185,7 +185,7 @@ class Session {
       const turn = { engine: g.engine, history: g.historyKeys(), drawRule: this.drawRule };
       // A searching player's move (ai:6 thinks 1 s) gives the event loop a turn every 20 ms: Ctrl-C at once.
       const m = s.player.chooseJob ? finishedValue(await s.player.chooseJob(turn).run()) : s.player.choose(turn);
-      const text = formatEngineMove(g.engine, m);
+      const text = formatMove(m, g.engine.board);
       const side = g.sideToMove;
       g.play(text);
       this.say(`${NAME[side]} (${s.name}) plays ${text}`);
@@ -276,7 +276,7 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   }
   if (load !== undefined && position !== undefined)
     throw new GridbitsError('BAD_ARGUMENT', 'valley play: give --position or --load, not both');
-  const fresh = (): Game => new Game({ variant, position, first: firstText as Colour | undefined, drawRule });
+  const fresh = (): Game => new Game({ variant, position, first: firstText as Side | undefined, drawRule });
   const session = new Session(fresh, load !== undefined ? readRecord(load, drawRule) : fresh(), seats, drawRule, out);
 
   session.say(

@@ -14,6 +14,6 @@ export function positionOf(args: Parsed): { variant: Variant; engine: Engine } {
   const first = str(args, 'first');
   if (first !== undefined && first !== 'white' && first !== 'black')
     throw new GridbitsError('BAD_ARGUMENT', `--first must be white or black, got '${first}'`);
-  const text = str(args, 'position') ?? variantStart(variant, first === 'black' ? 1 : 0);
+  const text = str(args, 'position') ?? variantStart(variant, first);
   return { variant, engine: createVariantEngine(variant, text) };
 }

@@ -1,13 +1,11 @@
 // What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a
 // stopped solve).
 import type { Outcome, StopReason } from '../core/job.js';
-import type { RunOptions } from '../core/run.js';
 import {
+  BOARD,
   formatMove,
-  formatPosition,
   legalMoves,
-  solve,
-  type Position,
+  parsePosition,
   type SolveOptions,
   type SolveResult,
   type SolveValue,
@@ -20,7 +18,7 @@ type AnswerValue = SolveValue | 'unknown';
  * The CLI's answer: what a stopped solve proved, 'unknown' elsewhere, whether the budget ran out and what stopped
  * it.
  */
-export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 'shortest'> {
+export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 'shortest' | 'question'> {
   /** From the side to move's point of view. */
   value: AnswerValue;
   /** With allMoves: every first move's value. */
@@ -34,9 +32,9 @@ export interface SolveAnswer extends Omit<SolveResult, 'value' | 'moveValues' | 
 }
 
 /** What a solve stopped before it began has: nothing proved, no table built. */
-function notBegun(p: Position, ms: number): SolveResult {
+function notBegun(position: string, ms: number): SolveResult {
   return {
-    position: formatPosition(p),
+    position,
     winner: null,
     moves: [],
     proofNodes: null,
@@ -49,11 +47,19 @@ function notBegun(p: Position, ms: number): SolveResult {
   };
 }
 
-/** The answer of an outcome: a stopped solve (by its budget or the signal) answers what it had proved. */
-function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, options: SolveOptions): SolveAnswer {
-  const r = outcome.finished ? outcome.value : (outcome.partial ?? notBegun(p, outcome.ms));
+/**
+ * The CLI's answer from a solve's outcome (of the position string `position`): a solve stopped by its budget
+ * or the signal answers what it proved ('unknown' where nothing was) with `stopped` set; an answer resting on
+ * the ply cap is 'unknown'. The question a stopped solve was asking is the text's, not the JSON's.
+ */
+export function solveAnswer(
+  position: string,
+  outcome: Outcome<SolveResult, SolveResult>,
+  options: Pick<SolveOptions, 'allMoves' | 'shortest'>,
+): SolveAnswer {
+  const r = outcome.finished ? outcome.value : (outcome.partial ?? notBegun(position, outcome.ms));
   const value: AnswerValue = r.value ?? 'unknown';
-  const { shortest, moveValues, ...rest } = r;
+  const { shortest, moveValues, question: _asked, ...rest } = r;
   const stopped = outcome.finished ? undefined : outcome.stopped;
   const out: SolveAnswer = {
     ...rest,
@@ -65,16 +71,9 @@ function answerOf(p: Position, outcome: Outcome<SolveResult, SolveResult>, optio
   if (options.shortest && (value === 'win' || value === 'loss')) out.shortest = shortest ?? null;
   if (options.allMoves && value !== 'unknown') {
     const all: Record<string, AnswerValue> = {};
-    for (const m of legalMoves(p)) all[formatMove(m)] = moveValues?.[formatMove(m)] ?? 'unknown';
+    const p = parsePosition(position);
+    for (const m of legalMoves(p)) all[formatMove(m, BOARD)] = moveValues?.[formatMove(m, BOARD)] ?? 'unknown';
     out.moveValues = all;
   }
   return out;
-}
-
-/**
- * solve with the CLI's answer and how it ended: a solve stopped by its budget or the signal answers what it
- * proved ('unknown' where nothing was) with `stopped` set; an answer resting on the ply cap is 'unknown'.
- */
-export async function solveAnswer(p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveAnswer> {
-  return answerOf(p, await solve(p, options), options);
 }

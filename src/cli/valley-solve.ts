@@ -1,10 +1,10 @@
 // CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's
 // size.
 import { GridbitsError } from '../core/error.js';
-import { START, legalMoves, parsePosition, type SolveOptions, type SolveStatus } from '../valley/index.js';
+import { START, formatPosition, legalMoves, parsePosition, type SolveStatus } from '../valley/index.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
-import { interruptible } from './io.js';
 import type { Output } from './output.js';
+import { runJob } from './run-job.js';
 import { solveAnswer, type SolveAnswer } from './valley-solve-answer.js';
 import { plural, stopWords, thousands } from './words.js';
 
@@ -43,8 +43,9 @@ function withSeconds(a: SolveAnswer): Answer {
 }
 
 /** What the search had proved when it stopped on the question it was asking. */
-function provedSoFar(s: SolveStatus | null, mover: string, other: string): string {
-  if (s === null || s.question === 'mover-wins') return `it was still asking whether ${mover} can force a win`;
+function provedSoFar(question: SolveStatus['question'] | undefined, mover: string, other: string): string {
+  if (question === undefined || question === 'mover-wins')
+    return `it was still asking whether ${mover} can force a win`;
   return `proved that ${mover} cannot force a win; whether ${other} can was still open`;
 }
 
@@ -52,36 +53,31 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
   const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley solve: unexpected argument '${extra}'`);
   const pos = parsePosition(str(args, 'position') ?? START);
+  const position = formatPosition(pos);
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const timeoutMs = duration(args, 'timeout');
-  const options: SolveOptions = {
-    maxNodes,
-    tableMegabytes: int(args, 'table', 1, 16384, 256),
+  const options = {
+    ...(maxNodes !== undefined ? { maxNodes } : {}),
+    tableMegabytes: int(args, 'table', 1, 16384, 256)!,
     allMoves: bool(args, 'all-moves'),
     shortest: bool(args, 'shortest'),
     symmetry: !bool(args, 'no-symmetry'),
   };
-  let last: SolveStatus | null = null;
   const t0 = performance.now();
-  // Stopped by its budget or by Ctrl-C, the answer is what the search proved (unknown where nothing was).
-  const r = withSeconds(
-    await interruptible(out, (signal) =>
-      solveAnswer(pos, {
-        ...options,
-        timeoutMs,
-        signal,
-        onStatus: (s) => (last = s),
-        // Nodes of --max-nodes when a budget is set, else the time of --timeout, else the nodes so far.
-        onProgress: (p) =>
-          out.progress(
-            maxNodes === undefined && timeoutMs !== undefined
-              ? { ...p, share: Math.min(1, (performance.now() - t0) / timeoutMs) }
-              : p,
-            'valley solve',
-          ),
-      }),
-    ),
-  );
+  // Stopped by its budget or by Ctrl-C, the answer is what the search proved (unknown where nothing was). The
+  // budget is the job's option too, so its last slice of work ends on it.
+  const outcome = await runJob(out, 'valley.solve', [position, options], {
+    maxNodes,
+    timeoutMs,
+    label: 'valley solve',
+    // Nodes of --max-nodes when a budget is set, else the time of --timeout, else the nodes so far.
+    shown: (p) =>
+      maxNodes === undefined && timeoutMs !== undefined
+        ? { ...p, share: Math.min(1, (performance.now() - t0) / timeoutMs) }
+        : p,
+  });
+  const asked = outcome.finished ? undefined : outcome.partial?.question;
+  const r = withSeconds(solveAnswer(position, outcome, options));
   const code = r.stopped === 'signal' ? 130 : undefined;
   const limits = { maxNodes, timeoutMs };
   if (out.json) {
@@ -89,8 +85,8 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
     return code;
   }
   const who = r.winner === null ? '' : r.winner === 'white' ? 'White' : 'Black';
-  const mover = pos.side === 0 ? 'White' : 'Black',
-    other = pos.side === 0 ? 'Black' : 'White';
+  const mover = pos.side === 'white' ? 'White' : 'Black',
+    other = pos.side === 'white' ? 'Black' : 'White';
   const firstMoves = legalMoves(pos).length;
   if (r.value === 'win' || r.value === 'loss') {
     out.print(
@@ -117,7 +113,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
       r.stopped === 'signal'
         ? 'interrupted before an answer'
         : `budget exhausted before an answer (${stopWords(r.stopped, limits)})`;
-    out.print(`unknown: ${why}; ${provedSoFar(last, mover, other)}`);
+    out.print(`unknown: ${why}; ${provedSoFar(asked, mover, other)}`);
   } else {
     out.print('unknown: lines longer than the ply cap were cut');
   }

@@ -1,16 +1,17 @@
 // King's Valley players (random, greedy depth-2, AI levels) and a match, as a job, that plays them against each other.
-import { textArg } from './args.js';
+import { checkInstance, checkInt, checkOptions, isPlainObject, refuse } from '../core/check.js';
+import { countArg, flagArg, listenerArg, textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
 import { Job, finishedValue, type JobControl, type Outcome } from '../core/job.js';
-import { createRng, type Rng } from '../core/prng.js';
+import { checkRng, createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
 import { simpleEvaluate } from './eval.js';
 import { Game } from './game.js';
-import type { Move } from './move.js';
-import { Searcher, WIN, formatEngineMove, searchAnswer, type SearchOptions } from './search.js';
-import type { Winner } from './state.js';
-import type { VariantName } from './variant.js';
+import { formatMove, type Move } from './move.js';
+import { Searcher, WIN, searchAnswer, type SearchOptions } from './search.js';
+import { otherSide, type Winner } from './state.js';
+import { findVariant, type VariantName } from './variant.js';
 
 /** An AI level: a search budget per move, depth in plies or milliseconds. */
 export interface Level {
@@ -49,6 +50,24 @@ export interface PlayerSpec {
   timeoutMs?: number;
 }
 
+/**
+ * A player spec (parsePlayer's): a kind, and for an AI a level from 1 to 6 and a time a move; else BAD_ARGUMENT
+ * naming it.
+ */
+function specArg(value: unknown, name = 'spec'): PlayerSpec {
+  if (!isPlainObject(value) || !['random', 'greedy', 'ai'].includes(value.kind as string))
+    refuse(name, "a player spec ({ kind: 'random' | 'greedy' | 'ai', level?, timeoutMs? }: parsePlayer)", value);
+  if (value.kind === 'ai') {
+    countArg(value.level, `${name}.level`, 1, AI_LEVELS.length);
+    if (
+      value.timeoutMs !== undefined &&
+      !(typeof value.timeoutMs === 'number' && value.timeoutMs >= 0 && value.timeoutMs < Infinity)
+    )
+      refuse(`${name}.timeoutMs`, 'a number of milliseconds ≥ 0', value.timeoutMs);
+  }
+  return value as unknown as PlayerSpec;
+}
+
 /** Parses "random", "greedy", "ai" or "ai:L"; throws BAD_ARGUMENT naming the choices. */
 export function parsePlayer(text: string): PlayerSpec {
   const t = textArg(text, 'player').trim().toLowerCase();
@@ -68,6 +87,7 @@ export function parsePlayer(text: string): PlayerSpec {
 
 /** A spec as text: "random", "greedy", "ai", "ai:3", "ai@40ms". */
 export function formatPlayer(spec: PlayerSpec): string {
+  specArg(spec);
   if (spec.kind !== 'ai') return spec.kind;
   const base = spec.level === undefined ? 'ai' : `ai:${spec.level}`;
   return spec.timeoutMs === undefined ? base : `${base}@${spec.timeoutMs}ms`;
@@ -164,7 +184,7 @@ export function greedyPlayer(seed = 1): Player {
             e.unmake(REPLIES[j] as Move);
             if (v < worst) worst = v;
           }
-        } else if (e.winner() !== (e.side === 0 ? 'black' : 'white')) {
+        } else if (e.winner() !== otherSide(e.side)) {
           worst = -GREEDY_WIN;
         }
         e.unmake(own[i] as Move);
@@ -189,6 +209,8 @@ export interface LevelBudget {
 
 /** The budget of an AI spec: its level's depth or time, or the spec's own time. */
 export function levelBudget(spec: PlayerSpec): LevelBudget {
+  specArg(spec);
+  if (spec.kind !== 'ai') refuse('spec', "an AI player's spec ({ kind: 'ai', … })", spec);
   if (spec.timeoutMs !== undefined) return { timeoutMs: spec.timeoutMs };
   const level = AI_LEVELS[(spec.level ?? DEFAULT_LEVEL) - 1];
   return level.depth !== undefined ? { depth: level.depth } : { timeoutMs: level.timeoutMs };
@@ -199,6 +221,8 @@ export const AI_CONTEMPT = 40;
 
 /** A player for a spec; seed feeds the random and greedy players. */
 export function createPlayer(spec: PlayerSpec, seed = 1): Player {
+  specArg(spec);
+  createRng(seed);
   if (spec.kind === 'random') return randomPlayer(seed);
   if (spec.kind === 'greedy') return greedyPlayer(seed);
   return searchPlayer(formatPlayer(spec), { ...levelBudget(spec), contempt: AI_CONTEMPT }, new Searcher(1 << 18));
@@ -324,7 +348,7 @@ function* gameSteps(
     const over = game.result();
     if (over !== null) return { result: over.winner, end: over.draw ? 'repetition' : 'win', plies, moves };
     if (plies >= cap) return { result: null, end: 'cap', plies, moves };
-    const player = e.side === 0 ? white : black;
+    const player = e.side === 'white' ? white : black;
     const turn = (): Turn => ({ engine: e, history: game.historyKeys(), drawRule: game.drawRule });
     // A searching player's move runs as steps of this job, so its limits and signal are looked at within milliseconds.
     const m =
@@ -333,7 +357,7 @@ function* gameSteps(
         : player.chooseJob
           ? yield* player.chooseJob(turn()).within(ctl)
           : player.choose(turn());
-    game.play(formatEngineMove(e, m));
+    game.play(formatMove(m, e.board));
     moves.push(m);
     if (ctl.spend(1)) yield;
   }
@@ -345,8 +369,13 @@ export function playGameJob(
   white: Player,
   black: Player,
   rng: Rng,
-  opts: PlayOptions = {},
+  play: PlayOptions = {},
 ): Job<PlayedGame, Move[]> {
+  checkInstance(game, Game, 'game', 'a game (new Game)');
+  playerArg(white, 'white');
+  playerArg(black, 'black');
+  checkRng(rng);
+  const opts = playArg(play);
   return new Job<PlayedGame, Move[]>(function* (ctl) {
     const moves: Move[] = [];
     ctl.partial = () => moves.slice();
@@ -363,10 +392,10 @@ export function playGame(
   white: Player,
   black: Player,
   rng: Rng,
-  opts: PlayOptions = {},
+  play: PlayOptions = {},
   options: RunOptions<Move[]> = {},
 ): Promise<Outcome<PlayedGame, Move[]>> {
-  return playGameJob(game, white, black, rng, opts).run(options);
+  return playGameJob(game, white, black, rng, play).run(options);
 }
 
 /** {@link playGameJob} run synchronously. */
@@ -375,21 +404,61 @@ export function playGameSync(
   white: Player,
   black: Player,
   rng: Rng,
-  opts: PlayOptions = {},
+  play: PlayOptions = {},
   options: RunOptions<Move[]> = {},
 ): Outcome<PlayedGame, Move[]> {
-  return playGameJob(game, white, black, rng, opts).runSync(options);
+  return playGameJob(game, white, black, rng, play).runSync(options);
+}
+
+/** A match's options checked before it starts (a bad start position included), else BAD_ARGUMENT naming them. */
+function matchArg(value: unknown): MatchOptions {
+  if (!isPlainObject(value)) refuse('match', 'the options of a match ({ games, a, b, … })', value);
+  checkInt(value.games, 'match.games', 1);
+  specArg(value.a, 'match.a');
+  specArg(value.b, 'match.b');
+  flagArg(value.alternate, 'match.alternate');
+  flagArg(value.drawRule, 'match.drawRule');
+  if (value.seed !== undefined) createRng(value.seed as number);
+  countArg(value.openingPlies, 'match.openingPlies', 0, 1000);
+  countArg(value.plyCap, 'match.plyCap', 1);
+  listenerArg(value.onGame, 'match.onGame');
+  if (value.variant !== undefined) findVariant(textArg(value.variant, 'match.variant'));
+  if (value.position !== undefined) textArg(value.position, 'match.position');
+  // The start position, read once now: a bad one is refused before any game.
+  try {
+    new Game({ variant: value.variant as VariantName | undefined, position: value.position as string | undefined });
+  } catch (e) {
+    if (e instanceof GridbitsError) throw new GridbitsError(e.code, `match.position: ${e.message}`);
+    throw e;
+  }
+  return value as unknown as MatchOptions;
+}
+
+/** How a game is played on, checked: whole numbers of opening plies and the ply cap, else BAD_ARGUMENT. */
+function playArg(value: unknown): PlayOptions {
+  checkOptions(value, 'play');
+  const o = (value ?? {}) as Record<string, unknown>;
+  countArg(o.openingPlies, 'play.openingPlies', 0, 1000);
+  countArg(o.plyCap, 'play.plyCap', 1);
+  return o as PlayOptions;
+}
+
+/** A player (createPlayer, randomPlayer, greedyPlayer, or one's own): a name and a choose method. */
+function playerArg(value: unknown, name: string): Player {
+  const p = value as Partial<Player> | null;
+  if (typeof p !== 'object' || p === null || typeof p.name !== 'string' || typeof p.choose !== 'function')
+    refuse(name, 'a player (createPlayer, randomPlayer, greedyPlayer)', value);
+  return p as Player;
 }
 
 /**
- * A match of opts.games games between players A and B, as a job: the tally. Its work units are positions (each
+ * A match of match.games games between players A and B, as a job: the tally. Its work units are positions (each
  * ply played, and each position a searching player's move looks at), its progress is in games; stopped by its
  * limits (looked at between moves, and every few milliseconds inside a searching player's move), the partial is
  * the tally of the games played so far.
  */
-export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
-  if (!Number.isInteger(opts.games) || opts.games < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `games must be a whole number from 1, got ${opts.games}`);
+export function matchJob(match: MatchOptions): Job<MatchTally, MatchTally> {
+  const opts = matchArg(match);
   const emptyTally = (): MatchTally => ({
     games: 0,
     white: 0,
@@ -405,8 +474,9 @@ export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
     function* (ctl) {
       const seed = opts.seed ?? 1;
       const rng = createRng(seed);
-      const a = createPlayer(opts.a, seed * 2 + 1),
-        b = createPlayer(opts.b, seed * 2 + 2);
+      // The players' seeds, kept safe integers for the largest seeds (the same as ever for the others).
+      const a = createPlayer(opts.a, (seed * 2 + 1) % 2 ** 53),
+        b = createPlayer(opts.b, (seed * 2 + 2) % 2 ** 53);
       const tally = emptyTally();
       ctl.partial = () => ({ ...tally });
       ctl.report({ share: 0, done: 0, unit: 'games' });
@@ -445,11 +515,11 @@ export function matchJob(opts: MatchOptions): Job<MatchTally, MatchTally> {
  * console.log(tally?.aWins, tally?.bWins, tally?.draws);
  * ```
  */
-export function match(opts: MatchOptions, options: RunOptions = {}): Promise<Outcome<MatchTally, MatchTally>> {
-  return matchJob(opts).run(options);
+export function match(match: MatchOptions, options: RunOptions = {}): Promise<Outcome<MatchTally, MatchTally>> {
+  return matchJob(match).run(options);
 }
 
 /** {@link matchJob} run synchronously. */
-export function matchSync(opts: MatchOptions, options: RunOptions = {}): Outcome<MatchTally, MatchTally> {
-  return matchJob(opts).runSync(options);
+export function matchSync(match: MatchOptions, options: RunOptions = {}): Outcome<MatchTally, MatchTally> {
+  return matchJob(match).runSync(options);
 }

@@ -1,18 +1,23 @@
 // The interface search, play and the solver drive: one variant's rules over one mutable position.
+import type { Board } from '../core/board.js';
 import type { Move } from './move.js';
 import type { Winner, Side } from './state.js';
 
 /**
  * A King's Valley position under one variant's rules, changed in place by make/unmake (no allocation).
  * Moves are move.ts's {@link Move} codes (`from | to << 6`; squares are rank * size + file).
- * The standard and Retrieve-the-King games (5×5) and Labyrinth (7×7 with pillars) each implement it.
+ * The standard and Retrieve-the-King games (5×5) and Labyrinth (7×7 with pillars) each implement it: make one
+ * with {@link createEngine} or {@link createVariantEngine}. Another implementation of it (on a 5×5 or 7×7
+ * board) is searched and counted through these members alone.
  */
 export interface Engine {
   /** Board side: 5, or 7 for Labyrinth. */
   readonly size: number;
+  /** The board (its square names: moves are written with them, see formatMove). */
+  readonly board: Board;
   /** The valley's square. */
   readonly valley: number;
-  /** Side to move (0 White, 1 Black); read it, change it only through make/unmake. */
+  /** The side to move; read it, change it only through make/unmake. */
   readonly side: Side;
   /** Plies played. */
   readonly ply: number;

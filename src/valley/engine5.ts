@@ -1,10 +1,10 @@
 // The 5×5 King's Valley engine (standard and Retrieve-the-King starts): Engine over two 25-bit masks.
-import { VALLEY, slideEnd as slideEnd25 } from './geometry.js';
+import { BOARD, VALLEY, slideEnd as slideEnd25 } from './geometry.js';
 import type { Engine } from './engine.js';
 import { countMoves, generateInto, isOver, maskWinner } from './kernel.js';
 import type { Move } from './move.js';
 import { formatPosition } from './notation.js';
-import { BLACK, checkPosition, type Position, type Winner, type Side } from './state.js';
+import { BLACK, SIDES, checkPosition, positionArg, sideIndex, type Position, type Side, type Winner } from './state.js';
 import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 
 // Key words: (colour * 2 + isKing) * 25 + square, then the side to move (Black) and "ply 0" (first-move rule).
@@ -13,11 +13,13 @@ const FIRST_KEY = 101;
 const ZLO = zobristKeys(102, ZOBRIST_SEED_LO);
 const ZHI = zobristKeys(102, ZOBRIST_SEED_HI);
 
-/** The 5×5 engine; the class is exported so evaluation and tools can read its masks directly. */
+/** The 5×5 engine; the class is exported so evaluation, perft and the solver read its masks directly. */
 export class Engine5 implements Engine {
   readonly size = 5;
+  readonly board = BOARD;
   readonly valley = VALLEY;
-  side: Side;
+  /** The side to move's index (WHITE, BLACK), as in men and kings. */
+  turn: 0 | 1;
   ply: number;
   keyLo = 0;
   keyHi = 0;
@@ -31,7 +33,7 @@ export class Engine5 implements Engine {
     checkPosition(pos);
     this.men = Int32Array.of(pos.men[0], pos.men[1]);
     this.kings = Int32Array.of(pos.kings[0], pos.kings[1]);
-    this.side = pos.side;
+    this.turn = sideIndex(pos.side);
     this.ply = pos.ply;
     for (let c = 0; c < 2; c++) {
       for (let rest = pos.men[c]; rest !== 0;) {
@@ -42,8 +44,12 @@ export class Engine5 implements Engine {
         this.keyHi ^= ZHI[i];
       }
     }
-    if (pos.side === BLACK) this.flip(SIDE_KEY);
+    if (this.turn === BLACK) this.flip(SIDE_KEY);
     if (pos.ply === 0) this.flip(FIRST_KEY);
+  }
+
+  get side(): Side {
+    return SIDES[this.turn];
   }
 
   boardKey(): [number, number] {
@@ -56,7 +62,7 @@ export class Engine5 implements Engine {
   }
 
   generate(out: Int32Array, at: number): number {
-    const s = this.side,
+    const s = this.turn,
       men = this.men,
       k = this.kings;
     if (isOver(men[s], men[s ^ 1], k[s], k[s ^ 1])) return 0;
@@ -64,7 +70,7 @@ export class Engine5 implements Engine {
   }
 
   make(m: Move): void {
-    const s = this.side,
+    const s = this.turn,
       from = m & 63,
       to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
@@ -76,12 +82,12 @@ export class Engine5 implements Engine {
     this.keyLo ^= ZLO[base + from] ^ ZLO[base + to] ^ ZLO[SIDE_KEY];
     this.keyHi ^= ZHI[base + from] ^ ZHI[base + to] ^ ZHI[SIDE_KEY];
     if (this.ply === 0) this.flip(FIRST_KEY);
-    this.side = (s ^ 1) as Side;
+    this.turn = (s ^ 1) as 0 | 1;
     this.ply++;
   }
 
   unmake(m: Move): void {
-    const s = (this.side ^ 1) as Side,
+    const s = (this.turn ^ 1) as 0 | 1,
       from = m & 63,
       to = m >>> 6;
     this.men[s] ^= (1 << from) | (1 << to);
@@ -92,19 +98,19 @@ export class Engine5 implements Engine {
     }
     this.keyLo ^= ZLO[base + from] ^ ZLO[base + to] ^ ZLO[SIDE_KEY];
     this.keyHi ^= ZHI[base + from] ^ ZHI[base + to] ^ ZHI[SIDE_KEY];
-    this.side = s;
+    this.turn = s;
     this.ply--;
     if (this.ply === 0) this.flip(FIRST_KEY);
   }
 
   winner(): Winner {
-    const w = maskWinner(this.men[0], this.men[1], this.kings[0], this.kings[1], this.side);
-    return w < 0 ? null : w === 0 ? 'white' : 'black';
+    const w = maskWinner(this.men[0], this.men[1], this.kings[0], this.kings[1], this.turn);
+    return w < 0 ? null : SIDES[w];
   }
 
   /** The square of that side's King. */
   king(side: Side): number {
-    return this.kings[side];
+    return this.kings[sideIndex(side)];
   }
 
   occupied(sq: number): boolean {
@@ -120,11 +126,16 @@ export class Engine5 implements Engine {
   }
 
   mobility(side: Side): number {
+    return this.countMoves(sideIndex(side));
+  }
+
+  /** mobility by the side's index (the evaluation's inner loop). */
+  countMoves(s: number): number {
     const k = this.kings,
-      own = this.men[side],
-      opp = this.men[side ^ 1];
-    if (isOver(own, opp, k[side], k[side ^ 1])) return 0;
-    return countMoves(own, opp, k[side], side === this.side && this.ply === 0);
+      own = this.men[s],
+      opp = this.men[s ^ 1];
+    if (isOver(own, opp, k[s], k[s ^ 1])) return 0;
+    return countMoves(own, opp, k[s], s === this.turn && this.ply === 0);
   }
 
   clone(): Engine5 {
@@ -133,7 +144,12 @@ export class Engine5 implements Engine {
 
   /** A copy of the current position. */
   position(): Position {
-    return { men: [this.men[0], this.men[1]], kings: [this.kings[0], this.kings[1]], side: this.side, ply: this.ply };
+    return {
+      men: [this.men[0], this.men[1]],
+      kings: [this.kings[0], this.kings[1]],
+      side: SIDES[this.turn],
+      ply: this.ply,
+    };
   }
 
   /** The position string (see formatPosition). */
@@ -143,6 +159,6 @@ export class Engine5 implements Engine {
 }
 
 /** An engine over a copy of pos (5×5: the standard game and Retrieve the King). */
-export function createEngine(pos: Position): Engine {
-  return new Engine5(pos);
+export function createEngine(position: Position): Engine {
+  return new Engine5(positionArg(position));
 }

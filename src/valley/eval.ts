@@ -3,7 +3,8 @@ import type { Engine } from './engine.js';
 import { Engine5 } from './engine5.js';
 import { NEIGHBOURS, VALLEY, popCount, slideEnd } from './geometry.js';
 import { kingReachesValley } from './kernel.js';
-import type { Side } from './state.js';
+import { SIDES, otherSide } from './state.js';
+import { engineArg } from './variant.js';
 
 /**
  * Scale: points, positive = good for the side to move. Static scores stay within ±EVAL_MAX; exact game results
@@ -107,7 +108,7 @@ function slideDistance5(occAll: number, from: number): number {
 
 /** evaluate on the 5×5 masks. */
 function evaluate5(e: Engine5): number {
-  const us = e.side,
+  const us = e.turn,
     them = us ^ 1,
     occ = e.men[0] | e.men[1];
   const kUs = e.kings[us],
@@ -121,7 +122,7 @@ function evaluate5(e: Engine5): number {
     rThem = routesOf(them5);
   let score = DIST_VALUE[dUs] - DIST_VALUE[dThem] + TEMPO;
   score += ROUTE * (Math.min(rUs, 3) - Math.min(rThem, 3));
-  score += MOBILITY * (e.mobility(us) - e.mobility(them as Side));
+  score += MOBILITY * (e.countMoves(us) - e.countMoves(them));
   score += KING_FREEDOM[popCount(NEIGHBOURS[kUs] & ~occ)] - KING_FREEDOM[popCount(NEIGHBOURS[kThem] & ~occ)];
   return score;
 }
@@ -133,29 +134,32 @@ function openDirections(e: Engine, sq: number): number {
   return n;
 }
 
-/** True when that side's King reaches the valley in one slide (a win if it is that side's move, after ply 0). */
-export function kingOneSlideAway(e: Engine, side: Side): boolean {
+/**
+ * True when the King of the side of that index (WHITE, BLACK) reaches the valley in one slide (a win if it is
+ * that side's move, after ply 0).
+ */
+export function kingOneSlideAway(e: Engine, side: number): boolean {
   if (e instanceof Engine5) return kingReachesValley(e.kings[side], e.men[0] | e.men[1]);
-  const k = e.king(side),
+  const k = e.king(SIDES[side]),
     valley = e.valley;
   for (let d = 0; d < 8; d++) if (e.slideEnd(k, d) === valley) return true;
   return false;
 }
 
-/** The King's distance to the valley in slides (0 on it, FAR for FAR or more), for display and tests. */
-export function kingDistance(e: Engine, side: Side): number {
-  return distanceOf(slideDistance(e, e.king(side)));
+/**
+ * The position's worth for the side to move, in points within ±EVAL_MAX (the search's default evaluation).
+ * Terms: each King's distance to the valley in slides and its number of last-slide routes, mobility, the Kings'
+ * open directions, the move. Call it on a live position (no winner yet).
+ */
+export function evaluate(engine: Engine): number {
+  return staticScore(engineArg(engine));
 }
 
-/**
- * The position's worth for the side to move, in points within ±EVAL_MAX. Terms: each King's distance to the
- * valley in slides and its number of last-slide routes, mobility, the Kings' open directions, the move.
- * Call it on a live position (no winner yet).
- */
-export function evaluate(e: Engine): number {
+/** evaluate, unchecked: the search's inner loop calls it at every leaf. */
+export function staticScore(e: Engine): number {
   if (e instanceof Engine5) return evaluate5(e);
   const us = e.side,
-    them = (us ^ 1) as Side;
+    them = otherSide(us);
   const usR = slideDistance(e, e.king(us)),
     dUs = distanceOf(usR),
     rUs = routesOf(usR);
@@ -174,5 +178,5 @@ export function evaluate(e: Engine): number {
 /** The simple evaluation of the greedy player: the Kings' slide distances only. */
 export function simpleEvaluate(e: Engine): number {
   const us = e.side;
-  return 100 * (distanceOf(slideDistance(e, e.king((us ^ 1) as Side))) - distanceOf(slideDistance(e, e.king(us))));
+  return 100 * (distanceOf(slideDistance(e, e.king(otherSide(us)))) - distanceOf(slideDistance(e, e.king(us))));
 }

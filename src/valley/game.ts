@@ -1,11 +1,12 @@
 // A King's Valley game of any variant: the engine, the moves played, undo, the result with the draw rule, records.
+import { checkOptions, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
+import { textArg } from './args.js';
 import type { Engine } from './engine.js';
-import { makeMove, type Move } from './move.js';
+import { formatMove, makeMove, type Move } from './move.js';
 import { parseSquares, type Setup } from './notation.js';
 import { formatGameRecord, readRecordLines } from './record.js';
-import { formatEngineMove } from './search.js';
-import { BLACK, WHITE } from './state.js';
+import { otherSide, sideArg, type Side } from './state.js';
 import {
   VARIANTS,
   createVariantEngine,
@@ -17,9 +18,6 @@ import {
   type VariantName,
 } from './variant.js';
 
-/** A side by name. */
-export type Colour = 'white' | 'black';
-
 /** How a game starts and which rules it keeps. */
 export interface GameOptions {
   /** 'standard' (default), 'retrieve' or 'labyrinth'. */
@@ -27,7 +25,7 @@ export interface GameOptions {
   /** The starting position in the variant's notation (default: the variant's start). */
   position?: string;
   /** Who moves first from the variant's start (default White); with a position, its side field decides. */
-  first?: Colour;
+  first?: Side;
   /** The draw rule (default on): the third occurrence of the same position (board and side to move) is a draw. */
   drawRule?: boolean;
 }
@@ -35,15 +33,21 @@ export interface GameOptions {
 /** How a game ended. */
 export interface GameResult {
   /** Who won, null for a draw. */
-  winner: Colour | null;
+  winner: Side | null;
   /** True for a draw (the third occurrence of a position). */
   draw: boolean;
   /** For people: why the game ended. */
   reason: string;
 }
 
-const COLOUR: readonly Colour[] = ['white', 'black'];
-const NAME = ['White', 'Black'];
+const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
+
+/** The draw rule of a game's options: a boolean, on by default. */
+function drawRuleOf(options: { drawRule?: unknown }): boolean {
+  if (options.drawRule !== undefined && typeof options.drawRule !== 'boolean')
+    refuse('options.drawRule', 'true or false', options.drawRule);
+  return options.drawRule ?? true;
+}
 
 /** A game: play and undo moves in notation; nothing changes when a move is refused. */
 export class Game {
@@ -64,29 +68,19 @@ export class Game {
 
   /** A new game (the variant's start unless options give a position); bad options throw BAD_ARGUMENT or BAD_INPUT. */
   constructor(options: GameOptions = {}) {
+    checkOptions(options);
     this.variant = findVariant(options.variant ?? 'standard');
-    this.drawRule = options.drawRule ?? true;
-    const first =
-      options.first === undefined
-        ? undefined
-        : options.first === 'black'
-          ? BLACK
-          : options.first === 'white'
-            ? WHITE
-            : -1;
-    if (first === -1)
-      throw new GridbitsError('BAD_ARGUMENT', `first must be 'white' or 'black', got '${String(options.first)}'`);
+    this.drawRule = drawRuleOf(options);
+    const first = options.first === undefined ? undefined : sideArg(options.first, 'options.first');
     if (options.position !== undefined) {
+      textArg(options.position, 'options.position');
       const setup = parseVariantPosition(this.variant, options.position);
       if (first !== undefined && setup.side !== first) {
-        throw new GridbitsError(
-          'BAD_ARGUMENT',
-          `the position has ${COLOUR[setup.side]} to move, but first is ${options.first}`,
-        );
+        throw new GridbitsError('BAD_ARGUMENT', `the position has ${setup.side} to move, but first is ${first}`);
       }
       this.engine = createVariantEngine(this.variant, setup);
     } else {
-      this.engine = createVariantEngine(this.variant, variantStart(this.variant, first ?? WHITE));
+      this.engine = createVariantEngine(this.variant, variantStart(this.variant, first ?? 'white'));
     }
     this.start = this.engine.toString();
     this.remember();
@@ -94,7 +88,9 @@ export class Game {
 
   /** The game a record describes (see readRecordLines); a bad line throws BAD_INPUT naming it. */
   static fromRecord(text: string, options: { drawRule?: boolean } = {}): Game {
-    const rec = readRecordLines(text);
+    const rec = readRecordLines(textArg(text, 'record'));
+    checkOptions(options);
+    drawRuleOf(options);
     const named = (line: number, e: unknown): unknown =>
       e instanceof GridbitsError ? new GridbitsError('BAD_INPUT', `game record line ${line}: ${e.message}`) : e;
     let variant: VariantName = rec.start !== null && rec.start.text.split('/').length === 7 ? 'labyrinth' : 'standard';
@@ -142,19 +138,19 @@ export class Game {
   }
 
   /** The side to move now. */
-  get sideToMove(): Colour {
-    return COLOUR[this.engine.side];
+  get sideToMove(): Side {
+    return this.engine.side;
   }
 
   /** The legal moves now, in notation and generation order; none once the game is over (a draw included). */
   legalMoves(): string[] {
     if (this.result() !== null) return [];
-    return engineMoves(this.engine).map((m) => formatEngineMove(this.engine, m));
+    return engineMoves(this.engine).map((m) => formatMove(m, this.engine.board));
   }
 
   /** The squares the piece on `square` may move to now (none for an empty square, the opponent's, or a game over). */
   targets(square: string): string[] {
-    const from = this.variant.board.parse(square.trim().toLowerCase());
+    const from = this.variant.board.parse(textArg(square, 'square').trim().toLowerCase());
     return this.legalMoves()
       .filter((m) => this.variant.board.parse(m.slice(0, 2)) === from)
       .map((m) => m.slice(2));
@@ -164,15 +160,16 @@ export class Game {
    * Plays a move like "b1e4"; a malformed or illegal move, or one after the end, throws BAD_INPUT and changes nothing.
    */
   play(move: string): void {
+    textArg(move, 'move');
     const over = this.result();
     if (over !== null) throw new GridbitsError('BAD_INPUT', `the game is over (${over.reason}): no more moves`);
-    const [from, to] = parseSquares(move, this.engine.size);
+    const [from, to] = parseSquares(move, this.engine.board);
     const m = makeMove(from, to);
     if (!engineMoves(this.engine).includes(m))
       throw new GridbitsError('BAD_INPUT', `illegal move '${move.trim()}' in ${this.engine.toString()}`);
     this.engine.make(m);
     this.played.push(m);
-    this.texts.push(formatEngineMove(this.engine, m));
+    this.texts.push(formatMove(m, this.engine.board));
     this.remember();
   }
 
@@ -192,9 +189,9 @@ export class Game {
       w = e.winner(),
       valley = this.variant.board.name(e.valley);
     if (w !== null) {
-      const reachedValley = e.king(w === 'white' ? WHITE : BLACK) === e.valley;
+      const reachedValley = e.king(w) === e.valley;
       const reason = reachedValley
-        ? `the ${NAME[w === 'white' ? 0 : 1]} King reached the valley ${valley}`
+        ? `the ${NAME[w]} King reached the valley ${valley}`
         : `the ${NAME[e.side]} King cannot move`;
       return { winner: w, draw: false, reason };
     }
@@ -208,7 +205,7 @@ export class Game {
     // Only a custom position at ply 0 with no soldier able to move gets here: no legal move loses, as a boxed-in King
     // does.
     if (engineMoves(e).length === 0)
-      return { winner: COLOUR[e.side ^ 1], draw: false, reason: `${NAME[e.side]} has no legal move` };
+      return { winner: otherSide(e.side), draw: false, reason: `${NAME[e.side]} has no legal move` };
     return null;
   }
 

@@ -7,48 +7,22 @@
  * {@link search}, {@link solve} and AI matches ({@link match}).
  * @module valley
  */
-export { BOARD, VALLEY, slideEnd } from './geometry.js';
-export { formatMove, isMove, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
-export {
-  BLACK,
-  WHITE,
-  copyPosition,
-  samePosition,
-  startPosition,
-  winnerOf,
-  type Position,
-  type Side,
-  type Winner,
-} from './state.js';
-export { MAX_MOVES, countMoves, generateInto, isOver } from './kernel.js';
-export {
-  PILLAR,
-  START,
-  formatPosition,
-  formatSetup,
-  moveText,
-  parsePosition,
-  parseSetup,
-  type GridSpec,
-  type Setup,
-} from './notation.js';
+export { BOARD } from './geometry.js';
+export { formatMove, isSlide, makeMove, moveFrom, moveTo, parseMove, type Move } from './move.js';
+export { samePosition, startPosition, winnerOf, type Position, type Side, type Winner } from './state.js';
+export { START, formatPosition, moveText, parsePosition, type GridSpec, type Setup } from './notation.js';
 export { legalMoves, parseLegalMove, play } from './position.js';
 export {
-  formatGameRecord,
   formatRecord,
   isJsonRecord,
   parseRecord,
   readAbstractPlayRecord,
-  readRecordLines,
   type AbstractPlayMove,
   type AbstractPlayRecord,
   type PositionRecord,
-  type RecordLine,
-  type RecordLines,
 } from './record.js';
 export type { Engine } from './engine.js';
-export { Engine5, createEngine } from './engine5.js';
-export { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
+export { createEngine } from './engine5.js';
 export {
   VARIANTS,
   VARIANT_NAMES,
@@ -61,8 +35,7 @@ export {
   type Variant,
   type VariantName,
 } from './variant.js';
-export { zobristKeys } from './zobrist.js';
-export { Game, type Colour, type GameOptions, type GameResult } from './game.js';
+export { Game, type GameOptions, type GameResult } from './game.js';
 export {
   PERFT_MAX_DEPTH,
   divide,
@@ -75,10 +48,8 @@ export {
 } from './perft.js';
 export {
   SEARCH_MAX_PLY,
-  SearchTable,
   Searcher,
   WIN,
-  formatEngineMove,
   parseEngineMove,
   search,
   searchAnswer,
@@ -88,9 +59,8 @@ export {
   type SearchOptions,
   type SearchResult,
 } from './search.js';
-export { EVAL_MAX, evaluate, kingDistance, simpleEvaluate } from './eval.js';
+export { EVAL_MAX, evaluate } from './eval.js';
 export {
-  SOLVE_ENTRY_BYTES,
   SOLVE_MAX_PLY,
   solve,
   solveJob,

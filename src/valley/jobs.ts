@@ -6,6 +6,7 @@ import { divideJob, perftJob } from './perft.js';
 import { searchJob, type SearchOptions } from './search.js';
 import { solveJob, type SolveOptions } from './solve.js';
 import { createVariantEngine, type VariantName } from './variant.js';
+import { createEngine } from './engine5.js';
 
 /** What a worker search takes: SearchOptions without its callbacks, and the table size. */
 export type WorkerSearchOptions = Omit<SearchOptions, 'onIteration' | 'evaluate'> & {
@@ -28,7 +29,8 @@ export const jobs = {
   search: (variant: VariantName, position: string | undefined, options: WorkerSearchOptions = {}) =>
     searchJob(createVariantEngine(variant, position), options),
   /** solve: the value of a 5×5 position (standard rules). */
-  solve: (position: string, options: Omit<SolveOptions, 'onStatus'> = {}) => solveJob(parsePosition(position), options),
+  solve: (position: string, options: Omit<SolveOptions, 'onStatus'> = {}) =>
+    solveJob(createEngine(parsePosition(position)), options),
   /** match: players against each other. */
   match: (options: Omit<MatchOptions, 'onGame'>) => matchJob(options),
 } satisfies JobRegistry;

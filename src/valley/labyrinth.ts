@@ -1,9 +1,10 @@
 // King's Valley Labyrinth (7×7, four pillars, the valley d4) on bitboards: 49 squares as two 32-bit halves.
+import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import type { Engine } from './engine.js';
 import { PILLAR, formatBoard, parseSetup, type GridSpec, type Setup } from './notation.js';
 import type { Move } from './move.js';
-import { BLACK, WHITE, checkKingOnValley, type Winner, type Side } from './state.js';
+import { BLACK, SIDES, WHITE, checkKingOnValley, sideIndex, type Side, type Winner } from './state.js';
 import { ZOBRIST_SEED_HI, ZOBRIST_SEED_LO, zobristKeys } from './zobrist.js';
 
 const N = 7;
@@ -151,11 +152,15 @@ const Z_FIRST = Z_SIDE + 1;
 const ZLO = zobristKeys(Z_FIRST + 1, ZOBRIST_SEED_LO ^ 0x7777);
 const ZHI = zobristKeys(Z_FIRST + 1, ZOBRIST_SEED_HI ^ 0x7777);
 
+const BOARD_7 = Board.of(N, N);
+
 /** The Labyrinth game on bitboards; build it with createLabyrinthEngine. */
-class LabyrinthEngine implements Engine {
+export class LabyrinthEngine implements Engine {
   readonly size = N;
+  readonly board = BOARD_7;
   readonly valley = LABYRINTH_VALLEY;
-  side: Side;
+  /** The side to move's index (WHITE, BLACK). */
+  turn: 0 | 1;
   ply: number;
   keyLo = 0;
   keyHi = 0;
@@ -166,7 +171,7 @@ class LabyrinthEngine implements Engine {
   /** An engine at the setup's position, or a copy of another engine (the same fields in the same order). */
   constructor(setup: Setup | LabyrinthEngine) {
     if (setup instanceof LabyrinthEngine) {
-      this.side = setup.side;
+      this.turn = setup.turn;
       this.ply = setup.ply;
       this.keyLo = setup.keyLo;
       this.keyHi = setup.keyHi;
@@ -174,8 +179,8 @@ class LabyrinthEngine implements Engine {
       this.kings.set(setup.kings);
       return;
     }
-    checkKingOnValley(setup.side, setup.kings[setup.side], LABYRINTH_VALLEY, 'd4');
-    this.side = setup.side;
+    checkKingOnValley(setup.side, setup.kings[sideIndex(setup.side)], LABYRINTH_VALLEY, 'd4');
+    this.turn = sideIndex(setup.side);
     this.ply = setup.ply;
     for (const c of [WHITE, BLACK]) {
       for (const sq of setup.men[c]) {
@@ -187,7 +192,7 @@ class LabyrinthEngine implements Engine {
       }
       this.kings[c] = setup.kings[c];
     }
-    if (this.side === BLACK) {
+    if (this.turn === BLACK) {
       this.keyLo ^= ZLO[Z_SIDE];
       this.keyHi ^= ZHI[Z_SIDE];
     }
@@ -197,13 +202,17 @@ class LabyrinthEngine implements Engine {
     }
   }
 
+  get side(): Side {
+    return SIDES[this.turn];
+  }
+
   boardKey(): [number, number] {
     return this.ply === 0 ? [this.keyLo ^ ZLO[Z_FIRST], this.keyHi ^ ZHI[Z_FIRST]] : [this.keyLo, this.keyHi];
   }
 
   generate(out: Int32Array, at: number): number {
     const m = this.men,
-      s = this.side,
+      s = this.turn,
       king = this.kings[s];
     const occLo = m[0] | m[2] | PILLAR_LO,
       occHi = m[1] | m[3] | PILLAR_HI;
@@ -231,7 +240,7 @@ class LabyrinthEngine implements Engine {
   }
 
   make(mv: Move): void {
-    const s = this.side,
+    const s = this.turn,
       from = mv & 63,
       to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
@@ -239,19 +248,19 @@ class LabyrinthEngine implements Engine {
     const isKing = this.kings[s] === from;
     if (isKing) this.kings[s] = to;
     this.rekey(s, isKing, from, to);
-    this.side = (s ^ 1) as Side;
+    this.turn = (s ^ 1) as 0 | 1;
     this.ply++;
   }
 
   unmake(mv: Move): void {
-    const s = (this.side ^ 1) as Side,
+    const s = (this.turn ^ 1) as 0 | 1,
       from = mv & 63,
       to = mv >>> 6;
     this.men[2 * s] ^= BIT_LO[from] | BIT_LO[to];
     this.men[2 * s + 1] ^= BIT_HI[from] | BIT_HI[to];
     const isKing = this.kings[s] === to;
     if (isKing) this.kings[s] = from;
-    this.side = s;
+    this.turn = s;
     this.ply--;
     this.rekey(s, isKing, from, to);
   }
@@ -273,15 +282,15 @@ class LabyrinthEngine implements Engine {
     if (this.kings[WHITE] === LABYRINTH_VALLEY) return 'white';
     if (this.kings[BLACK] === LABYRINTH_VALLEY) return 'black';
     const m = this.men,
-      king = this.kings[this.side];
+      king = this.kings[this.turn];
     const occLo = m[0] | m[2] | PILLAR_LO,
       occHi = m[1] | m[3] | PILLAR_HI;
-    if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return this.side === WHITE ? 'black' : 'white';
+    if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return SIDES[this.turn ^ 1];
     return null;
   }
 
   king(side: Side): number {
-    return this.kings[side];
+    return this.kings[sideIndex(side)];
   }
 
   occupied(sq: number): boolean {
@@ -298,13 +307,18 @@ class LabyrinthEngine implements Engine {
    * Counted without sliding; 0 when a King is on the valley or that side's King is boxed in (as for the 5×5 engine).
    */
   mobility(side: Side): number {
+    return this.countMoves(sideIndex(side));
+  }
+
+  /** mobility by the side's index (perft's last ply counts the side to move's moves with it). */
+  countMoves(side: number): number {
     const m = this.men,
       king = this.kings[side];
     const occLo = m[0] | m[2] | PILLAR_LO,
       occHi = m[1] | m[3] | PILLAR_HI;
     if (this.kings[0] === LABYRINTH_VALLEY || this.kings[1] === LABYRINTH_VALLEY) return 0;
     if ((NB_LO[king] & ~occLo) === 0 && (NB_HI[king] & ~occHi) === 0) return 0;
-    const first = this.ply === 0 && side === this.side;
+    const first = this.ply === 0 && side === this.turn;
     let lo = m[2 * side],
       hi = m[2 * side + 1],
       n = 0;
@@ -325,7 +339,7 @@ class LabyrinthEngine implements Engine {
     return n;
   }
 
-  clone(): Engine {
+  clone(): LabyrinthEngine {
     return new LabyrinthEngine(this);
   }
 
@@ -339,7 +353,7 @@ class LabyrinthEngine implements Engine {
       }
       return LABYRINTH_PILLARS.includes(sq) ? PILLAR : '';
     };
-    return formatBoard(N, letter, this.side, this.ply);
+    return formatBoard(N, letter, SIDES[this.turn], this.ply);
   }
 }
 

@@ -4,7 +4,7 @@ import { GridbitsError } from '../core/error.js';
 import { Board } from '../core/board.js';
 import { VALLEY } from './geometry.js';
 import { moveFrom, moveTo, parseMove } from './move.js';
-import { BLACK, WHITE, type Position, type Side } from './state.js';
+import { BLACK, WHITE, positionArg, sideIndex, type Position, type Side } from './state.js';
 
 /** The standard start, White to move. */
 export const START = 'sskss/5/5/5/SSKSS w 0';
@@ -105,8 +105,8 @@ export function parseSetup(text: string, spec: GridSpec): Setup {
   }
   if (sideText !== 'w' && sideText !== 'b') throw bad(`side to move must be 'w' or 'b', got '${sideText}'`);
   if (!/^[0-9]{1,9}$/.test(plyText)) throw bad(`ply must be a whole number from 0, got '${plyText}'`);
-  const side = sideText === 'w' ? WHITE : BLACK;
-  if (kings[side] === valley)
+  const side: Side = sideText === 'w' ? 'white' : 'black';
+  if (kings[sideIndex(side)] === valley)
     throw bad(`the side to move already has its King on the valley ${board.name(valley)}, which no game reaches`);
   return { size, men, kings: [kings[0], kings[1]], side, ply: Number(plyText) };
 }
@@ -132,7 +132,7 @@ export function formatBoard(size: number, letter: (sq: number) => string, side: 
     }
     ranks.push(empty > 0 ? row + String(empty) : row);
   }
-  return `${ranks.join('/')} ${side === WHITE ? 'w' : 'b'} ${ply}`;
+  return `${ranks.join('/')} ${side === 'white' ? 'w' : 'b'} ${ply}`;
 }
 
 /** The letter of sq in setup (pillars come from spec): K S k s, '#', or '' for an empty square. */
@@ -163,7 +163,8 @@ export function parsePosition(text: string): Position {
 }
 
 /** The position string of p (the inverse of parsePosition). */
-export function formatPosition(p: Position): string {
+export function formatPosition(position: Position): string {
+  const p = positionArg(position);
   const letter = (sq: number): string => {
     const bit = 1 << sq;
     const c: number = p.men[WHITE] & bit ? WHITE : p.men[BLACK] & bit ? BLACK : -1;
@@ -180,15 +181,16 @@ export function formatPosition(p: Position): string {
  * is not two square names is returned trimmed, for the parser to refuse.
  */
 export function moveText(text: string): string {
+  textArg(text, 'move');
   const m = /^\s*([a-z][0-9]{1,2})\s*(?:[-\u2010-\u2013]\s*)?([a-z][0-9]{1,2})\s*$/i.exec(text);
   return m === null ? text.trim() : (m[1] + m[2]).toLowerCase();
 }
 
 /**
- * The from and to squares of a move's text ("b1e4", "b1-e4", "b1 e4", "a1g7") on a size × size board; throws
+ * The from and to squares of a move's text ("b1e4", "b1-e4", "b1 e4", "a1g7") on the board; throws
  * BAD_INPUT when it is not two square names on that board. Legality is the caller's check.
  */
-export function parseSquares(text: string, size: number): [number, number] {
-  const m = parseMove(moveText(text), size);
+export function parseSquares(text: string, board: Board): [number, number] {
+  const m = parseMove(moveText(text), board);
   return [moveFrom(m), moveTo(m)];
 }

@@ -3,7 +3,9 @@
 import { GridbitsError } from '../core/error.js';
 import { START, formatPosition, moveText, parsePosition } from './notation.js';
 import { play } from './position.js';
-import { startPosition, type Position } from './state.js';
+import { positionArg, startPosition, type Position } from './state.js';
+import { textArg } from './args.js';
+import { refuse } from '../core/check.js';
 
 /** A 5×5 game record read and replayed: its start, its moves, the position before each. */
 export interface PositionRecord {
@@ -20,7 +22,7 @@ export interface PositionRecord {
  * naming its line, and nothing is returned.
  */
 export function parseRecord(text: string): PositionRecord {
-  const rec = readRecordLines(text);
+  const rec = readRecordLines(textArg(text, 'record'));
   // The 5×5 games only: Retrieve the King differs from the standard game in its start, which the record holds.
   if (rec.variant !== null && rec.variant !== 'standard' && rec.variant !== 'retrieve') {
     throw new GridbitsError(
@@ -45,11 +47,14 @@ export function parseRecord(text: string): PositionRecord {
 
 /** The record text: the starting position's line only when it is not the standard start. */
 export function formatRecord(start: Position, moves: readonly string[]): string {
-  return formatGameRecord('standard', START, formatPosition(start), moves);
+  const text = formatPosition(positionArg(start, 'start'));
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string'))
+    refuse('moves', 'a list of moves in notation', moves);
+  return formatGameRecord('standard', START, text, moves);
 }
 
 /** One line of a record: its text and where it stands. */
-export interface RecordLine {
+interface RecordLine {
   /** The line's number in the record, from 1 (blank lines counted). */
   line: number;
   /** The line's text, trimmed. */
@@ -128,6 +133,7 @@ const AP_VARIANTS: Record<string, 'retrieve' | 'labyrinth'> = {
 
 /** True when text looks like a JSON document (an AbstractPlay record) rather than gridbits' line-by-line record. */
 export function isJsonRecord(text: string): boolean {
+  textArg(text, 'record');
   return /^\s*\{/.test(text);
 }
 
@@ -143,7 +149,7 @@ export function readAbstractPlayRecord(text: string): AbstractPlayRecord {
     new GridbitsError('BAD_INPUT', `AbstractPlay game record: ${problem}`);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(textArg(text, 'record'));
   } catch (e) {
     throw bad(`not valid JSON (${(e as Error).message})`);
   }

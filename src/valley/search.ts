@@ -1,12 +1,15 @@
 // Game-tree search over any Engine, as a job: negamax alpha-beta with PVS, iterative deepening, a
 // transposition table in typed arrays, move ordering (TT move, winning King moves, killers, history), repetition draws.
+import { checkInt, checkOptions, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
+import { countArg, flagArg, listenerArg, textArg } from './args.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import type { Engine } from './engine.js';
-import { EVAL_MAX, kingOneSlideAway, evaluate } from './eval.js';
-import { formatMove, makeMove, parseMove, type Move } from './move.js';
-import type { Winner, Side } from './state.js';
+import { EVAL_MAX, kingOneSlideAway, staticScore } from './eval.js';
+import { makeMove, parseMove, type Move } from './move.js';
+import { SIDES, otherSide, sideIndex, type Winner } from './state.js';
+import { engineArg } from './variant.js';
 
 /**
  * Score scale (points, from the side to move's view): static evaluations within ±EVAL_MAX (10,000); a won
@@ -16,6 +19,8 @@ export const WIN = 30000;
 /** Deepest line the search follows, in plies from the root; scores beyond ±(WIN − SEARCH_MAX_PLY) are exact results. */
 export const SEARCH_MAX_PLY = 64;
 const WON = WIN - SEARCH_MAX_PLY;
+/** The largest transposition table, in entries (15 bytes each: 1 GB). */
+const MAX_TABLE_SIZE = 1 << 26;
 const MOVES_PER_PLY = 64;
 /** Moves from this index on (in search order) may be reduced. */
 const LMR_FROM = 3;
@@ -93,8 +98,6 @@ export interface SearchResult {
   ended: 'depth' | 'proven' | 'over';
 }
 
-const sideName = (s: Side): 'white' | 'black' => (s === 0 ? 'white' : 'black');
-
 /** A transposition table: one entry per slot (index = keyLo & mask), both key halves checked. */
 export class SearchTable {
   /** Entries (a power of two). */
@@ -114,11 +117,10 @@ export class SearchTable {
   /** The search generation that wrote each entry. */
   readonly gen: Uint8Array;
 
-  /** size: number of entries, rounded down to a power of two (at least 1024); 15 bytes each. */
+  /** size: number of entries (1 to 2^26), rounded down to a power of two (at least 1024); 15 bytes each. */
   constructor(size = 1 << 18) {
-    if (!Number.isFinite(size) || size < 1)
-      throw new GridbitsError('BAD_ARGUMENT', `table size must be a positive number of entries, got ${size}`);
-    const n = Math.max(1024, 2 ** Math.floor(Math.log2(Math.min(size, 1 << 26))));
+    checkInt(size, 'tableSize', 1, MAX_TABLE_SIZE);
+    const n = Math.max(1024, 2 ** Math.floor(Math.log2(size)));
     this.size = n;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
@@ -135,6 +137,30 @@ export class SearchTable {
   }
 }
 
+/**
+ * What a search's options hold, checked before it starts: each field of SearchOptions (and the table size of a
+ * search with a fresh table), of the right kind; else BAD_ARGUMENT naming it.
+ */
+function checkSearchOptions(options: unknown): SearchOptions & { tableSize?: number } {
+  checkOptions(options);
+  const o = (options ?? {}) as Record<string, unknown>;
+  countArg(o.depth, 'options.depth', 1, SEARCH_MAX_PLY - 4);
+  const history = o.history;
+  if (
+    history !== undefined &&
+    (!Array.isArray(history) ||
+      !history.every((k) => Array.isArray(k) && k.length === 2 && k.every((h) => Number.isInteger(h))))
+  )
+    refuse('options.history', 'a list of position keys [keyLo, keyHi] (Game#historyKeys)', history);
+  flagArg(o.drawRule, 'options.drawRule');
+  listenerArg(o.onIteration, 'options.onIteration');
+  listenerArg(o.evaluate, 'options.evaluate');
+  if (o.contempt !== undefined && !Number.isFinite(o.contempt))
+    refuse('options.contempt', 'a number of points', o.contempt);
+  countArg(o.tableSize, 'options.tableSize', 1, MAX_TABLE_SIZE);
+  return o as SearchOptions & { tableSize?: number };
+}
+
 const EXACT = 1,
   LOWER = 2,
   UPPER = 3;
@@ -145,7 +171,7 @@ const EXACT = 1,
  */
 export class Searcher {
   /** The transposition table, kept between searches. */
-  readonly table: SearchTable;
+  private readonly table: SearchTable;
   private gen = 0;
   private readonly moves = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
   private readonly order = new Int32Array(SEARCH_MAX_PLY * MOVES_PER_PLY);
@@ -171,10 +197,10 @@ export class Searcher {
   private readonly repFilter = new Uint16Array(4096);
 
   private e!: Engine;
-  private evaluate: (e: Engine) => number = evaluate;
+  private evaluate: (e: Engine) => number = staticScore;
   private drawRule = true;
   private contempt = 0;
-  private rootSide: Side = 0;
+  private rootTurn = 0;
   // The best root move of the current iteration so far (0: none yet) and its score.
   private iterBest = 0;
   private iterScore = 0;
@@ -198,14 +224,9 @@ export class Searcher {
    * a stopped one (running it again then throws BAD_ARGUMENT).
    */
   searchJob(engine: Engine, options: SearchOptions = {}): Job<SearchResult, SearchResult> {
+    const e = engineArg(engine).clone();
+    checkSearchOptions(options);
     const maxDepth = options.depth ?? SEARCH_MAX_PLY - 4;
-    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > SEARCH_MAX_PLY - 4) {
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        `search depth must be a whole number from 1 to ${SEARCH_MAX_PLY - 4}, got ${maxDepth}`,
-      );
-    }
-    const e = engine.clone();
     return new Job<SearchResult, SearchResult>((ctl) => this.iterate(ctl, e, maxDepth, options));
   }
 
@@ -228,11 +249,11 @@ export class Searcher {
     const start = performance.now();
     const elapsed = (): number => Math.round((performance.now() - start) * 10) / 10;
     // No legal move (only a custom position at ply 0 whose soldiers are all stuck) loses, like a boxed-in King.
-    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? sideName((e.side ^ 1) as Side) : null);
+    const result = e.winner() ?? (e.generate(this.moves, 0) === 0 ? otherSide(e.side) : null);
     if (result !== null)
       return {
         move: null,
-        score: result === sideName(e.side) ? WIN : -WIN,
+        score: result === e.side ? WIN : -WIN,
         depth: 0,
         nodes: 0,
         pv: [],
@@ -243,10 +264,10 @@ export class Searcher {
 
     this.owner = ctl;
     this.e = e;
-    this.evaluate = options.evaluate ?? evaluate;
+    this.evaluate = options.evaluate ?? staticScore;
     this.drawRule = options.drawRule ?? true;
     this.contempt = Math.max(-EVAL_MAX, Math.min(EVAL_MAX, Math.round(options.contempt ?? 0)));
-    this.rootSide = e.side;
+    this.rootTurn = sideIndex(e.side);
     this.nodes = 0;
     this.spent = 0;
     this.gen = (this.gen + 1) & 255;
@@ -259,7 +280,7 @@ export class Searcher {
       const out = { ...r, nodes: this.nodes, timeMs: elapsed() };
       if (Math.abs(out.score) >= WON) {
         const plies = WIN - Math.abs(out.score);
-        out.winner = sideName((out.score > 0 ? e.side : e.side ^ 1) as Side);
+        out.winner = out.score > 0 ? e.side : otherSide(e.side);
         out.winInPlies = plies;
         out.winIn = Math.ceil(plies / 2);
       }
@@ -340,7 +361,7 @@ export class Searcher {
         const n = e.generate(buf, 0);
         for (let i = 0; i < n; i++) if (buf[i] === t.move[slot]) next = buf[i];
       }
-      if (next < 0 && e.ply > 0 && kingOneSlideAway(e, e.side)) next = makeMove(e.king(e.side), e.valley);
+      if (next < 0 && e.ply > 0 && kingOneSlideAway(e, sideIndex(e.side))) next = makeMove(e.king(e.side), e.valley);
       if (next < 0) break;
       pv.push(next as Move);
       e.make(next as Move);
@@ -398,18 +419,18 @@ export class Searcher {
     this.pvLength[ply] = ply;
     this.nodes++;
     const w = e.winner();
-    if (w !== null) return w === sideName(e.side) ? WIN - ply : ply - WIN;
+    // The side to move here: the root's, or the other one at odd plies.
+    const side = this.rootTurn ^ (ply & 1);
+    if (w !== null) return w === SIDES[side] ? WIN - ply : ply - WIN;
     const lo = e.keyLo,
       hi = e.keyHi;
-    if (ply > 0 && this.drawRule && this.repeated(lo, hi))
-      return e.side === this.rootSide ? -this.contempt : this.contempt;
-    const side = e.side;
+    if (ply > 0 && this.drawRule && this.repeated(lo, hi)) return (ply & 1) === 0 ? -this.contempt : this.contempt;
     // A King one slide from the valley wins now (the search would find it one ply later; this saves the ply).
     if (ply > 0 && e.ply > 0 && kingOneSlideAway(e, side)) return WIN - ply - 1;
     if (ply >= SEARCH_MAX_PLY - 1) return this.evaluate(e);
     if (depth <= 0) {
       // The opponent threatens to win next move: look one ply further rather than trust the static score.
-      if (ply >= SEARCH_MAX_PLY - 2 || !kingOneSlideAway(e, (side ^ 1) as Side)) return this.evaluate(e);
+      if (ply >= SEARCH_MAX_PLY - 2 || !kingOneSlideAway(e, side ^ 1)) return this.evaluate(e);
       depth = 1;
     }
 
@@ -437,7 +458,7 @@ export class Searcher {
     if (n === 0) return ply - WIN;
     this.scoreMoves(base, n, ttMove, ply, side);
     // When the opponent's King is one slide from the valley, every move is forced or losing: no reductions.
-    this.nThreat[ply] = kingOneSlideAway(e, (side ^ 1) as Side) ? 1 : 0;
+    this.nThreat[ply] = kingOneSlideAway(e, side ^ 1) ? 1 : 0;
     // The line's repetition keys leave out the first-move flag (only the game's first position has it), so a
     // line back to the start board counts as a return to it.
     if (e.ply === 0) this.pushKey(...e.boardKey());
@@ -484,7 +505,7 @@ export class Searcher {
     for (let j = ply + 1; j < this.pvLength[ply + 1]; j++) this.pvTable[row + j] = this.pvTable[next + j];
     this.pvLength[ply] = Math.max(this.pvLength[ply + 1], ply + 1);
     if (s < this.nBeta[ply]) return false;
-    this.noteCutoff(m, ply, this.e.side, this.nDepth[ply]);
+    this.noteCutoff(m, ply, this.rootTurn ^ (ply & 1), this.nDepth[ply]);
     return true;
   }
 
@@ -640,10 +661,11 @@ function* score(x: Generator<void, number, void> | number): Generator<void, numb
 
 /** One search with a fresh table (`tableSize` entries, default 2^18), as a job: see {@link Searcher.searchJob}. */
 export function searchJob(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & { tableSize?: number } = {},
 ): Job<SearchResult, SearchResult> {
-  return new Searcher(options.tableSize).searchJob(e, options);
+  engineArg(engine);
+  return new Searcher(checkSearchOptions(options).tableSize).searchJob(engine, options);
 }
 
 /**
@@ -653,47 +675,45 @@ export function searchJob(
  * @example
  * ```ts
  * import { START, createEngine, formatMove, parsePosition, search } from 'gridbits/valley';
- * const outcome = await search(createEngine(parsePosition(START)), { timeoutMs: 200 });
+ * const engine = createEngine(parsePosition(START));
+ * const outcome = await search(engine, { timeoutMs: 200 });
  * const r = outcome.finished ? outcome.value : outcome.partial;
- * if (r?.move != null) console.log(formatMove(r.move), r.score, r.depth);
+ * if (r?.move != null) console.log(formatMove(r.move, engine.board), r.score, r.depth);
  * ```
  */
 export function search(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & RunOptions & { tableSize?: number } = {},
 ): Promise<Outcome<SearchResult, SearchResult>> {
-  return searchJob(e, options).run(options);
+  return searchJob(engine, options).run(options);
 }
 
 /** {@link search} run synchronously. */
 export function searchSync(
-  e: Engine,
+  engine: Engine,
   options: SearchOptions & RunOptions & { tableSize?: number } = {},
 ): Outcome<SearchResult, SearchResult> {
-  return searchJob(e, options).runSync(options);
+  return searchJob(engine, options).runSync(options);
 }
 
 /** A search outcome's best move and its facts: the value when finished, else the partial (undefined if none yet). */
 export function searchAnswer(outcome: Outcome<SearchResult, SearchResult>): SearchResult | undefined {
+  const o = outcome as unknown as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null || typeof o.finished !== 'boolean')
+    refuse('outcome', 'the outcome of a search (search, searchSync)', outcome);
   return outcome.finished ? outcome.value : outcome.partial;
 }
 
-/**
- * A move in the engine's notation, from and to squares: "b1e4" (on 7×7, files a-g); a number that is no move is
- * refused.
- */
-export function formatEngineMove(e: Engine, m: Move): string {
-  return formatMove(m, e.size);
-}
-
 /** The legal move named by text in the engine's position; throws BAD_INPUT when malformed or illegal. */
-export function parseEngineMove(e: Engine, text: string): Move {
+export function parseEngineMove(engine: Engine, text: string): Move {
+  const e = engineArg(engine);
+  textArg(text, 'move');
   // Two square names off this board are an illegal move here, not a malformed one.
   if (!/^\s*[a-z][0-9][a-z][0-9]\s*$/i.test(text))
     throw new GridbitsError('BAD_INPUT', `bad move '${text}': expected from and to squares, like b1e4`);
   let m: Move;
   try {
-    m = parseMove(text, e.size);
+    m = parseMove(text, e.board);
   } catch {
     throw new GridbitsError('BAD_INPUT', `illegal move '${text}' in ${e.toString()}`);
   }

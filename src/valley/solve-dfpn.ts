@@ -13,6 +13,11 @@ export const CUT = -1;
 
 const SLOTS = SOLVE_MAX_PLY * MAX_MOVES + 1;
 
+// run()'s steps at a ply: enter the node, take the result of the child it searched, search its next child.
+const ENTER = 0;
+const RETURN = 1;
+const ITERATE = 2;
+
 /**
  * The search state. Nodes are positions seen from the side to move: own/opp masks, the two Kings, first (1 on
  * ply 0: soldiers only) and or (1 when the side to move is the prover, the side whose forced win is asked).
@@ -29,6 +34,8 @@ export class Dfpn {
   /** Set when nodes reached nodeLimit: the search unwinds to the root (the table keeps what it learned). */
   stop = false;
   nodeLimit = Infinity;
+  /** Node count at which run() pauses (before entering its next node), to be run again. */
+  pauseAt = Infinity;
   /** The deepest ply reached (for reports). */
   maxPly = 0;
   // Results of the last mid() call.
@@ -42,6 +49,22 @@ export class Dfpn {
   private readonly pathNext = new Int32Array(SOLVE_MAX_PLY + 1);
   private readonly pathSlot = new Int32Array(SOLVE_MAX_PLY + 1);
   private readonly head = new Int32Array(1024).fill(-1);
+  // The nodes on the line by ply: position, first-move flag, OR flag, thresholds, children, passes, nodes at
+  // entry, the child being searched.
+  private readonly nOwn = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nOpp = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nOwnKing = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nOppKing = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nFirst = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nOr = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nThpn = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nThdn = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nCount = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nIter = new Int32Array(SOLVE_MAX_PLY + 1);
+  private readonly nStart = new Float64Array(SOLVE_MAX_PLY + 1);
+  private readonly nBest = new Int32Array(SOLVE_MAX_PLY + 1);
+  // Where run() stands between runs: the ply of the node it is about to enter.
+  private ply = 0;
   // Children of the node at each ply: move, key, pn, dn, disproof dependency, distance to the win.
   // (One slot more than the plies use: probe()'s.)
   private readonly cMove = new Int32Array(SLOTS);
@@ -128,134 +151,209 @@ export class Dfpn {
   }
 
   /**
-   * Searches the node until its proof number reaches thpn or its disproof number thdn (or it is solved, or stop
-   * is set); leaves the result in rPn/rDn/rDep/rDist and in the table.
+   * Starts the search of a root node (thresholds infinite, key lo/hi): run() then searches it until it is
+   * solved or stop is set.
    */
-  mid(
+  begin(
     own: number,
     opp: number,
     ownKing: number,
     oppKing: number,
     first: number,
     or: number,
-    ply: number,
-    thpn: number,
-    thdn: number,
     lo: number,
     hi: number,
   ): void {
-    this.nodes++;
-    if (this.nodes >= this.nodeLimit) this.stop = true;
-    if (ply >= SOLVE_MAX_PLY) {
-      this.rPn = INF;
-      this.rDn = 0;
-      this.rDep = CUT;
-      return;
+    this.nOwn[0] = own;
+    this.nOpp[0] = opp;
+    this.nOwnKing[0] = ownKing;
+    this.nOppKing[0] = oppKing;
+    this.nFirst[0] = first;
+    this.nOr[0] = or;
+    this.nThpn[0] = INF;
+    this.nThdn[0] = INF;
+    this.pathLo[0] = lo;
+    this.pathHi[0] = hi;
+    this.ply = 0;
+  }
+
+  /**
+   * Searches on from where the search stands: each node until its proof number reaches its threshold thpn or
+   * its disproof number thdn (or it is solved, or stop is set), depth first, the nodes' state on a stack of
+   * plies rather than the call stack. True when the root is done (its result in rPn/rDn/rDep/rDist, every
+   * node's in the table); false when it paused, about to enter a node once `nodes` reached pauseAt, and run()
+   * goes on from there — a pause changes nothing in the search.
+   */
+  run(): boolean {
+    let ply = this.ply,
+      phase = ENTER;
+    for (;;) {
+      if (phase === ENTER) {
+        if (this.nodes >= this.pauseAt) {
+          this.ply = ply;
+          return false;
+        }
+        this.nodes++;
+        if (this.nodes >= this.nodeLimit) this.stop = true;
+        if (ply >= SOLVE_MAX_PLY) {
+          this.rPn = INF;
+          this.rDn = 0;
+          this.rDep = CUT;
+          phase = RETURN;
+        } else {
+          this.expand(ply);
+          phase = ITERATE;
+        }
+      }
+      if (phase === RETURN) {
+        if (ply === 0) return true;
+        ply--;
+        const best = this.nBest[ply];
+        this.cPn[best] = this.rPn;
+        this.cDn[best] = this.rDn;
+        this.cDep[best] = this.rDep;
+        this.cDist[best] = this.rDist;
+      }
+      // The node at ply: its next child to search, or its end.
+      if (this.iterate(ply)) {
+        ply++;
+        phase = ENTER;
+      } else {
+        this.settle(ply);
+        phase = RETURN;
+      }
     }
+  }
+
+  /** A node entered: on the line, its children generated (the kernel's open-direction walk) and estimated. */
+  private expand(ply: number): void {
     if (ply > this.maxPly) this.maxPly = ply;
-    const startNodes = this.nodes;
-    const slot = (lo ^ (hi >>> 3)) & 1023;
-    this.pathLo[ply] = lo;
-    this.pathHi[ply] = hi;
+    this.nStart[ply] = this.nodes;
+    this.nIter[ply] = 0;
+    const lo = this.pathLo[ply],
+      hi = this.pathHi[ply],
+      slot = (lo ^ (hi >>> 3)) & 1023;
     this.pathSlot[ply] = slot;
     this.pathNext[ply] = this.head[slot];
     this.head[slot] = ply;
-
-    // Children: the kernel's open-direction walk (R1–R3), then what is known of each.
+    const own = this.nOwn[ply],
+      opp = this.nOpp[ply],
+      ownKing = this.nOwnKing[ply],
+      oppKing = this.nOppKing[ply],
+      or = this.nOr[ply];
     const base = ply * MAX_MOVES;
-    const n = generateOpen(own, opp, ownKing, first === 1, this.cMove, base);
+    const n = generateOpen(own, opp, ownKing, this.nFirst[ply] === 1, this.cMove, base);
+    this.nCount[ply] = n;
     for (let i = base; i < base + n; i++) {
       const m = this.cMove[i],
         from = m & 63,
         to = m >>> 6;
       this.initChild(i, opp, own ^ ((1 << from) | (1 << to)), oppKing, from === ownKing ? to : ownKing, or ^ 1);
     }
+  }
 
+  /**
+   * One pass of the node's loop: its proof and disproof numbers from its children's; true with the child to
+   * search next set up at ply + 1, false when the node is done (its numbers reached a threshold, it is solved,
+   * or stop is set).
+   */
+  private iterate(ply: number): boolean {
+    const base = ply * MAX_MOVES,
+      n = this.nCount[ply],
+      or = this.nOr[ply],
+      thpn = this.nThpn[ply],
+      thdn = this.nThdn[ply];
     const tt = this.tt,
       td = tt.data;
-    let pn: number, dn: number;
-    for (let iter = 0; ; iter++) {
-      // Transpositions solved or refined elsewhere since the last pass.
-      if (iter > 0) {
-        for (let i = base; i < base + n; i++) {
-          if (this.cLo[i] < 0 || this.cPn[i] === 0 || this.cDn[i] === 0) continue;
-          const e = tt.find(this.cLo[i], this.cHi[i]);
-          if (e < 0) continue;
-          this.cPn[i] = td[e + PN];
-          this.cDn[i] = td[e + DN];
-          this.cDist[i] = td[e + DIST];
-        }
+    // Transpositions solved or refined elsewhere since the last pass.
+    if (this.nIter[ply] > 0) {
+      for (let i = base; i < base + n; i++) {
+        if (this.cLo[i] < 0 || this.cPn[i] === 0 || this.cDn[i] === 0) continue;
+        const e = tt.find(this.cLo[i], this.cHi[i]);
+        if (e < 0) continue;
+        this.cPn[i] = td[e + PN];
+        this.cDn[i] = td[e + DN];
+        this.cDist[i] = td[e + DIST];
       }
-      let best = -1,
-        second = INF;
-      if (or) {
-        pn = INF;
-        dn = 0;
-        for (let i = base; i < base + n; i++) {
-          const p = this.cPn[i];
-          if (p < pn) {
-            second = pn;
-            pn = p;
-            best = i;
-          } else if (p < second) second = p;
-          dn += this.cDn[i];
-        }
-        // Sums grow without bound round cycles (each pass counts the others again): kept below INF, which means solved.
-        if (dn >= INF) dn = n > 0 && pn > 0 ? INF - 1 : INF;
-      } else {
-        pn = 0;
-        dn = INF;
-        for (let i = base; i < base + n; i++) {
-          const d = this.cDn[i];
-          if (d < dn) {
-            second = dn;
-            dn = d;
-            best = i;
-          } else if (d < second) second = d;
-          pn += this.cPn[i];
-        }
-        if (pn >= INF) pn = n > 0 && dn > 0 ? INF - 1 : INF;
-      }
-      // No moves at all (only on ply 0, soldiers blocked): the side to move is stuck and loses.
-      if (n === 0) {
-        pn = or ? INF : 0;
-        dn = or ? 0 : INF;
-      }
-      if (pn >= thpn || dn >= thdn || pn === 0 || dn === 0 || this.stop) break;
-      const grow = second >= INF ? INF : Math.min(INF, Math.ceil(second * 1.25));
-      let cthpn: number, cthdn: number;
-      if (or) {
-        cthpn = Math.min(thpn, grow);
-        cthdn = thdn >= INF ? INF : thdn - dn + this.cDn[best];
-      } else {
-        cthdn = Math.min(thdn, grow);
-        cthpn = thpn >= INF ? INF : thpn - pn + this.cPn[best];
-      }
-      const m = this.cMove[best],
-        from = m & 63,
-        to = m >>> 6;
-      this.mid(
-        opp,
-        own ^ ((1 << from) | (1 << to)),
-        oppKing,
-        from === ownKing ? to : ownKing,
-        0,
-        or ^ 1,
-        ply + 1,
-        cthpn,
-        cthdn,
-        this.cLo[best],
-        this.cHi[best],
-      );
-      this.cPn[best] = this.rPn;
-      this.cDn[best] = this.rDn;
-      this.cDep[best] = this.rDep;
-      this.cDist[best] = this.rDist;
     }
-
-    const work = this.nodes - startNodes + 1;
+    let pn: number,
+      dn: number,
+      best = -1,
+      second = INF;
+    if (or) {
+      pn = INF;
+      dn = 0;
+      for (let i = base; i < base + n; i++) {
+        const p = this.cPn[i];
+        if (p < pn) {
+          second = pn;
+          pn = p;
+          best = i;
+        } else if (p < second) second = p;
+        dn += this.cDn[i];
+      }
+      // Sums grow without bound round cycles (each pass counts the others again): kept below INF, which means solved.
+      if (dn >= INF) dn = n > 0 && pn > 0 ? INF - 1 : INF;
+    } else {
+      pn = 0;
+      dn = INF;
+      for (let i = base; i < base + n; i++) {
+        const d = this.cDn[i];
+        if (d < dn) {
+          second = dn;
+          dn = d;
+          best = i;
+        } else if (d < second) second = d;
+        pn += this.cPn[i];
+      }
+      if (pn >= INF) pn = n > 0 && dn > 0 ? INF - 1 : INF;
+    }
+    // No moves at all (only on ply 0, soldiers blocked): the side to move is stuck and loses.
+    if (n === 0) {
+      pn = or ? INF : 0;
+      dn = or ? 0 : INF;
+    }
     this.rPn = pn;
     this.rDn = dn;
+    if (pn >= thpn || dn >= thdn || pn === 0 || dn === 0 || this.stop) return false;
+    const grow = second >= INF ? INF : Math.min(INF, Math.ceil(second * 1.25));
+    const next = ply + 1;
+    if (or) {
+      this.nThpn[next] = Math.min(thpn, grow);
+      this.nThdn[next] = thdn >= INF ? INF : thdn - dn + this.cDn[best];
+    } else {
+      this.nThdn[next] = Math.min(thdn, grow);
+      this.nThpn[next] = thpn >= INF ? INF : thpn - pn + this.cPn[best];
+    }
+    const m = this.cMove[best],
+      from = m & 63,
+      to = m >>> 6,
+      own = this.nOwn[ply],
+      ownKing = this.nOwnKing[ply];
+    this.nOwn[next] = this.nOpp[ply];
+    this.nOpp[next] = own ^ ((1 << from) | (1 << to));
+    this.nOwnKing[next] = this.nOppKing[ply];
+    this.nOppKing[next] = from === ownKing ? to : ownKing;
+    this.nFirst[next] = 0;
+    this.nOr[next] = or ^ 1;
+    this.pathLo[next] = this.cLo[best];
+    this.pathHi[next] = this.cHi[best];
+    this.nBest[ply] = best;
+    this.nIter[ply]++;
+    return true;
+  }
+
+  /** The node's end: its result (rPn/rDn from its last pass) into rDep/rDist and the table; off the line. */
+  private settle(ply: number): void {
+    const base = ply * MAX_MOVES,
+      n = this.nCount[ply],
+      or = this.nOr[ply],
+      pn = this.rPn,
+      dn = this.rDn,
+      lo = this.pathLo[ply],
+      hi = this.pathHi[ply];
+    const tt = this.tt;
+    const work = this.nodes - this.nStart[ply] + 1;
     this.rDep = SOUND;
     this.rDist = 0;
     if (pn === 0) {

@@ -12,7 +12,7 @@ export const DN = 3;
 export const DIST = 4;
 const WORK = 5;
 /** The bytes one entry takes (key halves, pn, dn, distance, work). */
-export const ENTRY_BYTES = STRIDE * 4;
+const ENTRY_BYTES = STRIDE * 4;
 
 // The 8 symmetries of the square (the rules use all 8 directions and the valley is the centre, so all 8 keep
 // them): PERM[t * 25 + sq] is where sq goes; CHUNK[(t * 5 + rank) * 32 + bits] maps one rank's 5 bits at once.

@@ -3,12 +3,18 @@
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { MAX_MOVES, generateInto, isOver } from './kernel.js';
+import { checkOptions, refuse } from '../core/check.js';
+import { countArg, flagArg, listenerArg } from './args.js';
+import type { Engine } from './engine.js';
+import { Engine5 } from './engine5.js';
+import { BOARD } from './geometry.js';
 import { formatMove, type Move } from './move.js';
 import { formatPosition } from './notation.js';
 import { CUT, Dfpn, SOLVE_MAX_PLY as DFPN_MAX_PLY } from './solve-dfpn.js';
 import { ShortestWin } from './solve-short.js';
-import { ENTRY_BYTES, INF, KeySet, SolveTable } from './solve-table.js';
-import { checkPosition, winnerOf, type Position, type Side } from './state.js';
+import { INF, KeySet, SolveTable } from './solve-table.js';
+import { SIDES, WHITE, sideIndex, winnerOf, type Position } from './state.js';
+import { engineArg } from './variant.js';
 
 /** A position's value for the side to move. */
 export type SolveValue = 'win' | 'loss' | 'draw';
@@ -97,6 +103,11 @@ export interface SolveResult {
   /** Table entries in use. */
   tableUsed: number;
   /**
+   * In a partial (a solve its limits stopped): the question it was asking then (see SolveStatus). While it asks
+   * whether the other side can force a win, it has proved that the side to move cannot.
+   */
+  question?: SolveStatus['question'];
+  /**
    * Present when an answer rests on lines longer than SOLVE_MAX_PLY plies, the solver's ply cap: the value
    * (absent then), or the first moves missing from `moveValues`, could not be settled.
    */
@@ -121,6 +132,8 @@ class Solver {
   private readonly maxNodes: number;
   /** Nodes of the shortest-win searches, beside df-pn's. */
   private shortNodes = 0;
+  /** The question being searched, once a search has begun. */
+  asking: Question | undefined = undefined;
 
   constructor(
     readonly options: SolveOptions,
@@ -177,14 +190,24 @@ class Solver {
     or: number,
     question: Question,
   ): Steps<{ answer: Answer; dist: number }> {
-    const { dfpn, tt } = this;
+    const { dfpn, tt, ctl } = this;
+    this.asking = question;
     tt.key(own, opp, ownKing, oppKing, first, or);
     const lo = tt.lo,
       hi = tt.hi;
     for (;;) {
       dfpn.stop = false;
       dfpn.nodeLimit = dfpn.nodes + this.slice(SLICE_NODES);
-      dfpn.mid(own, opp, ownKing, oppKing, first, or, 0, INF, INF, lo, hi);
+      dfpn.begin(own, opp, ownKing, oppKing, first, or, lo, hi);
+      // Within a slice, a pause wherever the job wants one: the search stands still there (nothing else
+      // touches the table meanwhile), so the slices, and so the search, are the same whatever the pauses.
+      for (;;) {
+        ctl.spend(this.nodes - ctl.nodes);
+        dfpn.pauseAt = dfpn.nodes + Math.max(1, ctl.checkAt - ctl.nodes);
+        if (dfpn.run()) break;
+        ctl.spend(this.nodes - ctl.nodes);
+        yield;
+      }
       const { rPn, rDn } = dfpn;
       yield* this.pause(question, rPn, rDn, tt, dfpn.maxPly);
       if (rPn === 0) return { answer: 'proved', dist: dfpn.rDist };
@@ -209,6 +232,7 @@ class Solver {
     const tt = new SolveTable(Math.min(this.options.tableMegabytes ?? 256, 256), this.options.symmetry ?? true);
     const sw = new ShortestWin(tt, bound);
     const base = this.shortNodes;
+    this.asking = 'shortest';
     let found: number | null = null;
     for (let r = moverWins ? 1 : 2; r <= bound && found === null; r += 2) {
       for (;;) {
@@ -253,7 +277,7 @@ class Solver {
     first: number,
     or: number,
     bound: number,
-    side: Side,
+    side: number,
     strategy?: Record<string, string>,
   ): Steps<number | null> {
     const seen = new KeySet();
@@ -309,10 +333,11 @@ class Solver {
       if (or && chosen < 0) return false;
       if (strategy !== undefined && or) {
         // The side to move here is the prover; its colour flips with every ply from the root's.
-        const mover = ((side + depth) & 1) as Side;
-        const men: [number, number] = mover === 0 ? [own, opp] : [opp, own];
-        const kings: [number, number] = mover === 0 ? [ownKing, oppKing] : [oppKing, ownKing];
-        strategy[formatPosition({ men, kings, side: mover, ply: first ? 0 : 1 })] = formatMove(moves[chosen] as Move);
+        const mover = (side + depth) & 1;
+        const men: [number, number] = mover === WHITE ? [own, opp] : [opp, own];
+        const kings: [number, number] = mover === WHITE ? [ownKing, oppKing] : [oppKing, ownKing];
+        const position = formatPosition({ men, kings, side: SIDES[mover], ply: first ? 0 : 1 });
+        strategy[position] = formatMove(moves[chosen] as Move, BOARD);
       }
       depth++;
       for (const [a, b, c, d, dist] of or ? [children[chosen]] : children) {
@@ -335,7 +360,7 @@ function* strategyOf(
   first: number,
   or: number,
   dist: number,
-  side: Side,
+  side: number,
 ): Steps<Record<string, string> | undefined> {
   const strategy: Record<string, string> = {};
   const n = yield* solver.proofSize(own, opp, ownKing, oppKing, first, or, dist, side, strategy);
@@ -343,15 +368,19 @@ function* strategyOf(
 }
 
 /**
- * The game-theoretic value of p for the side to move, as a job, under the standard rules (a third occurrence
- * draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks whether the side
- * to move can force a win; if it cannot, whether the other side can; if neither, the game is a draw. Stopped by
- * its limits, the partial holds what is proved so far. An answer that would rest on a line longer than
- * SOLVE_MAX_PLY plies is left unknown, and the result says so (`beyondPlyCap`).
+ * The game-theoretic value of the engine's position for the side to move, as a job, under the standard rules
+ * (a third occurrence draws; that rule and no repetition rule give the same wins, see solve-dfpn.ts). First asks
+ * whether the side to move can force a win; if it cannot, whether the other side can; if neither, the game is a
+ * draw. Stopped by its limits, the partial holds what is proved so far. An answer that would rest on a line
+ * longer than SOLVE_MAX_PLY plies is left unknown, and the result says so (`beyondPlyCap`). The solver plays the
+ * 5×5 games (the standard game and Retrieve the King): an engine of another board is refused.
  */
-export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
-  checkPosition(p);
-  const pos = { men: [p.men[0], p.men[1]], kings: [p.kings[0], p.kings[1]], side: p.side, ply: p.ply } as Position;
+export function solveJob(engine: Engine, options: SolveOptions = {}): Job<SolveResult, SolveResult> {
+  const e = engineArg(engine);
+  if (!(e instanceof Engine5))
+    refuse('engine', "a 5×5 engine (the standard game or Retrieve the King: the solver's games)", engine);
+  checkSolveOptions(options);
+  const pos = e.position();
   return new Job<SolveResult, SolveResult>((ctl) => solveSteps(ctl, pos, options));
 }
 
@@ -361,38 +390,37 @@ export function solveJob(p: Position, options: SolveOptions = {}): Job<SolveResu
  *
  * @example
  * ```ts
- * import { solve, parsePosition } from 'gridbits/valley';
- * const outcome = await solve(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 16 });
+ * import { createEngine, parsePosition, solve } from 'gridbits/valley';
+ * const outcome = await solve(createEngine(parsePosition('k4/3s1/5/5/K3S w 4')), { tableMegabytes: 16 });
  * if (outcome.finished) console.log(outcome.value.value, outcome.value.moves); // win [ 'a1c3' ]
  * ```
  */
 export function solve(
-  p: Position,
+  engine: Engine,
   options: SolveOptions & RunOptions = {},
 ): Promise<Outcome<SolveResult, SolveResult>> {
-  return solveJob(p, options).run(options);
+  return solveJob(engine, options).run(options);
 }
 
 /** {@link solveJob} run synchronously. */
-export function solveSync(p: Position, options: SolveOptions & RunOptions = {}): Outcome<SolveResult, SolveResult> {
-  return solveJob(p, options).runSync(options);
+export function solveSync(engine: Engine, options: SolveOptions & RunOptions = {}): Outcome<SolveResult, SolveResult> {
+  return solveJob(engine, options).runSync(options);
 }
 
 function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOptions): Steps<SolveResult> {
-  const s = p.side,
+  const s = sideIndex(p.side),
     own = p.men[s],
     opp = p.men[s ^ 1],
     ownKing = p.kings[s],
     oppKing = p.kings[s ^ 1];
   const first = p.ply === 0 ? 1 : 0;
   const solver = new Solver(options, ctl);
-  const colour = (side: number): 'white' | 'black' => (side === 0 ? 'white' : 'black');
   // What is proved so far: the partial of a stopped run, the answer of a finished one.
   let known: Partial<SolveResult> = {};
   const moveValues: Record<string, SolveValue> = {};
   const result = (): SolveResult => ({
     position: formatPosition(p),
-    winner: known.value === 'win' ? colour(s) : known.value === 'loss' ? colour(s ^ 1) : null,
+    winner: known.value === 'win' ? SIDES[s] : known.value === 'loss' ? SIDES[s ^ 1] : null,
     moves: [],
     proofNodes: null,
     proofDepth: null,
@@ -406,7 +434,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
       ? { moveValues: { ...moveValues } }
       : {}),
   });
-  ctl.partial = result;
+  ctl.partial = () => (solver.asking === undefined ? result() : { ...result(), question: solver.asking });
   // An answer resting on the ply cap is no answer: the result says so (value unknown).
   const cut = (): SolveResult => {
     known = { beyondPlyCap: true };
@@ -415,7 +443,7 @@ function* solveSteps(ctl: JobControl<SolveResult>, p: Position, options: SolveOp
 
   const over = winnerOf(p);
   if (over !== null) {
-    known = { value: over === colour(s) ? 'win' : 'loss', proofNodes: 1, proofDepth: 0 };
+    known = { value: over === p.side ? 'win' : 'loss', proofNodes: 1, proofDepth: 0 };
     return result();
   }
   // Every first move settled last: on a hard position that may take the rest of the budget.
@@ -498,7 +526,7 @@ function quickMoves(
 ): Record<string, boolean> {
   const out: Record<string, boolean> = {};
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first))
-    out[formatMove(m)] = solver.probe(a, b, c, d, 0).pn === 0;
+    out[formatMove(m, BOARD)] = solver.probe(a, b, c, d, 0).pn === 0;
   return out;
 }
 
@@ -517,7 +545,7 @@ function* settleMoves(
 ): Steps<boolean> {
   let all = true;
   for (const [m, a, b, c, d] of afterEachMove(own, opp, ownKing, oppKing, first)) {
-    const name = formatMove(m);
+    const name = formatMove(m, BOARD);
     if (out[name] !== undefined) continue;
     const mine = yield* solver.search(a, b, c, d, 0, 0, 'first-moves');
     let v: SolveValue | undefined = mine.answer === 'proved' ? 'win' : undefined;
@@ -531,7 +559,15 @@ function* settleMoves(
   return all;
 }
 
+/** What a solve's options hold, checked before it starts: each field of the right kind, else BAD_ARGUMENT naming it. */
+function checkSolveOptions(options: unknown): void {
+  checkOptions(options);
+  const o = (options ?? {}) as Record<string, unknown>;
+  countArg(o.tableMegabytes, 'options.tableMegabytes', 1, 16384);
+  for (const f of ['symmetry', 'allMoves', 'strategy', 'shortest', 'proofSize']) flagArg(o[f], `options.${f}`);
+  listenerArg(o.onStatus, 'options.onStatus');
+  if (o.maxNodes !== undefined && o.maxNodes !== Infinity) countArg(o.maxNodes, 'options.maxNodes', 1);
+}
+
 /** Lines longer than this are cut (and an answer resting on the cut is left unknown). */
 export const SOLVE_MAX_PLY = DFPN_MAX_PLY;
-/** Bytes per table entry, for sizing the table. */
-export const SOLVE_ENTRY_BYTES = ENTRY_BYTES;

@@ -3,9 +3,10 @@
 import { Board } from '../core/board.js';
 import { textArg } from './args.js';
 import { GridbitsError } from '../core/error.js';
+import { isPlainObject, refuse } from '../core/check.js';
 import type { Engine } from './engine.js';
-import { createEngine } from './engine5.js';
-import { LABYRINTH_GRID, LABYRINTH_START, createLabyrinthEngine } from './labyrinth.js';
+import { Engine5, createEngine } from './engine5.js';
+import { LABYRINTH_GRID, LABYRINTH_START, LabyrinthEngine, createLabyrinthEngine } from './labyrinth.js';
 import {
   STANDARD_GRID,
   START,
@@ -16,7 +17,7 @@ import {
   type Setup,
 } from './notation.js';
 import type { Move } from './move.js';
-import { WHITE, type Side } from './state.js';
+import { sideArg, type Side } from './state.js';
 
 /** The variants' names. */
 export type VariantName = 'standard' | 'retrieve' | 'labyrinth';
@@ -91,9 +92,10 @@ function variantOf(v: Variant | VariantName): Variant {
 }
 
 /** The start position string with `first` to move. */
-export function variantStart(variant: Variant | VariantName, first: Side = WHITE): string {
+export function variantStart(variant: Variant | VariantName, first: Side = 'white'): string {
   const start = variantOf(variant).start;
-  return first === WHITE ? start : start.replace(/ w 0$/, ' b 0');
+  sideArg(first, 'first');
+  return first === 'white' ? start : start.replace(/ w 0$/, ' b 0');
 }
 
 /** Parses a position string of the variant; throws BAD_INPUT naming the problem. */
@@ -104,7 +106,46 @@ export function parseVariantPosition(variant: Variant | VariantName, text: strin
 
 /** The position string of a setup in the variant's notation. */
 export function formatVariantPosition(variant: Variant | VariantName, setup: Setup): string {
-  return formatSetup(setup, variantOf(variant).grid);
+  const v = variantOf(variant);
+  return formatSetup(setupArg(setup, v), v.grid);
+}
+
+const isSquares = (v: unknown, cells: number): v is number[] =>
+  Array.isArray(v) && v.every((sq) => Number.isInteger(sq) && sq >= 0 && sq < cells) && new Set(v).size === v.length;
+
+/**
+ * A setup of the variant (parseVariantPosition, Game#setup): its board side, each side's squares apart and off
+ * the pillars, each King among its side's, the side to move, the ply — and a position of the variant by its
+ * rules; else BAD_ARGUMENT (BAD_INPUT for the rules) naming it.
+ */
+function setupArg(value: unknown, v: Variant, name = 'setup'): Setup {
+  const cells = v.grid.size * v.grid.size;
+  if (!isPlainObject(value)) refuse(name, `a ${v.title} position (parseVariantPosition)`, value);
+  const { size, men, kings } = value;
+  if (size !== v.grid.size)
+    refuse(`${name}.size`, `${v.grid.size} (${v.title} is played on ${v.grid.size}×${v.grid.size})`, size);
+  if (
+    !Array.isArray(men) ||
+    men.length !== 2 ||
+    !men.every((m) => isSquares(m, cells)) ||
+    men[0].some((sq: number) => men[1].includes(sq)) ||
+    men.some((m: number[]) => m.some((sq) => v.grid.pillars.includes(sq)))
+  )
+    refuse(`${name}.men`, "each side's squares, apart and off the pillars", men);
+  if (!Array.isArray(kings) || kings.length !== 2 || kings.some((k, c) => !men[c].includes(k)))
+    refuse(`${name}.kings`, "each side's King square, among its squares", kings);
+  sideArg(value.side, `${name}.side`);
+  if (!Number.isSafeInteger(value.ply) || (value.ply as number) < 0)
+    refuse(`${name}.ply`, 'a whole number ≥ 0', value.ply);
+  const setup = value as unknown as Setup;
+  // The rules' checks (soldiers a side, none on the valley, no game over at its start): the notation's.
+  try {
+    parseSetup(formatSetup(setup, v.grid), v.grid);
+  } catch (e) {
+    if (e instanceof GridbitsError) throw new GridbitsError(e.code, `${name}: ${e.message}`);
+    throw e;
+  }
+  return setup;
 }
 
 /** An engine for the variant at a position (a string in its notation, or a setup); its start by default. */
@@ -115,17 +156,44 @@ export function createVariantEngine(variant: Variant | VariantName, position?: s
       ? parseVariantPosition(v, v.start)
       : typeof position === 'string'
         ? parseVariantPosition(v, position)
-        : position;
-  if (setup.size !== v.grid.size)
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `${v.title} is played on ${v.grid.size}×${v.grid.size}, got a ${setup.size}×${setup.size} position`,
-    );
+        : setupArg(position, v, 'position');
   return v.grid.size === 5 ? createEngine(setupToPosition(setup)) : createLabyrinthEngine(setup);
 }
 
 /** The legal moves of the engine's position in generation order (none when it is over). */
 export function engineMoves(engine: Engine): Move[] {
   const buf = new Int32Array(64);
-  return Array.from(buf.subarray(0, engine.generate(buf, 0))) as Move[];
+  return Array.from(buf.subarray(0, engineArg(engine).generate(buf, 0))) as Move[];
+}
+
+/** What an engine does: an object with these methods (see Engine) is taken for one. */
+const ENGINE_METHODS = [
+  'boardKey',
+  'generate',
+  'make',
+  'unmake',
+  'winner',
+  'king',
+  'occupied',
+  'slideEnd',
+  'mobility',
+  'clone',
+] as const;
+
+/**
+ * An engine (createEngine, createVariantEngine, Game#engine, or another implementation of the interface on a
+ * 5×5 or 7×7 board), else BAD_ARGUMENT naming it.
+ */
+export function engineArg(value: unknown, name = 'engine'): Engine {
+  if (value instanceof Engine5 || value instanceof LabyrinthEngine) return value;
+  const e = value as Partial<Record<string, unknown>> | null;
+  const ok =
+    typeof e === 'object' &&
+    e !== null &&
+    ENGINE_METHODS.every((f) => typeof e[f] === 'function') &&
+    e.board instanceof Board &&
+    (e.size === 5 || e.size === 7) &&
+    (e.side === 'white' || e.side === 'black');
+  if (!ok) refuse(name, "a King's Valley engine (createEngine, createVariantEngine)", value);
+  return value as Engine;
 }

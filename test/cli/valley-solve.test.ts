@@ -2,7 +2,8 @@
 // answer it prints, made from the solve's outcome.
 import { describe, expect, it } from 'vitest';
 import { solveAnswer } from '../../src/cli/valley-solve-answer.js';
-import { START, parsePosition, startPosition } from '../../src/valley/index.js';
+import type { RunOptions } from '../../src/core/run.js';
+import { START, createEngine, parsePosition, solve, type SolveOptions } from '../../src/valley/index.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 
 describe('gridbits valley solve', () => {
@@ -40,8 +41,14 @@ describe('gridbits valley solve', () => {
     const cut = gridbitsJson(['valley', 'solve', '--max-nodes', '20', '--table', '4']);
     expect(cut).toMatchObject({ value: 'unknown', exhausted: true, winner: null });
     expect(gridbits(['valley', 'solve', '--max-nodes', '20', '--table', '4']).stdout).toMatch(
-      /unknown: budget exhausted/,
+      /unknown: budget exhausted .*; it was still asking whether White can force a win/,
     );
+    // Stopped on the second question: the first is settled (Black, to move, cannot force a win).
+    const second = ['valley', 'solve', '--position', '4k/5/5/5/1S1K1 b 5', '--max-nodes', '1000', '--table', '4'];
+    expect(gridbits(second).stdout).toMatch(
+      /unknown: budget exhausted .*; proved that Black cannot force a win; whether White can was still open/,
+    );
+    expect(Object.keys(gridbitsJson([...second, '--json']))).not.toContain('question');
   });
 
   it('refuses bad flags and positions with one line and exit 2', () => {
@@ -53,9 +60,14 @@ describe('gridbits valley solve', () => {
   });
 });
 
+/** The CLI's answer to solving `position` with these options. */
+async function solveAnswerOf(position: string, options: SolveOptions & RunOptions) {
+  return solveAnswer(position, await solve(createEngine(parsePosition(position)), options), options);
+}
+
 describe("the answer valley solve prints, from the solve's outcome", () => {
   it('a finished solve: the value, every first move with allMoves, the quickest win with shortest, nothing stopped', async () => {
-    const r = await solveAnswer(parsePosition('4k/5/5/5/1S1K1 b 5'), {
+    const r = await solveAnswerOf('4k/5/5/5/1S1K1 b 5', {
       tableMegabytes: 4,
       allMoves: true,
       shortest: true,
@@ -66,7 +78,7 @@ describe("the answer valley solve prints, from the solve's outcome", () => {
   });
 
   it('a stopped solve answers what it proved: unknown, exhausted at a budget, stopped by the signal', async () => {
-    const cut = await solveAnswer(startPosition(), { maxNodes: 50, tableMegabytes: 1, allMoves: true, shortest: true });
+    const cut = await solveAnswerOf(START, { maxNodes: 50, tableMegabytes: 1, allMoves: true, shortest: true });
     expect(cut).toMatchObject({ value: 'unknown', winner: null, exhausted: true, stopped: 'nodes', moves: [] });
     expect(cut.nodes).toBeLessThanOrEqual(50);
     // Nothing settled: no first moves' values and no quickest win are claimed.
@@ -75,7 +87,7 @@ describe("the answer valley solve prints, from the solve's outcome", () => {
     // Stopped before it began: nothing proved, not by throwing.
     const ac = new AbortController();
     ac.abort();
-    expect(await solveAnswer(startPosition(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
+    expect(await solveAnswerOf(START, { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
       value: 'unknown',
       winner: null,
       exhausted: false,
@@ -83,7 +95,7 @@ describe("the answer valley solve prints, from the solve's outcome", () => {
       nodes: 0,
     });
     const later = new AbortController();
-    const mid = await solveAnswer(startPosition(), {
+    const mid = await solveAnswerOf(START, {
       signal: later.signal,
       tableMegabytes: 1,
       onStatus: () => later.abort(),

@@ -135,7 +135,7 @@ describe('engine entry points on odd arguments', () => {
       ['placeFleetSync', (o) => fleet.placeFleetSync(p, { method: 'search', ...o })],
       ['countLayouts', (o) => fleet.countLayouts(p, o)],
       ['valley.searchSync', (o) => valley.searchSync(valley.createEngine(valley.startPosition()), { depth: 2, ...o })],
-      ['valley.solve', (o) => valley.solve(valley.startPosition(), { ...o, tableMegabytes: 1 })],
+      ['valley.solve', (o) => valley.solve(valley.createEngine(valley.startPosition()), { ...o, tableMegabytes: 1 })],
     ];
     for (const [name, run] of runs) {
       for (const bad of [

@@ -9,7 +9,7 @@ import {
   Searcher,
   createEngine,
   createPlayer,
-  formatEngineMove,
+  formatMove,
   formatPlayer,
   greedyPlayer,
   levelBudget,
@@ -54,7 +54,7 @@ describe('valley players', () => {
     for (const p of [randomPlayer(4), greedyPlayer(), createPlayer({ kind: 'ai', level: 3 })]) {
       const t = turn(text);
       const m = p.choose(t);
-      expect(refMoves(refParse(text))).toContain(formatEngineMove(t.engine, m));
+      expect(refMoves(refParse(text))).toContain(formatMove(m, t.engine.board));
       expect(t.engine.toString()).toBe(text);
     }
   });
@@ -63,13 +63,13 @@ describe('valley players', () => {
     const win = 'k4/3s1/5/5/K3S w 4';
     for (const p of [greedyPlayer(), ...[1, 2, 3, 4].map((level) => createPlayer({ kind: 'ai', level }))]) {
       const t = turn(win);
-      expect(formatEngineMove(t.engine, p.choose(t))).toBe('a1c3');
+      expect(formatMove(p.choose(t), t.engine.board)).toBe('a1c3');
     }
     // Black threatens a5c3 (d2 stops it): White must not leave that open. Checked by the brute force.
     const threat = 'k4/5/5/3S1/K3s w 6';
     for (const p of [greedyPlayer(), createPlayer({ kind: 'ai', level: 2 })]) {
       const t = turn(threat);
-      const move = formatEngineMove(t.engine, p.choose(t));
+      const move = formatMove(p.choose(t), t.engine.board);
       const ref = refParse(threat);
       const after = refParse(t.engine.toString());
       expect(refMoves(ref)).toContain(move);
@@ -127,7 +127,7 @@ describe('valley players', () => {
     // The moves replay on a fresh game to the same end.
     const replay = new Game();
     const moves = sync.finished ? sync.value.moves : [];
-    for (const m of moves) replay.play(formatEngineMove(replay.engine, m));
+    for (const m of moves) replay.play(formatMove(m, replay.engine.board));
     expect(moves.length).toBeGreaterThan(0);
     expect(replay.result()?.winner ?? null).toBe(sync.finished ? sync.value.result : 'unfinished');
     const [w3, b3] = players();
@@ -178,12 +178,12 @@ describe('a searching player’s move as steps of a match', () => {
         )!.move!;
         // Alternately the one call and the job stepped through its slices.
         const chosen = ply % 2 === 0 ? player.choose(turn) : finishedValue(player.chooseJob!(turn).runSync());
-        expect(formatEngineMove(game.engine, chosen), `level ${level}, ply ${ply}`).toBe(
-          formatEngineMove(game.engine, plain),
+        expect(formatMove(chosen, game.engine.board), `level ${level}, ply ${ply}`).toBe(
+          formatMove(plain, game.engine.board),
         );
         // Random moves in between reach positions the players would not.
         const moves = game.legalMoves();
-        game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : formatEngineMove(game.engine, chosen));
+        game.play(ply % 3 === 2 ? moves[rng.below(moves.length)] : formatMove(chosen, game.engine.board));
       }
     }
   });

@@ -102,7 +102,7 @@ describe('the 5×5 engine', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1, max: 80 }), (seed, plies) => {
         const rng = createRng(seed);
-        const e = createEngine(startPosition(seed % 2 === 0 ? 0 : 1));
+        const e = createEngine(startPosition(seed % 2 === 0 ? 'white' : 'black'));
         const buf = new Int32Array(64);
         const stack: Array<[Move, number, number, string]> = [];
         for (let i = 0; i < plies; i++) {
@@ -135,13 +135,13 @@ describe('the 5×5 engine', () => {
 
   it('reports occupancy, slides, Kings and mobility', () => {
     const e = createEngine(startPosition());
-    expect(e.king(0)).toBe(2);
-    expect(e.king(1)).toBe(22);
+    expect(e.king('white')).toBe(2);
+    expect(e.king('black')).toBe(22);
     expect(e.occupied(0) && !e.occupied(12)).toBe(true);
     expect(e.slideEnd(1, 2)).toBe(16); // b1 north to b4
     expect(e.slideEnd(2, 2)).toBe(17); // c1 north to c4 (passing the valley)
     expect(e.slideEnd(0, 6)).toBe(0); // a1 south: no move
-    expect(e.mobility(0)).toBe(10);
-    expect(e.mobility(1)).toBe(13); // Black is not on ply 0's turn: its King may count
+    expect(e.mobility('white')).toBe(10);
+    expect(e.mobility('black')).toBe(13); // Black is not on ply 0's turn: its King may count
   });
 });

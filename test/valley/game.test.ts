@@ -171,7 +171,7 @@ describe("King's Valley games", () => {
           }
           const back = Game.fromRecord(g.record(), { drawRule });
           expect(back.variant.name).toBe(variant);
-          expect(back.start).toBe(variantStart(variant, blackFirst ? 1 : 0));
+          expect(back.start).toBe(variantStart(variant, blackFirst ? 'black' : 'white'));
           expect(back.moves).toEqual(g.moves);
           expect(back.position).toBe(g.position);
           expect(back.result()).toEqual(g.result());

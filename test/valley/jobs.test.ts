@@ -6,7 +6,6 @@ import type { Progress } from '../../src/core/run.js';
 import {
   START,
   createEngine,
-  createLabyrinthEngine,
   divideJob,
   divideSync,
   formatMove,
@@ -26,6 +25,7 @@ import {
   startPosition,
   type Outcome,
 } from './api.js';
+import { createLabyrinthEngine } from '../../src/valley/labyrinth.js';
 import { refMoves, refParse, refPerft } from './reference.js';
 
 const start = (): ReturnType<typeof createEngine> => createEngine(startPosition());
@@ -71,6 +71,17 @@ describe('valley jobs: perft and divide', () => {
     const byTime = perftJob(start(), 8).runSync({ timeoutMs: 5 });
     expect(byTime).toMatchObject({ finished: false, stopped: 'time' });
     expect(value(job.runSync())).toBe(67_433_120);
+  });
+
+  it('pauses within its plan and within long lines: a budget stops it after at most one small part', () => {
+    // Depth 10 plans 4-ply lines, each forecast by its perft 3 (at most 40³ leaves): the plan is made line by
+    // line (made at once, it counted 80 M leaves before its first pause).
+    const deep = perftJob(start(), 10).runSync({ maxNodes: 1000 });
+    expect(deep).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(deep.nodes).toBeLessThan(1000 + 40 ** 3);
+    // Depth 8 counts 6 plies below each 2-ply line, by parts of perft 5 (whole lines overshot by 2.6 M leaves).
+    const eight = perftJob(start(), 8).runSync({ maxNodes: 5_000_000 });
+    expect(eight.nodes - 5_000_000).toBeLessThan(1_000_000);
   });
 
   it('divide: a stopped run has the first moves counted so far; run again, the whole rows', () => {
@@ -138,7 +149,7 @@ describe('valley jobs: search', () => {
   it('finds the win in 1 and says it is proven', () => {
     const e = createEngine(parsePosition('k4/3s1/5/5/K3S w 4'));
     const r = value(searchSync(e, { depth: 4 }));
-    expect(formatMove(r.move!)).toBe('a1c3');
+    expect(formatMove(r.move!, e.board)).toBe('a1c3');
     expect(r).toMatchObject({ winner: 'white', winInPlies: 1, ended: 'proven' });
   });
 
@@ -148,7 +159,7 @@ describe('valley jobs: search', () => {
     expect(o).toMatchObject({ finished: false, stopped: 'time' });
     if (o.finished) return;
     expect(o.partial!.depth).toBeGreaterThanOrEqual(1);
-    expect(refMoves(refParse(START))).toContain(formatMove(o.partial!.move!));
+    expect(refMoves(refParse(START))).toContain(formatMove(o.partial!.move!, e.board));
     expect(e.toString()).toBe(START);
   });
 
@@ -173,32 +184,52 @@ describe('valley jobs: search', () => {
 
 describe('valley jobs: solve', () => {
   it('proves a win in 1 and a draw-free start as before', async () => {
-    expect(value(solveSync(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 1 }))).toMatchObject({
+    expect(value(solveSync(createEngine(parsePosition('k4/3s1/5/5/K3S w 4')), { tableMegabytes: 1 }))).toMatchObject({
       value: 'win',
       moves: ['a1c3'],
       winner: 'white',
     });
-    const r = value(await solve(startPosition(), { tableMegabytes: 16 }));
+    const r = value(await solve(createEngine(startPosition()), { tableMegabytes: 16 }));
     expect(r).toMatchObject({ value: 'win', winner: 'white', proofDepth: 13 });
   });
 
   it('stopped, it has no value yet; run again, the unbroken answer', () => {
-    const job = solveJob(startPosition(), { tableMegabytes: 16 });
+    const job = solveJob(createEngine(startPosition()), { tableMegabytes: 16 });
     const first = job.runSync({ maxNodes: 2000 });
     expect(first).toMatchObject({ finished: false, stopped: 'nodes' });
     if (!first.finished) expect(first.partial).toMatchObject({ moves: [], winner: null });
     expect(first.finished || first.partial?.value === undefined).toBe(true);
     const o = job.runSync();
-    const whole = value(solveSync(startPosition(), { tableMegabytes: 16 }));
+    const whole = value(solveSync(createEngine(startPosition()), { tableMegabytes: 16 }));
     expect(value(o)).toMatchObject({ value: whole.value, moves: whole.moves, proofDepth: whole.proofDepth });
+  });
+
+  it('pauses inside its slices of work without changing the search: stopped on any node count, the same proof', () => {
+    const whole = solveSync(createEngine(startPosition()), { tableMegabytes: 16 });
+    const job = solveJob(createEngine(startPosition()), { tableMegabytes: 16 });
+    let o = job.runSync({ maxNodes: 777 });
+    let stops = 1;
+    while (!o.finished) {
+      // Stopped exactly on the budget, inside a slice of 5,000 nodes (not at its end, as when slices ran whole).
+      expect(o.nodes).toBe(777 * stops);
+      o = job.runSync({ maxNodes: 777 });
+      stops++;
+    }
+    expect(stops).toBeGreaterThan(10);
+    expect(o.nodes).toBe(whole.nodes);
+    expect(value(o)).toMatchObject({
+      proofNodes: value(whole).proofNodes,
+      tableUsed: value(whole).tableUsed,
+      moves: value(whole).moves,
+    });
   });
 
   it('with allMoves stopped while settling first moves, the partial holds the value and the moves settled so far', () => {
     // Ten first moves, all winning: the root is proved first, then its moves are settled one by one.
     const p = parsePosition('5/3k1/K4/5/1S3 w 1');
-    const whole = value(solveSync(p, { tableMegabytes: 4, allMoves: true }));
+    const whole = value(solveSync(createEngine(p), { tableMegabytes: 4, allMoves: true }));
     expect(Object.keys(whole.moveValues!)).toHaveLength(10);
-    const job = solveJob(p, { tableMegabytes: 4, allMoves: true });
+    const job = solveJob(createEngine(p), { tableMegabytes: 4, allMoves: true });
     let settled: string[] = [];
     let between = 0;
     for (;;) {
@@ -219,7 +250,7 @@ describe('valley jobs: solve', () => {
 
   it('refuses a position whose side to move already has its King on the valley', () => {
     expect(() =>
-      solveJob({ men: [0b11111 ^ (1 << 2) ^ (1 << 12), 0b11111 << 20], kings: [12, 22], side: 0, ply: 4 }),
+      createEngine({ men: [0b11111 ^ (1 << 2) ^ (1 << 12), 0b11111 << 20], kings: [12, 22], side: 'white', ply: 4 }),
     ).toThrow(/King on the valley c3/);
   });
 });

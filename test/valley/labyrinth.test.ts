@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
-import { LABYRINTH_START } from '../../src/valley/labyrinth.js';
+import { LABYRINTH_START, createLabyrinthEngine } from '../../src/valley/labyrinth.js';
 import { finishedValue } from '../../src/core/job.js';
-import {
-  createLabyrinthEngine,
-  engineMoves,
-  formatEngineMove,
-  perftSync,
-  type Engine,
-  type Move,
-} from '../../src/valley/index.js';
+import { engineMoves, formatMove, perftSync, type Engine, type Move } from '../../src/valley/index.js';
 import { gridFormat, gridMoves, gridParse, gridPerft, gridPlay, gridWinner, type GridRef } from './grid-reference.js';
 
 const PILLARS = [15, 19, 29, 33];
@@ -47,7 +40,7 @@ const enginePerft = (e: Engine, depth: number): number => finishedValue(perftSyn
 
 const movesOf = (e: Engine): string[] =>
   engineMoves(e)
-    .map((m) => formatEngineMove(e, m))
+    .map((m) => formatMove(m, e.board))
     .sort();
 
 describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
@@ -84,11 +77,11 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
         const trail: Array<[string, number, number]> = [];
         for (const c of choices) {
           const moves = engineMoves(e);
-          expect(moves.map((m) => formatEngineMove(e, m)).sort()).toEqual(gridMoves(ref));
+          expect(moves.map((m) => formatMove(m, e.board)).sort()).toEqual(gridMoves(ref));
           if (moves.length === 0) break;
           trail.push([e.toString(), e.keyLo, e.keyHi]);
           const m = moves[c % moves.length];
-          ref = gridPlay(ref, formatEngineMove(e, m));
+          ref = gridPlay(ref, formatMove(m, e.board));
           e.make(m);
           played.push(m);
           expect(e.toString()).toBe(gridFormat(ref));
@@ -157,7 +150,7 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
     // The King may stop there and wins.
     const k = createLabyrinthEngine('k6/7/1#1s1#1/7/1#3#1/7/3K3 w 1');
     expect(movesOf(k)).toContain('d1d4');
-    k.make(engineMoves(k).find((m) => formatEngineMove(k, m) === 'd1d4')!);
+    k.make(engineMoves(k).find((m) => formatMove(m, k.board) === 'd1d4')!);
     expect(k.winner()).toBe('white');
     expect(engineMoves(k)).toEqual([]);
   });
@@ -167,8 +160,8 @@ describe('Labyrinth (7×7, pillars b3 b5 f3 f5, valley d4)', () => {
     const e = createLabyrinthEngine('3k3/7/s#s2#1/sKs4/S#S2#1/7/7 w 5');
     expect(e.winner()).toBe('black');
     expect(engineMoves(e)).toEqual([]);
-    expect(e.mobility(0)).toBe(0);
-    expect(e.king(0)).toBe(22);
+    expect(e.mobility('white')).toBe(0);
+    expect(e.king('white')).toBe(22);
     expect(e.occupied(15)).toBe(true);
     expect(e.occupied(24)).toBe(false);
     const start = createLabyrinthEngine();

@@ -5,7 +5,7 @@ import {
   Searcher,
   WIN,
   createEngine,
-  formatEngineMove,
+  formatMove,
   parseEngineMove,
   parsePosition,
   searchAnswer,
@@ -28,6 +28,7 @@ const searched = (e: Engine, options: SearchOptions = {}): SearchResult => finis
 function plain(e: Engine): Engine {
   return {
     size: 5,
+    board: e.board,
     valley: 12,
     get side() {
       return e.side;
@@ -71,7 +72,7 @@ describe('valley search', () => {
     const text = 'k4/3s1/5/5/K3S w 4';
     const e = engineOf(text);
     const r = searched(e, { depth: 4 });
-    expect(formatEngineMove(e, r.move!)).toBe('a1c3');
+    expect(formatMove(r.move!, e.board)).toBe('a1c3');
     expect(r).toMatchObject({ score: WIN - 1, winner: 'white', winInPlies: 1, winIn: 1, ended: 'proven' });
     expect(refWinsWithin(refParse(text), true, 1)).toBe(true);
   });
@@ -87,7 +88,7 @@ describe('valley search', () => {
       expect(r.winner).toBe(ref.white ? 'white' : 'black');
       expect(r.score).toBe(WIN - plies);
       // The chosen move keeps the win: every reply still loses within plies − 1.
-      const move = formatEngineMove(e, r.move!);
+      const move = formatMove(r.move!, e.board);
       expect(refMoves(ref)).toContain(move);
       expect(refWinsWithin(refPlay(ref, move), ref.white, plies - 1)).toBe(true);
       expect(e.toString()).toBe(text);
@@ -103,13 +104,13 @@ describe('valley search', () => {
       const r = searched(e, { depth: 8 });
       expect(r.winInPlies).toBe(plies);
       expect(
-        refWinsWithin(refPlay(refParse(text), formatEngineMove(e, r.move!)), refParse(text).white, plies - 1),
+        refWinsWithin(refPlay(refParse(text), formatMove(r.move!, e.board)), refParse(text).white, plies - 1),
       ).toBe(true);
       expect(e.toString()).toBe(text);
     }
     const start = searched(plainEngine('sskss/5/5/5/SSKSS w 0'), { depth: 3 });
     expect(refMoves(refParse('sskss/5/5/5/SSKSS w 0'))).toContain(
-      formatEngineMove(plainEngine('sskss/5/5/5/SSKSS w 0'), start.move!),
+      formatMove(start.move!, plainEngine('sskss/5/5/5/SSKSS w 0').board),
     );
   });
 
@@ -132,7 +133,7 @@ describe('valley search', () => {
       if (e.winner() !== null) continue;
       const before = [e.toString(), e.keyLo, e.keyHi, e.ply];
       const r = searchAnswer(searcher.searchSync(e, { maxNodes: 3000 }))!;
-      expect(refMoves(refParse(e.toString()))).toContain(formatEngineMove(e, r.move!));
+      expect(refMoves(refParse(e.toString()))).toContain(formatMove(r.move!, e.board));
       expect(r.pv[0]).toBe(r.move);
       expect([e.toString(), e.keyLo, e.keyHi, e.ply]).toEqual(before);
     }
@@ -198,7 +199,7 @@ describe('valley search', () => {
   it('names moves by the engine board and parses them back', () => {
     const e = createEngine(startPosition());
     const m = parseEngineMove(e, 'b1e4');
-    expect(formatEngineMove(e, m)).toBe('b1e4');
+    expect(formatMove(m, e.board)).toBe('b1e4');
     expect(() => parseEngineMove(e, 'c1c4')).toThrow(/illegal move 'c1c4'/);
     expect(() => parseEngineMove(e, 'zz')).toThrow(/bad move 'zz'/);
   });

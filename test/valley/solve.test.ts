@@ -5,7 +5,9 @@ import { createRng } from '../../src/core/prng.js';
 import { finishedValue } from '../../src/core/job.js';
 import type { RunOptions } from '../../src/core/run.js';
 import {
+  BOARD,
   START,
+  createEngine,
   formatMove,
   formatPosition,
   legalMoves,
@@ -25,7 +27,7 @@ import { refRetrograde } from './solve-reference.js';
 
 /** A solve that must finish (no node, time or signal limit is given). */
 const solved = async (p: Position, options: SolveOptions & RunOptions = {}): Promise<SolveResult> =>
-  finishedValue(await solve(p, options));
+  finishedValue(await solve(createEngine(p), options));
 
 /** Every placement of both Kings and the given extra pieces (never on c3), either side to move, ply 1. */
 function placements(extra: string[]): string[] {
@@ -122,7 +124,7 @@ describe("King's Valley solver", () => {
     expect(replay.longest).toBeLessThanOrEqual(13);
     expect(r.proofNodes).toBeGreaterThan(100);
     // Black starting is the same game mirrored.
-    const b = await solved(startPosition(1), { tableMegabytes: 16 });
+    const b = await solved(startPosition('black'), { tableMegabytes: 16 });
     expect(b).toMatchObject({ value: 'win', winner: 'black', proofDepth: 13 });
   });
 
@@ -140,7 +142,7 @@ describe("King's Valley solver", () => {
     for (const text of ['5/3k1/K4/5/1S3 w 1', '4k/5/5/5/1S1K1 b 5', 'k4/5/5/5/4K w 3']) {
       const p = parsePosition(text);
       const r = await solved(p, { tableMegabytes: 4, allMoves: true });
-      const moves = legalMoves(p).map((m) => formatMove(m));
+      const moves = legalMoves(p).map((m) => formatMove(m, BOARD));
       expect(Object.keys(r.moveValues!).sort()).toEqual([...moves].sort());
       for (const m of moves) {
         const next = formatPosition(play(p, m)).replace(/ \d+$/, ' 1');
@@ -180,7 +182,7 @@ describe("King's Valley solver", () => {
     // After b1b4 (Black to move) White wins; its quickest win (12 plies) takes the search several slices to find.
     const ac = new AbortController();
     let slices = 0;
-    const run = solve(parsePosition('sskss/1S3/5/5/S1KSS b 1'), {
+    const run = solve(createEngine(parsePosition('sskss/1S3/5/5/S1KSS b 1')), {
       tableMegabytes: 64,
       shortest: true,
       signal: ac.signal,
@@ -205,21 +207,21 @@ describe("King's Valley solver", () => {
   });
 
   it('stops at its budget, its time limit or the signal, with what it had proved', async () => {
-    const r = await solve(startPosition(), { maxNodes: 50, tableMegabytes: 1 });
+    const r = await solve(createEngine(startPosition()), { maxNodes: 50, tableMegabytes: 1 });
     expect(r).toMatchObject({ finished: false, stopped: 'nodes', partial: { winner: null, moves: [] } });
     expect(r.finished ? undefined : r.partial?.value).toBeUndefined();
     expect(r.nodes).toBeLessThanOrEqual(50);
-    const t = await solve(startPosition(), { timeoutMs: 1, tableMegabytes: 1 });
+    const t = await solve(createEngine(startPosition()), { timeoutMs: 1, tableMegabytes: 1 });
     expect(t.finished || t.stopped === 'time').toBe(true);
     const ac = new AbortController();
     ac.abort();
-    expect(await solve(startPosition(), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
+    expect(await solve(createEngine(startPosition()), { signal: ac.signal, tableMegabytes: 1 })).toMatchObject({
       finished: false,
       stopped: 'signal',
       nodes: 0,
     });
     const later = new AbortController();
-    const mid = await solve(startPosition(), {
+    const mid = await solve(createEngine(startPosition()), {
       signal: later.signal,
       tableMegabytes: 1,
       onStatus: () => later.abort(),
@@ -227,7 +229,7 @@ describe("King's Valley solver", () => {
     expect(mid).toMatchObject({ finished: false, stopped: 'signal', partial: { position: START, winner: null } });
     expect(mid.nodes).toBeGreaterThan(0);
     const refused = (options: SolveOptions & RunOptions) =>
-      expect(Promise.resolve().then(() => solve(startPosition(), options))).rejects.toMatchObject({
+      expect(Promise.resolve().then(() => solve(createEngine(startPosition()), options))).rejects.toMatchObject({
         code: 'BAD_ARGUMENT',
       });
     await refused({ tableMegabytes: 0 });

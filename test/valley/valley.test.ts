@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GridbitsError } from '../../src/core/error.js';
 import { finishedValue } from '../../src/core/job.js';
 import {
+  BOARD,
   START,
   createEngine,
   divide,
@@ -24,7 +25,7 @@ import { refFormat, refMoves, refParse, refPerft, type RefPosition } from './ref
 const perft = (p: Position, depth: number): number => finishedValue(perftSync(createEngine(p), depth));
 const perftOf = (text: string, depth: number): number => perft(parsePosition(text), depth);
 /** The legal moves in notation. */
-const movesOf = (p: Position): string[] => legalMoves(p).map((m) => formatMove(m));
+const movesOf = (p: Position): string[] => legalMoves(p).map((m) => formatMove(m, BOARD));
 
 /** Random legal-looking positions: both Kings, 0-4 soldiers a side, none of them on c3. */
 const positionArb = fc
@@ -83,7 +84,7 @@ describe("King's Valley rules and perft", () => {
     expect(movesOf(parsePosition('sskss/5/5/5/S1KSS w 0'))).not.toContain('c1a3');
     expect(movesOf(parsePosition('sskss/5/5/5/S1KSS w 1'))).toContain('c1a3');
     // Black starting: its first move is a soldier move too.
-    expect(movesOf(startPosition(1)).every((m) => m[1] === '5' && m[0] !== 'c')).toBe(true);
+    expect(movesOf(startPosition('black')).every((m) => m[1] === '5' && m[0] !== 'c')).toBe(true);
   });
 
   it('never lets a soldier stop on the valley, but lets it pass over and lets a King stop there', () => {
@@ -140,7 +141,7 @@ describe("King's Valley notation", () => {
   it('round-trips the start and positions along random games', () => {
     expect(formatPosition(startPosition())).toBe(START);
     expect(formatPosition(parsePosition(START))).toBe(START);
-    expect(formatPosition(startPosition(1))).toBe('sskss/5/5/5/SSKSS b 0');
+    expect(formatPosition(startPosition('black'))).toBe('sskss/5/5/5/SSKSS b 0');
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 30 }), (picks) => {
         let p = startPosition();

@@ -9,7 +9,7 @@ import {
   divide,
   engineMoves,
   findVariant,
-  formatEngineMove,
+  formatMove,
   formatVariantPosition,
   parseEngineMove,
   parseVariantPosition,
@@ -33,7 +33,7 @@ describe("King's Valley variants", () => {
     expect(lab.grid.pillars.map((sq) => lab.board.name(sq)).sort()).toEqual(['b3', 'b5', 'f3', 'f5']);
     expect(lab.board.name(lab.grid.valley)).toBe('d4');
     expect(VARIANTS.standard.board.name(VARIANTS.standard.grid.valley)).toBe('c3');
-    expect(variantStart('retrieve', 1)).toBe('ssKss/5/5/5/SSkSS b 0');
+    expect(variantStart('retrieve', 'black')).toBe('ssKss/5/5/5/SSkSS b 0');
     expect(() => findVariant('chess')).toThrow(
       /unknown King's Valley variant 'chess' \(standard, retrieve, labyrinth\)/,
     );
@@ -43,14 +43,14 @@ describe("King's Valley variants", () => {
 
   it('builds an engine per variant whose moves and perft agree with the reference, either side first', () => {
     for (const name of VARIANT_NAMES) {
-      for (const first of [0, 1] as const) {
+      for (const first of ['white', 'black'] as const) {
         const start = variantStart(name, first);
-        const e = createVariantEngine(name, first === 0 ? undefined : start);
+        const e = createVariantEngine(name, first === 'white' ? undefined : start);
         expect(e.toString()).toBe(start);
         expect(e.size).toBe(VARIANTS[name].grid.size);
         expect(
           engineMoves(e)
-            .map((m) => formatEngineMove(e, m))
+            .map((m) => formatMove(m, e.board))
             .sort(),
         ).toEqual(gridMoves(gridParse(start)));
         for (const d of [1, 2, 3]) expect(enginePerft(e, d)).toBe(gridPerft(gridParse(start), d));
@@ -76,7 +76,7 @@ describe("King's Valley variants", () => {
 
   it('parses moves against the position: malformed and illegal ones are errors', () => {
     const e = createVariantEngine('labyrinth');
-    expect(formatEngineMove(e, parseEngineMove(e, 'a1f6'))).toBe('a1f6');
+    expect(formatMove(parseEngineMove(e, 'a1f6'), e.board)).toBe('a1f6');
     expect(() => parseEngineMove(e, 'a1-h8')).toThrow(/bad move 'a1-h8'/);
     expect(() => parseEngineMove(e, 'd1d2')).toThrow(GridbitsError);
     expect(() => parseEngineMove(e, 'd1d2')).toThrow(/illegal move 'd1d2'/);

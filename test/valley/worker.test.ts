@@ -35,7 +35,7 @@ describe('valley jobs in a worker thread', () => {
         finished: true,
         value: { move: best.finished && best.value.move, score: best.finished && best.value.score },
       });
-      const solved = solveSync(parsePosition('k4/3s1/5/5/K3S w 4'), { tableMegabytes: 1 });
+      const solved = solveSync(createEngine(parsePosition('k4/3s1/5/5/K3S w 4')), { tableMegabytes: 1 });
       expect(await runInWorker(w, 'valley.solve', ['k4/3s1/5/5/K3S w 4', { tableMegabytes: 1 }])).toMatchObject({
         finished: true,
         value: { value: 'win', moves: solved.finished ? solved.value.moves : [] },
@@ -49,8 +49,11 @@ describe('valley jobs in a worker thread', () => {
       );
 
       const ac = new AbortController();
-      const long = runInWorker(w, 'valley.perft', ['standard', START, 10], { signal: ac.signal });
-      setTimeout(() => ac.abort(), 300);
+      // Stopped once leaves are counted (its plan of lines, forecast first, counts none yet).
+      const long = runInWorker(w, 'valley.perft', ['standard', START, 10], {
+        signal: ac.signal,
+        onProgress: (p) => p.done > 0 && ac.abort(),
+      });
       const stopped = await long;
       expect(stopped).toMatchObject({ finished: false, stopped: 'signal' });
       if (!stopped.finished) expect(stopped.partial).toBeGreaterThan(0);

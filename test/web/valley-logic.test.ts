@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHash, parseHash } from '../../web/src/router.js';
 import { variantStart } from '../../src/valley/variant.js';
-import { parsePosition, solveSync } from '../../src/valley/index.js';
+import { createEngine, parsePosition, solveSync } from '../../src/valley/index.js';
 import {
   badge,
   markFromChild,
@@ -37,7 +37,8 @@ import {
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay } from '../valley/reference.js';
 
-const startPosition = (variant: Variant, first: 'w' | 'b'): string => variantStart(variant, first === 'w' ? 0 : 1);
+const startPosition = (variant: Variant, first: 'w' | 'b'): string =>
+  variantStart(variant, first === 'w' ? 'white' : 'black');
 
 describe('valley page state', () => {
   it('reads what it writes; unreadable values fall back to the defaults', () => {
@@ -136,7 +137,8 @@ describe('valley page state', () => {
 
   it('the proven-win sentence says what a solver run proves of the standard start, either side first', () => {
     for (const first of ['w', 'b'] as const) {
-      const out = solveSync(parsePosition(startPosition('standard', first)), { shortest: true, tableMegabytes: 64 });
+      const position = createEngine(parsePosition(startPosition('standard', first)));
+      const out = solveSync(position, { shortest: true, tableMegabytes: 64 });
       expect(out.finished).toBe(true);
       if (!out.finished) continue;
       const claim = PROVEN_START[first];

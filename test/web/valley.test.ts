@@ -6,7 +6,16 @@
 // console errors.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatMove, legalMoves, parsePosition, play, solveSync, winnerOf } from '../../src/valley/index.js';
+import {
+  BOARD,
+  createEngine,
+  formatMove,
+  legalMoves,
+  parsePosition,
+  play,
+  solveSync,
+  winnerOf,
+} from '../../src/valley/index.js';
 import { PROVEN_START } from '../../web/src/pages/valley/state.js';
 import { gridFormat, gridMoves, gridParse, gridPlay } from '../valley/grid-reference.js';
 import { refMoves, refParse, refPlay, type RefPosition } from '../valley/reference.js';
@@ -239,14 +248,14 @@ describe.skipIf(skip)("the King's Valley page in Chromium", () => {
     for (const m of legalMoves(p)) {
       const child = play(p, m);
       if (winnerOf(child) !== null) {
-        want[formatMove(m)] = { value: 'win', plies: '1' };
+        want[formatMove(m, BOARD)] = { value: 'win', plies: '1' };
         continue;
       }
-      const out = solveSync(child, { shortest: true, tableMegabytes: 16 });
+      const out = solveSync(createEngine(child), { shortest: true, tableMegabytes: 16 });
       expect(out.finished).toBe(true);
       if (!out.finished) continue;
       expect(out.value.shortest).toBeTypeOf('number');
-      want[formatMove(m)] = {
+      want[formatMove(m, BOARD)] = {
         value: out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw',
         plies: String(out.value.shortest! + 1),
       };
@@ -332,7 +341,7 @@ describe.skipIf(skip)("the King's Valley page in Chromium", () => {
     expect(listed.length).toBe(n);
     for (const [m, value] of listed) {
       if (value === 'unknown') continue;
-      const out = solveSync(play(parsePosition(START), m), { tableMegabytes: 16, maxNodes: 200_000 });
+      const out = solveSync(createEngine(play(parsePosition(START), m)), { tableMegabytes: 16, maxNodes: 200_000 });
       if (!out.finished) continue;
       expect(value).toBe(out.value.value === 'loss' ? 'win' : out.value.value === 'win' ? 'loss' : 'draw');
     }

@@ -6,7 +6,7 @@ import {
   AI_CONTEMPT,
   Searcher,
   createPlayer,
-  formatEngineMove,
+  formatMove,
   levelBudget,
   parsePlayer,
   searchAnswer,
@@ -43,9 +43,9 @@ servePage<AiRequest, AiResult>(self as unknown as Endpoint, (req) => {
   return job(function* (ctl) {
     if (spec.kind !== 'ai') {
       const m = createPlayer(spec, req.seed).choose({ engine: e, history, drawRule: req.drawRule });
-      return { move: formatEngineMove(e, m), note: spec.kind === 'random' ? 'a random move' : 'greedy, two plies' };
+      return { move: formatMove(m, e.board), note: spec.kind === 'random' ? 'a random move' : 'greedy, two plies' };
     }
-    const me = e.side === 0 ? 'white' : 'black';
+    const me = e.side;
     const { depth, timeoutMs } = levelBudget(spec);
     // As the engine's AI players do (src/valley/ai.ts): a repetition counts a little against the computer.
     const search = new Searcher().searchJob(e, { depth, history, drawRule: req.drawRule, contempt: AI_CONTEMPT });
@@ -53,7 +53,7 @@ servePage<AiRequest, AiResult>(self as unknown as Endpoint, (req) => {
     const r = timeoutMs === undefined ? yield* search.within(ctl) : searchAnswer(search.runSync({ timeoutMs }));
     if (r === undefined || r.move === null) throw new Error('the game is over: no move to choose');
     return {
-      move: formatEngineMove(e, r.move),
+      move: formatMove(r.move, e.board),
       note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms`,
     };
   });

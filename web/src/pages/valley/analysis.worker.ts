@@ -3,7 +3,14 @@
 // A move's search is kept between requests on the same position, so each later pass goes on where the last
 // stopped (the quick first pass, the deeper passes, then the length of the quickest win).
 import { job, type Job } from '../../../../src/core/job.js';
-import { parsePosition, play, solveJob, winnerOf, type SolveResult } from '../../../../src/valley/index.js';
+import {
+  createEngine,
+  parsePosition,
+  play,
+  solveJob,
+  winnerOf,
+  type SolveResult,
+} from '../../../../src/valley/index.js';
 import { servePage, type Endpoint } from '../../worker/jobs.js';
 import { markFromChild, type Mark } from './analysis.js';
 
@@ -43,7 +50,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     const p = parsePosition(req.position);
     const child = play(p, req.move);
     const over = winnerOf(child);
-    if (over !== null) return { value: over === (p.side === 0 ? 'white' : 'black') ? 'win' : 'loss', plies: 1 };
+    if (over !== null) return { value: over === p.side ? 'win' : 'loss', plies: 1 };
     if (held.position !== req.position) held = { position: req.position, searches: new Map() };
     // Every search asks for the length too: the value passes stop once the value is in, the length pass goes on.
     // The first request's node budget is the solver's too, so its first slice ends on it (later ones take whole
@@ -51,7 +58,7 @@ servePage<AnalysisRequest, Mark>(self as unknown as Endpoint, (req) =>
     let kept = held.searches.get(req.move);
     if (kept === undefined) {
       kept = {
-        search: solveJob(child, {
+        search: solveJob(createEngine(child), {
           shortest: true,
           proofSize: false,
           tableMegabytes: req.tableMegabytes ?? TABLE_MB,
