@@ -5,7 +5,7 @@ import type { Outcome } from '../../../../src/core/job.js';
 import type { JobsByName } from '../../../../src/jobs.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import {
-  findNodeBudget,
+  SEARCH_BUDGET,
   type Answer,
   type Count,
   type CountPartial,
@@ -63,7 +63,10 @@ export async function tourTask(
   const size = { width: req.width, height: req.height };
   if (req.kind === 'find') {
     const query = { ...size, piece: req.spec, closed: req.closed, from: req.from, to: req.to, seed: req.seed };
-    return { kind: 'find', ...(await run('tour.find', [query], { timeoutMs: FIND_TIMEOUT_MS, maxNodes: SEARCH_BUDGET })) };
+    return {
+      kind: 'find',
+      ...(await run('tour.find', [query], { timeoutMs: FIND_TIMEOUT_MS, maxNodes: SEARCH_BUDGET })),
+    };
   }
   if (req.kind === 'table') {
     const options = { closed: req.closed, maxSquareNodes: req.maxSquareNodes };
