@@ -1,7 +1,6 @@
 // The playground's logic without a browser: hash routes, the Moves page state and its URL round trip,
 // keyboard moves, and the worker job protocol over a MessageChannel (results, progress, errors, cancel).
 import fc from 'fast-check';
-import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
@@ -19,8 +18,8 @@ import {
   type MovesState,
 } from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
-import { JobRunner, type Endpoint, type JobRegistry, type WorkerLike } from '../../web/src/worker/jobs.js';
-import { serveJobs } from '../../src/core/worker.js';
+import { JobRunner, type JobRegistry } from '../../web/src/worker/jobs.js';
+import { fakeWorker, type FakeWorker } from './fake-worker.js';
 import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
 
 describe('hash routes', () => {
@@ -182,32 +181,12 @@ describe('worker jobs', () => {
   } satisfies JobRegistry;
   type Jobs = typeof JOBS;
 
-  /**
-   * A worker made of a MessageChannel: the job side runs in this thread, which is all the protocol needs. A deaf
-   * worker drops the requests to stop, as a worker caught in work that never pauses would not hear them.
-   */
-  function fakeWorker(deaf = false): { worker: WorkerLike; ended: () => boolean } {
-    const ch = new MessageChannel();
-    let ended = false;
-    serveJobs(JOBS, ch.port2 as unknown as Endpoint);
-    const port = ch.port1 as unknown as WorkerLike & { close(): void };
-    const worker: WorkerLike = {
-      postMessage: (m) => (deaf && (m as { abort?: boolean }).abort ? undefined : port.postMessage(m)),
-      on: (event, listener) => port.on?.(event, listener),
-      off: (event, listener) => port.off?.(event, listener),
-      terminate: () => {
-        ended = true;
-        port.close();
-        ch.port2.close();
-      },
-    };
-    return { worker, ended: () => ended };
-  }
+  const fakeJobWorker = (deaf = false): FakeWorker => fakeWorker(JOBS, deaf);
 
   it('answers a request with jobs run in turn, and forwards their progress', async () => {
     const seen: number[] = [];
     const runner = new JobRunner<number, number, Jobs>(
-      () => fakeWorker().worker,
+      () => fakeJobWorker().worker,
       async (n, run) => {
         const once = finishedValue(await run('double', [n]));
         return finishedValue(await run('double', [once]));
@@ -222,7 +201,7 @@ describe('worker jobs', () => {
 
   it('keeps the code of engine errors', async () => {
     const runner = new JobRunner<number, number, Jobs>(
-      () => fakeWorker().worker,
+      () => fakeJobWorker().worker,
       async (_, run) => finishedValue(await run('fail', [])),
     );
     await expect(runner.run(1)).rejects.toMatchObject({ code: 'BAD_PIECE', message: 'no such piece' });
@@ -230,11 +209,11 @@ describe('worker jobs', () => {
   });
 
   it('cancels by asking the job to stop: the worker is kept, and a new request replaces a running one', async () => {
-    const made: ReturnType<typeof fakeWorker>[] = [];
+    const made: FakeWorker[] = [];
     const outcomes: boolean[] = [];
     const runner = new JobRunner<number, number, Jobs>(
       () => {
-        made.push(fakeWorker());
+        made.push(fakeJobWorker());
         return made.at(-1)!.worker;
       },
       async (n, run) => {
@@ -264,10 +243,10 @@ describe('worker jobs', () => {
   });
 
   it('ends a worker that does not stop within a second of being asked, and the next request gets a fresh one', async () => {
-    const made: ReturnType<typeof fakeWorker>[] = [];
+    const made: FakeWorker[] = [];
     const runner = new JobRunner<number, number, Jobs>(
       () => {
-        made.push(fakeWorker(made.length === 0));
+        made.push(fakeJobWorker(made.length === 0));
         return made.at(-1)!.worker;
       },
       async (n, run) => finishedValue(await run(n < 0 ? 'endless' : 'double', [n])),

@@ -26,6 +26,8 @@ export const PAGE_JOBS = {
     job(function* () {
       const key = `${strategy} ${problemKey(spec)}`;
       if (hunter?.key !== key) hunter = { key, hunter: createHunter(buildProblem(spec), { strategy }) };
+      // A pause between learning the problem and sampling the shot: a stop asked meanwhile is heard here.
+      yield;
       return hunter.hunter.choose({ marks: Uint8Array.from(shots.marks), sunk: shots.sunk }, createRng(seed));
     }),
   /** The chance of a ship on each cell given the shots, from weighted samples. */
@@ -33,6 +35,7 @@ export const PAGE_JOBS = {
     job(function* () {
       const key = problemKey(spec);
       if (estimator?.key !== key) estimator = { key, estimator: new PosteriorEstimator(buildProblem(spec)) };
+      yield;
       const e = estimator.estimator.estimate(
         { marks: Uint8Array.from(shots.marks), sunk: shots.sunk },
         ODDS_SAMPLES,

@@ -30,7 +30,7 @@ export type WalkRequest = { key: string; width: number; height: number; spec: st
 );
 
 /** One square's survival at any horizon, with the engine's method, its error and λ. */
-export interface Point {
+interface Point {
   probability: number;
   log10: number;
   lambda: number;
