@@ -52,7 +52,12 @@ export function useJob<Req, Res, R extends JobRegistry>(
           );
       },
       cancel() {
+        if (!runner.busy) return;
+        // Said at once, in the same render as whatever the page changes beside the cancel (its effects then see
+        // a cancelled job, not one still running).
+        generation.current++;
         runner.cancel();
+        setState({ status: 'cancelled' });
       },
       reset() {
         generation.current++;
