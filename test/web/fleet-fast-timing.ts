@@ -1,5 +1,5 @@
 // One-off measurement (not a test): the Sea Battle page's exact answers on 10×10 classic in Debian's Chromium,
-// each in a fresh worker through the page's slicing. `npx tsx test/web/fleet-fast-timing.ts`; prints JSON lines.
+// each in a fresh worker, run as the page runs them. `npx tsx test/web/fleet-fast-timing.ts`; prints JSON lines.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

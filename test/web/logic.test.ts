@@ -1,11 +1,10 @@
 // The playground's logic without a browser: hash routes, the Moves page state and its URL round trip,
 // keyboard moves, and the worker job protocol over a MessageChannel (results, progress, errors, cancel).
 import fc from 'fast-check';
-import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { GridbitsError } from '../../src/core/error.js';
-import { job } from '../../src/core/job.js';
+import { finishedValue, job } from '../../src/core/job.js';
 import { keyTarget } from '../../web/src/board/keys.js';
 import {
   compute,
@@ -19,7 +18,8 @@ import {
   type MovesState,
 } from '../../web/src/pages/moves/state.js';
 import { formatHash, parseHash } from '../../web/src/router.js';
-import { JobRunner, servePage, type Endpoint, type WorkerLike } from '../../web/src/worker/jobs.js';
+import { JobRunner, type JobRegistry } from '../../web/src/worker/jobs.js';
+import { fakeWorker, type FakeWorker } from './fake-worker.js';
 import { eightWays, naiveAttacks, naiveName } from '../reference/naive.js';
 
 describe('hash routes', () => {
@@ -161,86 +161,104 @@ describe('keyboard moves', () => {
 });
 
 describe('worker jobs', () => {
-  /** A worker made of a MessageChannel: the job side runs in this thread, which is all the protocol needs. */
-  function fakeWorker(handler: Parameters<typeof servePage<number, number>>[1]): {
-    worker: WorkerLike;
-    ended: () => boolean;
-  } {
-    const ch = new MessageChannel();
-    let ended = false;
-    servePage<number, number>(ch.port2 as unknown as Endpoint, handler);
-    const port = ch.port1 as unknown as WorkerLike & { close(): void };
-    const worker: WorkerLike = {
-      postMessage: (m) => port.postMessage(m),
-      on: (event, listener) => port.on?.(event, listener),
-      off: (event, listener) => port.off?.(event, listener),
-      terminate: () => {
-        ended = true;
-        port.close();
-        ch.port2.close();
-      },
-    };
-    return { worker, ended: () => ended };
-  }
+  /** Jobs for the tests: one that doubles, one that fails, one that runs until stopped (3 s at most). */
+  const JOBS = {
+    double: (n: number) =>
+      job(function* (ctl) {
+        ctl.report({ share: 1, done: n });
+        yield;
+        return n * 2;
+      }),
+    fail: () => {
+      throw new GridbitsError('BAD_PIECE', 'no such piece');
+    },
+    endless: (n: number) =>
+      job(function* (ctl) {
+        const end = performance.now() + 3000;
+        while (performance.now() < end) if (ctl.spend()) yield;
+        return n;
+      }),
+  } satisfies JobRegistry;
+  type Jobs = typeof JOBS;
 
-  it('returns results and forwards progress', async () => {
+  const fakeJobWorker = (deaf = false): FakeWorker => fakeWorker(JOBS, deaf);
+
+  it('answers a request with jobs run in turn, and forwards their progress', async () => {
     const seen: number[] = [];
-    const runner = new JobRunner<number, number>(
-      () =>
-        fakeWorker((n) =>
-          job(function* (ctl) {
-            ctl.report({ share: 1, done: n });
-            yield;
-            return n * 2;
-          }),
-        ).worker,
+    const runner = new JobRunner<number, number, Jobs>(
+      () => fakeJobWorker().worker,
+      async (n, run) => {
+        const once = finishedValue(await run('double', [n]));
+        return finishedValue(await run('double', [once]));
+      },
     );
-    expect(await runner.run(21, { onProgress: (p) => seen.push(p.done) })).toBe(42);
-    expect(seen.at(-1)).toBe(21);
-    expect(await runner.run(5)).toBe(10);
+    expect(await runner.run(21, { onProgress: (p) => seen.push(p.done) })).toBe(84);
+    expect(seen).toContain(21);
+    expect(seen.at(-1)).toBe(42);
+    expect(await runner.run(5)).toBe(20);
     runner.terminate();
   });
 
   it('keeps the code of engine errors', async () => {
-    const runner = new JobRunner<number, number>(
-      () =>
-        fakeWorker(() => {
-          throw new GridbitsError('BAD_PIECE', 'no such piece');
-        }).worker,
+    const runner = new JobRunner<number, number, Jobs>(
+      () => fakeJobWorker().worker,
+      async (_, run) => finishedValue(await run('fail', [])),
     );
     await expect(runner.run(1)).rejects.toMatchObject({ code: 'BAD_PIECE', message: 'no such piece' });
     runner.terminate();
   });
 
-  it('cancels by ending the worker, and the next job gets a fresh one', async () => {
-    const made: ReturnType<typeof fakeWorker>[] = [];
-    const runner = new JobRunner<number, number>(() => {
-      const w = fakeWorker((n) =>
-        job(function* (ctl) {
-          // Stands for endless work: a worker would be ended; here the loop gives up after 3 s.
-          const end = performance.now() + 3000;
-          while (n < 0 && performance.now() < end) if (ctl.spend()) yield;
-          return n;
-        }),
-      );
-      made.push(w);
-      return w.worker;
-    });
-    const ac = new AbortController();
-    const slow = runner.run(-1, { signal: ac.signal });
+  it('cancels by asking the job to stop: the worker is kept, and a new request replaces a running one', async () => {
+    const made: FakeWorker[] = [];
+    const outcomes: boolean[] = [];
+    const runner = new JobRunner<number, number, Jobs>(
+      () => {
+        made.push(fakeJobWorker());
+        return made.at(-1)!.worker;
+      },
+      async (n, run) => {
+        const out = await run(n < 0 ? 'endless' : 'double', [n]);
+        outcomes.push(out.finished);
+        return finishedValue(out);
+      },
+    );
+    const slow = runner.run(-1);
     expect(runner.busy).toBe(true);
-    ac.abort();
+    const t0 = performance.now();
+    runner.cancel();
     await expect(slow).rejects.toBeInstanceOf(GridbitsError);
     await expect(slow).rejects.toMatchObject({ code: 'ABORTED' });
-    expect(made[0].ended()).toBe(true);
     expect(runner.busy).toBe(false);
-    expect(await runner.run(7)).toBe(7);
-    expect(made.length).toBe(2);
-    // A new job replaces a running one.
+    expect(await runner.run(7)).toBe(14);
+    // The endless job heard the stop (it would run 3 s): the worker answered the next request, and is the same one.
+    expect(performance.now() - t0).toBeLessThan(2500);
+    expect(made.length).toBe(1);
+    expect(made[0].ended()).toBe(false);
     const first = runner.run(-1);
     const second = runner.run(3);
     await expect(first).rejects.toMatchObject({ code: 'ABORTED' });
-    expect(await second).toBe(3);
+    expect(await second).toBe(6);
+    runner.terminate();
+    expect(made[0].ended()).toBe(true);
+  });
+
+  it('ends a worker that does not stop within a second of being asked, and the next request gets a fresh one', async () => {
+    const made: FakeWorker[] = [];
+    const runner = new JobRunner<number, number, Jobs>(
+      () => {
+        made.push(fakeJobWorker(made.length === 0));
+        return made.at(-1)!.worker;
+      },
+      async (n, run) => finishedValue(await run(n < 0 ? 'endless' : 'double', [n])),
+    );
+    const slow = runner.run(-1);
+    runner.cancel();
+    await expect(slow).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(made[0].ended()).toBe(false);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(made[0].ended()).toBe(true);
+    expect(await runner.run(4)).toBe(8);
+    expect(made.length).toBe(2);
     runner.terminate();
   });
 });

@@ -1,18 +1,18 @@
-// The Tours page's per-start table as it streams (web/src/pages/tours/table-stream.ts, the code the page's worker
-// runs): the squares posted slice by slice, folded as the page folds them, make at every post a table whose
-// decided squares are the engine's and whose others are blank, and in the end the engine's whole table
-// (tableSync on the same board, computed here in Node). Slices are node budgets, so the posts are the same on
-// every run.
+// The Tours page's per-start table as it streams (web/src/pages/tours/table-stream.ts, the code the page runs on
+// the table job's partial tables): the squares posted partial by partial, folded as the page folds them, make at
+// every post a table whose decided squares are the engine's and whose others are blank, and in the end the
+// engine's whole table (tableSync on the same board, computed here in Node). The job runs here in slices of a
+// node budget, so the partials are the same on every run.
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { finishedValue } from '../../src/core/job.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { tableSync, type TableCell } from '../../src/tour/index.js';
+import { tableJob, tableSync, type TableCell } from '../../src/tour/index.js';
 import {
   addCells,
   emptyTable,
+  cellsStream,
   fullTable,
-  streamTableJob,
   type StreamedTable,
   type TableCells,
 } from '../../web/src/pages/tours/table-stream.js';
@@ -40,16 +40,14 @@ function run(c: Case): { posts: TableCells[]; value: TableCell[]; engine: TableC
   const piece = parsePiece(c.spec);
   const options = { closed: c.closed, maxSquareNodes: c.maxSquareNodes };
   const posts: TableCells[] = [];
-  const value = finishedValue(
-    streamTableJob(
-      board,
-      piece,
-      options,
-      'k',
-      (m) => posts.push(m),
-      () => ({ maxNodes: c.slice }),
-    ).runSync(),
-  );
+  const stream = cellsStream('k', (m) => posts.push(m));
+  const job = tableJob(board, piece, options);
+  let value: TableCell[] | undefined;
+  while (value === undefined) {
+    const out = job.runSync({ maxNodes: c.slice });
+    if (out.finished) value = out.value;
+    stream(out.finished ? out.value : (out.partial ?? []));
+  }
   const engine = finishedValue(tableSync(board, piece, options));
   return { posts, value, engine };
 }
@@ -65,7 +63,6 @@ describe('the per-start table as it streams', () => {
       let table: StreamedTable = emptyTable('k', n);
       let at = 0;
       for (const m of posts) {
-        expect(m.tableCells).toBe(true);
         expect(m.from).toBe(at);
         expect(m.exists.length).toBeGreaterThan(0);
         at += m.exists.length;
@@ -113,6 +110,6 @@ describe('the per-start table as it streams', () => {
 
   it('ignores a post for another table', () => {
     const t = emptyTable('a', 4);
-    expect(addCells(t, { tableCells: true, key: 'b', from: 0, exists: [true], backtracks: [0], tries: [0] })).toBe(t);
+    expect(addCells(t, { key: 'b', from: 0, exists: [true], backtracks: [0], tries: [0] })).toBe(t);
   });
 });

@@ -1,22 +1,20 @@
-// The timing page's worker: the page's own engine calls (a count, the heat map's exact cell counts) in the page's
-// slices.
-import { job } from '../../../src/core/job.js';
+// The timing page's worker: the page's engine calls (a count, the heat map's exact cell counts), each job run as
+// the page's worker runs the registry's jobs (async, within a time limit).
 import { countLayoutsJob, emptyKnowledge, fleetProblem, heatMapJob } from '../../../src/fleet/index.js';
-import { sliced } from '../../../web/src/worker/sliced.js';
 import type { Ask } from './main.js';
 
-self.onmessage = (ev: MessageEvent<Ask>) => {
+self.onmessage = async (ev: MessageEvent<Ask>) => {
   const { job: which, touch } = ev.data;
   const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic', touch });
   const t0 = performance.now();
-  const inner =
-    which === 'count' ? countLayoutsJob(problem) : heatMapJob(problem, emptyKnowledge(problem), { method: 'exact' });
-  const outer = job<string, unknown>(function* (ctl) {
-    const out = yield* sliced<unknown, unknown>(inner as never, ctl, 600_000);
-    if (!out.finished) return `stopped on ${out.stopped}`;
-    const v = out.value as bigint | { method: string; total?: bigint };
-    return typeof v === 'bigint' ? `${v} layouts` : `${v.method}, ${v.total} layouts`;
-  });
-  const o = outer.runSync();
-  postMessage({ ms: performance.now() - t0, said: o.finished ? o.value : 'stopped' });
+  const limits = { timeoutMs: 600_000 };
+  let said: string;
+  if (which === 'count') {
+    const out = await countLayoutsJob(problem).run(limits);
+    said = out.finished ? `${out.value} layouts` : `stopped on ${out.stopped}`;
+  } else {
+    const out = await heatMapJob(problem, emptyKnowledge(problem), { method: 'exact' }).run(limits);
+    said = out.finished ? `${out.value.method}, ${out.value.total} layouts` : `stopped on ${out.stopped}`;
+  }
+  postMessage({ ms: performance.now() - t0, said });
 };

@@ -1,7 +1,7 @@
 // Preact glue for JobRunner: a hook holding a job's state and a status line with a progress bar and Cancel.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Progress } from '../../../src/core/run.js';
-import { JobRunner, type WorkerLike } from './jobs.js';
+import { JobRunner, type JobRegistry, type Task, type WorkerLike } from './jobs.js';
 
 export type JobState<Res> =
   | { status: 'idle' }
@@ -19,9 +19,15 @@ export interface Job<Req, Res> {
   reset(): void;
 }
 
-/** One background job at a time; starting another cancels the one running. The worker ends with the page. */
-export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
-  const runner = useMemo(() => new JobRunner<Req, Res>(create), []);
+/**
+ * One background request at a time, answered by the task's jobs on the page's worker; starting another cancels
+ * the one running. The worker ends with the page.
+ */
+export function useJob<Req, Res, R extends JobRegistry>(
+  create: () => WorkerLike,
+  task: Task<Req, Res, R>,
+): Job<Req, Res> {
+  const runner = useMemo(() => new JobRunner<Req, Res, R>(create, task), []);
   const [state, setState] = useState<JobState<Res>>({ status: 'idle' });
   const generation = useRef(0);
   useEffect(() => () => runner.terminate(), [runner]);
@@ -46,7 +52,12 @@ export function useJob<Req, Res>(create: () => WorkerLike): Job<Req, Res> {
           );
       },
       cancel() {
+        if (!runner.busy) return;
+        // Said at once, in the same render as whatever the page changes beside the cancel (its effects then see
+        // a cancelled job, not one still running).
+        generation.current++;
         runner.cancel();
+        setState({ status: 'cancelled' });
       },
       reset() {
         generation.current++;

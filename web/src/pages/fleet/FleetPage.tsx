@@ -11,7 +11,7 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';
-import type { FleetRequest, FleetResult } from './fleet.worker.js';
+import { fleetTask, type FleetResult } from './tasks.js';
 import { FleetGamePanel } from './GamePanel.js';
 import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
@@ -69,11 +69,11 @@ export function FleetPage({ params }: PageProps) {
   const [tool, setTool] = useState<'ships' | 'forbid'>('ships');
   const [tab, setTab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
   const [placed, setPlaced] = useState<Place | null>(null);
-  const placeJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const countJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const heatJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const heatFirstJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const countFirstJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const placeJob = useJob(makeWorker, fleetTask);
+  const countJob = useJob(makeWorker, fleetTask);
+  const heatJob = useJob(makeWorker, fleetTask);
+  const heatFirstJob = useJob(makeWorker, fleetTask);
+  const countFirstJob = useJob(makeWorker, fleetTask);
   // A board the link asked for but this page cannot draw: said while the board is the one it shows instead.
   const linkBoard = useMemo(() => readBoard(params), [params]);
   const boardNotice =

@@ -10,7 +10,7 @@ import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { Choice } from '../../controls/Choice.js';
-import type { FleetRequest, FleetResult } from './fleet.worker.js';
+import { fleetTask, type FleetResult } from './tasks.js';
 import { afloat, cellMarks, outcomeText, replyText, roster, type CellMark } from './game-view.js';
 import { MarksOverlay, ShipPicture } from './pictures.js';
 import { canonicalOrientation, countWord, kindNames, shipsWord } from './shapes.js';
@@ -144,12 +144,12 @@ export function FleetGamePanel({
   const [strategy, setStrategy] = useState<HunterStrategy>('lattice');
   const [match, setMatch] = useState<Match | null>(null);
   const [, setVersion] = useState(0);
-  const dealJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const myJob = useJob<FleetRequest, FleetResult>(makeWorker);
-  const huntJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const dealJob = useJob(makeWorker, fleetTask);
+  const myJob = useJob(makeWorker, fleetTask);
+  const huntJob = useJob(makeWorker, fleetTask);
   const hunted = useRef<Match | null>(null);
   const [showOdds, setShowOdds] = useState(false);
-  const oddsJob = useJob<FleetRequest, FleetResult>(makeWorker);
+  const oddsJob = useJob(makeWorker, fleetTask);
 
   const newGame = (): void => {
     setMatch(null);

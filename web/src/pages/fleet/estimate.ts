@@ -1,16 +1,9 @@
 // Quick first answers for the Sea Battle page, shown while the exact ones are computed: the number of layouts
-// estimated from the rejection sampler's acceptance rate, and the heat map from the uniform layouts drawn in a
-// moment. Plain jobs (the worker runs them; tests run them in Node).
+// estimated from the rejection sampler's acceptance rate (a plain job: the worker runs it; tests run it in Node).
 import { job, type Job } from '../../../../src/core/job.js';
 import type { Rng } from '../../../../src/core/prng.js';
 import { wilson } from '../../../../src/core/stats.js';
-import {
-  RejectionSampler,
-  emptyKnowledge,
-  heatMapJob,
-  type FleetProblem,
-  type HeatMap,
-} from '../../../../src/fleet/index.js';
+import { RejectionSampler, type FleetProblem } from '../../../../src/fleet/index.js';
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
 export interface CountEstimate {
@@ -96,14 +89,6 @@ export function countEstimateJob(
     }
     return countEstimate(sampler, accepted);
   });
-}
-
-/**
- * The job drawing the heat map from uniform layouts (the engine's sampled heat map) until `samples` are
- * drawn; run with a time limit, its partial is the map of the layouts drawn so far.
- */
-export function heatEstimateJob(problem: FleetProblem, samples: number, seed: number): Job<HeatMap, HeatMap> {
-  return heatMapJob(problem, emptyKnowledge(problem), { method: 'sampled', samples, seed });
 }
 
 /** A large count for people: "about 1,240", "about 26.2 billion", "about 3.1 × 10¹⁸". */

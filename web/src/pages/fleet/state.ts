@@ -183,12 +183,17 @@ export function specOf(s: FleetState): ProblemSpec {
 
 /** The fleet problem of a spec; throws GridbitsError for a bad fleet or a ship that cannot fit. */
 export function buildProblem(spec: ProblemSpec): FleetProblem {
+  return fleetProblem(fleetSpecOf(spec));
+}
+
+/** The page's problem as the engine's plain spec (what its jobs take). */
+export function fleetSpecOf(spec: ProblemSpec): FleetSpec {
   const forbidden = new Uint8Array(spec.width * spec.height);
   for (const sq of spec.forbid) forbidden[sq] = 1;
   const f: FleetSpec = { width: spec.width, height: spec.height, ships: spec.ships, mirror: spec.mirror, forbidden };
   if (spec.fleet.trim() !== '') f.fleet = spec.fleet;
   if (spec.touch) f.touch = spec.touch;
-  return fleetProblem(f);
+  return f;
 }
 
 /** The problem, or the engine's message saying why there is none. */

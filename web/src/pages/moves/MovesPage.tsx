@@ -10,8 +10,9 @@ import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
+import type { RunJob } from '../../worker/jobs.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import type { MobilityRanks, MobilityRequest, MobilityResult } from './mobility.worker.js';
+import { mobilityTask, type MobilityRanks, type MobilityRequest, type MovesJobs } from './tasks.js';
 import { quickHeat } from './quick-heat.js';
 import {
   PAGE_MAX_SIDE,
@@ -46,21 +47,17 @@ interface Ranks {
   counts: Int32Array;
 }
 
-/** A mobility worker whose posts of the ranks done go to `onRanks` (the job's own messages go to the job). */
-function makeWorker(onRanks: (m: MobilityRanks) => void): Worker {
-  const w = new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
-  w.addEventListener('message', (e: MessageEvent) => {
-    const m = e.data as Partial<MobilityRanks> | null;
-    if (m?.mobilityRanks === true) onRanks(m as MobilityRanks);
-  });
-  return w;
+function makeWorker(): Worker {
+  return new Worker(new URL('./mobility.worker.ts', import.meta.url), { type: 'module', name: 'mobility' });
 }
 
 export function MovesPage({ params }: PageProps) {
   const [state, setState] = useHashState('moves', params, readState, writeState);
   const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
   const ranksSink = useRef<(m: MobilityRanks) => void>(() => undefined);
-  const job = useJob<MobilityRequest, MobilityResult>(() => makeWorker((m) => ranksSink.current(m)));
+  const job = useJob(makeWorker, (req: MobilityRequest, run: RunJob<MovesJobs>) =>
+    mobilityTask(req, run, (m) => ranksSink.current(m)),
+  );
 
   const c = useMemo(() => compute(state), [state]);
   const { board, piece, pieceError, from, blockers, targets } = c;

@@ -11,6 +11,7 @@ import { PathOverlay } from '../../board/PathOverlay.js';
 import { textSize, type SquareView } from '../../board/types.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
+import type { RunJob } from '../../worker/jobs.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
 import { TourLegend } from './Legend.js';
@@ -37,20 +38,17 @@ import {
 } from './state.js';
 import { TABLE_SQUARE_NODES, TablePanel } from './TablePanel.js';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
-import type { CountResult, FindResult, TableResult, TourRequest, TourResult } from './tour.worker.js';
+import {
+  tourTask,
+  type TourJobs,
+  type CountResult,
+  type FindResult,
+  type TableResult,
+  type TourRequest,
+} from './tasks.js';
 
 function makeWorker(): Worker {
   return new Worker(new URL('./tour.worker.ts', import.meta.url), { type: 'module', name: 'tours' });
-}
-
-/** A tours worker whose posts of the table's squares decided go to `onCells` (the job's own messages go to the job). */
-function makeTableWorker(onCells: (m: TableCells) => void): Worker {
-  const w = makeWorker();
-  w.addEventListener('message', (e: MessageEvent) => {
-    const m = e.data as Partial<TableCells> | null;
-    if (m?.tableCells === true) onCells(m as TableCells);
-  });
-  return w;
 }
 
 const EMPTY_VIEW: SquareView = {};
@@ -127,7 +125,7 @@ export function ToursPage({ params }: PageProps) {
   const dom = board.width <= DOM_SIDE && board.height <= DOM_SIDE;
 
   // The tour: found in the worker whenever the question changes; an answer is shown only for its own question.
-  const find = useJob<TourRequest, TourResult>(makeWorker);
+  const find = useJob(makeWorker, tourTask);
   const findKey = `${board.width}x${board.height}|${state.spec}|${state.closed}|${from}|${to}|${state.seed}|${state.famous}`;
   const famous = useMemo(() => {
     if (!state.famous) return null;
@@ -254,7 +252,9 @@ export function ToursPage({ params }: PageProps) {
   // A search is not started where the page already knows no tour starts: "anyway" is the search it may run regardless.
   const [anyway, setAnyway] = useState('');
   const cellsSink = useRef<(m: TableCells) => void>(() => undefined);
-  const table = useJob<TourRequest, TourResult>(() => makeTableWorker((m) => cellsSink.current(m)));
+  const table = useJob(makeWorker, (req: TourRequest, run: RunJob<TourJobs>) =>
+    tourTask(req, run, (m) => cellsSink.current(m)),
+  );
   const tableKey = `${board.width}x${board.height}|${state.spec}|${state.closed}`;
   const tableAsked = useRef('');
   const [tableResult, setTableResult] = useState<{ key: string; result: TableResult } | null>(null);
@@ -270,7 +270,7 @@ export function ToursPage({ params }: PageProps) {
     return streamed && streamed.key === tableKey ? streamed : null;
   }, [tableResult, streamed, tableKey]);
   // Exact counts on small boards.
-  const counter = useJob<TourRequest, TourResult>(makeWorker);
+  const counter = useJob(makeWorker, tourTask);
   const countAsked = useRef('');
   // A table or count still running for another board or piece is no longer wanted.
   useEffect(() => {

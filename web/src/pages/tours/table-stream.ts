@@ -1,17 +1,10 @@
-// The per-start table as it fills: the worker runs the engine's table job in slices and, after each, posts the
-// start squares decided since the last post (as the Moves page's worker posts its ranks, beside the job's own
-// messages); the page folds them into a table with the undecided squares still blank. Plain code, so Node tests
-// run the same slicing and folding the page does.
-import type { Board } from '../../../../src/core/board.js';
-import { job, type Job } from '../../../../src/core/job.js';
-import type { Piece } from '../../../../src/pieces/piece.js';
-import { tableJob, type TableCell, type TableOptions } from '../../../../src/tour/index.js';
+// The per-start table as it fills: the page runs the engine's table job on its worker, and each partial table
+// the job hands back gives the start squares decided since the last one; the page folds them into a table with
+// the undecided squares still blank. Plain code, so Node tests fold the same partials the page does.
+import type { TableCell } from '../../../../src/tour/index.js';
 
-/**
- * Start squares decided since the last post, posted beside the job's messages (which carry an id; this carries none).
- */
+/** Start squares decided since the last partial table. */
 export interface TableCells {
-  tableCells: true;
   /** Names the table asked for (board, piece, open or closed). */
   key: string;
   /** The first square (board index) of these cells; the squares are decided in index order. */
@@ -33,53 +26,24 @@ export interface StreamedTable {
   total: number;
 }
 
-/** The limits of one slice of the table job, given the squares posted so far. */
-export type SliceLimits = (sent: number) => { timeoutMs?: number; maxNodes?: number };
-
-/** Time between two posts: often enough to look live, seldom enough to redraw a 70×70 table. */
-const SLICE_MS = 150;
-/** Until the first square is decided, short slices: it goes out as soon as it is (the first can take a while). */
-const FIRST_SLICE_MS = 20;
-const bySlicesOfTime: SliceLimits = (sent) => ({ timeoutMs: sent === 0 ? FIRST_SLICE_MS : SLICE_MS });
-
 /**
- * The per-start table as a page job: the engine's `tableJob` in slices, posting the squares decided after each
- * slice (with `key`), the page job's progress that of the engine's job; its value is the whole table.
+ * Takes the table job's partial tables (the squares decided so far, in index order) and posts the squares
+ * each adds to the last, with `key`.
  */
-export function streamTableJob(
-  board: Board,
-  piece: Piece,
-  options: TableOptions,
-  key: string,
-  post: (m: TableCells) => void,
-  slice: SliceLimits = bySlicesOfTime,
-): Job<TableCell[], unknown> {
-  const inner = tableJob(board, piece, options);
-  return job(function* (ctl) {
-    let sent = 0;
-    const send = (cells: TableCell[]): void => {
-      if (cells.length <= sent) return;
-      const fresh = cells.slice(sent);
-      post({
-        tableCells: true,
-        key,
-        from: sent,
-        exists: fresh.map((c) => c.exists),
-        backtracks: fresh.map((c) => c.backtracks),
-        tries: fresh.map((c) => c.tryIndex),
-      });
-      sent = cells.length;
-    };
-    for (;;) {
-      const out = yield* inner.runWithin(ctl, slice(sent));
-      if (out.finished) {
-        send(out.value);
-        return out.value;
-      }
-      send(out.partial ?? []);
-      yield;
-    }
-  });
+export function cellsStream(key: string, post: (m: TableCells) => void): (cells: readonly TableCell[]) => void {
+  let sent = 0;
+  return (cells) => {
+    if (cells.length <= sent) return;
+    const fresh = cells.slice(sent);
+    post({
+      key,
+      from: sent,
+      exists: fresh.map((c) => c.exists),
+      backtracks: fresh.map((c) => c.backtracks),
+      tries: fresh.map((c) => c.tryIndex),
+    });
+    sent = cells.length;
+  };
 }
 
 /** A table of `total` squares with none decided yet. */

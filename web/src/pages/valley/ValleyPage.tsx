@@ -1,6 +1,7 @@
 // The King's Valley page: play against the computer (levels) or a friend, first or second in one click; a chosen
 // piece shows its legal targets; move list, undo, new game, who starts, variants, the draw rule; the computer
-// thinks in a worker, and the solver marks each move in another; the whole game lives in the URL.
+// thinks in a worker (the random and greedy players on the page), and the solver marks each move in another; the
+// whole game lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
@@ -9,7 +10,7 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { shareOf } from '../../../../src/core/run.js';
-import type { AiRequest, AiResult } from './ai.worker.js';
+import { aiTask } from './tasks.js';
 import {
   PLAYERS,
   VARIANTS,
@@ -276,7 +277,7 @@ export function ValleyPage({ params }: PageProps) {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [aiNote, setAiNote] = useState('');
   const [ask, setAsk] = useState<ConfirmAsk | null>(null);
-  const job = useJob<AiRequest, AiResult>(makeWorker);
+  const job = useJob(makeWorker, aiTask);
 
   const game = useMemo(() => replay(state), [state.variant, state.first, state.drawRule, state.moves.join(',')]);
   // A link whose moves break off: keep the legal part, say why.

@@ -17,7 +17,7 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
 import { wantsQuick } from './estimate.js';
-import type { WalkRequest, WalkResult } from './walk.worker.js';
+import { walkTask, type WalkResult } from './tasks.js';
 import {
   DIST_MAX_WORK,
   SLIDER_MAX,
@@ -169,10 +169,10 @@ function doneFor<R extends { key: string }>(state: JobState<WalkResult>, key: st
 
 function Walk({ params }: PageProps) {
   const [state, setState] = useHashState('walk', params, readState, writeState);
-  const mapJob = useJob<WalkRequest, WalkResult>(makeWorker);
-  const distJob = useJob<WalkRequest, WalkResult>(makeWorker);
-  const quickMapJob = useJob<WalkRequest, WalkResult>(makeWorker);
-  const quickDistJob = useJob<WalkRequest, WalkResult>(makeWorker);
+  const mapJob = useJob(makeWorker, walkTask);
+  const distJob = useJob(makeWorker, walkTask);
+  const quickMapJob = useJob(makeWorker, walkTask);
+  const quickDistJob = useJob(makeWorker, walkTask);
 
   const { graph, error: pieceError } = useMemo(() => graphOf(state), [state.width, state.height, state.spec]);
   const board = graph?.board ?? null;
