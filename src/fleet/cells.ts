@@ -5,7 +5,7 @@ import { backwardPass } from './count-back.js';
 import { forward } from './count.js';
 import { PassProgress } from './count-forecast.js';
 import { buildPlan } from './count-plan.js';
-import { fleetIndex } from './count-vec.js';
+import { fleetIndex } from './count-index.js';
 import { vecWeights } from './count-vec-back.js';
 import type { FleetProblem } from './problem.js';
 

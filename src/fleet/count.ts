@@ -6,8 +6,9 @@ import { checkOptions, checkProblem, RUN_KEYS, shown } from './args.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
-import { fleetIndex, limbsFor, vecForward, type FleetIndex } from './count-vec.js';
-import { StateTable, type Layer } from './count-states.js';
+import { fleetIndex, type FleetIndex } from './count-index.js';
+import { limbsFor, vecForward } from './count-vec.js';
+import { MAX_TABLE_BYTES, StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
 
@@ -76,10 +77,25 @@ function expandRange(
   }
 }
 
+/** A layer of `size` states with room for their keys and counts. */
+function newLayer(size: number, K: number, big: boolean): Layer {
+  return {
+    size,
+    keys: new Int32Array(size * K),
+    vals: big ? null : new Float64Array(size),
+    bigVals: big ? new Array<bigint>(size) : null,
+  };
+}
+
+/** States of a layer read for the forecast (see StateForecast). */
+const FORECAST_SAMPLE = 4096;
+
 /**
  * One pass of the program over the cells. It spends one node per state expanded and may pause every CHUNK
  * states; progress counts the states expanded, beside the states of the later cells as forecast at each cell
- * (or as `known`, the layer sizes of an earlier pass over the same problem).
+ * (or as `known`, the layer sizes of an earlier pass over the same problem). Two tables take turns: the one
+ * filled at the last cell is drained into the dense layer a chunk at a time as its states are expanded into the
+ * other, so no step of the pass goes over a whole layer at once.
  */
 function* forwardPass<P>(
   plan: CountPlan,
@@ -99,30 +115,44 @@ function* forwardPass<P>(
   };
   const layers = keep ? [cur] : null;
   let states = 0;
-  const next = new StateTable(K, big, 1);
+  const tables = [new StateTable(K, big, 1), new StateTable(K, big, 1)];
+  // The table holding the layer at hand, drained as it is expanded (none for the start layer).
+  let filled: StateTable | null = null;
+  // The most slots a table may hold (MAX_TABLE_BYTES): room for twice the layer at hand, within it.
+  const most = Math.floor((MAX_TABLE_BYTES / (8 * tables[0].stride) - 1) / 2);
   const packed = !big && K === 2 ? packTwo(plan) : null;
   const forecast = new StateForecast(plan);
   const sizes = new Float64Array(plan.cells);
   let knownAhead = known ? known.reduce((a, b) => a + b, 0) : 0;
   for (let pos = 0; pos < plan.cells; pos++) {
-    sizes[pos] = cur.size;
+    const size = filled ? filled.size : cur.size;
+    sizes[pos] = size;
     let ahead: number;
     if (known) ahead = knownAhead -= known[pos];
-    else ahead = forecast.ahead(pos, cur);
-    next.reset(cur.size);
-    for (let from = 0; from < cur.size; from += CHUNK) {
-      const to = Math.min(cur.size, from + CHUNK);
+    else ahead = forecast.ahead(pos, size, filled ? filled.sample(FORECAST_SAMPLE) : cur);
+    if (filled) {
+      cur = newLayer(size, K, big);
+      layers?.push(cur);
+    }
+    const next = tables[pos & 1];
+    next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : Math.max(size, Math.min(2 * size, most)));
+    for (let from = 0; from < size; from += CHUNK) {
+      const to = Math.min(size, from + CHUNK);
+      if (filled) filled.drain(cur, from, to - from);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
       progress.done += to - from;
       // Left in this pass; a backward pass then goes over every layer of it once more.
-      const left = cur.size - to + ahead;
+      const left = size - to + ahead;
       progress.report(ctl, progress.backward ? left + states + to + left : left);
       if (ctl.spend(to - from)) yield;
     }
-    states += cur.size;
-    cur = next.toLayer();
-    layers?.push(cur);
+    states += size;
+    filled = next;
   }
+  // The end layer (a few states: every window has shifted out) drained whole.
+  cur = newLayer(filled ? filled.size : 0, K, big);
+  if (filled) filled.drain(cur, 0, cur.size);
+  layers?.push(cur);
   // Every window bit has shifted out by the end, so the only finished state is the all-zero key.
   const fin = finalState(cur, K);
   let total = 0n;

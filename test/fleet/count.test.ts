@@ -18,7 +18,9 @@ import { problemOf, smallProblems } from './count-problems.js';
 import { Job, finishedValue } from '../../src/core/job.js';
 import { buildPlan } from '../../src/fleet/count-plan.js';
 import { PassProgress } from '../../src/fleet/count-forecast.js';
-import { fleetIndex, fromResidue, roundingBound, vecForward, type VecForward } from '../../src/fleet/count-vec.js';
+import { fleetIndex } from '../../src/fleet/count-index.js';
+import { fromResidue, roundingBound } from '../../src/fleet/count-shadow.js';
+import { vecForward, type VecForward } from '../../src/fleet/count-vec.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 
 type Touch = FleetProblem['touch'];
