@@ -24,7 +24,7 @@ export interface BackLayer {
 }
 
 /** States pulled back between two looks at the job's limits. */
-const CHUNK = 4096;
+const CHUNK = 1024;
 
 /** Links pack (target, placement + 1) as target * LINK_SPLIT + placement + 1: exact in a double for any board here. */
 export const LINK_SPLIT = 1 << 20;
@@ -121,9 +121,10 @@ class LiveStates {
   private readonly bigG: bigint[] | null;
   private readonly node: Float64Array | null;
 
-  /** Room for all `n` states of the layer: at most that many are live. */
-  constructor(n: number, K: number, big: boolean, links: boolean) {
-    this.index = new StateTable(K, false, n);
+  /** Room for all `n` states of the layer (at most that many are live), their keys indexed in `index`. */
+  constructor(index: StateTable, n: number, big: boolean, links: boolean) {
+    index.reset(n);
+    this.index = index;
     this.g = big ? null : new Float64Array(n);
     this.bigG = big ? [] : null;
     // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
@@ -198,7 +199,11 @@ export function* backwardPass<P>(
   for (let pos = 0; pos < N; pos++) before[pos + 1] = before[pos] + layers[pos].size;
   // Only the finished state (all-zero key: empty window, no ships left) has a completion: stopping.
   const fin = finalState(layers[N], K);
-  let index = new StateTable(K, false, 1);
+  // Three index tables take turns: the live states of the layer after (read), of this layer (made), and of the
+  // one before that (no longer read: emptied a part with each chunk, ready for the next layer).
+  const tables = [new StateTable(K, false, 1), new StateTable(K, false, 1), new StateTable(K, false, 1)];
+  let reading = 0;
+  let index = tables[0];
   if (fin >= 0) index.add(layers[N].keys!, fin * K, 1);
   back[N] = {
     size: fin >= 0 ? 1 : 0,
@@ -222,16 +227,22 @@ export function* backwardPass<P>(
     const perState = linkCount > 0 ? linkCount / Math.max(1, back[pos + 1].size) : 2;
     const to = links ? new NumList(Math.ceil(n * perState * 1.25) + 1024) : null;
     const pk = packed?.[pos];
-    const live = new LiveStates(n, K, big, links);
+    const made = (reading + 1) % 3,
+      retired = tables[(reading + 2) % 3];
+    const live = new LiveStates(tables[made], n, big, links);
+    const clearing = Math.ceil(retired.capacity / Math.max(1, Math.ceil(n / CHUNK)));
     for (let from = 0; from < n; from += CHUNK) {
       const end = Math.min(n, from + CHUNK);
       completions(plan, pos, L, index, succ, pk, big, nextG, nextBig, g, bigG, w, offs, to, from, end);
       live.add(L, K, g, bigG, offs, from, end);
+      retired.clearSome(clearing);
       progress.done += end - from;
       progress.report(ctl, before[pos] + n - end);
       if (ctl.spend(end - from)) yield;
     }
+    retired.clearSome(retired.capacity);
     index = live.index;
+    reading = made;
     linkCount = to?.length ?? 0;
     back[pos] = live.layer(to?.done() ?? null);
     // With links the node array holds the completions too: the plain copy was needed only for this step.

@@ -74,7 +74,8 @@ export class StateTable {
 
   /**
    * Empties the table for reuse, keeping its buffer when it has room for `expected` keys at half load (a table
-   * drained whole is empty already: nothing to clear).
+   * drained or cleared whole is empty already: nothing to clear). A new buffer has room for twice that, within the
+   * cap, so that layers growing a little from one cell to the next do not each need a new one.
    */
   reset(expected: number): void {
     this.cursor = 0;
@@ -85,7 +86,8 @@ export class StateTable {
       return;
     }
     this.size = 0;
-    this.cap = Math.max(16, expected * 2 + 1);
+    const most = Math.floor(MAX_TABLE_BYTES / (this.stride * 8));
+    this.cap = Math.max(16, expected * 2 + 1, Math.min(expected * 4 + 1, most));
     const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
@@ -218,6 +220,21 @@ export class StateTable {
     this.cursor = s;
     this.size -= e - at;
     return e - at;
+  }
+
+  /**
+   * Empties `count` more slots, from where the last call stopped (a table no longer read, emptied a part at a
+   * time while other work goes on); true once the whole table is empty.
+   */
+  clearSome(count: number): boolean {
+    const S = this.stride;
+    const end = Math.min(this.cap, this.cursor + count);
+    this.nums.fill(0, this.cursor * S, end * S);
+    this.cursor = end;
+    if (end < this.cap) return false;
+    this.size = 0;
+    this.bigVals = [];
+    return true;
   }
 
   /** A layer of up to about `most` of the table's keys, taken evenly across its slots (for forecasts). */

@@ -8,7 +8,7 @@ import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
 import { fleetIndex, type FleetIndex } from './count-index.js';
 import { limbsFor, vecForward } from './count-vec.js';
-import { MAX_TABLE_BYTES, StateTable, type Layer } from './count-states.js';
+import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import type { FleetProblem } from './problem.js';
 
@@ -35,7 +35,7 @@ export interface FleetCountOptions {
 }
 
 /** States expanded between two looks at the job's limits: about a millisecond of work. */
-const CHUNK = 4096;
+const CHUNK = 1024;
 
 /** Expands states from..to of `cur` at scan position pos into `next`: the hot loop, kept out of the generator. */
 function expandRange(
@@ -118,8 +118,6 @@ function* forwardPass<P>(
   const tables = [new StateTable(K, big, 1), new StateTable(K, big, 1)];
   // The table holding the layer at hand, drained as it is expanded (none for the start layer).
   let filled: StateTable | null = null;
-  // The most slots a table may hold (MAX_TABLE_BYTES): room for twice the layer at hand, within it.
-  const most = Math.floor((MAX_TABLE_BYTES / (8 * tables[0].stride) - 1) / 2);
   const packed = !big && K === 2 ? packTwo(plan) : null;
   const forecast = new StateForecast(plan);
   const sizes = new Float64Array(plan.cells);
@@ -135,7 +133,7 @@ function* forwardPass<P>(
       layers?.push(cur);
     }
     const next = tables[pos & 1];
-    next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : Math.max(size, Math.min(2 * size, most)));
+    next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : size);
     for (let from = 0; from < size; from += CHUNK) {
       const to = Math.min(size, from + CHUNK);
       if (filled) filled.drain(cur, from, to - from);
