@@ -7,6 +7,7 @@ import type { Progress } from '../core/run.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { fleetWords } from '../fleet/names.js';
+import { isTooLarge, type TooLarge } from '../fleet/memory.js';
 import type { FleetProblem } from '../fleet/problem.js';
 import { boardAndRest, bool, list, str, type Flag, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
@@ -100,6 +101,15 @@ export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?
  */
 export function answerOf<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
   return finishedValue(outcome, what);
+}
+
+/** Uniform layouts, or the refusal in the command's words when they need the exact counts and those are too large. */
+export function uniformWords<T>(draw: T | TooLarge): T {
+  if (!isTooLarge(draw)) return draw;
+  throw new GridbitsError(
+    'LIMIT',
+    `uniform layouts need the exact counts here (rejection found none): too large to count exactly: ${draw.reason}; the rails and search methods place without the uniform guarantee`,
+  );
 }
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */

@@ -1,7 +1,6 @@
 // The counting program's skeleton: per cell, the windows of closed cells alone (no ships-left counters) and the steps
 // between them.
-import { GridbitsError } from '../core/error.js';
-import { MAX_TABLE_BYTES } from './count-states.js';
+import { checkBytes } from './memory.js';
 import type { CountPlan } from './count-plan.js';
 
 /*
@@ -130,17 +129,6 @@ export class WindowTable {
       slots[s] = id + 1;
     }
   }
-}
-
-/** `n` items of `bytes` bytes, or LIMIT when one array would pass MAX_TABLE_BYTES. */
-export function checkBytes(n: number, bytes: number): number {
-  if (n * bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError(
-      'LIMIT',
-      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / bytes)} values (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    );
-  }
-  return n;
 }
 
 /**

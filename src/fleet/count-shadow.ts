@@ -1,6 +1,7 @@
 // The residue shadow of the window program's doubles: their values mod 2^32, settling a total past 2^53 in one pass.
 import type { JobControl } from '../core/job.js';
-import { checkBytes, type LinkLayer } from './count-links.js';
+import type { LinkLayer } from './count-links.js';
+import { checkBytes } from './memory.js';
 import type { FleetIndex } from './count-index.js';
 
 /*

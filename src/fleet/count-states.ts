@@ -1,21 +1,15 @@
 // A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
-import { GridbitsError } from '../core/error.js';
+import { MAX_TABLE_BYTES, PastMemoryCap } from './memory.js';
 
-/**
- * The largest buffer one table may take. The biggest counts asked of us (german on 10×10) stay far below it;
- * a request past it (classic on 100×100 needs tens of GB) is answered "too large to count" instead of taking
- * every byte of the machine.
- */
-export const MAX_TABLE_BYTES = 2 ** 29;
-
-/** A new table buffer of `slots` slots of `stride` words, or LIMIT when it would pass MAX_TABLE_BYTES. */
+/** A new table buffer of `slots` slots of `stride` words, or PastMemoryCap when it would pass MAX_TABLE_BYTES. */
 function tableBuffer(slots: number, stride: number): ArrayBuffer {
   const bytes = slots * stride * 8;
   if (bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError(
-      'LIMIT',
-      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2))} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    );
+    const most = Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2)).toLocaleString('en-US');
+    throw new PastMemoryCap({
+      tooLarge: true,
+      reason: `one step of the count would hold more than ${most} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
+    });
   }
   return new ArrayBuffer(bytes);
 }

@@ -2,11 +2,11 @@
 import type { JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import type { FleetIndex } from './count-index.js';
-import { checkBytes, IntList, packWindows, stepWindows, WindowTable, type LinkLayer } from './count-links.js';
+import { IntList, packWindows, stepWindows, WindowTable, type LinkLayer } from './count-links.js';
 import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
-import { MAX_TABLE_BYTES } from './count-states.js';
+import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}

@@ -10,6 +10,7 @@ import { fleetIndex, type FleetIndex } from './count-index.js';
 import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
+import { withinMemory, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -204,27 +205,31 @@ export function finalState(last: Layer, K: number): number {
  * pass over the cells; time grows with the (window, ships-left) states summed over the cells — about 16
  * million for `hasbro` on 10×10 with touching (up to 280,000 at one cell), 21 million for `classic`, 45
  * million for `german` — and memory with the largest layer (two layers live at a time). Its nodes are the
- * states expanded; a count stopped early has no partial (a part of the program's sum bounds nothing).
- * A problem whose largest layer would pass the table cap (MAX_TABLE_BYTES) is refused with LIMIT.
+ * states expanded; a count stopped early has no partial (a part of the program's sum bounds nothing). A problem
+ * whose largest layer would pass the memory cap (MAX_TABLE_BYTES) is answered {@link TooLarge} when the count
+ * reaches it.
  *
  * @example
  * ```ts
- * import { countLayoutsSync, fleetProblem } from 'gridbits/fleet';
+ * import { countLayoutsSync, fleetProblem, isTooLarge } from 'gridbits/fleet';
  * const outcome = countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'hasbro' }), { timeoutMs: 60_000 });
- * if (outcome.finished) console.log(outcome.value); // 15046987768n
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value); // 15046987768n
  * ```
  */
-export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint> {
+export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint | TooLarge> {
   checkProblem(problem);
   checkOptions(options, ['order', ...RUN_KEYS]);
   if (options.order !== undefined && options.order !== 'rows' && options.order !== 'snake')
     throw new GridbitsError('BAD_ARGUMENT', `options.order must be rows or snake, got ${shown(options.order)}`);
-  return new Job(function* (ctl) {
-    const plan = buildPlan(problem, options.order);
-    const fi = plan.feasible ? fleetIndex(problem, plan) : null;
-    if (!fi) return (yield* forward(problem, false, ctl, 1, options.order)).total;
-    return yield* vecCount(plan, fi, ctl);
-  });
+  return new Job((ctl) => withinMemory(count(problem, options.order, ctl)));
+}
+
+/** The count: over windows where the ships left fit a vector, else over keyed states. */
+function* count<P>(problem: FleetProblem, order: ScanOrder | undefined, ctl: JobControl<P>): Generator<void, bigint> {
+  const plan = buildPlan(problem, order);
+  const fi = plan.feasible ? fleetIndex(problem, plan) : null;
+  if (!fi) return (yield* forward(problem, false, ctl, 1, order)).total;
+  return yield* vecCount(plan, fi, ctl);
 }
 
 /** The count over windows (count-vec.ts): doubles first, then limbs when the total came out at 2^53 or more. */
@@ -246,11 +251,14 @@ function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Gene
 export function countLayouts(
   problem: FleetProblem,
   options: FleetCountOptions & RunOptions = {},
-): Promise<Outcome<bigint>> {
+): Promise<Outcome<bigint | TooLarge>> {
   return countLayoutsJob(problem, options).run(options);
 }
 
 /** countLayoutsJob run to its end or its limits on this thread, without giving the event loop a turn. */
-export function countLayoutsSync(problem: FleetProblem, options: FleetCountOptions & RunOptions = {}): Outcome<bigint> {
+export function countLayoutsSync(
+  problem: FleetProblem,
+  options: FleetCountOptions & RunOptions = {},
+): Outcome<bigint | TooLarge> {
   return countLayoutsJob(problem, options).runSync(options);
 }

@@ -61,7 +61,7 @@ export {
   type PlaceResult,
 } from './place.js';
 export { checkFleetCells, checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
-export { MAX_TABLE_BYTES } from './count-states.js';
+export { MAX_TABLE_BYTES, isTooLarge, type TooLarge } from './memory.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type FleetCountOptions } from './count.js';
 export {

@@ -36,6 +36,14 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('fleet counts that take minutes', ()
     expect(finishedValue(countLayoutsSync(problemOf(10, 10, GERMAN, 'none')))).toBe(26509655816984n);
   }, 1_800_000);
 
+  it('classic on 40×40: past the memory cap after a few seconds, the count answers too large', () => {
+    const o = countLayoutsSync(problemOf(40, 40, CLASSIC, 'none'));
+    expect(o.finished && o.value).toEqual({
+      tooLarge: true,
+      reason: 'one step of the count would hold more than 67,108,864 values (512 MiB)',
+    });
+  }, 300_000);
+
   it('classic on 10×10, no touching: the row scan and the snake scan agree', () => {
     const p = problemOf(10, 10, CLASSIC, 'none');
     const rows = finishedValue(countLayoutsSync(p));

@@ -10,6 +10,7 @@ import {
   heatMapJob,
   type FleetProblem,
   type HeatMap,
+  type TooLarge,
 } from '../../../../src/fleet/index.js';
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
@@ -102,7 +103,11 @@ export function countEstimateJob(
  * The job drawing the heat map from uniform layouts (the engine's sampled heat map) until `samples` are
  * drawn; run with a time limit, its partial is the map of the layouts drawn so far.
  */
-export function heatEstimateJob(problem: FleetProblem, samples: number, seed: number): Job<HeatMap, HeatMap> {
+export function heatEstimateJob(
+  problem: FleetProblem,
+  samples: number,
+  seed: number,
+): Job<HeatMap | TooLarge, HeatMap> {
   return heatMapJob(problem, emptyKnowledge(problem), { method: 'sampled', samples, seed });
 }
 

@@ -11,6 +11,7 @@ import {
   countLayoutsJob,
   emptyKnowledge,
   heatMapJob,
+  isTooLarge,
   placeFleetJob,
   uniformLayoutsJob,
   type FleetLayout,
@@ -91,7 +92,8 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
       let out = yield* sliced(sampled, ctl, req.ms);
       for (let extra = 0; !out.finished && (out.partial?.samples ?? 0) < 30 && extra < 4; extra++)
         out = yield* sliced(sampled, ctl, req.ms);
-      const h = out.finished ? out.value : out.partial;
+      // Sampled: never too large.
+      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
       return {
         kind: 'heat',
         method: 'sampled',
@@ -111,7 +113,9 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     const count = countLayoutsJob(problem);
     return job<FleetResult, unknown>(function* (ctl) {
       const out = yield* sliced(count, ctl, COUNT_BUDGET_MS);
-      if (out.finished) return { kind: 'count', count: String(out.value) };
+      if (out.finished && !isTooLarge(out.value)) return { kind: 'count', count: String(out.value) };
+      if (out.finished)
+        return { kind: 'count', count: null, reason: 'This fleet has too many layouts on this board to count here.' };
       return {
         kind: 'count',
         count: null,
@@ -126,22 +130,22 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
       let why: string;
       try {
         const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'exact' }), ctl, EXACT_HEAT_MS);
-        if (out.finished) {
-          const h = out.value;
+        const h = out.finished ? out.value : undefined;
+        if (isTooLarge(h)) why = 'this board has too many layouts to count every one here';
+        else if (h) {
           return {
             kind: 'heat',
             method: 'exact',
             ...(h.total !== undefined ? { total: String(h.total) } : {}),
             probability: Array.from(h.probability),
           };
-        }
-        why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
+        } else why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
       } catch (e) {
         if (!(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
         why = 'this board has too many layouts to count every one here';
       }
       const out = yield* sliced(heatMapJob(problem, knowledge, { method: 'sampled', seed: 2 }), ctl, SAMPLED_HEAT_MS);
-      const h = out.finished ? out.value : out.partial;
+      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
       return {
         kind: 'heat',
         method: 'sampled',
@@ -156,6 +160,11 @@ servePage<FleetRequest, FleetResult>(self as unknown as Endpoint, (req) => {
     const uniform = uniformLayoutsJob(problem, createRng(req.seed), 1);
     return job<FleetResult, unknown>(function* (ctl) {
       const r = yield* uniform.within(ctl);
+      if (isTooLarge(r))
+        throw new GridbitsError(
+          'LIMIT',
+          'uniform layouts need the exact counts here, and this board has too many layouts',
+        );
       if (r.layouts.length === 0)
         return {
           kind: 'place',
