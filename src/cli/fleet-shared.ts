@@ -62,7 +62,14 @@ export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): 
       : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board =
     boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
-  let forbidden = parseForbidList(board, list(args, 'forbid'));
+  let forbidden: Uint8Array;
+  try {
+    forbidden = parseForbidList(board, list(args, 'forbid'));
+  } catch (e) {
+    // The squares come from --forbid: the message names the square, as the command always has.
+    if (e instanceof GridbitsError) throw new GridbitsError(e.code, e.message.replace(/^squares: /, ''));
+    throw e;
+  }
   if (mask) {
     try {
       forbidden = mergeForbidden(board, forbidden, mask.forbidden);

@@ -2,14 +2,14 @@
 // queue or the local cores. Each shard is a set of places for that ship, and counts the rest of the fleet around
 // each place exactly (an ordinary count, with the ship's cells and its neighbours taken off the field).
 import { GridbitsError } from '../core/error.js';
-import { job, type Job, type JobControl } from '../core/job.js';
-import type { Progress } from '../core/run.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import type { Progress, RunOptions } from '../core/run.js';
 import type { ShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
-import { shown } from './args.js';
+import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
 import { countLayoutsJob } from './count.js';
 import { FLEET_MAX_SIDE } from './field.js';
 import { TOUCH_RULES } from './fleets.js';
-import { haloOf } from './game.js';
+import { haloIn } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import { isTooLarge } from './memory.js';
@@ -46,9 +46,12 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
 
 /** Shards a count splits into by default: enough for a few machines. */
 export const DEFAULT_SHARDS = 64;
+/** The most shards a count may be asked to split into (it splits into no more than its classes of places anyway). */
+const MAX_SHARDS = 1_000_000;
 
 /** The question for a problem: its masks as lists of squares, its kinds as plain data. */
 export function countQuestion(p: FleetProblem): CountQuestion {
+  checkProblem(p, 'problem');
   const list = (m: Uint8Array | undefined): number[] | undefined => {
     if (m === undefined) return undefined;
     const out: number[] = [];
@@ -243,8 +246,7 @@ function keyOf(q: CountQuestion, method: string, shards: number): string {
  * layout is counted once for each of them.
  */
 export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
-  if (!Number.isInteger(shards) || shards < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
+  checkWhole(shards, 'shards', 1, MAX_SHARDS);
   const split = splitOf(questionProblem(question));
   if (split === null) return { kind: 'fleet', question, method: 'whole', shards: 1, key: keyOf(question, 'whole', 1) };
   const n = Math.min(shards, split.orbits.length);
@@ -265,7 +267,7 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
  */
 function restAround(split: Split, cells: readonly number[]): FleetProblem | null {
   const p = split.problem;
-  const halo = haloOf(cells, p.width, p.height, p.touch);
+  const halo = haloIn(cells, p.width, p.height, p.touch);
   if (p.required && halo.some((c) => p.required![c])) return null;
   const forbidden = p.forbidden.slice();
   for (const c of cells) forbidden[c] = 1;
@@ -340,4 +342,24 @@ export function countShardJob(sharded: ShardedCount, index: number): Job<ShardCo
     ctl.report({ share: 1, done: mine.length });
     return { index, key: sc.key, count, nodes: ctl.nodes };
   });
+}
+
+/** countShardJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function countShard(
+  sharded: ShardedCount,
+  index: number,
+  options: RunOptions = {},
+): Promise<Outcome<ShardCount, unknown>> {
+  checkOptions(options, RUN_KEYS);
+  return countShardJob(sharded, index).run(options);
+}
+
+/** countShardJob run to its end or its limits on this thread. */
+export function countShardSync(
+  sharded: ShardedCount,
+  index: number,
+  options: RunOptions = {},
+): Outcome<ShardCount, unknown> {
+  checkOptions(options, RUN_KEYS);
+  return countShardJob(sharded, index).runSync(options);
 }

@@ -9,7 +9,7 @@ import { checkKnowledgeShape, checkOptions, checkProblem, RUN_KEYS } from './arg
 import { cellCountsOf } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { FleetPlacer } from './place.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
 import { isTooLarge, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
@@ -78,7 +78,7 @@ interface Prepared {
 function prepare(problem: FleetProblem, knowledge: Knowledge): Prepared {
   checkKnowledge(problem, knowledge);
   const { problem: cp, hits } = conditionedProblem(problem, knowledge);
-  const pl = fleetPlacements(cp);
+  const pl = placementsOf(cp);
   const isHit = new Uint8Array(cp.width * cp.height);
   for (const u of hits) isHit[u] = 1;
   const onHits: number[] = [];

@@ -5,7 +5,7 @@ import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js
 import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { checkLimits, type Limits, type RunOptions } from '../core/run.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**
@@ -117,7 +117,7 @@ export class FleetPlacer {
   /** A placer for the problem; `placements` when they are built already (fleetPlacements(problem)). */
   constructor(problem: FleetProblem, placements?: FleetPlacements) {
     this.problem = problem;
-    const pl = (this.placements = placements ?? fleetPlacements(problem));
+    const pl = (this.placements = placements ?? placementsOf(problem));
     const cells = problem.width * problem.height;
     this.kinds = problem.kinds.length;
     this.total = problem.kinds.reduce((n, k) => n + k.count, 0);

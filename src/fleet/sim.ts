@@ -5,7 +5,10 @@ import { Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
-import { checkOptions, checkProblem, RUN_KEYS, shown } from './args.js';
+import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
+
+/** The most game seeds one call lists. */
+const MAX_GAMES = 100_000_000;
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /** What to simulate: how many games, from which seed, with which hunter, against which layouts. */
@@ -53,6 +56,8 @@ export interface SimResult extends ShotStats {
  * they ask for.
  */
 export function checkSimOptions(problem: FleetProblem, options: Omit<SimOptions, 'layouts'>): Hunter {
+  if (typeof options !== 'object' || options === null)
+    throw new GridbitsError('BAD_ARGUMENT', `options must be { games, seed, … }, got ${shown(options)}`);
   checkOptions(options, ['games', 'seed', 'hunter', 'layouts', ...RUN_KEYS]);
   const { games, seed } = options;
   if (!Number.isSafeInteger(games) || games < 1)
@@ -75,6 +80,11 @@ export function playOut(problem: FleetProblem, layout: FleetLayout, hunter: Hunt
 
 /** The statistics of a list of shot counts, one per game. */
 export function shotStats(shots: readonly number[]): ShotStats {
+  if (!Array.isArray(shots) || !shots.every((s) => Number.isSafeInteger(s) && s >= 0))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `shots must be a list of whole numbers of shots, one per game, got ${shown(shots)}`,
+    );
   const sorted = [...shots].sort((a, b) => a - b);
   const n = sorted.length;
   const histogram: Record<string, number> = {};
@@ -94,6 +104,8 @@ export function shotStats(shots: readonly number[]): ShotStats {
  * whichever games run beside it (simulate draws them the same way, one per game as it plays).
  */
 export function gameSeeds(seed: number, games: number): number[] {
+  checkWhole(seed, 'seed', Number.MIN_SAFE_INTEGER);
+  checkWhole(games, 'games', 0, MAX_GAMES);
   const rng = createRng(seed);
   return Array.from({ length: games }, () => rng.nextU32());
 }

@@ -4,8 +4,8 @@
 import { job, type Job } from '../../../../src/core/job.js';
 import type { Rng } from '../../../../src/core/prng.js';
 import { wilson } from '../../../../src/core/stats.js';
+import { RejectionSampler } from '../../../../src/fleet/reject.js';
 import {
-  RejectionSampler,
   emptyKnowledge,
   heatMapJob,
   type FleetProblem,
