@@ -134,13 +134,15 @@ function room(buf: Float64Array, cleared: number, windows: number, W: number): F
 }
 
 /**
- * The buffer for a layer about to be built from one of `size` windows: the spare one while it has room for twice
- * as many (layers grow by less from one cell to the next, so the copy of a buffer grown mid-layer is rare), else a
- * new one (not copied: it holds nothing yet; its pages are zeroed as they are first written).
+ * The buffer for a layer about to be built from one of `size` windows: the spare one while it has room for half as
+ * many again (layers grow by less from one cell to the next, so the copy of a buffer grown mid-layer is rare), else
+ * a new one with room for two and a half times as many (not copied: it holds nothing yet; its pages are zeroed as
+ * they are first written), so that a growing count does not need a new buffer at every cell.
  */
 function fresh(spare: Float64Array, size: number, W: number): Float64Array {
-  const want = Math.min(2 * size * W, Math.floor(MAX_TABLE_BYTES / 8));
-  return spare.length >= want ? spare : new Float64Array(want);
+  const most = Math.floor(MAX_TABLE_BYTES / 8);
+  if (spare.length >= Math.min(1.5 * size * W, most)) return spare;
+  return new Float64Array(Math.min(Math.ceil(2.5 * size * W), most));
 }
 
 /** What a forward pass over windows leaves. */
