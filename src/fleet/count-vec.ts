@@ -238,7 +238,7 @@ export function* vecForward<P>(
       if (!large) next.fill(0, 0, windows * W);
     } else {
       next = fresh(spare, size, W);
-      tables![pos & 1].reset(2 * size);
+      tables![pos & 1].reset(size);
       if (!links && startBuf.length < size + 1) startBuf = new Int32Array(size * 2 + 1);
       const start = links ? new Int32Array(size + 1) : startBuf;
       layer = { size, start, target: new Int32Array(0), place: new Int32Array(0) };
