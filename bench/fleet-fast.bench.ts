@@ -5,12 +5,19 @@ import { backwardPass } from '../src/fleet/count-back.js';
 import { countLayoutsSync, forward } from '../src/fleet/count.js';
 import { PassProgress } from '../src/fleet/count-forecast.js';
 import { buildPlan } from '../src/fleet/count-plan.js';
-import { fleetIndex, limbsFor, vecForward } from '../src/fleet/count-vec.js';
+import { fleetIndex } from '../src/fleet/count-index.js';
+import { limbsFor, vecForward } from '../src/fleet/count-vec.js';
 import { cellCountsSync } from '../src/fleet/cells.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
 import type { FleetProblem, Touch } from '../src/fleet/problem.js';
 import { fmtMs } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
+import { isTooLarge, type TooLarge } from '../src/fleet/memory.js';
+/** The answer of an exact call on a problem well within the memory cap. */
+function exactly<T>(answer: T | TooLarge): T {
+  if (isTooLarge(answer)) throw new Error(`unexpectedly too large: ${answer.reason}`);
+  return answer;
+}
 
 /** The keyed program's count (one state per window and ships left), as countLayouts ran it before. */
 function keyedCount(p: FleetProblem): bigint {
@@ -87,7 +94,7 @@ export async function run(): Promise<BenchSection> {
   const want = 1855545978831780n;
   const samples = Number(process.env.GRIDBITS_BENCH_SAMPLES ?? 3);
 
-  const vc = timed((onProgress) => finishedValue(countLayoutsSync(p, { onProgress })), samples);
+  const vc = timed((onProgress) => exactly(finishedValue(countLayoutsSync(p, { onProgress }))), samples);
   if (vc.value !== want) throw new Error(`count: ${vc.value}`);
   const kc = timed(() => keyedCount(p), 1);
   if (kc.value !== want) throw new Error(`keyed count: ${kc.value}`);
@@ -98,7 +105,7 @@ export async function run(): Promise<BenchSection> {
     note: `${note(vc)}; old ${note(kc)}`,
   });
 
-  const vh = timed((onProgress) => finishedValue(cellCountsSync(p, { onProgress })), samples);
+  const vh = timed((onProgress) => exactly(finishedValue(cellCountsSync(p, { onProgress }))), samples);
   const kh = timed(() => keyedCells(p), 1);
   if (vh.value.total !== want || vh.value.counts.some((c, i) => c !== kh.value[i]))
     throw new Error('cell counts differ from the keyed program');
@@ -112,7 +119,7 @@ export async function run(): Promise<BenchSection> {
 
   const published = { corner: 17012294240149696n, any: 1328786533779290712n };
   for (const touch of ['corner', 'any'] as const) {
-    const r = timed((onProgress) => finishedValue(countLayoutsSync(classic(touch), { onProgress })), 1);
+    const r = timed((onProgress) => exactly(finishedValue(countLayoutsSync(classic(touch), { onProgress }))), 1);
     const b = timed(() => limbsCount(classic(touch)), 1);
     if (r.value !== published[touch] || b.value !== published[touch])
       throw new Error(`touch ${touch}: ${r.value}, limbs ${b.value}`);

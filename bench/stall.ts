@@ -105,6 +105,10 @@ export const STALL_CASES: StallCase[] = [
     { a: { kind: 'ai', level: 3 }, b: { kind: 'ai', level: 3 }, games: 4 },
   ]),
   stallCase('fleet.place', 'classic fleet on 10×10, search', () => [classic, { method: 'search', seed: 1 }]),
+  stallCase('fleet.layouts', '2000 classic layouts on 10×10 by search', () => [
+    classic,
+    { method: 'search', seed: 1, samples: 2000 },
+  ]),
   stallCase('fleet.count', 'hasbro on 10×10, touching', () => [hasbro]),
   stallCase('fleet.countShard', 'a shard of hasbro 10×10, touching', () => [
     fleetShards(countQuestion(fleetProblem(hasbro)), 8),

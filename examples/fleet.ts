@@ -5,6 +5,7 @@ import {
   countLayoutsSync,
   createHunter,
   fleetProblem,
+  isTooLarge,
   uniformLayoutsSync,
   type FleetLayout,
   type FleetProblem,
@@ -23,7 +24,7 @@ function draw(p: FleetProblem, layout: FleetLayout): string {
 const classic = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
 const seed = 2026;
 const placed = uniformLayoutsSync(classic, createRng(seed), 1);
-if (!placed.finished) throw new Error('placing took too long');
+if (!placed.finished || isTooLarge(placed.value)) throw new Error('placing took too long');
 const layout = placed.value.layouts[0];
 console.log(`classic fleet on 10x10, seed ${seed}:`);
 console.log(draw(classic, layout));

@@ -61,6 +61,8 @@ export const JOBS = {
   'valley.match': valley.match,
   /** A layout or a proof that none exists, by 'search' (default) or the Sea Battle article's shuffled 'rails'. */
   'fleet.place': fleet.place,
+  /** `samples` layouts by 'search' or 'rails' from one seed, each search within limits of its own. */
+  'fleet.layouts': fleet.layouts,
   /** The exact number of layouts. */
   'fleet.count': fleet.count,
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */

@@ -12,13 +12,13 @@ import type { HeatMethod } from '../fleet/heat.js';
 import { fleetProblem } from '../fleet/fleets.js';
 import { checkFleetCells, parseLayoutGrid } from '../fleet/check.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { uniformLayouts } from '../fleet/uniform.js';
 import { parseShots } from '../fleet/shots.js';
 import { shipKindName } from '../fleet/names.js';
-import type { SimResult } from '../fleet/sim.js';
+import { isTooLarge } from '../fleet/memory.js';
+import { gameSeeds, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
-import { interruptible, readTextArg } from './io.js';
+import { readTextArg } from './io.js';
 import { runJob } from './run-job.js';
 import {
   answerOf,
@@ -29,6 +29,7 @@ import {
   FORBIDDEN_GLYPH as FORBIDDEN,
   interruptedCount,
   problemJson,
+  uniformWords,
   watched,
   type FleetSubcommand,
 } from './fleet-shared.js';
@@ -79,9 +80,9 @@ async function heat(args: Parsed, out: Output): Promise<number> {
         inWorker: p.width * p.height > COUNT_WORKER_CELLS,
       });
     } catch (e) {
-      // The exact method's memory cap says which method to try instead.
+      // The exact method's refusal (too many ways for ships to lie on the hits) says which method to try instead.
       if (method !== 'exact' || !(e instanceof GridbitsError) || e.code !== 'LIMIT') throw e;
-      throw new GridbitsError('LIMIT', `exact heat: ${e.message}; try the sampled method`);
+      throw new GridbitsError('LIMIT', `${e.message}; try the sampled method`);
     }
   })();
   // Stopped while sampling (Ctrl-C or the time limit): the map of the layouts drawn so far is the answer, said to be
@@ -99,10 +100,17 @@ async function heat(args: Parsed, out: Output): Promise<number> {
       secondsSince(t0),
       method === 'sampled' ? 'the sampled heat map' : 'the heat map',
     );
-  const h =
+  const answer =
     cut !== undefined && !outcome.finished
       ? outcome.partial!
       : answerOf(outcome, method === 'exact' ? 'exact heat: the count' : 'the heat map');
+  // Only the exact method answers that the count needs more memory than it may take.
+  if (isTooLarge(answer))
+    throw new GridbitsError(
+      'LIMIT',
+      `exact heat: too large to count exactly: ${answer.reason}; try the sampled method`,
+    );
+  const h = answer;
   const seconds = secondsSince(t0);
   const byName = <T>(f: (sq: number) => T): Record<string, T> =>
     Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
@@ -197,7 +205,7 @@ async function sim(args: Parsed, out: Output): Promise<number> {
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
   const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
-  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : answerOf(o, 'the simulation');
+  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : uniformWords(answerOf(o, 'the simulation'));
   const code = stopped === 'signal' ? 130 : 0;
   // The old summary of the fleet stays in JSON as it was ("4 2×3 …": count×length); text speaks in words.
   const fleet = p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' ');
@@ -273,11 +281,15 @@ async function play(args: Parsed, out: Output): Promise<number> {
   const board = Board.of(p.width, p.height);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
-  const rng = createRng(seed);
   const layoutFile = str(args, 'layout');
-  const drawn = answerOf(
-    await interruptible(out, (signal) => uniformLayouts(p, rng, layoutFile === undefined ? 2 : 1, { signal })),
+  const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet play').board);
+  const drawn = uniformWords(
+    answerOf(
+      await runJob(out, 'fleet.uniform', [spec, seed, layoutFile === undefined ? 2 : 1], { label: 'fleet play' }),
+    ),
   );
+  // The computer's shots draw from a stream of their own, seeded by the first number the seed's stream gives.
+  const rng = createRng(gameSeeds(seed, 1)[0]);
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
   // The human's fleet.

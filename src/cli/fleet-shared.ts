@@ -7,6 +7,7 @@ import type { Progress } from '../core/run.js';
 import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
 import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { fleetWords } from '../fleet/names.js';
+import { isTooLarge, type TooLarge } from '../fleet/memory.js';
 import type { FleetProblem } from '../fleet/problem.js';
 import { boardAndRest, bool, list, str, type Flag, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
@@ -61,7 +62,14 @@ export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): 
       : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
   const board =
     boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
-  let forbidden = parseForbidList(board, list(args, 'forbid'));
+  let forbidden: Uint8Array;
+  try {
+    forbidden = parseForbidList(board, list(args, 'forbid'));
+  } catch (e) {
+    // The squares come from --forbid: the message names the square, as the command always has.
+    if (e instanceof GridbitsError) throw new GridbitsError(e.code, e.message.replace(/^squares: /, ''));
+    throw e;
+  }
   if (mask) {
     try {
       forbidden = mergeForbidden(board, forbidden, mask.forbidden);
@@ -100,6 +108,15 @@ export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?
  */
 export function answerOf<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
   return finishedValue(outcome, what);
+}
+
+/** Uniform layouts, or the refusal in the command's words when they need the exact counts and those are too large. */
+export function uniformWords<T>(draw: T | TooLarge): T {
+  if (!isTooLarge(draw)) return draw;
+  throw new GridbitsError(
+    'LIMIT',
+    `uniform layouts need the exact counts here (rejection found none): too large to count exactly: ${draw.reason}; the rails and search methods place without the uniform guarantee`,
+  );
 }
 
 /** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */

@@ -4,18 +4,15 @@ import { randomInt } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
-import { createRng, type Rng } from '../core/prng.js';
 import { checkFleetCells, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards.js';
-import { uniformLayouts } from '../fleet/uniform.js';
 import { FLEETS, fleetProblem, type FleetSpec } from '../fleet/fleets.js';
 import { parseFleetBoard } from '../fleet/field.js';
-import { FleetPlacer, type PlaceMethod } from '../fleet/place.js';
+import { isTooLarge } from '../fleet/memory.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
-import { interruptible, readTextArg } from './io.js';
+import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { parseQueueAddress } from './queue.js';
 import { runJob } from './run-job.js';
@@ -29,6 +26,7 @@ import {
   FORBIDDEN_GLYPH,
   interruptedCount,
   problemJson,
+  uniformWords,
   watched,
   type FleetSubcommand,
 } from './fleet-shared.js';
@@ -88,61 +86,35 @@ async function place(args: Parsed, out: Output): Promise<number> {
   const t0 = performance.now();
   const layouts: FleetLayout[] = [];
   const label = `fleet place ${p.width}x${p.height}`;
+  // A large board builds its placements in one long step: in a worker, Ctrl-C is still answered at once.
+  const inWorker = p.width * p.height >= PLACE_WORKER_CELLS;
   let answer: PlaceAnswer;
   if (method === 'uniform') {
-    const r =
-      p.width * p.height >= PLACE_WORKER_CELLS
-        ? await uniformPlaceInWorker(spec, seed, n, out, label)
-        : await uniformPlace(p, createRng(seed), n, out, label);
+    const r = await uniformPlace(spec, seed, n, out, label, inWorker);
     layouts.push(...r.layouts);
     answer =
       r.total === 0n
         ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n }
         : { exists: true, total: r.total, interrupted: r.interrupted };
-  } else if (n === 1 && p.width * p.height >= PLACE_WORKER_CELLS) {
-    // The same search as below, in a worker (the job draws from the same seed).
-    const o = await runJob(out, 'fleet.place', [spec, { method, seed }], {
-      maxNodes,
-      timeoutMs,
+  } else {
+    // Each search has the limits the command was given; the run as a whole stops only for Ctrl-C.
+    const o = await runJob(out, 'fleet.layouts', [spec, { method, seed, samples: n, maxNodes, timeoutMs }], {
       label,
-      inWorker: true,
+      inWorker,
     });
     if (!o.finished) {
-      if (o.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-      answer = { exists: null, nodes: o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
-    } else if (!o.value.exists) answer = { exists: false, reason: o.value.reason, nodes: o.value.nodes };
-    else {
-      layouts.push(o.value.layout);
-      answer = { exists: true, nodes: o.value.nodes };
+      // Ctrl-C: the layouts found so far are the answer (none found: nothing to print).
+      if (!o.partial || o.partial.layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
+      layouts.push(...o.partial.layouts);
+      answer = { exists: true, nodes: o.partial.nodes, interrupted: true };
+    } else {
+      const r = o.value;
+      layouts.push(...r.layouts);
+      if (r.none !== undefined) answer = { exists: false, reason: r.none, nodes: r.nodes };
+      else if (r.cut !== undefined)
+        answer = { exists: null, nodes: r.nodes, reason: budgetWords(r.cut.stopped, maxNodes, timeoutMs, r.cut.nodes) };
+      else answer = { exists: true, nodes: r.nodes };
     }
-  } else {
-    const rng = createRng(seed);
-    answer = await interruptible(out, async (signal) => {
-      const placer = new FleetPlacer(p);
-      let nodes = 0;
-      for (let i = 0; i < n; i++) {
-        const o = await placer.place({
-          method: method as PlaceMethod,
-          rng,
-          signal,
-          maxNodes,
-          timeoutMs,
-          onProgress: (pr) => out.progress(n > 1 ? { share: i / n, done: i, unit: 'layouts' } : pr, label),
-        });
-        if (!o.finished) {
-          if (o.stopped === 'signal') {
-            if (layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
-            return { exists: true, nodes: nodes + o.nodes, interrupted: true };
-          }
-          return { exists: null, nodes: nodes + o.nodes, reason: budgetWords(o.stopped, maxNodes, timeoutMs, o.nodes) };
-        }
-        const r = o.value;
-        nodes += r.nodes;
-        if (!r.exists) return { exists: false, reason: r.reason, nodes };
-        layouts.push(r.layout);
-      }
-      return { exists: true, nodes };
-    });
   }
   const seconds = secondsSince(t0);
   const head = {
@@ -196,41 +168,26 @@ interface UniformPlaced {
   interrupted?: boolean;
 }
 
-/** Ctrl-C during uniform draws: the layouts drawn so far, if any, else exit 130 at once. */
-function uniformAnswer(
-  o: Outcome<{ layouts: FleetLayout[]; total?: bigint }, { layouts: FleetLayout[] }>,
-): UniformPlaced {
-  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0)
-    return { layouts: o.partial!.layouts, interrupted: true };
-  return answerOf(o);
-}
-
 /**
  * Exactly uniform layouts (src/fleet/uniform.ts: rejection first, the exact counts when it stalls), after a
- * quick look for a proof that none exists.
+ * quick look for a proof that none exists. Ctrl-C during the draws: the layouts drawn so far, if any, else exit
+ * 130 at once.
  */
-async function uniformPlace(p: FleetProblem, rng: Rng, n: number, out: Output, label: string): Promise<UniformPlaced> {
-  const quick = new FleetPlacer(p).placeSync({ maxNodes: 100_000 });
-  if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
-  return uniformAnswer(
-    await interruptible(out, (signal) =>
-      uniformLayouts(p, rng, n, { signal, onProgress: (pr) => out.progress(pr, label) }),
-    ),
-  );
-}
-
-/** The same draws in a worker thread, for huge boards whose set-up takes long in one step (Ctrl-C within 0.5 s). */
-async function uniformPlaceInWorker(
+async function uniformPlace(
   spec: FleetSpec,
   seed: number,
   n: number,
   out: Output,
   label: string,
+  inWorker: boolean,
 ): Promise<UniformPlaced> {
-  const quick = await runJob(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker: true });
+  const quick = await runJob(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker });
   if (!quick.finished && quick.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
   if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
-  return uniformAnswer(await runJob(out, 'fleet.uniform', [spec, seed, n], { label, inWorker: true }));
+  const o = await runJob(out, 'fleet.uniform', [spec, seed, n], { label, inWorker });
+  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0)
+    return { layouts: o.partial!.layouts, interrupted: true };
+  return uniformWords(answerOf(o));
 }
 
 async function count(args: Parsed, out: Output): Promise<number> {
@@ -271,6 +228,7 @@ async function count(args: Parsed, out: Output): Promise<number> {
   if (!outcome.finished && outcome.stopped === 'signal')
     return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
   const total = answerOf(outcome, 'the count');
+  if (isTooLarge(total)) throw new GridbitsError('LIMIT', `too large to count exactly: ${total.reason}`);
   if (out.json) {
     out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
     return 0;

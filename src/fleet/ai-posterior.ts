@@ -3,7 +3,7 @@
 import type { Rng } from '../core/prng.js';
 import { lowestBit32, popcount32 } from '../core/words.js';
 import { conditionedProblem, type Knowledge } from './game.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
 import type { FleetProblem } from './problem.js';
 
 /** The posterior estimator's answer: per-cell ship chances and the samples' effective size. */
@@ -68,7 +68,7 @@ export class PosteriorEstimator {
   constructor(problem: FleetProblem) {
     this.problem = problem;
     this.n = problem.width * problem.height;
-    this.placements = fleetPlacements(problem);
+    this.placements = placementsOf(problem);
     this.rowMode = problem.width <= ROW_BITS;
     this.orientations = this.rowMode ? problem.kinds.map((_, k) => this.orientationsOf(k)) : [];
     this.cellRow = Int32Array.from({ length: this.n }, (_, c) => Math.floor(c / problem.width));

@@ -7,6 +7,7 @@ import { PosteriorEstimator } from './ai-posterior.js';
 import { huntingLattice, onLattice } from './ai-lattice.js';
 import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
+import { checkOptions, checkProblem, shown } from './args.js';
 import type { FleetProblem } from './problem.js';
 
 /** The hunting AI's strategies: 'lattice' (the default and strongest), 'posterior', 'density', 'random'. */
@@ -78,6 +79,7 @@ function bestOf(knowledge: Knowledge, closed: ArrayLike<number>, score: ArrayLik
  * through hits scores far more (target mode), one lying wholly on hits not at all (it would have been sunk).
  */
 export function placementDensity(problem: FleetProblem, knowledge: Knowledge): Float64Array {
+  // conditionedProblem checks the problem and the record.
   return densityOf(conditionedProblem(problem, knowledge));
 }
 
@@ -124,12 +126,17 @@ function latticeScore(problem: FleetProblem, conditioned: Conditioned): Float64A
  * ```
  */
 export function createHunter(problem: FleetProblem, options: HunterOptions = {}): Hunter {
+  checkProblem(problem);
+  checkOptions(options, ['strategy', 'samples']);
   const strategy = options.strategy ?? 'lattice';
   if (!HUNTER_STRATEGIES.includes(strategy))
-    throw new GridbitsError('BAD_ARGUMENT', `unknown hunter '${String(strategy)}' (${HUNTER_STRATEGIES.join(', ')})`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `options.strategy must be one of ${HUNTER_STRATEGIES.join(', ')}, got ${shown(strategy)}`,
+    );
   const samples = options.samples ?? DEFAULT_HUNTER_SAMPLES;
   if (!Number.isSafeInteger(samples) || samples < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `hunter samples must be a whole number ≥ 1, got ${samples}`);
+    throw new GridbitsError('BAD_ARGUMENT', `options.samples must be a whole number ≥ 1, got ${shown(samples)}`);
   if (strategy === 'random') {
     const zero = new Float64Array(problem.width * problem.height);
     return { strategy, choose: (k, rng) => best(problem, k, zero, rng) };

@@ -96,3 +96,96 @@ export function checkKnowledgeShape(problem: FleetProblem, k: unknown, name = 'k
       `${name} must be a shot record of the ${problem.width}x${problem.height} board (emptyKnowledge, recordShot), got ${shown(k)}`,
     );
 }
+
+/** The largest cell offset a shape may have: far past any board side, far below where arithmetic stops being exact. */
+const MAX_OFFSET = 1_000_000;
+
+/** Throws BAD_ARGUMENT unless `cells` is a ship shape: 1 to 10,000 cells, each a pair of whole numbers. */
+export function checkShape(cells: unknown, name = 'shape'): void {
+  const ok =
+    Array.isArray(cells) &&
+    cells.length >= 1 &&
+    cells.length <= 10_000 &&
+    cells.every(
+      (c) =>
+        Array.isArray(c) &&
+        c.length === 2 &&
+        c.every((v) => Number.isSafeInteger(v) && Math.abs(v as number) <= MAX_OFFSET),
+    );
+  if (!ok)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${name} must be a ship shape: a list of cells [x, y] of whole numbers (parseShape, straightShape), got ${shown(cells)}`,
+    );
+}
+
+/** Throws BAD_ARGUMENT unless `kind` has a list of shapes as its orientations (a ship kind of a problem). */
+export function checkKind(kind: unknown, name = 'kind'): void {
+  const k = kind as { orientations?: unknown } | null;
+  if (typeof kind !== 'object' || kind === null || !Array.isArray(k!.orientations) || k!.orientations.length === 0)
+    throw new GridbitsError('BAD_ARGUMENT', `${name} must be a ship kind with orientations, got ${shown(kind)}`);
+  for (const o of k!.orientations as unknown[]) checkShape(o, `${name}'s orientations`);
+}
+
+/** Throws BAD_ARGUMENT unless `value` is a boolean. */
+export function checkFlag(value: unknown, name: string): void {
+  if (typeof value !== 'boolean')
+    throw new GridbitsError('BAD_ARGUMENT', `${name} must be true or false, got ${shown(value)}`);
+}
+
+/** Throws BAD_ARGUMENT unless `value` is a string. */
+export function checkText(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') throw new GridbitsError('BAD_ARGUMENT', `${name} must be a text, got ${shown(value)}`);
+}
+
+/** Throws BAD_ARGUMENT unless `value` is a whole number from `min` to `max`. */
+export function checkWhole(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (!(Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${name} must be a whole number from ${min.toLocaleString('en-US')}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max.toLocaleString('en-US')}`}, got ${shown(value)}`,
+    );
+}
+
+/** Throws BAD_ARGUMENT unless `layout` has a list of ships, each a kind index and a list of squares. */
+export function checkLayoutShape(layout: unknown, name = 'layout'): void {
+  const ships = (layout as { ships?: unknown } | null)?.ships;
+  const ok =
+    typeof layout === 'object' &&
+    layout !== null &&
+    Array.isArray(ships) &&
+    ships.every((s) => {
+      const t = s as { kind?: unknown; cells?: unknown } | null;
+      return (
+        Number.isSafeInteger(t?.kind) && Array.isArray(t?.cells) && (t.cells as unknown[]).every(Number.isSafeInteger)
+      );
+    });
+  if (!ok)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${name} must be a layout ({ ships: [{ kind, cells }] }, as placeFleet gives it), got ${shown(layout)}`,
+    );
+}
+
+/** Throws BAD_ARGUMENT unless `pl` is a table of placements made by fleetPlacements. */
+export function checkPlacements(pl: unknown, name = 'placements'): void {
+  const q = pl as { count?: unknown; cellStart?: unknown; cellList?: unknown; haloStart?: unknown } | null;
+  if (
+    typeof pl !== 'object' ||
+    pl === null ||
+    !Number.isSafeInteger(q!.count) ||
+    !(q!.cellStart instanceof Int32Array) ||
+    !(q!.cellList instanceof Int32Array) ||
+    !(q!.haloStart instanceof Int32Array)
+  )
+    throw new GridbitsError('BAD_ARGUMENT', `${name} must be made by fleetPlacements, got ${shown(pl)}`);
+}
+
+/** Throws BAD_ARGUMENT unless `mask` is a Uint8Array of 0s and 1s with one entry per cell. */
+export function checkCellMask(mask: unknown, cells: number, name: string): void {
+  if (!(mask instanceof Uint8Array && mask.length === cells && mask.every((v) => v <= 1)))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${name} must be a Uint8Array of 0s and 1s, one per cell of the board (${cells}), got ${shown(mask)}`,
+    );
+}

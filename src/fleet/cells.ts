@@ -5,8 +5,10 @@ import { backwardPass } from './count-back.js';
 import { forward } from './count.js';
 import { PassProgress } from './count-forecast.js';
 import { buildPlan } from './count-plan.js';
-import { fleetIndex } from './count-vec.js';
+import { fleetIndex } from './count-index.js';
 import { vecWeights } from './count-vec-back.js';
+import { checkOptions, checkProblem, RUN_KEYS } from './args.js';
+import { withinMemory, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 
 /** How many layouts cover each cell, beside the number of layouts. */
@@ -76,25 +78,34 @@ function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generat
  * For an AI: time grows with the states, which shrink fast as shots come in. Hasbro on 10×10 with touching:
  * the empty board has about 16 million states (several seconds of CPU; compute it once and keep it), while
  * with every third cell shot it takes about 0.1 s. Hits (required cells) and misses (forbidden cells) both cut
- * the states; sunk ships are best removed from the fleet with their cells and halo forbidden.
+ * the states; sunk ships are best removed from the fleet with their cells and halo forbidden. A problem past the
+ * counting program's memory cap is answered {@link TooLarge}.
  *
  * @example
  * ```ts
- * import { cellCountsSync, fleetProblem } from 'gridbits/fleet';
+ * import { cellCountsSync, fleetProblem, isTooLarge } from 'gridbits/fleet';
  * const outcome = cellCountsSync(fleetProblem({ width: 5, height: 5, fleet: '3,2' }));
- * if (outcome.finished) console.log(outcome.value.total, outcome.value.counts[12]);
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value.total, outcome.value.counts[12]);
  * ```
  */
-export function cellCountsJob(problem: FleetProblem): Job<CellCounts> {
-  return new Job((ctl) => cellCountsBody(problem, ctl));
+export function cellCountsJob(problem: FleetProblem): Job<CellCounts | TooLarge> {
+  checkProblem(problem);
+  return cellCountsOf(problem);
+}
+
+/** cellCountsJob for the engine's own problems (kinds with no ship left allowed), unchecked. */
+export function cellCountsOf(problem: FleetProblem): Job<CellCounts | TooLarge> {
+  return new Job((ctl) => withinMemory(cellCountsBody(problem, ctl)));
 }
 
 /** cellCountsJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function cellCounts(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<CellCounts>> {
+export function cellCounts(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<CellCounts | TooLarge>> {
+  checkOptions(options, RUN_KEYS);
   return cellCountsJob(problem).run(options);
 }
 
 /** cellCountsJob run to its end or its limits on this thread. */
-export function cellCountsSync(problem: FleetProblem, options: RunOptions = {}): Outcome<CellCounts> {
+export function cellCountsSync(problem: FleetProblem, options: RunOptions = {}): Outcome<CellCounts | TooLarge> {
+  checkOptions(options, RUN_KEYS);
   return cellCountsJob(problem).runSync(options);
 }

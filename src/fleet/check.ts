@@ -4,7 +4,8 @@ import { Board, fileName } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { components } from '../core/flood.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
-import { checkProblem } from './args.js';
+import { checkCellMask, checkProblem, checkText, checkWhole } from './args.js';
+import { FLEET_MAX_SIDE } from './field.js';
 import { shipKindName, shipKindNames, shipsInWords } from './names.js';
 import { normaliseShape, shapeId } from './shape.js';
 
@@ -124,6 +125,9 @@ function gridOf(b: Block, which: string): ParsedLayoutGrid {
  * With a size, every grid must match it.
  */
 export function parseLayoutGrids(text: string, width?: number, height?: number): ParsedLayoutGrid[] {
+  checkText(text, 'layout');
+  if (width !== undefined) checkWhole(width, 'width', 1, FLEET_MAX_SIDE);
+  if (height !== undefined) checkWhole(height, 'height', 1, FLEET_MAX_SIDE);
   const bs = blocks(text);
   if (bs.length === 0) throw new GridbitsError('BAD_INPUT', 'the layout is empty');
   return bs.map((b, i) => {
@@ -272,6 +276,8 @@ export function checkFleetLayout(p: FleetProblem, layout: FleetLayout): FleetChe
 
 /** Judges ship cells (ships[sq] = 1) against the problem: valid, or every reason why not. */
 export function checkFleetCells(p: FleetProblem, ships: Uint8Array): FleetCheck {
+  checkProblem(p, 'problem');
+  checkCellMask(ships, p.width * p.height, 'ships');
   const board = Board.of(p.width, p.height);
   const name = (s: number): string => board.name(s);
   const errors: string[] = [];

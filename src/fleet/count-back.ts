@@ -23,6 +23,9 @@ export interface BackLayer {
   link: Float64Array | null;
 }
 
+/** States pulled back between two looks at the job's limits. */
+const CHUNK = 1024;
+
 /** Links pack (target, placement + 1) as target * LINK_SPLIT + placement + 1: exact in a double for any board here. */
 export const LINK_SPLIT = 1 << 20;
 
@@ -32,10 +35,13 @@ export interface BackwardResult {
   weights: Array<Float64Array | bigint[]> | null;
 }
 
-/** A growable Float64Array. */
+/** A growable Float64Array, made with room for about as many as it will hold (growing copies it whole). */
 class NumList {
-  data = new Float64Array(1024);
+  data: Float64Array;
   length = 0;
+  constructor(room: number) {
+    this.data = new Float64Array(Math.max(16, room));
+  }
   push(x: number): void {
     if (this.length === this.data.length) {
       const d = new Float64Array(this.data.length * 2);
@@ -44,14 +50,20 @@ class NumList {
     }
     this.data[this.length++] = x;
   }
+  /** The list, in its own buffer when that is at most a third too long (else copied to its length). */
   done(): Float64Array {
-    return this.data.slice(0, this.length);
+    return trimmed(this.data, this.length);
   }
 }
 
+/** The first n entries of a buffer: the buffer itself when it is at most a third too long, else a copy. */
+function trimmed(data: Float64Array, n: number): Float64Array {
+  return n * 4 >= data.length * 3 ? data.subarray(0, n) : data.slice(0, n);
+}
+
 /**
- * The completions of every state of layer L (at scan position pos) from the next layer's (`index` numbers its
- * live states), with the weights and links asked for: the hot loop, kept out of the generator.
+ * The completions of states from..end of layer L (at scan position pos) from the next layer's (`index` numbers
+ * its live states), with the weights and links asked for: the hot loop, kept out of the generator.
  */
 function completions(
   plan: CountPlan,
@@ -68,12 +80,13 @@ function completions(
   w: Float64Array | bigint[] | undefined,
   offs: Int32Array | null,
   to: NumList | null,
+  from: number,
+  end: number,
 ): void {
   const K = plan.keyWords,
     keys = L.keys!,
-    n = L.size,
     req = plan.required[pos] === 1;
-  for (let e = 0; e < n; e++) {
+  for (let e = from; e < end; e++) {
     const m = pk
       ? expandTwo(plan, pk, req, keys[2 * e], keys[2 * e + 1], succ.twoA, succ.twoB, succ.placement)
       : succ.expand(plan, pos, keys, e * K);
@@ -98,45 +111,63 @@ function completions(
 }
 
 /**
- * Numbers the live states of layer L (those that can finish) and indexes their keys for the layer before; with
- * links, their completions and link ranges side by side (see BackLayer).
+ * Numbers the live states of a layer (those that can finish) as they are found, and indexes their keys for the
+ * layer before; with links, their completions and link ranges side by side (see BackLayer).
  */
-function numberLive(
-  L: Layer,
-  K: number,
-  big: boolean,
-  g: Float64Array | null,
-  bigG: bigint[] | null,
-  links: boolean,
-  offs: Int32Array | null,
-): {
-  index: StateTable;
-  live: number;
-  liveG: Float64Array | null;
-  liveBig: bigint[] | null;
-  node: Float64Array | null;
-} {
-  const keys = L.keys!,
-    n = L.size;
-  let live = 0;
-  for (let e = 0; e < n; e++) if (big ? bigG![e] !== 0n : g![e] !== 0) live++;
-  const index = new StateTable(K, false, live);
-  const liveG = big ? null : new Float64Array(live);
-  const liveBig: bigint[] | null = big ? [] : null;
-  // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
-  const node = links ? new Float64Array(2 * live + 2) : null;
-  let id = 0;
-  for (let e = 0; e < n; e++) {
-    if (big ? bigG![e] === 0n : g![e] === 0) continue;
-    if (liveG) liveG[id] = g![e];
-    else liveBig!.push(bigG![e]);
-    if (node) {
-      node[2 * id] = liveG ? g![e] : 0;
-      node[2 * id + 3] = offs![e + 1];
-    }
-    index.add(keys, e * K, ++id);
+class LiveStates {
+  readonly index: StateTable;
+  live = 0;
+  private readonly g: Float64Array | null;
+  private readonly bigG: bigint[] | null;
+  private readonly node: Float64Array | null;
+
+  /** Room for all `n` states of the layer (at most that many are live), their keys indexed in `index`. */
+  constructor(index: StateTable, n: number, big: boolean, links: boolean) {
+    index.reset(n);
+    this.index = index;
+    this.g = big ? null : new Float64Array(n);
+    this.bigG = big ? [] : null;
+    // A state that cannot finish has no links, so the live states' link ranges stay contiguous.
+    this.node = links ? new Float64Array(2 * n + 2) : null;
   }
-  return { index, live, liveG, liveBig, node };
+
+  /** Numbers the live ones among states from..end of layer L (their completions in g or bigG). */
+  add(
+    L: Layer,
+    K: number,
+    g: Float64Array | null,
+    bigG: bigint[] | null,
+    offs: Int32Array | null,
+    from: number,
+    end: number,
+  ): void {
+    const keys = L.keys!,
+      node = this.node;
+    let id = this.live;
+    for (let e = from; e < end; e++) {
+      if (bigG ? bigG[e] === 0n : g![e] === 0) continue;
+      if (this.g) this.g[id] = g![e];
+      else this.bigG!.push(bigG![e]);
+      if (node) {
+        node[2 * id] = this.g ? g![e] : 0;
+        node[2 * id + 3] = offs![e + 1];
+      }
+      this.index.add(keys, e * K, ++id);
+    }
+    this.live = id;
+  }
+
+  /** The layer's live states, once every state is in. */
+  layer(link: Float64Array | null): BackLayer {
+    const live = this.live;
+    return {
+      size: live,
+      g: this.g ? trimmed(this.g, live) : null,
+      bigG: this.bigG,
+      node: this.node ? trimmed(this.node, 2 * live + 2) : null,
+      link,
+    };
+  }
 }
 
 /**
@@ -168,7 +199,11 @@ export function* backwardPass<P>(
   for (let pos = 0; pos < N; pos++) before[pos + 1] = before[pos] + layers[pos].size;
   // Only the finished state (all-zero key: empty window, no ships left) has a completion: stopping.
   const fin = finalState(layers[N], K);
-  let index = new StateTable(K, false, 1);
+  // Three index tables take turns: the live states of the layer after (read), of this layer (made), and of the
+  // one before that (no longer read: emptied a part with each chunk, ready for the next layer).
+  const tables = [new StateTable(K, false, 1), new StateTable(K, false, 1), new StateTable(K, false, 1)];
+  let reading = 0;
+  let index = tables[0];
   if (fin >= 0) index.add(layers[N].keys!, fin * K, 1);
   back[N] = {
     size: fin >= 0 ? 1 : 0,
@@ -178,6 +213,7 @@ export function* backwardPass<P>(
     link: null,
   };
   layers[N] = { size: 0, keys: null, vals: null, bigVals: null };
+  let linkCount = 0;
   for (let pos = N - 1; pos >= 0; pos--) {
     const L = layers[pos],
       n = L.size;
@@ -187,21 +223,33 @@ export function* backwardPass<P>(
     const g = big ? null : new Float64Array(n);
     const bigG: bigint[] | null = big ? new Array<bigint>(n).fill(0n) : null;
     const offs = links ? new Int32Array(n + 1) : null;
-    const to = links ? new NumList() : null;
+    // Links per state as in the layer after (two in the first layers met), with a little room to spare.
+    const perState = linkCount > 0 ? linkCount / Math.max(1, back[pos + 1].size) : 2;
+    const to = links ? new NumList(Math.ceil(n * perState * 1.25) + 1024) : null;
     const pk = packed?.[pos];
-    completions(plan, pos, L, index, succ, pk, big, nextG, nextBig, g, bigG, w, offs, to);
-    const numbered = numberLive(L, K, big, g, bigG, links, offs);
-    index = numbered.index;
-    const { live, liveG, liveBig, node } = numbered;
-    back[pos] = { size: live, g: liveG, bigG: liveBig, node, link: to?.done() ?? null };
+    const made = (reading + 1) % 3,
+      retired = tables[(reading + 2) % 3];
+    const live = new LiveStates(tables[made], n, big, links);
+    const clearing = Math.ceil(retired.capacity / Math.max(1, Math.ceil(n / CHUNK)));
+    for (let from = 0; from < n; from += CHUNK) {
+      const end = Math.min(n, from + CHUNK);
+      completions(plan, pos, L, index, succ, pk, big, nextG, nextBig, g, bigG, w, offs, to, from, end);
+      live.add(L, K, g, bigG, offs, from, end);
+      retired.clearSome(clearing);
+      progress.done += end - from;
+      progress.report(ctl, before[pos] + n - end);
+      if (ctl.spend(end - from)) yield;
+    }
+    retired.clearSome(retired.capacity);
+    index = live.index;
+    reading = made;
+    linkCount = to?.length ?? 0;
+    back[pos] = live.layer(to?.done() ?? null);
     // With links the node array holds the completions too: the plain copy was needed only for this step.
     if (links) back[pos + 1].g = null;
     layers[pos] = { size: 0, keys: null, vals: null, bigVals: null };
     if (links && pos === 0) back[0].g = null;
-    progress.done += n;
     progress.report(ctl, before[pos]);
-    ctl.spend(n);
-    yield;
   }
   return { back, weights };
 }

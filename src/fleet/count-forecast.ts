@@ -45,15 +45,18 @@ export class StateForecast {
     this.below = new Float64Array(this.window + 1);
   }
 
-  /** At scan position pos, with `cur` its layer: the states the later positions are forecast to hold, summed. */
-  ahead(pos: number, cur: Layer): number {
+  /**
+   * At scan position pos, with `size` states in its layer (`sample`: that layer, or some of its states taken evenly
+   * across it): the states the later positions are forecast to hold, summed.
+   */
+  ahead(pos: number, size: number, sample: Layer): number {
     const { plan, sizes, below, window } = this;
     const N = plan.cells,
-      S = cur.size,
+      S = size,
       line = plan.rowLength;
     sizes[pos] = S;
     if (S === 0 || pos >= N - 1) return 0;
-    highestBits(plan, cur, below, window);
+    highestBits(plan, sample, below, window);
     const back = pos >= line ? sizes[pos - line] : pos >= 1 ? sizes[pos - 1] : 0;
     let rise = 0;
     if (back > 0 && S > back) rise = pos >= line ? Math.log(S / back) : Math.log(S / back) * line;

@@ -1,7 +1,6 @@
 // The counting program's skeleton: per cell, the windows of closed cells alone (no ships-left counters) and the steps
 // between them.
-import { GridbitsError } from '../core/error.js';
-import { MAX_TABLE_BYTES } from './count-states.js';
+import { checkBytes } from './memory.js';
 import type { CountPlan } from './count-plan.js';
 
 /*
@@ -25,19 +24,24 @@ export interface LinkLayer {
   place: Int32Array;
 }
 
-/** Growable int lists. */
+/** Growable int lists, made with room for about as many as they will hold (growing copies them whole). */
 class IntList {
-  data = new Int32Array(1024);
+  data: Int32Array;
   length = 0;
+  constructor(room = 1024) {
+    this.data = new Int32Array(checkBytes(Math.max(16, room), 4));
+  }
   push(x: number): void {
     if (this.length === this.data.length) {
-      const d = new Int32Array(this.data.length * 2);
+      const d = new Int32Array(checkBytes(this.data.length * 2, 4));
       d.set(this.data);
       this.data = d;
     }
     this.data[this.length++] = x;
   }
+  /** The list, in its own buffer when that is at most a third too long (else copied to its length). */
   done(): Int32Array {
+    if (this.length * 4 >= this.data.length * 3) return this.data.subarray(0, this.length);
     return this.data.slice(0, this.length);
   }
 }
@@ -125,17 +129,6 @@ export class WindowTable {
       slots[s] = id + 1;
     }
   }
-}
-
-/** `n` items of `bytes` bytes, or LIMIT when one array would pass MAX_TABLE_BYTES. */
-export function checkBytes(n: number, bytes: number): number {
-  if (n * bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError(
-      'LIMIT',
-      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / bytes)} values (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    );
-  }
-  return n;
 }
 
 /**

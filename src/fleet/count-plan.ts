@@ -94,6 +94,23 @@ interface RawPlacement {
   halo: number[];
 }
 
+/** True when two of the orientations are translates of each other (so they put ships on the same cells). */
+function translates(orientations: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): boolean {
+  const keys = orientations.map((o) => {
+    let mx = Infinity,
+      my = Infinity;
+    for (const [dx, dy] of o) {
+      mx = Math.min(mx, dx);
+      my = Math.min(my, dy);
+    }
+    return o
+      .map(([dx, dy]) => (dy - my) * 65536 + dx - mx)
+      .sort((a, b) => a - b)
+      .join(',');
+  });
+  return new Set(keys).size < keys.length;
+}
+
 /**
  * Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo.
  */
@@ -105,8 +122,10 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
   let stamp = 0;
   p.kinds.forEach((kind, k) => {
     if (kind.count === 0) return;
-    const seen = new Set<string>();
+    // Orientations that are translates of each other cover the same cells from different anchors: one placement.
+    const seen = translates(kind.orientations) ? new Set<string>() : null;
     for (const o of kind.orientations) {
+      const n = o.length;
       let mx = 0,
         my = 0;
       for (const [dx, dy] of o) {
@@ -114,15 +133,20 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
         my = Math.max(my, dy);
       }
       for (let y = 0; y + my < h; y++) {
-        for (let x = 0; x + mx < w; x++) {
-          const cells = o.map(([dx, dy]) => (y + dy) * w + x + dx);
-          if (cells.some((c) => p.forbidden[c])) continue;
+        place: for (let x = 0; x + mx < w; x++) {
+          const cells = new Array<number>(n);
+          for (let i = 0; i < n; i++) {
+            const c = (y + o[i][1]) * w + x + o[i][0];
+            if (p.forbidden[c]) continue place;
+            cells[i] = c;
+          }
           stamp++;
-          for (const c of cells) mark[c] = stamp;
+          for (let i = 0; i < n; i++) mark[cells[i]] = stamp;
           const halo: number[] = [];
           let ok = true;
-          for (const c of cells) {
-            const cx = c % w,
+          for (let i = 0; i < n; i++) {
+            const c = cells[i],
+              cx = c % w,
               cy = (c - cx) / w;
             for (const [ax, ay] of around) {
               const nx = cx + ax,
@@ -136,10 +160,12 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
             }
           }
           cells.sort((a, b) => a - b);
-          // An orientation listed twice (or two that cover the same cells) is still one placement.
-          const key = cells.join(',');
-          if (ok && !seen.has(key)) out.push({ kind: k, cells, halo });
-          seen.add(key);
+          if (seen) {
+            const key = cells.join(',');
+            if (seen.has(key)) continue;
+            seen.add(key);
+          }
+          if (ok) out.push({ kind: k, cells, halo });
         }
       }
     }
@@ -147,14 +173,18 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
   return out;
 }
 
-function sparseMask(offsets: number[]): Int32Array {
-  const words = new Map<number, number>();
-  for (const r of offsets) words.set(r >>> 5, (words.get(r >>> 5) ?? 0) | (1 << (r & 31)));
-  const out = new Int32Array(words.size * 2);
-  let i = 0;
-  for (const [wd, bits] of [...words].sort((a, b) => a[0] - b[0])) {
-    out[i++] = wd;
-    out[i++] = bits;
+/** Offsets as sparse word masks: pairs [word, bits] for the words with a bit set, in word order. */
+function sparseMask(offsets: readonly number[], words: Int32Array): Int32Array {
+  words.fill(0);
+  for (const r of offsets) words[r >>> 5] |= 1 << (r & 31);
+  let n = 0;
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) n++;
+  const out = new Int32Array(n * 2);
+  let j = 0;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 0) continue;
+    out[j++] = i;
+    out[j++] = words[i];
   }
   return out;
 }
@@ -236,12 +266,18 @@ export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan
   }
   const at: Placement[][] = Array.from({ length: n }, () => []);
   const placed = new Set<number>();
+  const words = new Int32Array(maskWords);
   for (const r of raw) {
     const pos = r.cells.map((c) => positionOf(c, w, h, transposed, order));
-    const anchor = Math.min(...pos);
+    let anchor = pos[0];
+    for (const q of pos) anchor = Math.min(anchor, q);
     const ship = pos.map((q) => q - anchor);
-    const later = r.halo.map((c) => positionOf(c, w, h, transposed, order) - anchor).filter((d) => d > 0);
-    at[anchor].push({ kind: r.kind, cells: r.cells, ship: sparseMask(ship), block: sparseMask([...ship, ...later]) });
+    const block = ship.slice();
+    for (const c of r.halo) {
+      const d = positionOf(c, w, h, transposed, order) - anchor;
+      if (d > 0) block.push(d);
+    }
+    at[anchor].push({ kind: r.kind, cells: r.cells, ship: sparseMask(ship, words), block: sparseMask(block, words) });
     placed.add(r.kind);
   }
   const feasible = p.kinds.every((k, i) => k.count === 0 || placed.has(i));

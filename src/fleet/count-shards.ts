@@ -2,15 +2,17 @@
 // queue or the local cores. Each shard is a set of places for that ship, and counts the rest of the fleet around
 // each place exactly (an ordinary count, with the ship's cells and its neighbours taken off the field).
 import { GridbitsError } from '../core/error.js';
-import { job, type Job, type JobControl } from '../core/job.js';
-import type { Progress } from '../core/run.js';
+import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import type { Progress, RunOptions } from '../core/run.js';
 import type { ShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
+import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
 import { countLayoutsJob } from './count.js';
 import { FLEET_MAX_SIDE } from './field.js';
 import { TOUCH_RULES } from './fleets.js';
-import { haloOf } from './game.js';
+import { haloIn } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
+import { isTooLarge } from './memory.js';
 import { MAX_SHIP_CELLS, normaliseShape, shapeId } from './shape.js';
 
 /**
@@ -44,9 +46,12 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
 
 /** Shards a count splits into by default: enough for a few machines. */
 export const DEFAULT_SHARDS = 64;
+/** The most shards a count may be asked to split into (it splits into no more than its classes of places anyway). */
+const MAX_SHARDS = 1_000_000;
 
 /** The question for a problem: its masks as lists of squares, its kinds as plain data. */
 export function countQuestion(p: FleetProblem): CountQuestion {
+  checkProblem(p, 'problem');
   const list = (m: Uint8Array | undefined): number[] | undefined => {
     if (m === undefined) return undefined;
     const out: number[] = [];
@@ -73,10 +78,13 @@ export function countQuestion(p: FleetProblem): CountQuestion {
 const isInt = (v: unknown, min: number, max: number): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/** The problem a question asks about, its plain data checked (it may come from anywhere); throws BAD_ARGUMENT. */
-export function questionProblem(q: CountQuestion): FleetProblem {
+/**
+ * The problem a question asks about, its plain data checked (it may come from anywhere); throws BAD_ARGUMENT
+ * naming `name`, the argument that carried it.
+ */
+export function questionProblem(q: CountQuestion, name = 'question'): FleetProblem {
   const bad = (why: string): GridbitsError =>
-    new GridbitsError('BAD_ARGUMENT', `the count's question is malformed: ${why}`);
+    new GridbitsError('BAD_ARGUMENT', `${name}: the count's question is malformed: ${why}`);
   if (typeof q !== 'object' || q === null) throw bad('it is not an object');
   if (!isInt(q.width, 1, FLEET_MAX_SIDE) || !isInt(q.height, 1, FLEET_MAX_SIDE))
     throw bad(`its board is not a width and a height from 1 to ${FLEET_MAX_SIDE}`);
@@ -238,8 +246,7 @@ function keyOf(q: CountQuestion, method: string, shards: number): string {
  * layout is counted once for each of them.
  */
 export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
-  if (!Number.isInteger(shards) || shards < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
+  checkWhole(shards, 'shards', 1, MAX_SHARDS);
   const split = splitOf(questionProblem(question));
   if (split === null) return { kind: 'fleet', question, method: 'whole', shards: 1, key: keyOf(question, 'whole', 1) };
   const n = Math.min(shards, split.orbits.length);
@@ -260,7 +267,7 @@ export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): Sh
  */
 function restAround(split: Split, cells: readonly number[]): FleetProblem | null {
   const p = split.problem;
-  const halo = haloOf(cells, p.width, p.height, p.touch);
+  const halo = haloIn(cells, p.width, p.height, p.touch);
   if (p.required && halo.some((c) => p.required![c])) return null;
   const forbidden = p.forbidden.slice();
   for (const c of cells) forbidden[c] = 1;
@@ -280,25 +287,48 @@ function emptyFleetCount(p: FleetProblem): bigint {
 }
 
 /**
+ * A count of one part of the fleet's layouts, for a shard. A problem too large for the counting program's memory
+ * cap is said with LIMIT here: a shard's answer is a count, which the shard runners add up (a whole count answers
+ * TooLarge instead).
+ */
+function* partCount<P>(
+  problem: FleetProblem,
+  ctl: JobControl<P>,
+  report?: (p: Progress) => void,
+): Generator<void, bigint, void> {
+  const n = yield* countLayoutsJob(problem).within(ctl, report);
+  if (isTooLarge(n)) throw new GridbitsError('LIMIT', `too large to count exactly: ${n.reason}`);
+  return n;
+}
+
+/**
  * Counts one shard, as a job: for each place of the split's ship in the shard, the layouts of the rest of the
  * fleet around it, times the places it stands for. Its nodes are the states its counts expanded; progress
- * goes by places.
+ * goes by places. The shard's data is checked where the job is made (a shard of another split is refused).
  */
-export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
+export function countShardJob(sharded: ShardedCount, index: number): Job<ShardCount, unknown> {
+  if (
+    typeof sharded !== 'object' ||
+    sharded === null ||
+    sharded.kind !== 'fleet' ||
+    !Number.isSafeInteger(sharded.shards)
+  )
+    throw new GridbitsError('BAD_ARGUMENT', `sharded must be a count split by shardCount, got ${shown(sharded)}`);
+  const sc = sharded;
   if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
-    throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
+    throw new GridbitsError('BAD_ARGUMENT', `index ${shown(index)} is not one of the count's ${sc.shards} shards`);
+  const problem = questionProblem(sc.question, 'sharded');
+  const split = sc.method === 'whole' ? null : splitOf(problem);
+  if (sc.method !== 'whole' && (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `sharded: the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`,
+    );
   return job(function* (ctl: JobControl<unknown>) {
-    const problem = questionProblem(sc.question);
-    if (sc.method === 'whole') {
-      const count = yield* countLayoutsJob(problem).within(ctl);
+    if (split === null) {
+      const count = yield* partCount(problem, ctl);
       return { index, key: sc.key, count, nodes: ctl.nodes };
     }
-    const split = splitOf(problem);
-    if (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        `the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`,
-      );
     const mine = split.orbits.filter((_, i) => i % sc.shards === index);
     let count = 0n;
     for (let i = 0; i < mine.length; i++) {
@@ -306,10 +336,30 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       const rest = restAround(split, mine[i].cells);
       if (rest === null) continue;
       const part = (p: Progress): void => ctl.report({ share: (i + (p.share ?? 0)) / mine.length });
-      const n = rest.kinds.length === 0 ? emptyFleetCount(rest) : yield* countLayoutsJob(rest).within(ctl, part);
+      const n = rest.kinds.length === 0 ? emptyFleetCount(rest) : yield* partCount(rest, ctl, part);
       count += BigInt(mine[i].weight) * n;
     }
     ctl.report({ share: 1, done: mine.length });
     return { index, key: sc.key, count, nodes: ctl.nodes };
   });
+}
+
+/** countShardJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function countShard(
+  sharded: ShardedCount,
+  index: number,
+  options: RunOptions = {},
+): Promise<Outcome<ShardCount, unknown>> {
+  checkOptions(options, RUN_KEYS);
+  return countShardJob(sharded, index).run(options);
+}
+
+/** countShardJob run to its end or its limits on this thread. */
+export function countShardSync(
+  sharded: ShardedCount,
+  index: number,
+  options: RunOptions = {},
+): Outcome<ShardCount, unknown> {
+  checkOptions(options, RUN_KEYS);
+  return countShardJob(sharded, index).runSync(options);
 }

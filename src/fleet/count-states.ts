@@ -1,21 +1,15 @@
 // A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
-import { GridbitsError } from '../core/error.js';
+import { MAX_TABLE_BYTES, PastMemoryCap } from './memory.js';
 
-/**
- * The largest buffer one table may take. The biggest counts asked of us (german on 10×10) stay far below it;
- * a request past it (classic on 100×100 needs tens of GB) is answered "too large to count" instead of taking
- * every byte of the machine.
- */
-export const MAX_TABLE_BYTES = 2 ** 29;
-
-/** A new table buffer of `slots` slots of `stride` words, or LIMIT when it would pass MAX_TABLE_BYTES. */
+/** A new table buffer of `slots` slots of `stride` words, or PastMemoryCap when it would pass MAX_TABLE_BYTES. */
 function tableBuffer(slots: number, stride: number): ArrayBuffer {
   const bytes = slots * stride * 8;
   if (bytes > MAX_TABLE_BYTES) {
-    throw new GridbitsError(
-      'LIMIT',
-      `too large to count exactly: one step of the count would hold more than ${Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2))} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    );
+    const most = Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2)).toLocaleString('en-US');
+    throw new PastMemoryCap({
+      tooLarge: true,
+      reason: `one step of the count would hold more than ${most} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
+    });
   }
   return new ArrayBuffer(bytes);
 }
@@ -50,6 +44,8 @@ export class StateTable {
   bigVals: bigint[] = [];
   private cap: number;
   private limit: number;
+  /** The slot `drain` goes on from. */
+  private cursor = 0;
 
   /** Room for `expected` keys at the given load (any capacity: slots are found by multiply-shift, not a bit mask). */
   constructor(
@@ -70,15 +66,22 @@ export class StateTable {
     return this.cap;
   }
 
-  /** Empties the table for reuse, keeping its buffer when it has room for `expected` keys at half load. */
+  /**
+   * Empties the table for reuse, keeping its buffer when it has room for `expected` keys at half load (a table
+   * drained or cleared whole is empty already: nothing to clear). A new buffer has room for twice that, within the
+   * cap, so that layers growing a little from one cell to the next do not each need a new one.
+   */
   reset(expected: number): void {
-    this.size = 0;
+    this.cursor = 0;
     this.bigVals = [];
     if (this.cap >= expected * 2 && this.cap <= Math.max(64, expected * 8)) {
-      this.nums.fill(0);
+      if (this.size !== 0) this.nums.fill(0);
+      this.size = 0;
       return;
     }
-    this.cap = Math.max(16, expected * 2 + 1);
+    this.size = 0;
+    const most = Math.floor(MAX_TABLE_BYTES / (this.stride * 8));
+    this.cap = Math.max(16, expected * 2 + 1, Math.min(expected * 4 + 1, most));
     const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
@@ -185,24 +188,64 @@ export class StateTable {
     for (let j = 0; j < this.keyWords; j++) ints[at + j] = src[off + j];
   }
 
-  /** The entries as dense arrays, in slot order (the hash structure dropped). */
-  toLayer(): Layer {
-    const n = this.size,
-      K = this.keyWords,
-      S = this.stride;
-    const keys = new Int32Array(n * K);
-    const vals = this.big ? null : new Float64Array(n);
-    const bigVals: bigint[] | null = this.big ? [] : null;
-    let e = 0;
-    for (let s = 0; s < this.cap; s++) {
-      const v = this.nums[s * S + S - 1];
+  /**
+   * Moves up to `count` entries, in slot order from where the last call stopped, into `layer` from index `at` on,
+   * emptying their slots; returns how many moved. Drained a chunk at a time while the states it holds are
+   * expanded, the table ends empty with no pass of its own (the hash structure dropped).
+   */
+  drain(layer: Layer, at: number, count: number): number {
+    const K = this.keyWords,
+      S = this.stride,
+      nums = this.nums,
+      ints = this.ints,
+      keys = layer.keys!;
+    let e = at,
+      s = this.cursor;
+    const end = at + Math.min(count, this.size);
+    for (; e < end; s++) {
+      const v = nums[s * S + S - 1];
       if (v === 0) continue;
-      for (let j = 0; j < K; j++) keys[e * K + j] = this.ints[s * S * 2 + j];
-      if (vals) vals[e] = v;
-      else bigVals!.push(this.bigVals[s]);
+      for (let j = 0; j < K; j++) keys[e * K + j] = ints[s * S * 2 + j];
+      if (layer.vals) layer.vals[e] = v;
+      else layer.bigVals![e] = this.bigVals[s];
+      nums[s * S + S - 1] = 0;
       e++;
     }
-    return { size: n, keys, vals, bigVals };
+    this.cursor = s;
+    this.size -= e - at;
+    return e - at;
+  }
+
+  /**
+   * Empties `count` more slots, from where the last call stopped (a table no longer read, emptied a part at a
+   * time while other work goes on); true once the whole table is empty.
+   */
+  clearSome(count: number): boolean {
+    const S = this.stride;
+    const end = Math.min(this.cap, this.cursor + count);
+    this.nums.fill(0, this.cursor * S, end * S);
+    this.cursor = end;
+    if (end < this.cap) return false;
+    this.size = 0;
+    this.bigVals = [];
+    return true;
+  }
+
+  /** A layer of up to about `most` of the table's keys, taken evenly across its slots (for forecasts). */
+  sample(most: number): Layer {
+    const K = this.keyWords,
+      S = this.stride;
+    // Strided over the slots; a table so sparse that the stride meets no entry is read whole.
+    let step = Math.max(1, Math.floor(this.cap / most));
+    if (this.size * step < this.cap) step = 1;
+    const keys = new Int32Array(Math.min(most, Math.ceil(this.cap / step)) * K);
+    let n = 0;
+    for (let s = 0; s < this.cap && n < most; s += step) {
+      if (this.nums[s * S + S - 1] === 0) continue;
+      for (let j = 0; j < K; j++) keys[n * K + j] = this.ints[s * S * 2 + j];
+      n++;
+    }
+    return { size: n, keys, vals: null, bigVals: null };
   }
 
   private grow(): void {

@@ -3,7 +3,8 @@ import type { JobControl } from '../core/job.js';
 import type { CountPlan } from './count-plan.js';
 import type { LinkLayer } from './count-links.js';
 import type { PassProgress } from './count-forecast.js';
-import { pushForward, vecForward, type FleetIndex } from './count-vec.js';
+import type { FleetIndex } from './count-index.js';
+import { pushForward, vecForward } from './count-vec.js';
 
 /** Windows pulled back between two looks at the job's limits. */
 const CHUNK = 256;
@@ -83,8 +84,12 @@ export function* vecWeights<P>(
     V = fi.V;
   const S = Math.max(1, Math.ceil(Math.sqrt(N)));
   const marks = new Map<number, Float64Array>();
-  const fwd = yield* vecForward(plan, fi, 1, ctl, progress, 2, null, true, (pos, layer) => {
-    if (pos % S === 0 && pos < N) marks.set(pos, layer.vals.slice(0, layer.size * V));
+  // Every S-th layer's vectors, copied a chunk at a time as the pass reads them.
+  const fwd = yield* vecForward(plan, fi, 1, ctl, progress, 2, null, true, (pos, size, vals, from, to) => {
+    if (pos % S !== 0) return;
+    let mark = marks.get(pos);
+    if (mark === undefined) marks.set(pos, (mark = new Float64Array(size * V)));
+    mark.set(vals.subarray(from * V, to * V), from * V);
   });
   if (!fwd.exact) return null;
   const links = fwd.links!;

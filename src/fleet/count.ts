@@ -6,9 +6,11 @@ import { checkOptions, checkProblem, RUN_KEYS, shown } from './args.js';
 import type { RunOptions } from '../core/run.js';
 import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
-import { fleetIndex, limbsFor, vecForward, type FleetIndex } from './count-vec.js';
+import { fleetIndex, type FleetIndex } from './count-index.js';
+import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
+import { withinMemory, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -34,7 +36,7 @@ export interface FleetCountOptions {
 }
 
 /** States expanded between two looks at the job's limits: about a millisecond of work. */
-const CHUNK = 4096;
+const CHUNK = 1024;
 
 /** Expands states from..to of `cur` at scan position pos into `next`: the hot loop, kept out of the generator. */
 function expandRange(
@@ -76,10 +78,25 @@ function expandRange(
   }
 }
 
+/** A layer of `size` states with room for their keys and counts. */
+function newLayer(size: number, K: number, big: boolean): Layer {
+  return {
+    size,
+    keys: new Int32Array(size * K),
+    vals: big ? null : new Float64Array(size),
+    bigVals: big ? new Array<bigint>(size) : null,
+  };
+}
+
+/** States of a layer read for the forecast (see StateForecast). */
+const FORECAST_SAMPLE = 4096;
+
 /**
  * One pass of the program over the cells. It spends one node per state expanded and may pause every CHUNK
  * states; progress counts the states expanded, beside the states of the later cells as forecast at each cell
- * (or as `known`, the layer sizes of an earlier pass over the same problem).
+ * (or as `known`, the layer sizes of an earlier pass over the same problem). Two tables take turns: the one
+ * filled at the last cell is drained into the dense layer a chunk at a time as its states are expanded into the
+ * other, so no step of the pass goes over a whole layer at once.
  */
 function* forwardPass<P>(
   plan: CountPlan,
@@ -99,30 +116,42 @@ function* forwardPass<P>(
   };
   const layers = keep ? [cur] : null;
   let states = 0;
-  const next = new StateTable(K, big, 1);
+  const tables = [new StateTable(K, big, 1), new StateTable(K, big, 1)];
+  // The table holding the layer at hand, drained as it is expanded (none for the start layer).
+  let filled: StateTable | null = null;
   const packed = !big && K === 2 ? packTwo(plan) : null;
   const forecast = new StateForecast(plan);
   const sizes = new Float64Array(plan.cells);
   let knownAhead = known ? known.reduce((a, b) => a + b, 0) : 0;
   for (let pos = 0; pos < plan.cells; pos++) {
-    sizes[pos] = cur.size;
+    const size = filled ? filled.size : cur.size;
+    sizes[pos] = size;
     let ahead: number;
     if (known) ahead = knownAhead -= known[pos];
-    else ahead = forecast.ahead(pos, cur);
-    next.reset(cur.size);
-    for (let from = 0; from < cur.size; from += CHUNK) {
-      const to = Math.min(cur.size, from + CHUNK);
+    else ahead = forecast.ahead(pos, size, filled ? filled.sample(FORECAST_SAMPLE) : cur);
+    if (filled) {
+      cur = newLayer(size, K, big);
+      layers?.push(cur);
+    }
+    const next = tables[pos & 1];
+    next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : size);
+    for (let from = 0; from < size; from += CHUNK) {
+      const to = Math.min(size, from + CHUNK);
+      if (filled) filled.drain(cur, from, to - from);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
       progress.done += to - from;
       // Left in this pass; a backward pass then goes over every layer of it once more.
-      const left = cur.size - to + ahead;
+      const left = size - to + ahead;
       progress.report(ctl, progress.backward ? left + states + to + left : left);
       if (ctl.spend(to - from)) yield;
     }
-    states += cur.size;
-    cur = next.toLayer();
-    layers?.push(cur);
+    states += size;
+    filled = next;
   }
+  // The end layer (a few states: every window has shifted out) drained whole.
+  cur = newLayer(filled ? filled.size : 0, K, big);
+  if (filled) filled.drain(cur, 0, cur.size);
+  layers?.push(cur);
   // Every window bit has shifted out by the end, so the only finished state is the all-zero key.
   const fin = finalState(cur, K);
   let total = 0n;
@@ -176,27 +205,31 @@ export function finalState(last: Layer, K: number): number {
  * pass over the cells; time grows with the (window, ships-left) states summed over the cells — about 16
  * million for `hasbro` on 10×10 with touching (up to 280,000 at one cell), 21 million for `classic`, 45
  * million for `german` — and memory with the largest layer (two layers live at a time). Its nodes are the
- * states expanded; a count stopped early has no partial (a part of the program's sum bounds nothing).
- * A problem whose largest layer would pass the table cap (MAX_TABLE_BYTES) is refused with LIMIT.
+ * states expanded; a count stopped early has no partial (a part of the program's sum bounds nothing). A problem
+ * whose largest layer would pass the memory cap (MAX_TABLE_BYTES) is answered {@link TooLarge} when the count
+ * reaches it.
  *
  * @example
  * ```ts
- * import { countLayoutsSync, fleetProblem } from 'gridbits/fleet';
+ * import { countLayoutsSync, fleetProblem, isTooLarge } from 'gridbits/fleet';
  * const outcome = countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'hasbro' }), { timeoutMs: 60_000 });
- * if (outcome.finished) console.log(outcome.value); // 15046987768n
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value); // 15046987768n
  * ```
  */
-export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint> {
+export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint | TooLarge> {
   checkProblem(problem);
   checkOptions(options, ['order', ...RUN_KEYS]);
   if (options.order !== undefined && options.order !== 'rows' && options.order !== 'snake')
     throw new GridbitsError('BAD_ARGUMENT', `options.order must be rows or snake, got ${shown(options.order)}`);
-  return new Job(function* (ctl) {
-    const plan = buildPlan(problem, options.order);
-    const fi = plan.feasible ? fleetIndex(problem, plan) : null;
-    if (!fi) return (yield* forward(problem, false, ctl, 1, options.order)).total;
-    return yield* vecCount(plan, fi, ctl);
-  });
+  return new Job((ctl) => withinMemory(count(problem, options.order, ctl)));
+}
+
+/** The count: over windows where the ships left fit a vector, else over keyed states. */
+function* count<P>(problem: FleetProblem, order: ScanOrder | undefined, ctl: JobControl<P>): Generator<void, bigint> {
+  const plan = buildPlan(problem, order);
+  const fi = plan.feasible ? fleetIndex(problem, plan) : null;
+  if (!fi) return (yield* forward(problem, false, ctl, 1, order)).total;
+  return yield* vecCount(plan, fi, ctl);
 }
 
 /** The count over windows (count-vec.ts): doubles first, then limbs when the total came out at 2^53 or more. */
@@ -218,11 +251,14 @@ function* vecCount<P>(plan: CountPlan, fi: FleetIndex, ctl: JobControl<P>): Gene
 export function countLayouts(
   problem: FleetProblem,
   options: FleetCountOptions & RunOptions = {},
-): Promise<Outcome<bigint>> {
+): Promise<Outcome<bigint | TooLarge>> {
   return countLayoutsJob(problem, options).run(options);
 }
 
 /** countLayoutsJob run to its end or its limits on this thread, without giving the event loop a turn. */
-export function countLayoutsSync(problem: FleetProblem, options: FleetCountOptions & RunOptions = {}): Outcome<bigint> {
+export function countLayoutsSync(
+  problem: FleetProblem,
+  options: FleetCountOptions & RunOptions = {},
+): Outcome<bigint | TooLarge> {
   return countLayoutsJob(problem, options).runSync(options);
 }

@@ -1,5 +1,6 @@
 // The Sea Battle field: board size (1..FLEET_MAX_SIDE a side) and forbidden cells from square lists or ASCII masks.
 import { Board, parseBoardSize } from '../core/board.js';
+import { checkInstance, checkString, shown } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
 
 /**
@@ -17,7 +18,7 @@ export function checkFleetBoardSize(width: number, height: number): void {
     if (!Number.isInteger(v) || v < 1 || v > FLEET_MAX_SIDE) {
       throw new GridbitsError(
         'BAD_BOARD',
-        `a Sea Battle board's ${side} must be from 1 to ${FLEET_MAX_SIDE}, got ${v}`,
+        `a Sea Battle board's ${side} must be from 1 to ${FLEET_MAX_SIDE}, got ${shown(v)}`,
       );
     }
   }
@@ -25,6 +26,7 @@ export function checkFleetBoardSize(width: number, height: number): void {
 
 /** Parses "WxH" for a Sea Battle board (each side 1..FLEET_MAX_SIDE). */
 export function parseFleetBoard(text: string): Board {
+  checkString(text, 'board');
   const m = /^\s*([0-9]+)\s*[xX×*]\s*([0-9]+)\s*$/.exec(text);
   if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 10x10`);
   checkFleetBoardSize(Number(m[1]), Number(m[2]));
@@ -33,9 +35,18 @@ export function parseFleetBoard(text: string): Board {
 
 /** Forbidden cells from square names; throws for malformed or off-board squares and for a square given twice. */
 export function parseForbidList(board: Board, squares: readonly string[]): Uint8Array {
+  checkInstance(board, Board, 'board', 'a Board');
+  if (!Array.isArray(squares) || !squares.every((q) => typeof q === 'string'))
+    throw new GridbitsError('BAD_ARGUMENT', `squares must be a list of square names, got ${shown(squares)}`);
   const mask = new Uint8Array(board.cells);
   for (const name of squares) {
-    const s = board.parse(name);
+    let s: number;
+    try {
+      s = board.parse(name);
+    } catch (e) {
+      if (e instanceof GridbitsError) throw new GridbitsError(e.code, `squares: ${e.message}`);
+      throw e;
+    }
     if (mask[s]) throw new GridbitsError('BAD_ARGUMENT', `forbidden square ${board.name(s)} is given twice`);
     mask[s] = 1;
   }
@@ -57,6 +68,8 @@ export interface ParsedMask {
  * lines and trailing spaces ignored. All rows must be equally long; with `board`, the mask must match it.
  */
 export function parseMask(text: string, board?: Board): ParsedMask {
+  checkString(text, 'mask');
+  if (board !== undefined) checkInstance(board, Board, 'board', 'a Board');
   const rows = text
     .split(/\r?\n/)
     .map((r) => r.trimEnd())
@@ -88,6 +101,17 @@ export function parseMask(text: string, board?: Board): ParsedMask {
 
 /** The union of two forbidden masks; a cell forbidden by both is a mistake (BAD_ARGUMENT naming it). */
 export function mergeForbidden(board: Board, a: Uint8Array, b: Uint8Array): Uint8Array {
+  checkInstance(board, Board, 'board', 'a Board');
+  for (const [name, m] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    if (!(m instanceof Uint8Array && m.length === board.cells && m.every((v) => v <= 1)))
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `${name} must be a Uint8Array of 0s and 1s, one per cell of the board (${board.cells}), got ${shown(m)}`,
+      );
+  }
   const out = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
     if (a[s] && b[s])

@@ -1,6 +1,6 @@
 // Named fleets (classic, hasbro, german), fleet specs (names, length lists, shapes) and the problem builder.
 import { GridbitsError } from '../core/error.js';
-import { shown } from './args.js';
+import { checkFlag, checkProblem, checkShape, checkText, shown } from './args.js';
 import { checkFleetBoardSize, FLEET_MAX_SIDE } from './field.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import {
@@ -42,6 +42,7 @@ export const TOUCH_RULES: readonly Touch[] = ['none', 'corner', 'any'];
 
 /** Parses a touch rule name; throws BAD_ARGUMENT. */
 export function parseTouch(text: string): Touch {
+  checkText(text, 'touch');
   if ((TOUCH_RULES as readonly string[]).includes(text)) return text as Touch;
   throw new GridbitsError('BAD_ARGUMENT', `unknown touch rule '${text}' (none, corner or any)`);
 }
@@ -59,6 +60,7 @@ export interface ParsedFleet {
  * ships' shapes and the fleet's traditional touch rule (undefined for a length list).
  */
 export function parseFleet(text: string): ParsedFleet {
+  checkText(text, 'fleet');
   const t = text.trim().toLowerCase();
   const named = Object.hasOwn(FLEETS, t) ? FLEETS[t] : undefined;
   if (named) return { shapes: named.lengths.map(straightShape), touch: named.touch };
@@ -76,6 +78,10 @@ export function parseFleet(text: string): ParsedFleet {
  * a count. Largest ships first, straight ones before polyominoes of their size.
  */
 export function fleetKinds(shapes: readonly Shape[], mirror: boolean): ShipKind[] {
+  if (!Array.isArray(shapes) || shapes.length === 0)
+    throw new GridbitsError('BAD_ARGUMENT', `shapes must be a list of ship shapes, got ${shown(shapes)}`);
+  shapes.forEach((s, i) => checkShape(s, `shapes[${i}]`));
+  checkFlag(mirror, 'mirror');
   const kinds = new Map<string, ShipKind & { count: number }>();
   for (const s of shapes) {
     const id = shapeClassId(s, mirror);
@@ -185,5 +191,6 @@ function checkSpec(spec: FleetSpec): void {
 
 /** Total ships of a problem. */
 export function shipCount(p: FleetProblem): number {
+  checkProblem(p);
   return p.kinds.reduce((n, k) => n + k.count, 0);
 }

@@ -1,6 +1,8 @@
 // A Sea Battle game against a hidden layout (shots, replies miss/hit/sunk) and what the shooter knows,
 // turned into the conditioned FleetProblem the counting, sampling and heat engines read.
 import { GridbitsError } from '../core/error.js';
+import { checkKnowledgeShape, checkLayoutShape, checkProblem, checkWhole, shown } from './args.js';
+import { FLEET_MAX_SIDE } from './field.js';
 import type { FleetLayout, FleetProblem, Touch } from './problem.js';
 
 /** The reply to a shot. */
@@ -45,15 +47,25 @@ export interface Knowledge {
 
 /** What is known before the first shot: nothing. */
 export function emptyKnowledge(problem: FleetProblem): Knowledge {
+  checkProblem(problem);
   return { marks: new Uint8Array(problem.width * problem.height), sunk: [] };
 }
 
 /** Writes a reply into the record. */
 export function recordShot(k: Knowledge, r: ShotResult): void {
+  checkRecord(k);
+  const res = r as Partial<ShotResult> | null;
+  const squareOk = Number.isSafeInteger(res?.square) && res!.square! >= 0 && res!.square! < k.marks.length;
+  if (typeof r !== 'object' || r === null || !squareOk || !['miss', 'hit', 'sunk'].includes(res!.reply as string))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `result must be a shot's result ({ square, reply: 'miss' | 'hit' | 'sunk', ship }) on the record's board, got ${shown(r)}`,
+    );
+  if (r.reply === 'sunk') checkLayoutShape({ ships: [r.ship] }, 'result.ship');
   if (r.reply === 'miss') k.marks[r.square] = MISS;
   else if (r.reply === 'hit') k.marks[r.square] = HIT;
   else {
-    if (r.ship === undefined) throw new GridbitsError('BAD_INPUT', 'a sunk reply must name the ship sunk');
+    if (r.ship === undefined) throw new GridbitsError('BAD_ARGUMENT', 'result: a sunk reply must name the ship sunk');
     for (const c of r.ship.cells) k.marks[c] = SUNK;
     k.sunk.push({ kind: r.ship.kind, cells: [...r.ship.cells] });
   }
@@ -71,6 +83,20 @@ export function recordShot(k: Knowledge, r: ShotResult): void {
  * ```
  */
 export function haloOf(cells: readonly number[], width: number, height: number, touch: Touch): number[] {
+  checkWhole(width, 'width', 1, FLEET_MAX_SIDE);
+  checkWhole(height, 'height', 1, FLEET_MAX_SIDE);
+  if (!Array.isArray(cells) || !cells.every((c) => Number.isSafeInteger(c) && c >= 0 && c < width * height))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `cells must be a list of squares of the ${width}x${height} board, got ${shown(cells)}`,
+    );
+  if (touch !== 'none' && touch !== 'corner' && touch !== 'any')
+    throw new GridbitsError('BAD_ARGUMENT', `touch must be none, corner or any, got ${shown(touch)}`);
+  return haloIn(cells, width, height, touch);
+}
+
+/** haloOf for the engine's own ships, unchecked. */
+export function haloIn(cells: readonly number[], width: number, height: number, touch: Touch): number[] {
   if (touch === 'any') return [];
   const own = new Set(cells);
   const out = new Set<number>();
@@ -108,8 +134,23 @@ export interface Conditioned {
   hits: number[];
 }
 
+/** Throws BAD_ARGUMENT unless `sq` is one of a board's `cells` squares (sq = rank * width + file). */
+function checkSquare(sq: number, cells: number): void {
+  if (!Number.isSafeInteger(sq) || sq < 0 || sq >= cells)
+    throw new GridbitsError('BAD_ARGUMENT', `square ${shown(sq)} is off the board`);
+}
+
+/** Throws BAD_ARGUMENT unless `k` looks like a shot record: marks 0…3 per cell, a list of sunk ships. */
+function checkRecord(k: Knowledge): void {
+  const q = k as Partial<Knowledge> | null;
+  if (typeof k !== 'object' || k === null || !(q!.marks instanceof Uint8Array) || !Array.isArray(q!.sunk))
+    throw new GridbitsError('BAD_ARGUMENT', `knowledge must be a shot record (emptyKnowledge), got ${shown(k)}`);
+}
+
 /** Checks the record against the fleet: sunk ships of the fleet's shapes and no more of a kind than it has. */
 export function checkKnowledge(problem: FleetProblem, k: Knowledge): void {
+  checkProblem(problem);
+  checkKnowledgeShape(problem, k);
   const n = problem.width * problem.height;
   if (k.marks.length !== n)
     throw new GridbitsError('BAD_INPUT', `the shot record has ${k.marks.length} cells, the board ${n}`);
@@ -152,6 +193,8 @@ export function hasShape(
 
 /** The problem whose uniform layouts, less those with a ship wholly on hits, are the layouts matching the replies. */
 export function conditionedProblem(problem: FleetProblem, k: Knowledge): Conditioned {
+  checkProblem(problem);
+  checkKnowledgeShape(problem, k);
   const { width, height } = problem;
   const forbidden = Uint8Array.from(problem.forbidden);
   const required = new Uint8Array(width * height);
@@ -167,7 +210,7 @@ export function conditionedProblem(problem: FleetProblem, k: Knowledge): Conditi
   const left = problem.kinds.map((kind) => kind.count);
   for (const s of k.sunk) {
     left[s.kind]--;
-    for (const c of haloOf(s.cells, width, height, problem.touch)) forbidden[c] = 1;
+    for (const c of haloIn(s.cells, width, height, problem.touch)) forbidden[c] = 1;
   }
   const kindMap: number[] = [];
   const kinds = [];
@@ -194,6 +237,8 @@ export class FleetGame {
   shots = 0;
 
   constructor(problem: FleetProblem, layout: FleetLayout) {
+    checkProblem(problem);
+    checkLayoutShape(layout);
     this.problem = problem;
     this.layout = layout;
     const n = problem.width * problem.height;
@@ -201,8 +246,8 @@ export class FleetGame {
     layout.ships.forEach((s, i) => {
       for (const c of s.cells) {
         if (!Number.isInteger(c) || c < 0 || c >= n)
-          throw new GridbitsError('BAD_INPUT', `ship cell ${c} is off the board`);
-        if (this.shipAt[c] >= 0) throw new GridbitsError('BAD_INPUT', `two ships share square ${c}`);
+          throw new GridbitsError('BAD_INPUT', `layout: ship cell ${c} is off the board`);
+        if (this.shipAt[c] >= 0) throw new GridbitsError('BAD_INPUT', `layout: two ships share square ${c}`);
         this.shipAt[c] = i;
       }
     });
@@ -218,9 +263,10 @@ export class FleetGame {
 
   /** Whether `sq` may be shot: on the board, in the field and not shot before. */
   canShoot(sq: number): boolean {
+    if (!Number.isSafeInteger(sq))
+      throw new GridbitsError('BAD_ARGUMENT', `square must be a whole number (rank * width + file), got ${shown(sq)}`);
     return (
       !this.over &&
-      Number.isInteger(sq) &&
       sq >= 0 &&
       sq < this.shipAt.length &&
       this.problem.forbidden[sq] === 0 &&
@@ -230,8 +276,7 @@ export class FleetGame {
 
   /** Fires at `sq`; throws BAD_INPUT (nothing changed) for a square off the board or the field, or shot before. */
   shoot(sq: number): ShotResult {
-    if (!Number.isInteger(sq) || sq < 0 || sq >= this.shipAt.length)
-      throw new GridbitsError('BAD_INPUT', `square ${sq} is off the board`);
+    checkSquare(sq, this.shipAt.length);
     if (this.problem.forbidden[sq]) throw new GridbitsError('BAD_INPUT', 'that square is outside the field');
     if (this.knowledge.marks[sq] !== UNKNOWN) throw new GridbitsError('BAD_INPUT', 'that square has been shot already');
     if (this.over) throw new GridbitsError('BAD_INPUT', 'the game is over: every ship is sunk');

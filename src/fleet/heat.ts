@@ -1,15 +1,16 @@
 // The heat map: for every cell, the probability that it holds a ship under uniform layouts matching what is
 // known (misses, hits, sunk ships) — exact by counting where feasible, else sampled with Wilson intervals.
-import { GridbitsError, isGridbitsError } from '../core/error.js';
+import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { wilson } from '../core/stats.js';
 import { checkKnowledgeShape, checkOptions, checkProblem, RUN_KEYS } from './args.js';
-import { cellCountsJob } from './cells.js';
+import { cellCountsOf } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { FleetPlacer } from './place.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
+import { isTooLarge, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 
@@ -77,7 +78,7 @@ interface Prepared {
 function prepare(problem: FleetProblem, knowledge: Knowledge): Prepared {
   checkKnowledge(problem, knowledge);
   const { problem: cp, hits } = conditionedProblem(problem, knowledge);
-  const pl = fleetPlacements(cp);
+  const pl = placementsOf(cp);
   const isHit = new Uint8Array(cp.width * cp.height);
   for (const u of hits) isHit[u] = 1;
   const onHits: number[] = [];
@@ -96,19 +97,11 @@ function knownCell(knowledge: Knowledge, sq: number): number | undefined {
 }
 
 /**
- * Exact: layouts of the conditioned problem, less those with a ship wholly on hits, by inclusion–exclusion
- * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S). Gives up
- * (null) once its counts have spent `work` nodes between them (auto's choice; Infinity for the exact method).
+ * The terms of the exact method's inclusion–exclusion: the sets of ships lying wholly on hits that can stand
+ * together (each a list of placements), or null past MAX_TERMS of them.
  */
-function* exactHeat(
-  knowledge: Knowledge,
-  prep: Prepared,
-  ctl: JobControl<HeatMap>,
-  work: number,
-  reason: HeatMap['reason'],
-): Generator<void, HeatMap | null, void> {
+function exclusionTerms(prep: Prepared): number[][] | null {
   const { cp, pl, onHits } = prep;
-  const n = cp.width * cp.height;
   const terms: number[][] = [];
   const chosen: number[] = [];
   const used = new Array<number>(cp.kinds.length).fill(0);
@@ -133,8 +126,25 @@ function* exactHeat(
     }
   };
   grow(0);
-  if (terms.length > MAX_TERMS)
-    throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
+  return terms.length > MAX_TERMS ? null : terms;
+}
+
+/**
+ * Exact: layouts of the conditioned problem, less those with a ship wholly on hits, by inclusion–exclusion
+ * over the sets S of such ships that can stand together: Σ_S (−1)^|S| · (layouts containing S). Gives up
+ * (null) once its counts have spent `work` nodes between them (auto's choice; Infinity for the exact method), and
+ * answers TooLarge when a count passes the counting program's memory cap.
+ */
+function* exactHeat(
+  knowledge: Knowledge,
+  prep: Prepared,
+  terms: number[][],
+  ctl: JobControl<HeatMap>,
+  work: number,
+  reason: HeatMap['reason'],
+): Generator<void, HeatMap | TooLarge | null, void> {
+  const { cp, pl } = prep;
+  const n = cp.width * cp.height;
   let total = 0n,
     spent = 0;
   const counts = new Array<bigint>(n).fill(0n);
@@ -151,13 +161,14 @@ function* exactHeat(
     // A hit left in a fixed ship's halo can be covered by no other ship: the term counts nothing.
     if (required.some((r, sq) => r === 1 && forbidden[sq] === 1)) continue;
     if (spent >= work) return null;
-    const run = yield* cellCountsJob({ ...cp, forbidden, required, kinds }).runWithin(ctl, {
+    const run = yield* cellCountsOf({ ...cp, forbidden, required, kinds }).runWithin(ctl, {
       ...(work === Infinity ? {} : { maxNodes: Math.max(1, work - spent) }),
       onProgress: (p) => ctl.report({ share: (t + (p.share ?? 0)) / terms.length, done: p.done, unit: p.unit }),
     });
     spent += run.nodes;
     if (!run.finished) return null;
     const sub = run.value;
+    if (isTooLarge(sub)) return sub;
     const sign = term.length % 2 === 0 ? 1n : -1n;
     total += sign * sub.total;
     for (let sq = 0; sq < n; sq++) counts[sq] += sign * sub.counts[sq];
@@ -296,7 +307,9 @@ function sampledMap(
 
 /**
  * The job making the heat map of `problem` (the whole fleet on its field) given `knowledge` (the shots and
- * their replies). 'exact' counts (its stopped runs have no partial); 'sampled' draws `samples` uniform layouts
+ * their replies). 'exact' counts (its stopped runs have no partial; a problem past the counting program's memory
+ * cap is answered {@link TooLarge}, one with more than 512 ways for ships to lie wholly on the hits refused with
+ * LIMIT where the job is made); 'sampled' draws `samples` uniform layouts
  * (a stopped run's partial is the map of the layouts drawn so far, `samples` of `requested`); 'auto' counts
  * when the count takes at most {@link AUTO_EXACT_WORK} nodes (and fits the count's memory cap), else samples —
  * the choice rests on the question, never on the clock, and the map's `reason` says which way it went. Its
@@ -304,17 +317,17 @@ function sampledMap(
  *
  * @example
  * ```ts
- * import { emptyKnowledge, fleetProblem, heatMapSync } from 'gridbits/fleet';
+ * import { emptyKnowledge, fleetProblem, heatMapSync, isTooLarge } from 'gridbits/fleet';
  * const problem = fleetProblem({ width: 6, height: 6, fleet: '3,2,2' });
  * const outcome = heatMapSync(problem, emptyKnowledge(problem));
- * if (outcome.finished) console.log(outcome.value.method, outcome.value.probability[0]);
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value.method, outcome.value.probability[0]);
  * ```
  */
 export function heatMapJob(
   problem: FleetProblem,
   knowledge: Knowledge,
   options: HeatOptions = {},
-): Job<HeatMap, HeatMap> {
+): Job<HeatMap | TooLarge, HeatMap> {
   checkProblem(problem);
   checkKnowledgeShape(problem, knowledge);
   checkHeatOptions(options);
@@ -322,17 +335,16 @@ export function heatMapJob(
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
   const seed = options.seed ?? 1;
   const prep = prepare(problem, knowledge);
-  return new Job(
+  const terms = method === 'sampled' ? null : exclusionTerms(prep);
+  if (method === 'exact' && terms === null)
+    throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
+  return new Job<HeatMap | TooLarge, HeatMap>(
     function* (ctl) {
-      if (method === 'exact') return (yield* exactHeat(knowledge, prep, ctl, Infinity, 'asked'))!;
+      if (method === 'exact') return (yield* exactHeat(knowledge, prep, terms!, ctl, Infinity, 'asked'))!;
       if (method === 'sampled') return yield* sampledHeat(knowledge, prep, samples, seed, ctl, 'asked');
-      try {
-        const exact = yield* exactHeat(knowledge, prep, ctl, AUTO_EXACT_WORK, 'small');
-        if (exact) return exact;
-      } catch (e) {
-        // Past the count's memory cap or too many terms: a size of the question too, the samples answer.
-        if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
-      }
+      // Too many terms, more work than auto gives the count, or past its memory cap: the samples answer.
+      const exact = terms && (yield* exactHeat(knowledge, prep, terms, ctl, AUTO_EXACT_WORK, 'small'));
+      if (exact && !isTooLarge(exact)) return exact;
       return yield* sampledHeat(knowledge, prep, samples, seed, ctl, 'large');
     },
     { unit: 'states' },
@@ -356,7 +368,7 @@ export function heatMap(
   problem: FleetProblem,
   knowledge: Knowledge,
   options: HeatOptions & RunOptions = {},
-): Promise<Outcome<HeatMap, HeatMap>> {
+): Promise<Outcome<HeatMap | TooLarge, HeatMap>> {
   return heatMapJob(problem, knowledge, options).run(options);
 }
 
@@ -365,6 +377,6 @@ export function heatMapSync(
   problem: FleetProblem,
   knowledge: Knowledge,
   options: HeatOptions & RunOptions = {},
-): Outcome<HeatMap, HeatMap> {
+): Outcome<HeatMap | TooLarge, HeatMap> {
   return heatMapJob(problem, knowledge, options).runSync(options);
 }

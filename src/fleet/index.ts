@@ -52,7 +52,6 @@ export {
   type FleetPlacements,
 } from './placements.js';
 export {
-  FleetPlacer,
   placeFleet,
   placeFleetJob,
   placeFleetSync,
@@ -61,13 +60,15 @@ export {
   type PlaceResult,
 } from './place.js';
 export { checkFleetCells, checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';
-export { MAX_TABLE_BYTES } from './count-states.js';
+export { MAX_TABLE_BYTES, isTooLarge, type TooLarge } from './memory.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type FleetCountOptions } from './count.js';
 export {
   DEFAULT_SHARDS,
   countQuestion,
+  countShard,
   countShardJob,
+  countShardSync,
   shardCount,
   type CountQuestion,
   type ShardedCount,
@@ -105,10 +106,8 @@ export {
   type HunterOptions,
   type HunterStrategy,
 } from './ai.js';
-export { PosteriorEstimator, type PosteriorEstimate } from './ai-posterior.js';
 export {
   gameSeeds,
-  playOut,
   shotStats,
   simulate,
   simulateJob,
@@ -118,7 +117,6 @@ export {
   type SimResult,
 } from './sim.js';
 export { SHOTS_FORMAT, parseShots } from './shots.js';
-export { RejectionSampler, rejectionLayouts } from './reject.js';
 export { cellCounts, cellCountsJob, cellCountsSync, type CellCounts } from './cells.js';
 export {
   uniformLayoutSource,

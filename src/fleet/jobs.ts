@@ -10,10 +10,11 @@ import { countShardJob, type ShardedCount } from './count-shards.js';
 import { fleetProblem, type FleetSpec } from './fleets.js';
 import type { Knowledge } from './game.js';
 import { heatMapJob, type HeatMap, type HeatOptions } from './heat.js';
-import { placeFleetJob, type PlaceMethod, type PlaceResult } from './place.js';
+import { placeFleetJob, placeLayoutsJob, type PlacedLayouts, type PlaceMethod, type PlaceResult } from './place.js';
 import type { FleetLayout } from './problem.js';
 import { uniformSamplerJob } from './sample.js';
-import { simulateJob, type SimResult } from './sim.js';
+import { checkSimOptions, simulateJob, type SimResult } from './sim.js';
+import { isTooLarge, type TooLarge } from './memory.js';
 import { uniformLayoutSourceJob, uniformLayoutsJob, type UniformDraw, type UniformOptions } from './uniform.js';
 
 /** Layouts drawn between two pauses by the sample job (64 take a few milliseconds on 10×10). */
@@ -36,8 +37,22 @@ const table = {
       method: options.method,
       ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }),
     }),
+  /**
+   * `samples` layouts by 'search' (default) or 'rails', one after another from one seed, each search within limits
+   * of its own (`maxNodes`, `timeoutMs`); a stopped run's partial holds the layouts found.
+   */
+  layouts: (
+    spec: FleetSpec,
+    options: { method?: PlaceMethod; seed?: number; samples: number; maxNodes?: number; timeoutMs?: number },
+  ): Job<PlacedLayouts, PlacedLayouts> => {
+    const { seed, samples, ...rest } = options;
+    return placeLayoutsJob(fleetProblem(spec), samples, {
+      ...rest,
+      ...(seed === undefined ? {} : { rng: createRng(seed) }),
+    });
+  },
   /** The exact number of layouts. */
-  count: (spec: FleetSpec, options: FleetCountOptions = {}): Job<bigint> =>
+  count: (spec: FleetSpec, options: FleetCountOptions = {}): Job<bigint | TooLarge> =>
     countLayoutsJob(fleetProblem(spec), options),
   /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
   countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
@@ -45,14 +60,15 @@ const table = {
    * `count` exactly uniform layouts from the counting program's sampler, drawn in batches of SAMPLE_BATCH (a pause
    * between two); a stopped run's partial holds the layouts drawn.
    */
-  sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[], FleetLayout[]> => {
+  sample: (spec: FleetSpec, seed: number, count: number): Job<FleetLayout[] | TooLarge, FleetLayout[]> => {
+    const rng = createRng(seed);
     checkCount(count, 'count');
     const sampler = uniformSamplerJob(fleetProblem(spec));
-    return new Job(
+    return new Job<FleetLayout[] | TooLarge, FleetLayout[]>(
       function* (ctl) {
         const s = yield* sampler.within(ctl);
+        if (isTooLarge(s)) return s;
         if (s.total === 0n) return [];
-        const rng = createRng(seed);
         const layouts: FleetLayout[] = [];
         ctl.partial = () => layouts.slice();
         while (layouts.length < count) {
@@ -66,9 +82,9 @@ const table = {
     );
   },
   /** The layouts covering each cell, and the total. */
-  cells: (spec: FleetSpec): Job<CellCounts> => cellCountsJob(fleetProblem(spec)),
+  cells: (spec: FleetSpec): Job<CellCounts | TooLarge> => cellCountsJob(fleetProblem(spec)),
   /** The heat map given the shots so far. */
-  heat: (spec: FleetSpec, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap, HeatMap> =>
+  heat: (spec: FleetSpec, knowledge: Knowledge, options: HeatOptions = {}): Job<HeatMap | TooLarge, HeatMap> =>
     heatMapJob(fleetProblem(spec), knowledge, options),
   /** `count` exactly uniform layouts, by rejection where it accepts, else the exact counts. */
   uniform: (
@@ -76,18 +92,20 @@ const table = {
     seed: number,
     count: number,
     options: UniformOptions = {},
-  ): Job<UniformDraw, UniformDraw> => uniformLayoutsJob(fleetProblem(spec), createRng(seed), count, options),
+  ): Job<UniformDraw | TooLarge, UniformDraw> => uniformLayoutsJob(fleetProblem(spec), createRng(seed), count, options),
   /** The hunter against `games` uniform layouts; a stopped run's partial holds the games played. */
   sim: (
     spec: FleetSpec,
     options: { games: number; seed: number; hunter?: HunterOptions },
-  ): Job<SimResult, SimResult> => {
+  ): Job<SimResult | TooLarge, SimResult> => {
     const problem = fleetProblem(spec);
+    checkSimOptions(problem, options);
     const source = uniformLayoutSourceJob(problem);
     // Its nodes: the source's trial proposals (or the counts' states), then the games; progress in games.
-    return new Job(
+    return new Job<SimResult | TooLarge, SimResult>(
       function* (ctl) {
         const layouts = yield* source.within(ctl);
+        if (isTooLarge(layouts)) return layouts;
         return yield* simulateJob(problem, { ...options, layouts }).within(ctl);
       },
       { unit: 'nodes' },

@@ -1,5 +1,7 @@
 // Ship kinds in words for people: "3-cell ship", "4-cell T-ship", "two 3-cell L-ships"; names that read as no
 // rectangle.
+import { GridbitsError } from '../core/error.js';
+import { checkKind, checkText, checkWhole, shown } from './args.js';
 import { isStraight, parseShape, shapeClassId, type Shape } from './shape.js';
 
 /** The polyominoes of three to five cells by the letters players know them by (free shapes: turned or mirrored). */
@@ -40,6 +42,7 @@ export interface ShapedKind {
  * ```
  */
 export function shipKindName(kind: ShapedKind): string {
+  checkKind(kind);
   const shape = kind.orientations[0];
   const n = shape.length;
   if (isStraight(shape)) return `${n}-cell ship`;
@@ -54,6 +57,9 @@ export function shipKindName(kind: ShapedKind): string {
  * image when ships may not be mirrored: the later one is "… (mirror image)", then numbered).
  */
 export function shipKindNames(kinds: ReadonlyArray<ShapedKind>): string[] {
+  if (!Array.isArray(kinds))
+    throw new GridbitsError('BAD_ARGUMENT', `kinds must be a list of ship kinds, got ${shown(kinds)}`);
+  kinds.forEach((k, i) => checkKind(k, `kinds[${i}]`));
   const seen = new Map<string, number>();
   return kinds.map((k) => {
     const name = shipKindName(k);
@@ -70,10 +76,16 @@ export function countWord(n: number): string {
   return NUMBER_WORDS[n] ?? n.toLocaleString('en');
 }
 
-/** `n` ships of the kind named `name`: "one 3-cell ship", "two 3-cell ships", "three 4-cell T-ships (mirror image)". */
-export function shipsInWords(name: string, n: number): string {
-  if (n === 1) return `one ${name}`;
-  return `${countWord(n)} ${name.replace(/ship(?=( \(|$))/, 'ships')}`;
+/**
+ * `count` ships of the kind named `name`: "one 3-cell ship", "two 3-cell ships", "three 4-cell T-ships (mirror
+ * image)".
+ */
+export function shipsInWords(name: string, count: number): string {
+  checkText(name, 'name');
+  if (name.trim() === '') throw new GridbitsError('BAD_ARGUMENT', 'name must name a kind of ship, got an empty text');
+  checkWhole(count, 'count', 0);
+  if (count === 1) return `one ${name}`;
+  return `${countWord(count)} ${name.replace(/ship(?=( \(|$))/, 'ships')}`;
 }
 
 /** A fleet in words: "one 4-cell ship, two 3-cell ships, three 2-cell ships and four 1-cell ships". */

@@ -1,11 +1,11 @@
 // Complete placement search: a layout or a proof that none exists, by backtracking over placements (the
 // 'search' method: most constrained kind first, capacity bounds) or over the Sea Battle article's shuffled rails.
 import { GridbitsError } from '../core/error.js';
-import { checkOptions, checkProblem, checkRng, RUN_KEYS } from './args.js';
+import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js';
 import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
-import type { RunOptions } from '../core/run.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { checkLimits, type Limits, type RunOptions } from '../core/run.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**
@@ -117,7 +117,7 @@ export class FleetPlacer {
   /** A placer for the problem; `placements` when they are built already (fleetPlacements(problem)). */
   constructor(problem: FleetProblem, placements?: FleetPlacements) {
     this.problem = problem;
-    const pl = (this.placements = placements ?? fleetPlacements(problem));
+    const pl = (this.placements = placements ?? placementsOf(problem));
     const cells = problem.width * problem.height;
     this.kinds = problem.kinds.length;
     this.total = problem.kinds.reduce((n, k) => n + k.count, 0);
@@ -501,6 +501,58 @@ export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {})
   checkProblem(problem);
   checkPlaceOptions(options);
   return new FleetPlacer(problem).placeJob(options);
+}
+
+/** Layouts placed one after another by one placer (see placeLayoutsJob). */
+export interface PlacedLayouts {
+  /** The layouts found, in order. */
+  layouts: FleetLayout[];
+  /** Search nodes of every search run. */
+  nodes: number;
+  /** Set when a search proved that no layout exists: how, in words. */
+  none?: string;
+  /** Set when a search's own limit stopped it before it found a layout: which limit, and that search's nodes. */
+  cut?: { stopped: 'nodes' | 'time'; nodes: number };
+}
+
+/**
+ * The job placing `count` layouts one after another with one placer and one random stream (`rng`), each search
+ * within limits of its own (`limits`, as for placeFleet). It ends at the first search that finds no layout:
+ * `none` says why when it proved there is none, `cut` which limit stopped it. A run stopped by its own limits or
+ * its signal has the layouts found so far as its partial. Progress: the search's, or with several layouts the
+ * share of them found.
+ */
+export function placeLayoutsJob(
+  problem: FleetProblem,
+  count: number,
+  options: PlaceOptions & Limits = {},
+): Job<PlacedLayouts, PlacedLayouts> {
+  checkProblem(problem);
+  if (!(Number.isSafeInteger(count) && count >= 1))
+    throw new GridbitsError('BAD_ARGUMENT', `count must be a whole number ≥ 1, got ${shown(count)}`);
+  const { maxNodes, timeoutMs, ...place } = options;
+  checkPlaceOptions(place);
+  checkLimits({ maxNodes, timeoutMs });
+  const placer = new FleetPlacer(problem);
+  return new Job<PlacedLayouts, PlacedLayouts>(
+    function* (ctl) {
+      const layouts: FleetLayout[] = [];
+      let nodes = 0;
+      ctl.partial = () => ({ layouts: layouts.slice(), nodes });
+      for (let i = 0; i < count; i++) {
+        const several = count > 1 ? () => ctl.report({ share: i / count, done: i, unit: 'layouts' }) : undefined;
+        const o = yield* placer.placeJob(place).runWithin(ctl, { maxNodes, timeoutMs, onProgress: several });
+        nodes += o.nodes;
+        // The outer run's own stops pause it inside runWithin: an inner stop is one of its own limits.
+        if (!o.finished) return { layouts, nodes, cut: { stopped: o.stopped as 'nodes' | 'time', nodes: o.nodes } };
+        if (!o.value.exists) return { layouts, nodes, none: o.value.reason };
+        layouts.push(o.value.layout);
+      }
+      if (count > 1) ctl.report({ share: 1, done: count, unit: 'layouts' });
+      return { layouts, nodes };
+    },
+    { unit: 'nodes' },
+  );
 }
 
 /** placeFleetJob run to its end or its limits, giving the event loop a turn as it goes (Ctrl-C, progress). */

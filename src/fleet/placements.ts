@@ -1,6 +1,7 @@
 // Every placement of every ship kind on the field (cells and halo as flat index lists), and each cell's coverers.
 import { Bitboard } from '../core/bitboard.js';
 import { Board } from '../core/board.js';
+import { checkPlacements, checkProblem, checkWhole } from './args.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -59,6 +60,12 @@ const NEIGHBOURS = {
  * All placements of the problem's kinds avoiding forbidden cells, ordered by kind, then lowest cell, then orientation.
  */
 export function fleetPlacements(problem: FleetProblem): FleetPlacements {
+  checkProblem(problem);
+  return placementsOf(problem);
+}
+
+/** fleetPlacements for the engine's own problems (a kind with no ship left allowed), unchecked. */
+export function placementsOf(problem: FleetProblem): FleetPlacements {
   const { width: w, height: h, forbidden } = problem;
   const kinds = problem.kinds.length;
   const kindStart = new Int32Array(kinds + 1);
@@ -163,23 +170,35 @@ export function forEachFieldPlacement(problem: FleetProblem, kind: number, visit
   }
 }
 
-/** The cells of placement p as a list of square indices. */
-export function placementCells(pl: FleetPlacements, p: number): number[] {
-  return Array.from(pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]));
+/** Throws BAD_ARGUMENT unless `placements` came from fleetPlacements and `index` is one of its placements. */
+function checkPlacement(placements: FleetPlacements, index: number): void {
+  checkPlacements(placements);
+  checkWhole(index, 'index', 0, placements.count - 1);
 }
 
-/** Placement p's cells as a Bitboard (built on demand: a table of them all would not fit large boards). */
-export function placementBitboard(pl: FleetPlacements, p: number): Bitboard {
+/** The cells of placement `index` as a list of square indices. */
+export function placementCells(placements: FleetPlacements, index: number): number[] {
+  checkPlacement(placements, index);
+  const pl = placements;
+  return Array.from(pl.cellList.subarray(pl.cellStart[index], pl.cellStart[index + 1]));
+}
+
+/** Placement `index`'s cells as a Bitboard (built on demand: a table of them all would not fit large boards). */
+export function placementBitboard(placements: FleetPlacements, index: number): Bitboard {
+  checkPlacement(placements, index);
+  const pl = placements;
   return Bitboard.fromSquares(
     Board.of(pl.width, pl.height),
-    pl.cellList.subarray(pl.cellStart[p], pl.cellStart[p + 1]),
+    pl.cellList.subarray(pl.cellStart[index], pl.cellStart[index + 1]),
   );
 }
 
-/** Placement p's halo (its cells and the neighbours the touch rule keeps free) as a Bitboard. */
-export function placementHalo(pl: FleetPlacements, p: number): Bitboard {
+/** Placement `index`'s halo (its cells and the neighbours the touch rule keeps free) as a Bitboard. */
+export function placementHalo(placements: FleetPlacements, index: number): Bitboard {
+  checkPlacement(placements, index);
+  const pl = placements;
   return Bitboard.fromSquares(
     Board.of(pl.width, pl.height),
-    pl.haloList.subarray(pl.haloStart[p], pl.haloStart[p + 1]),
+    pl.haloList.subarray(pl.haloStart[index], pl.haloStart[index + 1]),
   );
 }

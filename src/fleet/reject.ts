@@ -1,8 +1,7 @@
 // Exactly uniform layouts by plain rejection: every ship on an independent uniform placement, kept only when
 // the ships fit together. Fast where ships rarely clash (touching fleets); hopeless where they nearly always do.
-import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
-import { fleetPlacements, type FleetPlacements } from './placements.js';
+import { placementsOf, type FleetPlacements } from './placements.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**
@@ -23,13 +22,13 @@ export class RejectionSampler {
   private readonly required: number[] = [];
   private readonly excluded: Uint8Array;
 
-  /** `excluded`: placement indices (into fleetPlacements(problem)) no ship may take. */
+  /** `excluded`: placement indices (into placementsOf(problem)) no ship may take. */
   constructor(
     /** The problem it samples layouts of. */
     readonly problem: FleetProblem,
     excluded: Iterable<number> = [],
   ) {
-    const pl = (this.placements = fleetPlacements(problem));
+    const pl = (this.placements = placementsOf(problem));
     problem.kinds.forEach((k, i) => {
       for (let c = 0; c < k.count; c++)
         this.ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });
@@ -87,14 +86,4 @@ export class RejectionSampler {
     for (let i = 0; i < maxProposals; i++) if (this.propose(rng)) return this.layout();
     return null;
   }
-}
-
-/** Layouts from a rejection sampler, or an error saying rejection is too slow for this fleet. */
-export function rejectionLayouts(problem: FleetProblem, maxProposals: number): (rng: Rng) => FleetLayout {
-  const s = new RejectionSampler(problem);
-  return (rng) => {
-    const l = s.sample(rng, maxProposals);
-    if (l === null) throw new GridbitsError('LIMIT', `no uniform layout by rejection in ${maxProposals} proposals`);
-    return l;
-  };
 }

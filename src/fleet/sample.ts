@@ -2,11 +2,13 @@
 // completions.
 import { GridbitsError } from '../core/error.js';
 import { uniformBelow, uniformBelowBig, type Rng } from '../core/prng.js';
-import { Job, type Outcome } from '../core/job.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { backwardPass, LINK_SPLIT, type BackLayer } from './count-back.js';
 import type { CountPlan } from './count-plan.js';
 import { forward } from './count.js';
+import { checkOptions, checkProblem, RUN_KEYS } from './args.js';
+import { withinMemory, type TooLarge } from './memory.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /** Exactly uniform layouts of one problem, drawn from its counting program (see uniformSamplerJob). */
@@ -101,34 +103,46 @@ class Sampler implements FleetSampler {
  * The job building a sampler of exactly uniform layouts. Set-up: one forward pass of the counting program
  * keeping every layer, and one backward pass that keeps, for each state that can finish, its completions and
  * its links (memory ∝ the live states summed over all cells, about 30 bytes each); then a sample is one walk
- * over the cells reading a few array entries per cell. Its nodes are the states expanded by both passes.
+ * over the cells reading a few array entries per cell. Its nodes are the states expanded by both passes. A
+ * problem past the counting program's memory cap is answered {@link TooLarge}.
  *
  * @example
  * ```ts
  * import { createRng } from 'gridbits/core';
- * import { fleetProblem, uniformSamplerSync } from 'gridbits/fleet';
+ * import { fleetProblem, isTooLarge, uniformSamplerSync } from 'gridbits/fleet';
  * const outcome = uniformSamplerSync(fleetProblem({ width: 6, height: 6, fleet: '3,2,2' }));
- * if (outcome.finished) console.log(outcome.value.total, outcome.value.sample(createRng(1)));
+ * if (outcome.finished && !isTooLarge(outcome.value)) {
+ *   console.log(outcome.value.total, outcome.value.sample(createRng(1)));
+ * }
  * ```
  */
-export function uniformSamplerJob(problem: FleetProblem): Job<FleetSampler> {
-  return new Job(function* (ctl) {
-    const fwd = yield* forward(problem, true, ctl, 2);
-    if (fwd.total === 0n || !fwd.layers) {
-      fwd.progress.finish(ctl);
-      return new Sampler(fwd.plan, null, 0n);
-    }
-    const { back } = yield* backwardPass(fwd, false, true, ctl, fwd.progress);
-    return new Sampler(fwd.plan, back, fwd.total);
-  });
+export function uniformSamplerJob(problem: FleetProblem): Job<FleetSampler | TooLarge> {
+  checkProblem(problem);
+  return new Job((ctl) => withinMemory(sampler(problem, ctl)));
+}
+
+/** The two passes and the sampler over their links. */
+function* sampler<P>(problem: FleetProblem, ctl: JobControl<P>): Generator<void, FleetSampler, void> {
+  const fwd = yield* forward(problem, true, ctl, 2);
+  if (fwd.total === 0n || !fwd.layers) {
+    fwd.progress.finish(ctl);
+    return new Sampler(fwd.plan, null, 0n);
+  }
+  const { back } = yield* backwardPass(fwd, false, true, ctl, fwd.progress);
+  return new Sampler(fwd.plan, back, fwd.total);
 }
 
 /** uniformSamplerJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function uniformSampler(problem: FleetProblem, options: RunOptions = {}): Promise<Outcome<FleetSampler>> {
+export function uniformSampler(
+  problem: FleetProblem,
+  options: RunOptions = {},
+): Promise<Outcome<FleetSampler | TooLarge>> {
+  checkOptions(options, RUN_KEYS);
   return uniformSamplerJob(problem).run(options);
 }
 
 /** uniformSamplerJob run to its end or its limits on this thread. */
-export function uniformSamplerSync(problem: FleetProblem, options: RunOptions = {}): Outcome<FleetSampler> {
+export function uniformSamplerSync(problem: FleetProblem, options: RunOptions = {}): Outcome<FleetSampler | TooLarge> {
+  checkOptions(options, RUN_KEYS);
   return uniformSamplerJob(problem).runSync(options);
 }

@@ -1,5 +1,6 @@
 // Ship shapes: ASCII polyominoes parsed, checked for connectivity, turned (and mirrored), normalised, deduplicated.
 import { GridbitsError } from '../core/error.js';
+import { checkFlag, checkShape, checkText, shown } from './args.js';
 
 /** A cell offset [dx, dy], dy growing upwards. */
 export type Offset = readonly [number, number];
@@ -14,6 +15,7 @@ export const MAX_SHIP_CELLS = 10_000;
  * rank's leftmost: placements anchor there).
  */
 export function normaliseShape(cells: Shape): Array<[number, number]> {
+  checkShape(cells);
   let mx = Infinity,
     my = Infinity;
   for (const [x, y] of cells) {
@@ -25,6 +27,7 @@ export function normaliseShape(cells: Shape): Array<[number, number]> {
 
 /** A stable text for a normalised shape, used to compare and deduplicate. */
 export function shapeId(cells: Shape): string {
+  checkShape(cells);
   return cells.map(([x, y]) => `${x},${y}`).join(';');
 }
 
@@ -33,7 +36,7 @@ export function straightShape(n: number): Array<[number, number]> {
   if (!Number.isInteger(n) || n < 1 || n > MAX_SHIP_CELLS) {
     throw new GridbitsError(
       'BAD_ARGUMENT',
-      `a ship length must be a whole number from 1 to ${MAX_SHIP_CELLS}, got ${n}`,
+      `a ship length must be a whole number from 1 to ${MAX_SHIP_CELLS}, got ${shown(n)}`,
     );
   }
   return Array.from({ length: n }, (_, i) => [i, 0] as [number, number]);
@@ -41,7 +44,7 @@ export function straightShape(n: number): Array<[number, number]> {
 
 /** Whether the cells are edge-connected. */
 export function isConnected(cells: Shape): boolean {
-  if (cells.length === 0) return false;
+  checkShape(cells);
   const key = (x: number, y: number): string => `${x},${y}`;
   const all = new Set(cells.map(([x, y]) => key(x, y)));
   const seen = new Set([key(cells[0][0], cells[0][1])]);
@@ -69,9 +72,15 @@ export function isConnected(cells: Shape): boolean {
  * '.' (or a space) water. Throws BAD_ARGUMENT for empty, unconnected or malformed shapes.
  */
 export function parseShape(text: string): Array<[number, number]> {
+  checkText(text, 'shape');
   const t = text.trim();
-  if (/^[0-9]+$/.test(t)) return straightShape(Number(t));
-  if (t.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'empty ship shape');
+  if (/^[0-9]+$/.test(t)) {
+    const n = Number(t);
+    if (n < 1 || n > MAX_SHIP_CELLS)
+      throw new GridbitsError('BAD_ARGUMENT', `ship shape '${t}': a length must be from 1 to ${MAX_SHIP_CELLS}`);
+    return straightShape(n);
+  }
+  if (t.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'the ship shape is empty');
   const bad = /[^#. /]/.exec(t);
   if (bad)
     throw new GridbitsError(
@@ -93,6 +102,8 @@ export function parseShape(text: string): Array<[number, number]> {
 
 /** Every distinct orientation: the 4 quarter turns, and their mirror images when `mirror`; sorted by id. */
 export function shapeOrientations(cells: Shape, mirror: boolean): Array<Array<[number, number]>> {
+  checkShape(cells);
+  checkFlag(mirror, 'mirror');
   const found = new Map<string, Array<[number, number]>>();
   let cur: Array<[number, number]> = cells.map(([x, y]) => [x, y]);
   for (let turn = 0; turn < 4; turn++) {
@@ -112,6 +123,7 @@ export function shapeClassId(cells: Shape, mirror: boolean): string {
 
 /** Whether the shape is a straight line (every cell on one rank or one file). */
 export function isStraight(cells: Shape): boolean {
+  checkShape(cells);
   return cells.every(([, y]) => y === cells[0][1]) || cells.every(([x]) => x === cells[0][0]);
 }
 

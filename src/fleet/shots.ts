@@ -2,6 +2,7 @@
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { HIT, MISS, SUNK, UNKNOWN, checkKnowledge, emptyKnowledge, hasShape, type Knowledge } from './game.js';
+import { checkProblem, checkText } from './args.js';
 import type { FleetProblem } from './problem.js';
 
 /** The shots file format, in words (for help texts). */
@@ -15,6 +16,8 @@ const LIST_LINE = /^\s*[a-z]+[0-9]+\s+\S/i;
 
 /** Reads a shot record for `problem`; throws BAD_INPUT naming the line. */
 export function parseShots(problem: FleetProblem, text: string): Knowledge {
+  checkProblem(problem);
+  checkText(text, 'shots');
   const lines = text.split(/\r?\n/);
   const k = lines.some((l) => LIST_LINE.test(l)) ? parseList(problem, lines) : parseGrid(problem, lines);
   checkKnowledge(problem, k);

@@ -5,6 +5,10 @@ import { Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
+import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
+
+/** The most game seeds one call lists. */
+const MAX_GAMES = 100_000_000;
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /** What to simulate: how many games, from which seed, with which hunter, against which layouts. */
@@ -47,6 +51,22 @@ export interface SimResult extends ShotStats {
   shots: number[];
 }
 
+/**
+ * The options of a simulation checked where it is made (the number of games, the seed, the hunter's): the hunter
+ * they ask for.
+ */
+export function checkSimOptions(problem: FleetProblem, options: Omit<SimOptions, 'layouts'>): Hunter {
+  if (typeof options !== 'object' || options === null)
+    throw new GridbitsError('BAD_ARGUMENT', `options must be { games, seed, … }, got ${shown(options)}`);
+  checkOptions(options, ['games', 'seed', 'hunter', 'layouts', ...RUN_KEYS]);
+  const { games, seed } = options;
+  if (!Number.isSafeInteger(games) || games < 1)
+    throw new GridbitsError('BAD_ARGUMENT', `options.games must be a whole number ≥ 1, got ${shown(games)}`);
+  if (!Number.isSafeInteger(seed))
+    throw new GridbitsError('BAD_ARGUMENT', `options.seed must be a whole number, got ${shown(seed)}`);
+  return createHunter(problem, options.hunter);
+}
+
 /** Plays one game to the end; returns the number of shots. */
 export function playOut(problem: FleetProblem, layout: FleetLayout, hunter: Hunter, rng: Rng): number {
   const game = new FleetGame(problem, layout);
@@ -60,6 +80,11 @@ export function playOut(problem: FleetProblem, layout: FleetLayout, hunter: Hunt
 
 /** The statistics of a list of shot counts, one per game. */
 export function shotStats(shots: readonly number[]): ShotStats {
+  if (!Array.isArray(shots) || !shots.every((s) => Number.isSafeInteger(s) && s >= 0))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `shots must be a list of whole numbers of shots, one per game, got ${shown(shots)}`,
+    );
   const sorted = [...shots].sort((a, b) => a - b);
   const n = sorted.length;
   const histogram: Record<string, number> = {};
@@ -79,6 +104,8 @@ export function shotStats(shots: readonly number[]): ShotStats {
  * whichever games run beside it (simulate draws them the same way, one per game as it plays).
  */
 export function gameSeeds(seed: number, games: number): number[] {
+  checkWhole(seed, 'seed', Number.MIN_SAFE_INTEGER);
+  checkWhole(games, 'games', 0, MAX_GAMES);
   const rng = createRng(seed);
   return Array.from({ length: games }, () => rng.nextU32());
 }
@@ -90,10 +117,10 @@ export function gameSeeds(seed: number, games: number): number[] {
  *
  * @example
  * ```ts
- * import { fleetProblem, simulateSync, uniformLayoutSourceSync } from 'gridbits/fleet';
+ * import { fleetProblem, isTooLarge, simulateSync, uniformLayoutSourceSync } from 'gridbits/fleet';
  * const problem = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
  * const source = uniformLayoutSourceSync(problem);
- * if (source.finished) {
+ * if (source.finished && !isTooLarge(source.value)) {
  *   const outcome = simulateSync(problem, { games: 100, seed: 1, layouts: source.value, timeoutMs: 10_000 });
  *   const result = outcome.finished ? outcome.value : outcome.partial;
  *   console.log(result?.games, result?.mean);
@@ -101,10 +128,14 @@ export function gameSeeds(seed: number, games: number): number[] {
  * ```
  */
 export function simulateJob(problem: FleetProblem, options: SimOptions): Job<SimResult, SimResult> {
+  checkProblem(problem);
+  const hunter = checkSimOptions(problem, options);
+  if (typeof options.layouts !== 'function')
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `options.layouts must be a source of layouts (uniformLayoutSource), got ${shown(options.layouts)}`,
+    );
   const { games, seed } = options;
-  if (!Number.isSafeInteger(games) || games < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `the number of games must be a whole number ≥ 1, got ${games}`);
-  const hunter = createHunter(problem, options.hunter);
   const result = (shots: number[]): SimResult => ({
     ...shotStats(shots),
     seed,

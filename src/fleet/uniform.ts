@@ -1,12 +1,13 @@
 // Exactly uniform layouts the quickest way a problem allows: rejection while it accepts, else the exact counts.
-import { GridbitsError, isGridbitsError } from '../core/error.js';
-import { Job, type JobControl, type Outcome } from '../core/job.js';
+import { GridbitsError } from '../core/error.js';
+import { Job, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
-import { uniformSamplerJob, type FleetSampler } from './sample.js';
+import { uniformSamplerJob } from './sample.js';
+import { isTooLarge, type TooLarge } from './memory.js';
 
 /** How uniformLayouts chooses between rejection and the exact counts. */
 export interface UniformOptions {
@@ -39,14 +40,16 @@ const SLICE = 1 << 12;
  * goes first; a layout it has not found within the budget comes from the exact counts instead, built once —
  * still exactly uniform, since the switch never depends on which layout rejection would have accepted. With
  * no layout at all the counts say so: `layouts` is empty and `total` is 0. Its nodes are the proposals and
- * the counting program's states; a stopped run has the layouts drawn so far as its partial.
+ * the counting program's states; a stopped run has the layouts drawn so far as its partial. Where the counts
+ * are needed but pass their memory cap, the answer is {@link TooLarge} (the rails and search methods of
+ * placeFleet still place, without the uniform guarantee).
  *
  * @example
  * ```ts
  * import { createRng } from 'gridbits/core';
- * import { fleetProblem, uniformLayoutsSync } from 'gridbits/fleet';
+ * import { fleetProblem, isTooLarge, uniformLayoutsSync } from 'gridbits/fleet';
  * const outcome = uniformLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'classic' }), createRng(7), 3);
- * if (outcome.finished) console.log(outcome.value.layouts.length, outcome.value.method); // 3 'rejection'
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value.layouts.length); // 3
  * ```
  */
 export function uniformLayoutsJob(
@@ -54,7 +57,7 @@ export function uniformLayoutsJob(
   rng: Rng,
   count: number,
   options: UniformOptions = {},
-): Job<UniformDraw, UniformDraw> {
+): Job<UniformDraw | TooLarge, UniformDraw> {
   checkProblem(problem);
   checkRng(rng);
   if (!(Number.isSafeInteger(count) && count >= 0 && count <= MAX_LAYOUTS))
@@ -69,7 +72,7 @@ export function uniformLayoutsJob(
       'BAD_ARGUMENT',
       `options.proposalBudget must be a whole number ≥ 1, got ${String(options.proposalBudget)}`,
     );
-  return new Job(function* (ctl) {
+  return new Job<UniformDraw | TooLarge, UniformDraw>(function* (ctl) {
     const rejection = new RejectionSampler(problem);
     const layouts: FleetLayout[] = [];
     ctl.partial = () => ({ layouts: layouts.slice(), method: 'rejection' });
@@ -86,7 +89,8 @@ export function uniformLayoutsJob(
       ctl.report({ share: layouts.length / count, done: layouts.length });
     }
     if (layouts.length === count) return { layouts, method: 'rejection' };
-    const counts = yield* countsSampler(problem, ctl);
+    const counts = yield* uniformSamplerJob(problem).within(ctl);
+    if (isTooLarge(counts)) return counts;
     if (counts.total === 0n) return { layouts: [], method: 'counts', total: 0n };
     layouts.push(...counts.sampleMany(rng, count - layouts.length));
     ctl.report({ share: 1, done: count });
@@ -100,7 +104,7 @@ export function uniformLayouts(
   rng: Rng,
   count: number,
   options: UniformOptions & RunOptions = {},
-): Promise<Outcome<UniformDraw, UniformDraw>> {
+): Promise<Outcome<UniformDraw | TooLarge, UniformDraw>> {
   return uniformLayoutsJob(problem, rng, count, options).run(options);
 }
 
@@ -110,21 +114,8 @@ export function uniformLayoutsSync(
   rng: Rng,
   count: number,
   options: UniformOptions & RunOptions = {},
-): Outcome<UniformDraw, UniformDraw> {
+): Outcome<UniformDraw | TooLarge, UniformDraw> {
   return uniformLayoutsJob(problem, rng, count, options).runSync(options);
-}
-
-/** The sampler through the exact counts, within a job; a problem too large for them says what it was for. */
-function* countsSampler<P>(problem: FleetProblem, ctl: JobControl<P>): Generator<void, FleetSampler, void> {
-  try {
-    return yield* uniformSamplerJob(problem).within(ctl);
-  } catch (e) {
-    if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
-    throw new GridbitsError(
-      'LIMIT',
-      `uniform layouts need the exact counts here (rejection found none): ${e.message}; the rails and search methods place without the uniform guarantee`,
-    );
-  }
 }
 
 /** Trial proposals that decide between rejection and the exact counts. */
@@ -134,10 +125,12 @@ const TRIAL = 100_000;
  * The job building a source of many independent uniform layouts (one per simulated game, each from its own
  * seed), the method chosen once: rejection when a trial shows it accepts often enough (touching fleets; the
  * classic fleet takes ~4,000 proposals a layout), else the exact counts, built once (a set-up pass that can
- * take a while on 10×10, then thousands of layouts a second). Throws BAD_INPUT when no layout exists.
+ * take a while on 10×10, then thousands of layouts a second; {@link TooLarge} past their memory cap). Throws
+ * BAD_INPUT when no layout exists.
  */
-export function uniformLayoutSourceJob(problem: FleetProblem): Job<(rng: Rng) => FleetLayout> {
-  return new Job(function* (ctl) {
+export function uniformLayoutSourceJob(problem: FleetProblem): Job<((rng: Rng) => FleetLayout) | TooLarge> {
+  checkProblem(problem);
+  return new Job<((rng: Rng) => FleetLayout) | TooLarge>(function* (ctl) {
     const rejection = new RejectionSampler(problem);
     const trial = createRng(0x5eed);
     let accepted = 0;
@@ -145,14 +138,10 @@ export function uniformLayoutSourceJob(problem: FleetProblem): Job<(rng: Rng) =>
       if (rejection.propose(trial)) accepted++;
       if (ctl.spend()) yield;
     }
-    if (accepted >= 3) {
-      return (rng: Rng) => {
-        const l = rejection.sample(rng, 100_000_000);
-        if (l === null) throw new GridbitsError('LIMIT', 'no uniform layout found by rejection');
-        return l;
-      };
-    }
-    const sampler = yield* countsSampler(problem, ctl);
+    // Three acceptances in the trial: a layout takes some tens of thousands of proposals at most, on average.
+    if (accepted >= 3) return (rng: Rng) => rejection.sample(rng, Infinity)!;
+    const sampler = yield* uniformSamplerJob(problem).within(ctl);
+    if (isTooLarge(sampler)) return sampler;
     if (sampler.total === 0n) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
     return (rng: Rng) => sampler.sample(rng);
   });
@@ -162,7 +151,8 @@ export function uniformLayoutSourceJob(problem: FleetProblem): Job<(rng: Rng) =>
 export function uniformLayoutSource(
   problem: FleetProblem,
   options: RunOptions = {},
-): Promise<Outcome<(rng: Rng) => FleetLayout>> {
+): Promise<Outcome<((rng: Rng) => FleetLayout) | TooLarge>> {
+  checkOptions(options, RUN_KEYS);
   return uniformLayoutSourceJob(problem).run(options);
 }
 
@@ -170,6 +160,7 @@ export function uniformLayoutSource(
 export function uniformLayoutSourceSync(
   problem: FleetProblem,
   options: RunOptions = {},
-): Outcome<(rng: Rng) => FleetLayout> {
+): Outcome<((rng: Rng) => FleetLayout) | TooLarge> {
+  checkOptions(options, RUN_KEYS);
   return uniformLayoutSourceJob(problem).runSync(options);
 }

@@ -1,9 +1,16 @@
 // Problems for the counting and sampling tests, built by the reference code only (no engine code).
 import fc from 'fast-check';
+import { isTooLarge, type TooLarge } from '../../src/fleet/memory.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { refProblem } from '../reference/fleet.js';
 
 type Touch = FleetProblem['touch'];
+
+/** The answer of an exact call on a problem well within the memory cap (a TooLarge answer fails the test). */
+export function exactly<T>(answer: T | TooLarge): T {
+  if (isTooLarge(answer)) throw new Error(`unexpectedly too large: ${answer.reason}`);
+  return answer;
+}
 
 /** A problem from plain ship descriptions, built by the reference (no engine code). */
 export function problemOf(

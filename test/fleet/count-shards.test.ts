@@ -15,7 +15,7 @@ import {
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
 import { bruteCount } from '../reference/fleet.js';
-import { problemOf, smallProblems } from './count-problems.js';
+import { exactly, problemOf, smallProblems } from './count-problems.js';
 
 /** Every shard counted here, and the shards' total. */
 function shardedTotal(sc: ShardedCount): { total: bigint; shards: ShardCount[] } {
@@ -28,7 +28,7 @@ function shardedTotal(sc: ShardedCount): { total: bigint; shards: ShardCount[] }
   return { total: shardsTotal(sc, counts), shards: [...counts.values()] };
 }
 
-const countLayoutsSync = (p: FleetProblem): bigint => finishedValue(countOutcome(p));
+const countLayoutsSync = (p: FleetProblem): bigint => exactly(finishedValue(countOutcome(p)));
 const shardedOf = (p: FleetProblem, shards = 64): ShardedCount => shardCount(countQuestion(p), shards);
 
 describe('fleet shards', () => {

@@ -38,10 +38,13 @@ describe('FleetGame', () => {
   it('refuses a square shot before, off the board, outside the field, or after the end, changing nothing', () => {
     const g = new FleetGame(p, layout);
     g.shoot(7);
-    for (const sq of [7, -1, 25, 2.5, 22]) {
+    for (const sq of [7, -1, 25, 22]) {
       expect(() => g.shoot(sq)).toThrow(GridbitsError);
       expect(g.canShoot(sq)).toBe(false);
     }
+    // Not a square at all: refused by both.
+    expect(() => g.shoot(2.5)).toThrow(GridbitsError);
+    expect(() => g.canShoot(2.5)).toThrow(/square must be a whole number/);
     expect(g.shots).toBe(1);
     expect(
       () =>

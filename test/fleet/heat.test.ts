@@ -10,6 +10,7 @@ import type { FleetProblem } from '../../src/fleet/problem.js';
 import { parseShots } from '../../src/fleet/shots.js';
 import { refProblem, type RefProblem } from '../reference/fleet.js';
 import { allLayouts, posterior } from './replay.js';
+import { exactly } from './count-problems.js';
 
 const asProblem = (p: RefProblem): FleetProblem => p as unknown as FleetProblem;
 
@@ -43,7 +44,7 @@ const CASES: Array<[string, RefProblem]> = [
 
 /** A heat map that must finish (no limit is given). */
 const heat = async (p: FleetProblem, k: Knowledge, options: HeatOptions = {}): Promise<HeatMap> =>
-  finishedValue(await heatMap(p, k, options));
+  exactly(finishedValue(await heatMap(p, k, options)));
 
 describe('heatMap exact', () => {
   for (const [name, p] of CASES) {

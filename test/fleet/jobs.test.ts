@@ -8,12 +8,14 @@ import { countLayouts, countLayoutsJob, countLayoutsSync } from '../../src/fleet
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { emptyKnowledge } from '../../src/fleet/game.js';
 import { AUTO_EXACT_WORK, heatMapJob } from '../../src/fleet/heat.js';
-import { FleetPlacer, placeFleetJob } from '../../src/fleet/place.js';
+import { FleetPlacer, placeFleetJob, placeLayoutsJob } from '../../src/fleet/place.js';
+import { jobs } from '../../src/fleet/jobs.js';
+import type { FleetLayout } from '../../src/fleet/problem.js';
 import { uniformSamplerJob } from '../../src/fleet/sample.js';
 import { gameSeeds, simulateJob, simulateSync } from '../../src/fleet/sim.js';
 import { uniformLayoutSourceSync, uniformLayoutsJob } from '../../src/fleet/uniform.js';
 import { bruteCount } from '../reference/fleet.js';
-import { problemOf, smallProblems } from './count-problems.js';
+import { exactly, problemOf, smallProblems } from './count-problems.js';
 
 const hasbro8 = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'any');
 
@@ -117,7 +119,9 @@ describe('count as a job', () => {
     const p = problemOf(6, 6, ['3', '2', '2'], 'none');
     const a = uniformSamplerJob(p).runSync();
     const { value: b } = inSlices(uniformSamplerJob(p), 300);
-    expect(a.finished && a.value.sampleMany(createRng(5), 20)).toEqual(b.sampleMany(createRng(5), 20));
+    expect(a.finished && exactly(a.value).sampleMany(createRng(5), 20)).toEqual(
+      exactly(b).sampleMany(createRng(5), 20),
+    );
   });
 });
 
@@ -143,6 +147,43 @@ describe('place as a job', () => {
     }
   });
 
+  it('several layouts from one stream, as one placer gives them in turn; each search within limits of its own', () => {
+    const p = fleetProblem({ width: 10, height: 10, fleet: 'classic' });
+    const placer = new FleetPlacer(p),
+      rng = createRng(8);
+    const one = (): FleetLayout => {
+      const o = placer.placeSync({ method: 'rails', rng });
+      if (!o.finished || !o.value.exists) throw new Error('no layout');
+      return o.value.layout;
+    };
+    const want = [one(), one(), one()];
+    const many = jobs.layouts(
+      { width: 10, height: 10, fleet: 'classic' },
+      {
+        method: 'rails',
+        seed: 8,
+        samples: 3,
+      },
+    );
+    const got = many.runSync();
+    expect(got).toMatchObject({ finished: true, value: { layouts: want } });
+    // Each layout's search gets the whole budget (a run-wide one of the same size would stop at the first).
+    const each = placeLayoutsJob(p, 3, { method: 'search', rng: createRng(1), maxNodes: 15 }).runSync();
+    expect(each.finished && each.value.layouts).toHaveLength(3);
+    // A proof that none exists ends it, saying how; a search cut by its own limit says which.
+    const none = placeLayoutsJob(fleetProblem({ width: 6, height: 6, fleet: 'classic' }), 2).runSync();
+    expect(none).toMatchObject({ finished: true, value: { layouts: [], none: expect.stringMatching(/capacity/) } });
+    const cut = placeLayoutsJob(german8, 2, { method: 'search', maxNodes: 50 }).runSync();
+    expect(cut).toMatchObject({ finished: true, value: { layouts: [], cut: { stopped: 'nodes', nodes: 50 } } });
+    // The run's own budget stops it with the layouts found so far.
+    const stopped = placeLayoutsJob(p, 1000, { method: 'search', rng: createRng(2) }).runSync({ maxNodes: 200 });
+    expect(stopped.finished).toBe(false);
+    if (!stopped.finished) {
+      expect(stopped.partial!.layouts.length).toBeGreaterThan(0);
+      expect(stopped.partial!.layouts.length).toBeLessThan(1000);
+    }
+  });
+
   it('the signal stops it without throwing', async () => {
     const c = new AbortController();
     c.abort();
@@ -157,7 +198,7 @@ describe('simulate as a job', () => {
   const p = fleetProblem({ width: 6, height: 6, fleet: '3,2,2', touch: 'any' });
   const source = uniformLayoutSourceSync(p);
   const layouts = source.finished
-    ? source.value
+    ? exactly(source.value)
     : () => {
         throw new Error('no source');
       };
@@ -207,7 +248,7 @@ describe('uniform layouts and heat as jobs', () => {
     expect(whole.finished).toBe(true);
     if (cut.finished || !whole.finished) return;
     expect(cut.stopped).toBe('nodes');
-    expect(cut.partial!.layouts).toEqual(whole.value.layouts.slice(0, cut.partial!.layouts.length));
+    expect(cut.partial!.layouts).toEqual(exactly(whole.value).layouts.slice(0, cut.partial!.layouts.length));
   });
 
   it('sampled heat: a stopped run has the samples so far as its partial; resumed, the same map', () => {

@@ -13,7 +13,7 @@ import {
 } from '../../src/fleet/index.js';
 import { uniformBelow, uniformBelowBig } from '../../src/core/prng.js';
 import { bruteEnumerate, checkLayout, layoutKey } from '../reference/fleet.js';
-import { problemOf, smallProblems } from './count-problems.js';
+import { exactly, problemOf, smallProblems } from './count-problems.js';
 
 /** P(chi-square with df degrees > x) by the Wilson–Hilferty normal approximation, as a z-score. */
 function chiSquareZ(x: number, df: number): number {
@@ -23,7 +23,7 @@ function chiSquareZ(x: number, df: number): number {
 }
 
 /** A sampler that must be set up (no limit is given). */
-const samplerOf = (p: FleetProblem): FleetSampler => finishedValue(uniformSamplerSync(p));
+const samplerOf = (p: FleetProblem): FleetSampler => exactly(finishedValue(uniformSamplerSync(p)));
 
 describe('uniformSampler', () => {
   it('is uniform: chi-square over all 3-ship layouts of a 4×4 board with a forbidden cell', () => {
@@ -77,7 +77,7 @@ describe('uniformSampler', () => {
 
   it('the same seed gives the same layouts', async () => {
     const p = problemOf(8, 8, ['5', '4', '3', '3', '2'], 'none');
-    const a = finishedValue(await uniformSampler(p));
+    const a = exactly(finishedValue(await uniformSampler(p)));
     const r1 = createRng(7),
       r2 = createRng(7);
     for (let i = 0; i < 50; i++) {
@@ -114,8 +114,8 @@ describe('uniformSampler', () => {
     expect(await uniformSampler(p, { maxNodes: 500 })).toMatchObject({ finished: false, stopped: 'nodes' });
     expect(await cellCounts(p, { signal: ac.signal })).toMatchObject({ finished: false, stopped: 'signal' });
     const seen: Progress[] = [];
-    const c = finishedValue(
-      await cellCounts(problemOf(5, 5, ['3', '2'], 'none'), { onProgress: (q) => seen.push({ ...q }) }),
+    const c = exactly(
+      finishedValue(await cellCounts(problemOf(5, 5, ['3', '2'], 'none'), { onProgress: (q) => seen.push({ ...q }) })),
     );
     // Progress counts states expanded, its share following a forecast of the states, and ends at a share of 1.
     expect(seen.at(-1)).toMatchObject({ unit: 'states', share: 1 });

@@ -4,10 +4,11 @@ import { fleetProblem } from '../../src/fleet/fleets.js';
 import { finishedValue } from '../../src/core/job.js';
 import { shotStats, simulate, type SimOptions, type SimResult } from '../../src/fleet/sim.js';
 import { uniformSamplerSync } from '../../src/fleet/sample.js';
+import { exactly } from './count-problems.js';
 
 describe('simulate', () => {
   const p = fleetProblem({ width: 6, height: 6, ships: ['3', '2', '2'], touch: 'any' });
-  const sampler = finishedValue(uniformSamplerSync(p));
+  const sampler = exactly(finishedValue(uniformSamplerSync(p)));
   /** A simulation that must finish (no limit is given). */
   const played = async (options: SimOptions): Promise<SimResult> => finishedValue(await simulate(p, options));
   const layouts = (rng: Parameters<typeof sampler.sample>[0]) => sampler.sample(rng);

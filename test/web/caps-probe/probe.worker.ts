@@ -7,6 +7,7 @@ import {
   countLayoutsJob,
   emptyKnowledge,
   heatMapJob,
+  isTooLarge,
   placeFleetJob,
   uniformLayoutsJob,
 } from '../../../src/fleet/index.js';
@@ -142,17 +143,19 @@ function run(req: ProbeRequest): string {
       const opts = { timeoutMs: req.timeoutMs };
       if (req.job === 'place') {
         const out = uniformLayoutsJob(problem, createRng(1), 1).runSync(opts);
-        if (out.finished)
-          return out.value.total === undefined ? 'placed (rejection)' : `placed, one of ${out.value.total}`;
+        const v = out.finished ? out.value : null;
+        if (isTooLarge(v)) return 'too large to count';
+        if (v) return v.total === undefined ? 'placed (rejection)' : `placed, one of ${v.total}`;
         const rails = placeFleetJob(problem, { method: 'rails', rng: createRng(1) }).runSync(opts);
-        return `uniform stopped on ${out.stopped}; rails ${rails.finished ? 'placed' : 'stopped'}`;
+        return `uniform stopped on ${out.finished ? '' : out.stopped}; rails ${rails.finished ? 'placed' : 'stopped'}`;
       }
       if (req.job === 'count') {
         const out = countLayoutsJob(problem).runSync(opts);
         return out.finished ? `${out.value} layouts` : `stopped on ${out.stopped}`;
       }
       const out = heatMapJob(problem, emptyKnowledge(problem)).runSync(opts);
-      return out.finished ? `${out.value.method}` : `stopped on ${out.stopped}`;
+      if (!out.finished) return `stopped on ${out.stopped}`;
+      return isTooLarge(out.value) ? 'too large to count' : out.value.method;
     }
   }
 }

@@ -3,7 +3,8 @@
 import { job, type Job } from '../../../../src/core/job.js';
 import type { Rng } from '../../../../src/core/prng.js';
 import { wilson } from '../../../../src/core/stats.js';
-import { RejectionSampler, type FleetProblem } from '../../../../src/fleet/index.js';
+import { RejectionSampler } from '../../../../src/fleet/reject.js';
+import type { FleetProblem } from '../../../../src/fleet/index.js';
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
 export interface CountEstimate {

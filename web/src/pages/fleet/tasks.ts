@@ -2,11 +2,11 @@
 // counting layouts, the heat map: exact by counting, sampled only where counting is out of reach) and by the
 // page's own jobs (the computer's shot, the odds, the estimate of the count).
 import { Board } from '../../../../src/core/board.js';
-import { isGridbitsError } from '../../../../src/core/error.js';
+import { GridbitsError, isGridbitsError } from '../../../../src/core/error.js';
 import { finishedValue } from '../../../../src/core/job.js';
 import type { HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
-import type { FleetLayout } from '../../../../src/fleet/index.js';
+import { isTooLarge, type FleetLayout } from '../../../../src/fleet/index.js';
 import type { JobsByName } from '../../../../src/jobs.js';
 import type { RunJob } from '../../worker/jobs.js';
 import type { CountEstimate } from './estimate.js';
@@ -76,7 +76,8 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
       let out = await run('fleet.heat', [spec, empty, options], { timeoutMs: req.ms });
       if (!out.finished && (out.partial?.samples ?? 0) < ESTIMATE_LEAST)
         out = await run('fleet.heat', [spec, empty, options], { timeoutMs: 5 * req.ms });
-      const h = out.finished ? out.value : out.partial;
+      // A sampled map is never too large.
+      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
       return {
         kind: 'heat',
         method: 'sampled',
@@ -86,7 +87,9 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
     }
     case 'count': {
       const out = await run('fleet.count', [spec], { timeoutMs: COUNT_BUDGET_MS });
-      if (out.finished) return { kind: 'count', count: String(out.value) };
+      if (out.finished && !isTooLarge(out.value)) return { kind: 'count', count: String(out.value) };
+      if (out.finished)
+        return { kind: 'count', count: null, reason: 'This fleet has too many layouts on this board to count here.' };
       return {
         kind: 'count',
         count: null,
@@ -99,23 +102,23 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
       let why: string;
       try {
         const out = await run('fleet.heat', [spec, empty, { method: 'exact' }], { timeoutMs: EXACT_HEAT_MS });
-        if (out.finished) {
-          const h = out.value;
+        const h = out.finished ? out.value : undefined;
+        if (isTooLarge(h)) why = 'this board has too many layouts to count every one here';
+        else if (h !== undefined) {
           return {
             kind: 'heat',
             method: 'exact',
             ...(h.total !== undefined ? { total: String(h.total) } : {}),
             probability: Array.from(h.probability),
           };
-        }
-        why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
+        } else why = `counting every layout did not finish in ${EXACT_HEAT_MS / 1000} s on this board`;
       } catch (e) {
         if (!isGridbitsError(e) || e.code !== 'LIMIT') throw e;
         why = 'this board has too many layouts to count every one here';
       }
       const options = { method: 'sampled' as const, seed: 2 };
       const out = await run('fleet.heat', [spec, empty, options], { timeoutMs: SAMPLED_HEAT_MS });
-      const h = out.finished ? out.value : out.partial;
+      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
       return {
         kind: 'heat',
         method: 'sampled',
@@ -128,6 +131,11 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
       if (req.method === 'uniform') {
         // Rejection first (milliseconds for the classic fleet), the exact counts only when it stalls.
         const r = finishedValue(await run('fleet.uniform', [spec, req.seed, 1]));
+        if (isTooLarge(r))
+          throw new GridbitsError(
+            'LIMIT',
+            'uniform layouts need the exact counts here, and this board has too many layouts',
+          );
         if (r.layouts.length === 0)
           return {
             kind: 'place',

@@ -1,0 +1,57 @@
+// The counting program's memory cap: the most one of its arrays may take, and the answer the exact methods give
+// (instead of running until the machine is out of memory) for a problem that needs more.
+
+/**
+ * The largest buffer one table or array of the counting program may take. The biggest counts asked of us (german
+ * on 10×10) stay far below it; a problem that needs more (the classic fleet on 100×100 needs tens of GB) is
+ * answered {@link TooLarge} instead of taking every byte of the machine.
+ */
+export const MAX_TABLE_BYTES = 2 ** 29;
+
+/**
+ * What an exact method (a count, per-cell counts, the exact sampler, an exact heat map) answers when one step of
+ * its counting program would need more than {@link MAX_TABLE_BYTES}: no answer, and why.
+ */
+export interface TooLarge {
+  /** Always true: the problem is too large for the exact method. */
+  tooLarge: true;
+  /** Why, in words: "one step of the count would hold more than 33,554,432 states (512 MiB)". */
+  reason: string;
+}
+
+/** True for the answer of an exact method that found the problem too large (see {@link TooLarge}). */
+export function isTooLarge(answer: unknown): answer is TooLarge {
+  return typeof answer === 'object' && answer !== null && (answer as Partial<TooLarge>).tooLarge === true;
+}
+
+/**
+ * Raised inside the counting program when an array would pass the cap; the exact methods' jobs catch it and answer
+ * {@link TooLarge}, so it never leaves a running job.
+ */
+export class PastMemoryCap extends Error {
+  constructor(readonly answer: TooLarge) {
+    super(answer.reason);
+  }
+}
+
+/** `n` items of `bytes` bytes each, or PastMemoryCap when one array of them would pass MAX_TABLE_BYTES. */
+export function checkBytes(n: number, bytes: number, what = 'values'): number {
+  if (n * bytes > MAX_TABLE_BYTES) {
+    const most = Math.floor(MAX_TABLE_BYTES / bytes).toLocaleString('en-US');
+    throw new PastMemoryCap({
+      tooLarge: true,
+      reason: `one step of the count would hold more than ${most} ${what} (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
+    });
+  }
+  return n;
+}
+
+/** The answer of a piece of exact work, or TooLarge when it passed the memory cap (any other error goes on up). */
+export function* withinMemory<T>(work: Generator<void, T, void>): Generator<void, T | TooLarge, void> {
+  try {
+    return yield* work;
+  } catch (e) {
+    if (e instanceof PastMemoryCap) return e.answer;
+    throw e;
+  }
+}
