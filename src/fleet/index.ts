@@ -57,6 +57,7 @@ export {
   placeFleetSync,
   type PlaceMethod,
   type PlaceOptions,
+  type PlacedLayouts,
   type PlaceResult,
 } from './place.js';
 export { checkFleetCells, checkFleetLayout, parseLayoutGrid, type FleetCheck, type ParsedLayoutGrid } from './check.js';

@@ -1,4 +1,5 @@
 // The fleet engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
+import { isPlainObject, refuse } from '../core/check.js';
 import { GridbitsError } from '../core/error.js';
 import { Job } from '../core/job.js';
 import { createRng } from '../core/prng.js';
@@ -45,6 +46,7 @@ const table = {
     spec: FleetSpec,
     options: { method?: PlaceMethod; seed?: number; samples: number; maxNodes?: number; timeoutMs?: number },
   ): Job<PlacedLayouts, PlacedLayouts> => {
+    if (!isPlainObject(options)) refuse('options', 'an object of options with samples', options);
     const { seed, samples, ...rest } = options;
     return placeLayoutsJob(fleetProblem(spec), samples, {
       ...rest,

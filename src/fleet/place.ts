@@ -503,7 +503,7 @@ export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {})
   return new FleetPlacer(problem).placeJob(options);
 }
 
-/** Layouts placed one after another by one placer (see placeLayoutsJob). */
+/** Layouts placed one after another by one placer: the answer of the worker job `fleet.layouts`. */
 export interface PlacedLayouts {
   /** The layouts found, in order. */
   layouts: FleetLayout[];
@@ -511,8 +511,13 @@ export interface PlacedLayouts {
   nodes: number;
   /** Set when a search proved that no layout exists: how, in words. */
   none?: string;
-  /** Set when a search's own limit stopped it before it found a layout: which limit, and that search's nodes. */
-  cut?: { stopped: 'nodes' | 'time'; nodes: number };
+  /** Set when a search's own limit stopped it before it found a layout. */
+  cut?: {
+    /** Which limit stopped it. */
+    stopped: 'nodes' | 'time';
+    /** That search's nodes. */
+    nodes: number;
+  };
 }
 
 /**

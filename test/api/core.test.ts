@@ -541,9 +541,6 @@ const NULL_PENDING = new Set([
   'tour.search',
   'tour.countShard',
   'fleet.place',
-  'fleet.countShard',
-  'fleet.sample',
-  'fleet.sim',
 ]);
 
 describe('gridbits/worker', () => {
