@@ -14,7 +14,7 @@ import type { JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
-import { APEX, boundaryTable, keyDegrees } from './count-halves.js';
+import { APEX, boundaryTableSteps, keyDegrees } from './count-halves.js';
 import type { StateTable } from './count-table.js';
 
 /*
@@ -381,15 +381,15 @@ export class CrossSearch {
       if (image !== undefined) return { ...image, part: mirrorPart(image.part, mirrorOf(width)) };
     }
     const r = yield* fj.steps(control, onShare);
-    const made = { part: this.part(r), nodes: r.nodes, peakStates: r.peakStates };
+    const made = { part: yield* this.part(r, control), nodes: r.nodes, peakStates: r.peakStates };
     fj.release();
     if (this.parts !== undefined && ends !== undefined) this.parts.put(key(ends), made);
     return made;
   }
 
-  private part(r: FrontierResult): CrossPart {
+  private *part(r: FrontierResult, control: JobControl<unknown>): Generator<void, CrossPart, void> {
     const { slots } = this.plan;
-    const t = boundaryTable(r.table as StateTable, r.stored as number, slots);
+    const t = yield* boundaryTableSteps(r.table as StateTable, r.stored as number, slots, control);
     if (t.big)
       throw new GridbitsError(
         'LIMIT',

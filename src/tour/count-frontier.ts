@@ -11,7 +11,7 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
-import { limbsToBig, StateTable } from './count-table.js';
+import { limbsToBig, StateTable, tableSteps } from './count-table.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
@@ -36,10 +36,15 @@ const MATE = 12;
 /** While a state is expanded: the label the oldest square and its mate share. */
 const OLDEST_LABEL = 13;
 const NEW_LABEL = 15;
-/** What advanceUntilPause answers: a pause the control wants, the end, or a count past 2^64. */
+/**
+ * What advanceUntilPause answers: a pause the control wants, the end, a count past 2^64, work on the next
+ * step's tables before they take more states (TABLES) or before they are read (SETTLE).
+ */
 const PAUSE = 0,
   DONE_RUN = 1,
-  OVERFLOW = 2;
+  OVERFLOW = 2,
+  TABLES = 3,
+  SETTLE = 4;
 /**
  * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
  * too: its oldest square has one neighbour still to come, so it is finished or a path end whose mate is
@@ -341,6 +346,12 @@ class FrontierRun {
     return this.share;
   }
 
+  /** Whether a table of the next step must be worked on before it takes more states. */
+  private nextDue(): boolean {
+    for (const t of this.next) if (t.due) return true;
+    return false;
+  }
+
   /** States the next step holds so far. */
   private nextHeld(): number {
     let n = 0;
@@ -424,8 +435,12 @@ class FrontierRun {
       const code = this.advanceUntilPause(control);
       if (code === OVERFLOW) return 'overflow';
       if (code === DONE_RUN) break;
-      onShare(this.shareDone());
-      yield;
+      // The next step's tables are emptied, doubled and filled in pieces, between the job's pauses.
+      if (code === TABLES || code === SETTLE) yield* tableSteps(control, this.next, code === SETTLE);
+      else {
+        onShare(this.shareDone());
+        yield;
+      }
     }
     onShare(1);
     return this.result();
@@ -451,7 +466,9 @@ class FrontierRun {
       const stored = this.stored,
         off = D - stored,
         compress = this.compress;
-      for (; this.part < cur.length; this.part++, this.k = 0) {
+      // The tables of the step one after the other; past the last state of the last one, `k` stays at its
+      // capacity (a snapshot there resumes at the step's end).
+      for (; ; this.part++, this.k = 0) {
         const table = cur[this.part],
           cap = table.capacity;
         for (; this.k < cap; this.k++) {
@@ -462,6 +479,7 @@ class FrontierRun {
           if ((c0 | c1) === 0) continue;
           if (this.paused) this.paused = false;
           else {
+            if (this.nextDue()) return TABLES;
             this.nodes++;
             if (control.spend()) {
               this.paused = true;
@@ -546,10 +564,11 @@ class FrontierRun {
               `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
             );
         }
+        if (this.part === cur.length - 1) break;
       }
       let overflow = this.overflow;
       for (const t of this.next) {
-        t.flush();
+        if (!t.settled) return SETTLE;
         overflow ||= t.overflow;
       }
       if (overflow) return OVERFLOW;

@@ -19,7 +19,7 @@ import {
   type CrossTable,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesSearch, joinHalves, type HalvesTables } from './count-halves.js';
+import { HalvesSearch, joinHalvesSteps, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
 
@@ -212,7 +212,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       );
       tables.set(tableKey, top);
     }
-    const { count } = joinHalves(top, index, sc.shards);
+    const { count } = yield* joinHalvesSteps(top, index, sc.shards, ctl);
     ctl.report({ share: 1 });
     // Open tours are directed (each path both ways), as the whole board's count.
     return {

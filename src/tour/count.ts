@@ -31,7 +31,7 @@ import {
   PART_TABLES_BYTES,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesSearch, halvesFit, joinHalves } from './count-halves.js';
+import { HalvesSearch, halvesFit, joinHalvesSteps } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { existence } from './existence.js';
 
@@ -493,8 +493,9 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
     return {
       *steps(ctl, onShare) {
         const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
+        const joined = (yield* joinHalvesSteps(t, 0, 1, ctl)).count;
         // Undirected paths → directed tours: both directions.
-        const count = closed ? joinHalves(t, 0, 1).count : 2n * joinHalves(t, 0, 1).count;
+        const count = closed ? joined : 2n * joined;
         onShare(1);
         return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
