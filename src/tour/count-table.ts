@@ -287,7 +287,7 @@ export class StateTable {
     return added;
   }
 
-  /** Makes the table `cap` entries large (twice as large by default): its entries move now (`now`) or in pieces by `work`. */
+  /** Makes the table `cap` entries large (twice by default); its entries move now (`now`) or in pieces by `work`. */
   private grow(now: boolean, cap = 2 * this.capacity): void {
     this.old = this.e;
     this.oldBig = this.bigCounts;
