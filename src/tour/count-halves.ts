@@ -550,7 +550,7 @@ class BoundaryBuilder {
  * The indices of `keys` (whole numbers from 0 to 2^31 − 1, all different) in the order of their keys: a radix
  * sort on 16 bits at a time, in pieces paced as the job's other work.
  */
-function* keyOrder(keys: Int32Array, aside: AsideWork): Generator<void, Int32Array, void> {
+export function* keyOrder(keys: Int32Array, aside: AsideWork): Generator<void, Int32Array, void> {
   const n = keys.length;
   let from = new Int32Array(n),
     to = new Int32Array(n);
