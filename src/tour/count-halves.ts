@@ -318,14 +318,18 @@ export function joinHalves(t: HalvesTables, index: number, shards: number): { co
   return finishedValue(job((ctl) => joinHalvesSteps(t, index, shards, ctl)).runSync());
 }
 
-/** As `joinHalves`, as steps of a job: the pairs it compares are paced as its other work (not counted as nodes). */
+/**
+ * As `joinHalves`, as steps of a job: the pairs it compares are paced as its other work (not counted as nodes);
+ * `onShare` hears the share of the shard's groups of top states joined at each pause.
+ */
 export function joinHalvesSteps(
   t: HalvesTables,
   index: number,
   shards: number,
   control: JobControl<unknown>,
+  onShare: (share: number) => void = () => undefined,
 ): Generator<void, { count: bigint; pairs: number }, void> {
-  return joinShard(t.top, index, shards, control, t.bottom, t.closed ? 0 : 2);
+  return joinShard(t.top, index, shards, control, onShare, t.bottom, t.closed ? 0 : 2);
 }
 
 /**
@@ -727,6 +731,7 @@ function* joinShard(
   index: number,
   shards: number,
   control: JobControl<unknown>,
+  onShare: (share: number) => void,
   bottom: BoundaryTable = top,
   ends: 0 | 2 = 0,
 ): Generator<void, { count: bigint; pairs: number }, void> {
@@ -742,7 +747,11 @@ function* joinShard(
   const aside = new AsideWork(control, PAIRS_PER_NODE);
   for (let g = index; g < keys.length; g += shards) {
     // A group's own work (its subsets of ends): about as much as a few pairs.
-    if (aside.spend(B)) yield;
+    const share = (g - index) / (keys.length - index);
+    if (aside.spend(B)) {
+      onShare(share);
+      yield;
+    }
     const key = keys[g];
     const [i0, i1] = groups.get(key) as [number, number];
     const rootsS = key % 3;
@@ -797,7 +806,10 @@ function* joinShard(
           ends === 0
             ? joinCycles(top, bottom, i0, i1, t0, t1, degs, fragS, mateB)
             : joinPaths(top, bottom, i0, i1, t0, t1, e1, rootsS, fragments, mateB);
-        if (aside.spend((t1 - t0) * (i1 - i0))) yield;
+        if (aside.spend((t1 - t0) * (i1 - i0))) {
+          onShare(share);
+          yield;
+        }
       }
     }
   }

@@ -212,7 +212,9 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       );
       tables.set(tableKey, top);
     }
-    const { count } = yield* joinHalvesSteps(top, index, sc.shards, ctl);
+    const { count } = yield* joinHalvesSteps(top, index, sc.shards, ctl, (share) =>
+      ctl.report({ share: 0.9 + share * 0.1 }),
+    );
     ctl.report({ share: 1 });
     // Open tours are directed (each path both ways), as the whole board's count.
     return {

@@ -493,7 +493,7 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
     return {
       *steps(ctl, onShare) {
         const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
-        const joined = (yield* joinHalvesSteps(t, 0, 1, ctl)).count;
+        const joined = (yield* joinHalvesSteps(t, 0, 1, ctl, (share) => onShare(0.95 + share * 0.05))).count;
         // Undirected paths → directed tours: both directions.
         const count = closed ? joined : 2n * joined;
         onShare(1);
