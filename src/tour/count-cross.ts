@@ -13,7 +13,7 @@ import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
+import { CountCap, FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
 import { APEX, boundaryTableSteps, keyDegrees, keyOrder } from './count-halves.js';
 import { AsideWork, type StateTable } from './count-table.js';
 
@@ -401,9 +401,8 @@ export class CrossSearch {
     const { slots } = this.plan;
     const t = yield* boundaryTableSteps(r.table as StateTable, r.stored as number, slots, control);
     if (t.big)
-      throw new GridbitsError(
-        'LIMIT',
-        `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`,
+      throw new CountCap(
+        `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}, past the exact sums of the join across the middle`,
       );
     return { states: t.states, mates: t.mates, counts: t.counts, groups: t.groups };
   }
@@ -1050,8 +1049,8 @@ class CrossJoin {
 /** other[s] of a stub whose bottom square is a tour end: the walk reaches the apex. */
 const TO_APEX = -2;
 
-function pastExact(): GridbitsError {
-  return new GridbitsError('LIMIT', "the crossing join's sums pass 2^53, where doubles stop being exact");
+function pastExact(): CountCap {
+  return new CountCap('the sums of the join across the middle pass 2^53, where they stop being exact');
 }
 
 /** How many distinct pairs are among (x, y), (mx, my), (y, x), (my, mx). */

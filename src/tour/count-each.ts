@@ -9,6 +9,8 @@ import { budgeted, prepareCount, type TourCountOptions, type CountRun } from './
 
 /** Directed open tours from every square. */
 export interface EachCount {
+  /** Always true here: every count is exact (see `EachOutOfReach`). */
+  complete: true;
   /** Directed open tours starting on each square (index = square). */
   counts: bigint[];
   /** Counts actually run: one per class of squares the board's symmetries map onto each other. */
@@ -25,6 +27,20 @@ export interface EachPartial {
   /** Counts finished before the stop. */
   runs: number;
 }
+
+/**
+ * Counts from every square the counter could not finish: the count from one class of squares met a limit of
+ * the counter's own (see `CountOutOfReach`). What it had, as a stopped run's partial, and the limit in words.
+ */
+export interface EachOutOfReach extends EachPartial {
+  /** Always false here: the counts are lower bounds. */
+  complete: false;
+  /** The limit the counter met, in words. */
+  reason: string;
+}
+
+/** What counts from every square answer: all of them, or why the counter could not finish (`complete` tells). */
+export type EachAnswer = EachCount | EachOutOfReach;
 
 /** Options of `countToursFromEach`: those of a count, without the ends. */
 export type EachOptions = Omit<TourCountOptions, 'from' | 'to' | 'closed'>;
@@ -53,7 +69,7 @@ export function symmetricSquares(board: Board, square: number): number[] {
  * symmetric squares, each checked (and refused past `countLimit`) before the first runs. Progress is in
  * percent over all the counts.
  */
-export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachCount, EachPartial> {
+export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachAnswer, EachPartial> {
   const reps: number[] = [];
   const seen = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
@@ -64,27 +80,29 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
   // Each count is prepared when it starts (a prepared frontier program holds its tables); the first is
   // prepared now, so a refusal comes at once.
   const first = prepareCount(board, { ...options, from: reps[0] });
-  return job(function* (ctl) {
+  return job<EachAnswer, EachPartial>(function* (ctl) {
     const counts = new Array<bigint>(board.cells).fill(0n);
     let runs = 0;
     let current: CountRun | null = null;
     const fill = (s: number, c: bigint): void => {
       for (const t of symmetricSquares(board, s)) counts[t] = c;
     };
-    ctl.partial = () => {
+    const partial = (): EachPartial => {
       const out = counts.slice();
       if (current !== null && runs < reps.length)
         for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count ?? 0n;
       return { counts: out, runs };
     };
+    ctl.partial = partial;
     for (; runs < reps.length;) {
       current = runs === 0 ? first : prepareCount(board, { ...options, from: reps[runs] });
       const i = runs;
       const r = yield* current.steps(ctl, (share) => ctl.report({ share: (i + share) / reps.length }));
+      if (!r.complete) return { complete: false, reason: r.reason, ...partial() };
       fill(reps[runs], r.count);
       runs++;
     }
-    return { counts, runs };
+    return { complete: true, counts, runs };
   });
 }
 
@@ -94,7 +112,7 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
 export function countToursFromEach(
   board: Board,
   options: EachOptions & RunOptions = {},
-): Promise<Outcome<EachCount, EachPartial>> {
+): Promise<Outcome<EachAnswer, EachPartial>> {
   return countToursFromEachJob(board, budgeted(options)).run(options);
 }
 
@@ -102,6 +120,6 @@ export function countToursFromEach(
 export function countToursFromEachSync(
   board: Board,
   options: EachOptions & RunOptions = {},
-): Outcome<EachCount, EachPartial> {
+): Outcome<EachAnswer, EachPartial> {
   return countToursFromEachJob(board, budgeted(options)).runSync(options);
 }

@@ -67,7 +67,7 @@ export interface FrontierOptions {
    * `iface`: the path's other ends are elsewhere). With two ends given this holds anyway.
    */
   onlyEnds?: boolean;
-  /** Most states held at once (MAX_STATES unless given): past it the count stops with a LIMIT error. */
+  /** Most states held at once (MAX_STATES unless given): past it the count stops with a `CountCap`. */
   maxStates?: number;
   /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
   big?: boolean;
@@ -94,6 +94,20 @@ export interface FrontierResult {
   stored?: number;
 }
 
+/**
+ * A limit of the counter's own met while it counts (more states at once than the memory it is allowed, sums
+ * past 2^53 where the crossing join adds doubles): the count cannot finish. Thrown inside the count's steps and
+ * caught where the count's job answers (`prepareCount`, the shards), which then says so in its answer: never
+ * seen outside a job.
+ */
+export class CountCap extends Error {
+  /** @param reason the limit, in words */
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CountCap';
+  }
+}
+
 /** Whether the state encoding holds a window of `reach` squares (see SLOTS). */
 export function frontierFits(reach: number): boolean {
   return reach <= SLOTS + 1;
@@ -106,7 +120,7 @@ export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult
 }
 
 /**
- * Most states held at once: past it the count stops with a LIMIT error. Two tables of 16-byte entries at
+ * Most states held at once: past it the count stops with a `CountCap`. Two tables of 16-byte entries at
  * most 70 % full, each under 2^26 entries: about 2 GiB, which this machine (24 GB) takes; measured in
  * bench/tour-count.bench.ts.
  */
@@ -558,11 +572,8 @@ class FrontierRun {
               this.join(s1, x1, s2, x2);
             }
           }
-          if (this.nextHeld() > this.maxStates)
-            throw new GridbitsError(
-              'LIMIT',
-              `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
-            );
+          // States still waiting in a table's buffer are counted once the step ends.
+          if (this.nextHeld() > this.maxStates) throw this.pastStates();
         }
         if (this.part === cur.length - 1) break;
       }
@@ -578,12 +589,19 @@ class FrontierRun {
       this.k = 0;
       this.part = 0;
       const held = this.heldNow();
+      if (held > this.maxStates) throw this.pastStates();
       if (held > this.peakStates) this.peakStates = held;
       this.v = v + 1;
       if (this.v === n || (held === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
     }
     return DONE_RUN;
+  }
+
+  private pastStates(): CountCap {
+    return new CountCap(
+      `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
+    );
   }
 
   /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */

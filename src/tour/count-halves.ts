@@ -223,7 +223,7 @@ export class HalvesSearch {
   readonly frontier: FrontierSearch;
   /**
    * `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts
-   * open tours.
+   * open tours; `maxStates`: the frontier program's cap (see FrontierOptions).
    */
   constructor(
     width: number,
@@ -231,12 +231,19 @@ export class HalvesSearch {
     piece: Piece,
     big = false,
     readonly closed = true,
+    maxStates?: number,
   ) {
     if (!halvesFit(width, height, piece)) throw notFit(width, height);
     const odd = height % 2 !== 0;
     this.plan = halfPlan(width, odd ? height + 1 : height, piece);
     this.bottomPlan = odd ? halfPlan(width, height - 1, piece) : null;
-    this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
+    this.options = {
+      closed,
+      ends: [],
+      iface: this.plan.boundary,
+      ...(big ? { big } : {}),
+      ...(maxStates !== undefined ? { maxStates } : {}),
+    };
     this.frontier = new FrontierSearch(this.plan.graph, this.options);
   }
 

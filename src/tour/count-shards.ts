@@ -22,6 +22,7 @@ import {
 import { HalvesSearch, joinHalvesSteps, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
+import { CountCap } from './count-frontier.js';
 
 /**
  * The question a sharded count answers, as plain data (it travels to other processes and machines): the
@@ -55,6 +56,21 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
 
 /** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
 export type ShardCount = BaseShardCount;
+
+/**
+ * A shard the counter could not count: it met a limit of its own on the way (see `CountOutOfReach`), as every
+ * shard of the count would; the count is not known.
+ */
+export interface ShardOutOfReach {
+  /** Which shard. */
+  index: number;
+  /** The key of the count it belongs to. */
+  key: string;
+  /** The limit the counter met, in words. */
+  reason: string;
+  /** Work done for it, in the engine's nodes. */
+  nodes: number;
+}
 
 /** Shards a count splits into by default: enough for a few machines, each shard a small part of the join. */
 export const DEFAULT_SHARDS = 64;
@@ -129,16 +145,36 @@ let classTables: { key: string; table: CrossTable } | null = null;
 const partTables = new CrossParts(PART_TABLES_BYTES);
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
-export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
+export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount | ShardOutOfReach, unknown> {
   if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
     throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
   const { question } = sc;
   const piece = parsePiece(question.piece);
   const board = Board.of(question.width, question.height);
-  return job(function* (ctl: JobControl<unknown>) {
+  return job(function* (ctl: JobControl<unknown>): Generator<void, ShardCount | ShardOutOfReach, void> {
+    try {
+      return yield* shardSteps(sc, index, board, piece, ctl);
+    } catch (e) {
+      if (!(e instanceof CountCap)) throw e;
+      return { index, key: sc.key, reason: e.reason, nodes: ctl.nodes };
+    }
+  });
+}
+
+/** A shard's steps (see `countShardJob`); a limit of the counter's own met on the way is thrown as a CountCap. */
+function* shardSteps(
+  sc: ShardedCount,
+  index: number,
+  board: Board,
+  piece: Piece,
+  ctl: JobControl<unknown>,
+): Generator<void, ShardCount | ShardOutOfReach, void> {
+  const { question } = sc;
+  {
     if (sc.method === 'whole') {
       const run = prepareCount(board, { piece, closed: question.closed, pastLimit: true });
       const r = yield* run.steps(ctl, (share) => ctl.report({ share }));
+      if (!r.complete) return { index, key: sc.key, reason: r.reason, nodes: r.nodes };
       return {
         index,
         key: sc.key,
@@ -224,7 +260,7 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       nodes: top.nodes,
       peakStates: top.peakStates,
     };
-  });
+  }
 }
 
 /** Forgets the boundary tables this process kept for its shards (their memory is freed). */
