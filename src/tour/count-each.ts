@@ -5,6 +5,8 @@
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
+import { GridbitsError } from '../core/error.js';
+import { checkBoard, checkCountShape, checkSquare } from './check.js';
 import { budgeted, prepareCount, type TourCountOptions, type CountRun } from './count.js';
 
 /** Directed open tours from every square. */
@@ -50,6 +52,7 @@ export type EachOptions = Omit<TourCountOptions, 'from' | 'to' | 'closed'>;
  * moves are symmetric under all of them, so every square of one class starts as many tours.
  */
 export function symmetricSquares(board: Board, square: number): number[] {
+  checkSquare(checkBoard(board, 'board'), square, 'square');
   const w = board.width,
     h = board.height;
   const f = board.file(square),
@@ -70,6 +73,13 @@ export function symmetricSquares(board: Board, square: number): number[] {
  * percent over all the counts.
  */
 export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachAnswer, EachPartial> {
+  checkCountShape(checkBoard(board, 'board'), options, 'options');
+  for (const k of ['from', 'to', 'closed'] as const)
+    if ((options as TourCountOptions)[k] !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `options.${k}: counts from every square are of open tours from each square`,
+      );
   const reps: number[] = [];
   const seen = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {

@@ -6,7 +6,7 @@
 // report TR-CS-97-03, 1997); backtracking where neither fits (count-dfs.ts). The 8×8 closed count,
 // 13,267,364,410,532, is McKay's; M. Löbbing and I. Wegener's count with binary decision diagrams (Electronic
 // Journal of Combinatorics 3, 1996) gave 33,439,123,484,294, which was later found wrong.
-import { checkBoard, checkCountShape, checkOptions } from './check.js';
+import { checkBoard, checkCountShape, checkFlag, checkOptions, checkPiece, checkSquare, shown } from './check.js';
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { Job, type JobBody, type JobControl, type Outcome } from '../core/job.js';
@@ -203,6 +203,10 @@ function maxCells(reach: number, closed: boolean): number {
  * tours from a start square (`from`) are counted on the whole board, under its limit.
  */
 export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): string | null {
+  checkBoard(board, 'board');
+  checkPiece(piece, 'piece');
+  checkFlag(closed, 'closed');
+  if (from !== undefined) checkSquare(board, from, 'from');
   if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
   // A board on which a theorem rules every such tour out is answered at once, whatever its size.
   if (noTours(board, piece, closed, from) !== null) return null;
@@ -395,7 +399,10 @@ const runs = new WeakMap<Job<CountAnswer, CountPartial>, CountRun>();
  * counts). Read back with count-checkpoint.ts and give it as `resume` to continue the count anywhere.
  */
 export function countCheckpoint(j: Job<CountAnswer, CountPartial>): Uint8Array[] | null {
-  return runs.get(j)?.checkpoint() ?? null;
+  const run = (typeof j === 'object' && j !== null && runs.get(j)) || undefined;
+  if (run === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `job must be a count's job (countToursJob), got ${shown(j)}`);
+  return run.checkpoint();
 }
 
 function now(): number {

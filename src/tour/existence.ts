@@ -2,6 +2,7 @@
 // the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
+import { checkQueryShape, checkWhole } from './check.js';
 import type { Query } from './types.js';
 
 /** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
@@ -47,6 +48,8 @@ export function isKnight(piece: Piece): boolean {
 
 /** Does an open knight's tour exist on a w×h board (from some square)? */
 export function knightOpenExists(w: number, h: number): boolean {
+  checkWhole(w, 'width', 1);
+  checkWhole(h, 'height', 1);
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a === 1) return b === 1;
@@ -58,6 +61,8 @@ export function knightOpenExists(w: number, h: number): boolean {
 
 /** Does a closed knight's tour exist on a w×h board? (Schwenk 1991.) */
 export function knightClosedExists(w: number, h: number): boolean {
+  checkWhole(w, 'width', 1);
+  checkWhole(h, 'height', 1);
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a % 2 === 1 && b % 2 === 1) return false;
@@ -119,6 +124,7 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
  * search. For other leapers only the general obstructions are known; null means "search".
  */
 export function existence(q: Query): Existence {
+  checkQueryShape(q, 'query');
   checkTourSquares(q);
   const { board, closed } = q;
   const { width: w, height: h } = board;

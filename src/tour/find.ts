@@ -9,7 +9,7 @@ import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
 import { checkTourSquares, isKnight, knightClosedExists, existence } from './existence.js';
-import { checkQueryShape } from './check.js';
+import { checkOptions, checkQueryShape } from './check.js';
 import { SearchMachine } from './machine.js';
 import { SEARCH_BUDGET } from './search.js';
 import type { Answer, Query } from './types.js';
@@ -73,6 +73,7 @@ export function findTourSync(query: Query, options: FindOptions = {}): Outcome<A
 }
 
 function withBudget(options: FindOptions): RunOptions {
+  checkOptions(options, 'options');
   return { ...options, maxNodes: options.maxNodes ?? SEARCH_BUDGET };
 }
 
