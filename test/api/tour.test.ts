@@ -197,7 +197,8 @@ const CALLS: Call[] = [
     args: () => [Board.of(6, 6), KNIGHT, false, 0],
     params: ['board', 'piece', 'closed', 'from'],
     optional: [1, 2, 3],
-    accepts: (i, v) => board0(i, v) || (i === 2 && typeof v === 'boolean') || (i === 3 && whole(v, 0) && v < 36),
+    accepts: (i, v) =>
+      board0(i, v) || (i === 2 && typeof v === 'boolean') || (i === 3 && whole(v, 0) && (v as number) < 36),
   },
   {
     name: 'countCheckpoint',
