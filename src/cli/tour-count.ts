@@ -71,7 +71,9 @@ unless a budget or a queue is given. Budget exhausted (--max-nodes, --timeout): 
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
-of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
+of the work). A count that meets a limit of the counter's own on the way (more states at once than the memory it
+is allowed) stops there whatever its budget, and says so as a spent budget does (exit 0, "complete": false, the
+limit in "reason"). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
 Long counts: with --checkpoint FILE the count's state is saved to FILE about every minute and whenever it stops
 (a budget, Ctrl-C); run the same command with the same FILE to go on where it stopped: the count is the same as

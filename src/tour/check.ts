@@ -194,6 +194,6 @@ export function checkSearchOptions(options: unknown, what: string): void {
   const o = options as Record<string, unknown>;
   checkFlag(o.closed, `${what}.closed`);
   checkSwitches(o.switches, `${what}.switches`);
-  if (o.maxSquareNodes !== undefined) checkWhole(o.maxSquareNodes, `${what}.maxSquareNodes`, 1, true);
+  if (o.maxSquareNodes !== undefined) checkWhole(o.maxSquareNodes, `${what}.maxSquareNodes`, 0, true);
   if (o.maxEvents !== undefined) checkWhole(o.maxEvents, `${what}.maxEvents`, 0, true);
 }

@@ -164,9 +164,6 @@ export function galleryTour(name: string): {
     throw new GridbitsError('BAD_ARGUMENT', `name must be the name of a gallery tour, got ${shown(name)}`);
   const entry = galleryEntry(name);
   if (entry === undefined)
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `no gallery tour of the name '${name}' (known: ${galleryNames().join(', ')})`,
-    );
+    throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known names: ${galleryNames().join(', ')})`);
   return { entry, tour: parseTour(entry.grid) };
 }
