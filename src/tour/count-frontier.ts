@@ -11,7 +11,7 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
-import { limbsToBig, StateTable, tableSteps } from './count-table.js';
+import { AsideWork, limbsToBig, StateTable, tableSteps } from './count-table.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
@@ -44,7 +44,17 @@ const PAUSE = 0,
   DONE_RUN = 1,
   OVERFLOW = 2,
   TABLES = 3,
-  SETTLE = 4;
+  SETTLE = 4,
+  SCAN = 5;
+
+/**
+ * Pacing besides the states expanded (see AsideWork): the entries a state makes, each counted as this share of
+ * a state toward the next pause (a state that dies at once takes a fraction of one that makes a dozen); and the
+ * empty entries of a table looked at between two looks at the pacing, and as many as take a state's time.
+ */
+const NODES_PER_PUSH = 0.25;
+const EMPTY_PIECE = 4096;
+const EMPTY_PER_NODE = 128;
 /**
  * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
  * too: its oldest square has one neighbour still to come, so it is finished or a path end whose mate is
@@ -265,6 +275,11 @@ class FrontierRun {
   private overflow = false;
   /** True while the state at `k` has been counted and a pause came before its expansion. */
   private paused = false;
+  /** Entries made, and those the pacing has counted; empty entries looked at, and their pacing. */
+  private pushes = 0;
+  private pushesSeen = 0;
+  private empties = 0;
+  private scan: AsideWork | undefined = undefined;
 
   constructor(
     private readonly g: CountGraph,
@@ -451,6 +466,7 @@ class FrontierRun {
       if (code === DONE_RUN) break;
       // The next step's tables are emptied, doubled and filled in pieces, between the job's pauses.
       if (code === TABLES || code === SETTLE) yield* tableSteps(control, this.next, code === SETTLE);
+      else if (code === SCAN) yield;
       else {
         onShare(this.shareDone());
         yield;
@@ -490,11 +506,22 @@ class FrontierRun {
           const e = table.e;
           const c0 = e[4 * k + 2],
             c1 = e[4 * k + 3];
-          if ((c0 | c1) === 0) continue;
+          if ((c0 | c1) === 0) {
+            // A table past its largest step holds few states: its empty entries take time too.
+            if (
+              (++this.empties & (EMPTY_PIECE - 1)) === 0 &&
+              (this.scan ??= new AsideWork(control, EMPTY_PER_NODE)).spend(EMPTY_PIECE)
+            )
+              return SCAN;
+            continue;
+          }
           if (this.paused) this.paused = false;
           else {
             if (this.nextDue()) return TABLES;
             this.nodes++;
+            // A state costs more the more it makes: its entries count toward the pacing (not as nodes).
+            control.checkAt -= (this.pushes - this.pushesSeen) * NODES_PER_PUSH;
+            this.pushesSeen = this.pushes;
             if (control.spend()) {
               this.paused = true;
               return PAUSE;
@@ -724,6 +751,7 @@ class FrontierRun {
     const next = this.next[kind];
     if (this.big) next.addBig(lo >>> 0, hi >>> 0, this.cBig);
     else next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
+    this.pushes++;
   }
 
   /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */
