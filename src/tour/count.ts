@@ -33,7 +33,7 @@ import {
 } from './count-cross.js';
 import { HalvesSearch, halvesFit, joinHalvesSteps } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
-import { existence } from './existence.js';
+import { decide } from './existence.js';
 
 /**
  * Conventions (as OEIS counts them):
@@ -219,7 +219,7 @@ export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, 
  * parity for a start square, …), or null where tours may exist: such counts are 0 without a search.
  */
 export function noTours(board: Board, piece: Piece, closed: boolean, from?: number, to?: number): string | null {
-  const e = existence({
+  const e = decide({
     board,
     piece,
     closed,

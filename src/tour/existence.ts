@@ -50,6 +50,10 @@ export function isKnight(piece: Piece): boolean {
 export function knightOpenExists(w: number, h: number): boolean {
   checkWhole(w, 'width', 1);
   checkWhole(h, 'height', 1);
+  return openExists(w, h);
+}
+
+function openExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a === 1) return b === 1;
@@ -63,6 +67,11 @@ export function knightOpenExists(w: number, h: number): boolean {
 export function knightClosedExists(w: number, h: number): boolean {
   checkWhole(w, 'width', 1);
   checkWhole(h, 'height', 1);
+  return closedExists(w, h);
+}
+
+/** As `knightClosedExists`, for sizes already checked (the engine's own calls). */
+export function closedExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a % 2 === 1 && b % 2 === 1) return false;
@@ -74,7 +83,7 @@ export function knightClosedExists(w: number, h: number): boolean {
 function closedReason(w: number, h: number): string {
   const a = Math.min(w, h),
     b = Math.max(w, h);
-  if (knightClosedExists(w, h))
+  if (closedExists(w, h))
     return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
   if (a % 2 === 1 && b % 2 === 1) {
     return `${SCHWENK}: no closed knight's tour when both sides are odd (${w}x${h} has an odd number of squares, and a closed tour alternates colours)`;
@@ -125,6 +134,11 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
  */
 export function existence(q: Query): Existence {
   checkQueryShape(q, 'query');
+  return decide(q);
+}
+
+/** As `existence`, for a query already checked (the engine's own calls). */
+export function decide(q: Query): Existence {
   checkTourSquares(q);
   const { board, closed } = q;
   const { width: w, height: h } = board;
@@ -136,8 +150,8 @@ export function existence(q: Query): Existence {
     return { exists: false, reason: 'an open tour cannot end where it starts' };
   }
   if (knight) {
-    if (closed && !knightClosedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
-    if (!closed && !knightOpenExists(w, h))
+    if (closed && !closedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
+    if (!closed && !openExists(w, h))
       return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
   } else {
     const why = leaperObstruction(board, m, n, closed);
