@@ -606,7 +606,7 @@ export function withEdges(
 }
 
 /** As `withEdges`, as steps of a job: the table read and the new one filled in pieces (not counted as nodes). */
-export function* withEdgesSteps(
+function* withEdgesSteps(
   table: StateTable,
   stored: number,
   B: number,

@@ -342,7 +342,7 @@ const LOAD = 0.7;
 const PENDING = 1 << 16;
 const BUCKETS = 1 << 8;
 /** Entries a caller may push between two looks at `due` (a frontier state makes a few dozen at most). */
-export const PUSH_ROOM = 1024;
+const PUSH_ROOM = 1024;
 
 function hashOf(k0: number, k1: number): number {
   let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
