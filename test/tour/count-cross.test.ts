@@ -127,13 +127,12 @@ describe('closed tours joined across the middle', () => {
 });
 
 describe('open tours joined across the middle (cycles through an apex joined to every square)', () => {
-  it('gives the OEIS counts: 5×5 (A165134: 1,728 directed), 6×6 (6,637,920); 7×5 as the whole board 5×7', () => {
+  it('gives the OEIS counts: 5×5 (A165134: 1,728 directed), 6×6 (6,637,920)', () => {
     expect(2n * joined(table(5, 5, KNIGHT, false))).toBe(1728n);
     const t66 = table(6, 6, KNIGHT, false);
     expect(2n * joined(t66)).toBe(6_637_920n);
     expect(2n * joined(t66, 5)).toBe(6_637_920n);
-    // 5 rows of 7 (two tables: 7×3 and 7×2) against the whole board's program across its 5 files.
-    expect(joined(table(7, 5, KNIGHT, false), 3)).toBe(whole(5, 7, KNIGHT, false));
+    // 7×5 (two tables: 7×3 and 7×2) against the whole board across its 5 files: count.long.test.ts.
   }, 240_000);
 
   it('equals the whole board on random leapers, open and closed, even and odd numbers of rows (seed 2028)', () => {
@@ -244,7 +243,7 @@ describe("open tours counted by the classes of their ends (the parts' tables of 
     );
   });
 
-  it('a class of two ends inside the parts counts the paths between them: 8 wide, against the whole board from one to the other', () => {
+  it('a class of two ends inside the top part counts the paths between them: 8 wide, against the whole board from one to the other', () => {
     // Squares named in the parts: the top's (row, file) as on the board; the bottom's turned by the half turn.
     const paths = (w: number, h: number, a: [number, number], b: [number, number]): bigint => {
       const board = Board.of(w, h),
@@ -252,12 +251,9 @@ describe("open tours counted by the classes of their ends (the parts' tables of 
       return frontierCount(g, { closed: false, ends: [a, b].map(([f, r]) => vertexOf(board, g, board.index(f, r))) })
         .count;
     };
-    // 8×5: two ends in the top's first row (the top part 8×3, a window of 17 squares).
+    // 8×5: two ends in the top's first row (the top part 8×3, a window of 17 squares). One end in each part
+    // (8×6, two tables, about a minute): count.long.test.ts.
     expect(joined(table(8, 5, KNIGHT, false, { top: [3, 4], bottom: [] }))).toBe(paths(8, 5, [3, 0], [4, 0]));
-    // 8×6: one end in each part (two tables); the bottom's square 2 is (file 5, row 5) on the board.
-    const across = paths(8, 6, [1, 0], [5, 5]);
-    expect(across).toBeGreaterThan(0n);
-    expect(joined(table(8, 6, KNIGHT, false, { top: [1], bottom: [2] }))).toBe(across);
   }, 300_000);
 });
 
