@@ -9,12 +9,17 @@ import {
   countTours,
   countToursJob,
   countToursSync,
+  type Count,
   type TourCountOptions,
 } from '../src/tour/count.js';
 import { readCheckpointHead } from '../src/tour/count-checkpoint.js';
 
-/** A count that must finish (no limit is given). */
-const counted = (b: Board, o: TourCountOptions = {}) => finishedValue(countToursSync(b, o));
+/** A count that must finish (no limit is given), exactly. */
+const counted = (b: Board, o: TourCountOptions = {}): Count => {
+  const a = finishedValue(countToursSync(b, o));
+  if (!a.complete) throw new Error(`${b}: ${a.reason}`);
+  return a;
+};
 import { fmtMs, keep, measureProcess, median } from './harness.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -160,7 +165,7 @@ export async function run(): Promise<BenchSection> {
         next: words(tablesAt + 16 * head.curEntries, head.nextEntries),
       };
       const rest = countToursJob(b66, { closed: true, method: 'frontier', resume }).runSync();
-      if (!rest.finished) throw new Error('unfinished');
+      if (!rest.finished || !rest.value.complete) throw new Error('unfinished');
       expectCount(rest.value.count, 9862n, '6x6 closed resumed');
       return bytes.length;
     },
@@ -178,7 +183,10 @@ export async function run(): Promise<BenchSection> {
   const evenness = async (b: Board, closed: boolean): Promise<string> => {
     const seen: [number, number][] = [];
     const t0 = performance.now();
-    await countTours(b, { closed, onProgress: (p) => seen.push([performance.now() - t0, p.done]) });
+    await countTours(b, {
+      closed,
+      onProgress: (p) => seen.push([performance.now() - t0, Math.round(100 * (p.share ?? 0))]),
+    });
     const T = performance.now() - t0;
     const at = (f: number): number => seen.filter(([t]) => t <= f * T).pop()?.[1] ?? 0;
     return `${b} ${closed ? 'closed' : 'open'} (${fmtMs(T)}): ${at(0.25)} % / ${at(0.5)} % / ${at(0.75)} %`;

@@ -26,6 +26,8 @@ export interface LocalShards {
   interrupted: boolean;
   /** The time limit stopped it before every shard was counted. */
   timedOut: boolean;
+  /** A shard could not be counted, a limit of the counter's own: why (the count is not known). */
+  beyond?: string;
   threads: number;
   /** Shards taken from the checkpoint. */
   resumed: number;
@@ -69,6 +71,7 @@ export async function runShardsLocally(out: Output, sc: ShardedCount, run: Local
     counts: r.counts,
     interrupted: r.interrupted && !timedOut,
     timedOut,
+    ...(r.beyond !== undefined ? { beyond: r.beyond } : {}),
     threads: r.threads,
     resumed: before.size,
     where: { threads: r.threads, ...(file !== undefined ? { checkpoint: file, resumed: before.size } : {}) },

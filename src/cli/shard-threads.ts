@@ -7,8 +7,14 @@ import type { Progress } from '../core/run.js';
 import { runInWorker } from '../core/worker.js';
 import { shardJobName, type ShardCount, type ShardedCount } from '../core/shards.js';
 
+/**
+ * What a shard answers: its count, or (a tour count) why the counter could not count it, a limit of its own that
+ * every shard of the count meets (see the tour engine's `ShardOutOfReach`).
+ */
+type ShardAnswer = ShardCount | { index: number; key: string; reason: string; nodes: number };
+
 /** The registry's shard jobs ('tour.countShard', 'fleet.countShard'), as the pool calls them: any count's shard. */
-type ShardJobs = Record<string, (sc: ShardedCount, index: number) => Pick<Job<ShardCount, unknown>, 'run'>>;
+type ShardJobs = Record<string, (sc: ShardedCount, index: number) => Pick<Job<ShardAnswer, unknown>, 'run'>>;
 
 /** One shard's run: Ctrl-C (the signal) and its progress (per cent of the shard). */
 export interface ShardRunOptions {
@@ -39,11 +45,11 @@ export class ShardThreads {
   constructor(readonly size: number) {}
 
   /** Runs shard `index` of the count on a free thread (callers run at most `size` at once). */
-  async run(sc: ShardedCount, index: number, options: ShardRunOptions = {}): Promise<Outcome<ShardCount, unknown>> {
+  async run(sc: ShardedCount, index: number, options: ShardRunOptions = {}): Promise<Outcome<ShardAnswer, unknown>> {
     const { signal, onProgress } = options;
     const t0 = performance.now();
     let nodes = 0;
-    const stopped = (): Outcome<ShardCount, unknown> => ({
+    const stopped = (): Outcome<ShardAnswer, unknown> => ({
       finished: false,
       stopped: 'signal',
       partial: undefined,
@@ -55,7 +61,7 @@ export class ShardThreads {
     let onAbort = (): void => undefined;
     let onError = (): void => undefined;
     try {
-      const aborted = new Promise<Outcome<ShardCount, unknown>>((resolve) => {
+      const aborted = new Promise<Outcome<ShardAnswer, unknown>>((resolve) => {
         onAbort = () => {
           this.end(worker);
           resolve(stopped());
@@ -109,6 +115,8 @@ export interface ShardsDone {
   counts: Map<number, ShardCount>;
   /** True when the signal stopped the run before every shard was done. */
   interrupted: boolean;
+  /** Where a shard could not be counted (a limit of the counter's own): why; no other shard is started then. */
+  beyond?: string;
   threads: number;
 }
 
@@ -156,6 +164,7 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
     joins = 0;
   const running: Promise<void>[] = [];
   let failure: unknown = undefined;
+  let beyond: string | undefined;
   const maybeAdd = (): void => {
     if (lanes >= most || next >= todo.length || options.signal?.aborted) return;
     if (lanes > 0 && options.eager !== true) {
@@ -168,7 +177,7 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
   };
   const lane = async (): Promise<void> => {
     let first = true;
-    while (next < todo.length && !options.signal?.aborted && failure === undefined) {
+    while (next < todo.length && !options.signal?.aborted && failure === undefined && beyond === undefined) {
       const index = todo[next++];
       share.set(index, 0);
       const t0 = performance.now();
@@ -181,6 +190,10 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
       });
       share.delete(index);
       if (!outcome.finished) return;
+      if ('reason' in outcome.value) {
+        beyond ??= outcome.value.reason;
+        return;
+      }
       const ms = performance.now() - t0;
       if (first) firstMs = Math.max(firstMs, ms);
       else {
@@ -203,5 +216,10 @@ export async function countShardsLocally(sc: ShardedCount, options: LocalShardOp
   } finally {
     pool.close();
   }
-  return { counts, interrupted: counts.size < sc.shards, threads: lanes };
+  return {
+    counts,
+    interrupted: counts.size < sc.shards && beyond === undefined,
+    ...(beyond !== undefined ? { beyond } : {}),
+    threads: lanes,
+  };
 }

@@ -48,10 +48,11 @@ export async function countSharded(
   let where: Record<string, unknown>;
   let how: string;
   let timedOut = false;
+  let beyond: string | undefined;
   if (queue === undefined) {
     // Joined across the middle, the join is most of the work: every core from the start.
     const r = await runShardsLocally(out, sc, { label, eager: sc.method === 'crossing', ...run });
-    ({ counts, interrupted, timedOut, where, how } = r);
+    ({ counts, interrupted, timedOut, where, how, beyond } = r);
   } else {
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');
@@ -74,8 +75,10 @@ export async function countSharded(
     nodes = sc.method === 'halves' ? Math.max(nodes, c.nodes) : nodes + c.nodes;
     if (typeof c.peakStates === 'number') peakStates = Math.max(peakStates ?? 0, c.peakStates);
   }
-  const complete = !interrupted && !timedOut;
-  const reason = interrupted ? 'interrupted' : timedOut ? budgetWords('time', { timeoutMs: run.timeoutMs }) : undefined;
+  // A limit of the counter's own met by a shard (every shard meets it; no budget would lift it) stops the count
+  // as a budget does, and says why; the finished shards' sum is still a lower bound.
+  const complete = !interrupted && !timedOut && beyond === undefined;
+  const reason = interrupted ? 'interrupted' : timedOut ? budgetWords('time', { timeoutMs: run.timeoutMs }) : beyond;
   if (complete && run.checkpoint !== undefined) dropCheckpoint(run.checkpoint);
   // The JSON's method keeps its values ('frontier', 'backtracking'); the halves are the frontier program on two
   // half-boards.
@@ -116,7 +119,7 @@ export async function countSharded(
     const left =
       queue !== undefined
         ? '; the rest stay on the queue, and the same command picks them up'
-        : run.checkpoint !== undefined
+        : run.checkpoint !== undefined && beyond === undefined
           ? `; saved to '${run.checkpoint}': the same command goes on from there`
           : '';
     out.print(

@@ -2,25 +2,17 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import {
-  budgeted,
-  COUNT_CONVENTION,
-  COUNT_MAX_SQUARES,
-  countCheckpoint,
-  countLimit,
-  countToursJob,
-  type TourCountOptions,
-  type CountPartial,
-} from '../tour/count.js';
+import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, type CountPartial } from '../tour/count.js';
+import type { EachAnswer } from '../tour/count-each.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
-import { countToursFromEach } from '../tour/count-each.js';
 import { budgetWords } from './tour-stopped.js';
 import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
 import { BOARD_FLAG, bool, boardAndRest, duration, int, noMoreThan, str, type Command } from './command.js';
-import { interruptible, whileSaving } from './io.js';
+import { whileSaving } from './io.js';
+import { runJob } from './run-job.js';
 import { parseQueueAddress } from './queue.js';
 import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
 import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
@@ -79,7 +71,9 @@ unless a budget or a queue is given. Budget exhausted (--max-nodes, --timeout): 
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
-of the work). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
+of the work). A count that meets a limit of the counter's own on the way (more states at once than the memory it
+is allowed) stops there whatever its budget, and says so as a spent budget does (exit 0, "complete": false, the
+limit in "reason"). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
 Long counts: with --checkpoint FILE the count's state is saved to FILE about every minute and whenever it stops
 (a budget, Ctrl-C); run the same command with the same FILE to go on where it stopped: the count is the same as
@@ -183,43 +177,52 @@ Examples:
       }
     }
     const resume = file === undefined ? undefined : loadCheckpoint(file);
-    const every =
+    // The checkpoint: saved about every minute and when the count stops (read back by the same command), removed
+    // once it finished.
+    let saved = false;
+    const checkpoint =
       file === undefined
         ? undefined
-        : { everyMs: CHECKPOINT_EVERY_MS, save: (parts: Uint8Array[]) => saveCheckpoint(file, parts) };
-    const countJob = countToursJob(
-      board,
-      budgeted<TourCountOptions>({ piece, closed, from, to, maxNodes, timeoutMs, resume, checkpoint: every }),
+        : {
+            everyMs: CHECKPOINT_EVERY_MS,
+            save: (parts: Uint8Array[], stopped: boolean) => {
+              whileSaving(() => saveCheckpoint(file, parts));
+              if (stopped) saved = true;
+            },
+          };
+    const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+    const { r: outcome, seconds } = await timed(() =>
+      runJob(
+        out,
+        'tour.count',
+        [
+          { width: board.width, height: board.height },
+          { piece: piece.name, closed, from, to, pastLimit, resume, checkpoint },
+        ],
+        { label: `tour-count ${board}`, maxNodes, timeoutMs },
+      ),
     );
-    const { r: outcome, seconds } = await timedCount(out, (signal) =>
-      countJob.run({ maxNodes, timeoutMs, signal, onProgress: (p) => out.progress(p, `tour-count ${board}`) }),
-    );
-    // The checkpoint: saved when the count stopped (read back by the same command), removed once it finished.
-    let saved = false;
-    if (file !== undefined && !outcome.finished) {
-      const parts = countCheckpoint(countJob);
-      if (parts !== null) {
-        whileSaving(() => saveCheckpoint(file, parts));
-        saved = true;
-      }
-    } else if (file !== undefined) dropCheckpoint(file);
+    if (file !== undefined && outcome.finished && outcome.value.complete) dropCheckpoint(file);
     // Ctrl-C: the count says what it has, as a spent budget does, then the exit code is 130.
     const interrupted = !outcome.finished && outcome.stopped === 'signal';
-    // A stopped count: "complete": false, the budget that ran out, and its lower bound where the method has one
-    // (backtracking); the frontier program has none before its last square, so it says how far it got instead.
+    // A count not finished: "complete": false, why (the budget that ran out, or a limit of the counter's own that
+    // no budget would lift), and its lower bound where the method has one (backtracking); the frontier program
+    // has none before its last square, so it says how far it got instead.
+    const beyond = outcome.finished && !outcome.value.complete ? outcome.value : undefined;
     const partial: CountPartial = outcome.finished
-      ? { count: null, method: 'frontier' }
+      ? (beyond ?? { count: null, method: 'frontier' })
       : (outcome.partial ?? { count: null, method: 'frontier' });
-    const r = outcome.finished
-      ? { ...outcome.value, complete: true, reason: undefined }
-      : {
-          ...partial,
-          count: partial.count ?? 0n,
-          nodes: outcome.nodes,
-          complete: false,
-          reason: reasonOf(outcome.stopped, maxNodes, timeoutMs),
-          convention: convention(closed, from),
-        };
+    const r =
+      outcome.finished && outcome.value.complete
+        ? { ...outcome.value, reason: undefined }
+        : {
+            ...partial,
+            count: partial.count ?? 0n,
+            nodes: outcome.nodes,
+            complete: false,
+            reason: outcome.finished ? (beyond?.reason ?? '') : reasonOf(outcome.stopped, maxNodes, timeoutMs),
+            convention: convention(closed, from),
+          };
     const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
     if (out.json) {
       out.printJson({
@@ -298,18 +301,26 @@ async function countEach(
 ): Promise<number> {
   // Counts from each square run on the whole board, under its limits (as from any one square).
   refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs, false, 0);
-  const { r: outcome, seconds } = await timedCount(out, (signal) =>
-    countToursFromEach(board, {
-      piece,
-      maxNodes,
-      timeoutMs,
-      signal,
-      onProgress: (p) => out.progress(p, `tour-count ${board} from every square`),
-    }),
+  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+  const { r: outcome, seconds } = await timed(() =>
+    runJob(
+      out,
+      'tour.each',
+      [
+        { width: board.width, height: board.height },
+        { piece: piece.name, pastLimit },
+      ],
+      {
+        label: `tour-count ${board} from every square`,
+        maxNodes,
+        timeoutMs,
+      },
+    ),
   );
   const interrupted = !outcome.finished && outcome.stopped === 'signal';
-  const r = outcome.finished
-    ? { ...outcome.value, complete: true, reason: undefined }
+  // Not finished: stopped by a budget or Ctrl-C, or past a limit of the counter's own (which says so).
+  const r: EachAnswer = outcome.finished
+    ? outcome.value
     : {
         ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }),
         complete: false,
@@ -329,7 +340,7 @@ async function countEach(
       each: rows,
       complete: r.complete,
       lowerBound: !r.complete,
-      ...(r.reason ? { reason: r.reason } : {}),
+      ...(!r.complete ? { reason: r.reason } : {}),
       convention:
         'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
       runs: r.runs,
@@ -349,16 +360,10 @@ async function countEach(
   return interrupted ? 130 : 0;
 }
 
-/**
- * Runs a count that yields to the event loop between slices, so Ctrl-C is heard (main.ts exits 130 on it); the
- * abort signal also stops the engine should that handler ever let the process live on. Clears the progress line.
- */
-async function timedCount<T>(
-  out: Output,
-  run: (signal: AbortSignal) => Promise<T>,
-): Promise<{ r: T; seconds: number }> {
+/** Runs a count (a job through the registry: Ctrl-C, progress and limits) and times it, in seconds. */
+async function timed<T>(run: () => Promise<T>): Promise<{ r: T; seconds: number }> {
   const t0 = performance.now();
-  const r = await interruptible(out, run);
+  const r = await run();
   return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
 }
 

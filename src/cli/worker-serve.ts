@@ -45,6 +45,9 @@ export async function serve(address: QueueAddress, concurrency: number, signal: 
       log(`handed ${what} back to the queue`);
       throw new WaitingError();
     }
+    // A limit of the counter's own, which every shard of the count meets: the shard fails, not to be tried again.
+    if ('reason' in outcome.value)
+      throw new UnrecoverableError(`${what} is out of the counter's reach: ${outcome.value.reason}`);
     log(`finished ${what}: ${thousands(outcome.value.count)} in ${durationWords(Math.round(performance.now() - t))}`);
     tally.done++;
     // peakStates: where a shard says it (ShardCount may carry it).

@@ -115,4 +115,85 @@ export function checkCountShape(board: Board, options: unknown, what: string): v
   checkFlag(o.closed, `${what}.closed`);
   if (o.from !== undefined) checkSquare(board, o.from, `${what}.from`);
   if (o.to !== undefined) checkSquare(board, o.to, `${what}.to`);
+  if (o.method !== undefined && !['auto', 'frontier', 'backtracking'].includes(o.method as string))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${what}.method must be 'auto', 'frontier' or 'backtracking', got ${shown(o.method)}`,
+    );
+  checkFlag(o.pastLimit, `${what}.pastLimit`);
+  if (o.resume !== undefined) {
+    const r = o.resume as Record<string, unknown> | null;
+    if (
+      r === null ||
+      typeof r !== 'object' ||
+      typeof r.head !== 'object' ||
+      r.head === null ||
+      !(r.cur instanceof Uint32Array) ||
+      !(r.next instanceof Uint32Array)
+    )
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `${what}.resume must be a saved count as read back (its head and two tables), got ${shown(o.resume)}`,
+      );
+  }
+  if (o.checkpoint !== undefined) {
+    checkOptions(o.checkpoint, `${what}.checkpoint`);
+    const c = o.checkpoint as Record<string, unknown>;
+    if (!(typeof c.everyMs === 'number' && c.everyMs >= 0))
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `${what}.checkpoint.everyMs must be a number of milliseconds ≥ 0, got ${shown(c.everyMs)}`,
+      );
+    checkFunction(c.save, `${what}.checkpoint.save`);
+  }
+}
+
+/** A leaper given as a Piece (a name is refused: `parsePiece` makes a Piece of it, as the caller should). */
+export function checkPiece(piece: unknown, what: string): Piece {
+  if (typeof piece === 'string')
+    throw new GridbitsError('BAD_PIECE', `${what} must be a Piece (parsePiece('${piece}') makes one)`);
+  return leaperOf(piece, what);
+}
+
+/** A whole number from `min` up (Infinity too where `infinite`). */
+export function checkWhole(value: unknown, what: string, min: number, infinite = false): number {
+  if (!(
+    typeof value === 'number' &&
+    ((infinite && value === Infinity) || (Number.isSafeInteger(value) && value >= min))
+  ))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${what} must be a whole number of at least ${min}${infinite ? ' (or Infinity)' : ''}, got ${shown(value)}`,
+    );
+  return value;
+}
+
+/** A function (or absent, where `optional`). */
+export function checkFunction(value: unknown, what: string, optional = false): void {
+  if (typeof value !== 'function' && !(optional && value === undefined))
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a function, got ${shown(value)}`);
+}
+
+/** The search's switches: each a flag, `tieBreak` 'edge' or 'order', the numbers positive. */
+export function checkSwitches(switches: unknown, what: string): void {
+  checkOptions(switches, what);
+  if (switches === undefined) return;
+  const s = switches as Record<string, unknown>;
+  for (const k of ['parity', 'deadCells', 'warnsdorff', 'restarts', 'connectivity']) checkFlag(s[k], `${what}.${k}`);
+  if (s.tieBreak !== undefined && s.tieBreak !== 'edge' && s.tieBreak !== 'order')
+    throw new GridbitsError('BAD_ARGUMENT', `${what}.tieBreak must be 'edge' or 'order', got ${shown(s.tieBreak)}`);
+  for (const k of ['tries', 'goodRet']) if (s[k] !== undefined) checkWhole(s[k], `${what}.${k}`, 1);
+  if (s.growth !== undefined && !(typeof s.growth === 'number' && s.growth >= 1 && s.growth < Infinity))
+    throw new GridbitsError('BAD_ARGUMENT', `${what}.growth must be a number of at least 1, got ${shown(s.growth)}`);
+}
+
+/** Options of a tour search, a table or its cells: the flags, the switches, the budget per square. */
+export function checkSearchOptions(options: unknown, what: string): void {
+  checkOptions(options, what);
+  if (options === undefined) return;
+  const o = options as Record<string, unknown>;
+  checkFlag(o.closed, `${what}.closed`);
+  checkSwitches(o.switches, `${what}.switches`);
+  if (o.maxSquareNodes !== undefined) checkWhole(o.maxSquareNodes, `${what}.maxSquareNodes`, 0, true);
+  if (o.maxEvents !== undefined) checkWhole(o.maxEvents, `${what}.maxEvents`, 0, true);
 }

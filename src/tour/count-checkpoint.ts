@@ -3,6 +3,7 @@
 // Method: none of its own: the frontier-based search's two state tables (count-frontier.ts, count-table.ts)
 // written out between squares, to be read back and continued.
 import { GridbitsError } from '../core/error.js';
+import { checkWhole, shown } from './check.js';
 import type { CountGraph } from './count-graph.js';
 import type { FrontierOptions, FrontierSnapshot } from './count-frontier.js';
 
@@ -96,9 +97,14 @@ export interface CheckpointStart {
  * header and where the tables start. Throws BAD_INPUT for anything that is not a gridbits count checkpoint.
  */
 export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
+  if (!(bytes instanceof Uint8Array))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `bytes must be a checkpoint's first bytes (a Uint8Array), got ${shown(bytes)}`,
+    );
   const magic = new TextEncoder().encode(MAGIC);
   const damaged = (why: string): GridbitsError =>
-    new GridbitsError('BAD_INPUT', `the checkpoint is damaged or not a gridbits count checkpoint (${why})`);
+    new GridbitsError('BAD_INPUT', `the checkpoint's bytes are damaged or not a gridbits count checkpoint (${why})`);
   if (bytes.length < magic.length + 4 || magic.some((b, i) => bytes[i] !== b))
     throw damaged('it does not start as one');
   const len = new DataView(bytes.buffer, bytes.byteOffset + magic.length, 4).getUint32(0, true);
@@ -128,6 +134,14 @@ export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
 
 /** The bytes a checkpoint with this header takes. */
 export function checkpointBytes(head: CheckpointHead, tablesAt: number): number {
+  const h = head as unknown as Record<string, unknown> | null;
+  const entries = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 16;
+  if (h === null || typeof h !== 'object' || !entries(h.curEntries) || !entries(h.nextEntries))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `head must be a checkpoint's header (readCheckpointHead), got ${shown(head)}`,
+    );
+  checkWhole(tablesAt, 'tablesAt', 0);
   return tablesAt + 16 * (head.curEntries + head.nextEntries);
 }
 

@@ -10,12 +10,12 @@
 // equals 33,439,123,484,294 — counting with binary decision diagrams", Electronic Journal of Combinatorics 3,
 // 1996 (the figure in its title is wrong).
 import { GridbitsError } from '../core/error.js';
-import type { JobControl } from '../core/job.js';
+import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
-import { FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
-import { APEX, boundaryTable, keyDegrees } from './count-halves.js';
-import type { StateTable } from './count-table.js';
+import { CountCap, FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
+import { APEX, boundaryTableSteps, keyDegrees, keyOrder } from './count-halves.js';
+import { AsideWork, type StateTable } from './count-table.js';
 
 /*
  * A board of `width` × h squares (rows across the width) splits into the top part, rows 0..m−1 (m = ⌈h/2⌉),
@@ -348,9 +348,19 @@ export class CrossSearch {
           );
     const mirror = mirrorOf(plan.width);
     const mirrored = this.symmetry === 'all' || this.symmetry === 'mirror';
-    const keys = [...top.part.groups.keys()].filter((key) => !mirrored || mirrorKey(key, mirror) >= key);
+    // The keys joined, a piece at a time (8×8: 716,176 of them).
+    const aside = new AsideWork(control, KEYS_PER_NODE);
+    let keys: number[] = [];
+    for (const key of top.part.groups.keys()) {
+      if (!mirrored || mirrorKey(key, mirror) >= key) keys.push(key);
+      if (aside.spend(1)) yield;
+    }
     // A class's shards split its keys in their order: the same however its tables were come by.
-    if (this.ends !== undefined) keys.sort((a, b) => a - b);
+    if (this.ends !== undefined) {
+      const order = yield* keyOrder(Int32Array.from(keys), aside);
+      const sorted = keys;
+      keys = Array.from(order, (i) => sorted[i]);
+    }
     const nodes = top.nodes + (this.lower === null ? 0 : bottom.nodes);
     return {
       plan,
@@ -378,22 +388,21 @@ export class CrossSearch {
       const kept = this.parts.get(key(ends));
       if (kept !== undefined) return kept;
       const image = this.parts.get(key(mirrorSquares(ends, width)));
-      if (image !== undefined) return { ...image, part: mirrorPart(image.part, mirrorOf(width)) };
+      if (image !== undefined) return { ...image, part: yield* mirrorPartSteps(image.part, mirrorOf(width), control) };
     }
     const r = yield* fj.steps(control, onShare);
-    const made = { part: this.part(r), nodes: r.nodes, peakStates: r.peakStates };
+    const made = { part: yield* this.part(r, control), nodes: r.nodes, peakStates: r.peakStates };
     fj.release();
     if (this.parts !== undefined && ends !== undefined) this.parts.put(key(ends), made);
     return made;
   }
 
-  private part(r: FrontierResult): CrossPart {
+  private *part(r: FrontierResult, control: JobControl<unknown>): Generator<void, CrossPart, void> {
     const { slots } = this.plan;
-    const t = boundaryTable(r.table as StateTable, r.stored as number, slots);
+    const t = yield* boundaryTableSteps(r.table as StateTable, r.stored as number, slots, control);
     if (t.big)
-      throw new GridbitsError(
-        'LIMIT',
-        `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}: too large for the crossing join`,
+      throw new CountCap(
+        `a part's counts pass 2^53 on ${this.plan.width}×${this.plan.height}, past the exact sums of the join across the middle`,
       );
     return { states: t.states, mates: t.mates, counts: t.counts, groups: t.groups };
   }
@@ -467,18 +476,40 @@ export class CrossParts {
  * slots are permuted, its degree vector's key mirrored; the states keep their places.
  */
 export function mirrorPart(p: CrossPart, mirror: Int8Array): CrossPart {
+  return finishedValue(job((ctl) => mirrorPartSteps(p, mirror, ctl)).runSync());
+}
+
+/** As `mirrorPart`, as steps of a job: the states a piece at a time, paced as its other work. */
+function* mirrorPartSteps(p: CrossPart, mirror: Int8Array, control: JobControl<unknown>): Generator<void, CrossPart> {
+  const aside = new AsideWork(control, KEYS_PER_NODE);
   const slots = mirror.length;
   const mates = new Int8Array(p.mates.length);
-  for (let base = 0; base < mates.length; base += slots) {
-    for (let j = 0; j < slots; j++) {
-      const m = p.mates[base + mirror[j]];
-      mates[base + j] = m < 0 ? m : mirror[m];
+  const piece = slots * MIRROR_PIECE;
+  for (let from = 0; from < mates.length; from += piece) {
+    const to = Math.min(mates.length, from + piece);
+    for (let base = from; base < to; base += slots) {
+      for (let j = 0; j < slots; j++) {
+        const m = p.mates[base + mirror[j]];
+        mates[base + j] = m < 0 ? m : mirror[m];
+      }
     }
+    if (aside.spend(MIRROR_PIECE)) yield;
   }
   const groups = new Map<number, readonly [number, number]>();
-  for (const [key, range] of p.groups) groups.set(mirrorKey(key, mirror), range);
+  for (const [key, range] of p.groups) {
+    groups.set(mirrorKey(key, mirror), range);
+    if (aside.spend(1)) yield;
+  }
   return { states: p.states, mates, counts: p.counts, groups };
 }
+
+/**
+ * Pacing of the work on the parts' tables besides the frontier programs (see AsideWork): degree vectors' keys
+ * (or states mirrored) that take about as long as a state expanded, and the states mirrored between two looks
+ * at the pacing.
+ */
+const KEYS_PER_NODE = 4;
+const MIRROR_PIECE = 256;
 
 /** Slot j's mirror image (file f → width−1−f in the same row). */
 function mirrorOf(width: number): Int8Array {
@@ -515,6 +546,7 @@ export function* crossJoinSteps(
   onCount: (count: bigint) => void = () => undefined,
 ): Generator<void, CrossJoinResult, void> {
   const join = new CrossJoin(t);
+  yield* join.prepare(control);
   let count = 0n;
   const mine = Math.ceil((t.keys.length - index) / shards);
   let done = 0;
@@ -616,16 +648,23 @@ class CrossJoin {
     });
     this.settled = Array.from({ length: slots + 1 }, () => []);
     for (let b = 0; b < slots; b++) this.settled[last[b] + 1].push(b);
-    const seq = this.settled.flat();
     this.prefix = Array.from({ length: slots + 1 }, (_, L) => new Uint8Array(3 ** L));
+  }
+
+  /** Fills `prefix` from the bottom part's keys, as steps of a job (8×8: 716,176 keys), before the first vector. */
+  *prepare(control: JobControl<unknown>): Generator<void, void, void> {
+    const { slots } = this;
+    const seq = this.settled.flat();
+    const aside = new AsideWork(control, KEYS_PER_NODE);
     const d = new Int8Array(slots);
-    for (const key of t.bottom.groups.keys()) {
+    for (const key of this.t.bottom.groups.keys()) {
       keyDegrees(key, d);
       let code = 0;
       for (let L = 0; L < slots; L++) {
         code = code * 3 + d[seq[L]];
         this.prefix[L + 1][code] |= 1 << (key % 3);
       }
+      if (aside.spend(1)) yield;
     }
   }
 
@@ -1010,8 +1049,8 @@ class CrossJoin {
 /** other[s] of a stub whose bottom square is a tour end: the walk reaches the apex. */
 const TO_APEX = -2;
 
-function pastExact(): GridbitsError {
-  return new GridbitsError('LIMIT', "the crossing join's sums pass 2^53, where doubles stop being exact");
+function pastExact(): CountCap {
+  return new CountCap('the sums of the join across the middle pass 2^53, where they stop being exact');
 }
 
 /** How many distinct pairs are among (x, y), (mx, my), (y, x), (my, mx). */

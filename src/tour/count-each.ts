@@ -5,10 +5,14 @@
 import type { Board } from '../core/board.js';
 import { job, type Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
+import { GridbitsError } from '../core/error.js';
+import { checkBoard, checkCountShape, checkSquare } from './check.js';
 import { budgeted, prepareCount, type TourCountOptions, type CountRun } from './count.js';
 
 /** Directed open tours from every square. */
 export interface EachCount {
+  /** Always true here: every count is exact (see `EachOutOfReach`). */
+  complete: true;
   /** Directed open tours starting on each square (index = square). */
   counts: bigint[];
   /** Counts actually run: one per class of squares the board's symmetries map onto each other. */
@@ -26,6 +30,20 @@ export interface EachPartial {
   runs: number;
 }
 
+/**
+ * Counts from every square the counter could not finish: the count from one class of squares met a limit of
+ * the counter's own (see `CountOutOfReach`). What it had, as a stopped run's partial, and the limit in words.
+ */
+export interface EachOutOfReach extends EachPartial {
+  /** Always false here: the counts are lower bounds. */
+  complete: false;
+  /** The limit the counter met, in words. */
+  reason: string;
+}
+
+/** What counts from every square answer: all of them, or why the counter could not finish (`complete` tells). */
+export type EachAnswer = EachCount | EachOutOfReach;
+
 /** Options of `countToursFromEach`: those of a count, without the ends. */
 export type EachOptions = Omit<TourCountOptions, 'from' | 'to' | 'closed'>;
 
@@ -34,6 +52,7 @@ export type EachOptions = Omit<TourCountOptions, 'from' | 'to' | 'closed'>;
  * moves are symmetric under all of them, so every square of one class starts as many tours.
  */
 export function symmetricSquares(board: Board, square: number): number[] {
+  checkSquare(checkBoard(board, 'board'), square, 'square');
   const w = board.width,
     h = board.height;
   const f = board.file(square),
@@ -53,7 +72,14 @@ export function symmetricSquares(board: Board, square: number): number[] {
  * symmetric squares, each checked (and refused past `countLimit`) before the first runs. Progress is in
  * percent over all the counts.
  */
-export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachCount, EachPartial> {
+export function countToursFromEachJob(board: Board, options: EachOptions = {}): Job<EachAnswer, EachPartial> {
+  checkCountShape(checkBoard(board, 'board'), options, 'options');
+  for (const k of ['from', 'to', 'closed'] as const)
+    if ((options as TourCountOptions)[k] !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `options.${k}: counts from every square are of open tours from each square`,
+      );
   const reps: number[] = [];
   const seen = new Uint8Array(board.cells);
   for (let s = 0; s < board.cells; s++) {
@@ -64,27 +90,29 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
   // Each count is prepared when it starts (a prepared frontier program holds its tables); the first is
   // prepared now, so a refusal comes at once.
   const first = prepareCount(board, { ...options, from: reps[0] });
-  return job(function* (ctl) {
+  return job<EachAnswer, EachPartial>(function* (ctl) {
     const counts = new Array<bigint>(board.cells).fill(0n);
     let runs = 0;
     let current: CountRun | null = null;
     const fill = (s: number, c: bigint): void => {
       for (const t of symmetricSquares(board, s)) counts[t] = c;
     };
-    ctl.partial = () => {
+    const partial = (): EachPartial => {
       const out = counts.slice();
       if (current !== null && runs < reps.length)
         for (const t of symmetricSquares(board, reps[runs])) out[t] = current.partial().count ?? 0n;
       return { counts: out, runs };
     };
+    ctl.partial = partial;
     for (; runs < reps.length;) {
       current = runs === 0 ? first : prepareCount(board, { ...options, from: reps[runs] });
       const i = runs;
       const r = yield* current.steps(ctl, (share) => ctl.report({ share: (i + share) / reps.length }));
+      if (!r.complete) return { complete: false, reason: r.reason, ...partial() };
       fill(reps[runs], r.count);
       runs++;
     }
-    return { counts, runs };
+    return { complete: true, counts, runs };
   });
 }
 
@@ -94,7 +122,7 @@ export function countToursFromEachJob(board: Board, options: EachOptions = {}): 
 export function countToursFromEach(
   board: Board,
   options: EachOptions & RunOptions = {},
-): Promise<Outcome<EachCount, EachPartial>> {
+): Promise<Outcome<EachAnswer, EachPartial>> {
   return countToursFromEachJob(board, budgeted(options)).run(options);
 }
 
@@ -102,6 +130,6 @@ export function countToursFromEach(
 export function countToursFromEachSync(
   board: Board,
   options: EachOptions & RunOptions = {},
-): Outcome<EachCount, EachPartial> {
+): Outcome<EachAnswer, EachPartial> {
   return countToursFromEachJob(board, budgeted(options)).runSync(options);
 }

@@ -11,7 +11,7 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
-import { limbsToBig, StateTable } from './count-table.js';
+import { AsideWork, limbsToBig, StateTable, tableSteps } from './count-table.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
@@ -36,10 +36,25 @@ const MATE = 12;
 /** While a state is expanded: the label the oldest square and its mate share. */
 const OLDEST_LABEL = 13;
 const NEW_LABEL = 15;
-/** What advanceUntilPause answers: a pause the control wants, the end, or a count past 2^64. */
+/**
+ * What advanceUntilPause answers: a pause the control wants, the end, a count past 2^64, work on the next
+ * step's tables before they take more states (TABLES) or before they are read (SETTLE).
+ */
 const PAUSE = 0,
   DONE_RUN = 1,
-  OVERFLOW = 2;
+  OVERFLOW = 2,
+  TABLES = 3,
+  SETTLE = 4,
+  SCAN = 5;
+
+/**
+ * Pacing besides the states expanded (see AsideWork): the entries a state makes, each counted as this share of
+ * a state toward the next pause (a state that dies at once takes a fraction of one that makes a dozen); and the
+ * empty entries of a table looked at between two looks at the pacing, and as many as take a state's time.
+ */
+const NODES_PER_PUSH = 0.25;
+const EMPTY_PIECE = 4096;
+const EMPTY_PER_NODE = 128;
 /**
  * A stored state is 16 window slots of 4 bits in two 32-bit words. A window of 17 (a knight 8 wide) fits
  * too: its oldest square has one neighbour still to come, so it is finished or a path end whose mate is
@@ -62,7 +77,7 @@ export interface FrontierOptions {
    * `iface`: the path's other ends are elsewhere). With two ends given this holds anyway.
    */
   onlyEnds?: boolean;
-  /** Most states held at once (MAX_STATES unless given): past it the count stops with a LIMIT error. */
+  /** Most states held at once (MAX_STATES unless given): past it the count stops with a `CountCap`. */
   maxStates?: number;
   /** Keep BigInt counts from the start (tests use it to check the BigInt path on small boards). */
   big?: boolean;
@@ -89,6 +104,20 @@ export interface FrontierResult {
   stored?: number;
 }
 
+/**
+ * A limit of the counter's own met while it counts (more states at once than the memory it is allowed, sums
+ * past 2^53 where the crossing join adds doubles): the count cannot finish. Thrown inside the count's steps and
+ * caught where the count's job answers (`prepareCount`, the shards), which then says so in its answer: never
+ * seen outside a job.
+ */
+export class CountCap extends Error {
+  /** @param reason the limit, in words */
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CountCap';
+  }
+}
+
 /** Whether the state encoding holds a window of `reach` squares (see SLOTS). */
 export function frontierFits(reach: number): boolean {
   return reach <= SLOTS + 1;
@@ -101,7 +130,7 @@ export function frontierCount(g: CountGraph, o: FrontierOptions): FrontierResult
 }
 
 /**
- * Most states held at once: past it the count stops with a LIMIT error. Two tables of 16-byte entries at
+ * Most states held at once: past it the count stops with a `CountCap`. Two tables of 16-byte entries at
  * most 70 % full, each under 2^26 entries: about 2 GiB, which this machine (24 GB) takes; measured in
  * bench/tour-count.bench.ts.
  */
@@ -246,6 +275,11 @@ class FrontierRun {
   private overflow = false;
   /** True while the state at `k` has been counted and a pause came before its expansion. */
   private paused = false;
+  /** Entries made, and those the pacing has counted; empty entries looked at, and their pacing. */
+  private pushes = 0;
+  private pushesSeen = 0;
+  private empties = 0;
+  private scan: AsideWork | undefined = undefined;
 
   constructor(
     private readonly g: CountGraph,
@@ -341,6 +375,12 @@ class FrontierRun {
     return this.share;
   }
 
+  /** Whether a table of the next step must be worked on before it takes more states. */
+  private nextDue(): boolean {
+    for (const t of this.next) if (t.due) return true;
+    return false;
+  }
+
   /** States the next step holds so far. */
   private nextHeld(): number {
     let n = 0;
@@ -424,8 +464,13 @@ class FrontierRun {
       const code = this.advanceUntilPause(control);
       if (code === OVERFLOW) return 'overflow';
       if (code === DONE_RUN) break;
-      onShare(this.shareDone());
-      yield;
+      // The next step's tables are emptied, doubled and filled in pieces, between the job's pauses.
+      if (code === TABLES || code === SETTLE) yield* tableSteps(control, this.next, code === SETTLE);
+      else if (code === SCAN) yield;
+      else {
+        onShare(this.shareDone());
+        yield;
+      }
     }
     onShare(1);
     return this.result();
@@ -451,7 +496,9 @@ class FrontierRun {
       const stored = this.stored,
         off = D - stored,
         compress = this.compress;
-      for (; this.part < cur.length; this.part++, this.k = 0) {
+      // The tables of the step one after the other; past the last state of the last one, `k` stays at its
+      // capacity (a snapshot there resumes at the step's end).
+      for (; ; this.part++, this.k = 0) {
         const table = cur[this.part],
           cap = table.capacity;
         for (; this.k < cap; this.k++) {
@@ -459,10 +506,22 @@ class FrontierRun {
           const e = table.e;
           const c0 = e[4 * k + 2],
             c1 = e[4 * k + 3];
-          if ((c0 | c1) === 0) continue;
+          if ((c0 | c1) === 0) {
+            // A table past its largest step holds few states: its empty entries take time too.
+            if (
+              (++this.empties & (EMPTY_PIECE - 1)) === 0 &&
+              (this.scan ??= new AsideWork(control, EMPTY_PER_NODE)).spend(EMPTY_PIECE)
+            )
+              return SCAN;
+            continue;
+          }
           if (this.paused) this.paused = false;
           else {
+            if (this.nextDue()) return TABLES;
             this.nodes++;
+            // A state costs more the more it makes: its entries count toward the pacing (not as nodes).
+            control.checkAt -= (this.pushes - this.pushesSeen) * NODES_PER_PUSH;
+            this.pushesSeen = this.pushes;
             if (control.spend()) {
               this.paused = true;
               return PAUSE;
@@ -540,16 +599,14 @@ class FrontierRun {
               this.join(s1, x1, s2, x2);
             }
           }
-          if (this.nextHeld() > this.maxStates)
-            throw new GridbitsError(
-              'LIMIT',
-              `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
-            );
+          // States still waiting in a table's buffer are counted once the step ends.
+          if (this.nextHeld() > this.maxStates) throw this.pastStates();
         }
+        if (this.part === cur.length - 1) break;
       }
       let overflow = this.overflow;
       for (const t of this.next) {
-        t.flush();
+        if (!t.settled) return SETTLE;
         overflow ||= t.overflow;
       }
       if (overflow) return OVERFLOW;
@@ -559,12 +616,19 @@ class FrontierRun {
       this.k = 0;
       this.part = 0;
       const held = this.heldNow();
+      if (held > this.maxStates) throw this.pastStates();
       if (held > this.peakStates) this.peakStates = held;
       this.v = v + 1;
       if (this.v === n || (held === 0 && this.iface === 0)) this.finished = true;
       else this.forecast();
     }
     return DONE_RUN;
+  }
+
+  private pastStates(): CountCap {
+    return new CountCap(
+      `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
+    );
   }
 
   /** Two edges s1–v–s2: v becomes an inner square joining two fragments (or closing one). */
@@ -687,6 +751,7 @@ class FrontierRun {
     const next = this.next[kind];
     if (this.big) next.addBig(lo >>> 0, hi >>> 0, this.cBig);
     else next.push(lo >>> 0, hi >>> 0, this.c0, this.c1);
+    this.pushes++;
   }
 
   /** The last square: everything still open leaves now. Open: one path with both ends accounted for. */

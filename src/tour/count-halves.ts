@@ -11,7 +11,7 @@ import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { limbsToBig, StateTable } from './count-table.js';
+import { AsideWork, limbsToBig, StateTable, tableSteps } from './count-table.js';
 import type { Piece } from '../pieces/piece.js';
 
 /*
@@ -163,7 +163,7 @@ function* halvesSteps(
   closed = true,
 ): Generator<void, HalvesResult, void> {
   const t = yield* new HalvesSearch(width, height, piece, false, closed).steps(control);
-  const { count, pairs } = joinHalves(t, 0, 1);
+  const { count, pairs } = yield* joinHalvesSteps(t, 0, 1, control);
   return { count, nodes: t.nodes, peakStates: t.peakStates, boundaryStates: t.top.states, pairs };
 }
 
@@ -223,7 +223,7 @@ export class HalvesSearch {
   readonly frontier: FrontierSearch;
   /**
    * `big` keeps BigInt counts from the start (tests check that path on small boards with it); `closed` false counts
-   * open tours.
+   * open tours; `maxStates`: the frontier program's cap (see FrontierOptions).
    */
   constructor(
     width: number,
@@ -231,12 +231,19 @@ export class HalvesSearch {
     piece: Piece,
     big = false,
     readonly closed = true,
+    maxStates?: number,
   ) {
     if (!halvesFit(width, height, piece)) throw notFit(width, height);
     const odd = height % 2 !== 0;
     this.plan = halfPlan(width, odd ? height + 1 : height, piece);
     this.bottomPlan = odd ? halfPlan(width, height - 1, piece) : null;
-    this.options = { closed, ends: [], iface: this.plan.boundary, ...(big ? { big } : {}) };
+    this.options = {
+      closed,
+      ends: [],
+      iface: this.plan.boundary,
+      ...(big ? { big } : {}),
+      ...(maxStates !== undefined ? { maxStates } : {}),
+    };
     this.frontier = new FrontierSearch(this.plan.graph, this.options);
   }
 
@@ -256,7 +263,7 @@ export class HalvesSearch {
       // The shorter board's program: a resumed count runs it again (a small part of the work, BOTTOM_SHARE).
       this.lower = new FrontierSearch(bottomPlan.graph, this.options);
       const r = yield* this.lower.steps(control, (share) => onShare(share * BOTTOM_SHARE));
-      bottom = boundaryTable(r.table as StateTable, r.stored as number, bottomPlan.boundary);
+      bottom = yield* boundaryTableSteps(r.table as StateTable, r.stored as number, bottomPlan.boundary, control);
       this.lowerDone = { squares: bottomPlan.graph.n - bottomPlan.boundary, nodes: r.nodes, peakStates: r.peakStates };
       this.lower = null;
     }
@@ -264,11 +271,16 @@ export class HalvesSearch {
     const r = yield* this.frontier.steps(control, (share) => onShare(before + share * (1 - before)));
     const table = r.table as StateTable,
       stored = r.stored as number;
-    const own = boundaryTable(table, stored, plan.boundary);
+    const own = yield* boundaryTableSteps(table, stored, plan.boundary, control);
     const top =
       plan.selfImage.length === 0
         ? own
-        : boundaryTable(withEdges(table, stored, plan.boundary, plan.selfImage), stored, plan.boundary);
+        : yield* boundaryTableSteps(
+            yield* withEdgesSteps(table, stored, plan.boundary, plan.selfImage, control),
+            stored,
+            plan.boundary,
+            control,
+          );
     this.frontier.release();
     return {
       top,
@@ -307,11 +319,35 @@ const BOTTOM_SHARE = 0.1;
 
 /**
  * Shard `index` of `shards` of the join of the two parts (see `joinShard`); the shards' sums add up to the
- * count (undirected, open tours too).
+ * count (undirected, open tours too). To the end in one go (tests); see `joinHalvesSteps` for a job's steps.
  */
 export function joinHalves(t: HalvesTables, index: number, shards: number): { count: bigint; pairs: number } {
-  return joinShard(t.top, index, shards, t.bottom, t.closed ? 0 : 2);
+  return finishedValue(job((ctl) => joinHalvesSteps(t, index, shards, ctl)).runSync());
 }
+
+/**
+ * As `joinHalves`, as steps of a job: the pairs it compares are paced as its other work (not counted as nodes);
+ * `onShare` hears the share of the shard's groups of top states joined at each pause.
+ */
+export function joinHalvesSteps(
+  t: HalvesTables,
+  index: number,
+  shards: number,
+  control: JobControl<unknown>,
+  onShare: (share: number) => void = () => undefined,
+): Generator<void, { count: bigint; pairs: number }, void> {
+  return joinShard(t.top, index, shards, control, onShare, t.bottom, t.closed ? 0 : 2);
+}
+
+/**
+ * Pacing of the work outside the frontier program (see AsideWork): entries of a table read, or pairs of states
+ * compared, between two looks at the job's pacing (about a tenth of a millisecond), and how many of them take
+ * about as long as a state expanded.
+ */
+const SCAN_PIECE = 1 << 9;
+const SCAN_PER_NODE = 4;
+const PAIRS_PIECE = 1 << 13;
+const PAIRS_PER_NODE = 32;
 
 const DONE = 2,
   ROOTED = 3;
@@ -331,92 +367,229 @@ export function keyDegrees(key: number, out: Int8Array): Int8Array {
   return out;
 }
 
-/** Boundary slot j (0..B−1, vertex n−B+j) is row m−1 for j < width and row m after. */
+/** Boundary slot j (0..B−1, vertex n−B+j) is row m−1 for j < width and row m after. To the end in one go (tests). */
 export function boundaryTable(table: StateTable, stored: number, B: number): BoundaryTable {
-  const n = table.size;
-  const off = stored - B;
-  const e = table.e;
-  const label = new Int8Array(16);
-  // The states are laid out group by group (keys ascending), in the table's order within a group: a counting
-  // sort over the groups, so nothing per state is left for the garbage collector (8×8: 88 million states).
-  const groupOf = new Int32Array(n);
-  const index = new Map<number, number>();
-  const sizes: number[] = [];
-  let big = false;
-  for (let i = 0, k = 0; i < table.capacity; i++) {
-    const at = 4 * i;
-    const c0 = e[at + 2],
-      c1 = e[at + 3];
-    if ((c0 | c1) === 0) continue;
-    const k0 = e[at],
-      k1 = e[at + 1];
-    let key = 0,
-      roots = 0;
-    for (let j = off; j < stored; j++) {
-      const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
-      key = key * 3 + (x === 0 ? 0 : x === DONE ? 2 : 1);
-      if (x === ROOTED) roots++;
-    }
-    for (let j = 0; j < off; j++) {
-      const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
-      if (x !== DONE) throw new Error('a square before the boundary is not finished');
-    }
-    const sk = stateKey(key, roots);
-    let g = index.get(sk);
-    if (g === undefined) {
-      g = sizes.length;
-      index.set(sk, g);
-      sizes.push(0);
-    }
-    sizes[g]++;
-    groupOf[k++] = g;
-    // A table of BigInt counts (past 2^64) keeps them beside the entries.
-    if (table.big ? table.bigCounts[i] > BigInt(Number.MAX_SAFE_INTEGER) : c1 * 2 ** 32 + c0 > Number.MAX_SAFE_INTEGER)
-      big = true;
+  return finishedValue(job((ctl) => boundaryTableSteps(table, stored, B, ctl)).runSync());
+}
+
+/**
+ * A part's boundary states from the frontier program's last table, as steps of a job: two passes over the
+ * table in pieces, paced as the job's other work (not counted as nodes).
+ */
+export function* boundaryTableSteps(
+  table: StateTable,
+  stored: number,
+  B: number,
+  control: JobControl<unknown>,
+): Generator<void, BoundaryTable, void> {
+  const b = new BoundaryBuilder(table, stored, B);
+  const aside = new AsideWork(control, SCAN_PER_NODE);
+  const cap = table.capacity;
+  for (let i = 0; i < cap; i += SCAN_PIECE) {
+    b.group(i, Math.min(cap, i + SCAN_PIECE));
+    if (aside.spend(SCAN_PIECE)) yield;
   }
-  const keys = [...index.keys()].sort((a, b) => a - b);
-  const groups = new Map<number, [number, number]>();
-  const next = new Int32Array(sizes.length);
-  for (let i = 0, start = 0; i < keys.length; i++) {
-    const g = index.get(keys[i]) as number;
-    groups.set(keys[i], [start, start + sizes[g]]);
-    next[g] = start;
-    start += sizes[g];
+  // The groups in the order of their keys, then where each group's states go.
+  const order = yield* keyOrder(b.groupKeys(), aside);
+  for (let i = 0; i < order.length; i += SCAN_PIECE) {
+    b.place(order, i, Math.min(order.length, i + SCAN_PIECE));
+    if (aside.spend(SCAN_PIECE)) yield;
   }
-  const mates = new Int8Array(n * B).fill(-1);
-  const rooted = new Int8Array(n).fill(-1);
-  const counts = new Float64Array(n);
-  const countsBig: bigint[] = big ? new Array<bigint>(n) : [];
-  for (let i = 0, k = 0; i < table.capacity; i++) {
-    const at = 4 * i;
-    const c0 = e[at + 2],
-      c1 = e[at + 3];
-    if ((c0 | c1) === 0) continue;
-    const s = next[groupOf[k++]]++;
-    const k0 = e[at],
-      k1 = e[at + 1];
-    label.fill(-1);
-    for (let j = off; j < stored; j++) {
-      const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
-      const b = j - off;
-      if (x === ROOTED) {
-        mates[s * B + b] = APEX;
-        rooted[s] = b;
-      } else if (x >= FIRST_LABEL) {
-        const other = label[x];
-        if (other < 0) label[x] = b;
-        else {
-          mates[s * B + b] = other;
-          mates[s * B + other] = b;
+  b.allocate();
+  for (let i = 0; i < cap; i += SCAN_PIECE) {
+    b.fill(i, Math.min(cap, i + SCAN_PIECE));
+    if (aside.spend(SCAN_PIECE)) yield;
+  }
+  return b.result();
+}
+
+/** The two passes of `boundaryTableSteps`, each over a stretch of the table at a time. */
+class BoundaryBuilder {
+  private readonly n: number;
+  private readonly off: number;
+  private readonly label = new Int8Array(16);
+  /**
+   * The states are laid out group by group (keys ascending), in the table's order within a group: a counting
+   * sort over the groups, so nothing per state is left for the garbage collector (8×8: 88 million states).
+   */
+  private readonly groupOf: Int32Array;
+  private readonly index = new Map<number, number>();
+  private readonly sizes: number[] = [];
+  /** Each group's key, by group (in the order the first pass met them). */
+  private readonly keyOf: number[] = [];
+  private big = false;
+  /** States seen by the first pass, and placed by the second. */
+  private k1 = 0;
+  private k2 = 0;
+  private readonly keys: number[] = [];
+  private readonly groups = new Map<number, [number, number]>();
+  /** The first state of each group, then (second pass) the next state to place in it. */
+  private next = new Int32Array(0);
+  private start = 0;
+  private mates = new Int8Array(0);
+  private rooted = new Int8Array(0);
+  private counts = new Float64Array(0);
+  private countsBig: bigint[] = [];
+
+  constructor(
+    private readonly table: StateTable,
+    private readonly stored: number,
+    private readonly B: number,
+  ) {
+    this.n = table.size;
+    this.off = stored - B;
+    this.groupOf = new Int32Array(this.n);
+  }
+
+  /** First pass over entries [from, to): each state's group (its degrees and paths run to ends). */
+  group(from: number, to: number): void {
+    const { table, stored, off, index, sizes, groupOf } = this;
+    const e = table.e;
+    let k = this.k1;
+    for (let i = from; i < to; i++) {
+      const at = 4 * i;
+      const c0 = e[at + 2],
+        c1 = e[at + 3];
+      if ((c0 | c1) === 0) continue;
+      const k0 = e[at],
+        k1 = e[at + 1];
+      let key = 0,
+        roots = 0;
+      for (let j = off; j < stored; j++) {
+        const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
+        key = key * 3 + (x === 0 ? 0 : x === DONE ? 2 : 1);
+        if (x === ROOTED) roots++;
+      }
+      for (let j = 0; j < off; j++) {
+        const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
+        if (x !== DONE) throw new Error('a square before the boundary is not finished');
+      }
+      const sk = stateKey(key, roots);
+      let g = index.get(sk);
+      if (g === undefined) {
+        g = sizes.length;
+        index.set(sk, g);
+        sizes.push(0);
+        this.keyOf.push(sk);
+      }
+      sizes[g]++;
+      groupOf[k++] = g;
+      // A table of BigInt counts (past 2^64) keeps them beside the entries.
+      if (
+        table.big ? table.bigCounts[i] > BigInt(Number.MAX_SAFE_INTEGER) : c1 * 2 ** 32 + c0 > Number.MAX_SAFE_INTEGER
+      )
+        this.big = true;
+    }
+    this.k1 = k;
+  }
+
+  /** After the first pass: the groups' keys, by group. */
+  groupKeys(): Int32Array {
+    this.next = new Int32Array(this.sizes.length);
+    return Int32Array.from(this.keyOf);
+  }
+
+  /** Between the passes: where the states of the groups order[from..to) go (`order`: the groups by key). */
+  place(order: Int32Array, from: number, to: number): void {
+    const { sizes, groups, keyOf, keys, next } = this;
+    let start = this.start;
+    for (let i = from; i < to; i++) {
+      const g = order[i],
+        key = keyOf[g];
+      keys.push(key);
+      groups.set(key, [start, start + sizes[g]]);
+      next[g] = start;
+      start += sizes[g];
+    }
+    this.start = start;
+  }
+
+  /** The arrays the second pass fills (zeroed: nothing to fill first). */
+  allocate(): void {
+    const { n, B } = this;
+    this.mates = new Int8Array(n * B);
+    this.rooted = new Int8Array(n);
+    this.counts = new Float64Array(n);
+    this.countsBig = this.big ? new Array<bigint>(n) : [];
+  }
+
+  /** Second pass over entries [from, to): each state's mates, path run to an end, and count, in its place. */
+  fill(from: number, to: number): void {
+    const { table, stored, off, B, label, groupOf, next, mates, rooted, counts, countsBig, big } = this;
+    const e = table.e;
+    let k = this.k2;
+    for (let i = from; i < to; i++) {
+      const at = 4 * i;
+      const c0 = e[at + 2],
+        c1 = e[at + 3];
+      if ((c0 | c1) === 0) continue;
+      const s = next[groupOf[k++]]++;
+      const k0 = e[at],
+        k1 = e[at + 1];
+      label.fill(-1);
+      rooted[s] = -1;
+      for (let j = off; j < stored; j++) {
+        const x = j < 8 ? (k0 >>> (4 * j)) & 15 : (k1 >>> (4 * (j - 8))) & 15;
+        const b = j - off;
+        // No path end here unless a later slot of the same path says so.
+        mates[s * B + b] = -1;
+        if (x === ROOTED) {
+          mates[s * B + b] = APEX;
+          rooted[s] = b;
+        } else if (x >= FIRST_LABEL) {
+          const other = label[x];
+          if (other < 0) label[x] = b;
+          else {
+            mates[s * B + b] = other;
+            mates[s * B + other] = b;
+          }
         }
       }
+      counts[s] = table.big ? Number(table.bigCounts[i]) : c1 * 2 ** 32 + c0;
+      if (big) countsBig[s] = table.big ? table.bigCounts[i] : limbsToBig(c0, c1);
     }
-    const cb = table.big ? table.bigCounts[i] : limbsToBig(c0, c1);
-    counts[s] = table.big ? Number(cb) : c1 * 2 ** 32 + c0;
-    if (big) countsBig[s] = cb;
+    this.k2 = k;
   }
-  return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys };
+
+  result(): BoundaryTable {
+    const { B, n, mates, rooted, counts, countsBig, big, groups, keys } = this;
+    return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys };
+  }
 }
+
+/**
+ * The indices of `keys` (whole numbers from 0 to 2^31 − 1, all different) in the order of their keys: a radix
+ * sort on 16 bits at a time, in pieces paced as the job's other work.
+ */
+export function* keyOrder(keys: Int32Array, aside: AsideWork): Generator<void, Int32Array, void> {
+  const n = keys.length;
+  let from = new Int32Array(n),
+    to = new Int32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  const at = new Int32Array(RADIX + 1);
+  for (const shift of [0, 16]) {
+    at.fill(0);
+    for (let i0 = 0; i0 < n; i0 += SCAN_PIECE) {
+      const i1 = Math.min(n, i0 + SCAN_PIECE);
+      for (let i = i0; i < i1; i++) at[((keys[from[i]] >>> shift) & (RADIX - 1)) + 1]++;
+      if (aside.spend(SCAN_PIECE / 4)) yield;
+    }
+    for (let d = 0; d < RADIX; d++) at[d + 1] += at[d];
+    for (let i0 = 0; i0 < n; i0 += SCAN_PIECE) {
+      const i1 = Math.min(n, i0 + SCAN_PIECE);
+      for (let i = i0; i < i1; i++) {
+        const g = from[i];
+        to[at[(keys[g] >>> shift) & (RADIX - 1)]++] = g;
+      }
+      if (aside.spend(SCAN_PIECE / 4)) yield;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/** The digits of `keyOrder`'s radix sort. */
+const RADIX = 1 << 16;
 
 /**
  * The boundary states of `table` with every subset of the edges `edges` (pairs of boundary slots) added where
@@ -429,25 +602,64 @@ export function withEdges(
   B: number,
   edges: ReadonlyArray<readonly [number, number]>,
 ): StateTable {
-  if (table.big) return addEdges(table, stored, B, edges, true);
-  const limbs = addEdges(table, stored, B, edges, false);
-  return limbs.overflow ? addEdges(table, stored, B, edges, true) : limbs;
+  return finishedValue(job((ctl) => withEdgesSteps(table, stored, B, edges, ctl)).runSync());
 }
 
-function addEdges(
+/** As `withEdges`, as steps of a job: the table read and the new one filled in pieces (not counted as nodes). */
+function* withEdgesSteps(
+  table: StateTable,
+  stored: number,
+  B: number,
+  edges: ReadonlyArray<readonly [number, number]>,
+  control: JobControl<unknown>,
+): Generator<void, StateTable, void> {
+  if (!table.big) {
+    const limbs = yield* addEdgesSteps(table, stored, B, edges, false, control);
+    if (!limbs.overflow) return limbs;
+  }
+  return yield* addEdgesSteps(table, stored, B, edges, true, control);
+}
+
+/** States of the table read between two looks at the new table's work (each makes at most 2^edges entries). */
+const EDGES_PIECE = 128;
+
+function* addEdgesSteps(
   table: StateTable,
   stored: number,
   B: number,
   edges: ReadonlyArray<readonly [number, number]>,
   big: boolean,
-): StateTable {
+  control: JobControl<unknown>,
+): Generator<void, StateTable, void> {
   const out = new StateTable(big, 2 * table.size);
+  const scratch = { x: new Int8Array(stored), y: new Int8Array(stored), relabel: new Int8Array(16) };
+  const aside = new AsideWork(control, SCAN_PER_NODE);
+  const cap = table.capacity;
+  for (let i = 0; i < cap; i += EDGES_PIECE) {
+    addEdges(table, i, Math.min(cap, i + EDGES_PIECE), stored, B, edges, out, scratch);
+    yield* tableSteps(control, [out], false);
+    // An entry read here makes up to 2^edges new ones: as much work as several read by the other passes.
+    if (aside.spend(EDGES_PIECE << edges.length)) yield;
+  }
+  yield* tableSteps(control, [out], true);
+  return out;
+}
+
+/** The states of entries [from, to) of `table` with the edges added, into `out` (see `withEdges`). */
+function addEdges(
+  table: StateTable,
+  from: number,
+  to: number,
+  stored: number,
+  B: number,
+  edges: ReadonlyArray<readonly [number, number]>,
+  out: StateTable,
+  { x, y, relabel }: { x: Int8Array; y: Int8Array; relabel: Int8Array },
+): void {
   const off = stored - B;
-  const x = new Int8Array(stored),
-    y = new Int8Array(stored);
-  const relabel = new Int8Array(16);
   const e = table.e;
-  for (let i = 0; i < table.capacity; i++) {
+  const big = out.big;
+  for (let i = from; i < to; i++) {
     const c0 = e[4 * i + 2],
       c1 = e[4 * i + 3];
     if ((c0 | c1) === 0) continue;
@@ -468,10 +680,9 @@ function addEdges(
         else hi |= y[j] << (4 * (j - 8));
       }
       if (big) out.addBig(lo >>> 0, hi >>> 0, count);
-      else out.add(lo >>> 0, hi >>> 0, c0, c1);
+      else out.push(lo >>> 0, hi >>> 0, c0, c1);
     }
   }
-  return out;
 }
 
 const FIRST_LABEL = 4,
@@ -522,13 +733,15 @@ function addEdge(y: Int8Array, p: number, q: number, relabel: Int8Array): boolea
  * (`ends` 2) one less at the squares that are ends of the tour, where the apex's degree (those squares and the
  * ROOTED ones of s and t) is two. The shards' sums add up to the count.
  */
-function joinShard(
+function* joinShard(
   top: BoundaryTable,
   index: number,
   shards: number,
+  control: JobControl<unknown>,
+  onShare: (share: number) => void,
   bottom: BoundaryTable = top,
   ends: 0 | 2 = 0,
-): { count: bigint; pairs: number } {
+): Generator<void, { count: bigint; pairs: number }, void> {
   const { B, groups, keys } = top;
   const groupsT = bottom.groups;
   const degs = new Int8Array(B);
@@ -538,7 +751,14 @@ function joinShard(
   const mateB = new Int8Array(B);
   let total = 0n,
     pairs = 0;
+  const aside = new AsideWork(control, PAIRS_PER_NODE);
   for (let g = index; g < keys.length; g += shards) {
+    // A group's own work (its subsets of ends): about as much as a few pairs.
+    const share = (g - index) / (keys.length - index);
+    if (aside.spend(B)) {
+      onShare(share);
+      yield;
+    }
     const key = keys[g];
     const [i0, i1] = groups.get(key) as [number, number];
     const rootsS = key % 3;
@@ -585,10 +805,19 @@ function joinShard(
       const fragments = fragS + (onesT + rootsT) / 2;
       if (fragments === 0) continue;
       pairs += (i1 - i0) * (partner[1] - partner[0]);
-      total +=
-        ends === 0
-          ? joinCycles(top, bottom, i0, i1, partner[0], partner[1], degs, fragS, mateB)
-          : joinPaths(top, bottom, i0, i1, partner[0], partner[1], e1, rootsS, fragments, mateB);
+      // The bottom states a few at a time, so that a piece compares about PAIRS_PIECE pairs.
+      const piece = Math.max(1, Math.floor(PAIRS_PIECE / (i1 - i0)));
+      for (let t0 = partner[0]; t0 < partner[1]; t0 += piece) {
+        const t1 = Math.min(partner[1], t0 + piece);
+        total +=
+          ends === 0
+            ? joinCycles(top, bottom, i0, i1, t0, t1, degs, fragS, mateB)
+            : joinPaths(top, bottom, i0, i1, t0, t1, e1, rootsS, fragments, mateB);
+        if (aside.spend((t1 - t0) * (i1 - i0))) {
+          onShare(share);
+          yield;
+        }
+      }
     }
   }
   return { count: total, pairs };

@@ -7,7 +7,7 @@
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
-import { parsePiece, type Piece } from '../pieces/piece.js';
+import type { Piece } from '../pieces/piece.js';
 import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
 import {
   byEndsClasses,
@@ -19,9 +19,11 @@ import {
   type CrossTable,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesSearch, joinHalves, type HalvesTables } from './count-halves.js';
+import { HalvesSearch, joinHalvesSteps, type HalvesTables } from './count-halves.js';
 import { buildCountGraph } from './count-graph.js';
-import { byCrossing, byHalves, noTours, prepareCount } from './count.js';
+import { byCrossing, byHalves, COUNT_MAX_SQUARES, noTours, prepareCount } from './count.js';
+import { checkOptions, checkWhole, leaperOf, shown } from './check.js';
+import { CountCap } from './count-frontier.js';
 
 /**
  * The question a sharded count answers, as plain data (it travels to other processes and machines): the
@@ -56,15 +58,28 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
 /** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
 export type ShardCount = BaseShardCount;
 
+/**
+ * A shard the counter could not count: it met a limit of its own on the way (see `CountOutOfReach`), as every
+ * shard of the count would; the count is not known.
+ */
+export interface ShardOutOfReach {
+  /** Which shard. */
+  index: number;
+  /** The key of the count it belongs to. */
+  key: string;
+  /** The limit the counter met, in words. */
+  reason: string;
+  /** Work done for it, in the engine's nodes. */
+  nodes: number;
+}
+
 /** Shards a count splits into by default: enough for a few machines, each shard a small part of the join. */
 export const DEFAULT_SHARDS = 64;
 
 /** Splits a count into shards (`shards` of them where the method can split; one otherwise). */
 export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
-  if (!Number.isInteger(shards) || shards < 1)
-    throw new GridbitsError('BAD_ARGUMENT', `shards must be a whole number of at least 1, got ${shards}`);
-  const piece = parsePiece(question.piece);
-  const board = Board.of(question.width, question.height);
+  const { board, piece } = checkQuestion(question, 'question');
+  checkWhole(shards, 'shards', 1);
   const layout = layoutOf(board, piece, question.closed);
   const method = layout === null ? 'whole' : layout.crossing ? 'crossing' : 'halves';
   const classes = layout === null ? null : classesOf(layout.width, layout.height, piece, question.closed);
@@ -129,16 +144,37 @@ let classTables: { key: string; table: CrossTable } | null = null;
 const partTables = new CrossParts(PART_TABLES_BYTES);
 
 /** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
-export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, unknown> {
-  if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
-    throw new GridbitsError('BAD_ARGUMENT', `shard ${index} is not one of the count's ${sc.shards} shards`);
+export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount | ShardOutOfReach, unknown> {
+  const { board, piece } = checkSharded(sc, 'sharded');
+  if (!Number.isSafeInteger(index) || index < 0 || index >= sc.shards)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `index must be one of the count's ${sc.shards} shards (0 to ${sc.shards - 1}), got ${shown(index)}`,
+    );
+  return job(function* (ctl: JobControl<unknown>): Generator<void, ShardCount | ShardOutOfReach, void> {
+    try {
+      return yield* shardSteps(sc, index, board, piece, ctl);
+    } catch (e) {
+      if (!(e instanceof CountCap)) throw e;
+      return { index, key: sc.key, reason: e.reason, nodes: ctl.nodes };
+    }
+  });
+}
+
+/** A shard's steps (see `countShardJob`); a limit of the counter's own met on the way is thrown as a CountCap. */
+function* shardSteps(
+  sc: ShardedCount,
+  index: number,
+  board: Board,
+  piece: Piece,
+  ctl: JobControl<unknown>,
+): Generator<void, ShardCount | ShardOutOfReach, void> {
   const { question } = sc;
-  const piece = parsePiece(question.piece);
-  const board = Board.of(question.width, question.height);
-  return job(function* (ctl: JobControl<unknown>) {
+  {
     if (sc.method === 'whole') {
       const run = prepareCount(board, { piece, closed: question.closed, pastLimit: true });
       const r = yield* run.steps(ctl, (share) => ctl.report({ share }));
+      if (!r.complete) return { index, key: sc.key, reason: r.reason, nodes: r.nodes };
       return {
         index,
         key: sc.key,
@@ -212,7 +248,9 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       );
       tables.set(tableKey, top);
     }
-    const { count } = joinHalves(top, index, sc.shards);
+    const { count } = yield* joinHalvesSteps(top, index, sc.shards, ctl, (share) =>
+      ctl.report({ share: 0.9 + share * 0.1 }),
+    );
     ctl.report({ share: 1 });
     // Open tours are directed (each path both ways), as the whole board's count.
     return {
@@ -222,7 +260,49 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount, 
       nodes: top.nodes,
       peakStates: top.peakStates,
     };
-  });
+  }
+}
+
+/** A count's question as plain data, checked: its board (up to COUNT_MAX_SQUARES squares) and its leaper. */
+function checkQuestion(question: unknown, what: string): { board: Board; piece: Piece } {
+  checkOptions(question, what);
+  const q = (question ?? {}) as Record<string, unknown>;
+  if (question === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a count's question, got undefined`);
+  checkWhole(q.width, `${what}.width`, 1);
+  checkWhole(q.height, `${what}.height`, 1);
+  if ((q.width as number) * (q.height as number) > COUNT_MAX_SQUARES)
+    throw new GridbitsError(
+      'LIMIT',
+      `${what}: ${q.width}x${q.height} is past the ${COUNT_MAX_SQUARES.toLocaleString('en-US')} squares tours are counted on`,
+    );
+  if (typeof q.piece !== 'string')
+    throw new GridbitsError(
+      'BAD_PIECE',
+      `${what}.piece must be a leaper's name ('knight', '1,4'), got ${shown(q.piece)}`,
+    );
+  const piece = leaperOf(q.piece, `${what}.piece`);
+  if (typeof q.closed !== 'boolean')
+    throw new GridbitsError('BAD_ARGUMENT', `${what}.closed must be true or false, got ${shown(q.closed)}`);
+  return { board: Board.of(q.width as number, q.height as number), piece };
+}
+
+/** A sharded tour count as `shardCount` makes it (plain data, from another process perhaps), checked. */
+function checkSharded(sc: unknown, what: string): { board: Board; piece: Piece } {
+  checkOptions(sc, what);
+  const s = (sc ?? {}) as Record<string, unknown>;
+  if (sc === undefined || s.kind !== 'tour')
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a tour count split by shardCount, got ${shown(sc)}`);
+  if (!['halves', 'crossing', 'whole'].includes(s.method as string))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${what}.method must be 'halves', 'crossing' or 'whole', got ${shown(s.method)}`,
+    );
+  checkWhole(s.shards, `${what}.shards`, 1);
+  if (s.classes !== undefined) checkWhole(s.classes, `${what}.classes`, 1);
+  if (typeof s.key !== 'string')
+    throw new GridbitsError('BAD_ARGUMENT', `${what}.key must be a string, got ${shown(s.key)}`);
+  return checkQuestion(s.question, `${what}.question`);
 }
 
 /** Forgets the boundary tables this process kept for its shards (their memory is freed). */

@@ -5,6 +5,7 @@
 // counts added, the counting form of sharing a decision diagram's nodes.
 // Source: J. Kawahara, T. Inoue, H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained
 // subgraphs with compressed representation", IEICE Trans. Fundamentals, 2017.
+import type { JobControl } from '../core/job.js';
 
 /** Counts are exact below 2^64 (two 32-bit limbs); a sum that reaches it sets `overflow`. */
 const LIMB = 0x1_0000_0000;
@@ -15,6 +16,11 @@ const LIMB = 0x1_0000_0000;
  * an empty entry (counts are never zero). Past 2^64 `overflow` turns true and the caller reruns with `big`: in
  * big mode the counts are BigInts kept beside the table (c0 = 1 marks a used entry), used only where counts
  * have hundreds of digits (3×5000 open tours).
+ *
+ * The work on a large table (emptying it, doubling it, adding a buffer of waiting entries) can take longer than
+ * a job may go without a pause, so it is done in pieces: `clear` and `push` only note the work, and `work`
+ * does a piece of it, which a job's body calls between its own steps (see `tableSteps`) until the table is
+ * `settled`. `add`, `flush`, `layout` and reading the table do whatever is left at once.
  */
 export class StateTable {
   size = 0;
@@ -32,6 +38,15 @@ export class StateTable {
   private order = new Int32Array(PENDING);
   private starts = new Int32Array(BUCKETS + 1);
   private pendingCount = 0;
+  /** Entries of `sorted` being added (`order` holds their hashes), and the next one to add. */
+  private batch = 0;
+  private batchAt = 0;
+  /** While the table is emptied: the next word to zero (−1: not emptying). */
+  private clearAt = -1;
+  /** While the table doubles: the old entries (and BigInt counts), and the next old entry to move. */
+  private old: Uint32Array | null = null;
+  private oldBig: bigint[] = [];
+  private moveAt = 0;
 
   constructor(
     readonly big: boolean,
@@ -51,15 +66,59 @@ export class StateTable {
 
   /** Bytes the table's entries take. */
   get bytes(): number {
-    return this.e.byteLength;
+    return this.e.byteLength + (this.old?.byteLength ?? 0);
   }
 
+  /** Empties the table: at once for counting, its entries zeroed by `work` (or at the next `add` or read). */
   clear(): void {
     this.pendingCount = 0;
+    this.batch = this.batchAt = 0;
     this.size = 0;
     this.overflow = false;
-    this.e.fill(0);
+    if (this.old !== null) {
+      // Emptied while doubling: the old entries need not move.
+      this.old = null;
+      this.oldBig = [];
+    }
+    this.clearAt = 0;
     if (this.big) this.bigCounts = [];
+  }
+
+  /**
+   * True while `push` must wait for `work`: its buffer is nearly full, or a piece of work on the table is under
+   * way (a caller pushes at most PUSH_ROOM entries between two looks at it).
+   */
+  get due(): boolean {
+    return (
+      this.pendingCount > PENDING - PUSH_ROOM || this.batchAt < this.batch || this.clearAt >= 0 || this.old !== null
+    );
+  }
+
+  /** True when no work is left: every entry pushed is in the table, which can be read. */
+  get settled(): boolean {
+    return this.pendingCount === 0 && !this.due;
+  }
+
+  /**
+   * Does a piece of the work waiting on the table, about `units` units of it (each about as long as the
+   * others: 32 entries zeroed, an entry sorted, half an entry moved while doubling or added), and answers the
+   * units done: 0 when it is settled.
+   */
+  work(units: number): number {
+    let done = 0;
+    while (done < units) {
+      if (this.clearAt >= 0) {
+        const e = this.e;
+        const to = Math.min(e.length, this.clearAt + 128 * Math.ceil(units - done));
+        e.fill(0, this.clearAt, to);
+        done += (to - this.clearAt) / 128;
+        this.clearAt = to === e.length ? -1 : to;
+      } else if (this.old !== null) done += this.move(Math.ceil((units - done) / 2)) * 2;
+      else if (this.batchAt < this.batch) done += this.addBatch(Math.ceil((units - done) / 2)) * 2;
+      else if (this.pendingCount > 0) done += this.sortPending();
+      else break;
+    }
+    return done;
   }
 
   /** The entry for key (k0, k1): its own, or the empty one where it would go. */
@@ -93,15 +152,20 @@ export class StateTable {
     const cap = e.length / 4;
     if (!Number.isInteger(Math.log2(cap)) || cap < 16)
       throw new Error('a table layout has a whole power of two of entries');
-    const t = new StateTable(false, cap);
+    const t = new StateTable(false, 16);
     t.e = e;
+    t.mask = cap - 1;
+    t.shift = 32 - Math.log2(cap);
+    t.limit = Math.floor(cap * LOAD);
     t.size = size;
     return t;
   }
 
   /** Adds the count c1·2^32 + c0 to the state (k0, k1). */
   add(k0: number, k1: number, c0: number, c1: number): void {
+    if (!this.settled) this.flush();
     this.addAt(this.slot(k0, k1), k0, k1, c0, c1);
+    if (this.size > this.limit) this.grow(true);
   }
 
   /** Adds the count to entry i, which holds the key (k0, k1) or is empty. */
@@ -122,11 +186,12 @@ export class StateTable {
     e[at + 1] = k1;
     e[at + 2] = c0;
     e[at + 3] = c1;
-    if (++this.size > this.limit) this.grow();
+    this.size++;
   }
 
   /** Adds `count` to the state (k0, k1) (big mode). */
   addBig(k0: number, k1: number, count: bigint): void {
+    if (!this.settled) this.flush();
     const i = this.slot(k0, k1);
     const e = this.e;
     const at = 4 * i;
@@ -138,29 +203,40 @@ export class StateTable {
     e[at + 1] = k1;
     e[at + 2] = 1;
     this.bigCounts[i] = count;
-    if (++this.size > this.limit) this.grow();
+    if (++this.size > this.limit) this.grow(true);
   }
 
   /**
-   * Adds the count c1·2^32 + c0 to the state (k0, k1) later: entries wait in a buffer, which `flush` adds in
-   * the order of the table (call it before reading the table). Many random additions to a large table run
-   * several times faster so, as each one finds its stretch of the table in the cache.
+   * Adds the count c1·2^32 + c0 to the state (k0, k1) later: entries wait in a buffer, which `work` (or
+   * `flush`) adds in the order of the table (settle the table before reading it). Many random additions to a
+   * large table run several times faster so, as each one finds its stretch of the table in the cache. A
+   * caller that does not settle the table as it goes must look at `due` at least every PUSH_ROOM entries.
    */
   push(k0: number, k1: number, c0: number, c1: number): void {
     let n = this.pendingCount;
+    if (n === PENDING) {
+      this.flush();
+      n = 0;
+    }
     const p = this.pending;
     p[4 * n] = k0;
     p[4 * n + 1] = k1;
     p[4 * n + 2] = c0;
     p[4 * n + 3] = c1;
-    this.pendingCount = ++n;
-    if (n === PENDING) this.flush();
+    this.pendingCount = n + 1;
   }
 
-  /** Adds the entries waiting in the buffer (see `push`), sorted by where they go so the table is swept once. */
+  /** Does all the work waiting on the table at once (see `work`). */
   flush(): void {
+    while (this.work(1 << 30) > 0);
+  }
+
+  /**
+   * Sorts the entries waiting in the buffer by where they go (a counting sort on the hash's top byte), so the
+   * table is swept once as they are added; answers the units of work (one an entry).
+   */
+  private sortPending(): number {
     const n = this.pendingCount;
-    if (n === 0) return;
     const { pending: p, sorted: q, hashes, order } = this;
     const starts = this.starts;
     starts.fill(0);
@@ -180,31 +256,79 @@ export class StateTable {
       order[at] = h;
     }
     this.pendingCount = 0;
-    for (let i = 0; i < n; i++) {
+    this.batch = n;
+    this.batchAt = 0;
+    return n;
+  }
+
+  /**
+   * Adds up to `n` entries of the sorted batch; answers how many it added. A table that the rest of the batch
+   * could fill past its load is made large enough first (in pieces, by `work`): entries added in the batch's
+   * order lie in one stretch of the table until it is complete, and a table doubled while they do would hold
+   * them all in one run of full entries, each added at the end of it.
+   */
+  private addBatch(n: number): number {
+    const { sorted: q, order } = this;
+    if (this.size + (this.batch - this.batchAt) > this.limit) {
+      let cap = 2 * this.capacity;
+      while (Math.floor(cap * LOAD) < this.size + (this.batch - this.batchAt)) cap *= 2;
+      this.grow(false, cap);
+      return 0;
+    }
+    const end = Math.min(this.batch, this.batchAt + n);
+    for (let i = this.batchAt; i < end; i++) {
       const k0 = q[4 * i],
         k1 = q[4 * i + 1];
       this.addAt(this.slotAt(k0, k1, order[i]), k0, k1, q[4 * i + 2], q[4 * i + 3]);
     }
+    const added = end - this.batchAt;
+    this.batchAt = end;
+    if (this.batchAt === this.batch) this.batch = this.batchAt = 0;
+    return added;
   }
 
-  private grow(): void {
-    const old = this.e,
-      oldBig = this.bigCounts;
-    const oldCap = this.mask + 1;
-    const cap = oldCap * 2;
+  /** Makes the table `cap` entries large (twice by default); its entries move now (`now`) or in pieces by `work`. */
+  private grow(now: boolean, cap = 2 * this.capacity): void {
+    this.old = this.e;
+    this.oldBig = this.bigCounts;
+    this.moveAt = 0;
     this.e = new Uint32Array(cap * 4);
     this.bigCounts = [];
     this.mask = cap - 1;
     this.shift = 32 - Math.log2(cap);
     this.limit = Math.floor(cap * LOAD);
+    if (now) this.move(Infinity);
+  }
+
+  /** Moves up to `n` of the old entries (used or empty) into the doubled table; answers how many it looked at. */
+  private move(n: number): number {
+    const old = this.old as Uint32Array,
+      oldBig = this.oldBig;
     const e = this.e;
-    for (let k = 0; k < oldCap; k++) {
+    const oldCap = old.length / 4;
+    const end = Math.min(oldCap, this.moveAt + n);
+    for (let k = this.moveAt; k < end; k++) {
       const at = 4 * k;
-      if ((old[at + 2] | old[at + 3]) === 0) continue;
-      const i = this.slot(old[at], old[at + 1]);
-      e.set(old.subarray(at, at + 4), 4 * i);
+      const c0 = old[at + 2],
+        c1 = old[at + 3];
+      if ((c0 | c1) === 0) continue;
+      const k0 = old[at],
+        k1 = old[at + 1];
+      const i = this.slot(k0, k1);
+      const to = 4 * i;
+      e[to] = k0;
+      e[to + 1] = k1;
+      e[to + 2] = c0;
+      e[to + 3] = c1;
       if (this.big) this.bigCounts[i] = oldBig[k];
     }
+    const looked = end - this.moveAt;
+    this.moveAt = end;
+    if (end === oldCap) {
+      this.old = null;
+      this.oldBig = [];
+    }
+    return looked;
   }
 }
 
@@ -212,11 +336,13 @@ export class StateTable {
 const LOAD = 0.7;
 
 /**
- * Entries `push` keeps before it adds them (16 bytes each), and the buckets they are sorted into (top 16 bits of the
- * hash).
+ * Entries `push` keeps before it adds them (16 bytes each), and the buckets they are sorted into (the hash's top
+ * byte).
  */
 const PENDING = 1 << 16;
 const BUCKETS = 1 << 8;
+/** Entries a caller may push between two looks at `due` (a frontier state makes a few dozen at most). */
+const PUSH_ROOM = 1024;
 
 function hashOf(k0: number, k1: number): number {
   let h = Math.imul(k0 ^ Math.imul(k1, 0x9e3779b1), 0x85ebca6b);
@@ -229,4 +355,68 @@ function hashOf(k0: number, k1: number): number {
 /** A count of the table as a BigInt from its two limbs. */
 export function limbsToBig(c0: number, c1: number): bigint {
   return (BigInt(c1) << 32n) | BigInt(c0);
+}
+
+/**
+ * Units of table work (see `StateTable#work`: about 50 ns each) a job's pacing counts as one node (a frontier
+ * state expanded takes about as long as adding eight entries to a large table), and the units done between two
+ * looks at the pacing.
+ */
+const UNITS_PER_NODE = 16;
+const PIECE = 2048;
+
+/** The longest stretch of work besides the nodes between two pauses, whatever the pacing says (ms). */
+const ASIDE_MS = 1;
+
+/**
+ * Work a job's body does besides its nodes (table work, a join's pairs of states), brought into its pacing: each
+ * piece brings the job's next pause sooner by the nodes it stands for, without counting as nodes. The pacing is
+ * tuned on the nodes, and this work may cost far more a node's worth than they do (a table doubled in a
+ * process short of memory bandwidth), so a pause also comes once a stretch of it has run ASIDE_MS: the pacing
+ * then sees a stretch of about that length, as it does for nodes.
+ */
+export class AsideWork {
+  private start = 0;
+  /** The pacing's next pause as this work left it: another value means a pause came since (a new stretch). */
+  private checkAt = NaN;
+
+  /**
+   * @param control the job's control
+   * @param perNode units of this work that take about as long as a node
+   */
+  constructor(
+    private readonly control: JobControl<unknown>,
+    private readonly perNode: number,
+  ) {}
+
+  /** Spends `units` of the work; true when the body should pause (yield) now. */
+  spend(units: number): boolean {
+    const c = this.control;
+    const t = now();
+    if (c.checkAt !== this.checkAt) this.start = t;
+    c.checkAt -= units / this.perNode;
+    this.checkAt = c.checkAt;
+    return c.nodes >= c.checkAt || t - this.start >= ASIDE_MS;
+  }
+}
+
+function now(): number {
+  return globalThis.performance.now();
+}
+
+/**
+ * Does the work waiting on `tables` in pieces under the job's pacing, pausing where the job wants: until each
+ * is `settled` (`all`: to be read) or no longer `due` (to take more entries).
+ */
+export function* tableSteps(
+  control: JobControl<unknown>,
+  tables: readonly StateTable[],
+  all: boolean,
+): Generator<void, void, void> {
+  const aside = new AsideWork(control, UNITS_PER_NODE);
+  for (const t of tables) {
+    while (all ? !t.settled : t.due) {
+      if (aside.spend(t.work(PIECE))) yield;
+    }
+  }
 }

@@ -6,10 +6,10 @@
 // report TR-CS-97-03, 1997); backtracking where neither fits (count-dfs.ts). The 8×8 closed count,
 // 13,267,364,410,532, is McKay's; M. Löbbing and I. Wegener's count with binary decision diagrams (Electronic
 // Journal of Combinatorics 3, 1996) gave 33,439,123,484,294, which was later found wrong.
-import { checkBoard, checkCountShape, checkOptions } from './check.js';
+import { checkBoard, checkCountShape, checkFlag, checkOptions, checkPiece, checkSquare, shown } from './check.js';
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import { Job, type JobBody, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsSearch } from './count-dfs.js';
@@ -20,7 +20,7 @@ import {
   notThisCount,
   type CheckpointHead,
 } from './count-checkpoint.js';
-import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { CountCap, FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
 import {
   byEndsClasses,
   CrossSearch,
@@ -31,9 +31,9 @@ import {
   PART_TABLES_BYTES,
   type EndsClassShare,
 } from './count-cross.js';
-import { HalvesSearch, halvesFit, joinHalves } from './count-halves.js';
+import { HalvesSearch, halvesFit, joinHalvesSteps } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
-import { existence } from './existence.js';
+import { decide } from './existence.js';
 
 /**
  * Conventions (as OEIS counts them):
@@ -80,13 +80,18 @@ export interface TourCountOptions {
    */
   resume?: CountCheckpoint;
   /**
-   * Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the last.
+   * Saves the count's state (`save` gets a checkpoint's bytes) at a pause once `everyMs` have passed since the
+   * last, and when a run of the job (`run`, `runSync`) stops before the end (a budget, a time limit, the
+   * signal), wherever the count can be saved (see `countCheckpoint`).
    */
   checkpoint?: {
     /** Milliseconds between saves. */
     everyMs: number;
-    /** Gets a checkpoint's bytes, to write one after the other. */
-    save: (parts: Uint8Array[]) => void;
+    /**
+     * Gets a checkpoint's bytes, to write one after the other; `stopped` is true for the save made as a run
+     * stopped (the state the same count resumed from it goes on from).
+     */
+    save: (parts: Uint8Array[], stopped: boolean) => void;
   };
 }
 
@@ -102,6 +107,8 @@ export interface CountCheckpoint {
 
 /** An exact count. */
 export interface Count {
+  /** Always true here: the count is exact (see `CountOutOfReach` for one the counter could not finish). */
+  complete: true;
   /** The count under `convention`. */
   count: bigint;
   /** Closed tours were counted. */
@@ -155,6 +162,29 @@ export interface CountPartial {
 }
 
 /**
+ * A count the counter could not finish: it met a limit of its own while it counted (more states at once than
+ * the memory it is allowed, or sums past 2^53 where the join across the middle adds them exactly), so no budget
+ * would finish it. What it had, as a stopped count's partial, and the limit in words.
+ */
+export interface CountOutOfReach extends CountPartial {
+  /** Always false here: the count is not known (`count`: a lower bound where the method has one, else null). */
+  complete: false;
+  /** The limit the counter met, in words ("the count needs more than 33,554,432 states at once, …"). */
+  reason: string;
+  /** Closed tours were being counted. */
+  closed: boolean;
+  /** True for open counts (each direction counted), false for closed ones. */
+  directed: boolean;
+  /** The convention, in words (one of COUNT_CONVENTION). */
+  convention: string;
+  /** Search nodes spent. */
+  nodes: number;
+}
+
+/** What a count answers: the exact count, or why the counter could not finish it (`complete` tells which). */
+export type CountAnswer = Count | CountOutOfReach;
+
+/**
  * Largest number of squares the exact counter takes without a budget, by the width of its window: where this
  * machine (2 cores, 24 GB) counts in about a minute of CPU or less, well within a few GB (measured with the
  * CLI, written in bench/tour-count.bench.ts): 3×6666 open, 4×400 open, 5×10 open and 5×100 closed, 6×6 open
@@ -173,6 +203,10 @@ function maxCells(reach: number, closed: boolean): number {
  * tours from a start square (`from`) are counted on the whole board, under its limit.
  */
 export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): string | null {
+  checkBoard(board, 'board');
+  checkPiece(piece, 'piece');
+  checkFlag(closed, 'closed');
+  if (from !== undefined) checkSquare(board, from, 'from');
   if (board.cells > COUNT_MAX_SQUARES) return hugeBoard(board);
   // A board on which a theorem rules every such tour out is answered at once, whatever its size.
   if (noTours(board, piece, closed, from) !== null) return null;
@@ -185,7 +219,7 @@ export function countLimit(board: Board, piece: Piece = KNIGHT, closed = false, 
  * parity for a start square, …), or null where tours may exist: such counts are 0 without a search.
  */
 export function noTours(board: Board, piece: Piece, closed: boolean, from?: number, to?: number): string | null {
-  const e = existence({
+  const e = decide({
     board,
     piece,
     closed,
@@ -311,35 +345,64 @@ function limitOf(
  * A stopped count's partial result is a lower bound when backtracking counted; the frontier program has none
  * (its `count` is null) and says how far it got.
  */
-export function countToursJob(board: Board, options: TourCountOptions = {}): Job<Count, CountPartial> {
+export function countToursJob(board: Board, options: TourCountOptions = {}): Job<CountAnswer, CountPartial> {
   checkCountShape(checkBoard(board, 'board'), options, 'options');
   const run = prepareCount(board, options);
   const every = options.checkpoint;
   let last = now();
-  const j = job<Count, CountPartial>(function* (ctl) {
+  const j = new CountJob(function* (ctl) {
     ctl.partial = run.partial;
     return yield* run.steps(ctl, (share) => {
       ctl.report({ share });
       if (every !== undefined && now() - last >= every.everyMs) {
         const parts = run.checkpoint();
-        if (parts !== null) every.save(parts);
+        if (parts !== null) every.save(parts, false);
         last = now();
       }
     });
-  });
+  }, every);
   runs.set(j, run);
   return j;
 }
 
-const runs = new WeakMap<Job<Count, CountPartial>, CountRun>();
+/** A count's job: it saves its checkpoint (where it has one) when a run stops before the end. */
+class CountJob extends Job<CountAnswer, CountPartial> {
+  constructor(
+    body: JobBody<CountAnswer, CountPartial>,
+    private readonly saving: TourCountOptions['checkpoint'],
+  ) {
+    super(body);
+  }
+
+  override async run(options: RunOptions<CountPartial> = {}): Promise<Outcome<CountAnswer, CountPartial>> {
+    return this.stopped(await super.run(options));
+  }
+
+  override runSync(options: RunOptions<CountPartial> = {}): Outcome<CountAnswer, CountPartial> {
+    return this.stopped(super.runSync(options));
+  }
+
+  private stopped(out: Outcome<CountAnswer, CountPartial>): Outcome<CountAnswer, CountPartial> {
+    if (!out.finished && this.saving !== undefined) {
+      const parts = countCheckpoint(this);
+      if (parts !== null) this.saving.save(parts, true);
+    }
+    return out;
+  }
+}
+
+const runs = new WeakMap<Job<CountAnswer, CountPartial>, CountRun>();
 
 /**
  * The state of a count job at a pause (stopped by a budget, a time limit or a signal) as a checkpoint's bytes
  * to write one after the other, or null where it cannot be saved (backtracking, counts past 2^64, finished
  * counts). Read back with count-checkpoint.ts and give it as `resume` to continue the count anywhere.
  */
-export function countCheckpoint(j: Job<Count, CountPartial>): Uint8Array[] | null {
-  return runs.get(j)?.checkpoint() ?? null;
+export function countCheckpoint(j: Job<CountAnswer, CountPartial>): Uint8Array[] | null {
+  const run = (typeof j === 'object' && j !== null && runs.get(j)) || undefined;
+  if (run === undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `job must be a count's job (countToursJob), got ${shown(j)}`);
+  return run.checkpoint();
 }
 
 function now(): number {
@@ -362,7 +425,7 @@ function now(): number {
 export function countTours(
   board: Board,
   options: TourCountOptions & RunOptions = {},
-): Promise<Outcome<Count, CountPartial>> {
+): Promise<Outcome<CountAnswer, CountPartial>> {
   return countToursJob(board, budgeted(options)).run(options);
 }
 
@@ -370,7 +433,7 @@ export function countTours(
 export function countToursSync(
   board: Board,
   options: TourCountOptions & RunOptions = {},
-): Outcome<Count, CountPartial> {
+): Outcome<CountAnswer, CountPartial> {
   return countToursJob(board, budgeted(options)).runSync(options);
 }
 
@@ -382,7 +445,8 @@ export function budgeted<O extends Pick<TourCountOptions, 'pastLimit'>>(o: O & R
 
 /** A count ready to run: its steps (with a share-done callback) and its partial result. */
 export interface CountRun {
-  steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, Count, void>;
+  /** The count's steps: its answer, exact or out of reach (a limit of the counter's own met on the way). */
+  steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, CountAnswer, void>;
   partial(): CountPartial;
   /**
    * The count's state at a pause as bytes to write one after the other (a checkpoint), or null where it cannot
@@ -393,8 +457,43 @@ export interface CountRun {
   question: string;
 }
 
-/** Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. */
-export function prepareCount(board: Board, options: TourCountOptions): CountRun {
+/**
+ * Checks the question and picks the method; throws BAD_ARGUMENT, OFF_BOARD or LIMIT at once. The run's steps
+ * answer `CountOutOfReach` where the counter meets a limit of its own on the way (`maxStates`: the frontier
+ * program's cap of states held at once, MAX_STATES unless given, which tests lower).
+ */
+export function prepareCount(board: Board, options: TourCountOptions, maxStates?: number): CountRun {
+  const run = chooseCount(board, options, maxStates);
+  const { closed, convention } = run.base;
+  return {
+    ...run,
+    *steps(ctl, onShare) {
+      try {
+        return yield* run.steps(ctl, onShare);
+      } catch (e) {
+        if (!(e instanceof CountCap)) throw e;
+        // A limit of the counter's own: no budget would finish this count, so it is an answer, not a stop.
+        return {
+          ...run.partial(),
+          complete: false,
+          reason: e.reason,
+          closed,
+          directed: !closed,
+          convention,
+          nodes: ctl.nodes,
+        };
+      }
+    },
+  };
+}
+
+/** A count ready to run, as the method picked makes it, with the fields every answer of the count shares. */
+interface ChosenCount extends Omit<CountRun, 'steps'> {
+  steps(control: JobControl<unknown>, onShare: (share: number) => void): Generator<void, Count, void>;
+  base: Pick<Count, 'closed' | 'directed' | 'convention'>;
+}
+
+function chooseCount(board: Board, options: TourCountOptions, maxStates: number | undefined): ChosenCount {
   const piece = options.piece ?? KNIGHT;
   const closed = options.closed ?? false;
   if (board.cells > COUNT_MAX_SQUARES) throw new GridbitsError('LIMIT', hugeBoard(board));
@@ -412,6 +511,7 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
       ? COUNT_CONVENTION.openFrom
       : COUNT_CONVENTION.open;
   const base = { closed, directed: !closed, convention };
+  const exact = { ...base, complete: true } as const;
   const where =
     options.from === undefined || closed
       ? ''
@@ -429,11 +529,12 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
       // eslint-disable-next-line require-yield
       *steps(_ctl, onShare) {
         onShare(1);
-        return { ...base, count: 0n, method: 'theorem', theorem, nodes: 0 };
+        return { ...exact, count: 0n, method: 'theorem', theorem, nodes: 0 };
       },
       partial: () => ({ count: 0n, method: 'backtracking' }),
       checkpoint: () => null,
       question,
+      base,
     };
   }
   // The move graph only for a count that searches (a theorem's answer needs none, on boards of any size).
@@ -486,17 +587,18 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
 
   if (method === 'frontier' && halves) {
     // Two half-boards joined at their boundary, the frontier program's state saved in checkpoints.
-    const hj = new HalvesSearch(g.width, g.n / g.width, piece, false, closed);
+    const hj = new HalvesSearch(g.width, g.n / g.width, piece, false, closed, maxStates);
     const fj = hj.frontier,
       o = hj.options;
     resumed(fj, hj.plan.graph, o);
     return {
       *steps(ctl, onShare) {
         const t = yield* hj.steps(ctl, (share) => onShare(share * 0.95));
+        const joined = (yield* joinHalvesSteps(t, 0, 1, ctl, (share) => onShare(0.95 + share * 0.05))).count;
         // Undirected paths → directed tours: both directions.
-        const count = closed ? joinHalves(t, 0, 1).count : 2n * joinHalves(t, 0, 1).count;
+        const count = closed ? joined : 2n * joined;
         onShare(1);
-        return { ...base, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
+        return { ...exact, count, method: 'frontier', split: 'halves', nodes: t.nodes, peakStates: t.peakStates };
       },
       partial: () => ({
         count: null,
@@ -509,12 +611,13 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
       }),
       checkpoint: saver(fj, hj.plan.graph, o),
       question,
+      base,
     };
   }
 
   if (method === 'frontier') {
     const ends = closed ? [] : [from, to].filter((e): e is number => e !== undefined);
-    const o: FrontierOptions = { closed, ends };
+    const o: FrontierOptions = { closed, ends, ...(maxStates !== undefined ? { maxStates } : {}) };
     const fj = new FrontierSearch(g, o);
     resumed(fj, g, o);
     return {
@@ -522,7 +625,7 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
         const r = yield* fj.steps(ctl, onShare);
         // Undirected paths → directed tours: both directions, or the one leaving `from`.
         const count = !closed && from === undefined && g.n > 1 ? r.count * 2n : r.count;
-        return { ...base, count, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates };
+        return { ...exact, count, method: 'frontier', nodes: r.nodes, peakStates: r.peakStates };
       },
       // No tour is complete before the last square, so no lower bound: how far the program got instead.
       partial: () => ({
@@ -535,6 +638,7 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
       }),
       checkpoint: saver(fj, g, o),
       question,
+      base,
     };
   }
   // Backtracking: closed tours from one square (each cycle found twice, once per direction).
@@ -544,12 +648,13 @@ export function prepareCount(board: Board, options: TourCountOptions): CountRun 
     *steps(ctl, onShare) {
       const r = yield* dj.steps(ctl, onShare);
       const count = closed ? BigInt(r.count) / 2n : BigInt(r.count);
-      return { ...base, count, method: 'backtracking', nodes: r.nodes };
+      return { ...exact, count, method: 'backtracking', nodes: r.nodes };
     },
     // A cycle is found once per direction; an unfinished search may have met some in one direction only.
     partial: () => ({ count: closed ? (BigInt(dj.count) + 1n) / 2n : BigInt(dj.count), method: 'backtracking' }),
     checkpoint: () => null,
     question,
+    base,
   };
 }
 
@@ -566,7 +671,7 @@ function crossingRun(
   base: Pick<Count, 'closed' | 'directed' | 'convention'>,
   question: string,
   resume: CountCheckpoint | undefined,
-): CountRun {
+): ChosenCount {
   if (resume !== undefined) throw notThisCount(resume.head, question);
   const width = g.width,
     height = g.n / g.width;
@@ -605,7 +710,7 @@ function crossingRun(
         nodes += t.nodes + r.seen;
       }
       onShare(1);
-      return { ...base, count, method: 'frontier', split: 'crossing', nodes, peakStates: peak };
+      return { ...base, complete: true, count, method: 'frontier', split: 'crossing', nodes, peakStates: peak };
     },
     partial: () => ({
       count: joined,
@@ -618,6 +723,7 @@ function crossingRun(
     }),
     checkpoint: () => null,
     question,
+    base,
   };
 }
 

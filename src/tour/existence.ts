@@ -2,6 +2,7 @@
 // the proofs of impossibility that hold for any leaper (a colour-bound or lattice-bound leaper).
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
+import { checkQueryShape, checkWhole } from './check.js';
 import type { Query } from './types.js';
 
 /** Throws OFF_BOARD unless the query's start and end squares (when given) are squares of its board. */
@@ -47,6 +48,12 @@ export function isKnight(piece: Piece): boolean {
 
 /** Does an open knight's tour exist on a w×h board (from some square)? */
 export function knightOpenExists(w: number, h: number): boolean {
+  checkWhole(w, 'width', 1);
+  checkWhole(h, 'height', 1);
+  return openExists(w, h);
+}
+
+function openExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a === 1) return b === 1;
@@ -58,6 +65,13 @@ export function knightOpenExists(w: number, h: number): boolean {
 
 /** Does a closed knight's tour exist on a w×h board? (Schwenk 1991.) */
 export function knightClosedExists(w: number, h: number): boolean {
+  checkWhole(w, 'width', 1);
+  checkWhole(h, 'height', 1);
+  return closedExists(w, h);
+}
+
+/** As `knightClosedExists`, for sizes already checked (the engine's own calls). */
+export function closedExists(w: number, h: number): boolean {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (a % 2 === 1 && b % 2 === 1) return false;
@@ -69,7 +83,7 @@ export function knightClosedExists(w: number, h: number): boolean {
 function closedReason(w: number, h: number): string {
   const a = Math.min(w, h),
     b = Math.max(w, h);
-  if (knightClosedExists(w, h))
+  if (closedExists(w, h))
     return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
   if (a % 2 === 1 && b % 2 === 1) {
     return `${SCHWENK}: no closed knight's tour when both sides are odd (${w}x${h} has an odd number of squares, and a closed tour alternates colours)`;
@@ -119,6 +133,12 @@ function leaperObstruction(board: Board, m: number, n: number, closed: boolean):
  * search. For other leapers only the general obstructions are known; null means "search".
  */
 export function existence(q: Query): Existence {
+  checkQueryShape(q, 'query');
+  return decide(q);
+}
+
+/** As `existence`, for a query already checked (the engine's own calls). */
+export function decide(q: Query): Existence {
   checkTourSquares(q);
   const { board, closed } = q;
   const { width: w, height: h } = board;
@@ -130,8 +150,8 @@ export function existence(q: Query): Existence {
     return { exists: false, reason: 'an open tour cannot end where it starts' };
   }
   if (knight) {
-    if (closed && !knightClosedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
-    if (!closed && !knightOpenExists(w, h))
+    if (closed && !closedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
+    if (!closed && !openExists(w, h))
       return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
   } else {
     const why = leaperObstruction(board, m, n, closed);

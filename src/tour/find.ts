@@ -8,8 +8,8 @@ import type { RunOptions } from '../core/run.js';
 import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
 import { buildEnds } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
-import { checkTourSquares, isKnight, knightClosedExists, existence } from './existence.js';
-import { checkQueryShape } from './check.js';
+import { checkTourSquares, closedExists, decide, isKnight } from './existence.js';
+import { checkOptions, checkQueryShape } from './check.js';
 import { SearchMachine } from './machine.js';
 import { SEARCH_BUDGET } from './search.js';
 import type { Answer, Query } from './types.js';
@@ -73,6 +73,7 @@ export function findTourSync(query: Query, options: FindOptions = {}): Outcome<A
 }
 
 function withBudget(options: FindOptions): RunOptions {
+  checkOptions(options, 'options');
   return { ...options, maxNodes: options.maxNodes ?? SEARCH_BUDGET };
 }
 
@@ -97,11 +98,11 @@ interface Quick {
 /** The theorem, the constructions and Warnsdorff for `fq` (`q` itself, or `q` from its end when only that is fixed). */
 function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
   if (fq !== q) {
-    const e = existence(q);
+    const e = decide(q);
     if (e.exists === false)
       return { answer: { exists: false, reason: e.reason, closed: false, method: 'theorem' }, theorem: null };
   }
-  const ex = existence(fq);
+  const ex = decide(fq);
   if (ex.exists === false)
     return { answer: { exists: false, reason: ex.reason, closed: fq.closed, method: 'theorem' }, theorem: null };
   const theorem = ex.exists === true ? ex.reason : null;
@@ -188,7 +189,7 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
   const start = q.from ?? 0;
   const reverse = rng !== null && rng.below(2) === 1;
-  if (Math.min(W, H) >= 5 && knightClosedExists(W, H)) {
+  if (Math.min(W, H) >= 5 && closedExists(W, H)) {
     let path: Int32Array;
     if (cells > KEEP_CELLS) {
       // Huge boards: one pass from the start, no copy kept (memory is the limit there).

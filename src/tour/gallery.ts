@@ -1,5 +1,6 @@
 // Famous tours as data (numbered grids, top rank first), each with its source; verified in the tests.
 import { GridbitsError } from '../core/error.js';
+import { shown } from './check.js';
 import { parseTour, type ParsedTour } from './parse.js';
 
 /** A famous tour of the gallery. */
@@ -159,8 +160,10 @@ export function galleryTour(name: string): {
   /** Its tour, parsed. */
   tour: ParsedTour;
 } {
+  if (typeof name !== 'string')
+    throw new GridbitsError('BAD_ARGUMENT', `name must be the name of a gallery tour, got ${shown(name)}`);
   const entry = galleryEntry(name);
   if (entry === undefined)
-    throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known: ${galleryNames().join(', ')})`);
+    throw new GridbitsError('BAD_ARGUMENT', `no gallery tour '${name}' (known names: ${galleryNames().join(', ')})`);
   return { entry, tour: parseTour(entry.grid) };
 }

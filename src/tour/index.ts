@@ -46,7 +46,9 @@ export {
   countToursJob,
   countToursSync,
   type Count,
+  type CountAnswer,
   type CountCheckpoint,
+  type CountOutOfReach,
   type TourCountOptions,
   type CountPartial,
 } from './count.js';
@@ -58,6 +60,7 @@ export {
   shardCount,
   type CountQuestion,
   type ShardCount,
+  type ShardOutOfReach,
   type ShardedCount,
 } from './count-shards.js';
 export {
@@ -65,8 +68,10 @@ export {
   countToursFromEachJob,
   countToursFromEachSync,
   symmetricSquares,
+  type EachAnswer,
   type EachCount,
   type EachOptions,
+  type EachOutOfReach,
   type EachPartial,
 } from './count-each.js';
 export { analyzeTour, isLeap, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';

@@ -3,6 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { createRng } from '../core/prng.js';
 import type { JobControl } from '../core/job.js';
+import { checkFunction, checkQueryShape, checkSwitches, checkWhole } from './check.js';
 import type { Query } from './types.js';
 
 /** The optimisations of the search; every one defaults to on. */
@@ -127,6 +128,8 @@ export class SearchMachine {
   private nodeLimit = Infinity;
 
   constructor(query: Query, switches: SearchSwitches = {}) {
+    checkQueryShape(query, 'query');
+    checkSwitches(switches, 'switches');
     const { board, piece, closed, from, to } = query;
     if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) {
       throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
@@ -223,10 +226,23 @@ export class SearchMachine {
    * or closure), or has made `maxNodes` nodes in all when it must backtrack ('limit'; running the steps again
    * goes on). `onPause` is called before each yield, to report progress. Compose it into a job body with `yield*`.
    */
-  *steps(
+  steps(
     control: JobControl<unknown>,
     maxNodes = Infinity,
     onPause?: () => void,
+  ): Generator<void, 'found' | 'none' | 'limit', void> {
+    const c = control as Partial<JobControl<unknown>> | null;
+    if (c === null || typeof c !== 'object' || typeof c.spend !== 'function' || typeof c.nodes !== 'number')
+      throw new GridbitsError('BAD_ARGUMENT', `control must be a job's control (a job body's argument)`);
+    checkWhole(maxNodes, 'maxNodes', 0, true);
+    checkFunction(onPause, 'onPause', true);
+    return this.run(control, maxNodes, onPause);
+  }
+
+  private *run(
+    control: JobControl<unknown>,
+    maxNodes: number,
+    onPause: (() => void) | undefined,
   ): Generator<void, 'found' | 'none' | 'limit', void> {
     // The limit is checked before a backtrack is made, so a tour needing none is found whatever the limit.
     this.nodeLimit = maxNodes;

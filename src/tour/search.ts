@@ -2,6 +2,7 @@
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
+import { checkQueryShape, checkSearchOptions } from './check.js';
 import type { Query } from './types.js';
 
 /**
@@ -42,6 +43,8 @@ export interface SearchPartial {
  * closed. One work unit is one move; progress counts backtracks.
  */
 export function searchTourJob(query: Query, options: SearchOptions = {}): Job<SearchResult, SearchPartial> {
+  checkQueryShape(query, 'query');
+  checkSearchOptions(options, 'options');
   const m = new SearchMachine(query, options.switches);
   // A generator function made per call costs microseconds (each has its own prototype): one, shared.
   return job((ctl) => searchSteps(m, ctl));

@@ -7,6 +7,7 @@ import type { RunOptions } from '../core/run.js';
 import type { Piece } from '../pieces/piece.js';
 import { SearchMachine, type SearchSwitches } from './machine.js';
 import { SEARCH_BUDGET } from './search.js';
+import { checkBoard, checkPiece, checkSearchOptions, checkSquare, shown } from './check.js';
 
 /** Options of the per-start table. */
 export interface TableOptions {
@@ -42,6 +43,18 @@ export interface TableCell {
  * tour when it was not the first; #n past Z), 'N' when no tour starts there, 'LIM' when the budget ran out.
  */
 export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryIndex'>): string {
+  const v = c as unknown as Record<string, unknown> | null;
+  if (
+    v === null ||
+    typeof v !== 'object' ||
+    (v.exists !== true && v.exists !== false && v.exists !== null) ||
+    !(Number.isSafeInteger(v.backtracks) && (v.backtracks as number) >= 0) ||
+    (v.tryIndex !== undefined && !(Number.isSafeInteger(v.tryIndex) && (v.tryIndex as number) >= 0))
+  )
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `cell must be a cell of a table (exists, backtracks, tryIndex), got ${shown(c)}`,
+    );
   if (c.exists === false) return 'N';
   if (c.exists === null) return 'LIM';
   const t = c.tryIndex ?? 0;
@@ -53,8 +66,8 @@ export function tableCellText(c: Pick<TableCell, 'exists' | 'backtracks' | 'tryI
  * given, is called before each pause with the share (0..1) of the square's allowance spent.
  */
 export function tableCellJob(board: Board, piece: Piece, square: number, options: TableOptions = {}): Job<TableCell> {
-  checkLeaper(piece);
-  board.checkIndex(square, 'square');
+  checkTableArgs(board, piece, options);
+  checkSquare(board, square, 'square');
   return cellJob(board, piece, square, options, undefined);
 }
 
@@ -120,7 +133,7 @@ function* cellSteps(
  * partial result is the cells done so far, in square order.
  */
 export function tableJob(board: Board, piece: Piece, options: TableOptions = {}): Job<TableCell[], TableCell[]> {
-  checkLeaper(piece);
+  checkTableArgs(board, piece, options);
   const n = board.cells;
   return job(function* (ctl) {
     const cells: TableCell[] = [];
@@ -201,7 +214,7 @@ export function openTourStartsJob(
   piece: Piece,
   options: StartOptions = {},
 ): Job<StartCell[], StartCell[]> {
-  checkLeaper(piece);
+  checkTableArgs(board, piece, options);
   const n = board.cells;
   const maps = symmetries(board, piece);
   const switches = { ...options.switches, parity: false };
@@ -254,10 +267,11 @@ export function openTourStartsSync(
   return openTourStartsJob(board, piece, options).runSync(options);
 }
 
-function checkLeaper(piece: Piece): void {
-  if (piece.rides.length > 0 || piece.slides.length > 0 || piece.leaps.length === 0) {
-    throw new GridbitsError('BAD_PIECE', `tours are searched for leapers only; '${piece.name}' is not one`);
-  }
+/** The board, the leaper (a Piece) and the options of a table, its cells or its open-tour starts, each named. */
+function checkTableArgs(board: Board, piece: Piece, options: TableOptions): void {
+  checkBoard(board, 'board');
+  checkPiece(piece, 'piece');
+  checkSearchOptions(options, 'options');
 }
 
 /** The board's symmetries (as square maps) that also map the piece's leaps onto themselves. */

@@ -536,12 +536,7 @@ describe('the package root', () => {
 });
 
 /** The registry's jobs whose makers take a null argument without a GridbitsError (their engines' to fix). */
-const NULL_PENDING = new Set([
-  'tour.find',
-  'tour.search',
-  'tour.countShard',
-  'fleet.place',
-]);
+const NULL_PENDING = new Set(['tour.find', 'tour.search', 'tour.countShard', 'fleet.place']);
 
 describe('gridbits/worker', () => {
   it('exports the registry of jobs and nothing else to call', async () => {

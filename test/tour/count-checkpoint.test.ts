@@ -32,13 +32,13 @@ function countWithStops(w: number, h: number, closed: boolean, budgets: number[]
   for (const b of budgets) {
     const j = countToursJob(Board.of(w, h), { closed, resume, pastLimit: true });
     const out = j.runSync({ maxNodes: b });
-    if (out.finished) return { count: out.value.count, nodes: out.value.nodes };
+    if (out.finished && out.value.complete) return { count: out.value.count, nodes: out.value.nodes };
     const parts = countCheckpoint(j);
     expect(parts).not.toBeNull();
     resume = readBack(join(parts as Uint8Array[]));
   }
   const out = countToursJob(Board.of(w, h), { closed, resume }).runSync();
-  if (!out.finished) throw new Error('unfinished');
+  if (!out.finished || !out.value.complete) throw new Error('unfinished');
   return { count: out.value.count, nodes: out.value.nodes };
 }
 
@@ -108,5 +108,25 @@ describe('counts that survive interruption', () => {
       () => readBack(new TextEncoder().encode('hello world, this is not a checkpoint at all')),
       /not a gridbits count checkpoint/,
     );
+  });
+});
+
+describe('a count saves its checkpoint when a run stops', () => {
+  it('the save made at the stop resumes to the unbroken count; a finished run saves nothing more', async () => {
+    const saves: Array<{ bytes: Uint8Array; stopped: boolean }> = [];
+    const checkpoint = {
+      everyMs: 1e9,
+      save: (parts: Uint8Array[], stopped: boolean) => void saves.push({ bytes: join(parts), stopped }),
+    };
+    const j = countToursJob(Board.of(6, 6), { closed: true, checkpoint });
+    const first = await j.run({ maxNodes: 5000 });
+    expect(first).toMatchObject({ finished: false, stopped: 'nodes' });
+    expect(saves.map((s) => s.stopped)).toEqual([true]);
+    // The bytes saved are those of the job as it stopped.
+    expect(saves[0].bytes).toEqual(join(countCheckpoint(j) as Uint8Array[]));
+    const resumed = countToursJob(Board.of(6, 6), { closed: true, resume: readBack(saves[0].bytes), checkpoint });
+    const out = resumed.runSync();
+    expect(out.finished && out.value.complete && out.value.count).toBe(9862n);
+    expect(saves).toHaveLength(1);
   });
 });

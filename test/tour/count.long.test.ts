@@ -9,7 +9,16 @@ import { Board } from '../../src/core/board.js';
 import { countToursSync } from '../../src/tour/count.js';
 import { countToursFromEach } from '../../src/tour/count-each.js';
 import { halvesCount } from '../../src/tour/count-halves.js';
-import { CrossSearch, crossJoinSteps, endsClasses } from '../../src/tour/count-cross.js';
+import {
+  CrossSearch,
+  crossJoinSteps,
+  endsClasses,
+  type CrossTable,
+  type EndsClass,
+} from '../../src/tour/count-cross.js';
+import { frontierCount } from '../../src/tour/count-frontier.js';
+import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
+import { againstWholeBoard } from './halves-random.js';
 import { finishedValue, job } from '../../src/core/job.js';
 import { KNIGHT } from '../../src/pieces/piece.js';
 
@@ -173,4 +182,35 @@ describe.skipIf(!process.env.GRIDBITS_LONG)('tour counts that take minutes', () 
     expect(finishedValue(countToursSync(Board.of(8, 6), { closed: true })).count).toBe(55488142n);
     expect(finishedValue(countToursSync(Board.of(5, 10), { closed: true })).count).toBe(13311268n);
   }, 600_000);
+
+  it('halves and the join across the middle against the whole board on larger boards: 5×7 and 7×5 open, 8×6 open from one end in each part', () => {
+    const wholeOpen = (w: number, h: number): bigint =>
+      frontierCount(buildCountGraph(Board.of(w, h), KNIGHT, w <= h ? 'shorter' : 'longer'), {
+        closed: false,
+        ends: [],
+      }).count;
+    const join = (t: CrossTable, shards: number): bigint => {
+      let total = 0n;
+      for (let i = 0; i < shards; i++)
+        total += finishedValue(job((ctl) => crossJoinSteps(t, i, shards, ctl)).runSync()).count;
+      return total;
+    };
+    const table = (w: number, h: number, ends?: EndsClass): CrossTable =>
+      finishedValue(job((ctl) => new CrossSearch(w, h, KNIGHT, false, ends).steps(ctl)).runSync());
+    const w57 = wholeOpen(5, 7);
+    expect(halvesCount(5, 7, KNIGHT, false).count).toBe(w57);
+    // 5 rows of 7 (two tables: 7×3 and 7×2) against the whole board's program across its 5 files.
+    expect(join(table(7, 5), 3)).toBe(w57);
+    // 8×6: one end in each part (two tables); the bottom's square 2 is (file 5, row 5) on the board.
+    const board = Board.of(8, 6),
+      g = buildCountGraph(board, KNIGHT);
+    const ends = [board.index(1, 0), board.index(5, 5)].map((s) => vertexOf(board, g, s));
+    const across = frontierCount(g, { closed: false, ends }).count;
+    expect(across).toBeGreaterThan(0n);
+    expect(join(table(8, 6, { top: [1], bottom: [2] }), 1)).toBe(across);
+  }, 900_000);
+
+  it('halves against the whole board on random boards with an odd number of rows, open, random leapers (60 runs)', () => {
+    againstWholeBoard({ closed: false, maxWidth: 5, maxHalf: 2, maxCells: 25, seed: 2017, nonzero: 5, odd: true });
+  }, 900_000);
 });

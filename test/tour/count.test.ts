@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph } from '../../src/tour/count-graph.js';
 import { Board, finishedValue, isGridbitsError } from '../../src/core/index.js';
+import { job } from '../../src/core/job.js';
+import { prepareCount } from '../../src/tour/count.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/index.js';
 import {
   countLimit,
@@ -53,9 +55,12 @@ function referenceCount(w: number, h: number, closed: boolean, m = 1, n = 2, fro
   return closed ? count / 2 : count;
 }
 
-/** A count that must finish (no limit is given). */
-const counted = (board: Board, options: Parameters<typeof countToursSync>[1] = {}): Count =>
-  finishedValue(countToursSync(board, options));
+/** A count that must finish (no limit is given), exactly. */
+const counted = (board: Board, options: Parameters<typeof countToursSync>[1] = {}): Count => {
+  const a = finishedValue(countToursSync(board, options));
+  if (!a.complete) throw new Error(`${board}: ${a.reason}`);
+  return a;
+};
 const count = (w: number, h: number, closed: boolean, extra: Parameters<typeof countToursSync>[1] = {}): bigint =>
   counted(Board.of(w, h), { closed, ...extra }).count;
 
@@ -257,6 +262,25 @@ describe('budgets, limits and cancellation', () => {
     const seen: number[] = [];
     finishedValue(await countTours(Board.of(3, 8), { onProgress: (p) => seen.push(p.share!) }));
     expect(seen[seen.length - 1]).toBe(1); // the share done, weighted by the work
+  });
+
+  it("a limit of the counter's own met while counting is an answer that says so, not an exception", () => {
+    // The cap on states held at once, lowered: the whole board's program, then the halves' (6×6 closed).
+    for (const [board, options, method] of [
+      [Board.of(5, 5), { from: 0 }, undefined],
+      [Board.of(6, 6), { closed: true }, 'halves'],
+    ] as const) {
+      const run = prepareCount(board, { piece: KNIGHT, ...options }, 500);
+      const out = job((ctl) => run.steps(ctl, () => undefined)).runSync();
+      expect(out.finished).toBe(true);
+      const a = finishedValue(out);
+      expect(a).toMatchObject({ complete: false, count: null, method: 'frontier', nodes: expect.any(Number) });
+      expect(a.complete === false && a.reason).toMatch(/needs more than 500 states at once/);
+      expect(a.complete === false && a.split).toBe(method);
+      expect(a.complete === false && a.squaresAdded! < a.squares!).toBe(true);
+    }
+    // With the cap it has, the same counts finish.
+    expect(counted(Board.of(5, 5), { from: 0 })).toMatchObject({ complete: true, count: 304n });
   });
 
   it('rejects riders and bad end squares', () => {

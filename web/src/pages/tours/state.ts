@@ -12,7 +12,7 @@ import {
   isLeap,
   tableCellText,
   type Answer,
-  type Count,
+  type CountAnswer,
   type CountPartial,
   type FindPartial,
   type GalleryTour,
@@ -67,10 +67,15 @@ export function findSays(out: Outcome<Answer, FindPartial>): { exists: boolean |
  * stopped.
  */
 export function countSays(
-  out: Outcome<Count, CountPartial>,
+  out: Outcome<CountAnswer, CountPartial>,
   closed: boolean,
 ): { count: bigint; complete: boolean; convention: string; reason?: string } {
-  if (out.finished) return { count: out.value.count, complete: true, convention: out.value.convention };
+  if (out.finished) {
+    const a = out.value;
+    if (a.complete) return { count: a.count, complete: true, convention: a.convention };
+    // A count past a limit of the counter's own: what it had, and that limit.
+    return { count: a.count ?? 0n, complete: false, convention: a.convention, reason: a.reason };
+  }
   const found = out.partial?.count ?? 0n;
   return {
     count: found,

@@ -7,7 +7,7 @@ import { parsePiece } from '../../../../src/pieces/piece.js';
 import {
   SEARCH_BUDGET,
   type Answer,
-  type Count,
+  type CountAnswer,
   type CountPartial,
   type FindPartial,
 } from '../../../../src/tour/index.js';
@@ -47,7 +47,7 @@ export interface TableResult {
 }
 
 /** A count's outcome as the library gives it: the count, or stopped by the time limit with a lower bound (or none). */
-export type CountResult = { kind: 'count' } & Outcome<Count, CountPartial>;
+export type CountResult = { kind: 'count' } & Outcome<CountAnswer, CountPartial>;
 
 export type TourResult = FindResult | TableResult | CountResult;
 
