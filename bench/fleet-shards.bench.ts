@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { countShardsLocally, localCores } from '../src/cli/shard-threads.js';
 import { shardsTotal } from '../src/core/shards.js';
 import { countLayoutsJob } from '../src/fleet/count.js';
-import { countQuestion, shardCount } from '../src/fleet/count-shards.js';
+import { layoutCountQuestion, shardLayoutCount } from '../src/fleet/count-shards.js';
 import { fleetProblem, type FleetSpec } from '../src/fleet/fleets.js';
 import { measureProcess } from './harness.js';
 import { queueRow } from './queue-row.js';
@@ -51,7 +51,7 @@ async function unsplit(c: Case): Promise<number> {
 }
 
 async function sharded(c: Case, threads: number): Promise<{ ms: number; shards: number }> {
-  const sc = shardCount(countQuestion(fleetProblem(c.spec)));
+  const sc = shardLayoutCount(layoutCountQuestion(fleetProblem(c.spec)));
   const t0 = performance.now();
   const r = await countShardsLocally(sc, { threads, eager: true });
   const ms = performance.now() - t0;

@@ -4,8 +4,8 @@ import { JOBS, type JobsByName } from '../src/jobs.js';
 import type { JobArgs, JobName } from '../src/core/worker.js';
 import { emptyKnowledge } from '../src/fleet/game.js';
 import { fleetProblem } from '../src/fleet/fleets.js';
-import { shardCount as tourShards } from '../src/tour/count-shards.js';
-import { countQuestion, shardCount as fleetShards } from '../src/fleet/count-shards.js';
+import { shardTourCount as tourShards } from '../src/tour/count-shards.js';
+import { layoutCountQuestion, shardLayoutCount as fleetShards } from '../src/fleet/count-shards.js';
 
 /** The promise: a turn at least this often (ms). */
 export const STALL_PROMISE_MS = 20;
@@ -111,7 +111,7 @@ export const STALL_CASES: StallCase[] = [
   ]),
   stallCase('fleet.count', 'hasbro on 10×10, touching', () => [hasbro]),
   stallCase('fleet.countShard', 'a shard of hasbro 10×10, touching', () => [
-    fleetShards(countQuestion(fleetProblem(hasbro)), 8),
+    fleetShards(layoutCountQuestion(fleetProblem(hasbro)), 8),
     0,
   ]),
   stallCase('fleet.sample', '1000 uniform layouts, classic 10×10', () => [classic, 1, 1000]),

@@ -1,16 +1,16 @@
 // Benchmarks of a tour count run as shards: on the local cores against the same count as one shard (wall time,
 // measured in alternating rounds in one process), and on a job queue (redis-server on loopback) against the local run.
 import { countShardsLocally, localCores, LOCAL_SHARDS } from '../src/cli/shard-threads.js';
-import { shardCount, type CountQuestion } from '../src/tour/count-shards.js';
+import { shardTourCount, type TourCountQuestion } from '../src/tour/count-shards.js';
 import { queueRow } from './queue-row.js';
 import type { BenchRow, BenchSection } from './types.js';
 
-const Q: CountQuestion = { width: 6, height: 8, piece: 'knight', closed: true };
+const Q: TourCountQuestion = { width: 6, height: 8, piece: 'knight', closed: true };
 const WANT = 55_488_142n;
 const ROUNDS = 5;
 
 async function wall(shards: number, threads: number, seen?: number[], eager = false): Promise<number> {
-  const sc = shardCount(Q, shards);
+  const sc = shardTourCount(Q, shards);
   const t0 = performance.now();
   const r = await countShardsLocally(sc, { threads, ...(eager ? { eager: true } : {}) });
   const ms = performance.now() - t0;

@@ -27,7 +27,7 @@ export const JOBS = {
   'tour.count': tour.count,
   /** Directed open tours from every square (`countToursFromEachJob`). */
   'tour.each': tour.each,
-  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
+  /** One shard of a count split by `shardTourCount` (`countTourShardJob`): its part of the total. */
   'tour.countShard': tour.countShard,
   /** The chance of staying on from one square, in floating point (`survivalJob`). */
   'walk.survival': walk.survival,
@@ -65,7 +65,7 @@ export const JOBS = {
   'fleet.layouts': fleet.layouts,
   /** The exact number of layouts. */
   'fleet.count': fleet.count,
-  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
+  /** One shard of a count split by `shardLayoutCount` (`countLayoutShardJob`): its part of the total. */
   'fleet.countShard': fleet.countShard,
   /** `count` exactly uniform layouts from the counting program's sampler. */
   'fleet.sample': fleet.sample,

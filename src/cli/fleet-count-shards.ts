@@ -2,7 +2,7 @@
 // or on the job queue (--queue), the shards' counts added up and reported in the command's usual words and JSON.
 import { GridbitsError } from '../core/error.js';
 import { shardsTotal } from '../core/shards.js';
-import type { ShardedCount } from '../fleet/count-shards.js';
+import type { ShardedLayoutCount } from '../fleet/count-shards.js';
 import type { FleetProblem } from '../fleet/problem.js';
 import { dropCheckpoint } from './checkpoint-file.js';
 import { fleetText, problemJson } from './fleet-shared.js';
@@ -23,7 +23,7 @@ export interface FleetShardRun {
 export async function countFleetSharded(
   out: Output,
   p: FleetProblem,
-  sc: ShardedCount,
+  sc: ShardedLayoutCount,
   run: FleetShardRun,
 ): Promise<number> {
   const t0 = performance.now();

@@ -5,7 +5,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { checkFleetCells, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
-import { countQuestion, DEFAULT_SHARDS, shardCount } from '../fleet/count-shards.js';
+import { layoutCountQuestion, shardLayoutCount } from '../fleet/count-shards.js';
+import { DEFAULT_SHARDS } from '../core/shards.js';
 import { FLEETS, fleetProblem, type FleetSpec } from '../fleet/fleets.js';
 import { parseFleetBoard } from '../fleet/field.js';
 import { isTooLarge } from '../fleet/memory.js';
@@ -211,7 +212,7 @@ async function count(args: Parsed, out: Output): Promise<number> {
         'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)',
       );
     const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'fleet count');
-    const sc = shardCount(countQuestion(p), shards ?? DEFAULT_SHARDS);
+    const sc = shardLayoutCount(layoutCountQuestion(p), shards ?? DEFAULT_SHARDS);
     const { countFleetSharded } = await import('./fleet-count-shards.js');
     return countFleetSharded(out, p, sc, { queue, checkpoint, timeoutMs });
   }

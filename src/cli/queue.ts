@@ -186,8 +186,8 @@ const isInt = (v: unknown, min: number, max: number): v is number =>
 
 /**
  * Checks a shard job's data as a worker receives it (it may come from anywhere): the count must be one that
- * its kind's `shardCount` makes, with this key, and the index one of its shards. Returns the data, or the
- * reason it is malformed.
+ * its kind's engine makes (`shardTourCount`, `shardLayoutCount`), with this key, and the index one of its
+ * shards. Returns the data, or the reason it is malformed.
  */
 export function checkShardData(data: unknown): ShardJobData | string {
   const d = data as Partial<ShardJobData> | null;

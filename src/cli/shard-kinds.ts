@@ -3,11 +3,11 @@
 import type { ShardedCount } from '../core/shards.js';
 import {
   questionProblem,
-  shardCount as fleetShards,
-  type CountQuestion as FleetQuestion,
+  shardLayoutCount as fleetShards,
+  type LayoutCountQuestion as FleetQuestion,
 } from '../fleet/count-shards.js';
 import { fleetInWords } from '../fleet/names.js';
-import { shardCount as tourShards, type CountQuestion as TourQuestion } from '../tour/count-shards.js';
+import { shardTourCount as tourShards, type TourCountQuestion as TourQuestion } from '../tour/count-shards.js';
 
 /** One kind of sharded count. */
 interface ShardKind {

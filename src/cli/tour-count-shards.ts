@@ -5,7 +5,7 @@ import type { Piece } from '../pieces/piece.js';
 import { COUNT_CONVENTION, COUNT_MAX_REACH, noTours } from '../tour/count.js';
 import { buildCountGraph } from '../tour/count-graph.js';
 import { frontierFits } from '../tour/count-frontier.js';
-import type { ShardedCount } from '../tour/count-shards.js';
+import type { ShardedTourCount } from '../tour/count-shards.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue.js';
@@ -36,7 +36,7 @@ export async function countSharded(
   out: Output,
   board: Board,
   piece: Piece,
-  sc: ShardedCount,
+  sc: ShardedTourCount,
   queue: QueueAddress | undefined,
   run: { timeoutMs?: number; checkpoint?: string } = {},
 ): Promise<number> {

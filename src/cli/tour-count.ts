@@ -15,7 +15,8 @@ import { whileSaving } from './io.js';
 import { runJob } from './run-job.js';
 import { parseQueueAddress } from './queue.js';
 import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
-import { DEFAULT_SHARDS, shardCount } from '../tour/count-shards.js';
+import { shardTourCount } from '../tour/count-shards.js';
+import { DEFAULT_SHARDS } from '../core/shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
 import { bytesWords, peakMemoryBytes, thousands } from './words.js';
 
@@ -164,7 +165,7 @@ Examples:
     // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
     // a checkpoint too: the checkpoint keeps the shards finished.
     if (maxNodes === undefined && from === undefined) {
-      const sc = shardCount(
+      const sc = shardTourCount(
         { width: board.width, height: board.height, piece: piece.name, closed },
         queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS,
       );
@@ -383,7 +384,7 @@ function refuseWithoutBudget(
   if (
     limit !== null &&
     queued &&
-    shardCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
+    shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
   ) {
     throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
   }

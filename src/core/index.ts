@@ -28,5 +28,5 @@ export {
   type StopReason,
   type Unfinished,
 } from './job.js';
-export { shardsTotal, type ShardCount, type ShardedCount } from './shards.js';
+export { DEFAULT_SHARDS, shardsTotal, type ShardCount, type ShardedCount } from './shards.js';
 export { runInWorker, type Endpoint, type JobArgs, type JobName, type JobOutcome, type JobRegistry } from './worker.js';

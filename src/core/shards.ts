@@ -29,6 +29,9 @@ export interface ShardedCount<Q = unknown> {
   key: string;
 }
 
+/** Shards a count splits into by default: enough for a few machines, each shard a small part of the work. */
+export const DEFAULT_SHARDS = 64;
+
 /** A shard's answer. */
 export interface ShardCount {
   /** Which shard (0 … shards − 1). */
@@ -53,7 +56,7 @@ export function shardJobName(sc: Pick<ShardedCount, 'kind'>): string {
  * missing or the sum does not divide (a shard from another count).
  */
 export function shardsTotal(sc: ShardedCount, counts: ReadonlyMap<number, { count: bigint }>): bigint {
-  if (!isPlainObject(sc)) refuse('sc', "a sharded count (an engine's shardCount)", sc);
+  if (!isPlainObject(sc)) refuse('sc', 'a sharded count (as shardTourCount or shardLayoutCount makes)', sc);
   checkString(sc.kind, 'sc.kind');
   checkString(sc.key, 'sc.key');
   checkInt(sc.shards, 'sc.shards', 1);

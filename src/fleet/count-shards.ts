@@ -4,7 +4,7 @@
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
 import type { Progress, RunOptions } from '../core/run.js';
-import type { ShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
+import { DEFAULT_SHARDS, type ShardCount, type ShardedCount as BaseShardedCount } from '../core/shards.js';
 import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
 import { countLayoutsJob } from './count.js';
 import { FLEET_MAX_SIDE } from './field.js';
@@ -19,7 +19,7 @@ import { MAX_SHIP_CELLS, normaliseShape, shapeId } from './shape.js';
  * The question a sharded layout count answers, as plain data (it travels to other processes and machines as
  * JSON): a {@link FleetProblem} whose masks are lists of squares.
  */
-export interface CountQuestion {
+export interface LayoutCountQuestion {
   /** Files of the board (cells per row). */
   width: number;
   /** Ranks of the board (rows). */
@@ -35,7 +35,7 @@ export interface CountQuestion {
 }
 
 /** A layout count split into shards: each is counted on its own, anywhere, and their counts add up to it. */
-export interface ShardedCount extends BaseShardedCount<CountQuestion> {
+export interface ShardedLayoutCount extends BaseShardedCount<LayoutCountQuestion> {
   kind: 'fleet';
   /**
    * 'placements': each shard takes some places of one ship (the largest) and counts the rest of the fleet
@@ -44,13 +44,11 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
   method: 'placements' | 'whole';
 }
 
-/** Shards a count splits into by default: enough for a few machines. */
-export const DEFAULT_SHARDS = 64;
 /** The most shards a count may be asked to split into (it splits into no more than its classes of places anyway). */
 const MAX_SHARDS = 1_000_000;
 
 /** The question for a problem: its masks as lists of squares, its kinds as plain data. */
-export function countQuestion(p: FleetProblem): CountQuestion {
+export function layoutCountQuestion(p: FleetProblem): LayoutCountQuestion {
   checkProblem(p, 'problem');
   const list = (m: Uint8Array | undefined): number[] | undefined => {
     if (m === undefined) return undefined;
@@ -82,7 +80,7 @@ const isInt = (v: unknown, min: number, max: number): v is number =>
  * The problem a question asks about, its plain data checked (it may come from anywhere); throws BAD_ARGUMENT
  * naming `name`, the argument that carried it.
  */
-export function questionProblem(q: CountQuestion, name = 'question'): FleetProblem {
+export function questionProblem(q: LayoutCountQuestion, name = 'question'): FleetProblem {
   const bad = (why: string): GridbitsError =>
     new GridbitsError('BAD_ARGUMENT', `${name}: the count's question is malformed: ${why}`);
   if (typeof q !== 'object' || q === null) throw bad('it is not an object');
@@ -236,7 +234,7 @@ function splitOf(problem: FleetProblem): Split | null {
 }
 
 /** The count's key: the question in full, the method and the number of shards. */
-function keyOf(q: CountQuestion, method: string, shards: number): string {
+function keyOf(q: LayoutCountQuestion, method: string, shards: number): string {
   return `fleet-count ${JSON.stringify(q)} ${method} ${shards}`;
 }
 
@@ -245,7 +243,7 @@ function keyOf(q: CountQuestion, method: string, shards: number): string {
  * The shards' counts add up to the count times `divisor`, the number of ships of the split's kind: each
  * layout is counted once for each of them.
  */
-export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
+export function shardLayoutCount(question: LayoutCountQuestion, shards = DEFAULT_SHARDS): ShardedLayoutCount {
   checkWhole(shards, 'shards', 1, MAX_SHARDS);
   const split = splitOf(questionProblem(question));
   if (split === null) return { kind: 'fleet', question, method: 'whole', shards: 1, key: keyOf(question, 'whole', 1) };
@@ -306,14 +304,14 @@ function* partCount<P>(
  * fleet around it, times the places it stands for. Its nodes are the states its counts expanded; progress
  * goes by places. The shard's data is checked where the job is made (a shard of another split is refused).
  */
-export function countShardJob(sharded: ShardedCount, index: number): Job<ShardCount, unknown> {
+export function countLayoutShardJob(sharded: ShardedLayoutCount, index: number): Job<ShardCount, unknown> {
   if (
     typeof sharded !== 'object' ||
     sharded === null ||
     sharded.kind !== 'fleet' ||
     !Number.isSafeInteger(sharded.shards)
   )
-    throw new GridbitsError('BAD_ARGUMENT', `sharded must be a count split by shardCount, got ${shown(sharded)}`);
+    throw new GridbitsError('BAD_ARGUMENT', `sharded must be a count split by shardLayoutCount, got ${shown(sharded)}`);
   const sc = sharded;
   if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
     throw new GridbitsError('BAD_ARGUMENT', `index ${shown(index)} is not one of the count's ${sc.shards} shards`);
@@ -344,22 +342,22 @@ export function countShardJob(sharded: ShardedCount, index: number): Job<ShardCo
   });
 }
 
-/** countShardJob run to its end or its limits, giving the event loop a turn as it goes. */
-export function countShard(
-  sharded: ShardedCount,
+/** countLayoutShardJob run to its end or its limits, giving the event loop a turn as it goes. */
+export function countLayoutShard(
+  sharded: ShardedLayoutCount,
   index: number,
   options: RunOptions = {},
 ): Promise<Outcome<ShardCount, unknown>> {
   checkOptions(options, RUN_KEYS);
-  return countShardJob(sharded, index).run(options);
+  return countLayoutShardJob(sharded, index).run(options);
 }
 
-/** countShardJob run to its end or its limits on this thread. */
-export function countShardSync(
-  sharded: ShardedCount,
+/** countLayoutShardJob run to its end or its limits on this thread. */
+export function countLayoutShardSync(
+  sharded: ShardedLayoutCount,
   index: number,
   options: RunOptions = {},
 ): Outcome<ShardCount, unknown> {
   checkOptions(options, RUN_KEYS);
-  return countShardJob(sharded, index).runSync(options);
+  return countLayoutShardJob(sharded, index).runSync(options);
 }

@@ -65,15 +65,15 @@ export { MAX_TABLE_BYTES, isTooLarge, type TooLarge } from './memory.js';
 export type { ScanOrder } from './count-plan.js';
 export { countLayouts, countLayoutsJob, countLayoutsSync, type FleetCountOptions } from './count.js';
 export {
-  DEFAULT_SHARDS,
-  countQuestion,
-  countShard,
-  countShardJob,
-  countShardSync,
-  shardCount,
-  type CountQuestion,
-  type ShardedCount,
+  countLayoutShard,
+  countLayoutShardJob,
+  countLayoutShardSync,
+  layoutCountQuestion,
+  shardLayoutCount,
+  type LayoutCountQuestion,
+  type ShardedLayoutCount,
 } from './count-shards.js';
+export { DEFAULT_SHARDS, type ShardCount } from '../core/shards.js';
 export { uniformSampler, uniformSamplerJob, uniformSamplerSync, type FleetSampler } from './sample.js';
 export {
   AUTO_EXACT_WORK,

@@ -7,7 +7,7 @@ import type { JobRegistry } from '../core/job.js';
 import type { HunterOptions } from './ai.js';
 import { cellCountsJob, type CellCounts } from './cells.js';
 import { countLayoutsJob, type FleetCountOptions } from './count.js';
-import { countShardJob, type ShardedCount } from './count-shards.js';
+import { countLayoutShardJob, type ShardedLayoutCount } from './count-shards.js';
 import { fleetProblem, type FleetSpec } from './fleets.js';
 import type { Knowledge } from './game.js';
 import { heatMapJob, type HeatMap, type HeatOptions } from './heat.js';
@@ -56,8 +56,8 @@ const table = {
   /** The exact number of layouts. */
   count: (spec: FleetSpec, options: FleetCountOptions = {}): Job<bigint | TooLarge> =>
     countLayoutsJob(fleetProblem(spec), options),
-  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
-  countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
+  /** One shard of a count split by `shardLayoutCount` (`countLayoutShardJob`): its part of the total. */
+  countShard: (sharded: ShardedLayoutCount, index: number) => countLayoutShardJob(sharded, index),
   /**
    * `count` exactly uniform layouts from the counting program's sampler, drawn in batches of SAMPLE_BATCH (a pause
    * between two); a stopped run's partial holds the layouts drawn.

@@ -8,7 +8,7 @@ import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { job, type Job, type JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
-import type { ShardCount as BaseShardCount, ShardedCount as BaseShardedCount } from '../core/shards.js';
+import { DEFAULT_SHARDS, type ShardCount, type ShardedCount as BaseShardedCount } from '../core/shards.js';
 import {
   byEndsClasses,
   CrossSearch,
@@ -29,7 +29,7 @@ import { CountCap } from './count-frontier.js';
  * The question a sharded count answers, as plain data (it travels to other processes and machines): the
  * board, the leaper (its name, as `parsePiece` reads it) and the kind of tour.
  */
-export interface CountQuestion {
+export interface TourCountQuestion {
   /** The board's width. */
   width: number;
   /** The board's height. */
@@ -41,7 +41,7 @@ export interface CountQuestion {
 }
 
 /** A tour count split into shards: each shard is counted on its own, anywhere, and the shards' counts add up to it. */
-export interface ShardedCount extends BaseShardedCount<CountQuestion> {
+export interface ShardedTourCount extends BaseShardedCount<TourCountQuestion> {
   kind: 'tour';
   /**
    * How the shards are made: 'halves' (two half-boards, the join split), 'crossing' (two half-boards joined
@@ -54,9 +54,6 @@ export interface ShardedCount extends BaseShardedCount<CountQuestion> {
    */
   classes?: number;
 }
-
-/** A shard's answer (its nodes: the top half's program, shared by the shards a process counts, and its join). */
-export type ShardCount = BaseShardCount;
 
 /**
  * A shard the counter could not count: it met a limit of its own on the way (see `CountOutOfReach`), as every
@@ -73,11 +70,8 @@ export interface ShardOutOfReach {
   nodes: number;
 }
 
-/** Shards a count splits into by default: enough for a few machines, each shard a small part of the join. */
-export const DEFAULT_SHARDS = 64;
-
 /** Splits a count into shards (`shards` of them where the method can split; one otherwise). */
-export function shardCount(question: CountQuestion, shards = DEFAULT_SHARDS): ShardedCount {
+export function shardTourCount(question: TourCountQuestion, shards = DEFAULT_SHARDS): ShardedTourCount {
   const { board, piece } = checkQuestion(question, 'question');
   checkWhole(shards, 'shards', 1);
   const layout = layoutOf(board, piece, question.closed);
@@ -143,8 +137,8 @@ let classTables: { key: string; table: CrossTable } | null = null;
 
 const partTables = new CrossParts(PART_TABLES_BYTES);
 
-/** Counts one shard, as a job; its count is a part of the total (see `ShardedCount`). */
-export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount | ShardOutOfReach, unknown> {
+/** Counts one shard, as a job; its count is a part of the total (see `ShardedTourCount`). */
+export function countTourShardJob(sc: ShardedTourCount, index: number): Job<ShardCount | ShardOutOfReach, unknown> {
   const { board, piece } = checkSharded(sc, 'sharded');
   if (!Number.isSafeInteger(index) || index < 0 || index >= sc.shards)
     throw new GridbitsError(
@@ -161,9 +155,9 @@ export function countShardJob(sc: ShardedCount, index: number): Job<ShardCount |
   });
 }
 
-/** A shard's steps (see `countShardJob`); a limit of the counter's own met on the way is thrown as a CountCap. */
+/** A shard's steps (see `countTourShardJob`); a limit of the counter's own met on the way is thrown as a CountCap. */
 function* shardSteps(
-  sc: ShardedCount,
+  sc: ShardedTourCount,
   index: number,
   board: Board,
   piece: Piece,
@@ -287,12 +281,12 @@ function checkQuestion(question: unknown, what: string): { board: Board; piece: 
   return { board: Board.of(q.width as number, q.height as number), piece };
 }
 
-/** A sharded tour count as `shardCount` makes it (plain data, from another process perhaps), checked. */
+/** A sharded tour count as `shardTourCount` makes it (plain data, from another process perhaps), checked. */
 function checkSharded(sc: unknown, what: string): { board: Board; piece: Piece } {
   checkOptions(sc, what);
   const s = (sc ?? {}) as Record<string, unknown>;
   if (sc === undefined || s.kind !== 'tour')
-    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a tour count split by shardCount, got ${shown(sc)}`);
+    throw new GridbitsError('BAD_ARGUMENT', `${what} must be a tour count split by shardTourCount, got ${shown(sc)}`);
   if (!['halves', 'crossing', 'whole'].includes(s.method as string))
     throw new GridbitsError(
       'BAD_ARGUMENT',

@@ -13,9 +13,9 @@ export {
   searchTour,
   searchTourJob,
   searchTourSync,
-  type SearchOptions,
-  type SearchPartial,
-  type SearchResult,
+  type TourSearchOptions,
+  type TourSearchPartial,
+  type TourSearchResult,
 } from './search.js';
 export { findTour, findTourJob, findTourSync, type FindOptions, type FindPartial } from './find.js';
 export { formatTrace, traceTour, type TraceOptions } from './trace.js';
@@ -54,15 +54,14 @@ export {
 } from './count.js';
 export { checkpointBytes, readCheckpointHead, type CheckpointHead, type CheckpointStart } from './count-checkpoint.js';
 export {
-  countShardJob,
-  DEFAULT_SHARDS,
+  countTourShardJob,
   forgetShardTables,
-  shardCount,
-  type CountQuestion,
-  type ShardCount,
+  shardTourCount,
   type ShardOutOfReach,
-  type ShardedCount,
+  type ShardedTourCount,
+  type TourCountQuestion,
 } from './count-shards.js';
+export { DEFAULT_SHARDS, type ShardCount } from '../core/shards.js';
 export {
   countToursFromEach,
   countToursFromEachJob,

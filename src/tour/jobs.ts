@@ -4,7 +4,7 @@ import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
 import { countToursJob, type TourCountOptions } from './count.js';
-import { countShardJob, type ShardedCount } from './count-shards.js';
+import { countTourShardJob, type ShardedTourCount } from './count-shards.js';
 import { findTourJob } from './find.js';
 import type { SearchSwitches } from './machine.js';
 import { searchTourJob } from './search.js';
@@ -62,6 +62,6 @@ export const jobs = {
   /** Directed open tours from every square (`countToursFromEachJob`). */
   each: (board: BoardSize, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) =>
     countToursFromEachJob(Board.from(board), countOptions(options)),
-  /** One shard of a count split by `shardCount` (`countShardJob`): its part of the total. */
-  countShard: (sharded: ShardedCount, index: number) => countShardJob(sharded, index),
+  /** One shard of a count split by `shardTourCount` (`countTourShardJob`): its part of the total. */
+  countShard: (sharded: ShardedTourCount, index: number) => countTourShardJob(sharded, index),
 } satisfies JobRegistry;

@@ -14,13 +14,13 @@ import type { Query } from './types.js';
 export const SEARCH_BUDGET = 10_000_000;
 
 /** Options of the search: the optimisations to use. */
-export interface SearchOptions {
+export interface TourSearchOptions {
   /** The optimisations (all on by default); switch them off to compare. */
   switches?: SearchSwitches;
 }
 
 /** What the search answers: a tour, or the proof that none fits the query. */
-export interface SearchResult {
+export interface TourSearchResult {
   /** 'found': `path` is a tour; 'none': proved that no tour fits the query. */
   status: 'found' | 'none';
   /** The tour, when found: square indices, path[0] first. */
@@ -32,7 +32,7 @@ export interface SearchResult {
 }
 
 /** What a stopped search has: the backtracks made so far. */
-export interface SearchPartial {
+export interface TourSearchPartial {
   /** Backtracks made before the stop. */
   backtracks: number;
 }
@@ -42,7 +42,7 @@ export interface SearchPartial {
  * finds a tour or proves none exists from `from` (every start when `from` is absent), ending on `to` or
  * closed. One work unit is one move; progress counts backtracks.
  */
-export function searchTourJob(query: Query, options: SearchOptions = {}): Job<SearchResult, SearchPartial> {
+export function searchTourJob(query: Query, options: TourSearchOptions = {}): Job<TourSearchResult, TourSearchPartial> {
   checkQueryShape(query, 'query');
   checkSearchOptions(options, 'options');
   const m = new SearchMachine(query, options.switches);
@@ -50,7 +50,7 @@ export function searchTourJob(query: Query, options: SearchOptions = {}): Job<Se
   return job((ctl) => searchSteps(m, ctl));
 }
 
-function* searchSteps(m: SearchMachine, ctl: JobControl<SearchPartial>): Generator<void, SearchResult, void> {
+function* searchSteps(m: SearchMachine, ctl: JobControl<TourSearchPartial>): Generator<void, TourSearchResult, void> {
   ctl.partial = () => ({ backtracks: m.backtracks });
   const status = yield* m.steps(ctl, Infinity, () => ctl.report({ done: m.backtracks, unit: 'backtracks' }));
   ctl.report({ share: 1, done: m.backtracks, unit: 'backtracks' });
@@ -72,15 +72,15 @@ function* searchSteps(m: SearchMachine, ctl: JobControl<SearchPartial>): Generat
  */
 export function searchTour(
   query: Query,
-  options: SearchOptions & RunOptions = {},
-): Promise<Outcome<SearchResult, SearchPartial>> {
+  options: TourSearchOptions & RunOptions = {},
+): Promise<Outcome<TourSearchResult, TourSearchPartial>> {
   return searchTourJob(query, options).run(options);
 }
 
 /** As `searchTour`, run to its end or a limit without giving the event loop a turn. */
 export function searchTourSync(
   query: Query,
-  options: SearchOptions & RunOptions = {},
-): Outcome<SearchResult, SearchPartial> {
+  options: TourSearchOptions & RunOptions = {},
+): Outcome<TourSearchResult, TourSearchPartial> {
   return searchTourJob(query, options).runSync(options);
 }

@@ -40,7 +40,7 @@ function isDiagram(v: unknown): boolean {
 /** The combining methods of a bitboard: one other bitboard of the same board. */
 const COMBINE = ['union', 'intersect', 'diff', 'xor', 'intersects', 'isSubsetOf', 'equals'] as const;
 
-/** A count in two shards of 3 and 4, as an engine's shardCount would split it. */
+/** A count in two shards of 3 and 4, as an engine would split it. */
 const sharded = (): core.ShardedCount => ({ kind: 'demo', question: null, method: 'whole', shards: 2, key: 'demo:2' });
 const shardCounts = (): Map<number, { count: bigint }> =>
   new Map([

@@ -21,7 +21,7 @@ const layout = (): fleet.FleetLayout => ({
   ],
 });
 const source = (): (() => fleet.FleetLayout) => () => layout();
-const sharded = (): fleet.ShardedCount => fleet.shardCount(fleet.countQuestion(problem()), 4);
+const sharded = (): fleet.ShardedLayoutCount => fleet.shardLayoutCount(fleet.layoutCountQuestion(problem()), 4);
 
 /**
  * The job, sync and async forms of a long call. The job takes `params` (its last one its options when `options`);
@@ -101,12 +101,12 @@ const CALLS: Call[] = [
   ...forms('simulate', () => [problem(), { games: 2, seed: 1, layouts: source() }], ['problem', 'options']).map(
     (c) => ({ ...c, optional: [], accepts: () => false }),
   ),
-  ...forms('countShard', () => [sharded(), 1], ['sharded', 'index'], false).map((c) => ({
+  ...forms('countLayoutShard', () => [sharded(), 1], ['sharded', 'index'], false).map((c) => ({
     ...c,
     accepts: (i: number, v: unknown) => (i === 1 ? whole(v, 0, 3) : c.accepts?.(i, v) === true),
   })),
-  call('countQuestion', () => [problem()], ['problem']),
-  call('shardCount', () => [fleet.countQuestion(problem()), 4], ['question', 'shards'], {
+  call('layoutCountQuestion', () => [problem()], ['problem']),
+  call('shardLayoutCount', () => [fleet.layoutCountQuestion(problem()), 4], ['question', 'shards'], {
     optional: [1],
     accepts: (i, v) => i === 1 && whole(v, 1, Number.MAX_SAFE_INTEGER),
   }),

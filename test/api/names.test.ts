@@ -103,21 +103,6 @@ function clashes(subpaths: Record<string, string> = SUBPATHS): string[] {
     .sort();
 }
 
-/**
- * Names still shared by two engines for two things, each to be renamed in its engine (the helpers of those
- * engines and the lead decide the new names). A name renamed must leave this list; a new clash fails the test.
- */
-const KNOWN = [
-  'CountQuestion',
-  'DEFAULT_SHARDS',
-  'SearchOptions',
-  'SearchResult',
-  'ShardCount',
-  'ShardedCount',
-  'countShardJob',
-  'shardCount',
-];
-
 describe('one name for one thing across the subpaths', () => {
   it('reads the exports of every subpath, through re-exports, down to their declarations', () => {
     const root = exportsOf(SUBPATHS.gridbits);
@@ -151,16 +136,7 @@ describe('one name for one thing across the subpaths', () => {
     }
   });
 
-  it('no name means two things in two subpaths (except those listed, each to be renamed)', () => {
-    const found = clashes();
-    const names = found.map((c) => c.slice(0, c.indexOf(':')));
-    expect(
-      found.filter((_, i) => !KNOWN.includes(names[i])),
-      'names that mean two things',
-    ).toEqual([]);
-    expect(
-      KNOWN.filter((n) => !names.includes(n)),
-      'listed names no longer clashing: take them off',
-    ).toEqual([]);
+  it('no name means two things in two subpaths', () => {
+    expect(clashes(), 'names that mean two things').toEqual([]);
   });
 });

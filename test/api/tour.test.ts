@@ -37,7 +37,7 @@ const checkpointFile = (): Uint8Array => {
   }
   return out;
 };
-const shardedCount = () => tour.shardCount({ width: 6, height: 6, piece: 'knight', closed: true }, 4);
+const shardedCount = () => tour.shardTourCount({ width: 6, height: 6, piece: 'knight', closed: true }, 4);
 
 /** Options of a count: what it counts and how, each checked and named at once (with the run's limits). */
 const COUNT_OPTION_JUNK: ReadonlyArray<readonly [string, unknown]> = [
@@ -223,8 +223,8 @@ const CALLS: Call[] = [
     accepts: (i, v) => i === 1 && whole(v, 0),
   },
   {
-    name: 'shardCount',
-    call: (q, n) => tour.shardCount(q as never, n as never),
+    name: 'shardTourCount',
+    call: (q, n) => tour.shardTourCount(q as never, n as never),
     args: () => [{ width: 6, height: 6, piece: 'knight', closed: true }, 4],
     params: ['question', 'shards'],
     optional: [1],
@@ -232,8 +232,8 @@ const CALLS: Call[] = [
     extra: { 0: [['piece: "rook"', { width: 6, height: 6, piece: 'rook', closed: true }]] },
   },
   {
-    name: 'countShardJob',
-    call: (sc, i) => tour.countShardJob(sc as never, i as never),
+    name: 'countTourShardJob',
+    call: (sc, i) => tour.countTourShardJob(sc as never, i as never),
     args: () => [shardedCount(), 1],
     params: ['sharded', 'index'],
     extra: { 0: [['another kind', { ...shardedCount(), kind: 'fleet' }]], 1: [['past the last shard', 4]] },

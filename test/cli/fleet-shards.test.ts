@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countQuestion, countShardJob, shardCount } from '../../src/fleet/count-shards.js';
+import { layoutCountQuestion, countLayoutShardJob, shardLayoutCount } from '../../src/fleet/count-shards.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import { saveShardCheckpoint } from '../../src/cli/checkpoint-file.js';
 import type { ShardCount } from '../../src/core/shards.js';
@@ -53,11 +53,11 @@ describe('fleet count in shards', () => {
 
   it('--checkpoint: shards saved before are not counted again (a forged one shows through), and the file goes once done', () => {
     const p = fleetProblem({ width: 8, height: 8, fleet: 'hasbro', touch: 'none' });
-    const sc = shardCount(countQuestion(p), 64);
+    const sc = shardLayoutCount(layoutCountQuestion(p), 64);
     // Two shards counted by the library, one of them forged by one: the CLI must use them as saved.
     const done = new Map<number, ShardCount>();
     for (const i of [0, 2]) {
-      const o = countShardJob(sc, i).runSync();
+      const o = countLayoutShardJob(sc, i).runSync();
       if (!o.finished) throw new Error('a shard stopped');
       done.set(i, i === 2 ? { ...o.value, count: o.value.count + 1n } : o.value);
     }
@@ -80,8 +80,8 @@ describe('fleet count in shards', () => {
 
   it('a checkpoint of another count, a damaged one, a tour checkpoint, a directory: refused in one line, never resumed', () => {
     const p = fleetProblem({ width: 8, height: 8, fleet: 'hasbro', touch: 'none' });
-    const sc = shardCount(countQuestion(p), 64);
-    const one = countShardJob(sc, 0).runSync();
+    const sc = shardLayoutCount(layoutCountQuestion(p), 64);
+    const one = countLayoutShardJob(sc, 0).runSync();
     if (!one.finished) throw new Error('a shard stopped');
     const file = fresh();
     saveShardCheckpoint(file, sc, new Map([[0, one.value]]));

@@ -6,11 +6,11 @@ import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { countLayoutsSync as countOutcome } from '../../src/fleet/count.js';
 import { finishedValue } from '../../src/core/job.js';
 import {
-  countQuestion,
-  countShardJob,
+  layoutCountQuestion,
+  countLayoutShardJob,
   questionProblem,
-  shardCount,
-  type ShardedCount,
+  shardLayoutCount,
+  type ShardedLayoutCount,
 } from '../../src/fleet/count-shards.js';
 import { fleetProblem } from '../../src/fleet/fleets.js';
 import type { FleetProblem } from '../../src/fleet/problem.js';
@@ -18,10 +18,10 @@ import { bruteCount } from '../reference/fleet.js';
 import { exactly, problemOf, smallProblems } from './count-problems.js';
 
 /** Every shard counted here, and the shards' total. */
-function shardedTotal(sc: ShardedCount): { total: bigint; shards: ShardCount[] } {
+function shardedTotal(sc: ShardedLayoutCount): { total: bigint; shards: ShardCount[] } {
   const counts = new Map<number, ShardCount>();
   for (let i = 0; i < sc.shards; i++) {
-    const o = countShardJob(sc, i).runSync();
+    const o = countLayoutShardJob(sc, i).runSync();
     if (!o.finished) throw new Error('a shard stopped');
     counts.set(i, o.value);
   }
@@ -29,7 +29,8 @@ function shardedTotal(sc: ShardedCount): { total: bigint; shards: ShardCount[] }
 }
 
 const countLayoutsSync = (p: FleetProblem): bigint => exactly(finishedValue(countOutcome(p)));
-const shardedOf = (p: FleetProblem, shards = 64): ShardedCount => shardCount(countQuestion(p), shards);
+const shardedOf = (p: FleetProblem, shards = 64): ShardedLayoutCount =>
+  shardLayoutCount(layoutCountQuestion(p), shards);
 
 describe('fleet shards', () => {
   it('random boards, shapes, masks and touch rules: the shards add up to the brute-force count', () => {
@@ -113,7 +114,7 @@ describe('fleet shards', () => {
   });
 
   it('a malformed question is refused in words, not counted', () => {
-    const q = countQuestion(fleetProblem({ width: 6, height: 6, fleet: '3,2' }));
+    const q = layoutCountQuestion(fleetProblem({ width: 6, height: 6, fleet: '3,2' }));
     expect(() => questionProblem({ ...q, touch: 'sideways' as never })).toThrow(/touch rule/);
     expect(() => questionProblem({ ...q, width: 0 })).toThrow(/width and a height/);
     expect(() => questionProblem({ ...q, forbidden: [36] })).toThrow(/forbidden square 36 is not on the 6x6 board/);
@@ -153,9 +154,9 @@ describe('fleet shards', () => {
         ],
       }),
     ).toThrow(/different sizes/);
-    expect(() => countShardJob(shardCount(q, 4), 4)).toThrow(/not one of the count's 4 shards/);
+    expect(() => countLayoutShardJob(shardLayoutCount(q, 4), 4)).toThrow(/not one of the count's 4 shards/);
     // A count whose shards were made for another split (a forged number of shards) is refused by the shard.
-    const forged: ShardedCount = { ...shardCount(q, 4), shards: 500 };
-    expect(() => countShardJob(forged, 0).runSync()).toThrow(/splits into/);
+    const forged: ShardedLayoutCount = { ...shardLayoutCount(q, 4), shards: 500 };
+    expect(() => countLayoutShardJob(forged, 0).runSync()).toThrow(/splits into/);
   });
 });

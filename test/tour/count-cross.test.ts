@@ -16,7 +16,7 @@ import {
 } from '../../src/tour/count-cross.js';
 import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
-import { CLASS_SHARDS, countShardJob, shardCount, type ShardOutOfReach } from '../../src/tour/count-shards.js';
+import { CLASS_SHARDS, countTourShardJob, shardTourCount, type ShardOutOfReach } from '../../src/tour/count-shards.js';
 import { countToursSync } from '../../src/tour/count.js';
 
 // Closed tours joined across the middle (two half-boards with their own edges, the edges between them chosen
@@ -180,7 +180,7 @@ describe('open tours joined across the middle (cycles through an apex joined to 
       stopped: 'nodes',
       partial: { method: 'frontier', split: 'crossing', count: null },
     });
-    expect(shardCount({ width: 7, height: 7, piece: 'knight', closed: false }, 8)).toMatchObject({
+    expect(shardTourCount({ width: 7, height: 7, piece: 'knight', closed: false }, 8)).toMatchObject({
       method: 'crossing',
       shards: 8,
     });
@@ -232,20 +232,20 @@ describe("open tours counted by the classes of their ends (the parts' tables of 
   }, 120_000);
 
   it('split into shards class by class: 8×8 in 81 classes; 6×6 so adds up to 6,637,920', () => {
-    const sc = shardCount({ width: 8, height: 8, piece: 'knight', closed: false }, 100);
+    const sc = shardTourCount({ width: 8, height: 8, piece: 'knight', closed: false }, 100);
     expect(sc).toMatchObject({ method: 'crossing', shards: 81 * CLASS_SHARDS, classes: 81 });
     expect(sc.key).toMatch(new RegExp(`crossing ${81 * CLASS_SHARDS} in 81 classes of ends, keys in order$`));
-    expect(shardCount({ width: 8, height: 8, piece: 'knight', closed: false }, 81 * CLASS_SHARDS + 1).shards).toBe(
+    expect(shardTourCount({ width: 8, height: 8, piece: 'knight', closed: false }, 81 * CLASS_SHARDS + 1).shards).toBe(
       81 * (CLASS_SHARDS + 1),
     );
-    expect(shardCount({ width: 8, height: 8, piece: 'knight', closed: true }, 100)).not.toHaveProperty('classes');
+    expect(shardTourCount({ width: 8, height: 8, piece: 'knight', closed: true }, 100)).not.toHaveProperty('classes');
     const n = endsClasses(6, 6, KNIGHT).length;
-    const base = shardCount({ width: 6, height: 6, piece: 'knight', closed: false }, 1);
+    const base = shardTourCount({ width: 6, height: 6, piece: 'knight', closed: false }, 1);
     const sc66 = { ...base, method: 'crossing' as const, shards: 2 * n, classes: n, key: 'tour-count 6x6 by classes' };
     const parts = new Map<number, ShardCount>();
-    for (let i = 0; i < sc66.shards; i++) parts.set(i, shardOf(countShardJob(sc66, i).runSync()));
+    for (let i = 0; i < sc66.shards; i++) parts.set(i, shardOf(countTourShardJob(sc66, i).runSync()));
     expect(shardsTotal(sc66, parts)).toBe(6_637_920n);
-    expect(() => countShardJob({ ...sc66, classes: n + 1 }, 0).runSync()).toThrow(
+    expect(() => countTourShardJob({ ...sc66, classes: n + 1 }, 0).runSync()).toThrow(
       /classes of ends are not those of 6×6/,
     );
   });
@@ -288,15 +288,15 @@ describe('8 wide closed counts', () => {
     expect(() => countToursSync(Board.of(8, 8), { closed: true })).toThrow(/limit of 48 for closed tours this wide/);
     const stopped = countToursSync(Board.of(8, 8), { closed: true, maxNodes: 50_000 });
     expect(stopped).toMatchObject({ finished: false, stopped: 'nodes', partial: { method: 'frontier', count: null } });
-    const sc = shardCount({ width: 8, height: 8, piece: 'knight', closed: true }, 4);
+    const sc = shardTourCount({ width: 8, height: 8, piece: 'knight', closed: true }, 4);
     expect(sc).toMatchObject({ method: 'crossing', shards: 4 });
-    const small = shardCount({ width: 8, height: 4, piece: 'knight', closed: true }, 4);
+    const small = shardTourCount({ width: 8, height: 4, piece: 'knight', closed: true }, 4);
     expect(small.method).toBe('whole');
     const parts = new Map<number, ShardCount>();
     // A shard joins across the middle when its count says so, on any layout that fits: 6×8's, 6 wide.
-    const halves = shardCount({ width: 6, height: 8, piece: 'knight', closed: true }, 3);
+    const halves = shardTourCount({ width: 6, height: 8, piece: 'knight', closed: true }, 3);
     const sc86 = { ...halves, method: 'crossing' as const, key: halves.key.replace('halves', 'crossing') };
-    for (let i = 0; i < sc86.shards; i++) parts.set(i, shardOf(countShardJob(sc86, i).runSync()));
+    for (let i = 0; i < sc86.shards; i++) parts.set(i, shardOf(countTourShardJob(sc86, i).runSync()));
     expect(shardsTotal(sc86, parts)).toBe(55_488_142n);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { finishedValue, job } from '../../src/core/job.js';
 import type { StateTable } from '../../src/tour/count-table.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
-import { countShardJob, shardCount, type ShardedCount } from '../../src/tour/count-shards.js';
+import { countTourShardJob, shardTourCount, type ShardedTourCount } from '../../src/tour/count-shards.js';
 import { shardsTotal, type ShardCount } from '../../src/core/shards.js';
 import { againstWholeBoard } from './halves-random.js';
 import { countToursSync } from '../../src/tour/count.js';
@@ -25,10 +25,10 @@ import { countToursSync } from '../../src/tour/count.js';
 // whole-board frontier program, which shares the transition code but none of the split or the join.
 
 /** Every shard of the count, counted here, and their total. */
-function allShards(sc: ShardedCount): bigint {
+function allShards(sc: ShardedTourCount): bigint {
   const counts = new Map<number, ShardCount>();
   for (let i = 0; i < sc.shards; i++) {
-    const r = countShardJob(sc, i).runSync();
+    const r = countTourShardJob(sc, i).runSync();
     if (!r.finished || 'reason' in r.value) throw new Error('unfinished');
     counts.set(i, r.value);
   }
@@ -192,26 +192,26 @@ describe('closed tours counted by halves', () => {
 
   it('shards add up to the count, whatever their number', () => {
     for (const shards of [1, 2, 7]) {
-      const sc = shardCount({ width: 6, height: 8, piece: 'knight', closed: true }, shards);
+      const sc = shardTourCount({ width: 6, height: 8, piece: 'knight', closed: true }, shards);
       expect(sc.method).toBe('halves');
       expect(allShards(sc)).toBe(55488142n);
     }
     // An odd width: the shards share both parts' tables.
-    const odd = shardCount({ width: 5, height: 8, piece: 'knight', closed: true }, 5);
+    const odd = shardTourCount({ width: 5, height: 8, piece: 'knight', closed: true }, 5);
     expect(odd.method).toBe('halves');
     expect(allShards(odd)).toBe(44202n);
     // Open tours split too: the shards' directed counts add up to the whole board's (twice A083386: 18,784).
-    const open = shardCount({ width: 5, height: 6, piece: 'knight', closed: false }, 8);
+    const open = shardTourCount({ width: 5, height: 6, piece: 'knight', closed: false }, 8);
     expect(open.method).toBe('halves');
     expect(allShards(open)).toBe(37568n);
     // An odd number of rows: the halves of 5×8 and 5×6, as the whole board's program.
-    const odd7 = shardCount({ width: 5, height: 7, piece: 'knight', closed: false }, 6);
+    const odd7 = shardTourCount({ width: 5, height: 7, piece: 'knight', closed: false }, 6);
     expect(odd7.method).toBe('halves');
     expect(allShards(odd7)).toBe(1245736n);
     // A small board (25 squares): one shard on the whole board, quicker than halves.
-    const whole = shardCount({ width: 5, height: 5, piece: 'knight', closed: false }, 8);
+    const whole = shardTourCount({ width: 5, height: 5, piece: 'knight', closed: false }, 8);
     expect(whole.shards).toBe(1);
-    const r = countShardJob(whole, 0).runSync();
+    const r = countTourShardJob(whole, 0).runSync();
     expect(r.finished && 'count' in r.value && r.value.count).toBe(1728n);
   });
 });

@@ -7,8 +7,8 @@ import {
   searchTourSync,
   tableCellJob,
   type Query,
-  type SearchOptions,
-  type SearchResult,
+  type TourSearchOptions,
+  type TourSearchResult,
 } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
@@ -28,7 +28,7 @@ function compoundProblem(
 }
 
 /** A search that must finish (no limit is given). */
-const searched = (query: Query, options: SearchOptions = {}): SearchResult =>
+const searched = (query: Query, options: TourSearchOptions = {}): TourSearchResult =>
   finishedValue(searchTourSync(query, options));
 
 describe('searchTour', () => {
@@ -95,7 +95,7 @@ describe('searchTour', () => {
     const board = Board.of(6, 6);
     // A backtrack allowance (the table's, per start square): a tour that needs no backtrack is found even with
     // an allowance of 0; the allowance is never overrun.
-    const cell = (b: Board, switches?: SearchOptions['switches'], maxSquareNodes = 0) =>
+    const cell = (b: Board, switches?: TourSearchOptions['switches'], maxSquareNodes = 0) =>
       finishedValue(tableCellJob(b, KNIGHT, 0, { maxSquareNodes, switches }).runSync());
     expect(cell(board)).toMatchObject({ exists: true, backtracks: 0 });
     const plain = { warnsdorff: false, deadCells: false, restarts: false };
