@@ -1,8 +1,8 @@
 // The one contract for long work: a job is a resumable generator; one stepper runs it within a node budget, a
 // time limit and an abort signal, for the sync and async drivers and for a job run inside another one.
 import { GridbitsError } from './error.js';
-import { checkRunOptions } from './check.js';
-import { checkLimits, type Limits, type Progress, type ProgressUnit, type RunOptions } from './run.js';
+import { checkFunction, checkOptions, checkRunOptions, isPlainObject, refuse } from './check.js';
+import { checkLimits, checkUnit, type Limits, type Progress, type ProgressUnit, type RunOptions } from './run.js';
 
 /** What stopped a job before its end: its node budget, its time limit, or the abort signal. */
 export type StopReason = 'nodes' | 'time' | 'signal';
@@ -61,13 +61,17 @@ export class JobControl<P = never> {
   private done: number | undefined = undefined;
 
   /** @param unit what the job's nodes count, and its progress unless the body names another */
-  constructor(private unit: ProgressUnit = 'nodes') {}
+  constructor(private unit: ProgressUnit = 'nodes') {
+    checkUnit(unit, 'unit');
+  }
 
   /**
    * Spends `n` work units; true when the body should yield now (a check of budget, time and signal is due).
-   * Cheap enough for an inner loop: one add and one compare.
+   * Cheap enough for an inner loop: one add and one compare (and a compare that refuses what is not a count).
    */
   spend(n = 1): boolean {
+    if (!(typeof n === 'number' && n >= 0 && n <= Number.MAX_SAFE_INTEGER))
+      refuse('n', 'a number of work units ≥ 0', n);
     return (this.nodes += n) >= this.checkAt;
   }
 
@@ -76,9 +80,26 @@ export class JobControl<P = never> {
    * it is counted in something other than the job's nodes. Progress should advance evenly with the work.
    */
   report(progress: ProgressReport): void {
-    if (progress.share !== undefined) this.share = Math.min(1, Math.max(0, progress.share));
-    if (progress.done !== undefined) this.done = progress.done;
-    if (progress.unit !== undefined) this.unit = progress.unit;
+    // Checks that cost a compare or two, bodies report often: a report of nothing (rare) is checked in full.
+    if (typeof progress !== 'object' || progress === null)
+      refuse('progress', 'a report { share?, done?, unit? }', progress);
+    const { share, done, unit } = progress;
+    if (share === undefined && done === undefined && unit === undefined && !isPlainObject(progress)) {
+      refuse('progress', 'a report { share?, done?, unit? }', progress);
+    }
+    if (share !== undefined) {
+      if (!(typeof share === 'number' && Number.isFinite(share)))
+        refuse('progress.share', 'a number from 0 to 1', share);
+      this.share = Math.min(1, Math.max(0, share));
+    }
+    if (done !== undefined) {
+      if (!(typeof done === 'number' && done >= 0 && done < Infinity)) refuse('progress.done', 'a number ≥ 0', done);
+      this.done = done;
+    }
+    if (unit !== undefined && unit !== this.unit) {
+      checkUnit(unit, 'progress.unit');
+      this.unit = unit;
+    }
   }
 
   /** The progress as last reported (the nodes spent where the body counts nothing else). */
@@ -166,6 +187,10 @@ export class Job<T, P = never> {
     private readonly body: JobBody<T, P>,
     settings: JobSettings<P> = {},
   ) {
+    checkFunction(body, 'body');
+    checkOptions(settings, 'settings');
+    if (settings.unit !== undefined) checkUnit(settings.unit, 'settings.unit');
+    if (settings.partial !== undefined) checkFunction(settings.partial, 'settings.partial');
     this.control = new JobControl<P>(settings.unit);
     this.control.partial = settings.partial;
   }
@@ -182,6 +207,8 @@ export class Job<T, P = never> {
    * `(p) => ctl.report({ share: (i + (p.share ?? 0)) / parts })`).
    */
   within<Q>(control: JobControl<Q>, report?: (progress: Progress) => void): Generator<void, T, void> {
+    checkControl(control, 'control');
+    if (report !== undefined) checkFunction(report, 'report');
     if (this.generator !== null || this.result !== null) {
       throw new GridbitsError('BAD_ARGUMENT', 'this job has already run: run it within another job only once, whole');
     }
@@ -196,6 +223,7 @@ export class Job<T, P = never> {
    * outcome, after which running it again goes on where it stopped. Its time is the time it ran.
    */
   *runWithin<Q>(outer: JobControl<Q>, options: InnerOptions = {}): Generator<void, Outcome<T, P>, void> {
+    checkControl(outer, 'outer');
     checkRunOptions(options);
     const run = this.start(options, undefined, options.onProgress ?? forwardTo(outer), outer);
     if (!('step' in run)) return run;
@@ -324,7 +352,7 @@ export class Job<T, P = never> {
       if (signal?.aborted) return stop('signal', t);
       if (ctl.nodes >= budgetEnd) return stop('nodes', t);
       if (spent(t) >= timeLimit) return stop('time', t);
-      pacer.checked(t - t0);
+      pacer.checked(t - t0, ctl.nodes - before);
       setCheck();
       report(false, t);
       return undefined;
@@ -346,11 +374,15 @@ class Pacer {
     this.every = unchecked ? Infinity : 1;
   }
 
-  /** Takes the time the last stretch of the body ran. */
-  checked(ms: number): void {
+  /**
+   * Takes the time the last stretch of the body ran and the nodes it spent. Only a stretch that spent its whole
+   * allowance says the allowance is too small: a body that pauses of its own accord sooner says nothing of it.
+   */
+  checked(ms: number, spent: number): void {
     if (this.every === Infinity) return;
-    if (ms < 0.5 && this.every < 2 ** 30) this.every *= 2;
-    else if (ms > 2 && this.every > 1) this.every = Math.max(1, Math.floor(this.every / ms));
+    if (ms < 0.5) {
+      if (spent >= this.every && this.every < 2 ** 30) this.every *= 2;
+    } else if (ms > 2 && this.every > 1) this.every = Math.max(1, Math.min(this.every, Math.floor(spent / ms)));
   }
 }
 
@@ -363,6 +395,14 @@ function listener<P>(ctl: JobControl<P>, options: RunOptions<P>): ((p: Progress)
     const partial = ctl.partial?.();
     if (partial !== undefined) onPartial(partial);
   };
+}
+
+/** Throws BAD_ARGUMENT unless `control` is a job's control (what a job's body is given). */
+function checkControl(control: unknown, name: string): void {
+  const c = control as Partial<JobControl<unknown>> | null;
+  if (typeof c !== 'object' || c === null || typeof c.spend !== 'function' || typeof c.report !== 'function') {
+    refuse(name, "a job's control (what its body is given)", control);
+  }
 }
 
 /** Where an inner job's progress goes by default: to the outer job, as its own. */
@@ -424,6 +464,9 @@ function* answerAtOnce<T>(value: T): Generator<void, T, void> {
  * exception, for callers that need the whole answer.
  */
 export function finishedValue<T>(outcome: Outcome<T, unknown>, what = 'the work'): T {
+  if (!isPlainObject(outcome) || typeof outcome.finished !== 'boolean')
+    refuse('outcome', 'an outcome of a run', outcome);
+  if (typeof what !== 'string') refuse('what', 'a string', what);
   if (outcome.finished) return outcome.value;
   if (outcome.stopped === 'signal') throw new GridbitsError('ABORTED', `${what} was stopped before it finished`);
   const limit = outcome.stopped === 'time' ? 'time limit' : 'node budget';

@@ -67,18 +67,32 @@ export interface RunOptions<P = unknown> extends Limits {
   onPartial?: (partial: P) => void;
 }
 
+/** Throws BAD_ARGUMENT unless `unit` is one of PROGRESS_UNITS. */
+export function checkUnit(unit: unknown, name: string): void {
+  if (!(PROGRESS_UNITS as readonly unknown[]).includes(unit)) {
+    throw new GridbitsError('BAD_ARGUMENT', `${name} must be one of ${PROGRESS_UNITS.join(', ')}, got ${String(unit)}`);
+  }
+}
+
 /** The limits checked: a node budget of a whole number ≥ 1 (or Infinity), a time limit ≥ 0 ms. */
 export function checkLimits(limits: Limits): void {
   const { maxNodes, timeoutMs } = limits;
   if (maxNodes !== undefined && maxNodes !== Infinity && !(Number.isSafeInteger(maxNodes) && maxNodes >= 1)) {
-    throw new GridbitsError('BAD_ARGUMENT', `maxNodes must be a whole number ≥ 1, got ${String(maxNodes)}`);
+    throw new GridbitsError('BAD_ARGUMENT', `options.maxNodes must be a whole number ≥ 1, got ${String(maxNodes)}`);
   }
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0)) {
-    throw new GridbitsError('BAD_ARGUMENT', `timeoutMs must be a number of milliseconds ≥ 0, got ${String(timeoutMs)}`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `options.timeoutMs must be a number of milliseconds ≥ 0, got ${String(timeoutMs)}`,
+    );
   }
 }
 
 /** The share `done / total`, kept within 0 … 1 (0 for an empty total). */
 export function shareOf(done: number, total: number): number {
+  if (typeof done !== 'number' || !Number.isFinite(done))
+    throw new GridbitsError('BAD_ARGUMENT', 'done must be a number');
+  if (typeof total !== 'number' || !Number.isFinite(total))
+    throw new GridbitsError('BAD_ARGUMENT', 'total must be a number');
   return total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
 }

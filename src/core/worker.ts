@@ -1,5 +1,7 @@
 // Running a job in another thread: the message protocol between a page or process and a worker (a Node worker
 // thread or a browser Web Worker), with the same options and outcome as a job run in place.
+import { checkLimits } from './run.js';
+import { checkRunOptions, refuse } from './check.js';
 import { GridbitsError, type ErrorCode } from './error.js';
 // Types only: the names of the jobs come from the registry of every engine (src/jobs.ts), which imports this.
 import type { JobsByName } from '../jobs.js';
@@ -166,6 +168,17 @@ export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof 
   args: JobArgs<K, R>,
   options: RunOptions<JobPartial<K, R>> = {},
 ): Promise<JobOutcome<K, R>> {
+  const e = endpoint as Partial<Endpoint> | null;
+  if (typeof e !== 'object' || e === null || typeof e.postMessage !== 'function') {
+    refuse('endpoint', 'a Worker, a MessagePort or a worker global', endpoint);
+  }
+  if (typeof e.on !== 'function' && typeof e.addEventListener !== 'function') {
+    refuse('endpoint', 'a Worker, a MessagePort or a worker global (it cannot be listened to)', endpoint);
+  }
+  if (typeof name !== 'string') refuse('name', "a job's name, like 'tour.count'", name);
+  if (!Array.isArray(args)) refuse('args', "a list of the job's arguments", args);
+  checkRunOptions(options);
+  checkLimits(options);
   const id = nextId++;
   const { signal, onProgress, onPartial, maxNodes, timeoutMs } = options;
   return new Promise((resolve, reject) => {

@@ -33,11 +33,13 @@ function checkCount(n: number, what: string, least = 0): void {
  */
 const table = {
   /** A layout or a proof that none exists, by 'search' (default) or the Sea Battle article's shuffled 'rails'. */
-  place: (spec: FleetSpec, options: { method?: PlaceMethod; seed?: number } = {}): Job<PlaceResult> =>
-    placeFleetJob(fleetProblem(spec), {
+  place: (spec: FleetSpec, options: { method?: PlaceMethod; seed?: number } = {}): Job<PlaceResult> => {
+    if (!isPlainObject(options)) refuse('options', 'an object of options { method?, seed? }', options);
+    return placeFleetJob(fleetProblem(spec), {
       method: options.method,
       ...(options.seed === undefined ? {} : { rng: createRng(options.seed) }),
-    }),
+    });
+  },
   /**
    * `samples` layouts by 'search' (default) or 'rails', one after another from one seed, each search within limits
    * of its own (`maxNodes`, `timeoutMs`); a stopped run's partial holds the layouts found.

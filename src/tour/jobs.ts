@@ -1,5 +1,6 @@
 // The tour engine's jobs by name, to run in a worker (core/worker.ts): plain arguments in, plain answers out.
 import { Board, type BoardSize } from '../core/board.js';
+import { isPlainObject, refuse } from '../core/check.js';
 import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
@@ -28,6 +29,7 @@ export type CountSpec = Omit<TourCountOptions, 'piece'> & {
 };
 
 function queryOf(q: QuerySpec): Query {
+  if (!isPlainObject(q)) refuse('query', 'an object { width, height, piece?, closed?, from?, to?, seed? }', q);
   return {
     board: Board.of(q.width, q.height),
     piece: parsePiece(q.piece ?? 'knight'),

@@ -480,33 +480,13 @@ const WITHOUT: Record<string, string> = {
 /** Classes whose constructor is private (TypeScript): made only by their statics. */
 const NO_NEW = ['Board', 'Bitboard'];
 
-/**
- * The job contract's calls (src/core/job.ts, run.ts, worker.ts) that still take junk: each fails its check
- * until its file checks its arguments (the fix is for the files' owner; a call fixed must leave this list).
- */
-const PENDING = new Set([
-  'Job#run: its limits',
-  'Job#runSync: its limits',
-  'new Job',
-  'job',
-  'Job#runWithin',
-  'Job#within',
-  'new JobControl',
-  'JobControl#spend',
-  'JobControl#report',
-  'finishedValue',
-  'shareOf',
-  'runInWorker',
-]);
-
 describe('gridbits/core answers junk with a GridbitsError naming the argument', () => {
   it('covers every export', () => {
     expectCovered(core, CALLS, WITHOUT, NO_NEW);
   });
 
   for (const c of CALLS) {
-    if (PENDING.has(c.name)) it.fails(`${c.name} (still takes junk)`, async () => checkJunk(c), 60_000);
-    else it(c.name, async () => checkJunk(c), 60_000);
+    it(c.name, async () => checkJunk(c), 60_000);
   }
 
   it('the cases of the issue: a square name of -1 or 1.5, null to the parsers, a draw below 0, a NaN seed', () => {
@@ -535,8 +515,6 @@ describe('the package root', () => {
   });
 });
 
-/** The registry's jobs whose makers take a null argument without a GridbitsError (their engines' to fix). */
-const NULL_PENDING = new Set(['tour.find', 'tour.search', 'tour.countShard', 'fleet.place']);
 
 describe('gridbits/worker', () => {
   it('exports the registry of jobs and nothing else to call', async () => {
@@ -580,7 +558,6 @@ describe('gridbits/worker', () => {
         expect(() => make(...args), `${c.name}: null as argument ${i + 1}`).toThrow(GridbitsError);
       });
     };
-    if (NULL_PENDING.has(c.name)) it.fails(`${c.name} refuses null arguments (still takes them)`, check);
-    else it(`${c.name} refuses null arguments`, check);
+    it(`${c.name} refuses null arguments`, check);
   }
 });
