@@ -7,8 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from '../web/build.js';
 import { REPO, npm, type Packed } from './tarball.js';
 
-/** The most the package may weigh unpacked: 3 MiB, the playground and (to come) its API reference included. */
-const BUDGET = 3 * 2 ** 20;
+/**
+ * The most the package may weigh unpacked, the playground and its API reference included: 3.5 MiB. At 1.0 it
+ * weighs 3.03 MiB (the playground 1.17 MB, the library 0.95 MB, the CLI 0.65 MB, the types 0.35 MB); source
+ * maps or a second copy of the CLI, as 0.1 shipped, would pass it at once.
+ */
+const BUDGET = 3.5 * 2 ** 20;
 
 interface Manifest {
   license: string;
