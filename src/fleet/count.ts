@@ -212,8 +212,8 @@ export function finalState(last: Layer, K: number): number {
  * @example
  * ```ts
  * import { countLayoutsSync, fleetProblem, isTooLarge } from 'gridbits/fleet';
- * const outcome = countLayoutsSync(fleetProblem({ width: 10, height: 10, fleet: 'hasbro' }), { timeoutMs: 60_000 });
- * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value); // 15046987768n
+ * const outcome = countLayoutsSync(fleetProblem({ width: 8, height: 8, fleet: 'hasbro' }), { timeoutMs: 60_000 });
+ * if (outcome.finished && !isTooLarge(outcome.value)) console.log(outcome.value); // 571126760n
  * ```
  */
 export function countLayoutsJob(problem: FleetProblem, options: FleetCountOptions = {}): Job<bigint | TooLarge> {

@@ -515,7 +515,6 @@ describe('the package root', () => {
   });
 });
 
-
 describe('gridbits/worker', () => {
   it('exports the registry of jobs and nothing else to call', async () => {
     const worker = (await import('../../src/worker.js')) as Record<string, unknown>;

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { runs } from '../long.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-checkpoint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +47,7 @@ describe('tour-count --checkpoint', () => {
         expect(last.nodes).toBe(whole.nodes);
         expect(existsSync(file)).toBe(false);
       }),
-      { numRuns: 4, seed: 3 },
+      { numRuns: runs(2, 8), seed: 3 },
     );
   });
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLayout, refProblem } from '../reference/fleet.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { runs } from '../long.js';
 
 /** Square name → index on a board of width w. */
 function sq(name: string, w: number): number {
@@ -73,7 +74,7 @@ describe('fleet place | fleet check', () => {
         const back = gridbits(['fleet', 'check', '--fleet', fleet, '--touch', touch, '-'], json.stdout);
         expect(back.stdout).toMatch(/^valid: ships of length/);
       }),
-      { numRuns: 12, seed: 14 },
+      { numRuns: runs(5, 24), seed: 14 },
     );
   });
 
@@ -124,7 +125,7 @@ describe('fleet place | fleet check', () => {
         expect(back.valid).toBe(true);
         expect(back.layouts).toHaveLength(n);
       }),
-      { numRuns: 6, seed: 15 },
+      { numRuns: runs(3, 12), seed: 15 },
     );
   });
 

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flagsOf, type Command } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands.js';
+import { runs } from '../long.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-fuzz-'));
@@ -94,7 +95,7 @@ describe('the CLI on random arguments', () => {
           input: '',
           encoding: 'utf8',
           env: { ...process.env, NO_COLOR: '1' },
-          timeout: 8000,
+          timeout: 4000,
         });
         // A run still going at the limit (a big request) is not a failure of this test.
         if (r.status === null) return;
@@ -106,7 +107,7 @@ describe('the CLI on random arguments', () => {
           expect(r.stdout, what).toBe('');
         }
       }),
-      { numRuns: 100, seed: 20261129 },
+      { numRuns: runs(40, 200), seed: 20261129 },
     );
   }, 600_000);
 });

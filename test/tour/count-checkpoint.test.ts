@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Board, isGridbitsError } from '../../src/core/index.js';
 import { countCheckpoint, countToursJob, type CountCheckpoint } from '../../src/tour/count.js';
 import { checkpointBytes, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
+import { runs } from '../long.js';
 
 /** The bytes of a checkpoint joined, then read back as a caller reading a file would. */
 function join(parts: Uint8Array[]): Uint8Array {
@@ -74,7 +75,7 @@ describe('counts that survive interruption', () => {
         expect(r.count).toBe(1245736n);
         expect(r.nodes).toBe(whole.value.nodes);
       }),
-      { numRuns: 8, seed: 8 },
+      { numRuns: runs(3, 12), seed: 8 },
     );
   });
 

@@ -18,6 +18,7 @@ import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
 import { CLASS_SHARDS, countTourShardJob, shardTourCount, type ShardOutOfReach } from '../../src/tour/count-shards.js';
 import { countToursSync } from '../../src/tour/count.js';
+import { LONG } from '../long.js';
 
 // Closed tours joined across the middle (two half-boards with their own edges, the edges between them chosen
 // at the join) against the whole-board frontier program, which shares the top half's transitions but none of
@@ -137,9 +138,12 @@ describe('closed tours joined across the middle', () => {
 });
 
 describe('open tours joined across the middle (cycles through an apex joined to every square)', () => {
-  it('gives the OEIS counts: 5×5 (A165134: 1,728 directed); 7×5 (A083386: 622,868 undirected)', () => {
+  it('gives the OEIS counts: 5×5 (A165134: 1,728 directed)', () => {
     expect(2n * joined(table(5, 5, KNIGHT, false))).toBe(1728n);
-    // 5 rows of 7: two tables (7×3 and 7×2); count-halves.test.ts has 5×7 by the whole board's program too.
+  });
+
+  // Half a minute; count.long.test.ts also checks it against the whole board's program.
+  it.runIf(LONG)('gives 7×5 (A083386: 622,868 undirected) from two tables (7×3 and 7×2)', () => {
     expect(joined(table(7, 5, KNIGHT, false), 3)).toBe(622_868n);
   });
 
