@@ -8,11 +8,12 @@ import { ensureWebBuilt } from '../web/build.js';
 import { REPO, npm, type Packed } from './tarball.js';
 
 /**
- * The most the package may weigh unpacked, the playground and its API reference included: 3.5 MiB. At 1.0 it
- * weighs 3.03 MiB (the playground 1.17 MB, the library 0.95 MB, the CLI 0.65 MB, the types 0.35 MB); source
- * maps or a second copy of the CLI, as 0.1 shipped, would pass it at once.
+ * The most the package may weigh unpacked, the playground and its API reference included: about 3 MiB (3.1).
+ * At 1.0 it weighs 3.03 MiB (the playground 1.17 MB, the library 0.95 MB, the CLI 0.65 MB, the types 0.35 MB);
+ * source maps or a second copy of the CLI, as 0.1 shipped, would pass it at once. Room, if it is needed: the
+ * library's comments are 0.23 MB of its JavaScript.
  */
-const BUDGET = 3.5 * 2 ** 20;
+const BUDGET = 3.1 * 2 ** 20;
 
 interface Manifest {
   license: string;
