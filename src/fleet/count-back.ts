@@ -7,6 +7,7 @@ import { finalState } from './count.js';
 import type { CountPlan } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
+import { touchPages } from './pace.js';
 
 /**
  * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).
@@ -230,6 +231,7 @@ export function* backwardPass<P>(
     const made = (reading + 1) % 3,
       retired = tables[(reading + 2) % 3];
     const live = new LiveStates(tables[made], n, big, links);
+    yield* touchPages(ctl, (pages) => tables[made].touch(pages));
     const clearing = Math.ceil(retired.capacity / Math.max(1, Math.ceil(n / CHUNK)));
     for (let from = 0; from < n; from += CHUNK) {
       const end = Math.min(n, from + CHUNK);

@@ -14,6 +14,9 @@ function tableBuffer(slots: number, stride: number): ArrayBuffer {
   return new ArrayBuffer(bytes);
 }
 
+/** Doubles in a page of memory. */
+const PAGE_DOUBLES = 512;
+
 /**
  * One finished layer of the program as dense arrays: state e's key is keys[e*K .. e*K+K), its count vals[e]
  * (bigVals[e] in big mode). Passes that no longer need a part set it to null to free it.
@@ -46,6 +49,8 @@ export class StateTable {
   private limit: number;
   /** The slot `drain` goes on from. */
   private cursor = 0;
+  /** Where the pages of a new buffer not yet written begin (see `touch`). */
+  private fresh = 0;
 
   /** Room for `expected` keys at the given load (any capacity: slots are found by multiply-shift, not a bit mask). */
   constructor(
@@ -80,12 +85,25 @@ export class StateTable {
       return;
     }
     this.size = 0;
+    this.fresh = 0;
     const most = Math.floor(MAX_TABLE_BYTES / (this.stride * 8));
     this.cap = Math.max(16, expected * 2 + 1, Math.min(expected * 4 + 1, most));
     const buf = tableBuffer(this.cap, this.stride);
     this.ints = new Int32Array(buf);
     this.nums = new Float64Array(buf);
     this.limit = Math.floor(this.cap * 0.75);
+  }
+
+  /**
+   * Maps in the next `pages` pages of a new buffer by writing a zero at the start of each (the table must be empty:
+   * right after `reset`), so that the first entries put in do not pay for the pages; true once every page is.
+   */
+  touch(pages: number): boolean {
+    const nums = this.nums,
+      end = Math.min(nums.length, this.fresh + pages * PAGE_DOUBLES);
+    for (let i = this.fresh; i < end; i += PAGE_DOUBLES) nums[i] = 0;
+    this.fresh = end;
+    return end === nums.length;
   }
 
   used(slot: number): boolean {
@@ -258,6 +276,7 @@ export class StateTable {
     this.cap = cap;
     this.limit = Math.floor(cap * 0.75);
     this.bigVals = [];
+    this.fresh = this.nums.length;
     for (let s = 0; s < old.cap; s++) {
       const v = old.nums[s * S + S - 1];
       if (v === 0) continue;

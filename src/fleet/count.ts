@@ -11,6 +11,7 @@ import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import { withinMemory, type TooLarge } from './memory.js';
+import { touchPages } from './pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -135,6 +136,7 @@ function* forwardPass<P>(
     }
     const next = tables[pos & 1];
     next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : size);
+    yield* touchPages(ctl, (pages) => next.touch(pages));
     for (let from = 0; from < size; from += CHUNK) {
       const to = Math.min(size, from + CHUNK);
       if (filled) filled.drain(cur, from, to - from);
