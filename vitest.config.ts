@@ -1,5 +1,5 @@
 // Test runner settings: tests live in test/, mirroring src/; dist/ is rebuilt first for the CLI tests.
-// Two files run at a time (one a core); the files that time how fast a command stops (Ctrl-C within half a
+// Two files run at a time (one a core), sharing loaded modules; the files that time how fast a command stops (Ctrl-C within half a
 // second) and the job-queue files run after them, one at a time, so no other test's load is in their times.
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ALONE,
           maxWorkers: 2,
+          // The files share each worker's loaded modules (and their compiled code) instead of loading them again:
+          // the library's tests ran in 48 s instead of 77. No test here changes a module's state for the next file.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
