@@ -1,6 +1,7 @@
 // Test runner settings: tests live in test/, mirroring src/; dist/ is rebuilt first for the CLI tests.
-// Two files run at a time (one a core), sharing loaded modules; the files that time how fast a command stops (Ctrl-C within half a
-// second) and the job-queue files run after them, one at a time, so no other test's load is in their times.
+// Two files run at a time (one a core), sharing loaded modules; the files that time how fast a command stops
+// (Ctrl-C within half a second) and the job-queue files run after them, one at a time, so no other test's load
+// is in their times.
 import { defineConfig } from 'vitest/config';
 
 const ALONE = ['test/**/*-interrupt.test.ts', 'test/**/*-timing.test.ts', 'test/cli/queue.test.ts'];
