@@ -3,10 +3,10 @@
 // page's own jobs (the computer's shot, the odds, the estimate of the count).
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError, isGridbitsError } from '../../../../src/core/error.js';
-import { finishedValue } from '../../../../src/core/job.js';
+import { finishedValue, type Outcome } from '../../../../src/core/job.js';
 import type { HunterStrategy } from '../../../../src/fleet/ai.js';
 import type { SunkShip } from '../../../../src/fleet/game.js';
-import { isTooLarge, type FleetLayout } from '../../../../src/fleet/index.js';
+import { isTooLarge, type FleetLayout, type HeatMap, type TooLarge } from '../../../../src/fleet/index.js';
 import type { JobsByName } from '../../../../src/jobs.js';
 import type { RunJob } from '../../worker/jobs.js';
 import type { CountEstimate } from './estimate.js';
@@ -52,10 +52,20 @@ function named(board: Board, layout: FleetLayout): string[][] {
 }
 
 /** Answers one request with the jobs, in turn, on the page's worker. */
+/** The answer of a sampled heat map (never too large), finished or stopped with the layouts drawn so far. */
+function sampledHeat(out: Outcome<HeatMap | TooLarge, HeatMap>, cells: number): Extract<FleetResult, { kind: 'heat' }> {
+  const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
+  return {
+    kind: 'heat',
+    method: 'sampled',
+    samples: h?.samples ?? 0,
+    probability: h ? Array.from(h.probability) : new Array<number>(cells).fill(0),
+  };
+}
+
 export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Promise<FleetResult> {
   const spec = fleetSpecOf(req.spec);
   const board = Board.of(req.spec.width, req.spec.height);
-  const none = (): number[] => new Array<number>(board.cells).fill(0);
   switch (req.kind) {
     case 'hunt': {
       const shots = { marks: req.marks, sunk: req.sunk };
@@ -76,14 +86,7 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
       let out = await run('fleet.heat', [spec, empty, options], { timeoutMs: req.ms });
       if (!out.finished && (out.partial?.samples ?? 0) < ESTIMATE_LEAST)
         out = await run('fleet.heat', [spec, empty, options], { timeoutMs: 5 * req.ms });
-      // A sampled map is never too large.
-      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
-      return {
-        kind: 'heat',
-        method: 'sampled',
-        samples: h?.samples ?? 0,
-        probability: h ? Array.from(h.probability) : none(),
-      };
+      return sampledHeat(out, board.cells);
     }
     case 'count': {
       const out = await run('fleet.count', [spec], { timeoutMs: COUNT_BUDGET_MS });
@@ -118,14 +121,7 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
       }
       const options = { method: 'sampled' as const, seed: 2 };
       const out = await run('fleet.heat', [spec, empty, options], { timeoutMs: SAMPLED_HEAT_MS });
-      const h = out.finished ? (isTooLarge(out.value) ? undefined : out.value) : out.partial;
-      return {
-        kind: 'heat',
-        method: 'sampled',
-        samples: h?.samples ?? 0,
-        probability: h ? Array.from(h.probability) : none(),
-        why,
-      };
+      return { ...sampledHeat(out, board.cells), why };
     }
     case 'place': {
       if (req.method === 'uniform') {
