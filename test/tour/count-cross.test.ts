@@ -18,7 +18,9 @@ import { frontierCount } from '../../src/tour/count-frontier.js';
 import { buildCountGraph, vertexOf } from '../../src/tour/count-graph.js';
 import { CLASS_SHARDS, countTourShardJob, shardTourCount, type ShardOutOfReach } from '../../src/tour/count-shards.js';
 import { countToursSync } from '../../src/tour/count.js';
-import { LONG } from '../long.js';
+import { LONG, runs } from '../long.js';
+
+const RUNS_2027 = runs(25, 100);
 
 // Closed tours joined across the middle (two half-boards with their own edges, the edges between them chosen
 // at the join) against the whole-board frontier program, which shares the top half's transitions but none of
@@ -99,9 +101,10 @@ describe('closed tours joined across the middle', () => {
           expect(joined(table(w, h, piece), shards), `${w}x${h} ${piece.name}`).toBe(want);
         },
       ),
-      { numRuns: 50, seed: 2027 },
+      { numRuns: RUNS_2027, seed: 2027 },
     );
-    expect(nonzero).toBeGreaterThan(10);
+    // A fifth of the cases at least have tours (the others check that none is counted).
+    expect(nonzero).toBeGreaterThan(RUNS_2027 / 5);
   });
 
   it('takes at least 4 rows, up to 8 wide (open tours 7: the window), for leapers of at most two rows', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { plainTourExists } from './search-reference.js';
+import { runs } from '../long.js';
 
 /** Checks the steps of a tour of a compound leaper (king, 1,1+0,2) against its leap list. */
 function compoundProblem(
@@ -194,7 +195,7 @@ describe('searchTour', () => {
           }
         },
       ),
-      { numRuns: Number(process.env.GRIDBITS_RUNS ?? 300) },
+      { numRuns: runs(100, 600) },
     );
   });
 

@@ -9,10 +9,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
+import { runs } from '../long.js';
 
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/survive.test.ts');
-// 3 runs of 10–14 actions a page keep the file near a minute beside the other tests; SURVIVE_RUNS=30 for a soak.
-const RUNS = Number(process.env.SURVIVE_RUNS ?? 3);
+// 2 runs of 10–14 actions a page keep the file near half a minute beside the other tests (10 in `npm run
+// test:long`); SURVIVE_RUNS=30 for a soak.
+const RUNS = Number(process.env.SURVIVE_RUNS ?? runs(2, 10));
 const SEED = process.env.SURVIVE_SEED === undefined ? 15 : Number(process.env.SURVIVE_SEED);
 const SHRINK = process.env.SURVIVE_SHRINK === '1';
 const DEBUG = process.env.SURVIVE_DEBUG === '1';

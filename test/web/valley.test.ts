@@ -23,6 +23,7 @@ import { usePlaygroundPage } from './fixture.js';
 import { expectFitsNarrow } from './narrow.js';
 import type { Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
+import { LONG } from '../long.js';
 
 const WAIT = { timeout: 15_000 };
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/valley.test.ts');
@@ -312,10 +313,10 @@ describe.skipIf(skip)("the King's Valley page in Chromium", () => {
   });
 
   it('the analysis marks every legal move at once (what proves fast, "?" on the rest), then goes deeper to the end', async () => {
-    await open('#/valley?white=human&black=human&analysis=on&think=20');
+    await open(`#/valley?white=human&black=human&analysis=on&think=${LONG ? 20 : 5}`);
     const box = page.locator('.valley-analysis');
     const n = legalMoves(parsePosition(START)).length;
-    // Every move marked while the analysis still runs: the first pass is over long before the 20 s are.
+    // Every move marked while the analysis still runs: the first pass is over long before the think time is.
     await expect
       .poll(
         async () => [
