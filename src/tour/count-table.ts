@@ -46,6 +46,9 @@ export class StateTable {
   /** Entries of `sorted` being added (`order` holds their hashes), and the next one to add. */
   private batch = 0;
   private batchAt = 0;
+  /** While the waiting entries are sorted: the next one to look at (−1: not sorting), and in which pass. */
+  private sortAt = -1;
+  private placing = false;
   /** While the table is emptied: the next word to zero (−1: not emptying). */
   private clearAt = -1;
   /** While the table doubles: the old entries (and BigInt counts), and the next old entry to move. */
@@ -77,6 +80,7 @@ export class StateTable {
   /** Empties the table: at once for counting, its entries zeroed by `work` (or at the next `add` or read). */
   clear(): void {
     this.pendingCount = 0;
+    this.sortAt = -1;
     this.batch = this.batchAt = 0;
     this.size = 0;
     this.overflow = false;
@@ -95,7 +99,11 @@ export class StateTable {
    */
   get due(): boolean {
     return (
-      this.pendingCount > PENDING - PUSH_ROOM || this.batchAt < this.batch || this.clearAt >= 0 || this.old !== null
+      this.pendingCount > PENDING - PUSH_ROOM ||
+      this.sortAt >= 0 ||
+      this.batchAt < this.batch ||
+      this.clearAt >= 0 ||
+      this.old !== null
     );
   }
 
@@ -120,7 +128,7 @@ export class StateTable {
         this.clearAt = to === e.length ? -1 : to;
       } else if (this.old !== null) done += this.move(Math.ceil((units - done) / 2)) * 2;
       else if (this.batchAt < this.batch) done += this.addBatch(Math.ceil((units - done) / 2)) * 2;
-      else if (this.pendingCount > 0) done += this.sortPending();
+      else if (this.pendingCount > 0) done += this.sortPending(units - done);
       else break;
     }
     return done;
@@ -241,27 +249,42 @@ export class StateTable {
   }
 
   /**
-   * Sorts the entries waiting in the buffer by where they go (a counting sort on the hash's top byte), so the
-   * table is swept once as they are added; answers the units of work (one an entry).
+   * Sorts up to `units` of the entries waiting in the buffer by where they go (a counting sort on the hash's
+   * top byte: their hashes counted, then each placed), so the table is swept once as they are added; answers
+   * the units of work done (an entry's two looks make one). A full buffer takes several milliseconds to sort,
+   * so it is sorted in pieces too: while it is, `due` holds and nothing is pushed.
    */
-  private sortPending(): number {
+  private sortPending(units: number): number {
     const n = this.pendingCount;
-    if (this.hashes.length < n) {
-      const size = this.pending.length / 4;
-      this.sorted = new Uint32Array(4 * size);
-      this.hashes = new Int32Array(size);
-      this.order = new Int32Array(size);
+    if (this.sortAt < 0) {
+      if (this.hashes.length < n) {
+        const size = this.pending.length / 4;
+        this.sorted = new Uint32Array(4 * size);
+        this.hashes = new Int32Array(size);
+        this.order = new Int32Array(size);
+      }
+      this.starts.fill(0);
+      this.sortAt = 0;
+      this.placing = false;
     }
-    const { pending: p, sorted: q, hashes, order } = this;
-    const starts = this.starts;
-    starts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const h = hashOf(p[4 * i], p[4 * i + 1]);
-      hashes[i] = h;
-      starts[(h >>> 24) + 1]++;
+    const { pending: p, sorted: q, hashes, order, starts } = this;
+    const from = this.sortAt;
+    const to = Math.min(n, from + 2 * Math.ceil(units));
+    if (!this.placing) {
+      for (let i = from; i < to; i++) {
+        const h = hashOf(p[4 * i], p[4 * i + 1]);
+        hashes[i] = h;
+        starts[(h >>> 24) + 1]++;
+      }
+      this.sortAt = to;
+      if (to === n) {
+        for (let b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
+        this.sortAt = 0;
+        this.placing = true;
+      }
+      return (to - from) / 2;
     }
-    for (let b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < to; i++) {
       const h = hashes[i];
       const at = starts[h >>> 24]++;
       q[4 * at] = p[4 * i];
@@ -270,10 +293,14 @@ export class StateTable {
       q[4 * at + 3] = p[4 * i + 3];
       order[at] = h;
     }
-    this.pendingCount = 0;
-    this.batch = n;
-    this.batchAt = 0;
-    return n;
+    this.sortAt = to;
+    if (to === n) {
+      this.sortAt = -1;
+      this.pendingCount = 0;
+      this.batch = n;
+      this.batchAt = 0;
+    }
+    return (to - from) / 2;
   }
 
   /**
