@@ -1,4 +1,5 @@
-// Pacing of work that is not the job's nodes: the memory of a new table mapped in a part at a time.
+// Pacing of work that is not the job's nodes: the memory of a new table mapped in a part at a time, and set-up work
+// (tables built before the first node) run in short stretches.
 import type { JobControl } from '../core/job.js';
 
 /**
@@ -19,13 +20,45 @@ const ASIDE_MS = 1;
  * nodes, and a pause also comes once a stretch of it has run ASIDE_MS.
  */
 export function* touchPages<P>(ctl: JobControl<P>, touch: (pages: number) => boolean): Generator<void, void, void> {
+  yield* aside(ctl, () => touch(PAGES), PAGES * NODES_PER_PAGE);
+}
+
+/**
+ * Runs `part()` (the next part of some work aside from the job's nodes; true once the work is done) until done,
+ * under the job's pacing: each part brings the job's next pause sooner by `nodes` (what it stands for), without
+ * counting as nodes, and a pause also comes once a stretch of it has run ASIDE_MS.
+ */
+function* aside<P>(ctl: JobControl<P>, part: () => boolean, nodes = 0): Generator<void, void, void> {
   let start = now();
-  while (!touch(PAGES)) {
-    ctl.checkAt -= PAGES * NODES_PER_PAGE;
+  while (!part()) {
+    ctl.checkAt -= nodes;
     if (ctl.nodes >= ctl.checkAt || now() - start >= ASIDE_MS) {
       yield;
       start = now();
     }
+  }
+}
+
+/**
+ * Runs `work` (a generator that yields between short parts of some set-up and returns its result) under the job's
+ * pacing, as `aside` does: set-up that would take longer than a stretch when the code is not yet compiled or the
+ * tables are large pauses where the work allows.
+ */
+export function* asideSteps<T, P>(ctl: JobControl<P>, work: Generator<void, T, void>): Generator<void, T, void> {
+  let value: T | undefined;
+  yield* aside(ctl, () => {
+    const r = work.next();
+    if (r.done) value = r.value;
+    return r.done === true;
+  });
+  return value as T;
+}
+
+/** Runs `work` (as for asideSteps) to its end at once: the same set-up outside a job. */
+export function allSteps<T>(work: Generator<void, T, void>): T {
+  for (;;) {
+    const r = work.next();
+    if (r.done) return r.value;
   }
 }
 

@@ -2,6 +2,7 @@
 import { Bitboard } from '../core/bitboard.js';
 import { Board } from '../core/board.js';
 import { checkPlacements, checkProblem, checkWhole } from './args.js';
+import { allSteps } from './pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -66,6 +67,14 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
 
 /** fleetPlacements for the engine's own problems (a kind with no ship left allowed), unchecked. */
 export function placementsOf(problem: FleetProblem): FleetPlacements {
+  return allSteps(placementSteps(problem));
+}
+
+/**
+ * placementsOf in short parts, yielding after each row of anchors: the first placements of a run are made while
+ * the code is not yet compiled (about 10 ms at once on 10×10), so a job makes them under its pacing (asideSteps).
+ */
+export function* placementSteps(problem: FleetProblem): Generator<void, FleetPlacements, void> {
   const { width: w, height: h, forbidden } = problem;
   const kinds = problem.kinds.length;
   const kindStart = new Int32Array(kinds + 1);
@@ -85,6 +94,7 @@ export function placementsOf(problem: FleetProblem): FleetPlacements {
     for (let anchor = 0; anchor < w * h; anchor++) {
       const ax = anchor % w,
         ay = (anchor / w) | 0;
+      if (ax === 0 && anchor > 0) yield;
       for (const o of orientations) {
         const ox = ax - o[0][0],
           oy = ay - o[0][1];

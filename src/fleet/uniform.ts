@@ -8,6 +8,8 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 import { uniformSamplerJob } from './sample.js';
 import { isTooLarge, type TooLarge } from './memory.js';
+import { asideSteps } from './pace.js';
+import { placementSteps } from './placements.js';
 
 /** How uniformLayouts chooses between rejection and the exact counts. */
 export interface UniformOptions {
@@ -73,10 +75,10 @@ export function uniformLayoutsJob(
       `options.proposalBudget must be a whole number ≥ 1, got ${String(options.proposalBudget)}`,
     );
   return new Job<UniformDraw | TooLarge, UniformDraw>(function* (ctl) {
-    const rejection = new RejectionSampler(problem);
     const layouts: FleetLayout[] = [];
     ctl.partial = () => ({ layouts: layouts.slice(), method: 'rejection' });
     ctl.report({ share: 0, done: 0, unit: 'layouts' });
+    const rejection = new RejectionSampler(problem, [], yield* asideSteps(ctl, placementSteps(problem)));
     while (layouts.length < count) {
       let found: FleetLayout | null = null;
       for (let spent = 0; found === null && spent < budget && !rejection.hopeless; spent += SLICE) {
@@ -131,7 +133,7 @@ const TRIAL = 100_000;
 export function uniformLayoutSourceJob(problem: FleetProblem): Job<((rng: Rng) => FleetLayout) | TooLarge> {
   checkProblem(problem);
   return new Job<((rng: Rng) => FleetLayout) | TooLarge>(function* (ctl) {
-    const rejection = new RejectionSampler(problem);
+    const rejection = new RejectionSampler(problem, [], yield* asideSteps(ctl, placementSteps(problem)));
     const trial = createRng(0x5eed);
     let accepted = 0;
     for (let i = 0; i < TRIAL && !rejection.hopeless; i++) {
