@@ -7,6 +7,7 @@ import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
 import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
+import { chunk } from './pace.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}
@@ -256,8 +257,8 @@ export function* vecForward<P>(
     const table = tables?.[pos & 1];
     let cleared = reuse ? reuse[pos + 1].size : 0,
       max = 0;
-    for (let from = 0; from < size; from += CHUNK) {
-      const to = Math.min(size, from + CHUNK);
+    for (let from = 0, to: number; from < size; from = to) {
+      to = Math.min(size, from + chunk(ctl, CHUNK));
       if (L > 1) carry(cur, from, to, V, L);
       keep?.(pos, size, cur, from, to);
       if (!reuse) {

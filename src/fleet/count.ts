@@ -11,7 +11,7 @@ import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import { withinMemory, type TooLarge } from './memory.js';
-import { asideSteps, touchPages } from './pace.js';
+import { asideSteps, chunk, touchPages } from './pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -137,8 +137,8 @@ function* forwardPass<P>(
     const next = tables[pos & 1];
     next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : size);
     yield* touchPages(ctl, (pages) => next.touch(pages));
-    for (let from = 0; from < size; from += CHUNK) {
-      const to = Math.min(size, from + CHUNK);
+    for (let from = 0, to: number; from < size; from = to) {
+      to = Math.min(size, from + chunk(ctl, CHUNK));
       if (filled) filled.drain(cur, from, to - from);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
       progress.done += to - from;

@@ -24,6 +24,15 @@ export function* touchPages<P>(ctl: JobControl<P>, touch: (pages: number) => boo
 }
 
 /**
+ * The size of the next chunk of a job's hot loop: `most` units, or fewer where the job wants its next pause sooner
+ * (at least 1). A chunk that ends where the pacer asks lets the pacer cut stretches finer than `most` while the code
+ * is not yet compiled or a unit costs more than usual; once it runs fast, chunks are `most` units again.
+ */
+export function chunk<P>(ctl: JobControl<P>, most: number): number {
+  return Math.max(1, Math.min(most, ctl.checkAt - ctl.nodes));
+}
+
+/**
  * Runs `part()` (the next part of some work aside from the job's nodes; true once the work is done) until done,
  * under the job's pacing: each part brings the job's next pause sooner by `nodes` (what it stands for), without
  * counting as nodes, and a pause also comes once a stretch of it has run ASIDE_MS.

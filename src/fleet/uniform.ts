@@ -8,7 +8,7 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 import { uniformSamplerJob } from './sample.js';
 import { isTooLarge, type TooLarge } from './memory.js';
-import { asideSteps } from './pace.js';
+import { asideSteps, chunk } from './pace.js';
 import { placementSteps } from './placements.js';
 
 /** How uniformLayouts chooses between rejection and the exact counts. */
@@ -81,9 +81,12 @@ export function uniformLayoutsJob(
     const rejection = new RejectionSampler(problem, [], yield* asideSteps(ctl, placementSteps(problem)));
     while (layouts.length < count) {
       let found: FleetLayout | null = null;
-      for (let spent = 0; found === null && spent < budget && !rejection.hopeless; spent += SLICE) {
+      // Slices end where the job wants its next pause: a slice of SLICE proposals takes several milliseconds before
+      // the code is compiled.
+      for (let spent = 0; found === null && spent < budget && !rejection.hopeless;) {
         const before = rejection.proposals;
-        found = rejection.sample(rng, Math.min(SLICE, budget - spent));
+        found = rejection.sample(rng, Math.min(chunk(ctl, SLICE), budget - spent));
+        spent += rejection.proposals - before;
         if (ctl.spend(rejection.proposals - before)) yield;
       }
       if (found === null) break;
