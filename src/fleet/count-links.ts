@@ -24,6 +24,9 @@ export interface LinkLayer {
   place: Int32Array;
 }
 
+/** Ints in a page of memory. */
+const PAGE_INTS = 1024;
+
 /** Growable int lists, made with room for about as many as they will hold (growing copies them whole). */
 class IntList {
   data: Int32Array;
@@ -55,6 +58,9 @@ export class WindowTable {
   keys: Int32Array;
   private slots: Int32Array;
   private cap = 0;
+  /** Ints of the new slots, then of the new keys, already mapped in, of `unmapped` (see `touch`). */
+  private fresh = 0;
+  private unmapped = 0;
 
   constructor(
     readonly M: number,
@@ -65,14 +71,43 @@ export class WindowTable {
     this.reset(expected);
   }
 
-  /** Empties the table, sized for about `expected` windows. */
+  /**
+   * Empties the table, sized for about `expected` windows: its slots keep room for twice that many (a layer has more
+   * windows than the one before, and a table grown mid-layer is rehashed whole in one step of the count), and a table
+   * up to four times larger than that is kept, so a new buffer (whose pages are mapped in as first written: `touch`
+   * does that beforehand) is rare too.
+   */
   reset(expected: number): void {
     this.size = 0;
     const cap = Math.max(32, 2 ** Math.ceil(Math.log2(expected * 2 + 2)));
-    if (cap !== this.cap) {
-      this.cap = cap;
-      this.slots = new Int32Array(checkBytes(cap, 4));
-    } else this.slots.fill(0);
+    if (this.cap < 2 * cap || this.cap > 8 * cap) {
+      this.cap = 2 * cap;
+      this.slots = new Int32Array(checkBytes(this.cap, 4));
+      this.unmapped = this.cap;
+      if (this.keys.length < cap * this.M) {
+        this.keys = new Int32Array(checkBytes(cap * this.M, 4));
+        this.unmapped += this.keys.length;
+      }
+    } else {
+      this.slots.fill(0);
+      this.unmapped = 0;
+    }
+    this.fresh = 0;
+  }
+
+  /**
+   * Maps in the next `pages` pages of a new buffer of the table by writing a zero at the start of each (right after
+   * `reset`); true once every page is.
+   */
+  touch(pages: number): boolean {
+    const slots = this.slots.length,
+      end = Math.min(this.unmapped, this.fresh + pages * PAGE_INTS);
+    for (let i = this.fresh; i < end; i += PAGE_INTS) {
+      if (i < slots) this.slots[i] = 0;
+      else this.keys[i - slots] = 0;
+    }
+    this.fresh = end;
+    return end === this.unmapped;
   }
 
   /** The index of window src[off .. off+M), inserting it when new. */

@@ -5,7 +5,7 @@ import type { LinkLayer } from './count-links.js';
 import type { PassProgress } from './count-forecast.js';
 import type { FleetIndex } from './count-index.js';
 import { pushForward, vecForward } from './count-vec.js';
-import { chunk } from './pace.js';
+import { chunk, mapIn } from './pace.js';
 
 /** Windows pulled back between two looks at the job's limits. */
 const CHUNK = 256;
@@ -107,6 +107,7 @@ export function* vecWeights<P>(
     marks.delete(a);
     for (let pos = a; pos < b - 1; pos++) {
       const next = new Float64Array(links[pos + 1].size * V);
+      yield* mapIn(ctl, next);
       const n = links[pos].size;
       for (let from = 0, to: number; from < n; from = to) {
         to = Math.min(n, from + chunk(ctl, CHUNK));
@@ -122,6 +123,7 @@ export function* vecWeights<P>(
     for (let pos = b - 1; pos >= a; pos--) {
       const n = links[pos].size;
       const G = new Float64Array(n * V);
+      yield* mapIn(ctl, G);
       for (let from = 0, to: number; from < n; from = to) {
         to = Math.min(n, from + chunk(ctl, CHUNK));
         pullBack(fi, pos, links[pos], F[pos - a], Gn, G, weights[pos], from, to);

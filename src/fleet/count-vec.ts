@@ -7,7 +7,7 @@ import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
 import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
-import { chunk } from './pace.js';
+import { chunk, touchPages } from './pace.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}
@@ -239,7 +239,9 @@ export function* vecForward<P>(
       if (!large) next.fill(0, 0, windows * W);
     } else {
       next = fresh(spare, size, W);
-      tables![pos & 1].reset(size);
+      const built = tables![pos & 1];
+      built.reset(size);
+      yield* touchPages(ctl, (pages) => built.touch(pages));
       if (!links && startBuf.length < size + 1) startBuf = new Int32Array(size * 2 + 1);
       const start = links ? new Int32Array(size + 1) : startBuf;
       layer = { size, start, target: new Int32Array(0), place: new Int32Array(0) };
