@@ -54,7 +54,7 @@ export function chunk<P>(ctl: JobControl<P>, most: number): number {
  * under the job's pacing: each part brings the job's next pause sooner by `nodes` (what it stands for), without
  * counting as nodes, and a pause also comes once a stretch of it has run ASIDE_MS.
  */
-function* aside<P>(ctl: JobControl<P>, part: () => boolean, nodes = 0): Generator<void, void, void> {
+export function* aside<P>(ctl: JobControl<P>, part: () => boolean, nodes = 0): Generator<void, void, void> {
   let start = now();
   while (!part()) {
     ctl.checkAt -= nodes;
