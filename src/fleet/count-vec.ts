@@ -7,7 +7,7 @@ import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
 import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
-import { chunk, touchPages } from './pace.js';
+import { asideSteps, chunk, touchPages } from './pace.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}
@@ -298,6 +298,8 @@ export function* vecForward<P>(
       const left = size - to + ahead;
       progress.report(ctl, left + passesAfter * (stepped + to + left));
       if (ctl.spend(to - from)) yield;
+      // The table grown between chunks, under the pacing, before a chunk would grow it in one step.
+      if (table?.crowded) yield* asideSteps(ctl, table.growSteps());
     }
     let nextSize: number;
     if (reuse) nextSize = pos + 1 < N ? reuse[pos + 1].size : finalSize(reuse, pos);
