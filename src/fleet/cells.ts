@@ -4,7 +4,8 @@ import type { RunOptions } from '../core/run.js';
 import { backwardPass } from './count-back.js';
 import { forward } from './count.js';
 import { PassProgress } from './count-forecast.js';
-import { buildPlan } from './count-plan.js';
+import { planSteps } from './count-plan.js';
+import { asideSteps } from './pace.js';
 import { fleetIndex } from './count-index.js';
 import { vecWeights } from './count-vec-back.js';
 import { checkOptions, checkProblem, RUN_KEYS } from './args.js';
@@ -21,7 +22,9 @@ export interface CellCounts {
 
 function* cellCountsBody(problem: FleetProblem, ctl: JobControl<never>): Generator<void, CellCounts, void> {
   const cells = problem.width * problem.height;
-  const plan = buildPlan(problem);
+  // The plan is made in parts, with pauses: none done yet.
+  ctl.report({ share: 0 });
+  const plan = yield* asideSteps(ctl, planSteps(problem));
   const fi = plan.feasible ? fleetIndex(problem, plan) : null;
   if (fi) {
     const progress = new PassProgress(true);

@@ -7,7 +7,7 @@ import { finalState } from './count.js';
 import type { CountPlan } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
-import { touchPages } from './pace.js';
+import { chunk, touchPages } from './pace.js';
 
 /**
  * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).
@@ -232,12 +232,12 @@ export function* backwardPass<P>(
       retired = tables[(reading + 2) % 3];
     const live = new LiveStates(tables[made], n, big, links);
     yield* touchPages(ctl, (pages) => tables[made].touch(pages));
-    const clearing = Math.ceil(retired.capacity / Math.max(1, Math.ceil(n / CHUNK)));
-    for (let from = 0; from < n; from += CHUNK) {
-      const end = Math.min(n, from + CHUNK);
+    for (let from = 0, end: number; from < n; from = end) {
+      end = Math.min(n, from + chunk(ctl, CHUNK));
       completions(plan, pos, L, index, succ, pk, big, nextG, nextBig, g, bigG, w, offs, to, from, end);
       live.add(L, K, g, bigG, offs, from, end);
-      retired.clearSome(clearing);
+      // The retired table is emptied in step with this layer's states: all of it by the layer's end.
+      retired.clearSome(Math.ceil((retired.capacity * (end - from)) / n));
       progress.done += end - from;
       progress.report(ctl, before[pos] + n - end);
       if (ctl.spend(end - from)) yield;

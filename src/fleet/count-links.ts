@@ -24,6 +24,9 @@ export interface LinkLayer {
   place: Int32Array;
 }
 
+/** Ints in a page of memory. */
+const PAGE_INTS = 1024;
+
 /** Growable int lists, made with room for about as many as they will hold (growing copies them whole). */
 class IntList {
   data: Int32Array;
@@ -55,6 +58,9 @@ export class WindowTable {
   keys: Int32Array;
   private slots: Int32Array;
   private cap = 0;
+  /** Ints of the new slots, then of the new keys, already mapped in, of `unmapped` (see `touch`). */
+  private fresh = 0;
+  private unmapped = 0;
 
   constructor(
     readonly M: number,
@@ -65,14 +71,42 @@ export class WindowTable {
     this.reset(expected);
   }
 
-  /** Empties the table, sized for about `expected` windows. */
+  /**
+   * Empties the table, sized for about `expected` windows; a table up to four times larger is kept, so a new buffer
+   * (whose pages are mapped in as first written: `touch` does that beforehand) is rare. New keys have room for twice
+   * the windows the slots take before they grow.
+   */
   reset(expected: number): void {
     this.size = 0;
     const cap = Math.max(32, 2 ** Math.ceil(Math.log2(expected * 2 + 2)));
-    if (cap !== this.cap) {
+    if (this.cap < cap || this.cap > 4 * cap) {
       this.cap = cap;
-      this.slots = new Int32Array(checkBytes(cap, 4));
-    } else this.slots.fill(0);
+      this.slots = new Int32Array(checkBytes(this.cap, 4));
+      this.unmapped = this.cap;
+      if (this.keys.length < cap * this.M) {
+        this.keys = new Int32Array(checkBytes(cap * this.M, 4));
+        this.unmapped += this.keys.length;
+      }
+    } else {
+      this.slots.fill(0);
+      this.unmapped = 0;
+    }
+    this.fresh = 0;
+  }
+
+  /**
+   * Maps in the next `pages` pages of a new buffer of the table by writing a zero at the start of each (right after
+   * `reset`); true once every page is.
+   */
+  touch(pages: number): boolean {
+    const slots = this.slots.length,
+      end = Math.min(this.unmapped, this.fresh + pages * PAGE_INTS);
+    for (let i = this.fresh; i < end; i += PAGE_INTS) {
+      if (i < slots) this.slots[i] = 0;
+      else this.keys[i - slots] = 0;
+    }
+    this.fresh = end;
+    return end === this.unmapped;
   }
 
   /** The index of window src[off .. off+M), inserting it when new. */
@@ -110,25 +144,64 @@ export class WindowTable {
     return id;
   }
 
+  /**
+   * True when the table is near the load at which `index` grows it (a half): a count then grows it with growSteps
+   * between two chunks of windows, under its pacing, rather than in one step inside a chunk.
+   */
+  get crowded(): boolean {
+    return this.size * 5 > this.cap * 2;
+  }
+
+  /**
+   * Grows the table as `index` would (twice the slots, every window put in again), in parts, yielding between them:
+   * the new slots' pages are mapped in, the windows put in and the keys copied to room for as many windows as the new
+   * slots take, a few thousand at a time. No window may be added meanwhile.
+   */
+  *growSteps(): Generator<void, void, void> {
+    const M = this.M,
+      cap = this.cap * 2;
+    const slots = new Int32Array(checkBytes(cap, 4));
+    for (let i = 0; i < cap; i += PAGE_INTS) {
+      slots[i] = 0;
+      if (i % (PART * 4) === 0) yield;
+    }
+    for (let id = 0; id < this.size; id++) {
+      put(slots, cap - 1, this.keys, id, M);
+      if (id % PART === PART - 1) yield;
+    }
+    if (this.keys.length < cap * M) {
+      const keys = new Int32Array(checkBytes(cap * M, 4));
+      for (let at = 0; at < this.size * M; at += PART * 4) {
+        keys.set(this.keys.subarray(at, Math.min(this.size * M, at + PART * 4)), at);
+        yield;
+      }
+      this.keys = keys;
+    }
+    this.cap = cap;
+    this.slots = slots;
+  }
+
   private grow(): void {
-    const M = this.M;
     this.cap *= 2;
     this.slots = new Int32Array(checkBytes(this.cap, 4));
-    const mask = this.cap - 1,
-      keys = this.keys,
-      slots = this.slots;
-    for (let id = 0; id < this.size; id++) {
-      let h = 0x2545f491;
-      for (let j = 0; j < M; j++) {
-        h = Math.imul(h ^ keys[id * M + j], 0x9e3779b1);
-        h ^= h >>> 15;
-      }
-      h = Math.imul(h, 0x85ebca6b);
-      let s = (h ^ (h >>> 13)) & mask;
-      while (slots[s] !== 0) s = (s + 1) & mask;
-      slots[s] = id + 1;
-    }
+    for (let id = 0; id < this.size; id++) put(this.slots, this.cap - 1, this.keys, id, this.M);
   }
+}
+
+/** Windows put in again between two of growSteps' yields. */
+const PART = 4096;
+
+/** Puts window `id` (keys[id*M .. id*M+M)) in the first free slot of its probe sequence. */
+function put(slots: Int32Array, mask: number, keys: Int32Array, id: number, M: number): void {
+  let h = 0x2545f491;
+  for (let j = 0; j < M; j++) {
+    h = Math.imul(h ^ keys[id * M + j], 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h, 0x85ebca6b);
+  let s = (h ^ (h >>> 13)) & mask;
+  while (slots[s] !== 0) s = (s + 1) & mask;
+  slots[s] = id + 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The counting program's tables: every legal ship placement as bit masks relative to its anchor, in scan order.
 import { GridbitsError } from '../core/error.js';
 import { FLEET_MAX_SIDE } from './field.js';
+import { allSteps } from './pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -112,16 +113,18 @@ function translates(orientations: ReadonlyArray<ReadonlyArray<readonly [number, 
 }
 
 /**
- * Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo.
+ * Every placement of every kind that stays on the board, off forbidden cells, and keeps required cells out of its halo;
+ * yields after each row of anchors (see planSteps).
  */
-function rawPlacements(p: FleetProblem): RawPlacement[] {
+function* rawPlacements(p: FleetProblem): Generator<void, RawPlacement[], void> {
   const { width: w, height: h } = p;
   const around = p.touch === 'none' ? NEIGHBOURS_ALL : p.touch === 'corner' ? NEIGHBOURS_EDGE : [];
   const out: RawPlacement[] = [];
   const mark = new Int32Array(w * h);
   let stamp = 0;
-  p.kinds.forEach((kind, k) => {
-    if (kind.count === 0) return;
+  for (let k = 0; k < p.kinds.length; k++) {
+    const kind = p.kinds[k];
+    if (kind.count === 0) continue;
     // Orientations that are translates of each other cover the same cells from different anchors: one placement.
     const seen = translates(kind.orientations) ? new Set<string>() : null;
     for (const o of kind.orientations) {
@@ -167,9 +170,10 @@ function rawPlacements(p: FleetProblem): RawPlacement[] {
           }
           if (ok) out.push({ kind: k, cells, halo });
         }
+        yield;
       }
     }
-  });
+  }
   return out;
 }
 
@@ -203,9 +207,18 @@ function positionOf(sq: number, w: number, h: number, transposed: boolean, order
   return transposed ? x * h + y : sq;
 }
 
-function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean, order: ScanOrder = 'rows'): number {
+/** The longest reach of a placement (its cells and halo) in scan order; yields as planSteps does. */
+function* spanOf(
+  raw: RawPlacement[],
+  w: number,
+  h: number,
+  transposed: boolean,
+  order: ScanOrder = 'rows',
+): Generator<void, number, void> {
   let span = 1;
-  for (const r of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    if (i % PLACEMENTS_PER_STEP === PLACEMENTS_PER_STEP - 1) yield;
+    const r = raw[i];
     let lo = Infinity,
       hi = -Infinity;
     for (const c of r.cells) {
@@ -219,15 +232,27 @@ function spanOf(raw: RawPlacement[], w: number, h: number, transposed: boolean, 
   return span;
 }
 
+/** Placements put in the plan between two of planSteps' yields. */
+const PLACEMENTS_PER_STEP = 64;
+
 /** Builds the program for a problem: placements per anchor, window size, fleet fields, start state. */
 export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan {
+  return allSteps(planSteps(p, order));
+}
+
+/**
+ * buildPlan in short parts, yielding between them: the first plan of a run is built while the code is not yet
+ * compiled and can take tens of milliseconds at once on 10×10, so a job builds it under its pacing (asideSteps).
+ */
+export function* planSteps(p: FleetProblem, order: ScanOrder = 'rows'): Generator<void, CountPlan, void> {
   validateProblem(p);
   const { width: w, height: h } = p;
   const n = w * h;
-  const raw = rawPlacements(p);
+  const raw = yield* rawPlacements(p);
   // Scan along the longer side so the window (the cells a ship reaches past its anchor) stays short.
-  const transposed = order === 'rows' && w !== h && spanOf(raw, w, h, true) < spanOf(raw, w, h, false);
-  const span = spanOf(raw, w, h, transposed, order);
+  const transposed =
+    order === 'rows' && w !== h && (yield* spanOf(raw, w, h, true)) < (yield* spanOf(raw, w, h, false));
+  const span = yield* spanOf(raw, w, h, transposed, order);
   const maskWords = Math.max(1, Math.ceil(span / 32));
 
   // Remaining-ship counters as bit fields: first in the last window word's spare high bits, then in words of their own.
@@ -267,7 +292,9 @@ export function buildPlan(p: FleetProblem, order: ScanOrder = 'rows'): CountPlan
   const at: Placement[][] = Array.from({ length: n }, () => []);
   const placed = new Set<number>();
   const words = new Int32Array(maskWords);
-  for (const r of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    if (i % PLACEMENTS_PER_STEP === PLACEMENTS_PER_STEP - 1) yield;
+    const r = raw[i];
     const pos = r.cells.map((c) => positionOf(c, w, h, transposed, order));
     let anchor = pos[0];
     for (const q of pos) anchor = Math.min(anchor, q);

@@ -13,6 +13,7 @@ import { haloIn } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import { isTooLarge } from './memory.js';
+import { allSteps, asideSteps } from './pace.js';
 import { MAX_SHIP_CELLS, normaliseShape, shapeId } from './shape.js';
 
 /**
@@ -151,8 +152,11 @@ interface Symmetry {
   offset: (o: readonly [number, number]) => [number, number];
 }
 
-/** The board's symmetries (8 on a square board, 4 otherwise) that keep the field, its masks and every ship kind. */
-function symmetriesOf(p: FleetProblem): Symmetry[] {
+/**
+ * The board's symmetries (8 on a square board, 4 otherwise) that keep the field, its masks and every ship kind; yields
+ * after each symmetry tried (see splitSteps).
+ */
+function* symmetriesOf(p: FleetProblem): Generator<void, Symmetry[], void> {
   const { width: w, height: h } = p;
   const out: Symmetry[] = [];
   for (const swap of w === h ? [false, true] : [false]) {
@@ -172,6 +176,7 @@ function symmetriesOf(p: FleetProblem): Symmetry[] {
         };
         const g = { square, offset };
         if (keeps(p, g)) out.push(g);
+        yield;
       }
     }
   }
@@ -204,6 +209,17 @@ function sameShapes(k: ShipKind, moved: ReadonlyArray<ReadonlyArray<readonly [nu
  * fleet of one ship, or fewer than two classes of places.
  */
 function splitOf(problem: FleetProblem): Split | null {
+  return allSteps(splitSteps(problem));
+}
+
+/** Places of the split's ship sorted into classes between two of splitSteps' yields. */
+const PLACES_PER_STEP = 16;
+
+/**
+ * splitOf in short parts, yielding between them: a shard's job finds its split in its body, under its pacing (the
+ * first split of a run takes over 10 ms at once on 10×10 while the code is not yet compiled).
+ */
+function* splitSteps(problem: FleetProblem): Generator<void, Split | null, void> {
   const ships = problem.kinds.reduce((n, k) => n + k.count, 0);
   if (ships < 2) return null;
   let kind = 0;
@@ -212,13 +228,16 @@ function splitOf(problem: FleetProblem): Split | null {
       b = problem.kinds[kind];
     if (a.orientations[0].length === b.orientations[0].length && a.count < b.count) kind = i;
   }
-  const syms = symmetriesOf(problem);
+  const syms = yield* symmetriesOf(problem);
   const seen = new Set<string>();
   const orbits: Orbit[] = [];
-  forEachFieldPlacement(problem, kind, (cells) => {
-    const own = [...cells].sort((a, b) => a - b);
+  const places: number[][] = [];
+  forEachFieldPlacement(problem, kind, (cells) => places.push([...cells].sort((a, b) => a - b)));
+  for (let i = 0; i < places.length; i++) {
+    if (i % PLACES_PER_STEP === PLACES_PER_STEP - 1) yield;
+    const own = places[i];
     const id = own.join(',');
-    if (seen.has(id)) return;
+    if (seen.has(id)) continue;
     const images = new Set<string>();
     for (const g of syms)
       images.add(
@@ -229,7 +248,7 @@ function splitOf(problem: FleetProblem): Split | null {
       );
     for (const i of images) seen.add(i);
     orbits.push({ cells: own, weight: images.size });
-  });
+  }
   return orbits.length < 2 ? null : { problem, kind, orbits };
 }
 
@@ -302,7 +321,8 @@ function* partCount<P>(
 /**
  * Counts one shard, as a job: for each place of the split's ship in the shard, the layouts of the rest of the
  * fleet around it, times the places it stands for. Its nodes are the states its counts expanded; progress
- * goes by places. The shard's data is checked where the job is made (a shard of another split is refused).
+ * goes by places. The shard's data is checked where the job is made, and a shard of another split is refused when
+ * the job runs (finding the split is work that pauses).
  */
 export function countLayoutShardJob(sharded: ShardedLayoutCount, index: number): Job<ShardCount, unknown> {
   if (
@@ -316,13 +336,15 @@ export function countLayoutShardJob(sharded: ShardedLayoutCount, index: number):
   if (!Number.isInteger(index) || index < 0 || index >= sc.shards)
     throw new GridbitsError('BAD_ARGUMENT', `index ${shown(index)} is not one of the count's ${sc.shards} shards`);
   const problem = questionProblem(sc.question, 'sharded');
-  const split = sc.method === 'whole' ? null : splitOf(problem);
-  if (sc.method !== 'whole' && (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards))
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `sharded: the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`,
-    );
   return job(function* (ctl: JobControl<unknown>) {
+    // The split is found here rather than where the job is made: a shard of another split is refused when it runs.
+    if (sc.method !== 'whole') ctl.report({ share: 0, done: 0, unit: 'places' });
+    const split = sc.method === 'whole' ? null : yield* asideSteps(ctl, splitSteps(problem));
+    if (sc.method !== 'whole' && (split === null || Math.min(sc.shards, split.orbits.length) !== sc.shards))
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `sharded: the count splits into ${split === null ? 1 : Math.min(sc.shards, split.orbits.length)} shards, not ${sc.shards}`,
+      );
     if (split === null) {
       const count = yield* partCount(problem, ctl);
       return { index, key: sc.key, count, nodes: ctl.nodes };

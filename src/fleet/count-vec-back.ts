@@ -5,6 +5,7 @@ import type { LinkLayer } from './count-links.js';
 import type { PassProgress } from './count-forecast.js';
 import type { FleetIndex } from './count-index.js';
 import { pushForward, vecForward } from './count-vec.js';
+import { aside, chunk, mapIn } from './pace.js';
 
 /** Windows pulled back between two looks at the job's limits. */
 const CHUNK = 256;
@@ -60,6 +61,43 @@ function pullBack(
   }
 }
 
+/** Entries zeroed between two looks at the pacing (half a MiB). */
+const ZEROED = 1 << 16;
+
+/**
+ * The layers' vectors of the backward pass's sweeps, reused: a new array of a layer (up to 9 MB on classic 10×10)
+ * costs its allocation (up to 10 ms at once) and then about 3 ms a MiB as its pages are first written, a reused one
+ * only a fill with zeros. New arrays have room for the largest layer, so any layer fits any array given back.
+ */
+class Buffers {
+  private readonly free: Float64Array[] = [];
+
+  constructor(private readonly most: number) {}
+
+  /** An array of n zeros: one given back, zeroed in parts under the pacing, else a new one mapped in likewise. */
+  *take<P>(ctl: JobControl<P>, n: number): Generator<void, Float64Array, void> {
+    const i = this.free.findIndex((b) => b.length >= n);
+    if (i < 0) {
+      const fresh = new Float64Array(this.most);
+      yield* mapIn(ctl, fresh);
+      return fresh.subarray(0, n);
+    }
+    const b = this.free.splice(i, 1)[0];
+    let at = 0;
+    yield* aside(ctl, () => {
+      const end = Math.min(n, at + ZEROED);
+      b.fill(0, at, end);
+      return (at = end) === n;
+    });
+    return b.subarray(0, n);
+  }
+
+  /** Gives back an array no longer read (a whole one, or what take gave). */
+  give(b: Float64Array): void {
+    this.free.push(new Float64Array(b.buffer));
+  }
+}
+
 /** What the window program's two passes leave for per-cell counts: the total and every placement's weight. */
 export interface VecWeights {
   total: bigint;
@@ -97,18 +135,21 @@ export function* vecWeights<P>(
   if (fwd.total === 0n) return { total: 0n, weights };
   let left = 0;
   for (let pos = 0; pos < N; pos++) left += 2 * links[pos].size;
+  let most = 0;
+  for (let pos = 0; pos <= N; pos++) most = Math.max(most, links[pos].size * V);
+  const buffers = new Buffers(most);
   // The end: only the empty window with no ships left finishes.
-  let Gn = new Float64Array(links[N].size * V);
+  let Gn: Float64Array = new Float64Array(links[N].size * V);
   if (links[N].size > 0) Gn[0] = 1;
   for (let a = Math.floor((N - 1) / S) * S; a >= 0; a -= S) {
     const b = Math.min(N, a + S);
     const F: Float64Array[] = [marks.get(a)!];
     marks.delete(a);
     for (let pos = a; pos < b - 1; pos++) {
-      const next = new Float64Array(links[pos + 1].size * V);
+      const next = yield* buffers.take(ctl, links[pos + 1].size * V);
       const n = links[pos].size;
-      for (let from = 0; from < n; from += CHUNK) {
-        const to = Math.min(n, from + CHUNK);
+      for (let from = 0, to: number; from < n; from = to) {
+        to = Math.min(n, from + chunk(ctl, CHUNK));
         pushForward(fi, pos, links[pos], F[pos - a], next, 1, from, to);
         progress.done += to - from;
         left -= to - from;
@@ -120,16 +161,18 @@ export function* vecWeights<P>(
     left -= links[b - 1].size;
     for (let pos = b - 1; pos >= a; pos--) {
       const n = links[pos].size;
-      const G = new Float64Array(n * V);
-      for (let from = 0; from < n; from += CHUNK) {
-        const to = Math.min(n, from + CHUNK);
+      const G = yield* buffers.take(ctl, n * V);
+      for (let from = 0, to: number; from < n; from = to) {
+        to = Math.min(n, from + chunk(ctl, CHUNK));
         pullBack(fi, pos, links[pos], F[pos - a], Gn, G, weights[pos], from, to);
         progress.done += to - from;
         left -= to - from;
         progress.report(ctl, left);
         if (ctl.spend(to - from)) yield;
       }
+      buffers.give(F[pos - a]);
       F[pos - a] = new Float64Array(0);
+      buffers.give(Gn);
       Gn = G;
     }
   }

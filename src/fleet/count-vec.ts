@@ -7,6 +7,7 @@ import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
 import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
+import { asideSteps, chunk, touchPages } from './pace.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}
@@ -238,7 +239,9 @@ export function* vecForward<P>(
       if (!large) next.fill(0, 0, windows * W);
     } else {
       next = fresh(spare, size, W);
-      tables![pos & 1].reset(size);
+      const built = tables![pos & 1];
+      built.reset(size);
+      yield* touchPages(ctl, (pages) => built.touch(pages));
       if (!links && startBuf.length < size + 1) startBuf = new Int32Array(size * 2 + 1);
       const start = links ? new Int32Array(size + 1) : startBuf;
       layer = { size, start, target: new Int32Array(0), place: new Int32Array(0) };
@@ -256,8 +259,8 @@ export function* vecForward<P>(
     const table = tables?.[pos & 1];
     let cleared = reuse ? reuse[pos + 1].size : 0,
       max = 0;
-    for (let from = 0; from < size; from += CHUNK) {
-      const to = Math.min(size, from + CHUNK);
+    for (let from = 0, to: number; from < size; from = to) {
+      to = Math.min(size, from + chunk(ctl, CHUNK));
       if (L > 1) carry(cur, from, to, V, L);
       keep?.(pos, size, cur, from, to);
       if (!reuse) {
@@ -295,6 +298,8 @@ export function* vecForward<P>(
       const left = size - to + ahead;
       progress.report(ctl, left + passesAfter * (stepped + to + left));
       if (ctl.spend(to - from)) yield;
+      // The table grown between chunks, under the pacing, before a chunk would grow it in one step.
+      if (table?.crowded) yield* asideSteps(ctl, table.growSteps());
     }
     let nextSize: number;
     if (reuse) nextSize = pos + 1 < N ? reuse[pos + 1].size : finalSize(reuse, pos);

@@ -4,14 +4,14 @@ import { GridbitsError } from '../core/error.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { checkOptions, checkProblem, RUN_KEYS, shown } from './args.js';
 import type { RunOptions } from '../core/run.js';
-import { buildPlan, type CountPlan, type ScanOrder } from './count-plan.js';
+import { planSteps, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
 import { fleetIndex, type FleetIndex } from './count-index.js';
 import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import { withinMemory, type TooLarge } from './memory.js';
-import { touchPages } from './pace.js';
+import { asideSteps, chunk, touchPages } from './pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -137,8 +137,8 @@ function* forwardPass<P>(
     const next = tables[pos & 1];
     next.reset(known && pos + 1 < plan.cells ? known[pos + 1] : size);
     yield* touchPages(ctl, (pages) => next.touch(pages));
-    for (let from = 0; from < size; from += CHUNK) {
-      const to = Math.min(size, from + CHUNK);
+    for (let from = 0, to: number; from < size; from = to) {
+      to = Math.min(size, from + chunk(ctl, CHUNK));
       if (filled) filled.drain(cur, from, to - from);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
       progress.done += to - from;
@@ -173,7 +173,9 @@ export function* forward<P>(
   passes = 1,
   order: ScanOrder = 'rows',
 ): Generator<void, ForwardResult & { progress: PassProgress }, void> {
-  const plan = buildPlan(problem, order);
+  // The plan is made in parts, with pauses: none done yet.
+  ctl.report({ share: 0 });
+  const plan = yield* asideSteps(ctl, planSteps(problem, order));
   const progress = new PassProgress(passes > 1);
   if (!plan.feasible) {
     progress.finish(ctl);
@@ -228,7 +230,9 @@ export function countLayoutsJob(problem: FleetProblem, options: FleetCountOption
 
 /** The count: over windows where the ships left fit a vector, else over keyed states. */
 function* count<P>(problem: FleetProblem, order: ScanOrder | undefined, ctl: JobControl<P>): Generator<void, bigint> {
-  const plan = buildPlan(problem, order);
+  // The plan is made in parts, with pauses: none done yet.
+  ctl.report({ share: 0 });
+  const plan = yield* asideSteps(ctl, planSteps(problem, order));
   const fi = plan.feasible ? fleetIndex(problem, plan) : null;
   if (!fi) return (yield* forward(problem, false, ctl, 1, order)).total;
   return yield* vecCount(plan, fi, ctl);

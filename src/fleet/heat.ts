@@ -9,7 +9,8 @@ import { checkKnowledgeShape, checkOptions, checkProblem, RUN_KEYS } from './arg
 import { cellCountsOf } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { FleetPlacer } from './place.js';
-import { placementsOf, type FleetPlacements } from './placements.js';
+import { placementSteps, type FleetPlacements } from './placements.js';
+import { allSteps, asideSteps } from './pace.js';
 import { isTooLarge, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
@@ -75,10 +76,10 @@ interface Prepared {
   onHits: number[];
 }
 
-function prepare(problem: FleetProblem, knowledge: Knowledge): Prepared {
-  checkKnowledge(problem, knowledge);
+/** The set-up of a heat map (knowledge checked already), in parts as placementSteps makes the placements. */
+function* prepare(problem: FleetProblem, knowledge: Knowledge): Generator<void, Prepared, void> {
   const { problem: cp, hits } = conditionedProblem(problem, knowledge);
-  const pl = placementsOf(cp);
+  const pl = yield* placementSteps(cp);
   const isHit = new Uint8Array(cp.width * cp.height);
   for (const u of hits) isHit[u] = 1;
   const onHits: number[] = [];
@@ -204,7 +205,7 @@ function* sampledHeat(
   const { cp } = prep;
   const n = cp.width * cp.height;
   const rng = createRng(seed);
-  const sampler = new RejectionSampler(cp, prep.onHits);
+  const sampler = new RejectionSampler(cp, prep.onHits, prep.pl);
   const hitCount = new Int32Array(n);
   let accepted = 0;
   const map = (): HeatMap => sampledMap(knowledge, hitCount, accepted, sampler.proposals, samples, reason);
@@ -334,14 +335,20 @@ export function heatMapJob(
   const method = options.method ?? 'auto';
   const samples = options.samples ?? DEFAULT_HEAT_SAMPLES;
   const seed = options.seed ?? 1;
-  const prep = prepare(problem, knowledge);
-  const terms = method === 'sampled' ? null : exclusionTerms(prep);
-  if (method === 'exact' && terms === null)
+  checkKnowledge(problem, knowledge);
+  // 'exact' refuses too many terms where the job is made, so its set-up runs here; the others make theirs in the
+  // body under the job's pacing (the placements take about 10 ms at once while the code is not yet compiled).
+  const early = method === 'exact' ? allSteps(prepare(problem, knowledge)) : null;
+  const exactTerms = early && exclusionTerms(early);
+  if (method === 'exact' && exactTerms === null)
     throw new GridbitsError('LIMIT', `exact heat: over ${MAX_TERMS} ways for ships to lie wholly on the hits`);
   return new Job<HeatMap | TooLarge, HeatMap>(
     function* (ctl) {
-      if (method === 'exact') return (yield* exactHeat(knowledge, prep, terms!, ctl, Infinity, 'asked'))!;
+      if (early) return (yield* exactHeat(knowledge, early, exactTerms!, ctl, Infinity, 'asked'))!;
+      ctl.report({ share: 0 });
+      const prep = yield* asideSteps(ctl, prepare(problem, knowledge));
       if (method === 'sampled') return yield* sampledHeat(knowledge, prep, samples, seed, ctl, 'asked');
+      const terms = exclusionTerms(prep);
       // Too many terms, more work than auto gives the count, or past its memory cap: the samples answer.
       const exact = terms && (yield* exactHeat(knowledge, prep, terms, ctl, AUTO_EXACT_WORK, 'small'));
       if (exact && !isTooLarge(exact)) return exact;

@@ -5,7 +5,8 @@ import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js
 import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { checkLimits, type Limits, type RunOptions } from '../core/run.js';
-import { placementsOf, type FleetPlacements } from './placements.js';
+import { placementsOf, placementSteps, type FleetPlacements } from './placements.js';
+import { asideSteps } from './pace.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**
@@ -500,7 +501,15 @@ function grownArea(o: ReadonlyArray<readonly [number, number]>, dil: ReadonlyArr
 export function placeFleetJob(problem: FleetProblem, options: PlaceOptions = {}): Job<PlaceResult> {
   checkProblem(problem);
   checkPlaceOptions(options);
-  return new FleetPlacer(problem).placeJob(options);
+  // The placer's placements are made in the body under the job's pacing (about 10 ms at once before the code is
+  // compiled, where the job is made).
+  return new Job(
+    function* (ctl) {
+      const placer = new FleetPlacer(problem, yield* asideSteps(ctl, placementSteps(problem)));
+      return yield* placer.placeJob(options).within(ctl);
+    },
+    { unit: 'nodes' },
+  );
 }
 
 /** Layouts placed one after another by one placer: the answer of the worker job `fleet.layouts`. */
@@ -538,12 +547,13 @@ export function placeLayoutsJob(
   const { maxNodes, timeoutMs, ...place } = options;
   checkPlaceOptions(place);
   checkLimits({ maxNodes, timeoutMs });
-  const placer = new FleetPlacer(problem);
   return new Job<PlacedLayouts, PlacedLayouts>(
     function* (ctl) {
       const layouts: FleetLayout[] = [];
       let nodes = 0;
       ctl.partial = () => ({ layouts: layouts.slice(), nodes });
+      // The placements are made here, under the job's pacing, as for placeFleetJob.
+      const placer = new FleetPlacer(problem, yield* asideSteps(ctl, placementSteps(problem)));
       for (let i = 0; i < count; i++) {
         const several = count > 1 ? () => ctl.report({ share: i / count, done: i, unit: 'layouts' }) : undefined;
         const o = yield* placer.placeJob(place).runWithin(ctl, { maxNodes, timeoutMs, onProgress: several });

@@ -66,23 +66,55 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
 
 /** fleetPlacements for the engine's own problems (a kind with no ship left allowed), unchecked. */
 export function placementsOf(problem: FleetProblem): FleetPlacements {
-  const { width: w, height: h, forbidden } = problem;
-  const kinds = problem.kinds.length;
-  const kindStart = new Int32Array(kinds + 1);
-  const kindOf: number[] = [],
-    cellStart: number[] = [0],
-    cells: number[] = [],
-    haloStart: number[] = [0],
-    halo: number[] = [];
-  const near = NEIGHBOURS[problem.touch];
-  const stamp = new Int32Array(w * h).fill(-1);
-  let count = 0;
-  for (let k = 0; k < kinds; k++) {
-    kindStart[k] = count;
-    const orientations = problem.kinds[k].orientations;
+  const rows = new PlacementRows(problem);
+  for (let k = 0; k < problem.kinds.length; k++) for (let y = 0; y < problem.height; y++) rows.add(k, y);
+  return rows.done();
+}
+
+/**
+ * placementsOf in short parts, yielding after each row of anchors: the first placements of a run are made while
+ * the code is not yet compiled (about 10 ms at once on 10×10), so a job makes them under its pacing (asideSteps).
+ */
+export function* placementSteps(problem: FleetProblem): Generator<void, FleetPlacements, void> {
+  const rows = new PlacementRows(problem);
+  for (let k = 0; k < problem.kinds.length; k++)
+    for (let y = 0; y < problem.height; y++) {
+      rows.add(k, y);
+      yield;
+    }
+  return rows.done();
+}
+
+/**
+ * The placements of a problem made a row of anchors at a time, kinds in order and each kind's rows in order: the
+ * work of placementsOf, outside a generator (so that its loops are compiled as any others).
+ */
+class PlacementRows {
+  private readonly kindStart: Int32Array;
+  private readonly kindOf: number[] = [];
+  private readonly cellStart: number[] = [0];
+  private readonly cells: number[] = [];
+  private readonly haloStart: number[] = [0];
+  private readonly halo: number[] = [];
+  private readonly stamp: Int32Array;
+  private count = 0;
+
+  constructor(private readonly problem: FleetProblem) {
+    this.kindStart = new Int32Array(problem.kinds.length + 1);
+    this.stamp = new Int32Array(problem.width * problem.height).fill(-1);
+  }
+
+  /** The placements of kind k anchored on rank `row`. */
+  add(k: number, row: number): void {
+    const { width: w, height: h, forbidden } = this.problem;
+    const { kindOf, cellStart, cells, haloStart, halo, stamp } = this;
+    const near = NEIGHBOURS[this.problem.touch];
+    const orientations = this.problem.kinds[k].orientations;
+    let count = this.count;
+    if (row === 0) this.kindStart[k] = count;
     // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest
     // cell.
-    for (let anchor = 0; anchor < w * h; anchor++) {
+    for (let anchor = row * w; anchor < (row + 1) * w; anchor++) {
       const ax = anchor % w,
         ay = (anchor / w) | 0;
       for (const o of orientations) {
@@ -123,30 +155,37 @@ export function placementsOf(problem: FleetProblem): FleetPlacements {
         count++;
       }
     }
+    this.count = count;
   }
-  kindStart[kinds] = count;
-  const cellStartA = Int32Array.from(cellStart),
-    cellList = Int32Array.from(cells);
-  const coverStart = new Int32Array(w * h + 1);
-  for (const c of cells) coverStart[c + 1]++;
-  for (let s = 0; s < w * h; s++) coverStart[s + 1] += coverStart[s];
-  const fill = coverStart.slice(0, w * h);
-  const coverList = new Int32Array(cells.length);
-  for (let p = 0; p < count; p++)
-    for (let i = cellStartA[p]; i < cellStartA[p + 1]; i++) coverList[fill[cellList[i]]++] = p;
-  return {
-    width: w,
-    height: h,
-    count,
-    kindStart,
-    kind: Int32Array.from(kindOf),
-    cellStart: cellStartA,
-    cellList,
-    haloStart: Int32Array.from(haloStart),
-    haloList: Int32Array.from(halo),
-    coverStart,
-    coverList,
-  };
+
+  /** The tables, once every row of every kind is in. */
+  done(): FleetPlacements {
+    const { width: w, height: h } = this.problem;
+    const { kindStart, kindOf, cellStart, cells, haloStart, halo, count } = this;
+    kindStart[this.problem.kinds.length] = count;
+    const cellStartA = Int32Array.from(cellStart),
+      cellList = Int32Array.from(cells);
+    const coverStart = new Int32Array(w * h + 1);
+    for (const c of cells) coverStart[c + 1]++;
+    for (let s = 0; s < w * h; s++) coverStart[s + 1] += coverStart[s];
+    const fill = coverStart.slice(0, w * h);
+    const coverList = new Int32Array(cells.length);
+    for (let p = 0; p < count; p++)
+      for (let i = cellStartA[p]; i < cellStartA[p + 1]; i++) coverList[fill[cellList[i]]++] = p;
+    return {
+      width: w,
+      height: h,
+      count,
+      kindStart,
+      kind: Int32Array.from(kindOf),
+      cellStart: cellStartA,
+      cellList,
+      haloStart: Int32Array.from(haloStart),
+      haloList: Int32Array.from(halo),
+      coverStart,
+      coverList,
+    };
+  }
 }
 
 /**

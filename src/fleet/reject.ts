@@ -22,13 +22,17 @@ export class RejectionSampler {
   private readonly required: number[] = [];
   private readonly excluded: Uint8Array;
 
-  /** `excluded`: placement indices (into placementsOf(problem)) no ship may take. */
+  /**
+   * `excluded`: placement indices (into placementsOf(problem)) no ship may take; `placements`: placementsOf(problem)
+   * where the caller has it already.
+   */
   constructor(
     /** The problem it samples layouts of. */
     readonly problem: FleetProblem,
     excluded: Iterable<number> = [],
+    placements?: FleetPlacements,
   ) {
-    const pl = (this.placements = placementsOf(problem));
+    const pl = (this.placements = placements ?? placementsOf(problem));
     problem.kinds.forEach((k, i) => {
       for (let c = 0; c < k.count; c++)
         this.ships.push({ from: pl.kindStart[i], size: pl.kindStart[i + 1] - pl.kindStart[i] });

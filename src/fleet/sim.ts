@@ -5,6 +5,7 @@ import { Job, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { createHunter, type Hunter, type HunterOptions } from './ai.js';
 import { FleetGame } from './game.js';
+import { drawLayout } from './uniform.js';
 import { checkOptions, checkProblem, checkWhole, RUN_KEYS, shown } from './args.js';
 
 /** The most game seeds one call lists. */
@@ -152,7 +153,7 @@ export function simulateJob(problem: FleetProblem, options: SimOptions): Job<Sim
       const limit = problem.width * problem.height;
       for (let g = 0; g < games; g++) {
         const rng = createRng(seeds.nextU32());
-        const game = new FleetGame(problem, options.layouts(rng));
+        const game = new FleetGame(problem, yield* drawLayout(options.layouts, rng, ctl));
         // A pause after every shot: a shot costs thousands of times a proposal or a state, so the pace the
         // drivers learnt from the set-up would let whole games run between two pauses.
         while (!game.over) {

@@ -1,6 +1,6 @@
 // Exactly uniform layouts the quickest way a problem allows: rejection while it accepts, else the exact counts.
 import { GridbitsError } from '../core/error.js';
-import { Job, type Outcome } from '../core/job.js';
+import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { createRng, type Rng } from '../core/prng.js';
 import type { RunOptions } from '../core/run.js';
 import { checkOptions, checkProblem, checkRng, RUN_KEYS, shown } from './args.js';
@@ -8,6 +8,8 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 import { uniformSamplerJob } from './sample.js';
 import { isTooLarge, type TooLarge } from './memory.js';
+import { aside, asideSteps, chunk } from './pace.js';
+import { placementSteps } from './placements.js';
 
 /** How uniformLayouts chooses between rejection and the exact counts. */
 export interface UniformOptions {
@@ -73,15 +75,18 @@ export function uniformLayoutsJob(
       `options.proposalBudget must be a whole number ≥ 1, got ${String(options.proposalBudget)}`,
     );
   return new Job<UniformDraw | TooLarge, UniformDraw>(function* (ctl) {
-    const rejection = new RejectionSampler(problem);
     const layouts: FleetLayout[] = [];
     ctl.partial = () => ({ layouts: layouts.slice(), method: 'rejection' });
     ctl.report({ share: 0, done: 0, unit: 'layouts' });
+    const rejection = new RejectionSampler(problem, [], yield* asideSteps(ctl, placementSteps(problem)));
     while (layouts.length < count) {
       let found: FleetLayout | null = null;
-      for (let spent = 0; found === null && spent < budget && !rejection.hopeless; spent += SLICE) {
+      // Slices end where the job wants its next pause: a slice of SLICE proposals takes several milliseconds before
+      // the code is compiled.
+      for (let spent = 0; found === null && spent < budget && !rejection.hopeless;) {
         const before = rejection.proposals;
-        found = rejection.sample(rng, Math.min(SLICE, budget - spent));
+        found = rejection.sample(rng, Math.min(chunk(ctl, SLICE), budget - spent));
+        spent += rejection.proposals - before;
         if (ctl.spend(rejection.proposals - before)) yield;
       }
       if (found === null) break;
@@ -121,6 +126,31 @@ export function uniformLayoutsSync(
 /** Trial proposals that decide between rejection and the exact counts. */
 const TRIAL = 100_000;
 
+/** Proposals of a paced draw between two looks at the clock (a few hundred microseconds). */
+const DRAW_PART = 256;
+
+/** A draw of one layout from a source, in parts under a job's pacing. */
+type PacedDraw = <P>(rng: Rng, ctl: JobControl<P>) => Generator<void, FleetLayout, void>;
+
+/**
+ * The paced draws of the sources made here that draw by rejection: a layout takes about 4,000 proposals on the
+ * classic fleet but now and then ten times as many (tens of milliseconds at once), so a job pauses inside the draw.
+ */
+const pacedSources = new WeakMap<(rng: Rng) => FleetLayout, PacedDraw>();
+
+/**
+ * One layout from `source` (as `source(rng)` gives it), drawn under the job's pacing where the source is one of
+ * uniformLayoutSource's rejection samplers, else at once.
+ */
+export function* drawLayout<P>(
+  source: (rng: Rng) => FleetLayout,
+  rng: Rng,
+  ctl: JobControl<P>,
+): Generator<void, FleetLayout, void> {
+  const paced = pacedSources.get(source);
+  return paced ? yield* paced(rng, ctl) : source(rng);
+}
+
 /**
  * The job building a source of many independent uniform layouts (one per simulated game, each from its own
  * seed), the method chosen once: rejection when a trial shows it accepts often enough (touching fleets; the
@@ -131,7 +161,7 @@ const TRIAL = 100_000;
 export function uniformLayoutSourceJob(problem: FleetProblem): Job<((rng: Rng) => FleetLayout) | TooLarge> {
   checkProblem(problem);
   return new Job<((rng: Rng) => FleetLayout) | TooLarge>(function* (ctl) {
-    const rejection = new RejectionSampler(problem);
+    const rejection = new RejectionSampler(problem, [], yield* asideSteps(ctl, placementSteps(problem)));
     const trial = createRng(0x5eed);
     let accepted = 0;
     for (let i = 0; i < TRIAL && !rejection.hopeless; i++) {
@@ -139,7 +169,16 @@ export function uniformLayoutSourceJob(problem: FleetProblem): Job<((rng: Rng) =
       if (ctl.spend()) yield;
     }
     // Three acceptances in the trial: a layout takes some tens of thousands of proposals at most, on average.
-    if (accepted >= 3) return (rng: Rng) => rejection.sample(rng, Infinity)!;
+    if (accepted >= 3) {
+      const source = (rng: Rng): FleetLayout => rejection.sample(rng, Infinity)!;
+      // The same draw (the same proposals from the same numbers) in parts, for a job that pauses while it draws.
+      pacedSources.set(source, function* (rng, ctl) {
+        let found: FleetLayout | null = null;
+        yield* aside(ctl, () => (found = rejection.sample(rng, DRAW_PART)) !== null);
+        return found!;
+      });
+      return source;
+    }
     const sampler = yield* uniformSamplerJob(problem).within(ctl);
     if (isTooLarge(sampler)) return sampler;
     if (sampler.total === 0n) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
