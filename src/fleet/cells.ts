@@ -5,7 +5,7 @@ import { backwardPass } from './count-back.js';
 import { forward } from './count.js';
 import { PassProgress } from './count-forecast.js';
 import { planSteps } from './count-plan.js';
-import { asideSteps } from './pace.js';
+import { asideSteps } from '../core/pace.js';
 import { fleetIndex } from './count-index.js';
 import { vecWeights } from './count-vec-back.js';
 import { checkOptions, checkProblem, RUN_KEYS } from './args.js';

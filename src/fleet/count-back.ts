@@ -7,7 +7,7 @@ import { finalState } from './count.js';
 import type { CountPlan } from './count-plan.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
-import { chunk, touchPages } from './pace.js';
+import { chunk, touchPages } from '../core/pace.js';
 
 /**
  * The states of one layer that can finish, numbered 0..size-1 (the start state is number 0 of layer 0).

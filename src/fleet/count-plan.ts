@@ -1,7 +1,7 @@
 // The counting program's tables: every legal ship placement as bit masks relative to its anchor, in scan order.
 import { GridbitsError } from '../core/error.js';
 import { FLEET_MAX_SIDE } from './field.js';
-import { allSteps } from './pace.js';
+import { allSteps } from '../core/pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**

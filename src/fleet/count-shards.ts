@@ -13,7 +13,7 @@ import { haloIn } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
 import type { FleetProblem, ShipKind, Touch } from './problem.js';
 import { isTooLarge } from './memory.js';
-import { allSteps, asideSteps } from './pace.js';
+import { allSteps, asideSteps } from '../core/pace.js';
 import { MAX_SHIP_CELLS, normaliseShape, shapeId } from './shape.js';
 
 /**

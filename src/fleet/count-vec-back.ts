@@ -5,7 +5,7 @@ import type { LinkLayer } from './count-links.js';
 import type { PassProgress } from './count-forecast.js';
 import type { FleetIndex } from './count-index.js';
 import { pushForward, vecForward } from './count-vec.js';
-import { aside, chunk, mapIn } from './pace.js';
+import { aside, chunk, mapIn } from '../core/pace.js';
 
 /** Windows pulled back between two looks at the job's limits. */
 const CHUNK = 256;

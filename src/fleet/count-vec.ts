@@ -7,7 +7,7 @@ import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
 import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
-import { asideSteps, chunk, touchPages } from './pace.js';
+import { asideSteps, chunk, touchPages } from '../core/pace.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}

@@ -11,7 +11,7 @@ import { limbsFor, vecForward } from './count-vec.js';
 import { StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import { withinMemory, type TooLarge } from './memory.js';
-import { asideSteps, chunk, touchPages } from './pace.js';
+import { asideSteps, chunk, touchPages } from '../core/pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**

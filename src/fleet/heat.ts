@@ -10,7 +10,7 @@ import { cellCountsOf } from './cells.js';
 import { checkKnowledge, conditionedProblem, type Knowledge } from './game.js';
 import { FleetPlacer } from './place.js';
 import { placementSteps, type FleetPlacements } from './placements.js';
-import { allSteps, asideSteps } from './pace.js';
+import { allSteps, asideSteps } from '../core/pace.js';
 import { isTooLarge, type TooLarge } from './memory.js';
 import type { FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';

@@ -6,7 +6,7 @@ import type { Rng } from '../core/prng.js';
 import { Job, type JobControl, type Outcome } from '../core/job.js';
 import { checkLimits, type Limits, type RunOptions } from '../core/run.js';
 import { placementsOf, placementSteps, type FleetPlacements } from './placements.js';
-import { asideSteps } from './pace.js';
+import { asideSteps } from '../core/pace.js';
 import type { FleetLayout, FleetProblem } from './problem.js';
 
 /**

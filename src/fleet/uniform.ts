@@ -8,7 +8,7 @@ import type { FleetLayout, FleetProblem } from './problem.js';
 import { RejectionSampler } from './reject.js';
 import { uniformSamplerJob } from './sample.js';
 import { isTooLarge, type TooLarge } from './memory.js';
-import { aside, asideSteps, chunk } from './pace.js';
+import { aside, asideSteps, chunk } from '../core/pace.js';
 import { placementSteps } from './placements.js';
 
 /** How uniformLayouts chooses between rejection and the exact counts. */

@@ -15,7 +15,8 @@ import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { CountCap, FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
 import { APEX, boundaryTableSteps, keyDegrees, keyOrder } from './count-halves.js';
-import { AsideWork, type StateTable } from './count-table.js';
+import { AsideWork } from '../core/pace.js';
+import type { StateTable } from './count-table.js';
 
 /*
  * A board of `width` × h squares (rows across the width) splits into the top part, rows 0..m−1 (m = ⌈h/2⌉),

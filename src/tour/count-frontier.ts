@@ -11,7 +11,8 @@
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
-import { AsideWork, limbsToBig, StateTable, tableSteps } from './count-table.js';
+import { AsideWork } from '../core/pace.js';
+import { limbsToBig, StateTable, tableSteps } from './count-table.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v

@@ -11,7 +11,8 @@ import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
-import { AsideWork, limbsToBig, StateTable, tableSteps } from './count-table.js';
+import { AsideWork } from '../core/pace.js';
+import { limbsToBig, StateTable, tableSteps } from './count-table.js';
 import type { Piece } from '../pieces/piece.js';
 
 /*

@@ -6,6 +6,7 @@
 // Source: J. Kawahara, T. Inoue, H. Iwashita, S. Minato, "Frontier-based search for enumerating all constrained
 // subgraphs with compressed representation", IEICE Trans. Fundamentals, 2017.
 import type { JobControl } from '../core/job.js';
+import { AsideWork } from '../core/pace.js';
 
 /** Counts are exact below 2^64 (two 32-bit limbs); a sum that reaches it sets `overflow`. */
 const LIMB = 0x1_0000_0000;
@@ -408,45 +409,6 @@ export function limbsToBig(c0: number, c1: number): bigint {
  */
 const UNITS_PER_NODE = 16;
 const PIECE = 2048;
-
-/** The longest stretch of work besides the nodes between two pauses, whatever the pacing says (ms). */
-const ASIDE_MS = 1;
-
-/**
- * Work a job's body does besides its nodes (table work, a join's pairs of states), brought into its pacing: each
- * piece brings the job's next pause sooner by the nodes it stands for, without counting as nodes. The pacing is
- * tuned on the nodes, and this work may cost far more a node's worth than they do (a table doubled in a
- * process short of memory bandwidth), so a pause also comes once a stretch of it has run ASIDE_MS: the pacing
- * then sees a stretch of about that length, as it does for nodes.
- */
-export class AsideWork {
-  private start = 0;
-  /** The pacing's next pause as this work left it: another value means a pause came since (a new stretch). */
-  private checkAt = NaN;
-
-  /**
-   * @param control the job's control
-   * @param perNode units of this work that take about as long as a node
-   */
-  constructor(
-    private readonly control: JobControl<unknown>,
-    private readonly perNode: number,
-  ) {}
-
-  /** Spends `units` of the work; true when the body should pause (yield) now. */
-  spend(units: number): boolean {
-    const c = this.control;
-    const t = now();
-    if (c.checkAt !== this.checkAt) this.start = t;
-    c.checkAt -= units / this.perNode;
-    this.checkAt = c.checkAt;
-    return c.nodes >= c.checkAt || t - this.start >= ASIDE_MS;
-  }
-}
-
-function now(): number {
-  return globalThis.performance.now();
-}
 
 /**
  * Does the work waiting on `tables` in pieces under the job's pacing, pausing where the job wants: until each

@@ -1,6 +1,42 @@
-// Pacing of work that is not the job's nodes: the memory of a new table mapped in a part at a time, and set-up work
-// (tables built before the first node) run in short stretches.
-import type { JobControl } from '../core/job.js';
+// Pacing of the work a job's body does besides its nodes (table work, a join's pairs of states, set-up, the
+// memory of a new table mapped in a part at a time), brought into the job's pauses: one mechanism for every
+// engine, so each keeps the promise of a turn at least every 20 ms whatever its work costs.
+import type { JobControl } from './job.js';
+
+/** The longest stretch of work besides the nodes between two pauses, whatever the pacing says (ms). */
+const ASIDE_MS = 1;
+
+/**
+ * Work a job's body does besides its nodes (table work, a join's pairs of states), brought into its pacing: each
+ * piece brings the job's next pause sooner by the nodes it stands for, without counting as nodes. The pacing is
+ * tuned on the nodes, and this work may cost far more a node's worth than they do (a table doubled in a
+ * process short of memory bandwidth), so a pause also comes once a stretch of it has run ASIDE_MS: the pacing
+ * then sees a stretch of about that length, as it does for nodes.
+ */
+export class AsideWork {
+  private start = 0;
+  /** The pacing's next pause as this work left it: another value means a pause came since (a new stretch). */
+  private checkAt = NaN;
+
+  /**
+   * @param control the job's control
+   * @param perNode units of this work that take about as long as a node
+   */
+  constructor(
+    private readonly control: JobControl<unknown>,
+    private readonly perNode: number,
+  ) {}
+
+  /** Spends `units` of the work; true when the body should pause (yield) now. */
+  spend(units: number): boolean {
+    const c = this.control;
+    const t = now();
+    if (c.checkAt !== this.checkAt) this.start = t;
+    c.checkAt -= units / this.perNode;
+    this.checkAt = c.checkAt;
+    return c.nodes >= c.checkAt || t - this.start >= ASIDE_MS;
+  }
+}
 
 /**
  * Pages of a new buffer written between two looks at the pacing, and the nodes (states expanded) a page stands
@@ -10,9 +46,6 @@ import type { JobControl } from '../core/job.js';
  */
 const PAGES = 16;
 const NODES_PER_PAGE = 64;
-
-/** The longest stretch of this work between two pauses, whatever the pacing says (ms). */
-const ASIDE_MS = 1;
 
 /**
  * Runs `touch(pages)` (which maps in the next `pages` pages of a new buffer and says when every page is) under
@@ -55,14 +88,8 @@ export function chunk<P>(ctl: JobControl<P>, most: number): number {
  * counting as nodes, and a pause also comes once a stretch of it has run ASIDE_MS.
  */
 export function* aside<P>(ctl: JobControl<P>, part: () => boolean, nodes = 0): Generator<void, void, void> {
-  let start = now();
-  while (!part()) {
-    ctl.checkAt -= nodes;
-    if (ctl.nodes >= ctl.checkAt || now() - start >= ASIDE_MS) {
-      yield;
-      start = now();
-    }
-  }
+  const work = new AsideWork(ctl as JobControl<unknown>, 1);
+  while (!part()) if (work.spend(nodes)) yield;
 }
 
 /**
