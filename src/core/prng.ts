@@ -28,17 +28,20 @@ export function createRng(seed: number): Rng {
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) refuse('seed', 'a whole number (a safe integer)', seed);
   const hiPart = Math.floor(seed / 0x100000000) >>> 0;
   const sm = splitmix32((seed >>> 0) ^ Math.imul(hiPart, 0x27d4eb2d));
-  let a = sm(),
-    b = sm(),
-    c = sm(),
-    d = sm();
+  // The state lives in a typed array: four 32-bit words kept in closure variables would be boxed as heap
+  // numbers on most draws (past 31 bits), and millions of draws made that much garbage.
+  const st = Int32Array.of(sm(), sm(), sm(), sm());
   const nextU32 = (): number => {
+    const a = st[0],
+      b = st[1],
+      c = st[2],
+      d = st[3];
     const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+    st[3] = d + 1;
+    st[0] = b ^ (b >>> 9);
+    st[1] = c + (c << 3);
+    const c1 = (c << 21) | (c >>> 11);
+    st[2] = c1 + t;
     return t >>> 0;
   };
   for (let i = 0; i < 12; i++) nextU32();

@@ -34,9 +34,9 @@ export class StateTable {
   private limit: number;
   /**
    * New entries waiting to be added (`push`), 4 words each, and their number. The buffers start small and
-   * double up to PENDING entries as a table takes more: a first write to a fresh page of memory costs about
-   * 16 µs on this machine (`npm run bench -- stall` measures it), so buffers of 2.5 MB made at once for each
-   * of a count's tables took 6-9 ms before its first pause (tour.each of 5×6).
+   * double up to PENDING entries as a table takes more: a first write to a fresh page of memory costs 4 µs on
+   * this machine when idle, 16 when busy (`npm run bench -- stall` measures it), so buffers of 2.5 MB made at
+   * once for each of a count's tables took 6-9 ms before its first pause (tour.each of 5×6).
    */
   private pending = new Uint32Array(4 * FIRST_PENDING);
   private sorted = new Uint32Array(0);
