@@ -232,6 +232,8 @@ describe.skipIf(skip)('the Tours page, read as a person reads it', () => {
       ).toEqual([1, 0]);
     }
     await open('#/tours');
+    // Chosen while a longer tour shows (8×8's 64 squares against Kumar's 60): the page once read the 64th.
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
     await page.locator('#tour-famous').selectOption({ label: "Kumar's near-magic open tour (10×6)" });
     await expect.poll(() => page.evaluate(() => location.hash), WAIT).toMatch(/[?&]famous=kumar-10x6(&|$)/);
     for (const h of [

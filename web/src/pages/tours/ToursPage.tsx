@@ -208,7 +208,7 @@ export function ToursPage({ params }: PageProps) {
   };
 
   // The animation along the path: how many squares are drawn.
-  const [shown, setShown] = useState(0);
+  const [shownSet, setShown] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(8);
   useEffect(() => {
@@ -218,6 +218,9 @@ export function ToursPage({ params }: PageProps) {
     if (path) setSpeed(tourTopSpeed(path.length));
   }, [path]);
   const total = path?.length ?? 0;
+  // A new path comes a render before the effect above sets its count: a longer tour's count is never read
+  // against a shorter one (Kumar's 60 squares chosen while an 8×8 tour showed all 64).
+  const shown = Math.min(shownSet, total);
   const topSpeed = tourTopSpeed(total);
   useTicker(
     playing,
