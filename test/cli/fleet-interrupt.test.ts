@@ -9,10 +9,14 @@ import { gridbitsJson } from './run.js';
 
 const SMALL = ['--ship', '3', '--ship', '2', '--ship', '2', '--touch', 'any'];
 
-const interrupt = (args: string[], ready: RegExp): Promise<Interrupted> => interruptAfterProgress(args, { ready });
+const interrupt = (args: string[], ready: RegExp, afterMs = 0): Promise<Interrupted> =>
+  interruptAfterProgress(args, { ready, afterMs });
 
-/** Two progress lines about games done: the second comes after the first games were played. */
-const TWO_LINES = (unit: string): RegExp => new RegExp(`${unit}[^\\n]*\\n[^\\n]*${unit}`);
+/**
+ * Half a second after the first progress line about games or layouts: the first ones are done by then (a second
+ * line would come only after 2 s, the progress interval into a pipe).
+ */
+const UNDER_WAY = (unit: string): [RegExp, number] => [new RegExp(unit), 500];
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-fleet-interrupt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +32,10 @@ interface ShardJson {
 
 describe('fleet: Ctrl-C', () => {
   it('sim reports the games it finished, then exits 130 within half a second', async () => {
-    const r = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'], TWO_LINES('games'));
+    const r = await interrupt(
+      ['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000', '--json'],
+      ...UNDER_WAY('games'),
+    );
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     const j = JSON.parse(r.stdout) as {
@@ -41,7 +48,7 @@ describe('fleet: Ctrl-C', () => {
     expect(j.gamesRequested).toBe(100_000_000);
     expect(j.games).toBeGreaterThan(0);
     expect(Object.values(j.histogram).reduce((a, b) => a + b, 0)).toBe(j.games);
-    const t = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000'], TWO_LINES('games'));
+    const t = await interrupt(['fleet', 'sim', '5x5', ...SMALL, '--games', '100000000'], ...UNDER_WAY('games'));
     expect(t.code).toBe(130);
     expect(t.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 100,000,000 games asked for/);
     expect(t.stdout).toMatch(/mean [0-9.]+, median/);
@@ -66,12 +73,15 @@ describe('fleet: Ctrl-C', () => {
   });
 
   it('sampled heat prints the map of the layouts drawn so far; place --samples the layouts drawn', async () => {
-    const h = await interrupt(['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'], TWO_LINES('layouts'));
+    const h = await interrupt(
+      ['fleet', 'heat', '--method', 'sampled', '--samples', '10000000'],
+      ...UNDER_WAY('layouts'),
+    );
     expect(h.code).toBe(130);
     expect(h.exitMs).toBeLessThan(500);
     expect(h.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 10,000,000 layouts asked for/);
     expect(h.stdout).toMatch(/^ 1 /m);
-    const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], TWO_LINES('layouts'));
+    const p = await interrupt(['fleet', 'place', '--samples', '1000000', '--seed', '1'], ...UNDER_WAY('layouts'));
     expect(p.code).toBe(130);
     expect(p.exitMs).toBeLessThan(500);
     expect(p.stdout).toMatch(/stopped by Ctrl-C after [\d,]+ of the 1,000,000 layouts asked for/);
