@@ -474,7 +474,8 @@ export function finishedValue<T>(outcome: Outcome<T, unknown>, what = 'the work'
   throw new GridbitsError('LIMIT', `${what} did not finish within its ${limit}`);
 }
 
-const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+/** The clock the pacing reads (ms): `performance.now()` where there is one. */
+export const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /**
  * Lets the event loop run (a signal's handler, progress output, Ctrl-C): setImmediate in Node, a MessageChannel

@@ -1,7 +1,7 @@
 // Pacing of the work a job's body does besides its nodes (table work, a join's pairs of states, set-up, the
 // memory of a new table mapped in a part at a time), brought into the job's pauses: one mechanism for every
 // engine, so each keeps the promise of a turn at least every 20 ms whatever its work costs.
-import type { JobControl } from './job.js';
+import { now, type JobControl } from './job.js';
 
 /** The longest stretch of work besides the nodes between two pauses, whatever the pacing says (ms). */
 const ASIDE_MS = 1;
@@ -113,8 +113,4 @@ export function allSteps<T>(work: Generator<void, T, void>): T {
     const r = work.next();
     if (r.done) return r.value;
   }
-}
-
-function now(): number {
-  return globalThis.performance.now();
 }

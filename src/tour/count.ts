@@ -9,7 +9,7 @@
 import { checkBoard, checkCountShape, checkFlag, checkOptions, checkPiece, checkSquare, shown } from './check.js';
 import type { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { Job, type JobBody, type JobControl, type Outcome } from '../core/job.js';
+import { Job, now, type JobBody, type JobControl, type Outcome } from '../core/job.js';
 import type { RunOptions } from '../core/run.js';
 import { KNIGHT, type Piece } from '../pieces/piece.js';
 import { DfsSearch } from './count-dfs.js';
@@ -403,10 +403,6 @@ export function countCheckpoint(j: Job<CountAnswer, CountPartial>): Uint8Array[]
   if (run === undefined)
     throw new GridbitsError('BAD_ARGUMENT', `job must be a count's job (countToursJob), got ${shown(j)}`);
   return run.checkpoint();
-}
-
-function now(): number {
-  return globalThis.performance.now();
 }
 
 /**

@@ -6,6 +6,7 @@ import { JobControl } from '../../src/core/job.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
 import * as tour from '../../src/tour/index.js';
 import { checkJunk, expectCovered, type Call } from './junk.js';
+import { joinParts } from '../tour/checkpoint-bytes.js';
 
 const b5 = Board.of(5, 5);
 /** An open tour of 5×5 from a1 (found once, checked by the engine). */
@@ -27,16 +28,7 @@ const stoppedCount = () => {
   j.runSync({ maxNodes: 2000 });
   return j;
 };
-const checkpointFile = (): Uint8Array => {
-  const parts = tour.countCheckpoint(stoppedCount()) as Uint8Array[];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const checkpointFile = (): Uint8Array => joinParts(tour.countCheckpoint(stoppedCount()) as Uint8Array[]);
 const shardedCount = () => tour.shardTourCount({ width: 6, height: 6, piece: 'knight', closed: true }, 4);
 
 /** Options of a count: what it counts and how, each checked and named at once (with the run's limits). */

@@ -4,17 +4,7 @@ import { Board, isGridbitsError } from '../../src/core/index.js';
 import { countCheckpoint, countToursJob, type CountCheckpoint } from '../../src/tour/count.js';
 import { checkpointBytes, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
 import { runs } from '../long.js';
-
-/** The bytes of a checkpoint joined, then read back as a caller reading a file would. */
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+import { joinParts } from './checkpoint-bytes.js';
 
 function readBack(bytes: Uint8Array): CountCheckpoint {
   const { head, tablesAt } = readCheckpointHead(bytes);
@@ -36,7 +26,7 @@ function countWithStops(w: number, h: number, closed: boolean, budgets: number[]
     if (out.finished && out.value.complete) return { count: out.value.count, nodes: out.value.nodes };
     const parts = countCheckpoint(j);
     expect(parts).not.toBeNull();
-    resume = readBack(join(parts as Uint8Array[]));
+    resume = readBack(joinParts(parts as Uint8Array[]));
   }
   const out = countToursJob(Board.of(w, h), { closed, resume }).runSync();
   if (!out.finished || !out.value.complete) throw new Error('unfinished');
@@ -83,7 +73,7 @@ describe('counts that survive interruption', () => {
     const j = countToursJob(Board.of(5, 5));
     const out = j.runSync({ maxNodes: 5000 });
     if (out.finished) throw new Error('finished too soon');
-    const bytes = join(countCheckpoint(j) as Uint8Array[]);
+    const bytes = joinParts(countCheckpoint(j) as Uint8Array[]);
     const refuse = (f: () => unknown, pattern: RegExp): void => {
       try {
         f();
@@ -117,14 +107,14 @@ describe('a count saves its checkpoint when a run stops', () => {
     const saves: Array<{ bytes: Uint8Array; stopped: boolean }> = [];
     const checkpoint = {
       everyMs: 1e9,
-      save: (parts: Uint8Array[], stopped: boolean) => void saves.push({ bytes: join(parts), stopped }),
+      save: (parts: Uint8Array[], stopped: boolean) => void saves.push({ bytes: joinParts(parts), stopped }),
     };
     const j = countToursJob(Board.of(6, 6), { closed: true, checkpoint });
     const first = await j.run({ maxNodes: 5000 });
     expect(first).toMatchObject({ finished: false, stopped: 'nodes' });
     expect(saves.map((s) => s.stopped)).toEqual([true]);
     // The bytes saved are those of the job as it stopped.
-    expect(saves[0].bytes).toEqual(join(countCheckpoint(j) as Uint8Array[]));
+    expect(saves[0].bytes).toEqual(joinParts(countCheckpoint(j) as Uint8Array[]));
     const resumed = countToursJob(Board.of(6, 6), { closed: true, resume: readBack(saves[0].bytes), checkpoint });
     const out = resumed.runSync();
     expect(out.finished && out.value.complete && out.value.count).toBe(9862n);
