@@ -56,23 +56,6 @@ export function* touchPages<P>(ctl: JobControl<P>, touch: (pages: number) => boo
   yield* aside(ctl, () => touch(PAGES), PAGES * NODES_PER_PAGE);
 }
 
-/** Bytes in a page of memory. */
-const PAGE_BYTES = 4096;
-
-/**
- * Maps in the pages of a new typed array (nothing written to it yet) under the job's pacing, as touchPages does: for
- * an array the work then writes all over at once (a layer built along links to random windows).
- */
-export function* mapIn<P>(ctl: JobControl<P>, fresh: Float64Array | Int32Array): Generator<void, void, void> {
-  const step = PAGE_BYTES / fresh.BYTES_PER_ELEMENT;
-  let at = 0;
-  yield* touchPages(ctl, (pages) => {
-    const end = Math.min(fresh.length, at + pages * step);
-    for (; at < end; at += step) fresh[at] = 0;
-    return at >= fresh.length;
-  });
-}
-
 /**
  * The size of the next chunk of a job's hot loop: `most` units, or fewer where the job wants its next pause sooner
  * (at least 1). A chunk that ends where the pacer asks lets the pacer cut stretches finer than `most` while the code

@@ -3,6 +3,7 @@ import type { JobControl } from '../core/job.js';
 import type { LinkLayer } from './count-links.js';
 import { checkBytes } from './memory.js';
 import type { FleetIndex } from './count-index.js';
+import type { Vectors } from './count-vectors.js';
 
 /*
  * Counts stay doubles while the total is below 2^53; past it a count may ask for a shadow: from the layer before
@@ -51,11 +52,17 @@ function pushResidues(
   }
 }
 
-/** The residues mod 2^32 of the exact doubles vals[from .. to) (each below 2^53), into out at the same places. */
-function residuesOf(vals: Float64Array, from: number, to: number, out: Int32Array): void {
-  for (let i = from; i < to; i++) {
-    const x = vals[i];
-    out[i] = (x - Math.floor(x / 2 ** 32) * 2 ** 32) | 0;
+/**
+ * The residues mod 2^32 of the exact doubles (each below 2^53) of windows from..to of `vals`, into out at
+ * out[e * W + i] for entry i of window e.
+ */
+function residuesOf(vals: Vectors, from: number, to: number, out: Int32Array): void {
+  const W = vals.W;
+  for (let e = from; e < to; e++) {
+    for (let i = 0; i < W; i++) {
+      const x = vals.at(e, i);
+      out[e * W + i] = (x - Math.floor(x / 2 ** 32) * 2 ** 32) | 0;
+    }
   }
 }
 
@@ -99,7 +106,7 @@ export class ResidueShadow {
    */
   *start<P>(
     pos: number,
-    before: Float64Array,
+    before: Vectors,
     prevLinks: LinkLayer,
     size: number,
     mostIn: number,
@@ -111,7 +118,7 @@ export class ResidueShadow {
     const cur = new Int32Array(checkBytes(size * V, 4));
     for (let from = 0; from < prevSize; from += CHUNK) {
       const to = Math.min(prevSize, from + CHUNK);
-      residuesOf(before, from * V, to * V, res0);
+      residuesOf(before, from, to, res0);
       pushResidues(this.fi, pos - 1, prevLinks, res0, cur, from, to);
       if (ctl.spend(to - from)) yield;
     }

@@ -5,23 +5,24 @@ import type { LinkLayer } from './count-links.js';
 import type { PassProgress } from './count-forecast.js';
 import type { FleetIndex } from './count-index.js';
 import { pushForward, vecForward } from './count-vec.js';
-import { aside, chunk, mapIn } from '../core/pace.js';
+import { chunk } from '../core/pace.js';
+import { Vectors } from './count-vectors.js';
 
 /** Windows pulled back between two looks at the job's limits. */
 const CHUNK = 256;
 
 /**
- * G (layer pos, windows from..to) from Gn (layer pos+1) along the links; with F (layer pos's forward vectors),
- * adds to w[p] the layouts through each step that puts down placement p: F·G summed over ships left. The
- * hot loop of the backward pass.
+ * G = `back` (layer pos, windows from..to) from Gn = `after` (layer pos+1) along the links; with F = `forward` (layer
+ * pos's forward vectors), adds to w[p] the layouts through each step that puts down placement p: F·G summed over ships
+ * left. The hot loop of the backward pass.
  */
 function pullBack(
   fi: FleetIndex,
   pos: number,
   links: LinkLayer,
-  F: Float64Array | null,
-  Gn: Float64Array,
-  G: Float64Array,
+  forward: Vectors | null,
+  after: Vectors,
+  back: Vectors,
   w: Float64Array | null,
   from: number,
   to: number,
@@ -29,10 +30,15 @@ function pullBack(
   const V = fi.V,
     kindAt = fi.kindAt[pos];
   const { start, target, place } = links;
+  const { shift, mask } = back;
   for (let e = from; e < to; e++) {
-    const eb = e * V;
+    const G = back.pieces[e >> shift],
+      F = forward?.pieces[e >> shift],
+      eb = (e & mask) * V;
     for (let j = start[e]; j < start[e + 1]; j++) {
-      const tb = target[j] * V,
+      const t = target[j],
+        Gn = after.pieces[t >> shift],
+        tb = (t & mask) * V,
         p = place[j];
       if (p < 0) {
         for (let i = 0; i < V; i++) G[eb + i] += Gn[tb + i];
@@ -61,43 +67,6 @@ function pullBack(
   }
 }
 
-/** Entries zeroed between two looks at the pacing (half a MiB). */
-const ZEROED = 1 << 16;
-
-/**
- * The layers' vectors of the backward pass's sweeps, reused: a new array of a layer (up to 9 MB on classic 10×10)
- * costs its allocation (up to 10 ms at once) and then about 3 ms a MiB as its pages are first written, a reused one
- * only a fill with zeros. New arrays have room for the largest layer, so any layer fits any array given back.
- */
-class Buffers {
-  private readonly free: Float64Array[] = [];
-
-  constructor(private readonly most: number) {}
-
-  /** An array of n zeros: one given back, zeroed in parts under the pacing, else a new one mapped in likewise. */
-  *take<P>(ctl: JobControl<P>, n: number): Generator<void, Float64Array, void> {
-    const i = this.free.findIndex((b) => b.length >= n);
-    if (i < 0) {
-      const fresh = new Float64Array(this.most);
-      yield* mapIn(ctl, fresh);
-      return fresh.subarray(0, n);
-    }
-    const b = this.free.splice(i, 1)[0];
-    let at = 0;
-    yield* aside(ctl, () => {
-      const end = Math.min(n, at + ZEROED);
-      b.fill(0, at, end);
-      return (at = end) === n;
-    });
-    return b.subarray(0, n);
-  }
-
-  /** Gives back an array no longer read (a whole one, or what take gave). */
-  give(b: Float64Array): void {
-    this.free.push(new Float64Array(b.buffer));
-  }
-}
-
 /** What the window program's two passes leave for per-cell counts: the total and every placement's weight. */
 export interface VecWeights {
   total: bigint;
@@ -121,13 +90,15 @@ export function* vecWeights<P>(
   const N = plan.cells,
     V = fi.V;
   const S = Math.max(1, Math.ceil(Math.sqrt(N)));
-  const marks = new Map<number, Float64Array>();
+  // The pieces of the vectors no longer read, taken again by the next ones made (cleared in parts as they are).
+  const pool: Float64Array[] = [];
+  const marks = new Map<number, Vectors>();
   // Every S-th layer's vectors, copied a chunk at a time as the pass reads them.
-  const fwd = yield* vecForward(plan, fi, 1, ctl, progress, 2, null, true, (pos, size, vals, from, to) => {
+  const fwd = yield* vecForward(plan, fi, 1, ctl, progress, 2, null, true, (pos, _size, vals, from, to) => {
     if (pos % S !== 0) return;
     let mark = marks.get(pos);
-    if (mark === undefined) marks.set(pos, (mark = new Float64Array(size * V)));
-    mark.set(vals.subarray(from * V, to * V), from * V);
+    if (mark === undefined) marks.set(pos, (mark = new Vectors(V, pool)));
+    mark.copy(vals, from, to);
   });
   if (!fwd.exact) return null;
   const links = fwd.links!;
@@ -135,18 +106,21 @@ export function* vecWeights<P>(
   if (fwd.total === 0n) return { total: 0n, weights };
   let left = 0;
   for (let pos = 0; pos < N; pos++) left += 2 * links[pos].size;
-  let most = 0;
-  for (let pos = 0; pos <= N; pos++) most = Math.max(most, links[pos].size * V);
-  const buffers = new Buffers(most);
+  /** Vectors of zeros for the `windows` windows of a layer, with pieces from the pool. */
+  function* zeros(windows: number): Generator<void, Vectors, void> {
+    const v = new Vectors(V, pool);
+    yield* v.room(ctl, 0, windows);
+    return v;
+  }
   // The end: only the empty window with no ships left finishes.
-  let Gn: Float64Array = new Float64Array(links[N].size * V);
-  if (links[N].size > 0) Gn[0] = 1;
+  let Gn = yield* zeros(links[N].size);
+  if (links[N].size > 0) Gn.pieces[0][0] = 1;
   for (let a = Math.floor((N - 1) / S) * S; a >= 0; a -= S) {
     const b = Math.min(N, a + S);
-    const F: Float64Array[] = [marks.get(a)!];
+    const F: Vectors[] = [marks.get(a)!];
     marks.delete(a);
     for (let pos = a; pos < b - 1; pos++) {
-      const next = yield* buffers.take(ctl, links[pos + 1].size * V);
+      const next = yield* zeros(links[pos + 1].size);
       const n = links[pos].size;
       for (let from = 0, to: number; from < n; from = to) {
         to = Math.min(n, from + chunk(ctl, CHUNK));
@@ -161,7 +135,7 @@ export function* vecWeights<P>(
     left -= links[b - 1].size;
     for (let pos = b - 1; pos >= a; pos--) {
       const n = links[pos].size;
-      const G = yield* buffers.take(ctl, n * V);
+      const G = yield* zeros(n);
       for (let from = 0, to: number; from < n; from = to) {
         to = Math.min(n, from + chunk(ctl, CHUNK));
         pullBack(fi, pos, links[pos], F[pos - a], Gn, G, weights[pos], from, to);
@@ -170,9 +144,8 @@ export function* vecWeights<P>(
         progress.report(ctl, left);
         if (ctl.spend(to - from)) yield;
       }
-      buffers.give(F[pos - a]);
-      F[pos - a] = new Float64Array(0);
-      buffers.give(Gn);
+      F[pos - a].release();
+      Gn.release();
       Gn = G;
     }
   }

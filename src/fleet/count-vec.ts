@@ -6,8 +6,8 @@ import { IntList, packWindows, stepWindows, WindowTable, type LinkLayer } from '
 import { StateForecast } from './count-forecast.js';
 import type { PassProgress } from './count-forecast.js';
 import { ResidueShadow } from './count-shadow.js';
-import { checkBytes, MAX_TABLE_BYTES } from './memory.js';
 import { asideSteps, chunk, touchPages } from '../core/pace.js';
+import { Vectors } from './count-vectors.js';
 
 /*
  * Ships left are a mixed-radix number c = Σ r_k · stride_k (r_k ships of kind k left, stride_k = Π_{j<k}
@@ -38,8 +38,8 @@ export function pushForward(
   fi: FleetIndex,
   pos: number,
   links: LinkLayer,
-  cur: Float64Array,
-  next: Float64Array,
+  cur: Vectors,
+  next: Vectors,
   L: number,
   from: number,
   to: number,
@@ -48,13 +48,17 @@ export function pushForward(
     W = V * L,
     kindAt = fi.kindAt[pos];
   const { start, target, place } = links;
+  const { shift, mask } = cur;
   for (let e = from; e < to; e++) {
-    const eb = e * W;
+    const src = cur.pieces[e >> shift],
+      eb = (e & mask) * W;
     for (let j = start[e]; j < start[e + 1]; j++) {
-      const tb = target[j] * W,
+      const t = target[j],
+        out = next.pieces[t >> shift],
+        tb = (t & mask) * W,
         p = place[j];
       if (p < 0) {
-        for (let i = 0; i < W; i++) next[tb + i] += cur[eb + i];
+        for (let i = 0; i < W; i++) out[tb + i] += src[eb + i];
         continue;
       }
       const k = kindAt[p],
@@ -66,7 +70,7 @@ export function pushForward(
           b = tb + l - s;
         for (let i = 0; i < n; i++) {
           const c = list[i];
-          next[b + c] += cur[a + c];
+          out[b + c] += src[a + c];
         }
       }
     }
@@ -78,22 +82,17 @@ export function pushForward(
  * the skeleton puts down only ships the fleet still has (else it would hold every packing of any number of ships).
  * Returns the largest count among them.
  */
-function availability(
-  fi: FleetIndex,
-  vals: Float64Array,
-  from: number,
-  to: number,
-  L: number,
-  avail: Int32Array,
-): number {
+function availability(fi: FleetIndex, vals: Vectors, from: number, to: number, L: number, avail: Int32Array): number {
   const V = fi.V,
     W = V * L,
     left = fi.left;
   let max = 0;
   for (let e = from; e < to; e++) {
+    const piece = vals.pieces[e >> vals.shift],
+      eb = (e & vals.mask) * W;
     let m = 0;
     for (let i = 0; i < W; i++) {
-      const x = vals[e * W + i];
+      const x = piece[eb + i];
       if (x !== 0) {
         m |= left[i % V];
         if (x > max) max = x;
@@ -105,10 +104,12 @@ function availability(
 }
 
 /** Pushes the carries of windows from..to up their limbs (L > 1), so every limb but the top is below BASE again. */
-function carry(vals: Float64Array, from: number, to: number, V: number, L: number): void {
+function carry(vecs: Vectors, from: number, to: number, V: number, L: number): void {
   for (let e = from; e < to; e++) {
+    const vals = vecs.pieces[e >> vecs.shift],
+      eb = (e & vecs.mask) * V * L;
     for (let l = 0; l < L - 1; l++) {
-      const a = (e * L + l) * V;
+      const a = eb + l * V;
       for (let c = 0; c < V; c++) {
         const x = vals[a + c];
         if (x < BASE) continue;
@@ -118,32 +119,6 @@ function carry(vals: Float64Array, from: number, to: number, V: number, L: numbe
       }
     }
   }
-}
-
-/**
- * The buffer for the layer being built, with room for `windows` windows: entries of windows from `cleared`
- * on are zeroed (the ones before hold this layer's sums so far), the buffer grown when too small.
- */
-function room(buf: Float64Array, cleared: number, windows: number, W: number): Float64Array {
-  if (windows * W > buf.length) {
-    const out = new Float64Array(checkBytes(Math.max(windows * W, buf.length * 2), 8));
-    out.set(buf.subarray(0, cleared * W));
-    return out;
-  }
-  buf.fill(0, cleared * W, windows * W);
-  return buf;
-}
-
-/**
- * The buffer for a layer about to be built from one of `size` windows: the spare one while it has room for half as
- * many again (layers grow by less from one cell to the next, so the copy of a buffer grown mid-layer is rare), else
- * a new one with room for two and a half times as many (not copied: it holds nothing yet; its pages are zeroed as
- * they are first written), so that a growing count does not need a new buffer at every cell.
- */
-function fresh(spare: Float64Array, size: number, W: number): Float64Array {
-  const most = Math.floor(MAX_TABLE_BYTES / 8);
-  if (spare.length >= Math.min(1.5 * size * W, most)) return spare;
-  return new Float64Array(Math.min(Math.ceil(2.5 * size * W), most));
 }
 
 /** What a forward pass over windows leaves. */
@@ -164,10 +139,9 @@ export interface VecForward {
 
 /**
  * Shown the vectors of windows from..to of the layer at scan position pos (of `size` windows) just before they are
- * read: window e's limb l, entry c at vals[(e * L + l) * V + c], in a buffer reused for later layers (copy what
- * to keep).
+ * read: window e's limb l, entry c at vals.at(e, l * V + c), in vectors reused for later layers (copy what to keep).
  */
-export type KeepVectors = (pos: number, size: number, vals: Float64Array, from: number, to: number) => void;
+export type KeepVectors = (pos: number, size: number, vals: Vectors, from: number, to: number) => void;
 
 /**
  * A forward pass: builds the windows cell by cell (or walks the links of an earlier pass) while pushing the
@@ -197,10 +171,11 @@ export function* vecForward<P>(
   const sizes = new Float64Array(N + 1);
   let keys: Int32Array = new Int32Array(M);
   let size = 1;
-  // Two buffers taking turns as this layer and the next (grown as needed): no allocation per layer.
-  let cur: Float64Array = new Float64Array(checkBytes(Math.max(W, 1 << 16), 8));
-  let spare: Float64Array = new Float64Array(cur.length);
-  cur[fi.full] = 1;
+  // Two sets of vectors taking turns as this layer and the next, each with as many pieces as its largest layer took.
+  let cur = new Vectors(W),
+    spare = new Vectors(W);
+  yield* cur.room(ctl, 0, 1);
+  cur.pieces[0][fi.full] = 1;
   // Two window tables taking turns: one numbers the layer being built while the other's keys are the layer at hand.
   const tables = reuse ? null : [new WindowTable(M, 16), new WindowTable(M, 16)];
   let startBuf = new Int32Array(1024);
@@ -229,16 +204,12 @@ export function* vecForward<P>(
     else ahead = forecast!.ahead(pos, size, { size, keys, vals: null, bigVals: null });
     if (avail.length < size) avail = new Int32Array(size * 2);
     let layer: LinkLayer;
-    let next: Float64Array;
+    const next = spare;
     if (reuse) {
       layer = reuse[pos];
-      const windows = reuse[pos + 1].size;
-      // Links known: the whole layer is zeroed first (a new buffer's pages are zeroed as they are written).
-      const large = windows * W > spare.length || windows * W >= 1 << 20;
-      next = large ? new Float64Array(checkBytes(windows * W, 8)) : spare;
-      if (!large) next.fill(0, 0, windows * W);
+      // Links known: the whole layer is zeroed first.
+      yield* next.room(ctl, 0, reuse[pos + 1].size);
     } else {
-      next = fresh(spare, size, W);
       const built = tables![pos & 1];
       built.reset(size);
       yield* touchPages(ctl, (pages) => built.touch(pages));
@@ -284,7 +255,7 @@ export function* vecForward<P>(
         layer.target = target.data;
         layer.place = place.data;
         if (table!.size > cleared) {
-          next = room(next, cleared, table!.size, W);
+          yield* next.room(ctl, cleared, table!.size);
           if (residues?.cur) residues.room(cleared, table!.size);
           if (counting) linksIn.room(cleared, table!.size);
           cleared = table!.size;
@@ -334,7 +305,7 @@ export function* vecForward<P>(
     approx = 0;
   if (size > 0) {
     for (let l = L - 1; l >= 0; l--) {
-      const x = cur[l * V];
+      const x = cur.at(0, l * V);
       total = total * BigInt(BASE) + BigInt(x);
       approx = approx * BASE + x;
     }
