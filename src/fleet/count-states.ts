@@ -49,8 +49,10 @@ export class StateTable {
   private limit: number;
   /** The slot `drain` goes on from. */
   private cursor = 0;
-  /** Where the pages of a new buffer not yet written begin (see `touch`). */
+  /** Where the pages of a new buffer not yet written, or of a kept one not yet cleared, begin (see `touch`). */
   private fresh = 0;
+  /** True while `touch` clears the kept buffer of a table reset with entries in it. */
+  private stale = false;
 
   /** Room for `expected` keys at the given load (any capacity: slots are found by multiply-shift, not a bit mask). */
   constructor(
@@ -73,18 +75,24 @@ export class StateTable {
 
   /**
    * Empties the table for reuse, keeping its buffer when it has room for `expected` keys at half load (a table
-   * drained or cleared whole is empty already: nothing to clear). A new buffer has room for twice that, within the
-   * cap, so that layers growing a little from one cell to the next do not each need a new one.
+   * drained or cleared whole is empty already; one with entries left is cleared by `touch`). A new buffer has room
+   * for twice that, within the cap, so that layers growing a little from one cell to the next do not each need a new
+   * one.
    */
   reset(expected: number): void {
     this.cursor = 0;
     this.bigVals = [];
     if (this.cap >= expected * 2 && this.cap <= Math.max(64, expected * 8)) {
-      if (this.size !== 0) this.nums.fill(0);
+      // Tens of MB cleared at once would stall the job: `touch` clears them a part at a time.
+      if (this.size !== 0) {
+        this.stale = true;
+        this.fresh = 0;
+      }
       this.size = 0;
       return;
     }
     this.size = 0;
+    this.stale = false;
     this.fresh = 0;
     const most = Math.floor(MAX_TABLE_BYTES / (this.stride * 8));
     this.cap = Math.max(16, expected * 2 + 1, Math.min(expected * 4 + 1, most));
@@ -95,14 +103,17 @@ export class StateTable {
   }
 
   /**
-   * Maps in the next `pages` pages of a new buffer by writing a zero at the start of each (the table must be empty:
-   * right after `reset`), so that the first entries put in do not pay for the pages; true once every page is.
+   * Maps in the next `pages` pages of a new buffer by writing a zero at the start of each, or clears them in a kept
+   * one (the table must be empty: right after `reset`), so that the first entries put in do not pay for the pages;
+   * true once every page is.
    */
   touch(pages: number): boolean {
     const nums = this.nums,
       end = Math.min(nums.length, this.fresh + pages * PAGE_DOUBLES);
-    for (let i = this.fresh; i < end; i += PAGE_DOUBLES) nums[i] = 0;
+    if (this.stale) nums.fill(0, this.fresh, end);
+    else for (let i = this.fresh; i < end; i += PAGE_DOUBLES) nums[i] = 0;
     this.fresh = end;
+    this.stale &&= end < nums.length;
     return end === nums.length;
   }
 

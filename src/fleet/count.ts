@@ -79,14 +79,24 @@ function expandRange(
   }
 }
 
-/** A layer of `size` states with room for their keys and counts. */
-function newLayer(size: number, K: number, big: boolean): Layer {
+/** A layer of `size` states with room for their keys and counts (for `room` states). */
+function newLayer(size: number, K: number, big: boolean, room = size): Layer {
   return {
     size,
-    keys: new Int32Array(size * K),
-    vals: big ? null : new Float64Array(size),
-    bigVals: big ? new Array<bigint>(size) : null,
+    keys: new Int32Array(room * K),
+    vals: big ? null : new Float64Array(room),
+    bigVals: big ? new Array<bigint>(room) : null,
   };
+}
+
+/**
+ * The layer of `size` states that follows `old` in a pass that does not keep its layers: in old's arrays when they
+ * have room (old is expanded by then), else in new ones with room for half as many again, so that a growing count
+ * seldom makes new arrays (a new array of some MB is zeroed at once where the process reuses memory it freed).
+ */
+function nextLayer(old: Layer, size: number, K: number, big: boolean): Layer {
+  if (old.keys!.length >= size * K && (big ? old.bigVals!.length : old.vals!.length) >= size) return { ...old, size };
+  return newLayer(size, K, big, Math.ceil(size * 1.5));
 }
 
 /** States of a layer read for the forecast (see StateForecast). */
@@ -131,7 +141,7 @@ function* forwardPass<P>(
     if (known) ahead = knownAhead -= known[pos];
     else ahead = forecast.ahead(pos, size, filled ? filled.sample(FORECAST_SAMPLE) : cur);
     if (filled) {
-      cur = newLayer(size, K, big);
+      cur = keep ? newLayer(size, K, big) : nextLayer(cur, size, K, big);
       layers?.push(cur);
     }
     const next = tables[pos & 1];
