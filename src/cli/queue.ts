@@ -21,13 +21,6 @@ export interface QueueAddress {
 /** The BullMQ queue every gridbits shard goes through. */
 export const QUEUE_NAME = 'gridbits-shards';
 
-/**
- * How long a worker holds a shard without renewing its lock, and how often live workers look for shards whose
- * worker died (SIGKILL, power loss): such a shard goes back to the queue within about 8 s. A live worker
- * renews its lock every 2.5 s while its shard runs (the shard runs in a thread, the lock in the main loop).
- */
-export const LOCK_MS = 5000;
-export const STALLED_CHECK_MS = 3000;
 /** A shard whose workers died this many times in a row is failed rather than retried for ever. */
 export const MAX_STALLED = 20;
 /** How long reaching the server may take before the command gives up. */
