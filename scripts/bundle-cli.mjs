@@ -99,5 +99,12 @@ for (const [path, output] of Object.entries(metafile.outputs)) {
   }
   for (const name of [...bundled].sort()) appendFileSync(new URL(path, root), licence(name));
 }
+// One character past ASCII (esbuild escapes those of strings, not of regular expressions) makes V8 hold a
+// file's text in two bytes a character: slower to decode and to parse, the whole file.
+for (const path of Object.keys(metafile.outputs)) {
+  const at = readFileSync(new URL(path, root), 'utf8').search(/[^\t\n\r -~]/);
+  if (at >= 0)
+    throw new Error(`bundle-cli: ${path} is not all printable ASCII (at character ${at}): write it as an escape`);
+}
 // The bin must stay executable however dist/ was made, or `npx gridbits` says 'Permission denied'.
 chmodSync(dir + 'main.js', 0o755);
