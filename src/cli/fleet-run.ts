@@ -15,7 +15,7 @@ import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
-import { parseQueueAddress } from './queue.js';
+import { parseQueueAddress } from './queue-address.js';
 import { runJob } from './run-job.js';
 import { FORBIDDEN_GLYPH } from './constants.js';
 import {

@@ -14,7 +14,7 @@ import type { Piece } from '../pieces/piece.js';
 import { bool, boardAndRest, duration, int, noMoreThan, str, type Run } from './command.js';
 import { whileSaving } from './io.js';
 import { runJob } from './run-job.js';
-import { parseQueueAddress } from './queue.js';
+import { parseQueueAddress } from './queue-address.js';
 import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
 import { shardTourCount } from '../tour/count-shards.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';

@@ -3,7 +3,8 @@
 import { GridbitsError } from '../core/error.js';
 import { bool, int, noMoreThan, str, type Run } from './command.js';
 import { interruptible } from './io.js';
-import { parseQueueAddress, reachQueue } from './queue.js';
+import { parseQueueAddress } from './queue-address.js';
+import { reachQueue } from './queue.js';
 import { localCores } from './shard-threads.js';
 import { serve } from './worker-serve.js';
 import { durationWords, plural, secondsSince, thousands } from './words.js';

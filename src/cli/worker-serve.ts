@@ -6,9 +6,9 @@ import {
   queueConnection,
   queueLibraries,
   QUEUE_NAME,
-  type QueueAddress,
   type ShardJobResult,
 } from './queue.js';
+import type { QueueAddress } from './queue-address.js';
 import { LOCK_MS, STALLED_CHECK_MS } from './constants.js';
 import { shardKind } from './shard-kinds.js';
 import { ShardThreads } from './shard-threads.js';
