@@ -137,8 +137,8 @@ describe('import cycles', () => {
 
   it('reads every kind of import of a file', () => {
     const g = importGraph();
-    // src/cli/fleet.ts loads its sharded count with import(); src/index.ts re-exports with `export … from`.
-    expect(g.get('src/cli/fleet.ts')).toContain('src/cli/fleet-count-shards.ts');
+    // src/cli/fleet-run.ts loads its sharded count with import(); src/index.ts re-exports with `export … from`.
+    expect(g.get('src/cli/fleet-run.ts')).toContain('src/cli/fleet-count-shards.ts');
     expect(g.get('src/index.ts')).toContain('src/core/index.ts');
     expect(g.get('web/src/pages.ts')).toContain('web/src/pages/tours/ToursPage.tsx');
     expect(g.size).toBeGreaterThan(200);

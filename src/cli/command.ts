@@ -1,5 +1,5 @@
-// The shape of a CLI command (its flags, its help, what it runs, or its subcommands) and the readers of the
-// flag values every command shares: numbers, lists, durations and the board. program.ts turns the table into
+// The shape of a CLI command (its flags, its help, the loader of its work, or its subcommands) and the readers of
+// the flag values every command shares: numbers, lists, durations and the board. program.ts turns the table into
 // the parser.
 import { GridbitsError } from '../core/error.js';
 import type { Output } from './output.js';
@@ -27,6 +27,9 @@ function flagName(args: Parsed, name: string): string {
   return `--${args.spelled?.[name] ?? name}`;
 }
 
+/** A command's work: reads its flags, writes its result to `out`, returns the exit code (nothing: 0). */
+export type Run = (args: Parsed, out: Output) => Promise<number | void> | number | void;
+
 export interface Command {
   name: string;
   /** The usage line after `gridbits `, e.g. `tour <W>x<H> [--from SQ]`. */
@@ -35,8 +38,12 @@ export interface Command {
   flags: Record<string, Flag>;
   /** Extra lines for --help: examples, notes. */
   details?: string;
-  /** The work; a command with subcommands has none of its own. */
-  run?(args: Parsed, out: Output): Promise<number | void> | number | void;
+  /**
+   * Loads the work from a module of its own (an `import()`), so that the CLI loads and compiles only the code of
+   * the command it runs: the table (names, flags, help) is all that parsing, --help and completion need. A command
+   * with subcommands has none of its own.
+   */
+  load?(): Promise<Run>;
   /** Nested commands (`valley perft`, `fleet place`, …). */
   subcommands?: Command[];
   /** False for a command that prints no result (serve): no --out. */

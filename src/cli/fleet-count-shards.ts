@@ -8,7 +8,7 @@ import { dropCheckpoint } from './checkpoint-file.js';
 import { fleetText, problemJson } from './fleet-shared.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
-import type { QueueAddress } from './queue.js';
+import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
 import { durationWords, plural, secondsSince, thousands } from './words.js';
 

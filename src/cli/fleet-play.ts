@@ -1,5 +1,6 @@
-// The `fleet heat`, `fleet play` and `fleet sim` subcommands: probability maps from a shot record, a game
-// against the computer in the terminal, and the hunting AI's shot distribution over many games.
+// The work of `fleet heat`, `fleet play` and `fleet sim` (fleet.ts has their flags and help): probability maps
+// from a shot record, a game against the computer in the terminal, and the hunting AI's shot distribution over
+// many games.
 import { plural, secondsSince, stopWords, thousands } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
@@ -17,7 +18,7 @@ import { shipKindName } from '../fleet/names.js';
 import { isTooLarge } from '../fleet/memory.js';
 import { gameSeeds, type SimResult } from '../fleet/sim.js';
 import { drawGrid } from '../render/ascii.js';
-import { boardAndRest, duration, int, noMoreThan, str, type Flag, type Parsed } from './command.js';
+import { boardAndRest, duration, int, noMoreThan, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import { runJob } from './run-job.js';
 import {
@@ -26,14 +27,13 @@ import {
   fleetProblemFromArgs,
   fleetSpecFromArgs,
   fleetText,
-  FORBIDDEN_GLYPH as FORBIDDEN,
   interruptedCount,
   problemJson,
   uniformWords,
   watched,
-  type FleetSubcommand,
 } from './fleet-shared.js';
 import type { Output } from './output.js';
+import { FORBIDDEN_GLYPH as FORBIDDEN } from './constants.js';
 
 /** Refuses arguments past the board (a positional WxH). */
 function noExtra(args: Parsed, name: string): void {
@@ -55,7 +55,7 @@ function percent(p: number): string {
   return v >= 9.95 || v === 0 ? String(Math.round(v)) : v.toFixed(1);
 }
 
-async function heat(args: Parsed, out: Output): Promise<number> {
+export async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
   const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
@@ -187,7 +187,7 @@ async function heat(args: Parsed, out: Output): Promise<number> {
   return cut === 'signal' ? 130 : 0;
 }
 
-async function sim(args: Parsed, out: Output): Promise<number> {
+export async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
   const p = fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
@@ -275,7 +275,7 @@ function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
   return `sunk — the ship of length ${name} on ${board.name(cells[0])}${cells.length > 1 ? `–${board.name(cells[cells.length - 1])}` : ''}`;
 }
 
-async function play(args: Parsed, out: Output): Promise<number> {
+export async function play(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'play');
   const p = fleetProblemFromArgs(args, 'fleet play');
   const board = Board.of(p.width, p.height);
@@ -405,105 +405,3 @@ async function play(args: Parsed, out: Output): Promise<number> {
     rl.close();
   }
 }
-
-const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
-
-const FLEET_PLAY_FLAGS: Record<string, Flag> = {
-  shots: {
-    type: 'string',
-    value: 'FILE',
-    help: "the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
-  },
-  hunter: {
-    type: 'string',
-    value: 'H',
-    help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)`,
-  },
-  'hunter-samples': {
-    type: 'string',
-    value: 'N',
-    help: 'weighted samples per shot of the posterior hunter (default 400)',
-  },
-  games: { type: 'string', value: 'N', help: 'games to play (default 1000)' },
-  layout: {
-    type: 'string',
-    value: 'FILE',
-    help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one",
-  },
-  seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
-};
-
-/** The subcommands, for fleet.ts's table. */
-export const FLEET_PLAY_SUBCOMMANDS: Record<string, FleetSubcommand> = {
-  heat: {
-    usage:
-      'fleet heat [WxH] [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout T] [--json]',
-    summary:
-      'the chance each cell holds a ship, given the shots so far (exact by counting, or sampled with 95% intervals)',
-    flags: {
-      shots: FLEET_PLAY_FLAGS.shots,
-      method: {
-        type: 'string',
-        value: 'M',
-        help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
-      },
-      samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
-      seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
-      timeout: {
-        type: 'string',
-        value: 'T',
-        help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn`,
-      },
-    },
-    details: `The map shows each cell's chance in per cent; o miss, x hit, # sunk, - forbidden. Ctrl-C while sampling
-prints the map of the layouts drawn so far.
-
-Examples:
-  gridbits fleet heat 10x10 --fleet hasbro --shots shots.txt
-  gridbits fleet heat 10x10 --fleet classic --method sampled --samples 20000 --seed 2 --json`,
-    run: heat,
-  },
-  play: {
-    usage: 'fleet play [WxH] [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
-    summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
-    flags: {
-      layout: FLEET_PLAY_FLAGS.layout,
-      hunter: FLEET_PLAY_FLAGS.hunter,
-      seed: {
-        type: 'string',
-        value: 'N',
-        help: "seed of the layouts and the computer's shots (default: from the clock, printed)",
-      },
-    },
-    details: `Type a square like e5 for each shot, or quit. Your board: S ship, x hit, o miss, - forbidden.
-
-Examples:
-  gridbits fleet play
-  gridbits fleet play 8x8 --fleet hasbro --hunter density --seed 4
-  gridbits fleet place --seed 9 > mine.txt; gridbits fleet play --layout mine.txt`,
-    run: play,
-  },
-  sim: {
-    usage:
-      'fleet sim [WxH] [problem flags] --games N --seed S [--hunter H] [--hunter-samples N] [--timeout T] [--json]',
-    summary: 'the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)',
-    flags: {
-      games: FLEET_PLAY_FLAGS.games,
-      hunter: FLEET_PLAY_FLAGS.hunter,
-      'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
-      seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
-      timeout: {
-        type: 'string',
-        value: 'T',
-        help: `time limit ${TIME_HELP}: the statistics of the games played by then`,
-      },
-    },
-    details: `Ctrl-C, like --timeout, prints the statistics of the games finished so far (then exits 130).
-
-Examples:
-  gridbits fleet sim --games 1000 --seed 1 --fleet hasbro
-  gridbits fleet sim 10x10 --fleet hasbro --hunter random --games 10000 --seed 1 --json
-  gridbits fleet sim --fleet classic --games 100000 --seed 1 --timeout 1m`,
-    run: sim,
-  },
-};

@@ -1,57 +1,18 @@
-// What the fleet subcommands share: the problem flags and their reading, the problem in words and JSON, the
-// CLI's answer to an outcome and the report of an interrupted count.
+// What the fleet subcommands' work shares: the reading of the problem flags (fleet.ts has the flags), the
+// problem in words and JSON, the CLI's answer to an outcome and the report of an interrupted count.
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { finishedValue, type Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
-import { FLEET_MAX_SIDE, mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
-import { FLEETS, fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
+import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { fleetWords } from '../fleet/names.js';
 import { isTooLarge, type TooLarge } from '../fleet/memory.js';
 import type { FleetProblem } from '../fleet/problem.js';
-import { boardAndRest, bool, list, str, type Flag, type Parsed } from './command.js';
+import { boardAndRest, bool, list, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { plural, thousands } from './words.js';
-
-/**
- * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and its work.
- */
-export interface FleetSubcommand {
-  usage: string;
-  summary: string;
-  flags?: Record<string, Flag>;
-  /** Notes and examples for this subcommand's help page. */
-  details?: string;
-  run(args: Parsed, out: Output): Promise<number | void> | number | void;
-}
-
-/** How a forbidden cell is drawn in layouts, heat maps and games ('x' would read as a hit). */
-export const FORBIDDEN_GLYPH = '-';
-
-/** The flags that describe a problem, shared by every subcommand that reads one. */
-export const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
-  board: {
-    type: 'string',
-    value: 'WxH',
-    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
-  },
-  fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
-  ship: {
-    type: 'string',
-    value: 'SHAPE',
-    multiple: true,
-    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
-  },
-  touch: {
-    type: 'string',
-    value: 'T',
-    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
-  },
-  forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
-  mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
-  mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
-};
 
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
 export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {

@@ -1,348 +1,48 @@
-// CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check` (and further subcommands in the table).
-import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
-import { randomInt } from 'node:crypto';
-import { stripVTControlCharacters } from 'node:util';
-import { Board } from '../core/board.js';
-import { GridbitsError } from '../core/error.js';
-import { checkFleetCells, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
-import { layoutCountQuestion, shardLayoutCount } from '../fleet/count-shards.js';
+// CLI command `fleet`: Sea Battle — `fleet place`, `fleet count`, `fleet check`, `fleet heat`, `fleet play` and
+// `fleet sim`: their flags and help (the work is in fleet-run.ts and fleet-play.ts).
 import { DEFAULT_SHARDS } from '../core/shards.js';
-import { FLEETS, fleetProblem, type FleetSpec } from '../fleet/fleets.js';
-import { parseFleetBoard } from '../fleet/field.js';
-import { isTooLarge } from '../fleet/memory.js';
-import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
-import { drawGrid } from '../render/ascii.js';
-import { boardAndRest, duration, int, noMoreThan, str, type Command, type Flag, type Parsed } from './command.js';
-import { readTextArg } from './io.js';
-import type { Output } from './output.js';
-import { parseQueueAddress } from './queue.js';
-import { runJob } from './run-job.js';
-import {
-  answerOf,
-  COUNT_WORKER_CELLS,
-  FLEET_PROBLEM_FLAGS,
-  fleetProblemFromArgs,
-  fleetSpecFromArgs,
-  fleetText,
-  FORBIDDEN_GLYPH,
-  interruptedCount,
-  problemJson,
-  uniformWords,
-  watched,
-  type FleetSubcommand,
-} from './fleet-shared.js';
-import { FLEET_PLAY_SUBCOMMANDS } from './fleet-play.js';
-
-/** A layout for JSON: ships with square names, kind names. */
-function layoutJson(p: FleetProblem, layout: FleetLayout): { ships: Array<{ kind: string; cells: string[] }> } {
-  const board = Board.of(p.width, p.height);
-  return { ships: layout.ships.map((s) => ({ kind: p.kinds[s.kind].name, cells: s.cells.map((c) => board.name(c)) })) };
-}
-
-/** The field drawn: '#' ship cells, '-' forbidden cells, '.' water. */
-function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Output): string {
-  const board = Board.of(p.width, p.height);
-  const ship = new Uint8Array(board.cells);
-  if (layout) for (const s of layout.ships) for (const c of s.cells) ship[c] = 1;
-  const c = out.paint;
-  return drawGrid(board, (s) => (ship[s] ? '#' : p.forbidden[s] ? FORBIDDEN_GLYPH : '.'), {
-    paint: (s, t) => (ship[s] ? c.bold(c.cyan(t)) : p.forbidden[s] ? c.red(t) : c.dim(t)),
-  });
-}
-
-const METHODS = ['uniform', 'rails', 'search'] as const;
-/**
- * Boards from this many cells build their placements (place) or their counting plan (count, heat) in one
- * synchronous step long enough to miss Ctrl-C's half second, so the work runs in a worker thread (starting one
- * costs about 0.3 s). Measured: the count's first step takes about 0.3 s on 30×30, 2 s on 60×60.
- */
-const PLACE_WORKER_CELLS = 2_500;
-
-interface PlaceAnswer {
-  exists: boolean | null;
-  reason?: string;
-  nodes?: number;
-  total?: bigint;
-  /** Set when Ctrl-C stopped the run: the layouts drawn so far are the answer. */
-  interrupted?: boolean;
-}
-
-async function place(args: Parsed, out: Output): Promise<number> {
-  const { board: boardText, rest } = boardAndRest(args, 'fleet place');
-  noMoreThan(rest, 0, 'fleet place');
-  const spec = fleetSpecFromArgs(args, boardText);
-  const p = fleetProblem(spec);
-  const methodText = str(args, 'method') ?? 'uniform';
-  if (!(METHODS as readonly string[]).includes(methodText))
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`,
-    );
-  const method = methodText as (typeof METHODS)[number];
-  const samples = int(args, 'samples', 1, 1_000_000);
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? randomInt(0, 2 ** 31);
-  const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
-  const timeoutMs = duration(args, 'timeout');
-  const n = samples ?? 1;
-  const t0 = performance.now();
-  const layouts: FleetLayout[] = [];
-  const label = `fleet place ${p.width}x${p.height}`;
-  // A large board builds its placements in one long step: in a worker, Ctrl-C is still answered at once.
-  const inWorker = p.width * p.height >= PLACE_WORKER_CELLS;
-  let answer: PlaceAnswer;
-  if (method === 'uniform') {
-    const r = await uniformPlace(spec, seed, n, out, label, inWorker);
-    layouts.push(...r.layouts);
-    answer =
-      r.total === 0n
-        ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n }
-        : { exists: true, total: r.total, interrupted: r.interrupted };
-  } else {
-    // Each search has the limits the command was given; the run as a whole stops only for Ctrl-C.
-    const o = await runJob(out, 'fleet.layouts', [spec, { method, seed, samples: n, maxNodes, timeoutMs }], {
-      label,
-      inWorker,
-    });
-    if (!o.finished) {
-      // Ctrl-C: the layouts found so far are the answer (none found: nothing to print).
-      if (!o.partial || o.partial.layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
-      layouts.push(...o.partial.layouts);
-      answer = { exists: true, nodes: o.partial.nodes, interrupted: true };
-    } else {
-      const r = o.value;
-      layouts.push(...r.layouts);
-      if (r.none !== undefined) answer = { exists: false, reason: r.none, nodes: r.nodes };
-      else if (r.cut !== undefined)
-        answer = { exists: null, nodes: r.nodes, reason: budgetWords(r.cut.stopped, maxNodes, timeoutMs, r.cut.nodes) };
-      else answer = { exists: true, nodes: r.nodes };
-    }
-  }
-  const seconds = secondsSince(t0);
-  const head = {
-    method,
-    seed,
-    ...(answer.nodes !== undefined ? { nodes: answer.nodes } : {}),
-    ...(answer.total !== undefined ? { layoutsInAll: answer.total.toString() } : {}),
-    ...problemJson(p),
-    seconds,
-  };
-  if (answer.exists !== true) {
-    if (out.json) out.printJson({ exists: answer.exists, reason: answer.reason, ...head });
-    else
-      out.print(
-        `no layout of ${fleetText(p)} on ${p.width}x${p.height}${answer.exists === null ? ' found' : ''}: ${answer.reason}`,
-      );
-    return 0;
-  }
-  const cut = answer.interrupted ? { stopped: 'signal', layoutsRequested: n } : {};
-  if (out.json) {
-    if (samples === undefined) out.printJson({ exists: true, ...layoutJson(p, layouts[0]), ...head });
-    else out.printJson({ exists: true, layouts: layouts.map((l) => layoutJson(p, l)), ...head, ...cut });
-    return answer.interrupted ? 130 : 0;
-  }
-  // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
-  layouts.forEach((l, i) =>
-    out.print(
-      samples === undefined ? `${drawLayout(p, l, out)}\n` : `layout ${i + 1} of ${n}\n${drawLayout(p, l, out)}\n\n`,
-    ),
-  );
-  out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
-  if (answer.interrupted)
-    out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
-  return answer.interrupted ? 130 : 0;
-}
-
-/** Why a search stopped without an answer, in the CLI's words. */
-function budgetWords(
-  stopped: 'nodes' | 'time',
-  maxNodes: number | undefined,
-  timeoutMs: number | undefined,
-  nodes: number,
-): string {
-  const limit = stopped === 'nodes' ? `--max-nodes ${maxNodes}` : `--timeout ${durationWords(timeoutMs!)}`;
-  return `budget exhausted (${limit}) after ${plural(nodes, 'node')}: neither a layout nor a proof that none exists`;
-}
-
-interface UniformPlaced {
-  total?: bigint;
-  layouts: FleetLayout[];
-  interrupted?: boolean;
-}
+import { HUNTER_STRATEGIES } from '../fleet/hunters.js';
+import { FLEET_MAX_SIDE } from '../fleet/field.js';
+import { FLEETS } from '../fleet/fleets.js';
+import type { Command, Flag, Run } from './command.js';
+import { FORBIDDEN_GLYPH } from './constants.js';
 
 /**
- * Exactly uniform layouts (src/fleet/uniform.ts: rejection first, the exact counts when it stalls), after a
- * quick look for a proof that none exists. Ctrl-C during the draws: the layouts drawn so far, if any, else exit
- * 130 at once.
+ * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and the
+ * loader of its work.
  */
-async function uniformPlace(
-  spec: FleetSpec,
-  seed: number,
-  n: number,
-  out: Output,
-  label: string,
-  inWorker: boolean,
-): Promise<UniformPlaced> {
-  const quick = await runJob(out, 'fleet.place', [spec, {}], { maxNodes: 100_000, label, inWorker });
-  if (!quick.finished && quick.stopped === 'signal') throw new GridbitsError('ABORTED', 'stopped before finishing');
-  if (quick.finished && !quick.value.exists) return { total: 0n, layouts: [] };
-  const o = await runJob(out, 'fleet.uniform', [spec, seed, n], { label, inWorker });
-  if (!o.finished && o.stopped === 'signal' && (o.partial?.layouts.length ?? 0) > 0)
-    return { layouts: o.partial!.layouts, interrupted: true };
-  return uniformWords(answerOf(o));
+interface FleetSubcommand {
+  usage: string;
+  summary: string;
+  flags?: Record<string, Flag>;
+  /** Notes and examples for this subcommand's help page. */
+  details?: string;
+  load(): Promise<Run>;
 }
 
-async function count(args: Parsed, out: Output): Promise<number> {
-  const { board: boardText, rest } = boardAndRest(args, 'fleet count');
-  noMoreThan(rest, 0, 'fleet count');
-  const spec = fleetSpecFromArgs(args, boardText);
-  const p = fleetProblem(spec);
-  const timeoutMs = duration(args, 'timeout');
-  const queueText = str(args, 'queue');
-  const checkpoint = str(args, 'checkpoint');
-  const shards = int(args, 'shards', 1, 1_000_000);
-  if (queueText !== undefined || checkpoint !== undefined || shards !== undefined) {
-    if (queueText !== undefined && timeoutMs !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'fleet count: --queue takes no --timeout: a queued count has no time limit (Ctrl-C stops the waiting; the shards stay queued)',
-      );
-    if (queueText !== undefined && checkpoint !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)',
-      );
-    const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'fleet count');
-    const sc = shardLayoutCount(layoutCountQuestion(p), shards ?? DEFAULT_SHARDS);
-    const { countFleetSharded } = await import('./fleet-count-shards.js');
-    return countFleetSharded(out, p, sc, { queue, checkpoint, timeoutMs });
-  }
-  const t0 = performance.now();
-  const label = `fleet count ${p.width}x${p.height}`;
-  const w = watched(out);
-  const outcome = await runJob(w.out, 'fleet.count', [spec, {}], {
-    timeoutMs,
-    label,
-    inWorker: p.width * p.height > COUNT_WORKER_CELLS,
-  });
-  const ms = performance.now() - t0;
-  const seconds = secondsSince(t0);
-  if (!outcome.finished && outcome.stopped === 'signal')
-    return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
-  const total = answerOf(outcome, 'the count');
-  if (isTooLarge(total)) throw new GridbitsError('LIMIT', `too large to count exactly: ${total.reason}`);
-  if (out.json) {
-    out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
-    return 0;
-  }
-  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${seconds.toFixed(2)} s)`);
-  return 0;
-}
-
-/** A layout given as `fleet place --json` prints it: square names, one layout or several. */
-function layoutsFromJson(text: string, given: Board | undefined): { board: Board; grids: ParsedLayoutGrid[] } {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new GridbitsError('BAD_INPUT', `the layout is not valid JSON: ${(e as Error).message}`);
-  }
-  const d = doc as {
-    exists?: unknown;
-    board?: { width?: unknown; height?: unknown };
-    ships?: unknown;
-    layouts?: unknown;
-  };
-  if (d === null || typeof d !== 'object') throw new GridbitsError('BAD_INPUT', 'the layout JSON is not an object');
-  if (d.exists === false || d.exists === null)
-    throw new GridbitsError('BAD_INPUT', 'the layout JSON holds no layout (exists is not true)');
-  let board = given;
-  if (d.board && typeof d.board === 'object' && Number.isInteger(d.board.width) && Number.isInteger(d.board.height)) {
-    const own = parseFleetBoard(`${d.board.width as number}x${d.board.height as number}`);
-    if (given && (given.width !== own.width || given.height !== own.height))
-      throw new GridbitsError(
-        'BAD_INPUT',
-        `the layout is ${own.width}x${own.height}, the board ${given.width}x${given.height}`,
-      );
-    board = own;
-  }
-  board ??= Board.of(10, 10);
-  const b = board;
-  const lists = Array.isArray(d.layouts) ? (d.layouts as Array<{ ships?: unknown }>).map((l) => l?.ships) : [d.ships];
-  const grids = lists.map((ships, i) => {
-    const which = lists.length === 1 ? 'the layout' : `layout ${i + 1}`;
-    if (!Array.isArray(ships)) throw new GridbitsError('BAD_INPUT', `${which} has no "ships" list`);
-    const cells = new Uint8Array(b.cells);
-    for (const s of ships as Array<{ cells?: unknown }>) {
-      if (!Array.isArray(s?.cells)) throw new GridbitsError('BAD_INPUT', `${which}: a ship without a "cells" list`);
-      for (const name of s.cells as unknown[]) {
-        if (typeof name !== 'string')
-          throw new GridbitsError('BAD_INPUT', `${which}: a cell that is not a square name`);
-        cells[b.parse(name)] = 1;
-      }
-    }
-    return { width: b.width, height: b.height, ships: cells };
-  });
-  return { board: b, grids };
-}
-
-function check(args: Parsed, out: Output): void {
-  const { board: boardText, rest } = boardAndRest(args, 'fleet check');
-  noMoreThan(rest, 1, 'fleet check');
-  const [file] = rest;
-  if (file === undefined && process.stdin.isTTY)
-    throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
-  const text = stripVTControlCharacters(readTextArg(file ?? '-', 'the layout'));
-  const sized = boardText !== undefined || str(args, 'mask') !== undefined;
-  let p: FleetProblem;
-  let grids: ParsedLayoutGrid[];
-  if (text.trimStart().startsWith('{')) {
-    const sizedBy = sized ? fleetProblemFromArgs(args, 'fleet check', boardText) : undefined;
-    const r = layoutsFromJson(text, sizedBy && Board.of(sizedBy.width, sizedBy.height));
-    p = fleetProblemFromArgs(args, 'fleet check', `${r.board.width}x${r.board.height}`);
-    grids = r.grids;
-  } else if (sized) {
-    p = fleetProblemFromArgs(args, 'fleet check', boardText);
-    grids = parseLayoutGrids(text, p.width, p.height);
-  } else {
-    // Without --board the layout's own size is the board.
-    grids = parseLayoutGrids(text);
-    const { width, height } = grids[0];
-    if (grids.some((g) => g.width !== width || g.height !== height))
-      throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
-    p = fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
-  }
-  const results = grids.map((g) => checkFleetCells(p, g.ships));
-  const one = (r: (typeof results)[number]): Record<string, unknown> => ({
-    valid: r.valid,
-    errors: r.errors,
-    ...(r.ships ? layoutJson(p, { ships: r.ships }) : {}),
-  });
-  if (results.length === 1) {
-    if (out.json) out.printJson({ ...one(results[0]), board: { width: p.width, height: p.height } });
-    else
-      out.print(
-        results[0].valid
-          ? `valid: ${fleetText(p)}`
-          : ['not valid:', ...results[0].errors.map((e) => `  ${e}`)].join('\n'),
-      );
-    return;
-  }
-  const valid = results.filter((r) => r.valid).length;
-  if (out.json) {
-    const errors = results.flatMap((r, i) => r.errors.map((e) => `layout ${i + 1}: ${e}`));
-    out.printJson({
-      valid: valid === results.length,
-      errors,
-      layouts: results.map(one),
-      board: { width: p.width, height: p.height },
-    });
-    return;
-  }
-  const lines = results.flatMap((r, i) =>
-    r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)],
-  );
-  out.print([...lines, `${thousands(valid)} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
-}
+/** The flags that describe a problem, shared by every subcommand that reads one. */
+const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
+  board: {
+    type: 'string',
+    value: 'WxH',
+    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
+  },
+  fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
+  ship: {
+    type: 'string',
+    value: 'SHAPE',
+    multiple: true,
+    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
+  },
+  touch: {
+    type: 'string',
+    value: 'T',
+    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
+  },
+  forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
+  mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
+  mirror: { type: 'boolean', help: 'shapes may also be mirrored (by default only turned)' },
+};
 
 const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
@@ -356,7 +56,32 @@ const FORMS = `A layout is read as a grid, top row first: '#' or '1' a ship cell
 cell (older versions drew 'x'); rank numbers in front and file letters under it, as fleet place draws it,
 are read too, and so is fleet place --json. Several layouts each start with a line "layout N of M".`;
 
-/** The subcommands; other files add theirs here. */
+const FLEET_PLAY_FLAGS: Record<string, Flag> = {
+  shots: {
+    type: 'string',
+    value: 'FILE',
+    help: "the shots so far — a grid, top row first ('.' not shot, 'o' miss, 'x' hit, '#' sunk ship), or lines in firing order: 'e5 miss', 'e6 hit', 'e7 sunk [its cells]'",
+  },
+  hunter: {
+    type: 'string',
+    value: 'H',
+    help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)`,
+  },
+  'hunter-samples': {
+    type: 'string',
+    value: 'N',
+    help: 'weighted samples per shot of the posterior hunter (default 400)',
+  },
+  games: { type: 'string', value: 'N', help: 'games to play (default 1000)' },
+  layout: {
+    type: 'string',
+    value: 'FILE',
+    help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one",
+  },
+  seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
+};
+
+/** The subcommands (the work of place, count and check is in fleet-run.ts, of heat, play and sim in fleet-play.ts). */
 const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
   place: {
     usage:
@@ -383,7 +108,7 @@ Examples:
   gridbits fleet place --board 5x15 --ship '###/.#./.#.' --ship '##/#.' --touch none --forbid c3,c4 --method rails
   gridbits fleet place 6x6 --fleet classic --json          (exists: false)
   gridbits fleet place 10x10 --samples 3 --seed 2 | gridbits fleet check -`,
-    run: place,
+    load: async () => (await import('./fleet-run.js')).place,
   },
   count: {
     usage: 'fleet count [WxH] [problem flags] [--timeout T] [--shards N] [--checkpoint FILE] [--queue URL] [--json]',
@@ -427,7 +152,7 @@ Examples:
   gridbits fleet count 10x10 --fleet german --timeout 2m
   gridbits fleet count 12x12 --fleet german --checkpoint german12.ckpt
   gridbits fleet count 12x12 --fleet classic --touch any --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
-    run: count,
+    load: async () => (await import('./fleet-run.js')).count,
   },
   check: {
     usage: 'fleet check [WxH] [problem flags] [FILE|-] [--json]',
@@ -439,9 +164,79 @@ Examples:
   gridbits fleet check 10x10 --fleet classic layout.txt
   gridbits fleet place --seed 3 | gridbits fleet check -
   gridbits fleet place 8x8 --fleet hasbro --json | gridbits fleet check --fleet hasbro -`,
-    run: check,
+    load: async () => (await import('./fleet-run.js')).check,
   },
-  ...FLEET_PLAY_SUBCOMMANDS,
+  heat: {
+    usage:
+      'fleet heat [WxH] [problem flags] [--shots FILE] [--method auto|exact|sampled] [--samples N] [--seed N] [--timeout T] [--json]',
+    summary:
+      'the chance each cell holds a ship, given the shots so far (exact by counting, or sampled with 95% intervals)',
+    flags: {
+      shots: FLEET_PLAY_FLAGS.shots,
+      method: {
+        type: 'string',
+        value: 'M',
+        help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
+      },
+      samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
+      seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
+      timeout: {
+        type: 'string',
+        value: 'T',
+        help: `time limit ${TIME_HELP}: the exact method says it did not finish, the sampled one answers from the layouts drawn`,
+      },
+    },
+    details: `The map shows each cell's chance in per cent; o miss, x hit, # sunk, - forbidden. Ctrl-C while sampling
+prints the map of the layouts drawn so far.
+
+Examples:
+  gridbits fleet heat 10x10 --fleet hasbro --shots shots.txt
+  gridbits fleet heat 10x10 --fleet classic --method sampled --samples 20000 --seed 2 --json`,
+    load: async () => (await import('./fleet-play.js')).heat,
+  },
+  play: {
+    usage: 'fleet play [WxH] [problem flags] [--seed N] [--layout FILE] [--hunter H] [--json]',
+    summary: 'play against the computer in the terminal (it places uniformly and hunts with the heat map)',
+    flags: {
+      layout: FLEET_PLAY_FLAGS.layout,
+      hunter: FLEET_PLAY_FLAGS.hunter,
+      seed: {
+        type: 'string',
+        value: 'N',
+        help: "seed of the layouts and the computer's shots (default: from the clock, printed)",
+      },
+    },
+    details: `Type a square like e5 for each shot, or quit. Your board: S ship, x hit, o miss, - forbidden.
+
+Examples:
+  gridbits fleet play
+  gridbits fleet play 8x8 --fleet hasbro --hunter density --seed 4
+  gridbits fleet place --seed 9 > mine.txt; gridbits fleet play --layout mine.txt`,
+    load: async () => (await import('./fleet-play.js')).play,
+  },
+  sim: {
+    usage:
+      'fleet sim [WxH] [problem flags] --games N --seed S [--hunter H] [--hunter-samples N] [--timeout T] [--json]',
+    summary: 'the hunter against uniform layouts: the distribution of shots it needs (mean, median, max, histogram)',
+    flags: {
+      games: FLEET_PLAY_FLAGS.games,
+      hunter: FLEET_PLAY_FLAGS.hunter,
+      'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
+      seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
+      timeout: {
+        type: 'string',
+        value: 'T',
+        help: `time limit ${TIME_HELP}: the statistics of the games played by then`,
+      },
+    },
+    details: `Ctrl-C, like --timeout, prints the statistics of the games finished so far (then exits 130).
+
+Examples:
+  gridbits fleet sim --games 1000 --seed 1 --fleet hasbro
+  gridbits fleet sim 10x10 --fleet hasbro --hunter random --games 10000 --seed 1 --json
+  gridbits fleet sim --fleet classic --games 100000 --seed 1 --timeout 1m`,
+    load: async () => (await import('./fleet-play.js')).sim,
+  },
 };
 
 const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS)
@@ -472,7 +267,7 @@ Examples:
       summary: s.summary,
       flags: { ...FLEET_PROBLEM_FLAGS, ...s.flags },
       details: `${FLEET_DETAILS}${s.details ? `\n\n${s.details}` : ''}`,
-      run: s.run,
+      load: s.load,
     }));
   },
 };

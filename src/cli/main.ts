@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The gridbits CLI: parses the command line (program.ts), runs the command, and turns user mistakes into one
-// line on stderr with exit code 2. A reader that goes away (`| head`) ends the command quietly.
+// The gridbits CLI: parses the command line (program.ts), loads and runs the command, and turns user mistakes into
+// one line on stderr with exit code 2. A reader that goes away (`| head`) ends the command quietly.
 import { readFileSync } from 'node:fs';
 import { isGridbitsError } from '../core/error.js';
 import { bool, str } from './command.js';
@@ -25,13 +25,14 @@ export async function main(argv: string[]): Promise<number> {
     const inv = await parseCommandLine(COMMANDS, version(), argv);
     if ('done' in inv) return 0;
     const { command, parsed } = inv;
+    const run = await command.load!();
     out = createOutput({
       json: bool(parsed, 'json'),
       out: str(parsed, 'out'),
       progress: bool(parsed, 'progress'),
       label: inv.path,
     });
-    const code = await command.run!(parsed, out);
+    const code = await run(parsed, out);
     out.endProgress();
     out.commit();
     return typeof code === 'number' ? code : 0;

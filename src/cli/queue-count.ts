@@ -10,9 +10,9 @@ import {
   SHARD_JOB,
   shardJobId,
   shardResult,
-  type QueueAddress,
   type ShardJobData,
 } from './queue.js';
+import type { QueueAddress } from './queue-address.js';
 
 /** How often the coordinator looks at the shards it waits for. */
 const POLL_MS = 200;

@@ -1,33 +1,15 @@
-// The job queue shared by `tour-count --queue` and `gridbits worker`: a Redis server's address, reaching it
-// (once, failing fast, in words), the queue's name, the shard jobs' ids and data, and checks of both.
+// The job queue shared by `tour-count --queue`, `fleet count --queue` and `gridbits worker`: reaching its Redis
+// server (once, failing fast, in words), the queue's name, the shard jobs' ids and data, and checks of both.
 import { createHash } from 'node:crypto';
 import type { ConnectionOptions } from 'bullmq';
 import { GridbitsError } from '../core/error.js';
 import type { ShardedCount } from '../core/shards.js';
+import type { QueueAddress } from './queue-address.js';
 import { shardKind, SHARD_KINDS } from './shard-kinds.js';
-
-/** A Redis server's address, from `redis://[USER:PASSWORD@]HOST[:PORT][/DB]` (or `rediss://` for TLS). */
-export interface QueueAddress {
-  host: string;
-  port: number;
-  db: number;
-  username?: string;
-  password?: string;
-  tls: boolean;
-  /** The address without its password, for messages. */
-  shown: string;
-}
 
 /** The BullMQ queue every gridbits shard goes through. */
 export const QUEUE_NAME = 'gridbits-shards';
 
-/**
- * How long a worker holds a shard without renewing its lock, and how often live workers look for shards whose
- * worker died (SIGKILL, power loss): such a shard goes back to the queue within about 8 s. A live worker
- * renews its lock every 2.5 s while its shard runs (the shard runs in a thread, the lock in the main loop).
- */
-export const LOCK_MS = 5000;
-export const STALLED_CHECK_MS = 3000;
 /** A shard whose workers died this many times in a row is failed rather than retried for ever. */
 export const MAX_STALLED = 20;
 /** How long reaching the server may take before the command gives up. */
@@ -49,42 +31,6 @@ export async function queueLibraries() {
       'the job queue needs the packages bullmq and ioredis, installed where gridbits is: npm install bullmq@6 ioredis@6',
     );
   }
-}
-
-/** Reads the --queue address of `command`; throws BAD_ARGUMENT in one line naming both. */
-export function parseQueueAddress(text: string, command: string): QueueAddress {
-  const bad = (why: string): GridbitsError =>
-    new GridbitsError(
-      'BAD_ARGUMENT',
-      `${command}: --queue must be a Redis address like redis://HOST:PORT (${why}), got '${text}'`,
-    );
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw bad('not an address');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
-    throw bad(`it starts with ${url.protocol.replace(/:$/, '') || 'no scheme'}, not redis`);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (host === '') throw bad('no host');
-  const port = url.port === '' ? 6379 : Number(url.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad('the port must be 1 to 65535');
-  const path = url.pathname.replace(/^\//, '');
-  if (!/^[0-9]{0,2}$/.test(path)) throw bad('the path may only be a database number');
-  if (url.search !== '' || url.hash !== '') throw bad('it takes no ? or # part');
-  const username = url.username === '' ? undefined : decodeURIComponent(url.username);
-  const password = url.password === '' ? undefined : decodeURIComponent(url.password);
-  const hostShown = host.includes(':') ? `[${host}]` : host;
-  return {
-    host,
-    port,
-    db: path === '' ? 0 : Number(path),
-    username,
-    password,
-    tls: url.protocol === 'rediss:',
-    shown: `${url.protocol}//${username !== undefined ? `${encodeURIComponent(username)}@` : ''}${hostShown}:${port}${path === '' ? '' : `/${path}`}`,
-  };
 }
 
 function redisOptions(a: QueueAddress) {

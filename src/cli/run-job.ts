@@ -4,9 +4,23 @@
 import { Worker } from 'node:worker_threads';
 import type { Progress, RunOptions } from '../core/run.js';
 import { runInWorker, type JobArgs, type JobName, type JobOutcome } from '../core/worker.js';
-import { JOBS } from '../jobs.js';
 import { INTERRUPT_DEADLINE_MS, interruptible } from './io.js';
 import type { Output } from './output.js';
+
+/** The engine of a job: 'tour' for 'tour.count'. */
+type Engine = JobName extends `${infer E}.${string}` ? E : never;
+
+/**
+ * Each engine's jobs (the `jobs` that src/jobs.ts gathers under the engine's name), loaded when a command runs
+ * one in this thread: a command then loads its own engine's code, not every engine's.
+ */
+const ENGINES: Record<Engine, () => Promise<{ jobs: object }>> = {
+  pieces: () => import('../pieces/jobs.js'),
+  tour: () => import('../tour/jobs.js'),
+  walk: () => import('../walk/jobs.js'),
+  valley: () => import('../valley/jobs.js'),
+  fleet: () => import('../fleet/jobs.js'),
+};
 
 export interface CliJobOptions extends Pick<RunOptions, 'maxNodes' | 'timeoutMs'> {
   /** Names the work in the progress display ("tour-count 6x6"); the command's name by default. */
@@ -37,7 +51,11 @@ export function runJob<K extends JobName>(
   const onProgress = (p: Progress): void => out.progress(shown ? shown(p) : p, label);
   return interruptible(out, async (signal) => {
     if (!inWorker) {
-      const make = JOBS[name] as unknown as (...a: JobArgs<K>) => { run(o: RunOptions): Promise<JobOutcome<K>> };
+      const [engine, job] = name.split('.') as [Engine, string];
+      const { jobs } = await ENGINES[engine]();
+      const make = (jobs as Record<string, unknown>)[job] as (...a: JobArgs<K>) => {
+        run(o: RunOptions): Promise<JobOutcome<K>>;
+      };
       return make(...args).run({ ...limits, signal, onProgress });
     }
     const worker = new Worker(new URL('../worker.js', import.meta.url));

@@ -8,7 +8,7 @@ import { frontierFits } from '../tour/count-frontier.js';
 import type { ShardedTourCount } from '../tour/count-shards.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
-import type { QueueAddress } from './queue.js';
+import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
 import { dropCheckpoint } from './checkpoint-file.js';
 import { bytesWords, peakMemoryBytes, plural, secondsSince, thousands } from './words.js';

@@ -1,50 +1,15 @@
-// CLI `valley best` (the search's move for a position) and `valley match` (players against each other).
+// The work of `valley best` (the search's move for a position) and `valley match` (players against each other);
+// valley.ts has their flags and help.
 import { GridbitsError } from '../core/error.js';
-import {
-  AI_LEVELS,
-  SEARCH_MAX_PLY,
-  formatMove,
-  formatPlayer,
-  parsePlayer,
-  type Engine,
-  type Move,
-  type PlayerSpec,
-} from '../valley/index.js';
+import { formatPlayer, parsePlayer, type PlayerSpec } from '../valley/ai.js';
+import type { Engine } from '../valley/engine.js';
+import { formatMove, type Move } from '../valley/move.js';
+import { SEARCH_MAX_PLY } from '../valley/search.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { boardJson, positionOf } from './valley-shared.js';
 import { plural, secondsSince, stopWords, thousands, type Stop } from './words.js';
-
-export const VALLEY_BEST_USAGE =
-  'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
-export const VALLEY_MATCH_USAGE =
-  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--ply-cap N] [--timeout T] [--position P] [--variant V] [--first C] [--no-draw-rule] [--json]';
-
-export const VALLEY_BEST_DETAILS = `Search: alpha-beta with iterative deepening and a transposition table; by default 1 s of thinking. It stops
-  early once the result is proven (a forced win or loss), so it may take much less than --time.
-  score: points for the side to move; ±30000 minus the plies to the end is an exact result; "winIn" counts the
-  winner's own moves (the winning move included), "winInPlies" both sides' moves; "winner" names the side.
-  "stopped" says what ended the search: depth, proven, over, time, nodes, or signal (Ctrl-C: the best move of
-  the deepest finished iteration is printed, then exit 130).
-
-Examples:
-  gridbits valley best --time 2s
-  gridbits valley best --depth 9               (the start: a1d4, White wins in 5 moves)
-  gridbits valley best --variant labyrinth --time 2s
-  gridbits valley best --position 'k4/3s1/5/5/K3S w 4' --json`;
-
-export const VALLEY_MATCH_DETAILS = `Players: random, greedy (two plies on the Kings' distances), ai (= ai:5), ai:L with L =
-  ${AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeoutMs} ms`}`).join(', ')}.
-  --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
-  Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ;
-  the same --seed gives the same games.
-  Ctrl-C or --timeout ends the match and tallies the games finished (Ctrl-C then exits 130).
-
-Examples:
-  gridbits valley match --games 20 --white ai --black random --alternate
-  gridbits valley match --games 100 --white ai:2 --black greedy --seed 7 --json
-  gridbits valley match --games 10 --variant labyrinth --white ai:3 --black random`;
 
 function noExtra(args: Parsed, sub: string): void {
   const extra = args.positionals[0];

@@ -1,7 +1,7 @@
 // The King's Valley board in the terminal (every variant): pieces, pillars, the valley, a chosen piece's targets.
 import { Board } from '../core/board.js';
 import { drawGrid } from '../render/ascii.js';
-import type { GridSpec, Setup } from '../valley/index.js';
+import type { GridSpec, Setup } from '../valley/notation.js';
 import type { Output } from './output.js';
 
 export interface ValleyMarks {

@@ -1,23 +1,15 @@
-// CLI `valley play`: a King's Valley game in the terminal (any variant, humans and AI players), moves read line by
-// line.
+// The work of `valley play` (valley.ts has its flags and help): a King's Valley game in the terminal (any variant,
+// humans and AI players), moves read line by line.
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { finishedValue } from '../core/job.js';
-import {
-  VARIANTS,
-  VARIANT_NAMES,
-  Game,
-  createPlayer,
-  findVariant,
-  formatMove,
-  isJsonRecord,
-  moveText,
-  parsePlayer,
-  readAbstractPlayRecord,
-  type Side,
-  type GameResult,
-  type Player,
-} from '../valley/index.js';
+import { createPlayer, parsePlayer, type Player } from '../valley/ai.js';
+import { Game, type GameResult } from '../valley/game.js';
+import { formatMove } from '../valley/move.js';
+import { moveText } from '../valley/notation.js';
+import { isJsonRecord, readAbstractPlayRecord } from '../valley/record.js';
+import type { Side } from '../valley/state.js';
+import { findVariant } from '../valley/variant.js';
 import { bool, int, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
@@ -25,36 +17,7 @@ import { openSink } from './sink.js';
 import { valleyDiagram } from './valley-board.js';
 import { boardJson } from './valley-shared.js';
 import { plural } from './words.js';
-
-const AI_PLY_CAP = 1000;
-
-export const VALLEY_PLAY_USAGE =
-  'valley play [--white P] [--black P] [--variant V] [--first white|black] [--position P | --load FILE] [--no-draw-rule] [--seed S] [--json]';
-
-export const VALLEY_PLAY_DETAILS = `Play: type a move like b1e4 (or b1-e4, or b1 e4); type a square (b1) to see that piece's moves on the board;
-  commands: moves, undo (with an AI opponent: back to your previous turn), save FILE, load FILE, new, board,
-  help, quit. Moves are read line by line, so a file or pipe works too: printf 'b1e4\\nquit\\n' | gridbits valley play.
-  With --json nothing is drawn: one JSON document at the end (moves, result, record, rejected lines).
-  Two AI players play to the end on their own (at most ${AI_PLY_CAP} plies).
-Game records (--load FILE, '-' for standard input; save FILE writes one): gridbits' own, an optional
-  'variant NAME' line (not for standard), an optional start position line, then one move per line; or
-  AbstractPlay's JSON game record: {"header": {"game": {"name": "King's Valley", "variants": [...]}, ...},
-  "moves": [["a1-d4", "c5-c2"], ...]}, rounds of one move a player (the first seat is White); its variants
-  king-swap (Retrieve the King) and labyrinth.
-Draw rule (not in the publisher's rules; gridbits' default): the third time the same position (board and side
-  to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
-  for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
-Variants (--variant):
-${VARIANT_NAMES.map((n) => `  ${n}: ${VARIANTS[n].about}\n    start: ${VARIANTS[n].start}`).join('\n')}
-  Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
-
-Examples:
-  gridbits valley play                          (two people at one terminal)
-  gridbits valley play --black ai:3
-  gridbits valley play --variant labyrinth --white ai --black ai --json
-  gridbits valley play --position 'k4/3s1/5/5/K3S w 4' --black ai
-  gridbits valley play --load game.txt
-  gridbits valley play --load - --white ai --black ai < record.json   (an AbstractPlay record, played on)`;
+import { AI_PLY_CAP } from './constants.js';
 
 const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 

@@ -1,6 +1,7 @@
 // What the valley subcommands share: the position flags, the board and time fields of their JSON, their words.
 import { GridbitsError } from '../core/error.js';
-import { createVariantEngine, findVariant, variantStart, type Engine, type Variant } from '../valley/index.js';
+import type { Engine } from '../valley/engine.js';
+import { createVariantEngine, findVariant, variantStart, type Variant } from '../valley/variant.js';
 import { str, type Parsed } from './command.js';
 
 /** The board of a variant, as every command's JSON names it. */

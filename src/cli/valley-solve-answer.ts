@@ -1,15 +1,11 @@
 // What `valley solve` prints: a solve job's outcome as the CLI's JSON answer ('unknown' and `exhausted` for a
 // stopped solve).
 import type { Outcome, StopReason } from '../core/job.js';
-import {
-  BOARD,
-  formatMove,
-  legalMoves,
-  parsePosition,
-  type SolveOptions,
-  type SolveResult,
-  type SolveValue,
-} from '../valley/index.js';
+import { BOARD } from '../valley/geometry.js';
+import { formatMove } from '../valley/move.js';
+import { parsePosition } from '../valley/notation.js';
+import { legalMoves } from '../valley/position.js';
+import type { SolveOptions, SolveResult, SolveValue } from '../valley/solve.js';
 
 /** A value as the CLI prints it: 'unknown' when the budget ran out (or the answer rested on the ply cap). */
 type AnswerValue = SolveValue | 'unknown';

@@ -1,32 +1,14 @@
-// CLI `valley solve`: the game-theoretic value of a King's Valley position, with budgets, progress and the proof's
-// size.
+// The work of `valley solve` (valley.ts has its flags and help): the game-theoretic value of a King's Valley
+// position, with budgets, progress and the proof's size.
 import { GridbitsError } from '../core/error.js';
-import { START, formatPosition, legalMoves, parsePosition, type SolveStatus } from '../valley/index.js';
+import { START, formatPosition, parsePosition } from '../valley/notation.js';
+import { legalMoves } from '../valley/position.js';
+import type { SolveStatus } from '../valley/solve.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { solveAnswer, type SolveAnswer } from './valley-solve-answer.js';
 import { plural, stopWords, thousands } from './words.js';
-
-export const VALLEY_SOLVE_USAGE =
-  'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
-
-export const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whether the side to move can force a win, and if not, whether the
-  other side can; neither means a draw. A repeated position counts as no win for the side trying to prove
-  one, which changes no forced win (a win never needs a repetition); disproofs that rest on a repetition above
-  them are not reused elsewhere. Positions equal up to the board's 8 symmetries share one table entry.
-  A win is proved through the first moves the proof needs; the others are left unsettled unless --all-moves.
-  JSON: {"position", "value": "win"|"loss"|"draw"|"unknown" (for the side to move), "winner", "moves" (first
-  moves proved winning), "proofNodes" (distinct positions of the proof), "proofDepth" (plies), "nodes",
-  "exhausted" (a budget ran out), "stopped", "seconds", ...}.
-  "shortest" (with --shortest): plies of the quickest forced win, by a bounded search deepened 2 plies at a time.
-  Ctrl-C stops the search and prints what it proved so far (exit 130).
-
-Examples:
-  gridbits valley solve --shortest             (White wins; the quickest forced win takes 9 plies)
-  gridbits valley solve --all-moves            (every first move: win, loss or draw)
-  gridbits valley solve --position 'k4/5/5/5/4K w 3'
-  gridbits valley solve --all-moves --timeout 5m --json`;
 
 /** The answer with the time in seconds after `stopped`. */
 type Answer = SolveAnswer & { seconds: number };

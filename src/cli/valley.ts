@@ -1,108 +1,91 @@
-// CLI command `valley`: King's Valley — perft (any variant), best and match (valley-ai.ts), solve (valley-solve.ts),
-// play (valley-play.ts); one flag table, each subcommand's page picks its flags from it.
-import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
-import { PERFT_MAX_DEPTH, VARIANT_NAMES, engineMoves, parseVariantPosition, type DivideRows } from '../valley/index.js';
-import { bool, duration, int, noMoreThan, type Command, type Flag, type Parsed } from './command.js';
-import type { Output } from './output.js';
-import { runJob } from './run-job.js';
-import {
-  VALLEY_BEST_DETAILS,
-  VALLEY_MATCH_DETAILS,
-  VALLEY_BEST_USAGE,
-  VALLEY_MATCH_USAGE,
-  valleyBest,
-  valleyMatchRun,
-} from './valley-ai.js';
-import { VALLEY_SOLVE_DETAILS, VALLEY_SOLVE_USAGE, valleySolveRun } from './valley-solve.js';
-import { valleyDiagram } from './valley-board.js';
-import { boardJson, positionOf } from './valley-shared.js';
-import { secondsSince, stopWords, thousands } from './words.js';
-import { VALLEY_PLAY_DETAILS, VALLEY_PLAY_USAGE, valleyPlay } from './valley-play.js';
-
-function depthOf(text: string | undefined): number {
-  if (text === undefined)
-    throw new GridbitsError('BAD_ARGUMENT', 'valley perft: give a depth, e.g. gridbits valley perft 4');
-  if (!/^[0-9]+$/.test(text) || Number(text) > PERFT_MAX_DEPTH) {
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `valley perft: depth must be a whole number from 0 to ${PERFT_MAX_DEPTH}, got '${text}'`,
-    );
-  }
-  return Number(text);
-}
-
-/** Depths from which a count takes over a second: run in a worker thread, so Ctrl-C is answered at once. */
-const PERFT_WORKER_DEPTH = 7;
-
-async function perft(args: Parsed, out: Output): Promise<number | void> {
-  const [depthText] = args.positionals;
-  noMoreThan(args.positionals, 1, 'valley perft');
-  const depth = depthOf(depthText);
-  const { variant, engine } = positionOf(args);
-  const position = engine.toString();
-  const byMove = bool(args, 'divide');
-  const limits = { maxNodes: int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER), timeoutMs: duration(args, 'timeout') };
-  const t0 = performance.now();
-  const job = { ...limits, label: `valley perft ${depth}`, inWorker: depth >= PERFT_WORKER_DEPTH };
-  // One perft for every variant (the 5×5 boards take the bulk-counting kernel); divide when the rows are asked for.
-  let rows: DivideRows = [];
-  let nodes: number;
-  let stop: Outcome<unknown, unknown> | null = null;
-  let received = true;
-  if (byMove) {
-    const outcome = await runJob(out, 'valley.divide', [variant.name, position, depth], job);
-    rows = (outcome.finished ? outcome.value : (outcome.partial ?? [])).slice();
-    rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    nodes = depth === 0 ? 1 : rows.reduce((sum, [, n]) => sum + n, 0);
-    if (!outcome.finished) stop = outcome;
-  } else {
-    const outcome = await runJob(out, 'valley.perft', [variant.name, position, depth], job);
-    nodes = outcome.finished ? outcome.value : (outcome.partial ?? 0);
-    received = outcome.finished || outcome.partial !== undefined;
-    if (!outcome.finished) stop = outcome;
-  }
-  const seconds = secondsSince(t0);
-  const stopped = stop !== null && !stop.finished ? stop.stopped : null;
-  if (out.json) {
-    out.printJson({
-      position,
-      depth,
-      nodes,
-      ...(byMove ? { divide: Object.fromEntries(rows) } : {}),
-      variant: variant.name,
-      board: boardJson(variant),
-      complete: stopped === null,
-      ...(stopped !== null ? { stopped, lowerBound: true } : {}),
-      seconds,
-    });
-    return stopped === 'signal' ? 130 : undefined;
-  }
-  out.print(valleyDiagram(parseVariantPosition(variant, position), variant.grid, out));
-  const winner = engine.winner();
-  if (winner !== null) out.print(`game over: ${winner} has won (no moves)`);
-  if (byMove) for (const [move, n] of rows) out.print(`${move}: ${thousands(n)}`);
-  if (stopped === null) out.print(`perft ${depth}: ${thousands(nodes)} nodes`);
-  else {
-    const what = byMove
-      ? `the ${rows.length} of ${engineMoves(engine).length} first moves listed`
-      : 'the leaves counted';
-    if (received)
-      out.print(
-        `perft ${depth}: at least ${thousands(nodes)} nodes, a partial count (${what}; ${stopWords(stopped, limits)})`,
-      );
-    // The worker was inside one long step of the count when the deadline came.
-    else
-      out.print(
-        `perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`,
-      );
-  }
-  out.print(out.paint.dim(`${seconds} s`));
-  return stopped === 'signal' ? 130 : undefined;
-}
+// CLI command `valley`: King's Valley — perft (valley-perft.ts), best and match (valley-ai.ts), solve
+// (valley-solve.ts), play (valley-play.ts): their usage and help here, one flag table, each subcommand's page
+// picks its flags from it.
+import { AI_LEVELS } from '../valley/levels.js';
+import { VARIANTS, VARIANT_NAMES } from '../valley/variant.js';
+import type { Command, Flag } from './command.js';
+import { AI_PLY_CAP } from './constants.js';
 
 const PERFT_USAGE =
   'valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--max-nodes N] [--timeout T] [--json]';
+
+const VALLEY_BEST_USAGE =
+  'valley best [--position P] [--variant V] [--first C] [--depth N | --time T] [--max-nodes N] [--no-draw-rule] [--json]';
+const VALLEY_MATCH_USAGE =
+  'valley match --games N [--white P] [--black P] [--time T] [--alternate] [--seed S] [--opening N] [--ply-cap N] [--timeout T] [--position P] [--variant V] [--first C] [--no-draw-rule] [--json]';
+
+const VALLEY_BEST_DETAILS = `Search: alpha-beta with iterative deepening and a transposition table; by default 1 s of thinking. It stops
+  early once the result is proven (a forced win or loss), so it may take much less than --time.
+  score: points for the side to move; ±30000 minus the plies to the end is an exact result; "winIn" counts the
+  winner's own moves (the winning move included), "winInPlies" both sides' moves; "winner" names the side.
+  "stopped" says what ended the search: depth, proven, over, time, nodes, or signal (Ctrl-C: the best move of
+  the deepest finished iteration is printed, then exit 130).
+
+Examples:
+  gridbits valley best --time 2s
+  gridbits valley best --depth 9               (the start: a1d4, White wins in 5 moves)
+  gridbits valley best --variant labyrinth --time 2s
+  gridbits valley best --position 'k4/3s1/5/5/K3S w 4' --json`;
+
+const VALLEY_MATCH_DETAILS = `Players: random, greedy (two plies on the Kings' distances), ai (= ai:5), ai:L with L =
+  ${AI_LEVELS.map((l) => `${l.level}: ${l.depth !== undefined ? `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'}` : `${l.timeoutMs} ms`}`).join(', ')}.
+  --time T sets the move time of players given as plain 'ai'. Colours stay as given unless --alternate.
+  Each game opens with --opening random plies (never one that loses by force within 3 plies), so the games differ;
+  the same --seed gives the same games.
+  Ctrl-C or --timeout ends the match and tallies the games finished (Ctrl-C then exits 130).
+
+Examples:
+  gridbits valley match --games 20 --white ai --black random --alternate
+  gridbits valley match --games 100 --white ai:2 --black greedy --seed 7 --json
+  gridbits valley match --games 10 --variant labyrinth --white ai:3 --black random`;
+
+const VALLEY_SOLVE_USAGE =
+  'valley solve [--position P] [--max-nodes N] [--timeout T] [--table MB] [--all-moves] [--shortest] [--no-symmetry] [--json]';
+
+const VALLEY_SOLVE_DETAILS = `Solving: df-pn proof-number search asks whether the side to move can force a win, and if not, whether the
+  other side can; neither means a draw. A repeated position counts as no win for the side trying to prove
+  one, which changes no forced win (a win never needs a repetition); disproofs that rest on a repetition above
+  them are not reused elsewhere. Positions equal up to the board's 8 symmetries share one table entry.
+  A win is proved through the first moves the proof needs; the others are left unsettled unless --all-moves.
+  JSON: {"position", "value": "win"|"loss"|"draw"|"unknown" (for the side to move), "winner", "moves" (first
+  moves proved winning), "proofNodes" (distinct positions of the proof), "proofDepth" (plies), "nodes",
+  "exhausted" (a budget ran out), "stopped", "seconds", ...}.
+  "shortest" (with --shortest): plies of the quickest forced win, by a bounded search deepened 2 plies at a time.
+  Ctrl-C stops the search and prints what it proved so far (exit 130).
+
+Examples:
+  gridbits valley solve --shortest             (White wins; the quickest forced win takes 9 plies)
+  gridbits valley solve --all-moves            (every first move: win, loss or draw)
+  gridbits valley solve --position 'k4/5/5/5/4K w 3'
+  gridbits valley solve --all-moves --timeout 5m --json`;
+
+const VALLEY_PLAY_USAGE =
+  'valley play [--white P] [--black P] [--variant V] [--first white|black] [--position P | --load FILE] [--no-draw-rule] [--seed S] [--json]';
+
+const VALLEY_PLAY_DETAILS = `Play: type a move like b1e4 (or b1-e4, or b1 e4); type a square (b1) to see that piece's moves on the board;
+  commands: moves, undo (with an AI opponent: back to your previous turn), save FILE, load FILE, new, board,
+  help, quit. Moves are read line by line, so a file or pipe works too: printf 'b1e4\\nquit\\n' | gridbits valley play.
+  With --json nothing is drawn: one JSON document at the end (moves, result, record, rejected lines).
+  Two AI players play to the end on their own (at most ${AI_PLY_CAP} plies).
+Game records (--load FILE, '-' for standard input; save FILE writes one): gridbits' own, an optional
+  'variant NAME' line (not for standard), an optional start position line, then one move per line; or
+  AbstractPlay's JSON game record: {"header": {"game": {"name": "King's Valley", "variants": [...]}, ...},
+  "moves": [["a1-d4", "c5-c2"], ...]}, rounds of one move a player (the first seat is White); its variants
+  king-swap (Retrieve the King) and labyrinth.
+Draw rule (not in the publisher's rules; gridbits' default): the third time the same position (board and side
+  to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
+  for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
+Variants (--variant):
+${VARIANT_NAMES.map((n) => `  ${n}: ${VARIANTS[n].about}\n    start: ${VARIANTS[n].start}`).join('\n')}
+  Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
+
+Examples:
+  gridbits valley play                          (two people at one terminal)
+  gridbits valley play --black ai:3
+  gridbits valley play --variant labyrinth --white ai --black ai --json
+  gridbits valley play --position 'k4/3s1/5/5/K3S w 4' --black ai
+  gridbits valley play --load game.txt
+  gridbits valley play --load - --white ai --black ai < record.json   (an AbstractPlay record, played on)`;
 
 const RULES = `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
   a soldier may pass over the valley c3 but not stop on it; the first move (ply 0) must be a soldier move;
@@ -161,9 +144,9 @@ function sub(
   summary: string,
   flags: Record<string, Flag>,
   details: string,
-  run: Command['run'],
+  load: Command['load'],
 ): Command {
-  return { name, usage, summary, flags, details, run };
+  return { name, usage, summary, flags, details, load };
 }
 
 export const valleyCommand: Command = {
@@ -191,7 +174,7 @@ Examples:
   gridbits valley perft 2 --divide
   gridbits valley perft 3 --variant labyrinth
   gridbits valley perft 3 --position '2k2/5/5/5/SSKSS b 1' --json`,
-      perft,
+      async () => (await import('./valley-perft.js')).perft,
     ),
     sub(
       'best',
@@ -199,7 +182,7 @@ Examples:
       'the best move by search, with its score and line',
       pick(['position', 'variant', 'first', 'depth', 'time', 'max-nodes', 'no-draw-rule']),
       VALLEY_BEST_DETAILS,
-      valleyBest,
+      async () => (await import('./valley-ai.js')).valleyBest,
     ),
     sub(
       'match',
@@ -227,7 +210,7 @@ Examples:
         },
       ),
       VALLEY_MATCH_DETAILS,
-      valleyMatchRun,
+      async () => (await import('./valley-ai.js')).valleyMatchRun,
     ),
     sub(
       'solve',
@@ -239,7 +222,7 @@ Examples:
         timeout: `stop after T ${DURATION}; the answer is then "unknown", with what was proved`,
       }),
       VALLEY_SOLVE_DETAILS,
-      valleySolveRun,
+      async () => (await import('./valley-solve.js')).valleySolveRun,
     ),
     sub(
       'play',
@@ -252,7 +235,7 @@ Examples:
         seed: 'seed of the random and greedy players (default 1)',
       }),
       VALLEY_PLAY_DETAILS,
-      valleyPlay,
+      async () => (await import('./valley-play.js')).valleyPlay,
     ),
   ],
 };

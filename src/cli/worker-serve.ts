@@ -2,15 +2,14 @@
 import type { Job as QueueJob } from 'bullmq';
 import {
   checkShardData,
-  LOCK_MS,
   MAX_STALLED,
   queueConnection,
   queueLibraries,
   QUEUE_NAME,
-  STALLED_CHECK_MS,
-  type QueueAddress,
   type ShardJobResult,
 } from './queue.js';
+import type { QueueAddress } from './queue-address.js';
+import { LOCK_MS, STALLED_CHECK_MS } from './constants.js';
 import { shardKind } from './shard-kinds.js';
 import { ShardThreads } from './shard-threads.js';
 import { durationWords, plural, thousands } from './words.js';

@@ -1,11 +1,7 @@
 // CLI command `worker`: takes count shards (tour-count, fleet count) from the job queue and counts them, one thread per
-// shard, until stopped.
-import { GridbitsError } from '../core/error.js';
-import { bool, int, noMoreThan, str, type Command } from './command.js';
-import { interruptible } from './io.js';
-import { LOCK_MS, parseQueueAddress, reachQueue, STALLED_CHECK_MS } from './queue.js';
-import { localCores } from './shard-threads.js';
-import { durationWords, plural, secondsSince, thousands } from './words.js';
+// shard, until stopped; its flags and help (the work is worker-run.ts).
+import type { Command } from './command.js';
+import { LOCK_MS, STALLED_CHECK_MS } from './constants.js';
 
 export const workerCommand: Command = {
   name: 'worker',
@@ -45,38 +41,5 @@ Examples:
   gridbits worker --queue redis://10.0.0.5:6379 --concurrency 8
   gridbits tour-count 6x8 --closed --queue redis://127.0.0.1:6379
   gridbits fleet count 12x12 --fleet german --queue redis://127.0.0.1:6379`,
-  async run(args, out) {
-    noMoreThan(args.positionals, 0, 'worker');
-    const given = str(args, 'queue');
-    if (given === undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'worker: give the job queue, e.g. gridbits worker --queue redis://127.0.0.1:6379',
-      );
-    const address = parseQueueAddress(given, 'worker');
-    const concurrency = int(args, 'concurrency', 1, 1024, localCores()) as number;
-    await reachQueue(address);
-    const t0 = performance.now();
-    // The queue's client is loaded only by this command.
-    const { serve } = await import('./worker-serve.js');
-    const tally = await interruptible(out, (signal) => serve(address, concurrency, signal));
-    const seconds = secondsSince(t0);
-    if (bool(args, 'json')) {
-      out.printJson({
-        queue: address.shown,
-        concurrency,
-        shards: tally.done,
-        failed: tally.failed,
-        handedBack: tally.handedBack,
-        seconds,
-        interrupted: true,
-      });
-    } else {
-      const back = tally.handedBack > 0 ? `, handed ${plural(tally.handedBack, 'shard')} back to the queue` : '';
-      out.print(
-        `counted ${plural(tally.done, 'shard')} in ${durationWords(Math.round(seconds * 1000))}${tally.failed > 0 ? `, ${thousands(tally.failed)} failed` : ''}${back}`,
-      );
-    }
-    return 130;
-  },
+  load: async () => (await import('./worker-run.js')).worker,
 };

@@ -215,7 +215,8 @@ function checkSize(width: number, height: number): void {
 /** Parses "WxH" (or a single "N" for N×N); throws BAD_BOARD naming the token. */
 export function parseBoardSize(text: string): Board {
   checkString(text, 'size');
-  const m = /^\s*([0-9]+)\s*(?:[xX×*]\s*([0-9]+))?\s*$/.exec(text);
+  // × written as \u00d7: code that is all ASCII loads faster (scripts/bundle-cli.mjs).
+  const m = /^\s*([0-9]+)\s*(?:[xX\u00d7*]\s*([0-9]+))?\s*$/.exec(text);
   if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 8x8`);
   const w = Number(m[1]);
   const h = m[2] === undefined ? w : Number(m[2]);

@@ -9,11 +9,9 @@ import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from '.
 import { forEachFieldPlacement } from './placements.js';
 import { checkOptions, checkProblem, shown } from './args.js';
 import type { FleetProblem } from './problem.js';
+import { HUNTER_STRATEGIES, type HunterStrategy } from './hunters.js';
 
-/** The hunting AI's strategies: 'lattice' (the default and strongest), 'posterior', 'density', 'random'. */
-export type HunterStrategy = 'lattice' | 'posterior' | 'density' | 'random';
-/** Every hunter strategy, the default first. */
-export const HUNTER_STRATEGIES: readonly HunterStrategy[] = ['lattice', 'posterior', 'density', 'random'];
+export { HUNTER_STRATEGIES, type HunterStrategy };
 
 /** How createHunter builds its hunter. */
 export interface HunterOptions {

@@ -27,7 +27,8 @@ export function checkFleetBoardSize(width: number, height: number): void {
 /** Parses "WxH" for a Sea Battle board (each side 1..FLEET_MAX_SIDE). */
 export function parseFleetBoard(text: string): Board {
   checkString(text, 'board');
-  const m = /^\s*([0-9]+)\s*[xX×*]\s*([0-9]+)\s*$/.exec(text);
+  // × written as \u00d7: code that is all ASCII loads faster (scripts/bundle-cli.mjs).
+  const m = /^\s*([0-9]+)\s*[xX\u00d7*]\s*([0-9]+)\s*$/.exec(text);
   if (m === null) throw new GridbitsError('BAD_BOARD', `bad board size '${text}': expected WxH, like 10x10`);
   checkFleetBoardSize(Number(m[1]), Number(m[2]));
   return parseBoardSize(text);

@@ -5,13 +5,7 @@ import { SearchMachine, type SearchSwitches } from './machine.js';
 import { checkQueryShape, checkSearchOptions } from './check.js';
 import type { Query } from './types.js';
 
-/**
- * The default budget of a tour search, in nodes (moves of the backtracking search): `findTour`'s whole search,
- * each start square of a table (`table`, `openTourStarts`), and the CLI's `tour` and `tour-table`. Large enough
- * to prove that the zebra has no open tour of 8×8 from any square (about 5,000,000 nodes in all, at most 146,000
- * from one square), a few seconds of search.
- */
-export const SEARCH_BUDGET = 10_000_000;
+export { SEARCH_BUDGET } from './budget.js';
 
 /** Options of the search: the optimisations to use. */
 export interface TourSearchOptions {

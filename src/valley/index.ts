@@ -72,8 +72,6 @@ export {
 } from './solve.js';
 export {
   AI_CONTEMPT,
-  AI_LEVELS,
-  DEFAULT_LEVEL,
   createPlayer,
   formatPlayer,
   greedyPlayer,
@@ -86,7 +84,6 @@ export {
   playGameJob,
   playGameSync,
   randomPlayer,
-  type Level,
   type LevelBudget,
   type MatchGame,
   type MatchOptions,
@@ -98,4 +95,5 @@ export {
   type PlayerSpec,
   type Turn,
 } from './ai.js';
+export { AI_LEVELS, DEFAULT_LEVEL, type Level } from './levels.js';
 export type { WorkerSearchOptions } from './jobs.js';

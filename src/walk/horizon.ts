@@ -18,9 +18,9 @@ import {
   squaringCost,
   type Reduced,
 } from './orbit-ops.js';
+import { HORIZON_MAX_STEPS } from './horizon-steps.js';
 
-/** The largest horizon taken. */
-export const HORIZON_MAX_STEPS = 1_000_000_000;
+export { HORIZON_MAX_STEPS };
 
 /** One square's survival at a far horizon, with the decay rate and the error. */
 export interface HorizonResult {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, WEB_DIST, ensureWebBuilt } from '../web/build.js';
 import { httpGet, rawGet, startServe, type Served } from '../web/serve-process.js';
-import { resolveRequest } from '../../src/cli/serve.js';
+import { resolveRequest } from '../../src/cli/serve-run.js';
 import { expectUserError, gridbits } from './run.js';
 
 let served: Served;

@@ -1,7 +1,7 @@
 // What the tarball holds, from `npm pack --dry-run`: no dependencies, every shipped module loaded by something
 // (nothing twice), source maps only with their sources, the licence and the project's addresses, and a size
 // within the budget.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt } from '../web/build.js';
@@ -96,9 +96,18 @@ describe('the tarball', () => {
       'shipped modules nothing loads',
     ).toEqual([]);
     const declarations = [...shipped].filter((p) => p.endsWith('.d.ts'));
-    // The CLI is one bundled file; each module of the library has its types (internal modules' types too, which
-    // the public ones need not name: tsc writes them, about 60 kB).
-    expect(js.filter((p) => p.startsWith('dist/cli/'))).toEqual([posix.normalize(manifest.bin.gridbits)]);
+    // The CLI is the bundle alone (main.js and the chunks it loads: scripts/bundle-cli.mjs), each of its files
+    // loaded from the bin; each module of the library has its types (internal modules' types too, which the
+    // public ones need not name: tsc writes them, about 60 kB).
+    const cli = js.filter((p) => p.startsWith('dist/cli/'));
+    expect(cli).toContain(posix.normalize(manifest.bin.gridbits));
+    const fromBin = reach([manifest.bin.gridbits]);
+    expect(cli.filter((p) => !fromBin.has(p))).toEqual([]);
+    expect(
+      readdirSync(`${REPO}/dist/cli`)
+        .map((f) => `dist/cli/${f}`)
+        .sort(),
+    ).toEqual(cli.sort());
     expect(declarations.map((p) => p.replace(/\.d\.ts$/, '.js')).sort()).toEqual(
       js.filter((p) => !p.startsWith('dist/cli/')).sort(),
     );

@@ -1,0 +1,23 @@
+// Values that a command's help states and its work uses, which must agree. They live apart from both: the help
+// (loaded at every start) must not import the work, which the CLI loads only for the command that runs, and the
+// work must not import the help, which loads it (an import cycle).
+
+/** `tour`: above this many squares the default is a summary, and a full path needs --out or --json. */
+export const TOUR_BIG_SQUARES = 1_000_000;
+
+/** `tour --trace`: the largest board it traces, in squares. */
+export const TOUR_TRACE_SQUARES = 100;
+
+/** `valley play`: two AI players stop after this many plies. */
+export const AI_PLY_CAP = 1000;
+
+/** How a forbidden cell is drawn in layouts, heat maps and games ('x' would read as a hit). */
+export const FORBIDDEN_GLYPH = '-';
+
+/**
+ * How long a worker holds a shard without renewing its lock, and how often live workers look for shards whose
+ * worker died (SIGKILL, power loss): such a shard goes back to the queue within about 8 s. A live worker
+ * renews its lock every 2.5 s while its shard runs (the shard runs in a thread, the lock in the main loop).
+ */
+export const LOCK_MS = 5000;
+export const STALLED_CHECK_MS = 3000;

@@ -1,0 +1,138 @@
+// The work of `tour-check` (tour-check.ts has its flags and help): reads a tour (file, stdin or the gallery), says
+// whether it is valid and what it is.
+import type { Board } from '../core/board.js';
+import { parseBoardSize } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { parsePiece } from '../pieces/piece.js';
+import { drawGrid } from '../render/ascii.js';
+import { analyzeTour } from '../tour/analyze.js';
+import { leapsOf } from '../tour/count-graph.js';
+import { closeByEuler } from '../tour/euler.js';
+import { GALLERY, galleryTour } from '../tour/gallery.js';
+import { parseTour, type ParsedTour } from '../tour/parse.js';
+import { bool, boardAndRest, noMoreThan, str, type Run } from './command.js';
+import { readTextArg } from './io.js';
+
+/**
+ * A numbered grid as `gridbits tour` draws it (rank numbers down the left, file letters under it) without its
+ * frame, so that the grid reader sees the numbers alone; other text is returned as it is.
+ */
+function unframe(text: string): string {
+  const lines = text.split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  const files = lines[lines.length - 1];
+  if (files === undefined || !/^\s+[a-z]+(\s+[a-z]+)*\s*$/.test(files)) return text;
+  const grid = lines.slice(0, -1).filter((l) => l.trim() !== '');
+  const ranks = grid.map((l) => /^\s*([0-9]+)\s/.exec(l)?.[1]);
+  // The labels count down to 1, one a line.
+  if (grid.length === 0 || ranks.some((r, i) => r === undefined || Number(r) !== grid.length - i)) return text;
+  return grid.map((l) => l.replace(/^\s*[0-9]+/, '')).join('\n') + '\n';
+}
+
+export const tourCheck: Run = (args, out) => {
+  const { board: boardText, rest } = boardAndRest(args, 'tour-check');
+  const [file] = rest;
+  noMoreThan(rest, 1, 'tour-check');
+  const gallery = str(args, 'gallery');
+  if (gallery?.trim().toLowerCase() === 'list') {
+    if (out.json)
+      out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
+    else
+      for (const t of GALLERY)
+        out.print(`${t.name.padEnd(10)} ${t.title}\n${' '.repeat(11)}${out.paint.dim(t.source)}`);
+    return;
+  }
+  if (gallery !== undefined && file !== undefined)
+    throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
+  const given: Board | undefined = boardText === undefined ? undefined : parseBoardSize(boardText);
+  const piece = parsePiece(str(args, 'piece') ?? 'knight');
+  leapsOf(piece);
+  let tour: ParsedTour;
+  let source: string;
+  if (gallery !== undefined) {
+    const g = galleryTour(gallery);
+    tour = given ? parseTour(g.entry.grid, given) : g.tour;
+    source = `gallery: ${g.entry.title} (${g.entry.source})`;
+  } else {
+    if (file === undefined && process.stdin.isTTY) {
+      throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
+    }
+    tour = parseTour(unframe(readTextArg(file ?? '-', 'the tour')), given);
+    source = file === undefined || file === '-' ? 'standard input' : file;
+  }
+  const { board, path } = tour;
+  const a = analyzeTour(board, path, { piece, numbers: tour.numbers, problems: tour.problems });
+  const name = (s: number): string => board.name(s);
+  let close: { possible: boolean; how?: string; path?: string[]; reason?: string } | undefined;
+  if (bool(args, 'close')) {
+    if (!a.isPath)
+      close = {
+        possible: false,
+        reason: 'it is not one path (repeated squares, numbers out of sequence or an illegal step); fix it first',
+      };
+    else {
+      const c = closeByEuler(board, path, piece);
+      close =
+        c === null
+          ? {
+              possible: false,
+              reason: 'no square next to the end is followed by one next to the start (at either end)',
+            }
+          : { possible: true, how: c.how, path: c.path.map(name) };
+    }
+  }
+  if (out.json) {
+    out.printJson({
+      board: { width: board.width, height: board.height },
+      piece: piece.name,
+      source,
+      format: tour.format,
+      valid: a.valid,
+      closed: a.closed,
+      length: a.length,
+      errors: a.errors,
+      start: path.length > 0 ? name(path[0]) : null,
+      end: path.length > 0 ? name(path[path.length - 1]) : null,
+      sums: a.sums,
+      semiMagic: a.semiMagic,
+      magic: a.magic,
+      halfTurnSymmetric: a.halfTurnSymmetric,
+      path: path.map(name),
+      ...(close ? { close } : {}),
+    });
+    return;
+  }
+  const p = out.paint;
+  const numberOf = new Map<number, number>();
+  path.forEach((s, i) => numberOf.set(s, tour.numbers[i]));
+  if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(numberOf.get(s) ?? '.')));
+  out.print(`source: ${source}`);
+  if (a.valid)
+    out.print(
+      p.green(`valid ${a.closed ? 'closed' : 'open'} ${piece.name} tour of the ${board} board`) +
+        ` (${name(path[0])} … ${name(path[path.length - 1])})`,
+    );
+  else {
+    out.print(p.red(`not a valid ${piece.name} tour of the ${board} board:`));
+    for (const e of a.errors) out.print(`  - ${e}`);
+  }
+  const line = (label: string, xs: number[]): string => `${label}: ${xs.join(' ')}`;
+  out.print(line('rank sums (rank 1 first)', a.sums.rows));
+  out.print(line('file sums (file a first)', a.sums.columns));
+  if (a.sums.diagonals.length > 0) out.print(line('diagonal sums (a1 up, top-left down)', a.sums.diagonals));
+  if (a.valid) {
+    out.print(
+      `semi-magic: ${a.semiMagic ? 'yes' : 'no'}; magic: ${a.magic ? 'yes' : 'no'}; half-turn symmetric: ${a.halfTurnSymmetric ? 'yes' : 'no'}`,
+    );
+  }
+  if (close) {
+    if (!close.possible) out.print(`cannot close it: ${close.reason}`);
+    else {
+      out.print(`closed by Euler's reversal: ${close.how}`);
+      if (board.cells <= 10_000) {
+        const idx = new Map((close.path ?? []).map((s, i) => [board.parse(s), i + 1] as const));
+        out.print(drawGrid(board, (s) => String(idx.get(s) ?? '.')));
+      }
+    }
+  }
+};

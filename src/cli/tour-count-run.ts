@@ -1,0 +1,319 @@
+// The work of `tour-count` (tour-count.ts has its flags and help): exact counts of open (directed) and closed
+// (undirected) tours on small boards.
+import { parseBoardSize } from '../core/board.js';
+import { GridbitsError } from '../core/error.js';
+import { parsePiece } from '../pieces/piece.js';
+import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, type CountPartial } from '../tour/count.js';
+import type { EachAnswer } from '../tour/count-each.js';
+import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
+import { budgetWords } from './tour-stopped.js';
+import { drawGrid } from '../render/ascii.js';
+import type { Output } from './output.js';
+import type { Board } from '../core/board.js';
+import type { Piece } from '../pieces/piece.js';
+import { bool, boardAndRest, duration, int, noMoreThan, str, type Run } from './command.js';
+import { whileSaving } from './io.js';
+import { runJob } from './run-job.js';
+import { parseQueueAddress } from './queue-address.js';
+import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
+import { shardTourCount } from '../tour/count-shards.js';
+import { DEFAULT_SHARDS } from '../core/shards.js';
+import { LOCAL_SHARDS } from './shard-threads.js';
+import { bytesWords, peakMemoryBytes, thousands } from './words.js';
+
+/** How often a long count saves its checkpoint. */
+const CHECKPOINT_EVERY_MS = 60_000;
+
+export const tourCount: Run = async (args, out) => {
+  const { board: size, rest } = boardAndRest(args, 'tour-count');
+  if (size === undefined && rest.length === 0)
+    throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
+  noMoreThan(rest, size === undefined ? 1 : 0, 'tour-count');
+  const board = parseBoardSize(size ?? rest[0]);
+  const piece = parsePiece(str(args, 'piece') ?? 'knight');
+  const closed = bool(args, 'closed');
+  const fromName = str(args, 'from');
+  const toName = str(args, 'to');
+  const from = fromName === undefined ? undefined : board.parse(fromName);
+  const to = toName === undefined ? undefined : board.parse(toName);
+  const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
+  const timeoutMs = duration(args, 'timeout');
+  const queueText = str(args, 'queue');
+  if (queueText !== undefined) {
+    if (maxNodes !== undefined || timeoutMs !== undefined) {
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)',
+      );
+    }
+    if (bool(args, 'each') || from !== undefined || to !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to',
+      );
+  }
+  const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'tour-count');
+  if (bool(args, 'each')) {
+    if (closed || from !== undefined || to !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to',
+      );
+    if (str(args, 'checkpoint') !== undefined)
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        'tour-count: --each is not saved to a checkpoint; leave out --checkpoint',
+      );
+    return countEach(board, piece, out, maxNodes, timeoutMs);
+  }
+  refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
+  const file = str(args, 'checkpoint');
+  if (file !== undefined && queue !== undefined)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)',
+    );
+  // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or
+  // the queue.
+  // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
+  // a checkpoint too: the checkpoint keeps the shards finished.
+  if (maxNodes === undefined && from === undefined) {
+    const sc = shardTourCount(
+      { width: board.width, height: board.height, piece: piece.name, closed },
+      queue === undefined ? LOCAL_SHARDS : DEFAULT_SHARDS,
+    );
+    const plain = timeoutMs === undefined && file === undefined;
+    if (queue !== undefined || (sc.shards > 1 && (plain || sc.method === 'crossing'))) {
+      return countSharded(out, board, piece, sc, queue, {
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(file !== undefined ? { checkpoint: file } : {}),
+      });
+    }
+  }
+  const resume = file === undefined ? undefined : loadCheckpoint(file);
+  // The checkpoint: saved about every minute and when the count stops (read back by the same command), removed
+  // once it finished.
+  let saved = false;
+  const checkpoint =
+    file === undefined
+      ? undefined
+      : {
+          everyMs: CHECKPOINT_EVERY_MS,
+          save: (parts: Uint8Array[], stopped: boolean) => {
+            whileSaving(() => saveCheckpoint(file, parts));
+            if (stopped) saved = true;
+          },
+        };
+  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+  const { r: outcome, seconds } = await timed(() =>
+    runJob(
+      out,
+      'tour.count',
+      [
+        { width: board.width, height: board.height },
+        { piece: piece.name, closed, from, to, pastLimit, resume, checkpoint },
+      ],
+      { label: `tour-count ${board}`, maxNodes, timeoutMs },
+    ),
+  );
+  if (file !== undefined && outcome.finished && outcome.value.complete) dropCheckpoint(file);
+  // Ctrl-C: the count says what it has, as a spent budget does, then the exit code is 130.
+  const interrupted = !outcome.finished && outcome.stopped === 'signal';
+  // A count not finished: "complete": false, why (the budget that ran out, or a limit of the counter's own that
+  // no budget would lift), and its lower bound where the method has one (backtracking); the frontier program
+  // has none before its last square, so it says how far it got instead.
+  const beyond = outcome.finished && !outcome.value.complete ? outcome.value : undefined;
+  const partial: CountPartial = outcome.finished
+    ? (beyond ?? { count: null, method: 'frontier' })
+    : (outcome.partial ?? { count: null, method: 'frontier' });
+  const r =
+    outcome.finished && outcome.value.complete
+      ? { ...outcome.value, reason: undefined }
+      : {
+          ...partial,
+          count: partial.count ?? 0n,
+          nodes: outcome.nodes,
+          complete: false,
+          reason: outcome.finished ? (beyond?.reason ?? '') : reasonOf(outcome.stopped, maxNodes, timeoutMs),
+          convention: convention(closed, from),
+        };
+  const bound = r.complete ? 'exact' : partial.count === null ? 'none' : 'lower';
+  if (out.json) {
+    out.printJson({
+      board: { width: board.width, height: board.height },
+      piece: piece.name,
+      closed,
+      ...(fromName !== undefined ? { from: board.name(from as number) } : {}),
+      ...(toName !== undefined ? { to: board.name(to as number) } : {}),
+      count: r.count.toString(),
+      directed: !closed,
+      ...(!closed && from === undefined && r.complete
+        ? { undirectedCount: (board.cells > 1 ? r.count / 2n : r.count).toString() }
+        : {}),
+      complete: r.complete,
+      // True when `count` is a real lower bound; a stopped frontier count has none ("bound": "none", count "0").
+      lowerBound: bound === 'lower',
+      bound,
+      ...(r.reason ? { reason: r.reason } : {}),
+      convention: r.convention,
+      method: r.method,
+      ...('theorem' in r && r.theorem !== undefined ? { theorem: r.theorem } : {}),
+      nodes: r.nodes,
+      ...('peakStates' in r && r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
+      ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
+      ...(partial.shareDone !== undefined ? { shareDone: partial.shareDone } : {}),
+      seconds,
+      peakMemoryBytes: peakMemoryBytes(),
+      shards: 1,
+      ...(interrupted ? { interrupted: true } : {}),
+      ...(saved ? { checkpoint: file } : {}),
+      ...('split' in r && r.split !== undefined ? { split: r.split } : {}),
+    });
+    return interrupted ? 130 : 0;
+  }
+  const kind = closed ? 'closed' : 'directed open';
+  const where =
+    fromName !== undefined && !closed
+      ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}`
+      : '';
+  const what = `${kind} ${piece.name} tour${r.count === 1n ? '' : 's'} of the ${board} board${where}`;
+  if (r.complete) out.print(`${thousands(r.count)} ${what}`);
+  else if (bound === 'lower') out.print(`at least ${thousands(r.count)} ${what} (a lower bound: ${r.reason})`);
+  else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
+  if ('theorem' in r && r.theorem !== undefined)
+    out.print(out.paint.dim(`${r.convention}; none by theorem: ${r.theorem}`));
+  else
+    out.print(
+      out.paint.dim(
+        `${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`,
+      ),
+    );
+  if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
+  return interrupted ? 130 : 0;
+};
+/**
+ * The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000
+ * nodes").
+ */
+function reasonOf(
+  stopped: 'nodes' | 'time' | 'signal',
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+): string {
+  return stopped === 'signal' ? 'interrupted' : budgetWords(stopped, { maxNodes, timeoutMs });
+}
+
+async function countEach(
+  board: Board,
+  piece: Piece,
+  out: Output,
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+): Promise<number> {
+  // Counts from each square run on the whole board, under its limits (as from any one square).
+  refuseWithoutBudget(board, piece, false, maxNodes, timeoutMs, false, 0);
+  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+  const { r: outcome, seconds } = await timed(() =>
+    runJob(
+      out,
+      'tour.each',
+      [
+        { width: board.width, height: board.height },
+        { piece: piece.name, pastLimit },
+      ],
+      {
+        label: `tour-count ${board} from every square`,
+        maxNodes,
+        timeoutMs,
+      },
+    ),
+  );
+  const interrupted = !outcome.finished && outcome.stopped === 'signal';
+  // Not finished: stopped by a budget or Ctrl-C, or past a limit of the counter's own (which says so).
+  const r: EachAnswer = outcome.finished
+    ? outcome.value
+    : {
+        ...(outcome.partial ?? { counts: new Array<bigint>(board.cells).fill(0n), runs: 0 }),
+        complete: false,
+        reason: reasonOf(outcome.stopped, maxNodes, timeoutMs),
+      };
+  const total = r.counts.reduce((x, y) => x + y, 0n);
+  if (out.json) {
+    const rows: string[][] = [];
+    for (let rank = 0; rank < board.height; rank++)
+      rows.push(r.counts.slice(rank * board.width, (rank + 1) * board.width).map(String));
+    out.printJson({
+      board: { width: board.width, height: board.height },
+      piece: piece.name,
+      closed: false,
+      count: total.toString(),
+      directed: true,
+      each: rows,
+      complete: r.complete,
+      lowerBound: !r.complete,
+      ...(!r.complete ? { reason: r.reason } : {}),
+      convention:
+        'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
+      runs: r.runs,
+      seconds,
+      ...(interrupted ? { interrupted: true } : {}),
+    });
+    return interrupted ? 130 : 0;
+  }
+  if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
+  const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
+  out.print(
+    r.complete
+      ? `${thousands(total)} ${what}`
+      : `at least ${thousands(total)} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`,
+  );
+  out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
+  return interrupted ? 130 : 0;
+}
+
+/** Runs a count (a job through the registry: Ctrl-C, progress and limits) and times it, in seconds. */
+async function timed<T>(run: () => Promise<T>): Promise<{ r: T; seconds: number }> {
+  const t0 = performance.now();
+  const r = await run();
+  return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+}
+
+/** The CLI's own words for a board past the count limit without a budget (the library names its options). */
+function refuseWithoutBudget(
+  board: Board,
+  piece: Piece,
+  closed: boolean,
+  maxNodes: number | undefined,
+  timeoutMs: number | undefined,
+  queued = false,
+  from?: number,
+): void {
+  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
+  const limit = countLimit(board, piece, closed, from);
+  // The queue is for counts past one machine: it takes any count that splits into shards, however long.
+  if (
+    limit !== null &&
+    queued &&
+    shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
+  ) {
+    throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
+  }
+  if (queued) return;
+  if (limit !== null)
+    throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+}
+
+/** How far a stopped frontier count got, in words: it has no partial count to show. */
+function frontierStop(p: CountPartial): string {
+  const share = p.shareDone ?? 0;
+  const pct = share >= 0.001 ? `about ${(share * 100).toFixed(1)} %` : 'under 0.1 %';
+  const where =
+    p.squaresAdded !== undefined && p.squares !== undefined
+      ? `and it had added ${p.squaresAdded} of the ${p.squares} squares, `
+      : '';
+  return `the frontier program counts no tour before its last square, ${where}${pct} of its work by its own forecast`;
+}
+
+function convention(closed: boolean, from: number | undefined): string {
+  return closed ? COUNT_CONVENTION.closed : from !== undefined ? COUNT_CONVENTION.openFrom : COUNT_CONVENTION.open;
+}
