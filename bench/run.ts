@@ -1,6 +1,9 @@
 // `npm run bench [-- name...]`: runs every bench/*.bench.ts, or those whose name contains an argument
 // (compiled by tsc first, so the engines run as plain JavaScript), prints each table and writes
-// bench/RESULTS.md from the latest result of every section.
+// bench/RESULTS.md from the latest result of every section. Each section runs in a Node process of its own: in
+// one process for all, a section ran on the heap the sections before it left (a stall section after the fleet
+// sections measured pauses of the collector sweeping their garbage), so its figures depended on the order.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -40,20 +43,31 @@ export function renderSection(s: BenchSection): string {
   return lines.join('\n') + '\n';
 }
 
+/** Runs one section (in this process) and writes its table to bench/results. */
+async function runSection(f: string): Promise<void> {
+  const mod = (await import(pathToFileURL(join(compiled, f)).href)) as { run: () => Promise<BenchSection> };
+  const text = renderSection(await mod.run());
+  process.stdout.write('\n' + text);
+  writeFileSync(join(resultsDir, f.replace(/\.bench\.js$/, '.md')), text);
+}
+
+/** The flag that makes this script run one section itself, in the process started for it. */
+const ONE = '--section';
+
 async function main(): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  if (process.argv[2] === ONE) return runSection(process.argv[3]);
   const filters = process.argv.slice(2);
   const files = readdirSync(compiled)
     .filter((f) => f.endsWith('.bench.js'))
     .sort()
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
-  mkdirSync(resultsDir, { recursive: true });
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(compiled, f)).href)) as { run: () => Promise<BenchSection> };
     process.stderr.write(`bench: ${f} …\n`);
-    const section = await mod.run();
-    const text = renderSection(section);
-    process.stdout.write('\n' + text);
-    writeFileSync(join(resultsDir, f.replace(/\.bench\.js$/, '.md')), text);
+    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE, f], {
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error(`bench: ${f} failed (exit ${r.status ?? r.signal})`);
   }
   writeResults(here);
 }

@@ -67,7 +67,7 @@ export function fleetPlacements(problem: FleetProblem): FleetPlacements {
 /** fleetPlacements for the engine's own problems (a kind with no ship left allowed), unchecked. */
 export function placementsOf(problem: FleetProblem): FleetPlacements {
   const rows = new PlacementRows(problem);
-  for (let k = 0; k < problem.kinds.length; k++) for (let y = 0; y < problem.height; y++) rows.add(k, y);
+  for (let k = 0; k < problem.kinds.length; k++) rows.add(k, 0, problem.height);
   return rows.done();
 }
 
@@ -79,7 +79,7 @@ export function* placementSteps(problem: FleetProblem): Generator<void, FleetPla
   const rows = new PlacementRows(problem);
   for (let k = 0; k < problem.kinds.length; k++)
     for (let y = 0; y < problem.height; y++) {
-      rows.add(k, y);
+      rows.add(k, y, y + 1);
       yield;
     }
   return rows.done();
@@ -104,17 +104,17 @@ class PlacementRows {
     this.stamp = new Int32Array(problem.width * problem.height).fill(-1);
   }
 
-  /** The placements of kind k anchored on rank `row`. */
-  add(k: number, row: number): void {
+  /** The placements of kind k anchored on ranks `from` to `to` - 1. */
+  add(k: number, from: number, to: number): void {
     const { width: w, height: h, forbidden } = this.problem;
     const { kindOf, cellStart, cells, haloStart, halo, stamp } = this;
     const near = NEIGHBOURS[this.problem.touch];
     const orientations = this.problem.kinds[k].orientations;
     let count = this.count;
-    if (row === 0) this.kindStart[k] = count;
+    if (from === 0) this.kindStart[k] = count;
     // Anchor = an orientation's first cell (lowest rank, leftmost): walking anchors in order sorts placements by lowest
     // cell.
-    for (let anchor = row * w; anchor < (row + 1) * w; anchor++) {
+    for (let anchor = from * w; anchor < to * w; anchor++) {
       const ax = anchor % w,
         ay = (anchor / w) | 0;
       for (const o of orientations) {
