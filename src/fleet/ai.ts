@@ -5,9 +5,9 @@ import { GridbitsError } from '../core/error.js';
 import type { Rng } from '../core/prng.js';
 import { PosteriorEstimator } from './ai-posterior.js';
 import { huntingLattice, onLattice } from './ai-lattice.js';
-import { conditionedProblem, UNKNOWN, type Conditioned, type Knowledge } from './game.js';
+import { conditionedProblem, conditionOf, UNKNOWN, type Conditioned, type Knowledge } from './game.js';
 import { forEachFieldPlacement } from './placements.js';
-import { checkOptions, checkProblem, shown } from './args.js';
+import { checkKnowledgeShape, checkOptions, checkProblem, shown } from './args.js';
 import type { FleetProblem } from './problem.js';
 import { HUNTER_STRATEGIES, type HunterStrategy } from './hunters.js';
 
@@ -47,7 +47,7 @@ function best(
   rng: Rng,
   conditioned?: Conditioned,
 ): number {
-  const closed = (conditioned ?? conditionedProblem(problem, knowledge)).problem.forbidden;
+  const closed = (conditioned ?? conditionOf(problem, knowledge)).problem.forbidden;
   const pick = bestOf(knowledge, closed, score, rng);
   if (pick >= 0) return pick;
   const any = bestOf(knowledge, problem.forbidden, score, rng);
@@ -137,13 +137,20 @@ export function createHunter(problem: FleetProblem, options: HunterOptions = {})
     throw new GridbitsError('BAD_ARGUMENT', `options.samples must be a whole number ≥ 1, got ${shown(samples)}`);
   if (strategy === 'random') {
     const zero = new Float64Array(problem.width * problem.height);
-    return { strategy, choose: (k, rng) => best(problem, k, zero, rng) };
+    return {
+      strategy,
+      choose(k, rng) {
+        checkKnowledgeShape(problem, k);
+        return best(problem, k, zero, rng);
+      },
+    };
   }
   if (strategy === 'density') {
     return {
       strategy,
       choose(k, rng) {
-        const c = conditionedProblem(problem, k);
+        checkKnowledgeShape(problem, k);
+        const c = conditionOf(problem, k);
         return best(problem, k, densityOf(c), rng, c);
       },
     };
@@ -152,7 +159,8 @@ export function createHunter(problem: FleetProblem, options: HunterOptions = {})
     return {
       strategy,
       choose(k, rng) {
-        const c = conditionedProblem(problem, k);
+        checkKnowledgeShape(problem, k);
+        const c = conditionOf(problem, k);
         return best(problem, k, latticeScore(problem, c), rng, c);
       },
     };
