@@ -147,6 +147,18 @@ export function boardAndRest(args: Parsed, command: string): { board: string | u
   return { board: flag ?? given[0], rest };
 }
 
+/**
+ * The board of a command that needs one and takes no other positional (see boardAndRest): its size text. A lone
+ * positional of another form is taken as the board, so that a misspelt size gets the board's own message.
+ */
+export function requiredBoard(args: Parsed, command: string, example: string): string {
+  const { board, rest } = boardAndRest(args, command);
+  if (board === undefined && rest.length === 0)
+    throw new GridbitsError('BAD_ARGUMENT', `${command}: give a board size, e.g. gridbits ${command} ${example}`);
+  noMoreThan(rest, board === undefined ? 1 : 0, command);
+  return board ?? rest[0];
+}
+
 /** Refuses positionals past the first `n` (naming the first extra one). */
 export function noMoreThan(rest: string[], n: number, command: string): void {
   if (rest.length > n) throw new GridbitsError('BAD_ARGUMENT', `${command}: unexpected argument '${rest[n]}'`);

@@ -11,7 +11,7 @@ import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
-import { bool, boardAndRest, duration, int, noMoreThan, str, type Run } from './command.js';
+import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
 import { whileSaving } from './io.js';
 import { runJob } from './run-job.js';
 import { parseQueueAddress } from './queue-address.js';
@@ -25,11 +25,7 @@ import { bytesWords, peakMemoryBytes, thousands } from './words.js';
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tourCount: Run = async (args, out) => {
-  const { board: size, rest } = boardAndRest(args, 'tour-count');
-  if (size === undefined && rest.length === 0)
-    throw new GridbitsError('BAD_ARGUMENT', 'tour-count: give a board size, e.g. gridbits tour-count 5x5');
-  noMoreThan(rest, size === undefined ? 1 : 0, 'tour-count');
-  const board = parseBoardSize(size ?? rest[0]);
+  const board = parseBoardSize(requiredBoard(args, 'tour-count', '5x5'));
   const piece = parsePiece(str(args, 'piece') ?? 'knight');
   const closed = bool(args, 'closed');
   const fromName = str(args, 'from');

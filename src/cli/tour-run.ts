@@ -12,7 +12,7 @@ import { searchStopWords } from './tour-stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
 import { runJob } from './run-job.js';
-import { bool, boardAndRest, duration, int, noMoreThan, str, type Run } from './command.js';
+import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
 import { thousands } from './words.js';
 import { TOUR_BIG_SQUARES, TOUR_TRACE_SQUARES } from './constants.js';
@@ -21,11 +21,7 @@ const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
 type Format = (typeof FORMATS)[number];
 
 export const tour: Run = async (args, out) => {
-  const { board: size, rest } = boardAndRest(args, 'tour');
-  if (size === undefined && rest.length === 0)
-    throw new GridbitsError('BAD_ARGUMENT', 'tour: give a board size, e.g. gridbits tour 8x8');
-  noMoreThan(rest, size === undefined ? 1 : 0, 'tour');
-  const board = parseBoardSize(size ?? rest[0]);
+  const board = parseBoardSize(requiredBoard(args, 'tour', '8x8'));
   const pieceText = str(args, 'piece') ?? 'knight';
   const piece = parsePiece(pieceText);
   const closed = bool(args, 'closed');

@@ -6,18 +6,14 @@ import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { SEARCH_BUDGET } from '../tour/search.js';
 import { tableCellText, type TableCell } from '../tour/table.js';
-import { bool, boardAndRest, duration, int, noMoreThan, str, type Run } from './command.js';
+import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
 import { runJob } from './run-job.js';
 
 /** Squares of the largest table made without --timeout: 100x100 takes about a minute of CPU here (measured). */
 const TABLE_MAX_SQUARES = 10_000;
 
 export const tourTable: Run = async (args, out) => {
-  const { board: size, rest } = boardAndRest(args, 'tour-table');
-  if (size === undefined && rest.length === 0)
-    throw new GridbitsError('BAD_ARGUMENT', 'tour-table: give a board size, e.g. gridbits tour-table 5x5');
-  noMoreThan(rest, size === undefined ? 1 : 0, 'tour-table');
-  const board = parseBoardSize(size ?? rest[0]);
+  const board = parseBoardSize(requiredBoard(args, 'tour-table', '5x5'));
   const timeoutMs = duration(args, 'timeout');
   // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
   const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;
