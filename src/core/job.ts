@@ -329,10 +329,13 @@ export class Job<T, P = never> {
     this.running = true;
     this.generator ??= this.body(ctl);
     const gen = this.generator;
-    setCheck();
     const step = (): Outcome<T, P> | undefined => {
+      // Set at each step, not after the last one: an inner job's allowance is what the outer job has left now
+      // (set after the last step, it missed the outer job's pause since, and neither job's pacing could grow).
+      setCheck();
       const t0 = now();
       const before = ctl.nodes;
+      const at = ctl.checkAt;
       let r: IteratorResult<void, T>;
       try {
         r = gen.next();
@@ -353,8 +356,8 @@ export class Job<T, P = never> {
       if (signal?.aborted) return stop('signal', t);
       if (ctl.nodes >= budgetEnd) return stop('nodes', t);
       if (spent(t) >= timeLimit) return stop('time', t);
-      pacer.checked(t - t0, ctl.nodes - before);
-      setCheck();
+      // The stretch's work: its nodes, and the work besides them that brought the pause sooner (see AsideWork).
+      pacer.checked(t - t0, ctl.nodes - before + (at - ctl.checkAt), ctl.nodes >= ctl.checkAt);
       report(false, t);
       return undefined;
     };
@@ -376,13 +379,14 @@ class Pacer {
   }
 
   /**
-   * Takes the time the last stretch of the body ran and the nodes it spent. Only a stretch that spent its whole
-   * allowance says the allowance is too small: a body that pauses of its own accord sooner says nothing of it.
+   * Takes the time the last stretch of the body ran, the work it did (in nodes' worth) and whether that was its
+   * whole allowance. Only a stretch that spent its whole allowance says the allowance is too small: a body that
+   * pauses of its own accord sooner says nothing of it.
    */
-  checked(ms: number, spent: number): void {
+  checked(ms: number, spent: number, whole: boolean): void {
     if (this.every === Infinity) return;
     if (ms < 0.5) {
-      if (spent >= this.every && this.every < 2 ** 30) this.every *= 2;
+      if (whole && this.every < 2 ** 30) this.every *= 2;
     } else if (ms > 2 && this.every > 1) this.every = Math.max(1, Math.min(this.every, Math.floor(spent / ms)));
   }
 }

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Job, finishedValue, job, type JobControl } from '../../src/core/job.js';
+import { AsideWork } from '../../src/core/pace.js';
 import { runInWorker } from '../../src/core/worker.js';
 import { PROGRESS_UNITS, type Progress } from '../../src/core/run.js';
 import { isGridbitsError } from '../../src/core/error.js';
@@ -87,6 +88,45 @@ describe('Job', () => {
     expect(ticks).toBeGreaterThan(3);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toBe(out.finished ? out.value : -1);
+  });
+
+  it('pauses about once a stretch of a millisecond, not once a node: for work besides nodes and inside another job', async () => {
+    const N = 2_000_000;
+    /** Pauses of a run, against the run's milliseconds: stretches far shorter than the pacer's would be thousands. */
+    const expectFewPauses = (pauses: number, ms: number): void => {
+      expect(pauses).toBeGreaterThan(0);
+      expect(pauses).toBeLessThan(100 + 4 * ms);
+    };
+    let pauses = 0;
+    // Work besides the nodes (a table's pieces): each piece brings the pause sooner by a node's worth.
+    const besides = await job(function* (ctl: JobControl) {
+      const work = new AsideWork(ctl as JobControl<unknown>, 1);
+      for (let i = 0; i < N; i++) {
+        if (work.spend(1)) {
+          pauses++;
+          yield;
+        }
+      }
+      return N;
+    }).run();
+    expect(besides.finished).toBe(true);
+    expectFewPauses(pauses, besides.ms);
+    // An inner job run within an outer one: the inner job's pauses are the outer job's.
+    pauses = 0;
+    const inner = job(function* (ctl: JobControl) {
+      for (let i = 0; i < N; i++) {
+        if (ctl.spend()) {
+          pauses++;
+          yield;
+        }
+      }
+      return N;
+    });
+    const outer = await job(function* (ctl: JobControl) {
+      return yield* inner.runWithin(ctl);
+    }).run();
+    expect(outer).toMatchObject({ finished: true, value: { finished: true, value: N }, nodes: N });
+    expectFewPauses(pauses, outer.ms);
   });
 
   it('refuses bad budgets and time limits in one named error', () => {
