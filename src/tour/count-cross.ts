@@ -14,7 +14,7 @@ import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { CountCap, FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
-import { APEX, boundaryTableSteps, keyDegrees, keyOrder } from './count-halves.js';
+import { APEX, boundaryTableSteps, keyDegrees, keyOrder, type StateGroups } from './count-halves.js';
 import { AsideWork } from '../core/pace.js';
 import type { StateTable } from './count-table.js';
 
@@ -257,8 +257,8 @@ export interface CrossPart {
   mates: Int8Array;
   /** The states' counts (exact: below 2^53). */
   counts: Float64Array;
-  /** Key (3 · Σ degree_j · 3^(slots−1−j) + the paths run to ends) → [start, end) of its states. */
-  groups: Map<number, readonly [number, number]>;
+  /** The states by key (3 · Σ degree_j · 3^(slots−1−j) + the paths run to ends): see StateGroups. */
+  groups: StateGroups;
 }
 
 /** Both parts' tables for the join. */
@@ -352,7 +352,7 @@ export class CrossSearch {
     // The keys joined, a piece at a time (8×8: 716,176 of them).
     const aside = new AsideWork(control, KEYS_PER_NODE);
     let keys: number[] = [];
-    for (const key of top.part.groups.keys()) {
+    for (const key of top.part.groups.keys) {
       if (!mirrored || mirrorKey(key, mirror) >= key) keys.push(key);
       if (aside.spend(1)) yield;
     }
@@ -416,9 +416,9 @@ export interface KeptPart {
   peakStates: number;
 }
 
-/** Bytes a part's table holds: its mates and counts, and about 64 per degree vector. */
+/** Bytes a part's table holds: its mates and counts, and about 48 per degree vector (its arrays and map entry). */
 function partBytes(p: CrossPart): number {
-  return p.mates.byteLength + p.counts.byteLength + 64 * p.groups.size;
+  return p.mates.byteLength + p.counts.byteLength + 48 * p.groups.keys.length;
 }
 
 /**
@@ -496,12 +496,16 @@ function* mirrorPartSteps(p: CrossPart, mirror: Int8Array, control: JobControl<u
     }
     if (aside.spend(MIRROR_PIECE)) yield;
   }
-  const groups = new Map<number, readonly [number, number]>();
-  for (const [key, range] of p.groups) {
-    groups.set(mirrorKey(key, mirror), range);
+  // The same groups of states under their mirror images' keys.
+  const { starts, ends } = p.groups;
+  const keys = new Int32Array(p.groups.keys.length),
+    at = new Map<number, number>();
+  for (let g = 0; g < keys.length; g++) {
+    keys[g] = mirrorKey(p.groups.keys[g], mirror);
+    at.set(keys[g], g);
     if (aside.spend(1)) yield;
   }
-  return { states: p.states, mates, counts: p.counts, groups };
+  return { states: p.states, mates, counts: p.counts, groups: { keys, starts, ends, at } };
 }
 
 /**
@@ -658,7 +662,7 @@ class CrossJoin {
     const seq = this.settled.flat();
     const aside = new AsideWork(control, KEYS_PER_NODE);
     const d = new Int8Array(slots);
-    for (const key of this.t.bottom.groups.keys()) {
+    for (const key of this.t.bottom.groups.keys) {
       keyDegrees(key, d);
       let code = 0;
       for (let L = 0; L < slots; L++) {
@@ -736,7 +740,10 @@ class CrossJoin {
     this.settle(-1, 0, 0, 0, 0, 0);
     if (this.nTouched === 0) return 0n;
     // Each top state of this key against each pairing seen: one cycle through all the terminals?
-    const [t0, t1] = t.top.groups.get(key) ?? [0, 0];
+    // (A key with no top states still clears the pairings seen.)
+    const g = t.top.groups.at.get(key);
+    const t0 = g === undefined ? 0 : t.top.groups.starts[g],
+      t1 = g === undefined ? 0 : t.top.groups.ends[g];
     const { mates, counts } = t.top;
     const { hKey, hVal, touched, pairing, topMate, single, stubOf } = this;
     const n = this.nTouched;
@@ -895,8 +902,10 @@ class CrossJoin {
   private chosen(y0: number, my0: number): void {
     const y = 3 * y0 + this.apexLeft,
       my = 3 * my0 + this.apexLeft;
-    const [b0, b1] = this.t.bottom.groups.get(y) ?? [0, 0];
-    if (b0 === b1) return;
+    const g = this.t.bottom.groups.at.get(y);
+    if (g === undefined) return;
+    const b0 = this.t.bottom.groups.starts[g],
+      b1 = this.t.bottom.groups.ends[g];
     // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even
     // number of rows (one table, turned) (y, x), (my, mx).
     const { x, mx } = this;

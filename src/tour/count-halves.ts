@@ -188,13 +188,21 @@ export interface BoundaryTable {
   countsBig: bigint[];
   /** Whether some count passes 2^53. */
   big: boolean;
-  /**
-   * The groups: degrees (and the ROOTED squares' number, see `stateKey`) → [start, end) of their states, which lie
-   * group by group.
-   */
-  groups: Map<number, [number, number]>;
-  /** The degrees of each group in a fixed order (the shards split this list). */
-  keys: number[];
+  /** The states grouped by their degrees (and the ROOTED squares' number), the groups in the order of their keys. */
+  groups: StateGroups;
+}
+
+/**
+ * A part's states grouped by degrees: each group's key (see `stateKey`) and the [start, end) of its states, by
+ * group, in typed arrays, and the group of each key. Typed arrays, not a pair per group: an 8×8 part has 716,176
+ * groups, as many objects for the collector to move and trace. The shards split the groups by their place here.
+ */
+export interface StateGroups {
+  keys: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Key → its group (its place in the arrays). */
+  at: Map<number, number>;
 }
 
 /**
@@ -414,17 +422,21 @@ class BoundaryBuilder {
    * sort over the groups, so nothing per state is left for the garbage collector (8×8: 88 million states).
    */
   private readonly groupOf: Int32Array;
+  /** Key → group: in the order the first pass met them, then (once placed) in the order of their keys. */
   private readonly index = new Map<number, number>();
-  private readonly sizes: number[] = [];
-  /** Each group's key, by group (in the order the first pass met them). */
-  private readonly keyOf: number[] = [];
+  /** Groups met by the first pass; their sizes and keys, by group in that order (grown by doubling). */
+  private found = 0;
+  private sizes = new Int32Array(64);
+  private keyOf = new Int32Array(64);
   private big = false;
   /** States seen by the first pass, and placed by the second. */
   private k1 = 0;
   private k2 = 0;
-  private readonly keys: number[] = [];
-  private readonly groups = new Map<number, [number, number]>();
-  /** The first state of each group, then (second pass) the next state to place in it. */
+  /** The groups in the order of their keys. */
+  private keys = new Int32Array(0);
+  private starts = new Int32Array(0);
+  private ends = new Int32Array(0);
+  /** The first state of each group (by the first pass's order), then (second pass) the next state to place in it. */
   private next = new Int32Array(0);
   private start = 0;
   private mates = new Int8Array(0);
@@ -444,7 +456,7 @@ class BoundaryBuilder {
 
   /** First pass over entries [from, to): each state's group (its degrees and paths run to ends). */
   group(from: number, to: number): void {
-    const { table, stored, off, index, sizes, groupOf } = this;
+    const { table, stored, off, index, groupOf } = this;
     const e = table.e;
     let k = this.k1;
     for (let i = from; i < to; i++) {
@@ -467,13 +479,8 @@ class BoundaryBuilder {
       }
       const sk = stateKey(key, roots);
       let g = index.get(sk);
-      if (g === undefined) {
-        g = sizes.length;
-        index.set(sk, g);
-        sizes.push(0);
-        this.keyOf.push(sk);
-      }
-      sizes[g]++;
+      if (g === undefined) g = this.newGroup(sk);
+      this.sizes[g]++;
       groupOf[k++] = g;
       // A table of BigInt counts (past 2^64) keeps them beside the entries.
       if (
@@ -484,21 +491,43 @@ class BoundaryBuilder {
     this.k1 = k;
   }
 
+  /** A group for key `sk`, met first here. */
+  private newGroup(sk: number): number {
+    const g = this.found++;
+    if (g === this.sizes.length) {
+      const sizes = new Int32Array(2 * g),
+        keyOf = new Int32Array(2 * g);
+      sizes.set(this.sizes);
+      keyOf.set(this.keyOf);
+      this.sizes = sizes;
+      this.keyOf = keyOf;
+    }
+    this.index.set(sk, g);
+    this.keyOf[g] = sk;
+    return g;
+  }
+
   /** After the first pass: the groups' keys, by group. */
   groupKeys(): Int32Array {
-    this.next = new Int32Array(this.sizes.length);
-    return Int32Array.from(this.keyOf);
+    const n = this.found;
+    this.next = new Int32Array(n);
+    this.keys = new Int32Array(n);
+    this.starts = new Int32Array(n);
+    this.ends = new Int32Array(n);
+    return this.keyOf.slice(0, n);
   }
 
   /** Between the passes: where the states of the groups order[from..to) go (`order`: the groups by key). */
   place(order: Int32Array, from: number, to: number): void {
-    const { sizes, groups, keyOf, keys, next } = this;
+    const { sizes, index, keyOf, keys, starts, ends, next } = this;
     let start = this.start;
     for (let i = from; i < to; i++) {
       const g = order[i],
         key = keyOf[g];
-      keys.push(key);
-      groups.set(key, [start, start + sizes[g]]);
+      keys[i] = key;
+      starts[i] = start;
+      ends[i] = start + sizes[g];
+      index.set(key, i);
       next[g] = start;
       start += sizes[g];
     }
@@ -553,8 +582,8 @@ class BoundaryBuilder {
   }
 
   result(): BoundaryTable {
-    const { B, n, mates, rooted, counts, countsBig, big, groups, keys } = this;
-    return { B, states: n, mates, rooted, counts, countsBig, big, groups, keys };
+    const { B, n, mates, rooted, counts, countsBig, big, keys, starts, ends, index } = this;
+    return { B, states: n, mates, rooted, counts, countsBig, big, groups: { keys, starts, ends, at: index } };
   }
 }
 
@@ -743,7 +772,9 @@ function* joinShard(
   bottom: BoundaryTable = top,
   ends: 0 | 2 = 0,
 ): Generator<void, { count: bigint; pairs: number }, void> {
-  const { B, groups, keys } = top;
+  const { B } = top;
+  const groupsS = top.groups,
+    keys = groupsS.keys;
   const groupsT = bottom.groups;
   const degs = new Int8Array(B);
   const free = new Int8Array(B);
@@ -761,7 +792,8 @@ function* joinShard(
       yield;
     }
     const key = keys[g];
-    const [i0, i1] = groups.get(key) as [number, number];
+    const i0 = groupsS.starts[g],
+      i1 = groupsS.ends[g];
     const rootsS = key % 3;
     const spare = ends - rootsS;
     if (spare < 0) continue;
@@ -801,15 +833,17 @@ function* joinShard(
         if (d === 1) onesT++;
         wantKey = wantKey * 3 + d;
       }
-      const partner = groupsT.get(stateKey(wantKey, rootsT));
+      const partner = groupsT.at.get(stateKey(wantKey, rootsT));
       if (partner === undefined) continue;
       const fragments = fragS + (onesT + rootsT) / 2;
       if (fragments === 0) continue;
-      pairs += (i1 - i0) * (partner[1] - partner[0]);
+      const p0 = groupsT.starts[partner],
+        p1 = groupsT.ends[partner];
+      pairs += (i1 - i0) * (p1 - p0);
       // The bottom states a few at a time, so that a piece compares about PAIRS_PIECE pairs.
       const piece = Math.max(1, Math.floor(PAIRS_PIECE / (i1 - i0)));
-      for (let t0 = partner[0]; t0 < partner[1]; t0 += piece) {
-        const t1 = Math.min(partner[1], t0 + piece);
+      for (let t0 = p0; t0 < p1; t0 += piece) {
+        const t1 = Math.min(p1, t0 + piece);
         total +=
           ends === 0
             ? joinCycles(top, bottom, i0, i1, t0, t1, degs, fragS, mateB)

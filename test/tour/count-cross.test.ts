@@ -313,9 +313,12 @@ describe('parts kept for the classes that share them', () => {
     const mirror = Int8Array.from({ length: 12 }, (_, j) => (j < 6 ? 5 - j : 17 - j));
     const rows = (p: CrossTable['top']): string[] => {
       const out: string[] = [];
-      for (const [key, [a, b]] of p.groups)
-        for (let s = a; s < b; s++)
-          out.push(`${key}:${Array.from(p.mates.subarray(s * 12, s * 12 + 12)).join(',')}:${p.counts[s]}`);
+      const { keys, starts, ends, at } = p.groups;
+      for (let g = 0; g < keys.length; g++) {
+        expect(at.get(keys[g])).toBe(g);
+        for (let s = starts[g]; s < ends[g]; s++)
+          out.push(`${keys[g]}:${Array.from(p.mates.subarray(s * 12, s * 12 + 12)).join(',')}:${p.counts[s]}`);
+      }
       return out.sort();
     };
     const a = table(6, 6, KNIGHT, false, { top: [0], bottom: [] }).top;

@@ -363,7 +363,14 @@ function pathsByHand(board: Board, piece: ReturnType<typeof parsePiece>): number
 // A table's states as sorted text (degrees, mates, count), for comparing two tables built differently.
 function statesOf(t: BoundaryTable): string[] {
   const degrees = new Map<number, number>();
-  for (const [key, [a, b]] of t.groups) for (let i = a; i < b; i++) degrees.set(i, key);
+  const { keys, starts, ends, at } = t.groups;
+  expect(at.size).toBe(keys.length);
+  for (let g = 0; g < keys.length; g++) {
+    // Groups in the order of their keys, each found by its key.
+    if (g > 0) expect(keys[g]).toBeGreaterThan(keys[g - 1]);
+    expect(at.get(keys[g])).toBe(g);
+    for (let i = starts[g]; i < ends[g]; i++) degrees.set(i, keys[g]);
+  }
   const out: string[] = [];
   for (let s = 0; s < t.states; s++)
     out.push(
