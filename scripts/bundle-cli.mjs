@@ -3,9 +3,11 @@
 // gridbits brings no other package. Split, a command loads only its own code: main.js and its chunk hold the
 // command table (names, flags, help: all that parsing, --help and completion need), and each command's work is a
 // chunk that main.js imports when that command runs (the `load` of src/cli/command.ts), with the code that
-// commands share in chunks of its own. The library in dist/ stays as tsc wrote it (the CLI's worker threads load
-// dist/worker.js); bullmq and ioredis stay outside, optional peers that only --queue loads.
+// commands share in chunks of its own. The library in dist/ stays in tsc's modules (the CLI's worker threads load
+// dist/worker.js), written again without their comments; bullmq and ioredis stay outside, optional peers that
+// only --queue loads.
 import { build } from 'esbuild';
+import ts from 'typescript';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { URL, fileURLToPath } from 'node:url';
 
@@ -113,3 +115,16 @@ for (const path of Object.keys(metafile.outputs)) {
 }
 // The bin must stay executable however dist/ was made, or `npx gridbits` says 'Permission denied'.
 chmodSync(dir + 'main.js', 0o755);
+
+// The library's modules as they ship: without their comments, which the types beside them (.d.ts) keep for
+// editors. 0.27 MB less of the package, whose budget is about 3 MiB. TypeScript's printer, as tsc wrote them.
+const lib = new URL('dist/', root);
+const bare = { removeComments: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext };
+for (const entry of readdirSync(lib, { recursive: true })) {
+  if (!entry.endsWith('.js') || entry.startsWith('cli/')) continue;
+  const file = new URL(entry, lib);
+  writeFileSync(
+    file,
+    ts.transpileModule(readFileSync(file, 'utf8'), { fileName: entry, compilerOptions: bare }).outputText,
+  );
+}
