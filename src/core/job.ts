@@ -297,10 +297,9 @@ export class Job<T, P = never> {
     const ctl = this.control;
     const budgetEnd = maxNodes === undefined || maxNodes === Infinity ? Infinity : ctl.nodes + maxNodes;
     const timeLimit = timeoutMs ?? Infinity;
-    // A synchronous run with no limit, signal, listener or outer job needs no checks: the body pauses only
-    // where it must.
-    const unchecked =
-      !async && outer === undefined && budgetEnd === Infinity && timeLimit === Infinity && !signal && !onProgress;
+    // A synchronous run with no time limit, signal, listener or outer job needs no pacing: the body pauses only
+    // where it must, or at the end of its budget.
+    const unchecked = !async && outer === undefined && timeLimit === Infinity && !signal && !onProgress;
     const pacer = new Pacer(unchecked);
     const started = now();
     const msBefore = this.ms;

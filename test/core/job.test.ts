@@ -129,6 +129,24 @@ describe('Job', () => {
     expectFewPauses(pauses, outer.ms);
   });
 
+  it('run synchronously with only a budget, pauses at the budget and nowhere else', () => {
+    let pauses = 0;
+    const counter = (): Job<number> =>
+      job(function* (ctl: JobControl) {
+        for (let i = 0; i < 100_000; i++) {
+          if (ctl.spend()) {
+            pauses++;
+            yield;
+          }
+        }
+        return 100_000;
+      });
+    expect(counter().runSync({ maxNodes: 1e9 })).toMatchObject({ finished: true, value: 100_000 });
+    expect(pauses).toBe(0);
+    expect(counter().runSync({ maxNodes: 1000 })).toMatchObject({ finished: false, stopped: 'nodes', nodes: 1000 });
+    expect(pauses).toBe(1);
+  });
+
   it('refuses bad budgets and time limits in one named error', () => {
     for (const maxNodes of [0, 1.5, NaN, -3]) expect(() => sumJob(3).runSync({ maxNodes })).toThrow(/maxNodes/);
     for (const timeoutMs of [NaN, -1]) expect(() => sumJob(3).runSync({ timeoutMs })).toThrow(/timeoutMs/);
