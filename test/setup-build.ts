@@ -1,16 +1,31 @@
-// Builds dist/ once before the tests, so the CLI tests run the same files `npx gridbits` runs. Each test
+// Builds dist/ once before the tests, so the CLI tests run the same files `npx gridbits` runs, and the playground
+// (web/dist) beside it: tsc takes one core, Vite the other, and no test file then waits for a build. Each test
 // project runs this setup, in the one main process: the first builds, the others find it done.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { ensureWebBuiltAsync } from './web/build.js';
 
-export default function setup(): void {
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, args, { stdio: 'inherit' })
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited ${code}`)))),
+  );
+}
+
+export default async function setup(): Promise<void> {
   if (process.env.GRIDBITS_TESTS_BUILT === '1') return;
   // From nothing, as `npm run build` does: a module left from an earlier build would ship and be tested too.
   rmSync('dist', { recursive: true, force: true });
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    stdio: 'inherit',
-  });
-  // The CLI as it ships: one bundled, executable file (scripts/bundle-cli.mjs).
-  execFileSync(process.execPath, ['scripts/bundle-cli.mjs'], { stdio: 'inherit' });
+  const web = ensureWebBuiltAsync();
+  try {
+    await run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+    // The CLI as it ships: one bundled, executable file (scripts/bundle-cli.mjs).
+    await run(['scripts/bundle-cli.mjs']);
+  } finally {
+    // Waited for even when tsc fails, so no build is left running behind the error.
+    await web.catch(() => undefined);
+  }
+  await web;
   process.env.GRIDBITS_TESTS_BUILT = '1';
 }
