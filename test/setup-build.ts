@@ -3,6 +3,7 @@
 // project runs this setup, in the one main process: the first builds, the others find it done.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { PACKED } from './package/tarball.js';
 import { ensureWebBuiltAsync } from './web/build.js';
 
 function run(args: string[]): Promise<void> {
@@ -13,13 +14,15 @@ function run(args: string[]): Promise<void> {
   );
 }
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
   // Every Node process started with NODE_EXTRA_CA_CERTS set reads and parses that CA bundle as it starts: 40 ms of CPU
   // on the machine CI runs on, a quarter of a short CLI run, and the suite starts some 850 Node processes. None of
   // them opens a TLS connection (the queue tests' Redis is on loopback, npm runs offline), so the test workers, which
   // take their environment from this process after this setup, and what they start go without it.
   delete process.env.NODE_EXTRA_CA_CERTS;
-  if (process.env.GRIDBITS_TESTS_BUILT === '1') return;
+  // After the run: the package the test files packed and installed once (test/package/tarball.ts).
+  const teardown = (): void => rmSync(PACKED, { recursive: true, force: true });
+  if (process.env.GRIDBITS_TESTS_BUILT === '1') return teardown;
   // From nothing, as `npm run build` does: a module left from an earlier build would ship and be tested too.
   rmSync('dist', { recursive: true, force: true });
   const web = ensureWebBuiltAsync();
@@ -33,4 +36,5 @@ export default async function setup(): Promise<void> {
   }
   await web;
   process.env.GRIDBITS_TESTS_BUILT = '1';
+  return teardown;
 }
