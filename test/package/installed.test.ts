@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../web/browser.js';
+import { openContext } from '../web/browser.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 import { REPO, packAndInstall, serveStatic, viteBuild, type Installed } from './tarball.js';
 
@@ -205,7 +205,7 @@ describe.skipIf(skip)('the package bundled by Vite for a page', () => {
     );
     const built = viteBuild(page, app());
     const server = await serveStatic(built);
-    const browser = await launch();
+    const browser = await openContext();
     try {
       const tab = await browser.context.newPage();
       const errors: string[] = [];

@@ -1,7 +1,18 @@
 // The package as a user gets it: packed from this checkout and installed from the tarball into a fresh project
-// with an empty npm cache and no registry (the package has no dependencies, so none is needed).
+// with an empty npm cache and no registry (the package has no dependencies, so none is needed). Packed and
+// installed once a test run (the test files that need it copy the installed project), under a lock.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -27,7 +38,7 @@ export interface Installed {
   packed: Packed;
 }
 
-export const npm = (args: string[], cwd: string, cache?: string): string =>
+const npm = (args: string[], cwd: string, cache?: string): string =>
   execFileSync('npm', args, {
     cwd,
     encoding: 'utf8',
@@ -41,18 +52,74 @@ export const npm = (args: string[], cwd: string, cache?: string): string =>
     },
   });
 
-/** Packs this checkout (dist/ as the tests' setup built it, web/dist built here) and installs it into a new app. */
-export function packAndInstall(): Installed {
+/** Where a test run keeps its one packed and installed copy: one folder per checkout. */
+export const PACKED = join(tmpdir(), `gridbits-packed-${Buffer.from(REPO).toString('hex').slice(-24)}`);
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * The test run (its main process, the parent of every test worker) and what the tarball is made of, by modification
+ * time: a copy packed by another run, or before a rebuild, is packed again.
+ */
+function madeOf(): string {
+  const t = (p: string): number => statSync(join(REPO, p)).mtimeMs;
+  const files = ['dist/cli/main.js', 'dist/index.js', 'web/dist/.built', 'package.json', 'README.md', 'LICENSE'];
+  return JSON.stringify([process.ppid, ...files.map(t)]);
+}
+
+/**
+ * Packs this checkout (dist/ as the tests' setup built it, web/dist) and installs it into a new app, once for every
+ * build (test files running in parallel wait for the first, which holds the lock), and says what `npm pack --json`
+ * said of the tarball.
+ */
+export function pack(): Packed {
   ensureWebBuilt();
+  const lock = `${PACKED}.lock`;
+  const start = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than five minutes was left by a killed run.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+        rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - start > 300_000) throw new Error(`waited too long for the packing lock ${lock}`);
+      sleep(200);
+    }
+  }
+  try {
+    const stamp = join(PACKED, 'made-of.json');
+    const of = madeOf();
+    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== of) {
+      rmSync(PACKED, { recursive: true, force: true });
+      mkdirSync(PACKED);
+      const packed = (
+        JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', PACKED], REPO)) as Packed[]
+      )[0];
+      const app = join(PACKED, 'app');
+      mkdirSync(app);
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+      // --offline with an empty cache: the install fails if the package needs anything from a registry.
+      npm(['install', '--offline', '--no-package-lock', join(PACKED, packed.filename)], app, join(PACKED, 'npm-cache'));
+      writeFileSync(join(PACKED, 'packed.json'), JSON.stringify(packed));
+      writeFileSync(stamp, of);
+    }
+    return JSON.parse(readFileSync(join(PACKED, 'packed.json'), 'utf8')) as Packed;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** A copy of the project the tarball was installed into, in a new folder of its own for the caller to change. */
+export function packAndInstall(): Installed {
+  const packed = pack();
   const dir = mkdtempSync(join(tmpdir(), 'gridbits-installed-'));
-  const packed = (
-    JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], REPO)) as Packed[]
-  )[0];
   const app = join(dir, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  // --offline with an empty cache: the install fails if the package needs anything from a registry.
-  npm(['install', '--offline', '--no-package-lock', join(dir, packed.filename)], app, join(dir, 'npm-cache'));
+  // Links as they are: node_modules/.bin/gridbits stays a relative link into this copy.
+  cpSync(join(PACKED, 'app'), app, { recursive: true, verbatimSymlinks: true });
   return { dir, app, packed };
 }
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../web/browser.js';
+import { openContext } from '../web/browser.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 import { REPO, packAndInstall, serveStatic, viteBuild, type Installed } from './tarball.js';
 
@@ -62,7 +62,7 @@ describe('the README worker recipe', () => {
     expect(workers).toHaveLength(1);
     expect(readFileSync(join(built, 'assets', workers[0]), 'utf8').includes('no job named')).toBe(true);
     const server = await serveStatic(built);
-    const browser = await launch();
+    const browser = await openContext();
     try {
       const tab = await browser.context.newPage();
       const errors: string[] = [];

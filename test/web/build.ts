@@ -1,6 +1,7 @@
 // Makes sure web/dist holds a build of the current sources before a test serves it: rebuilt when any source is
-// newer than the build, under a lock so test files running in parallel never see a half-written folder.
-import { execFileSync } from 'node:child_process';
+// newer than the build, under a lock so test files running in parallel never see a half-written folder. The tests'
+// setup builds it (ensureWebBuiltAsync) beside the tsc build of dist/, so no test file waits for it.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,39 +40,73 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+const LOCK = join(tmpdir(), `gridbits-web-build-${Buffer.from(REPO).toString('hex').slice(-24)}.lock`);
+
+/** Takes the build lock; false while another test file (or another test run) holds it and is building. */
+function tryLock(start: number): boolean {
+  try {
+    mkdirSync(LOCK);
+    return true;
+  } catch {
+    // A lock older than two minutes was left by a killed run.
+    if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000)
+      rmSync(LOCK, { recursive: true, force: true });
+    if (Date.now() - start > 180_000) throw new Error(`waited too long for the web build lock ${LOCK}`);
+    return false;
+  }
+}
+
+// Build beside web/dist and swap the folders, so a server another test file runs never sees a half-empty one.
+const tmpDist = (): string => `dist.tmp-${process.pid}`;
+const viteArgs = (tmp: string): string[] => [
+  join(REPO, 'node_modules/vite/bin/vite.js'),
+  'build',
+  'web',
+  '--outDir',
+  tmp,
+  '--logLevel',
+  'warn',
+];
+// As `npm run build:web` builds it: the tests' NODE_ENV=test would give development JSX (with this machine's paths
+// in it), not the playground that ships.
+const viteEnv = (): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: 'production' });
+
+function swapIn(tmp: string): void {
+  const old = join(REPO, 'web', `dist.old-${process.pid}`);
+  writeFileSync(join(REPO, 'web', tmp, '.built'), new Date().toISOString() + '\n');
+  if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
+  renameSync(join(REPO, 'web', tmp), WEB_DIST);
+  rmSync(old, { recursive: true, force: true });
+}
+
 /** Builds the playground unless web/dist is already up to date. */
 export function ensureWebBuilt(): void {
-  const lock = join(tmpdir(), `gridbits-web-build-${Buffer.from(REPO).toString('hex').slice(-24)}.lock`);
   const start = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another test file is building; a lock older than two minutes was left by a killed run.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000)
-        rmSync(lock, { recursive: true, force: true });
-      if (Date.now() - start > 180_000) throw new Error(`waited too long for the web build lock ${lock}`);
-      sleep(200);
-    }
-  }
+  while (!tryLock(start)) sleep(200);
   try {
     if (fresh()) return;
-    // Build beside web/dist and swap the folders, so a server another test file runs never sees a half-empty one.
-    const tmp = `dist.tmp-${process.pid}`,
-      old = join(REPO, 'web', `dist.old-${process.pid}`);
-    execFileSync(
-      process.execPath,
-      [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', 'web', '--outDir', tmp, '--logLevel', 'warn'],
-      // As `npm run build:web` builds it: the tests' NODE_ENV=test would give development JSX (with this
-      // machine's paths in it), not the playground that ships.
-      { cwd: REPO, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-    );
-    writeFileSync(join(REPO, 'web', tmp, '.built'), new Date().toISOString() + '\n');
-    if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
-    renameSync(join(REPO, 'web', tmp), WEB_DIST);
-    rmSync(old, { recursive: true, force: true });
+    const tmp = tmpDist();
+    execFileSync(process.execPath, viteArgs(tmp), { cwd: REPO, stdio: 'inherit', env: viteEnv() });
+    swapIn(tmp);
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** ensureWebBuilt without blocking: the tests' setup runs it while tsc builds dist/ on the other core. */
+export async function ensureWebBuiltAsync(): Promise<void> {
+  const start = Date.now();
+  while (!tryLock(start)) await new Promise((r) => setTimeout(r, 200));
+  try {
+    if (fresh()) return;
+    const tmp = tmpDist();
+    await new Promise<void>((resolve, reject) =>
+      spawn(process.execPath, viteArgs(tmp), { cwd: REPO, stdio: 'inherit', env: viteEnv() })
+        .on('error', reject)
+        .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`)))),
+    );
+    swapIn(tmp);
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
   }
 }

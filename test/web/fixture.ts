@@ -1,15 +1,17 @@
 // One Chromium page on a `gridbits serve` of the built playground, for a describe block: started before its
-// tests, stopped after them; console errors, warnings and page errors collected in `problems`.
+// tests (in a fresh context of the test worker's Chromium), stopped after them; console errors, warnings and page
+// errors collected in `problems`.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launch, type Browser } from './browser.js';
+import { openContext, type Context } from './browser.js';
 import { ensureWebBuilt } from './build.js';
 import { startServe, type Served } from './serve-process.js';
 
 export interface PlaygroundPage {
   readonly page: Page;
   readonly served: Served;
-  readonly browser: Browser;
+  /** The page's browser context: other pages opened in it share its state, as tabs of one browser do. */
+  readonly browser: Context;
   /** Console errors and warnings and uncaught page errors, as they happen. */
   readonly problems: string[];
   /** Opens a hash route fresh (via about:blank, so the state comes from the URL alone). */
@@ -19,13 +21,13 @@ export interface PlaygroundPage {
 /** Registers beforeAll/afterAll hooks in the calling describe block; `setup` runs on the new page first. */
 export function usePlaygroundPage(setup?: (page: Page) => Promise<unknown>): PlaygroundPage {
   let served: Served | undefined;
-  let browser: Browser | undefined;
+  let browser: Context | undefined;
   let page: Page | undefined;
   const problems: string[] = [];
   beforeAll(async () => {
     ensureWebBuilt();
     served = await startServe();
-    browser = await launch();
+    browser = await openContext();
     page = await browser.context.newPage();
     if (setup) await setup(page);
     page.on('console', (m) => {

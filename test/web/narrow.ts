@@ -1,13 +1,13 @@
-// The 360 px check the page tests share: open a route in a phone-wide tab of the test's own browser (no second
-// browser to start), wait for it, and see that the board and the page fit the screen without a page error.
+// The 360 px check the page tests share: open a route in a phone-wide tab of the test's own browser context (no
+// second browser to start), wait for it, and see that the board and the page fit the screen without a page error.
 import { expect } from 'vitest';
-import type { Browser } from './browser.js';
+import type { Context } from './browser.js';
 import type { Served } from './serve-process.js';
 
 const NARROW = 360;
 
 export async function expectFitsNarrow(
-  browser: Browser,
+  browser: Context,
   served: Served,
   hash: string,
   ready: string,

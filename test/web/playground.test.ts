@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePiece } from '../../src/pieces/piece.js';
 import { eightWays, naiveAttacks, naiveName, type NaivePiece } from '../reference/naive.js';
-import { launch, type Browser } from './browser.js';
+import { openContext, type Context } from './browser.js';
 import { WEB_DIST, ensureWebBuilt } from './build.js';
 import { startServe, type Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -29,7 +29,7 @@ const ROOK: NaivePiece = { leaps: [], rides: eightWays(0, 1), slides: [] };
 
 describe.skipIf(skip)('the playground in Chromium', () => {
   let served: Served;
-  let browser: Browser;
+  let browser: Context;
   let page: Page;
   const problems: string[] = [];
 
@@ -63,7 +63,7 @@ describe.skipIf(skip)('the playground in Chromium', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     served = await startServe();
-    browser = await launch();
+    browser = await openContext();
     page = watch(await browser.context.newPage());
   });
 

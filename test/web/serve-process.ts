@@ -87,10 +87,14 @@ export function rawGet(port: number, path: string, method = 'GET'): Promise<RawR
   });
 }
 
-/** A GET through node:http (which sends the path as given), for ordinary requests. */
+/**
+ * A GET through node:http (which sends the path as given), for ordinary requests, each on a connection of its own:
+ * Node's global agent keeps connections alive, and a request sent on one the server has just closed (as a stopped
+ * server does) fails with "socket hang up" instead of finding the port closed.
+ */
 export function httpGet(url: string): Promise<RawResponse & { bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    request(url, (res) => {
+    request(url, { agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

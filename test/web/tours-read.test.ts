@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY } from '../../src/tour/index.js';
-import { type Browser } from './browser.js';
+import { type Context } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -28,7 +28,7 @@ describe.skipIf(skip)('the Tours page, read as a person reads it', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;
-  let browser: Browser;
+  let browser: Context;
   let page: Page;
   beforeAll(() => {
     ({ served, browser, page } = pg);

@@ -9,7 +9,7 @@ import { KNIGHT } from '../../src/pieces/piece.js';
 import { finishedValue } from '../../src/core/job.js';
 import { countToursSync, findTourSync, SearchMachine } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
-import { type Browser } from './browser.js';
+import { type Context } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -26,7 +26,7 @@ describe.skipIf(skip)('the Tours page in Chromium', () => {
   const pg = usePlaygroundPage();
   const { problems, open } = pg;
   let served: Served;
-  let browser: Browser;
+  let browser: Context;
   let page: Page;
   beforeAll(() => {
     ({ served, browser, page } = pg);

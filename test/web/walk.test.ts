@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridbitsError } from '../../src/core/error.js';
 import { parsePiece } from '../../src/pieces/piece.js';
-import { launch } from './browser.js';
+import { openContext } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -181,7 +181,7 @@ describe.skipIf(skip)('the Random walk page in Chromium', () => {
   });
 
   it('works at 360 px wide: the board fits the screen', async () => {
-    const narrow = await launch({ width: 360, height: 780 }, 2);
+    const narrow = await openContext({ width: 360, height: 780 }, 2);
     try {
       const p = await narrow.context.newPage();
       const errors: string[] = [];
