@@ -301,8 +301,8 @@ export class Job<T, P = never> {
     const timeLimit = timeoutMs ?? Infinity;
     // A synchronous run with no time limit, signal, listener or outer job needs no pacing: the body pauses only
     // where it must, or at the end of its budget.
-    const unchecked = !async && outer === undefined && timeLimit === Infinity && !signal && !onProgress;
-    const pacer = new Pacer(unchecked);
+    const unpaced = !async && outer === undefined && timeLimit === Infinity && !signal && !onProgress;
+    const pacer = new Pacer(unpaced);
     const started = now();
     const msBefore = this.ms;
     let ran = 0;
@@ -375,8 +375,8 @@ export class Job<T, P = never> {
 class Pacer {
   every: number;
 
-  constructor(unchecked: boolean) {
-    this.every = unchecked ? Infinity : 1;
+  constructor(unpaced: boolean) {
+    this.every = unpaced ? Infinity : 1;
   }
 
   /**
