@@ -49,24 +49,35 @@ export async function launch(viewport = { width: 1280, height: 900 }, deviceScal
   };
 }
 
-const worker = globalThis as { gridbitsChromium?: Promise<Chromium> };
+const worker = globalThis as { gridbitsChromium?: Promise<Chromium>; gridbitsOnSigterm?: boolean };
 
-/** The test worker's Chromium, started on first use; it ends with the worker (closed on the SIGTERM that ends it). */
+/**
+ * The test worker's Chromium, started on first use (and again after a crash); it ends with the worker, closed on the
+ * SIGTERM that ends it.
+ */
 function shared(): Promise<Chromium> {
-  worker.gridbitsChromium ??= chromium
-    .launch({
-      executablePath: CHROMIUM.path,
-      headless: true,
-      timeout: 30_000,
-      args: ARGS,
-      // Playwright would close it on SIGTERM and leave the worker running; this closes it and ends the worker.
-      handleSIGTERM: false,
-    })
-    .then((browser) => {
-      process.once('SIGTERM', () => void browser.close().finally(() => process.exit(0)));
-      return browser;
+  if (worker.gridbitsChromium) return worker.gridbitsChromium;
+  const started = chromium.launch({
+    executablePath: CHROMIUM.path,
+    headless: true,
+    timeout: 30_000,
+    args: ARGS,
+    // Playwright would close it on SIGTERM and leave the worker running; the handler below closes it and ends both.
+    handleSIGTERM: false,
+  });
+  const forget = (): void => {
+    if (worker.gridbitsChromium === started) worker.gridbitsChromium = undefined;
+  };
+  started.then((browser) => browser.on('disconnected', forget), forget);
+  if (!worker.gridbitsOnSigterm) {
+    worker.gridbitsOnSigterm = true;
+    process.once('SIGTERM', () => {
+      const closed = worker.gridbitsChromium?.then((browser) => browser.close()) ?? Promise.resolve();
+      void closed.catch(() => undefined).finally(() => process.exit(0));
     });
-  return worker.gridbitsChromium;
+  }
+  worker.gridbitsChromium = started;
+  return started;
 }
 
 /**
