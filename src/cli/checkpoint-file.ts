@@ -1,28 +1,21 @@
 // A count's checkpoint on disk: read back whole (tables straight into typed arrays), written whole then renamed
 // into place; and a sharded count's checkpoint, the shards it has counted.
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { GridbitsError } from '../core/error.js';
 import type { ShardCount, ShardedCount } from '../core/shards.js';
 import { checkpointBytes, readCheckpointHead } from '../tour/count-checkpoint.js';
 import type { CountCheckpoint } from '../tour/count.js';
-import { fileErrorWords } from './sink.js';
+import { fileErrorWords, openSink } from './sink.js';
 
 /** Bytes moved per read or write call (Node reads and writes at most about 2 GB at once). */
 const CHUNK = 1 << 30;
 
-/** The checkpoint in `file`, or undefined when there is no such file (a count that starts afresh). */
+/**
+ * The checkpoint in `file`, or undefined when there is no such file (a count that starts afresh); first, a file
+ * that could not be saved is refused (`checkCheckpointFile`).
+ */
 export function loadCheckpoint(file: string): CountCheckpoint | undefined {
+  checkCheckpointFile(file);
   if (!existsSync(file)) return undefined;
   let fd: number;
   try {
@@ -67,22 +60,23 @@ function readFully(fd: number, into: Uint8Array, position: number): void {
   }
 }
 
-/** Writes a checkpoint's bytes to `file`: whole into a file beside it, then renamed over it (never half-written). */
+/**
+ * Refuses, before any work, a checkpoint that could not be saved: not a regular file (a directory, a device, a
+ * FIFO, the command's own output), or in a place where no file can be made.
+ */
+function checkCheckpointFile(file: string): void {
+  openSink(file, 'the checkpoint', true).abandon();
+}
+
+/** Writes a checkpoint's bytes to `file`: whole into a new file beside it, then renamed over it (never half-done). */
 export function saveCheckpoint(file: string, parts: Uint8Array[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const sink = openSink(file, 'the checkpoint', true);
   try {
-    const fd = openSync(tmp, 'w');
-    try {
-      for (const p of parts) {
-        for (let done = 0; done < p.length;) done += writeSync(fd, p, done, Math.min(CHUNK, p.length - done));
-      }
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
+    for (const p of parts) sink.bytes(p);
+    sink.commit();
   } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new GridbitsError('BAD_ARGUMENT', `cannot write the checkpoint '${file}': ${fileErrorWords(e)}`);
+    sink.abandon();
+    throw e;
   }
 }
 
@@ -92,16 +86,23 @@ export function dropCheckpoint(file: string): void {
 }
 
 /*
- * A sharded count's checkpoint: the shards counted so far. A text file: the magic line, then one line of JSON
- * holding the count's key, its shards' counts and a check sum of both.
+ * A sharded count's checkpoint: the shards counted so far. A text file: the magic line, one line of JSON holding
+ * the count's key and its shards' counts, then a line with a check sum of every byte before it. Every byte is
+ * checked: the text must be exactly what this version writes (the JSON's fields in their order, no other space).
  */
-const SHARDS_MAGIC = 'gridbits shards checkpoint\n';
+const SHARDS_MAGIC = 'gridbits shards checkpoint 2\n';
 
-/** A check sum of a text (FNV-1a, 32 bits, as hex). */
+/** A check sum of a text (FNV-1a over its UTF-16 code units, 32 bits, as hex): one to one at each step. */
 function textSum(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The text of a sharded count's checkpoint: its body and the line with the body's check sum. */
+function shardCheckpointText(key: unknown, shards: unknown, counts: unknown): string {
+  const body = `${SHARDS_MAGIC}${JSON.stringify({ key, shards, counts })}\n`;
+  return `${body}sum ${textSum(body)}\n`;
 }
 
 /**
@@ -110,6 +111,7 @@ function textSum(text: string): string {
  */
 export function loadShardCheckpoint(file: string, sc: ShardedCount): Map<number, ShardCount> {
   const done = new Map<number, ShardCount>();
+  checkCheckpointFile(file);
   if (!existsSync(file)) return done;
   let text: string;
   try {
@@ -127,22 +129,23 @@ export function loadShardCheckpoint(file: string, sc: ShardedCount): Map<number,
     );
   const damaged = (why: string): GridbitsError =>
     new GridbitsError('BAD_INPUT', `the checkpoint '${file}' is damaged (${why}); give another file to start afresh`);
-  let doc: { key?: unknown; shards?: unknown; counts?: unknown; sum?: unknown };
+  const sumAt = text.lastIndexOf('sum ', text.length - 1);
+  if (sumAt < 0 || text !== `${text.slice(0, sumAt)}sum ${textSum(text.slice(0, sumAt))}\n`)
+    throw damaged('it does not match its check sum');
+  let doc: { key?: unknown; shards?: unknown; counts?: unknown };
   try {
-    doc = JSON.parse(text.slice(SHARDS_MAGIC.length)) as typeof doc;
+    doc = JSON.parse(text.slice(SHARDS_MAGIC.length, sumAt)) as typeof doc;
   } catch {
-    throw damaged('it is cut short or not JSON');
+    throw damaged('it is not JSON');
   }
   if (
     typeof doc !== 'object' ||
     doc === null ||
-    typeof doc.sum !== 'string' ||
     typeof doc.counts !== 'object' ||
-    doc.counts === null
+    doc.counts === null ||
+    shardCheckpointText(doc.key, doc.shards, doc.counts) !== text
   )
-    throw damaged('its fields are missing');
-  if (textSum(JSON.stringify([doc.key, doc.shards, doc.counts])) !== doc.sum)
-    throw damaged('its check sum does not match');
+    throw damaged('its fields are not as this version writes them');
   if (doc.key !== sc.key)
     throw new GridbitsError(
       'BAD_INPUT',
@@ -180,7 +183,5 @@ export function saveShardCheckpoint(file: string, sc: ShardedCount, done: Readon
       nodes: c.nodes,
       ...(c.peakStates !== undefined ? { peakStates: c.peakStates } : {}),
     };
-  const sum = textSum(JSON.stringify([sc.key, sc.shards, counts]));
-  const text = `${SHARDS_MAGIC}${JSON.stringify({ key: sc.key, shards: sc.shards, counts, sum })}\n`;
-  saveCheckpoint(file, [new TextEncoder().encode(text)]);
+  saveCheckpoint(file, [new TextEncoder().encode(shardCheckpointText(sc.key, sc.shards, counts))]);
 }

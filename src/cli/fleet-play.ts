@@ -57,11 +57,11 @@ function percent(p: number): string {
 
 export async function heat(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'heat');
-  const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
+  const spec = await fleetSpecFromArgs(args, boardAndRest(args, 'fleet heat').board);
   const p = fleetProblem(spec);
   const board = Board.of(p.width, p.height);
   const shots = str(args, 'shots');
-  const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, readTextArg(shots, 'the shots file'));
+  const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, await readTextArg(shots, 'the shots file'));
   const method = (str(args, 'method') ?? 'auto') as HeatMethod;
   if (!['auto', 'exact', 'sampled'].includes(method))
     throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
@@ -189,7 +189,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
 
 export async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
-  const p = fleetProblemFromArgs(args, 'fleet sim');
+  const p = await fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
   const strategy = hunterOf(args);
@@ -200,7 +200,10 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
   const o = await runJob(
     out,
     'fleet.sim',
-    [fleetSpecFromArgs(args, boardAndRest(args, 'fleet sim').board), { games, seed, hunter: { strategy, samples } }],
+    [
+      await fleetSpecFromArgs(args, boardAndRest(args, 'fleet sim').board),
+      { games, seed, hunter: { strategy, samples } },
+    ],
     { timeoutMs, label: `fleet sim ${size}` },
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
@@ -246,8 +249,8 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
 }
 
 /** The player's own fleet from a layout grid ('#' ships), split into the fleet's ships. */
-function layoutFromFile(p: FleetProblem, file: string): FleetLayout {
-  const grid = parseLayoutGrid(readTextArg(file, 'the layout'), p.width, p.height);
+async function layoutFromFile(p: FleetProblem, file: string): Promise<FleetLayout> {
+  const grid = parseLayoutGrid(await readTextArg(file, 'the layout'), p.width, p.height);
   const r = checkFleetCells(p, grid.ships);
   if (!r.valid || !r.ships)
     throw new GridbitsError('BAD_INPUT', `fleet play: your layout is not valid: ${r.errors[0] ?? 'unknown reason'}`);
@@ -277,12 +280,12 @@ function replyText(board: Board, p: FleetProblem, r: ShotResult): string {
 
 export async function play(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'play');
-  const p = fleetProblemFromArgs(args, 'fleet play');
+  const p = await fleetProblemFromArgs(args, 'fleet play');
   const board = Board.of(p.width, p.height);
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
   const layoutFile = str(args, 'layout');
-  const spec = fleetSpecFromArgs(args, boardAndRest(args, 'fleet play').board);
+  const spec = await fleetSpecFromArgs(args, boardAndRest(args, 'fleet play').board);
   const drawn = uniformWords(
     answerOf(
       await runJob(out, 'fleet.uniform', [spec, seed, layoutFile === undefined ? 2 : 1], { label: 'fleet play' }),
@@ -293,7 +296,7 @@ export async function play(args: Parsed, out: Output): Promise<number> {
   if (drawn.layouts.length === 0) throw new GridbitsError('BAD_INPUT', 'no layout of this fleet fits the field');
   const mine = new FleetGame(p, drawn.layouts[0]); // the computer's fleet, which the human shoots at
   // The human's fleet.
-  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : layoutFromFile(p, layoutFile));
+  const theirs = new FleetGame(p, layoutFile === undefined ? drawn.layouts[1] : await layoutFromFile(p, layoutFile));
   const moves: Array<{ by: 'you' | 'computer'; square: string; reply: string; ship?: string[] }> = [];
   const c = out.paint;
   const piped = !process.stdin.isTTY;

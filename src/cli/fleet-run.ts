@@ -67,7 +67,7 @@ interface PlaceAnswer {
 export async function place(args: Parsed, out: Output): Promise<number> {
   const { board: boardText, rest } = boardAndRest(args, 'fleet place');
   noMoreThan(rest, 0, 'fleet place');
-  const spec = fleetSpecFromArgs(args, boardText);
+  const spec = await fleetSpecFromArgs(args, boardText);
   const p = fleetProblem(spec);
   const methodText = str(args, 'method') ?? 'uniform';
   if (!(METHODS as readonly string[]).includes(methodText))
@@ -191,7 +191,7 @@ async function uniformPlace(
 export async function count(args: Parsed, out: Output): Promise<number> {
   const { board: boardText, rest } = boardAndRest(args, 'fleet count');
   noMoreThan(rest, 0, 'fleet count');
-  const spec = fleetSpecFromArgs(args, boardText);
+  const spec = await fleetSpecFromArgs(args, boardText);
   const p = fleetProblem(spec);
   const timeoutMs = duration(args, 'timeout');
   const queueText = str(args, 'queue');
@@ -282,23 +282,23 @@ function layoutsFromJson(text: string, given: Board | undefined): { board: Board
   return { board: b, grids };
 }
 
-export function check(args: Parsed, out: Output): void {
+export async function check(args: Parsed, out: Output): Promise<void> {
   const { board: boardText, rest } = boardAndRest(args, 'fleet check');
   noMoreThan(rest, 1, 'fleet check');
   const [file] = rest;
   if (file === undefined && process.stdin.isTTY)
     throw new GridbitsError('BAD_ARGUMENT', 'fleet check: give a layout file, or - for standard input');
-  const text = stripVTControlCharacters(readTextArg(file ?? '-', 'the layout'));
+  const text = stripVTControlCharacters(await readTextArg(file ?? '-', 'the layout'));
   const sized = boardText !== undefined || str(args, 'mask') !== undefined;
   let p: FleetProblem;
   let grids: ParsedLayoutGrid[];
   if (text.trimStart().startsWith('{')) {
-    const sizedBy = sized ? fleetProblemFromArgs(args, 'fleet check', boardText) : undefined;
+    const sizedBy = sized ? await fleetProblemFromArgs(args, 'fleet check', boardText) : undefined;
     const r = layoutsFromJson(text, sizedBy && Board.of(sizedBy.width, sizedBy.height));
-    p = fleetProblemFromArgs(args, 'fleet check', `${r.board.width}x${r.board.height}`);
+    p = await fleetProblemFromArgs(args, 'fleet check', `${r.board.width}x${r.board.height}`);
     grids = r.grids;
   } else if (sized) {
-    p = fleetProblemFromArgs(args, 'fleet check', boardText);
+    p = await fleetProblemFromArgs(args, 'fleet check', boardText);
     grids = parseLayoutGrids(text, p.width, p.height);
   } else {
     // Without --board the layout's own size is the board.
@@ -306,7 +306,7 @@ export function check(args: Parsed, out: Output): void {
     const { width, height } = grids[0];
     if (grids.some((g) => g.width !== width || g.height !== height))
       throw new GridbitsError('BAD_INPUT', `the layouts differ in size (${width}x${height} first): give --board`);
-    p = fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
+    p = await fleetProblemFromArgs(args, 'fleet check', `${width}x${height}`);
   }
   const results = grids.map((g) => checkFleetCells(p, g.ships));
   const one = (r: (typeof results)[number]): Record<string, unknown> => ({

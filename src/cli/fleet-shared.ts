@@ -15,12 +15,15 @@ import type { Output } from './output.js';
 import { plural, thousands } from './words.js';
 
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
-export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): FleetSpec {
+export async function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): Promise<FleetSpec> {
   const maskFile = str(args, 'mask');
   const mask =
     maskFile === undefined
       ? undefined
-      : parseMask(readTextArg(maskFile, 'the mask'), boardText === undefined ? undefined : parseFleetBoard(boardText));
+      : parseMask(
+          await readTextArg(maskFile, 'the mask'),
+          boardText === undefined ? undefined : parseFleetBoard(boardText),
+        );
   const board =
     boardText !== undefined ? parseFleetBoard(boardText) : mask ? Board.of(mask.width, mask.height) : Board.of(10, 10);
   let forbidden: Uint8Array;
@@ -59,8 +62,8 @@ export function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): 
  * The problem the flags describe (board, fleet, extra ships, touch rule, forbidden cells, mirroring); the board
  * as a positional WxH or --board. `boardText` overrides both (fleet check: the layout's own size).
  */
-export function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?: string): FleetProblem {
-  return fleetProblem(fleetSpecFromArgs(args, boardText ?? boardAndRest(args, command).board));
+export async function fleetProblemFromArgs(args: Parsed, command = 'fleet', boardText?: string): Promise<FleetProblem> {
+  return fleetProblem(await fleetSpecFromArgs(args, boardText ?? boardAndRest(args, command).board));
 }
 
 /**

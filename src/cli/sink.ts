@@ -1,10 +1,16 @@
 // Where a command's result goes: standard output (a reader that goes away, as `| head` does, ends the writing
-// quietly), or a file named by --out. A regular file is written beside its target and renamed over it when the
-// command succeeds, so it is never left half-written; a symlink is written through (its target replaced, the
-// link kept); a device, FIFO or socket is written in place. A directory or an empty name is refused.
+// quietly), or a file named by --out. A regular file is written into a new file of its own beside its target
+// (created exclusively, under a name no one can guess, never through a link) and renamed over the target when the
+// command succeeds, so it is never left half-written; the target keeps its mode. A symlink is written through (its
+// target replaced, the link kept); the command's own standard output or error named as a file (/dev/stdout) is
+// written to directly, so it works into a pipe and appends under >>; a device is written in place. A directory,
+// a FIFO, a socket or an empty name is refused before any work.
+import { randomBytes } from 'node:crypto';
 import {
-  chmodSync,
   closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
   lstatSync,
   openSync,
   readlinkSync,
@@ -56,7 +62,8 @@ function writeAll(fd: number, b: Uint8Array, n: number, onPipeClosed: () => void
   let off = 0;
   while (off < n) {
     try {
-      off += writeSync(fd, b, off, n - off);
+      // At most a GiB a call (a write call takes less than 2 GiB).
+      off += writeSync(fd, b, off, Math.min(n - off, 1 << 30));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') continue;
@@ -67,6 +74,43 @@ function writeAll(fd: number, b: Uint8Array, n: number, onPipeClosed: () => void
       throw e;
     }
   }
+}
+
+/**
+ * A new file beside `target` to write it whole in: created exclusively (never an existing file, never through a
+ * link), readable by its owner only while written, under a name no one can guess; then given `mode` (the target's
+ * own when it exists, else what a new file gets under the umask).
+ */
+export function createTemp(target: string, mode: number | undefined): { fd: number; path: string } {
+  const path = join(dirname(target), `.${basename(target).slice(0, 200)}.${randomBytes(8).toString('hex')}.tmp`);
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  try {
+    fchmodSync(fd, mode ?? 0o666 & ~process.umask());
+  } catch (e) {
+    closeSync(fd);
+    unlinkSync(path);
+    throw e;
+  }
+  return { fd, path };
+}
+
+/** 1 or 2 when `file` is the command's own standard output or error (as /dev/stdout names it), else null. */
+function ownStream(file: string): 1 | 2 | null {
+  let st: Stats;
+  try {
+    st = statSync(file);
+  } catch {
+    return null;
+  }
+  for (const fd of [1, 2] as const) {
+    try {
+      const own = fstatSync(fd);
+      if (own.dev === st.dev && own.ino === st.ino) return fd;
+    } catch {
+      // not open
+    }
+  }
+  return null;
 }
 
 function lstatOrNull(path: string): Stats | null {
@@ -90,20 +134,31 @@ function throughLinks(path: string): string {
   throw e;
 }
 
-/** Standard output as a sink. */
-function stdoutSink(): Sink {
+/** Standard output (or error, fd 2) as a sink; a write that fails (a full disk) is one line, exit 2. */
+function stdoutSink(fd: 1 | 2 = 1): Sink {
   let closed = false;
   const close = (): void => {
     closed = true;
+  };
+  const write = (b: Uint8Array, n: number): void => {
+    try {
+      writeAll(fd, b, n, close);
+    } catch (e) {
+      closed = true;
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `cannot write standard ${fd === 1 ? 'output' : 'error'}: ${fileErrorWords(e)}`,
+      );
+    }
   };
   return {
     text(s) {
       if (closed) return;
       const b = Buffer.from(s);
-      writeAll(1, b, b.length, close);
+      write(b, b.length);
     },
     bytes(b, n = b.length) {
-      if (!closed) writeAll(1, b, n, close);
+      if (!closed) write(b, n);
     },
     get closed() {
       return closed;
@@ -114,14 +169,24 @@ function stdoutSink(): Sink {
 }
 
 /**
- * The sink for `--out FILE` (`what` names the flag in errors), or standard output for undefined or '-'. Checks
- * the name before any work starts: a directory or an empty name is a user's mistake (BAD_ARGUMENT).
+ * The sink for `--out FILE` (`what` names the file in errors), or standard output for undefined or '-'. Checks
+ * the name before any work starts: a directory, a FIFO or an empty name is a user's mistake (BAD_ARGUMENT). With
+ * `fileOnly` (a checkpoint, which is read back) the target must be a regular file or a new one.
  */
-export function openSink(file: string | undefined, what = '--out'): Sink {
-  if (file === undefined || file === '-') return stdoutSink();
-  if (file.trim() === '') throw new GridbitsError('BAD_ARGUMENT', `${what} needs a file name`);
+export function openSink(file: string | undefined, what = '--out', fileOnly = false): Sink {
+  if (!fileOnly && (file === undefined || file === '-')) return stdoutSink();
+  if (file === undefined || file.trim() === '') throw new GridbitsError('BAD_ARGUMENT', `${what} needs a file name`);
+  const own = ownStream(file);
+  if (own !== null && !fileOnly) return stdoutSink(own);
+  const notAFile = (kind: string): never => {
+    throw new GridbitsError('BAD_ARGUMENT', `${what} '${file}' is ${kind}: give the name of a regular file`);
+  };
+  if (own !== null) notAFile("the command's own output");
   const fail = (e: unknown): never => {
-    throw new GridbitsError('BAD_ARGUMENT', `cannot write '${file}': ${fileErrorWords(e)}`);
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `cannot write ${what.startsWith('-') ? '' : `${what} `}'${file}': ${fileErrorWords(e)}`,
+    );
   };
   let target = '';
   let st: Stats | null = null;
@@ -133,8 +198,16 @@ export function openSink(file: string | undefined, what = '--out'): Sink {
   }
   if ((st !== null && st.isDirectory()) || /[/\\]$/.test(file))
     throw new GridbitsError('BAD_ARGUMENT', `${what} '${file}' is a directory: give a file name`);
+  if (st !== null && (st.isFIFO() || st.isSocket()) && fileOnly)
+    notAFile(st.isFIFO() ? 'a FIFO (named pipe)' : 'a socket');
+  if (st !== null && (st.isFIFO() || st.isSocket()))
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `${what} '${file}' is a ${st.isFIFO() ? 'FIFO (named pipe)' : 'socket'}: give a regular file (for a pipe, write to standard output)`,
+    );
+  if (st !== null && !st.isFile() && fileOnly) notAFile('a device');
   if (st !== null && !st.isFile()) {
-    // A device, FIFO or socket: written in place, never replaced.
+    // A device: written in place, never replaced.
     let fd = -1;
     try {
       fd = openSync(target, 'w');
@@ -150,13 +223,11 @@ export function openSink(file: string | undefined, what = '--out'): Sink {
     fail(e);
   }
   if (!dirStat!.isDirectory()) fail(Object.assign(new Error(''), { code: 'ENOTDIR' }));
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   let fd = -1;
+  let tmp = '';
   try {
-    fd = openSync(tmp, 'w');
-    if (st !== null) chmodSync(tmp, st.mode & 0o7777);
+    ({ fd, path: tmp } = createTemp(target, st === null ? undefined : st.mode & 0o7777));
   } catch (e) {
-    if (fd >= 0) closeSync(fd);
     fail(e);
   }
   const cleanup = (): void => {

@@ -29,7 +29,7 @@ function unframe(text: string): string {
   return grid.map((l) => l.replace(/^\s*[0-9]+/, '')).join('\n') + '\n';
 }
 
-export const tourCheck: Run = (args, out) => {
+export const tourCheck: Run = async (args, out) => {
   const { board: boardText, rest } = boardAndRest(args, 'tour-check');
   const [file] = rest;
   noMoreThan(rest, 1, 'tour-check');
@@ -57,7 +57,7 @@ export const tourCheck: Run = (args, out) => {
     if (file === undefined && process.stdin.isTTY) {
       throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
     }
-    tour = parseTour(unframe(readTextArg(file ?? '-', 'the tour')), given);
+    tour = parseTour(unframe(await readTextArg(file ?? '-', 'the tour')), given);
     source = file === undefined || file === '-' ? 'standard input' : file;
   }
   const { board, path } = tour;

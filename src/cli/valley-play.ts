@@ -54,8 +54,8 @@ function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
   }
 }
 
-function readRecord(file: string, drawRule: boolean): Game {
-  return gameOfRecord(readTextArg(file, 'the game record'), file === '-' ? 'standard input' : file, drawRule);
+async function readRecord(file: string, drawRule: boolean): Promise<Game> {
+  return gameOfRecord(await readTextArg(file, 'the game record'), file === '-' ? 'standard input' : file, drawRule);
 }
 
 /** Writes the record as --out writes: a file replaced whole at once, a symlink written through, a device in place. */
@@ -157,7 +157,7 @@ class Session {
   }
 
   /** Handles one line of input; false when the session should end. */
-  command(input: string): boolean {
+  async command(input: string): Promise<boolean> {
     // A move written as two words ("b1 e4") is one move.
     const joined = moveText(input);
     const line = /^[a-z][0-9]{1,2}[a-z][0-9]{1,2}$/.test(joined) ? joined : input;
@@ -188,7 +188,7 @@ class Session {
         } else {
           if (arg === '-')
             throw new GridbitsError('BAD_INPUT', 'load -: standard input holds the commands here; give a file name');
-          this.game = readRecord(arg, this.drawRule);
+          this.game = await readRecord(arg, this.drawRule);
           this.say(`loaded ${plural(this.game.moves.length, 'move')} from ${arg} (${this.game.variant.title})`);
           this.show();
         }
@@ -240,14 +240,21 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   if (load !== undefined && position !== undefined)
     throw new GridbitsError('BAD_ARGUMENT', 'valley play: give --position or --load, not both');
   const fresh = (): Game => new Game({ variant, position, first: firstText as Side | undefined, drawRule });
-  const session = new Session(fresh, load !== undefined ? readRecord(load, drawRule) : fresh(), seats, drawRule, out);
+  const session = new Session(
+    fresh,
+    load !== undefined ? await readRecord(load, drawRule) : fresh(),
+    seats,
+    drawRule,
+    out,
+  );
 
   session.say(
     `${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`,
   );
   session.show();
   await session.runAi();
-  if (!session.aiOnly) {
+  // A record read from standard input leaves no commands to read there: the game just loads.
+  if (!session.aiOnly && load !== '-') {
     const tty = process.stdin.isTTY === true;
     const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty });
     // On a terminal readline reads Ctrl-C as a key: leave as Ctrl-C does elsewhere.
@@ -263,7 +270,7 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
       }
       // Piped input is not echoed by a terminal: echo it so the transcript reads as a game.
       if (!tty && !out.json) out.sink.text(next.value + '\n');
-      if (!session.command(next.value)) break;
+      if (!(await session.command(next.value))) break;
       await session.runAi();
     }
     rl.close();

@@ -53,6 +53,8 @@ export class StateTable {
   private fresh = 0;
   /** True while `touch` clears the kept buffer of a table reset with entries in it. */
   private stale = false;
+  /** A doubling under way (`growPart`): the old buffer and the next of its slots to move. */
+  private moving: { ints: Int32Array; nums: Float64Array; big: bigint[]; cap: number; next: number } | null = null;
 
   /** Room for `expected` keys at the given load (any capacity: slots are found by multiply-shift, not a bit mask). */
   constructor(
@@ -277,18 +279,43 @@ export class StateTable {
     return { size: n, keys, vals: null, bigVals: null };
   }
 
-  private grow(): void {
-    const old = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.cap };
-    const cap = old.cap * 2,
-      S = this.stride;
-    const buf = tableBuffer(cap, S);
-    this.ints = new Int32Array(buf);
-    this.nums = new Float64Array(buf);
-    this.cap = cap;
-    this.limit = Math.floor(cap * 0.75);
-    this.bigVals = [];
-    this.fresh = this.nums.length;
-    for (let s = 0; s < old.cap; s++) {
+  /**
+   * True when `adds` more keys could pass the load limit, so that `add` would double the table at once (a stall of
+   * tens of milliseconds for a table of some MB: its new pages and every entry moved in one go): the caller doubles
+   * it first with `growPart`, between pauses, until this is false (true while a doubling is under way). False when
+   * the doubled table would pass the memory cap: `add` then doubles it, or refuses, only when it must.
+   */
+  wantsRoom(adds: number): boolean {
+    if (this.moving !== null) return true;
+    return this.size + adds > this.limit && this.cap * 2 * this.stride * 8 <= MAX_TABLE_BYTES;
+  }
+
+  /**
+   * Doubles the table a part at a time (GROW_PAGES pages of the new buffer mapped in, or GROW_SLOTS of the old
+   * slots moved, a call); true once done. No key may be added, looked up or drained until it is.
+   */
+  growPart(): boolean {
+    const S = this.stride;
+    if (this.moving === null) {
+      this.moving = { ints: this.ints, nums: this.nums, big: this.bigVals, cap: this.cap, next: 0 };
+      const cap = this.cap * 2;
+      const buf = tableBuffer(cap, S);
+      this.ints = new Int32Array(buf);
+      this.nums = new Float64Array(buf);
+      this.cap = cap;
+      this.limit = Math.floor(cap * 0.75);
+      this.bigVals = [];
+      this.fresh = 0;
+      this.stale = false;
+      return false;
+    }
+    if (this.fresh < this.nums.length) {
+      this.touch(GROW_PAGES);
+      return false;
+    }
+    const old = this.moving,
+      end = Math.min(old.cap, old.next + GROW_SLOTS);
+    for (let s = old.next; s < end; s++) {
       const v = old.nums[s * S + S - 1];
       if (v === 0) continue;
       const t = this.probe(old.ints, s * S * 2);
@@ -296,8 +323,23 @@ export class StateTable {
       this.nums[t * S + S - 1] = v;
       if (this.big) this.bigVals[t] = old.big[s];
     }
+    old.next = end;
+    if (end < old.cap) return false;
+    this.moving = null;
+    return true;
+  }
+
+  private grow(): void {
+    while (!this.growPart());
   }
 }
+
+/** Pages of a doubled table's new buffer mapped in by one call of `growPart`. */
+const GROW_PAGES = 16;
+/** Old slots moved by one call of `growPart`. */
+const GROW_SLOTS = 1024;
+/** What one call of `growPart` stands for in states expanded (16 pages or 1024 slots moved: a few hundred). */
+export const GROW_PART_NODES = 256;
 
 /** probe for two-word keys (10×10 boards and most others): the same walk without the loops over key words. */
 function probe2(ints: Int32Array, nums: Float64Array, cap: number, a: number, b: number): number {

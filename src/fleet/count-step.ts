@@ -11,11 +11,14 @@ export class Successors {
   /** Successor keys for expandTwo, one word each. */
   twoA: Int32Array;
   twoB: Int32Array;
+  /** The most successors a state has (the placements anchored at one cell, and the cell left empty). */
+  readonly most: number;
   private work: Int32Array;
 
   constructor(plan: CountPlan) {
     let most = 1;
     for (const list of plan.at) most = Math.max(most, list.length + 1);
+    this.most = most;
     this.keys = new Int32Array(most * plan.keyWords);
     this.placement = new Int32Array(most);
     this.twoA = new Int32Array(most);

@@ -8,10 +8,10 @@ import { planSteps, type CountPlan, type ScanOrder } from './count-plan.js';
 import { PassProgress, StateForecast } from './count-forecast.js';
 import { fleetIndex, type FleetIndex } from './count-index.js';
 import { limbsFor, vecForward } from './count-vec.js';
-import { StateTable, type Layer } from './count-states.js';
+import { GROW_PART_NODES, StateTable, type Layer } from './count-states.js';
 import { expandTwo, packTwo, Successors } from './count-step.js';
 import { withinMemory, type TooLarge } from './memory.js';
-import { asideSteps, chunk, touchPages } from '../core/pace.js';
+import { aside, AsideWork, asideSteps, chunk, touchPages } from '../core/pace.js';
 import type { FleetProblem } from './problem.js';
 
 /**
@@ -133,6 +133,10 @@ function* forwardPass<P>(
   const packed = !big && K === 2 ? packTwo(plan) : null;
   const forecast = new StateForecast(plan);
   const sizes = new Float64Array(plan.cells);
+  // A state costs from a few nanoseconds (a covered cell: the window shifts) to a microsecond or more (a cell
+  // anchoring many placements): an allowance of states paced on cheap cells would run long on dear ones, so a
+  // stretch also ends once it has run a millisecond (a look at the clock a chunk).
+  const clock = new AsideWork(ctl as JobControl<unknown>, 1);
   let knownAhead = known ? known.reduce((a, b) => a + b, 0) : 0;
   for (let pos = 0; pos < plan.cells; pos++) {
     const size = filled ? filled.size : cur.size;
@@ -149,13 +153,15 @@ function* forwardPass<P>(
     yield* touchPages(ctl, (pages) => next.touch(pages));
     for (let from = 0, to: number; from < size; from = to) {
       to = Math.min(size, from + chunk(ctl, CHUNK));
+      // Room for every key the chunk could add, made between pauses (doubled at once, a table of some MB stalls).
+      while (next.wantsRoom((to - from) * succ.most)) yield* aside(ctl, () => next.growPart(), GROW_PART_NODES);
       if (filled) filled.drain(cur, from, to - from);
       expandRange(plan, pos, cur, next, succ, packed, big, from, to);
       progress.done += to - from;
       // Left in this pass; a backward pass then goes over every layer of it once more.
       const left = size - to + ahead;
       progress.report(ctl, progress.backward ? left + states + to + left : left);
-      if (ctl.spend(to - from)) yield;
+      if (ctl.spend(to - from) || clock.spend(0)) yield;
     }
     states += size;
     filled = next;

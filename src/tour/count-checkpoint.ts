@@ -11,11 +11,16 @@ import type { FrontierOptions, FrontierSnapshot } from './count-frontier.js';
  * Layout: the magic line, the header's length (4 bytes, little-endian), the header (JSON), then the two tables'
  * entries as they lie in memory (16 bytes each, little-endian words). The header names the question (for the
  * message when a checkpoint of another count is given), the program's fingerprint (the graph, the kind of count
- * and the method's version: a checkpoint resumes only the very same program) and a check sum of the tables.
+ * and the method's version: a checkpoint resumes only the very same program), the counter's state, and last a
+ * check sum of everything before it and of the tables. Every byte is checked on reading: the magic line as it is,
+ * the length and the header by their parse (the header must be exactly what this version writes for its
+ * fields), the header's fields and the tables by the sum. Each step of the sum maps its state one to one, so a
+ * change confined to one byte of the header or one word of the tables always changes it.
  */
 
 const MAGIC = 'gridbits count checkpoint\n';
-const VERSION = 1;
+/** Version 2: the check sum covers the header (version 1's covered the tables only). */
+const VERSION = 2;
 
 /** What a checkpoint's header holds. */
 export interface CheckpointHead {
@@ -29,10 +34,10 @@ export interface CheckpointHead {
   curEntries: number;
   /** Entries of the second table. */
   nextEntries: number;
-  /** Check sum of the tables' words. */
-  sum: number;
   /** The program's counters where it stopped (read by the counter only). */
   state: Readonly<Record<string, unknown>>;
+  /** Check sum of the header's other fields (as written) and of the tables' words. */
+  sum: number;
 }
 
 type State = Omit<FrontierSnapshot, 'cur' | 'next'> & { curSize: number; nextSize: number };
@@ -54,26 +59,35 @@ export function frontierFingerprint(g: CountGraph, o: Pick<FrontierOptions, 'clo
   return `frontier-${VERSION} n${g.n} w${g.width} ${o.closed ? 'closed' : 'open'} ends${o.ends.join(',')} iface${o.iface ?? 0} ${(h >>> 0).toString(16)}`;
 }
 
-function sumOf(parts: Uint32Array[]): number {
+/** The check sum of a header's fields but its sum (the JSON text it is written as) and of the tables' words. */
+function sumOf(head: Omit<CheckpointHead, 'sum'>, tables: Uint32Array[]): number {
   let h = 0x9e3779b9;
-  for (const p of parts) {
+  // Each step is one to one in h (xor with the input, times an odd number, xor with a shift of itself down).
+  for (const b of new TextEncoder().encode(JSON.stringify(head))) h = Math.imul(h ^ b, 0x85ebca6b) ^ (h >>> 13);
+  for (const p of tables) {
     for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p[i], 0x85ebca6b) ^ (h >>> 13);
   }
   return h >>> 0;
 }
 
+/** The header's fields in the order they are written, its sum left out. */
+function unsummed(head: CheckpointHead): Omit<CheckpointHead, 'sum'> {
+  const { version, question, fingerprint, curEntries, nextEntries, state } = head;
+  return { version, question, fingerprint, curEntries, nextEntries, state };
+}
+
 /** The bytes of a checkpoint, in order: write them one after the other. */
 export function checkpointParts(question: string, fingerprint: string, s: FrontierSnapshot): Uint8Array[] {
   const { cur, next, ...rest } = s;
-  const head: CheckpointHead = {
+  const fields: Omit<CheckpointHead, 'sum'> = {
     version: VERSION,
     question,
     fingerprint,
     curEntries: cur.e.length / 4,
     nextEntries: next.e.length / 4,
-    sum: sumOf([cur.e, next.e]),
     state: { ...rest, curSize: cur.size, nextSize: next.size } satisfies State,
   };
+  const head: CheckpointHead = { ...fields, sum: sumOf(fields, [cur.e, next.e]) };
   const text = new TextEncoder().encode(JSON.stringify(head));
   const len = new Uint8Array(4);
   new DataView(len.buffer).setUint32(0, text.length, true);
@@ -111,8 +125,9 @@ export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
   const start = magic.length + 4;
   if (bytes.length < start + len) throw damaged('its header is cut short');
   let head: CheckpointHead;
+  const text = new TextDecoder().decode(bytes.subarray(start, start + len));
   try {
-    head = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + len))) as CheckpointHead;
+    head = JSON.parse(text) as CheckpointHead;
   } catch {
     throw damaged('its header is not readable');
   }
@@ -120,8 +135,13 @@ export function readCheckpointHead(bytes: Uint8Array): CheckpointStart {
     typeof head !== 'object' ||
     head === null ||
     head.version !== VERSION ||
+    typeof head.question !== 'string' ||
     typeof head.fingerprint !== 'string' ||
-    typeof head.state !== 'object'
+    typeof head.state !== 'object' ||
+    head.state === null ||
+    !Number.isInteger(head.sum) ||
+    // Exactly as this version writes it: then the sum, taken over the fields as written, covers every byte.
+    JSON.stringify({ ...unsummed(head), sum: head.sum }) !== text
   ) {
     throw damaged('its header is not one this version writes');
   }
@@ -168,13 +188,18 @@ export function checkpointSnapshot(
   question: string,
   fingerprint: string,
 ): FrontierSnapshot {
-  if (head.fingerprint !== fingerprint) throw notThisCount(head, question);
-  if (cur.length !== 4 * head.curEntries || next.length !== 4 * head.nextEntries || sumOf([cur, next]) !== head.sum) {
+  // The sum first: a damaged fingerprint is damage, not another count.
+  if (
+    cur.length !== 4 * head.curEntries ||
+    next.length !== 4 * head.nextEntries ||
+    sumOf(unsummed(head), [cur, next]) !== head.sum
+  ) {
     throw new GridbitsError(
       'BAD_INPUT',
-      'the checkpoint is damaged (its tables do not match their check sum); give another file to start afresh',
+      'the checkpoint is damaged (it does not match its check sum); give another file to start afresh',
     );
   }
+  if (head.fingerprint !== fingerprint) throw notThisCount(head, question);
   const { curSize, nextSize, ...rest } = head.state as State;
   return { ...rest, cur: { e: cur, size: curSize }, next: { e: next, size: nextSize } };
 }

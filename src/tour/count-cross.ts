@@ -15,6 +15,7 @@ import type { Piece } from '../pieces/piece.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { CountCap, FrontierSearch, frontierFits, type FrontierOptions, type FrontierResult } from './count-frontier.js';
 import { APEX, boundaryTableSteps, keyDegrees, keyOrder, type StateGroups } from './count-halves.js';
+import { IntIndex } from '../core/int-index.js';
 import { AsideWork } from '../core/pace.js';
 import type { StateTable } from './count-table.js';
 
@@ -499,7 +500,7 @@ function* mirrorPartSteps(p: CrossPart, mirror: Int8Array, control: JobControl<u
   // The same groups of states under their mirror images' keys.
   const { starts, ends } = p.groups;
   const keys = new Int32Array(p.groups.keys.length),
-    at = new Map<number, number>();
+    at = new IntIndex(keys.length);
   for (let g = 0; g < keys.length; g++) {
     keys[g] = mirrorKey(p.groups.keys[g], mirror);
     at.set(keys[g], g);
@@ -742,8 +743,8 @@ class CrossJoin {
     // Each top state of this key against each pairing seen: one cycle through all the terminals?
     // (A key with no top states still clears the pairings seen.)
     const g = t.top.groups.at.get(key);
-    const t0 = g === undefined ? 0 : t.top.groups.starts[g],
-      t1 = g === undefined ? 0 : t.top.groups.ends[g];
+    const t0 = g < 0 ? 0 : t.top.groups.starts[g],
+      t1 = g < 0 ? 0 : t.top.groups.ends[g];
     const { mates, counts } = t.top;
     const { hKey, hVal, touched, pairing, topMate, single, stubOf } = this;
     const n = this.nTouched;
@@ -903,7 +904,7 @@ class CrossJoin {
     const y = 3 * y0 + this.apexLeft,
       my = 3 * my0 + this.apexLeft;
     const g = this.t.bottom.groups.at.get(y);
-    if (g === undefined) return;
+    if (g < 0) return;
     const b0 = this.t.bottom.groups.starts[g],
       b1 = this.t.bottom.groups.ends[g];
     // Only the smallest of the pair's images is joined, for all of them: (x, y), (mx, my), and on an even

@@ -11,6 +11,7 @@ import { GridbitsError } from '../core/error.js';
 import { finishedValue, job, type JobControl } from '../core/job.js';
 import { countGraphOf, leapsOf, type CountGraph } from './count-graph.js';
 import { FrontierSearch, frontierFits, type FrontierOptions } from './count-frontier.js';
+import { IntIndex } from '../core/int-index.js';
 import { AsideWork } from '../core/pace.js';
 import { limbsToBig, StateTable, tableSteps } from './count-table.js';
 import type { Piece } from '../pieces/piece.js';
@@ -201,8 +202,8 @@ export interface StateGroups {
   keys: Int32Array;
   starts: Int32Array;
   ends: Int32Array;
-  /** Key → its group (its place in the arrays). */
-  at: Map<number, number>;
+  /** Key → its group (its place in the arrays); -1 for a key of no group. */
+  at: IntIndex;
 }
 
 /**
@@ -395,6 +396,8 @@ export function* boundaryTableSteps(
   const aside = new AsideWork(control, SCAN_PER_NODE);
   const cap = table.capacity;
   for (let i = 0; i < cap; i += SCAN_PIECE) {
+    // Room in the key index for every group the piece could meet, made between pauses.
+    while (b.index.wantsRoom(SCAN_PIECE)) if (aside.spend(b.index.growPart() ? 0 : SCAN_PIECE)) yield;
     b.group(i, Math.min(cap, i + SCAN_PIECE));
     if (aside.spend(SCAN_PIECE)) yield;
   }
@@ -423,7 +426,7 @@ class BoundaryBuilder {
    */
   private readonly groupOf: Int32Array;
   /** Key → group: in the order the first pass met them, then (once placed) in the order of their keys. */
-  private readonly index = new Map<number, number>();
+  readonly index = new IntIndex();
   /** Groups met by the first pass; their sizes and keys, by group in that order (grown by doubling). */
   private found = 0;
   private sizes = new Int32Array(64);
@@ -479,7 +482,7 @@ class BoundaryBuilder {
       }
       const sk = stateKey(key, roots);
       let g = index.get(sk);
-      if (g === undefined) g = this.newGroup(sk);
+      if (g < 0) g = this.newGroup(sk);
       this.sizes[g]++;
       groupOf[k++] = g;
       // A table of BigInt counts (past 2^64) keeps them beside the entries.
@@ -834,7 +837,7 @@ function* joinShard(
         wantKey = wantKey * 3 + d;
       }
       const partner = groupsT.at.get(stateKey(wantKey, rootsT));
-      if (partner === undefined) continue;
+      if (partner < 0) continue;
       const fragments = fragS + (onesT + rootsT) / 2;
       if (fragments === 0) continue;
       const p0 = groupsT.starts[partner],

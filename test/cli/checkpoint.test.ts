@@ -8,6 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 import { runs } from '../long.js';
+import { loadShardCheckpoint, saveShardCheckpoint } from '../../src/cli/checkpoint-file.js';
+import type { ShardCount, ShardedCount } from '../../src/core/shards.js';
+import { isGridbitsError } from '../../src/core/error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-checkpoint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -147,5 +150,55 @@ describe('tour-count --checkpoint', () => {
       gridbits(['tour-count', '5x6', '--checkpoint', file]),
       /not a gridbits count checkpoint|another count|damaged/,
     );
+  });
+
+  it("a change to a byte anywhere in a count's checkpoint (magic, length, header, sum, tables) is refused in one line", () => {
+    const file = fresh();
+    gridbits(['tour-count', '5x5', '--checkpoint', file, '--max-nodes', '200']);
+    const bytes = readFileSync(file);
+    const tablesAt = bytes.indexOf('}}', 0, 'latin1') + 2;
+    const sumAt = bytes.lastIndexOf('"sum":', tablesAt, 'latin1') + 6;
+    const stateAt = bytes.indexOf('"k":', 0, 'latin1') + 4;
+    // One byte in each part of the file (each part's every byte is tried in the library's tests).
+    for (const at of [0, 26, 27, 35, 60, 120, stateAt, sumAt, tablesAt - 1, tablesAt + 5, bytes.length - 1]) {
+      const damaged = Buffer.from(bytes);
+      damaged[at] ^= 0x01;
+      const f = fresh();
+      writeFileSync(f, damaged);
+      expectUserError(gridbits(['tour-count', '5x5', '--checkpoint', f]), /damaged|not a gridbits count checkpoint/);
+      expect(readFileSync(f).equals(damaged)).toBe(true);
+    }
+  });
+
+  it("a sharded count's checkpoint: each bit of each byte changed is refused, never resumed", () => {
+    const sc: ShardedCount = {
+      kind: 'tour',
+      question: {},
+      method: 'crossing',
+      shards: 16,
+      key: 'tour-count 8x8 knight closed crossing 16',
+    };
+    const done = new Map<number, ShardCount>(
+      [3, 7, 12].map((index) => [index, { index, key: sc.key, count: BigInt(index) * 1_000_003n, nodes: 5 * index }]),
+    );
+    const file = fresh();
+    saveShardCheckpoint(file, sc, done);
+    expect(loadShardCheckpoint(file, sc)).toEqual(done);
+    const bytes = readFileSync(file);
+    const missed: string[] = [];
+    for (let i = 0; i < bytes.length; i++) {
+      for (let bit = 0; bit < 8; bit++) {
+        const damaged = Buffer.from(bytes);
+        damaged[i] ^= 1 << bit;
+        writeFileSync(file, damaged);
+        try {
+          loadShardCheckpoint(file, sc);
+          missed.push(`${i}:${bit}`);
+        } catch (e) {
+          if (!(isGridbitsError(e) && e.code === 'BAD_INPUT')) missed.push(`${i}:${bit} ${String(e)}`);
+        }
+      }
+    }
+    expect(missed).toEqual([]);
   });
 });

@@ -97,17 +97,17 @@ describe('fleet count in shards', () => {
     );
     expectUserError(
       gridbits([...HASBRO_8, '--checkpoint', file]),
-      /the checkpoint '.*' is damaged \(its check sum does not match\)/,
+      /the checkpoint '.*' is damaged \(it does not match its check sum\)/,
     );
     writeFileSync(file, text.slice(0, text.length - 20));
-    expectUserError(gridbits([...HASBRO_8, '--checkpoint', file]), /is damaged \(it is cut short or not JSON\)/);
+    expectUserError(gridbits([...HASBRO_8, '--checkpoint', file]), /is damaged \(it does not match its check sum\)/);
     // A tour count's checkpoint, made by tour-count.
     const tour = fresh();
     expect(gridbits(['tour-count', '5x6', '--checkpoint', tour, '--max-nodes', '3000']).code).toBe(0);
     expectUserError(gridbits([...HASBRO_8, '--checkpoint', tour]), /is not a checkpoint of a sharded count/);
     const sub = join(dir, 'a-directory');
     mkdirSync(sub);
-    expectUserError(gridbits([...HASBRO_8, '--checkpoint', sub]), /cannot read the checkpoint '.*': it is a directory/);
+    expectUserError(gridbits([...HASBRO_8, '--checkpoint', sub]), /the checkpoint '.*' is a directory/);
   }, 60_000);
 
   it('flags that do not fit are refused in one line', () => {

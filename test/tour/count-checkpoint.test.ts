@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board, isGridbitsError } from '../../src/core/index.js';
 import { countCheckpoint, countToursJob, type CountCheckpoint } from '../../src/tour/count.js';
-import { checkpointBytes, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
+import { checkpointBytes, checkpointSnapshot, readCheckpointHead } from '../../src/tour/count-checkpoint.js';
 import { runs } from '../long.js';
 import { joinParts } from './checkpoint-bytes.js';
 
@@ -99,6 +99,53 @@ describe('counts that survive interruption', () => {
       () => readBack(new TextEncoder().encode('hello world, this is not a checkpoint at all')),
       /not a gridbits count checkpoint/,
     );
+  });
+});
+
+describe('a sealed checkpoint: every byte is checked', () => {
+  /** True when reading the bytes back and resuming the count from them is refused as damaged input. */
+  const refused = (resume: () => unknown): boolean => {
+    try {
+      resume();
+      return false;
+    } catch (e) {
+      return isGridbitsError(e) && e.code === 'BAD_INPUT';
+    }
+  };
+
+  it('any change to one byte (each bit of every header byte, a bit of every table byte) is refused, never resumed', () => {
+    const j = countToursJob(Board.of(5, 5));
+    if (j.runSync({ maxNodes: 200 }).finished) throw new Error('finished too soon');
+    const bytes = joinParts(countCheckpoint(j) as Uint8Array[]);
+    const { head, tablesAt } = readCheckpointHead(bytes);
+    // The intact bytes resume (else every refusal below would prove nothing).
+    expect(refused(() => countToursJob(Board.of(5, 5), { resume: readBack(bytes) }))).toBe(false);
+    // The magic line, the length and the header: each of the 8 bits of each byte, through the whole resume.
+    const missed: string[] = [];
+    for (let i = 0; i < tablesAt; i++) {
+      for (let bit = 0; bit < 8; bit++) {
+        bytes[i] ^= 1 << bit;
+        if (!refused(() => countToursJob(Board.of(5, 5), { resume: readBack(bytes) }))) missed.push(`${i}:${bit}`);
+        bytes[i] ^= 1 << bit;
+      }
+    }
+    // The tables: one bit of each byte (a different bit from byte to byte), against the check sum.
+    const { cur, next } = readBack(bytes);
+    for (const [name, table] of [
+      ['cur', cur],
+      ['next', next],
+    ] as const) {
+      const view = new Uint8Array(table.buffer, table.byteOffset, table.byteLength);
+      for (let i = 0; i < view.length; i++) {
+        view[i] ^= 1 << (i % 8);
+        if (!refused(() => checkpointSnapshot(head, cur, next, head.question, head.fingerprint)))
+          missed.push(`${name}${i}`);
+        view[i] ^= 1 << (i % 8);
+      }
+    }
+    expect(missed).toEqual([]);
+    expect(refused(() => checkpointSnapshot(head, cur, next, head.question, head.fingerprint))).toBe(false);
+    expect(cur.length + next.length).toBeGreaterThan(1000);
   });
 });
 
