@@ -102,6 +102,11 @@ export class JobControl<P = never> {
     }
   }
 
+  /** The work done as last reported (the nodes spent where the body counts nothing else). */
+  get doneSoFar(): number {
+    return this.done ?? this.nodes;
+  }
+
   /** The progress as last reported (the nodes spent where the body counts nothing else). */
   get progress(): Progress {
     const p: Progress = { done: this.done ?? this.nodes, unit: this.unit };
@@ -308,9 +313,15 @@ export class Job<T, P = never> {
     let ran = 0;
     const spent = (t: number): number => (outer === undefined ? t - started : ran);
     let lastReport = -Infinity;
+    // The first work done is reported at once, not at the next PROGRESS_MS: a listener showing the work as it
+    // comes (a table's first decided square) shows it as soon as there is some.
+    let nothingDone = ctl.doneSoFar === 0;
     const report = (force: boolean, t: number): void => {
-      if (onProgress && (force || outer !== undefined || t - lastReport >= PROGRESS_MS)) {
+      if (!onProgress) return;
+      const first = nothingDone && ctl.doneSoFar > 0;
+      if (force || first || outer !== undefined || t - lastReport >= PROGRESS_MS) {
         lastReport = t;
+        if (first) nothingDone = false;
         onProgress(ctl.progress);
       }
     };

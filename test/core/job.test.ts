@@ -348,6 +348,31 @@ describe('a job run inside another with limits of its own (runWithin)', () => {
 });
 
 describe('progress', () => {
+  it('reports the first work done at once, not at the next tenth of a second', () => {
+    // A body that pauses often while nothing is done (a first square that takes a while), then does its first unit.
+    const seen: Array<{ at: number; done: number }> = [];
+    let firstDoneAt = 0;
+    const j = job<number>(function* (ctl) {
+      const until = performance.now() + 10;
+      while (performance.now() < until) {
+        ctl.report({ done: 0, unit: 'squares' });
+        yield;
+      }
+      firstDoneAt = performance.now();
+      ctl.report({ done: 1, unit: 'squares' });
+      // More work after it, pausing as it goes: the end's report must not be what shows the first square.
+      const end = performance.now() + 150;
+      while (performance.now() < end) yield;
+      return 1;
+    });
+    j.runSync({ onProgress: (p) => seen.push({ at: performance.now(), done: p.done }) });
+    const first = seen.find((s) => s.done === 1);
+    expect(first).toBeDefined();
+    // Reported at the pause right after it, not at the next tenth of a second (90 ms away).
+    expect(seen.filter((s) => s.at >= firstDoneAt)[0]?.done).toBe(1);
+    expect(first!.at - firstDoneAt).toBeLessThan(50);
+  });
+
   it('gives the partial result with each report when asked for it', () => {
     const partials: number[] = [];
     const out = sumJob(200_000).runSync({ onPartial: (s) => partials.push(s) });
