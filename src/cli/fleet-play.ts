@@ -353,7 +353,8 @@ export async function play(args: Parsed, out: Output): Promise<number> {
       );
     return 0;
   };
-  say(`Sea Battle on ${board}: ${fleetText(p)}. You shoot first; type a square like ${board.name(0)}, or 'quit'.`);
+  const help = `type a square like ${board.name(0)} to fire there, 'help' for this, or 'quit' to leave`;
+  say(`Sea Battle on ${board}: ${fleetText(p)}. You shoot first; ${help}.`);
   draw();
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
@@ -369,6 +370,10 @@ export async function play(args: Parsed, out: Output): Promise<number> {
       if (piped && !out.json) out.print(text);
       if (text === '') continue;
       if (/^(q|quit|exit)$/i.test(text)) return finish(null);
+      if (/^(h|help|\?)$/i.test(text)) {
+        say(`${help}; your board is on the left, your shots at the computer's on the right`);
+        continue;
+      }
       let sq: number;
       try {
         sq = board.parse(text);

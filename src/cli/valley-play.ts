@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline';
 import { GridbitsError, isGridbitsError } from '../core/error.js';
 import { finishedValue } from '../core/job.js';
-import { createPlayer, parsePlayer, type Player } from '../valley/ai.js';
+import { createPlayer, parsePlayer, type Player, type PlayerSpec } from '../valley/ai.js';
 import { Game, type GameResult } from '../valley/game.js';
 import { formatMove } from '../valley/move.js';
 import { moveText } from '../valley/notation.js';
@@ -25,7 +25,14 @@ type Seat = { human: true; name: string } | { human: false; name: string; player
 
 function seat(text: string | undefined, seed: number): Seat {
   if (text === undefined || text.trim().toLowerCase() === 'human') return { human: true, name: 'human' };
-  const spec = parsePlayer(text);
+  let spec: PlayerSpec;
+  try {
+    spec = parsePlayer(text);
+  } catch (e) {
+    // Here a seat may also be a person at the keyboard: the list of players says so.
+    if (isGridbitsError(e)) throw new GridbitsError(e.code, e.message.replace(/\(random, /, '(human, random, '));
+    throw e;
+  }
   return { human: false, name: text.trim().toLowerCase(), player: createPlayer(spec, seed) };
 }
 

@@ -169,6 +169,14 @@ describe('gridbits fleet play', () => {
     expect(r.stdout).toMatch(/game left unfinished after 2 of your shots/);
   });
 
+  it("answers 'help' with what can be typed, and fires no shot for it", () => {
+    const r = gridbits(['fleet', 'play', ...SMALL, '--seed', '3'], 'help\n?\nquit\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/'help' for this, or 'quit' to leave; your board is on the left/g)).toHaveLength(2);
+    expect(r.stdout).not.toMatch(/bad square/);
+    expect(r.stdout).toMatch(/game left unfinished after 0 of your shots/);
+  });
+
   it('plays a whole game to a winner, the record in JSON, the same for the same seed', () => {
     const squares = [];
     for (const f of 'abcde') for (let r = 1; r <= 5; r++) squares.push(`${f}${r}`);

@@ -132,7 +132,7 @@ describe('gridbits valley play', () => {
   it('turns bad flags and bad files into one line and exit 2', () => {
     expectUserError(gridbits(['valley', 'play', '--variant', 'chess']), /unknown King's Valley variant 'chess'/);
     expectUserError(gridbits(['valley', 'play', '--first', 'red']), /--first must be white or black/);
-    expectUserError(gridbits(['valley', 'play', '--white', 'robot']), /unknown player 'robot'/);
+    expectUserError(gridbits(['valley', 'play', '--white', 'robot']), /unknown player 'robot' \(human, random, /);
     expectUserError(
       gridbits(['valley', 'play', '--load', '/no/such/file']),
       /cannot read the game record '\/no\/such\/file': no such file or directory$/,
