@@ -42,12 +42,14 @@ export interface OutputOptions {
 }
 
 /**
- * Colours as no-color.org and force-color.org say: NO_COLOR (non-empty) off, FORCE_COLOR (non-empty) on, else a
- * terminal.
+ * Colours as force-color.org and no-color.org say, FORCE_COLOR first (it overrides NO_COLOR there, as in Node):
+ * FORCE_COLOR non-empty turns them on, except 0 or false, which turn them off (Node's own reading, and what a
+ * user who writes FORCE_COLOR=0 means); else NO_COLOR non-empty turns them off; else a terminal has them.
  */
 export function wantColor(env: NodeJS.ProcessEnv, tty: boolean): boolean {
+  const force = (env.FORCE_COLOR ?? '').trim().toLowerCase();
+  if (force !== '') return force !== '0' && force !== 'false';
   if ((env.NO_COLOR ?? '') !== '') return false;
-  if ((env.FORCE_COLOR ?? '') !== '') return true;
   return tty && env.TERM !== 'dumb';
 }
 

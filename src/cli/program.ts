@@ -12,9 +12,10 @@ export type Invocation = { command: Command; path: string; parsed: Parsed } | { 
 const INTRO = 'gridbits — bitboards for grid games and puzzles';
 
 const MAIN_HELP_AFTER = `
-Every command takes --json for scripts and --out FILE for its result; colours appear only on a terminal
-(NO_COLOR turns them off, FORCE_COLOR on). Time flags take durations: 250ms, 5s, 2m, 1h (a bare number is
-milliseconds). Mistakes in the input end with one line on standard error and exit code 2.
+Every command takes --json for scripts and --out FILE for its result. Colours appear only on a
+terminal (FORCE_COLOR turns them on, FORCE_COLOR=0 or NO_COLOR off). Time flags take durations:
+250ms, 5s, 2m, 1h (a bare number is milliseconds). Mistakes in the input end with one line on
+standard error and exit code 2.
 
   gridbits help COMMAND        the options and examples of a command (or gridbits COMMAND --help)
   gridbits --version           the version

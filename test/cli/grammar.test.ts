@@ -192,26 +192,29 @@ describe('completion', () => {
 });
 
 describe('colours', () => {
-  it('as no-color.org and force-color.org say: NO_COLOR (not empty) off, FORCE_COLOR (not empty) on, else a terminal', () => {
+  it('as force-color.org and no-color.org say, FORCE_COLOR first (0 or false turn colours off), else a terminal', () => {
     expect(wantColor({}, true)).toBe(true);
     expect(wantColor({}, false)).toBe(false);
     expect(wantColor({ NO_COLOR: '1' }, true)).toBe(false);
     expect(wantColor({ NO_COLOR: '' }, true)).toBe(true);
     expect(wantColor({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(wantColor({ FORCE_COLOR: '3' }, false)).toBe(true);
     expect(wantColor({ FORCE_COLOR: '' }, false)).toBe(false);
-    expect(wantColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, true)).toBe(false);
+    expect(wantColor({ FORCE_COLOR: '0' }, true)).toBe(false);
+    expect(wantColor({ FORCE_COLOR: 'false' }, true)).toBe(false);
+    expect(wantColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(wantColor({ NO_COLOR: '1', FORCE_COLOR: '0' }, true)).toBe(false);
     expect(wantColor({ TERM: 'dumb' }, true)).toBe(false);
-    // Through the CLI: FORCE_COLOR paints a pipe, NO_COLOR wins.
-    const painted = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '1' },
-    });
-    expect(painted.stdout).toContain('\u001b[');
-    const plain = spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '1' },
-    });
-    expect(plain.stdout).not.toContain('\u001b[');
+    // Through the CLI: FORCE_COLOR paints a pipe (over NO_COLOR too); FORCE_COLOR=0 and NO_COLOR do not.
+    const run = (env: Record<string, string>): string =>
+      spawnSync(process.execPath, [main, 'moves', 'knight', 'd4'], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env },
+      }).stdout;
+    expect(run({ FORCE_COLOR: '1' })).toContain('\u001b[');
+    expect(run({ NO_COLOR: '1', FORCE_COLOR: '1' })).toContain('\u001b[');
+    expect(run({ FORCE_COLOR: '0' })).not.toContain('\u001b[');
+    expect(run({ NO_COLOR: '1' })).not.toContain('\u001b[');
   });
 });
 
