@@ -145,8 +145,10 @@ interface Version {
   etag: string;
 }
 
+const keyOf = (st: Stats): string => `${st.ino}:${st.size}:${st.mtimeMs}`;
+
 function versionOf(st: Stats): Version {
-  const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const key = keyOf(st);
   // Strong: the inode, size and time (to the nanosecond) change with every write or replacement of the file.
   const etag = `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
   return { key, size: st.size, mtimeMs: st.mtimeMs, etag };
@@ -176,7 +178,8 @@ async function answer(file: string, req: IncomingMessage, res: ServerResponse): 
   });
 
   // A client whose copy is current is told so from the file's stat alone, before any byte is read.
-  const now = headers(versionOf(st));
+  const kept = cache.get(file);
+  const now = headers(kept?.version.key === keyOf(st) ? kept.version : versionOf(st));
   if (notModified(req.headers, now.ETag as string, st.mtimeMs)) {
     delete now['Content-Type'];
     res.writeHead(304, now);
@@ -260,7 +263,7 @@ const gzipped = promisify(gzip);
  */
 function load(file: string, st: Stats): Promise<Entry> {
   const hit = cache.get(file);
-  const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const key = keyOf(st);
   if (hit !== undefined && hit.version.key === key) return Promise.resolve(hit);
   return (loading.get(file + '\0' + key) ?? start(file, key)) as Promise<Entry>;
 }
