@@ -374,6 +374,28 @@ describe('gridbits serve: files that change under it', () => {
     expect(plainAfter.headers.etag).not.toBe(plain.headers.etag);
   });
 
+  it('streams a file too large to keep in memory, with its tag, its ranges and a 304', async () => {
+    // 3 MiB of varied bytes (past the 1 MiB kept in memory), as a type that is never compressed.
+    const big = Buffer.alloc(3 << 20);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+    writeFileSync(join(pkg, 'web', 'dist', 'big.wasm'), big);
+    const url = mine.url + 'big.wasm';
+    const all = await httpGet(url, { 'Accept-Encoding': 'br' });
+    expect(all.status).toBe(200);
+    expect(all.headers['content-encoding']).toBeUndefined();
+    expect(all.headers['content-type']).toBe('application/wasm');
+    expect(all.bytes.equals(big)).toBe(true);
+    const part = await httpGet(url, { Range: 'bytes=2000000-2000099' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 2000000-2000099/${big.length}`);
+    expect(part.bytes.equals(big.subarray(2000000, 2000100))).toBe(true);
+    expect((await httpGet(url, { Range: `bytes=${big.length}-` })).status).toBe(416);
+    const head = await httpGet(url, {}, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(big.length));
+    expect(head.headers.etag).toBe(all.headers.etag);
+    expect((await httpGet(url, { 'If-None-Match': all.headers.etag as string })).status).toBe(304);
+  });
+
   it('keeps answering while files vanish and come back under load', async () => {
     const root = join(pkg, 'web', 'dist');
     const paths = sampleFiles().map(([p]) => p);
