@@ -1,6 +1,6 @@
-// `gridbits serve` under load: 200 connections for 10 s on loopback (autocannon), the page and its largest
-// script, against a bare node:http server answering the same bytes from memory; errors, latency percentiles,
-// throughput and the server's peak memory.
+// `gridbits serve` under load: 100 connections for 10 s on loopback (autocannon), the page and its largest
+// script (plain, and the script as a browser asks for it, compressed), against a bare node:http server answering
+// the same bytes from memory; errors, latency percentiles, throughput and the server's peak memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +21,7 @@ const autocannon = require('autocannon') as (o: {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
 }) => Promise<CannonResult>;
 
 // Run from .bench-build/bench/ (npm run bench) or bench/ (tsx): the repository is above either.
@@ -28,7 +29,10 @@ const repo =
   [new URL('../..', import.meta.url), new URL('..', import.meta.url)]
     .map((u) => fileURLToPath(u))
     .find((d) => existsSync(join(d, 'dist', 'cli', 'main.js'))) ?? '.';
-const CONNECTIONS = 200;
+// 100 connections: the issue's target (p99 under 30 ms) is set at this load. Before 2026-12-07 the runs used 200.
+const CONNECTIONS = 100;
+/** What a browser sends: the script then goes out brotli-compressed (the bare server sends it as it is). */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 const SECONDS = Number(process.env.GRIDBITS_BENCH_SERVE_SECONDS ?? 10);
 
 interface Server {
@@ -88,20 +92,19 @@ export async function run(): Promise<BenchSection> {
   const largest = scripts.sort(
     (a, b) => statSync(join(web, 'assets', b)).size - statSync(join(web, 'assets', a)).size,
   )[0];
-  const paths: Array<[string, string]> = [
-    ['the page (index.html)', ''],
-    [
-      `its largest script (${(statSync(join(web, 'assets', largest)).size / 1024).toFixed(0)} KiB)`,
-      `assets/${largest}`,
-    ],
+  const kib = (statSync(join(web, 'assets', largest)).size / 1024).toFixed(0);
+  const paths: Array<[string, string, Record<string, string>]> = [
+    ['the page (index.html)', '', {}],
+    [`its largest script (${kib} KiB)`, `assets/${largest}`, {}],
+    [`its largest script (${kib} KiB) as a browser asks (brotli)`, `assets/${largest}`, BROWSER],
   ];
   const rows: BenchRow[] = [];
-  for (const [what, path] of paths) {
+  for (const [what, path, headers] of paths) {
     const bare = await startProcess(['-e', BARE, web]);
     const b = await autocannon({ url: bare.url + path, connections: CONNECTIONS, duration: SECONDS });
     await stop(bare);
     const served = await startProcess([join(repo, 'dist', 'cli', 'main.js'), 'serve', '--port', '0', '--json']);
-    const g = await autocannon({ url: served.url + path, connections: CONNECTIONS, duration: SECONDS });
+    const g = await autocannon({ url: served.url + path, connections: CONNECTIONS, duration: SECONDS, headers });
     const peak = peakMiB(served.proc.pid!);
     await stop(served);
     const clean = g.errors === 0 && g.timeouts === 0 && g.non2xx === 0;
@@ -122,7 +125,7 @@ export async function run(): Promise<BenchSection> {
     rows,
     notes: [
       `autocannon ${(require('autocannon/package.json') as { version: string }).version} on loopback, both on this 2-core machine (the load generator shares the cores with the server); GRIDBITS_BENCH_SERVE_SECONDS changes the ${SECONDS} s.`,
-      'gridbits serve streams each file from disk with its type, caching and security headers (nosniff, a Content-Security-Policy the playground runs under); the bare server keeps the bytes in memory and sends no headers beyond the length.',
+      'gridbits serve checks each file on disk per request (its path, then its stat) and keeps files up to 1 MiB in memory with their brotli and gzip forms, sending its type, caching headers (ETag, Last-Modified, Vary) and security headers (nosniff, a Content-Security-Policy the playground runs under); the bare server keeps the bytes in memory and sends no headers beyond the length. The compressed row: gridbits sends brotli, the bare server the plain bytes.',
     ],
   };
 }

@@ -16,8 +16,9 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-export function startServe(args: string[] = [], cwd = REPO): Promise<Served> {
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', ...args], {
+/** `cli` is the built CLI to run: another copy of the package serves that copy's playground. */
+export function startServe(args: string[] = [], cwd = REPO, cli = CLI): Promise<Served> {
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--json', ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,9 +93,13 @@ export function rawGet(port: number, path: string, method = 'GET'): Promise<RawR
  * Node's global agent keeps connections alive, and a request sent on one the server has just closed (as a stopped
  * server does) fails with "socket hang up" instead of finding the port closed.
  */
-export function httpGet(url: string): Promise<RawResponse & { bytes: Buffer }> {
+export function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawResponse & { bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    request(url, { agent: false }, (res) => {
+    request(url, { agent: false, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
