@@ -55,12 +55,11 @@ type FromWorker =
       id: number;
       /** How far it is. */
       progress: Progress;
-    }
-  | {
-      /** The job's number. */
-      id: number;
-      /** What it has so far (sent after each progress report when the caller asked for it). */
-      partial: unknown;
+      /**
+       * What it has so far, when the caller asked for it: in the same message as the report it goes with, so a page
+       * showing both redraws once per report, not twice.
+       */
+      partial?: unknown;
     }
   | {
       /** The job's number. */
@@ -119,6 +118,14 @@ export function serveJobs(registry: Partial<JobRegistry>, endpoint: Endpoint): (
     const { id } = msg;
     const controller = new AbortController();
     running.set(id, controller);
+    // A job hands its partial result right after the report it goes with (when it has one): the report waits for
+    // it, to go out in one message, and goes alone when none comes before the job's next pause.
+    let report: Progress | null = null;
+    const postReport = (partial?: { partial: unknown }): void => {
+      if (report === null) return;
+      endpoint.postMessage({ id, progress: report, ...partial } satisfies FromWorker);
+      report = null;
+    };
     void (async () => {
       try {
         const make = Object.hasOwn(registry, msg.start) ? registry[msg.start] : undefined;
@@ -126,11 +133,18 @@ export function serveJobs(registry: Partial<JobRegistry>, endpoint: Endpoint): (
         const outcome = await (make as (...a: unknown[]) => Pick<Job<unknown, unknown>, 'run'>)(...msg.args).run({
           ...msg.options,
           signal: controller.signal,
-          onProgress: (progress) => endpoint.postMessage({ id, progress } satisfies FromWorker),
-          onPartial: msg.partials ? (partial) => endpoint.postMessage({ id, partial } satisfies FromWorker) : undefined,
+          onProgress: (progress) => {
+            postReport();
+            report = progress;
+            if (msg.partials) queueMicrotask(postReport);
+            else postReport();
+          },
+          onPartial: msg.partials ? (partial) => postReport({ partial }) : undefined,
         });
+        postReport();
         endpoint.postMessage({ id, outcome } satisfies FromWorker);
       } catch (e) {
+        postReport();
         const code = e instanceof GridbitsError ? e.code : null;
         endpoint.postMessage({
           id,
@@ -188,10 +202,7 @@ export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof 
       if (msg?.id !== id) return;
       if ('progress' in msg) {
         onProgress?.(msg.progress);
-        return;
-      }
-      if ('partial' in msg) {
-        onPartial?.(msg.partial as JobPartial<K, R>);
+        if ('partial' in msg) onPartial?.(msg.partial as JobPartial<K, R>);
         return;
       }
       unlisten();

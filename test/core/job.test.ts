@@ -206,6 +206,12 @@ describe('runInWorker', () => {
       // The partial sums as they grow, when asked for: each the sum of the first k numbers for some k.
       const partials: bigint[] = [];
       const ac2 = new AbortController();
+      // Each report goes with its partial in one message (a page showing both draws once per report).
+      const messages: string[] = [];
+      const tap = (m: Record<string, unknown>): void => {
+        if (!('outcome' in m)) messages.push(Object.keys(m).sort().join(','));
+      };
+      w.on('message', tap);
       const growing = runInWorker<Sums>(w, 'sum', [1e12], {
         signal: ac2.signal,
         onPartial: (s) => {
@@ -214,7 +220,9 @@ describe('runInWorker', () => {
         },
       });
       expect(await growing).toMatchObject({ finished: false, stopped: 'signal' });
+      w.off('message', tap);
       expect(partials.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(messages)).toEqual(new Set(['id,partial,progress']));
       for (let i = 0; i < partials.length; i++) {
         const k = (1n + BigInt(Math.round(Math.sqrt(8 * Number(partials[i]) + 1)))) / 2n;
         expect((k * (k - 1n)) / 2n, `partial ${partials[i]}`).toBe(partials[i]);

@@ -103,6 +103,14 @@ export class JobRunner<Req, Res, R extends JobRegistry> {
     });
   }
 
+  /**
+   * Starts the worker now, if there is none, so that a request made soon does not wait for it: a worker loads and
+   * compiles its engines in a few hundred milliseconds, and longer while the page draws something large.
+   */
+  warm(): void {
+    this.worker ??= this.create();
+  }
+
   /** Stops the running request, if any (its promise rejects with ABORTED). */
   cancel(): void {
     this.current?.abort();

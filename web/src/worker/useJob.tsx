@@ -17,6 +17,8 @@ export interface Job<Req, Res> {
   cancel(): void;
   /** Stops the job, if any, and forgets it (back to idle): for when its answer is no longer wanted. */
   reset(): void;
+  /** Starts the worker ahead of a request that is likely to come (see JobRunner.warm). */
+  warm(): void;
 }
 
 /**
@@ -39,7 +41,17 @@ export function useJob<Req, Res, R extends JobRegistry>(
         const live = (): boolean => gen === generation.current;
         setState({ status: 'running', progress: null, label });
         runner
-          .run(request, { onProgress: (progress) => live() && setState({ status: 'running', progress, label }) })
+          .run(request, {
+            // A report that changes nothing shown (the share rounds as before) draws nothing: the page is not
+            // redrawn ten times a second for the same "3 %".
+            onProgress: (progress) =>
+              live() &&
+              setState((cur) =>
+                cur.status === 'running' && cur.label === label && percent(cur.progress) === percent(progress)
+                  ? cur
+                  : { status: 'running', progress, label },
+              ),
+          })
           .then(
             (result) => live() && setState({ status: 'done', result }),
             (e: unknown) => {
@@ -64,9 +76,17 @@ export function useJob<Req, Res, R extends JobRegistry>(
         runner.cancel();
         setState({ status: 'idle' });
       },
+      warm() {
+        runner.warm();
+      },
     }),
     [state, runner],
   );
+}
+
+/** The share of a job done as its status line shows it: whole percents, or none when the total is unknown. */
+function percent(p: Progress | null): number | undefined {
+  return p?.share !== undefined ? Math.min(100, Math.round(100 * p.share)) : undefined;
 }
 
 /** "Computing … 40 %" with a bar (indeterminate when the total is unknown) and a Cancel button. */
@@ -84,8 +104,7 @@ export function JobStatus({ state, onCancel }: { state: JobState<unknown>; onCan
       </p>
     );
   if (state.status !== 'running') return null;
-  const p = state.progress;
-  const pct = p?.share !== undefined ? Math.min(100, Math.round(100 * p.share)) : undefined;
+  const pct = percent(state.progress);
   return (
     <div class="job" role="status" aria-live="polite">
       <span>

@@ -259,6 +259,11 @@ export function ToursPage({ params }: PageProps) {
     tourTask(req, run, (m) => cellsSink.current(m)),
   );
   const tableKey = `${board.width}x${board.height}|${state.spec}|${state.closed}`;
+  // The table's worker starts with its panel, not with the click: "Compute the table" then waits for the search
+  // alone (a worker took 0.4-1 s to load here while the page drew the table's 2,500 blank squares on 50×50).
+  useEffect(() => {
+    if (state.mode === 'table') table.warm();
+  }, [state.mode]);
   const tableAsked = useRef('');
   const [tableResult, setTableResult] = useState<{ key: string; result: TableResult } | null>(null);
   // The squares decided so far, as the worker posts them: shown (and kept after Cancel) until the whole table is in.
