@@ -132,7 +132,7 @@ export interface QueueSilence {
  */
 export function watchQueue(client: Redis, tick: (s: QueueSilence) => void): () => void {
   let answeredAt = performance.now();
-  let why = 'no answer';
+  let why = 'no reply to a ping';
   let pinging = false;
   const onError = (e: Error): void => void (why = connectWords(e));
   client.on('error', onError);
@@ -140,7 +140,7 @@ export function watchQueue(client: Redis, tick: (s: QueueSilence) => void): () =
     if (!pinging) {
       pinging = true;
       client.ping().then(
-        () => ((answeredAt = performance.now()), (why = 'no answer'), (pinging = false)),
+        () => ((answeredAt = performance.now()), (why = 'no reply to a ping'), (pinging = false)),
         (e: unknown) => ((why = connectWords(e)), (pinging = false)),
       );
     }
