@@ -21,3 +21,11 @@ export const FORBIDDEN_GLYPH = '-';
  */
 export const LOCK_MS = 5000;
 export const STALLED_CHECK_MS = 3000;
+
+/**
+ * The job queue's server must answer within QUEUE_ANSWER_MS when a count or a worker starts (one that takes the
+ * connection and never answers is refused then); once under way, a count or a worker waits QUEUE_WAIT_MS for a
+ * server that stopped answering (restarted, or its network down) before it stops.
+ */
+export const QUEUE_ANSWER_MS = 10_000;
+export const QUEUE_WAIT_MS = 60_000;

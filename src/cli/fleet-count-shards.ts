@@ -48,7 +48,10 @@ export async function countFleetSharded(
     const { countOnQueue } = await import('./queue-count.js');
     const queue = run.queue;
     const r = await interruptible(out, (signal) =>
-      countOnQueue(sc, queue, { signal, onProgress: (pr) => out.progress(pr, label) }),
+      countOnQueue(sc, queue, {
+        signal,
+        onProgress: (pr, waiting) => out.progress(pr, waiting === undefined ? label : `${label}: ${waiting}`),
+      }),
     );
     ({ counts, interrupted } = r);
     where = { queue: queue.shown, reused: r.reused };

@@ -5,7 +5,7 @@ import { HUNTER_STRATEGIES } from '../fleet/hunters.js';
 import { FLEET_MAX_SIDE } from '../fleet/field.js';
 import { FLEETS } from '../fleet/fleets.js';
 import type { Command, Flag, Run } from './command.js';
-import { FORBIDDEN_GLYPH } from './constants.js';
+import { FORBIDDEN_GLYPH, QUEUE_ANSWER_MS, QUEUE_WAIT_MS } from './constants.js';
 
 /**
  * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and the
@@ -144,7 +144,10 @@ counts only the shards left, and a finished count removes FILE. A FILE of anothe
 refused (exit 2), never resumed. With --queue URL the shards go on a job queue (BullMQ on a Redis server) for
 any number of \`gridbits worker --queue URL\` processes, on any machines; this command waits, checks that every
 shard's answer belongs to this count and adds them up. A count put on the queue again finds the shards done
-there. A queued count has no time limit (--queue takes no --timeout).
+there. A queued count has no time limit (--queue takes no --timeout). A queue that cannot be reached, does not
+answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server is one line and exit 2; one lost during the count is waited for
+(the progress line says so) for ${QUEUE_WAIT_MS / 1000} s, then the count stops, one line and exit 2, and the same command picks
+up the shards counted (kept on the queue where its server keeps its data).
 
 Examples:
   gridbits fleet count 10x10 --fleet hasbro --json

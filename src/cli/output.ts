@@ -20,7 +20,7 @@ export interface Output {
   printJson(value: unknown): void;
   /**
    * Progress of the running work: a job's report (drawn as a bar with the time left), or a status line.
-   * `label` names the work on its first report ("tour-count 6x6").
+   * `label` names the work ("tour-count 6x6"); a report with another label than the last is drawn at once.
    */
   progress(report: Progress | string, label?: string): void;
   endProgress(): void;
@@ -92,7 +92,7 @@ export function createOutput(options: OutputOptions | boolean = {}): Output {
         return;
       }
       display ??= new ProgressDisplay(label ?? o.label ?? 'working', err, errTty);
-      display.update(report);
+      display.update(report, label);
     },
     endProgress() {
       display?.end();

@@ -74,7 +74,7 @@ export class ProgressDisplay {
    * @param tty true to redraw one line in place; false for a line now and then
    */
   constructor(
-    private readonly label: string,
+    private label: string,
     private readonly write: (s: string) => void,
     private readonly tty: boolean,
     private readonly now: () => number = () => performance.now(),
@@ -82,13 +82,18 @@ export class ProgressDisplay {
     this.t0 = now();
   }
 
-  /** Takes a report; draws when it is time. */
-  update(p: Progress): void {
+  /**
+   * Takes a report; draws when it is time. A new label is drawn at once, even on a pipe: it says that the work's
+   * state changed (a count waiting for its job queue says so in its label).
+   */
+  update(p: Progress, label?: string): void {
     const t = this.now();
     this.latest = p;
     this.samples.push([t, p.done, p.share ?? NaN]);
     while (this.samples.length > 2 && t - this.samples[0][0] > RATE_WINDOW_MS) this.samples.shift();
-    if (t - this.lastDraw < (this.tty ? TTY_EVERY_MS : PIPE_EVERY_MS)) return;
+    const relabelled = label !== undefined && label !== this.label;
+    if (relabelled) this.label = label;
+    if (!relabelled && t - this.lastDraw < (this.tty ? TTY_EVERY_MS : PIPE_EVERY_MS)) return;
     this.lastDraw = t;
     this.draw(t);
   }

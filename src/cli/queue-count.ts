@@ -3,15 +3,20 @@ import { GridbitsError } from '../core/error.js';
 import type { Progress } from '../core/run.js';
 import type { ShardedCount } from '../core/shards.js';
 import {
-  queueConnection,
+  queueClient,
   queueLibraries,
+  queueWaitMs,
   QUEUE_NAME,
+  QUIET_MS,
   reachQueue,
   SHARD_JOB,
   shardJobId,
   shardResult,
+  silenceWords,
+  watchQueue,
   type ShardJobData,
 } from './queue.js';
+import { durationWords, plural, thousands } from './words.js';
 import type { QueueAddress } from './queue-address.js';
 
 /** How often the coordinator looks at the shards it waits for. */
@@ -31,20 +36,49 @@ export interface QueuedShards {
 /**
  * Enqueues every shard of the count (ids from its key, so shards done before are found again, and shards that
  * failed before are tried again), waits for them, checks each result's key and index and returns the counts.
- * The signal stops the wait, not the workers.
+ * The signal stops the wait, not the workers. A queue that stops answering is waited for (`onProgress` is told,
+ * with words for the progress line) up to `queueWaitMs()`; then the count stops with LIMIT, in one line saying
+ * how to go on.
  */
 export async function countOnQueue(
   sc: ShardedCount,
   address: QueueAddress,
-  options: { signal?: AbortSignal; onProgress?: (p: Progress) => void } = {},
+  options: { signal?: AbortSignal; onProgress?: (p: Progress, waiting?: string) => void } = {},
 ): Promise<QueuedShards> {
   const { signal, onProgress } = options;
   await reachQueue(address);
   const { Job: QueueJob, Queue } = (await queueLibraries()).bullmq;
-  const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: queueConnection(address) });
+  const client = await queueClient(address);
+  const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: client });
   let lost: unknown = undefined;
   queue.on('error', (e) => (lost = e));
-  try {
+  const counts = new Map<number, { count: bigint; nodes: number; peakStates?: number }>();
+  let progress: Progress = { share: 0, done: 0, unit: 'shards' };
+  const waitMs = queueWaitMs();
+  let unwatch = (): void => undefined;
+  // The work may be held in a command that waits for a lost server: Ctrl-C and the queue's long silence end the
+  // wait without it.
+  const stopped = new Promise<'stopped'>((resolve, reject) => {
+    signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
+    unwatch = watchQueue(client, (s) => {
+      if (s.silentMs >= waitMs) {
+        reject(
+          new GridbitsError(
+            'LIMIT',
+            `${silenceWords(address, s, waitMs)}; the count stopped with ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} counted, which the queue keeps: the same command picks them up once it answers`,
+          ),
+        );
+      } else if (s.silentMs >= QUIET_MS) {
+        onProgress?.(
+          progress,
+          `waiting for the job queue at ${address.shown} (${s.why}; the count stops after ${durationWords(waitMs)} without an answer)`,
+        );
+      }
+    });
+  });
+  let reused = -1;
+  const pending = new Set(Array.from({ length: sc.shards }, (_, i) => i));
+  const work = async (): Promise<void> => {
     await queue.waitUntilReady();
     const ids = Array.from({ length: sc.shards }, (_, i) => shardJobId(sc, i));
     await queue.addBulk(
@@ -60,14 +94,11 @@ export async function countOnQueue(
         },
       })),
     );
-    const counts = new Map<number, { count: bigint; nodes: number; peakStates?: number }>();
-    const pending = new Set(ids.keys());
-    let reused = -1;
     while (pending.size > 0 && !signal?.aborted) {
       for (const index of [...pending]) {
         const job = await QueueJob.fromId(queue, ids[index]);
         if (job === undefined) {
-          // Removed from the queue by hand since: put it back.
+          // Removed from the queue by hand since (or lost with a server that kept no data): put it back.
           await queue.add(
             SHARD_JOB,
             { sharded: sc, index },
@@ -94,9 +125,13 @@ export async function countOnQueue(
         pending.delete(index);
       }
       if (reused < 0) reused = counts.size;
-      onProgress?.({ share: counts.size / sc.shards, done: counts.size, unit: 'shards' });
+      progress = { share: counts.size / sc.shards, done: counts.size, unit: 'shards' };
+      onProgress?.(progress);
       if (pending.size > 0) await pause(POLL_MS, signal);
     }
+  };
+  try {
+    await Promise.race([work(), stopped]);
     return { counts, reused: Math.max(0, reused), interrupted: pending.size > 0 };
   } catch (e) {
     if (e instanceof GridbitsError) throw e;
@@ -105,7 +140,10 @@ export async function countOnQueue(
       `the job queue at ${address.shown} failed: ${(e as Error).message ?? String(lost)}`,
     );
   } finally {
+    unwatch();
+    // The connection is ours (BullMQ's close would wait for a lost server): dropped, whatever was in flight.
     await queue.close().catch(() => undefined);
+    client.disconnect();
   }
 }
 

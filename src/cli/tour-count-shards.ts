@@ -57,7 +57,10 @@ export async function countSharded(
     // The queue's client is loaded only for counts on a queue.
     const { countOnQueue } = await import('./queue-count.js');
     const r = await interruptible(out, (signal) =>
-      countOnQueue(sc, queue, { signal, onProgress: (p) => out.progress(p, label) }),
+      countOnQueue(sc, queue, {
+        signal,
+        onProgress: (p, waiting) => out.progress(p, waiting === undefined ? label : `${label}: ${waiting}`),
+      }),
     );
     ({ counts, interrupted } = r);
     where = { queue: queue.shown, reused: r.reused };

@@ -1,6 +1,7 @@
 // CLI command `tour-count`: exact counts of open (directed) and closed (undirected) tours on small boards; its flags
 // and help (the work is tour-count-run.ts).
 import { BOARD_FLAG, type Command } from './command.js';
+import { QUEUE_ANSWER_MS, QUEUE_WAIT_MS } from './constants.js';
 export const tourCountCommand: Command = {
   name: 'tour-count',
   usage:
@@ -77,7 +78,10 @@ With --queue URL the shards go on a job queue (BullMQ on a Redis server) instead
 shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
 already done there (a stopped count resumes where it stopped; Ctrl-C stops the waiting, not the workers).
 A queued count has no node budget: --queue takes no --max-nodes or --timeout; it counts whole boards (no
---from, --to or --each). An unreachable queue is one line and exit 2, within a few seconds.
+--from, --to or --each). A queue that cannot be reached, does not answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server
+is one line and exit 2. A queue lost during the count (its server stopped, its network down) is waited for, and
+the progress line says so; after ${QUEUE_WAIT_MS / 1000} s without an answer the count stops, one line and exit 2: the shards
+counted stay on the queue (where its server keeps its data), and the same command picks them up.
 
 Examples:
   gridbits tour-count 5x5                 (1728)

@@ -1,7 +1,7 @@
 // CLI command `worker`: takes count shards (tour-count, fleet count) from the job queue and counts them, one thread per
 // shard, until stopped; its flags and help (the work is worker-run.ts).
 import type { Command } from './command.js';
-import { LOCK_MS, STALLED_CHECK_MS } from './constants.js';
+import { LOCK_MS, QUEUE_ANSWER_MS, QUEUE_WAIT_MS, STALLED_CHECK_MS } from './constants.js';
 
 export const workerCommand: Command = {
   name: 'worker',
@@ -29,6 +29,11 @@ A worker that dies mid-shard (killed, or its machine lost) loses nothing: its sh
 within about ${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another worker counts it. Ctrl-C takes no new shard and hands the
 shards it is counting back to the queue at once (their work so far is dropped; a worker starts them again),
 then exits with code 130.
+
+A queue that cannot be reached, does not answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server is one line and exit 2.
+A queue lost while the worker runs (its server stopped, its network down) is waited for, and the log says so; a
+server back within ${QUEUE_WAIT_MS / 1000} s finds the worker serving. After ${QUEUE_WAIT_MS / 1000} s without an answer the worker stops: one line,
+exit 2; the shards it was counting go back to the queue once it answers, for any worker.
 
 A worker keeps the boundary tables of the tour count it has worked on, on each thread, so that its later
 shards of that count cost only their part of the join; on 8×8 open tours, counted class by class of where

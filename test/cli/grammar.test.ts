@@ -245,6 +245,14 @@ describe('the progress display', () => {
     // On a pipe (with --progress) a line every 2 s, each one whole.
     expect(lines.length).toBe(6);
     expect(lines[lines.length - 1]).toMatch(/50 %/);
+    // A new label (a count waiting for its queue) is drawn at once, even on a pipe; the same label again waits.
+    t += 100;
+    d.update({ share: 0.5, done: 100, unit: 'rows' }, 'x: waiting');
+    expect(lines.length).toBe(7);
+    expect(lines[6]).toMatch(/^x: waiting {2}\[/);
+    t += 100;
+    d.update({ share: 0.5, done: 100, unit: 'rows' }, 'x: waiting');
+    expect(lines.length).toBe(7);
   });
 });
 

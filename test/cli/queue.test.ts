@@ -1,6 +1,11 @@
 // Tour counts on a real job queue: a Redis server on loopback, `gridbits worker` processes (one killed mid-shard),
 // the coordinator `tour-count --queue`, and the same count as a local run; bad addresses and budgets refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,10 +34,10 @@ interface Child {
 
 const children: ChildProcess[] = [];
 
-function start(file: string, args: string[]): Child {
+function start(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Child {
   const proc = spawn(process.execPath, [file, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   children.push(proc);
   const c: Child = {
@@ -61,6 +66,24 @@ function start(file: string, args: string[]): Child {
   return c;
 }
 
+/** Starts redis-server on a loopback port; resolves once it accepts connections. */
+async function startRedis(at: number, more: string[] = []): Promise<ChildProcess> {
+  const server = spawn(
+    REDIS_SERVER.path,
+    ['--port', String(at), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...more],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      log += d.toString();
+      if (/Ready to accept connections/.test(log)) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${log}`)));
+  });
+  return server;
+}
+
 let redis: ChildProcess | undefined;
 let url = '';
 let port = 0;
@@ -69,21 +92,7 @@ beforeAll(async () => {
   if (skipQueue) return;
   port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  redis = spawn(
-    REDIS_SERVER.path,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    redis!.stdout!.on('data', (d: Buffer) => {
-      log += d.toString();
-      if (/Ready to accept connections/.test(log)) resolve();
-    });
-    redis!.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${log}`)));
-  });
+  redis = await startRedis(port);
 }, 30_000);
 
 const stopChildren = (): void => {
@@ -145,6 +154,62 @@ describe('the queue refuses in one line', () => {
       /--concurrency must be between 1/,
     );
   });
+});
+
+/** A child's run as expectUserError takes it. */
+async function ended(c: Child): Promise<{ code: number; stdout: string; stderr: string }> {
+  const code = await c.exited;
+  return { code: code ?? -1, stdout: c.stdout, stderr: c.stderr };
+}
+
+describe('a queue that never answers, or is not Redis: one line, exit 2', () => {
+  // A server that takes connections and never answers, and a web server, on loopback ports of their own.
+  const sockets: Socket[] = [];
+  const silent = createNetServer((socket) => void sockets.push(socket));
+  const web = createHttpServer((_req, res) => res.end('<html><body>not Redis</body></html>'));
+  let silentUrl = '';
+  let webUrl = '';
+  beforeAll(async () => {
+    for (const server of [silent, web]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    silentUrl = `redis://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    webUrl = `redis://127.0.0.1:${(web.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    web.close();
+  });
+  // The three commands that reach a queue, each run at once (the servers answer in this process: no spawnSync).
+  const commands = (at: string): string[][] => [
+    ['tour-count', '6x8', '--closed', '--queue', at],
+    ['fleet', 'count', '10x10', '--fleet', 'classic', '--queue', at],
+    ['worker', '--queue', at],
+  ];
+
+  it('a server that takes the connection and never answers: refused after 10 s, not waited for for ever', async () => {
+    const t0 = performance.now();
+    const runs = await Promise.all(commands(silentUrl).map((args) => ended(start(main, args))));
+    for (const r of runs) {
+      expectUserError(
+        r,
+        new RegExp(`^gridbits: cannot reach the job queue at ${silentUrl}: it did not answer within 10 s$`),
+      );
+    }
+    // A hang guard: each gives up at its 10 s (plus its start on a busy machine), not at the test's time-out.
+    expect(performance.now() - t0).toBeLessThan(40_000);
+    // They did wait for an answer (the connection was made).
+    expect(sockets.length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('a web server: "not a Redis server"', async () => {
+    const runs = await Promise.all(commands(webUrl).map((args) => ended(start(main, args))));
+    for (const r of runs) {
+      expectUserError(
+        r,
+        new RegExp(`^gridbits: cannot reach the job queue at ${webUrl}: what answers there is not a Redis server$`),
+      );
+    }
+  }, 60_000);
 });
 
 describe('shards on the local cores', () => {
@@ -316,4 +381,77 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
     await w2.waitFor(/finished shard 1 of 64 of 8x6/);
     w2.proc.kill('SIGKILL');
   }, 180_000);
+});
+
+describe.skipIf(skipQueue)('a queue lost in the middle of a count (its own redis-server, kept on disk)', () => {
+  // The server writes every change to its append-only file, so a restart finds the shards counted before.
+  const dir = mkdtempSync(join(tmpdir(), 'gridbits-queue-lost-'));
+  const keep = ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always'];
+  // The wait for a lost queue, made short for the test (60 s otherwise).
+  const wait = { GRIDBITS_QUEUE_WAIT_MS: '3000' };
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    server?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the count says it waits, then stops in one line (exit 2); so does the worker; the same command picks up the shards counted', async () => {
+    const at = await freePort();
+    const lostUrl = `redis://127.0.0.1:${at}`;
+    server = await startRedis(at, keep);
+    const args = ['fleet', 'count', '10x10', '--fleet', 'classic'];
+    const w = start(workerEntry, ['worker', '--queue', lostUrl, '--concurrency', '1'], wait);
+    const coordinator = start(main, [...args, '--queue', lostUrl, '--progress'], wait);
+    // Some shards counted, not all: then the server is gone for good.
+    const queue = new Queue('gridbits-shards', { connection: { host: '127.0.0.1', port: at } });
+    let before: number;
+    try {
+      while ((before = await queue.getCompletedCount()) < 2) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await queue.close();
+    }
+    expect(before).toBeLessThan(20);
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGKILL');
+    await exited;
+
+    expect(await coordinator.exited).toBe(2);
+    expect(coordinator.stdout).toBe('');
+    // The progress line said it waited, and for how long it would.
+    expect(coordinator.stderr).toMatch(
+      new RegExp(
+        `fleet count 10x10: waiting for the job queue at ${lostUrl} \\(connection refused; the count stops after 3 s without an answer\\)`,
+      ),
+    );
+    const last = (text: string): string => text.trimEnd().split('\n').pop() ?? '';
+    expect(last(coordinator.stderr)).toMatch(
+      new RegExp(
+        `^gridbits: the job queue at ${lostUrl} has not answered for 3 s \\(connection refused\\); the count stopped with \\d+ of 20 shards counted, which the queue keeps: the same command picks them up once it answers$`,
+      ),
+    );
+    expect(coordinator.stderr).not.toMatch(/\bat .*\.[cm]?js:\d+/);
+
+    expect(await w.exited).toBe(2);
+    expect(w.stdout).toBe('');
+    expect(w.stderr).toMatch(
+      new RegExp(
+        `gridbits worker: the job queue at ${lostUrl} is not answering \\(connection refused\\); waiting up to 3 s`,
+      ),
+    );
+    expect(last(w.stderr)).toMatch(
+      new RegExp(
+        `^gridbits: the job queue at ${lostUrl} has not answered for 3 s \\(connection refused\\); the worker stopped \\(the shards it was counting go back to the queue once it answers\\)$`,
+      ),
+    );
+
+    // The server back with its data: the same command finds the shards counted before and finishes the count.
+    server = await startRedis(at, keep);
+    const w2 = start(workerEntry, ['worker', '--queue', lostUrl, '--concurrency', '1']);
+    const again = await ended(start(main, [...args, '--queue', lostUrl, '--json']));
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    const j = JSON.parse(again.stdout) as { count: string; reused: number; shardsDone: number };
+    expect(j).toMatchObject({ count: '1855545978831780', shardsDone: 20 });
+    expect(j.reused).toBeGreaterThanOrEqual(before);
+    w2.proc.kill('SIGKILL');
+  }, 120_000);
 });
