@@ -27,10 +27,11 @@ export async function readTextArg(file: string, what?: string): Promise<string> 
       'BAD_INPUT',
       `${name} is longer than ${Math.floor(MAX_INPUT_BYTES / 2 ** 20)} MiB, the most a command reads`,
     );
-  if (file !== '-' && (statOrNull(file)?.size ?? 0) > MAX_INPUT_BYTES) throw tooLong();
+  const st = file === '-' ? null : statOrNull(file);
+  if ((st?.size ?? 0) > MAX_INPUT_BYTES) throw tooLong();
   let stream: Readable;
   try {
-    stream = inputStream(file);
+    stream = inputStream(file, st);
   } catch (e) {
     throw new GridbitsError('BAD_INPUT', `cannot read ${name}: ${fileErrorWords(e)}`);
   }
@@ -56,9 +57,9 @@ export async function readTextArg(file: string, what?: string): Promise<string> 
  * event loop's, so Ctrl-C ends it: a file's read in a helper thread that waits for a writer would hold the
  * process at its exit).
  */
-function inputStream(file: string): Readable {
+function inputStream(file: string, st: Stats | null): Readable {
   if (file === '-') return process.stdin;
-  if (statOrNull(file)?.isFIFO())
+  if (st?.isFIFO())
     return new Socket({
       fd: openSync(file, constants.O_RDONLY | constants.O_NONBLOCK),
       readable: true,
