@@ -44,21 +44,15 @@ function colour(exists: boolean | null, backtracks: number, max: number): string
 }
 
 /**
- * Sizes of the table, from its files: columns share the box's width between a narrowest column (so wide
- * tables fit where they can: 20 files at 1280 px, 8 on a phone) and a widest (so small ones stay square-ish);
- * past the narrowest the table scrolls inside its box.
+ * The table's width, from its files: columns share the box's width between a narrowest column (so wide tables fit
+ * where they can: 20 files at 1280 px, 8 on a phone) and a widest (so small ones stay square-ish); past the
+ * narrowest the table scrolls inside its box. The squares' sizes are the stylesheet's (`.start-table.dense` past 10
+ * files): 2,500 squares with a style each cost the first drawing of a 50×50 table a tenth of a second.
  */
-function tableSizes(files: number): { table: Record<string, string>; cell: Record<string, string> } {
-  const dense = files > 10;
-  const narrow = dense ? 2.2 : 2.4,
+function tableWidth(files: number): string {
+  const narrow = files > 10 ? 2.2 : 2.4,
     wide = 3.2;
-  return {
-    table: {
-      tableLayout: 'fixed',
-      width: `clamp(${((files + 1) * narrow).toFixed(1)}rem, 100%, ${((files + 1) * wide).toFixed(1)}rem)`,
-    },
-    cell: { minWidth: '0', height: dense ? '2.1rem' : '2.6rem', fontSize: dense ? '0.78rem' : '0.92rem' },
-  };
+  return `clamp(${((files + 1) * narrow).toFixed(1)}rem, 100%, ${((files + 1) * wide).toFixed(1)}rem)`;
 }
 
 /** Whether the box is narrower than what it holds, followed as either resizes. */
@@ -100,8 +94,12 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
   // The rows drawn, kept while what they show is the same: the table is redrawn as each batch of squares comes
   // in, and only the ranks those squares are on change (Preact skips a component given back unchanged, see Rank).
   const drawnRows = useRef(new Map<number, { sig: string; row: VNode }>());
-  const pick = useRef(onPick);
-  pick.current = onPick;
+  // One handler for the whole table (a square's button names its square), not one per square.
+  const pickFromClick = (ev: MouseEvent): void => {
+    const td = (ev.target as Element | null)?.closest?.('td[data-index]');
+    if (td instanceof HTMLElement && td.querySelector('button')?.contains(ev.target as Node))
+      onPick(Number(td.dataset.index));
+  };
   if (board.cells > TABLE_MAX_CELLS) {
     return (
       <p class="help">
@@ -115,7 +113,6 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
   const count = (e: boolean | null): number => (result ? result.exists.filter((x) => x === e).length : 0);
   const complete = result !== null && result.decided === result.total;
   const rows = [];
-  const sizes = tableSizes(board.width);
   if (result) {
     for (let r = board.height - 1; r >= 0; r--) {
       const inRow = Math.max(0, Math.min(board.width, result.decided - r * board.width));
@@ -136,15 +133,11 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
           cells.push(
             <td
               key={f}
-              style={{ ...sizes.cell, background: '#f1f3f5' }}
               data-square={board.name(s)}
+              data-index={s}
               class={s === current ? 'current pending' : 'pending'}
             >
-              <button
-                type="button"
-                aria-label={`${board.name(s)}: not searched yet; start here`}
-                onClick={() => pick.current(s)}
-              />
+              <button type="button" aria-label={`${board.name(s)}: not searched yet; start here`} />
             </td>,
           );
           continue;
@@ -160,15 +153,15 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
           <td
             key={f}
             style={{
-              ...sizes.cell,
               background: colour(e, b, max),
               color: e === true && b > 0 && Math.log1p(b) / Math.log1p(Math.max(1, max)) > 0.6 ? '#fff' : undefined,
             }}
             data-square={board.name(s)}
+            data-index={s}
             data-exists={String(e)}
             class={s === current ? 'current' : undefined}
           >
-            <button type="button" aria-label={`${board.name(s)}: ${said}; start here`} onClick={() => pick.current(s)}>
+            <button type="button" aria-label={`${board.name(s)}: ${said}; start here`}>
               {text}
             </button>
           </td>,
@@ -231,11 +224,11 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
             aria-label={overflows ? 'Per-start table, scrolls sideways' : undefined}
           >
             <table
-              class="start-table"
-              style={sizes.table}
+              class={board.width > 10 ? 'start-table dense' : 'start-table'}
+              style={{ tableLayout: 'fixed', width: tableWidth(board.width) }}
               aria-label={`Backtracks per start square, ${board.width}×${board.height}, ${closed ? 'closed' : 'open'} tours`}
             >
-              <tbody>{rows}</tbody>
+              <tbody onClick={pickFromClick}>{rows}</tbody>
               <tfoot>
                 <tr>
                   <td />
