@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Progress, RunOptions } from '../core/run.js';
 import { runInWorker, type JobArgs, type JobName, type JobOutcome } from '../core/worker.js';
 import { INTERRUPT_DEADLINE_MS, interruptible } from './io.js';
+import { endIdleThread } from './thread-end.js';
 import type { Output } from './output.js';
 
 /** The engine of a job: 'tour' for 'tour.count'. */
@@ -61,12 +62,13 @@ export function runJob<K extends JobName>(
     const worker = new Worker(new URL('../worker.js', import.meta.url));
     const t0 = performance.now();
     let last: Progress | null = null;
+    let answered = false;
     try {
       const done = runInWorker(worker, name, args, {
         ...limits,
         signal,
         onProgress: (p) => ((last = p), onProgress(p)),
-      });
+      }).then((outcome) => ((answered = true), outcome));
       // A worker busy in one long synchronous step cannot answer the abort: past the deadline it is ended. Before
       // its first report (the worker still starting, or the job in its first step, which may take seconds on a huge
       // board) nothing it finished can come back: the answer is given at once, and the worker's ending begins now
@@ -83,7 +85,8 @@ export function runJob<K extends JobName>(
       const failed = new Promise<never>((_, reject) => worker.once('error', reject));
       return await Promise.race([done, deadline, failed]);
     } finally {
-      void worker.terminate();
+      if (answered) endIdleThread(worker);
+      else void worker.terminate();
     }
   });
 }

@@ -6,6 +6,7 @@ import type { Job, Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
 import { runInWorker } from '../core/worker.js';
 import { shardJobName, type ShardCount, type ShardedCount } from '../core/shards.js';
+import { endIdleThread } from './thread-end.js';
 
 /**
  * What a shard answers: its count, or (a tour count) why the counter could not count it, a limit of its own that
@@ -34,9 +35,12 @@ export function localCores(): number {
  */
 export const LOCAL_SHARDS = 16;
 
+/** How long a stopped shard's thread has to answer before it is ended (Ctrl-C is answered within 500 ms). */
+const SHARD_STOP_GRACE_MS = 250;
+
 /**
- * Up to `size` worker threads running shards, one shard per thread at a time. Stopped by its signal, a shard's
- * thread is ended at once (a shard has no partial answer worth waiting for) and the outcome says 'signal'.
+ * Up to `size` worker threads running shards, one shard per thread at a time. Stopped by its signal, a shard
+ * stops at its next pause and the outcome says 'signal' (a thread that does not answer in time is ended).
  */
 export class ShardThreads {
   private readonly idle: Worker[] = [];
@@ -60,11 +64,16 @@ export class ShardThreads {
     const worker = this.idle.pop() ?? this.spawn();
     let onAbort = (): void => undefined;
     let onError = (): void => undefined;
+    let grace: ReturnType<typeof setTimeout> | undefined;
     try {
+      // Stopped, the shard is asked to stop and its thread kept when it answers in time (it stops at its next
+      // pause, within milliseconds); ended at once only when it does not (see thread-end.ts).
       const aborted = new Promise<Outcome<ShardAnswer, unknown>>((resolve) => {
         onAbort = () => {
-          this.end(worker);
-          resolve(stopped());
+          grace = setTimeout(() => {
+            this.end(worker);
+            resolve(stopped());
+          }, SHARD_STOP_GRACE_MS);
         };
         signal?.addEventListener('abort', onAbort, { once: true });
       });
@@ -74,23 +83,30 @@ export class ShardThreads {
         worker.once('exit', onError);
       });
       const done = runInWorker<ShardJobs>(worker, shardJobName(sc), [sc, index], {
+        signal,
         onProgress: (p) => ((nodes = p.done), onProgress?.(p)),
       });
       const outcome = await Promise.race([done, aborted, failed]);
-      if (!signal?.aborted && this.all.has(worker)) this.idle.push(worker);
+      if (this.all.has(worker)) this.idle.push(worker);
       return outcome;
     } catch (e) {
       this.end(worker);
       throw e;
     } finally {
+      clearTimeout(grace);
       signal?.removeEventListener('abort', onAbort);
       worker.off('error', onError);
       worker.off('exit', onError);
     }
   }
 
-  /** Ends every thread (their boundary tables are freed). */
+  /** Ends every thread (their boundary tables are freed): idle ones once settled, a busy one at once. */
   close(): void {
+    for (const w of this.idle) {
+      this.all.delete(w);
+      endIdleThread(w);
+    }
+    this.idle.length = 0;
     for (const w of [...this.all]) this.end(w);
   }
 
