@@ -5,12 +5,13 @@ import { shardsTotal } from '../core/shards.js';
 import type { ShardedLayoutCount } from '../fleet/count-shards.js';
 import type { FleetProblem } from '../fleet/problem.js';
 import { dropCheckpoint } from './checkpoint-file.js';
+import { exitOf } from './exit.js';
 import { fleetText, problemJson } from './fleet-shared.js';
 import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
-import { durationWords, plural, secondsSince, thousands } from './words.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords, thousands, type Stop } from './words.js';
 
 /** Where a sharded count runs: the local cores (with an optional checkpoint and time limit) or a queue. */
 export interface FleetShardRun {
@@ -57,7 +58,6 @@ export async function countFleetSharded(
     where = { queue: queue.shown, reused: r.reused };
     how = `${plural(sc.shards, 'shard')} on the job queue at ${queue.shown}${r.reused > 0 ? ` (${thousands(r.reused)} done before this run)` : ''}`;
   }
-  const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
   let nodes = 0;
   for (const c of counts.values()) nodes += c.nodes;
@@ -69,18 +69,14 @@ export async function countFleetSharded(
         : run.queue !== undefined
           ? '; the rest stay on the queue, and the same command picks them up'
           : '';
-    if (timedOut) {
-      throw new GridbitsError(
-        'LIMIT',
-        `the count did not finish within the time limit (${durationWords(run.timeoutMs!)}): ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} counted${saved}`,
-      );
-    }
-    if (out.json) out.printJson({ count: null, stopped: 'signal', ...problemJson(p), ...split, seconds });
+    const stopped: Stop = timedOut ? 'time' : 'signal';
+    if (out.json)
+      out.printJson({ count: null, complete: false, stopped: stopName(stopped), ...problemJson(p), ...split, seconds });
     else
       out.print(
-        `interrupted: ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} of the count of ${fleetText(p)} on ${p.width}x${p.height} counted (${seconds.toFixed(2)} s)${saved}; no total yet`,
+        `${stopWords(stopped, { timeoutMs: run.timeoutMs })}: ${thousands(counts.size)} of ${plural(sc.shards, 'shard')} of the count of ${fleetText(p)} on ${p.width}x${p.height} counted (${secondsWords(seconds)})${saved}; no total yet`,
       );
-    return 130;
+    return exitOf(stopped);
   }
   let total: bigint;
   try {
@@ -90,10 +86,10 @@ export async function countFleetSharded(
   }
   if (file !== undefined) dropCheckpoint(file);
   if (out.json) {
-    out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds, ...split });
+    out.printJson({ count: total.toString(), ...problemJson(p), seconds, ...split });
     return 0;
   }
-  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${seconds.toFixed(2)} s)`);
+  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${secondsWords(seconds)})`);
   out.print(out.paint.dim(`${how}; ${thousands(nodes)} states expanded`));
   return 0;
 }

@@ -1,7 +1,8 @@
 // The work of `fleet heat`, `fleet play` and `fleet sim` (fleet.ts has their flags and help): probability maps
 // from a shot record, a game against the computer in the terminal, and the hunting AI's shot distribution over
 // many games.
-import { plural, secondsSince, stopWords, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { plural, secondsSince, stopName, stopWords, thousands } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -27,9 +28,9 @@ import {
   fleetProblemFromArgs,
   fleetSpecFromArgs,
   fleetText,
-  interruptedCount,
   problemJson,
   uniformWords,
+  unfinishedCount,
   watched,
 } from './fleet-shared.js';
 import type { Output } from './output.js';
@@ -91,10 +92,12 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
     !outcome.finished && outcome.partial !== undefined && (outcome.partial.samples ?? 0) > 0
       ? outcome.stopped
       : undefined;
-  if (!outcome.finished && outcome.stopped === 'signal' && cut === undefined)
-    return interruptedCount(
+  if (!outcome.finished && cut === undefined)
+    return unfinishedCount(
       p,
       out,
+      outcome.stopped,
+      { timeoutMs },
       w.last(),
       outcome.nodes,
       secondsSince(t0),
@@ -127,10 +130,10 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
       ...(h.counts ? { counts: byName((sq) => h.counts![sq].toString()) } : {}),
       ...(h.low && h.high ? { intervals: byName((sq) => [h.low![sq], h.high![sq]]) } : {}),
       ...problemJson(p),
-      ...(cut !== undefined ? { stopped: cut } : {}),
+      ...(cut !== undefined ? { complete: false, stopped: stopName(cut) } : {}),
       seconds,
     });
-    return cut === 'signal' ? 130 : 0;
+    return exitOf(cut);
   }
   const c = out.paint;
   let max = 0;
@@ -184,7 +187,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
     out.print(
       `${stopWords(cut, { timeoutMs })} after ${thousands(h.samples!)} of the ${plural(samples, 'layout')} asked for`,
     );
-  return cut === 'signal' ? 130 : 0;
+  return exitOf(cut);
 }
 
 export async function sim(args: Parsed, out: Output): Promise<number> {
@@ -207,13 +210,29 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
     { timeoutMs, label: `fleet sim ${size}` },
   );
   // Out of time or interrupted: the games played so far are the answer, said to be cut short.
-  const stopped = !o.finished && o.stopped !== 'nodes' && (o.partial?.games ?? 0) > 0 ? o.stopped : undefined;
-  const r: SimResult = stopped !== undefined && !o.finished ? o.partial! : uniformWords(answerOf(o, 'the simulation'));
-  const code = stopped === 'signal' ? 130 : 0;
+  const stopped = !o.finished ? o.stopped : undefined;
+  if (!o.finished && (o.partial?.games ?? 0) === 0) {
+    if (out.json)
+      out.printJson({
+        games: 0,
+        seed,
+        ...problemJson(p),
+        hunter: strategy,
+        complete: false,
+        stopped: stopName(o.stopped),
+        gamesRequested: games,
+        seconds: secondsSince(t0),
+      });
+    else out.print(`${stopWords(o.stopped, { timeoutMs })} before the first game ended`);
+    return exitOf(o.stopped);
+  }
+  const r: SimResult = !o.finished ? o.partial! : uniformWords(o.value);
+  const code = exitOf(stopped);
   // The old summary of the fleet stays in JSON as it was ("4 2×3 …": count×length); text speaks in words.
   const fleet = p.kinds.map((kd) => (kd.count > 1 ? `${kd.count}×${kd.name}` : kd.name)).join(' ');
   if (out.json) {
-    const cut = stopped !== undefined ? { stopped, gamesRequested: r.requested } : {};
+    const cut =
+      stopped !== undefined ? { complete: false, stopped: stopName(stopped), gamesRequested: r.requested } : {};
     const { board, ...rest } = problemJson(p);
     out.printJson({
       games: r.games,
@@ -229,7 +248,6 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
       max: r.max,
       histogram: r.histogram,
       ...cut,
-      ms: Math.round(performance.now() - t0),
       seconds: secondsSince(t0),
     });
     return code;

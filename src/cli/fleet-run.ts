@@ -1,5 +1,4 @@
 // The work of `fleet place`, `fleet count` and `fleet check` (fleet.ts has their flags and help).
-import { durationWords, plural, secondsSince, stopWords, thousands } from './words.js';
 import { randomInt } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
@@ -13,20 +12,22 @@ import { isTooLarge } from '../fleet/memory.js';
 import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Parsed } from './command.js';
+import { checkedExit, exitOf } from './exit.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { parseQueueAddress } from './queue-address.js';
 import { runJob } from './run-job.js';
 import { FORBIDDEN_GLYPH } from './constants.js';
+import { durationWords, plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
 import {
   answerOf,
   COUNT_WORKER_CELLS,
   fleetProblemFromArgs,
   fleetSpecFromArgs,
   fleetText,
-  interruptedCount,
   problemJson,
   uniformWords,
+  unfinishedCount,
   watched,
 } from './fleet-shared.js';
 
@@ -60,6 +61,8 @@ interface PlaceAnswer {
   reason?: string;
   nodes?: number;
   total?: bigint;
+  /** The budget that ran out before a search found a layout or a proof. */
+  stopped?: 'nodes' | 'time';
   /** Set when Ctrl-C stopped the run: the layouts drawn so far are the answer. */
   interrupted?: boolean;
 }
@@ -110,7 +113,12 @@ export async function place(args: Parsed, out: Output): Promise<number> {
       layouts.push(...r.layouts);
       if (r.none !== undefined) answer = { exists: false, reason: r.none, nodes: r.nodes };
       else if (r.cut !== undefined)
-        answer = { exists: null, nodes: r.nodes, reason: budgetWords(r.cut.stopped, maxNodes, timeoutMs, r.cut.nodes) };
+        answer = {
+          exists: null,
+          nodes: r.nodes,
+          stopped: r.cut.stopped,
+          reason: budgetWords(r.cut.stopped, maxNodes, timeoutMs, r.cut.nodes),
+        };
       else answer = { exists: true, nodes: r.nodes };
     }
   }
@@ -124,18 +132,20 @@ export async function place(args: Parsed, out: Output): Promise<number> {
     seconds,
   };
   if (answer.exists !== true) {
-    if (out.json) out.printJson({ exists: answer.exists, reason: answer.reason, ...head });
+    const cut = answer.stopped !== undefined ? { complete: false, stopped: stopName(answer.stopped) } : {};
+    if (out.json) out.printJson({ exists: answer.exists, reason: answer.reason, ...head, ...cut });
     else
       out.print(
         `no layout of ${fleetText(p)} on ${p.width}x${p.height}${answer.exists === null ? ' found' : ''}: ${answer.reason}`,
       );
-    return 0;
+    // Neither a layout nor a proof: the budget ran out first.
+    return exitOf(answer.exists === null && answer.stopped);
   }
-  const cut = answer.interrupted ? { stopped: 'signal', layoutsRequested: n } : {};
+  const cut = answer.interrupted ? { complete: false, stopped: stopName('signal'), layoutsRequested: n } : {};
   if (out.json) {
     if (samples === undefined) out.printJson({ exists: true, ...layoutJson(p, layouts[0]), ...head });
     else out.printJson({ exists: true, layouts: layouts.map((l) => layoutJson(p, l)), ...head, ...cut });
-    return answer.interrupted ? 130 : 0;
+    return exitOf(answer.interrupted && 'signal');
   }
   // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
   layouts.forEach((l, i) =>
@@ -146,7 +156,7 @@ export async function place(args: Parsed, out: Output): Promise<number> {
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
   if (answer.interrupted)
     out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
-  return answer.interrupted ? 130 : 0;
+  return exitOf(answer.interrupted && 'signal');
 }
 
 /** Why a search stopped without an answer, in the CLI's words. */
@@ -221,17 +231,16 @@ export async function count(args: Parsed, out: Output): Promise<number> {
     label,
     inWorker: p.width * p.height > COUNT_WORKER_CELLS,
   });
-  const ms = performance.now() - t0;
   const seconds = secondsSince(t0);
-  if (!outcome.finished && outcome.stopped === 'signal')
-    return interruptedCount(p, out, w.last(), outcome.nodes, seconds);
-  const total = answerOf(outcome, 'the count');
+  if (!outcome.finished)
+    return unfinishedCount(p, out, outcome.stopped, { timeoutMs }, w.last(), outcome.nodes, seconds);
+  const total = outcome.value;
   if (isTooLarge(total)) throw new GridbitsError('LIMIT', `too large to count exactly: ${total.reason}`);
   if (out.json) {
-    out.printJson({ count: total.toString(), ...problemJson(p), ms: Math.round(ms), seconds });
+    out.printJson({ count: total.toString(), ...problemJson(p), seconds });
     return 0;
   }
-  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${seconds.toFixed(2)} s)`);
+  out.print(`${plural(total, 'layout')} of ${fleetText(p)} on ${p.width}x${p.height} (${secondsWords(seconds)})`);
   return 0;
 }
 
@@ -282,7 +291,7 @@ function layoutsFromJson(text: string, given: Board | undefined): { board: Board
   return { board: b, grids };
 }
 
-export async function check(args: Parsed, out: Output): Promise<void> {
+export async function check(args: Parsed, out: Output): Promise<number> {
   const { board: boardText, rest } = boardAndRest(args, 'fleet check');
   noMoreThan(rest, 1, 'fleet check');
   const [file] = rest;
@@ -322,7 +331,7 @@ export async function check(args: Parsed, out: Output): Promise<void> {
           ? `valid: ${fleetText(p)}`
           : ['not valid:', ...results[0].errors.map((e) => `  ${e}`)].join('\n'),
       );
-    return;
+    return checkedExit(results[0].valid);
   }
   const valid = results.filter((r) => r.valid).length;
   if (out.json) {
@@ -333,10 +342,11 @@ export async function check(args: Parsed, out: Output): Promise<void> {
       layouts: results.map(one),
       board: { width: p.width, height: p.height },
     });
-    return;
+    return checkedExit(valid === results.length);
   }
   const lines = results.flatMap((r, i) =>
     r.valid ? [`layout ${i + 1}: valid`] : [`layout ${i + 1}: not valid:`, ...r.errors.map((e) => `  ${e}`)],
   );
   out.print([...lines, `${thousands(valid)} of ${plural(results.length, 'layout')} valid: ${fleetText(p)}`].join('\n'));
+  return checkedExit(valid === results.length);
 }

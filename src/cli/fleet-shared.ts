@@ -12,7 +12,8 @@ import type { FleetProblem } from '../fleet/problem.js';
 import { boardAndRest, bool, list, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
-import { plural, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { plural, secondsWords, stopName, stopWords, thousands, type Limits, type Stop } from './words.js';
 
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
 export async function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): Promise<FleetSpec> {
@@ -118,10 +119,15 @@ export function watched(out: Output): { out: Output; last: () => Progress | null
   return { out: o, last: () => last };
 }
 
-/** What an interrupted count finished: how far its scan had come (a part of the sum bounds nothing); exit 130. */
-export function interruptedCount(
+/**
+ * What an unfinished count (Ctrl-C or --timeout) had done: how far its scan had come (a part of the sum bounds
+ * nothing), printed as the answer so far; returns the exit code (130 or 3).
+ */
+export function unfinishedCount(
   p: FleetProblem,
   out: Output,
+  stopped: Stop,
+  limits: Limits,
   last: Progress | null,
   nodes: number,
   seconds: number,
@@ -136,7 +142,8 @@ export function interruptedCount(
   if (out.json) {
     out.printJson({
       count: null,
-      stopped: 'signal',
+      complete: false,
+      stopped: stopName(stopped),
       ...(last ? { share: last.share, done: last.done, unit: last.unit } : {}),
       nodes,
       ...problemJson(p),
@@ -144,8 +151,8 @@ export function interruptedCount(
     });
   } else {
     out.print(
-      `interrupted: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${seconds.toFixed(2)} s); no total yet`,
+      `${stopWords(stopped, limits)}: ${what} of ${fleetText(p)} on ${p.width}x${p.height} had come to ${where} (${plural(nodes, 'state')} expanded, ${secondsWords(seconds)}); no total yet`,
     );
   }
-  return 130;
+  return exitOf(stopped);
 }

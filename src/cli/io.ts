@@ -5,6 +5,7 @@ import { constants, createReadStream, openSync, statSync, type Stats } from 'nod
 import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { GridbitsError } from '../core/error.js';
+import { EXIT } from './exit.js';
 import type { Output } from './output.js';
 import { fileErrorWords } from './sink.js';
 
@@ -90,13 +91,13 @@ function onInterrupt(): void {
     const deadline = (): void => {
       if (saving) return void setTimeout(deadline, 50).unref();
       process.stderr.write('\ngridbits: interrupted\n');
-      process.exit(130);
+      process.exit(EXIT.interrupted);
     };
     setTimeout(deadline, INTERRUPT_DEADLINE_MS).unref();
     return;
   }
   process.stderr.write('\ngridbits: interrupted\n');
-  process.exit(130);
+  process.exit(EXIT.interrupted);
 }
 
 /**

@@ -1,21 +1,16 @@
 // The work of `moves` (targets of pieces on given squares) and `mobility` (move counts from every square), loaded
 // when one of them runs (moves.ts has their flags and help).
-import { plural, secondsSince, stopName, stopWords, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
 import { adoptWords, Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import type { Outcome } from '../core/job.js';
 import type { MobilityPartial } from '../pieces/mobility.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
-
-/** The exit code of a stopped command: 130 after Ctrl-C, 0 after a budget (its partial answer is the result). */
-function stopCode(outcome: Outcome<unknown, unknown>): number {
-  return !outcome.finished && outcome.stopped === 'signal' ? 130 : 0;
-}
 
 /** The budget flags of a command: --max-nodes and --timeout. */
 function limitsOf(args: Parsed): { maxNodes?: number; timeoutMs?: number } {
@@ -87,7 +82,7 @@ export const moves: Run = async (args, out) => {
           }),
     };
     out.sink.text(`],${JSON.stringify(tail).slice(1)}\n`);
-    return stopCode(outcome);
+    return exitOf(!outcome.finished && outcome.stopped);
   }
   const p = out.paint;
   if (board.cells <= 10_000) {
@@ -104,13 +99,13 @@ export const moves: Run = async (args, out) => {
   }
   if (!outcome.finished) {
     out.print(
-      `${stopWords(outcome.stopped, limits)} after ${seconds} s, with ${thousands(done)} of ${plural(board.height, 'rank')} done: the targets on ${rankSpan(done)} only`,
+      `${stopWords(outcome.stopped, limits)} after ${secondsWords(seconds)}, with ${thousands(done)} of ${plural(board.height, 'rank')} done: the targets on ${rankSpan(done)} only`,
     );
   }
   out.sink.text(`${plural(count, 'target')}${listed < count ? ` (the first ${thousands(listed)} listed)` : ''}:`);
   writeNames(out, board, targets, listed, (name) => ` ${name}`);
   out.sink.text('\n');
-  return stopCode(outcome);
+  return exitOf(!outcome.finished && outcome.stopped);
 };
 /** How many targets an interrupted command lists at most (the rest are counted). */
 const INTERRUPTED_LIST_MAX = 100_000;
@@ -190,7 +185,7 @@ export const mobility: Run = async (args, out) => {
       out.sink.text((r > 0 ? ',' : '') + parts.join(','));
     }
     out.sink.text(`],${tail.slice(1)}\n`);
-    return stopCode(outcome);
+    return exitOf(!outcome.finished && outcome.stopped);
   }
   if (board.cells <= 10_000) {
     let max = 1;
@@ -210,8 +205,8 @@ export const mobility: Run = async (args, out) => {
     return 0;
   }
   out.print(
-    `${stopWords(outcome.stopped, limits)} after ${seconds} s, with ${thousands(m.rows)} of ${plural(board.height, 'rank')} counted`,
+    `${stopWords(outcome.stopped, limits)} after ${secondsWords(seconds)}, with ${thousands(m.rows)} of ${plural(board.height, 'rank')} counted`,
   );
   out.print(`total of ${rankSpan(m.rows)}: ${thousands(m.total)} (incomplete: the other ranks were not counted)`);
-  return stopCode(outcome);
+  return exitOf(!outcome.finished && outcome.stopped);
 };

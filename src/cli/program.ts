@@ -2,6 +2,7 @@
 // and examples, suggestions for mistyped commands and options, and every parser error as one line.
 import { Command as Program, CommanderError, Help, Option } from 'commander';
 import { GridbitsError } from '../core/error.js';
+import { EXIT_HELP } from './exit.js';
 import { flagsOf, type Command, type Flag, type Parsed } from './command.js';
 
 /**
@@ -14,8 +15,9 @@ const INTRO = 'gridbits — bitboards for grid games and puzzles';
 const MAIN_HELP_AFTER = `
 Every command takes --json for scripts and --out FILE for its result. Colours appear only on a
 terminal (FORCE_COLOR turns them on, FORCE_COLOR=0 or NO_COLOR off). Time flags take durations:
-250ms, 5s, 2m, 1h (a bare number is milliseconds). Mistakes in the input end with one line on
-standard error and exit code 2.
+250ms, 5s, 2m, 1h (a bare number is milliseconds).
+
+${EXIT_HELP}
 
   gridbits help COMMAND        the options and examples of a command (or gridbits COMMAND --help)
   gridbits --version           the version

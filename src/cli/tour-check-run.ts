@@ -11,6 +11,7 @@ import { closeByEuler } from '../tour/euler.js';
 import { GALLERY, galleryTour } from '../tour/gallery.js';
 import { parseTour, type ParsedTour } from '../tour/parse.js';
 import { bool, boardAndRest, noMoreThan, str, type Run } from './command.js';
+import { checkedExit } from './exit.js';
 import { readTextArg } from './io.js';
 
 /**
@@ -100,7 +101,7 @@ export const tourCheck: Run = async (args, out) => {
       path: path.map(name),
       ...(close ? { close } : {}),
     });
-    return;
+    return checkedExit(a.valid);
   }
   const p = out.paint;
   const numberOf = new Map<number, number>();
@@ -135,4 +136,5 @@ export const tourCheck: Run = async (args, out) => {
       }
     }
   }
+  return checkedExit(a.valid);
 };

@@ -19,7 +19,8 @@ import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
 import { shardTourCount } from '../tour/count-shards.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
-import { bytesWords, peakMemoryBytes, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { bytesWords, peakMemoryBytes, secondsSince, secondsWords, stopName, thousands, type Stop } from './words.js';
 
 /** How often a long count saves its checkpoint. */
 const CHECKPOINT_EVERY_MS = 60_000;
@@ -114,7 +115,7 @@ export const tourCount: Run = async (args, out) => {
   );
   if (file !== undefined && outcome.finished && outcome.value.complete) dropCheckpoint(file);
   // Ctrl-C: the count says what it has, as a spent budget does, then the exit code is 130.
-  const interrupted = !outcome.finished && outcome.stopped === 'signal';
+  const stopped = outcome.finished ? undefined : outcome.stopped;
   // A count not finished: "complete": false, why (the budget that ran out, or a limit of the counter's own that
   // no budget would lift), and its lower bound where the method has one (backtracking); the frontier program
   // has none before its last square, so it says how far it got instead.
@@ -161,11 +162,11 @@ export const tourCount: Run = async (args, out) => {
       seconds,
       peakMemoryBytes: peakMemoryBytes(),
       shards: 1,
-      ...(interrupted ? { interrupted: true } : {}),
+      ...(stopped !== undefined ? { stopped: stopName(stopped) } : {}),
       ...(saved ? { checkpoint: file } : {}),
       ...('split' in r && r.split !== undefined ? { split: r.split } : {}),
     });
-    return interrupted ? 130 : 0;
+    return countExit(stopped, r.complete);
   }
   const kind = closed ? 'closed' : 'directed open';
   const where =
@@ -181,12 +182,20 @@ export const tourCount: Run = async (args, out) => {
   else
     out.print(
       out.paint.dim(
-        `${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`,
+        `${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${secondsWords(seconds)}, ${bytesWords(peakMemoryBytes())} of memory at most`,
       ),
     );
   if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
-  return interrupted ? 130 : 0;
+  return countExit(stopped, r.complete);
 };
+
+/**
+ * A count's exit code: 130 for Ctrl-C; 3 for any count not complete (a budget spent, or a limit of the counter's
+ * own that stopped it all the same); 0 for the whole count.
+ */
+function countExit(stopped: Stop | undefined, complete: boolean): number {
+  return exitOf(stopped ?? (complete ? undefined : 'nodes'));
+}
 /**
  * The JSON `reason` of a stopped count: the words scripts have matched since 0.1 ("budget exhausted after 20000
  * nodes").
@@ -224,7 +233,7 @@ async function countEach(
       },
     ),
   );
-  const interrupted = !outcome.finished && outcome.stopped === 'signal';
+  const stopped = outcome.finished ? undefined : outcome.stopped;
   // Not finished: stopped by a budget or Ctrl-C, or past a limit of the counter's own (which says so).
   const r: EachAnswer = outcome.finished
     ? outcome.value
@@ -251,10 +260,10 @@ async function countEach(
       convention:
         'directed open tours from each square, rank 1 first (OEIS A165134 per-square table); count is their sum',
       runs: r.runs,
+      ...(stopped !== undefined ? { stopped: stopName(stopped) } : {}),
       seconds,
-      ...(interrupted ? { interrupted: true } : {}),
     });
-    return interrupted ? 130 : 0;
+    return countExit(stopped, r.complete);
   }
   if (board.cells <= 10_000) out.print(drawGrid(board, (s) => r.counts[s].toString()));
   const what = `directed open ${piece.name} tours of the ${board} board, all starts`;
@@ -263,15 +272,15 @@ async function countEach(
       ? `${thousands(total)} ${what}`
       : `at least ${thousands(total)} ${what} (a lower bound: ${r.reason}; squares not reached show 0)`,
   );
-  out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${seconds} s`));
-  return interrupted ? 130 : 0;
+  out.print(out.paint.dim(`${r.runs} counts (one per class of symmetric squares), ${secondsWords(seconds)}`));
+  return countExit(stopped, r.complete);
 }
 
 /** Runs a count (a job through the registry: Ctrl-C, progress and limits) and times it, in seconds. */
 async function timed<T>(run: () => Promise<T>): Promise<{ r: T; seconds: number }> {
   const t0 = performance.now();
   const r = await run();
-  return { r, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+  return { r, seconds: secondsSince(t0) };
 }
 
 /** The CLI's own words for a board past the count limit without a budget (the library names its options). */

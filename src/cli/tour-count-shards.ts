@@ -11,7 +11,17 @@ import type { Output } from './output.js';
 import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
 import { dropCheckpoint } from './checkpoint-file.js';
-import { bytesWords, peakMemoryBytes, plural, secondsSince, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import {
+  bytesWords,
+  peakMemoryBytes,
+  plural,
+  secondsSince,
+  secondsWords,
+  stopName,
+  thousands,
+  type Stop,
+} from './words.js';
 import { budgetWords } from './tour-stopped.js';
 
 /** How the text names a split count's method, after "frontier dynamic program". */
@@ -83,6 +93,9 @@ export async function countSharded(
   const complete = !interrupted && !timedOut && beyond === undefined;
   const reason = interrupted ? 'interrupted' : timedOut ? budgetWords('time', { timeoutMs: run.timeoutMs }) : beyond;
   if (complete && run.checkpoint !== undefined) dropCheckpoint(run.checkpoint);
+  const stopped: Stop | undefined = interrupted ? 'signal' : timedOut ? 'time' : undefined;
+  // A limit of the counter's own ends as a spent budget does: exit 3.
+  const code = exitOf(stopped ?? (complete ? undefined : 'nodes'));
   // The JSON's method keeps its values ('frontier', 'backtracking'); the halves are the frontier program on two
   // half-boards.
   const method = sc.method === 'whole' ? wholeMethod(board, piece, closed) : 'frontier';
@@ -111,9 +124,9 @@ export async function countSharded(
       shards: sc.shards,
       shardsDone: counts.size,
       ...where,
-      ...(interrupted ? { interrupted: true } : {}),
+      ...(stopped !== undefined ? { stopped: stopName(stopped) } : {}),
     });
-    return interrupted ? 130 : 0;
+    return code;
   }
   const kind = closed ? 'closed' : 'directed open';
   const what = `${kind} ${piece.name} tour${count === 1n ? '' : 's'} of the ${board} board`;
@@ -139,8 +152,8 @@ export async function countSharded(
           : 'backtracking';
   out.print(
     out.paint.dim(
-      `${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${seconds} s, ${bytesWords(peakMemoryBytes())} of memory at most`,
+      `${convention}; ${methodWords}, ${how}, ${thousands(nodes)} nodes, ${secondsWords(seconds)}, ${bytesWords(peakMemoryBytes())} of memory at most`,
     ),
   );
-  return interrupted ? 130 : 0;
+  return code;
 }

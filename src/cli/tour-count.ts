@@ -47,12 +47,12 @@ across the middle too: 7x7 takes about 7 minutes on two cores and 8 GB, so give 
 165,575,218,320. Open tours 8 wide are joined class by class of where their ends lie (each class's tables
 with those ends alone): 8x8 open (19,591,828,170,979,904) is 81 classes in 16,200 shards, about 18 days of
 one core by measured shards, so it is for the job queue across machines (--queue); refused with exit 2
-unless a budget or a queue is given. Budget exhausted (--max-nodes, --timeout): exit 0 with "complete": false. Boards too wide for the
+unless a budget or a queue is given. Budget exhausted (--max-nodes, --timeout): exit 3 with "complete": false. Boards too wide for the
 frontier program are counted by backtracking, whose partial count is a real lower bound ("bound": "lower");
 the frontier program counts no tour before its last square, so a stopped one has no bound ("bound": "none",
 "count": "0") and says how far it got instead ("squaresAdded" of "squares", "shareDone": its forecast share
 of the work). A count that meets a limit of the counter's own on the way (more states at once than the memory it
-is allowed) stops there whatever its budget, and says so as a spent budget does (exit 0, "complete": false, the
+is allowed) stops there whatever its budget, and says so as a spent budget does (exit 3, "complete": false, the
 limit in "reason"). Ctrl-C stops the count, which then says what it has, as a budget does (exit 130).
 
 Long counts: with --checkpoint FILE the count's state is saved to FILE about every minute and whenever it stops

@@ -14,7 +14,8 @@ import type { Answer, Query } from '../tour/types.js';
 import { runJob } from './run-job.js';
 import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
-import { thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { secondsWords, stopName, thousands, type Stop } from './words.js';
 import { TOUR_BIG_SQUARES, TOUR_TRACE_SQUARES } from './constants.js';
 
 const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
@@ -107,7 +108,8 @@ export const tour: Run = async (args, out) => {
           : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem),
       };
   const sink = out.sink;
-  if (out.json) await writeJson(sink, board, piece.name, answer, ms);
+  const stopped = outcome.finished ? undefined : outcome.stopped;
+  if (out.json) await writeJson(sink, board, piece.name, answer, ms, stopped);
   else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
   else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
   else if (format === 'moves') await writeMoves(sink, board, answer.path!);
@@ -123,7 +125,7 @@ export const tour: Run = async (args, out) => {
   // A note for the person at the terminal (the file holds the result).
   if (outFile !== undefined && !out.json && process.stderr.isTTY)
     process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
-  return interrupted ? 130 : 0;
+  return exitOf(stopped);
 };
 /** The answer as shown: `exists` null when a budget stopped the search first. */
 type Shown = Omit<Answer, 'exists'> & { exists: boolean | null };
@@ -155,7 +157,7 @@ function summary(board: Board, a: Shown, ms: number): string {
     );
   }
   if (a.backtracks !== undefined) lines.push(`backtracks: ${a.backtracks}`);
-  lines.push(`time: ${ms.toFixed(1)} ms`);
+  lines.push(`time: ${secondsWords(ms / 1000)}`);
   return lines.join('\n');
 }
 
@@ -208,7 +210,14 @@ async function writeNames(
   sink.bytes(buf, n);
 }
 
-async function writeJson(sink: Sink, board: Board, piece: string, a: Shown, ms: number): Promise<void> {
+async function writeJson(
+  sink: Sink,
+  board: Board,
+  piece: string,
+  a: Shown,
+  ms: number,
+  stopped: Stop | undefined,
+): Promise<void> {
   const head: Record<string, unknown> = {
     board: { width: board.width, height: board.height },
     piece,
@@ -218,6 +227,7 @@ async function writeJson(sink: Sink, board: Board, piece: string, a: Shown, ms: 
     method: a.method,
   };
   if (a.backtracks !== undefined) head.backtracks = a.backtracks;
+  if (stopped !== undefined) Object.assign(head, { complete: false, stopped: stopName(stopped) });
   head.seconds = Math.round(ms) / 1000;
   const text = JSON.stringify(head);
   if (a.path === undefined) {

@@ -7,7 +7,9 @@ import { drawGrid } from '../render/ascii.js';
 import { SEARCH_BUDGET } from '../tour/search.js';
 import { tableCellText, type TableCell } from '../tour/table.js';
 import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
+import { exitOf } from './exit.js';
 import { runJob } from './run-job.js';
+import { secondsSince, secondsWords, stopName, stopWords, type Stop } from './words.js';
 
 /** Squares of the largest table made without --timeout: 100x100 takes about a minute of CPU here (measured). */
 const TABLE_MAX_SQUARES = 10_000;
@@ -37,12 +39,17 @@ export const tourTable: Run = async (args, out) => {
     timeoutMs,
     label: `tour-table ${board}`,
   });
-  // Ctrl-C: the table so far is shown (the squares not reached say LIM), then the exit code is 130.
-  const interrupted = !outcome.finished && outcome.stopped === 'signal';
-  const seconds = Math.round(performance.now() - t0) / 1000;
+  const seconds = secondsSince(t0);
   // Squares the time limit left unsearched are undecided (LIM), as the ones it cut short.
   const cells: TableCell[] = outcome.finished ? outcome.value : (outcome.partial ?? []);
   for (let s = cells.length; s < board.cells; s++) cells.push({ square: s, exists: null, backtracks: 0, nodes: 0 });
+  // Ctrl-C or the time limit: the table so far is shown (the squares not reached say LIM). A square's own budget
+  // spent (LIM) leaves the table unfinished too: exit 3, as for any budget.
+  const stopped: Stop | undefined = !outcome.finished
+    ? outcome.stopped
+    : cells.some((c) => c.exists === null)
+      ? 'nodes'
+      : undefined;
   if (out.json) {
     const rows = [];
     for (let r = 0; r < board.height; r++) {
@@ -61,10 +68,10 @@ export const tourTable: Run = async (args, out) => {
       closed,
       maxSquareNodes,
       cells: rows,
+      ...(stopped !== undefined ? { complete: false, stopped: stopName(stopped) } : {}),
       seconds,
-      ...(interrupted ? { interrupted: true } : {}),
     });
-    return interrupted ? 130 : 0;
+    return exitOf(stopped);
   }
   const p = out.paint;
   const paint = (s: number, t: string): string => {
@@ -84,6 +91,7 @@ export const tourTable: Run = async (args, out) => {
     `${closed ? 'closed' : 'open'} ${piece.name} tours on ${board}: ${count(true)} squares start one, ${count(false)} none (N), ` +
       `${count(null)} undecided (LIM); ${total} backtracks in all`,
   );
-  if (interrupted) out.print('interrupted: the squares not reached say LIM');
-  return interrupted ? 130 : 0;
+  if (stopped !== undefined && !outcome.finished)
+    out.print(`${stopWords(stopped, { timeoutMs })}: the squares not reached say LIM (${secondsWords(seconds)})`);
+  return exitOf(stopped);
 };

@@ -9,7 +9,8 @@ import { bool, duration, int, str, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { boardJson, positionOf } from './valley-shared.js';
-import { plural, secondsSince, stopWords, thousands, type Stop } from './words.js';
+import { EXIT, exitOf } from './exit.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords, thousands, type Stop } from './words.js';
 
 function noExtra(args: Parsed, sub: string): void {
   const extra = args.positionals[0];
@@ -40,7 +41,8 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
   const seconds = secondsSince(t0);
   const answer = outcome.finished ? outcome.value : outcome.partial;
   const stopped = outcome.finished ? outcome.value.ended : outcome.stopped;
-  const code = stopped === 'signal' ? 130 : undefined;
+  // The time to think (--time) ends a search with its answer: exit 0, unless no move was found by then (3).
+  const code = stopped === 'signal' ? EXIT.interrupted : answer === undefined ? EXIT.budget : EXIT.answered;
   if (answer === undefined) {
     // Stopped before a first iteration finished: no move to give.
     if (out.json)
@@ -64,7 +66,6 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
       position,
       variant: variant.name,
       board: boardJson(variant),
-      timeMs: r.timeMs,
       seconds: Number((r.timeMs / 1000).toFixed(3)),
       stopped,
       ...(r.result !== undefined ? { result: r.result } : {}),
@@ -80,7 +81,7 @@ export async function valleyBest(args: Parsed, out: Output): Promise<number | vo
   }
   const why = stopped === 'signal' ? 'interrupted: the deepest finished iteration' : stopped;
   out.print(
-    `best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${plural(r.nodes, 'node')}, ${thousands(Math.round(r.timeMs))} ms (${why})`,
+    `best move: ${move}   score ${r.score > 0 ? '+' : ''}${r.score}, depth ${r.depth}, ${plural(r.nodes, 'node')}, ${secondsWords(r.timeMs / 1000)} (${why})`,
   );
   if (r.winner !== undefined) {
     out.print(
@@ -142,7 +143,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
     label: 'valley match',
   });
   const stopped = outcome.finished ? null : outcome.stopped;
-  const code = stopped === 'signal' ? 130 : undefined;
+  const code = exitOf(stopped);
   // A stopped match always has its partial: the tally of the games finished (none before the first).
   const tally = outcome.finished ? outcome.value : outcome.partial!;
   const seconds = secondsSince(t0);
@@ -165,8 +166,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
       board: boardJson(variant),
       gamesAsked: games,
       complete: stopped === null,
-      ...(stopped !== null ? { stopped } : {}),
-      timeMs: Math.round(seconds * 1000),
+      ...(stopped !== null ? { stopped: stopName(stopped) } : {}),
       seconds,
     });
     return code;

@@ -9,7 +9,8 @@ import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { valleyDiagram } from './valley-board.js';
 import { boardJson, positionOf } from './valley-shared.js';
-import { secondsSince, stopWords, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
 
 function depthOf(text: string | undefined): number {
   if (text === undefined)
@@ -64,10 +65,10 @@ export async function perft(args: Parsed, out: Output): Promise<number | void> {
       variant: variant.name,
       board: boardJson(variant),
       complete: stopped === null,
-      ...(stopped !== null ? { stopped, lowerBound: true } : {}),
+      ...(stopped !== null ? { stopped: stopName(stopped), lowerBound: true } : {}),
       seconds,
     });
-    return stopped === 'signal' ? 130 : undefined;
+    return exitOf(stopped);
   }
   out.print(valleyDiagram(parseVariantPosition(variant, position), variant.grid, out));
   const winner = engine.winner();
@@ -88,6 +89,6 @@ export async function perft(args: Parsed, out: Output): Promise<number | void> {
         `perft ${depth}: interrupted before a partial count came back (at this depth the count goes in long steps)`,
       );
   }
-  out.print(out.paint.dim(`${seconds} s`));
-  return stopped === 'signal' ? 130 : undefined;
+  out.print(out.paint.dim(secondsWords(seconds)));
+  return exitOf(stopped);
 }

@@ -8,17 +8,18 @@ import { bool, duration, int, str, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { solveAnswer, type SolveAnswer } from './valley-solve-answer.js';
-import { plural, stopWords, thousands } from './words.js';
+import { exitOf } from './exit.js';
+import { plural, secondsWords, stopName, stopWords, thousands } from './words.js';
 
-/** The answer with the time in seconds after `stopped`. */
-type Answer = SolveAnswer & { seconds: number };
+/** The answer with the time in seconds (the CLI's one time field) in place of milliseconds. */
+type Answer = Omit<SolveAnswer, 'ms'> & { seconds: number };
 
 /** The answer with its seconds, placed where the JSON has always had them (after `stopped`, before `shortest`). */
 function withSeconds(a: SolveAnswer): Answer {
-  const { shortest, moveValues, ...head } = a;
+  const { shortest, moveValues, ms, ...head } = a;
   return {
     ...head,
-    seconds: Number((a.ms / 1000).toFixed(3)),
+    seconds: Number((ms / 1000).toFixed(3)),
     ...(shortest !== undefined ? { shortest } : {}),
     ...(moveValues !== undefined ? { moveValues } : {}),
   };
@@ -60,10 +61,10 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
   });
   const asked = outcome.finished ? undefined : outcome.partial?.question;
   const r = withSeconds(solveAnswer(position, outcome, options));
-  const code = r.stopped === 'signal' ? 130 : undefined;
+  const code = exitOf(r.stopped);
   const limits = { maxNodes, timeoutMs };
   if (out.json) {
-    out.printJson(r);
+    out.printJson({ ...r, ...(r.stopped !== undefined ? { complete: false, stopped: stopName(r.stopped) } : {}) });
     return code;
   }
   const who = r.winner === null ? '' : r.winner === 'white' ? 'White' : 'Black';
@@ -108,7 +109,7 @@ export async function valleySolveRun(args: Parsed, out: Output): Promise<number 
         .join(', ')}`,
     );
   out.print(
-    `${plural(r.nodes, 'node')} in ${(r.ms / 1000).toFixed(2)} s; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`,
+    `${plural(r.nodes, 'node')} in ${secondsWords(r.seconds)}; table ${thousands(r.tableUsed)} of ${thousands(r.tableEntries)} entries; deepest ply ${r.maxPly}`,
   );
   return code;
 }

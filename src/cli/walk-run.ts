@@ -20,6 +20,7 @@ import {
   type Simulation,
 } from '../walk/index.js';
 import { boardAndRest, bool, int, noMoreThan, str, type Run } from './command.js';
+import { exitOf } from './exit.js';
 import { plural, thousands } from './words.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
@@ -227,7 +228,7 @@ export const walk: Run = async (args, out) => {
         ...(fractions ? { exact: rows(board, (s) => fractionText(fractions[s])) } : {}),
         ...(stopped ? { complete: false, stopped: 'interrupted', unfinished: ['exact'] } : {}),
       });
-      return stopped ? 130 : 0;
+      return exitOf(stopped && 'signal');
     }
     printProbabilities(
       out,
@@ -238,7 +239,7 @@ export const walk: Run = async (args, out) => {
       `P(${piece.name} still on ${board} after ${moves(steps)}) from every square`,
     );
     if (stopped) out.print(`exact fractions: not finished (${INTERRUPTED})`);
-    return stopped ? 130 : 0;
+    return exitOf(stopped && 'signal');
   }
 
   if (from === undefined)
@@ -328,7 +329,7 @@ export const walk: Run = async (args, out) => {
         : {}),
       ...(stopped ? { complete: false, stopped: 'interrupted', unfinished } : {}),
     });
-    return stopped ? 130 : 0;
+    return exitOf(stopped && 'signal');
   }
   const p = out.paint;
   out.print(
@@ -350,5 +351,5 @@ export const walk: Run = async (args, out) => {
       `simulated: ${thousands(sim.survived)} of ${plural(sim.trials, 'walk')} stayed, ${sim.estimate}, 95% interval [${sim.low.toFixed(6)}, ${sim.high.toFixed(6)}] (seed ${seed})${part}`,
     );
   } else if (simulateK !== undefined) out.print(`simulated: not started (${INTERRUPTED})`);
-  return stopped ? 130 : 0;
+  return exitOf(stopped && 'signal');
 };

@@ -22,6 +22,15 @@ export function secondsSince(t0: number): number {
   return Number(((performance.now() - t0) / 1000).toFixed(3));
 }
 
+/**
+ * Time taken, in the one style of the CLI's text: three figures, "0.69 s", "29.4 s", "312 s" (JSON has the
+ * `seconds` number).
+ */
+export function secondsWords(seconds: number): string {
+  if (seconds >= 99.95) return `${thousands(Math.round(seconds))} s`;
+  return `${seconds.toFixed(seconds >= 9.995 ? 1 : 2)} s`;
+}
+
 /** A length of time in words: "200 ms", "5 s", "2.5 s". */
 export function durationWords(ms: number): string {
   return ms < 1000 ? `${thousands(ms)} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress } from './interrupt.js';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 import { runs } from '../long.js';
 import { loadShardCheckpoint, saveShardCheckpoint } from '../../src/cli/checkpoint-file.js';
 import type { ShardCount, ShardedCount } from '../../src/core/shards.js';
@@ -32,7 +32,7 @@ describe('tour-count --checkpoint', () => {
       fc.property(fc.array(fc.integer({ min: 2000, max: 200_000 }), { minLength: 1, maxLength: 3 }), (budgets) => {
         const file = fresh();
         for (const b of budgets) {
-          const r = gridbitsJson<CountJson>([
+          const r = gridbitsBudget<CountJson>([
             'tour-count',
             '5x6',
             '--checkpoint',
@@ -56,7 +56,7 @@ describe('tour-count --checkpoint', () => {
 
   it('closed tours by halves are saved and resumed the same way (6x6: 9862)', () => {
     const file = fresh();
-    const stopped = gridbitsJson<CountJson>([
+    const stopped = gridbitsBudget<CountJson>([
       'tour-count',
       '6x6',
       '--closed',
@@ -117,7 +117,7 @@ describe('tour-count --checkpoint', () => {
 
   it("a count joined across the middle (8x8 closed) keeps its finished shards: saved when the time is up, other counts' files refused", () => {
     const file = fresh();
-    const stopped = gridbitsJson<CountJson & { split: string; shardsDone: number; resumed: number }>([
+    const stopped = gridbitsBudget<CountJson & { split: string; shardsDone: number; resumed: number }>([
       'tour-count',
       '8x8',
       '--closed',
@@ -129,7 +129,7 @@ describe('tour-count --checkpoint', () => {
     expect(stopped).toMatchObject({ complete: false, split: 'crossing', checkpoint: file, resumed: 0 });
     expect(readFileSync(file, 'latin1')).toContain('tour-count 8x8 knight closed crossing 16');
     // The same file read back: no shard was finished in 2 s, so none is taken from it.
-    const again = gridbitsJson<CountJson & { resumed: number }>([
+    const again = gridbitsBudget<CountJson & { resumed: number }>([
       'tour-count',
       '8x8',
       '--closed',

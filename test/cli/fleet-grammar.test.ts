@@ -1,7 +1,7 @@
 // The fleet commands' grammar as a user meets it: both board forms, durations, help per subcommand, JSON with
 // board, seconds and kinds; words (no rectangles, plurals). Ctrl-C is in fleet-interrupt.test.ts.
 import { describe, expect, it } from 'vitest';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson, gridbitsCheck } from './run.js';
 
 const SMALL = ['--ship', '3', '--ship', '2', '--ship', '2', '--touch', 'any'];
 
@@ -13,7 +13,7 @@ describe('fleet: the board as WxH or --board', () => {
       expect({ ...a, ms: 0, seconds: 0 }).toEqual({ ...b, ms: 0, seconds: 0 });
       expect(a.board).toEqual({ width: 5, height: 5 });
     }
-    expect(gridbitsJson(['fleet', 'check', '3x1', '--fleet', '1', '-'], '#..\n')).toMatchObject({
+    expect(gridbitsCheck(['fleet', 'check', '3x1', '--fleet', '1', '-'], '#..\n')).toMatchObject({
       valid: true,
       board: { width: 3, height: 1 },
     });
@@ -30,19 +30,21 @@ describe('fleet: time limits are durations', () => {
   it('takes 250ms, 5s, 2m and bare milliseconds in place, count, heat and sim', () => {
     const unlimited = gridbitsJson(['fleet', 'count', '5x5', ...SMALL]).count;
     for (const t of ['60s', '1m', '60000', '1h']) {
-      expect(gridbitsJson(['fleet', 'count', '5x5', ...SMALL, '--timeout', t]).count).toBe(unlimited);
-      expect(gridbitsJson(['fleet', 'sim', '5x5', ...SMALL, '--games', '3', '--timeout', t])).not.toHaveProperty(
+      expect(gridbitsBudget(['fleet', 'count', '5x5', ...SMALL, '--timeout', t]).count).toBe(unlimited);
+      expect(gridbitsBudget(['fleet', 'sim', '5x5', ...SMALL, '--games', '3', '--timeout', t])).not.toHaveProperty(
         'stopped',
       );
     }
-    expect(gridbitsJson(['fleet', 'place', '5x5', ...SMALL, '--method', 'rails', '--timeout', '5s'])).toMatchObject({
+    expect(gridbitsBudget(['fleet', 'place', '5x5', ...SMALL, '--method', 'rails', '--timeout', '5s'])).toMatchObject({
       exists: true,
     });
-    expect(gridbitsJson(['fleet', 'heat', '5x5', ...SMALL, '--timeout', '5s'])).toMatchObject({ method: 'exact' });
-    expectUserError(
-      gridbits(['fleet', 'count', '--fleet', 'german', '--timeout', '0.2s']),
-      /the count did not finish within its time limit/,
-    );
+    expect(gridbitsBudget(['fleet', 'heat', '5x5', ...SMALL, '--timeout', '5s'])).toMatchObject({ method: 'exact' });
+    // A count past its time limit answers what it had: no total, exit 3.
+    expect(gridbitsBudget(['fleet', 'count', '--fleet', 'german', '--timeout', '0.2s'])).toMatchObject({
+      count: null,
+      complete: false,
+      stopped: 'timeout',
+    });
     expectUserError(
       gridbits(['fleet', 'count', '--timeout', '5 parsecs']),
       /--timeout must be a duration like 250ms, 5s, 2m or 1h/,
@@ -99,8 +101,10 @@ describe('fleet: JSON', () => {
     }
     const [, , count, , , sim] = answers;
     // fleet sim keeps its old fields: the fleet as it was written and the board's size as text.
-    expect(sim).toMatchObject({ size: '5x5', fleet: '3 2×2', ms: expect.any(Number) });
-    expect(count).toHaveProperty('ms');
+    expect(sim).toMatchObject({ size: '5x5', fleet: '3 2×2' });
+    // Time is `seconds` only, in every command.
+    expect(sim).not.toHaveProperty('ms');
+    expect(count).not.toHaveProperty('ms');
     const play = gridbitsJson(['fleet', 'play', '5x5', ...SMALL, '--seed', '1'], 'quit\n');
     expect(play).toMatchObject({ board: { width: 5, height: 5 }, winner: null });
   });
@@ -117,12 +121,12 @@ describe('fleet: words', () => {
     expect(shapes).toMatch(/layouts of one 3-cell L-ship and two 2-cell ships; touch none on 6x6/);
     expect(gridbits(['fleet', 'count', '1x1', '--fleet', '1']).stdout).toMatch(/^1 layout of ships of length 1;/);
     expect(gridbits(['fleet', 'count', '10x10', '--fleet', '2,2', '--touch', 'any']).stdout).toMatch(/^15,626 layouts/);
-    const bad = gridbitsJson<{ errors: string[] }>(
+    const bad = gridbitsCheck<{ errors: string[] }>(
       ['fleet', 'check', '--fleet', '2,2', '-'],
       '##..\n....\n....\n....\n',
     );
     expect(bad.errors).toEqual(['one 2-cell ship missing (the fleet has 2, the layout 1)']);
-    const over = gridbitsJson<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
+    const over = gridbitsCheck<{ errors: string[] }>(['fleet', 'check', '--fleet', '1', '-'], '#.#\n...\n#..\n');
     expect(over.errors).toEqual(['two 1-cell ships too many (the fleet has 1, the layout 3)']);
   });
 });

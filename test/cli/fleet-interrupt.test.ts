@@ -44,7 +44,7 @@ describe('fleet: Ctrl-C', () => {
       gamesRequested: number;
       histogram: Record<string, number>;
     };
-    expect(j.stopped).toBe('signal');
+    expect(j.stopped).toBe('interrupted');
     expect(j.gamesRequested).toBe(100_000_000);
     expect(j.games).toBeGreaterThan(0);
     expect(Object.values(j.histogram).reduce((a, b) => a + b, 0)).toBe(j.games);
@@ -59,7 +59,7 @@ describe('fleet: Ctrl-C', () => {
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     expect(r.stdout).toMatch(
-      /^interrupted: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m,
+      /^stopped by Ctrl-C: the count of ships of length 5, 4, 4, .* on 10x10 had come to .*; no total yet$/m,
     );
     // On a board whose first step is long (it runs in a worker), too.
     const big = await interrupt(['fleet', 'count', '200x200', '--fleet', '2', '--json'], /fleet count/);
@@ -67,7 +67,7 @@ describe('fleet: Ctrl-C', () => {
     expect(big.exitMs).toBeLessThan(500);
     expect(JSON.parse(big.stdout)).toMatchObject({
       count: null,
-      stopped: 'signal',
+      stopped: 'interrupted',
       board: { width: 200, height: 200 },
     });
   });
@@ -100,7 +100,7 @@ describe('fleet count in shards: Ctrl-C', () => {
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     const stopped = JSON.parse(r.stdout) as ShardJson;
-    expect(stopped).toMatchObject({ count: null, stopped: 'signal', checkpoint: file });
+    expect(stopped).toMatchObject({ count: null, stopped: 'interrupted', checkpoint: file });
     expect(stopped.shardsDone).toBeLessThan(stopped.shards);
     expect(existsSync(file)).toBe(true);
     const again = gridbitsJson<ShardJson>(args);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-fleet-play-'));
 const file = (name: string, text: string): string => {
@@ -51,7 +51,7 @@ describe('gridbits fleet heat', () => {
   });
 
   it('samples with 95% intervals when asked', () => {
-    const h = gridbitsJson<{
+    const h = gridbitsBudget<{
       method: string;
       samples: number;
       intervals: Record<string, [number, number]>;
@@ -67,7 +67,7 @@ describe('gridbits fleet heat', () => {
       /sampled: 500 uniform layouts drawn/,
     );
     // Past its time limit the sampled method answers from the layouts drawn, and says so.
-    const cut = gridbitsJson<{ stopped: string; samples: number; samplesRequested: number }>([
+    const cut = gridbitsBudget<{ stopped: string; samples: number; samplesRequested: number }>([
       'fleet',
       'heat',
       '--method',
@@ -77,7 +77,7 @@ describe('gridbits fleet heat', () => {
       '--timeout',
       '300ms',
     ]);
-    expect(cut).toMatchObject({ stopped: 'time', samplesRequested: 10_000_000 });
+    expect(cut).toMatchObject({ stopped: 'timeout', samplesRequested: 10_000_000 });
     expect(cut.samples).toBeGreaterThan(0);
     expect(cut.samples).toBeLessThan(10_000_000);
   });
@@ -92,10 +92,21 @@ describe('gridbits fleet heat', () => {
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--shots', join(dir, 'missing.txt')]), /no such file/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--method', 'guess']), /--method/);
     expectUserError(gridbits(['fleet', 'heat', ...SMALL, '--samples', '0']), /--samples/);
-    expectUserError(
-      gridbits(['fleet', 'heat', '--board', '10x10', '--fleet', 'hasbro', '--method', 'exact', '--timeout', '50']),
-      /exact heat: the count did not finish/,
-    );
+    // The exact method past its time limit: no map, what the count had come to, exit 3.
+    expect(
+      gridbitsBudget([
+        'fleet',
+        'heat',
+        '--board',
+        '10x10',
+        '--fleet',
+        'hasbro',
+        '--method',
+        'exact',
+        '--timeout',
+        '50',
+      ]),
+    ).toMatchObject({ count: null, complete: false, stopped: 'timeout' });
   });
 });
 
@@ -136,22 +147,22 @@ describe('gridbits fleet sim', () => {
   });
 
   it('stops at the time limit and answers for the games played, saying so', () => {
-    const r = gridbitsJson<{
+    const r = gridbitsBudget<{
       games: number;
       gamesRequested: number;
       stopped: string;
       histogram: Record<string, number>;
     }>(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
-    expect(r.stopped).toBe('time');
+    expect(r.stopped).toBe('timeout');
     expect(r.gamesRequested).toBe(100_000_000);
     expect(r.games).toBeGreaterThan(0);
     expect(r.games).toBeLessThan(100_000_000);
     expect(Object.values(r.histogram).reduce((a, b) => a + b, 0)).toBe(r.games);
     const text = gridbits(['fleet', 'sim', ...SMALL, '--games', '100000000', '--timeout', '1s']);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(3);
     expect(text.stdout).toMatch(/stopped at the time limit \([^)]*\) after [\d,]+ of the 100,000,000 games asked for/);
     // Within the limit nothing is said.
-    expect(gridbitsJson(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty(
+    expect(gridbitsBudget(['fleet', 'sim', ...SMALL, '--games', '3', '--timeout', '60000'])).not.toHaveProperty(
       'stopped',
     );
   });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLayout, refProblem } from '../reference/fleet.js';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsCheck } from './run.js';
 import { runs } from '../long.js';
 
 /** Square name → index on a board of width w. */
@@ -52,11 +52,13 @@ describe('fleet place | fleet check', () => {
         expect(placed.code).toBe(0);
         if (/^no layout/.test(placed.stdout)) return;
         // The text, without a board: the drawn grid's own size is the board.
-        expect(gridbitsJson(['fleet', 'check', '--fleet', fleet, '--touch', touch, '-'], placed.stdout)).toMatchObject({
-          valid: true,
-          errors: [],
-          board: { width, height },
-        });
+        expect(gridbitsCheck(['fleet', 'check', '--fleet', fleet, '--touch', touch, '-'], placed.stdout)).toMatchObject(
+          {
+            valid: true,
+            errors: [],
+            board: { width, height },
+          },
+        );
         const json = gridbits(['fleet', 'place', ...flags, '--seed', String(seed), '--method', method, '--json']);
         const j = JSON.parse(json.stdout) as Placed;
         expect(j.board).toEqual({ width, height });
@@ -98,7 +100,7 @@ describe('fleet place | fleet check', () => {
         expect(text.stdout.match(/^layout \d+ of \d+$/gm)).toEqual(
           Array.from({ length: n }, (_, i) => `layout ${i + 1} of ${n}`),
         );
-        const r = gridbitsJson<{ valid: boolean; layouts: Array<{ valid: boolean }> }>(
+        const r = gridbitsCheck<{ valid: boolean; layouts: Array<{ valid: boolean }> }>(
           ['fleet', 'check', '--fleet', fleet, '--touch', touch, '-'],
           text.stdout,
         );
@@ -118,7 +120,7 @@ describe('fleet place | fleet check', () => {
           String(n),
           '--json',
         ]);
-        const back = gridbitsJson<{ valid: boolean; layouts: unknown[] }>(
+        const back = gridbitsCheck<{ valid: boolean; layouts: unknown[] }>(
           ['fleet', 'check', '--fleet', fleet, '--touch', touch, '-'],
           json.stdout,
         );
@@ -144,7 +146,7 @@ describe('fleet place | fleet check', () => {
 
   it('reports each layout of a stream, and refuses what is no layout with one line', () => {
     const stream = ['layout 1 of 2', '#.#', '...', '#..', '', 'layout 2 of 2', '##.', '...', '..#', ''].join('\n');
-    const r = gridbitsJson<{ valid: boolean; errors: string[]; layouts: Array<{ valid: boolean }> }>(
+    const r = gridbitsCheck<{ valid: boolean; errors: string[]; layouts: Array<{ valid: boolean }> }>(
       ['fleet', 'check', '--fleet', '1,1,1', '-'],
       stream,
     );
@@ -152,6 +154,7 @@ describe('fleet place | fleet check', () => {
     expect(r.valid).toBe(false);
     expect(r.errors[0]).toMatch(/^layout 2: /);
     const t = gridbits(['fleet', 'check', '--fleet', '1,1,1', '-'], stream);
+    expect(t.code).toBe(1);
     expect(t.stdout).toMatch(/layout 1: valid\nlayout 2: not valid:\n {2}/);
     expect(t.stdout).toMatch(/1 of 2 layouts valid/);
     expectUserError(gridbits(['fleet', 'check', '-'], '{"exists":false,"reason":"none"}'), /holds no layout/);

@@ -225,7 +225,7 @@ describe('shards on the local cores', () => {
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     const j = JSON.parse(r.stdout) as { count: string; shardsDone: number; shards: number };
-    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, interrupted: true });
+    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, stopped: 'interrupted' });
     expect(BigInt(j.count) <= BigInt(CLOSED_6X8)).toBe(true);
     expect(j.shardsDone).toBeLessThan(j.shards);
   }, 60_000);
@@ -370,7 +370,7 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
       count: '0',
       complete: false,
       bound: 'lower',
-      interrupted: true,
+      stopped: 'interrupted',
       shardsDone: 0,
       shards: 64,
     });

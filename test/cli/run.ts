@@ -20,10 +20,13 @@ export function gridbits(args: string[], input?: string): Run {
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Runs and parses stdout as JSON, failing loudly when the exit code is not 0. */
-export function gridbitsJson<T = Record<string, unknown>>(args: string[], input?: string): T {
+/**
+ * Runs and parses stdout as JSON, failing loudly when the exit code is not `code`: 0, or 3 for work a budget cut
+ * short, 1 for a checker's "not valid".
+ */
+export function gridbitsJson<T = Record<string, unknown>>(args: string[], input?: string, code = 0): T {
   const r = gridbits([...args, '--json'], input);
-  if (r.code !== 0) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  if (r.code !== code) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as T;
 }
 
@@ -41,4 +44,31 @@ export function expectUserError(r: Run, pattern: RegExp): void {
       `expected exit 2 and one line matching ${pattern}, got exit ${r.code}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`,
     );
   }
+}
+
+/**
+ * Runs work under a budget (--max-nodes, --timeout, a sample count) and parses its JSON, checking the exit code
+ * agrees with it: 3 when it says `"complete": false` (the budget ran out first), else 0.
+ */
+export function gridbitsBudget<T = Record<string, unknown>>(args: string[], input?: string): T {
+  const r = gridbits([...args, '--json'], input);
+  let doc: { complete?: unknown };
+  try {
+    doc = JSON.parse(r.stdout) as { complete?: unknown };
+  } catch {
+    throw new Error(`gridbits ${args.join(' ')} exited ${r.code} without JSON: ${r.stderr}`);
+  }
+  const code = doc.complete === false ? 3 : 0;
+  if (r.code !== code)
+    throw new Error(`gridbits ${args.join(' ')} exited ${r.code}, not ${code} (complete: ${String(doc.complete)})`);
+  return doc as T;
+}
+
+/** Runs a checker (tour-check, fleet check) and parses its JSON, checking the exit code: 1 when not valid, else 0. */
+export function gridbitsCheck<T = Record<string, unknown>>(args: string[], input?: string): T {
+  const r = gridbits([...args, '--json'], input);
+  const doc = JSON.parse(r.stdout || 'null') as { valid?: unknown } | null;
+  const code = doc?.valid === false ? 1 : 0;
+  if (r.code !== code) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}`);
+  return doc as T;
 }

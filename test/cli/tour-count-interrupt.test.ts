@@ -9,7 +9,7 @@ describe('tour-count: Ctrl-C', () => {
     const r = await interruptAfterProgress(['tour-count', '6x6', '--from', 'a1', '--json']);
     expect(r.exitMs).toBeLessThan(500);
     expect(r.code).toBe(130);
-    const j = JSON.parse(r.stdout) as { complete: boolean; bound: string; interrupted: boolean; reason: string };
-    expect(j).toMatchObject({ complete: false, bound: 'none', interrupted: true, reason: 'interrupted' });
+    const j = JSON.parse(r.stdout) as { complete: boolean; bound: string; stopped: string; reason: string };
+    expect(j).toMatchObject({ complete: false, bound: 'none', stopped: 'interrupted', reason: 'interrupted' });
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 
 interface CountJson {
   board: { width: number; height: number };
@@ -111,12 +111,12 @@ describe('gridbits tour-count', () => {
       gridbits(['tour-count', '9x9', '--queue', 'redis://127.0.0.1:1']),
       /limit is 13.*a queued count has no budget, and this one does not split into shards/,
     );
-    const j = gridbitsJson<CountJson>(['tour-count', '9x9', '--max-nodes', '20000']);
+    const j = gridbitsBudget<CountJson>(['tour-count', '9x9', '--max-nodes', '20000']);
     expect(j.complete).toBe(false);
     expect(j.lowerBound).toBe(true);
     expect(j.reason).toMatch(/budget exhausted/);
     expect(BigInt(j.count) >= 0n).toBe(true);
-    const t = gridbitsJson<CountJson>(['tour-count', '6x6', '--timeout', '50']);
+    const t = gridbitsBudget<CountJson>(['tour-count', '6x6', '--timeout', '50']);
     expect(t.complete).toBe(false);
     const text = gridbits(['tour-count', '9x9', '--max-nodes', '20000']);
     expect(text.stdout).toMatch(/^at least .* \(a lower bound: budget exhausted/);
@@ -127,7 +127,7 @@ describe('gridbits tour-count', () => {
       gridbits(['tour-count', '8x8', '--closed']),
       /8x8 has 64 squares, over the exact counter's limit of 48 for closed tours this wide \(joined across the middle\); give a budget/,
     );
-    const j = gridbitsJson<
+    const j = gridbitsBudget<
       CountJson & { bound: string; split: string; shards: number; shardsDone: number; threads: number; seconds: number }
     >(['tour-count', '8x8', '--closed', '--timeout', '2s']);
     expect(j).toMatchObject({
@@ -145,12 +145,12 @@ describe('gridbits tour-count', () => {
     // The process's peak memory, its threads' tables included.
     expect((j as unknown as { peakMemoryBytes: number }).peakMemoryBytes).toBeGreaterThan(10_000_000);
     const text = gridbits(['tour-count', '8x8', '--closed', '--timeout', '1s']);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(3);
     expect(text.stdout).toMatch(
       /^at least 0 closed knight tours of the 8x8 board \(a lower bound: budget exhausted after 1000 ms, 0 of 16 shards done\)\n.*joined through the moves between them, 16 shards on \d threads?, .* s, [0-9.]+ [MG]B of memory at most\n$/,
     );
     // With a node budget the count runs in this process: the top half's program stops with no bound yet.
-    const n = gridbitsJson<CountJson & { bound: string; split: string; shards: number }>([
+    const n = gridbitsBudget<CountJson & { bound: string; split: string; shards: number }>([
       'tour-count',
       '8x8',
       '--closed',
@@ -161,7 +161,7 @@ describe('gridbits tour-count', () => {
   });
 
   it('a stopped frontier count says it has no bound (not "at least 0") and how far it got; its JSON keeps every field', () => {
-    const j = gridbitsJson<
+    const j = gridbitsBudget<
       CountJson & { bound: string; squaresAdded: number; squares: number; shareDone: number; nodes: number }
     >(['tour-count', '7x7', '--max-nodes', '20000']);
     expect(j.method).toBe('frontier');
@@ -176,13 +176,13 @@ describe('gridbits tour-count', () => {
     expect(j.shareDone > 0 && j.shareDone < 1).toBe(true);
     expect(j.convention).toMatch(/A165134/);
     const text = gridbits(['tour-count', '7x7', '--max-nodes', '20000']);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(3);
     expect(text.stdout).not.toMatch(/at least/);
     expect(text.stdout).toMatch(
       /^the number of directed open knight tours of the 7x7 board is not known, not even a lower bound \(budget exhausted after 20000 nodes: .*added \d+ of the 49 squares/,
     );
     // Backtracking's stop is a real lower bound, and says so; a finished count is exact.
-    const b = gridbitsJson<CountJson & { bound: string }>(['tour-count', '9x9', '--max-nodes', '20000']);
+    const b = gridbitsBudget<CountJson & { bound: string }>(['tour-count', '9x9', '--max-nodes', '20000']);
     expect([b.bound, b.lowerBound, BigInt(b.count) > 0n]).toEqual(['lower', true, true]);
     expect(gridbitsJson<CountJson & { bound: string }>(['tour-count', '5x5']).bound).toBe('exact');
   });

@@ -1,7 +1,7 @@
 // The tour commands read back what they write: every output form of `tour` checked by `tour-check`; the trace
 // as JSON events; tour-table under its one budget name (and the old one).
 import { describe, expect, it } from 'vitest';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson, gridbitsCheck } from './run.js';
 
 interface Check {
   valid: boolean;
@@ -23,7 +23,7 @@ describe('tour → tour-check', () => {
       for (const form of [['--format', 'grid'], ['--format', 'moves'], ['--json']]) {
         const written = gridbits([...base, ...form]);
         expect(written.code).toBe(0);
-        const check = gridbitsJson<Check>(['tour-check', '-'], written.stdout);
+        const check = gridbitsCheck<Check>(['tour-check', '-'], written.stdout);
         // (An open tour may happen to end a move from its start: only a closed one must.)
         expect(check, form.join(' ')).toMatchObject({
           valid: true,
@@ -38,8 +38,8 @@ describe('tour → tour-check', () => {
 
   it('takes the board as WxH or --board', () => {
     const moves = gridbits(['tour', '5x5', '--format', 'moves']).stdout;
-    expect(gridbitsJson<Check>(['tour-check', '-', '5x5'], moves).valid).toBe(true);
-    expect(gridbitsJson<Check>(['tour-check', '-', '--board', '5x5'], moves).valid).toBe(true);
+    expect(gridbitsCheck<Check>(['tour-check', '-', '5x5'], moves).valid).toBe(true);
+    expect(gridbitsCheck<Check>(['tour-check', '-', '--board', '5x5'], moves).valid).toBe(true);
     expectUserError(gridbits(['tour-check', '-', '5x5', '--board', '6x6'], moves), /two boards given/);
   });
 });
@@ -60,7 +60,7 @@ describe('tour --trace --json', () => {
       if (e.kind === 'move' || e.kind === 'backtrack') path.length = e.move - (e.kind === 'move' ? 0 : 1);
       if (e.kind === 'restart') path.length = 0;
     }
-    expect(gridbitsJson<Check>(['tour-check', '-', '--board', '3x4'], path.join(' '))).toMatchObject({
+    expect(gridbitsCheck<Check>(['tour-check', '-', '--board', '3x4'], path.join(' '))).toMatchObject({
       valid: true,
       length: 12,
     });
@@ -69,8 +69,8 @@ describe('tour --trace --json', () => {
 
 describe('tour-table', () => {
   it('--max-nodes is the budget per square; the board either way; durations', () => {
-    const a = gridbitsJson<{ maxSquareNodes: number; cells: unknown }>(['tour-table', '5x5', '--max-nodes', '50']);
-    const b = gridbitsJson<{ maxSquareNodes: number; cells: unknown }>([
+    const a = gridbitsBudget<{ maxSquareNodes: number; cells: unknown }>(['tour-table', '5x5', '--max-nodes', '50']);
+    const b = gridbitsBudget<{ maxSquareNodes: number; cells: unknown }>([
       'tour-table',
       '--board',
       '5x5',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 
 interface Cell {
   square: string;
@@ -29,7 +29,8 @@ describe('gridbits tour-table', () => {
 
   it('says N and LIM in the text table', () => {
     const r = gridbits(['tour-table', '10x4', '--max-nodes', '50']);
-    expect(r.code).toBe(0);
+    // Squares left undecided (LIM): the table is not whole, exit 3.
+    expect(r.code).toBe(3);
     expect(r.stdout).toContain('LIM');
     expect(r.stdout).toMatch(/20 squares start one, 0 none \(N\), 20 undecided \(LIM\)/);
     const n = gridbits(['tour-table', '4x3']);
@@ -55,7 +56,7 @@ describe('gridbits tour-table', () => {
   });
 
   it('a timeout leaves squares undecided, honestly', () => {
-    const j = gridbitsJson<TableJson>(['tour-table', '10x4', '--timeout', '1', '--max-nodes', '100000000']);
+    const j = gridbitsBudget<TableJson>(['tour-table', '10x4', '--timeout', '1', '--max-nodes', '100000000']);
     expect(j.cells.flat().some((x) => x.exists === null)).toBe(true);
   });
 

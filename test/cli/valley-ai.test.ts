@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refMoves, refParse } from '../valley/reference.js';
 import { refWinsWithin } from '../valley/brute.js';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 
 interface Best {
   move: string | null;
@@ -34,7 +34,7 @@ describe('gridbits valley best', () => {
       winner: 'white',
     });
     const text = '1s1ss/5/1k2s/S2S1/2SKS b 19';
-    const j = gridbitsJson<Best>(['valley', 'best', '--position', text, '--depth', '6', '--max-nodes', '1000000']);
+    const j = gridbitsBudget<Best>(['valley', 'best', '--position', text, '--depth', '6', '--max-nodes', '1000000']);
     expect(j).toMatchObject({ score: 29997, winIn: 2, winInPlies: 3, winner: 'black' });
     expect(refWinsWithin(refParse(text), false, 3)).toBe(true);
     expect(refWinsWithin(refParse(text), false, 1)).toBe(false);
@@ -91,7 +91,7 @@ describe('gridbits valley best', () => {
 
 describe('gridbits valley match', () => {
   it('plays games and prints wins, draws and losses', () => {
-    const j = gridbitsJson<Record<string, number | { player: string; wins: number }>>([
+    const j = gridbitsBudget<Record<string, number | { player: string; wins: number }>>([
       'valley',
       'match',
       '--games',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refFormat, refMoves, refParse, refPerft, refPlay } from '../valley/reference.js';
-import { expectUserError, gridbits, gridbitsJson } from './run.js';
+import { expectUserError, gridbits, gridbitsBudget, gridbitsJson } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridbits-valley-'));
 
@@ -33,10 +33,10 @@ describe('gridbits valley: help per subcommand', () => {
 describe('gridbits valley: durations and budgets', () => {
   it('reads every time flag as 250ms, 5s, 2m, 1h or bare milliseconds', () => {
     // solve --timeout 1 is one millisecond now (it was one second): the start is not solved in that time.
-    expect(gridbitsJson(['valley', 'solve', '--timeout', '1', '--table', '4'])).toMatchObject({
+    expect(gridbitsBudget(['valley', 'solve', '--timeout', '1', '--table', '4'])).toMatchObject({
       value: 'unknown',
       exhausted: true,
-      stopped: 'time',
+      stopped: 'timeout',
     });
     // A proven win stops the search long before --time 1m.
     expect(gridbitsJson(['valley', 'best', '--position', 'k4/3s1/5/5/K3S w 4', '--time', '1m'])).toMatchObject({
@@ -55,18 +55,18 @@ describe('gridbits valley: durations and budgets', () => {
 
   it('stops perft on a node budget with a partial count, a lower bound of the whole', () => {
     const whole = refPerft(refParse('sskss/5/5/5/SSKSS w 0'), 5);
-    const part = gridbitsJson<{ nodes: number; complete: boolean; lowerBound: boolean; stopped: string }>([
+    const part = gridbitsBudget<{ nodes: number; complete: boolean; lowerBound: boolean; stopped: string }>([
       'valley',
       'perft',
       '5',
       '--max-nodes',
       '100000',
     ]);
-    expect(part).toMatchObject({ complete: false, lowerBound: true, stopped: 'nodes' });
+    expect(part).toMatchObject({ complete: false, lowerBound: true, stopped: 'max-nodes' });
     expect(part.nodes).toBeGreaterThanOrEqual(100_000);
     expect(part.nodes).toBeLessThan(whole);
     const full = gridbitsJson<{ divide: Record<string, number> }>(['valley', 'perft', '5', '--divide']);
-    const rows = gridbitsJson<{ divide: Record<string, number> }>([
+    const rows = gridbitsBudget<{ divide: Record<string, number> }>([
       'valley',
       'perft',
       '5',
@@ -85,7 +85,7 @@ describe('gridbits valley: durations and budgets', () => {
   });
 
   it('stops a match on --timeout with the tally of the games finished', () => {
-    const t = gridbitsJson<Record<string, number | boolean>>([
+    const t = gridbitsBudget<Record<string, number | boolean>>([
       'valley',
       'match',
       '--games',
@@ -97,7 +97,7 @@ describe('gridbits valley: durations and budgets', () => {
       '--timeout',
       '300ms',
     ]);
-    expect(t).toMatchObject({ complete: false, stopped: 'time', gamesAsked: 100000 });
+    expect(t).toMatchObject({ complete: false, stopped: 'timeout', gamesAsked: 100000 });
     expect((t.white as number) + (t.black as number) + (t.draws as number)).toBe(t.games);
   });
 });
@@ -127,7 +127,7 @@ describe('gridbits valley: --json with every flag', () => {
       ],
       ['solve', '--all-moves', '--shortest', '--no-symmetry', '--max-nodes', '20000', '--table', '4'],
     ]) {
-      const j = gridbitsJson(['valley', ...args]);
+      const j = gridbitsBudget(['valley', ...args]);
       if (args[0] !== 'solve') expect(j.board, args.join(' ')).toEqual(board);
       expect(typeof j.seconds, args.join(' ')).toBe('number');
     }

@@ -38,7 +38,7 @@ describe('Ctrl-C in gridbits valley', () => {
       stopped: string;
       divide: Record<string, number>;
     };
-    expect(doc).toMatchObject({ complete: false, stopped: 'signal', lowerBound: true });
+    expect(doc).toMatchObject({ complete: false, stopped: 'interrupted', lowerBound: true });
     expect(Object.values(doc.divide).reduce((a, b) => a + b, 0)).toBe(doc.nodes);
   });
 
@@ -54,7 +54,7 @@ describe('Ctrl-C in gridbits valley', () => {
     expect(r.code).toBe(130);
     expect(r.exitMs).toBeLessThan(500);
     const t = JSON.parse(r.stdout) as Record<string, number | boolean | string>;
-    expect(t).toMatchObject({ complete: false, stopped: 'signal', gamesAsked: 1000 });
+    expect(t).toMatchObject({ complete: false, stopped: 'interrupted', gamesAsked: 1000 });
     expect(t.games as number).toBeLessThan(1000);
     expect((t.white as number) + (t.black as number) + (t.draws as number)).toBe(t.games);
     const text = await interrupt(['valley', 'match', '--games', '1000', '--white', 'ai', '--black', 'greedy']);
@@ -80,7 +80,7 @@ describe('Ctrl-C in gridbits valley', () => {
         a: { wins: number };
         b: { wins: number };
       };
-      expect(t).toMatchObject({ complete: false, stopped: 'signal', gamesAsked: 1000 });
+      expect(t).toMatchObject({ complete: false, stopped: 'interrupted', gamesAsked: 1000 });
       expect(t.games).toBeGreaterThan(0);
       expect(t.games).toBeLessThan(1000);
       expect(t.white + t.black + t.draws).toBe(t.games);
@@ -108,7 +108,7 @@ describe('Ctrl-C in gridbits valley', () => {
     const j = await interrupt(['valley', 'solve', '--all-moves', '--table', '16', '--json']);
     expect(j.code).toBe(130);
     expect(JSON.parse(j.stdout)).toMatchObject({
-      stopped: 'signal',
+      stopped: 'interrupted',
       exhausted: false,
       position: 'sskss/5/5/5/SSKSS w 0',
     });
