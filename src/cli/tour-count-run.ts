@@ -3,7 +3,15 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, type CountPartial } from '../tour/count.js';
+import {
+  COUNT_CONVENTION,
+  COUNT_MAX_SQUARES,
+  OPEN_8X8_HOURS,
+  countLimit,
+  longCount,
+  type CountPartial,
+  type LongCount,
+} from '../tour/count.js';
 import type { EachAnswer } from '../tour/count-each.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
 import { budgetWords } from './tour-stopped.js';
@@ -63,7 +71,7 @@ export const tourCount: Run = async (args, out) => {
       );
     return countEach(board, piece, out, maxNodes, timeoutMs);
   }
-  refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
+  const long = refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
   const file = str(args, 'checkpoint');
   if (file !== undefined && queue !== undefined)
     throw new GridbitsError(
@@ -82,6 +90,7 @@ export const tourCount: Run = async (args, out) => {
     const plain = timeoutMs === undefined && file === undefined;
     if (queue !== undefined || (sc.shards > 1 && (plain || sc.method === 'crossing'))) {
       return countSharded(out, board, piece, sc, queue, {
+        label: countLabel(board, long),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(file !== undefined ? { checkpoint: file } : {}),
       });
@@ -101,7 +110,7 @@ export const tourCount: Run = async (args, out) => {
             if (stopped) saved = true;
           },
         };
-  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined || long !== null;
   const { r: outcome, seconds } = await timed(() =>
     runJob(
       out,
@@ -110,7 +119,7 @@ export const tourCount: Run = async (args, out) => {
         { width: board.width, height: board.height },
         { piece: piece.name, closed, from, to, pastLimit, resume, checkpoint },
       ],
-      { label: `tour-count ${board}`, maxNodes, timeoutMs },
+      { label: countLabel(board, long), maxNodes, timeoutMs },
     ),
   );
   if (file !== undefined && outcome.finished && outcome.value.complete) dropCheckpoint(file);
@@ -283,7 +292,11 @@ async function timed<T>(run: () => Promise<T>): Promise<{ r: T; seconds: number 
   return { r, seconds: secondsSince(t0) };
 }
 
-/** The CLI's own words for a board past the count limit without a budget (the library names its options). */
+/**
+ * A count without a budget past the library's limit (about a minute): run when this machine finishes it (the
+ * answer: what the largest such count took here, for the progress line), refused in the CLI's words when it
+ * does not (the library names its options), with the estimate and the queue where there are.
+ */
 function refuseWithoutBudget(
   board: Board,
   piece: Piece,
@@ -292,20 +305,41 @@ function refuseWithoutBudget(
   timeoutMs: number | undefined,
   queued = false,
   from?: number,
-): void {
-  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
+): LongCount | null {
+  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return null;
   const limit = countLimit(board, piece, closed, from);
+  if (limit === null) return null;
+  const sc = shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed });
   // The queue is for counts past one machine: it takes any count that splits into shards, however long.
-  if (
-    limit !== null &&
-    queued &&
-    shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
-  ) {
-    throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
+  if (queued) {
+    if (sc.method === 'whole')
+      throw new GridbitsError(
+        'LIMIT',
+        `${limit}; a queued count has no budget, and this one does not split into shards`,
+      );
+    return null;
   }
-  if (queued) return;
-  if (limit !== null)
-    throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+  const long = longCount(board, piece, closed, from);
+  if (long !== null) return long;
+  const queue =
+    from === undefined && sc.method !== 'whole'
+      ? '; share it among machines with --queue redis://HOST:PORT and `gridbits worker` on each'
+      : '';
+  const days =
+    !closed && from === undefined && board.width === 8 && board.height === 8
+      ? ` (about ${OPEN_8X8_HOURS} hours on one machine like this one)`
+      : '';
+  throw new GridbitsError('LIMIT', `${limit}${days}; give a budget (--max-nodes or --timeout) to try anyway${queue}`);
+}
+
+/**
+ * The progress line's label for a count: for a long one, how long the largest of its kind took on this machine
+ * ("tour-count 8x8, a long count (8x8 closed: 22 min, 1.52 GB here)").
+ */
+function countLabel(board: Board, long: LongCount | null): string {
+  if (long === null) return `tour-count ${board}`;
+  const minutes = Math.max(1, Math.round(long.seconds / 60));
+  return `tour-count ${board}, a long count (${long.measured}: ${minutes} min, ${bytesWords(long.bytes)} here)`;
 }
 
 /** How far a stopped frontier count got, in words: it has no partial count to show. */
