@@ -205,6 +205,11 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
   const seed = seedOf(args);
   const strategy = hunterOf(args);
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
+  if (samples !== undefined && strategy !== 'posterior')
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `fleet sim: --hunter-samples is for the posterior hunter, not ${strategy} (give --hunter posterior)`,
+    );
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
   const size = `${p.width}x${p.height}`;
