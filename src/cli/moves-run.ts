@@ -8,7 +8,7 @@ import { GridbitsError } from '../core/error.js';
 import type { MobilityPartial } from '../pieces/mobility.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { boardAndRest, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
+import { boardAndRest, DEFAULT_BOARD, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 
@@ -23,7 +23,7 @@ function byFileThenRank(board: Board, squares: number[]): number[] {
 }
 
 function boardOf(text: string | undefined): Board {
-  return parseBoardSize(text ?? '8x8');
+  return parseBoardSize(text ?? DEFAULT_BOARD);
 }
 
 /** Boards past this many cells are huge: their attacks run in a worker thread. */
