@@ -13,6 +13,11 @@ export interface Flag {
   help: string;
   /** Older names that still work (hidden from the help). */
   aliases?: string[];
+  /**
+   * The names the flag's value takes, from the table its parser reads (the pieces, fleets, hunters, …): completion
+   * offers them, and a value close to one of them gets "did you mean". A parser may take other forms too (`1,2`).
+   */
+  choices?: readonly string[];
 }
 
 export interface Parsed {
@@ -48,6 +53,8 @@ export interface Command {
   subcommands?: Command[];
   /** False for a command that prints no result (serve): no --out. */
   printsResult?: boolean;
+  /** The names its first argument takes (the piece of `moves`, the shell of `completion`), as `Flag.choices`. */
+  argumentChoices?: { what: string; names: readonly string[] };
 }
 
 /** Flags every command takes. */
@@ -126,7 +133,7 @@ export function duration(args: Parsed, name: string, fallback?: number): number 
 }
 
 /** How a board size looks on the command line: `8x8`. */
-const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
+export const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
 
 /** The flag that names a board, for commands that take one (`--board WxH`, or the same as a positional). */
 export const BOARD_FLAG: Flag = { type: 'string', value: 'WxH', help: 'the board (or give WxH as an argument)' };
