@@ -29,11 +29,11 @@ interface Paragraph {
 }
 
 /**
- * Where the lines of a list item go on: under its note when it has one set off by spaces (an example's "   (1728)"),
- * else a little further in than the item.
+ * Where the lines of a list item go on: under its note when it has one set off by spaces (an example's "   (1728)",
+ * a table's second column), else a little further in than the item.
  */
 function itemHang(indent: number, words: string): number {
-  const note = /\S {2,}(?=\()/.exec(words);
+  const note = /\S {2,}(?=\S)/.exec(words);
   return note === null ? indent + 4 : indent + note.index + note[0].length;
 }
 
@@ -92,14 +92,22 @@ function fill(chunks: readonly string[], width: number, first: number, rest: num
   return lines;
 }
 
-/** The words of a text with the spaces before each: the chunks fill() lays out. */
-const chunksOf = (words: string): string[] => words.match(/\s*\S+/g) ?? [];
+/**
+ * The words of a text with the spaces before each: the chunks fill() lays out. A command to type ("gridbits help
+ * shards", or any in backquotes) is one chunk, so that it is never broken over two lines.
+ */
+const chunksOf = (words: string): string[] => words.match(/\s*(?:`[^`]*`\S*|gridbits help \S+|\S+)/g) ?? [];
 
 /** A help text reflowed to `width` columns (see paragraphs() for how its lines are read). */
 export function wrapHelp(text: string, width: number): string {
-  return paragraphs(text.replace(/\s+$/, ''))
-    .flatMap((p) => (p === null ? [''] : fill(chunksOf(p.words), width, p.indent, p.hang)))
-    .join('\n');
+  return (
+    paragraphs(text.replace(/\s+$/, ''))
+      // A note too far right for the width (a narrow terminal) leaves its item's lines a little further in instead.
+      .flatMap((p) =>
+        p === null ? [''] : fill(chunksOf(p.words), width, p.indent, p.hang > width / 2 ? p.indent + 4 : p.hang),
+      )
+      .join('\n')
+  );
 }
 
 /**

@@ -14,9 +14,9 @@ export interface HelpTopic {
   text: string;
 }
 
-const CONVENTIONS = `Output: every command prints text for people, or one JSON document with --json; --out FILE writes the result
-to FILE instead (replaced whole, at once; '-' is standard output). Progress goes to standard error, on a terminal or
-with --progress.
+const CONVENTIONS = `Output: every command prints text for people, or one JSON document with --json; --out FILE
+writes the result to FILE instead (replaced whole, at once; '-' is standard output). Progress goes to standard
+error, on a terminal or with --progress.
 
 Board: WxH, as an argument or with --board WxH (both at once only when they agree); squares are named a1 (bottom
 left) to h8 and on past z as spreadsheet columns (aa1, ab1, …).
@@ -36,15 +36,28 @@ Colours: only on a terminal; FORCE_COLOR (not 0 or false) turns them on, FORCE_C
 Mistakes: a mistake in the input is one line on standard error, "gridbits: …", with exit code 2; a mistyped
 command, flag or name gets "did you mean".`;
 
+/** Each exit code in a few words (a line too long for a template here is a string of its own). */
+const EACH_CODE: ReadonlyArray<readonly [number, string]> = [
+  [0, 'the command answered; a checker (tour-check, fleet check) found its input valid.'],
+  [1, 'a checker found its input not valid, and says why (in text, or "valid": false in the JSON).'],
+  [
+    2,
+    'a mistake in the input: one line on standard error ("gridbits: …"), nothing on standard output, ' +
+      'no file written.',
+  ],
+  [
+    3,
+    "a budget ran out first (--timeout, --max-nodes, a limit of the counter's own): what was found is printed, " +
+      'and the JSON says "complete": false with "stopped": "timeout" or "max-nodes".',
+  ],
+  [130, 'Ctrl-C: what was finished is printed where there is any ("stopped": "interrupted").'],
+  [70, 'a fault of gridbits itself: one line on standard error (GRIDBITS_DEBUG=1 adds the stack).'],
+];
+
 const EXIT_CODES = `${EXIT_HELP}
 
-0: the command answered. A checker (tour-check, fleet check) answers 0 for input it found valid.
-1: a checker found its input not valid; it says why (text, or "valid": false in the JSON).
-2: a mistake in the input: one line on standard error ("gridbits: …"), nothing on standard output, no file written.
-3: a budget ran out first (--timeout, --max-nodes, a limit of the counter's own): what was found is printed, and
-the JSON says "complete": false with "stopped": "timeout" or "max-nodes".
-130: Ctrl-C: what was finished is printed where there is any ("stopped": "interrupted").
-70: a fault of gridbits itself: one line on standard error (GRIDBITS_DEBUG=1 adds the stack).`;
+Each code:
+${EACH_CODE.map(([code, words]) => `  ${String(code).padEnd(5)}${words}`).join('\n')}`;
 
 const COUNTING = `Conventions (as OEIS counts them):
   open tours are directed: a tour and its reverse count twice (5x5: 1728, 6x6: 6637920, A165134);
@@ -75,11 +88,11 @@ limit in "reason"). Ctrl-C stops the count, which then says what it has, as a bu
 
 More: gridbits help shards, gridbits help checkpoints, gridbits help queue.`;
 
-const CHECKPOINTS = `tour-count: with --checkpoint FILE the count's state is saved to FILE about every minute and whenever it
-stops (a budget, Ctrl-C); run the same command with the same FILE to go on where it stopped: the count is the same
-as an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or a damaged
-one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved. A count of closed tours 8
-wide keeps the shards finished instead (gridbits help shards).
+const CHECKPOINTS = `tour-count: with --checkpoint FILE the count's state is saved to FILE about every minute and
+whenever it stops (a budget, Ctrl-C); run the same command with the same FILE to go on where it stopped: the count
+is the same as an unbroken run's. A finished count removes FILE. A FILE of another board, piece or kind of count, or
+a damaged one, is refused (exit 2), never resumed. Backtracking counts and --each are not saved. A count of closed
+tours 8 wide keeps the shards finished instead (gridbits help shards).
 
 fleet count: with --checkpoint FILE the count runs in shards and every shard counted is saved to FILE as it
 finishes (and when the count stops: Ctrl-C, --timeout); the same command with the same FILE counts only the
@@ -88,13 +101,13 @@ never resumed.
 
 A checkpoint that cannot be written is refused before the work starts.`;
 
-const SHARDS = `tour-count: tours on boards at least 4 squares long are counted by halves (the top half-board's boundary states
-joined with their images under the half turn, or on an odd length with those of the board one shorter; leapers
-that move at most two ranks; open tours without --from), and the join splits into shards whose counts add up to
-the total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local cores, each thread
-taking the next shard; a thread builds the top half's table for itself, so a second thread starts only where the
-join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower bound). On a
-queue a count is 64 shards.
+const SHARDS = `tour-count: tours on boards at least 4 squares long are counted by halves (the top half-board's
+boundary states joined with their images under the half turn, or on an odd length with those of the board one
+shorter; leapers that move at most two ranks; open tours without --from), and the join splits into shards whose
+counts add up to the total ("shards" in the JSON). Without a budget such a count runs as 16 shards on the local
+cores, each thread taking the next shard; a thread builds the top half's table for itself, so a second thread starts
+only where the join left is long enough to pay for it. Ctrl-C reports the shards finished (their sum is a lower
+bound). On a queue a count is 64 shards.
 
 Closed tours of boards 8 wide are joined across the middle instead: the top half-board's own moves by the
 frontier program, then each vector of its boundary degrees joined through every set of moves between the halves
@@ -111,26 +124,26 @@ holds less at once. With --shards N they run on the local cores.
 
 More: gridbits help checkpoints, gridbits help queue.`;
 
-const QUEUE = `With --queue URL, tour-count and fleet count put their shards on a job queue (BullMQ on a Redis server), and
-any number of \`gridbits worker --queue URL\` processes, on any machines, count them; the count waits, checks that
-every shard's answer belongs to this count, and adds them up. A count put on the queue again finds the shards
-already done there (a stopped count resumes where it stopped; Ctrl-C stops the waiting, not the workers). A queued
-count has no budget: --queue takes no --max-nodes or --timeout; tour-count counts whole boards on it (no --from,
---to or --each).
+const QUEUE = `With --queue URL, tour-count and fleet count put their shards on a job queue (BullMQ on a Redis
+server), and any number of \`gridbits worker --queue URL\` processes, on any machines, count them; the count waits,
+checks that every shard's answer belongs to this count, and adds them up. A count put on the queue again finds the
+shards already done there (a stopped count resumes where it stopped; Ctrl-C stops the waiting, not the workers). A
+queued count has no budget: --queue takes no --max-nodes or --timeout; tour-count counts whole boards on it (no
+--from, --to or --each).
 
-A queue that cannot be reached, does not answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server is one line and exit 2.
-A queue lost during the count (its server stopped, its network down) is waited for, and the progress line says
-so; after ${QUEUE_WAIT_MS / 1000} s without an answer the count stops, one line and exit 2: the shards counted stay on the queue
-(where its server keeps its data), and the same command picks them up.
+A queue that cannot be reached, does not answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server is one
+line and exit 2. A queue lost during the count (its server stopped, its network down) is waited for, and the
+progress line says so; after ${QUEUE_WAIT_MS / 1000} s without an answer the count stops, one line and exit 2: the
+shards counted stay on the queue (where its server keeps its data), and the same command picks them up.
 
 Workers: a worker takes the shards, counts each in a thread of its own, and puts the count back; it runs until
 stopped, waiting for new shards when the queue is empty, and logs one line per shard on standard error. A worker
 that dies mid-shard (killed, or its machine lost) loses nothing: its shard goes back to the queue within about
-${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another worker counts it. Ctrl-C takes no new shard and hands the shards it is counting back
-to the queue at once (their work so far is dropped; a worker starts them again), then exits with code 130. A
-queue lost while the worker runs is waited for, and the log says so; a server back within ${QUEUE_WAIT_MS / 1000} s finds the worker
-serving. After ${QUEUE_WAIT_MS / 1000} s without an answer the worker stops: one line, exit 2; the shards it was counting go back
-to the queue once it answers, for any worker.
+${Math.round((LOCK_MS + STALLED_CHECK_MS) / 1000)} s and another worker counts it. Ctrl-C takes no new shard and
+hands the shards it is counting back to the queue at once (their work so far is dropped; a worker starts them
+again), then exits with code 130. A queue lost while the worker runs is waited for, and the log says so; a server
+back within ${QUEUE_WAIT_MS / 1000} s finds the worker serving. After ${QUEUE_WAIT_MS / 1000} s without an answer
+the worker stops: one line, exit 2; the shards it was counting go back to the queue once it answers, for any worker.
 
 Memory: a worker keeps the boundary tables of the tour count it has worked on, on each thread, so that its later
 shards of that count cost only their part of the join; on 8×8 open tours, counted class by class of where their
@@ -158,12 +171,13 @@ Ships of one shape are interchangeable: layouts that only swap them are one layo
 The field: WxH or --board WxH, each side 1 to 400 (default 10x10, or the mask's size); --forbid c3,c4 and --mask
 FILE (top row first, '#' forbidden, '.' free) take cells out of it.
 
-Layouts are drawn and read as grids, top row first: '#' or '1' a ship cell, '.' or '0' water, '${FORBIDDEN_GLYPH}' a forbidden
-cell; rank numbers in front and file letters under it, as fleet place draws it, are read too, and so is fleet
-place --json. Several layouts each start with a line "layout N of M".`;
+Layouts are drawn and read as grids, top row first: '#' or '1' a ship cell, '.' or '0' water, '${FORBIDDEN_GLYPH}' a
+forbidden cell; rank numbers in front and file letters under it, as fleet place draws it, are read too, and so is
+fleet place --json. Several layouts each start with a line "layout N of M".`;
 
 /** The rules and notation of King's Valley, on the valley pages and in its topic. */
-export const VALLEY_RULES = `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
+export const VALLEY_RULES = `Rules: every piece slides in one of 8 directions until the edge or a piece, at least
+one square;
   a soldier may pass over the valley c3 but not stop on it; the first move (ply 0) must be a soldier move;
   a King ending its move on the valley wins; a side to move whose King cannot move loses.
 Position: ranks 5 down to 1 separated by '/', K S White, k s Black, digits for empty runs, then w/b and the ply.
