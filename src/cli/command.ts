@@ -20,6 +20,11 @@ export interface Flag {
   conflicts?: Record<string, string>;
   /** Flags beside one of which this one applies: given without any of them it is refused (checkFlags). */
   needs?: string[];
+  /**
+   * The names the flag's value takes, from the table its parser reads (the pieces, fleets, hunters, …): completion
+   * offers them, and a value close to one of them gets "did you mean". A parser may take other forms too (`1,2`).
+   */
+  choices?: readonly string[];
 }
 
 export interface Parsed {
@@ -55,6 +60,8 @@ export interface Command {
   subcommands?: Command[];
   /** False for a command that prints no result (serve): no --out. */
   printsResult?: boolean;
+  /** The names its first argument takes (the piece of `moves`, the shell of `completion`), as `Flag.choices`. */
+  argumentChoices?: { what: string; names: readonly string[] };
 }
 
 /** Flags every command takes. */
@@ -175,7 +182,7 @@ export function seedFlag(what: string): Flag {
 }
 
 /** How a board size looks on the command line: `8x8`. */
-const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
+export const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
 
 /** The board of a command that has one when none is given: the chessboard (the fleet commands: 10x10, fleet.ts). */
 export const DEFAULT_BOARD = '8x8';

@@ -1,13 +1,17 @@
 // `gridbits completion bash|zsh|fish`: its flags and help (the script is made in completion-run.ts).
 import type { Command } from './command.js';
 
+/** The shells `completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
 /** The `completion` command. */
 export function completionCommand(commands: () => Command[]): Command {
   return {
     name: 'completion',
     usage: 'completion bash|zsh|fish',
-    summary: 'print a shell completion script (commands, subcommands and flags)',
+    summary: 'print a shell completion script (commands, subcommands, flags and their values)',
     flags: {},
+    argumentChoices: { what: 'shell', names: SHELLS },
     printsResult: true,
     details: `Examples:
   source <(gridbits completion bash)        (in ~/.bashrc)

@@ -35,7 +35,7 @@ import {
   watched,
 } from './fleet-shared.js';
 import type { Output } from './output.js';
-import { FORBIDDEN_GLYPH as FORBIDDEN } from './constants.js';
+import { FORBIDDEN_GLYPH as FORBIDDEN, HEAT_METHODS } from './constants.js';
 
 /** Refuses arguments past the board (a positional WxH). */
 function noExtra(args: Parsed, name: string): void {
@@ -65,7 +65,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   const shots = str(args, 'shots');
   const k = shots === undefined ? emptyKnowledge(p) : parseShots(p, await readTextArg(shots, 'the shots file'));
   const method = (str(args, 'method') ?? 'auto') as HeatMethod;
-  if (!['auto', 'exact', 'sampled'].includes(method))
+  if (!(HEAT_METHODS as readonly string[]).includes(method))
     throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
   // What only the sampled method reads is refused where the exact method answers, never ignored.
   const sampledOnly = ['samples', 'seed'].find((f) => str(args, f) !== undefined);

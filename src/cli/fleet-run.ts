@@ -17,7 +17,7 @@ import type { Output } from './output.js';
 import { parseQueueAddress } from './queue-address.js';
 import { runJob } from './run-job.js';
 import { seedOf } from './seed.js';
-import { FORBIDDEN_GLYPH } from './constants.js';
+import { FORBIDDEN_GLYPH, PLACE_METHODS } from './constants.js';
 import { durationWords, plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
 import {
   answerOf,
@@ -48,7 +48,7 @@ function drawLayout(p: FleetProblem, layout: FleetLayout | null, out: Output): s
   });
 }
 
-const METHODS = ['uniform', 'rails', 'search'] as const;
+const METHODS = PLACE_METHODS;
 /**
  * Boards from this many cells build their placements (place) or their counting plan (count, heat) in one
  * synchronous step long enough to miss Ctrl-C's half second, so the work runs in a worker thread (starting one

@@ -3,9 +3,9 @@
 import { DEFAULT_SHARDS } from '../core/shards.js';
 import { HUNTER_STRATEGIES } from '../fleet/hunters.js';
 import { FLEET_MAX_SIDE } from '../fleet/field.js';
-import { FLEETS } from '../fleet/fleets.js';
+import { FLEETS, TOUCH_RULES } from '../fleet/fleets.js';
 import { seedFlag, type Command, type Flag, type Run } from './command.js';
-import { FORBIDDEN_GLYPH, QUEUE_ANSWER_MS, QUEUE_WAIT_MS } from './constants.js';
+import { FORBIDDEN_GLYPH, HEAT_METHODS, PLACE_METHODS } from './constants.js';
 
 /**
  * One `fleet` subcommand: its usage, summary, the flags it reads beside the problem flags, its examples and the
@@ -25,19 +25,25 @@ const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
   board: {
     type: 'string',
     value: 'WxH',
-    help: `the field (or give WxH as an argument), each side 1..${FLEET_MAX_SIDE} (default 10x10, or the mask's size)`,
+    help: `the field (or WxH as an argument), sides 1..${FLEET_MAX_SIDE} (default 10x10 or the mask's)`,
   },
-  fleet: { type: 'string', value: 'F', help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2` },
+  fleet: {
+    type: 'string',
+    value: 'F',
+    help: `${Object.keys(FLEETS).join(', ')} or ship lengths like 4,3,3,2`,
+    choices: Object.keys(FLEETS),
+  },
   ship: {
     type: 'string',
     value: 'SHAPE',
     multiple: true,
-    help: "one more ship: a length or a shape, rows top to bottom joined by '/', '#' ship (repeatable)",
+    help: "one more ship (repeatable): a length, or '#' rows joined by '/', top first",
   },
   touch: {
     type: 'string',
     value: 'T',
-    help: "none (not even corners), corner or any (default: the named fleet's tradition, else none)",
+    help: "none (not even corners), corner or any (default: the fleet's own, else none)",
+    choices: TOUCH_RULES,
   },
   forbid: { type: 'string', value: 'SQ,…', multiple: true, help: 'cells no ship may use' },
   mask: { type: 'string', value: 'FILE', help: "an ASCII mask of the field, top row first, '#' forbidden, '.' free" },
@@ -66,6 +72,7 @@ const FLEET_PLAY_FLAGS: Record<string, Flag> = {
     type: 'string',
     value: 'H',
     help: `the computer's hunter, ${HUNTER_STRATEGIES.join(', ')} (default lattice)`,
+    choices: HUNTER_STRATEGIES,
   },
   'hunter-samples': {
     type: 'string',
@@ -91,7 +98,8 @@ const FLEET_SUBCOMMANDS: Record<string, FleetSubcommand> = {
       method: {
         type: 'string',
         value: 'M',
-        help: 'uniform (default: every layout equally likely), rails (ships laid in turn along shuffled rails: quick, not uniform) or search (a depth-first search, the most constrained ship first)',
+        help: 'uniform (default: every layout equally likely), rails (quick, not uniform) or search (depth-first)',
+        choices: PLACE_METHODS,
       },
       samples: {
         type: 'string',
@@ -134,30 +142,15 @@ Examples:
         },
       },
     },
-    details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
-
-Shards: a count that outgrows one process splits into shards by where the largest ship lies. Each shard
-takes some of its places, one per class of places the field's symmetries exchange, and counts the rest of
-the fleet around each exactly; the shards' counts add up to the total (times the number of largest ships, each
-layout being counted once per such ship). The shards do more work in all than one count (each is a count of its
-own: about twice as much on the classic and German fleets), but they run anywhere, side by side, and each
-holds less at once. With --shards N they run on the local cores. With --checkpoint FILE every shard counted is
-saved to FILE as it finishes (and when the count stops: Ctrl-C, --timeout); the same command with the same FILE
-counts only the shards left, and a finished count removes FILE. A FILE of another count, or a damaged one, is
-refused (exit 2), never resumed. With --queue URL the shards go on a job queue (BullMQ on a Redis server) for
-any number of \`gridbits worker --queue URL\` processes, on any machines; this command waits, checks that every
-shard's answer belongs to this count and adds them up. A count put on the queue again finds the shards done
-there. A queued count has no time limit (--queue takes no --timeout). A queue that cannot be reached, does not
-answer within ${QUEUE_ANSWER_MS / 1000} s or is not a Redis server is one line and exit 2; one lost during the count is waited for
-(the progress line says so) for ${QUEUE_WAIT_MS / 1000} s, then the count stops, one line and exit 2, and the same command picks
-up the shards counted (kept on the queue where its server keeps its data).
+    details: `Ctrl-C says how far the count had come (a part of the count bounds nothing). More on --shards, --checkpoint
+and --queue: gridbits help shards, gridbits help checkpoints, gridbits help queue.
 
 Examples:
   gridbits fleet count 10x10 --fleet hasbro --json
   gridbits fleet count 8x8 --fleet hasbro --touch none
   gridbits fleet count 10x10 --fleet german --timeout 2m
   gridbits fleet count 12x12 --fleet german --checkpoint german12.ckpt
-  gridbits fleet count 12x12 --fleet classic --touch any --queue redis://127.0.0.1:6379   (with gridbits worker on the same queue)`,
+  gridbits fleet count 12x12 --fleet classic --touch any --queue redis://127.0.0.1:6379   (with gridbits worker)`,
     load: async () => (await import('./fleet-run.js')).count,
   },
   check: {
@@ -185,6 +178,7 @@ Examples:
         type: 'string',
         value: 'M',
         help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
+        choices: HEAT_METHODS,
       },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
       seed: seedFlag('the sampled method'),
@@ -243,27 +237,25 @@ Examples:
   },
 };
 
-const FLEET_DETAILS = `Fleets: ${Object.entries(FLEETS)
-  .map(([name, f]) => `${name} (${f.lengths.join(',')}; ${f.about})`)
-  .join('; ')}.
-Ships of one shape are interchangeable: layouts that only swap them are one layout. Shapes turn by quarter
-turns; --mirror lets them flip too. A request that is well-formed but impossible is answered exists: false.
-Every subcommand takes the field as WxH or --board WxH; time limits are durations (250ms, 5s, 2m, 1h).`;
+/** The notes on every fleet page; the fleets themselves are in `gridbits help fleets`. */
+const FLEET_DETAILS = `Fleets: ${Object.keys(FLEETS).join(', ')} or ship lengths; ships of one shape are interchangeable; a
+request that is well-formed but impossible is answered exists: false. More: gridbits help fleets.`;
 
 export const fleetCommand: Command = {
   name: 'fleet',
   usage:
     'fleet <subcommand> [WxH] [--fleet F] [--ship SHAPE]... [--touch none|corner|any] [--forbid SQ,…] [--mask FILE] [--mirror] [--json]',
-  summary: 'Sea Battle: place fleets of any shape on any field (uniformly at random), count and check layouts.',
+  summary: 'Sea Battle: place (uniformly), count and check fleets of any shape; heat maps, play',
   flags: {},
-  details: `${FLEET_DETAILS}
+  details: `Shapes turn by quarter turns; --mirror lets them flip too.
+${FLEET_DETAILS}
 
 Examples:
   gridbits fleet place 10x10 --fleet classic --seed 1
   gridbits fleet count 10x10 --fleet hasbro --json
   gridbits fleet place --seed 3 | gridbits fleet check -
   gridbits fleet sim --games 1000 --seed 1 --fleet hasbro
-  gridbits fleet place --help                               (each subcommand's own options and examples)`,
+  gridbits fleet place --help                               (a subcommand's options and examples)`,
   get subcommands(): Command[] {
     return Object.entries(FLEET_SUBCOMMANDS).map(([name, s]) => ({
       name,

@@ -23,14 +23,15 @@ const PIECES_HELP = `Pieces: ${PIECE_NAMES.join(', ')};
   a+b for compounds (knight+king).`;
 const STOP_HELP = `On huge boards the work shows a progress bar (on a terminal, or with --progress). Ctrl-C, --timeout
 or --max-nodes stop it: the ranks done so far are printed, said to be incomplete ("complete": false in
-JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 0.`;
+JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 3.`;
 
 export const movesCommand: Command = {
   name: 'moves',
   usage:
     'moves <piece> <square>... [WxH | --board WxH] [--occupied SQ,SQ,...] [--max-nodes N] [--timeout DURATION] [--json]',
-  summary: 'The squares a piece attacks from one or more squares (the union, generated set-wise in one pass).',
+  summary: 'the squares a piece attacks from one or more squares (their union)',
   flags: { board: BOARD, occupied: OCCUPIED, 'max-nodes': MAX_NODES, timeout: TIMEOUT },
+  argumentChoices: { what: 'piece', names: PIECE_NAMES },
   details: `${PIECES_HELP}
 
 The board is 8x8 unless given, as WxH among the arguments or with --board WxH; boards past 100x100 get no
@@ -47,13 +48,14 @@ Examples:
 export const mobilityCommand: Command = {
   name: 'mobility',
   usage: 'mobility <piece> [WxH | --board WxH] [--occupied SQ,SQ,...] [--max-nodes N] [--timeout DURATION] [--json]',
-  summary: 'The number of moves of a piece from every square of the board, as a table, and their total.',
+  summary: 'the number of moves of a piece from every square, as a table, and their total',
   flags: {
     board: BOARD,
     occupied: OCCUPIED,
     'max-nodes': { ...MAX_NODES, help: 'stop after N squares counted (the ranks done are printed, marked incomplete)' },
     timeout: TIMEOUT,
   },
+  argumentChoices: { what: 'piece', names: PIECE_NAMES },
   details: `${PIECES_HELP}
 
 The board is 8x8 unless given, as WxH among the arguments or with --board WxH; boards past 100x100 get no

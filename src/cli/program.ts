@@ -3,7 +3,10 @@
 import { Command as Program, CommanderError, Help, Option } from 'commander';
 import { GridbitsError } from '../core/error.js';
 import { EXIT_HELP } from './exit.js';
-import { checkFlags, flagsOf, type Command, type Flag, type Parsed } from './command.js';
+import { BOARD_FORM, checkFlags, flagsOf, type Command, type Flag, type Parsed } from './command.js';
+import { helpWidth, wrapHelp, wrapUsage } from './help-layout.js';
+import { HELP_TOPICS, type HelpTopic } from './help-topics.js';
+import { didYouMean, suggest } from './suggest.js';
 
 /**
  * What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed).
@@ -12,15 +15,15 @@ export type Invocation = { command: Command; path: string; parsed: Parsed } | { 
 
 const INTRO = 'gridbits — bitboards for grid games and puzzles';
 
-const MAIN_HELP_AFTER = `
-Every command takes --json for scripts and --out FILE for its result. Colours appear only on a
-terminal (FORCE_COLOR turns them on, FORCE_COLOR=0 or NO_COLOR off). Time flags take durations:
-250ms, 5s, 2m, 1h (a bare number is milliseconds).
+/** The end of `gridbits --help`: the conventions in short, the topics, and where to look next. */
+const MAIN_HELP_AFTER = `Help topics (gridbits help TOPIC):
+${HELP_TOPICS.map((t) => `  ${t.name.padEnd(14)}${t.summary}`).join('\n')}
 
+Every command takes --json for scripts and --out FILE for its result; time flags take durations: 250ms, 5s, 2m,
+1h (a bare number is milliseconds).
 ${EXIT_HELP}
 
   gridbits help COMMAND        the options and examples of a command (or gridbits COMMAND --help)
-  gridbits --version           the version
   gridbits completion bash     a completion script for bash, zsh or fish`;
 
 function optionOf(where: string, name: string, f: Flag, alias?: string): Option {
@@ -51,10 +54,17 @@ function usageAfter(path: string[], usage: string): string {
     .replace(/\n\s*gridbits /g, '\n       gridbits ');
 }
 
+/** Commander's help, wrapped to the terminal: the usage line, the options and the notes below them. */
 class GridbitsHelp extends Help {
-  constructor() {
+  constructor(
+    width: number,
+    /** The notes and examples under the options. */
+    private readonly details?: string,
+  ) {
     super();
-    this.helpWidth = Math.min(process.stdout.columns ?? 100, 110);
+    this.helpWidth = width;
+    // Commander leaves a description unwrapped when less than this is left beside the option: wrap it anyway.
+    this.minWidthToWrap = 20;
     this.sortOptions = false;
     this.sortSubcommands = false;
   }
@@ -63,10 +73,24 @@ class GridbitsHelp extends Help {
   override subcommandTerm(cmd: Program): string {
     return cmd.name();
   }
+
+  override formatHelp(cmd: Program, helper: Help): string {
+    const page = super.formatHelp(cmd, helper);
+    const width = this.helpWidth ?? HELP_WIDTH_FALLBACK;
+    const end = page.indexOf('\n');
+    const usage = page.slice(0, end);
+    const head = usage.slice(0, usage.length - cmd.usage().length).trimEnd();
+    const details = this.details === undefined ? '' : `\n${wrapHelp(this.details, width)}\n`;
+    return wrapUsage(usage, width, head) + page.slice(end) + details;
+  }
 }
+
+/** The width Commander's help falls back to; ours always sets one. */
+const HELP_WIDTH_FALLBACK = 100;
 
 /** Builds the program; `found` receives the command and flags of the line that is parsed. */
 function buildProgram(commands: Command[], version: string, found: (inv: Invocation) => void): Program {
+  const width = helpWidth();
   const configure = (p: Program): Program =>
     p
       .exitOverride()
@@ -75,27 +99,22 @@ function buildProgram(commands: Command[], version: string, found: (inv: Invocat
         writeErr: () => undefined,
         outputError: () => undefined,
       })
-      .showSuggestionAfterError(true)
+      .showSuggestionAfterError(false)
       .helpOption('-h, --help', 'show this help')
       .helpCommand(false)
       .allowExcessArguments(false);
   const program = configure(new Program('gridbits'));
-  program.createHelp = () => new GridbitsHelp();
-  program
-    .description(INTRO)
-    .version(version, '-v, --version', 'print the version')
-    .usage('<command> [options]')
-    .addHelpText('after', MAIN_HELP_AFTER);
+  program.createHelp = () => new GridbitsHelp(width, MAIN_HELP_AFTER);
+  program.description(INTRO).version(version, '-v, --version', 'print the version').usage('<command> [options]');
 
   const add = (parent: Program, c: Command, path: string[]): void => {
     const p = configure(new Program(c.name));
-    p.createHelp = () => new GridbitsHelp();
+    p.createHelp = () => new GridbitsHelp(width, c.details);
     p.description(c.summary);
     const here = [...path, c.name];
     if (c.subcommands !== undefined) {
       p.usage('<subcommand> [options]');
       for (const s of c.subcommands) add(p, s, here);
-      if (c.details) p.addHelpText('after', '\n' + c.details.trimEnd());
       parent.addCommand(p);
       return;
     }
@@ -106,7 +125,6 @@ function buildProgram(commands: Command[], version: string, found: (inv: Invocat
       for (const a of f.aliases ?? []) p.addOption(optionOf(here.join(' '), name, f, a));
     }
     p.argument('[arguments...]');
-    if (c.details) p.addHelpText('after', '\n' + c.details.trimEnd());
     p.action((positionals: string[], opts: Record<string, unknown>) => {
       const values: Parsed['values'] = {};
       const spelledAs: Record<string, string> = {};
@@ -123,6 +141,7 @@ function buildProgram(commands: Command[], version: string, found: (inv: Invocat
           }
         }
       }
+      checkNames(c, here.join(' '), values, positionals);
       const parsed = { values, positionals, spelled: spelledAs };
       checkFlags(c, parsed, here.join(' '));
       found({ command: c, path: here.join(' '), parsed });
@@ -148,30 +167,37 @@ function commandPath(commands: Command[], argv: string[]): Command[] {
   return path;
 }
 
-/** The closest of `names` to a mistyped `word` (at most a third of its letters off), or undefined. */
-function suggest(word: string, names: string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
-  for (const n of names) {
-    const d = editDistance(word.toLowerCase(), n.toLowerCase());
-    if (d < bestD) [best, bestD] = [n, d];
-  }
-  return best;
-}
-
-/** Levenshtein distance with transpositions (optimal string alignment). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+/**
+ * Refuses a value close to one of its flag's names but not one of them (`--piece knigt`), and so for the first
+ * argument of a command whose arguments are names (`moves knigt d4`): "did you mean knight?". Values far from
+ * every name are left to the command, whose parser knows the other forms (`1,2`, `knight+king`, `4,3,3,2`).
+ */
+function checkNames(c: Command, where: string, values: Parsed['values'], positionals: string[]): void {
+  const close = (value: string, names: readonly string[]): string | undefined => {
+    const lower = new Set(names.map((n) => n.toLowerCase()));
+    for (const part of value.split(/[+,]/)) {
+      const word = part.trim();
+      if (!/^[a-z][a-z-]*$/i.test(word) || lower.has(word.toLowerCase())) continue;
+      if (suggest(word, names) !== undefined) return word;
+    }
+    return undefined;
+  };
+  for (const [name, f] of Object.entries(c.flags)) {
+    if (f.choices === undefined) continue;
+    const v = values[name];
+    for (const value of Array.isArray(v) ? v : typeof v === 'string' ? [v] : []) {
+      const word = close(String(value), f.choices);
+      if (word !== undefined)
+        throw new GridbitsError('BAD_ARGUMENT', `${where}: unknown --${name} '${word}'${didYouMean(word, f.choices)}`);
     }
   }
-  return d[a.length][b.length];
+  const first = positionals.find((p) => !BOARD_FORM.test(p));
+  if (c.argumentChoices !== undefined && first !== undefined) {
+    const { what, names } = c.argumentChoices;
+    const word = close(first, names);
+    if (word !== undefined)
+      throw new GridbitsError('BAD_ARGUMENT', `${where}: unknown ${what} '${word}'${didYouMean(word, names)}`);
+  }
 }
 
 /** A parser error as the one-line message of the CLI: "tour: unknown option '--bord' (did you mean --board?)". */
@@ -191,14 +217,26 @@ function oneLine(e: CommanderError, commands: Command[], argv: string[]): Gridbi
     .replace(/\n+/g, ' ')
     .replace(/\(Did you mean/g, '(did you mean')
     .trim();
-  if (e.code === 'commander.unknownCommand' && (last?.subcommands ?? commands).length > 0) {
-    const names = (last?.subcommands ?? commands).map((s) => s.name).join(', ');
-    msg = /did you mean/.test(msg) ? msg : `${msg} (${last ? 'subcommands' : 'commands'}: ${names})`;
+  const level = last?.subcommands ?? (last === undefined ? commands : []);
+  const word = /unknown command '([^']*)'/.exec(msg)?.[1];
+  if (e.code === 'commander.unknownCommand' && word !== undefined && level.length > 0) {
+    const names = level.map((s) => s.name);
+    const hint = didYouMean(word, names);
+    msg = `${msg}${hint !== '' ? hint : ` (${last ? 'subcommands' : 'commands'}: ${names.join(', ')})`}`;
   }
   if (e.code === 'commander.unknownCommand' && last?.subcommands)
     msg = msg.replace('unknown command', 'unknown subcommand');
-  const unknown = /unknown option '(--[a-z0-9-]+)/.exec(msg);
+  const unknown = /unknown option '(--?[A-Za-z0-9-]+)/.exec(msg);
   const group = path[path.length - 2];
+  if (e.code === 'commander.unknownOption' && unknown !== null) {
+    const own = last === undefined || last.subcommands ? {} : flagsOf(last);
+    const names = [
+      ...Object.entries(own).flatMap(([n, f]) => [n, ...(f.aliases ?? [])]),
+      'help',
+      ...(last === undefined ? ['version'] : []),
+    ].map((n) => `--${n}`);
+    msg += didYouMean(unknown[1], names);
+  }
   if (e.code === 'commander.unknownOption' && unknown !== null && group?.subcommands && !/did you mean/.test(msg)) {
     // A flag of a sibling subcommand: say which ones take it.
     const users = group.subcommands.filter((s) => Object.hasOwn(s.flags, unknown[1].slice(2))).map((s) => s.name);
@@ -208,24 +246,40 @@ function oneLine(e: CommanderError, commands: Command[], argv: string[]): Gridbi
   return new GridbitsError('BAD_ARGUMENT', where === '' ? msg : `${where}: ${msg}`);
 }
 
+/** A topic's page: its title line, then its text wrapped to `width`. */
+function topicPage(topic: HelpTopic, width: number): string {
+  return `${wrapHelp(`gridbits help ${topic.name}: ${topic.summary}`, width)}\n\n${wrapHelp(topic.text, width)}\n`;
+}
+
 /**
  * Parses the command line: the command to run and its flags, or `{ done: true }` after printing help or the
  * version. Parser mistakes are thrown as one-line BAD_ARGUMENT errors.
  */
 export async function parseCommandLine(commands: Command[], version: string, argv: string[]): Promise<Invocation> {
-  // `gridbits help valley play` is `gridbits valley play --help`; a name that is not a command is a mistake.
+  // `gridbits help valley play` is `gridbits valley play --help`, `gridbits help shards` a topic's page; a name that
+  // is neither is a mistake.
   if (argv[0] === 'help') {
     const words = argv.slice(1).filter((w) => !w.startsWith('-'));
+    const topic = words.length === 1 ? HELP_TOPICS.find((t) => t.name === words[0]) : undefined;
+    if (topic !== undefined) {
+      process.stdout.write(topicPage(topic, helpWidth()));
+      return { done: true };
+    }
     const path = commandPath(commands, words);
     if (path.length < words.length) {
-      const level = (path.length === 0 ? commands : (path[path.length - 1].subcommands ?? [])).map((c) => c.name);
+      const top = path.length === 0;
+      const level = (top ? commands : (path[path.length - 1].subcommands ?? [])).map((c) => c.name);
+      const names = top ? [...level, ...HELP_TOPICS.map((t) => t.name)] : level;
       const where = path.map((c) => c.name).join(' ');
       const word = words[path.length];
-      const what = where === '' ? `no command '${word}'` : `${where} has no subcommand '${word}'`;
-      const close = suggest(word, level);
+      const what = top ? `no command or topic '${word}'` : `${where} has no subcommand '${word}'`;
+      const close = suggest(word, names);
+      const list = top
+        ? `commands: ${level.join(', ')}; topics: ${names.slice(level.length).join(', ')}`
+        : level.join(', ');
       throw new GridbitsError(
         'BAD_ARGUMENT',
-        `help: ${what} (${close !== undefined ? `did you mean ${close}?` : level.length > 0 ? level.join(', ') : 'it has none'})`,
+        `help: ${what} (${close !== undefined ? `did you mean ${close}?` : level.length > 0 ? list : 'it has none'})`,
       );
     }
     argv = [...words, '--help'];

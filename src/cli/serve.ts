@@ -6,7 +6,7 @@ export const serveCommand: Command = {
   name: 'serve',
   printsResult: false,
   usage: 'serve [--port 8080] [--host 127.0.0.1] [--json]',
-  summary: 'Serve the web playground and the API reference (/api/) on this machine; Ctrl-C stops it.',
+  summary: 'serve the web playground and the API reference (/api/) on this machine',
   flags: {
     port: { type: 'string', value: 'N', help: 'port to listen on (default 8080; 0 picks a free one)' },
     host: { type: 'string', value: 'ADDR', help: 'address to listen on (default 127.0.0.1, this machine only)' },

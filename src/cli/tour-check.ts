@@ -2,19 +2,21 @@
 // flags and help (the work is tour-check-run.ts).
 import { GALLERY } from '../tour/gallery.js';
 import type { Command } from './command.js';
+import { LEAPER_NAMES } from './constants.js';
 
 export const tourCheckCommand: Command = {
   name: 'tour-check',
   usage: 'tour-check [FILE|-] [WxH | --board WxH] [--piece P] [--close] [--gallery NAME|list] [--json]',
-  summary: 'Checks a given tour: valid or not and why, open or closed, rank/file/diagonal sums, semi-magic, magic.',
+  summary: 'check a tour: valid or not and why, open or closed, its sums, semi-magic, magic',
   flags: {
     board: { type: 'string', value: 'WxH', help: 'board size (default: from the grid, or the squares named)' },
-    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n)' },
+    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n)', choices: LEAPER_NAMES },
     close: { type: 'boolean', help: "close an open path by Euler's reversal, if one end can be turned round" },
     gallery: {
       type: 'string',
       value: 'NAME',
       help: `check a famous tour (${GALLERY.map((t) => t.name).join(', ')}); 'list' lists them`,
+      choices: [...GALLERY.map((t) => t.name), 'list'],
     },
   },
   details: `Input (FILE, or - or nothing for standard input): either a list of squares in order (a1 c2 e1 …,
@@ -27,8 +29,8 @@ that \`gridbits tour --json\` prints (its board and path).
 Answers: valid (every square once, every step a move of the piece), closed (the last square a move from the
 first), sums of every rank (rank 1 first), file and long diagonal, semiMagic (all ranks equal and all files
 equal), magic (the diagonals too), halfTurnSymmetric (a half-turn maps step k onto step k + N/2).
-Exit codes: 0 when the tour was read, valid or not (an invalid tour says valid: false and why, naming squares
-and step numbers); 2 when the input is not a tour in either format (one line naming the problem).
+Exit codes: 0 for a valid tour; 1 for one that is not (it says valid: false and why, naming squares and step
+numbers); 2 when the input is not a tour in either format (one line naming the problem).
 --close: a closed tour is kept; an open path with legal steps and no repeats (squares may be missing, as in
 Euler's 60-square example) is closed by reversing one end, or "close": {"possible": false} says it cannot be.
 

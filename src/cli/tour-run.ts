@@ -16,9 +16,9 @@ import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
 import { exitOf } from './exit.js';
 import { secondsWords, stopName, thousands, type Stop } from './words.js';
-import { TOUR_BIG_SQUARES, TOUR_TRACE_SQUARES } from './constants.js';
+import { TOUR_BIG_SQUARES, TOUR_FORMATS, TOUR_TRACE_SQUARES } from './constants.js';
 
-const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
+const FORMATS = TOUR_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 export const tour: Run = async (args, out) => {

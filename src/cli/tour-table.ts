@@ -2,16 +2,16 @@
 // flags and help (the work is tour-table-run.ts).
 import { SEARCH_BUDGET } from '../tour/budget.js';
 import { BOARD_FLAG, type Command } from './command.js';
+import { LEAPER_NAMES } from './constants.js';
 import { thousands } from './words.js';
 
 export const tourTableCommand: Command = {
   name: 'tour-table',
   usage: 'tour-table [WxH] [--closed] [--piece P] [--max-nodes N] [--timeout T] [--json]',
-  summary:
-    "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
+  summary: 'for every start square: whether a tour starts there, and the backtracks it took',
   flags: {
     closed: { type: 'boolean', help: 'closed tours (the last square one move from the first)' },
-    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n leaper)' },
+    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; any m,n leaper)', choices: LEAPER_NAMES },
     board: BOARD_FLAG,
     'max-nodes': {
       type: 'string',

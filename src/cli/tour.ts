@@ -3,14 +3,13 @@
 import { SEARCH_BUDGET } from '../tour/budget.js';
 import { BOARD_FLAG, type Command } from './command.js';
 import { thousands } from './words.js';
-import { TOUR_BIG_SQUARES, TOUR_TRACE_SQUARES } from './constants.js';
+import { LEAPER_NAMES, TOUR_BIG_SQUARES, TOUR_FORMATS, TOUR_TRACE_SQUARES } from './constants.js';
 
 export const tourCommand: Command = {
   name: 'tour',
   usage:
     'tour [WxH] [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
-  summary:
-    "A knight's tour (open, closed, from a square, to a square) on any board up to 16384x16384, or why none exists.",
+  summary: "a knight's tour (open, closed, from or to a square) on any board, or proof of none",
   flags: {
     board: BOARD_FLAG,
     from: { type: 'string', value: 'SQ', help: 'start square (default a1; with --to alone, any start)' },
@@ -22,12 +21,18 @@ export const tourCommand: Command = {
     },
     closed: { type: 'boolean', help: 'a closed tour (the last square one leap from the first)' },
     seed: { type: 'string', value: 'N', help: 'seed for the choices (different seeds give different tours)' },
-    piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, giraffe, m,n: by search)' },
+    piece: {
+      type: 'string',
+      value: 'P',
+      help: 'the leaper (default knight; camel, zebra, giraffe, m,n: by search)',
+      choices: LEAPER_NAMES,
+    },
     format: {
       type: 'string',
       value: 'F',
       help: 'grid (numbered squares), moves, svg or summary',
       conflicts: { json: 'JSON has its own form', trace: 'the trace has its own form' },
+      choices: TOUR_FORMATS,
     },
     trace: {
       type: 'boolean',

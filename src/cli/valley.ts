@@ -2,9 +2,10 @@
 // (valley-solve.ts), play (valley-play.ts): their usage and help here, one flag table, each subcommand's page
 // picks its flags from it.
 import { AI_LEVELS } from '../valley/levels.js';
-import { VARIANTS, VARIANT_NAMES } from '../valley/variant.js';
+import { VARIANT_NAMES } from '../valley/variant.js';
 import { seedFlag, type Command, type Flag } from './command.js';
-import { AI_PLY_CAP } from './constants.js';
+import { AI_PLY_CAP, SIDES } from './constants.js';
+import { VALLEY_RULES } from './help-topics.js';
 
 const PERFT_USAGE =
   'valley perft <depth> [--position P] [--variant V] [--first C] [--divide] [--max-nodes N] [--timeout T] [--json]';
@@ -67,17 +68,7 @@ const VALLEY_PLAY_DETAILS = `Play: type a move like b1e4 (or b1-e4, or b1 e4); t
   help, quit. Moves are read line by line, so a file or pipe works too: printf 'b1e4\\nquit\\n' | gridbits valley play.
   With --json nothing is drawn: one JSON document at the end (moves, result, record, rejected lines).
   Two AI players play to the end on their own (at most ${AI_PLY_CAP} plies).
-Game records (--load FILE, '-' for standard input; save FILE writes one): gridbits' own, an optional
-  'variant NAME' line (not for standard), an optional start position line, then one move per line; or
-  AbstractPlay's JSON game record: {"header": {"game": {"name": "King's Valley", "variants": [...]}, ...},
-  "moves": [["a1-d4", "c5-c2"], ...]}, rounds of one move a player (the first seat is White); its variants
-  king-swap (Retrieve the King) and labyrinth.
-Draw rule (not in the publisher's rules; gridbits' default): the third time the same position (board and side
-  to move) occurs, the game is a draw; the start counts like any other position. --no-draw-rule turns it off,
-  for the game and the AI's search (which, with the rule on, scores a return to an earlier position as a draw).
-Variants (--variant):
-${VARIANT_NAMES.map((n) => `  ${n}: ${VARIANTS[n].about}\n    start: ${VARIANTS[n].start}`).join('\n')}
-  Same rules in each: slides to the edge or a piece, soldiers never stop on the valley, the first move is a soldier's.
+More: gridbits help kings-valley (rules, variants, the draw rule, game records).
 
 Examples:
   gridbits valley play                          (two people at one terminal)
@@ -85,15 +76,15 @@ Examples:
   gridbits valley play --variant labyrinth --white ai --black ai --json
   gridbits valley play --position 'k4/3s1/5/5/K3S w 4' --black ai
   gridbits valley play --load game.txt
-  gridbits valley play --load - --white ai --black ai < record.json   (an AbstractPlay record, played on)`;
+  gridbits valley play --load - --white ai --black ai < record.json   (AbstractPlay's record)`;
 
-const RULES = `Rules: every piece slides in one of 8 directions until the edge or a piece, at least one square;
-  a soldier may pass over the valley c3 but not stop on it; the first move (ply 0) must be a soldier move;
-  a King ending its move on the valley wins; a side to move whose King cannot move loses.
-Position: ranks 5 down to 1 separated by '/', K S White, k s Black, digits for empty runs, then w/b and the ply.
-Moves: from and to squares, written b1e4, b1-e4 or b1 e4.`;
+const RULES = `${VALLEY_RULES}
+More: gridbits help kings-valley (variants, the draw rule, game records).`;
 
 const DURATION = '(250ms, 5s, 2m, 1h; a bare number is milliseconds)';
+
+/** The players a match takes (`valley play` takes `human` too), as the player parser reads them. */
+const PLAYERS: readonly string[] = ['random', 'greedy', 'ai', ...AI_LEVELS.map((l) => `ai:${l.level}`)];
 
 const ALL_FLAGS: Record<string, Flag> = {
   position: {
@@ -101,8 +92,18 @@ const ALL_FLAGS: Record<string, Flag> = {
     value: 'P',
     help: "start position in the variant's notation (default: the variant's start)",
   },
-  variant: { type: 'string', value: 'V', help: `${VARIANT_NAMES.join(', ')} (default standard)` },
-  first: { type: 'string', value: 'C', help: 'white or black moves first from the start (default white)' },
+  variant: {
+    type: 'string',
+    value: 'V',
+    help: `${VARIANT_NAMES.join(', ')} (default standard)`,
+    choices: VARIANT_NAMES,
+  },
+  first: {
+    type: 'string',
+    value: 'C',
+    help: 'white or black moves first from the start (default white)',
+    choices: SIDES,
+  },
   divide: { type: 'boolean', help: 'the count below each first move' },
   depth: { type: 'string', value: 'N', help: 'search N plies deep (1-60)' },
   time: { type: 'string', value: 'T', help: `think for T ${DURATION}; default 1s` },
@@ -110,8 +111,13 @@ const ALL_FLAGS: Record<string, Flag> = {
   timeout: { type: 'string', value: 'T', help: `stop after T ${DURATION}` },
   'no-draw-rule': { type: 'boolean', help: 'no draw on the third occurrence of a position (the default rule draws)' },
   games: { type: 'string', value: 'N', help: 'number of games' },
-  white: { type: 'string', value: 'P', help: 'White player: random, greedy, ai, ai:1..ai:6 (default ai)' },
-  black: { type: 'string', value: 'P', help: 'Black player (default greedy)' },
+  white: {
+    type: 'string',
+    value: 'P',
+    help: 'White player: random, greedy, ai, ai:1..ai:6 (default ai)',
+    choices: PLAYERS,
+  },
+  black: { type: 'string', value: 'P', help: 'Black player (default greedy)', choices: PLAYERS },
   alternate: { type: 'boolean', help: 'swap colours after every game' },
   seed: seedFlag('the random opening plies and the random and greedy players'),
   opening: { type: 'string', value: 'N', help: 'random (non-losing) opening plies per game (default 2)' },
@@ -138,6 +144,12 @@ function pick(names: readonly string[], help: Record<string, string> = {}): Reco
   );
 }
 
+/** The player flags of `valley play`, where a seat may also be a person at the keyboard. */
+function withHuman(flags: Record<string, Flag>): Record<string, Flag> {
+  for (const side of SIDES) flags[side] = { ...flags[side], choices: ['human', ...PLAYERS] };
+  return flags;
+}
+
 function sub(
   name: string,
   usage: string,
@@ -152,8 +164,7 @@ function sub(
 export const valleyCommand: Command = {
   name: 'valley',
   usage: 'valley <perft|best|match|solve|play> [options]',
-  summary:
-    "King's Valley (standard, Retrieve the King, Labyrinth): perft, the best move, AI matches, solving, play in the terminal.",
+  summary: "King's Valley: perft, the best move, AI matches, solving, play in the terminal",
   flags: {},
   details: `${RULES}
 Each subcommand has its own page: gridbits valley perft --help (or gridbits help valley perft).`,
@@ -228,12 +239,14 @@ Examples:
       'play',
       VALLEY_PLAY_USAGE,
       'play a game in the terminal, against a person or an AI player',
-      pick(['white', 'black', 'variant', 'first', 'position', 'load', 'no-draw-rule', 'seed'], {
-        white: 'White player: human, random, greedy, ai, ai:1..ai:6 (default human)',
-        black: 'Black player (default human)',
-        position: "start from this position (in the variant's notation)",
-        seed: seedFlag('the random and greedy players').help,
-      }),
+      withHuman(
+        pick(['white', 'black', 'variant', 'first', 'position', 'load', 'no-draw-rule', 'seed'], {
+          white: 'White player: human, random, greedy, ai, ai:1..ai:6 (default human)',
+          black: 'Black player (default human)',
+          position: "start from this position (in the variant's notation)",
+          seed: seedFlag('the random and greedy players').help,
+        }),
+      ),
       VALLEY_PLAY_DETAILS,
       async () => (await import('./valley-play.js')).valleyPlay,
     ),

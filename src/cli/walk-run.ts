@@ -20,13 +20,14 @@ import {
   type Simulation,
 } from '../walk/index.js';
 import { bool, int, onlyBoard, str, type Run } from './command.js';
+import { WALK_FORMATS } from './constants.js';
 import { exitOf } from './exit.js';
 import { plural, thousands } from './words.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { seedOf } from './seed.js';
 
-const FORMATS = ['grid', 'svg'] as const;
+const FORMATS = WALK_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 /** A probability for people: a decimal, or 10^x where a double underflows. */

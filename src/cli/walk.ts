@@ -3,14 +3,14 @@
 // its flags and help (the work is walk-run.ts).
 import { HORIZON_MAX_STEPS } from '../walk/horizon-steps.js';
 import { BOARD_FLAG, seedFlag, type Command } from './command.js';
+import { LEAPER_NAMES, WALK_FORMATS } from './constants.js';
 import { thousands } from './words.js';
 
 export const walkCommand: Command = {
   name: 'walk',
   usage:
     'walk [WxH] --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
-  summary:
-    'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
+  summary: 'the chance that a leaper is still on the board after N random moves',
   flags: {
     board: BOARD_FLAG,
     from: {
@@ -20,7 +20,12 @@ export const walkCommand: Command = {
       conflicts: { all: '--all starts from every square' },
     },
     steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${thousands(HORIZON_MAX_STEPS)}` },
-    piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
+    piece: {
+      type: 'string',
+      value: 'P',
+      help: 'any leaper or compound of leapers (default knight)',
+      choices: LEAPER_NAMES,
+    },
     exact: {
       type: 'boolean',
       help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)',
@@ -38,6 +43,7 @@ export const walkCommand: Command = {
       help: 'grid (default) or svg, for --all and --distribution',
       needs: ['all', 'distribution'],
       conflicts: { json: 'JSON has its own form' },
+      choices: WALK_FORMATS,
     },
     simulate: {
       type: 'string',

@@ -101,7 +101,7 @@ describe('--max-nodes: its unit named in the help of every command that takes it
     mobility: /squares counted/,
     tour: /moves made/,
     'tour-table': /moves made/,
-    'tour-count': /states expanded .* moves made/,
+    'tour-count': /states expanded.*moves made/,
     'fleet place': /ships put down/,
     'valley perft': /leaves counted/,
     'valley best': /positions searched/,

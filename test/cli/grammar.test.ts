@@ -55,7 +55,7 @@ describe('help and suggestions', () => {
       gridbits(['tour', '8x8', '--clsoed']),
       /tour: unknown option '--clsoed' \(did you mean --closed\?\)/,
     );
-    expectUserError(gridbits(['help', 'nosuch']), /help: no command 'nosuch'/);
+    expectUserError(gridbits(['help', 'nosuch']), /help: no command or topic 'nosuch'/);
     expectUserError(gridbits(['help', 'tourr']), /did you mean tour\?/);
     expectUserError(gridbits(['valley']), /valley: name a subcommand \(perft, best, match, solve, play\)/);
   });

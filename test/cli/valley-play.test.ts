@@ -144,9 +144,11 @@ describe('gridbits valley play', () => {
     expectUserError(gridbits(['valley', 'play', 'extra']), /unexpected argument 'extra'/);
     const h = gridbits(['valley', 'play', '--help']);
     expect(h.stdout).toContain('valley play [--white P]');
-    expect(h.stdout).toMatch(/Draw rule .*third time the same position/s);
-    expect(h.stdout).toContain('labyrinth: 7×7, valley d4');
-    expect(h.stdout).toContain('(d1, d7: sources differ');
+    expect(h.stdout).toContain('gridbits help kings-valley');
+    const rules = gridbits(['help', 'kings-valley']).stdout;
+    expect(rules).toMatch(/Draw rule .*third time the same position/s);
+    expect(rules).toContain('labyrinth: 7×7, valley d4');
+    expect(rules).toContain('(d1, d7: sources differ');
   });
 });
 
