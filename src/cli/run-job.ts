@@ -48,7 +48,10 @@ export function runJob<K extends JobName>(
   args: JobArgs<K>,
   options: CliJobOptions = {},
 ): Promise<JobOutcome<K>> {
-  const { label, inWorker, shown, ...limits } = options;
+  const { label, inWorker, shown, ...given } = options;
+  // A time limit counts from the command's start (performance.now() here: the process's), set-up included.
+  const limits =
+    given.timeoutMs === undefined ? given : { ...given, timeoutMs: Math.max(1, given.timeoutMs - performance.now()) };
   const onProgress = (p: Progress): void => out.progress(shown ? shown(p) : p, label);
   return interruptible(out, async (signal) => {
     if (!inWorker) {
