@@ -96,12 +96,18 @@ export function* pathFaultSteps(
     reach = reachOf(leaps);
   const paced = path.length === board.cells && board.cells > CHECK_PART && w > 2 * reach && reach * (w + 1) <= 1 << 20;
   if (!paced) return pathFault(board, leaps, path, closed);
-  // Marks of its own: a check that pauses must not share the kept ones with a check run meanwhile.
-  const check = new FastCheck(board, stepTable(w, leaps, reach), path, closed, new Uint8Array(board.cells));
-  for (;;) {
-    const fault = check.advance(CHECK_PART);
-    if (fault !== undefined) return fault;
-    yield;
+  // A check that pauses holds the kept marks until it ends: a check run meanwhile makes marks of its own.
+  const borrowed = !marksLent && board.cells <= SCRATCH_CELLS;
+  const check = new FastCheck(board, stepTable(w, leaps, reach), path, closed);
+  if (borrowed) marksLent = true;
+  try {
+    for (;;) {
+      const fault = check.advance(CHECK_PART);
+      if (fault !== undefined) return fault;
+      yield;
+    }
+  } finally {
+    if (borrowed) marksLent = false;
   }
 }
 
@@ -153,10 +159,12 @@ function stepTable(w: number, leaps: readonly Vector[], reach: number): StepTabl
 /** Boards up to this many squares share one kept array of seen marks (cleared per check) rather than a new one each. */
 const SCRATCH_CELLS = 1 << 22;
 let scratch = new Uint8Array(64);
+/** True while a paused check holds the kept marks (a job stopped inside one and never run again keeps them). */
+let marksLent = false;
 
 /** A cleared array of n seen marks. */
 function seenMarks(n: number): Uint8Array {
-  if (n > SCRATCH_CELLS) return new Uint8Array(n);
+  if (n > SCRATCH_CELLS || marksLent) return new Uint8Array(n);
   if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 2 * scratch.length));
   scratch.fill(0, 0, n);
   return scratch;
@@ -182,11 +190,10 @@ class FastCheck {
     private readonly table: StepTable,
     private readonly path: ArrayLike<number>,
     private readonly closed: boolean,
-    seen?: Uint8Array,
   ) {
     const n = board.cells,
       w = board.width;
-    this.seen = seen ?? seenMarks(n);
+    this.seen = seenMarks(n);
     const first = path[0];
     this.first = this.prev = first;
     if (!Number.isInteger(first) || first < 0 || first >= n) {
