@@ -42,11 +42,11 @@ function abandoned<K extends JobName>(last: Progress | null, t0: number): JobOut
 }
 
 /**
- * What is left of a command's time limit (ms, at least 1): it counts from the command's start (performance.now()
+ * What is left of a command's time limit (whole ms, at least 1): it counts from the command's start (performance.now()
  * in the CLI's thread: the process's), set-up included.
  */
 export function timeLeft(timeoutMs: number): number {
-  return Math.max(1, timeoutMs - performance.now());
+  return Math.max(1, Math.ceil(timeoutMs - performance.now()));
 }
 
 /** Runs the named job with Ctrl-C, progress and the limits (the time limit from the command's start). */
