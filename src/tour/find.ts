@@ -257,10 +257,15 @@ function* closedOrder(
   const map = yield* buildCycleSteps(W, H, -1, seed === undefined ? null : createRng(seed), variant);
   if (map === null) return null;
   const cycle = yield* walkCycleSteps(map, 0, false);
+  lastOrder = { width: W, height: H, seed, cycle, pos: placesOn(cycle) };
+  return lastOrder;
+}
+
+/** Each square's place on the cycle (a plain function: V8 optimises a generator's loops poorly). */
+function placesOn(cycle: Int32Array): Int32Array {
   const pos = new Int32Array(cycle.length);
   for (let i = 0; i < cycle.length; i++) pos[cycle[i]] = i;
-  lastOrder = { width: W, height: H, seed, cycle, pos };
-  return lastOrder;
+  return pos;
 }
 
 /** Below this many squares a rotation copies in a loop (the views `set` needs cost more than the copy). */
