@@ -13,6 +13,13 @@ export interface Flag {
   help: string;
   /** Older names that still work (hidden from the help). */
   aliases?: string[];
+  /**
+   * Flags this one does not go with, each with why in a few words (or ''): given together they are refused in one
+   * line by checkFlags, never one of them ignored.
+   */
+  conflicts?: Record<string, string>;
+  /** Flags beside one of which this one applies: given without any of them it is refused (checkFlags). */
+  needs?: string[];
 }
 
 export interface Parsed {
@@ -65,6 +72,36 @@ const COMMON_FLAGS: Record<string, Flag> = {
 export function flagsOf(cmd: Command): Record<string, Flag> {
   const common = cmd.printsResult === false ? { json: COMMON_FLAGS.json } : COMMON_FLAGS;
   return { ...cmd.flags, ...common };
+}
+
+/** True when the flag was given (under any of its names). */
+function given(args: Parsed, name: string): boolean {
+  return args.values[name] !== undefined;
+}
+
+/**
+ * Refuses, in one line naming `where` (the command), the flags given together that the command's table says do
+ * not go together (`conflicts`) and a flag given without the flags it applies beside (`needs`): the one place
+ * where a flag that would be ignored or overridden is turned into a mistake.
+ */
+export function checkFlags(cmd: Command, args: Parsed, where: string): void {
+  const flags = flagsOf(cmd);
+  for (const [name, f] of Object.entries(flags)) {
+    if (!given(args, name)) continue;
+    for (const [other, why] of Object.entries(f.conflicts ?? {})) {
+      if (!given(args, other)) continue;
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `${where}: ${flagName(args, name)} does not go with ${flagName(args, other)}${why === '' ? '' : ` (${why})`}`,
+      );
+    }
+    if (f.needs !== undefined && !f.needs.some((n) => given(args, n))) {
+      throw new GridbitsError(
+        'BAD_ARGUMENT',
+        `${where}: ${flagName(args, name)} applies only with ${f.needs.map((n) => `--${n}`).join(' or ')}`,
+      );
+    }
+  }
 }
 
 /** A string flag's value, or undefined. */
@@ -125,11 +162,30 @@ export function duration(args: Parsed, name: string, fallback?: number): number 
   return v === undefined ? fallback : parseDuration(v, flagName(args, name));
 }
 
+/**
+ * The --seed flag of a random command, `what` the seed drives ("the games"): by default a fresh seed (seed.ts's
+ * seedOf), printed by the command so that --seed repeats the run.
+ */
+export function seedFlag(what: string): Flag {
+  return {
+    type: 'string',
+    value: 'N',
+    help: `seed of ${what} (default: a fresh one, printed): the same seed repeats the run`,
+  };
+}
+
 /** How a board size looks on the command line: `8x8`. */
 const BOARD_FORM = /^[0-9]+x[0-9]+$/i;
 
+/** The board of a command that has one when none is given: the chessboard (the fleet commands: 10x10, fleet.ts). */
+export const DEFAULT_BOARD = '8x8';
+
 /** The flag that names a board, for commands that take one (`--board WxH`, or the same as a positional). */
-export const BOARD_FLAG: Flag = { type: 'string', value: 'WxH', help: 'the board (or give WxH as an argument)' };
+export const BOARD_FLAG: Flag = {
+  type: 'string',
+  value: 'WxH',
+  help: `the board (default ${DEFAULT_BOARD}; or give WxH as an argument)`,
+};
 
 /**
  * The board, given either as a positional `WxH` (anywhere among the arguments) or as `--board WxH`, and the
@@ -148,15 +204,13 @@ export function boardAndRest(args: Parsed, command: string): { board: string | u
 }
 
 /**
- * The board of a command that needs one and takes no other positional (see boardAndRest): its size text. A lone
- * positional of another form is taken as the board, so that a misspelt size gets the board's own message.
+ * The board of a command that takes no other positional (see boardAndRest): its size text, 8x8 when none is given.
+ * A lone positional of another form is taken as the board, so that a misspelt size gets the board's own message.
  */
-export function requiredBoard(args: Parsed, command: string, example: string): string {
+export function onlyBoard(args: Parsed, command: string): string {
   const { board, rest } = boardAndRest(args, command);
-  if (board === undefined && rest.length === 0)
-    throw new GridbitsError('BAD_ARGUMENT', `${command}: give a board size, e.g. gridbits ${command} ${example}`);
   noMoreThan(rest, board === undefined ? 1 : 0, command);
-  return board ?? rest[0];
+  return board ?? rest[0] ?? DEFAULT_BOARD;
 }
 
 /** Refuses positionals past the first `n` (naming the first extra one). */

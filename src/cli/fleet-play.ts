@@ -22,6 +22,7 @@ import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import { runJob } from './run-job.js';
+import { seedOf } from './seed.js';
 import {
   answerOf,
   COUNT_WORKER_CELLS,
@@ -66,8 +67,15 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   const method = (str(args, 'method') ?? 'auto') as HeatMethod;
   if (!['auto', 'exact', 'sampled'].includes(method))
     throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
+  // What only the sampled method reads is refused where the exact method answers, never ignored.
+  const sampledOnly = ['samples', 'seed'].find((f) => str(args, f) !== undefined);
+  if (method === 'exact' && sampledOnly !== undefined)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `fleet heat: --${sampledOnly} is for the sampled method, not --method exact`,
+    );
   const samples = int(args, 'samples', 1, 10_000_000) ?? 10_000;
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
+  const seed = seedOf(args);
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
   const w = watched(out);
@@ -194,9 +202,14 @@ export async function sim(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'sim');
   const p = await fleetProblemFromArgs(args, 'fleet sim');
   const games = int(args, 'games', 1, 100_000_000) ?? 1000;
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1;
+  const seed = seedOf(args);
   const strategy = hunterOf(args);
   const samples = int(args, 'hunter-samples', 1, 1_000_000);
+  if (samples !== undefined && strategy !== 'posterior')
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `fleet sim: --hunter-samples is for the posterior hunter, not ${strategy} (give --hunter posterior)`,
+    );
   const timeoutMs = duration(args, 'timeout');
   const t0 = performance.now();
   const size = `${p.width}x${p.height}`;
@@ -300,7 +313,7 @@ export async function play(args: Parsed, out: Output): Promise<number> {
   noExtra(args, 'play');
   const p = await fleetProblemFromArgs(args, 'fleet play');
   const board = Board.of(p.width, p.height);
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? Math.floor(Date.now() % 2 ** 31);
+  const seed = seedOf(args);
   const hunter = createHunter(p, { strategy: hunterOf(args) });
   const layoutFile = str(args, 'layout');
   const spec = await fleetSpecFromArgs(args, boardAndRest(args, 'fleet play').board);

@@ -1,15 +1,14 @@
 // The work of `fleet place`, `fleet count` and `fleet check` (fleet.ts has their flags and help).
-import { randomInt } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { checkFleetCells, parseLayoutGrids, type ParsedLayoutGrid } from '../fleet/check.js';
 import { layoutCountQuestion, shardLayoutCount } from '../fleet/count-shards.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';
-import { fleetProblem, type FleetSpec } from '../fleet/fleets.js';
-import { parseFleetBoard } from '../fleet/field.js';
+import { fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
+import { parseFleetBoard, parseForbidList } from '../fleet/field.js';
 import { isTooLarge } from '../fleet/memory.js';
-import type { FleetLayout, FleetProblem } from '../fleet/problem.js';
+import type { FleetLayout, FleetProblem, Touch } from '../fleet/problem.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, duration, int, noMoreThan, str, type Parsed } from './command.js';
 import { checkedExit, exitOf } from './exit.js';
@@ -17,6 +16,7 @@ import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { parseQueueAddress } from './queue-address.js';
 import { runJob } from './run-job.js';
+import { seedOf } from './seed.js';
 import { FORBIDDEN_GLYPH } from './constants.js';
 import { durationWords, plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
 import {
@@ -79,8 +79,15 @@ export async function place(args: Parsed, out: Output): Promise<number> {
       `fleet place: --method must be one of ${METHODS.join(', ')}, got '${methodText}'`,
     );
   const method = methodText as (typeof METHODS)[number];
+  // The budgets are the searches' (the uniform method draws until it has its layouts): refused, never ignored.
+  const budget = ['max-nodes', 'timeout'].find((f) => str(args, f) !== undefined);
+  if (method === 'uniform' && budget !== undefined)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      `fleet place: --${budget} is for the methods rails and search (give --method); the uniform method has no budget`,
+    );
   const samples = int(args, 'samples', 1, 1_000_000);
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? randomInt(0, 2 ** 31);
+  const seed = seedOf(args);
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const timeoutMs = duration(args, 'timeout');
   const n = samples ?? 1;
@@ -220,16 +227,6 @@ export async function count(args: Parsed, out: Output): Promise<number> {
   const checkpoint = str(args, 'checkpoint');
   const shards = int(args, 'shards', 1, 1_000_000);
   if (queueText !== undefined || checkpoint !== undefined || shards !== undefined) {
-    if (queueText !== undefined && timeoutMs !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'fleet count: --queue takes no --timeout: a queued count has no time limit (Ctrl-C stops the waiting; the shards stay queued)',
-      );
-    if (queueText !== undefined && checkpoint !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'fleet count: --checkpoint is for a count on the local cores; a count on the queue goes on by itself (its finished shards stay there)',
-      );
     const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'fleet count');
     const sc = shardLayoutCount(layoutCountQuestion(p), shards ?? DEFAULT_SHARDS);
     const { countFleetSharded } = await import('./fleet-count-shards.js');
@@ -256,8 +253,64 @@ export async function count(args: Parsed, out: Output): Promise<number> {
   return 0;
 }
 
-/** A layout given as `fleet place --json` prints it: square names, one layout or several. */
-function layoutsFromJson(text: string, given: Board | undefined): { board: Board; grids: ParsedLayoutGrid[] } {
+/** The problem a layout's JSON carries (fleet place --json prints it: problemJson), each part where it is given. */
+interface JsonProblem {
+  ships?: string[];
+  touch?: Touch;
+  mirror?: boolean;
+  forbidden?: string[];
+}
+
+/** The problem in a layout's JSON (`kinds`, `touch`, `mirror`, `forbidden`), checked part by part. */
+function problemFromJson(d: Record<string, unknown>): JsonProblem {
+  const bad = (what: string): never => {
+    throw new GridbitsError('BAD_INPUT', `the layout JSON's "${what}" is not as fleet place --json writes it`);
+  };
+  const p: JsonProblem = {};
+  if (d.kinds !== undefined) {
+    if (!Array.isArray(d.kinds)) bad('kinds');
+    p.ships = (d.kinds as unknown[]).flatMap((k) => {
+      const { name, count } = (k ?? {}) as { name?: unknown; count?: unknown };
+      if (
+        typeof name !== 'string' ||
+        !Number.isSafeInteger(count) ||
+        (count as number) < 1 ||
+        (count as number) > 10_000
+      )
+        return bad('kinds');
+      return new Array<string>(count as number).fill(name);
+    });
+  }
+  if (d.touch !== undefined) p.touch = parseTouch(typeof d.touch === 'string' ? d.touch : bad('touch'));
+  if (d.mirror !== undefined) p.mirror = typeof d.mirror === 'boolean' ? d.mirror : bad('mirror');
+  if (d.forbidden !== undefined) {
+    if (!Array.isArray(d.forbidden) || d.forbidden.some((s) => typeof s !== 'string')) bad('forbidden');
+    p.forbidden = d.forbidden as string[];
+  }
+  return p;
+}
+
+/**
+ * The problem to check a JSON layout against: the layout's own (its kinds, touch rule, mirroring, forbidden cells),
+ * each part overridden by the flags that give it.
+ */
+function withJsonProblem(args: Parsed, spec: FleetSpec, own: JsonProblem, board: Board): FleetSpec {
+  const shipsGiven = str(args, 'fleet') !== undefined || args.values.ship !== undefined;
+  const forbidGiven = args.values.forbid !== undefined || str(args, 'mask') !== undefined;
+  return {
+    ...spec,
+    ...(!shipsGiven && own.ships !== undefined ? { fleet: undefined, ships: own.ships } : {}),
+    touch: str(args, 'touch') === undefined ? (own.touch ?? spec.touch) : spec.touch,
+    mirror: spec.mirror === true || own.mirror === true,
+    ...(!forbidGiven && own.forbidden !== undefined ? { forbidden: parseForbidList(board, own.forbidden) } : {}),
+  };
+}
+
+/** A layout given as `fleet place --json` prints it: square names, one layout or several, and its problem. */
+function layoutsFromJson(
+  text: string,
+  given: Board | undefined,
+): { board: Board; grids: ParsedLayoutGrid[]; problem: JsonProblem } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -300,7 +353,7 @@ function layoutsFromJson(text: string, given: Board | undefined): { board: Board
     }
     return { width: b.width, height: b.height, ships: cells };
   });
-  return { board: b, grids };
+  return { board: b, grids, problem: problemFromJson(d as Record<string, unknown>) };
 }
 
 export async function check(args: Parsed, out: Output): Promise<number> {
@@ -316,7 +369,8 @@ export async function check(args: Parsed, out: Output): Promise<number> {
   if (text.trimStart().startsWith('{')) {
     const sizedBy = sized ? await fleetProblemFromArgs(args, 'fleet check', boardText) : undefined;
     const r = layoutsFromJson(text, sizedBy && Board.of(sizedBy.width, sizedBy.height));
-    p = await fleetProblemFromArgs(args, 'fleet check', `${r.board.width}x${r.board.height}`);
+    const spec = await fleetSpecFromArgs(args, `${r.board.width}x${r.board.height}`);
+    p = fleetProblem(withJsonProblem(args, spec, r.problem, r.board));
     grids = r.grids;
   } else if (sized) {
     p = await fleetProblemFromArgs(args, 'fleet check', boardText);

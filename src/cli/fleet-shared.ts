@@ -5,6 +5,7 @@ import { GridbitsError } from '../core/error.js';
 import { finishedValue, type Outcome } from '../core/job.js';
 import type { Progress } from '../core/run.js';
 import { mergeForbidden, parseFleetBoard, parseForbidList, parseMask } from '../fleet/field.js';
+import { shapeOrientations } from '../fleet/shape.js';
 import { fleetProblem, parseTouch, type FleetSpec } from '../fleet/fleets.js';
 import { fleetWords } from '../fleet/names.js';
 import { isTooLarge, type TooLarge } from '../fleet/memory.js';
@@ -84,16 +85,28 @@ export function uniformWords<T>(draw: T | TooLarge): T {
   );
 }
 
-/** The board and fleet for JSON: `board` as {width, height}, the touch rule, the kinds with their cells. */
+/**
+ * The problem for JSON: `board` as {width, height}, the touch rule, the kinds with their cells, and where they
+ * apply `"mirror": true` and the forbidden cells by name: all that fleet check needs to read the problem back.
+ */
 export function problemJson(p: FleetProblem): {
   board: { width: number; height: number };
   touch: string;
   kinds: Array<{ name: string; count: number; cells: number }>;
+  mirror?: true;
+  forbidden?: string[];
 } {
+  const board = Board.of(p.width, p.height);
+  const forbidden: string[] = [];
+  for (let sq = 0; sq < board.cells; sq++) if (p.forbidden[sq]) forbidden.push(board.name(sq));
+  // Mirroring shows in the kinds: a shape that differs from its mirror image then has the image's turns too.
+  const mirror = p.kinds.some((k) => shapeOrientations(k.orientations[0], false).length < k.orientations.length);
   return {
     board: { width: p.width, height: p.height },
     touch: p.touch,
     kinds: p.kinds.map((k) => ({ name: k.name, count: k.count, cells: k.orientations[0].length })),
+    ...(mirror ? { mirror: true as const } : {}),
+    ...(forbidden.length > 0 ? { forbidden } : {}),
   };
 }
 

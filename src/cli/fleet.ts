@@ -4,7 +4,7 @@ import { DEFAULT_SHARDS } from '../core/shards.js';
 import { HUNTER_STRATEGIES } from '../fleet/hunters.js';
 import { FLEET_MAX_SIDE } from '../fleet/field.js';
 import { FLEETS } from '../fleet/fleets.js';
-import type { Command, Flag, Run } from './command.js';
+import { seedFlag, type Command, type Flag, type Run } from './command.js';
 import { FORBIDDEN_GLYPH, QUEUE_ANSWER_MS, QUEUE_WAIT_MS } from './constants.js';
 
 /**
@@ -47,8 +47,8 @@ const FLEET_PROBLEM_FLAGS: Record<string, Flag> = {
 const TIME_HELP = '(250ms, 5s, 2m; a bare number is milliseconds)';
 
 const SEARCH_FLAGS: Record<string, Flag> = {
-  seed: { type: 'string', value: 'N', help: 'seed of the random choices (default: a random one, printed)' },
-  'max-nodes': { type: 'string', value: 'N', help: 'search budget in nodes (methods rails and search)' },
+  seed: seedFlag('the random choices'),
+  'max-nodes': { type: 'string', value: 'N', help: 'search budget in ships put down (methods rails and search)' },
   timeout: { type: 'string', value: 'T', help: `time limit of the methods rails and search ${TIME_HELP}` },
 };
 
@@ -78,7 +78,6 @@ const FLEET_PLAY_FLAGS: Record<string, Flag> = {
     value: 'FILE',
     help: "your fleet as a grid ('#' ships; fleet place's output will do), instead of a uniform random one",
   },
-  seed: { type: 'string', value: 'N', help: 'seed of the random choices' },
 };
 
 /** The subcommands (the work of place, count and check is in fleet-run.ts, of heat, play and sim in fleet-play.ts). */
@@ -129,6 +128,10 @@ Examples:
         type: 'string',
         value: 'URL',
         help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no time limit",
+        conflicts: {
+          timeout: 'a queued count has no time limit',
+          checkpoint: 'the queue keeps the finished shards',
+        },
       },
     },
     details: `Ctrl-C says how far the count had come (a part of the count bounds nothing).
@@ -161,12 +164,14 @@ Examples:
     usage: 'fleet check [WxH] [problem flags] [FILE|-] [--json]',
     summary: 'is a layout valid for the fleet, and every reason if not (one or several layouts)',
     details: `${FORMS}
-Without a board the layout's own size is the board. Give check the problem flags the layout was placed with.
+Without a board the layout's own size is the board. A layout in JSON (fleet place --json) brings its problem:
+its fleet, touch rule, mirroring and forbidden cells, each overridden by the flags that give it. A text layout
+is checked against the problem flags (give those it was placed with).
 
 Examples:
   gridbits fleet check 10x10 --fleet classic layout.txt
   gridbits fleet place --seed 3 | gridbits fleet check -
-  gridbits fleet place 8x8 --fleet hasbro --json | gridbits fleet check --fleet hasbro -`,
+  gridbits fleet place 8x8 --fleet hasbro --json | gridbits fleet check -`,
     load: async () => (await import('./fleet-run.js')).check,
   },
   heat: {
@@ -182,7 +187,7 @@ Examples:
         help: 'auto (default: exact when the count is small enough — a few seconds at most — else sampled), exact or sampled',
       },
       samples: { type: 'string', value: 'N', help: 'layouts the sampled method draws (default 10000)' },
-      seed: { type: 'string', value: 'N', help: 'seed of the sampled method (default 1)' },
+      seed: seedFlag('the sampled method'),
       timeout: {
         type: 'string',
         value: 'T',
@@ -203,11 +208,7 @@ Examples:
     flags: {
       layout: FLEET_PLAY_FLAGS.layout,
       hunter: FLEET_PLAY_FLAGS.hunter,
-      seed: {
-        type: 'string',
-        value: 'N',
-        help: "seed of the layouts and the computer's shots (default: from the clock, printed)",
-      },
+      seed: seedFlag("the layouts and the computer's shots"),
     },
     details: `Type a square like e5 for each shot, or quit. Your board: S ship, x hit, o miss, - forbidden.
 
@@ -225,7 +226,7 @@ Examples:
       games: FLEET_PLAY_FLAGS.games,
       hunter: FLEET_PLAY_FLAGS.hunter,
       'hunter-samples': FLEET_PLAY_FLAGS['hunter-samples'],
-      seed: { type: 'string', value: 'N', help: 'seed of the games (default 1): the same seed plays the same games' },
+      seed: seedFlag('the games'),
       timeout: {
         type: 'string',
         value: 'T',

@@ -8,7 +8,7 @@ import { GridbitsError } from '../core/error.js';
 import type { MobilityPartial } from '../pieces/mobility.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { boardAndRest, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
+import { boardAndRest, DEFAULT_BOARD, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
 import { outputTurn } from './io.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
@@ -24,7 +24,7 @@ function byFileThenRank(board: Board, squares: number[]): number[] {
 }
 
 function boardOf(text: string | undefined): Board {
-  return parseBoardSize(text ?? '8x8');
+  return parseBoardSize(text ?? DEFAULT_BOARD);
 }
 
 /** Boards past this many cells are huge: their attacks run in a worker thread. */
@@ -60,8 +60,8 @@ export const moves: Run = async (args, out) => {
   // 16384x16384).
   const targets = words === undefined ? Bitboard.empty(board) : adoptWords(board, words);
   const count = targets.count();
-  // After Ctrl-C the report must be quick: a long list is cut (and said to be).
-  const listed = !outcome.finished && outcome.stopped === 'signal' ? Math.min(count, INTERRUPTED_LIST_MAX) : count;
+  // After Ctrl-C or a spent budget the report must be quick too: a long list is cut (and said to be).
+  const listed = outcome.finished ? count : Math.min(count, STOPPED_LIST_MAX);
   // From the lists given, not the sets: a huge board's set takes a while to scan.
   const squaresList = (list: number[]): string =>
     JSON.stringify(byFileThenRank(board, [...new Set(list)]).map((q) => board.name(q)));
@@ -111,8 +111,8 @@ export const moves: Run = async (args, out) => {
   out.sink.text('\n');
   return exitOf(!outcome.finished && outcome.stopped);
 };
-/** How many targets an interrupted command lists at most (the rest are counted). */
-const INTERRUPTED_LIST_MAX = 100_000;
+/** How many targets a stopped command lists at most (the rest are counted). */
+const STOPPED_LIST_MAX = 100_000;
 
 /** Up to this many targets of a huge board are listed by sorting them (past it, by a scan of each file). */
 const SORTED_MAX = 1 << 22;

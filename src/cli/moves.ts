@@ -1,9 +1,7 @@
 // CLI commands `moves` (targets of pieces on given squares) and `mobility` (move counts from every square): their
 // flags and help; the work is in moves-run.ts.
 import { PIECE_NAMES } from '../pieces/piece.js';
-import type { Command, Flag } from './command.js';
-
-const BOARD: Flag = { type: 'string', value: 'WxH', help: 'the board (default 8x8; or give WxH as an argument)' };
+import { BOARD_FLAG as BOARD, type Command, type Flag } from './command.js';
 const OCCUPIED: Flag = {
   type: 'string',
   multiple: true,

@@ -3,7 +3,7 @@
 import { Command as Program, CommanderError, Help, Option } from 'commander';
 import { GridbitsError } from '../core/error.js';
 import { EXIT_HELP } from './exit.js';
-import { flagsOf, type Command, type Flag, type Parsed } from './command.js';
+import { checkFlags, flagsOf, type Command, type Flag, type Parsed } from './command.js';
 
 /**
  * What the command line asks for: a command to run with its flags, or nothing more (help or the version was printed).
@@ -23,11 +23,19 @@ ${EXIT_HELP}
   gridbits --version           the version
   gridbits completion bash     a completion script for bash, zsh or fish`;
 
-function optionOf(name: string, f: Flag, alias?: string): Option {
+function optionOf(where: string, name: string, f: Flag, alias?: string): Option {
   const long = `--${alias ?? name}`;
   const flags = `${f.short !== undefined && alias === undefined ? `-${f.short}, ` : ''}${long}${f.type === 'string' ? ` <${f.value ?? 'VALUE'}>` : ''}`;
   const o = new Option(flags, f.help);
   if (f.multiple) o.argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? (prev as string[]) : []), v]);
+  // A flag of one value given twice: the same value twice is harmless, two values are a mistake (not the last one
+  // silently taken).
+  else if (f.type === 'string')
+    o.argParser((v: string, prev: unknown) => {
+      if (typeof prev === 'string' && prev !== v)
+        throw new GridbitsError('BAD_ARGUMENT', `${where}: ${long} given twice (${prev} and ${v}): give one`);
+      return v;
+    });
   if (alias !== undefined) o.hideHelp();
   return o;
 }
@@ -94,8 +102,8 @@ function buildProgram(commands: Command[], version: string, found: (inv: Invocat
     p.usage(usageAfter(here, c.usage));
     const flags = flagsOf(c);
     for (const [name, f] of Object.entries(flags)) {
-      p.addOption(optionOf(name, f));
-      for (const a of f.aliases ?? []) p.addOption(optionOf(name, f, a));
+      p.addOption(optionOf(here.join(' '), name, f));
+      for (const a of f.aliases ?? []) p.addOption(optionOf(here.join(' '), name, f, a));
     }
     p.argument('[arguments...]');
     if (c.details) p.addHelpText('after', '\n' + c.details.trimEnd());
@@ -115,7 +123,9 @@ function buildProgram(commands: Command[], version: string, found: (inv: Invocat
           }
         }
       }
-      found({ command: c, path: here.join(' '), parsed: { values, positionals, spelled: spelledAs } });
+      const parsed = { values, positionals, spelled: spelledAs };
+      checkFlags(c, parsed, here.join(' '));
+      found({ command: c, path: here.join(' '), parsed });
     });
     parent.addCommand(p);
   };

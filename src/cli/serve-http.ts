@@ -1,5 +1,6 @@
 // HTTP's rules `serve` answers by, read from a request's headers: which content coding to send, whether the
-// client's copy is still current (304), and which bytes a Range asks for. Pure functions, no files touched.
+// client's copy is still current (304), and which bytes a Range asks for; and the files it keeps in memory. No
+// files touched here.
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
@@ -92,4 +93,49 @@ export function byteRange(
   if (last < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(last, size - 1) };
+}
+
+/**
+ * Files kept in memory up to a number of bytes, the least recently used dropped first: a file asked for (`get`)
+ * or kept again (`set`) becomes the most recently used.
+ */
+export class KeptFiles<E extends { version: { size: number } }> {
+  private readonly kept = new Map<string, E>();
+  private held = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(file: string): E | undefined {
+    const e = this.kept.get(file);
+    if (e !== undefined) {
+      this.kept.delete(file);
+      this.kept.set(file, e);
+    }
+    return e;
+  }
+
+  set(file: string, entry: E): void {
+    const old = this.kept.get(file);
+    if (old !== undefined) {
+      this.kept.delete(file);
+      this.held -= old.version.size;
+    }
+    this.kept.set(file, entry);
+    this.held += entry.version.size;
+    for (const [f, e] of this.kept) {
+      if (this.held <= this.maxBytes || f === file) break;
+      this.kept.delete(f);
+      this.held -= e.version.size;
+    }
+  }
+
+  /** The bytes of the files kept. */
+  get bytes(): number {
+    return this.held;
+  }
+
+  /** The files kept, the least recently used first. */
+  files(): string[] {
+    return [...this.kept.keys()];
+  }
 }

@@ -11,7 +11,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { GridbitsError } from '../core/error.js';
 import { int, str, type Run } from './command.js';
-import { byteRange, chooseCoding, httpDate, notModified, rangeStillApplies, type Coding } from './serve-http.js';
+import {
+  KeptFiles,
+  byteRange,
+  chooseCoding,
+  httpDate,
+  notModified,
+  rangeStillApplies,
+  type Coding,
+} from './serve-http.js';
 
 /** The built playground, found beside the installed package (dist/cli/ → web/dist/), never from the cwd. */
 function webRoot(): string {
@@ -252,7 +260,11 @@ interface Entry {
   version: Version;
   bodies: Record<Coding, Promise<Buffer>>;
 }
-const cache = new Map<string, Entry>();
+/**
+ * Kept files, at most 64 MiB of them (the playground's files many times over; their compressed forms add a third
+ * or less): a server left running across rebuilds, whose old hashed files are gone, does not keep them all.
+ */
+const cache = new KeptFiles<Entry>(64 << 20);
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 

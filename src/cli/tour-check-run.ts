@@ -36,6 +36,12 @@ export const tourCheck: Run = async (args, out) => {
   noMoreThan(rest, 1, 'tour-check');
   const gallery = str(args, 'gallery');
   if (gallery?.trim().toLowerCase() === 'list') {
+    // The list checks nothing: what would shape a check is refused, not ignored.
+    const checking = [file !== undefined && 'a file', boardText !== undefined && '--board']
+      .concat(['piece', 'close'].map((f) => args.values[f] !== undefined && `--${f}`))
+      .find((w) => w !== false);
+    if (checking)
+      throw new GridbitsError('BAD_ARGUMENT', `tour-check: --gallery list lists the tours; it takes no ${checking}`);
     if (out.json)
       out.printJson({ gallery: GALLERY.map(({ name, title, source, note }) => ({ name, title, source, note })) });
     else

@@ -3,7 +3,15 @@
 import { parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
-import { COUNT_CONVENTION, COUNT_MAX_SQUARES, countLimit, type CountPartial } from '../tour/count.js';
+import {
+  COUNT_CONVENTION,
+  COUNT_MAX_SQUARES,
+  OPEN_8X8_HOURS,
+  countLimit,
+  longCount,
+  type CountPartial,
+  type LongCount,
+} from '../tour/count.js';
 import type { EachAnswer } from '../tour/count-each.js';
 import { dropCheckpoint, loadCheckpoint, saveCheckpoint } from './checkpoint-file.js';
 import { budgetWords } from './tour-stopped.js';
@@ -11,7 +19,7 @@ import { drawGrid } from '../render/ascii.js';
 import type { Output } from './output.js';
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
-import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
+import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import { whileSaving } from './io.js';
 import { runJob } from './run-job.js';
 import { parseQueueAddress } from './queue-address.js';
@@ -26,50 +34,28 @@ import { bytesWords, peakMemoryBytes, secondsSince, secondsWords, stopName, thou
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tourCount: Run = async (args, out) => {
-  const board = parseBoardSize(requiredBoard(args, 'tour-count', '5x5'));
+  const board = parseBoardSize(onlyBoard(args, 'tour-count'));
   const piece = parsePiece(str(args, 'piece') ?? 'knight');
   const closed = bool(args, 'closed');
   const fromName = str(args, 'from');
   const toName = str(args, 'to');
-  const from = fromName === undefined ? undefined : board.parse(fromName);
-  const to = toName === undefined ? undefined : board.parse(toName);
+  const given = { from: fromName === undefined ? undefined : board.parse(fromName) };
+  const end = toName === undefined ? undefined : board.parse(toName);
+  // --to alone means what it means for `tour`: the tours ending there, from any start. They are the tours starting
+  // there, reversed (open tours are counted directed), so they are counted as such and reported as ending there.
+  const endOnly = end !== undefined && given.from === undefined;
+  const from = endOnly ? end : given.from;
+  const to = endOnly ? undefined : end;
   const maxNodes = int(args, 'max-nodes', 1, Number.MAX_SAFE_INTEGER);
   const timeoutMs = duration(args, 'timeout');
   const queueText = str(args, 'queue');
-  if (queueText !== undefined) {
-    if (maxNodes !== undefined || timeoutMs !== undefined) {
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'tour-count: --queue takes no --max-nodes or --timeout: a queued count has no node budget (Ctrl-C stops the waiting; the shards stay queued)',
-      );
-    }
-    if (bool(args, 'each') || from !== undefined || to !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'tour-count: --queue counts all the tours of a board: it takes no --each, --from or --to',
-      );
-  }
   const queue = queueText === undefined ? undefined : parseQueueAddress(queueText, 'tour-count');
+  // The flags that do not go with --queue or --each are refused by the command table (tour-count.ts).
   if (bool(args, 'each')) {
-    if (closed || from !== undefined || to !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'tour-count: --each counts open tours from every square; it takes no --closed, --from or --to',
-      );
-    if (str(args, 'checkpoint') !== undefined)
-      throw new GridbitsError(
-        'BAD_ARGUMENT',
-        'tour-count: --each is not saved to a checkpoint; leave out --checkpoint',
-      );
     return countEach(board, piece, out, maxNodes, timeoutMs);
   }
-  refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
+  const long = refuseWithoutBudget(board, piece, closed, maxNodes, timeoutMs, queue !== undefined, from);
   const file = str(args, 'checkpoint');
-  if (file !== undefined && queue !== undefined)
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      'tour-count: --checkpoint is for a count in this process; a count on the queue goes on by itself (its finished shards stay there)',
-    );
   // Without a budget, a start square or a checkpoint, a count that splits into shards runs them on the local cores or
   // the queue.
   // A count joined across the middle, whose join is most of the work, runs as shards under a time limit or with
@@ -82,6 +68,7 @@ export const tourCount: Run = async (args, out) => {
     const plain = timeoutMs === undefined && file === undefined;
     if (queue !== undefined || (sc.shards > 1 && (plain || sc.method === 'crossing'))) {
       return countSharded(out, board, piece, sc, queue, {
+        label: countLabel(board, long),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(file !== undefined ? { checkpoint: file } : {}),
       });
@@ -101,7 +88,7 @@ export const tourCount: Run = async (args, out) => {
             if (stopped) saved = true;
           },
         };
-  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined;
+  const pastLimit = maxNodes !== undefined || timeoutMs !== undefined || long !== null;
   const { r: outcome, seconds } = await timed(() =>
     runJob(
       out,
@@ -110,7 +97,7 @@ export const tourCount: Run = async (args, out) => {
         { width: board.width, height: board.height },
         { piece: piece.name, closed, from, to, pastLimit, resume, checkpoint },
       ],
-      { label: `tour-count ${board}`, maxNodes, timeoutMs },
+      { label: countLabel(board, long), maxNodes, timeoutMs },
     ),
   );
   if (file !== undefined && outcome.finished && outcome.value.complete) dropCheckpoint(file);
@@ -140,8 +127,8 @@ export const tourCount: Run = async (args, out) => {
       board: { width: board.width, height: board.height },
       piece: piece.name,
       closed,
-      ...(fromName !== undefined ? { from: board.name(from as number) } : {}),
-      ...(toName !== undefined ? { to: board.name(to as number) } : {}),
+      ...(given.from !== undefined ? { from: board.name(given.from) } : {}),
+      ...(end !== undefined ? { to: board.name(end) } : {}),
       count: r.count.toString(),
       directed: !closed,
       ...(!closed && from === undefined && r.complete
@@ -152,7 +139,7 @@ export const tourCount: Run = async (args, out) => {
       lowerBound: bound === 'lower',
       bound,
       ...(r.reason ? { reason: r.reason } : {}),
-      convention: r.convention,
+      convention: endOnly ? ENDING_CONVENTION : r.convention,
       method: r.method,
       ...('theorem' in r && r.theorem !== undefined ? { theorem: r.theorem } : {}),
       nodes: r.nodes,
@@ -169,25 +156,29 @@ export const tourCount: Run = async (args, out) => {
     return countExit(stopped, r.complete);
   }
   const kind = closed ? 'closed' : 'directed open';
-  const where =
-    fromName !== undefined && !closed
-      ? ` from ${board.name(from as number)}${toName !== undefined ? ` to ${board.name(to as number)}` : ''}`
-      : '';
+  const where = closed
+    ? ''
+    : `${given.from !== undefined ? ` from ${board.name(given.from)}` : ''}${end !== undefined ? ` to ${board.name(end)}` : ''}`;
+  const conventionText = endOnly ? ENDING_CONVENTION : r.convention;
   const what = `${kind} ${piece.name} tour${r.count === 1n ? '' : 's'} of the ${board} board${where}`;
   if (r.complete) out.print(`${thousands(r.count)} ${what}`);
   else if (bound === 'lower') out.print(`at least ${thousands(r.count)} ${what} (a lower bound: ${r.reason})`);
   else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
   if ('theorem' in r && r.theorem !== undefined)
-    out.print(out.paint.dim(`${r.convention}; none by theorem: ${r.theorem}`));
+    out.print(out.paint.dim(`${conventionText}; none by theorem: ${r.theorem}`));
   else
     out.print(
       out.paint.dim(
-        `${r.convention}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${secondsWords(seconds)}, ${bytesWords(peakMemoryBytes())} of memory at most`,
+        `${conventionText}; ${r.method === 'frontier' ? `frontier dynamic program${'split' in r && r.split !== undefined ? SPLIT_WORDS[r.split] : ''}` : 'backtracking'}, ${thousands(r.nodes)} nodes, ${secondsWords(seconds)}, ${bytesWords(peakMemoryBytes())} of memory at most`,
       ),
     );
   if (saved) out.print(out.paint.dim(`saved to '${file}': run the same command to go on`));
   return countExit(stopped, r.complete);
 };
+
+/** The convention of a count of the tours ending on a square (--to alone), in the words of COUNT_CONVENTION. */
+const ENDING_CONVENTION =
+  'directed open tours ending on the given square (as many as start there: each reversed; OEIS A165134 per-square table)';
 
 /**
  * A count's exit code: 130 for Ctrl-C; 3 for any count not complete (a budget spent, or a limit of the counter's
@@ -283,7 +274,11 @@ async function timed<T>(run: () => Promise<T>): Promise<{ r: T; seconds: number 
   return { r, seconds: secondsSince(t0) };
 }
 
-/** The CLI's own words for a board past the count limit without a budget (the library names its options). */
+/**
+ * A count without a budget past the library's limit (about a minute): run when this machine finishes it (the
+ * answer: what the largest such count took here, for the progress line), refused in the CLI's words when it
+ * does not (the library names its options), with the estimate and the queue where there are.
+ */
 function refuseWithoutBudget(
   board: Board,
   piece: Piece,
@@ -292,20 +287,41 @@ function refuseWithoutBudget(
   timeoutMs: number | undefined,
   queued = false,
   from?: number,
-): void {
-  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return;
+): LongCount | null {
+  if (maxNodes !== undefined || timeoutMs !== undefined || (board.cells > COUNT_MAX_SQUARES && !queued)) return null;
   const limit = countLimit(board, piece, closed, from);
+  if (limit === null) return null;
+  const sc = shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed });
   // The queue is for counts past one machine: it takes any count that splits into shards, however long.
-  if (
-    limit !== null &&
-    queued &&
-    shardTourCount({ width: board.width, height: board.height, piece: piece.name, closed }).method === 'whole'
-  ) {
-    throw new GridbitsError('LIMIT', `${limit}; a queued count has no budget, and this one does not split into shards`);
+  if (queued) {
+    if (sc.method === 'whole')
+      throw new GridbitsError(
+        'LIMIT',
+        `${limit}; a queued count has no budget, and this one does not split into shards`,
+      );
+    return null;
   }
-  if (queued) return;
-  if (limit !== null)
-    throw new GridbitsError('LIMIT', `${limit}; give a budget (--max-nodes or --timeout) to try anyway`);
+  const long = longCount(board, piece, closed, from);
+  if (long !== null) return long;
+  const queue =
+    from === undefined && sc.method !== 'whole'
+      ? '; share it among machines with --queue redis://HOST:PORT and `gridbits worker` on each'
+      : '';
+  const days =
+    !closed && from === undefined && board.width === 8 && board.height === 8
+      ? ` (about ${OPEN_8X8_HOURS} hours on one machine like this one)`
+      : '';
+  throw new GridbitsError('LIMIT', `${limit}${days}; give a budget (--max-nodes or --timeout) to try anyway${queue}`);
+}
+
+/**
+ * The progress line's label for a count: for a long one, how long the largest of its kind took on this machine
+ * ("tour-count 8x8, a long count (8x8 closed: 22 min, 1.52 GB here)").
+ */
+function countLabel(board: Board, long: LongCount | null): string {
+  if (long === null) return `tour-count ${board}`;
+  const minutes = Math.max(1, Math.round(long.seconds / 60));
+  return `tour-count ${board}, a long count (${long.measured}: ${minutes} min, ${bytesWords(long.bytes)} here)`;
 }
 
 /** How far a stopped frontier count got, in words: it has no partial count to show. */

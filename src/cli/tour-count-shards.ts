@@ -48,11 +48,11 @@ export async function countSharded(
   piece: Piece,
   sc: ShardedTourCount,
   queue: QueueAddress | undefined,
-  run: { timeoutMs?: number; checkpoint?: string } = {},
+  run: { timeoutMs?: number; checkpoint?: string; label?: string } = {},
 ): Promise<number> {
   const { closed } = sc.question;
   const t0 = performance.now();
-  const label = `tour-count ${board}`;
+  const label = run.label ?? `tour-count ${board}`;
   let counts: Map<number, { count: bigint; nodes: number; peakStates?: number }>;
   let interrupted: boolean;
   let where: Record<string, unknown>;
@@ -61,7 +61,7 @@ export async function countSharded(
   let beyond: string | undefined;
   if (queue === undefined) {
     // Joined across the middle, the join is most of the work: every core from the start.
-    const r = await runShardsLocally(out, sc, { label, eager: sc.method === 'crossing', ...run });
+    const r = await runShardsLocally(out, sc, { eager: sc.method === 'crossing', ...run, label });
     ({ counts, interrupted, timedOut, where, how, beyond } = r);
   } else {
     // The queue's client is loaded only for counts on a queue.

@@ -5,19 +5,34 @@ import { QUEUE_ANSWER_MS, QUEUE_WAIT_MS } from './constants.js';
 export const tourCountCommand: Command = {
   name: 'tour-count',
   usage:
-    'tour-count <W>x<H> [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--queue URL] [--json]',
+    'tour-count [WxH] [--closed] [--from SQ] [--to SQ] [--each] [--piece P] [--max-nodes N] [--timeout T] [--checkpoint FILE] [--queue URL] [--json]',
   summary: 'Exact number of tours: open ones counted directed (OEIS A165134), closed ones undirected (A001230).',
   flags: {
     board: BOARD_FLAG,
     closed: { type: 'boolean', help: 'count closed tours (each cycle once, whatever its start and direction)' },
     from: { type: 'string', value: 'SQ', help: 'count only open tours starting on this square' },
-    to: { type: 'string', value: 'SQ', help: 'with --from: only open tours ending on this square' },
+    to: {
+      type: 'string',
+      value: 'SQ',
+      help: 'count only open tours ending on this square (from --from, or from any start)',
+      conflicts: { closed: 'a closed tour has no end' },
+    },
     each: {
       type: 'boolean',
       help: 'open tours from every square, as a table (one count per class of symmetric squares)',
+      conflicts: {
+        closed: 'it counts open tours',
+        from: 'it counts from every square',
+        to: 'it counts from every square',
+        checkpoint: 'it is not saved',
+      },
     },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, any m,n)' },
-    'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes (states or moves)' },
+    'max-nodes': {
+      type: 'string',
+      value: 'N',
+      help: 'stop after N nodes: states expanded by the frontier program, moves made by backtracking',
+    },
     timeout: { type: 'string', value: 'T', help: 'stop after T (250ms, 5s, 2m, 1h; a bare number is milliseconds)' },
     checkpoint: {
       type: 'string',
@@ -28,6 +43,14 @@ export const tourCountCommand: Command = {
       type: 'string',
       value: 'URL',
       help: "put the count's shards on the job queue at URL (redis://HOST:PORT) for `gridbits worker` to count; no budget",
+      conflicts: {
+        'max-nodes': 'a queued count has no budget',
+        timeout: 'a queued count has no budget',
+        each: 'it counts all the tours of a board',
+        from: 'it counts all the tours of a board',
+        to: 'it counts all the tours of a board',
+        checkpoint: 'the queue keeps the finished shards',
+      },
     },
   },
   details: `Conventions (as OEIS counts them):

@@ -12,7 +12,7 @@ import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
 import { outputTurn } from './io.js';
 import { runJob } from './run-job.js';
-import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
+import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
 import { exitOf } from './exit.js';
 import { secondsWords, stopName, thousands, type Stop } from './words.js';
@@ -22,7 +22,7 @@ const FORMATS = ['grid', 'moves', 'svg', 'summary'] as const;
 type Format = (typeof FORMATS)[number];
 
 export const tour: Run = async (args, out) => {
-  const board = parseBoardSize(requiredBoard(args, 'tour', '8x8'));
+  const board = parseBoardSize(onlyBoard(args, 'tour'));
   const pieceText = str(args, 'piece') ?? 'knight';
   const piece = parsePiece(pieceText);
   const closed = bool(args, 'closed');
@@ -30,8 +30,6 @@ export const tour: Run = async (args, out) => {
     toText = str(args, 'to');
   const from = fromText === undefined ? undefined : board.parse(fromText);
   const to = toText === undefined ? undefined : board.parse(toText);
-  if (to !== undefined && closed)
-    throw new GridbitsError('BAD_ARGUMENT', 'tour: --to and --closed do not go together (a closed tour has no end)');
   if (to !== undefined && to === from)
     throw new GridbitsError('BAD_ARGUMENT', 'tour: --to equals --from (an open tour ends elsewhere)');
   const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER);

@@ -6,7 +6,7 @@ import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { SEARCH_BUDGET } from '../tour/search.js';
 import { tableCellText, type TableCell } from '../tour/table.js';
-import { bool, duration, int, requiredBoard, str, type Run } from './command.js';
+import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import { exitOf } from './exit.js';
 import { runJob } from './run-job.js';
 import { secondsSince, secondsWords, stopName, stopWords, type Stop } from './words.js';
@@ -15,7 +15,7 @@ import { secondsSince, secondsWords, stopName, stopWords, type Stop } from './wo
 const TABLE_MAX_SQUARES = 10_000;
 
 export const tourTable: Run = async (args, out) => {
-  const board = parseBoardSize(requiredBoard(args, 'tour-table', '5x5'));
+  const board = parseBoardSize(onlyBoard(args, 'tour-table'));
   const timeoutMs = duration(args, 'timeout');
   // About a minute of search here (bench/tour-count.bench.ts); with --timeout a larger table answers in part.
   const cap = timeoutMs === undefined ? TABLE_MAX_SQUARES : 1 << 16;

@@ -6,7 +6,7 @@ import { thousands } from './words.js';
 
 export const tourTableCommand: Command = {
   name: 'tour-table',
-  usage: 'tour-table <W>x<H> [--closed] [--piece P] [--max-nodes N] [--timeout T] [--json]',
+  usage: 'tour-table [WxH] [--closed] [--piece P] [--max-nodes N] [--timeout T] [--json]',
   summary:
     "For every start square: does a tour start there, and how many backtracks the search needed ('N' none, 'LIM' budget).",
   flags: {
@@ -16,7 +16,7 @@ export const tourTableCommand: Command = {
     'max-nodes': {
       type: 'string',
       value: 'N',
-      help: `search nodes (moves) per start square before 'LIM' (default ${thousands(SEARCH_BUDGET)}, as for tour)`,
+      help: `moves made by the search per start square before 'LIM' (default ${thousands(SEARCH_BUDGET)}, as for tour)`,
     },
     timeout: {
       type: 'string',

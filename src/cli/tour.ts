@@ -8,25 +8,36 @@ import { TOUR_BIG_SQUARES, TOUR_TRACE_SQUARES } from './constants.js';
 export const tourCommand: Command = {
   name: 'tour',
   usage:
-    'tour <W>x<H> [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
+    'tour [WxH] [--from SQ] [--to SQ] [--closed] [--seed N] [--piece P] [--format grid|moves|svg|summary] [--json] [--trace] [--max-nodes N] [--timeout T] [--out FILE]',
   summary:
     "A knight's tour (open, closed, from a square, to a square) on any board up to 16384x16384, or why none exists.",
   flags: {
     board: BOARD_FLAG,
-    from: { type: 'string', value: 'SQ', help: 'start square (default a1)' },
-    to: { type: 'string', value: 'SQ', help: 'end square of an open tour' },
+    from: { type: 'string', value: 'SQ', help: 'start square (default a1; with --to alone, any start)' },
+    to: {
+      type: 'string',
+      value: 'SQ',
+      help: 'end square of an open tour (from --from, or from any start)',
+      conflicts: { closed: 'a closed tour has no end' },
+    },
     closed: { type: 'boolean', help: 'a closed tour (the last square one leap from the first)' },
     seed: { type: 'string', value: 'N', help: 'seed for the choices (different seeds give different tours)' },
     piece: { type: 'string', value: 'P', help: 'the leaper (default knight; camel, zebra, giraffe, m,n: by search)' },
-    format: { type: 'string', value: 'F', help: 'grid (numbered squares), moves, svg or summary' },
+    format: {
+      type: 'string',
+      value: 'F',
+      help: 'grid (numbered squares), moves, svg or summary',
+      conflicts: { json: 'JSON has its own form', trace: 'the trace has its own form' },
+    },
     trace: {
       type: 'boolean',
       help: `print the backtracking search step by step (boards up to ${TOUR_TRACE_SQUARES} squares; with --json as events)`,
+      conflicts: { timeout: 'the trace is cut at --max-nodes events' },
     },
     'max-nodes': {
       type: 'string',
       value: 'N',
-      help: `search budget in nodes (searches only; default ${thousands(SEARCH_BUDGET)})`,
+      help: `search budget in moves made by the backtracking search (constructions need none; default ${thousands(SEARCH_BUDGET)}); with --trace, the events shown`,
     },
     timeout: { type: 'string', value: 'T', help: 'search time limit: 250ms, 5s, 2m (a bare number is milliseconds)' },
   },

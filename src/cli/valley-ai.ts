@@ -8,6 +8,7 @@ import { SEARCH_MAX_PLY } from '../valley/search.js';
 import { bool, duration, int, str, type Parsed } from './command.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
+import { seedOf } from './seed.js';
 import { boardJson, positionOf } from './valley-shared.js';
 import { EXIT, exitOf } from './exit.js';
 import { plural, secondsSince, secondsWords, stopName, stopWords, thousands, type Stop } from './words.js';
@@ -115,8 +116,18 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
   };
   const a = spec('white', 'ai'),
     b = spec('black', 'greedy');
+  // --time sets the move time of a plain 'ai' player alone: refused, not ignored, where none plays.
+  const plainAi = [str(args, 'white') ?? 'ai', str(args, 'black') ?? 'greedy'].some((t) => {
+    const s = parsePlayer(t);
+    return s.kind === 'ai' && s.level === undefined;
+  });
+  if (timeMs !== undefined && !plainAi)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      "valley match: --time is the move time of a player given as plain 'ai'; none plays here",
+    );
   const alternate = bool(args, 'alternate');
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1)!;
+  const seed = seedOf(args);
   const openingPlies = int(args, 'opening', 0, 20, 2)!;
   const plyCap = int(args, 'ply-cap', 1, 100_000, 300)!;
   const timeoutMs = duration(args, 'timeout');
@@ -176,7 +187,7 @@ export async function valleyMatchRun(args: Parsed, out: Output): Promise<number 
       `${stopWords(stopped, { timeoutMs })} after ${plural(tally.games, 'game')} of ${thousands(games)}: the tally of the games finished`,
     );
   out.print(
-    `${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}`,
+    `${names[0]} (${alternate ? 'White in odd games' : 'White'}) vs ${names[1]} (${alternate ? 'White in even games' : 'Black'}), ${plural(tally.games, 'game')}, seed ${seed}`,
   );
   out.print(
     `${names[0]} won ${thousands(tally.aWins)}, ${names[1]} won ${thousands(tally.bWins)}, draws ${thousands(tally.draws)} (${thousands(tally.repetitions)} by repetition, ${thousands(tally.capped)} at the ply cap)`,

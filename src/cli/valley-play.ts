@@ -10,7 +10,8 @@ import { moveText } from '../valley/notation.js';
 import { isJsonRecord, readAbstractPlayRecord } from '../valley/record.js';
 import type { Side } from '../valley/state.js';
 import { findVariant } from '../valley/variant.js';
-import { bool, int, str, type Parsed } from './command.js';
+import { bool, str, type Parsed } from './command.js';
+import { seedOf } from './seed.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { openSink } from './sink.js';
@@ -21,7 +22,8 @@ import { AI_PLY_CAP } from './constants.js';
 
 const NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 
-type Seat = { human: true; name: string } | { human: false; name: string; player: Player };
+/** A seat: a person, or a player (`random` when its moves draw on the seed: the random and greedy players). */
+type Seat = { human: true; name: string } | { human: false; name: string; player: Player; random: boolean };
 
 function seat(text: string | undefined, seed: number): Seat {
   if (text === undefined || text.trim().toLowerCase() === 'human') return { human: true, name: 'human' };
@@ -33,7 +35,8 @@ function seat(text: string | undefined, seed: number): Seat {
     if (isGridbitsError(e)) throw new GridbitsError(e.code, e.message.replace(/\(random, /, '(human, random, '));
     throw e;
   }
-  return { human: false, name: text.trim().toLowerCase(), player: createPlayer(spec, seed) };
+  const random = spec.kind === 'random' || spec.kind === 'greedy';
+  return { human: false, name: text.trim().toLowerCase(), player: createPlayer(spec, seed), random };
 }
 
 /** A game record's text replayed: gridbits' record, or AbstractPlay's JSON; errors name the file and the move. */
@@ -229,8 +232,15 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   const extra = args.positionals[0];
   if (extra !== undefined) throw new GridbitsError('BAD_ARGUMENT', `valley play: unexpected argument '${extra}'`);
   const drawRule = !bool(args, 'no-draw-rule');
-  const seed = int(args, 'seed', 0, 2 ** 31 - 1, 1) as number;
+  const seed = seedOf(args, 2 ** 31 - 1);
   const seats = { white: seat(str(args, 'white'), seed), black: seat(str(args, 'black'), seed + 1) };
+  // The seed drives the random and greedy players alone: printed where one plays, refused where none does.
+  const seeded = [seats.white, seats.black].some((s) => !s.human && s.random);
+  if (!seeded && str(args, 'seed') !== undefined)
+    throw new GridbitsError(
+      'BAD_ARGUMENT',
+      'valley play: --seed is for the random and greedy players; neither plays here',
+    );
   const variantText = str(args, 'variant'),
     firstText = str(args, 'first'),
     load = str(args, 'load'),
@@ -256,7 +266,7 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
   );
 
   session.say(
-    `${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}. Type help for commands.`,
+    `${session.game.variant.title}: White ${seats.white.name}, Black ${seats.black.name}; draw rule ${drawRule ? 'on' : 'off'}${seeded ? `; seed ${seed}` : ''}. Type help for commands.`,
   );
   session.show();
   await session.runAi();
@@ -291,6 +301,7 @@ export async function valleyPlay(args: Parsed, out: Output): Promise<void> {
       white: seats.white.name,
       black: seats.black.name,
       drawRule,
+      ...(seeded ? { seed } : {}),
       moves: g.moves,
       position: g.position,
       result: g.result(),

@@ -3,7 +3,7 @@
 // picks its flags from it.
 import { AI_LEVELS } from '../valley/levels.js';
 import { VARIANTS, VARIANT_NAMES } from '../valley/variant.js';
-import type { Command, Flag } from './command.js';
+import { seedFlag, type Command, type Flag } from './command.js';
 import { AI_PLY_CAP } from './constants.js';
 
 const PERFT_USAGE =
@@ -106,14 +106,14 @@ const ALL_FLAGS: Record<string, Flag> = {
   divide: { type: 'boolean', help: 'the count below each first move' },
   depth: { type: 'string', value: 'N', help: 'search N plies deep (1-60)' },
   time: { type: 'string', value: 'T', help: `think for T ${DURATION}; default 1s` },
-  'max-nodes': { type: 'string', value: 'N', help: 'stop after N search nodes' },
+  'max-nodes': { type: 'string', value: 'N', help: 'stop after N positions searched' },
   timeout: { type: 'string', value: 'T', help: `stop after T ${DURATION}` },
   'no-draw-rule': { type: 'boolean', help: 'no draw on the third occurrence of a position (the default rule draws)' },
   games: { type: 'string', value: 'N', help: 'number of games' },
   white: { type: 'string', value: 'P', help: 'White player: random, greedy, ai, ai:1..ai:6 (default ai)' },
   black: { type: 'string', value: 'P', help: 'Black player (default greedy)' },
   alternate: { type: 'boolean', help: 'swap colours after every game' },
-  seed: { type: 'string', value: 'S', help: 'seed of the random opening plies and random players (default 1)' },
+  seed: seedFlag('the random opening plies and the random and greedy players'),
   opening: { type: 'string', value: 'N', help: 'random (non-losing) opening plies per game (default 2)' },
   'ply-cap': { type: 'string', value: 'N', help: 'a game still going after N plies is a draw (default 300)' },
   table: {
@@ -163,7 +163,7 @@ Each subcommand has its own page: gridbits valley perft --help (or gridbits help
       PERFT_USAGE,
       'count the positions (leaves) a given number of plies ahead',
       pick(['position', 'variant', 'first', 'divide', 'max-nodes', 'timeout'], {
-        'max-nodes': 'stop after N leaves (the count is then partial: a lower bound)',
+        'max-nodes': 'stop after N leaves counted (the count is then partial: a lower bound)',
         timeout: `stop after T ${DURATION} (the count is then partial)`,
       }),
       `${RULES}
@@ -218,7 +218,7 @@ Examples:
       'prove the value of a position: a forced win for one side, or a draw',
       pick(['position', 'max-nodes', 'timeout', 'table', 'all-moves', 'shortest', 'no-symmetry'], {
         position: "the position in King's Valley notation (default: the start, 'sskss/5/5/5/SSKSS w 0')",
-        'max-nodes': 'stop after N search nodes (the answer is then "unknown", with what was proved)',
+        'max-nodes': 'stop after N positions searched (the answer is then "unknown", with what was proved)',
         timeout: `stop after T ${DURATION}; the answer is then "unknown", with what was proved`,
       }),
       VALLEY_SOLVE_DETAILS,
@@ -232,7 +232,7 @@ Examples:
         white: 'White player: human, random, greedy, ai, ai:1..ai:6 (default human)',
         black: 'Black player (default human)',
         position: "start from this position (in the variant's notation)",
-        seed: 'seed of the random and greedy players (default 1)',
+        seed: seedFlag('the random and greedy players').help,
       }),
       VALLEY_PLAY_DETAILS,
       async () => (await import('./valley-play.js')).valleyPlay,

@@ -19,11 +19,12 @@ import {
   type Graph,
   type Simulation,
 } from '../walk/index.js';
-import { boardAndRest, bool, int, noMoreThan, str, type Run } from './command.js';
+import { bool, int, onlyBoard, str, type Run } from './command.js';
 import { exitOf } from './exit.js';
 import { plural, thousands } from './words.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
+import { seedOf } from './seed.js';
 
 const FORMATS = ['grid', 'svg'] as const;
 type Format = (typeof FORMATS)[number];
@@ -150,11 +151,7 @@ function checkMapLimit(g: Graph, steps: number): void {
 const INTERRUPTED = 'stopped by Ctrl-C';
 
 export const walk: Run = async (args, out) => {
-  const { board: size, rest } = boardAndRest(args, 'walk');
-  if (size === undefined)
-    throw new GridbitsError('BAD_ARGUMENT', 'walk: give a board size, e.g. gridbits walk 8x8 --from a1 --steps 10');
-  noMoreThan(rest, 0, 'walk');
-  const board = parseBoardSize(size);
+  const board = parseBoardSize(onlyBoard(args, 'walk'));
   const pieceSpec = str(args, 'piece') ?? 'knight';
   const piece = parsePiece(pieceSpec);
   const g = graph(board, piece);
@@ -169,25 +166,14 @@ export const walk: Run = async (args, out) => {
   if (!(FORMATS as readonly string[]).includes(formatText))
     throw new GridbitsError('BAD_ARGUMENT', `walk: --format must be grid or svg, got '${formatText}'`);
   const format = formatText as Format;
-  if (all && dist) throw new GridbitsError('BAD_ARGUMENT', 'walk: give --all or --distribution, not both');
   const simulateK = int(args, 'simulate', 1, 1_000_000_000);
-  const seed = int(args, 'seed', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
-  if (simulateK !== undefined && (all || dist))
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      `walk: --simulate estimates the walks from one square; it does not go with --${all ? 'all' : 'distribution'}`,
-    );
+  const seed = seedOf(args);
   if (simulateK !== undefined && simulateK * steps > SIMULATE_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',
       `walk: --simulate goes up to walks × steps = ${thousands(SIMULATE_MAX_WORK)}; ${plural(simulateK, 'walk')} of ${moves(steps)} is ${thousands(simulateK * steps)}`,
     );
   }
-  if (dist && exact)
-    throw new GridbitsError(
-      'BAD_ARGUMENT',
-      'walk: --exact gives the fraction from --from (or every square with --all); it does not go with --distribution',
-    );
   if (dist && board.cells * steps > FLOAT_MAX_WORK) {
     throw new GridbitsError(
       'LIMIT',

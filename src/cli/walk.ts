@@ -2,37 +2,53 @@
 // square (heat map, JSON grid, SVG), where it stands after N moves, exact fractions, far horizons, simulation;
 // its flags and help (the work is walk-run.ts).
 import { HORIZON_MAX_STEPS } from '../walk/horizon-steps.js';
-import { BOARD_FLAG, type Command } from './command.js';
+import { BOARD_FLAG, seedFlag, type Command } from './command.js';
 import { thousands } from './words.js';
 
 export const walkCommand: Command = {
   name: 'walk',
   usage:
-    'walk <W>x<H> | --board WxH  --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
+    'walk [WxH] --from SQ --steps N [--piece P] [--exact] [--all] [--distribution] [--format grid|svg] [--simulate K --seed S] [--json]',
   summary:
     'The probability that a leaper making N random moves (each of its moves equally likely, off the board included) is still on the board.',
   flags: {
     board: BOARD_FLAG,
-    from: { type: 'string', value: 'SQ', help: 'start square (not needed with --all)' },
+    from: {
+      type: 'string',
+      value: 'SQ',
+      help: 'start square (not with --all)',
+      conflicts: { all: '--all starts from every square' },
+    },
     steps: { type: 'string', value: 'N', help: `number of moves, 0 to ${thousands(HORIZON_MAX_STEPS)}` },
     piece: { type: 'string', value: 'P', help: 'any leaper or compound of leapers (default knight)' },
     exact: {
       type: 'boolean',
       help: 'also the exact fraction in lowest terms (up to about 100x100 with 2000 steps, 25x25 with 10000)',
+      conflicts: { distribution: 'the fraction is of staying on the board, from --from or every square' },
     },
-    all: { type: 'boolean', help: 'the probability from every start square: heat map, JSON grid or SVG' },
+    all: {
+      type: 'boolean',
+      help: 'the probability from every start square: heat map, JSON grid or SVG',
+      conflicts: { distribution: 'give one' },
+    },
     distribution: { type: 'boolean', help: 'where the piece stands after N moves from --from' },
-    format: { type: 'string', value: 'F', help: 'grid (default) or svg, for --all and --distribution' },
+    format: {
+      type: 'string',
+      value: 'F',
+      help: 'grid (default) or svg, for --all and --distribution',
+      needs: ['all', 'distribution'],
+      conflicts: { json: 'JSON has its own form' },
+    },
     simulate: {
       type: 'string',
       value: 'K',
       help: 'also estimate by K simulated walks, with a 95% Wilson interval (from --from)',
+      conflicts: {
+        all: 'it estimates the walks from one square',
+        distribution: 'it estimates the walks from one square',
+      },
     },
-    seed: {
-      type: 'string',
-      value: 'S',
-      help: 'seed of the simulation (default 1): the same seed gives the same walks',
-    },
+    seed: { ...seedFlag('the simulated walks'), needs: ['simulate'] },
   },
   details: `Far horizons (N up to 10^9) use the board's symmetries and repeated squaring; the answer states its
 method, its relative error, the decay rate λ (p ≈ c·λ^N) and log10 p where a double underflows. Maps show

@@ -339,6 +339,55 @@ function limitOf(
 }
 
 /**
+ * A count past the minute that a machine like this one (2 cores, 24 GB) still finishes: the board of its kind
+ * measured at the largest size taken, with its time and peak memory (bench/results/tour-count.md). Commands run
+ * such counts when asked, with progress and the time left; past them a count takes a budget, or the job queue
+ * where it splits into shards.
+ */
+export interface LongCount {
+  /** The board measured, e.g. '8x8 closed': the longest count of this kind taken. */
+  measured: string;
+  /** Its wall time on this machine, in seconds (both cores where the count runs as shards). */
+  seconds: number;
+  /** Its peak memory, in bytes. */
+  bytes: number;
+}
+
+/** The kinds of count with a long tier: the window they count in, their largest board and its measurement. */
+const LONG_COUNTS: ReadonlyArray<{ closed: boolean; crossing: boolean; reach: number; cells: number } & LongCount> = [
+  // `tour-count 8x8 --closed --timeout 60m --json`, 2026-12-04: 1,331 s wall on 2 threads, 1,520,792 KB.
+  { closed: true, crossing: true, reach: 17, cells: 64, measured: '8x8 closed', seconds: 1331, bytes: 1.52e9 },
+  // `tour-count 7x7 --timeout 60m --json`, 2026-12-04: 557 s wall on 2 threads, 4,296,444 KB.
+  { closed: false, crossing: true, reach: 15, cells: 49, measured: '7x7 open', seconds: 557, bytes: 4.3e9 },
+  // `tour-count 7x10 --closed --timeout 50m --json`, 2026-12-03: 365 s of CPU, 4.8 GB.
+  { closed: true, crossing: false, reach: 15, cells: 70, measured: '7x10 closed', seconds: 365, bytes: 4.8e9 },
+  // `tour-count 6x10 --json` with a budget, 2026-12-01: 974 s of CPU, 2.5 GB.
+  { closed: false, crossing: false, reach: 13, cells: 60, measured: '6x10 open', seconds: 974, bytes: 2.5e9 },
+];
+
+/**
+ * Directed open tours of 8×8 on one machine like this one, in hours (the 81 classes of its ends measured shard by
+ * shard: bench/results/tour-open-plan.md, `npm run bench:open-plan`, 2026-12-04): a count for the job queue.
+ */
+export const OPEN_8X8_HOURS = 232;
+
+/**
+ * Whether a count past `countLimit` (the minute) is one a machine like this one still finishes, and what the
+ * largest such count took here; null when the count is within the minute, or beyond this machine (open tours
+ * from a start square are counted on the whole board and have no long tier).
+ */
+export function longCount(board: Board, piece: Piece = KNIGHT, closed = false, from?: number): LongCount | null {
+  if (countLimit(board, piece, closed, from) === null || board.cells > COUNT_MAX_SQUARES) return null;
+  if (!closed && from !== undefined) return null;
+  const g = buildCountGraph(board, piece);
+  const crossing = byCrossing(g, closed, piece);
+  if (!crossing && !byHalves(g, closed, piece)) return null;
+  const tier = LONG_COUNTS.find((t) => t.closed === closed && t.crossing === crossing && t.reach === g.reach);
+  if (tier === undefined || board.cells > tier.cells) return null;
+  return { measured: tier.measured, seconds: tier.seconds, bytes: tier.bytes };
+}
+
+/**
  * Counting the tours of a leaper on a board exactly, as a job (see COUNT_CONVENTION). A board past
  * `countLimit` is refused (LIMIT) unless `pastLimit` is set. One work unit is a state expanded (frontier) or a
  * move tried (backtracking); progress is in percent, weighted by the states each step is forecast to expand.

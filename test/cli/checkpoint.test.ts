@@ -110,7 +110,10 @@ describe('tour-count --checkpoint', () => {
     writeFileSync(text, 'not a checkpoint\n');
     expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', text]), /not a gridbits count checkpoint/);
     expectUserError(gridbits(['tour-count', '5x6', '--checkpoint', dir]), /directory/);
-    expectUserError(gridbits(['tour-count', '4x4', '--each', '--checkpoint', fresh()]), /--each is not saved/);
+    expectUserError(
+      gridbits(['tour-count', '4x4', '--each', '--checkpoint', fresh()]),
+      /--each does not go with --checkpoint \(it is not saved\)/,
+    );
     // The refused files are left as they were.
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });

@@ -114,11 +114,11 @@ describe('fleet count in shards', () => {
     expectUserError(gridbits([...HASBRO_8, '--shards', '0']), /--shards/);
     expectUserError(
       gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']),
-      /--queue takes no --timeout/,
+      /--queue does not go with --timeout \(a queued count has no time limit\)/,
     );
     expectUserError(
       gridbits([...HASBRO_8, '--queue', 'redis://127.0.0.1:1', '--checkpoint', fresh()]),
-      /--checkpoint is for a count on the local cores/,
+      /--queue does not go with --checkpoint/,
     );
     expectUserError(gridbits([...HASBRO_8, '--queue', 'nope']), /fleet count: --queue must be a Redis address/);
   });

@@ -127,15 +127,15 @@ describe('the queue refuses in one line', () => {
     );
     expectUserError(
       gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--max-nodes', '1000']),
-      /a queued count has no node budget/,
+      /a queued count has no budget/,
     );
     expectUserError(
       gridbits(['tour-count', '6x8', '--closed', '--queue', 'redis://127.0.0.1:1', '--timeout', '5s']),
-      /a queued count has no node budget/,
+      /a queued count has no budget/,
     );
     expectUserError(
       gridbits(['tour-count', '5x5', '--from', 'a1', '--queue', 'redis://127.0.0.1:1']),
-      /takes no --each, --from or --to/,
+      /--queue does not go with --from/,
     );
   });
 

@@ -1,6 +1,13 @@
 // The HTTP rules `serve` answers by, header by header: content coding, conditional requests, byte ranges.
 import { describe, expect, it } from 'vitest';
-import { byteRange, chooseCoding, httpDate, notModified, rangeStillApplies } from '../../src/cli/serve-http.js';
+import {
+  KeptFiles,
+  byteRange,
+  chooseCoding,
+  httpDate,
+  notModified,
+  rangeStillApplies,
+} from '../../src/cli/serve-http.js';
 
 describe('chooseCoding', () => {
   it('prefers brotli, then gzip, then the bytes as they are', () => {
@@ -79,5 +86,42 @@ describe('byteRange', () => {
     expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
     expect(byteRange('items=0-1', 100)).toBeNull();
     expect(byteRange('bytes=a-b', 100)).toBeNull();
+  });
+});
+
+describe('KeptFiles', () => {
+  const entry = (size: number) => ({ version: { size } });
+
+  it('keeps files up to its bytes, dropping the least recently used first', () => {
+    const kept = new KeptFiles<ReturnType<typeof entry>>(100);
+    kept.set('a', entry(40));
+    kept.set('b', entry(40));
+    expect(kept.get('a')).toBeDefined(); // a is now the most recently used
+    kept.set('c', entry(40)); // 120 > 100: b goes
+    expect(kept.files()).toEqual(['a', 'c']);
+    expect(kept.bytes).toBe(80);
+    kept.set('a', entry(10)); // a file kept again counts its new size
+    expect(kept.bytes).toBe(50);
+    expect(kept.get('b')).toBeUndefined();
+  });
+
+  it('a rebuild that replaces every file leaves only the new ones, within its bytes', () => {
+    const kept = new KeptFiles<ReturnType<typeof entry>>(1000);
+    const all: string[] = [];
+    for (let build = 0; build < 50; build++)
+      for (let f = 0; f < 5; f++) {
+        all.push(`b${build}-${f}`);
+        kept.set(all[all.length - 1], entry(90));
+      }
+    // 11 files of 90 bytes fit in 1,000: the newest 11.
+    expect(kept.files()).toEqual(all.slice(-11));
+    expect(kept.bytes).toBe(990);
+  });
+
+  it('keeps a file larger than its bytes alone rather than none', () => {
+    const kept = new KeptFiles<ReturnType<typeof entry>>(10);
+    kept.set('small', entry(5));
+    kept.set('big', entry(50));
+    expect(kept.files()).toEqual(['big']);
   });
 });

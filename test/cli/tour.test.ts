@@ -89,7 +89,7 @@ describe('gridbits tour', () => {
     expectUserError(gridbits(['tour', '8x8', '--from', 'z9']), /off the 8x8 board/);
     expectUserError(gridbits(['tour', '0x8']), /width/);
     expectUserError(gridbits(['tour', '8x8', '--from', 'a1', '--to', 'a1']), /--to equals --from/);
-    expectUserError(gridbits(['tour', '8x8', '--to', 'h8', '--closed']), /--to and --closed/);
+    expectUserError(gridbits(['tour', '8x8', '--to', 'h8', '--closed']), /--to does not go with --closed/);
     expectUserError(gridbits(['tour', '8x8', '--format', 'png']), /--format/);
     expectUserError(gridbits(['tour', '2000x2000', '--format', 'moves']), /--out/);
     expectUserError(gridbits(['tour', '600x600', '--format', 'svg', '--out', '/tmp/never.svg']), /svg is for boards/);

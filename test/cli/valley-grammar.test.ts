@@ -44,7 +44,22 @@ describe('gridbits valley: durations and budgets', () => {
       stopped: 'proven',
     });
     expect(
-      gridbits(['valley', 'match', '--games', '1', '--white', 'random', '--black', 'random', '--time', '2m']).code,
+      gridbits([
+        'valley',
+        'match',
+        '--games',
+        '1',
+        '--white',
+        'ai',
+        '--black',
+        'random',
+        '--time',
+        '2m',
+        '--position',
+        'k4/3s1/5/5/K3S w 4',
+        '--opening',
+        '0',
+      ]).code,
     ).toBe(0);
     expectUserError(
       gridbits(['valley', 'match', '--games', '1', '--time', 'soon']),

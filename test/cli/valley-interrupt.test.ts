@@ -93,7 +93,7 @@ describe('Ctrl-C in gridbits valley', () => {
       );
       expect(played, text.stdout).not.toBeNull();
       expect(Number(played![1].replace(/,/g, ''))).toBeGreaterThan(0);
-      expect(text.stdout).toMatch(/^ai(:6|@1000ms) \(White\) vs random \(Black\), [0-9,]+ games?$/m);
+      expect(text.stdout).toMatch(/^ai(:6|@1000ms) \(White\) vs random \(Black\), [0-9,]+ games?, seed [0-9]+$/m);
       expect(text.stdout).toMatch(/^ai(:6|@1000ms) won [0-9,]+, random won [0-9,]+, draws [0-9,]+/m);
     }
   });
