@@ -4,7 +4,12 @@
 // is in their times.
 import { defineConfig } from 'vitest/config';
 
-const ALONE = ['test/**/*-interrupt.test.ts', 'test/**/*-timing.test.ts', 'test/cli/queue.test.ts'];
+const ALONE = [
+  'test/**/*-interrupt.test.ts',
+  'test/**/*-timing.test.ts',
+  'test/cli/queue.test.ts',
+  'test/cli/ends.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -63,8 +63,8 @@ interface PlaceAnswer {
   total?: bigint;
   /** The budget that ran out before a search found a layout or a proof. */
   stopped?: 'nodes' | 'time';
-  /** Set when Ctrl-C stopped the run: the layouts drawn so far are the answer. */
-  interrupted?: boolean;
+  /** Set when Ctrl-C or the command's time limit stopped the run: the layouts drawn so far are the answer. */
+  interrupted?: 'signal' | 'time';
 }
 
 export async function place(args: Parsed, out: Output): Promise<number> {
@@ -103,18 +103,28 @@ export async function place(args: Parsed, out: Output): Promise<number> {
     answer =
       r.total === 0n
         ? { exists: false, reason: 'no layout exists (the exact count is 0)', total: 0n }
-        : { exists: true, total: r.total, interrupted: r.interrupted };
+        : { exists: true, total: r.total, interrupted: r.interrupted ? 'signal' : undefined };
   } else {
-    // Each search has the limits the command was given; the run as a whole stops only for Ctrl-C.
+    // Each search has the limits the command was given, and the run as a whole its time limit too (set-up
+    // included: a large field's placements take seconds to make).
     const o = await runJob(out, 'fleet.layouts', [spec, { method, seed, samples: n, maxNodes, timeoutMs }], {
       label,
       inWorker,
+      timeoutMs,
     });
     if (!o.finished) {
-      // Ctrl-C: the layouts found so far are the answer (none found: nothing to print).
-      if (!o.partial || o.partial.layouts.length === 0) throw new GridbitsError('ABORTED', 'stopped before finishing');
-      layouts.push(...o.partial.layouts);
-      answer = { exists: true, nodes: o.partial.nodes, interrupted: true };
+      // Ctrl-C or the time limit: the layouts found so far are the answer (none found: nothing to print after
+      // Ctrl-C; for the time limit, that none was found).
+      const found = o.partial?.layouts ?? [];
+      const signal = o.stopped === 'signal';
+      if (found.length === 0 && signal) throw new GridbitsError('ABORTED', 'stopped before finishing');
+      if (found.length === 0) {
+        const reason = budgetWords('time', maxNodes, timeoutMs, o.nodes);
+        answer = { exists: null, nodes: o.nodes, stopped: 'time', reason };
+      } else {
+        layouts.push(...found);
+        answer = { exists: true, nodes: o.partial!.nodes, interrupted: signal ? 'signal' : 'time' };
+      }
     } else {
       const r = o.value;
       layouts.push(...r.layouts);
@@ -148,11 +158,11 @@ export async function place(args: Parsed, out: Output): Promise<number> {
     // Neither a layout nor a proof: the budget ran out first.
     return exitOf(answer.exists === null && answer.stopped);
   }
-  const cut = answer.interrupted ? { complete: false, stopped: stopName('signal'), layoutsRequested: n } : {};
+  const cut = answer.interrupted ? { complete: false, stopped: stopName(answer.interrupted), layoutsRequested: n } : {};
   if (out.json) {
     if (samples === undefined) out.printJson({ exists: true, ...layoutJson(p, layouts[0]), ...head });
     else out.printJson({ exists: true, layouts: layouts.map((l) => layoutJson(p, l)), ...head, ...cut });
-    return exitOf(answer.interrupted && 'signal');
+    return exitOf(answer.interrupted);
   }
   // Several layouts: each opened by "layout i of n", which `fleet check` reads back as the separator.
   layouts.forEach((l, i) =>
@@ -162,8 +172,10 @@ export async function place(args: Parsed, out: Output): Promise<number> {
   );
   out.print(`${fleetText(p)}; method ${method}, seed ${seed}`);
   if (answer.interrupted)
-    out.print(`${stopWords('signal')} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`);
-  return exitOf(answer.interrupted && 'signal');
+    out.print(
+      `${stopWords(answer.interrupted, { timeoutMs })} after ${thousands(layouts.length)} of the ${plural(n, 'layout')} asked for`,
+    );
+  return exitOf(answer.interrupted);
 }
 
 /** Why a search stopped without an answer, in the CLI's words. */

@@ -5,6 +5,7 @@ import { constants, createReadStream, openSync, statSync, type Stats } from 'nod
 import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { GridbitsError } from '../core/error.js';
+import { yieldToEventLoop } from '../core/job.js';
 import { EXIT } from './exit.js';
 import type { Output } from './output.js';
 import { fileErrorWords } from './sink.js';
@@ -112,6 +113,21 @@ export function whileSaving<T>(save: () => T): T {
   } finally {
     saving = false;
   }
+}
+
+/** How long output loops run between two turns of the event loop (ms). */
+const TURN_MS = 20;
+let lastTurn = 0;
+
+/**
+ * Gives the event loop a turn once TURN_MS have passed since the last: loops that write long output call it
+ * between pieces, so Ctrl-C is heard while they write (after the work is done, it ends the process at once).
+ */
+export async function outputTurn(): Promise<void> {
+  const t = performance.now();
+  if (t - lastTurn < TURN_MS) return;
+  await yieldToEventLoop();
+  lastTurn = performance.now();
 }
 
 /** Installs the Ctrl-C handler (main.ts, once). */

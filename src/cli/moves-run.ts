@@ -9,6 +9,7 @@ import type { MobilityPartial } from '../pieces/mobility.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardAndRest, DEFAULT_BOARD, duration, int, list, noMoreThan, type Parsed, type Run } from './command.js';
+import { outputTurn } from './io.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 
@@ -40,8 +41,6 @@ export const moves: Run = async (args, out) => {
   if (fromList.length === 0) throw new GridbitsError('BAD_ARGUMENT', 'moves: name at least one square, e.g. d4');
   const occList = list(args, 'occupied').map((s) => board.parse(s));
   const limits = limitsOf(args);
-  const from = Bitboard.fromSquares(board, fromList);
-  const occupied = Bitboard.fromSquares(board, occList);
   const t0 = performance.now();
   const outcome = await runJob(
     out,
@@ -61,14 +60,17 @@ export const moves: Run = async (args, out) => {
   // 16384x16384).
   const targets = words === undefined ? Bitboard.empty(board) : adoptWords(board, words);
   const count = targets.count();
-  // After Ctrl-C the report must be quick: a long list is cut (and said to be).
-  const listed = !outcome.finished && outcome.stopped === 'signal' ? Math.min(count, INTERRUPTED_LIST_MAX) : count;
-  const squaresList = (s: Bitboard): string =>
-    JSON.stringify(byFileThenRank(board, s.squares()).map((q) => board.name(q)));
+  // After Ctrl-C or a spent budget the report must be quick too: a long list is cut (and said to be).
+  const listed = outcome.finished ? count : Math.min(count, STOPPED_LIST_MAX);
+  // From the lists given, not the sets: a huge board's set takes a while to scan.
+  const squaresList = (list: number[]): string =>
+    JSON.stringify(byFileThenRank(board, [...new Set(list)]).map((q) => board.name(q)));
   if (out.json) {
     const head = JSON.stringify({ piece: piece.name, board: { width: board.width, height: board.height } });
-    out.sink.text(`${head.slice(0, -1)},"from":${squaresList(from)},"occupied":${squaresList(occupied)},"targets":[`);
-    writeNames(out, board, targets, listed, (name, i) => `${i > 0 ? ',' : ''}"${name}"`);
+    out.sink.text(
+      `${head.slice(0, -1)},"from":${squaresList(fromList)},"occupied":${squaresList(occList)},"targets":[`,
+    );
+    await writeNames(out, board, targets, count, listed, (name, i) => `${i > 0 ? ',' : ''}"${name}"`);
     const tail = {
       count,
       ...(outcome.finished
@@ -86,6 +88,8 @@ export const moves: Run = async (args, out) => {
   }
   const p = out.paint;
   if (board.cells <= 10_000) {
+    const from = Bitboard.fromSquares(board, fromList);
+    const occupied = Bitboard.fromSquares(board, occList);
     // Ranks a stopped sweep did not reach are drawn '?'.
     const grid = drawGrid(
       board,
@@ -103,37 +107,60 @@ export const moves: Run = async (args, out) => {
     );
   }
   out.sink.text(`${plural(count, 'target')}${listed < count ? ` (the first ${thousands(listed)} listed)` : ''}:`);
-  writeNames(out, board, targets, listed, (name) => ` ${name}`);
+  await writeNames(out, board, targets, count, listed, (name) => ` ${name}`);
   out.sink.text('\n');
   return exitOf(!outcome.finished && outcome.stopped);
 };
-/** How many targets an interrupted command lists at most (the rest are counted). */
-const INTERRUPTED_LIST_MAX = 100_000;
+/** How many targets a stopped command lists at most (the rest are counted). */
+const STOPPED_LIST_MAX = 100_000;
+
+/** Up to this many targets of a huge board are listed by sorting them (past it, by a scan of each file). */
+const SORTED_MAX = 1 << 22;
 
 /**
- * Writes the first `limit` targets, by file then rank, in pieces (a huge board's list is longer than a string
- * may be); `item` gives the text of the i-th name.
+ * Writes the first `limit` of the `count` targets, by file then rank, in pieces (a huge board's list is longer
+ * than a string may be), giving the event loop a turn between pieces (Ctrl-C); `item` gives the i-th name's text.
  */
-function writeNames(
+async function writeNames(
   out: Output,
   board: Board,
   targets: Bitboard,
+  count: number,
   limit: number,
   item: (name: string, i: number) => string,
-): void {
+): Promise<void> {
   let i = 0,
     chunk = '';
   const flush = (): void => {
     out.sink.text(chunk);
     chunk = '';
   };
+  const { width: w, height: h } = board;
   if (board.cells <= HUGE_CELLS) {
     for (const s of byFileThenRank(board, targets.squares())) if (i < limit) chunk += item(board.name(s), i++);
+  } else if (count <= SORTED_MAX) {
+    // Each target as file * height + rank, sorted: a scan of the set's words, not of every square by file.
+    const keys = new Int32Array(count);
+    let k = 0;
+    targets.forEach((s) => {
+      const f = s % w;
+      keys[k++] = f * h + (s - f) / w;
+    });
+    keys.sort();
+    for (; i < limit && i < keys.length && !out.closed;) {
+      const f = Math.floor(keys[i] / h);
+      chunk += item(board.name((keys[i] - f * h) * w + f), i);
+      i++;
+      if (chunk.length > 1 << 20) {
+        flush();
+        await outputTurn();
+      }
+    }
   } else {
-    for (let f = 0; f < board.width && i < limit && !out.closed; f++) {
-      for (let r = 0, s = f; r < board.height && i < limit; r++, s += board.width)
-        if (targets.has(s)) chunk += item(board.name(s), i++);
+    for (let f = 0; f < w && i < limit && !out.closed; f++) {
+      for (let r = 0, s = f; r < h && i < limit; r++, s += w) if (targets.has(s)) chunk += item(board.name(s), i++);
       if (chunk.length > 1 << 20) flush();
+      await outputTurn();
     }
   }
   flush();
@@ -183,6 +210,7 @@ export const mobility: Run = async (args, out) => {
       for (let i = r; i < Math.min(m.rows, r + batch); i++)
         parts.push(`[${m.counts.subarray(i * w, (i + 1) * w).join(',')}]`);
       out.sink.text((r > 0 ? ',' : '') + parts.join(','));
+      await outputTurn();
     }
     out.sink.text(`],${tail.slice(1)}\n`);
     return exitOf(!outcome.finished && outcome.stopped);

@@ -41,14 +41,23 @@ function abandoned<K extends JobName>(last: Progress | null, t0: number): JobOut
   return { finished: false, stopped: 'signal', partial: undefined, nodes, ms: performance.now() - t0 } as JobOutcome<K>;
 }
 
-/** Runs the named job with Ctrl-C, progress and the limits; resolves to its outcome. */
+/**
+ * What is left of a command's time limit (whole ms, at least 1): it counts from the command's start (performance.now()
+ * in the CLI's thread: the process's), set-up included.
+ */
+export function timeLeft(timeoutMs: number): number {
+  return Math.max(1, Math.ceil(timeoutMs - performance.now()));
+}
+
+/** Runs the named job with Ctrl-C, progress and the limits (the time limit from the command's start). */
 export function runJob<K extends JobName>(
   out: Output,
   name: K,
   args: JobArgs<K>,
   options: CliJobOptions = {},
 ): Promise<JobOutcome<K>> {
-  const { label, inWorker, shown, ...limits } = options;
+  const { label, inWorker, shown, ...given } = options;
+  const limits = given.timeoutMs === undefined ? given : { ...given, timeoutMs: timeLeft(given.timeoutMs) };
   const onProgress = (p: Progress): void => out.progress(shown ? shown(p) : p, label);
   return interruptible(out, async (signal) => {
     if (!inWorker) {

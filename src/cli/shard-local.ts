@@ -4,6 +4,7 @@ import type { ShardCount, ShardedCount } from '../core/shards.js';
 import { loadShardCheckpoint, saveShardCheckpoint } from './checkpoint-file.js';
 import { interruptible, whileSaving } from './io.js';
 import type { Output } from './output.js';
+import { timeLeft } from './run-job.js';
 import { countShardsLocally } from './shard-threads.js';
 import { plural, thousands } from './words.js';
 
@@ -53,7 +54,7 @@ export async function runShardsLocally(out: Output, sc: ShardedCount, run: Local
   };
   let timedOut = false;
   const r = await interruptible(out, (signal) => {
-    const limit = run.timeoutMs === undefined ? undefined : AbortSignal.timeout(run.timeoutMs);
+    const limit = run.timeoutMs === undefined ? undefined : AbortSignal.timeout(timeLeft(run.timeoutMs));
     const stop = limit === undefined ? signal : AbortSignal.any([signal, limit]);
     return countShardsLocally(sc, {
       signal: stop,

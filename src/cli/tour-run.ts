@@ -3,7 +3,6 @@
 // stdout or the --out file).
 import { fileName, parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
-import { yieldToEventLoop } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
 import { boardSvg } from '../render/svg.js';
@@ -11,6 +10,7 @@ import { SEARCH_BUDGET } from '../tour/search.js';
 import { searchStopWords } from './tour-stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
 import type { Answer, Query } from '../tour/types.js';
+import { outputTurn } from './io.js';
 import { runJob } from './run-job.js';
 import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
@@ -160,8 +160,8 @@ function summary(board: Board, a: Shown, ms: number): string {
 }
 
 /**
- * Writes the squares' names as bytes through a 1 MiB buffer: `pre` name `post`, joined by `sep`. Yields to
- * the event loop every 64 MiB, so Ctrl-C stops a gigabyte write (and the temp file is removed).
+ * Writes the squares' names as bytes through a 1 MiB buffer: `pre` name `post`, joined by `sep`. Gives the
+ * event loop a turn now and then, so Ctrl-C stops a gigabyte write (and the temp file is removed).
  */
 async function writeNames(
   sink: Sink,
@@ -181,22 +181,17 @@ async function writeNames(
     sepB = enc(sep);
   const buf = Buffer.allocUnsafe(1 << 20);
   let n = 0;
-  let flushes = 0;
   const put = (b: Buffer): void => {
     if (n + b.length > buf.length) {
       sink.bytes(buf, n);
       n = 0;
-      flushes++;
     }
     b.copy(buf, n);
     n += b.length;
   };
   const w = board.width;
   for (let i = 0; i < path.length; i++) {
-    if ((i & 0xfffff) === 0 && flushes >= 64) {
-      flushes = 0;
-      await yieldToEventLoop();
-    }
+    if ((i & 0xffff) === 0) await outputTurn();
     if (i > 0) put(sepB);
     const s = path[i],
       f = s % w;

@@ -22,9 +22,10 @@ import {
 
 /**
  * A W×H map holding one Hamiltonian path from s to t (walk it from s), or null when this layout fails. On
- * an odd×odd board `hole` (>= 0) is left out, so the board without it has an even number of squares.
+ * an odd×odd board `hole` (>= 0) is left out, so the board without it has an even number of squares. It pauses
+ * (yields) after each row of blocks: a huge board takes seconds.
  */
-export function buildEnds(
+export function* buildEndsSteps(
   W: number,
   H: number,
   s: number,
@@ -32,13 +33,13 @@ export function buildEnds(
   rng: Rng | null,
   variant: number,
   hole = -1,
-): CycleMap | null {
+): Generator<void, CycleMap | null, void> {
   if ((W * H - (hole >= 0 ? 1 : 0)) % 2 === 1 || Math.min(W, H) < 5 || s === t || s === hole || t === hole) return null;
   const hx = hole >= 0 ? hole % W : -1,
     hy = hole >= 0 ? (hole - hx) / W : -1;
   for (const cols of splitSide(W, hx, rng).slice(0, 3)) {
     for (const rows of splitSide(H, hy, rng).slice(0, 3)) {
-      const map = withEnds(W, H, s, t, cols, rows, variant, hole);
+      const map = yield* withEnds(W, H, s, t, cols, rows, variant, hole);
       if (map !== null) return map;
     }
   }
@@ -47,7 +48,7 @@ export function buildEnds(
 
 const colour = (W: number, c: number): number => ((c % W) + Math.floor(c / W)) & 1;
 
-function withEnds(
+function* withEnds(
   W: number,
   H: number,
   s: number,
@@ -56,7 +57,7 @@ function withEnds(
   rows: Cut,
   variant: number,
   hole: number,
-): CycleMap | null {
+): Generator<void, CycleMap | null, void> {
   const xs = [0],
     ys = [0];
   for (const k of cols.sizes) xs.push(xs[xs.length - 1] + k);
@@ -141,10 +142,13 @@ function withEnds(
       cycles.push(cyc);
       skips.push(skip);
     }
+    yield;
   }
   const nb = new Uint8Array(W * H);
-  for (let r = 0; r < nr; r++)
+  for (let r = 0; r < nr; r++) {
     for (let c = 0; c < nc; c++) fillBlock(nb, W, xs[c], ys[r], cols.sizes[c], cycles[r * nc + c], skips[r * nc + c]);
+    yield;
+  }
   if (hole >= 0) nb[hole] = 0xff;
   for (let r = 0; r < nr; r++) {
     for (let c = 0; c + 1 < nc; c++) {
@@ -157,6 +161,7 @@ function withEnds(
       const y = ys[r + 1];
       exchange(nb, W, 0, y, JOIN_UP);
     }
+    yield;
   }
   for (const [p, q] of crossings) {
     const px = p % W,

@@ -116,24 +116,39 @@ export interface CycleMap {
 }
 
 /**
- * Builds a closed knight's tour of W×H (both sides >= 5, cells even), or of W×H minus `hole` when the
- * board is odd×odd. `rng` null gives the plain layout. Returns null when some block cannot be made.
+ * Builds a closed knight's tour of W×H (both sides >= 5, cells even), or of W×H minus `hole` when the board is
+ * odd×odd. `rng` null gives the plain layout. Returns null when some block cannot be made. It pauses (yields)
+ * after each row of blocks: a 16384×16384 board takes seconds, and a job that builds it must still hear its
+ * signal and its time limit (`allSteps` runs it in one go).
  */
-export function buildCycle(W: number, H: number, hole: number, rng: Rng | null, variant: number): CycleMap | null {
+export function* buildCycleSteps(
+  W: number,
+  H: number,
+  hole: number,
+  rng: Rng | null,
+  variant: number,
+): Generator<void, CycleMap | null, void> {
   const hx = hole >= 0 ? hole % W : -1,
     hy = hole >= 0 ? (hole - hx) / W : -1;
   const colWays = splitSide(W, hx, rng).slice(0, 8),
     rowWays = splitSide(H, hy, rng).slice(0, 8);
   for (const cols of colWays) {
     for (const rows of rowWays) {
-      const map = buildWith(W, H, hole, cols, rows, variant);
+      const map = yield* buildWith(W, H, hole, cols, rows, variant);
       if (map !== null) return map;
     }
   }
   return null;
 }
 
-function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, variant: number): CycleMap | null {
+function* buildWith(
+  W: number,
+  H: number,
+  hole: number,
+  cols: Cut,
+  rows: Cut,
+  variant: number,
+): Generator<void, CycleMap | null, void> {
   const hx = hole >= 0 ? hole % W : -1,
     hy = hole >= 0 ? (hole - hx) / W : -1;
   const xs = [0],
@@ -166,6 +181,7 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
       }
       cycles.push(cyc);
     }
+    yield;
   }
   const nb = new Uint8Array(W * H);
   // Rows of blocks of the same height and place (first, inner, last) are the same bytes: build each kind
@@ -181,6 +197,7 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
       if (!holeRow) bands.set(key, band);
     }
     nb.set(band, ys[r] * W);
+    yield;
   }
   if (hole >= 0) nb[hole] = 0xff;
   // Joins along each row of blocks, then between rows through the first column: a spanning tree.
@@ -194,6 +211,7 @@ function buildWith(W: number, H: number, hole: number, cols: Cut, rows: Cut, var
       const y = ys[r + 1];
       exchange(nb, W, 0, y, JOIN_UP);
     }
+    yield;
   }
   return { width: W, height: H, nb };
 }
@@ -283,31 +301,75 @@ export function exchange(nb: Uint8Array, W: number, x: number, y: number, j: Joi
   for (let i = 0; i < 4; i++) replaceDir(nb, (y + j.dy[i]) * W + x + j.dx[i], j.from[i], j.to[i]);
 }
 
+/** Squares walked between two pauses of `walkCycleSteps` (about a millisecond's work). */
+const WALK_PART = 1 << 16;
+
 /**
  * Walks the cycle from `start` into a path: first towards the low-nibble neighbour (or the other one when
- * `reverse`). With `lead` >= 0 the path starts at `lead` (the hole), then enters the cycle at `start`.
+ * `reverse`). With `lead` >= 0 the path starts at `lead` (the hole), then enters the cycle at `start`. It pauses
+ * (yields) every WALK_PART squares: a huge board's walk takes seconds.
  */
-export function walkCycle(map: CycleMap, start: number, reverse: boolean, lead = -1): Int32Array {
-  const { width: W, nb } = map;
-  const off = new Int32Array(16);
-  for (let d = 0; d < 8; d++) off[d] = KDY[d] * W + KDX[d];
-  const n = W * map.height;
-  const path = new Int32Array(n);
-  let i = 0;
-  if (lead >= 0) path[i++] = lead;
-  let cur = start;
-  let dir = reverse ? nb[cur] >> 4 : nb[cur] & 0xf;
-  // A path's first square has one way only.
-  if (dir === NONE) dir = reverse ? nb[cur] & 0xf : nb[cur] >> 4;
-  path[i++] = cur;
-  while (i < n) {
-    cur += off[dir];
-    path[i++] = cur;
-    // The way back is the opposite direction (d ^ 4); leave by the other nibble.
-    const v = nb[cur],
-      back = dir ^ 4;
-    dir = (v & 0xf) === back ? v >> 4 : v & 0xf;
-    if (dir === NONE) break;
+export function* walkCycleSteps(
+  map: CycleMap,
+  start: number,
+  reverse: boolean,
+  lead = -1,
+): Generator<void, Int32Array, void> {
+  const walk = new CycleWalk(map, start, reverse, lead);
+  while (!walk.advance(WALK_PART)) yield;
+  return walk.path;
+}
+
+/** A walk along a cycle map that can stop and go on (its hot loop in a plain method, not in a generator). */
+class CycleWalk {
+  readonly path: Int32Array;
+  private readonly off = new Int32Array(16);
+  private i = 0;
+  private cur: number;
+  private dir: number;
+
+  constructor(
+    private readonly map: CycleMap,
+    start: number,
+    reverse: boolean,
+    lead: number,
+  ) {
+    const { width: W, nb } = map;
+    for (let d = 0; d < 8; d++) this.off[d] = KDY[d] * W + KDX[d];
+    this.path = new Int32Array(W * map.height);
+    if (lead >= 0) this.path[this.i++] = lead;
+    let dir = reverse ? nb[start] >> 4 : nb[start] & 0xf;
+    // A path's first square has one way only.
+    if (dir === NONE) dir = reverse ? nb[start] & 0xf : nb[start] >> 4;
+    this.path[this.i++] = start;
+    this.cur = start;
+    this.dir = dir;
   }
-  return path;
+
+  /** Walks up to `most` more squares; true once the walk is over. */
+  advance(most: number): boolean {
+    const { nb } = this.map,
+      { off, path } = this;
+    const n = path.length,
+      end = Math.min(n, this.i + most);
+    let i = this.i,
+      cur = this.cur,
+      dir = this.dir;
+    while (i < end) {
+      cur += off[dir];
+      path[i++] = cur;
+      // The way back is the opposite direction (d ^ 4); leave by the other nibble.
+      const v = nb[cur],
+        back = dir ^ 4;
+      dir = (v & 0xf) === back ? v >> 4 : v & 0xf;
+      if (dir === NONE) {
+        this.i = n;
+        return true;
+      }
+    }
+    this.i = i;
+    this.cur = cur;
+    this.dir = dir;
+    return i >= n;
+  }
 }

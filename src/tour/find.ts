@@ -4,18 +4,19 @@
 import { GridbitsError } from '../core/error.js';
 import { createRng, type Rng } from '../core/prng.js';
 import { job, type Job, type JobControl, type Outcome } from '../core/job.js';
+import { asideSteps } from '../core/pace.js';
 import type { RunOptions } from '../core/run.js';
-import { buildCycle, walkCycle, KDX, KDY } from './construct.js';
-import { buildEnds } from './construct-ends.js';
+import { buildCycleSteps, walkCycleSteps, KDX, KDY } from './construct.js';
+import { buildEndsSteps } from './construct-ends.js';
 import { stripTour } from './construct-strip.js';
 import { checkTourSquares, closedExists, decide, isKnight } from './existence.js';
 import { checkOptions, checkQueryShape } from './check.js';
 import { SearchMachine } from './machine.js';
 import { SEARCH_BUDGET } from './search.js';
 import type { Answer, Query } from './types.js';
-import { pathFault } from './verify.js';
+import { pathFaultSteps } from './verify.js';
 import { eulerReversalAt } from './euler.js';
-import { warnsdorffPath } from './warnsdorff.js';
+import { warnsdorffPathSteps } from './warnsdorff.js';
 
 /** Boards up to this many squares are searched by backtracking when no construction answers. */
 const SEARCH_CELLS = 400;
@@ -81,8 +82,10 @@ function* findSteps(q: Query, ctl: JobControl<FindPartial>): Generator<void, Ans
   // Only the end fixed: a tour from that square, read backwards (the theorems speak of the end).
   const backwards = q.from === undefined && q.to !== undefined;
   const fq = backwards ? { ...q, from: q.to, to: undefined } : q;
-  // Everything but the search runs in a plain function (V8 optimises a generator's body poorly).
-  const quick = quickAnswer(q, fq, ctl);
+  // Everything but the search: constructions, Warnsdorff and the checks of what they built, which take seconds on a
+  // huge board, in parts of about a millisecond between pauses (their hot loops are plain functions: V8 optimises
+  // a generator's body poorly), so the job still hears its signal and its time limit.
+  const quick = yield* asideSteps(ctl, quickAnswer(q, fq, ctl));
   const a = quick.answer ?? (yield* searchSteps(fq, quick.theorem, ctl));
   if (backwards && a.path !== undefined) a.path.reverse();
   return a;
@@ -96,7 +99,7 @@ interface Quick {
 }
 
 /** The theorem, the constructions and Warnsdorff for `fq` (`q` itself, or `q` from its end when only that is fixed). */
-function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
+function* quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Generator<void, Quick, void> {
   if (fq !== q) {
     const e = decide(q);
     if (e.exists === false)
@@ -112,27 +115,26 @@ function quickAnswer(q: Query, fq: Query, ctl: JobControl<FindPartial>): Quick {
   const knight = isKnight(fq.piece);
   const big = fq.board.cells > SEARCH_CELLS;
   if (knight && fq.to === undefined) {
-    const built = construct(fq, rng, ctl);
-    if (built !== null) return { answer: accept(fq, built.path, why(built.how), built.method), theorem };
+    const built = yield* construct(fq, rng, ctl);
+    if (built !== null) return { answer: yield* accept(fq, built.path, why(built.how), built.method), theorem };
   }
   if (fq.to !== undefined && knight && big) {
-    const path = fixedEnds(fq, rng);
+    const path = yield* fixedEnds(fq, rng);
     if (path !== null) {
       const how = why('built from blocks: paths along the way from start to end, cycles merged into it');
-      return { answer: accept(fq, path, how, 'construction'), theorem };
+      return { answer: yield* accept(fq, path, how, 'construction'), theorem };
     }
   }
   if (fq.to !== undefined && knight && big && fq.board.cells <= WARNSDORFF_CELLS) {
-    const w = warnsdorffTo(fq, rng ?? createRng(0));
-    if (w !== null)
-      return {
-        answer: accept(fq, w, why(`found by Warnsdorff's rule keeping ${fq.board.name(fq.to)} for last`), 'warnsdorff'),
-        theorem,
-      };
+    const w = yield* warnsdorffTo(fq, rng ?? createRng(0));
+    if (w !== null) {
+      const how = why(`found by Warnsdorff's rule keeping ${fq.board.name(fq.to)} for last`);
+      return { answer: yield* accept(fq, w, how, 'warnsdorff'), theorem };
+    }
   }
   if (fq.board.cells <= WARNSDORFF_CELLS && fq.to === undefined) {
-    const w = warnsdorffRestarts(fq, rng ?? createRng(0), 40);
-    if (w !== null) return { answer: accept(fq, w, why("found by Warnsdorff's rule"), 'warnsdorff'), theorem };
+    const w = yield* warnsdorffRestarts(fq, rng ?? createRng(0), 40);
+    if (w !== null) return { answer: yield* accept(fq, w, why("found by Warnsdorff's rule"), 'warnsdorff'), theorem };
   }
   return { answer: null, theorem };
 }
@@ -143,8 +145,10 @@ function* searchSteps(q: Query, theorem: string | null, ctl: JobControl<FindPart
   ctl.partial = () => ({ backtracks: m.backtracks, ...(theorem !== null ? { theorem } : {}) });
   const status = yield* m.steps(ctl, Infinity, () => ctl.report({ done: m.backtracks, unit: 'backtracks' }));
   const why = (how: string): string => (theorem !== null ? `${theorem}; ${how}` : how);
-  if (status === 'found')
-    return { ...accept(q, m.tour!, why('found by backtracking search'), 'backtracking'), backtracks: m.backtracks };
+  if (status === 'found') {
+    const found = yield* accept(q, m.tour!, why('found by backtracking search'), 'backtracking');
+    return { ...found, backtracks: m.backtracks };
+  }
   return {
     exists: false,
     closed: q.closed,
@@ -168,8 +172,8 @@ function checkQuery(q: Query): Query {
 }
 
 /** Returns the answer after the in-engine check; a failed check is a bug, never a wrong answer. */
-function accept(q: Query, path: Int32Array, reason: string, method: string): Answer {
-  const wrong = pathFault(q.board, q.piece.leaps, path, q.closed);
+function* accept(q: Query, path: Int32Array, reason: string, method: string): Generator<void, Answer, void> {
+  const wrong = yield* pathFaultSteps(q.board, q.piece.leaps, path, q.closed);
   const ends = (q.from === undefined || path[0] === q.from) && (q.to === undefined || path[path.length - 1] === q.to);
   if (wrong !== null || !ends)
     throw new Error(`internal: ${method} produced a wrong tour on ${q.board}: ${wrong ?? 'wrong end squares'}`);
@@ -183,7 +187,7 @@ interface Built {
 }
 
 /** The constructions for the knight: null when none applies to this board and start. */
-function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Built | null {
+function* construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Generator<void, Built | null, void> {
   const { width: W, height: H, cells } = q.board;
   if (cells === 1) return { path: new Int32Array(1), how: 'a single square', method: 'construction' };
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
@@ -193,12 +197,12 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
     let path: Int32Array;
     if (cells > KEEP_CELLS) {
       // Huge boards: one pass from the start, no copy kept (memory is the limit there).
-      const map = buildCycle(W, H, -1, q.seed === undefined ? null : createRng(q.seed), variant);
+      const map = yield* buildCycleSteps(W, H, -1, q.seed === undefined ? null : createRng(q.seed), variant);
       ctl.report({ share: 1 / 3 });
       if (map === null) return null;
-      path = walkCycle(map, start, reverse);
+      path = yield* walkCycleSteps(map, start, reverse);
     } else {
-      const order = closedOrder(W, H, q.seed, variant);
+      const order = yield* closedOrder(W, H, q.seed, variant);
       ctl.report({ share: 1 / 3 });
       if (order === null) return null;
       path = rotateTo(order.cycle, order.pos[start], reverse);
@@ -211,7 +215,7 @@ function construct(q: Query, rng: Rng | null, ctl: JobControl<FindPartial>): Bui
     };
   }
   if (Math.min(W, H) >= 5 && !q.closed && cells % 2 === 1) {
-    const path = aroundHole(W, H, start, rng, variant);
+    const path = yield* aroundHole(W, H, start, rng, variant);
     ctl.report({ share: 2 / 3 });
     if (path !== null)
       return {
@@ -242,16 +246,26 @@ const KEEP_CELLS = 4_000_000;
 /**
  * The closed tour of W×H for a seed (built once and kept for boards that are not huge) and each square's place on it.
  */
-function closedOrder(W: number, H: number, seed: number | undefined, variant: number): CycleOrder | null {
+function* closedOrder(
+  W: number,
+  H: number,
+  seed: number | undefined,
+  variant: number,
+): Generator<void, CycleOrder | null, void> {
   const last = lastOrder;
   if (last !== null && last.width === W && last.height === H && last.seed === seed) return last;
-  const map = buildCycle(W, H, -1, seed === undefined ? null : createRng(seed), variant);
+  const map = yield* buildCycleSteps(W, H, -1, seed === undefined ? null : createRng(seed), variant);
   if (map === null) return null;
-  const cycle = walkCycle(map, 0, false);
+  const cycle = yield* walkCycleSteps(map, 0, false);
+  lastOrder = { width: W, height: H, seed, cycle, pos: placesOn(cycle) };
+  return lastOrder;
+}
+
+/** Each square's place on the cycle (a plain function: V8 optimises a generator's loops poorly). */
+function placesOn(cycle: Int32Array): Int32Array {
   const pos = new Int32Array(cycle.length);
   for (let i = 0; i < cycle.length; i++) pos[cycle[i]] = i;
-  lastOrder = { width: W, height: H, seed, cycle, pos };
-  return lastOrder;
+  return pos;
 }
 
 /** Below this many squares a rotation copies in a loop (the views `set` needs cost more than the copy). */
@@ -278,7 +292,7 @@ function rotateTo(cycle: Int32Array, at: number, reverse: boolean): Int32Array {
 }
 
 /** An open tour from `from` (a1 when absent) to `to` on an even board: four mirror images tried. */
-function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
+function* fixedEnds(q: Query, rng: Rng | null): Generator<void, Int32Array | null, void> {
   const { width: W, height: H } = q.board;
   const variant = q.seed === undefined ? 0 : (q.seed >>> 0) % 4;
   const flip = (c: number, fx: number, fy: number): number => {
@@ -302,14 +316,34 @@ function fixedEnds(q: Query, rng: Rng | null): Int32Array | null {
     // On an odd board: the start, then a path from one of its neighbours over the board without it.
     const firsts = odd ? neighbours(W, H, fs).filter((u) => u !== ft) : [fs];
     for (const u of firsts) {
-      const map = buildEnds(W, H, u, ft, rng, variant, odd ? fs : -1);
+      const map = yield* buildEndsSteps(W, H, u, ft, rng, variant, odd ? fs : -1);
       if (map === null) continue;
-      const path = walkCycle(map, u, false, odd ? fs : -1);
-      if (fx || fy) for (let i = 0; i < path.length; i++) path[i] = flip(path[i], fx, fy);
+      const path = yield* walkCycleSteps(map, u, false, odd ? fs : -1);
+      if (fx || fy) yield* mirrorPath(path, W, H, fx, fy);
       return path;
     }
   }
   return null;
+}
+
+/** Squares mirrored between two pauses of `mirrorPath`. */
+const MIRROR_PART = 1 << 16;
+
+/** Mirrors every square of the path across the board's middle file (fx) and middle rank (fy), in parts. */
+function* mirrorPath(path: Int32Array, W: number, H: number, fx: number, fy: number): Generator<void, void, void> {
+  for (let from = 0; from < path.length; from += MIRROR_PART) {
+    mirrorPart(path, from, Math.min(path.length, from + MIRROR_PART), W, H, fx, fy);
+    yield;
+  }
+}
+
+function mirrorPart(path: Int32Array, from: number, to: number, W: number, H: number, fx: number, fy: number): void {
+  for (let i = from; i < to; i++) {
+    const c = path[i],
+      cx = c % W,
+      cy = (c - cx) / W;
+    path[i] = (fy ? H - 1 - cy : cy) * W + (fx ? W - 1 - cx : cx);
+  }
 }
 
 function neighbours(W: number, H: number, s: number): number[] {
@@ -327,7 +361,13 @@ function neighbours(W: number, H: number, s: number): number[] {
 /**
  * An open tour of an odd×odd board from `s`: s, then a closed tour of the board without s (four mirror images tried).
  */
-function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: number): Int32Array | null {
+function* aroundHole(
+  W: number,
+  H: number,
+  s: number,
+  rng: Rng | null,
+  variant: number,
+): Generator<void, Int32Array | null, void> {
   const sx = s % W,
     sy = (s - sx) / W;
   for (const [fx, fy] of [
@@ -338,29 +378,22 @@ function aroundHole(W: number, H: number, s: number, rng: Rng | null, variant: n
   ]) {
     const x = fx ? W - 1 - sx : sx,
       y = fy ? H - 1 - sy : sy;
-    const map = buildCycle(W, H, y * W + x, rng, variant);
+    const map = yield* buildCycleSteps(W, H, y * W + x, rng, variant);
     if (map === null) continue;
     const entries = neighbours(W, H, y * W + x);
     const entry = rng === null ? entries[0] : entries[rng.below(entries.length)];
-    const path = walkCycle(map, entry, rng !== null && rng.below(2) === 1, y * W + x);
-    if (fx || fy) {
-      for (let i = 0; i < path.length; i++) {
-        const c = path[i],
-          cx = c % W,
-          cy = (c - cx) / W;
-        path[i] = (fy ? H - 1 - cy : cy) * W + (fx ? W - 1 - cx : cx);
-      }
-    }
+    const path = yield* walkCycleSteps(map, entry, rng !== null && rng.below(2) === 1, y * W + x);
+    if (fx || fy) yield* mirrorPath(path, W, H, fx, fy);
     return path;
   }
   return null;
 }
 
 /** Warnsdorff from the start (Roth's tie-break first, then seeded ties); closed tours closed by Euler's reversal. */
-function warnsdorffRestarts(q: Query, rng: Rng, tries: number): Int32Array | null {
+function* warnsdorffRestarts(q: Query, rng: Rng, tries: number): Generator<void, Int32Array | null, void> {
   const start = q.from ?? 0;
   for (let t = 0; t < tries; t++) {
-    const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng);
+    const p = yield* warnsdorffPathSteps(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng);
     if (p === null) continue;
     if (!q.closed) return p;
     const at = eulerReversalAt(q.board, q.piece.leaps, p);
@@ -373,10 +406,10 @@ function warnsdorffRestarts(q: Query, rng: Rng, tries: number): Int32Array | nul
   return null;
 }
 
-function warnsdorffTo(q: Query, rng: Rng): Int32Array | null {
+function* warnsdorffTo(q: Query, rng: Rng): Generator<void, Int32Array | null, void> {
   const start = q.from ?? 0;
   for (let t = 0; t < 40; t++) {
-    const p = warnsdorffPath(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng, q.to);
+    const p = yield* warnsdorffPathSteps(q.board, q.piece.leaps, start, t === 0 ? 'roth' : 'random', rng, q.to);
     if (p !== null && p[p.length - 1] === q.to) return p;
   }
   return null;

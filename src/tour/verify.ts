@@ -45,9 +45,9 @@ export function pathFault(
   const n = board.cells,
     w = board.width;
   if (path.length !== n) return `the path has ${path.length} squares, the board ${n}`;
-  let reach = 0;
-  for (let i = 0; i < leaps.length; i++) reach = Math.max(reach, Math.abs(leaps[i][0]), Math.abs(leaps[i][1]));
-  if (w > 2 * reach && reach * (w + 1) <= 1 << 20) return fastFault(board, stepTable(w, leaps, reach), path, closed);
+  const reach = reachOf(leaps);
+  if (w > 2 * reach && reach * (w + 1) <= 1 << 20)
+    return new FastCheck(board, stepTable(w, leaps, reach), path, closed).advance(Infinity) ?? null;
   // A step (dx, dy) is looked up in a small table indexed by the offset, so the loop makes no allocations.
   const span = 2 * reach + 1;
   const isLeap = new Uint8Array(span * span);
@@ -70,6 +70,45 @@ export function pathFault(
   }
   if (closed && n > 1 && !step(path[n - 1], path[0])) return 'the last square is not a leap from the first';
   return null;
+}
+
+/** The longest reach of the leaps, along a file or a rank. */
+function reachOf(leaps: readonly Vector[]): number {
+  let reach = 0;
+  for (let i = 0; i < leaps.length; i++) reach = Math.max(reach, Math.abs(leaps[i][0]), Math.abs(leaps[i][1]));
+  return reach;
+}
+
+/** Squares checked between two pauses of `pathFaultSteps` (about a millisecond's work). */
+const CHECK_PART = 1 << 17;
+
+/**
+ * As `pathFault`, pausing (yielding) every CHECK_PART squares on boards wide enough for the fast check (a
+ * 16384×16384 tour takes seconds to check; a narrow board's is short and checked in one go).
+ */
+export function* pathFaultSteps(
+  board: Board,
+  leaps: readonly Vector[],
+  path: ArrayLike<number>,
+  closed: boolean,
+): Generator<void, string | null, void> {
+  const w = board.width,
+    reach = reachOf(leaps);
+  const paced = path.length === board.cells && board.cells > CHECK_PART && w > 2 * reach && reach * (w + 1) <= 1 << 20;
+  if (!paced) return pathFault(board, leaps, path, closed);
+  // A check that pauses holds the kept marks until it ends: a check run meanwhile makes marks of its own.
+  const borrowed = !marksLent && board.cells <= SCRATCH_CELLS;
+  const check = new FastCheck(board, stepTable(w, leaps, reach), path, closed);
+  if (borrowed) marksLent = true;
+  try {
+    for (;;) {
+      const fault = check.advance(CHECK_PART);
+      if (fault !== undefined) return fault;
+      yield;
+    }
+  } finally {
+    if (borrowed) marksLent = false;
+  }
 }
 
 /** The steps of a leaper on a board of one width, indexed by square difference (see `fastFault`). */
@@ -120,10 +159,12 @@ function stepTable(w: number, leaps: readonly Vector[], reach: number): StepTabl
 /** Boards up to this many squares share one kept array of seen marks (cleared per check) rather than a new one each. */
 const SCRATCH_CELLS = 1 << 22;
 let scratch = new Uint8Array(64);
+/** True while a paused check holds the kept marks (a job stopped inside one and never run again keeps them). */
+let marksLent = false;
 
 /** A cleared array of n seen marks. */
 function seenMarks(n: number): Uint8Array {
-  if (n > SCRATCH_CELLS) return new Uint8Array(n);
+  if (n > SCRATCH_CELLS || marksLent) return new Uint8Array(n);
   if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 2 * scratch.length));
   scratch.fill(0, 0, n);
   return scratch;
@@ -131,40 +172,79 @@ function seenMarks(n: number): Uint8Array {
 
 /**
  * The check when the board is wider than twice the reach: then an index difference names one step
- * (dx, dy), so the loop tracks coordinates by adding, with no division per square.
+ * (dx, dy), so the loop tracks coordinates by adding, with no division per square. It can stop and go on
+ * (its hot loop in a plain method, not in a generator).
  */
-function fastFault(board: Board, table: StepTable, path: ArrayLike<number>, closed: boolean): string | null {
-  const n = board.cells,
-    w = board.width,
-    h = board.height;
-  const { reach, base, valid, stepX, stepY } = table;
-  const size = valid.length;
-  const seen = seenMarks(n);
-  const first = path[0];
-  if (!Number.isInteger(first) || first < 0 || first >= n) return `square ${first} at step 0 is off the board`;
-  seen[first] = 1;
-  let x = first % w,
-    y = (first - x) / w,
-    prev = first;
-  for (let i = 1; i < n; i++) {
-    const s = path[i];
-    const d = s - prev + base;
-    if (!(d >= 0 && d < size && valid[d] === 1)) {
-      if (!Number.isInteger(s) || s < 0 || s >= n) return `square ${s} at step ${i} is off the board`;
-      return `step ${i} from ${board.name(prev)} to ${board.name(s)} is not a leap`;
+class FastCheck {
+  private readonly seen: Uint8Array;
+  private i = 1;
+  private x = 0;
+  private y = 0;
+  private prev: number;
+  private readonly first: number;
+  /** A fault found before the loop (the first square off the board). */
+  private readonly early: string | null = null;
+
+  constructor(
+    private readonly board: Board,
+    private readonly table: StepTable,
+    private readonly path: ArrayLike<number>,
+    private readonly closed: boolean,
+  ) {
+    const n = board.cells,
+      w = board.width;
+    this.seen = seenMarks(n);
+    const first = path[0];
+    this.first = this.prev = first;
+    if (!Number.isInteger(first) || first < 0 || first >= n) {
+      this.early = `square ${first} at step 0 is off the board`;
+      return;
     }
-    x += stepX[d];
-    y += stepY[d];
-    if (x < 0 || y < 0 || x >= w || y >= h) return `step ${i} from ${board.name(prev)} leaves the board`;
-    if (seen[s] === 1) return `square ${board.name(s)} is visited twice (step ${i})`;
-    seen[s] = 1;
-    prev = s;
+    this.seen[first] = 1;
+    this.x = first % w;
+    this.y = (first - this.x) / w;
   }
-  if (closed && n > 1) {
-    const d = first - prev + base;
-    const fx = first % w;
-    if (!(d >= 0 && d < size && valid[d] === 1) || Math.abs(fx - x) > reach)
-      return 'the last square is not a leap from the first';
+
+  /** Checks up to `most` more squares: the fault, null once the whole tour passed, undefined while under way. */
+  advance(most: number): string | null | undefined {
+    if (this.early !== null) return this.early;
+    const { board, path, seen } = this;
+    const n = board.cells,
+      w = board.width,
+      h = board.height;
+    const { reach, base, valid, stepX, stepY } = this.table;
+    const size = valid.length;
+    const end = Math.min(n, this.i + most);
+    let x = this.x,
+      y = this.y,
+      prev = this.prev,
+      i = this.i;
+    for (; i < end; i++) {
+      const s = path[i];
+      const d = s - prev + base;
+      if (!(d >= 0 && d < size && valid[d] === 1)) {
+        if (!Number.isInteger(s) || s < 0 || s >= n) return `square ${s} at step ${i} is off the board`;
+        return `step ${i} from ${board.name(prev)} to ${board.name(s)} is not a leap`;
+      }
+      x += stepX[d];
+      y += stepY[d];
+      if (x < 0 || y < 0 || x >= w || y >= h) return `step ${i} from ${board.name(prev)} leaves the board`;
+      if (seen[s] === 1) return `square ${board.name(s)} is visited twice (step ${i})`;
+      seen[s] = 1;
+      prev = s;
+    }
+    this.x = x;
+    this.y = y;
+    this.prev = prev;
+    this.i = i;
+    if (i < n) return undefined;
+    const first = this.first;
+    if (this.closed && n > 1) {
+      const d = first - prev + base;
+      const fx = first % w;
+      if (!(d >= 0 && d < size && valid[d] === 1) || Math.abs(fx - x) > reach)
+        return 'the last square is not a leap from the first';
+    }
+    return null;
   }
-  return null;
 }
