@@ -2,7 +2,7 @@
 // script made from the command table, so it always knows every command, subcommand, flag and the names flags take.
 import { GridbitsError } from '../core/error.js';
 import { flagsOf, type Command, type Flag, type Run } from './command.js';
-import { SHELLS } from './completion.js';
+import { SHELLS } from './constants.js';
 import { HELP_TOPICS } from './help-topics.js';
 
 /** What follows a flag: nothing (a switch), a file, one of its names, or a value of its own (a number, a square). */

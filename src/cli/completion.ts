@@ -1,8 +1,6 @@
 // `gridbits completion bash|zsh|fish`: its flags and help (the script is made in completion-run.ts).
 import type { Command } from './command.js';
-
-/** The shells `completion` writes a script for. */
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+import { SHELLS } from './constants.js';
 
 /** The `completion` command. */
 export function completionCommand(commands: () => Command[]): Command {

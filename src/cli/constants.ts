@@ -51,3 +51,6 @@ export const LEAPER_NAMES: readonly string[] = PIECE_NAMES.filter((name) => {
   const piece = parsePiece(name);
   return piece.rides.length === 0 && piece.slides.length === 0;
 });
+
+/** The shells `completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;

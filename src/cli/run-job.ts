@@ -94,7 +94,7 @@ export function runJob<K extends JobName>(
       const failed = new Promise<never>((_, reject) => worker.once('error', reject));
       return await Promise.race([done, deadline, failed]);
     } finally {
-      if (answered) endIdleThread(worker);
+      if (answered) void endIdleThread(worker);
       else void worker.terminate();
     }
   });

@@ -104,7 +104,7 @@ export class ShardThreads {
   close(): void {
     for (const w of this.idle) {
       this.all.delete(w);
-      endIdleThread(w);
+      void endIdleThread(w);
     }
     this.idle.length = 0;
     for (const w of [...this.all]) this.end(w);

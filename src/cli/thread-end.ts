@@ -9,9 +9,13 @@ import type { Worker } from 'node:worker_threads';
 const SETTLE_MS = 100;
 
 /**
- * Ends a thread that is idle (it answered its last job) once its helper threads have settled. The process
- * waits for it before it exits, so nothing is cut short; the command's answer is not delayed.
+ * Ends a thread that is idle (it answered its last job) once its helper threads have settled; resolves when it
+ * has ended. The process waits for it before it exits, so nothing is cut short; a command's answer need not wait.
  */
-export function endIdleThread(worker: Worker): void {
-  setTimeout(() => void worker.terminate(), SETTLE_MS);
+export function endIdleThread(worker: Worker): Promise<void> {
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      void worker.terminate().then(() => resolve());
+    }, SETTLE_MS),
+  );
 }

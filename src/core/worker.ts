@@ -173,7 +173,9 @@ let nextId = 1;
  * const worker = new Worker(new URL(import.meta.resolve('gridbits/worker')));
  * const out = await runInWorker(worker, 'tour.count', [{ width: 5, height: 5 }]);
  * if (out.finished) console.log(out.value.count); // 1728n
- * await worker.terminate();
+ * // Ended a moment after its answer: Node 20 can abort the process when a thread is ended while its helper
+ * // threads still compile for it.
+ * setTimeout(() => void worker.terminate(), 100);
  * ```
  */
 export function runInWorker<R extends JobRegistry = JobsByName, K extends keyof R & string = keyof R & string>(

@@ -9,6 +9,7 @@ import { AsideWork } from '../../src/core/pace.js';
 import { runInWorker } from '../../src/core/worker.js';
 import { PROGRESS_UNITS, type Progress } from '../../src/core/run.js';
 import { isGridbitsError } from '../../src/core/error.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 /** Sums 0..n-1, one node a number, yielding where the drivers ask; its partial is the sum so far. */
 function sumJob(n: number): Job<number, number> {
@@ -233,7 +234,7 @@ describe('runInWorker', () => {
       );
       await expect(runInWorker<Sums>(w, 'nosuch', [])).rejects.toThrow(/no job named 'nosuch'/);
     } finally {
-      await w.terminate();
+      await endIdleThread(w);
     }
   });
 });

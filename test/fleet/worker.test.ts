@@ -6,6 +6,7 @@ import { runInWorker } from '../../src/core/worker.js';
 import { emptyKnowledge } from '../../src/fleet/game.js';
 import { fleetProblem, type FleetSpec } from '../../src/fleet/fleets.js';
 import { jobs } from '../../src/fleet/jobs.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 const spec: FleetSpec = { width: 6, height: 6, fleet: '3,2,2', touch: 'none' };
 
@@ -36,7 +37,7 @@ describe('fleet jobs in a worker thread', () => {
         expect(there.nodes, name).toBe(here.nodes);
       }
     } finally {
-      await worker.terminate();
+      await endIdleThread(worker);
     }
   }, 120_000);
 
@@ -66,7 +67,7 @@ describe('fleet jobs in a worker thread', () => {
       expect(o.partial!.games).toBeGreaterThanOrEqual(played);
       expect(o.partial!.requested).toBe(100_000_000);
     } finally {
-      await worker.terminate();
+      await endIdleThread(worker);
     }
   }, 60_000);
 });

@@ -70,7 +70,7 @@ describe('the package installed from its tarball', () => {
         await runInWorker(w, 'nosuch.job', []).catch((e) => console.log(e.message));
         const out = await runInWorker(w, 'tour.count', [{ width: 5, height: 5 }]);
         console.log(out.finished ? String(out.value.count) : out.stopped);
-      } finally { await w.terminate(); }`;
+      } finally { setTimeout(() => void w.terminate(), 100); }`;
     expect(node(code).trim().split('\n')).toEqual(["no job named 'nosuch.job'", '1728']);
   });
 

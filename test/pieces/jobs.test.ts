@@ -11,6 +11,7 @@ import { runInWorker } from '../../src/core/worker.js';
 import { attackSetSync } from '../../src/pieces/attack-set.js';
 import { mobility, mobilityJob, mobilitySync } from '../../src/pieces/mobility.js';
 import { parsePiece } from '../../src/pieces/piece.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 const knight = parsePiece('knight');
 
@@ -118,7 +119,7 @@ describe('mobility job', () => {
       for (const sq of [0, 1, n >> 1, n - 1, rows * n - 1 - (n >> 1), rows * n - 1])
         expect(counts[sq], `square ${sq}`).toBe(queen(sq % n, (sq / n) | 0));
     } finally {
-      await worker.terminate();
+      await endIdleThread(worker);
     }
   });
 });
@@ -166,7 +167,7 @@ describe('attacks job in a worker', () => {
       expect(q.partial!.rows).toBeLessThan(16384);
       expect(Bitboard.fromWords(big, q.partial!.words).count()).toBe(q.partial!.rows * 16384);
     } finally {
-      await worker.terminate();
+      await endIdleThread(worker);
     }
   });
 });

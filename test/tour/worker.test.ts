@@ -7,13 +7,14 @@ import { runInWorker } from '../../src/core/worker.js';
 import * as tour from '../../src/tour/index.js';
 import { KNIGHT, parsePiece } from '../../src/pieces/piece.js';
 import { tourProblem } from '../reference/tour.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 async function withWorker(f: (w: Worker) => Promise<void>): Promise<void> {
   const w = new Worker(new URL('../../dist/worker.js', import.meta.url));
   try {
     await f(w);
   } finally {
-    await w.terminate();
+    await endIdleThread(w);
   }
 }
 

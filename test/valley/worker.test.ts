@@ -14,6 +14,7 @@ import {
   startPosition,
   type MatchTally,
 } from './api.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 describe('valley jobs in a worker thread', () => {
   it('answers as in process; the signal stops a run with its partial', async () => {
@@ -66,7 +67,7 @@ describe('valley jobs in a worker thread', () => {
       expect(m).toMatchObject({ finished: false, stopped: 'signal' });
       if (!m.finished) expect(m.partial!.games).toBeGreaterThan(0);
     } finally {
-      await w.terminate();
+      await endIdleThread(w);
     }
   });
 });

@@ -34,6 +34,7 @@ import {
   type Simulation,
 } from '../../src/walk/index.js';
 import { refCounts } from './reference.js';
+import { endIdleThread } from '../../src/cli/thread-end.js';
 
 const knight = parsePiece('knight');
 const g8 = graph(Board.of(8, 8), knight);
@@ -315,7 +316,7 @@ describe('walk jobs in a worker thread', () => {
         /exact fractions go up to/,
       );
     } finally {
-      await worker.terminate();
+      await endIdleThread(worker);
     }
   });
 });
