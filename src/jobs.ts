@@ -29,6 +29,8 @@ export const JOBS = {
   'tour.each': tour.each,
   /** One shard of a count split by `shardTourCount` (`countTourShardJob`): its part of the total. */
   'tour.countShard': tour.countShard,
+  /** A tour written as text, read and checked (`checkTourTextJob`). */
+  'tour.check': tour.check,
   /** The chance of staying on from one square, in floating point (`survivalJob`). */
   'walk.survival': walk.survival,
   /** That chance from every square (`survivalMapJob`). */

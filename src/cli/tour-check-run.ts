@@ -1,29 +1,33 @@
 // The work of `tour-check` (tour-check.ts has its flags and help): reads a tour (file, stdin or the gallery), says
 // whether it is valid and what it is.
-import type { Board } from '../core/board.js';
-import { parseBoardSize } from '../core/board.js';
+import { Board, parseBoardSize } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';
 import { parsePiece } from '../pieces/piece.js';
 import { drawGrid } from '../render/ascii.js';
-import { analyzeTour } from '../tour/analyze.js';
 import { leapsOf } from '../tour/count-graph.js';
-import { closeByEuler } from '../tour/euler.js';
 import { GALLERY, galleryTour } from '../tour/gallery.js';
-import { parseTour, type ParsedTour } from '../tour/parse.js';
 import { bool, boardAndRest, noMoreThan, str, type Run } from './command.js';
-import { checkedExit } from './exit.js';
+import { checkedExit, exitOf } from './exit.js';
 import { readTextArg } from './io.js';
+import { runJob } from './run-job.js';
+import { stopName } from './words.js';
+
+/** Past this many characters a tour is read and checked in a worker (about a tenth of a second's work). */
+const WORKER_TEXT = 1 << 20;
 
 /**
  * A numbered grid as `gridbits tour` draws it (rank numbers down the left, file letters under it) without its
  * frame, so that the grid reader sees the numbers alone; other text is returned as it is.
  */
 function unframe(text: string): string {
-  const lines = text.split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
-  const files = lines[lines.length - 1];
-  if (files === undefined || !/^\s+[a-z]+(\s+[a-z]+)*\s*$/.test(files)) return text;
-  const grid = lines.slice(0, -1).filter((l) => l.trim() !== '');
+  // The files' line is the last: a text whose last line is something else is returned before it is split.
+  const body = text.trimEnd();
+  const files = body.slice(body.lastIndexOf('\n') + 1);
+  if (!/^\s+[a-z]+(\s+[a-z]+)*\s*$/.test(files)) return text;
+  const grid = body
+    .slice(0, body.length - files.length)
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const ranks = grid.map((l) => /^\s*([0-9]+)\s/.exec(l)?.[1]);
   // The labels count down to 1, one a line.
   if (grid.length === 0 || ranks.some((r, i) => r === undefined || Number(r) !== grid.length - i)) return text;
@@ -52,42 +56,43 @@ export const tourCheck: Run = async (args, out) => {
   if (gallery !== undefined && file !== undefined)
     throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file or --gallery, not both');
   const given: Board | undefined = boardText === undefined ? undefined : parseBoardSize(boardText);
-  const piece = parsePiece(str(args, 'piece') ?? 'knight');
+  const pieceText = str(args, 'piece') ?? 'knight';
+  const piece = parsePiece(pieceText);
   leapsOf(piece);
-  let tour: ParsedTour;
+  let text: string;
   let source: string;
   if (gallery !== undefined) {
-    const g = galleryTour(gallery);
-    tour = given ? parseTour(g.entry.grid, given) : g.tour;
-    source = `gallery: ${g.entry.title} (${g.entry.source})`;
+    const { entry } = galleryTour(gallery);
+    text = entry.grid;
+    source = `gallery: ${entry.title} (${entry.source})`;
   } else {
     if (file === undefined && process.stdin.isTTY) {
       throw new GridbitsError('BAD_ARGUMENT', 'tour-check: give a file, - for standard input, or --gallery NAME');
     }
-    tour = parseTour(unframe(await readTextArg(file ?? '-', 'the tour')), given);
+    text = unframe(await readTextArg(file ?? '-', 'the tour'));
     source = file === undefined || file === '-' ? 'standard input' : file;
   }
-  const { board, path } = tour;
-  const a = analyzeTour(board, path, { piece, numbers: tour.numbers, problems: tour.problems });
-  const name = (s: number): string => board.name(s);
-  let close: { possible: boolean; how?: string; path?: string[]; reason?: string } | undefined;
-  if (bool(args, 'close')) {
-    if (!a.isPath)
-      close = {
-        possible: false,
-        reason: 'it is not one path (repeated squares, numbers out of sequence or an illegal step); fix it first',
-      };
-    else {
-      const c = closeByEuler(board, path, piece);
-      close =
-        c === null
-          ? {
-              possible: false,
-              reason: 'no square next to the end is followed by one next to the start (at either end)',
-            }
-          : { possible: true, how: c.how, path: c.path.map(name) };
-    }
+  const outcome = await runJob(
+    out,
+    'tour.check',
+    [
+      text,
+      { board: given && { width: given.width, height: given.height }, piece: pieceText, close: bool(args, 'close') },
+    ],
+    // A text of a million squares takes about a second to read and check: in a worker, Ctrl-C ends it at once.
+    { label: 'tour-check', inWorker: text.length > WORKER_TEXT },
+  );
+  if (!outcome.finished) {
+    // The check is one piece of work: stopped, nothing of it is known.
+    if (out.json) out.printJson({ source, complete: false, stopped: stopName(outcome.stopped) });
+    else out.print(`source: ${source}\nstopped before the check finished`);
+    return exitOf(outcome.stopped);
   }
+  const tour = outcome.value;
+  const board = Board.of(tour.board.width, tour.board.height);
+  const { path, analysis: a } = tour;
+  const name = (s: number): string => board.name(s);
+  const close = tour.close && { ...tour.close, path: tour.close.path?.map(name) };
   if (out.json) {
     out.printJson({
       board: { width: board.width, height: board.height },
@@ -110,9 +115,11 @@ export const tourCheck: Run = async (args, out) => {
     return checkedExit(a.valid);
   }
   const p = out.paint;
-  const numberOf = new Map<number, number>();
-  path.forEach((s, i) => numberOf.set(s, tour.numbers[i]));
-  if (board.cells <= 10_000) out.print(drawGrid(board, (s) => String(numberOf.get(s) ?? '.')));
+  if (board.cells <= 10_000) {
+    const numberOf = new Map<number, number>();
+    path.forEach((s, i) => numberOf.set(s, tour.numbers[i]));
+    out.print(drawGrid(board, (s) => String(numberOf.get(s) ?? '.')));
+  }
   out.print(`source: ${source}`);
   if (a.valid)
     out.print(

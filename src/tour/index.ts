@@ -75,6 +75,7 @@ export {
 } from './count-each.js';
 export { analyzeTour, isLeap, type AnalyzeOptions, type Analysis, type Sums } from './analyze.js';
 export { parseTour, type ParsedTour } from './parse.js';
+export { checkTourTextJob, type ClosingAnswer, type TextCheck, type TextCheckOptions } from './check-text.js';
 export { closeByEuler, type EulerClosing } from './euler.js';
 export { GALLERY, galleryNames, galleryTour, type GalleryTour } from './gallery.js';
 export { existence, knightClosedExists, knightOpenExists, type Existence } from './existence.js';

@@ -5,6 +5,7 @@ import type { JobRegistry } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { countToursFromEachJob } from './count-each.js';
 import { countToursJob, type TourCountOptions } from './count.js';
+import { checkTourTextJob, type TextCheckOptions } from './check-text.js';
 import { countTourShardJob, type ShardedTourCount } from './count-shards.js';
 import { findTourJob } from './find.js';
 import type { SearchSwitches } from './machine.js';
@@ -64,6 +65,8 @@ export const jobs = {
   /** Directed open tours from every square (`countToursFromEachJob`). */
   each: (board: BoardSize, options: Omit<CountSpec, 'from' | 'to' | 'closed'> = {}) =>
     countToursFromEachJob(Board.from(board), countOptions(options)),
+  /** A tour written as text, read and checked (`checkTourTextJob`). */
+  check: (text: string, options: TextCheckOptions = {}) => checkTourTextJob(text, options),
   /** One shard of a count split by `shardTourCount` (`countTourShardJob`): its part of the total. */
   countShard: (sharded: ShardedTourCount, index: number) => countTourShardJob(sharded, index),
 } satisfies JobRegistry;

@@ -43,36 +43,76 @@ export function parseTour(text: string, board?: Board): ParsedTour {
   }
 }
 
+/** A line that carries the tour: its text trimmed, its number in the input (from 1). */
+interface Line {
+  text: string;
+  line: number;
+}
+
+/** What separates the squares of a list. */
+const LIST_SEPARATOR = /[\s,;|]+|->|\u2192|-(?=[a-z])/i;
+/** A letter followed by a digit: a line without one holds no square name. */
+const MAY_NAME_SQUARE = /[a-z][0-9]/i;
+
 function readTour(text: string, board: Board | undefined): ParsedTour {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l, i) => ({ text: l.trim(), line: i + 1 }))
-    .filter((l) => l.text !== '' && !l.text.startsWith('#'));
+  const lines: Line[] = [];
+  for (let from = 0, line = 1; from <= text.length; line++) {
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    const t = text.slice(from, end).trim();
+    if (t !== '' && !t.startsWith('#')) lines.push({ text: t, line });
+    from = end + 1;
+  }
   if (lines.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the text is empty');
   if (lines[0].text.startsWith('{')) return parseJson(text, board);
   // → written as \u2192: code that is all ASCII loads faster (scripts/bundle-cli.mjs).
-  const tokens = lines.flatMap((l) => l.text.split(/[\s,;|]+|->|\u2192|-(?=[a-z])/i)).filter((t) => t !== '');
-  if (tokens.some((t) => SQUARE.test(t))) return parseList(tokens, board);
-  return parseGrid(lines, board);
+  const isList = lines.some(
+    (l) => MAY_NAME_SQUARE.test(l.text) && l.text.split(LIST_SEPARATOR).some((t) => SQUARE.test(t)),
+  );
+  if (!isList) return parseGrid(lines, board);
+  const tokens: string[] = [];
+  for (const l of lines) for (const t of l.text.split(LIST_SEPARATOR)) if (t !== '') tokens.push(t);
+  return parseList(tokens, board);
+}
+
+/** The digits of `t` from `from` as a number, or -1 when they are not all digits (or there are none). */
+function digitsFrom(t: string, from: number): number {
+  if (from >= t.length) return -1;
+  // Past 15 digits the sum below may round differently from Number's reading.
+  if (t.length - from > 15) return /^[0-9]+$/.test(t.slice(from)) ? Number(t.slice(from)) : -1;
+  let n = 0;
+  for (let i = from; i < t.length; i++) {
+    const d = t.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 function parseList(tokens: string[], board: Board | undefined): ParsedTour {
-  const coords: [number, number][] = [];
-  for (const t of tokens) {
-    const m = /^([a-z]+)([0-9]+)$/i.exec(t);
-    if (m === null)
-      throw new GridbitsError('BAD_INPUT', `'${t}' is not a square name (expected squares like a1 b3 c5)`);
-    let file = 0;
-    for (const ch of m[1].toLowerCase()) file = file * 26 + (ch.charCodeAt(0) - 96);
-    coords.push([file - 1, Number(m[2]) - 1]);
+  const n = tokens.length;
+  // Files from 0, ranks as written (from 1): a square name read once, its coordinates kept.
+  const files = new Float64Array(n),
+    ranks = new Float64Array(n);
+  let w = 1,
+    h = 1;
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i];
+    let file = 0,
+      j = 0;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j) | 0x20;
+      if (c < 97 || c > 122) break;
+      file = file * 26 + (c - 96);
+    }
+    const rank = j === 0 ? -1 : digitsFrom(t, j);
+    if (rank < 0) throw new GridbitsError('BAD_INPUT', `'${t}' is not a square name (expected squares like a1 b3 c5)`);
+    files[i] = file - 1;
+    ranks[i] = rank;
+    if (file > w) w = file;
+    if (rank > h) h = rank;
   }
   if (board === undefined) {
-    let w = 1,
-      h = 1;
-    for (const [f, r] of coords) {
-      w = Math.max(w, f + 1);
-      h = Math.max(h, r + 1);
-    }
     // A square name can name a huge board ('zz99999'): past the engine's limit it is no tour of any board read.
     if (w > TOUR_MAX_SIDE || h > TOUR_MAX_SIDE)
       throw new GridbitsError(
@@ -82,8 +122,16 @@ function parseList(tokens: string[], board: Board | undefined): ParsedTour {
     board = Board.of(w, h);
   }
   const b = board;
-  const path = tokens.map((t) => b.parse(t));
-  return { board: b, path, numbers: path.map((_, i) => i + 1), format: 'squares', problems: [] };
+  const path = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const f = files[i],
+      r = ranks[i] - 1;
+    // Off the board: the board's own reading says so, in its words.
+    path[i] = f < b.width && r >= 0 && r < b.height ? b.index(f, r) : b.parse(tokens[i]);
+  }
+  const numbers = new Array<number>(n);
+  for (let i = 0; i < n; i++) numbers[i] = i + 1;
+  return { board: b, path, numbers, format: 'squares', problems: [] };
 }
 
 /** The JSON that `gridbits tour --json` prints: {"board": {"width", "height"}, "path": ["a1", …]}. */
@@ -110,20 +158,24 @@ function parseJson(text: string, board: Board | undefined): ParsedTour {
   return { ...parseList(d.path as string[], b), format: 'squares' };
 }
 
-function parseGrid(lines: { text: string; line: number }[], board: Board | undefined): ParsedTour {
-  const rows: { cells: (number | null)[]; line: number }[] = [];
+/** A cell of a numbered grid: its number, NaN for an empty mark. */
+function cellOf(t: string, line: number): number {
+  const n = t.length > 0 && t.length <= 15 ? digitsFrom(t, 0) : /^[0-9]+$/.test(t) ? Number(t) : -1;
+  if (n >= 0) return n;
+  if (EMPTY_MARK.test(t)) return NaN;
+  throw new GridbitsError(
+    'BAD_INPUT',
+    `line ${line}: '${t}' is neither a square name, a step number nor an empty mark`,
+  );
+}
+
+function parseGrid(lines: Line[], board: Board | undefined): ParsedTour {
+  const rows: { cells: Float64Array; line: number }[] = [];
   for (const { text, line } of lines) {
     if (MD_RULE.test(text)) continue;
     const parts = text.includes('|') ? text.replace(/^\|/, '').replace(/\|$/, '').split('|') : text.split(/[\s,;]+/);
-    const cells = parts.map((p) => {
-      const t = p.trim();
-      if (/^[0-9]+$/.test(t)) return Number(t);
-      if (EMPTY_MARK.test(t)) return null;
-      throw new GridbitsError(
-        'BAD_INPUT',
-        `line ${line}: '${t}' is neither a square name, a step number nor an empty mark`,
-      );
-    });
+    const cells = new Float64Array(parts.length);
+    for (let i = 0; i < parts.length; i++) cells[i] = cellOf(parts[i].trim(), line);
     rows.push({ cells, line });
   }
   if (rows.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: no squares or numbered rows');
@@ -140,43 +192,64 @@ function parseGrid(lines: { text: string; line: number }[], board: Board | undef
   if (board !== undefined && (board.width !== b.width || board.height !== b.height)) {
     throw new GridbitsError('BAD_INPUT', `the grid is ${b}, not the ${board} board given`);
   }
-  const numbered: { square: number; number: number }[] = [];
-  rows.forEach((r, i) => {
-    const rank = rows.length - 1 - i;
-    r.cells.forEach((c, file) => {
-      if (c !== null) numbered.push({ square: b.index(file, rank), number: c });
-    });
-  });
-  if (numbered.length === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the grid has no numbers');
-  const zeroBased = numbered.some((x) => x.number === 0);
-  if (zeroBased) for (const x of numbered) x.number++;
-  numbered.sort((x, y) => x.number - y.number || x.square - y.square);
+  // The number on each square (NaN: none), top rank first in the text.
+  const n = b.cells;
+  const at = new Float64Array(n);
+  rows.forEach((r, i) => at.set(r.cells, (rows.length - 1 - i) * width));
+  let written = 0,
+    zeroBased = false;
+  for (let s = 0; s < n; s++)
+    if (at[s] === at[s]) {
+      written++;
+      if (at[s] === 0) zeroBased = true;
+    }
+  if (written === 0) throw new GridbitsError('BAD_INPUT', 'no tour found: the grid has no numbers');
+  if (zeroBased) for (let s = 0; s < n; s++) at[s]++;
+  // The squares ordered by their numbers, then by square: numbers 1..n sorted by counting, larger ones apart.
+  const first = new Int32Array(n + 2);
+  const beyond: number[] = [];
+  for (let s = 0; s < n; s++) {
+    const v = at[s];
+    if (v <= n) first[v + 1]++;
+    else if (v === v) beyond.push(s);
+  }
+  for (let k = 1; k <= n + 1; k++) first[k] += first[k - 1];
+  const path = new Array<number>(written);
+  const numbers = new Array<number>(written);
+  const next = first.slice(0, n + 1);
+  for (let s = 0; s < n; s++) {
+    const v = at[s];
+    if (v <= n) {
+      path[next[v]] = s;
+      numbers[next[v]++] = v;
+    }
+  }
+  beyond.sort((x, y) => at[x] - at[y] || x - y);
+  beyond.forEach((s, i) => ((path[first[n + 1] + i] = s), (numbers[first[n + 1] + i] = at[s])));
   const problems: string[] = [];
-  const bySquare = new Map<number, number[]>();
-  for (const x of numbered) bySquare.set(x.number, [...(bySquare.get(x.number) ?? []), x.square]);
-  for (const [num, squares] of bySquare) {
-    if (squares.length > 1)
-      problems.push(
-        `number ${num} is written on ${squares.length} squares: ${squares.map((s) => b.name(s)).join(', ')}`,
-      );
-    if (num > b.cells) problems.push(`number ${num} on ${b.name(squares[0])} is beyond the board's ${b.cells} squares`);
+  const squaresOf = (from: number, to: number): string =>
+    listShort(
+      path.slice(from, Math.min(to, from + 10)).map((s) => b.name(s)),
+      10,
+      to - from,
+    );
+  for (let i = 0; i < written;) {
+    let j = i + 1;
+    while (j < written && numbers[j] === numbers[i]) j++;
+    if (j - i > 1) problems.push(`number ${numbers[i]} is written on ${j - i} squares: ${squaresOf(i, j)}`);
+    if (numbers[i] > n) problems.push(`number ${numbers[i]} on ${b.name(path[i])} is beyond the board's ${n} squares`);
+    i = j;
   }
   const missing: number[] = [];
-  for (let k = 1; k <= b.cells; k++) if (!bySquare.has(k)) missing.push(k);
+  for (let k = 1; k <= n; k++) if (first[k + 1] === first[k]) missing.push(k);
   if (missing.length > 0)
     problems.push(
       `step number${missing.length > 1 ? 's' : ''} ${listShort(missing.map(String))} ${missing.length > 1 ? 'are' : 'is'} missing`,
     );
-  return {
-    board: b,
-    path: numbered.map((x) => x.square),
-    numbers: numbered.map((x) => x.number),
-    format: 'grid',
-    problems,
-  };
+  return { board: b, path, numbers, format: 'grid', problems };
 }
 
-/** At most ten items, then "and N more". */
-export function listShort(items: string[], max = 10): string {
-  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+/** At most `max` items, then "and N more" (of `count` in all: the items given may be the first few). */
+export function listShort(items: string[], max = 10, count = items.length): string {
+  return count <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${count - max} more`;
 }

@@ -4,10 +4,11 @@
 // Ctrl-C and 1.5 s from the start); the times themselves belong in bench. Run alone (see vitest.config.ts), two
 // commands at a time.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress, timedRun, type InterruptOptions } from './interrupt.js';
 
@@ -36,6 +37,7 @@ const SPREAD = Array.from({ length: 2000 }, (_, i) => `${fileName((i * 37) % 163
   ',',
 );
 
+const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 let dir = '';
 let silent: Server;
 let silentPort = 0;
@@ -44,6 +46,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gridbits-ends-'));
   // A reader that never gets a writer, and a job queue that takes the connection and never answers.
   execFileSync('mkfifo', [join(dir, 'fifo')]);
+  // A tour of a million squares, as a numbered grid (about a second to check).
+  const grid = execFileSync(process.execPath, [CLI, 'tour', '1000x1000', '--format', 'grid'], {
+    maxBuffer: 1 << 26,
+  });
+  writeFileSync(join(dir, 'tour.txt'), grid);
   silent = createServer(() => {});
   await new Promise<void>((up) => silent.listen(0, '127.0.0.1', up));
   silentPort = (silent.address() as { port: number }).port;
@@ -68,6 +75,7 @@ const INTERRUPTED: [string, () => string[], InterruptOptions][] = [
   ['tour: both ends fixed', () => ['tour', '10000x10000', '--from', 'a1', '--to', 'b3', '--json'], UNDER_WAY],
   ['tour-table', () => ['tour-table', '8x8', '--piece', 'zebra'], UNDER_WAY],
   ['tour-count', () => ['tour-count', '6x7'], UNDER_WAY],
+  ['tour-check (a million squares)', () => ['tour-check', join(dir, 'tour.txt'), '--json'], { atMs: 600 }],
   ['walk', () => ['walk', '100x100', '--from', 'a1', '--steps', '2000', '--exact'], { ready: /exact fraction/ }],
   ['valley perft', () => ['valley', 'perft', '12'], UNDER_WAY],
   ['valley best', () => ['valley', 'best', '--variant', 'labyrinth', '--depth', '40'], UNDER_WAY],
