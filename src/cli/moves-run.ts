@@ -111,7 +111,7 @@ export const moves: Run = async (args, out) => {
   out.sink.text('\n');
   return exitOf(!outcome.finished && outcome.stopped);
 };
-/** How many targets a stopped command lists at most (the rest are counted). */
+/** How many targets (`moves`) or squares' counts (`mobility`) a stopped command lists at most (the rest are counted). */
 const STOPPED_LIST_MAX = 100_000;
 
 /** Up to this many targets of a huge board are listed by sorting them (past it, by a scan of each file). */
@@ -197,17 +197,27 @@ export const mobility: Run = async (args, out) => {
     : (outcome.partial ?? { counts: new Int32Array(0), total: 0, rows: 0 });
   if (out.json) {
     const head = JSON.stringify({ piece: piece.name, board: { width: board.width, height: board.height } });
+    // Stopped, the report must be quick too: the counts of at most STOPPED_LIST_MAX squares, in whole ranks.
+    const rows = outcome.finished ? m.rows : Math.min(m.rows, Math.max(1, Math.floor(STOPPED_LIST_MAX / board.width)));
     const tail = JSON.stringify({
       total: m.total,
-      ...(outcome.finished ? {} : { complete: false, stopped: stopName(outcome.stopped), ranksDone: m.rows, seconds }),
+      ...(outcome.finished
+        ? {}
+        : {
+            complete: false,
+            stopped: stopName(outcome.stopped),
+            ranksDone: m.rows,
+            ...(rows < m.rows ? { ranksListed: rows } : {}),
+            seconds,
+          }),
     });
     // Row by row: on a huge board the whole document is larger than a string may be.
     out.sink.text(`${head.slice(0, -1)},"counts":[`);
     const w = board.width,
       batch = Math.max(1, Math.floor((1 << 20) / (4 * w)));
-    for (let r = 0; r < m.rows && !out.closed; r += batch) {
+    for (let r = 0; r < rows && !out.closed; r += batch) {
       const parts: string[] = [];
-      for (let i = r; i < Math.min(m.rows, r + batch); i++)
+      for (let i = r; i < Math.min(rows, r + batch); i++)
         parts.push(`[${m.counts.subarray(i * w, (i + 1) * w).join(',')}]`);
       out.sink.text((r > 0 ? ',' : '') + parts.join(','));
       await outputTurn();

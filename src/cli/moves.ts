@@ -23,7 +23,8 @@ const PIECES_HELP = `Pieces: ${PIECE_NAMES.join(', ')};
   a+b for compounds (knight+king).`;
 const STOP_HELP = `On huge boards the work shows a progress bar (on a terminal, or with --progress). Ctrl-C, --timeout
 or --max-nodes stop it: the ranks done so far are printed, said to be incomplete ("complete": false in
-JSON, with "ranksDone"); Ctrl-C then exits 130, a budget exits 3.`;
+JSON, with "ranksDone"), the first 100,000 targets or squares' counts listed ("targetsListed",
+"ranksListed"); Ctrl-C then exits 130, a budget exits 3.`;
 
 export const movesCommand: Command = {
   name: 'moves',

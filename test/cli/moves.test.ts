@@ -160,6 +160,19 @@ describe('moves and mobility as issue 14 asks', () => {
     expect(t.stdout).toMatch(/stopped at the budget of 1,000 nodes after .* s, with \d+ of 100 ranks counted/);
     expect(t.stdout).toMatch(/total of ranks 1 to \d+: [0-9,]+ \(incomplete: the other ranks were not counted\)/);
     expect(t.stdout).toContain('?');
+    // Stopped on a wide board, the report lists the counts of at most 100,000 squares, in whole ranks, and says so.
+    const wide = gridbitsBudget<{ counts: number[][]; ranksDone: number; ranksListed: number; total: number }>([
+      'mobility',
+      'knight',
+      '2000x2000',
+      '--max-nodes',
+      '400000',
+    ]);
+    expect(wide.ranksDone).toBeGreaterThan(50);
+    expect(wide.ranksListed).toBe(50);
+    expect(wide.counts).toHaveLength(50);
+    expect(wide.counts[0].slice(0, 3)).toEqual([2, 3, 4]);
+    expect(wide.total).toBeGreaterThan(50 * 2000 * 7);
     expect(gridbitsJson<{ complete?: boolean }>(['mobility', 'knight'])).not.toHaveProperty('complete');
     expectUserError(gridbits(['mobility', 'knight', '--timeout', 'soon']), /--timeout must be a duration/);
     expect(gridbits(['mobility', 'knight', '--timeout', '5s']).stdout).toContain('total: 336');
