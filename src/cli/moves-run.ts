@@ -111,7 +111,7 @@ export const moves: Run = async (args, out) => {
   out.sink.text('\n');
   return exitOf(!outcome.finished && outcome.stopped);
 };
-/** How many targets (`moves`) or squares' counts (`mobility`) a stopped command lists at most (the rest are counted). */
+/** How many targets (`moves`) or squares' counts (`mobility`) a stopped command lists at most (the rest counted). */
 const STOPPED_LIST_MAX = 100_000;
 
 /** Up to this many targets of a huge board are listed by sorting them (past it, by a scan of each file). */

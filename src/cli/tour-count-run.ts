@@ -25,6 +25,7 @@ import { runJob } from './run-job.js';
 import { parseQueueAddress } from './queue-address.js';
 import { SPLIT_WORDS, countSharded } from './tour-count-shards.js';
 import { shardTourCount } from '../tour/count-shards.js';
+import { isKnight } from '../tour/existence.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
 import { exitOf } from './exit.js';
@@ -308,7 +309,7 @@ function refuseWithoutBudget(
       ? '; share it among machines with --queue redis://HOST:PORT and `gridbits worker` on each'
       : '';
   const days =
-    !closed && from === undefined && board.width === 8 && board.height === 8
+    !closed && from === undefined && board.width === 8 && board.height === 8 && isKnight(piece)
       ? ` (about ${OPEN_8X8_HOURS} hours on one machine like this one)`
       : '';
   throw new GridbitsError('LIMIT', `${limit}${days}; give a budget (--max-nodes or --timeout) to try anyway${queue}`);

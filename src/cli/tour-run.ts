@@ -107,7 +107,12 @@ export const tour: Run = async (args, out) => {
       };
   const sink = out.sink;
   const stopped = outcome.finished ? undefined : outcome.stopped;
-  if (out.json) await writeJson(sink, board, piece.name, answer, ms, stopped);
+  // A search budget given for an answer that needed no search: said, not passed over in silence.
+  const note =
+    maxNodes !== undefined && outcome.finished && answer.method !== 'backtracking'
+      ? `the answer needed no search (${NO_SEARCH[answer.method] ?? answer.method}), so --max-nodes did not apply`
+      : undefined;
+  if (out.json) await writeJson(sink, board, piece.name, answer, ms, stopped, note);
   else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
   else if (format === 'grid') sink.text(gridText(board, answer.path!) + '\n');
   else if (format === 'moves') await writeMoves(sink, board, answer.path!);
@@ -123,8 +128,16 @@ export const tour: Run = async (args, out) => {
   // A note for the person at the terminal (the file holds the result).
   if (outFile !== undefined && !out.json && process.stderr.isTTY)
     process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
+  if (note !== undefined && !out.json) process.stderr.write(`note: ${note}\n`);
   return exitOf(stopped);
 };
+/** How each method that is not a search found its answer, in words. */
+const NO_SEARCH: Record<string, string> = {
+  construction: 'built from blocks',
+  warnsdorff: "found by Warnsdorff's rule",
+  theorem: 'decided by a theorem',
+};
+
 /** The answer as shown: `exists` null when a budget stopped the search first. */
 type Shown = Omit<Answer, 'exists'> & { exists: boolean | null };
 
@@ -210,6 +223,7 @@ async function writeJson(
   a: Shown,
   ms: number,
   stopped: Stop | undefined,
+  note: string | undefined,
 ): Promise<void> {
   const head: Record<string, unknown> = {
     board: { width: board.width, height: board.height },
@@ -221,6 +235,7 @@ async function writeJson(
   };
   if (a.backtracks !== undefined) head.backtracks = a.backtracks;
   if (stopped !== undefined) Object.assign(head, { complete: false, stopped: stopName(stopped) });
+  if (note !== undefined) head.note = note;
   head.seconds = Math.round(ms) / 1000;
   const text = JSON.stringify(head);
   if (a.path === undefined) {

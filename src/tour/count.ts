@@ -398,6 +398,9 @@ export function countToursJob(board: Board, options: TourCountOptions = {}): Job
   checkCountShape(checkBoard(board, 'board'), options, 'options');
   const run = prepareCount(board, options);
   const every = options.checkpoint;
+  // Asked to save what the method keeps nothing of: said at once, not found out when nothing was saved.
+  if (every !== undefined && run.unsaved !== undefined)
+    throw new GridbitsError('BAD_ARGUMENT', `this count cannot be saved in checkpoints: ${run.unsaved}`);
   let last = now();
   const j = new CountJob(function* (ctl) {
     ctl.partial = run.partial;
@@ -500,6 +503,8 @@ export interface CountRun {
   checkpoint(): Uint8Array[] | null;
   /** The question in words, as checkpoints name it. */
   question: string;
+  /** Why the method picked keeps nothing a checkpoint could save, where it keeps nothing. */
+  unsaved?: string;
 }
 
 /**
@@ -700,6 +705,7 @@ function chooseCount(board: Board, options: TourCountOptions, maxStates: number 
     checkpoint: () => null,
     question,
     base,
+    unsaved: 'it is counted by backtracking, which keeps no tables to save',
   };
 }
 
@@ -769,6 +775,7 @@ function crossingRun(
     checkpoint: () => null,
     question,
     base,
+    unsaved: 'it is joined across the middle, too long to save whole; count it in shards, whose finished ones are kept',
   };
 }
 

@@ -114,6 +114,18 @@ describe('tour-count --checkpoint', () => {
       gridbits(['tour-count', '4x4', '--each', '--checkpoint', fresh()]),
       /--each does not go with --checkpoint \(it is not saved\)/,
     );
+    // A count whose method keeps nothing to save is refused at once, no file written: by backtracking (a zebra's),
+    // or joined across the middle under a node budget (which runs it whole, not in shards).
+    const none = fresh();
+    expectUserError(
+      gridbits(['tour-count', '6x6', '--piece', 'zebra', '--max-nodes', '1000', '--checkpoint', none]),
+      /cannot be saved in checkpoints: it is counted by backtracking/,
+    );
+    expectUserError(
+      gridbits(['tour-count', '8x8', '--closed', '--max-nodes', '1000', '--checkpoint', none]),
+      /cannot be saved in checkpoints: it is joined across the middle/,
+    );
+    expect(existsSync(none)).toBe(false);
     // The refused files are left as they were.
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });

@@ -106,6 +106,10 @@ describe('gridbits tour-count', () => {
       gridbits(['tour-count', '8x8']),
       /8x8 has 64 squares, over the exact counter's limit of 42 for open tours this wide \(joined across the middle\) \(about 232 hours on one machine like this one\); give a budget.*--queue redis:\/\/HOST:PORT/,
     );
+    // The estimate is the knight's: another leaper's count is refused without it.
+    const zebra = gridbits(['tour-count', '8x8', '--piece', 'zebra']);
+    expectUserError(zebra, /too wide to count exactly/);
+    expect(zebra.stderr).not.toMatch(/hours/);
     expectUserError(gridbits(['tour-count', '7x8']), /7x8 has 56 squares, over the exact counter's limit of 42/);
     expectUserError(gridbits(['tour-count', '6x12']), /6x12 has 72 squares/);
     // On a queue, a count that splits into shards is taken however long (here the queue is not there); one that does

@@ -85,6 +85,30 @@ describe('gridbits tour', () => {
     expect(t.path![0]).toBe('c7');
     expect(t.path![2399]).toBe('bh39');
   });
+  it('--max-nodes given for an answer that needs no search is said not to apply (text on stderr, JSON "note")', () => {
+    const built = gridbitsJson<TourJson & { method: string; note?: string }>(['tour', '8x8', '--max-nodes', '100']);
+    expect(built.method).toBe('construction');
+    expect(built.note).toBe('the answer needed no search (built from blocks), so --max-nodes did not apply');
+    const text = gridbits(['tour', '5x5', '--closed', '--max-nodes', '100']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe(
+      'note: the answer needed no search (decided by a theorem), so --max-nodes did not apply\n',
+    );
+    // Where the search ran (or without the flag) there is no note.
+    const searched = gridbitsJson<{ method: string; note?: string }>([
+      'tour',
+      '5x5',
+      '--from',
+      'a1',
+      '--to',
+      'e5',
+      '--max-nodes',
+      '100000',
+    ]);
+    expect(searched.method).toBe('backtracking');
+    expect(searched).not.toHaveProperty('note');
+    expect(gridbitsJson<{ note?: string }>(['tour', '8x8'])).not.toHaveProperty('note');
+  });
   it('user mistakes: one line, exit 2', () => {
     expectUserError(gridbits(['tour', '8x8', '--from', 'z9']), /off the 8x8 board/);
     expectUserError(gridbits(['tour', '0x8']), /width/);

@@ -168,3 +168,25 @@ describe('a count saves its checkpoint when a run stops', () => {
     expect(saves).toHaveLength(1);
   });
 });
+
+describe('a count whose method keeps nothing to save', () => {
+  it('is refused when given a checkpoint, in words, before any work (by backtracking; joined across the middle)', () => {
+    const checkpoint = { everyMs: 1, save: () => expect.fail('nothing is saved') };
+    const refused = (make: () => unknown, words: RegExp): void => {
+      try {
+        make();
+        expect.fail('not refused');
+      } catch (e) {
+        expect(isGridbitsError(e) && e.code === 'BAD_ARGUMENT' && words.test(e.message)).toBe(true);
+      }
+    };
+    refused(() => countToursJob(Board.of(5, 5), { method: 'backtracking', checkpoint }), /counted by backtracking/);
+    refused(
+      () => countToursJob(Board.of(8, 8), { closed: true, pastLimit: true, checkpoint }),
+      /joined across the middle/,
+    );
+    // Without a checkpoint the same counts run.
+    const out = countToursJob(Board.of(5, 5), { method: 'backtracking' }).runSync({ maxNodes: 1000 });
+    expect(out.finished).toBe(false);
+  });
+});
