@@ -123,6 +123,14 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
     );
   const h = answer;
   const seconds = secondsSince(t0);
+  // What the sampled method would have read, given where the exact count answered: said, not passed over.
+  const note =
+    sampledOnly !== undefined && h.method === 'exact'
+      ? `the exact count answered, so ${['samples', 'seed']
+          .filter((f) => str(args, f) !== undefined)
+          .map((f) => `--${f}`)
+          .join(' and ')} did not apply`
+      : undefined;
   const byName = <T>(f: (sq: number) => T): Record<string, T> =>
     Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));
   if (out.json) {
@@ -139,6 +147,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
       ...(h.low && h.high ? { intervals: byName((sq) => [h.low![sq], h.high![sq]]) } : {}),
       ...problemJson(p),
       ...(cut !== undefined ? { complete: false, stopped: stopName(cut) } : {}),
+      ...(note !== undefined ? { note } : {}),
       seconds,
     });
     return exitOf(cut);
@@ -176,6 +185,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   ];
   if (!h.consistent) out.print('no layout matches these shots');
   else if (h.method === 'exact') out.print(`exact${why}: ${plural(h.total!, 'layout')} match; ${legend}`);
+  if (note !== undefined) out.print(`note: ${note}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);

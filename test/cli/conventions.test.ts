@@ -192,6 +192,18 @@ describe('a flag that does not apply, or two that conflict: refused in one line,
     ).toBe(true);
     expect(json(['valley', 'play', '--white', 'greedy', '--black', 'ai:1', '--seed', '4']).seed).toBe(4);
   });
+
+  it('where only the answer shows that a flag did not apply, the answer says so (text and JSON "note")', () => {
+    // The automatic method picked the exact count: what only sampling reads is named as not applied.
+    const small = ['fleet', 'heat', '6x6', '--ship', '3', '--ship', '2'];
+    expect(json([...small, '--samples', '500']).note).toBe('the exact count answered, so --samples did not apply');
+    expect(gridbits([...small, '--samples', '500', '--seed', '3']).stdout).toContain(
+      'note: the exact count answered, so --samples and --seed did not apply',
+    );
+    expect(json(small)).not.toHaveProperty('note');
+    // A tour built without a search: the search budget is named as not applied.
+    expect(json(['tour', '8x8', '--max-nodes', '100']).note).toMatch(/needed no search .* --max-nodes did not apply/);
+  });
 });
 
 describe('fleet check takes the problem from the layout JSON it reads, flags overriding', () => {
