@@ -91,7 +91,7 @@ function onInterrupt(): void {
     // The work stops at its next check and the command prints what it finished; past the deadline, exit anyway.
     const deadline = (): void => {
       if (saving) return void setTimeout(deadline, 50).unref();
-      process.stderr.write('\ngridbits: interrupted\n');
+      process.stderr.write('\ngridbits: interrupted before the work could say what it had finished\n');
       process.exit(EXIT.interrupted);
     };
     setTimeout(deadline, INTERRUPT_DEADLINE_MS).unref();

@@ -58,7 +58,10 @@ export const moves: Run = async (args, out) => {
   const words = outcome.finished ? outcome.value : outcome.partial?.words;
   // The job's words hold no bits past the board: taken as they are (masking them again takes a second on
   // 16384x16384).
-  const targets = words === undefined ? Bitboard.empty(board) : adoptWords(board, words);
+  const targets =
+    words === undefined || words.length === 0
+      ? Bitboard.empty(board)
+      : adoptWords(board, words.length >= board.words ? words : padded(words, Math.max(board.words, 2)));
   const count = targets.count();
   // After Ctrl-C or a spent budget the report must be quick too: a long list is cut (and said to be).
   const listed = outcome.finished ? count : Math.min(count, STOPPED_LIST_MAX);
@@ -164,6 +167,13 @@ async function writeNames(
     }
   }
   flush();
+}
+
+/** The words of a stopped job's ranks done, followed by empty words up to the board's. */
+function padded(words: Uint32Array, length: number): Uint32Array {
+  const all = new Uint32Array(length);
+  all.set(words);
+  return all;
 }
 
 /** "no ranks", "rank 1", "ranks 1 to 7". */

@@ -46,7 +46,8 @@ export async function countOnQueue(
   options: { signal?: AbortSignal; onProgress?: (p: Progress, waiting?: string) => void } = {},
 ): Promise<QueuedShards> {
   const { signal, onProgress } = options;
-  await reachQueue(address);
+  // Ctrl-C while the server is reached: nothing was counted.
+  if (!(await reachQueue(address, signal))) return { counts: new Map(), reused: 0, interrupted: true };
   const { Job: QueueJob, Queue } = (await queueLibraries()).bullmq;
   const client = await queueClient(address);
   const queue = new Queue<ShardJobData>(QUEUE_NAME, { connection: client });

@@ -68,9 +68,10 @@ function connectWords(e: unknown): string {
 /**
  * Reaches the server once (within 10 s, no retries) and checks that it answers; throws BAD_INPUT in one line
  * ("cannot reach the job queue at redis://127.0.0.1:1: connection refused") otherwise, or when the queue's
- * libraries are missing. A server that takes the connection and never answers meets the same 10 s.
+ * libraries are missing. A server that takes the connection and never answers meets the same 10 s. The signal
+ * ends the wait at once: then it answers false (true once the server answered).
  */
-export async function reachQueue(a: QueueAddress): Promise<void> {
+export async function reachQueue(a: QueueAddress, signal?: AbortSignal): Promise<boolean> {
   // No retries, and a short wait for the socket's end (the default 2 s would hold the process after a refusal).
   const options = {
     lazyConnect: true,
@@ -91,8 +92,21 @@ export async function reachQueue(a: QueueAddress): Promise<void> {
   const silent = new Error(answerWords);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(silent), QUEUE_ANSWER_MS)));
+  let stop = (): void => undefined;
+  const stopped = new Promise<false>((resolve) => {
+    stop = () => resolve(false);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+  if (signal?.aborted) return false;
   try {
-    await Promise.race([client.connect().then(() => client.ping()), deadline]);
+    return await Promise.race([
+      client
+        .connect()
+        .then(() => client.ping())
+        .then(() => true),
+      deadline,
+      stopped,
+    ]);
   } catch (e) {
     // The socket's errors name the cause (the promise's says only that the connection closed): the first, or an
     // answer that is not Redis's, which a server that then hangs up may come after a failed write.
@@ -101,6 +115,7 @@ export async function reachQueue(a: QueueAddress): Promise<void> {
     throw new GridbitsError('BAD_INPUT', `cannot reach the job queue at ${a.shown}: ${why}`);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
     client.disconnect();
   }
 }

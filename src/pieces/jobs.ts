@@ -23,7 +23,10 @@ export interface AttacksTask {
 export interface AttacksTaskPartial {
   /** Ranks done, from rank 1 up. */
   rows: number;
-  /** The attacked squares on those ranks: bit s of the words is square s. */
+  /**
+   * The attacked squares on those ranks: bit s of the words is square s. Only the words up to the last rank done
+   * (none when no rank is done): a stop on a huge board sends no more than it has.
+   */
   words: Uint32Array;
 }
 
@@ -74,7 +77,10 @@ export const jobs = {
       'auto',
       // Small sets' words may be a view into a shared slab: send only their own words.
       (_, words) => (words.byteLength === words.buffer.byteLength ? words : words.slice()),
-      (_, rows, words): AttacksTaskPartial => ({ rows, words }),
+      (board, rows, words): AttacksTaskPartial => ({
+        rows,
+        words: words.slice(0, Math.ceil((rows * board.width) / 32)),
+      }),
     );
   },
 } satisfies JobRegistry;

@@ -98,6 +98,16 @@ const INTERRUPTED: [string, () => string[], InterruptOptions][] = [
   ],
   ['serve', () => ['serve', '--port', '0'], { progress: false, readyOn: 'stdout', ready: /\n/, afterMs: 200 }],
   [
+    'tour-count (a queue that never answers)',
+    () => ['tour-count', '6x6', '--queue', `redis://127.0.0.1:${silentPort}`],
+    { progress: false, atMs: 1500 },
+  ],
+  [
+    'fleet count (a queue that never answers)',
+    () => ['fleet', 'count', '--queue', `redis://127.0.0.1:${silentPort}`],
+    { progress: false, atMs: 1500 },
+  ],
+  [
     'worker (a queue that never answers)',
     () => ['worker', '--queue', `redis://127.0.0.1:${silentPort}`],
     { progress: false, atMs: 1500 },
@@ -110,6 +120,8 @@ describe.concurrent('Ctrl-C ends every command with exit 130, soon after the sig
     const r = await two(() => interruptAfterProgress(args(), how));
     if (r.code !== 130) throw new Error(`exit ${r.code} (${r.exitMs} ms after the signal)\n${r.stderr.slice(-500)}`);
     expect(r.exitMs).toBeLessThan(STOP_GUARD_MS);
+    // The work heard the signal and ended itself: not ended by the deadline that follows a signal left unheard.
+    expect(r.stderr).not.toMatch(/interrupted before the work could say/);
   });
 });
 
