@@ -31,7 +31,10 @@ its steps). Work a budget stopped prints what it found and exits 3; its JSON say
 Seeds: every random command picks a fresh seed and prints it (text, and "seed" in JSON); --seed N repeats the run,
 on every machine.
 
-Flags: a flag that does not apply, or two that conflict, is refused in one line (exit 2), never ignored.
+Flags: a flag that does not apply, or two that conflict, is refused in one line (exit 2), never ignored; where
+only the answer shows it (a tour built without a search, given --max-nodes), the answer says so in a note.
+
+Ctrl-C: every command stops within about half a second, prints what it had finished and exits 130.
 
 Colours: only on a terminal; FORCE_COLOR (not 0 or false) turns them on, FORCE_COLOR=0 or NO_COLOR turns them off.
 
