@@ -1,16 +1,10 @@
 // A hash table from multi-word state keys to exact counts, keys and count side by side in one buffer.
-import { MAX_TABLE_BYTES, PastMemoryCap } from './memory.js';
+import { MAX_TABLE_BYTES, pastCap } from './memory.js';
 
 /** A new table buffer of `slots` slots of `stride` words, or PastMemoryCap when it would pass MAX_TABLE_BYTES. */
 function tableBuffer(slots: number, stride: number): ArrayBuffer {
   const bytes = slots * stride * 8;
-  if (bytes > MAX_TABLE_BYTES) {
-    const most = Math.floor(MAX_TABLE_BYTES / (stride * 8 * 2)).toLocaleString('en-US');
-    throw new PastMemoryCap({
-      tooLarge: true,
-      reason: `one step of the count would hold more than ${most} states (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    });
-  }
+  if (bytes > MAX_TABLE_BYTES) throw pastCap(MAX_TABLE_BYTES / (stride * 8 * 2), 'states');
   return new ArrayBuffer(bytes);
 }
 

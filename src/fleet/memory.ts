@@ -2,11 +2,13 @@
 // (instead of running until the machine is out of memory) for a problem that needs more.
 
 /**
- * The largest buffer one table or array of the counting program may take. The biggest counts asked of us (german
- * on 10×10) stay far below it; a problem that needs more (the classic fleet on 100×100 needs tens of GB) is
- * answered {@link TooLarge} instead of taking every byte of the machine.
+ * The largest buffer one table or array of the counting program may take: 2 GiB, sized to a machine of 24 GB,
+ * which holds a count at this cap (its table and two layers) several times over. The classic fleet on 16×16
+ * fits (6 minutes, 3.7 GB at most on 2 cores; at 512 MiB it was refused after 5 s); a problem that needs more (the
+ * classic fleet on 100×100 needs tens of GB) is answered {@link TooLarge} instead of taking every byte of the
+ * machine.
  */
-export const MAX_TABLE_BYTES = 2 ** 29;
+export const MAX_TABLE_BYTES = 2 ** 31;
 
 /**
  * What an exact method (a count, per-cell counts, the exact sampler, an exact heat map) answers when one step of
@@ -34,24 +36,32 @@ export class PastMemoryCap extends Error {
   }
 }
 
+/** The cap passed, as PastMemoryCap: one step would hold more than `most` `what` (items of one array's size). */
+export function pastCap(most: number, what: string): PastMemoryCap {
+  const size = MAX_TABLE_BYTES >= 2 ** 30 ? `${MAX_TABLE_BYTES / 2 ** 30} GiB` : `${MAX_TABLE_BYTES / 2 ** 20} MiB`;
+  return new PastMemoryCap({
+    tooLarge: true,
+    reason: `one step of the count would hold more than ${Math.floor(most).toLocaleString('en-US')} ${what} (${size})`,
+  });
+}
+
 /** `n` items of `bytes` bytes each, or PastMemoryCap when one array of them would pass MAX_TABLE_BYTES. */
 export function checkBytes(n: number, bytes: number, what = 'values'): number {
-  if (n * bytes > MAX_TABLE_BYTES) {
-    const most = Math.floor(MAX_TABLE_BYTES / bytes).toLocaleString('en-US');
-    throw new PastMemoryCap({
-      tooLarge: true,
-      reason: `one step of the count would hold more than ${most} ${what} (${MAX_TABLE_BYTES / 2 ** 20} MiB)`,
-    });
-  }
+  if (n * bytes > MAX_TABLE_BYTES) throw pastCap(MAX_TABLE_BYTES / bytes, what);
   return n;
 }
 
-/** The answer of a piece of exact work, or TooLarge when it passed the memory cap (any other error goes on up). */
+/**
+ * The answer of a piece of exact work, or TooLarge when it passed the memory cap, or when the machine could not
+ * give an array under it (a browser tab may hold less than the cap); any other error goes on up.
+ */
 export function* withinMemory<T>(work: Generator<void, T, void>): Generator<void, T | TooLarge, void> {
   try {
     return yield* work;
   } catch (e) {
     if (e instanceof PastMemoryCap) return e.answer;
+    if (e instanceof RangeError && /allocation failed|out of memory/i.test(e.message))
+      return { tooLarge: true, reason: 'one step of the count needs more memory than this machine could give' };
     throw e;
   }
 }
