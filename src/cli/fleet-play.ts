@@ -185,7 +185,6 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   ];
   if (!h.consistent) out.print('no layout matches these shots');
   else if (h.method === 'exact') out.print(`exact${why}: ${plural(h.total!, 'layout')} match; ${legend}`);
-  if (note !== undefined) out.print(`note: ${note}`);
   else {
     let half = 0;
     for (let sq = 0; sq < board.cells; sq++) half = Math.max(half, (h.high![sq] - h.low![sq]) / 2);
@@ -197,6 +196,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
       `sampled${why}: ${drawn} drawn (seed ${seed}); 95% Wilson intervals within ±${(half * 100).toFixed(1)} points; ${legend}`,
     );
   }
+  if (note !== undefined) out.print(`note: ${note}`);
   let best = -1;
   for (let sq = 0; sq < board.cells; sq++)
     if (k.marks[sq] === 0 && !p.forbidden[sq] && (best < 0 || h.probability[sq] > h.probability[best])) best = sq;

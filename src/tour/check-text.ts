@@ -1,8 +1,8 @@
 // Checking a tour written as text (a list of squares, a numbered grid, or the JSON `gridbits tour` prints): the
 // reading, the analysis and, when asked, how Euler's reversal closes it, as one job. A text of a million squares
 // takes about a second to check; as a job it can be checked in a worker, where the caller can stop it at once.
-import { Board, type BoardSize } from '../core/board.js';
-import { checkOptions } from '../core/check.js';
+import { boardFrom, type Board, type BoardSize } from '../core/board.js';
+import { checkOptions, checkString, refuse } from '../core/check.js';
 import { job, type Job } from '../core/job.js';
 import { parsePiece } from '../pieces/piece.js';
 import { analyzeTour, type Analysis } from './analyze.js';
@@ -46,12 +46,16 @@ export interface TextCheck extends Omit<ParsedTour, 'board'> {
  * `close`, whether and how Euler's reversal closes it. Throws as `parseTour` does for text that is not a tour.
  */
 export function checkTourTextJob(text: string, options: TextCheckOptions = {}): Job<TextCheck> {
+  checkString(text, 'text');
   checkOptions(options, 'options');
+  const piece = parsePiece(options.piece === undefined ? 'knight' : checkString(options.piece, 'options.piece'));
+  const given = options.board === undefined ? undefined : boardFrom(options.board, 'options.board');
+  if (options.close !== undefined && typeof options.close !== 'boolean')
+    refuse('options.close', 'true or false', options.close);
   // One step: the reading and the analysis take about a second a million squares (run a large text in a worker).
   // eslint-disable-next-line require-yield
   return job(function* () {
-    const piece = parsePiece(options.piece ?? 'knight');
-    const read = parseTour(text, options.board === undefined ? undefined : Board.from(options.board));
+    const read = parseTour(text, given);
     const { board, path } = read;
     const analysis = analyzeTour(board, path, { piece, numbers: read.numbers, problems: read.problems });
     let close: ClosingAnswer | undefined;

@@ -246,6 +246,22 @@ const CALLS: Call[] = [
     accepts: (i, v) => i === 1 && v instanceof Board,
   },
   {
+    name: 'checkTourTextJob',
+    call: (t, o) => tour.checkTourTextJob(t as never, o as never),
+    args: () => ['a1 c2 e1', { board: '5x5', piece: 'knight', close: true }],
+    params: ['text', 'options'],
+    optional: [1],
+    // Any string is taken at once: what it says is read when the job runs (a text that is no tour fails then).
+    accepts: (i, v) => (i === 0 && typeof v === 'string') || (i === 1 && isOptions(v)),
+    extra: {
+      1: [
+        ['board: "0x5"', { board: '0x5' }],
+        ['piece: "wazirr"', { piece: 'wazirr' }],
+        ['close: "yes"', { close: 'yes' }],
+      ],
+    },
+  },
+  {
     name: 'analyzeTour',
     call: (b, p, o) => tour.analyzeTour(b as never, p as never, o as never),
     args: () => [b5, path(), {}],
