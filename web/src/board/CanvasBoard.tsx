@@ -141,7 +141,9 @@ export function CanvasBoard({
 
   useLayoutEffect(() => {
     const el = canvas.current!;
-    if (size.w === 0) return;
+    // A board too thin to show a device pixel (1000×3 in a narrow column: its border takes all its height) draws
+    // nothing: a canvas of no height cannot be drawn from.
+    if (size.w === 0 || Math.round(size.h * (window.devicePixelRatio || 1)) === 0) return;
     const dw = Math.round(size.w * dpr),
       dh = Math.round(size.h * dpr);
     if (el.width !== dw || el.height !== dh) {

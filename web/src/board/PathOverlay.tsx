@@ -139,7 +139,9 @@ function CanvasPath(p: PathOverlayProps) {
     vy = zoom?.y ?? 0;
   useEffect(() => {
     const el = ref.current!;
-    if (size.w === 0) return;
+    // A board too thin to show a device pixel (1000×3 in a narrow column: its border takes all its height) draws
+    // nothing: a canvas of no height cannot be drawn from.
+    if (size.w === 0 || Math.round(size.h * (window.devicePixelRatio || 1)) === 0) return;
     const dpr = window.devicePixelRatio || 1;
     const dw = Math.round(size.w * dpr),
       dh = Math.round(size.h * dpr);
