@@ -60,7 +60,7 @@ describe.skipIf(skip)('the Random walk page in Chromium', () => {
       .locator('.board[aria-label^="Survival"] [data-square]')
       .evaluateAll((els) => els.map((e) => [e.getAttribute('data-square')!, e.getAttribute('aria-label')!] as const));
     const value = new Map<string, string>();
-    for (const [name, label] of labels) value.set(name, /probability (\S+)/.exec(label)![1]);
+    for (const [name, label] of labels) value.set(name, /probability ([^\s,]+)/.exec(label)![1]);
     expect(value.size).toBe(64);
     const name = (f: number, r: number): string => String.fromCharCode(97 + f) + (r + 1);
     for (let f = 0; f < 8; f++) {

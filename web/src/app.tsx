@@ -128,11 +128,58 @@ function unfoldIntro(ev: MouseEvent): void {
   if (lead && !(ev.target as HTMLElement).closest('a, button, input, select')) lead.classList.toggle('open');
 }
 
+/** The skip link: focus goes to the board (its square that takes the keys), or to the page's heading. */
+function skipToBoard(ev: MouseEvent): void {
+  ev.preventDefault();
+  // In this order (one selector list would give whichever comes first in the page: the heading).
+  const target = ['main [data-square][tabindex="0"]', 'main canvas[tabindex="0"]', 'main h1']
+    .map((q) => document.querySelector<HTMLElement>(q))
+    .find((e) => e !== null);
+  if (target?.tagName === 'H1') target.tabIndex = -1;
+  target?.focus();
+}
+
+/**
+ * After a link to another page, focus goes to that page's heading (once its code is in and it is drawn), so that
+ * keyboard and screen-reader users start at the top of the new page, not on the link they left.
+ */
+function useFocusOnNavigation(page: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    if (!main) return;
+    const focusHeading = (): boolean => {
+      const h = main.querySelector<HTMLElement>('h1');
+      if (!h) return false;
+      h.tabIndex = -1;
+      h.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    // The page's code may still be coming in: wait for its heading, for a few seconds at most.
+    const seen = new MutationObserver(() => focusHeading() && seen.disconnect());
+    seen.observe(main, { childList: true, subtree: true });
+    const stop = setTimeout(() => seen.disconnect(), 5000);
+    return () => {
+      seen.disconnect();
+      clearTimeout(stop);
+    };
+  }, [page]);
+}
+
 export function App() {
   const route = useRoute();
+  useFocusOnNavigation(route.page);
   return (
     <>
       <header class="top">
+        <a class="skip" href="#/" onClick={skipToBoard}>
+          Skip to the board
+        </a>
         <a class="brand" href="#/">
           gridbits <span>playground</span>
         </a>

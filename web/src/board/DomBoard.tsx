@@ -1,4 +1,5 @@
 // A board of buttons, one per square: labelled with square names, keyboard-driven (roving focus), sized by CSS.
+import { labelWithText } from './labels.js';
 import { useId, useRef, useState } from 'preact/hooks';
 import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
@@ -54,7 +55,7 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
           data-square={board.name(s)}
           data-kind={v.kind}
           data-target={v.target ? '' : undefined}
-          aria-label={describe(s)}
+          aria-label={labelWithText(describe(s), v.glyph ? undefined : v.text)}
           tabIndex={s === current ? 0 : -1}
           onClick={(ev) => {
             setFocus(s);

@@ -284,13 +284,28 @@ export function FleetPage({ params }: PageProps) {
         ships may touch. Place a layout (every layout equally likely, or ships laid in turn along shuffled rails), check
         one you draw, count them all exactly, see where ships are most likely, and play against the computer.
       </p>
-      <div class="segmented tabs" role="tablist" aria-label="Sea Battle views">
+      <div
+        class="segmented tabs"
+        role="tablist"
+        aria-label="Sea Battle views"
+        onKeyDown={(ev) => {
+          // The tabs as one Tab stop, the arrows (and Home, End) moving between them, as a tab list does.
+          const to = { ArrowLeft: 'edit', ArrowRight: 'play', Home: 'edit', End: 'play' }[ev.key] as
+            'edit' | 'play' | undefined;
+          if (to === undefined) return;
+          ev.preventDefault();
+          setTab(to);
+          (ev.currentTarget as HTMLElement).querySelector<HTMLElement>(`[data-tab="${to}"]`)?.focus();
+        }}
+      >
         {(['edit', 'play'] as const).map((t) => (
           <button
             key={t}
             type="button"
             role="tab"
+            data-tab={t}
             aria-selected={tab === t}
+            tabIndex={tab === t ? 0 : -1}
             class={tab === t ? 'on' : ''}
             onClick={() => setTab(t)}
           >

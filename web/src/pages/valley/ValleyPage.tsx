@@ -247,7 +247,8 @@ function AnalysisPanel({
           )}
         </p>
       )}
-      <ul id="valley-analysis" class="valley-analysis-list">
+      {/* It scrolls when long: a Tab stop of its own, so keys can scroll it. */}
+      <ul id="valley-analysis" class="valley-analysis-list" tabIndex={0} aria-label="Each move's verdict">
         {entries.map(([move, m]) => (
           <li
             key={move}
