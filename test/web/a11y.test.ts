@@ -1,7 +1,6 @@
 // Accessible in every state (issue 33): axe-core 4.14 finds no serious or critical violation on any page, at
 // 1280×900 and on a 390×844 phone, with the board loaded, a game under way, a game over and the analysis on.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePlaygroundPage } from './fixture.js';
@@ -9,7 +8,8 @@ import { CHROMIUM, skipWithout } from '../service.js';
 import { labelWithText } from '../../web/src/board/labels.js';
 
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/a11y.test.ts');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's script, to run in the page. */
+const AXE = axe.source;
 
 interface Violation {
   id: string;
