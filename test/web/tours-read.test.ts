@@ -11,6 +11,7 @@ import { type Context } from './browser.js';
 import { usePlaygroundPage } from './fixture.js';
 import type { Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
+import { LONG } from '../long.js';
 
 const WAIT = { timeout: 15_000 };
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-read.test.ts');
@@ -38,36 +39,42 @@ describe.skipIf(skip)('the Tours page, read as a person reads it', () => {
   const position = async (): Promise<number> => Number(/Move (\d+)/.exec(await text('#tour-position'))![1]);
   const topSpeed = async (): Promise<number> => Number(await page.locator('#tour-speed').getAttribute('data-max'));
 
-  it('plays a 200×200 tour at the top speed in about ten seconds; the top speed grows with the tour', async () => {
-    await open('#/tours?board=100x100');
-    await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
-    const small = await topSpeed();
-    await open('#/tours?board=200x200');
-    await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
-    const big = await topSpeed();
-    // Four times the squares, four times the moves a second: the whole tour takes as long either way.
-    expect([small, big]).toEqual([1000, 4000]);
-    // The slider starts at the top and says what it means.
-    expect(await page.locator('#tour-speed').inputValue()).toBe('100');
-    expect(await text('#tour-speed-words')).toBe('4,000 moves a second: the whole tour in 10 s');
-    expect(await page.locator('#tour-speed').getAttribute('aria-valuetext')).toBe(
-      '4,000 moves a second: the whole tour in 10 s',
-    );
-    // A slower setting stays on offer: the bottom of the scale is one move a second.
-    await page.locator('#tour-speed').fill('0');
-    await expect.poll(() => text('#tour-speed-words'), WAIT).toBe('1 move a second: the whole tour in 11 h 7 min');
-    await page.locator('#tour-speed').fill('100');
-    await expect.poll(() => text('#tour-speed-words'), WAIT).toMatch(/^4,000 moves a second/);
-    await page.getByRole('button', { name: 'Back to the first move' }).click();
-    await expect.poll(position, WAIT).toBe(1);
-    const t0 = Date.now();
-    await page.getByRole('button', { name: 'Play' }).click();
-    // One move a frame would take 40,000 frames (over ten minutes); loosely: the whole tour well within 30 s.
-    await expect.poll(() => text('#tour-position'), { timeout: 30_000, interval: 100 }).toMatch(/^Move 40000 of 40000/);
-    expect(Date.now() - t0).toBeLessThan(30_000);
-    await expect.poll(() => page.getByRole('button', { name: 'Play' }).count(), WAIT).toBe(1);
-    expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('40000');
-  });
+  // Twelve seconds of play: in `npm run test:long` (the suite's time in `npm test` is kept within minutes).
+  it.runIf(LONG)(
+    'plays a 200×200 tour at the top speed in about ten seconds; the top speed grows with the tour',
+    async () => {
+      await open('#/tours?board=100x100');
+      await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
+      const small = await topSpeed();
+      await open('#/tours?board=200x200');
+      await page.waitForSelector('#tour-answer[data-exists="true"]', { timeout: 30_000 });
+      const big = await topSpeed();
+      // Four times the squares, four times the moves a second: the whole tour takes as long either way.
+      expect([small, big]).toEqual([1000, 4000]);
+      // The slider starts at the top and says what it means.
+      expect(await page.locator('#tour-speed').inputValue()).toBe('100');
+      expect(await text('#tour-speed-words')).toBe('4,000 moves a second: the whole tour in 10 s');
+      expect(await page.locator('#tour-speed').getAttribute('aria-valuetext')).toBe(
+        '4,000 moves a second: the whole tour in 10 s',
+      );
+      // A slower setting stays on offer: the bottom of the scale is one move a second.
+      await page.locator('#tour-speed').fill('0');
+      await expect.poll(() => text('#tour-speed-words'), WAIT).toBe('1 move a second: the whole tour in 11 h 7 min');
+      await page.locator('#tour-speed').fill('100');
+      await expect.poll(() => text('#tour-speed-words'), WAIT).toMatch(/^4,000 moves a second/);
+      await page.getByRole('button', { name: 'Back to the first move' }).click();
+      await expect.poll(position, WAIT).toBe(1);
+      const t0 = Date.now();
+      await page.getByRole('button', { name: 'Play' }).click();
+      // One move a frame would take 40,000 frames (over ten minutes); loosely: the whole tour well within 30 s.
+      await expect
+        .poll(() => text('#tour-position'), { timeout: 30_000, interval: 100 })
+        .toMatch(/^Move 40000 of 40000/);
+      expect(Date.now() - t0).toBeLessThan(30_000);
+      await expect.poll(() => page.getByRole('button', { name: 'Play' }).count(), WAIT).toBe(1);
+      expect(await page.locator('canvas.path-overlay').getAttribute('data-shown')).toBe('40000');
+    },
+  );
 
   /**
    * Near-black pixels (the numbers' ink) in the board canvas's centre quarter (the path is another canvas), read
