@@ -12,9 +12,9 @@ import { CHROMIUM, skipWithout } from '../service.js';
 import { runs } from '../long.js';
 
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/survive.test.ts');
-// 2 runs of 10–14 actions a page keep the file near half a minute beside the other tests (10 in `npm run
-// test:long`); SURVIVE_RUNS=30 for a soak.
-const RUNS = Number(process.env.SURVIVE_RUNS ?? runs(2, 10));
+// 1 run of 10–14 actions a page keeps the file near a quarter of a minute beside the other tests (sizes.test.ts
+// walks the board sizes; 10 runs in `npm run test:long`); SURVIVE_RUNS=30 for a soak.
+const RUNS = Number(process.env.SURVIVE_RUNS ?? runs(1, 10));
 const SEED = process.env.SURVIVE_SEED === undefined ? 15 : Number(process.env.SURVIVE_SEED);
 const SHRINK = process.env.SURVIVE_SHRINK === '1';
 const DEBUG = process.env.SURVIVE_DEBUG === '1';

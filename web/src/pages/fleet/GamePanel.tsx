@@ -96,7 +96,7 @@ function Roster({
   return (
     <div class="fleet-roster" data-side={side} data-afloat={left}>
       <h3>
-        {title}: {countWord(left)} of {total} ship{total === 1 ? '' : 's'} afloat
+        {title}: {left === 0 ? 'none' : countWord(left)} of {total} ship{total === 1 ? '' : 's'} afloat
       </h3>
       <ul>
         {lines.map((l) => (

@@ -287,8 +287,9 @@ export function SearchControls({
             <dd id="search-backtracks">{snap.backtracks}</dd>
           </div>
           <div>
-            <dt>Move order</dt>
-            <dd>{String.fromCharCode(65 + Math.min(25, snap.tryIndex))}</dd>
+            {/* After a long fruitless search it starts again, trying the moves in another order. */}
+            <dt>Attempt</dt>
+            <dd>{snap.tryIndex + 1}</dd>
           </div>
         </dl>
       )}

@@ -106,6 +106,14 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
   return line + '.';
 }
 
+/** How a tour was found, in the player's words. */
+const METHOD_WORDS: Record<string, string> = {
+  construction: 'built from blocks',
+  warnsdorff: "found by Warnsdorff's rule",
+  backtracking: 'found by searching',
+  theorem: 'settled by a theorem',
+};
+
 export function ToursPage({ params }: PageProps) {
   const [state, setState] = useHashState('tours', params, readState, writeState);
   const [clicks, setClicks] = useState<'start' | 'end'>('start');
@@ -593,8 +601,8 @@ export function ToursPage({ params }: PageProps) {
           />
           {mode === 'search' && (
             <p class="help panel-help">
-              The backtracking search, one event at a time: the engine's resumable state machine (the automaton of the
-              ITMO paper), its path growing and shrinking on the board.
+              The search, one step at a time: it tries a move, goes on from there, and steps back when it is stuck; its
+              path grows and shrinks on the board.
             </p>
           )}
           {mode === 'table' && (
@@ -619,7 +627,7 @@ export function ToursPage({ params }: PageProps) {
                       : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
-                    · {found.method}
+                    · {METHOD_WORDS[found.method] ?? found.method}
                     {found.backtracks !== undefined
                       ? ` · ${found.backtracks.toLocaleString('en-US')} backtrack${found.backtracks === 1 ? '' : 's'}`
                       : ''}{' '}
@@ -634,7 +642,10 @@ export function ToursPage({ params }: PageProps) {
                 >
                   <strong>{says.exists === false ? noneHeadline : 'Undecided.'}</strong>
                 </p>
-              ) : null}
+              ) : (
+                // The answer's room is kept while it comes, so the board below it does not jump.
+                <p class="muted">Finding a tour…</p>
+              )}
               {says && (
                 <p id="tour-reason" class="reason">
                   {says.reason}
@@ -678,6 +689,10 @@ export function ToursPage({ params }: PageProps) {
                 ) : undefined
               }
             />
+          )}
+          {mode === 'tour' && !path && !says && (
+            // While the tour is computed, the room its player takes, so that what follows does not jump.
+            <div class="player-room" aria-hidden="true" />
           )}
           {mode === 'tour' && path && (
             <div class="player-bar">
