@@ -18,6 +18,7 @@ import {
 } from '../../web/src/pages/valley/analysis.js';
 import {
   DEFAULT_STATE,
+  PLAYERS,
   PROVEN_START,
   humanSide,
   inProgress,
@@ -220,5 +221,17 @@ describe('valley page state', () => {
     expect(share(3000, 3)).toBe(1000);
     expect(share(-5, 2)).toBe(0);
     expect(share(100, 0)).toBe(0);
+  });
+});
+
+describe("the players' names, in the player's words", () => {
+  it('say how far each computer looks or how long it thinks, with no engine words, short enough for a phone', () => {
+    const names = PLAYERS.map(([, n]) => n);
+    expect(names).toContain('Computer 5 (0.1 s a move)');
+    expect(names).toContain('Computer 3 (looks 4 moves ahead)');
+    for (const n of names) {
+      expect(n).not.toMatch(/pl(y|ies)\b|depth|ms\b/);
+      expect(n.length, n).toBeLessThanOrEqual(40);
+    }
   });
 });

@@ -60,7 +60,7 @@ const SIDE_NAME = { white: 'White', black: 'Black' };
 function playerName(p: Player): string {
   return PLAYERS.find(([v]) => v === p)![1]
     .replace(/^Computer: /, 'computer, ')
-    .replace(/^Computer level (\d+): .*/, 'computer level $1');
+    .replace(/^Computer (\d+) \(.*/, 'computer level $1');
 }
 
 /**

@@ -25,11 +25,17 @@ export type Player = 'human' | 'random' | 'greedy' | `ai${number}`;
 export const PLAYERS: readonly (readonly [Player, string])[] = [
   ['human', 'Human'],
   ['random', 'Computer: random moves'],
-  ['greedy', 'Computer: greedy (2 plies)'],
+  ['greedy', 'Computer: greedy (looks 2 moves ahead)'],
   ...AI_LEVELS.map(
-    ({ level, about }) => [`ai${level}`, `Computer level ${level}: ${about.replace(/ \(the default\)$/, '')}`] as const,
+    ({ level, depth, timeoutMs }) => [`ai${level}`, `Computer ${level} (${levelWords(depth, timeoutMs)})`] as const,
   ),
 ];
+
+/** An AI level's strength in the player's words: how far it looks, or how long it thinks a move. */
+function levelWords(depth: number | undefined, timeoutMs: number | undefined): string {
+  if (depth !== undefined) return `looks ${depth} move${depth === 1 ? '' : 's'} ahead`;
+  return `${(timeoutMs ?? 0) / 1000} s a move`;
+}
 
 export interface ValleyState {
   variant: Variant;
