@@ -70,7 +70,7 @@ describe.skipIf(skip)('accessible: no serious or critical axe violation in any s
       await pg.open(hash);
       await pg.page.locator('main h1, main h2').first().waitFor();
       if (act) await act(pg.page);
-      await pg.page.waitForTimeout(500);
+      await pg.page.waitForTimeout(250);
       for (const v of await violations(pg.page)) found.push(`${viewport.width} px: ${v}`);
     }
     await pg.page.setViewportSize({ width: 1280, height: 900 });
