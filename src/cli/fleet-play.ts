@@ -68,7 +68,8 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   if (!(HEAT_METHODS as readonly string[]).includes(method))
     throw new GridbitsError('BAD_ARGUMENT', `fleet heat: --method must be auto, exact or sampled, got '${method}'`);
   // What only the sampled method reads is refused where the exact method answers, never ignored.
-  const sampledOnly = ['samples', 'seed'].find((f) => str(args, f) !== undefined);
+  const sampledGiven = ['samples', 'seed'].filter((f) => str(args, f) !== undefined);
+  const sampledOnly = sampledGiven[0];
   if (method === 'exact' && sampledOnly !== undefined)
     throw new GridbitsError(
       'BAD_ARGUMENT',
@@ -126,10 +127,7 @@ export async function heat(args: Parsed, out: Output): Promise<number> {
   // What the sampled method would have read, given where the exact count answered: said, not passed over.
   const note =
     sampledOnly !== undefined && h.method === 'exact'
-      ? `the exact count answered, so ${['samples', 'seed']
-          .filter((f) => str(args, f) !== undefined)
-          .map((f) => `--${f}`)
-          .join(' and ')} did not apply`
+      ? `the exact count answered, so ${sampledGiven.map((f) => `--${f}`).join(' and ')} did not apply`
       : undefined;
   const byName = <T>(f: (sq: number) => T): Record<string, T> =>
     Object.fromEntries(Array.from({ length: board.cells }, (_, sq) => [board.name(sq), f(sq)]));

@@ -85,6 +85,7 @@ export async function reachQueue(a: QueueAddress, signal?: AbortSignal): Promise
     disableClientInfo: true,
   };
   const { Redis } = (await queueLibraries()).ioredis;
+  if (signal?.aborted) return false;
   const client = new Redis({ ...redisOptions(a), ...options });
   const errors: unknown[] = [];
   client.on('error', (e) => errors.push(e));
@@ -97,7 +98,6 @@ export async function reachQueue(a: QueueAddress, signal?: AbortSignal): Promise
     stop = () => resolve(false);
     signal?.addEventListener('abort', stop, { once: true });
   });
-  if (signal?.aborted) return false;
   try {
     return await Promise.race([
       client

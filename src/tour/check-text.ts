@@ -4,7 +4,7 @@
 import { boardFrom, type Board, type BoardSize } from '../core/board.js';
 import { checkOptions, checkString, refuse } from '../core/check.js';
 import { job, type Job } from '../core/job.js';
-import { parsePiece } from '../pieces/piece.js';
+import { parsePiece, type Piece } from '../pieces/piece.js';
 import { analyzeTour, type Analysis } from './analyze.js';
 import { closeByEuler } from './euler.js';
 import { parseTour, type ParsedTour } from './parse.js';
@@ -59,12 +59,12 @@ export function checkTourTextJob(text: string, options: TextCheckOptions = {}): 
     const { board, path } = read;
     const analysis = analyzeTour(board, path, { piece, numbers: read.numbers, problems: read.problems });
     let close: ClosingAnswer | undefined;
-    if (options.close) close = closing(board, path, analysis, options.piece ?? 'knight');
+    if (options.close) close = closing(board, path, analysis, piece);
     return { ...read, board: { width: board.width, height: board.height }, analysis, ...(close ? { close } : {}) };
   });
 }
 
-function closing(board: Board, path: number[], analysis: Analysis, piece: string): ClosingAnswer {
+function closing(board: Board, path: number[], analysis: Analysis, piece: Piece): ClosingAnswer {
   if (!analysis.isPath)
     return {
       possible: false,
