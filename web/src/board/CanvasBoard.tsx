@@ -6,6 +6,7 @@ import { fileName, type Board } from '../../../src/core/board.js';
 import { BoardViewport, type BoardViewportInfo } from './context.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import { ColorWords, imageCanvas, paintSquares } from './pixels.js';
+import { useTouch } from '../controls/touch.js';
 import { textSize, type BoardProps, type SquareView } from './types.js';
 import {
   WHOLE,
@@ -405,10 +406,16 @@ export function CanvasBoard({
         </div>
       </div>
       <p class="board-readout" aria-live="polite">
-        {shownSquare !== null ? describe(shownSquare) : (idleReadout ?? 'Hover or focus a square.')}
+        {shownSquare !== null
+          ? describe(shownSquare)
+          : (idleReadout ?? (touch ? 'Tap a square to read it.' : 'Hover or focus a square.'))}
       </p>
       {hiddenText && (
-        <p class="hint board-numbers">Zoom in to read the numbers (wheel, pinch, the + button or the + key).</p>
+        <p class="hint board-numbers">
+          {touch
+            ? 'Pinch or use the + button to zoom in and read the numbers.'
+            : 'Zoom in to read the numbers (wheel, pinch, the + button or the + key).'}
+        </p>
       )}
       {legend !== undefined && (
         <div class="board-legend-slot">
