@@ -81,6 +81,7 @@ export function CanvasBoard({
   const W = board.width,
     H = board.height;
   const canvas = useRef<HTMLCanvasElement>(null);
+  const touch = useTouch();
   const [cursor, setCursor] = useState(0);
   const [focused, setFocused] = useState(false);
   const [size, setSize] = useState({ w: 0, h: 0 });
