@@ -1,35 +1,13 @@
 // Accessible in every state (issue 33): axe-core 4.14 finds no serious or critical violation on any page, at
 // 1280×900 and on a 390×844 phone, with the board loaded, a game under way, a game over and the analysis on.
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
+import { axeViolations as violations } from './axe.js';
 import { labelWithText } from '../../web/src/board/labels.js';
 
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/a11y.test.ts');
-/** axe-core's script, to run in the page. */
-const AXE = axe.source;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical violations axe finds on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated, not added as a script tag: the page's policy allows only its own scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (found as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0].target.join(' ')}`);
-}
-
 /** A state of a page: the address it opens, then what a person does there. */
 const STATES: ReadonlyArray<[string, string, ((page: Page) => Promise<unknown>)?]> = [
   ['Home', '#/'],
