@@ -47,6 +47,8 @@ describe('fleet page state', () => {
       seed: 42,
       layout: [['b2', 'b3', 'b4'], ['d1']],
       heat: true,
+      play: true,
+      game: '1-2-3_a.b-c.0-5',
     };
     expect(readState(parseHash(formatHash('fleet', writeState(s))).params)).toEqual(s);
     expect(readState(new URLSearchParams('board=0x8&touch=some&method=x&seed=-1&forbid=z99&layout=k1'))).toEqual(

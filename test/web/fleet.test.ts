@@ -262,6 +262,7 @@ describe.skipIf(skip)('the Sea Battle page in Chromium', () => {
 
   it('ship cells and forbidden cells drawn with the mouse; the check names what is wrong', async () => {
     await open('#/fleet?board=6x6&fleet=2,1');
+    await page.getByText('Draw cells').click();
     // Drag from a1 to b1: one 2-ship.
     await square('a1').hover();
     await page.mouse.down();

@@ -17,6 +17,9 @@ import { usePainter } from './paint.js';
 import { ShapeEditor } from './ShapeEditor.js';
 import { aboutCount, pooledEstimate, type CountEstimate } from './estimate.js';
 import { FleetPictures } from './pictures.js';
+import { HeldGhost, useShipMover } from './mover.js';
+import { cellsAt, dropRefusal } from './placing.js';
+import { pointWord, useTouch } from '../../controls/touch.js';
 import {
   FLEET_NAMES,
   METHODS,
@@ -66,8 +69,10 @@ type Place = Extract<FleetResult, { kind: 'place' }>;
 
 export function FleetPage({ params }: PageProps) {
   const [state, setState] = useHashState('fleet', params, readState, writeState);
-  const [tool, setTool] = useState<'ships' | 'forbid'>('ships');
-  const [tab, setTab] = useState<'edit' | 'play'>(params.get('play') === '1' ? 'play' : 'edit');
+  const [tool, setTool] = useState<'move' | 'ships' | 'forbid'>('move');
+  const touch = useTouch();
+  const tab = state.play ? 'play' : 'edit';
+  const setTab = (t: 'edit' | 'play'): void => update({ play: t === 'play' });
   const [placed, setPlaced] = useState<Place | null>(null);
   const placeJob = useJob(makeWorker, fleetTask);
   const countJob = useJob(makeWorker, fleetTask);
@@ -249,6 +254,36 @@ export function FleetPage({ params }: PageProps) {
     return now;
   };
   const painter = usePainter(paint);
+  const mover = useShipMover({
+    problem,
+    board,
+    layout: state.layout,
+    setLayout: (layout) => {
+      setState((cur) => ({ ...cur, layout }));
+      setPlaced(null);
+    },
+    on: tool === 'move' && problem !== null,
+    touch,
+  });
+  // Cells drawn one by one become the ships the check finds in them, so that a drawn ship moves as one.
+  useEffect(() => {
+    if (!check?.valid || !check.ships) return;
+    const key = (ships: string[][]): string =>
+      ships
+        .map((s) => [...s].sort().join(''))
+        .sort()
+        .join(',');
+    const ships = check.ships.map((sh) => sh.cells.map((c) => board.name(c)));
+    if (key(ships) !== key(state.layout)) update({ layout: ships });
+  }, [check]);
+  const ghost = mover.held && mover.at !== null && problem && (
+    <HeldGhost
+      board={board}
+      cells={cellsAt(board, mover.held, mover.at)}
+      ok={dropRefusal(problem, board, state.layout, mover.held, mover.at) === null}
+      from={mover.held.from === null ? [] : (state.layout[mover.held.from] ?? []).map((n) => board.parse(n))}
+    />
+  );
 
   const small = board.width <= TEXT_SIDE && board.height <= TEXT_SIDE;
   const view = useCallback(
@@ -320,6 +355,8 @@ export function FleetPage({ params }: PageProps) {
             spec={spec}
             mine={check?.valid && check.ships ? check.ships.map((sh) => sh.cells.map((c) => board.name(c))) : null}
             mineKinds={check?.valid && check.ships ? check.ships.map((sh) => sh.kind) : null}
+            saved={state.game}
+            save={(game) => update({ game })}
           />
         ) : (
           <p class="error">{problemError}</p>
@@ -419,12 +456,6 @@ export function FleetPage({ params }: PageProps) {
                 <button type="button" class="primary" disabled={!problem} onClick={() => place(state.seed)}>
                   Place
                 </button>
-                <button type="button" disabled={!problem} onClick={() => place(state.seed + 1)}>
-                  Next seed
-                </button>
-                <button type="button" disabled={state.layout.length === 0} onClick={() => update({ layout: [] })}>
-                  Clear ships
-                </button>
               </div>
               <div class="buttons">
                 <button type="button" disabled={!problem} onClick={startCount}>
@@ -443,43 +474,106 @@ export function FleetPage({ params }: PageProps) {
             </fieldset>
           </div>
           <div class="stage">
-            <div class="segmented" role="radiogroup" aria-label="Clicks on the board">
-              {(
-                [
-                  ['ships', 'Draw ship cells'],
-                  ['forbid', 'Forbid cells'],
-                ] as const
-              ).map(([t, text]) => (
-                <label key={t} class={tool === t ? 'on' : ''}>
-                  <input type="radio" name="fleet-tool" value={t} checked={tool === t} onChange={() => setTool(t)} />
-                  {text}
-                </label>
-              ))}
+            <div class="fleet-actions">
+              <button
+                type="button"
+                class="primary big"
+                id="fleet-randomize"
+                disabled={!problem}
+                onClick={() => place(state.seed + 1)}
+              >
+                Randomize
+              </button>
+              <button
+                type="button"
+                disabled={state.layout.length === 0}
+                onClick={() => {
+                  update({ layout: [] });
+                  setPlaced(null);
+                }}
+              >
+                Clear ships
+              </button>
+              <div
+                class="segmented fleet-tools"
+                role="radiogroup"
+                aria-label={`What a ${pointWord(touch)} on the board does`}
+              >
+                {(
+                  [
+                    ['move', 'Move ships'],
+                    ['ships', 'Draw cells'],
+                    ['forbid', 'Forbid cells'],
+                  ] as const
+                ).map(([t, text]) => (
+                  <label key={t} class={tool === t ? 'on' : ''}>
+                    <input type="radio" name="fleet-tool" value={t} checked={tool === t} onChange={() => setTool(t)} />
+                    {text}
+                  </label>
+                ))}
+              </div>
             </div>
-            <div class="fleet-board" onPointerDown={painter.onPointerDown} onPointerOver={painter.onPointerOver}>
-              <BoardView
-                board={board}
-                label={`Sea Battle board ${board.width}×${board.height}`}
-                view={view}
-                describe={describe}
-                onActivate={(s) => painter.activate(board.name(s))}
-              />
+            <div class="board-and-side">
+              <div
+                class="fleet-board fleet-edit-board"
+                style={{ '--bw': board.width, '--bh': board.height }}
+                onPointerDown={(ev) => (tool === 'move' ? mover.onPointerDown(ev) : painter.onPointerDown(ev))}
+                onPointerOver={(ev) => {
+                  if (tool !== 'move') painter.onPointerOver(ev);
+                }}
+              >
+                <BoardView
+                  board={board}
+                  label={`Sea Battle board ${board.width}×${board.height}`}
+                  view={view}
+                  describe={describe}
+                  onActivate={(s) => (tool === 'move' ? mover.activate(s) : painter.activate(board.name(s)))}
+                  onHover={mover.hover}
+                  overlay={ghost || undefined}
+                />
+              </div>
+              <div class="board-side">
+                <div class="move-row">
+                  <p id="fleet-move-note" class="help" role="status">
+                    {mover.note ||
+                      (tool === 'move'
+                        ? `${touch ? 'Tap a ship, then tap where it goes' : 'Drag a ship to move it, or click it, then a square'}; Turn turns the ship in hand.`
+                        : tool === 'ships'
+                          ? `${pointWord(touch, true)} or drag over cells to draw ships.`
+                          : `${pointWord(touch, true)} cells where no ship may stand.`)}
+                  </p>
+                  <div class="buttons">
+                    <button type="button" class="small" disabled={!mover.held} onClick={mover.turn}>
+                      Turn
+                    </button>
+                    <button
+                      type="button"
+                      class="small"
+                      disabled={!mover.held}
+                      onClick={() => mover.cancel('Put back.')}
+                    >
+                      Put back
+                    </button>
+                  </div>
+                </div>
+                {tool === 'move' && mover.harbour}
+                <p class="fleet-key" id="fleet-key" aria-label="What the board's colours mean">
+                  <span>
+                    <i class="key-water" aria-hidden="true" />
+                    water
+                  </span>
+                  <span>
+                    <i class="key-ship" aria-hidden="true" />
+                    ship
+                  </span>
+                  <span>
+                    <i class="key-forbid" aria-hidden="true" />
+                    forbidden cell
+                  </span>
+                  {heat && <span>other colours: the heat map (below)</span>}
+                </p>
+              </div>
             </div>
-            <p class="fleet-key" id="fleet-key" aria-label="What the board's colours mean">
-              <span>
-                <i class="key-water" aria-hidden="true" />
-                water
-              </span>
-              <span>
-                <i class="key-ship" aria-hidden="true" />
-                ship
-              </span>
-              <span>
-                <i class="key-forbid" aria-hidden="true" />
-                forbidden cell
-              </span>
-              {heat && <span>other colours: the heat map (below)</span>}
-            </p>
             <JobStatus state={placeJob.state} onCancel={() => placeJob.cancel()} />
             {placed && (
               <p id="fleet-placed" class={placed.exists ? 'help' : 'error'} data-exists={String(placed.exists)}>

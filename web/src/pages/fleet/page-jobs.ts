@@ -12,7 +12,7 @@ import { buildProblem, problemKey, type ProblemSpec } from './state.js';
 let hunter: { key: string; hunter: Hunter } | null = null;
 let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
-const ODDS_SAMPLES = 2000;
+export const ODDS_SAMPLES = 2000;
 
 /** The shots so far, as the page sends them. */
 export interface Shots {

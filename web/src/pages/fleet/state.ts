@@ -55,6 +55,10 @@ export interface FleetState {
   /** The layout on the board: each ship's squares by name (placed, or drawn by hand as loose cells). */
   layout: string[][];
   heat: boolean;
+  /** The page shows the game against the computer (else the fleet editor). */
+  play: boolean;
+  /** The game under way or finished, as game-record.ts writes it ('' for none). */
+  game: string;
 }
 
 export const DEFAULT_STATE: FleetState = {
@@ -69,6 +73,8 @@ export const DEFAULT_STATE: FleetState = {
   seed: 1,
   layout: [],
   heat: false,
+  play: false,
+  game: '',
 };
 
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
@@ -144,6 +150,9 @@ export function readState(params: URLSearchParams): FleetState {
     .map((ship) => namesOn(board, ship.match(SQUARES) ?? []))
     .filter((ship) => ship.length > 0);
   s.heat = params.get('heat') === '1';
+  s.play = params.get('play') === '1';
+  const game = params.get('game');
+  if (game !== null && /^[0-9a-z._-]{1,20000}$/.test(game)) s.game = game;
   return s;
 }
 
@@ -160,6 +169,8 @@ export function writeState(s: FleetState): Record<string, string | undefined> {
     seed: String(s.seed),
     layout: s.layout.length > 0 ? s.layout.map((ship) => ship.join('')).join(',') : undefined,
     heat: s.heat ? '1' : undefined,
+    play: s.play ? '1' : undefined,
+    game: s.game || undefined,
   };
 }
 
