@@ -17,7 +17,8 @@ const squareEl = (root: HTMLElement, name: string): HTMLElement | null =>
 
 /**
  * Slides the piece of a move just made (or taken back, when stepping back through the game) from where it stood:
- * `moves` are the moves up to the position shown; the slide is drawn when they grow or shrink by one.
+ * `moves` are the moves up to the position shown; the slide is drawn when they grow or shrink by one (not after a
+ * drag: the piece was dropped where it goes).
  */
 export function useSlide(root: RefObject<HTMLElement | null>, moves: readonly string[]): void {
   const before = useRef<readonly string[]>(moves);
@@ -25,7 +26,10 @@ export function useSlide(root: RefObject<HTMLElement | null>, moves: readonly st
     const prev = before.current;
     before.current = moves;
     const el = root.current;
-    if (!el || reducedMotion() || typeof Element.prototype.animate !== 'function') return;
+    // A piece dropped by a drag is where it goes already.
+    const dropped = el?.dataset.dropped === '1';
+    if (el) delete el.dataset.dropped;
+    if (!el || dropped || reducedMotion() || typeof Element.prototype.animate !== 'function') return;
     const same = (a: readonly string[], b: readonly string[], n: number): boolean => {
       for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
       return true;
@@ -123,7 +127,10 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
       setTimeout(() => (eatClick = false), 0);
       const at = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-square]')
         ?.dataset.square;
-      if (at && at !== from && live.current.targets(from).includes(at)) live.current.onDrop(from, at);
+      if (at && at !== from && live.current.targets(from).includes(at)) {
+        el.dataset.dropped = '1';
+        live.current.onDrop(from, at);
+      }
     };
     const cancel = (ev: PointerEvent): void => {
       if (press && ev.pointerId === press.id) settle();
