@@ -7,7 +7,6 @@ import { createPlayer, parsePlayer, type Player, type PlayerSpec } from '../vall
 import { Game, type GameResult } from '../valley/game.js';
 import { formatMove } from '../valley/move.js';
 import { moveText } from '../valley/notation.js';
-import { isJsonRecord, readAbstractPlayRecord } from '../valley/record.js';
 import type { Side } from '../valley/state.js';
 import { findVariant } from '../valley/variant.js';
 import { bool, str, type Parsed } from './command.js';
@@ -42,22 +41,7 @@ function seat(text: string | undefined, seed: number): Seat {
 /** A game record's text replayed: gridbits' record, or AbstractPlay's JSON; errors name the file and the move. */
 function gameOfRecord(text: string, name: string, drawRule: boolean): Game {
   try {
-    if (!isJsonRecord(text)) return Game.fromRecord(text, { drawRule });
-    const rec = readAbstractPlayRecord(text);
-    const game = new Game({ variant: rec.variant, drawRule });
-    for (const m of rec.moves) {
-      try {
-        game.play(m.text);
-      } catch (e) {
-        if (isGridbitsError(e))
-          throw new GridbitsError(
-            'BAD_INPUT',
-            `round ${m.round}, ${m.seat === 1 ? 'White' : 'Black'}'s move '${m.text}': ${e.message}`,
-          );
-        throw e;
-      }
-    }
-    return game;
+    return Game.fromAnyRecord(text, { drawRule });
   } catch (e) {
     if (isGridbitsError(e)) throw new GridbitsError('BAD_INPUT', `${name}: ${e.message}`);
     throw e;

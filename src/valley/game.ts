@@ -5,7 +5,7 @@ import { textArg } from './args.js';
 import type { Engine } from './engine.js';
 import { formatMove, makeMove, type Move } from './move.js';
 import { parseSquares, type Setup } from './notation.js';
-import { formatGameRecord, readRecordLines } from './record.js';
+import { formatGameRecord, isJsonRecord, readAbstractPlayRecord, readRecordLines } from './record.js';
 import { otherSide, sideArg, type Side } from './state.js';
 import {
   VARIANTS,
@@ -112,6 +112,29 @@ export class Game {
         game.play(move);
       } catch (e) {
         throw named(line, e);
+      }
+    }
+    return game;
+  }
+
+  /**
+   * The game in a record of either kind the library reads: gridbits' own (see fromRecord) or AbstractPlay's JSON
+   * (see readAbstractPlayRecord); a bad record throws BAD_INPUT naming the line, or the round and seat of the move.
+   */
+  static fromAnyRecord(text: string, options: { drawRule?: boolean } = {}): Game {
+    if (!isJsonRecord(text)) return Game.fromRecord(text, options);
+    const rec = readAbstractPlayRecord(text);
+    const game = new Game({ variant: rec.variant, drawRule: options.drawRule });
+    for (const m of rec.moves) {
+      try {
+        game.play(m.text);
+      } catch (e) {
+        if (e instanceof GridbitsError)
+          throw new GridbitsError(
+            'BAD_INPUT',
+            `round ${m.round}, ${m.seat === 1 ? 'White' : 'Black'}'s move '${m.text}': ${e.message}`,
+          );
+        throw e;
       }
     }
     return game;

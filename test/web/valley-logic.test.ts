@@ -52,6 +52,8 @@ describe('valley page state', () => {
       moves: ['b5b2', 'a1a4'],
       analysis: true,
       think: 20,
+      at: 1,
+      flip: true,
     };
     expect(readState(parseHash(formatHash('valley', writeState(s))).params)).toEqual(s);
     expect(

@@ -5,7 +5,19 @@ import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
 import type { BoardProps } from './types.js';
 
-export function DomBoard({ board, label, view, describe, onActivate, overlay, legend, onHover }: BoardProps) {
+/** The key that steps the same way on screen when the board is turned round (flip). */
+const TURNED: Record<string, string> = {
+  ArrowLeft: 'ArrowRight',
+  ArrowRight: 'ArrowLeft',
+  ArrowUp: 'ArrowDown',
+  ArrowDown: 'ArrowUp',
+  Home: 'End',
+  End: 'Home',
+  PageUp: 'PageDown',
+  PageDown: 'PageUp',
+};
+
+export function DomBoard({ board, label, view, describe, onActivate, overlay, legend, onHover, flip }: BoardProps) {
   const [focus, setFocus] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const keysId = useId();
@@ -15,7 +27,7 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
   // moves focus at once.
   const onKeyDown = (ev: KeyboardEvent): void => {
     const at = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
-    const next = keyTarget(board, at ? board.parse(at) : current, ev.key);
+    const next = keyTarget(board, at ? board.parse(at) : current, flip ? (TURNED[ev.key] ?? ev.key) : ev.key);
     if (next === null) return;
     ev.preventDefault();
     grid.current?.querySelector<HTMLButtonElement>(`[data-square="${board.name(next)}"]`)?.focus();
@@ -35,8 +47,10 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
   };
 
   const rows = [];
-  for (let r = board.height - 1; r >= 0; r--) {
-    for (let f = 0; f < board.width; f++) {
+  for (let row = 0; row < board.height; row++) {
+    const r = flip ? row : board.height - 1 - row;
+    for (let col = 0; col < board.width; col++) {
+      const f = flip ? board.width - 1 - col : col;
       const s = board.index(f, r);
       const v = view(s);
       const cls = ['sq', (f + r) % 2 === 0 ? 'dark' : 'light'];
@@ -80,6 +94,10 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
   for (let r = board.height; r >= 1; r--) ranks.push(<span key={r}>{r}</span>);
   const files = [];
   for (let f = 0; f < board.width; f++) files.push(<span key={f}>{fileName(f)}</span>);
+  if (flip) {
+    ranks.reverse();
+    files.reverse();
+  }
   return (
     <div class="board-wrap" style={{ '--w': board.width, '--h': board.height }}>
       <div class="ranks" aria-hidden="true">

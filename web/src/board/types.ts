@@ -66,6 +66,8 @@ export interface BoardProps {
    * board, for pages that show more about the square than `describe` says.
    */
   onHover?: (square: number | null) => void;
+  /** The board turned round: rank 1 at the top, the last file on the left (button boards only). */
+  flip?: boolean;
   /** The canvas board's status line when no square is hovered or focused; "Hover or focus a square." by default. */
   idleReadout?: string;
 }

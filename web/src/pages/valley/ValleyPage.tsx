@@ -1,29 +1,33 @@
 // The King's Valley page: play against the computer (levels) or a friend, first or second in one click; a chosen
-// piece shows its legal targets; move list, undo, new game, who starts, variants, the draw rule; the computer
-// thinks in a worker (the random and greedy players on the page), and the solver marks each move in another; the
-// whole game lives in the URL.
+// or dragged piece shows its legal targets, and moves slide into place; the move list steps back through the game
+// (a move played from a past position cuts the later ones), the board turns round, a hint names a good move; undo,
+// new game, who starts, variants, the draw rule; the computer thinks in a worker, the solver marks each move in
+// another; the game is saved and loaded as the command line's record, and the whole game lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink } from '../../controls/SizeFields.js';
+import { pointWord, useTouch } from '../../controls/touch.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { shareOf } from '../../../../src/core/run.js';
-import { aiTask } from './tasks.js';
+import { HINT_MS, aiTask, hintTask, type HintResult } from './tasks.js';
 import {
   PLAYERS,
   VARIANTS,
   humanSide,
   inProgress,
-  movePairs,
   pickSide,
+  playAt,
   playerToMove,
   provenText,
   readState,
   repeatingMoves,
   replay,
+  shownPly,
   stateFromRecord,
+  stepPly,
   targetsOf,
   undoCount,
   writeState,
@@ -44,6 +48,10 @@ import {
 import { ConfirmDialog, type ConfirmAsk } from './Confirm.js';
 import { useAnalysis, type AnalysisState } from './useAnalysis.js';
 import { Choice } from '../../controls/Choice.js';
+import { MarksOverlay, MoveArrow } from './overlays.js';
+import { usePieceDrag, useSlide } from './motion.js';
+import { MoveList, ReviewButtons } from './MoveList.js';
+import { SaveLoad } from './Record.js';
 import './valley.css';
 
 function makeWorker(): Worker {
@@ -63,146 +71,55 @@ function playerName(p: Player): string {
     .replace(/^Computer (\d+) \(.*/, 'computer level $1');
 }
 
-/**
- * An arrow from the last move's square to where it stopped; its head ends at the edge of that square, clear of the
- * piece.
- */
-function LastMove({ game, move }: { game: Game; move: string | undefined }) {
-  if (!move) return null;
-  const { board } = game;
-  const at = (name: string): [number, number] => {
-    const s = board.parse(name);
-    return [(s % board.width) + 0.5, board.height - Math.floor(s / board.width) - 0.5];
-  };
-  const [x1, y1] = at(move.slice(0, 2));
-  const [x2, y2] = at(move.slice(2));
-  // Moves go in one of eight directions: one step is (sx, sy), and the square is entered half a step from its centre.
-  const k = Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1));
-  const sx = (x2 - x1) / k,
-    sy = (y2 - y1) / k;
-  const len = Math.hypot(sx, sy),
-    ux = sx / len,
-    uy = sy / len;
-  const tipX = x2 - sx / 2,
-    tipY = y2 - sy / 2;
-  const HEAD = 0.3,
-    HALF = 0.13;
-  const baseX = tipX - ux * HEAD,
-    baseY = tipY - uy * HEAD;
-  const head = `${tipX},${tipY} ${baseX - uy * HALF},${baseY + ux * HALF} ${baseX + uy * HALF},${baseY - ux * HALF}`;
-  return (
-    <svg class="path-overlay last-move" viewBox={`0 0 ${board.width} ${board.height}`} aria-hidden="true">
-      <line x1={x1} y1={y1} x2={baseX + ux * 0.02} y2={baseY + uy * 0.02} />
-      <polygon class="arrow-head" points={head} />
-    </svg>
-  );
+type Snapshot = Game['snapshots'][number];
+
+/** The piece on a square in words ("White soldier"), or "" for none. */
+function pieceName(at: Snapshot, game: Game, name: string): string {
+  const p = at.piece(game.board.parse(name));
+  return p ? `${SIDE_NAME[p.side]} ${p.king ? 'King' : 'soldier'}` : '';
 }
 
-/** The analysis marks on the destination squares (all moves, or the chosen piece's). */
-function MarksOverlay({
-  game,
-  marks,
-}: {
-  game: Game;
-  marks: Map<string, { move: string; text: string; mark: Mark }[]>;
-}) {
-  if (marks.size === 0) return null;
-  const { board } = game;
-  return (
-    <div
-      class="path-overlay valley-marks"
-      aria-hidden="true"
-      style={{ gridTemplateColumns: `repeat(${board.width}, 1fr)`, gridTemplateRows: `repeat(${board.height}, 1fr)` }}
-    >
-      {[...marks].map(([to, list]) => {
-        const s = board.parse(to);
-        return (
-          <div
-            key={to}
-            class="valley-mark-cell"
-            data-at={to}
-            style={{ gridColumn: (s % board.width) + 1, gridRow: board.height - Math.floor(s / board.width) }}
-          >
-            {list.map((e) => (
-              <span
-                key={e.move}
-                class={`valley-mark ${e.mark.value}`}
-                data-move={e.move}
-                data-value={e.mark.value}
-                data-plies={e.mark.plies}
-                data-at-most={e.mark.atMost}
-              >
-                {e.text}
-              </span>
-            ))}
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
-function statusText(state: ValleyState, game: Game): string {
-  const now = game.snapshots[game.snapshots.length - 1];
-  const o = now.outcome;
+function statusText(state: ValleyState, at: Snapshot, reviewing: string | null): string {
+  const o = at.outcome;
   if (o?.kind === 'draw') return `Draw: ${o.reason}.`;
   if (o?.kind === 'win') return `${SIDE_NAME[o.winner]} wins: ${o.reason}.`;
-  const who = playerToMove(state, now.side);
-  return `${SIDE_NAME[now.side]} to move${who === 'human' ? '' : ` (${playerName(who)})`}.`;
+  const who = playerToMove(state, at.side);
+  return `${reviewing ? `${reviewing}: ` : ''}${SIDE_NAME[at.side]} to move${who === 'human' ? '' : ` (${playerName(who)})`}.`;
 }
 
-/** The game record to copy, and a field to load one (errors name the line). */
-function RecordPanel({ record, onLoad }: { record: string; onLoad: (text: string) => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  return (
-    <details class="valley-record">
-      <summary>Game record (save and load)</summary>
-      <label for="valley-record">This game, one move per line:</label>
-      <textarea id="valley-record" readOnly rows={6} value={record} />
-      <label for="valley-load">Paste a record to load it:</label>
-      <textarea
-        id="valley-load"
-        rows={4}
-        value={text}
-        spellcheck={false}
-        onInput={(ev) => setText((ev.currentTarget as HTMLTextAreaElement).value)}
-      />
-      <div class="buttons">
-        <button
-          type="button"
-          onClick={() => {
-            try {
-              onLoad(text);
-              setError('');
-              setText('');
-            } catch (e) {
-              setError((e as Error).message);
-            }
-          }}
-        >
-          Load record
-        </button>
-      </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </details>
-  );
+/** A hint shown: the move, and why it was chosen, for the position it was asked in. */
+interface Hint {
+  position: string;
+  move: string;
+  why: string;
+}
+
+/** Why the engine's move is the hint, in words. */
+function engineWhy(r: HintResult, side: 'white' | 'black'): string {
+  if (r.winner === side && r.plies !== undefined)
+    return `the computer's search finds a forced win in ${plural(r.plies, 'ply', 'plies')}`;
+  if (r.winner !== undefined && r.plies !== undefined)
+    return `the computer's search sees a loss in ${plural(r.plies, 'ply', 'plies')} against best play; this move holds out longest`;
+  return `the computer's best move after a ${HINT_MS / 1000} s search (no forced win found)`;
+}
+
+/** Why the solver's move is the hint, in words. */
+function solverWhy(m: Mark, seconds: number): string {
+  if (m.value === 'win') return `the solver proves it ${markWords(m, seconds)}`;
+  if (m.value === 'draw') return 'the solver proves no move wins; this one draws';
+  return `the solver proves every move loses; this one ${markWords(m, seconds)}, the longest`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The analysis: its switch's result as a list beside the board, with progress and Cancel while it runs. */
 function AnalysisPanel({
   state,
   analysis,
   waiting,
   available,
+  pieceOf,
   onCancel,
   onAgain,
 }: {
@@ -210,6 +127,8 @@ function AnalysisPanel({
   analysis: AnalysisState;
   waiting: string | null;
   available: boolean;
+  /** The piece that makes a move, in words. */
+  pieceOf: (move: string) => string;
   onCancel: () => void;
   onAgain: () => void;
 }) {
@@ -258,7 +177,7 @@ function AnalysisPanel({
             data-at-most={m.atMost}
             class={m.value}
           >
-            <code>{move}</code> {markWords(m, state.think)}
+            <code>{move}</code> <span class="valley-piece">({pieceOf(move)})</span> {markWords(m, state.think)}
           </li>
         ))}
       </ul>
@@ -274,11 +193,14 @@ function AnalysisPanel({
 
 export function ValleyPage({ params }: PageProps) {
   const [state, setState] = useHashState('valley', params, readState, writeState);
+  const touch = useTouch();
   const [selected, setSelected] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [aiNote, setAiNote] = useState('');
   const [ask, setAsk] = useState<ConfirmAsk | null>(null);
+  const [hint, setHint] = useState<Hint | null>(null);
   const job = useJob(makeWorker, aiTask);
+  const hintJob = useJob(makeWorker, hintTask);
 
   const game = useMemo(() => replay(state), [state.variant, state.first, state.drawRule, state.moves.join(',')]);
   // A link whose moves break off: keep the legal part, say why.
@@ -288,22 +210,70 @@ export function ValleyPage({ params }: PageProps) {
     setState((cur) => ({ ...cur, moves: game.moves }));
   }, [game]);
 
-  const now = game.snapshots[game.snapshots.length - 1];
-  const over = now.outcome !== null;
-  const mover = playerToMove(state, now.side);
+  // The position shown: the latest, or one under review (the moves up to it replayed for its history).
+  const played = game.moves.length;
+  const ply = shownPly(state, played);
+  const reviewing = ply < played;
+  const shownMoves = useMemo(() => game.moves.slice(0, ply), [game, ply]);
+  const shown = useMemo(
+    () =>
+      reviewing
+        ? replay({ variant: state.variant, first: state.first, drawRule: state.drawRule, moves: shownMoves })
+        : game,
+    [game, reviewing, shownMoves],
+  );
+  const latest = game.snapshots[played];
+  const now = shown.snapshots[shown.snapshots.length - 1];
+  const over = latest.outcome !== null;
+  const mover = playerToMove(state, latest.side);
   const aiTurn = !over && mover !== 'human' && game.error === null;
+  // A person moves where a person is to move: at the end of the game, or in a past position (cutting what came later).
+  const canMove = now.outcome === null && playerToMove(state, now.side) === 'human' && game.error === null;
+  const reviewWords = reviewing ? `Move ${ply} of ${played}` : null;
 
+  const clearNotes = (): void => {
+    setSelected(null);
+    setHint(null);
+    setAiNote('');
+  };
   const play = useCallback((move: string) => {
     setSelected(null);
-    setState((cur) => ({ ...cur, moves: [...cur.moves, move] }));
+    setHint(null);
+    setState((cur) => ({ ...cur, ...playAt(cur.moves, shownPly(cur, cur.moves.length), move) }));
+  }, []);
+  /** Shows the position after `to` moves (the latest when it is the last). */
+  const go = useCallback((to: number) => {
+    setSelected(null);
+    setHint(null);
+    setState((cur) => ({ ...cur, at: to >= cur.moves.length ? null : Math.max(0, to) }));
   }, []);
 
-  // The computer moves when it is its turn; a result for an older position is dropped.
+  // ← → Home End step through the game, except where those keys already mean something (the board, fields, lists).
+  const reach = useRef({ ply, played });
+  reach.current = { ply, played };
+  useEffect(() => {
+    const onKey = (ev: KeyboardEvent): void => {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.defaultPrevented) return;
+      const t = ev.target as HTMLElement | null;
+      if (t?.closest?.('input, select, textarea, [contenteditable], .board, dialog, .valley-analysis-list, summary'))
+        return;
+      const next = stepPly(ev.key, reach.current.ply, reach.current.played);
+      if (next === null || reach.current.played === 0) return;
+      ev.preventDefault();
+      if (next !== reach.current.ply) go(next);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  // The computer moves when it is its turn and the latest position is shown; a result for an older position is
+  // dropped.
   const asked = useRef('');
   const positionKey = `${state.variant}|${state.first}|${state.drawRule}|${game.moves.join(',')}`;
   const [paused, setPaused] = useState(false);
+  const computerMoves = aiTurn && !paused && !reviewing;
   useEffect(() => {
-    if (!aiTurn || paused) {
+    if (!computerMoves) {
       if (job.state.status === 'running') job.reset();
       return;
     }
@@ -314,31 +284,32 @@ export function ValleyPage({ params }: PageProps) {
         first: state.first,
         drawRule: state.drawRule,
         moves: game.moves,
-        player: mover,
+        player: mover as Exclude<Player, 'human'>,
         seed: Math.floor(Math.random() * 2 ** 31),
       },
-      `${SIDE_NAME[now.side]} is thinking`,
+      `${SIDE_NAME[latest.side]} is thinking`,
     );
-  }, [positionKey, aiTurn, mover, paused]);
+  }, [positionKey, computerMoves, mover]);
   useEffect(() => {
     if (job.state.status === 'done' && asked.current === positionKey) {
       asked.current = '';
       const { move, note } = job.state.result;
-      play(move);
-      setAiNote(`${SIDE_NAME[now.side]} (computer) played ${move}: ${note}.`);
+      setSelected(null);
+      setState((cur) => ({ ...cur, moves: [...cur.moves, move], at: null }));
+      setAiNote(`${SIDE_NAME[latest.side]} (computer) played ${move}: ${note}.`);
     }
-    if (job.state.status === 'cancelled') setPaused(true);
+    if (job.state.status === 'cancelled' && !reviewing) setPaused(true);
   }, [job.state]);
 
-  // The analysis runs while a person is to move (or the computer is paused), never against the computer's search.
+  // The analysis runs on the position shown while a person is to move (or the computer is paused), never against
+  // the computer's search.
   const available = analysable(state.variant);
-  const waiting =
-    aiTurn && !paused
-      ? "The analysis waits for the computer's move."
-      : over
-        ? 'The game is over: no moves to analyse.'
-        : null;
-  const repeats = useMemo(() => repeatingMoves(game), [game]);
+  const waiting = computerMoves
+    ? "The analysis waits for the computer's move."
+    : now.outcome !== null
+      ? 'The game is over: no moves to analyse.'
+      : null;
+  const repeats = useMemo(() => repeatingMoves(shown), [shown]);
   const toSolve = useMemo(() => now.legal.filter((m) => !repeats.includes(m)), [now, repeats]);
   const analysis = useAnalysis(
     state.analysis && available && waiting === null && game.error === null,
@@ -354,30 +325,63 @@ export function ValleyPage({ params }: PageProps) {
     return out;
   }, [analysis.state, repeats, now]);
 
-  const update = (patch: Partial<ValleyState>, fresh = false): void => {
+  // The hint: the solver's move when it has proved this position (a win, or every move), else the engine's.
+  const askHint = (): void => {
     setSelected(null);
-    setAiNote('');
+    const proved = Object.entries(marks)
+      .filter(([m]) => now.legal.includes(m))
+      .sort((a, b) => markRank(a[1]) - markRank(b[1]));
+    const all = proved.length === now.legal.length && proved.every(([, m]) => m.value !== 'unknown');
+    if (proved.length > 0 && (proved[0][1].value === 'win' || all)) {
+      setHint({ position: now.position, move: proved[0][0], why: solverWhy(proved[0][1], state.think) });
+      return;
+    }
+    setHint(null);
+    hintJob.start(
+      { variant: state.variant, first: state.first, drawRule: state.drawRule, moves: shownMoves },
+      'Looking for a good move',
+    );
+  };
+  const hintAsked = useRef('');
+  if (hintJob.state.status === 'running') hintAsked.current = now.position;
+  useEffect(() => {
+    if (hintJob.state.status === 'done' && hintAsked.current === now.position) {
+      const r = hintJob.state.result;
+      setHint({ position: now.position, move: r.move, why: engineWhy(r, now.side) });
+      hintJob.reset();
+    }
+  }, [hintJob.state]);
+  // A hint belongs to its position: another position drops it (and a search still going for the old one).
+  useEffect(() => {
+    if (hint && hint.position !== now.position) setHint(null);
+    if (hintJob.state.status === 'running' && hintAsked.current !== now.position) hintJob.reset();
+  }, [now.position]);
+  const hintShown = hint !== null && hint.position === now.position ? hint : null;
+
+  const update = (patch: Partial<ValleyState>, fresh = false): void => {
+    clearNotes();
     setLinkError(null);
     setPaused(false);
-    setState((cur) => ({ ...cur, ...patch, ...(fresh ? { moves: [] } : {}) }));
+    setState((cur) => ({ ...cur, ...patch, ...(fresh ? { moves: [], at: null } : {}) }));
   };
   /** Runs `go` at once, or after asking when it would throw away a game in progress. */
-  const guard = (title: string, yes: string, go: () => void): void => {
-    if (!inProgress(game)) return go();
+  const guard = (title: string, yes: string, then: () => void): void => {
+    if (!inProgress(game)) return then();
     setAsk({
       title,
       yes,
       detail: `The game in progress (${plural(game.moves.length, 'move')}) will be lost, with its link and record.`,
-      onYes: go,
+      onYes: then,
     });
   };
 
   const { board } = game;
+  const flip = state.flip;
   const targets = useMemo(
-    () => new Set(selected && !aiTurn ? targetsOf(now.legal, selected) : []),
-    [selected, now, aiTurn],
+    () => new Set(selected && canMove ? targetsOf(now.legal, selected) : []),
+    [selected, now, canMove],
   );
-  const movable = useMemo(() => new Set(aiTurn ? [] : now.legal.map((m) => m.slice(0, 2))), [now, aiTurn]);
+  const movable = useMemo(() => new Set(canMove ? now.legal.map((m) => m.slice(0, 2)) : []), [now, canMove]);
   const onBoard = useMemo(
     () =>
       squareMarks(
@@ -385,6 +389,13 @@ export function ValleyPage({ params }: PageProps) {
         now.legal.filter((m) => selected === null || m.startsWith(selected)),
       ),
     [marks, now, selected],
+  );
+  const glyphAt = useCallback(
+    (name: string): string => {
+      const p = now.piece(board.parse(name));
+      return p ? GLYPHS[p.side][p.king ? 'king' : 'soldier'] : '';
+    },
+    [now, board],
   );
 
   const view = useCallback(
@@ -404,22 +415,23 @@ export function ValleyPage({ params }: PageProps) {
   const describe = useCallback(
     (s: number): string => {
       const name = board.name(s);
-      const piece = now.piece(s);
-      const parts = [
-        name,
-        piece
-          ? `${SIDE_NAME[piece.side]} ${piece.king ? 'King' : 'soldier'}`
-          : game.pillars.includes(s)
-            ? 'pillar'
-            : 'empty',
-      ];
+      const piece = pieceName(now, shown, name);
+      const parts = [name, piece || (game.pillars.includes(s) ? 'pillar' : 'empty')];
       if (s === game.valley) parts.push('the valley');
       if (name === selected) parts.push('selected');
       if (targets.has(name)) parts.push(`legal target of ${selected}`);
-      for (const e of onBoard.get(name) ?? []) parts.push(`${e.move} ${markWords(e.mark, state.think)}`);
+      if (hintShown?.move.startsWith(name)) parts.push(`hint: move this piece to ${hintShown.move.slice(2)}`);
+      if (hintShown?.move.endsWith(name))
+        parts.push(
+          `hint: the ${pieceName(now, shown, hintShown.move.slice(0, 2))} from ${hintShown.move.slice(0, 2)} goes here`,
+        );
+      for (const e of onBoard.get(name) ?? [])
+        parts.push(
+          `the ${pieceName(now, shown, e.move.slice(0, 2))} from ${e.move.slice(0, 2)} ${markWords(e.mark, state.think)}`,
+        );
       return parts.join(', ');
     },
-    [board, now, selected, targets, game, onBoard, state.think],
+    [board, now, shown, selected, targets, game, onBoard, state.think, hintShown],
   );
   const onActivate = useCallback(
     (s: number) => {
@@ -434,45 +446,55 @@ export function ValleyPage({ params }: PageProps) {
     [board, selected, targets, movable, play],
   );
 
+  // Moves slide into place; pieces can be dragged to their targets.
+  const boardBox = useRef<HTMLDivElement>(null);
+  useSlide(boardBox, shownMoves);
+  usePieceDrag(boardBox, {
+    movable: (name) => movable.has(name),
+    targets: (name) => (canMove ? targetsOf(now.legal, name) : []),
+    onLift: (name) => setSelected(name),
+    onDrop: (from, to) => {
+      setAiNote('');
+      play(from + to);
+    },
+  });
+
   const undo = (): void => {
     const k = undoCount(state, game);
     if (k === 0) return;
     setPaused(state.white !== 'human' && state.black !== 'human');
-    setSelected(null);
-    setAiNote('');
+    clearNotes();
     setLinkError(null);
-    setState((cur) => ({ ...cur, moves: cur.moves.slice(0, cur.moves.length - k) }));
+    setState((cur) => ({ ...cur, moves: cur.moves.slice(0, cur.moves.length - k), at: null }));
   };
 
-  const pairs = movePairs(game.moves, state.first);
-  const last = game.moves[game.moves.length - 1];
+  const last = shownMoves[shownMoves.length - 1];
   const outcome = now.outcome;
   const you = humanSide(state);
   const youFirst = you === null ? null : you === state.first;
   const firstName = SIDE_NAME[state.first === 'w' ? 'white' : 'black'];
   const secondName = SIDE_NAME[state.first === 'w' ? 'black' : 'white'];
-  const movesEnd = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const list = movesEnd.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [pairs.length, last]);
 
   const startAs = (order: 'first' | 'second'): void =>
     guard(`Start a new game, playing ${order}?`, 'Discard it and start', () => update(pickSide(state, order), true));
+  const point = pointWord(touch, true);
 
   return (
     <section class="page valley">
       <h1>King's Valley</h1>
-      <p class="lead">
-        Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the
-        valley in the centre to win; a King that cannot move at the start of its turn loses. Soldiers may cross the
-        valley but not stop on it; the first move is a soldier's. Click a piece, then one of its green targets.
-      </p>
-      <p class="valley-proven" id="valley-proven">
-        {state.variant === 'standard'
-          ? provenText(state.first)
-          : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
-      </p>
+      <div class="valley-intro">
+        <p class="lead">
+          Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the
+          valley in the centre to win; a King that cannot move at the start of its turn loses. Soldiers may cross the
+          valley but not stop on it; the first move is a soldier's. {point} a piece, then one of its green targets, or
+          drag it there.
+        </p>
+        <p class="valley-proven" id="valley-proven">
+          {state.variant === 'standard'
+            ? provenText(state.first)
+            : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
+        </p>
+      </div>
       <div class="workbench valley-bench">
         <div class="controls">
           <fieldset>
@@ -541,16 +563,19 @@ export function ValleyPage({ params }: PageProps) {
               />
               Draw when a position occurs three times
             </label>
+            <SaveLoad
+              record={game.game.record()}
+              onLoad={(text) => {
+                const next = stateFromRecord(text, state);
+                guard('Load this record?', 'Discard it and load', () => {
+                  clearNotes();
+                  setLinkError(null);
+                  setPaused(false);
+                  setState(next);
+                });
+              }}
+            />
             <div class="buttons">
-              <button
-                type="button"
-                onClick={() => guard('Start a new game?', 'Discard it and start', () => update({}, true))}
-              >
-                New game
-              </button>
-              <button type="button" onClick={undo} disabled={undoCount(state, game) === 0}>
-                Undo
-              </button>
               <CopyLink />
             </div>
           </fieldset>
@@ -563,30 +588,70 @@ export function ValleyPage({ params }: PageProps) {
             aria-live="polite"
             data-outcome={outcome ? (outcome.kind === 'draw' ? 'draw' : outcome.winner) : undefined}
           >
-            {statusText(state, game)}
+            {statusText(state, now, reviewWords)}
           </p>
           {linkError && (
             <p class="error" role="alert">
               {linkError}
             </p>
           )}
-          <div class={`valley-board valley-${board.width}`}>
+          <div class={`valley-board valley-${board.width}${flip ? ' flipped' : ''}`} ref={boardBox}>
             <BoardView
               board={board}
-              label={`King's Valley board, ${SIDE_NAME[now.side]} to move`}
+              flip={flip}
+              label={`King's Valley board, ${SIDE_NAME[now.side]} to move${flip ? ', turned round' : ''}`}
               view={view}
               describe={describe}
               onActivate={onActivate}
               overlay={
                 <>
-                  <LastMove game={game} move={last} />
-                  <MarksOverlay game={game} marks={onBoard} />
+                  <MoveArrow board={board} move={last} flip={flip} kind="last-move" />
+                  <MarksOverlay board={board} flip={flip} marks={onBoard} glyphAt={glyphAt} />
+                  <MoveArrow board={board} move={hintShown?.move} flip={flip} kind="hint-move" />
                 </>
               }
             />
           </div>
+          <ReviewButtons ply={ply} moves={game.moves} onGo={go} />
+          <div class="buttons valley-actions">
+            <button type="button" onClick={askHint} disabled={!canMove || hintJob.state.status === 'running'}>
+              Hint
+            </button>
+            <button type="button" aria-pressed={flip} onClick={() => setState((cur) => ({ ...cur, flip: !cur.flip }))}>
+              Flip board
+            </button>
+            <button type="button" onClick={undo} disabled={undoCount(state, game) === 0}>
+              Undo
+            </button>
+            <button
+              type="button"
+              onClick={() => guard('Start a new game?', 'Discard it and start', () => update({}, true))}
+            >
+              New game
+            </button>
+          </div>
+          <p class="help valley-hint" id="valley-hint" aria-live="polite" data-move={hintShown?.move}>
+            {hintShown
+              ? `Hint: the ${pieceName(now, shown, hintShown.move.slice(0, 2))} from ${hintShown.move.slice(0, 2)} to ${hintShown.move.slice(2)} (${hintShown.move}): ${hintShown.why}.`
+              : hintJob.state.status === 'running'
+                ? `Looking for a good move (${HINT_MS / 1000} s)…`
+                : hintJob.state.status === 'error'
+                  ? `No hint: ${hintJob.state.message}.`
+                  : ''}
+          </p>
+          {reviewing && (
+            <p class="help valley-review-note" id="valley-review-note">
+              You are looking back at move {ply} of {played}.{' '}
+              {canMove
+                ? `A move played here replaces the ${plural(played - ply, 'later move')}.`
+                : 'The computer played from here; step to a position where you are to move to play on from it.'}{' '}
+              <button type="button" class="small" onClick={() => go(played)}>
+                Back to the game
+              </button>
+            </p>
+          )}
           <JobStatus state={job.state} onCancel={() => job.cancel()} />
-          {aiTurn && paused && (
+          {aiTurn && paused && !reviewing && (
             <p class="job">
               The computer is paused.{' '}
               <button type="button" class="small" onClick={() => setPaused(false)}>
@@ -598,18 +663,12 @@ export function ValleyPage({ params }: PageProps) {
         </div>
         <div class="valley-side">
           <h2 class="valley-h2">Moves</h2>
-          {pairs.length === 0 ? (
-            <p class="muted">No moves yet.</p>
-          ) : (
-            <ol id="valley-moves" class="valley-moves" ref={movesEnd}>
-              {pairs.map((row) => (
-                <li key={row.number} value={row.number}>
-                  <span data-move={row.white ?? ''}>{row.white ?? '…'}</span>{' '}
-                  <span data-move={row.black ?? ''}>{row.black ?? ''}</span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <MoveList moves={game.moves} first={state.first} ply={ply} onGo={go} />
+          <p class="help valley-keys">
+            {touch
+              ? `${point} a move to see the position after it.`
+              : `${point} a move, or press ← → Home End, to see the position after it.`}
+          </p>
           <fieldset class="valley-analysis-box">
             <legend>Analysis</legend>
             <label class="check">
@@ -635,6 +694,7 @@ export function ValleyPage({ params }: PageProps) {
               analysis={analysis.state}
               waiting={waiting}
               available={available}
+              pieceOf={(m) => pieceName(now, shown, m.slice(0, 2))}
               onCancel={analysis.cancel}
               onAgain={analysis.again}
             />
@@ -642,19 +702,6 @@ export function ValleyPage({ params }: PageProps) {
           <p class="help">
             Position: <code id="valley-position">{now.position}</code>
           </p>
-          <RecordPanel
-            record={game.game.record()}
-            onLoad={(text) => {
-              const next = stateFromRecord(text, state);
-              guard('Load this record?', 'Discard it and load', () => {
-                setSelected(null);
-                setLinkError(null);
-                setAiNote('');
-                setPaused(false);
-                setState(next);
-              });
-            }}
-          />
         </div>
       </div>
       <ConfirmDialog ask={ask} onClose={() => setAsk(null)} />

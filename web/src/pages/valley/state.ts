@@ -50,6 +50,10 @@ export interface ValleyState {
   analysis: boolean;
   /** Seconds the analysis may take per position (one of THINK_SECONDS). */
   think: number;
+  /** The position under review: how many moves in (0 is the start); null for the latest. */
+  at: number | null;
+  /** The board drawn from the second player's side (Black's home rank at the bottom). */
+  flip: boolean;
 }
 
 export const DEFAULT_STATE: ValleyState = {
@@ -61,6 +65,8 @@ export const DEFAULT_STATE: ValleyState = {
   moves: [],
   analysis: false,
   think: DEFAULT_THINK,
+  at: null,
+  flip: false,
 };
 
 function readPlayer(text: string | null, fallback: Player): Player {
@@ -84,7 +90,16 @@ export function readState(params: URLSearchParams): ValleyState {
     moves,
     analysis: params.get('analysis') === 'on',
     think: THINK_SECONDS.find((t) => String(t) === params.get('think')) ?? DEFAULT_THINK,
+    at: readPly(params.get('at'), moves.length),
+    flip: params.get('flip') === '1',
   };
+}
+
+/** A reviewed ply from a link: a whole number below the number of moves, else null (the latest position). */
+function readPly(text: string | null, moves: number): number | null {
+  if (text === null || !/^\d{1,4}$/.test(text)) return null;
+  const n = Number(text);
+  return n < moves ? n : null;
 }
 
 /** The URL parameters of a state (read back by readState). */
@@ -98,7 +113,40 @@ export function writeState(s: ValleyState): Record<string, string | undefined> {
     moves: s.moves.length > 0 ? s.moves.join(',') : undefined,
     analysis: s.analysis ? 'on' : undefined,
     think: s.think === DEFAULT_THINK ? undefined : String(s.think),
+    at: s.at === null || s.at >= s.moves.length ? undefined : String(s.at),
+    flip: s.flip ? '1' : undefined,
   };
+}
+
+/** The ply shown: the one under review, or the latest position of the game (moves replayed). */
+export function shownPly(s: Pick<ValleyState, 'at'>, played: number): number {
+  return s.at === null || s.at >= played ? played : Math.max(0, s.at);
+}
+
+/** The ply a review key goes to (←/→ a move, Home the start, End the latest), or null for another key. */
+export function stepPly(key: string, ply: number, played: number): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return Math.max(0, ply - 1);
+    case 'ArrowRight':
+      return Math.min(played, ply + 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return played;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The moves after playing `move` at ply `ply` of the game: the moves before it, then this one; the later moves
+ * are cut (as an analysis board does), unless the move is the one the game went on with.
+ */
+export function playAt(moves: readonly string[], ply: number, move: string): { moves: string[]; at: number | null } {
+  if (ply < moves.length && moves[ply] === move)
+    return { moves: [...moves], at: ply + 1 < moves.length ? ply + 1 : null };
+  return { moves: [...moves.slice(0, ply), move], at: null };
 }
 
 /**
@@ -234,16 +282,25 @@ export function replay(s: Pick<ValleyState, 'variant' | 'first' | 'drawRule' | '
   };
 }
 
-/** The state a game record describes (variant, who starts, moves); throws BAD_INPUT naming the bad line. */
+/**
+ * The state a game record describes (variant, who starts, moves), read as the command line's `valley play --load`
+ * reads it (gridbits' record or AbstractPlay's JSON); throws BAD_INPUT naming the bad line or move.
+ */
 export function stateFromRecord(text: string, cur: ValleyState): ValleyState {
-  const g = ValleyGame.fromRecord(text, { drawRule: cur.drawRule });
+  const g = ValleyGame.fromAnyRecord(text, { drawRule: cur.drawRule });
   if (g.start !== g.variant.start && g.start !== g.variant.start.replace(/ w 0$/, ' b 0')) {
     throw new GridbitsError(
       'BAD_INPUT',
       'this page plays games from the start position only; the record starts elsewhere',
     );
   }
-  return { ...cur, variant: g.variant.name, first: g.start.endsWith(' b 0') ? 'b' : 'w', moves: [...g.moves] };
+  return {
+    ...cur,
+    variant: g.variant.name,
+    first: g.start.endsWith(' b 0') ? 'b' : 'w',
+    moves: [...g.moves],
+    at: null,
+  };
 }
 
 /** The targets of the piece on `from` among the legal moves (square names). */

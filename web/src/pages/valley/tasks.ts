@@ -69,6 +69,35 @@ export async function aiTask(req: AiRequest, run: RunJob<AiJobs>): Promise<AiRes
   };
 }
 
+/** How long the engine searches for a hint, in milliseconds (the strongest level's time a move). */
+export const HINT_MS = 1000;
+
+/** The position to hint at: a game's moves up to it. */
+export type HintRequest = Pick<ValleyState, 'variant' | 'first' | 'drawRule' | 'moves'>;
+
+/** The engine's best move for the side to move, and what its search found (a forced win, when it found one). */
+export interface HintResult {
+  move: string;
+  /** The winner with best play and in how many plies, when the search proved it. */
+  winner?: 'white' | 'black';
+  plies?: number;
+}
+
+/** The engine's best move in the position the request describes, from a search of HINT_MS. */
+export async function hintTask(req: HintRequest, run: RunJob<AiJobs>): Promise<HintResult> {
+  const replayed = replay(req);
+  if (replayed.error) throw new Error(replayed.error);
+  const { game } = replayed;
+  if (game.legalMoves().length === 0) throw new Error('the game is over: no move to suggest');
+  const options = { history: game.historyKeys(), drawRule: req.drawRule };
+  const r = searchAnswer(await run('valley.search', [req.variant, game.position, options], { timeoutMs: HINT_MS }));
+  if (r === undefined || r.move === null) throw new Error('the game is over: no move to suggest');
+  return {
+    move: formatMove(r.move, game.engine.board),
+    ...(r.winner !== undefined && r.winInPlies !== undefined ? { winner: r.winner, plies: r.winInPlies } : {}),
+  };
+}
+
 /** The jobs the analysis worker serves. */
 export type AnalysisJobs = typeof ANALYSIS_JOBS;
 

@@ -1,0 +1,98 @@
+// The King's Valley move list: one numbered pair a row, each move a button that shows the position after it, and
+// the buttons that step through the game (the keys ← → Home End do the same, see stepPly).
+import { useEffect, useRef } from 'preact/hooks';
+import { movePairs } from './state.js';
+
+/** Where a review stands, in words: "Start position", "Move 3 of 12 (b1e4)", "Latest: move 12 of 12". */
+export function plyWords(ply: number, moves: readonly string[]): string {
+  if (moves.length === 0) return 'No moves yet';
+  if (ply === 0) return `Start position, before move 1 of ${moves.length}`;
+  return `${ply === moves.length ? 'Latest: ' : ''}move ${ply} of ${moves.length} (${moves[ply - 1]})`.replace(
+    /^m/,
+    'M',
+  );
+}
+
+export function ReviewButtons({
+  ply,
+  moves,
+  onGo,
+}: {
+  ply: number;
+  moves: readonly string[];
+  onGo: (ply: number) => void;
+}) {
+  const n = moves.length;
+  const step = (label: string, glyph: string, to: number, disabled: boolean) => (
+    <button type="button" class="small" aria-label={label} title={label} disabled={disabled} onClick={() => onGo(to)}>
+      <span aria-hidden="true">{glyph}</span>
+    </button>
+  );
+  return (
+    <div class="valley-review" role="group" aria-label="Step through the game">
+      {step('Start position', '⏮', 0, ply === 0)}
+      {step('Previous move', '◀', Math.max(0, ply - 1), ply === 0)}
+      <span class="valley-at" id="valley-at">
+        {plyWords(ply, moves)}
+      </span>
+      {step('Next move', '▶', Math.min(n, ply + 1), ply >= n)}
+      {step('Latest position', '⏭', n, ply >= n)}
+    </div>
+  );
+}
+
+export function MoveList({
+  moves,
+  first,
+  ply,
+  onGo,
+}: {
+  moves: readonly string[];
+  first: 'w' | 'b';
+  ply: number;
+  onGo: (ply: number) => void;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  // The move shown stays in view inside the list (the page itself does not scroll).
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const cur = el.querySelector<HTMLElement>('[aria-current]');
+    if (!cur) {
+      if (ply >= moves.length) el.scrollTop = el.scrollHeight;
+      return;
+    }
+    const top = cur.offsetTop - el.offsetTop,
+      bottom = top + cur.offsetHeight;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+  }, [ply, moves.length]);
+  if (moves.length === 0) return <p class="muted valley-no-moves">No moves yet.</p>;
+  const offset = first === 'b' ? 1 : 0;
+  const button = (move: string | undefined, index: number) =>
+    move === undefined ? (
+      <span data-move="">…</span>
+    ) : (
+      <button
+        type="button"
+        data-move={move}
+        data-ply={index + 1}
+        aria-current={ply === index + 1 ? 'step' : undefined}
+        onClick={() => onGo(index + 1)}
+      >
+        {move}
+      </button>
+    );
+  return (
+    <ol id="valley-moves" class="valley-moves" ref={list} aria-label="Moves: choose one to see the position after it">
+      {movePairs(moves, first).map((row) => {
+        const base = 2 * (row.number - 1) - offset;
+        return (
+          <li key={row.number} value={row.number}>
+            {button(row.white, base)} {row.black !== undefined ? button(row.black, base + 1) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
