@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour, methodWords } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -110,13 +110,11 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
   return line + '.';
 }
 
-/** How a tour was found, in the player's words. */
-const METHOD_WORDS: Record<string, string> = {
-  construction: 'built from blocks',
-  warnsdorff: "found by Warnsdorff's rule",
-  backtracking: 'found by searching',
-  theorem: 'settled by a theorem',
-};
+/** The engine's reason as a sentence: its first letter capital, a full stop at the end. */
+function sentence(text: string): string {
+  const t = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?)]$/.test(t) ? t : `${t}.`;
+}
 
 export function ToursPage({ params }: PageProps) {
   const [state, setState] = useHashState('tours', params, readState, writeState);
@@ -650,7 +648,7 @@ export function ToursPage({ params }: PageProps) {
                       : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
-                    · {METHOD_WORDS[found.method] ?? found.method}
+                    · {methodWords(found.method)}
                     {found.backtracks !== undefined
                       ? ` · ${found.backtracks.toLocaleString('en-US')} backtrack${found.backtracks === 1 ? '' : 's'}`
                       : ''}{' '}
@@ -671,7 +669,7 @@ export function ToursPage({ params }: PageProps) {
               )}
               {says && (
                 <p id="tour-reason" class="reason">
-                  {says.reason}
+                  {sentence(says.reason)}
                 </p>
               )}
               {famous && (
