@@ -29,7 +29,16 @@ import { isKnight } from '../tour/existence.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
 import { exitOf } from './exit.js';
-import { bytesWords, peakMemoryBytes, secondsSince, secondsWords, stopName, thousands, type Stop } from './words.js';
+import {
+  bytesWords,
+  cliSizes,
+  peakMemoryBytes,
+  secondsSince,
+  secondsWords,
+  stopName,
+  thousands,
+  type Stop,
+} from './words.js';
 
 /** How often a long count saves its checkpoint. */
 const CHECKPOINT_EVERY_MS = 60_000;
@@ -142,7 +151,7 @@ export const tourCount: Run = async (args, out) => {
       ...(r.reason ? { reason: r.reason } : {}),
       convention: endOnly ? ENDING_CONVENTION : r.convention,
       method: r.method,
-      ...('theorem' in r && r.theorem !== undefined ? { theorem: r.theorem } : {}),
+      ...('theorem' in r && r.theorem !== undefined ? { theorem: cliSizes(r.theorem) } : {}),
       nodes: r.nodes,
       ...('peakStates' in r && r.peakStates !== undefined ? { peakStates: r.peakStates } : {}),
       ...(partial.squaresAdded !== undefined ? { squaresAdded: partial.squaresAdded, squares: partial.squares } : {}),
@@ -166,7 +175,7 @@ export const tourCount: Run = async (args, out) => {
   else if (bound === 'lower') out.print(`at least ${thousands(r.count)} ${what} (a lower bound: ${r.reason})`);
   else out.print(`the number of ${what} is not known, not even a lower bound (${r.reason}: ${frontierStop(partial)})`);
   if ('theorem' in r && r.theorem !== undefined)
-    out.print(out.paint.dim(`${conventionText}; none by theorem: ${r.theorem}`));
+    out.print(out.paint.dim(`${conventionText}; none by theorem: ${cliSizes(r.theorem)}`));
   else
     out.print(
       out.paint.dim(

@@ -9,13 +9,13 @@ import { boardSvg } from '../render/svg.js';
 import { SEARCH_BUDGET } from '../tour/search.js';
 import { searchStopWords } from './tour-stopped.js';
 import { formatTrace, traceTour } from '../tour/trace.js';
-import type { Answer, Query } from '../tour/types.js';
+import { methodWords, type Answer, type Query } from '../tour/types.js';
 import { outputTurn } from './io.js';
 import { runJob } from './run-job.js';
 import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
 import { exitOf } from './exit.js';
-import { secondsWords, stopName, thousands, type Stop } from './words.js';
+import { cliSizes, secondsWords, stopName, thousands, type Stop } from './words.js';
 import { TOUR_BIG_SQUARES, TOUR_FORMATS, TOUR_TRACE_SQUARES } from './constants.js';
 
 const FORMATS = TOUR_FORMATS;
@@ -95,7 +95,7 @@ export const tour: Run = async (args, out) => {
   // Ctrl-C: the answer is unknown, said as for a spent budget, then the exit code is 130.
   const interrupted = !outcome.finished && outcome.stopped === 'signal';
   const answer: Shown = outcome.finished
-    ? outcome.value
+    ? { ...outcome.value, reason: cliSizes(outcome.value.reason) }
     : {
         exists: null,
         closed,
@@ -103,14 +103,14 @@ export const tour: Run = async (args, out) => {
         backtracks: outcome.partial?.backtracks ?? 0,
         reason: interrupted
           ? `interrupted after ${thousands(outcome.nodes)} nodes, before an answer`
-          : searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem),
+          : cliSizes(searchStopWords(outcome.nodes, outcome.partial?.backtracks ?? 0, outcome.partial?.theorem)),
       };
   const sink = out.sink;
   const stopped = outcome.finished ? undefined : outcome.stopped;
   // A search budget given for an answer that needed no search: said, not passed over in silence.
   const note =
     maxNodes !== undefined && outcome.finished && answer.method !== 'backtracking'
-      ? `the answer needed no search (${NO_SEARCH[answer.method] ?? answer.method}), so --max-nodes did not apply`
+      ? `the answer needed no search (${methodWords(answer.method)}), so --max-nodes did not apply`
       : undefined;
   if (out.json) await writeJson(sink, board, piece.name, answer, ms, stopped, note);
   else if (format === 'summary' || !answer.exists) sink.text(summary(board, answer, ms) + '\n');
@@ -130,12 +130,6 @@ export const tour: Run = async (args, out) => {
     process.stderr.write(summary(board, answer, ms) + `\nwritten to ${outFile}\n`);
   if (note !== undefined && !out.json) process.stderr.write(`note: ${note}\n`);
   return exitOf(stopped);
-};
-/** How each method that is not a search found its answer, in words. */
-const NO_SEARCH: Record<string, string> = {
-  construction: 'built from blocks',
-  warnsdorff: "found by Warnsdorff's rule",
-  theorem: 'decided by a theorem',
 };
 
 /** The answer as shown: `exists` null when a budget stopped the search first. */
@@ -164,7 +158,7 @@ function summary(board: Board, a: Shown, ms: number): string {
   ];
   if (a.path !== undefined) {
     lines.push(
-      `start ${board.name(a.path[0])}, end ${board.name(a.path[a.path.length - 1])}, ${a.path.length} squares, method ${a.method}`,
+      `start ${board.name(a.path[0])}, end ${board.name(a.path[a.path.length - 1])}, ${a.path.length} squares, ${methodWords(a.method)}`,
     );
   }
   if (a.backtracks !== undefined) lines.push(`backtracks: ${a.backtracks}`);

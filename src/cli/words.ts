@@ -12,6 +12,11 @@ export function thousands(n: number | bigint): string {
   return n.toLocaleString('en-US');
 }
 
+/** Text from the engines with sizes written 8\u00d78, as the CLI writes sizes: 8x8, as typed after the command. */
+export function cliSizes(text: string): string {
+  return text.replace(/(\d)\u00d7(\d)/g, '$1x$2');
+}
+
 /** "1 rank", "2 ranks", "1,000 games". */
 export function plural(n: number | bigint, one: string, many = `${one}s`): string {
   return `${thousands(n)} ${n === 1 || n === 1n ? one : many}`;

@@ -19,9 +19,37 @@ export interface Existence {
   reason: string;
 }
 
-const OPEN_RULE =
-  'open knight tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and mxn with both sides >= 5';
 const SCHWENK = "Schwenk's theorem (1991)";
+
+/** A board's size as people write it: 8×8. */
+function size(w: number, h: number): string {
+  return `${w}\u00d7${h}`;
+}
+
+/**
+ * Which boards have an open knight's tour (Conrad et al., 1994), said of this one: every board with both sides at
+ * least 5; 4 wide from 4×5 on; 3 wide on 3×4 and from 3×7 on; and the single square.
+ */
+function openRule(w: number, h: number): string {
+  const a = Math.min(w, h),
+    b = Math.max(w, h),
+    here = size(w, h);
+  if (a === 1)
+    return b === 1
+      ? 'a single square is a tour by itself'
+      : `a knight on a board 1 square wide has no move at all, so ${here} has no open knight's tour`;
+  if (a === 2)
+    return `on a board 2 squares wide a knight's moves split the squares into separate chains that no one path joins, so ${here} has no open knight's tour`;
+  if (a === 3)
+    return b === 4 || b >= 7
+      ? `a board 3 squares wide has an open knight's tour when its other side is 4 or at least 7, as on ${here}`
+      : `a board 3 squares wide has an open knight's tour only when its other side is 4 or at least 7, so ${here} has none`;
+  if (a === 4)
+    return b >= 5
+      ? `a board 4 squares wide has an open knight's tour once its other side is at least 5, as on ${here}`
+      : `a board 4 squares wide has an open knight's tour only once its other side is at least 5, so ${here} has none`;
+  return `every board with both sides at least 5 has an open knight's tour, ${here} among them`;
+}
 
 /** The leaper (m, n) a piece is, m <= n, or null for anything that is not one plain leaper. */
 function leaperOf(piece: Piece): [number, number] | null {
@@ -84,13 +112,13 @@ function closedReason(w: number, h: number): string {
   const a = Math.min(w, h),
     b = Math.max(w, h);
   if (closedExists(w, h))
-    return `${SCHWENK}: a closed knight's tour exists on ${w}x${h} (not both sides odd, shorter side not 1, 2 or 4, not 3x4, 3x6, 3x8)`;
+    return `${SCHWENK}: every board has a closed knight's tour unless both sides are odd, the shorter side is 1, 2 or 4, or it is ${size(3, 4)}, ${size(3, 6)} or ${size(3, 8)}; ${size(w, h)} is none of these, so it has one`;
   if (a % 2 === 1 && b % 2 === 1) {
-    return `${SCHWENK}: no closed knight's tour when both sides are odd (${w}x${h} has an odd number of squares, and a closed tour alternates colours)`;
+    return `${SCHWENK}: no closed knight's tour when both sides are odd (${size(w, h)} has an odd number of squares, and a closed tour alternates colours, so it needs as many of each)`;
   }
   if (a === 1 || a === 2 || a === 4)
     return `${SCHWENK}: no closed knight's tour when the shorter side is 1, 2 or 4 (here ${a})`;
-  return `${SCHWENK}: no closed knight's tour on 3x4, 3x6 or 3x8 (here ${w}x${h})`;
+  return `${SCHWENK}: no closed knight's tour on ${size(3, 4)}, ${size(3, 6)} or ${size(3, 8)} (here ${size(w, h)})`;
 }
 
 /** The colour of a square: (file + rank) mod 2. */
@@ -114,16 +142,17 @@ function gcd(a: number, b: number): number {
 /** Impossibility proofs that hold for any leaper (m, n): null when none applies. */
 function leaperObstruction(board: Board, m: number, n: number, closed: boolean): string | null {
   const { width: w, height: h, cells } = board;
+  const who = `the (${m},${n}) leaper`;
   if (cells === 1) return closed ? 'a single square has no closed tour (no move returns to it)' : null;
   const g = gcd(m, n);
   if (g > 1 || (m === 0 && n > 1)) {
-    return `the (${m},${n}) leaper only moves by multiples of ${g || n} and cannot reach a square next to its start`;
+    return `${who} only moves by multiples of ${g || n} squares, so it never reaches a square next to its start`;
   }
   if (!changesColour(m, n))
-    return `the (${m},${n}) leaper never changes colour (m + n is even), so it cannot visit both colours`;
-  if (!((w > m && h > n) || (w > n && h > m))) return `the (${m},${n}) leaper has no move on ${w}x${h}`;
+    return `${who} never changes colour (${m} + ${n} is even), so it cannot visit the squares of both colours`;
+  if (!((w > m && h > n) || (w > n && h > m))) return `${who} has no move on ${size(w, h)}`;
   if (closed && cells % 2 === 1)
-    return `a closed tour alternates colours, so it needs an even number of squares (${w}x${h} has ${cells})`;
+    return `a closed tour alternates colours, so it needs an even number of squares (${size(w, h)} has ${cells})`;
   return null;
 }
 
@@ -143,7 +172,8 @@ export function decide(q: Query): Existence {
   const { board, closed } = q;
   const { width: w, height: h } = board;
   const lp = leaperOf(q.piece);
-  if (lp === null) return { exists: null, reason: `no theorem for ${q.piece.name}: decided by search` };
+  if (lp === null)
+    return { exists: null, reason: `no theorem decides tours of the ${q.piece.name}: only a search can tell` };
   const [m, n] = lp;
   const knight = m === 1 && n === 2;
   if (q.to !== undefined && q.from !== undefined && q.to === q.from && board.cells > 1) {
@@ -151,27 +181,27 @@ export function decide(q: Query): Existence {
   }
   if (knight) {
     if (closed && !closedExists(w, h)) return { exists: false, reason: closedReason(w, h) };
-    if (!closed && !openExists(w, h))
-      return { exists: false, reason: `no open knight's tour on ${w}x${h}: ${OPEN_RULE}` };
+    if (!closed && !openExists(w, h)) return { exists: false, reason: openRule(w, h) };
   } else {
     const why = leaperObstruction(board, m, n, closed);
     if (why !== null) return { exists: false, reason: why };
   }
   const parity = parityProblem(board, q.from, q.to, closed, changesColour(m, n));
   if (parity !== null) return { exists: false, reason: parity };
-  if (!knight) return { exists: null, reason: `no theorem for the (${m},${n}) leaper: decided by search` };
+  if (!knight)
+    return { exists: null, reason: `no theorem decides tours of the (${m},${n}) leaper: only a search can tell` };
   const inner = !closed ? innerLineEnd(board, q.from, q.to) : null;
   if (inner !== null) return { exists: false, reason: inner };
   if (closed) return { exists: true, reason: closedReason(w, h) };
   if (q.to !== undefined || (Math.min(w, h) <= 4 && q.from !== undefined)) {
     return {
       exists: null,
-      reason: `an open knight's tour exists on ${w}x${h} (${OPEN_RULE}); from this square decided by search`,
+      reason: `${openRule(w, h)}; whether one ${q.to !== undefined ? 'joins these two squares' : 'starts on this square'} only a search can tell`,
     };
   }
   return {
     exists: true,
-    reason: `${OPEN_RULE}${q.from !== undefined && board.cells % 2 === 1 ? '; the start is on the majority colour' : ''}`,
+    reason: `${openRule(w, h)}${q.from !== undefined && board.cells % 2 === 1 ? '; the start is on the colour with more squares, where a tour of an odd number of squares starts' : ''}`,
   };
 }
 
@@ -191,7 +221,7 @@ function parityProblem(
       [to, 'end'],
     ] as const) {
       if (s !== undefined && colour(board, s) !== MAJORITY) {
-        return `colour parity: a tour of an odd number of squares (${board.cells}) alternates colours, so it starts and ends on the majority colour (that of a1); ${board.name(s)} is the other colour and cannot be the ${what}`;
+        return `colour parity: a tour of an odd number of squares (${board.cells}) alternates colours, so it starts and ends on the colour with more squares (that of a1); ${board.name(s)} is the other colour and cannot be the ${what}`;
       }
     }
   } else if (from !== undefined && to !== undefined && colour(board, from) === colour(board, to)) {
@@ -216,7 +246,7 @@ function innerLineEnd(board: Board, from: number | undefined, to: number | undef
     if (s === undefined) continue;
     const c = w === 4 ? board.file(s) : board.rank(s);
     if (c === 1 || c === 2) {
-      return `on a ${w}x${h} board an open tour starts and ends on the outer lines (outer squares leap only to inner ones, as many of each, so the path alternates but for one inner-inner step); ${board.name(s)} is on an inner line and cannot be the ${what}`;
+      return `on a ${size(w, h)} board an open tour starts and ends on the outer lines (outer squares leap only to inner ones, as many of each, so the path alternates but for one inner-inner step); ${board.name(s)} is on an inner line and cannot be the ${what}`;
     }
   }
   return null;

@@ -6,7 +6,7 @@
  * ({@link countTours}), analysis and checking ({@link analyzeTour}, {@link fault}).
  * @module tour
  */
-export type { Answer, Query } from './types.js';
+export { methodWords, type Answer, type Query } from './types.js';
 export { SearchMachine, type SearchEvent, type SearchEventKind, type SearchSwitches } from './machine.js';
 export {
   SEARCH_BUDGET,

@@ -33,3 +33,20 @@ export interface Answer {
   /** Backtracks made by a search, when a search ran. */
   backtracks?: number;
 }
+
+/** How each method finds its answer, in the player's words. */
+const METHOD_WORDS: Readonly<Record<string, string>> = {
+  construction: 'built from blocks',
+  warnsdorff: "found by Warnsdorff's rule",
+  backtracking: 'found by searching',
+  theorem: 'settled by a theorem',
+  gallery: 'a famous tour from the gallery',
+};
+
+/**
+ * How an answer was found (its `method`), in the player's words: "built from blocks", "found by searching",
+ * "settled by a theorem"; the method's own name for one not listed.
+ */
+export function methodWords(method: string): string {
+  return Object.hasOwn(METHOD_WORDS, method) ? METHOD_WORDS[method] : method;
+}

@@ -78,17 +78,35 @@ describe('knight existence rules', () => {
       '12x12',
     ]);
   });
+  it('answers with the reason, in plain words: sizes written 8×8, no m×n or n >= 7', () => {
+    for (let w = 1; w <= 9; w++)
+      for (let h = 1; h <= 9; h++)
+        for (const closed of [false, true])
+          for (const from of [undefined, 'a1', 'b1']) {
+            if (from === 'b1' && w < 2) continue;
+            const r = ask(w, h, closed, from).reason;
+            expect(r).not.toMatch(/\d ?x ?\d|[<>]=|\bm ?x ?n\b|\bmxn\b|\bn >|\(n\b/);
+          }
+  });
   it('answers with the reason', () => {
     expect(ask(4, 4, false)).toMatchObject({
       exists: false,
-      reason: expect.stringMatching(/open knight tours exist exactly/),
+      reason:
+        "a board 4 squares wide has an open knight's tour only once its other side is at least 5, so 4×4 has none",
     });
+    expect(ask(8, 8, false).reason).toBe(
+      "every board with both sides at least 5 has an open knight's tour, 8×8 among them",
+    );
+    expect(ask(3, 7, false).reason).toMatch(
+      /^a board 3 squares wide has an open knight's tour when its other side is 4 or at least 7, as on 3×7/,
+    );
+    expect(ask(2, 9, false).reason).toMatch(/2×9 has no open knight's tour/);
     expect(ask(5, 5, true)).toMatchObject({
       exists: false,
       reason: expect.stringMatching(/Schwenk.*both sides are odd/),
     });
     expect(ask(4, 8, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*1, 2 or 4/) });
-    expect(ask(3, 8, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*3x4, 3x6 or 3x8/) });
+    expect(ask(3, 8, true)).toMatchObject({ exists: false, reason: expect.stringMatching(/Schwenk.*3×4, 3×6 or 3×8/) });
     expect(ask(8, 8, true)).toMatchObject({ exists: true, reason: expect.stringMatching(/Schwenk/) });
     expect(ask(8, 8, false, 'b1').exists).toBe(true);
   });

@@ -198,7 +198,7 @@ export function SearchControls({
     return (
       <p class="help" id="search-status">
         The step-by-step search is for boards of up to {SEARCH_MAX_CELLS.toLocaleString('en-US')} squares (try 3×4 or
-        5×5), where every square can be clicked.
+        5×5), where every square is a button of its own.
       </p>
     );
   }

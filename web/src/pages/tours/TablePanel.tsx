@@ -1,6 +1,7 @@
 // The per-start table, coloured like the paper's: for every start square the backtracks the search needed,
 // 'N' where no tour starts, 'LIM' where the budget ran out; computed in the worker with progress and Cancel,
 // filled square by square as the worker decides them (Cancel keeps the squares decided).
+import { pointWord, useTouch } from '../../controls/touch.js';
 import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fileName, type Board } from '../../../../src/core/board.js';
@@ -84,6 +85,7 @@ function Rank({ children }: { children: VNode }): VNode {
 const squares = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'square' : 'squares'}`;
 
 export function TablePanel({ board, closed, job, table: result, tableKey, start, cancel, onPick, current }: Props) {
+  const touch = useTouch();
   const running = job.status === 'running';
   useEffect(() => {
     if (board.cells <= AUTO_CELLS && !result && !running) start();
@@ -245,7 +247,8 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
             A number: the backtracks the search made before finding a tour from that square (a letter after it names the
             move order that found it, B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts
             there (proved) · <span class="swatch lim">LIM</span> more than {TABLE_SQUARE_NODES.toLocaleString('en-US')}{' '}
-            search nodes · <span class="swatch zero">0</span> found at once. Click a square to start the tour there.
+            search nodes · <span class="swatch zero">0</span> found at once. {pointWord(touch, true)} a square to start
+            the tour there.
           </p>
         </>
       )}

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
-import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour } from '../../../../src/tour/index.js';
+import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour, methodWords } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
@@ -37,6 +37,10 @@ import {
   type ToursState,
 } from './state.js';
 import { TABLE_SQUARE_NODES, TablePanel } from './TablePanel.js';
+import { usePlay } from './PlayPanel.js';
+import { PLAY_MAX_CELLS } from './play.js';
+import { pointWord, useTouch } from '../../controls/touch.js';
+import { KNIGHT } from '../../../../src/pieces/piece.js';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import {
   tourTask,
@@ -106,24 +110,28 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
   return line + '.';
 }
 
-/** How a tour was found, in the player's words. */
-const METHOD_WORDS: Record<string, string> = {
-  construction: 'built from blocks',
-  warnsdorff: "found by Warnsdorff's rule",
-  backtracking: 'found by searching',
-  theorem: 'settled by a theorem',
-};
+/** The engine's reason as a sentence: its first letter capital, a full stop at the end. */
+function sentence(text: string): string {
+  const t = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?)]$/.test(t) ? t : `${t}.`;
+}
 
 export function ToursPage({ params }: PageProps) {
   const [state, setState] = useHashState('tours', params, readState, writeState);
   const [clicks, setClicks] = useState<'start' | 'end'>('start');
   const [exportError, setExportError] = useState('');
 
-  // A change to the question leaves a gallery tour.
+  // A change to the question leaves a gallery tour; another board or piece starts the person's path afresh.
   const update = (patch: Partial<ToursState>): void =>
     setState((cur) =>
-      fitToBoard({ ...cur, ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}), ...patch }),
+      fitToBoard({
+        ...cur,
+        ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}),
+        ...((['width', 'height', 'spec'] as const).some((k) => k in patch && patch[k] !== cur[k]) ? { path: '' } : {}),
+        ...patch,
+      }),
     );
+  const touch = useTouch();
 
   const board = useMemo(() => Board.of(state.width, state.height), [state.width, state.height]);
   const parsed = useMemo(() => parseLeaper(state.spec), [state.spec]);
@@ -131,6 +139,17 @@ export function ToursPage({ params }: PageProps) {
   const from = board.parse(state.from);
   const to = state.to ? board.parse(state.to) : undefined;
   const dom = board.width <= DOM_SIDE && board.height <= DOM_SIDE;
+  // "Your turn": the person's own path, on boards up to PLAY_MAX_CELLS squares.
+  const canPlay = piece !== null && board.cells <= PLAY_MAX_CELLS;
+  const yourTurn = state.mode === 'play' && canPlay;
+  const mine = usePlay({
+    board,
+    piece: piece ?? KNIGHT,
+    mark: glyph(piece),
+    pathText: yourTurn ? state.path : '',
+    setPathText: (path) => setState((cur) => ({ ...cur, path })),
+    touch,
+  });
 
   // The tour: found in the worker whenever the question changes; an answer is shown only for its own question.
   const find = useJob(makeWorker, tourTask);
@@ -438,9 +457,10 @@ export function ToursPage({ params }: PageProps) {
     <section class="page tours">
       <h1>Tours</h1>
       <p class="lead">
-        Click a square to start a {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there.
-        Tours are built, not searched, on large boards (1000×1000 in a fraction of a second); small boards and other
-        leapers are searched by backtracking, which you can watch step by step.
+        {pointWord(touch, true)} a square to start a{' '}
+        {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there, or build one yourself under
+        Your turn. Tours are built, not searched, on large boards (1000×1000 in a fraction of a second); small boards
+        and other leapers are searched by backtracking, which you can watch step by step.
       </p>
       <div class="workbench">
         <div class="controls">
@@ -488,11 +508,11 @@ export function ToursPage({ params }: PageProps) {
             />
             <div class="field">
               <span class="field-label" aria-hidden="true">
-                Clicks on the board set
+                {pointWord(touch, true)}s on the board set
               </span>
               <Segmented
                 name="clicks"
-                label="Clicks on the board set"
+                label={`${pointWord(touch, true)}s on the board set`}
                 value={state.closed ? 'start' : clicks}
                 options={[
                   ['start', 'Start'],
@@ -594,6 +614,7 @@ export function ToursPage({ params }: PageProps) {
             value={state.mode}
             options={[
               ['tour', 'Tour'],
+              ['play', 'Your turn'],
               ['search', 'Search'],
               ['table', 'Table'],
             ]}
@@ -627,7 +648,7 @@ export function ToursPage({ params }: PageProps) {
                       : ', closed as it stands (its last square is one move from its first)')}
                   <span class="muted">
                     {' '}
-                    · {METHOD_WORDS[found.method] ?? found.method}
+                    · {methodWords(found.method)}
                     {found.backtracks !== undefined
                       ? ` · ${found.backtracks.toLocaleString('en-US')} backtrack${found.backtracks === 1 ? '' : 's'}`
                       : ''}{' '}
@@ -648,7 +669,7 @@ export function ToursPage({ params }: PageProps) {
               )}
               {says && (
                 <p id="tour-reason" class="reason">
-                  {says.reason}
+                  {sentence(says.reason)}
                 </p>
               )}
               {famous && (
@@ -664,15 +685,32 @@ export function ToursPage({ params }: PageProps) {
               {numbersHint(board.width, board.height, !still, state.show === 'both')}
             </p>
           )}
+          {mode === 'play' && !canPlay && (
+            <p id="play-too-large" class="help panel-help">
+              {piece === null
+                ? 'Choose a leaper under Piece to build a tour of your own.'
+                : `Your turn is for boards of up to ${PLAY_MAX_CELLS.toLocaleString('en-US')} squares (32×32): choose a smaller board to build a tour yourself.`}
+            </p>
+          )}
           {mode !== 'table' && (
             <BoardView
               board={board}
               label={`${board.width}×${board.height} board`}
-              view={view}
-              describe={describe}
-              onActivate={onActivate}
+              view={yourTurn ? mine.view : view}
+              describe={yourTurn ? mine.describe : describe}
+              onActivate={yourTurn ? mine.onActivate : onActivate}
               overlay={
-                drawn && (state.show !== 'numbers' || !dom) ? (
+                yourTurn ? (
+                  mine.path.length > 1 ? (
+                    <PathOverlay
+                      board={board}
+                      path={mine.path}
+                      count={mine.path.length}
+                      closed={mine.closed}
+                      complete={mine.path.length === board.cells}
+                    />
+                  ) : undefined
+                ) : drawn && (state.show !== 'numbers' || !dom) ? (
                   <PathOverlay
                     board={board}
                     path={drawn}
@@ -690,6 +728,7 @@ export function ToursPage({ params }: PageProps) {
               }
             />
           )}
+          {yourTurn && mine.panel}
           {mode === 'tour' && !path && !says && (
             // While the tour is computed, the room its player takes, so that what follows does not jump.
             <div class="player-room" aria-hidden="true" />

@@ -96,7 +96,7 @@ export function numbersHint(width: number, height: number, playing = false, both
 }
 
 export type ShowMode = 'path' | 'numbers' | 'both';
-export type PanelMode = 'tour' | 'search' | 'table';
+export type PanelMode = 'tour' | 'play' | 'search' | 'table';
 
 export interface ToursState {
   width: number;
@@ -113,6 +113,8 @@ export interface ToursState {
   mode: PanelMode;
   /** A famous tour from the engine's gallery shown instead of a found one ('' for none). */
   famous: string;
+  /** The person's own path in "Your turn", as square names joined by '-' ('' before the first square). */
+  path: string;
 }
 
 export const DEFAULT_STATE: ToursState = {
@@ -126,6 +128,7 @@ export const DEFAULT_STATE: ToursState = {
   show: 'path',
   mode: 'tour',
   famous: '',
+  path: '',
 };
 
 /** A side typed by the user, or why it is refused. */
@@ -158,7 +161,9 @@ export function readState(params: URLSearchParams): ToursState {
   const show = params.get('show');
   if (show === 'numbers' || show === 'both') s.show = show;
   const mode = params.get('mode');
-  if (mode === 'search' || mode === 'table') s.mode = mode;
+  if (mode === 'play' || mode === 'search' || mode === 'table') s.mode = mode;
+  // The person's path, read as a path on the page (as far as it is one); bounded so a long link costs nothing.
+  s.path = (params.get('path') ?? '').trim().toLowerCase().slice(0, 8000);
   const famous = galleryEntryOf(params.get('famous') ?? '');
   if (famous) return { ...withFamous(s, famous.name), show: s.show, mode: s.mode };
   return fitToBoard(s);
@@ -176,6 +181,7 @@ export function writeState(s: ToursState): Record<string, string | undefined> {
     show: s.show === 'path' ? undefined : s.show,
     mode: s.mode === 'tour' ? undefined : s.mode,
     famous: s.famous ? galleryLinkName(s.famous) : undefined,
+    path: s.mode === 'play' && s.path ? s.path : undefined,
   };
 }
 

@@ -1,0 +1,212 @@
+// "Your turn" on the Tours page in Chromium, at 1280×800 and on a 390×844 touch phone: a tour built by clicks, taps
+// and the keyboard, the onward moves on the squares a move away, the hint, undo and redo, the verdicts (each path
+// read back from the page and checked by the plain checker of test/reference), Euler's closing, the path in the
+// link, the first screen's boxes, and axe in the mode, mid-way and at the verdict.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { KNIGHT } from '../../src/pieces/piece.js';
+import { closeByEuler, findTourSync } from '../../src/tour/index.js';
+import { tourProblem } from '../reference/tour.js';
+import { axeViolations } from './axe.js';
+import { usePlaygroundPage } from './fixture.js';
+import { CHROMIUM, skipWithout } from '../service.js';
+
+const WAIT = { timeout: 15_000 };
+const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/tours-play.test.ts');
+
+/** Square names and indices on a board w wide, by plain arithmetic (not the engine's parser). */
+const nameOf = (w: number, s: number): string => String.fromCharCode(97 + (s % w)) + String(Math.floor(s / w) + 1);
+const indexOf = (w: number, name: string): number => name.charCodeAt(0) - 97 + (Number(name.slice(1)) - 1) * w;
+const knightMove = (w: number, a: number, b: number): boolean => {
+  const dx = Math.abs((a % w) - (b % w)),
+    dy = Math.abs(Math.floor(a / w) - Math.floor(b / w));
+  return (dx === 1 && dy === 2) || (dx === 2 && dy === 1);
+};
+const link = (w: number, h: number, path: number[]): string =>
+  `#/tours?board=${w}x${h}&mode=play&path=${path.map((s) => nameOf(w, s)).join('-')}`;
+
+/** The person's path as the page shows it (its verdict line's data-path), as indices. */
+async function shownPath(page: Page, w: number): Promise<number[]> {
+  const text = (await page.locator('#play-verdict').getAttribute('data-path')) ?? '';
+  return text === '' ? [] : text.split('-').map((n) => indexOf(w, n));
+}
+const verdict = (page: Page): Promise<string | null> => page.locator('#play-verdict').getAttribute('data-verdict');
+
+/** An open 8×8 tour built by following Warnsdorff's rule by hand, which Euler's method closes. */
+function eulerClosable(): number[] {
+  const b8 = Board.of(8, 8);
+  for (let seed = 0; ; seed++) {
+    const path = [seed % 64];
+    const seen = new Set(path);
+    for (;;) {
+      const last = path[path.length - 1];
+      const free = [...Array(64).keys()].filter((s) => !seen.has(s) && knightMove(8, last, s));
+      if (free.length === 0) break;
+      const onward = (s: number): number =>
+        [...Array(64).keys()].filter((t) => t !== s && !seen.has(t) && knightMove(8, s, t)).length;
+      const fewest = Math.min(...free.map(onward));
+      const tied = free.filter((s) => onward(s) === fewest);
+      const s = tied[(seed + path.length) % tied.length];
+      path.push(s);
+      seen.add(s);
+    }
+    if (path.length === 64 && !knightMove(8, path[63], path[0]) && closeByEuler(b8, path, KNIGHT) !== null) return path;
+  }
+}
+
+describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
+  const pg = usePlaygroundPage((page) => page.setViewportSize({ width: 1280, height: 800 }));
+  let page: Page;
+  beforeAll(() => {
+    page = pg.page;
+  });
+
+  it('builds a 5×5 tour by clicks and keys: onward moves, hint, undo and redo, an open tour that cannot be closed', async () => {
+    const out = findTourSync({ board: Board.of(5, 5), piece: KNIGHT, closed: false, from: 0 });
+    const tour = Array.from(out.finished ? out.value.path! : []);
+    expect(tourProblem(5, 5, tour, false)).toBeNull();
+    await pg.open('#/tours?board=5x5');
+    await page.getByRole('radio', { name: 'Your turn' }).check();
+    await expect.poll(() => verdict(page), WAIT).toBe('empty');
+    expect(await page.locator('#play-verdict').textContent()).toMatch(/^Click any square to start/);
+    await page.getByRole('button', { name: 'Hint' }).click();
+    expect(await page.locator('#play-hint').textContent()).toMatch(
+      /^To start, Warnsdorff's rule allows any of a1, e1, a5 and e5/,
+    );
+    for (let i = 0; i < tour.length; i++) {
+      const sq = page.locator(`.board [data-square="${nameOf(5, tour[i])}"]`);
+      // Every third move by the keyboard: the square focused, then Enter.
+      if (i % 3 === 2) {
+        await sq.focus();
+        await page.keyboard.press('Enter');
+      } else await sq.click();
+      if (i === 2) {
+        // The squares a move away are ringed with their onward moves, counted here by hand.
+        const seen = new Set(tour.slice(0, 3));
+        const want = [...Array(25).keys()]
+          .filter((s) => !seen.has(s) && knightMove(5, tour[2], s))
+          .map((s) => [
+            nameOf(5, s),
+            String([...Array(25).keys()].filter((t) => t !== s && !seen.has(t) && knightMove(5, s, t)).length),
+          ]);
+        const ringed = await page
+          .locator('.board [data-target]')
+          .evaluateAll((els) =>
+            els.map((e) => [e.getAttribute('data-square'), e.querySelector('.count')?.textContent]),
+          );
+        expect(ringed.sort()).toEqual(want.sort());
+        await page.getByRole('button', { name: 'Hint' }).click();
+        expect(await page.locator('#play-hint').textContent()).toMatch(
+          /^From here, Warnsdorff's rule (goes to|allows any of)/,
+        );
+        // The counts switch off and on.
+        await page.getByLabel('Show onward moves').uncheck();
+        expect(await page.locator('.board [data-target] .count').count()).toBe(0);
+        await page.getByLabel('Show onward moves').check();
+      }
+    }
+    await expect.poll(() => verdict(page), WAIT).toBe('open');
+    const built = await shownPath(page, 5);
+    expect(built).toEqual(tour);
+    expect(tourProblem(5, 5, built, false)).toBeNull();
+    expect(tourProblem(5, 5, built, true)).not.toBeNull();
+    // The numbers on the squares are the visit order.
+    expect(await page.locator(`.board [data-square="${nameOf(5, tour[9])}"] .count`).textContent()).toBe('10');
+    await page.getByRole('button', { name: "Close it by Euler's method" }).click();
+    expect(await page.locator('#play-euler').textContent()).toMatch(/cannot close this tour/);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => verdict(page), WAIT).toBe('going');
+    expect(await shownPath(page, 5)).toEqual(tour.slice(0, 24));
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => verdict(page), WAIT).toBe('open');
+    // The link gives the same tour.
+    const hash = new URL(page.url()).hash;
+    expect(hash).toContain(`path=${tour.map((s) => nameOf(5, s)).join('-')}`);
+    await pg.open(hash);
+    await expect.poll(() => verdict(page), WAIT).toBe('open');
+    expect(await shownPath(page, 5)).toEqual(tour);
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await expect.poll(() => verdict(page), WAIT).toBe('empty');
+    expect(pg.problems).toEqual([]);
+  });
+
+  it("a closed tour from a link; Euler's method closes an open one, checked closed; stuck after k of n", async () => {
+    const out = findTourSync({ board: Board.of(6, 6), piece: KNIGHT, closed: true, from: 0 });
+    const closed = Array.from(out.finished ? out.value.path! : []);
+    await pg.open(link(6, 6, closed));
+    await expect.poll(() => verdict(page), WAIT).toBe('closed');
+    expect(tourProblem(6, 6, await shownPath(page, 6), true)).toBeNull();
+    expect(await page.locator('#play-verdict').textContent()).toMatch(/^A closed tour: all 36 squares/);
+
+    const open = eulerClosable();
+    await pg.open(link(8, 8, open));
+    await expect.poll(() => verdict(page), WAIT).toBe('open');
+    await page.getByRole('button', { name: "Close it by Euler's method" }).click();
+    await expect.poll(() => verdict(page), WAIT).toBe('closed');
+    const shut = await shownPath(page, 8);
+    expect(tourProblem(8, 8, shut, true)).toBeNull();
+    expect(await page.locator('#play-euler').textContent()).toMatch(/^Closed by Euler's method: reversed steps/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Back to my open tour' }).click();
+    await expect.poll(() => shownPath(page, 8), WAIT).toEqual(open);
+
+    // A walk taking the first free square each time gets stuck on 5×5 before the end.
+    const stuck = [0];
+    for (;;) {
+      const free = [...Array(25).keys()].filter((s) => !stuck.includes(s) && knightMove(5, stuck[stuck.length - 1], s));
+      if (free.length === 0) break;
+      stuck.push(free[0]);
+    }
+    expect(stuck.length).toBeLessThan(25);
+    await pg.open(link(5, 5, stuck));
+    await expect.poll(() => verdict(page), WAIT).toBe('stuck');
+    expect(await page.locator('#play-verdict').textContent()).toContain(`Stuck after ${stuck.length} of 25 squares`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pg.problems).toEqual([]);
+  });
+});
+
+describe.skipIf(skip)('Tours, your turn, on a 390×844 touch phone', () => {
+  const pg = usePlaygroundPage();
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const context = await pg.browser.context.browser()!.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    page = await context.newPage();
+    close = () => context.close();
+    return () => close();
+  });
+
+  it('taps build a path; the words say tap; the board and its buttons together; axe mid-way and at the verdict', async () => {
+    await page.goto(pg.served.url + '#/tours?board=6x6&mode=play');
+    await expect.poll(() => page.locator('#play-verdict').getAttribute('data-verdict'), WAIT).toBe('empty');
+    expect(await page.locator('#play-verdict').textContent()).toMatch(/^Tap any square to start/);
+    expect(await page.locator('.lead').textContent()).toMatch(/^Tap a square/);
+    const path = [0];
+    await page.locator('.board [data-square="a1"]').tap();
+    for (let i = 0; i < 5; i++) {
+      const next = [...Array(36).keys()].find((s) => !path.includes(s) && knightMove(6, path[path.length - 1], s))!;
+      await page.locator(`.board [data-square="${nameOf(6, next)}"]`).tap();
+      path.push(next);
+    }
+    expect(await shownPath(page, 6)).toEqual(path);
+    expect(await page.locator('#play-verdict').textContent()).toMatch(/^6 of 36 squares visited; tap a marked square/);
+    // The board and the buttons that change it: the verdict and Undo right under the board, all on the screen.
+    const board = (await page.locator('.board').boundingBox())!;
+    const undo = (await page.getByRole('button', { name: 'Undo' }).boundingBox())!;
+    expect(undo.y - (board.y + board.height)).toBeLessThan(120);
+    expect(undo.y + undo.height).toBeLessThanOrEqual(844);
+    expect(board.y).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    const closed = findTourSync({ board: Board.of(6, 6), piece: KNIGHT, closed: true, from: 0 });
+    await page.goto(pg.served.url + link(6, 6, Array.from(closed.finished ? closed.value.path! : [])));
+    await expect.poll(() => page.locator('#play-verdict').getAttribute('data-verdict'), WAIT).toBe('closed');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
