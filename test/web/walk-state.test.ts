@@ -67,7 +67,7 @@ describe('walk page state', () => {
     expect(probabilityText(0, -60008120.8425)).toBe('10^-60008120.84');
     expect(probabilityText(0, -Infinity)).toBe('0');
     expect(probabilityText(1, 0)).toBe('1');
-    expect(cellText(0.0173959, -1.76)).toBe('.017');
-    expect(cellText(0, -1234.5)).toBe('e-1235');
+    expect(cellText(0.0173959, -1.76)).toBe('0.017');
+    expect(cellText(0, -234.5)).toBe('3.2·10⁻²³⁵');
   });
 });

@@ -36,6 +36,7 @@ import {
   type HeatScale,
   type WalkState,
 } from './state.js';
+import './walk.css';
 
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
@@ -71,10 +72,8 @@ function heatView(
   from: number | null,
   small: boolean,
 ): (s: number) => SquareView {
-  // Figures go on the squares when they say something in 3 decimals (or all underflow and read as powers).
-  let max = 0;
-  if (values) for (const p of values.probability) max = Math.max(max, p);
-  const text = small && (max >= 0.01 || max === 0);
+  // Figures go on the squares of small boards at every N, as short as the square holds (cellText).
+  const text = small;
   return (s) => {
     const v: SquareView = {};
     if (values && scale) {

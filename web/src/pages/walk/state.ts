@@ -109,12 +109,58 @@ export function percentText(p: number): string {
   return `${pct === 100 ? '100' : pct.toPrecision(3)} %`;
 }
 
-/** A short figure written on a square (boards narrow enough to have room). */
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
+};
+
+/** 10 to a whole power, the power raised: 10⁻⁸. */
+function tenTo(e: number): string {
+  return `10${String(e).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c])}`;
+}
+
+/** Powers of ten this far down are written as a power of a power (10^−1.2·10⁸): the exponent in full is long. */
+const FAR = -1000;
+
+/**
+ * A probability short enough to write on a square, from its value and its log10 (the value may underflow to 0):
+ * 2 significant digits, `0.37`, `0.017`; `1.2·10⁻⁸` below 0.01 (from log10 where a double underflows, down to
+ * 10⁻⁹⁹⁹); `10^−1.2·10⁸` further down (at far horizons, on two lines: `10^` above the power). The full value
+ * goes in the square's name.
+ */
 export function cellText(p: number, log10: number): string {
+  if (!(p >= 0) || Number.isNaN(log10)) return '?';
   if (p === 0 && !Number.isFinite(log10)) return '0';
-  if (p === 1) return '1';
-  if (p >= 0.001) return p.toFixed(3).replace(/^0/, '');
-  return `e${Math.floor(log10)}`;
+  if (p >= 1) return '1';
+  if (p >= 0.01) return p.toPrecision(2);
+  let m: number, e: number;
+  if (p >= 1e-300) {
+    const [mm, ee] = p.toExponential(1).split('e');
+    m = Number(mm);
+    e = Number(ee);
+  } else {
+    const l = Number.isFinite(log10) ? log10 : Math.log10(p);
+    if (l < FAR) {
+      const [lm, le] = (-l).toExponential(1).split('e');
+      return `10^\n−${lm}·${tenTo(Number(le))}`;
+    }
+    e = Math.floor(l);
+    m = Math.round(10 * 10 ** (l - e)) / 10;
+    if (m >= 10) {
+      m = 1;
+      e++;
+    }
+  }
+  return `${m.toFixed(1)}·${tenTo(e)}`;
 }
 
 export interface HeatScale {
