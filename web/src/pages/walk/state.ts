@@ -17,11 +17,37 @@ export interface WalkState {
   height: number;
   spec: string;
   steps: number;
-  /** The square whose distribution after N moves is shown (a name), or '' for none. */
+  /** The square whose distribution after N moves is shown and the walk starts from (a name), or '' for none. */
   from: string;
+  /** The seed of the walk shown (the same seed, the same walk). */
+  seed: number;
+  /** How many of the walk's moves are shown, or null for all of them. */
+  step: number | null;
+  /** The walk's speed when it plays, in moves a second. */
+  speed: number;
 }
 
-export const DEFAULT_STATE: WalkState = { width: 8, height: 8, spec: 'knight', steps: 10, from: '' };
+/** The walk player's top speed, in moves a second. */
+export const WALK_MAX_SPEED = 50;
+const DEFAULT_SPEED = 3;
+
+export const DEFAULT_STATE: WalkState = {
+  width: 8,
+  height: 8,
+  spec: 'knight',
+  steps: 10,
+  from: '',
+  seed: 1,
+  step: null,
+  speed: DEFAULT_SPEED,
+};
+
+/** A whole number in [min, max] from a link's text, or null. */
+function wholeIn(text: string | null, min: number, max: number): number | null {
+  if (text === null || !/^[0-9]{1,16}$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n >= min && n <= max ? n : null;
+}
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
@@ -71,17 +97,34 @@ export function readState(params: URLSearchParams): WalkState {
   if (typeof n === 'number') s.steps = n;
   const from = (params.get('from') ?? '').trim().toLowerCase();
   if (from && onBoard(Board.of(s.width, s.height), from)) s.from = from;
+  s.seed = wholeIn(params.get('seed'), 0, Number.MAX_SAFE_INTEGER) ?? s.seed;
+  s.step = wholeIn(params.get('step'), 0, Number.MAX_SAFE_INTEGER);
+  s.speed = wholeIn(params.get('speed'), 1, WALK_MAX_SPEED) ?? s.speed;
   return s;
 }
 
 /** The URL parameters of a state (read back by readState). */
 export function writeState(s: WalkState): Record<string, string | undefined> {
-  return { board: `${s.width}x${s.height}`, piece: s.spec, n: String(s.steps), from: s.from || undefined };
+  return {
+    board: `${s.width}x${s.height}`,
+    piece: s.spec,
+    n: String(s.steps),
+    from: s.from || undefined,
+    seed: String(s.seed),
+    step: s.step === null ? undefined : String(s.step),
+    speed: s.speed === DEFAULT_SPEED ? undefined : String(s.speed),
+  };
 }
 
 /** Drops the clicked square when a new board no longer has it. */
 export function fitToBoard(s: WalkState): WalkState {
   return s.from && !onBoard(Board.of(s.width, s.height), s.from) ? { ...s, from: '' } : s;
+}
+
+/** The square a walk starts from: the clicked one, else the square left of and below the board's centre (d4). */
+export function walkStart(board: Board, from: string): number {
+  const s = from ? squareOn(board, from) : null;
+  return s ?? board.index((board.width - 1) >> 1, (board.height - 1) >> 1);
 }
 
 /** The walk graph of the state's board and piece, or the engine's message when the spec is bad. */
