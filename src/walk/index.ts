@@ -60,5 +60,14 @@ export {
   type HorizonResult,
   type SurvivalMap,
 } from './horizon.js';
-export { SIMULATE_MAX_WORK, simulateWalks, simulateWalksJob, simulateWalksSync, type Simulation } from './simulate.js';
+export {
+  SIMULATE_MAX_WORK,
+  WALK_MAX_MOVES,
+  randomWalk,
+  simulateWalks,
+  simulateWalksJob,
+  simulateWalksSync,
+  type RandomWalk,
+  type Simulation,
+} from './simulate.js';
 export type { WalkFromTask, WalkTask } from './jobs.js';

@@ -126,3 +126,56 @@ export function simulateWalksSync(
 ): Outcome<Simulation, Simulation> {
   return simulateWalksJob(g, from, steps, trials, rng).runSync(options);
 }
+
+/** The most moves randomWalk follows: a walk still on the board after these is cut there (`cut` says so). */
+export const WALK_MAX_MOVES = 1_000_000;
+
+/** One random walk, move by move (randomWalk). */
+export interface RandomWalk {
+  /** The squares it stood on, the start first: one more than the moves it made on the board. */
+  path: Int32Array;
+  /** The leap (index into the piece's leaps) of the move that left the board after the path's last square, or -1. */
+  exit: number;
+  /** Whether it was cut at WALK_MAX_MOVES while still on the board before its N moves. */
+  cut: boolean;
+}
+
+/**
+ * One random walk of up to `steps` moves from `from`, the moves drawn from `rng` as simulateWalks draws them (so
+ * the first walk of simulateWalks with the same seed is this one), ending at the move that leaves the board.
+ * @example
+ * ```ts
+ * import { Board, createRng } from 'gridbits/core';
+ * import { graph, randomWalk } from 'gridbits/walk';
+ * const w = randomWalk(graph(Board.of(8, 8), 'knight'), 0, 10, createRng(7));
+ * console.log(w.path.length - 1, w.exit >= 0 ? 'moves, then off the board' : 'moves, still on');
+ * ```
+ */
+export function randomWalk(g: Graph, from: number, steps: number, rng: Rng): RandomWalk {
+  checkGraph(g);
+  checkSquare(g.board, from);
+  checkSteps(steps, Number.MAX_SAFE_INTEGER);
+  checkRng(rng, 'walk: rng');
+  const { jump, k } = g;
+  const most = Math.min(steps, WALK_MAX_MOVES);
+  let path = new Int32Array(Math.min(most, 1024) + 1);
+  path[0] = from;
+  let s = from,
+    n = 0,
+    exit = -1;
+  while (n < most) {
+    const d = rng.below(k);
+    const t = jump[s * k + d];
+    if (t < 0) {
+      exit = d;
+      break;
+    }
+    if (++n >= path.length) {
+      const grown = new Int32Array(Math.min(most + 1, path.length * 2));
+      grown.set(path);
+      path = grown;
+    }
+    path[n] = s = t;
+  }
+  return { path: path.slice(0, n + 1), exit, cut: exit < 0 && n < steps };
+}

@@ -109,6 +109,13 @@ const CALLS: Call[] = [
     (s) => s * 100 <= walk.SIMULATE_MAX_WORK,
   ),
   {
+    name: 'randomWalk',
+    call: (...a) => walk.randomWalk(...(a as Parameters<typeof walk.randomWalk>)),
+    args: () => [g(), 0, 10, createRng(1)],
+    params: ['graph', 'from', 'steps', 'rng'],
+    accepts: (i, v) => goodFor(() => true)[['graph', 'from', 'steps', 'rng'][i]]?.(v) ?? false,
+  },
+  {
     name: 'survivalAtHorizonJob',
     call: (...a) => walk.survivalAtHorizonJob(...(a as Parameters<typeof walk.survivalAtHorizonJob>)),
     args: () => [g(), 0, 1000, {}],

@@ -20,7 +20,7 @@ import { formatHash, parseHash } from '../../web/src/router.js';
 
 describe('walk page state', () => {
   it('reads what it writes; bad values fall back to the defaults; a square off the board is dropped', () => {
-    const s = { width: 6, height: 5, spec: 'camel', steps: 1_000_000_000, from: 'c3' };
+    const s = { width: 6, height: 5, spec: 'camel', steps: 1_000_000_000, from: 'c3', seed: 42, step: 3, speed: 10 };
     expect(readState(parseHash(formatHash('walk', writeState(s))).params)).toEqual(s);
     expect(readState(new URLSearchParams('board=101x8&n=-3&piece=&from=zz9'))).toEqual(DEFAULT_STATE);
     expect(readState(new URLSearchParams('board=3x3&from=d4')).from).toBe('');
@@ -67,7 +67,7 @@ describe('walk page state', () => {
     expect(probabilityText(0, -60008120.8425)).toBe('10^-60008120.84');
     expect(probabilityText(0, -Infinity)).toBe('0');
     expect(probabilityText(1, 0)).toBe('1');
-    expect(cellText(0.0173959, -1.76)).toBe('.017');
-    expect(cellText(0, -1234.5)).toBe('e-1235');
+    expect(cellText(0.0173959, -1.76)).toBe('0.017');
+    expect(cellText(0, -234.5)).toBe('3.2·10⁻²³⁵');
   });
 });

@@ -3,7 +3,7 @@ import { labelWithText } from './labels.js';
 import { useId, useRef, useState } from 'preact/hooks';
 import { fileName } from '../../../src/core/board.js';
 import { heatColor, heatDark, keyTarget } from './keys.js';
-import type { BoardProps } from './types.js';
+import { textEms, type BoardProps } from './types.js';
 
 /** The key that steps the same way on screen when the board is turned round (flip). */
 const TURNED: Record<string, string> = {
@@ -82,7 +82,7 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
               {v.glyph}
             </span>
           ) : v.text !== undefined ? (
-            <span class="count" aria-hidden="true">
+            <span class="count" aria-hidden="true" style={{ '--ems': textEms(v.text).toFixed(2) }}>
               {v.text}
             </span>
           ) : null}

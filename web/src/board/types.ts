@@ -32,6 +32,21 @@ export function textSize(text: string, cell: number): number {
 }
 
 /**
+ * About how wide a square's `text` is, in ems of its font (DejaVu Sans-like widths: digits 0.64, superscripts
+ * and points narrower; the widest line of text on lines): the button board sets it as `--ems` on the text, so a
+ * page can size long text to fit its squares.
+ */
+export function textEms(text: string): number {
+  let widest = 0.64;
+  for (const line of text.split('\n')) {
+    let w = 0;
+    for (const c of line) w += /[0-9]/.test(c) ? 0.64 : /[.·,:]/.test(c) ? 0.33 : /[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]/.test(c) ? 0.4 : 0.84;
+    widest = Math.max(widest, w);
+  }
+  return widest;
+}
+
+/**
  * The props of `BoardView`. Boards up to 32×32 are one button per square (each labelled by `describe`); larger
  * ones are a canvas with zoom and pan (mouse wheel about the pointer, drag, pinch and two-finger pan, the keys
  * + − 0 and the Zoom in / Zoom out / Whole board buttons), file and rank labels along the edges (as many as fit),

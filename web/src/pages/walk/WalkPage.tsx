@@ -13,6 +13,7 @@ import {
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { pointWord, useTouch } from '../../controls/touch.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
@@ -35,7 +36,10 @@ import {
   writeState,
   type HeatScale,
   type WalkState,
+  walkStart,
 } from './state.js';
+import { WalkOverlay, WalkPlayer, useWalk } from './WalkPlayer.js';
+import './walk.css';
 
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
@@ -71,10 +75,8 @@ function heatView(
   from: number | null,
   small: boolean,
 ): (s: number) => SquareView {
-  // Figures go on the squares when they say something in 3 decimals (or all underflow and read as powers).
-  let max = 0;
-  if (values) for (const p of values.probability) max = Math.max(max, p);
-  const text = small && (max >= 0.01 || max === 0);
+  // Figures go on the squares of small boards at every N, as short as the square holds (cellText).
+  const text = small;
   return (s) => {
     const v: SquareView = {};
     if (values && scale) {
@@ -102,49 +104,45 @@ function Legend({ label, scale, what }: { label: string; scale: HeatScale; what:
   );
 }
 
-/** The N field: keeps what is typed while it is not a valid N, and says why. */
+/** The N field and its slider on one row: keeps what is typed while it is not a valid N, and says why. */
 function StepsField({ steps, onValid }: { steps: number; onValid: (n: number) => void }) {
   const [text, setText] = useState(String(steps));
   useEffect(() => setText((t) => (parseSteps(t) === steps ? t : String(steps))), [steps]);
   const parsed = parseSteps(text);
   const bad = typeof parsed === 'string';
   return (
-    <>
-      <div class="field">
-        <label for="walk-steps-slider">Moves N (slider: linear to 100, then logarithmic to 10⁹)</label>
-        <input
-          id="walk-steps-slider"
-          type="range"
-          min={0}
-          max={SLIDER_MAX}
-          value={stepsToSlider(steps)}
-          aria-valuetext={`${steps} moves`}
-          onInput={(ev) => onValid(sliderToSteps(Number((ev.currentTarget as HTMLInputElement).value)))}
-        />
-      </div>
-      <div class="field">
-        <label for="walk-steps">N</label>
-        <input
-          id="walk-steps"
-          type="text"
-          inputMode="numeric"
-          spellcheck={false}
-          autocomplete="off"
-          value={text}
-          aria-invalid={bad}
-          aria-describedby="walk-steps-error"
-          onInput={(ev) => {
-            const t = (ev.currentTarget as HTMLInputElement).value;
-            setText(t);
-            const n = parseSteps(t);
-            if (typeof n === 'number') onValid(n);
-          }}
-        />
-        <p id="walk-steps-error" class="error" role="alert">
-          {bad ? parsed : ''}
-        </p>
-      </div>
-    </>
+    <div class="walk-n">
+      <label for="walk-steps">Moves N</label>
+      <input
+        id="walk-steps"
+        type="text"
+        inputMode="numeric"
+        spellcheck={false}
+        autocomplete="off"
+        value={text}
+        aria-invalid={bad}
+        aria-describedby="walk-steps-error"
+        onInput={(ev) => {
+          const t = (ev.currentTarget as HTMLInputElement).value;
+          setText(t);
+          const n = parseSteps(t);
+          if (typeof n === 'number') onValid(n);
+        }}
+      />
+      <input
+        id="walk-steps-slider"
+        type="range"
+        min={0}
+        max={SLIDER_MAX}
+        value={stepsToSlider(steps)}
+        aria-label="Moves N on a slider: linear to 100, then logarithmic to 10⁹"
+        aria-valuetext={`${steps} moves`}
+        onInput={(ev) => onValid(sliderToSteps(Number((ev.currentTarget as HTMLInputElement).value)))}
+      />
+      <p id="walk-steps-error" class="error" role="alert">
+        {bad ? parsed : ''}
+      </p>
+    </div>
   );
 }
 
@@ -325,11 +323,17 @@ function Walk({ params }: PageProps) {
     [board, dist, from, state.steps, distAbout],
   );
   const onActivate = useCallback(
-    (s: number) => board && setState((cur) => ({ ...cur, from: cur.from === board.name(s) ? '' : board.name(s) })),
+    (s: number) =>
+      board && setState((cur) => ({ ...cur, from: cur.from === board.name(s) ? '' : board.name(s), step: null })),
     [board],
   );
 
-  const update = (patch: Partial<WalkState>): void => setState((cur) => fitToBoard({ ...cur, ...patch }));
+  // A new board, piece or N shows its new walk whole; the walk's own controls set the move shown.
+  const update = (patch: Partial<WalkState>): void => setState((cur) => fitToBoard({ ...cur, step: null, ...patch }));
+  const updateWalk = (patch: Partial<WalkState>): void => setState((cur) => ({ ...cur, ...patch }));
+  const start = board ? walkStart(board, state.from) : null;
+  const walk = useWalk(graph, start, state.steps, state.seed);
+  const touch = useTouch();
 
   // Hover or focus on a square of the survival map shows its values; otherwise the clicked square's.
   const shown = hover ?? from;
@@ -346,13 +350,20 @@ function Walk({ params }: PageProps) {
   const estimateNote = (e: { moves: number }): string =>
     `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
 
+  const startValue =
+    start === null || !map
+      ? null
+      : start === from && point
+        ? { ...point, estimate: false }
+        : { probability: map.probability[start], log10: map.log10[start], estimate: mapEstimate !== null };
+
   return (
     <section class="page walk" data-jobs={running}>
       <h1>Random walk</h1>
       <p class="lead">
-        A piece makes N moves, each of its moves equally likely, including those that leave the board; once off, it
-        stays off. How likely is it to still be on the board? Hover or focus a square for its probability and exact
-        fraction; click one to see where the piece stands after N moves.
+        A piece makes N moves, each of its moves equally likely; a move off the board ends the walk. How likely is it to
+        stay on for all N? {touch ? 'Tap' : 'Hover or focus'} a square for its chance and exact fraction;{' '}
+        {pointWord(touch)} it to walk from it and see where the piece stands after N moves.
       </p>
       <div class="workbench">
         <div class="controls">
@@ -397,15 +408,12 @@ function Walk({ params }: PageProps) {
               </p>
             </div>
           </fieldset>
-          <fieldset>
-            <legend>Horizon</legend>
-            <StepsField steps={state.steps} onValid={(n) => update({ steps: n })} />
-            <div class="buttons">
-              <CopyLink />
-            </div>
-          </fieldset>
+          <div class="buttons">
+            <CopyLink />
+          </div>
         </div>
         <div class="stage">
+          <StepsField steps={state.steps} onValid={(n) => update({ steps: n })} />
           <div class="summary" aria-live="polite" id="walk-square">
             {shown !== null && value && board ? (
               <p>
@@ -434,7 +442,13 @@ function Walk({ params }: PageProps) {
               </p>
             ) : (
               <p class="muted">
-                {map ? 'Hover, focus or click a square.' : mapRes ? 'Click a square for its value.' : ' '}
+                {map
+                  ? touch
+                    ? 'Tap a square.'
+                    : 'Hover, focus or click a square.'
+                  : mapRes
+                    ? `${pointWord(touch, true)} a square for its value.`
+                    : ' '}
               </p>
             )}
           </div>
@@ -446,38 +460,43 @@ function Walk({ params }: PageProps) {
               describe={describe}
               onActivate={onActivate}
               onHover={setHover}
+              overlay={graph && walk ? <WalkOverlay graph={graph} walk={walk} step={state.step} /> : undefined}
             />
           )}
-          <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
-          <QuickStatus state={quickMapJob.state} />
-          {mapEstimate && (
-            <p id="walk-map-estimate" class="help">
-              {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
-            </p>
+          {graph && walk && (
+            <WalkPlayer graph={graph} walk={walk} state={state} exact={startValue} onChange={updateWalk} />
           )}
-          {mapRes?.over && board && (
-            <p id="walk-map-limit" class="help">
-              Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board is
-              more work than this page takes on, so the map stays an estimate. Click a square to compute its own value.
-            </p>
-          )}
-          {mapHeat && (
-            <Legend
-              label="Survival heat map legend"
-              scale={mapHeat}
-              what={`P(still on the board after ${state.steps} moves)`}
-            />
-          )}
-          {mapRes && (
-            <>
+          <div class="walk-answers">
+            <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
+            <QuickStatus state={quickMapJob.state} />
+            {mapHeat && (
+              <Legend
+                label="Survival heat map legend"
+                scale={mapHeat}
+                what={`P(still on the board after ${state.steps} moves)`}
+              />
+            )}
+            {mapEstimate && (
+              <p id="walk-map-estimate" class="help">
+                {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
+              </p>
+            )}
+            {mapRes?.over && board && (
+              <p id="walk-map-limit" class="help">
+                Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board
+                is more work than this page takes on, so the map stays an estimate. {pointWord(touch, true)} a square to
+                compute its own value.
+              </p>
+            )}
+            {mapRes && (
               <p id="walk-lambda" class="help">
                 Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move: for
                 large N the probability falls like c·λ<sup>N</sup>, log10 λ ={' '}
                 {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from {board?.name(mapRes.lambdaFrom)}
                 ).
               </p>
-            </>
-          )}
+            )}
+          </div>
           {board && from !== null && (
             <div class="distribution">
               <h2 style={{ fontSize: '1.1rem', margin: '1.2rem 0 0.4rem' }}>

@@ -17,11 +17,37 @@ export interface WalkState {
   height: number;
   spec: string;
   steps: number;
-  /** The square whose distribution after N moves is shown (a name), or '' for none. */
+  /** The square whose distribution after N moves is shown and the walk starts from (a name), or '' for none. */
   from: string;
+  /** The seed of the walk shown (the same seed, the same walk). */
+  seed: number;
+  /** How many of the walk's moves are shown, or null for all of them. */
+  step: number | null;
+  /** The walk's speed when it plays, in moves a second. */
+  speed: number;
 }
 
-export const DEFAULT_STATE: WalkState = { width: 8, height: 8, spec: 'knight', steps: 10, from: '' };
+/** The walk player's top speed, in moves a second. */
+export const WALK_MAX_SPEED = 50;
+const DEFAULT_SPEED = 3;
+
+export const DEFAULT_STATE: WalkState = {
+  width: 8,
+  height: 8,
+  spec: 'knight',
+  steps: 10,
+  from: '',
+  seed: 1,
+  step: null,
+  speed: DEFAULT_SPEED,
+};
+
+/** A whole number in [min, max] from a link's text, or null. */
+function wholeIn(text: string | null, min: number, max: number): number | null {
+  if (text === null || !/^[0-9]{1,16}$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n >= min && n <= max ? n : null;
+}
 
 /** A side typed by the user, or the message saying why it is refused. */
 export function parseSide(text: string, which: 'width' | 'height'): number | string {
@@ -71,17 +97,34 @@ export function readState(params: URLSearchParams): WalkState {
   if (typeof n === 'number') s.steps = n;
   const from = (params.get('from') ?? '').trim().toLowerCase();
   if (from && onBoard(Board.of(s.width, s.height), from)) s.from = from;
+  s.seed = wholeIn(params.get('seed'), 0, Number.MAX_SAFE_INTEGER) ?? s.seed;
+  s.step = wholeIn(params.get('step'), 0, Number.MAX_SAFE_INTEGER);
+  s.speed = wholeIn(params.get('speed'), 1, WALK_MAX_SPEED) ?? s.speed;
   return s;
 }
 
 /** The URL parameters of a state (read back by readState). */
 export function writeState(s: WalkState): Record<string, string | undefined> {
-  return { board: `${s.width}x${s.height}`, piece: s.spec, n: String(s.steps), from: s.from || undefined };
+  return {
+    board: `${s.width}x${s.height}`,
+    piece: s.spec,
+    n: String(s.steps),
+    from: s.from || undefined,
+    seed: String(s.seed),
+    step: s.step === null ? undefined : String(s.step),
+    speed: s.speed === DEFAULT_SPEED ? undefined : String(s.speed),
+  };
 }
 
 /** Drops the clicked square when a new board no longer has it. */
 export function fitToBoard(s: WalkState): WalkState {
   return s.from && !onBoard(Board.of(s.width, s.height), s.from) ? { ...s, from: '' } : s;
+}
+
+/** The square a walk starts from: the clicked one, else the square left of and below the board's centre (d4). */
+export function walkStart(board: Board, from: string): number {
+  const s = from ? squareOn(board, from) : null;
+  return s ?? board.index((board.width - 1) >> 1, (board.height - 1) >> 1);
 }
 
 /** The walk graph of the state's board and piece, or the engine's message when the spec is bad. */
@@ -109,12 +152,58 @@ export function percentText(p: number): string {
   return `${pct === 100 ? '100' : pct.toPrecision(3)} %`;
 }
 
-/** A short figure written on a square (boards narrow enough to have room). */
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '-': '⁻',
+};
+
+/** 10 to a whole power, the power raised: 10⁻⁸. */
+function tenTo(e: number): string {
+  return `10${String(e).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c])}`;
+}
+
+/** Powers of ten this far down are written as a power of a power (10^−1.2·10⁸): the exponent in full is long. */
+const FAR = -1000;
+
+/**
+ * A probability short enough to write on a square, from its value and its log10 (the value may underflow to 0):
+ * 2 significant digits, `0.37`, `0.017`; `1.2·10⁻⁸` below 0.01 (from log10 where a double underflows, down to
+ * 10⁻⁹⁹⁹); `10^−1.2·10⁸` further down (at far horizons, on two lines: `10^` above the power). The full value
+ * goes in the square's name.
+ */
 export function cellText(p: number, log10: number): string {
+  if (!(p >= 0) || Number.isNaN(log10)) return '?';
   if (p === 0 && !Number.isFinite(log10)) return '0';
-  if (p === 1) return '1';
-  if (p >= 0.001) return p.toFixed(3).replace(/^0/, '');
-  return `e${Math.floor(log10)}`;
+  if (p >= 1) return '1';
+  if (p >= 0.01) return p.toPrecision(2);
+  let m: number, e: number;
+  if (p >= 1e-300) {
+    const [mm, ee] = p.toExponential(1).split('e');
+    m = Number(mm);
+    e = Number(ee);
+  } else {
+    const l = Number.isFinite(log10) ? log10 : Math.log10(p);
+    if (l < FAR) {
+      const [lm, le] = (-l).toExponential(1).split('e');
+      return `10^\n−${lm}·${tenTo(Number(le))}`;
+    }
+    e = Math.floor(l);
+    m = Math.round(10 * 10 ** (l - e)) / 10;
+    if (m >= 10) {
+      m = 1;
+      e++;
+    }
+  }
+  return `${m.toFixed(1)}·${tenTo(e)}`;
 }
 
 export interface HeatScale {

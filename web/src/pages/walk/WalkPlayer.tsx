@@ -1,0 +1,210 @@
+// One seeded random walk on the Random walk page, played move by move over the survival map: where it goes, when
+// and where it leaves the board, and a tally of many walks of the same seed against the exact probability.
+import { useMemo, useState } from 'preact/hooks';
+import type { Board } from '../../../../src/core/board.js';
+import { finishedValue } from '../../../../src/core/job.js';
+import { createRng } from '../../../../src/core/prng.js';
+import { randomWalk, simulateWalksSync, type Graph, type RandomWalk } from '../../../../src/walk/index.js';
+import { DOM_SIDE } from '../../board/Board.js';
+import { PathOverlay } from '../../board/PathOverlay.js';
+import { SpeedControl, useTicker } from '../tours/Player.js';
+import { WALK_MAX_SPEED, percentText, probabilityText, type WalkState } from './state.js';
+
+/** The tally runs this many walks of the seed, for N up to TALLY_MAX_STEPS (at most a few million moves). */
+const TALLY_WALKS = 1000;
+const TALLY_MAX_STEPS = 50_000;
+
+/** A walk and what a player needs of it: its moves, the last one leaving the board when it fell off. */
+export interface ShownWalk extends RandomWalk {
+  /** Moves made: the moves on the board, and the move that left it. */
+  moves: number;
+}
+
+/** The seed's walk of up to `steps` moves from `start` (the page's one way to draw it). */
+export function useWalk(graph: Graph | null, start: number | null, steps: number, seed: number): ShownWalk | null {
+  return useMemo(() => {
+    if (!graph || start === null) return null;
+    const w = randomWalk(graph, start, steps, createRng(seed));
+    return { ...w, moves: w.path.length - 1 + (w.exit >= 0 ? 1 : 0) };
+  }, [graph, start, steps, seed]);
+}
+
+/** The moves shown: `step` within the walk, or all of them. */
+export function shownMoves(walk: ShownWalk, step: number | null): number {
+  return step === null ? walk.moves : Math.max(0, Math.min(walk.moves, step));
+}
+
+/** A leap in words: "2 left, 1 up". */
+function leapWords([dx, dy]: readonly [number, number]): string {
+  const parts: string[] = [];
+  if (dx !== 0) parts.push(`${Math.abs(dx)} ${dx > 0 ? 'right' : 'left'}`);
+  if (dy !== 0) parts.push(`${Math.abs(dy)} ${dy > 0 ? 'up' : 'down'}`);
+  return parts.join(', ');
+}
+
+/**
+ * The walk over the board (pass as BoardView's `overlay`): its squares so far, and on a button board, once its
+ * last move is shown, a dashed line from its last square off the edge with a cross where it leaves.
+ */
+export function WalkOverlay({ graph, walk, step }: { graph: Graph; walk: ShownWalk; step: number | null }) {
+  const board = graph.board;
+  const n = shownMoves(walk, step);
+  const onBoard = Math.min(n, walk.path.length - 1);
+  const fell = walk.exit >= 0 && n === walk.moves;
+  return (
+    <>
+      <PathOverlay board={board} path={walk.path} count={onBoard + 1} complete={n === walk.moves} />
+      {fell && board.width <= DOM_SIDE && board.height <= DOM_SIDE && (
+        <ExitMark board={board} from={walk.path[walk.path.length - 1]} leap={graph.piece.leaps[walk.exit]} />
+      )}
+    </>
+  );
+}
+
+function ExitMark({ board, from, leap }: { board: Board; from: number; leap: readonly [number, number] }) {
+  const x0 = board.file(from) + 0.5,
+    y0 = board.height - 0.5 - board.rank(from);
+  const dx = leap[0],
+    dy = -leap[1];
+  // Where the leap crosses the board's edge: the first side it reaches.
+  let t = Infinity;
+  if (dx > 0) t = Math.min(t, (board.width - x0) / dx);
+  if (dx < 0) t = Math.min(t, -x0 / dx);
+  if (dy > 0) t = Math.min(t, (board.height - y0) / dy);
+  if (dy < 0) t = Math.min(t, -y0 / dy);
+  const ex = x0 + dx * t,
+    ey = y0 + dy * t;
+  const c = 0.22;
+  return (
+    <svg
+      class="path-overlay walk-exit"
+      viewBox={`0 0 ${board.width} ${board.height}`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+    >
+      <line
+        x1={x0}
+        y1={y0}
+        x2={ex}
+        y2={ey}
+        stroke="#c01c28"
+        stroke-width={0.08}
+        stroke-dasharray="0.18 0.12"
+        stroke-linecap="round"
+      />
+      <path
+        d={`M${ex - c},${ey - c}L${ex + c},${ey + c}M${ex - c},${ey + c}L${ex + c},${ey - c}`}
+        stroke="#c01c28"
+        stroke-width={0.12}
+        stroke-linecap="round"
+      />
+    </svg>
+  );
+}
+
+export interface WalkPlayerProps {
+  graph: Graph;
+  walk: ShownWalk;
+  state: WalkState;
+  /** The exact probability of staying on from the walk's start (value and log10), when the map is in. */
+  exact: { probability: number; log10: number; estimate: boolean } | null;
+  onChange: (patch: Partial<WalkState>) => void;
+}
+
+/** Play, pause, a move back or forward, the speed, a new walk; what the walk does at the move shown; the tally. */
+export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerProps) {
+  const [playing, setPlaying] = useState(false);
+  const board = graph.board;
+  const n = shownMoves(walk, state.step);
+  const onBoard = walk.path.length - 1;
+  const name = (i: number): string => board.name(walk.path[i]);
+  const go = (to: number): void => onChange({ step: Math.max(0, Math.min(walk.moves, to)) });
+  useTicker(
+    playing,
+    state.speed,
+    (k) => {
+      const to = Math.min(walk.moves, n + k);
+      go(to);
+      return to < walk.moves;
+    },
+    () => setPlaying(false),
+  );
+  const play = (): void => {
+    if (playing) return setPlaying(false);
+    if (n >= walk.moves) go(0);
+    setPlaying(true);
+  };
+
+  let words: string;
+  if (n === 0) words = `The walk starts on ${name(0)}.`;
+  else if (n <= onBoard) words = `Move ${n.toLocaleString('en')}: ${name(n - 1)} to ${name(n)}.`;
+  else
+    words = `Move ${n.toLocaleString('en')} leaves the board: from ${name(onBoard)}, ${leapWords(
+      graph.piece.leaps[walk.exit],
+    )}. The walk ends after ${onBoard.toLocaleString('en')} of ${state.steps.toLocaleString('en')} moves on the board.`;
+  if (n === walk.moves && walk.exit < 0)
+    words = walk.cut
+      ? `Still on the board after ${onBoard.toLocaleString('en')} moves, on ${name(onBoard)}: the walk is shown this far.`
+      : `Still on the board after all ${state.steps.toLocaleString('en')} moves, on ${name(onBoard)}.`;
+
+  const tally = useMemo(() => {
+    if (state.steps > TALLY_MAX_STEPS) return null;
+    return finishedValue(simulateWalksSync(graph, walk.path[0], state.steps, TALLY_WALKS, createRng(state.seed)));
+  }, [graph, walk, state.steps, state.seed]);
+
+  return (
+    <div class="walk-player" role="group" aria-label="One random walk">
+      <div class="player-bar">
+        <div class="player buttons">
+          <button type="button" onClick={() => go(n - 1)} disabled={n === 0} aria-label="Back a move">
+            ◀
+          </button>
+          <button type="button" class="primary" onClick={play} aria-pressed={playing}>
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => go(n + 1)} disabled={n >= walk.moves} aria-label="Forward a move">
+            ▶
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setPlaying(false);
+              onChange({ seed: state.seed + 1, step: 0 });
+            }}
+          >
+            New walk
+          </button>
+        </div>
+        <SpeedControl
+          id="walk-speed"
+          speed={state.speed}
+          max={WALK_MAX_SPEED}
+          unit="moves"
+          onChange={(speed) => onChange({ speed })}
+        />
+      </div>
+      <p
+        id="walk-walk"
+        class="walk-words"
+        aria-live={playing ? 'off' : 'polite'}
+        data-walk={Array.from(walk.path, (s) => board.name(s)).join(' ')}
+        data-exit={walk.exit >= 0 ? graph.piece.leaps[walk.exit].join(',') : ''}
+        data-shown={n}
+      >
+        <span class="muted">
+          Walk {state.seed.toLocaleString('en')} · {n.toLocaleString('en')} of {walk.moves.toLocaleString('en')}{' '}
+          {walk.moves === 1 ? 'move' : 'moves'}:
+        </span>{' '}
+        {words}
+      </p>
+      <p id="walk-tally" class="help">
+        {tally
+          ? `Of ${TALLY_WALKS.toLocaleString('en')} walks like this one (the first is the one shown), ${tally.survived.toLocaleString('en')} stayed on for all ${state.steps.toLocaleString('en')} moves: ${percentText(tally.estimate) || probabilityText(tally.estimate, Math.log10(tally.estimate))} (95 %: ${(100 * tally.low).toFixed(1)}–${(100 * tally.high).toFixed(1)} %)` +
+            (exact
+              ? `; the ${exact.estimate ? 'estimated' : 'exact'} chance is ${percentText(exact.probability) || probabilityText(exact.probability, exact.log10)}.`
+              : '.')
+          : `A tally of many walks is made up to N = ${TALLY_MAX_STEPS.toLocaleString('en')}; at N = ${state.steps.toLocaleString('en')} the walk is shown alone.`}
+      </p>
+    </div>
+  );
+}
