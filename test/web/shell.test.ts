@@ -14,7 +14,7 @@ import { LONG } from '../long.js';
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/shell.test.ts');
 const WAIT = { timeout: 15_000 };
 
-/** The failure a person might meet, made on purpose: any address value "boom" breaks the page that reads or writes it. */
+/** A failure a person might meet, made on purpose: an address value "boom" breaks the page reading or writing it. */
 function breakOnBoom(): void {
   const get = URLSearchParams.prototype.get;
   const set = URLSearchParams.prototype.set;
