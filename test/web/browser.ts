@@ -84,9 +84,14 @@ function shared(): Promise<Chromium> {
  * A fresh context (its own cookies, storage, cache and permissions, as a new profile has) in the test worker's
  * Chromium: a test file gets a browser as a launch gives it, without starting Chromium again (about 2 s of CPU a
  * launch on this machine). If the worker ends without SIGTERM, Chromium ends when its pipe to the worker closes.
+ * `device` makes it a touch phone (hasTouch, isMobile).
  */
-export async function openContext(viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1): Promise<Context> {
-  const context = await (await shared()).newContext({ viewport, deviceScaleFactor });
+export async function openContext(
+  viewport = { width: 1280, height: 900 },
+  deviceScaleFactor = 1,
+  device: { hasTouch?: boolean; isMobile?: boolean } = {},
+): Promise<Context> {
+  const context = await (await shared()).newContext({ viewport, deviceScaleFactor, ...device });
   return { context, close: () => context.close().catch(() => undefined) };
 }
 

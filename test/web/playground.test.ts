@@ -10,6 +10,7 @@ import { eightWays, naiveAttacks, naiveName, type NaivePiece } from '../referenc
 import { openContext, type Context } from './browser.js';
 import { WEB_DIST, ensureWebBuilt } from './build.js';
 import { startServe, type Served } from './serve-process.js';
+import { bypassServiceWorker } from './service-worker.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/playground.test.ts');
@@ -304,6 +305,7 @@ describe.skipIf(skip)('the playground in Chromium', () => {
     // The reader opens King's Valley, leaves before its code arrives and comes back; the code then arrives before
     // the page asks for it a second time. The page's clock is held so the steps happen in exactly that order.
     const p = watch(await browser.context.newPage());
+    await bypassServiceWorker(p);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let arrived!: () => void;
@@ -341,6 +343,7 @@ describe.skipIf(skip)('the playground in Chromium', () => {
 
   it("says when a page's code cannot be loaded, keeps the other pages working, and loads it on Reload", async () => {
     const p = await browser.context.newPage();
+    await bypassServiceWorker(p);
     let refuse = true;
     await p.route(/\/ValleyPage-[^/]*\.js$/, (r) => (refuse ? r.abort('connectionrefused') : r.continue()));
     try {

@@ -1,20 +1,24 @@
-// The app shell: header with navigation (a menu on phones), the page the hash names (loaded on demand), and a
-// footer. On phones a page's intro shows two lines until tapped, so the board starts on the first screen.
+// The app shell: header with navigation (a menu on phones) and a "Copy link" button (every page keeps its state in its
+// address), the page the hash names (loaded on demand), and a
+// footer. On phones a page's intro shows two lines and a "more" button (intro-fold.ts).
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Home } from './home.js';
 import { PAGES, findPage } from './pages.js';
+import { CopyButton } from './CopyButton.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { useIntroFold } from './intro-fold.js';
 import { parseHash, type PageProps, type Route } from './router.js';
 
-function useRoute(): Route {
+/** The route the address holds, and a way to read it again (after the address was replaced without an event). */
+function useRoute(): [Route, () => void] {
   const [route, setRoute] = useState(() => parseHash(location.hash));
+  const update = (): void => setRoute(parseHash(location.hash));
   useEffect(() => {
-    const update = (): void => setRoute(parseHash(location.hash));
     addEventListener('hashchange', update);
     return () => removeEventListener('hashchange', update);
   }, []);
-  return route;
+  return [route, update];
 }
 
 /** Each page's code, once it has come in. */
@@ -32,7 +36,7 @@ function loadPage(id: string, load: () => Promise<ComponentType<PageProps>>): Pr
   return p;
 }
 
-function PageView({ route }: { route: Route }) {
+function PageView({ route, reread }: { route: Route; reread: () => void }) {
   const info = findPage(route.page);
   const [, setTick] = useState(0);
   const [failed, setFailed] = useState<{ page: string; message: string } | null>(null);
@@ -87,7 +91,7 @@ function PageView({ route }: { route: Route }) {
     );
   // Each page in its own error boundary, keyed by the page: an error stays in it and the next link starts afresh.
   return (
-    <ErrorBoundary key={info.id}>
+    <ErrorBoundary key={info.id} page={info.id} title={info.title} params={route.params} onRetry={reread}>
       <Page params={route.params} />
     </ErrorBoundary>
   );
@@ -120,12 +124,6 @@ function Nav({ page }: { page: string }) {
       </details>
     </>
   );
-}
-
-/** A tap on a clamped intro (phones) shows it whole; a second tap folds it again. */
-function unfoldIntro(ev: MouseEvent): void {
-  const lead = (ev.target as HTMLElement).closest?.('main .lead');
-  if (lead && !(ev.target as HTMLElement).closest('a, button, input, select')) lead.classList.toggle('open');
 }
 
 /** The skip link: focus goes to the board (its square that takes the keys), or to the page's heading. */
@@ -172,8 +170,9 @@ function useFocusOnNavigation(page: string): void {
 }
 
 export function App() {
-  const route = useRoute();
+  const [route, reread] = useRoute();
   useFocusOnNavigation(route.page);
+  useIntroFold();
   return (
     <>
       <header class="top">
@@ -184,9 +183,16 @@ export function App() {
           gridbits <span>playground</span>
         </a>
         <Nav page={route.page} />
+        <CopyButton
+          class="share"
+          label="Copy link"
+          text={() => location.href}
+          done="Link copied"
+          refused="Could not copy: copy the address from the address bar"
+        />
       </header>
-      <main id="main" onClick={unfoldIntro}>
-        <PageView route={route} />
+      <main id="main">
+        <PageView route={route} reread={reread} />
       </main>
       <footer class="bottom">
         Everything here is computed in your browser by the gridbits library — the same code as the <code>gridbits</code>{' '}
