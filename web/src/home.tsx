@@ -1,6 +1,6 @@
 // The home page: what the playground is, and a card per page saying what it does (the ones not built yet are marked
 // as coming), all on the first screen of a phone.
-import { useTouch } from './controls/touch.js';
+import { pointWord, useTouch } from './controls/touch.js';
 import { PAGES } from './pages.js';
 
 export function Home() {
@@ -9,8 +9,8 @@ export function Home() {
     <section class="home">
       <h1>gridbits playground</h1>
       <p class="lead">
-        Pieces on boards of any size, worked out in your browser as you {touch ? 'tap' : 'click'}. Pick a page; each
-        keeps what you do in its address, so a link brings it back.
+        Pieces on boards of any size, worked out in your browser as you {pointWord(touch)}. Pick a page; each keeps what
+        you do in its address, so a link brings it back.
       </p>
       <ul class="cards" aria-label="Pages">
         {PAGES.map((p) => (
