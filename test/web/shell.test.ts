@@ -70,6 +70,23 @@ describe.skipIf(skip).each(DEVICES)('the shell $name', ({ viewport, device }) =>
     await served?.stop();
   });
 
+  it("the home page's first screen shows what each page does and goes to it, in the screen's words", async () => {
+    await open('#/');
+    const cards = page.locator('.cards li');
+    await expect.poll(() => cards.count(), WAIT).toBe(5);
+    for (const card of await cards.all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(((await card.locator('p').textContent()) ?? '').length).toBeGreaterThan(20);
+    }
+    const lead = (await page.locator('main .lead').textContent())!;
+    expect(lead).toContain(phone ? 'as you tap' : 'as you click');
+    expect(lead).not.toContain(phone ? 'click' : 'tap');
+    await page.locator('.cards a[href="#/tours"]').click();
+    await expect.poll(() => page.locator('main h1').textContent(), WAIT).toContain('Tours');
+    expect(problems).toEqual([]);
+  });
+
   it('an address that fails: the screen names it and "Try again" goes back to the last one that worked', async () => {
     await open('#/moves?board=8x8&piece=knight&at=d4');
     await expect.poll(() => page.locator('#target-count').textContent(), WAIT).toBe('8');

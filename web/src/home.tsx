@@ -1,13 +1,16 @@
-// The home page: what the playground is and a card per page (the ones not built yet are marked as coming).
+// The home page: what the playground is, and a card per page saying what it does (the ones not built yet are marked
+// as coming), all on the first screen of a phone.
+import { pointWord, useTouch } from './controls/touch.js';
 import { PAGES } from './pages.js';
 
 export function Home() {
+  const touch = useTouch();
   return (
     <section class="home">
       <h1>gridbits playground</h1>
       <p class="lead">
-        Bitboards for any grid: click a board and watch the engines answer. Each page runs the library itself, in your
-        browser; heavy work runs in a background worker you can cancel.
+        Pieces on boards of any size, worked out in your browser as you {pointWord(touch)}. Pick a page; each keeps what
+        you do in its address, so a link brings it back.
       </p>
       <ul class="cards" aria-label="Pages">
         {PAGES.map((p) => (

@@ -14,22 +14,19 @@ export const PAGES: readonly PageInfo[] = [
   {
     id: 'moves',
     title: 'Moves',
-    blurb:
-      'Any leaper, rider or compound on any board: place pieces and blockers, see the attacked squares and the mobility heat map.',
+    blurb: 'Put any piece on any board: see every square it attacks, and a heat map of where it has most moves.',
     load: () => import('./pages/moves/MovesPage.js').then((m) => m.MovesPage),
   },
   {
     id: 'tours',
     title: 'Tours',
-    blurb:
-      "Knight's tours open and closed: drawn as a path, animated, the backtracking search step by step, the table per start square.",
+    blurb: 'A knight that visits every square once: find a tour, watch it drawn, step through the search.',
     load: () => import('./pages/tours/ToursPage.js').then((m) => m.ToursPage),
   },
   {
     id: 'walk',
     title: 'Random walk',
-    blurb:
-      'The chance that a random walker stays on the board for N moves, from every start square, as exact fractions.',
+    blurb: 'How likely a piece moving at random stays on the board for N moves, from each square, exactly.',
     load: () => import('./pages/walk/WalkPage.js').then((m) => m.WalkPage),
   },
   {
@@ -41,7 +38,7 @@ export const PAGES: readonly PageInfo[] = [
   {
     id: 'fleet',
     title: 'Sea Battle',
-    blurb: 'Draw a fleet, place and count layouts, see the heat map and play against the computer.',
+    blurb: 'Draw a fleet, lay it out, count the layouts, see where ships hide and play against the computer.',
     load: () => import('./pages/fleet/FleetPage.js').then((m) => m.FleetPage),
   },
 ];
