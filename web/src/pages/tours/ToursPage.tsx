@@ -114,7 +114,7 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
 /** The engine's reason as a sentence: its first letter capital, a full stop at the end. */
 function sentence(text: string): string {
   const t = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?)]$/.test(t) ? t : `${t}.`;
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 export function ToursPage({ params }: PageProps) {
