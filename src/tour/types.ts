@@ -1,6 +1,7 @@
 // The shared vocabulary of the tour engine: what is asked (a query) and what is answered.
 import type { Board } from '../core/board.js';
 import type { Piece } from '../pieces/piece.js';
+import { checkString } from '../core/check.js';
 
 /** A question about tours of one piece on one board. */
 export interface Query {
@@ -48,5 +49,6 @@ const METHOD_WORDS: Readonly<Record<string, string>> = {
  * "settled by a theorem"; the method's own name for one not listed.
  */
 export function methodWords(method: string): string {
+  checkString(method, 'method');
   return Object.hasOwn(METHOD_WORDS, method) ? METHOD_WORDS[method] : method;
 }

@@ -309,6 +309,14 @@ const CALLS: Call[] = [
     args: () => [tour.galleryNames()[0]],
     params: ['name'],
   },
+  {
+    name: 'methodWords',
+    call: (m) => tour.methodWords(m as never),
+    args: () => ['construction'],
+    params: ['method'],
+    // Any method's name is words: those it does not know are given back as they are.
+    accepts: (_, v) => typeof v === 'string',
+  },
 ];
 
 describe('gridbits/tour answers junk with a GridbitsError naming the argument, at once', () => {

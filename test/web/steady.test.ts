@@ -19,8 +19,8 @@ function watchShifts(): void {
 }
 
 // The pages whose first answer comes after their first paint (Home and King's Valley draw at once: 0 here).
-const DESKTOP = ['#/moves', '#/tours', '#/tours?board=100x100', '#/walk', '#/fleet'];
-const PHONE = ['#/moves', '#/tours', '#/walk', '#/valley', '#/fleet'];
+const DESKTOP = ['#/moves', '#/tours', '#/tours?board=100x100', '#/tours?mode=play&path=a1-b3', '#/walk', '#/fleet'];
+const PHONE = ['#/moves', '#/tours', '#/tours?mode=play&path=a1-b3', '#/walk', '#/valley', '#/fleet'];
 
 describe.skipIf(skip)('steady: a page that loads does not jump (layout shift at most 0.05)', () => {
   const pg = usePlaygroundPage((page: Page) => page.addInitScript(watchShifts));

@@ -55,11 +55,29 @@ function eulerClosable(): number[] {
   }
 }
 
+/** The element's box lies wholly in the first screen of a window `height` tall (the page not scrolled). */
+async function onFirstScreen(page: Page, selector: string, height: number): Promise<void> {
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  const box = (await page.locator(selector).first().boundingBox())!;
+  expect(box.y, selector).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, selector).toBeLessThanOrEqual(height);
+}
+
 describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
   const pg = usePlaygroundPage((page) => page.setViewportSize({ width: 1280, height: 800 }));
   let page: Page;
   beforeAll(() => {
     page = pg.page;
+  });
+
+  it('the first screen holds the board, Play and Your turn; in Your turn the board, the verdict and its buttons', async () => {
+    await pg.open('#/tours');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    for (const sel of ['.board', '.player button.primary', 'label:has(input[value="play"])'])
+      await onFirstScreen(page, sel, 800);
+    await pg.open('#/tours?board=8x8&mode=play&path=a1-b3');
+    await expect.poll(() => verdict(page), WAIT).toBe('going');
+    for (const sel of ['.board', '#play-verdict', '.play-buttons']) await onFirstScreen(page, sel, 800);
   });
 
   it('builds a 5×5 tour by clicks and keys: onward moves, hint, undo and redo, an open tour that cannot be closed', async () => {
@@ -104,6 +122,7 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
         await page.getByLabel('Show onward moves').uncheck();
         expect(await page.locator('.board [data-target] .count').count()).toBe(0);
         await page.getByLabel('Show onward moves').check();
+        expect(await axeViolations(page)).toEqual([]);
       }
     }
     await expect.poll(() => verdict(page), WAIT).toBe('open');
@@ -202,6 +221,15 @@ describe.skipIf(skip)('Tours, your turn, on a 390×844 touch phone', () => {
     expect(undo.y - (board.y + board.height)).toBeLessThan(120);
     expect(undo.y + undo.height).toBeLessThanOrEqual(844);
     expect(board.y).toBeGreaterThanOrEqual(0);
+    // In Tour, the board and the player under it share the first screen.
+    await page.goto(pg.served.url + '#/tours?board=8x8');
+    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
+    const tourBoard = (await page.locator('.board').boundingBox())!;
+    const player = (await page.locator('.player button.primary').boundingBox())!;
+    expect(player.y - (tourBoard.y + tourBoard.height)).toBeLessThan(60);
+    expect(player.y + player.height).toBeLessThanOrEqual(844);
+    await page.goto(pg.served.url + link(6, 6, path));
+    await expect.poll(() => shownPath(page, 6), WAIT).toEqual(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     const closed = findTourSync({ board: Board.of(6, 6), piece: KNIGHT, closed: true, from: 0 });

@@ -41,13 +41,16 @@ describe('Tours page state', () => {
       seed: fc.option(fc.nat(1e9), { nil: undefined }),
       spec: fc.constantFrom('knight', 'camel', '2,3', '&=#?'),
       show: fc.constantFrom('path', 'numbers', 'both'),
-      mode: fc.constantFrom('tour', 'search', 'table'),
+      mode: fc.constantFrom('tour', 'play', 'search', 'table'),
+      path: fc.constantFrom('', 'a1', 'a1-b3'),
     });
     fc.assert(
       fc.property(arb, (a) => {
         const board = Board.of(a.width, a.height);
         const name = (s: number | undefined): string => (s === undefined ? '' : board.name(s % board.cells));
-        const s: ToursState = fitToBoard({ ...a, from: name(a.from), to: name(a.to), famous: '' } as ToursState);
+        // The person's path is in the link only in Your turn.
+        const path = a.mode === 'play' ? a.path : '';
+        const s: ToursState = fitToBoard({ ...a, from: name(a.from), to: name(a.to), famous: '', path } as ToursState);
         expect(readState(parseHash(formatHash('tours', writeState(s))).params)).toEqual(s);
       }),
     );

@@ -88,7 +88,8 @@ describe.skipIf(skip)('the Tours page in Chromium', () => {
       await page.waitForSelector('#tour-answer[data-exists="false"]', WAIT);
       const want = finishedValue(findTourSync({ board: Board.of(w, h), piece: KNIGHT, closed, from: 0 }));
       expect(want.exists).toBe(false);
-      expect(await text('#tour-reason')).toBe(want.reason);
+      // The engine's reason as a sentence: a capital first, a full stop last.
+      expect(await text('#tour-reason')).toBe(`${want.reason[0].toUpperCase()}${want.reason.slice(1)}.`);
       expect(await text('#tour-answer')).toMatch(/^No /);
       expect(await page.locator('svg.path-overlay').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Export SVG' }).isDisabled()).toBe(true);

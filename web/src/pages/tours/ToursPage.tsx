@@ -41,6 +41,7 @@ import { usePlay } from './PlayPanel.js';
 import { PLAY_MAX_CELLS } from './play.js';
 import { pointWord, useTouch } from '../../controls/touch.js';
 import { KNIGHT } from '../../../../src/pieces/piece.js';
+import './tours.css';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import {
   tourTask,
@@ -113,7 +114,7 @@ function describeAnalysis(a: ReturnType<typeof analyzeTour>): string {
 /** The engine's reason as a sentence: its first letter capital, a full stop at the end. */
 function sentence(text: string): string {
   const t = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?)]$/.test(t) ? t : `${t}.`;
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 export function ToursPage({ params }: PageProps) {
@@ -459,8 +460,8 @@ export function ToursPage({ params }: PageProps) {
       <p class="lead">
         {pointWord(touch, true)} a square to start a{' '}
         {piece?.name === 'knight' || !piece ? "knight's" : `${piece.name}'s`} tour there, or build one yourself under
-        Your turn. Tours are built, not searched, on large boards (1000×1000 in a fraction of a second); small boards
-        and other leapers are searched by backtracking, which you can watch step by step.
+        Your turn. Large boards are built from blocks (1000×1000 in a fraction of a second); small ones are searched,
+        step by step under Search.
       </p>
       <div class="workbench">
         <div class="controls">

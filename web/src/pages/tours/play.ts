@@ -8,7 +8,7 @@ import type { Piece } from '../../../../src/pieces/piece.js';
 export const PLAY_MAX_CELLS = 32 * 32;
 
 /** The squares one leap of the piece from `s` (in the piece's vector order). */
-export function leapsFrom(board: Board, piece: Piece, s: number): number[] {
+function leapsFrom(board: Board, piece: Piece, s: number): number[] {
   const f = board.file(s),
     r = board.rank(s);
   const out: number[] = [];
