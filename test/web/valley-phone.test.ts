@@ -1,13 +1,14 @@
 // The King's Valley page on a 390×844 touch phone and at 1280×800, in Debian's Chromium: the board, the buttons
 // under it and the move list on the first screen; the page speaks of tapping; a finger drags a piece to its
 // target; and axe-core finds no serious or critical violation with the game over, a past move under review and a
-// hint shown.
+// hint shown (apart, and with the analysis on, under test:long).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refMoves, refParse, refPlay } from '../valley/reference.js';
 import { axeViolations } from './axe.js';
 import { usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
+import { LONG } from '../long.js';
 
 const WAIT = { timeout: 15_000 };
 const skip = skipWithout(CHROMIUM, 'the browser tests of test/web/valley-phone.test.ts');
@@ -20,7 +21,11 @@ const movesOnPage = (page: Page): Promise<string[]> =>
     .locator('#valley-moves [data-move]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-move')!).filter((m) => m !== ''));
 
-/** The states axe checks: an address, then what a person does there. */
+/** The states axe checks: an address, then what a person does there (under test:long, review and hint apart too). */
+const hint = async (page: Page): Promise<void> => {
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.locator('#valley-hint[data-move]').waitFor(WAIT);
+};
 const STATES: ReadonlyArray<[string, string, (page: Page) => Promise<unknown>]> = [
   [
     'the game over',
@@ -28,18 +33,23 @@ const STATES: ReadonlyArray<[string, string, (page: Page) => Promise<unknown>]> 
     (page) => page.locator('#valley-status[data-outcome="white"]').waitFor(WAIT),
   ],
   [
-    'a past move under review',
-    `#/valley?white=human&black=human&moves=${LONG_GAME.join(',')}&at=3&analysis=on&think=2`,
-    (page) => page.locator('#valley-review-note').waitFor(WAIT),
-  ],
-  [
-    'a hint shown',
-    `#/valley?white=human&black=human&moves=b1b4,d5d2&flip=1`,
+    'a past move under review, its hint shown, the board turned round',
+    `#/valley?white=human&black=human&moves=${LONG_GAME.join(',')}&at=4&flip=1`,
     async (page) => {
-      await page.getByRole('button', { name: 'Hint' }).click();
-      await page.locator('#valley-hint[data-move]').waitFor(WAIT);
+      await page.locator('#valley-review-note').waitFor(WAIT);
+      await hint(page);
     },
   ],
+  ...(LONG
+    ? ([
+        [
+          'a past move under review, the analysis on',
+          `#/valley?white=human&black=human&moves=${LONG_GAME.join(',')}&at=3&analysis=on&think=2`,
+          (page: Page) => page.locator('#valley-review-note').waitFor(WAIT),
+        ],
+        ['a hint shown', '#/valley?white=human&black=human&moves=b1b4,d5d2', hint],
+      ] as const)
+    : []),
 ];
 
 describe.skipIf(skip)("King's Valley on a touch phone and a desktop", () => {
