@@ -123,6 +123,8 @@ export class Game {
    */
   static fromAnyRecord(text: string, options: { drawRule?: boolean } = {}): Game {
     if (!isJsonRecord(text)) return Game.fromRecord(text, options);
+    checkOptions(options);
+    drawRuleOf(options);
     const rec = readAbstractPlayRecord(text);
     const game = new Game({ variant: rec.variant, drawRule: options.drawRule });
     for (const m of rec.moves) {

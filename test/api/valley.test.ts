@@ -291,6 +291,15 @@ const CALLS: Call[] = [
     accepts: (i, v) => (i === 0 ? blank(v) : without('drawRule')(v)),
     extra: { 1: [['drawRule: 1', { drawRule: 1 }]] },
   },
+  {
+    name: 'Game.fromAnyRecord',
+    call: (t, o) => valley.Game.fromAnyRecord(t as string, o as { drawRule?: boolean }),
+    args: () => ['{"moves": [["a1-a4"]]}', { drawRule: false }],
+    params: ['record', 'options'],
+    optional: [1],
+    accepts: (i, v) => (i === 0 ? blank(v) : without('drawRule')(v)),
+    extra: { 1: [['drawRule: 1', { drawRule: 1 }]] },
+  },
   { name: 'Game#play', call: (m) => game().play(m as string), args: () => ['b1b4'], params: ['move'] },
   {
     name: 'Game#targets',

@@ -24,11 +24,14 @@ import {
   inProgress,
   movePairs,
   pickSide,
+  playAt,
   provenText,
   readState,
   repeatingMoves,
   replay,
+  shownPly,
   stateFromRecord,
+  stepPly,
   targetsOf,
   undoCount,
   writeState,
@@ -235,5 +238,43 @@ describe("the players' names, in the player's words", () => {
       expect(n).not.toMatch(/pl(y|ies)\b|depth|ms\b/);
       expect(n.length, n).toBeLessThanOrEqual(40);
     }
+  });
+});
+
+describe('reviewing a game', () => {
+  it('a link holds the position under review only below the number of moves; anything else is the latest', () => {
+    for (const [at, want] of [
+      ['2', 2],
+      ['0', 0],
+      ['4', null],
+      ['9', null],
+      ['-1', null],
+      ['x', null],
+      ['1.5', null],
+    ] as const) {
+      expect(readState(new URLSearchParams(`moves=b1b4,d5d2,e1e4,b5e2&at=${at}`)).at, at).toBe(want);
+    }
+    expect(writeState({ ...DEFAULT_STATE, moves: ['b1b4'], at: 1 }).at).toBeUndefined();
+    expect(readState(new URLSearchParams('flip=1')).flip).toBe(true);
+    expect(readState(new URLSearchParams('flip=yes')).flip).toBe(false);
+  });
+
+  it('the keys step within the game, and a move from a past position cuts the later ones (or steps on, when it is the same)', () => {
+    fc.assert(
+      fc.property(fc.nat(20), fc.nat(25), (played, at) => {
+        const ply = shownPly({ at }, played);
+        expect(ply).toBe(Math.min(at, played));
+        expect(stepPly('ArrowLeft', ply, played)).toBe(Math.max(0, ply - 1));
+        expect(stepPly('ArrowRight', ply, played)).toBe(Math.min(played, ply + 1));
+        expect(stepPly('Home', ply, played)).toBe(0);
+        expect(stepPly('End', ply, played)).toBe(played);
+        expect(stepPly('a', ply, played)).toBeNull();
+      }),
+    );
+    const moves = ['b1b4', 'd5d2', 'e1e4', 'b5e2'];
+    expect(playAt(moves, 2, 'a1a4')).toEqual({ moves: ['b1b4', 'd5d2', 'a1a4'], at: null });
+    expect(playAt(moves, 2, 'e1e4')).toEqual({ moves, at: 3 });
+    expect(playAt(moves, 3, 'b5e2')).toEqual({ moves, at: null });
+    expect(playAt(moves, 4, 'a1a4')).toEqual({ moves: [...moves, 'a1a4'], at: null });
   });
 });

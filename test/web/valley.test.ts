@@ -334,7 +334,7 @@ describe.skipIf(skip)("the King's Valley page in Chromium", () => {
       .toEqual(['running', String(n), String(n)]);
     const drawn = await page
       .locator('.valley-marks [data-move]')
-      .evaluateAll((els) => els.map((e) => e.textContent!.replace(/^[a-e][1-5] /, '')));
+      .evaluateAll((els) => els.map((e) => e.textContent!.replace(/^[♔♙♚♟]?[a-e][1-5] /, '')));
     expect(drawn.length).toBe(n);
     expect(drawn).not.toContain('…');
     expect(drawn).toContain('?');

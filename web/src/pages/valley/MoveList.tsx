@@ -3,15 +3,20 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { movePairs } from './state.js';
 
-/** Where a review stands, in words: "Start position", "Move 3 of 12 (b1e4)", "Latest: move 12 of 12". */
-export function plyWords(ply: number, moves: readonly string[]): string {
+/** Where a review stands, in words short enough for a phone: "Start of 12 moves", "Move 3 of 12: b1e4". */
+function plyWords(ply: number, moves: readonly string[]): string {
   if (moves.length === 0) return 'No moves yet';
-  if (ply === 0) return `Start position, before move 1 of ${moves.length}`;
-  return `${ply === moves.length ? 'Latest: ' : ''}move ${ply} of ${moves.length} (${moves[ply - 1]})`.replace(
-    /^m/,
-    'M',
-  );
+  if (ply === 0) return `Start of ${moves.length === 1 ? '1 move' : `${moves.length} moves`}`;
+  return `Move ${ply} of ${moves.length}: ${moves[ply - 1]}`;
 }
+
+/** The stepping buttons' icons (drawn, as not every font has ⏮ and ⏭). */
+const ICON = {
+  first: 'M3 2h2v12H3zM14 2v12L6 8z',
+  back: 'M12 2v12L4 8z',
+  on: 'M4 2v12l8-6z',
+  last: 'M11 2h2v12h-2zM2 2v12l8-6z',
+};
 
 export function ReviewButtons({
   ply,
@@ -23,20 +28,22 @@ export function ReviewButtons({
   onGo: (ply: number) => void;
 }) {
   const n = moves.length;
-  const step = (label: string, glyph: string, to: number, disabled: boolean) => (
+  const step = (label: string, icon: string, to: number, disabled: boolean) => (
     <button type="button" class="small" aria-label={label} title={label} disabled={disabled} onClick={() => onGo(to)}>
-      <span aria-hidden="true">{glyph}</span>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <path d={icon} fill="currentColor" />
+      </svg>
     </button>
   );
   return (
     <div class="valley-review" role="group" aria-label="Step through the game">
-      {step('Start position', '⏮', 0, ply === 0)}
-      {step('Previous move', '◀', Math.max(0, ply - 1), ply === 0)}
+      {step('Start position', ICON.first, 0, ply === 0)}
+      {step('Previous move', ICON.back, Math.max(0, ply - 1), ply === 0)}
       <span class="valley-at" id="valley-at">
         {plyWords(ply, moves)}
       </span>
-      {step('Next move', '▶', Math.min(n, ply + 1), ply >= n)}
-      {step('Latest position', '⏭', n, ply >= n)}
+      {step('Next move', ICON.on, Math.min(n, ply + 1), ply >= n)}
+      {step('Latest position', ICON.last, n, ply >= n)}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useRef, useState } from 'preact/hooks';
 const MAX_BYTES = 1 << 20;
 
 /** The file name a saved game gets. */
-export const RECORD_FILE = 'kings-valley.txt';
+const RECORD_FILE = 'kings-valley.txt';
 
 /** The first line of an error, without its code: what the person reads. */
 function oneLine(e: unknown): string {

@@ -482,19 +482,17 @@ export function ValleyPage({ params }: PageProps) {
   return (
     <section class="page valley">
       <h1>King's Valley</h1>
-      <div class="valley-intro">
-        <p class="lead">
-          Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the
-          valley in the centre to win; a King that cannot move at the start of its turn loses. Soldiers may cross the
-          valley but not stop on it; the first move is a soldier's. {point} a piece, then one of its green targets, or
-          drag it there.
-        </p>
-        <p class="valley-proven" id="valley-proven">
-          {state.variant === 'standard'
-            ? provenText(state.first)
-            : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
-        </p>
-      </div>
+      <p class="lead">
+        Pieces slide in one of eight directions until the edge or another piece stops them. Bring your King to the
+        valley in the centre to win; a King that cannot move at the start of its turn loses. Soldiers may cross the
+        valley but not stop on it; the first move is a soldier's. {point} a piece, then one of its green targets, or
+        drag it there.
+      </p>
+      <p class="valley-proven" id="valley-proven">
+        {state.variant === 'standard'
+          ? provenText(state.first)
+          : `Who wins ${VARIANTS.find(([n]) => n === state.variant)![1]} from its start with best play is not proved here; the standard start is a proven win for the side that moves first.`}
+      </p>
       <div class="workbench valley-bench">
         <div class="controls">
           <fieldset>

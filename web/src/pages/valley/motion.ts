@@ -120,17 +120,25 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
     const up = (ev: PointerEvent): void => {
       if (!press || ev.pointerId !== press.id) return;
       const { from, dragging } = press;
-      settle();
-      if (!dragging) return;
+      if (!dragging) {
+        press = null;
+        return;
+      }
       // The click that follows a drag is the drag's, not a square's choice; cleared after this event's turn.
       eatClick = true;
-      setTimeout(() => (eatClick = false), 0);
       const at = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-square]')
         ?.dataset.square;
-      if (at && at !== from && live.current.targets(from).includes(at)) {
-        el.dataset.dropped = '1';
-        live.current.onDrop(from, at);
-      }
+      const drop = at && at !== from && live.current.targets(from).includes(at) ? at : null;
+      // The move is played after this turn: the touch's own end event still finds the piece it started on (a
+      // browser that loses it may miss the next tap), and the piece stays where it was dropped until drawn there.
+      setTimeout(() => {
+        eatClick = false;
+        settle();
+        if (drop) {
+          el.dataset.dropped = '1';
+          live.current.onDrop(from, drop);
+        }
+      }, 0);
     };
     const cancel = (ev: PointerEvent): void => {
       if (press && ev.pointerId === press.id) settle();

@@ -4,7 +4,7 @@ import type { Board } from '../../../../src/core/board.js';
 import type { Mark } from './analysis.js';
 
 /** The centre of a square as drawn, in squares from the board's top left corner (turned round when flip). */
-export function centre(board: Board, name: string, flip: boolean): [number, number] {
+function centre(board: Board, name: string, flip: boolean): [number, number] {
   const s = board.parse(name);
   const f = s % board.width,
     r = Math.floor(s / board.width);
