@@ -1,6 +1,7 @@
 // The Random walk page: the chance that a leaper making N uniformly random moves stays on the board, from
-// every start square (heat map), exact fractions on hover or focus, the distribution after N moves from a
-// clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the state lives in the URL.
+// every start square (heat map), exact fractions on hover or focus, one seeded walk played over the map, the
+// distribution after N moves from a clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the
+// state lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
 import {

@@ -159,7 +159,7 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
           <button type="button" onClick={() => go(n - 1)} disabled={n === 0} aria-label="Back a move">
             ◀
           </button>
-          <button type="button" class="primary" onClick={play} aria-pressed={playing}>
+          <button type="button" class="primary" onClick={play}>
             {playing ? 'Pause' : 'Play'}
           </button>
           <button type="button" onClick={() => go(n + 1)} disabled={n >= walk.moves} aria-label="Forward a move">
