@@ -1,5 +1,6 @@
-// The Moves page: a board, a piece spec, pieces and blockers placed by click; attacked squares, their count
-// and the mobility heat map update at once; the whole state lives in the URL.
+// The Moves page: a board, a piece spec, pieces and blockers placed by click or tap (a mode toggle beside the
+// board; shift-click too with a mouse); attacked squares, their count and the mobility heat map update at once;
+// the whole state lives in the URL.
 import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
@@ -7,6 +8,7 @@ import { mobilitySync } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
 import { BoardView } from '../../board/Board.js';
 import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { pointWord, useTouch } from '../../controls/touch.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
@@ -14,6 +16,7 @@ import type { RunJob } from '../../worker/jobs.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
 import { mobilityTask, type MobilityRanks, type MobilityRequest, type MovesJobs } from './tasks.js';
 import { quickHeat } from './quick-heat.js';
+import './moves.css';
 import {
   PAGE_MAX_SIDE,
   compute,
@@ -53,7 +56,12 @@ function makeWorker(): Worker {
 
 export function MovesPage({ params }: PageProps) {
   const [state, setState] = useHashState('moves', params, readState, writeState);
-  const [mode, setMode] = useState<'piece' | 'blocker'>('piece');
+  const mode = state.place ?? 'piece';
+  const setMode = (m: 'piece' | 'blocker'): void =>
+    setState((cur) => ({ ...cur, place: m === 'blocker' ? m : undefined }));
+  const touch = useTouch();
+  // "Clicks place" or "Taps place": the one choice on a touch screen, where there is no shift-click.
+  const placeLabel = `${pointWord(touch, true)}s place`;
   const ranksSink = useRef<(m: MobilityRanks) => void>(() => undefined);
   const job = useJob(makeWorker, (req: MobilityRequest, run: RunJob<MovesJobs>) =>
     mobilityTask(req, run, (m) => ranksSink.current(m)),
@@ -165,8 +173,17 @@ export function MovesPage({ params }: PageProps) {
     <section class="page moves">
       <h1>Moves</h1>
       <p class="lead">
-        Click squares to place pieces; shift-click (or switch to <em>Blockers</em>) to place blockers that stop riders.
-        Every piece's attacks are generated together, set-wise, in one call.
+        {touch ? (
+          <>
+            Tap squares to place pieces; switch to <em>Blockers</em> to place blockers that stop riders.
+          </>
+        ) : (
+          <>
+            Click squares to place pieces; shift-click (or switch to <em>Blockers</em>) to place blockers that stop
+            riders.
+          </>
+        )}{' '}
+        The squares every piece attacks are shown at once.
       </p>
       <div class="workbench">
         <div class="controls">
@@ -233,15 +250,7 @@ export function MovesPage({ params }: PageProps) {
             </div>
           </fieldset>
           <fieldset>
-            <legend>Clicks place</legend>
-            <div class="segmented" role="radiogroup" aria-label="Clicks place">
-              {(['piece', 'blocker'] as const).map((m) => (
-                <label key={m} class={mode === m ? 'on' : ''}>
-                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                  {m === 'piece' ? 'Pieces' : 'Blockers'}
-                </label>
-              ))}
-            </div>
+            <legend>Show</legend>
             <label class="check">
               <input
                 type="checkbox"
@@ -251,9 +260,6 @@ export function MovesPage({ params }: PageProps) {
               Mobility heat map
             </label>
             <div class="buttons">
-              <button type="button" onClick={() => update({ pieces: [], blockers: [] })}>
-                Clear board
-              </button>
               <CopyLink />
             </div>
           </fieldset>
@@ -269,6 +275,19 @@ export function MovesPage({ params }: PageProps) {
                 {blockers.count() === 1 ? '' : 's'}
               </span>
             </p>
+          </div>
+          <div class="moves-mode">
+            <div class="segmented" role="radiogroup" aria-label={placeLabel}>
+              {(['piece', 'blocker'] as const).map((m) => (
+                <label key={m} class={mode === m ? 'on' : ''}>
+                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+                  {m === 'piece' ? 'Pieces' : 'Blockers'}
+                </label>
+              ))}
+            </div>
+            <button type="button" onClick={() => update({ pieces: [], blockers: [] })}>
+              Clear board
+            </button>
           </div>
           <BoardView
             board={board}
@@ -301,7 +320,7 @@ export function MovesPage({ params }: PageProps) {
               ? targetNames.join(' ') +
                 (count > LIST_MAX ? ` … and ${thousands(count - LIST_MAX)} more, all marked on the board` : '')
               : from.isEmpty()
-                ? 'Click a square to place a piece.'
+                ? `${pointWord(touch, true)} a square to place a piece.`
                 : ''}
           </p>
         </div>

@@ -1,5 +1,6 @@
-// The Moves page's state: what the URL holds (board, piece spec, pieces, blockers, heat map) and what follows
-// from it (parsed board and piece, the attacked squares), kept free of the DOM so tests can run it in Node.
+// The Moves page's state: what the URL holds (board, piece spec, pieces, blockers, heat map, what a click places)
+// and what follows from it (parsed board and piece, the attacked squares), kept free of the DOM so tests can run it
+// in Node.
 import { Bitboard } from '../../../../src/core/bitboard.js';
 import { Board } from '../../../../src/core/board.js';
 import { GridbitsError } from '../../../../src/core/error.js';
@@ -24,6 +25,8 @@ export interface MovesState {
   pieces: string[];
   blockers: string[];
   heat: boolean;
+  /** What a click or tap places: blockers when set (a link keeps the choice), else pieces. */
+  place?: 'blocker';
 }
 
 const DEFAULT_STATE: MovesState = { width: 8, height: 8, spec: 'knight', pieces: [], blockers: [], heat: false };
@@ -68,6 +71,7 @@ export function readState(params: URLSearchParams): MovesState {
   s.pieces = names(params.get('at'));
   s.blockers = names(params.get('block'));
   s.heat = params.get('heat') === '1';
+  if (params.get('place') === 'blockers') s.place = 'blocker';
   return fitToBoard(s);
 }
 
@@ -79,6 +83,7 @@ export function writeState(s: MovesState): Record<string, string | undefined> {
     at: s.pieces.join(','),
     block: s.blockers.join(','),
     heat: s.heat ? '1' : undefined,
+    place: s.place === 'blocker' ? 'blockers' : undefined,
   };
 }
 

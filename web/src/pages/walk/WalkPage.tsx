@@ -1,6 +1,7 @@
 // The Random walk page: the chance that a leaper making N uniformly random moves stays on the board, from
-// every start square (heat map), exact fractions on hover or focus, the distribution after N moves from a
-// clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the state lives in the URL.
+// every start square (heat map), exact fractions on hover or focus, one seeded walk played over the map, the
+// distribution after N moves from a clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the
+// state lives in the URL.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
 import {
@@ -414,88 +415,95 @@ function Walk({ params }: PageProps) {
         </div>
         <div class="stage">
           <StepsField steps={state.steps} onValid={(n) => update({ steps: n })} />
-          <div class="summary" aria-live="polite" id="walk-square">
-            {shown !== null && value && board ? (
-              <p>
-                <strong>{board.name(shown)}</strong>: P(on the board after {state.steps.toLocaleString('en')} moves) ≈{' '}
-                <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
-                {value.estimate && <span class="muted"> (estimate)</span>}
-                {percentText(value.probability) && <span class="muted"> ({percentText(value.probability)})</span>}
-                {value.probability === 0 && Number.isFinite(value.log10) && (
-                  <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>
-                )}
-                {exact !== null ? (
-                  <>
-                    {' '}
-                    = <span id="walk-exact">{exact}</span>
-                  </>
+          <div class="walk-main">
+            <div class="walk-board">
+              {board && (
+                <BoardView
+                  board={board}
+                  label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board${mapEstimate ? ', estimated' : ''}`}
+                  view={view}
+                  describe={describe}
+                  onActivate={onActivate}
+                  onHover={setHover}
+                  overlay={graph && walk ? <WalkOverlay graph={graph} walk={walk} step={state.step} /> : undefined}
+                />
+              )}
+            </div>
+            <div class="walk-side">
+              <div class="summary" aria-live="polite" id="walk-square">
+                {shown !== null && value && board ? (
+                  <p>
+                    <strong>{board.name(shown)}</strong>: P(on the board after {state.steps.toLocaleString('en')} moves)
+                    ≈ <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
+                    {value.estimate && <span class="muted"> (estimate)</span>}
+                    {percentText(value.probability) && <span class="muted"> ({percentText(value.probability)})</span>}
+                    {value.probability === 0 && Number.isFinite(value.log10) && (
+                      <span class="muted"> (log10 = {value.log10.toFixed(4)})</span>
+                    )}
+                    {exact !== null ? (
+                      <>
+                        {' '}
+                        = <span id="walk-exact">{exact}</span>
+                      </>
+                    ) : (
+                      <span class="muted"> · exact fractions up to 8×8 at N = 400 or 25×25 at N = 120 here</span>
+                    )}
+                    {shown === from && point && (
+                      <span class="muted" id="walk-method">
+                        {' '}
+                        · {METHOD_WORDS[point.method] ?? point.method}, relative error at most{' '}
+                        {point.relativeError.toExponential(1)}
+                      </span>
+                    )}
+                  </p>
                 ) : (
-                  <span class="muted"> · exact fractions up to 8×8 at N = 400 or 25×25 at N = 120 here</span>
+                  <p class="muted">
+                    {map
+                      ? touch
+                        ? 'Tap a square.'
+                        : 'Hover, focus or click a square.'
+                      : mapRes
+                        ? `${pointWord(touch, true)} a square for its value.`
+                        : ' '}
+                  </p>
                 )}
-                {shown === from && point && (
-                  <span class="muted" id="walk-method">
-                    {' '}
-                    · {METHOD_WORDS[point.method] ?? point.method}, relative error at most{' '}
-                    {point.relativeError.toExponential(1)}
-                  </span>
+              </div>
+              {graph && walk && (
+                <WalkPlayer graph={graph} walk={walk} state={state} exact={startValue} onChange={updateWalk} />
+              )}
+              <div class="walk-answers">
+                <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
+                <QuickStatus state={quickMapJob.state} />
+                {mapHeat && (
+                  <Legend
+                    label="Survival heat map legend"
+                    scale={mapHeat}
+                    what={`P(still on the board after ${state.steps} moves)`}
+                  />
                 )}
-              </p>
-            ) : (
-              <p class="muted">
-                {map
-                  ? touch
-                    ? 'Tap a square.'
-                    : 'Hover, focus or click a square.'
-                  : mapRes
-                    ? `${pointWord(touch, true)} a square for its value.`
-                    : ' '}
-              </p>
-            )}
-          </div>
-          {board && (
-            <BoardView
-              board={board}
-              label={`Survival after ${state.steps} moves, ${board.width}×${board.height} board${mapEstimate ? ', estimated' : ''}`}
-              view={view}
-              describe={describe}
-              onActivate={onActivate}
-              onHover={setHover}
-              overlay={graph && walk ? <WalkOverlay graph={graph} walk={walk} step={state.step} /> : undefined}
-            />
-          )}
-          {graph && walk && (
-            <WalkPlayer graph={graph} walk={walk} state={state} exact={startValue} onChange={updateWalk} />
-          )}
-          <div class="walk-answers">
-            <JobStatus state={mapJob.state} onCancel={() => mapJob.cancel()} />
-            <QuickStatus state={quickMapJob.state} />
-            {mapHeat && (
-              <Legend
-                label="Survival heat map legend"
-                scale={mapHeat}
-                what={`P(still on the board after ${state.steps} moves)`}
-              />
-            )}
-            {mapEstimate && (
-              <p id="walk-map-estimate" class="help">
-                {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
-              </p>
-            )}
-            {mapRes?.over && board && (
-              <p id="walk-map-limit" class="help">
-                Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height} board
-                is more work than this page takes on, so the map stays an estimate. {pointWord(touch, true)} a square to
-                compute its own value.
-              </p>
-            )}
-            {mapRes && (
-              <p id="walk-lambda" class="help">
-                Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move: for
-                large N the probability falls like c·λ<sup>N</sup>, log10 λ ={' '}
-                {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from {board?.name(mapRes.lambdaFrom)}
-                ).
-              </p>
-            )}
+                {mapEstimate && (
+                  <p id="walk-map-estimate" class="help">
+                    {estimateNote(mapEstimate)}.{mapRes ? '' : ' The exact map replaces it when it is ready.'}
+                  </p>
+                )}
+                {mapRes?.over && board && (
+                  <p id="walk-map-limit" class="help">
+                    Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height}{' '}
+                    board is more work than this page takes on, so the map stays an estimate. {pointWord(touch, true)} a
+                    square to compute its own value.
+                  </p>
+                )}
+                {mapRes && (
+                  <p id="walk-lambda" class="help">
+                    Decay rate λ ≈ {mapRes.lambda.toPrecision(10)} (± {mapRes.lambdaError.toExponential(1)}) per move:
+                    for large N the probability falls like c·λ<sup>N</sup>, log10 λ ={' '}
+                    {mapRes.lambda > 0 ? Math.log10(mapRes.lambda).toFixed(6) : '−∞'} (from{' '}
+                    {board?.name(mapRes.lambdaFrom)}
+                    ).
+                  </p>
+                )}
+              </div>
+            </div>
           </div>
           {board && from !== null && (
             <div class="distribution">

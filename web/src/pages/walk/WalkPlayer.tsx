@@ -15,7 +15,7 @@ const TALLY_WALKS = 1000;
 const TALLY_MAX_STEPS = 50_000;
 
 /** A walk and what a player needs of it: its moves, the last one leaving the board when it fell off. */
-export interface ShownWalk extends RandomWalk {
+interface ShownWalk extends RandomWalk {
   /** Moves made: the moves on the board, and the move that left it. */
   moves: number;
 }
@@ -30,7 +30,7 @@ export function useWalk(graph: Graph | null, start: number | null, steps: number
 }
 
 /** The moves shown: `step` within the walk, or all of them. */
-export function shownMoves(walk: ShownWalk, step: number | null): number {
+function shownMoves(walk: ShownWalk, step: number | null): number {
   return step === null ? walk.moves : Math.max(0, Math.min(walk.moves, step));
 }
 
@@ -102,7 +102,7 @@ function ExitMark({ board, from, leap }: { board: Board; from: number; leap: rea
   );
 }
 
-export interface WalkPlayerProps {
+interface WalkPlayerProps {
   graph: Graph;
   walk: ShownWalk;
   state: WalkState;
@@ -159,7 +159,7 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
           <button type="button" onClick={() => go(n - 1)} disabled={n === 0} aria-label="Back a move">
             ◀
           </button>
-          <button type="button" class="primary" onClick={play} aria-pressed={playing}>
+          <button type="button" class="primary" onClick={play}>
             {playing ? 'Pause' : 'Play'}
           </button>
           <button type="button" onClick={() => go(n + 1)} disabled={n >= walk.moves} aria-label="Forward a move">

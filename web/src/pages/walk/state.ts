@@ -110,7 +110,7 @@ export function writeState(s: WalkState): Record<string, string | undefined> {
     piece: s.spec,
     n: String(s.steps),
     from: s.from || undefined,
-    seed: String(s.seed),
+    seed: s.seed === DEFAULT_STATE.seed ? undefined : String(s.seed),
     step: s.step === null ? undefined : String(s.step),
     speed: s.speed === DEFAULT_SPEED ? undefined : String(s.speed),
   };
