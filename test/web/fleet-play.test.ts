@@ -342,6 +342,28 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
     expect(await page.locator('#fleet-game-status').count()).toBe(0);
   });
 
+  it('the heat map on 32×32 says from the start that the exact map may not come, and then that it is out of reach', async () => {
+    await pg.open('#/fleet?board=32x32&fleet=classic&heat=1');
+    const label = page.locator('#fleet-heat .muted');
+    await expect
+      .poll(() => label.textContent(), WAIT)
+      .toMatch(/^chance of a ship, an estimate from [0-9,]+ uniform layouts/);
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const t = (await label.textContent()) ?? '';
+          seen.add(t.replace(/[0-9,]+ uniform/, 'N uniform'));
+          return t;
+        },
+        { timeout: 40_000, interval: 250 },
+      )
+      .toMatch(/; the exact map is out of reach on this board \(.*\), so this estimate stays$/);
+    // Never a promise the page did not keep.
+    for (const t of seen) expect(t).not.toMatch(/follows/);
+    expect(await page.locator('.job progress').count()).toBe(0);
+  }, 60_000);
+
   it('logged no console errors or warnings', () => {
     expect(pg.problems).toEqual([]);
   });
