@@ -347,13 +347,13 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
     const label = page.locator('#fleet-heat .muted');
     await expect
       .poll(() => label.textContent(), WAIT)
-      .toMatch(/^chance of a ship, an estimate from [0-9,]+ uniform layouts/);
+      .toMatch(/^chance of a ship, an estimate from [0-9,]+ (uniform|weighted random) layouts/);
     const seen = new Set<string>();
     await expect
       .poll(
         async () => {
           const t = (await label.textContent()) ?? '';
-          seen.add(t.replace(/[0-9,]+ uniform/, 'N uniform'));
+          seen.add(t.replace(/[0-9,]+/g, 'N'));
           return t;
         },
         { timeout: 40_000, interval: 250 },
@@ -363,6 +363,19 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
     for (const t of seen) expect(t).not.toMatch(/follows/);
     expect(await page.locator('.job progress').count()).toBe(0);
   }, 60_000);
+
+  it('a drawn fleet on 10×10 gets its first heat estimate from thousands of layouts, said with their worth', async () => {
+    await pg.open('#/fleet?board=10x10&fleet=classic&ships=%23./%23%23/%23.,%23%23%23/.%23.&heat=1');
+    await page.waitForSelector('#fleet-heat[data-method="first"]', WAIT);
+    const t = (await page.locator('#fleet-heat .muted').textContent())!;
+    const m =
+      /^chance of a ship, an estimate from ([0-9,]+) weighted random layouts \(worth about ([0-9,]+) uniform ones\)/.exec(
+        t,
+      );
+    expect(m, t).not.toBeNull();
+    expect(Number(m![1].replace(/,/g, ''))).toBeGreaterThanOrEqual(5000);
+    expect(Number(m![2].replace(/,/g, ''))).toBeGreaterThanOrEqual(200);
+  });
 
   it('logged no console errors or warnings', () => {
     expect(pg.problems).toEqual([]);

@@ -666,7 +666,7 @@ export function FleetPage({ params }: PageProps) {
             ) : (
               <>
                 <JobStatus state={heatFirstJob.state} onCancel={() => heatFirstJob.cancel()} />
-                <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
+                {!reach && <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />}
               </>
             )}
             {heatJob.state.status === 'error' && heatLive && <p class="error">{heatJob.state.message}</p>}
@@ -683,7 +683,7 @@ export function FleetPage({ params }: PageProps) {
                 <span class="muted">
                   {heat.total !== undefined
                     ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts`
-                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts${
+                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} ${heat.effective !== undefined ? `weighted random layouts (worth about ${Math.round(heat.effective).toLocaleString('en')} uniform ones)` : 'uniform layouts'}${
                         heat === heatFinal
                           ? heat.why
                             ? ` (${heat.why})`
