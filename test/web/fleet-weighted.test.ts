@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_JOBS } from '../../web/src/pages/fleet/page-jobs.js';
 import { DEFAULT_STATE, specOf } from '../../web/src/pages/fleet/state.js';
 
-/** Every layout of straight ships `sizes` on a w×h board, none touching (not even at corners): per cell, how many cover it. */
+/** Every layout of straight ships `sizes` on a w×h board, none touching (not even at corners): per cell, the covers. */
 function exactCover(w: number, h: number, sizes: number[]): { layouts: number; cover: number[] } {
   const cover = new Array<number>(w * h).fill(0);
   const taken = new Array<number>(w * h).fill(0);
