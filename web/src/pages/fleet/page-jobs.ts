@@ -17,7 +17,7 @@ const WEIGHTED_ROUND = 1000;
 export const ODDS_SAMPLES = 2000;
 
 /** A heat map from weighted layouts: the layouts drawn and Kish's effective number of them. */
-export interface WeightedHeat {
+interface WeightedHeat {
   probability: number[];
   samples: number;
   effective: number;
