@@ -62,6 +62,10 @@ const FIRST_ANSWER_MS = 700;
 const ROUND_GAP_MS = 800;
 /** The count's first round is shorter, so its first figure shows within a second; later rounds pool onto it (ms). */
 const FIRST_ROUND_MS = 350;
+/** How long the exact map runs before its pace is judged (ms). */
+const OUT_OF_REACH_LOOK = 8000;
+/** An exact map whose pace forecasts longer than this (ms) is out of reach: the estimate stays. */
+const OUT_OF_REACH_MS = 120_000;
 /** Boards up to this side get the heat written on each square. */
 const TEXT_SIDE = 12;
 
@@ -200,7 +204,34 @@ export function FleetPage({ params }: PageProps) {
       'Drawing uniform layouts for a first estimate',
     );
   }, [key, state.heat, heatRun]);
-  const startExactHeat = (): void => heatJob.start({ kind: 'heat', spec }, 'Computing the exact map');
+  // The exact map is given its time only while its pace says it can finish: past OUT_OF_REACH_LOOK, a run that has
+  // made no headway, or whose pace forecasts more than OUT_OF_REACH_MS, stops, and the page says the estimate stays.
+  const [outOfReach, setOutOfReach] = useState<{ key: string; minutes: number | null } | null>(null);
+  const exactStarted = useRef(0);
+  const latestHeat = useRef(heatJob.state);
+  latestHeat.current = heatJob.state;
+  const startExactHeat = (): void => {
+    setOutOfReach(null);
+    exactStarted.current = Date.now();
+    heatJob.start({ kind: 'heat', spec }, 'Counting every layout for the exact map');
+  };
+  useEffect(() => {
+    if (heatJob.state.status !== 'running') return;
+    const look = (): void => {
+      const st = latestHeat.current;
+      if (st.status !== 'running') return;
+      const elapsed = Date.now() - exactStarted.current;
+      const share = st.progress?.share ?? 0;
+      const forecast = share > 0 ? elapsed / share : Infinity;
+      if (forecast > OUT_OF_REACH_MS) {
+        heatJob.cancel();
+        setOutOfReach({ key, minutes: Number.isFinite(forecast) ? Math.ceil(forecast / 60_000) : null });
+      } else timer = window.setTimeout(look, 2000);
+    };
+    let timer = window.setTimeout(look, Math.max(0, OUT_OF_REACH_LOOK - (Date.now() - exactStarted.current)));
+    return () => window.clearTimeout(timer);
+  }, [heatJob.state.status]);
+  const reach = outOfReach && outOfReach.key === key ? outOfReach : null;
   useEffect(() => {
     if (heatFirstJob.state.status === 'done' && heatAsked.current === key && heatJob.state.status === 'idle')
       startExactHeat();
@@ -212,6 +243,7 @@ export function FleetPage({ params }: PageProps) {
   const heat = heatFinal ?? (heatFirst && heatFirst.samples ? heatFirst : null);
   const heatStopped =
     heatLive &&
+    !reach &&
     (heatJob.state.status === 'cancelled' ||
       heatJob.state.status === 'error' ||
       heatFirstJob.state.status === 'cancelled' ||
@@ -634,7 +666,7 @@ export function FleetPage({ params }: PageProps) {
             ) : (
               <>
                 <JobStatus state={heatFirstJob.state} onCancel={() => heatFirstJob.cancel()} />
-                <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />
+                {!reach && <JobStatus state={heatJob.state} onCancel={() => heatJob.cancel()} />}
               </>
             )}
             {heatJob.state.status === 'error' && heatLive && <p class="error">{heatJob.state.message}</p>}
@@ -651,7 +683,17 @@ export function FleetPage({ params }: PageProps) {
                 <span class="muted">
                   {heat.total !== undefined
                     ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts`
-                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} uniform layouts${heat === heatFinal ? (heat.why ? ` (${heat.why})` : '') : heatJob.state.status === 'running' ? ' — refining: the exact map follows' : ''}`}
+                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} ${heat.effective !== undefined ? `weighted random layouts (worth about ${Math.round(heat.effective).toLocaleString('en')} uniform ones)` : 'uniform layouts'}${
+                        heat === heatFinal
+                          ? heat.why
+                            ? ` (${heat.why})`
+                            : ''
+                          : reach
+                            ? `; the exact map is out of reach on this board (${reach.minutes === null ? 'counting every layout made no headway in its first seconds' : `counting every layout would take about ${reach.minutes} minutes`}), so this estimate stays`
+                            : heatJob.state.status === 'running'
+                              ? ' — counting every layout for the exact map, which may not finish on a large board'
+                              : ''
+                      }`}
                 </span>
               </div>
             )}

@@ -20,7 +20,7 @@ export interface GameRecord {
 }
 
 /** One shot of a game: who fired and what it did. */
-export interface Fired {
+interface Fired {
   who: 'you' | 'computer';
   result: ShotResult;
 }

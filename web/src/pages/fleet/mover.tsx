@@ -227,14 +227,14 @@ function Harbour({
                 type="button"
                 class="harbour-ship"
                 data-kind-name={names[k]}
-                aria-label={`Pick up a ${names[k]} (${n} to place)`}
                 onPointerDown={(ev) => {
                   if (ev.button === 0) onPick(k, ev);
                 }}
                 onClick={() => onPick(k)}
               >
                 <ShipPicture shape={canonicalOrientation(problem.kinds[k].orientations)} />
-                <span aria-hidden="true">×{n}</span>
+                <span class="sr-only">Pick up a {names[k]}: </span>
+                <span>{n} left</span>
               </button>
             ),
           )}

@@ -11,8 +11,17 @@ import { buildProblem, problemKey, type ProblemSpec } from './state.js';
 
 let hunter: { key: string; hunter: Hunter } | null = null;
 let estimator: { key: string; estimator: PosteriorEstimator } | null = null;
+/** Weighted layouts a round of the weighted heat estimate draws between two looks at its limits. */
+const WEIGHTED_ROUND = 1000;
 /** Weighted samples behind the odds shown to the player (the hunter takes 400 a shot). */
 export const ODDS_SAMPLES = 2000;
+
+/** A heat map from weighted layouts: the layouts drawn and Kish's effective number of them. */
+interface WeightedHeat {
+  probability: number[];
+  samples: number;
+  effective: number;
+}
 
 /** The shots so far, as the page sends them. */
 export interface Shots {
@@ -42,6 +51,41 @@ export const PAGE_JOBS = {
         createRng(seed),
       );
       return { probability: Array.from(e.probability), effective: e.effective };
+    }),
+  /**
+   * The heat map estimated from up to `samples` weighted layouts (sequential importance sampling: each ship laid in
+   * turn where it fits, the layout weighted by its number of choices), for fleets whose uniform layouts rejection
+   * finds too slowly; drawn in rounds, so a stopped run's partial is the map of the rounds so far.
+   */
+  'page.heatWeighted': (spec: ProblemSpec, samples: number, seed: number) =>
+    job<WeightedHeat, WeightedHeat>(function* (ctl) {
+      const problem = buildProblem(spec);
+      const e = new PosteriorEstimator(problem);
+      const k = { marks: new Uint8Array(problem.width * problem.height), sunk: [] };
+      const rng = createRng(seed);
+      const acc = new Float64Array(k.marks.length);
+      let drawn = 0,
+        sumW = 0,
+        sumW2 = 0;
+      const map = (): WeightedHeat => ({
+        probability: Array.from(acc, (a) => (sumW > 0 ? a / sumW : 0)),
+        samples: drawn,
+        effective: sumW2 > 0 ? (sumW * sumW) / sumW2 : 0,
+      });
+      ctl.partial = map;
+      while (drawn < samples) {
+        const r = e.estimate(k, Math.min(WEIGHTED_ROUND, samples - drawn), rng);
+        let w = 0;
+        for (const x of r.weight) {
+          w += x;
+          sumW2 += x * x;
+        }
+        for (let s = 0; s < acc.length; s++) acc[s] += r.probability[s] * w;
+        sumW += w;
+        drawn += Math.min(WEIGHTED_ROUND, samples - drawn);
+        yield;
+      }
+      return map();
     }),
   /** An estimate of the number of layouts, refined for as long as it runs. */
   'page.countEstimate': (spec: ProblemSpec, seed: number) =>
