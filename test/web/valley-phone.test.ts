@@ -48,7 +48,7 @@ const STATES: ReadonlyArray<[string, string, (page: Page) => Promise<unknown>]> 
           (page: Page) => page.locator('#valley-review-note').waitFor(WAIT),
         ],
         ['a hint shown', '#/valley?white=human&black=human&moves=b1b4,d5d2', hint],
-      ] as const)
+      ] as ReadonlyArray<[string, string, (page: Page) => Promise<unknown>]>)
     : []),
 ];
 

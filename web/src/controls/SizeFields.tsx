@@ -83,31 +83,3 @@ export function SizeFields({ idPrefix, width, height, max, parse, onChange }: Si
     </div>
   );
 }
-
-/** A "Copy link" button: copies the page's address and says so (or shows the address where copying is refused). */
-export function CopyLink() {
-  const [said, setSaid] = useState('');
-  const copy = (): void => {
-    const url = location.href;
-    if (!navigator.clipboard) {
-      setSaid(url);
-      return;
-    }
-    navigator.clipboard.writeText(url).then(
-      () => setSaid('Link copied.'),
-      () => setSaid(url),
-    );
-  };
-  return (
-    <>
-      <button type="button" onClick={copy}>
-        Copy link
-      </button>
-      {said && (
-        <p class="help copied" role="status">
-          {said}
-        </p>
-      )}
-    </>
-  );
-}

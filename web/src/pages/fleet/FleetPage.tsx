@@ -6,7 +6,7 @@ import { Board } from '../../../../src/core/board.js';
 import { checkFleetCells, shipCount } from '../../../../src/fleet/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
-import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { SizeFields } from '../../controls/SizeFields.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
@@ -493,7 +493,6 @@ export function FleetPage({ params }: PageProps) {
                 <button type="button" disabled={!problem} onClick={startCount}>
                   Count layouts
                 </button>
-                <CopyLink />
               </div>
               <label class="check">
                 <input

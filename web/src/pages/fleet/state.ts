@@ -241,7 +241,7 @@ export function toggleLayoutCell(layout: readonly string[][], name: string): str
  * ship.
  */
 export function drawnShape(cells: ReadonlySet<number>, w: number): string | { error: string } {
-  if (cells.size === 0) return { error: 'Draw a ship first: click cells of the small grid.' };
+  if (cells.size === 0) return { error: 'Draw a ship first: choose its cells on the small grid.' };
   const offsets = [...cells].map((i): [number, number] => [i % w, Math.floor(i / w)]);
   try {
     return shapeText(parseShape(shapeText(offsets)));

@@ -7,7 +7,7 @@ import { finishedValue } from '../../../../src/core/job.js';
 import { mobilitySync } from '../../../../src/pieces/mobility.js';
 import { PIECE_NAMES } from '../../../../src/pieces/piece.js';
 import { BoardView } from '../../board/Board.js';
-import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { SizeFields } from '../../controls/SizeFields.js';
 import { pointWord, useTouch } from '../../controls/touch.js';
 import type { SquareView } from '../../board/types.js';
 import type { PageProps } from '../../router.js';
@@ -259,9 +259,6 @@ export function MovesPage({ params }: PageProps) {
               />
               Mobility heat map
             </label>
-            <div class="buttons">
-              <CopyLink />
-            </div>
           </fieldset>
         </div>
         <div class="stage">

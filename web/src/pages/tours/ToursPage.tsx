@@ -6,7 +6,7 @@ import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
 import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour, methodWords } from '../../../../src/tour/index.js';
 import { BoardView, DOM_SIDE } from '../../board/Board.js';
-import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { SizeFields } from '../../controls/SizeFields.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
 import { textSize, type SquareView } from '../../board/types.js';
 import type { PageProps } from '../../router.js';
@@ -595,7 +595,6 @@ export function ToursPage({ params }: PageProps) {
               <button type="button" onClick={exportPng} disabled={!canExport}>
                 Export PNG
               </button>
-              <CopyLink />
             </div>
             {path && !canExport && (
               <p class="help">

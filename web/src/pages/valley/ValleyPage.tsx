@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
-import { CopyLink } from '../../controls/SizeFields.js';
 import { pointWord, useTouch } from '../../controls/touch.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
@@ -573,9 +572,6 @@ export function ValleyPage({ params }: PageProps) {
                 });
               }}
             />
-            <div class="buttons">
-              <CopyLink />
-            </div>
           </fieldset>
         </div>
         <div class="stage">

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/walk/index.js';
 import { BoardView } from '../../board/Board.js';
 import type { SquareView } from '../../board/types.js';
-import { CopyLink, SizeFields } from '../../controls/SizeFields.js';
+import { SizeFields } from '../../controls/SizeFields.js';
 import { pointWord, useTouch } from '../../controls/touch.js';
 import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
@@ -409,9 +409,6 @@ function Walk({ params }: PageProps) {
               </p>
             </div>
           </fieldset>
-          <div class="buttons">
-            <CopyLink />
-          </div>
         </div>
         <div class="stage">
           <StepsField steps={state.steps} onValid={(n) => update({ steps: n })} />
