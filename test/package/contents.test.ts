@@ -7,12 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO, pack, type Packed } from './tarball.js';
 
 /**
- * The most the package may weigh unpacked, the playground and its API reference included: 3 MiB. At 1.0 it
- * weighs 2.83 MiB (the playground 1.19 MB, the library 0.71 MB, the CLI 0.67 MB, the types 0.36 MB); the
- * library ships without its comments (the types keep them), and source maps or a second copy of the CLI, as 0.1
- * shipped, would pass the budget at once.
+ * The most the package may weigh unpacked, the playground and its API reference included: 3.25 MiB. At 1.0 it
+ * weighed 2.83 MiB; the playground's games (placing ships by hand, King's Valley's review, building a tour, the
+ * animated walk) and its offline files brought it to 3.00 MiB (the playground 1.29 MB, the library 0.73 MB, the CLI
+ * 0.71 MB, the types 0.37 MB). The library ships without its comments (the types keep them), and source maps or a
+ * second copy of the CLI, as 0.1 shipped, would pass the budget at once.
  */
-const BUDGET = 3 * 2 ** 20;
+const BUDGET = 3.25 * 2 ** 20;
 
 interface Manifest {
   license: string;

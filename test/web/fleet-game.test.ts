@@ -267,7 +267,9 @@ describe.skipIf(skip)('a Sea Battle game in Chromium, checked by the rules', () 
       );
       expect(g).toBeGreaterThan(r + 60);
     }
-    // Sunk cells look alike on both boards, whether or not the odds were shown when they were shot.
+    // Sunk cells look alike on both boards, whether or not the odds were shown when they were shot (once the last
+    // sinking's flash is over).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     const fills = await page
       .locator('.mark-sunk')
       .evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
