@@ -120,6 +120,19 @@ const SHOTS: Shot[] = [
     after: '#tour-euler',
   },
   {
+    name: 'tours-your-turn',
+    hash: '#/tours?board=6x6&mode=play&path=a1-b3-c1-a2-b4-a6-c5-e6-f4-e2-c3-d1-f2-e4-f6-d5',
+    ready: '#play-verdict',
+    run: 'Hint',
+    times: 1,
+    after: '#play-hint',
+  },
+  {
+    name: 'walk-one-walk',
+    hash: '#/walk?board=8x8&piece=knight&n=10&from=b2&seed=4&step=6',
+    ready: '#walk-walk',
+  },
+  {
     name: 'walk',
     hash: '#/walk?board=8x8&piece=knight&n=10&from=a1',
     ready: '.board[aria-label^="Distribution"] [data-square="a1"][aria-label*="probability"]',
@@ -142,6 +155,14 @@ const SHOTS: Shot[] = [
     name: 'valley-analysis',
     hash: '#/valley?white=human&black=human&moves=d1e2,d5d1,e2c4,a5d2&analysis=on&think=60',
     ready: '.valley-analysis[data-status="done"]',
+  },
+  {
+    name: 'valley-review',
+    hash: '#/valley?white=human&black=human&moves=b1b4,d5d2,e1e4,b5e2,a1a4,c5c2,e4d5,e5e3&at=4&flip=1',
+    ready: '#valley-review-note',
+    run: 'Hint',
+    times: 1,
+    after: '#valley-hint[data-move]',
   },
   {
     name: 'valley-confirm',
