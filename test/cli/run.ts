@@ -17,7 +17,10 @@ export function gridbits(args: string[], input?: string): Run {
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 120_000,
   });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  // A process ended by a signal (the time limit's, or a crash) has no status: -1, the signal named on stderr.
+  const ended =
+    r.status === null ? `\n[ended by ${r.signal ?? 'no status'}${r.error ? `: ${r.error.message}` : ''}]` : '';
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr + ended };
 }
 
 /**
@@ -26,7 +29,10 @@ export function gridbits(args: string[], input?: string): Run {
  */
 export function gridbitsJson<T = Record<string, unknown>>(args: string[], input?: string, code = 0): T {
   const r = gridbits([...args, '--json'], input);
-  if (r.code !== code) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}`);
+  if (r.code !== code)
+    throw new Error(
+      `gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}\n[stdout: ${r.stdout.slice(0, 300)}]`,
+    );
   return JSON.parse(r.stdout) as T;
 }
 
@@ -69,6 +75,9 @@ export function gridbitsCheck<T = Record<string, unknown>>(args: string[], input
   const r = gridbits([...args, '--json'], input);
   const doc = JSON.parse(r.stdout || 'null') as { valid?: unknown } | null;
   const code = doc?.valid === false ? 1 : 0;
-  if (r.code !== code) throw new Error(`gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}`);
+  if (r.code !== code)
+    throw new Error(
+      `gridbits ${args.join(' ')} exited ${r.code}, not ${code}: ${r.stderr}\n[stdout: ${r.stdout.slice(0, 300)}]`,
+    );
   return doc as T;
 }
