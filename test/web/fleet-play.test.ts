@@ -335,8 +335,13 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
     await expect
       .poll(() => page.locator('#fleet-score [data-side="computer"]').textContent(), WAIT)
       .toMatch(/^The computer: 3 shots/);
-    const game = new URL(page.url()).hash.match(/game=([^&]+)/)![1];
-    expect(game.split('.')[2].split('-')).toHaveLength(6);
+    // The address follows the page a moment later.
+    const shotsInAddress = (): number =>
+      new URL(page.url()).hash
+        .match(/game=([^&]+)/)![1]
+        .split('.')[2]
+        .split('-').length;
+    await expect.poll(shotsInAddress, WAIT).toBe(6);
     // A record that breaks the rules (a square shot twice) is no game: the page offers a new one.
     await pg.open(`#/fleet?board=10x10&fleet=classic&play=1&game=${gameParam(CLASSIC, CLASSIC, ['f1', 'a10', 'f1'])}`);
     await page.getByRole('button', { name: 'New game' }).waitFor();

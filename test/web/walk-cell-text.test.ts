@@ -63,6 +63,8 @@ describe('the figure on a Random walk square', () => {
     expect(cellText(0, -124167783.4)).toBe('10^\n−1.2·10⁸');
     expect(cellText(0, -Infinity)).toBe('0');
     expect(cellText(1, 0)).toBe('1');
+    // Just above 10⁻¹⁰⁰⁰, where the mantissa would round to 9.9·10⁻¹⁰⁰⁰: the far form (fast-check found it).
+    expect(cellText(0, -999.0021769192543)).toBe('10^\n−1.0·10³');
     // Rounding up to the next power keeps one digit before the point.
     expect(cellText(0, -234.001)).toBe('1.0·10⁻²³⁴');
     // Bad values never throw.

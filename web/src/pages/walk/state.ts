@@ -192,7 +192,8 @@ export function cellText(p: number, log10: number): string {
     e = Number(ee);
   } else {
     const l = Number.isFinite(log10) ? log10 : Math.log10(p);
-    if (l < FAR) {
+    // Below 10⁻⁹⁹⁹ (whose mantissa may round to 9.9·10⁻¹⁰⁰⁰, an exponent too long for a square).
+    if (l < FAR + 1) {
       const [lm, le] = (-l).toExponential(1).split('e');
       return `10^\n−${lm}·${tenTo(Number(le))}`;
     }
