@@ -131,6 +131,9 @@ describe.skipIf(skip)('Random walk: one walk played, figures whole, the first sc
   it('at N = 10⁹ every square’s figure is whole inside its square and reads as its probability (desktop, phone)', async () => {
     for (const page of [pg.page, phone]) {
       await openOn(page, '#/walk?board=8x8&n=1000000000');
+      // Every square's answer for N = 10⁹ in (not an earlier N's).
+      const far = page.locator('.board[aria-label^="Survival"] [data-square][aria-label*="probability 10^-"]');
+      await expect.poll(() => far.count(), WAIT).toBe(64);
       const cells = await page.locator('.board[aria-label^="Survival"] [data-square]').evaluateAll((els) =>
         els.map((e) => {
           const span = e.querySelector('.count')!;
