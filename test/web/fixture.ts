@@ -1,7 +1,7 @@
 // One Chromium page on a `gridbits serve` of the built playground, for a describe block: started before its
 // tests (in a fresh context of the test worker's Chromium), stopped after them; console errors, warnings and page
 // errors collected in `problems`.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { openContext, type Context } from './browser.js';
 import { ensureWebBuilt } from './build.js';
@@ -53,6 +53,34 @@ export function usePlaygroundPage(setup?: (page: Page) => Promise<unknown>): Pla
     async open(hash: string) {
       await page!.goto('about:blank');
       await page!.goto(served!.url + hash);
+    },
+  };
+}
+
+/**
+ * A 390×844 touch phone beside a playground page (its own context in the same browser), for a describe block that
+ * tests both sizes: the fixture's page is set to 1280×800; the phone's errors and warnings go to `pg.problems`.
+ */
+export function usePhone(pg: PlaygroundPage): { readonly page: Page } {
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    await pg.page.setViewportSize({ width: 1280, height: 800 });
+    context = await pg.browser.context.browser()!.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    page = await context.newPage();
+    page.on('pageerror', (e) => pg.problems.push(`phone page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') pg.problems.push(`phone ${m.type()}: ${m.text()}`);
+    });
+  });
+  afterAll(() => context?.close());
+  return {
+    get page() {
+      return page!;
     },
   };
 }

@@ -1,10 +1,10 @@
 // The Moves page's first screen and touch words in Chromium: at 1280×800 and on a 390×844 touch phone the whole
 // board and what a click or tap places are on the first screen; the phone is told to tap (no shift-click, no
 // hover) and places blockers with the mode beside the board, the mode kept in the address; no serious axe finding.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { usePlaygroundPage } from './fixture.js';
+import { usePhone, usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
@@ -31,22 +31,11 @@ function rookTargets(from: string, blockers: string[]): number {
 
 describe.skipIf(skip)('Moves: the first screen and touch words (Chromium)', () => {
   const pg = usePlaygroundPage();
-  let phoneContext: BrowserContext;
+  const phoneOf = usePhone(pg);
   let phone: Page;
-  beforeAll(async () => {
-    await pg.page.setViewportSize({ width: 1280, height: 800 });
-    phoneContext = await pg.browser.context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    phone = await phoneContext.newPage();
-    phone.on('pageerror', (e) => pg.problems.push(`phone page error: ${e.message}`));
-    phone.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') pg.problems.push(`phone ${m.type()}: ${m.text()}`);
-    });
+  beforeAll(() => {
+    phone = phoneOf.page;
   });
-  afterAll(() => phoneContext?.close());
 
   it('the whole board and what a click places are on the first screen (1280×800, 390×844 touch)', async () => {
     for (const [page, height, width] of [

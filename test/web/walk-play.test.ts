@@ -2,11 +2,11 @@
 // walk played over the map (the same seed the same walk, every move a knight's, the move off the board where the
 // walk says), the seed and move in the address; every square's figure whole and right at N = 10⁹; N, the board
 // and the walk's controls on the first screen; touch words on the phone; no serious axe finding, playing or paused.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cellText } from '../../web/src/pages/walk/state.js';
 import { axeViolations } from './axe.js';
-import { usePlaygroundPage } from './fixture.js';
+import { usePhone, usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 import { runs } from '../long.js';
 
@@ -43,22 +43,11 @@ function checkKnightWalk(names: string[], exit: string, w: number, h: number, n:
 
 describe.skipIf(skip)('Random walk: one walk played, figures whole, the first screen (Chromium)', () => {
   const pg = usePlaygroundPage();
-  let phoneContext: BrowserContext;
+  const phoneOf = usePhone(pg);
   let phone: Page;
-  beforeAll(async () => {
-    await pg.page.setViewportSize({ width: 1280, height: 800 });
-    phoneContext = await pg.browser.context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    phone = await phoneContext.newPage();
-    phone.on('pageerror', (e) => pg.problems.push(`phone page error: ${e.message}`));
-    phone.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') pg.problems.push(`phone ${m.type()}: ${m.text()}`);
-    });
+  beforeAll(() => {
+    phone = phoneOf.page;
   });
-  afterAll(() => phoneContext?.close());
   const openOn = async (page: Page, hash: string): Promise<void> => {
     await page.goto('about:blank');
     await page.goto(pg.served.url + hash);
