@@ -11,7 +11,8 @@ import { interruptible } from './io.js';
 import type { Output } from './output.js';
 import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
-import { plural, secondsSince, secondsWords, stopName, stopWords, thousands, type Stop } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords, type Stop } from './words.js';
 
 /** Where a sharded count runs: the local cores (with an optional checkpoint and time limit) or a queue. */
 export interface FleetShardRun {

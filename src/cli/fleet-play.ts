@@ -2,7 +2,8 @@
 // from a shot record, a game against the computer in the terminal, and the hunting AI's shot distribution over
 // many games.
 import { exitOf } from './exit.js';
-import { plural, secondsSince, stopName, stopWords, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsSince, stopName, stopWords } from './words.js';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { Board } from '../core/board.js';

@@ -18,7 +18,8 @@ import { parseQueueAddress } from './queue-address.js';
 import { runJob } from './run-job.js';
 import { seedOf } from './seed.js';
 import { FORBIDDEN_GLYPH, PLACE_METHODS } from './constants.js';
-import { durationWords, plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { durationWords, plural, secondsSince, secondsWords, stopName, stopWords } from './words.js';
 import {
   answerOf,
   COUNT_WORKER_CELLS,

@@ -14,7 +14,8 @@ import { boardAndRest, bool, list, str, type Parsed } from './command.js';
 import { readTextArg } from './io.js';
 import type { Output } from './output.js';
 import { exitOf } from './exit.js';
-import { plural, secondsWords, stopName, stopWords, thousands, type Limits, type Stop } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsWords, stopName, stopWords, type Limits, type Stop } from './words.js';
 
 /** The problem as plain data (for a job run in a worker, too), from the flags and a board text. */
 export async function fleetSpecFromArgs(args: Parsed, boardText: string | undefined): Promise<FleetSpec> {

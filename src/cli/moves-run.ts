@@ -1,7 +1,8 @@
 // The work of `moves` (targets of pieces on given squares) and `mobility` (move counts from every square), loaded
 // when one of them runs (moves.ts has their flags and help).
 import { exitOf } from './exit.js';
-import { plural, secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords } from './words.js';
 import { adoptWords, Bitboard } from '../core/bitboard.js';
 import { parseBoardSize, type Board } from '../core/board.js';
 import { GridbitsError } from '../core/error.js';

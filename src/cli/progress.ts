@@ -2,7 +2,7 @@
 // unit) as a bar with the per cent, the rate and the time left, redrawn in place on a terminal; a line now and
 // then elsewhere (with --progress).
 import type { Progress } from '../core/run.js';
-import { thousands } from './words.js';
+import { thousands } from '../core/text.js';
 
 /** How often the display is redrawn at most: 10 times a second on a terminal, every 2 s on a pipe. */
 const TTY_EVERY_MS = 100;

@@ -16,7 +16,8 @@ import {
   watchQueue,
   type ShardJobData,
 } from './queue.js';
-import { durationWords, plural, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { durationWords, plural } from './words.js';
 import type { QueueAddress } from './queue-address.js';
 
 /** How often the coordinator looks at the shards it waits for. */

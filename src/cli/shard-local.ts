@@ -6,7 +6,8 @@ import { interruptible, whileSaving } from './io.js';
 import type { Output } from './output.js';
 import { timeLeft } from './run-job.js';
 import { countShardsLocally } from './shard-threads.js';
-import { plural, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural } from './words.js';
 
 /** How a command runs its shards locally. */
 export interface LocalRun {

@@ -29,16 +29,8 @@ import { isKnight } from '../tour/existence.js';
 import { DEFAULT_SHARDS } from '../core/shards.js';
 import { LOCAL_SHARDS } from './shard-threads.js';
 import { exitOf } from './exit.js';
-import {
-  bytesWords,
-  cliSizes,
-  peakMemoryBytes,
-  secondsSince,
-  secondsWords,
-  stopName,
-  thousands,
-  type Stop,
-} from './words.js';
+import { thousands } from '../core/text.js';
+import { bytesWords, cliSizes, peakMemoryBytes, secondsSince, secondsWords, stopName, type Stop } from './words.js';
 
 /** How often a long count saves its checkpoint. */
 const CHECKPOINT_EVERY_MS = 60_000;

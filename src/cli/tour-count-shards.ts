@@ -12,16 +12,8 @@ import type { QueueAddress } from './queue-address.js';
 import { runShardsLocally } from './shard-local.js';
 import { dropCheckpoint } from './checkpoint-file.js';
 import { exitOf } from './exit.js';
-import {
-  bytesWords,
-  peakMemoryBytes,
-  plural,
-  secondsSince,
-  secondsWords,
-  stopName,
-  thousands,
-  type Stop,
-} from './words.js';
+import { thousands } from '../core/text.js';
+import { bytesWords, peakMemoryBytes, plural, secondsSince, secondsWords, stopName, type Stop } from './words.js';
 import { budgetWords } from './tour-stopped.js';
 
 /** How the text names a split count's method, after "frontier dynamic program". */

@@ -15,7 +15,8 @@ import { runJob } from './run-job.js';
 import { bool, duration, int, onlyBoard, str, type Run } from './command.js';
 import type { Sink } from './sink.js';
 import { exitOf } from './exit.js';
-import { cliSizes, secondsWords, stopName, thousands, type Stop } from './words.js';
+import { thousands } from '../core/text.js';
+import { cliSizes, secondsWords, stopName, type Stop } from './words.js';
 import { TOUR_BIG_SQUARES, TOUR_FORMATS, TOUR_TRACE_SQUARES } from './constants.js';
 
 const FORMATS = TOUR_FORMATS;

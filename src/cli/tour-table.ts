@@ -3,7 +3,7 @@
 import { SEARCH_BUDGET } from '../tour/budget.js';
 import { BOARD_FLAG, type Command } from './command.js';
 import { LEAPER_NAMES } from './constants.js';
-import { thousands } from './words.js';
+import { thousands } from '../core/text.js';
 
 export const tourTableCommand: Command = {
   name: 'tour-table',

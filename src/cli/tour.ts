@@ -2,7 +2,7 @@
 // JSON; its flags and help (the work is tour-run.ts).
 import { SEARCH_BUDGET } from '../tour/budget.js';
 import { BOARD_FLAG, type Command } from './command.js';
-import { thousands } from './words.js';
+import { thousands } from '../core/text.js';
 import { LEAPER_NAMES, TOUR_BIG_SQUARES, TOUR_FORMATS, TOUR_TRACE_SQUARES } from './constants.js';
 
 export const tourCommand: Command = {

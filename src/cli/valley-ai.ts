@@ -11,7 +11,8 @@ import { runJob } from './run-job.js';
 import { seedOf } from './seed.js';
 import { boardJson, positionOf } from './valley-shared.js';
 import { EXIT, exitOf } from './exit.js';
-import { plural, secondsSince, secondsWords, stopName, stopWords, thousands, type Stop } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsSince, secondsWords, stopName, stopWords, type Stop } from './words.js';
 
 function noExtra(args: Parsed, sub: string): void {
   const extra = args.positionals[0];

@@ -10,7 +10,8 @@ import { runJob } from './run-job.js';
 import { valleyDiagram } from './valley-board.js';
 import { boardJson, positionOf } from './valley-shared.js';
 import { exitOf } from './exit.js';
-import { secondsSince, secondsWords, stopName, stopWords, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { secondsSince, secondsWords, stopName, stopWords } from './words.js';
 
 function depthOf(text: string | undefined): number {
   if (text === undefined)

@@ -9,7 +9,8 @@ import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { solveAnswer, type SolveAnswer } from './valley-solve-answer.js';
 import { exitOf } from './exit.js';
-import { plural, secondsWords, stopName, stopWords, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural, secondsWords, stopName, stopWords } from './words.js';
 
 /** The answer with the time in seconds (the CLI's one time field) in place of milliseconds. */
 type Answer = Omit<SolveAnswer, 'ms'> & { seconds: number };

@@ -22,7 +22,8 @@ import {
 import { bool, int, onlyBoard, str, type Run } from './command.js';
 import { WALK_FORMATS } from './constants.js';
 import { exitOf } from './exit.js';
-import { plural, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { plural } from './words.js';
 import type { Output } from './output.js';
 import { runJob } from './run-job.js';
 import { seedOf } from './seed.js';

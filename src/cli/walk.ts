@@ -4,7 +4,7 @@
 import { HORIZON_MAX_STEPS } from '../walk/horizon-steps.js';
 import { BOARD_FLAG, seedFlag, type Command } from './command.js';
 import { LEAPER_NAMES, WALK_FORMATS } from './constants.js';
-import { thousands } from './words.js';
+import { thousands } from '../core/text.js';
 
 export const walkCommand: Command = {
   name: 'walk',

@@ -1,16 +1,5 @@
-// The CLI's one way of writing numbers in text: thousands with commas, plural forms, seconds.
-
-/** 1234567 → "1,234,567": the one thousands style of the CLI's text (JSON numbers stay plain). */
-export function thousands(n: number | bigint): string {
-  // Whole numbers are grouped by hand: the first toLocaleString of a process loads the locale data, which
-  // took a tenth of the CLI's start-up when help texts were built with it.
-  if (typeof n === 'bigint' || (Number.isSafeInteger(n) && !Object.is(n, -0))) {
-    const s = String(n);
-    const sign = s[0] === '-' ? '-' : '';
-    return sign + s.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ',');
-  }
-  return n.toLocaleString('en-US');
-}
+// The CLI's one way of writing numbers in text: plural forms and seconds, with thousands as the library writes them.
+import { thousands } from '../core/text.js';
 
 /** Text from the engines with sizes written 8\u00d78, as the CLI writes sizes: 8x8, as typed after the command. */
 export function cliSizes(text: string): string {
@@ -38,7 +27,7 @@ export function secondsWords(seconds: number): string {
 
 /** A length of time in words: "200 ms", "5 s", "2.5 s". */
 export function durationWords(ms: number): string {
-  return ms < 1000 ? `${thousands(ms)} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
+  return ms < 1000 ? `${thousands(ms)} ms` : `${thousands(ms / 1000)} s`;
 }
 
 /** What stopped unfinished work: Ctrl-C, the time limit or the node budget. */

@@ -7,7 +7,8 @@ import { parseQueueAddress } from './queue-address.js';
 import { reachQueue } from './queue.js';
 import { localCores } from './shard-threads.js';
 import { serve } from './worker-serve.js';
-import { durationWords, plural, secondsSince, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { durationWords, plural, secondsSince } from './words.js';
 
 export const worker: Run = async (args, out) => {
   noMoreThan(args.positionals, 0, 'worker');

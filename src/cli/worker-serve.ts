@@ -17,7 +17,8 @@ import type { QueueAddress } from './queue-address.js';
 import { LOCK_MS, STALLED_CHECK_MS } from './constants.js';
 import { shardKind } from './shard-kinds.js';
 import { ShardThreads } from './shard-threads.js';
-import { durationWords, plural, thousands } from './words.js';
+import { thousands } from '../core/text.js';
+import { durationWords, plural } from './words.js';
 
 /** What a worker did: shards counted, shards failed, shards handed back on Ctrl-C. */
 export interface Tally {

@@ -3,6 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { FLEET_MAX_SIDE } from './field.js';
 import type { FleetProblem } from './problem.js';
+import { thousands } from '../core/text.js';
 
 /** The run options every long call takes beside its own (see RunOptions). */
 export const RUN_KEYS = ['signal', 'onProgress', 'onPartial', 'maxNodes', 'timeoutMs'] as const;
@@ -147,7 +148,7 @@ export function checkWhole(value: unknown, name: string, min: number, max = Numb
   if (!(Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max))
     throw new GridbitsError(
       'BAD_ARGUMENT',
-      `${name} must be a whole number from ${min.toLocaleString('en-US')}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max.toLocaleString('en-US')}`}, got ${shown(value)}`,
+      `${name} must be a whole number from ${thousands(min)}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${thousands(max)}`}, got ${shown(value)}`,
     );
 }
 

@@ -1,5 +1,6 @@
 // The counting program's memory cap: the most one of its arrays may take, and the answer the exact methods give
 // (instead of running until the machine is out of memory) for a problem that needs more.
+import { thousands } from '../core/text.js';
 
 /**
  * The largest buffer one table or array of the counting program may take: 2 GiB, sized to a machine of 24 GB,
@@ -41,7 +42,7 @@ export function pastCap(most: number, what: string): PastMemoryCap {
   const size = MAX_TABLE_BYTES >= 2 ** 30 ? `${MAX_TABLE_BYTES / 2 ** 30} GiB` : `${MAX_TABLE_BYTES / 2 ** 20} MiB`;
   return new PastMemoryCap({
     tooLarge: true,
-    reason: `one step of the count would hold more than ${Math.floor(most).toLocaleString('en-US')} ${what} (${size})`,
+    reason: `one step of the count would hold more than ${thousands(Math.floor(most))} ${what} (${size})`,
   });
 }
 

@@ -3,6 +3,7 @@
 import { GridbitsError } from '../core/error.js';
 import { checkKind, checkText, checkWhole, shown } from './args.js';
 import { isStraight, parseShape, shapeClassId, type Shape } from './shape.js';
+import { thousands } from '../core/text.js';
 
 /** The polyominoes of three to five cells by the letters players know them by (free shapes: turned or mirrored). */
 const LETTERS: ReadonlyArray<readonly [string, string]> = [
@@ -73,7 +74,7 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
 
 /** A count in words up to ten ("three"), digits beyond ("12", "1,200"). */
 export function countWord(n: number): string {
-  return NUMBER_WORDS[n] ?? n.toLocaleString('en');
+  return NUMBER_WORDS[n] ?? thousands(n);
 }
 
 /**

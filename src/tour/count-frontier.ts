@@ -13,6 +13,7 @@ import { finishedValue, job, type JobControl } from '../core/job.js';
 import type { CountGraph } from './count-graph.js';
 import { AsideWork } from '../core/pace.js';
 import { limbsToBig, StateTable, tableSteps } from './count-table.js';
+import { thousands } from '../core/text.js';
 
 /*
  * Squares are added one at a time in the counting layout (row by row across the shorter side). Adding square v
@@ -628,7 +629,7 @@ class FrontierRun {
 
   private pastStates(): CountCap {
     return new CountCap(
-      `the count needs more than ${this.maxStates.toLocaleString('en-US')} states at once, past the memory it is allowed`,
+      `the count needs more than ${thousands(this.maxStates)} states at once, past the memory it is allowed`,
     );
   }
 

@@ -24,6 +24,7 @@ import { buildCountGraph } from './count-graph.js';
 import { byCrossing, byHalves, COUNT_MAX_SQUARES, noTours, prepareCount } from './count.js';
 import { checkOptions, checkWhole, leaperOf, shown } from './check.js';
 import { CountCap } from './count-frontier.js';
+import { thousands } from '../core/text.js';
 
 /**
  * The question a sharded count answers, as plain data (it travels to other processes and machines): the
@@ -268,7 +269,7 @@ function checkQuestion(question: unknown, what: string): { board: Board; piece: 
   if ((q.width as number) * (q.height as number) > COUNT_MAX_SQUARES)
     throw new GridbitsError(
       'LIMIT',
-      `${what}: ${q.width}x${q.height} is past the ${COUNT_MAX_SQUARES.toLocaleString('en-US')} squares tours are counted on`,
+      `${what}: ${q.width}x${q.height} is past the ${thousands(COUNT_MAX_SQUARES)} squares tours are counted on`,
     );
   if (typeof q.piece !== 'string')
     throw new GridbitsError(

@@ -34,6 +34,7 @@ import {
 import { HalvesSearch, halvesFit, joinHalvesSteps } from './count-halves.js';
 import { buildCountGraph, vertexOf, type CountGraph } from './count-graph.js';
 import { decide } from './existence.js';
+import { thousands } from '../core/text.js';
 
 /**
  * Conventions (as OEIS counts them):
@@ -233,7 +234,7 @@ export function noTours(board: Board, piece: Piece, closed: boolean, from?: numb
 export const COUNT_MAX_SQUARES = 1_000_000;
 
 function hugeBoard(board: Board): string {
-  return `${board} has ${board.cells} squares; tours are counted on boards up to ${COUNT_MAX_SQUARES.toLocaleString('en-US')} squares even with a budget`;
+  return `${board} has ${board.cells} squares; tours are counted on boards up to ${thousands(COUNT_MAX_SQUARES)} squares even with a budget`;
 }
 
 /**

@@ -15,12 +15,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../src/cli/command.js';
 import { wantColor } from '../../src/cli/output.js';
 import { clock, compact, formatProgress, ProgressDisplay } from '../../src/cli/progress.js';
-import { thousands } from '../../src/cli/words.js';
 import { expectUserError, gridbits } from './run.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -253,38 +251,5 @@ describe('the progress display', () => {
     t += 100;
     d.update({ share: 0.5, done: 100, unit: 'rows' }, 'x: waiting');
     expect(lines.length).toBe(7);
-  });
-});
-
-describe('numbers in text', () => {
-  it('thousands groups whole numbers as the en-US locale does, and leaves fractions to it', () => {
-    const same = (n: number | bigint): void => {
-      expect(thousands(n), String(n)).toBe(n.toLocaleString('en-US'));
-    };
-    fc.assert(fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), same), {
-      numRuns: 2000,
-      seed: 14,
-    });
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), same), { numRuns: 2000, seed: 14 });
-    fc.assert(fc.property(fc.double({ noNaN: true }), same), { numRuns: 2000, seed: 14 });
-    for (const n of [
-      0,
-      -0,
-      1,
-      999,
-      1000,
-      -1000,
-      2 ** 53,
-      1e21,
-      0.5,
-      1234.5678,
-      Infinity,
-      -Infinity,
-      NaN,
-      0n,
-      -999n,
-      1000n,
-    ])
-      same(n);
   });
 });

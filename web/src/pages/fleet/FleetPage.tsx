@@ -37,6 +37,7 @@ import {
   type FleetState,
 } from './state.js';
 import './fleet.css';
+import { thousands } from '../../../../src/core/text.js';
 
 function makeWorker(): Worker {
   return new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' });
@@ -645,7 +646,7 @@ export function FleetPage({ params }: PageProps) {
               <p id="fleet-count" class="help" data-complete={String(count.count !== null)}>
                 {count.count !== null ? (
                   <>
-                    <strong>{BigInt(count.count).toLocaleString('en')}</strong> distinct layouts (ships of one shape are
+                    <strong>{thousands(BigInt(count.count))}</strong> distinct layouts (ships of one shape are
                     interchangeable).
                   </>
                 ) : (
@@ -681,8 +682,8 @@ export function FleetPage({ params }: PageProps) {
                 <span>{(heatMax * 100).toFixed(1)} %</span>
                 <span class="muted">
                   {heat.total !== undefined
-                    ? `chance of a ship, over all ${BigInt(heat.total).toLocaleString('en')} layouts`
-                    : `chance of a ship, an estimate from ${(heat.samples ?? 0).toLocaleString('en')} ${heat.effective !== undefined ? `weighted random layouts (worth about ${Math.round(heat.effective).toLocaleString('en')} uniform ones)` : 'uniform layouts'}${
+                    ? `chance of a ship, over all ${thousands(BigInt(heat.total))} layouts`
+                    : `chance of a ship, an estimate from ${thousands(heat.samples ?? 0)} ${heat.effective !== undefined ? `weighted random layouts (worth about ${thousands(Math.round(heat.effective))} uniform ones)` : 'uniform layouts'}${
                         heat === heatFinal
                           ? heat.why
                             ? ` (${heat.why})`
@@ -730,13 +731,13 @@ function CountFirst({ estimate: e, rounds, state }: { estimate: CountEstimate; r
       {e.accepted > 0 ? (
         <>
           About <strong>{aboutCount(e.estimate)}</strong> layouts, an estimate (95 % between {aboutCount(e.low)} and{' '}
-          {aboutCount(e.high)}) from the {e.accepted.toLocaleString('en')} of {e.proposals.toLocaleString('en')} random
-          proposals that were valid layouts; {then}
+          {aboutCount(e.high)}) from the {thousands(e.accepted)} of {thousands(e.proposals)} random proposals that were
+          valid layouts; {then}
         </>
       ) : (
         <>
-          None of {e.proposals.toLocaleString('en')} random proposals was a valid layout, so there are probably fewer
-          than {aboutCount(e.high)} layouts; {then}
+          None of {thousands(e.proposals)} random proposals was a valid layout, so there are probably fewer than{' '}
+          {aboutCount(e.high)} layouts; {then}
         </>
       )}
     </p>

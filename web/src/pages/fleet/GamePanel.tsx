@@ -20,6 +20,7 @@ import { MarksKey, MarksOverlay, ShipPicture } from './pictures.js';
 import { pointWord, useTouch } from '../../controls/touch.js';
 import { canonicalOrientation, countWord, kindNames, shipsWord } from './shapes.js';
 import type { Method, ProblemSpec } from './state.js';
+import { thousands } from '../../../../src/core/text.js';
 
 function makeWorker(): Worker {
   return new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet-game' });
@@ -369,8 +370,8 @@ export function FleetGamePanel({
               </div>
               {odds && (
                 <p class="help odds-note" id="fleet-odds-note">
-                  The odds are an estimate from {ODDS_LAYOUTS.toLocaleString('en')} random layouts that fit your shots (
-                  {Math.round(odds.effective).toLocaleString('en')} of them carry most of the weight).
+                  The odds are an estimate from {thousands(ODDS_LAYOUTS)} random layouts that fit your shots (
+                  {thousands(Math.round(odds.effective))} of them carry most of the weight).
                 </p>
               )}
             </section>

@@ -5,6 +5,7 @@ import type { Rng } from '../../../../src/core/prng.js';
 import { wilson } from '../../../../src/core/stats.js';
 import { RejectionSampler } from '../../../../src/fleet/reject.js';
 import type { FleetProblem } from '../../../../src/fleet/index.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /** An estimated number of layouts with its 95 % interval, from `accepted` of `proposals` random proposals. */
 export interface CountEstimate {
@@ -95,7 +96,7 @@ export function countEstimateJob(
 /** A large count for people: "about 1,240", "about 26.2 billion", "about 3.1 × 10¹⁸". */
 export function aboutCount(x: number): string {
   if (!(x > 0)) return '0';
-  if (x < 1e6) return Number(x.toPrecision(3)).toLocaleString('en');
+  if (x < 1e6) return thousands(Number(x.toPrecision(3)));
   const words: ReadonlyArray<readonly [number, string]> = [
     [1e12, 'trillion'],
     [1e9, 'billion'],
@@ -103,7 +104,7 @@ export function aboutCount(x: number): string {
   ];
   if (x < 1e15) {
     const [unit, word] = words.find(([u]) => x >= u)!;
-    return `${Number((x / unit).toPrecision(3)).toLocaleString('en')} ${word}`;
+    return `${thousands(Number((x / unit).toPrecision(3)))} ${word}`;
   }
   const e = Math.floor(Math.log10(x));
   const sup = String(e).replace(/[0-9]/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]);

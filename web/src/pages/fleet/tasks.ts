@@ -12,6 +12,7 @@ import type { RunJob } from '../../worker/jobs.js';
 import type { CountEstimate } from './estimate.js';
 import type { PAGE_JOBS } from './page-jobs.js';
 import { COUNT_BUDGET_MS, fleetSpecOf, type Method, type ProblemSpec } from './state.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /** The jobs the page's worker serves: the fleet engine's, and the page's own. */
 export type FleetJobs = Pick<JobsByName, 'fleet.place' | 'fleet.uniform' | 'fleet.count' | 'fleet.heat'> &
@@ -168,12 +169,12 @@ export async function fleetTask(req: FleetRequest, run: RunJob<FleetJobs>): Prom
         const detail =
           r.total === undefined
             ? 'every layout equally likely (drawn by rejection)'
-            : `one of ${r.total.toLocaleString('en')} layouts, each equally likely`;
+            : `one of ${thousands(r.total)} layouts, each equally likely`;
         const shipKinds = layout.ships.map((s) => s.kind);
         return { kind: 'place', exists: true, layout: named(board, layout), shipKinds, reason: '', detail };
       }
       const r = finishedValue(await run('fleet.place', [spec, { method: req.method, seed: req.seed }]));
-      const detail = `${r.nodes.toLocaleString('en')} search nodes`;
+      const detail = `${thousands(r.nodes)} search nodes`;
       if (!r.exists) return { kind: 'place', exists: false, layout: [], shipKinds: [], reason: r.reason, detail };
       const shipKinds = r.layout.ships.map((s) => s.kind);
       return { kind: 'place', exists: true, layout: named(board, r.layout), shipKinds, reason: '', detail };

@@ -29,6 +29,7 @@ import {
   writeState,
   type MovesState,
 } from './state.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /**
  * Pieces whose vectors may reach one square twice (e.g. 1,1*+2,2*) are counted by walking the rays: at once on
@@ -39,7 +40,6 @@ const SYNC_HEAT_CELLS = 4096;
 const LIST_MAX = 300;
 
 /** A count with thousands separated, as the page writes every figure (12,345). */
-const thousands = (n: number): string => n.toLocaleString('en-US');
 
 const EXAMPLES = ['knight+king', '1,3', '2,3', '1,2*', '0,1*+1,2', 'queen-end'];
 

@@ -6,6 +6,7 @@ import type { Board } from '../../../../src/core/board.js';
 import { BoardViewport } from '../../board/context.js';
 import { LegendKey, LegendKeys, LegendRamp } from '../../board/Legend.js';
 import { PATH_COLOURS, VISIT_COLOURS, coloursByVisit } from '../../board/PathOverlay.js';
+import { thousands } from '../../../../src/core/text.js';
 
 interface Props {
   board: Board;
@@ -24,7 +25,7 @@ export function TourLegend({ board, total, shown, complete, lines }: Props) {
   if (view === null || view.width === 0 || total === 0) return null;
   const gradient = coloursByVisit(board, view);
   const numbers = !gradient && lines !== undefined && !lines((view.width / board.width) * view.z);
-  const n = (k: number): string => k.toLocaleString('en-US');
+  const n = (k: number): string => thousands(k);
   const ends = (
     <>
       <LegendKey colour={PATH_COLOURS.start}>start (move 1)</LegendKey>

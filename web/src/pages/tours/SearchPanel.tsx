@@ -5,6 +5,7 @@ import type { Board } from '../../../../src/core/board.js';
 import { SearchMachine, type SearchSwitches, type SearchEvent, type Query } from '../../../../src/tour/index.js';
 import { SpeedControl, useTicker } from './Player.js';
 import { SEARCH_MAX_SPEED } from './speed.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /**
  * Boards up to this many squares are searched step by step: up to 32×32 the board is one button per square, and
@@ -153,7 +154,7 @@ function eventText(board: Board, e: SearchEvent): string {
 
 /** "1 backtrack", "19 backtracks". */
 function plural(n: number, one: string): string {
-  return `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  return `${thousands(n)} ${one}${n === 1 ? '' : 's'}`;
 }
 
 /** The line under the search: where it stands, in words. */
@@ -197,8 +198,8 @@ export function SearchControls({
   if (tooLarge) {
     return (
       <p class="help" id="search-status">
-        The step-by-step search is for boards of up to {SEARCH_MAX_CELLS.toLocaleString('en-US')} squares (try 3×4 or
-        5×5), where every square is a button of its own.
+        The step-by-step search is for boards of up to {thousands(SEARCH_MAX_CELLS)} squares (try 3×4 or 5×5), where
+        every square is a button of its own.
       </p>
     );
   }

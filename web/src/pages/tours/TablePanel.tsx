@@ -8,6 +8,7 @@ import { fileName, type Board } from '../../../../src/core/board.js';
 import { JobStatus, type JobState } from '../../worker/useJob.js';
 import { cellText } from './state.js';
 import type { StreamedTable } from './table-stream.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /** Tables of boards up to this size start at once; larger ones on request, up to TABLE_MAX_CELLS. */
 const AUTO_CELLS = 64;
@@ -82,7 +83,7 @@ function Rank({ children }: { children: VNode }): VNode {
 }
 
 /** "1 square", "2 squares". */
-const squares = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'square' : 'squares'}`;
+const squares = (n: number): string => `${thousands(n)} ${n === 1 ? 'square' : 'squares'}`;
 
 export function TablePanel({ board, closed, job, table: result, tableKey, start, cancel, onPick, current }: Props) {
   const touch = useTouch();
@@ -105,8 +106,8 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
   if (board.cells > TABLE_MAX_CELLS) {
     return (
       <p class="help">
-        The per-start table searches from every square; it is for boards of up to{' '}
-        {TABLE_MAX_CELLS.toLocaleString('en-US')} squares here, as larger ones take over a minute.
+        The per-start table searches from every square; it is for boards of up to {thousands(TABLE_MAX_CELLS)} squares
+        here, as larger ones take over a minute.
       </p>
     );
   }
@@ -185,7 +186,7 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
     <div class="table-panel">
       {!complete && !running && (
         <button type="button" onClick={start}>
-          {result ? 'Compute the table again' : 'Compute the table'} ({board.cells.toLocaleString('en-US')} searches)
+          {result ? 'Compute the table again' : 'Compute the table'} ({thousands(board.cells)} searches)
         </button>
       )}
       <JobStatus state={job} onCancel={cancel} />
@@ -201,13 +202,13 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
             >
               {!complete && (
                 <>
-                  <strong>{result.decided.toLocaleString('en-US')}</strong> of {squares(result.total)} searched{' '}
+                  <strong>{thousands(result.decided)}</strong> of {squares(result.total)} searched{' '}
                   {running ? 'so far' : 'before the search stopped'}:{' '}
                 </>
               )}
               <strong>{count(true)}</strong> {count(true) === 1 ? 'square starts' : 'squares start'}{' '}
               {closed ? 'a closed' : 'an open'} tour · <strong>{count(false)}</strong> none (N) ·{' '}
-              <strong>{count(null)}</strong> undecided (LIM) · {backtracksInAll.toLocaleString('en-US')}{' '}
+              <strong>{count(null)}</strong> undecided (LIM) · {thousands(backtracksInAll)}{' '}
               {backtracksInAll === 1 ? 'backtrack' : 'backtracks'}
               {complete ? ' in all' : ''}
             </p>
@@ -246,9 +247,9 @@ export function TablePanel({ board, closed, job, table: result, tableKey, start,
           <p class="help">
             A number: the backtracks the search made before finding a tour from that square (a letter after it names the
             move order that found it, B, C, … when the first gave up). <span class="swatch n">N</span> no tour starts
-            there (proved) · <span class="swatch lim">LIM</span> more than {TABLE_SQUARE_NODES.toLocaleString('en-US')}{' '}
-            search nodes · <span class="swatch zero">0</span> found at once. {pointWord(touch, true)} a square to start
-            the tour there.
+            there (proved) · <span class="swatch lim">LIM</span> more than {thousands(TABLE_SQUARE_NODES)} search nodes
+            · <span class="swatch zero">0</span> found at once. {pointWord(touch, true)} a square to start the tour
+            there.
           </p>
         </>
       )}

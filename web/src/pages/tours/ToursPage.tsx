@@ -51,6 +51,7 @@ import {
   type TableResult,
   type TourRequest,
 } from './tasks.js';
+import { thousands } from '../../../../src/core/text.js';
 
 function makeWorker(): Worker {
   return new Worker(new URL('./tour.worker.ts', import.meta.url), { type: 'module', name: 'tours' });
@@ -598,8 +599,8 @@ export function ToursPage({ params }: PageProps) {
             </div>
             {path && !canExport && (
               <p class="help">
-                Export is for boards of up to {EXPORT_MAX_CELLS.toLocaleString('en-US')} squares: larger pictures take
-                too long to write here.
+                Export is for boards of up to {thousands(EXPORT_MAX_CELLS)} squares: larger pictures take too long to
+                write here.
               </p>
             )}
             <p class="error" role="alert">
@@ -650,7 +651,7 @@ export function ToursPage({ params }: PageProps) {
                     {' '}
                     · {methodWords(found.method)}
                     {found.backtracks !== undefined
-                      ? ` · ${found.backtracks.toLocaleString('en-US')} backtrack${found.backtracks === 1 ? '' : 's'}`
+                      ? ` · ${thousands(found.backtracks)} backtrack${found.backtracks === 1 ? '' : 's'}`
                       : ''}{' '}
                     · {findMs < 1 ? '<1' : Math.round(findMs)} ms
                   </span>
@@ -689,7 +690,7 @@ export function ToursPage({ params }: PageProps) {
             <p id="play-too-large" class="help panel-help">
               {piece === null
                 ? 'Choose a leaper under Piece to build a tour of your own.'
-                : `Your turn is for boards of up to ${PLAY_MAX_CELLS.toLocaleString('en-US')} squares (32×32): choose a smaller board to build a tour yourself.`}
+                : `Your turn is for boards of up to ${thousands(PLAY_MAX_CELLS)} squares (32×32): choose a smaller board to build a tour yourself.`}
             </p>
           )}
           {mode !== 'table' && (
@@ -830,7 +831,7 @@ export function ToursPage({ params }: PageProps) {
               <JobStatus state={counter.state} onCancel={counter.cancel} />
               {counted && (
                 <p id="tour-count">
-                  <strong>{counted.count.toLocaleString('en-US')}</strong> {counted.complete ? '' : '(at least) '}
+                  <strong>{thousands(counted.count)}</strong> {counted.complete ? '' : '(at least) '}
                   <span class="muted">{counted.convention}</span>
                   {counted.reason && <span class="muted"> · {counted.reason}</span>}
                 </p>

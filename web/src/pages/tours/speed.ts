@@ -1,5 +1,6 @@
 // The speed sliders' scale: logarithmic, from 1 step a second up to a top speed; the tour player's top speed
 // plays any tour in about TOUR_SECONDS, the search's is fixed.
+import { thousands } from '../../../../src/core/text.js';
 
 /** Seconds the tour player takes over a whole tour at its top speed, whatever the tour's length. */
 export const TOUR_SECONDS = 10;
@@ -40,7 +41,7 @@ export function secondsText(s: number): string {
 
 /** What a speed means in the user's units: "4,000 moves a second: the whole tour in 10 s". */
 export function speedWords(speed: number, unit: string, total?: number, whole = 'the whole tour'): string {
-  const rate = `${speed.toLocaleString('en-US')} ${speed === 1 ? unit.replace(/s$/, '') : unit} a second`;
+  const rate = `${thousands(speed)} ${speed === 1 ? unit.replace(/s$/, '') : unit} a second`;
   if (total === undefined || total <= 1) return rate;
   return `${rate}: ${whole} in ${secondsText((total - 1) / speed)}`;
 }

@@ -17,6 +17,7 @@ import type { RunJob } from '../../worker/jobs.js';
 import type { ANALYSIS_JOBS } from './analysis-job.js';
 import { FIRST_PASS_MS, FIRST_PASS_NODES, share, tableFor, type Mark } from './analysis.js';
 import { replay, type Player, type ValleyState } from './state.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /** The jobs the AI worker serves. */
 export type AiJobs = Pick<JobsByName, 'valley.search'>;
@@ -65,7 +66,7 @@ export async function aiTask(req: AiRequest, run: RunJob<AiJobs>): Promise<AiRes
   const me = e.side;
   return {
     move: formatMove(r.move, e.board),
-    note: `depth ${r.depth}, ${scoreText(r, me)}, ${r.nodes.toLocaleString('en')} nodes in ${Math.round(r.timeMs)} ms`,
+    note: `depth ${r.depth}, ${scoreText(r, me)}, ${thousands(r.nodes)} nodes in ${Math.round(r.timeMs)} ms`,
   };
 }
 

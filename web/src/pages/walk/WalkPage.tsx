@@ -41,6 +41,7 @@ import {
 } from './state.js';
 import { WalkOverlay, WalkPlayer, useWalk } from './WalkPlayer.js';
 import './walk.css';
+import { thousands } from '../../../../src/core/text.js';
 
 const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 /**
@@ -349,7 +350,7 @@ function Walk({ params }: PageProps) {
           : null;
   const exact = shown !== null && value ? exactOf(shown) : null;
   const estimateNote = (e: { moves: number }): string =>
-    `An estimate: the first ${e.moves.toLocaleString('en')} moves computed, the other ${(state.steps - e.moves).toLocaleString('en')} extrapolated at the rate the chance was falling by then`;
+    `An estimate: the first ${thousands(e.moves)} moves computed, the other ${thousands(state.steps - e.moves)} extrapolated at the rate the chance was falling by then`;
 
   const startValue =
     start === null || !map
@@ -430,8 +431,8 @@ function Walk({ params }: PageProps) {
               <div class="summary" aria-live="polite" id="walk-square">
                 {shown !== null && value && board ? (
                   <p>
-                    <strong>{board.name(shown)}</strong>: P(on the board after {state.steps.toLocaleString('en')} moves)
-                    ≈ <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
+                    <strong>{board.name(shown)}</strong>: P(on the board after {thousands(state.steps)} moves) ≈{' '}
+                    <span id="walk-probability">{probabilityText(value.probability, value.log10)}</span>
                     {value.estimate && <span class="muted"> (estimate)</span>}
                     {percentText(value.probability) && <span class="muted"> ({percentText(value.probability)})</span>}
                     {value.probability === 0 && Number.isFinite(value.log10) && (
@@ -485,9 +486,9 @@ function Walk({ params }: PageProps) {
                 )}
                 {mapRes?.over && board && (
                   <p id="walk-map-limit" class="help">
-                    Every square at once at N = {state.steps.toLocaleString('en')} on a {board.width}×{board.height}{' '}
-                    board is more work than this page takes on, so the map stays an estimate. {pointWord(touch, true)} a
-                    square to compute its own value.
+                    Every square at once at N = {thousands(state.steps)} on a {board.width}×{board.height} board is more
+                    work than this page takes on, so the map stays an estimate. {pointWord(touch, true)} a square to
+                    compute its own value.
                   </p>
                 )}
                 {mapRes && (
@@ -509,9 +510,8 @@ function Walk({ params }: PageProps) {
               </h2>
               {distRes?.over && (
                 <p id="walk-dist-limit" class="help">
-                  The exact distribution is computed here up to N = {FLOAT_MAX_STEPS.toLocaleString('en')} moves and up
-                  to squares × N = {(DIST_MAX_WORK / 1e6).toLocaleString('en')} million; this board and N take more, so
-                  it stays an estimate.
+                  The exact distribution is computed here up to N = {thousands(FLOAT_MAX_STEPS)} moves and up to squares
+                  × N = {thousands(DIST_MAX_WORK / 1e6)} million; this board and N take more, so it stays an estimate.
                 </p>
               )}
               {distEstimate && (

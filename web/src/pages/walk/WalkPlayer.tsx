@@ -9,6 +9,7 @@ import { DOM_SIDE } from '../../board/Board.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
 import { SpeedControl, useTicker } from '../tours/Player.js';
 import { WALK_MAX_SPEED, percentText, probabilityText, type WalkState } from './state.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /** The tally runs this many walks of the seed, for N up to TALLY_MAX_STEPS (at most a few million moves). */
 const TALLY_WALKS = 1000;
@@ -137,15 +138,15 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
 
   let words: string;
   if (n === 0) words = `The walk starts on ${name(0)}.`;
-  else if (n <= onBoard) words = `Move ${n.toLocaleString('en')}: ${name(n - 1)} to ${name(n)}.`;
+  else if (n <= onBoard) words = `Move ${thousands(n)}: ${name(n - 1)} to ${name(n)}.`;
   else
-    words = `Move ${n.toLocaleString('en')} leaves the board: from ${name(onBoard)}, ${leapWords(
+    words = `Move ${thousands(n)} leaves the board: from ${name(onBoard)}, ${leapWords(
       graph.piece.leaps[walk.exit],
-    )}. The walk ends after ${onBoard.toLocaleString('en')} of ${state.steps.toLocaleString('en')} moves on the board.`;
+    )}. The walk ends after ${thousands(onBoard)} of ${thousands(state.steps)} moves on the board.`;
   if (n === walk.moves && walk.exit < 0)
     words = walk.cut
-      ? `Still on the board after ${onBoard.toLocaleString('en')} moves, on ${name(onBoard)}: the walk is shown this far.`
-      : `Still on the board after all ${state.steps.toLocaleString('en')} moves, on ${name(onBoard)}.`;
+      ? `Still on the board after ${thousands(onBoard)} moves, on ${name(onBoard)}: the walk is shown this far.`
+      : `Still on the board after all ${thousands(state.steps)} moves, on ${name(onBoard)}.`;
 
   const tally = useMemo(() => {
     if (state.steps > TALLY_MAX_STEPS) return null;
@@ -192,18 +193,18 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
         data-shown={n}
       >
         <span class="muted">
-          Walk {state.seed.toLocaleString('en')} · {n.toLocaleString('en')} of {walk.moves.toLocaleString('en')}{' '}
-          {walk.moves === 1 ? 'move' : 'moves'}:
+          Walk {thousands(state.seed)} · {thousands(n)} of {thousands(walk.moves)} {walk.moves === 1 ? 'move' : 'moves'}
+          :
         </span>{' '}
         {words}
       </p>
       <p id="walk-tally" class="help">
         {tally
-          ? `Of ${TALLY_WALKS.toLocaleString('en')} walks like this one (the first is the one shown), ${tally.survived.toLocaleString('en')} stayed on for all ${state.steps.toLocaleString('en')} moves: ${percentText(tally.estimate) || probabilityText(tally.estimate, Math.log10(tally.estimate))} (95 %: ${(100 * tally.low).toFixed(1)}–${(100 * tally.high).toFixed(1)} %)` +
+          ? `Of ${thousands(TALLY_WALKS)} walks like this one (the first is the one shown), ${thousands(tally.survived)} stayed on for all ${thousands(state.steps)} moves: ${percentText(tally.estimate) || probabilityText(tally.estimate, Math.log10(tally.estimate))} (95 %: ${(100 * tally.low).toFixed(1)}–${(100 * tally.high).toFixed(1)} %)` +
             (exact
               ? `; the ${exact.estimate ? 'estimated' : 'exact'} chance is ${percentText(exact.probability) || probabilityText(exact.probability, exact.log10)}.`
               : '.')
-          : `A tally of many walks is made up to N = ${TALLY_MAX_STEPS.toLocaleString('en')}; at N = ${state.steps.toLocaleString('en')} the walk is shown alone.`}
+          : `A tally of many walks is made up to N = ${thousands(TALLY_MAX_STEPS)}; at N = ${thousands(state.steps)} the walk is shown alone.`}
       </p>
     </div>
   );

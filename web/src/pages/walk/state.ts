@@ -5,6 +5,7 @@ import { GridbitsError } from '../../../../src/core/error.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
 import { parseSideUpTo, readBoardParam, squareOn } from '../../controls/board-params.js';
 import { FLOAT_MAX_WORK, HORIZON_MAX_STEPS, GRAPH_MAX_SIDE, graph, type Graph } from '../../../../src/walk/index.js';
+import { thousands } from '../../../../src/core/text.js';
 
 /**
  * The distribution's forward DP runs up to squares × steps of this, the engine's own limit: 100×100 to
@@ -60,8 +61,7 @@ export function parseSteps(text: string): number | string {
   const m = /^([0-9]+)(?:e([0-9]))?$/i.exec(t);
   if (!m) return 'N must be a whole number of moves, like 10 (1e9 works too).';
   const n = Number(m[1]) * 10 ** Number(m[2] ?? 0);
-  if (!Number.isSafeInteger(n) || n > HORIZON_MAX_STEPS)
-    return `N must be from 0 to ${HORIZON_MAX_STEPS.toLocaleString('en')}.`;
+  if (!Number.isSafeInteger(n) || n > HORIZON_MAX_STEPS) return `N must be from 0 to ${thousands(HORIZON_MAX_STEPS)}.`;
   return n;
 }
 
