@@ -36,6 +36,19 @@ function loadPage(id: string, load: () => Promise<ComponentType<PageProps>>): Pr
   return p;
 }
 
+/**
+ * The code of the page the address names, asked for before anything is drawn: the app is first drawn with that page
+ * in it (no frame with the header alone). Settles, never fails: a page whose code cannot come says so when drawn.
+ */
+export function loadFirstPage(): Promise<void> {
+  const info = findPage(parseHash(location.hash).page);
+  if (!info?.load) return Promise.resolve();
+  return loadPage(info.id, info.load).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 function PageView({ route, reread }: { route: Route; reread: () => void }) {
   const info = findPage(route.page);
   const [, setTick] = useState(0);

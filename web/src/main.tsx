@@ -1,8 +1,11 @@
 // Entry point of the playground: styles, the app shell, and the service worker that keeps it for offline use.
 import { render } from 'preact';
-import { App } from './app.js';
+import { App, loadFirstPage } from './app.js';
 import { keepForOffline } from './offline.js';
 import './styles.css';
 
-render(<App />, document.getElementById('app')!);
+// Drawn once the page the address names has its code: the first frame shows the whole page, not the header alone
+// with the page arriving a moment later (which moved everything and kept the phone's one core busy after the
+// first paint).
+void loadFirstPage().then(() => render(<App />, document.getElementById('app')!));
 keepForOffline();
