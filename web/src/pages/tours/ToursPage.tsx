@@ -13,9 +13,11 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import type { RunJob } from '../../worker/jobs.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
+import { EXPORT_MAX_CELLS, svgToPng, tourSvg } from './export.js';
+import { download } from '../../controls/download.js';
 import { TourLegend } from './Legend.js';
-import { SpeedControl, useTicker } from './Player.js';
+import { SpeedControl } from '../../controls/SpeedControl.js';
+import { useTicker } from '../../controls/ticker.js';
 import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
 import {

@@ -7,7 +7,8 @@ import { createRng } from '../../../../src/core/prng.js';
 import { randomWalk, simulateWalksSync, type Graph, type RandomWalk } from '../../../../src/walk/index.js';
 import { DOM_SIDE } from '../../board/Board.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
-import { SpeedControl, useTicker } from '../tours/Player.js';
+import { SpeedControl } from '../../controls/SpeedControl.js';
+import { useTicker } from '../../controls/ticker.js';
 import { WALK_MAX_SPEED, percentText, probabilityText, type WalkState } from './state.js';
 
 /** The tally runs this many walks of the seed, for N up to TALLY_MAX_STEPS (at most a few million moves). */
