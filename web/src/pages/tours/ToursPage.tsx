@@ -130,7 +130,9 @@ export function ToursPage({ params }: PageProps) {
       fitToBoard({
         ...cur,
         ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}),
-        ...((['width', 'height', 'spec'] as const).some((k) => k in patch && patch[k] !== cur[k]) ? { path: '' } : {}),
+        ...((['width', 'height', 'spec', 'from'] as const).some((k) => k in patch && patch[k] !== cur[k])
+          ? { path: '' }
+          : {}),
         ...patch,
       }),
     );
@@ -145,12 +147,17 @@ export function ToursPage({ params }: PageProps) {
   // "Your turn": the person's own path, on boards up to PLAY_MAX_CELLS squares.
   const canPlay = piece !== null && board.cells <= PLAY_MAX_CELLS;
   const yourTurn = state.mode === 'play' && canPlay;
+  // Your turn asks what the search asks: the Start square, the Open or Closed choice and the End square.
+  const goal = useMemo(() => ({ closed: state.closed, end: to ?? null }), [state.closed, to]);
   const mine = usePlay({
     board,
     piece: piece ?? KNIGHT,
     mark: glyph(piece),
     pathText: yourTurn ? state.path : '',
     setPathText: (path) => setState((cur) => ({ ...cur, path })),
+    start: from,
+    setStart: (s) => update({ from: board.name(s), to: state.to === board.name(s) ? '' : state.to }),
+    goal,
     touch,
   });
 
@@ -703,15 +710,18 @@ export function ToursPage({ params }: PageProps) {
               onActivate={yourTurn ? mine.onActivate : onActivate}
               overlay={
                 yourTurn ? (
-                  mine.path.length > 1 ? (
-                    <PathOverlay
-                      board={board}
-                      path={mine.path}
-                      count={mine.path.length}
-                      closed={mine.closed}
-                      complete={mine.path.length === board.cells}
-                    />
-                  ) : undefined
+                  <>
+                    {mine.path.length > 1 && (
+                      <PathOverlay
+                        board={board}
+                        path={mine.path}
+                        count={mine.path.length}
+                        closed={mine.closed}
+                        complete={mine.path.length === board.cells}
+                      />
+                    )}
+                    {mine.marks}
+                  </>
                 ) : drawn && (state.show !== 'numbers' || !dom) ? (
                   <PathOverlay
                     board={board}
