@@ -109,7 +109,7 @@ export interface Goal {
 }
 
 /** Any tour will do: open or closed, ending anywhere. */
-export const ANY_TOUR: Goal = { closed: false, end: null };
+const ANY_TOUR: Goal = { closed: false, end: null };
 
 /**
  * Where the person's path stands: still going, stuck, or a whole tour: open (ending on the End square when one is
