@@ -236,7 +236,7 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
     expect((await box(phone, '.fleet-edit-board .board')).top).toBeLessThan(844 - 150);
   });
 
-  it('on a touch phone both boards of a game fit one screen: you shoot without scrolling', async () => {
+  it('on a touch phone both boards of a game and the key to their marks fit one screen: you shoot without scrolling', async () => {
     await openPhone('#/fleet?board=10x10&fleet=classic&play=1');
     await phone.getByRole('button', { name: 'New game' }).tap();
     const status = phone.locator('#fleet-game-status');
@@ -254,6 +254,17 @@ describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the 
       .toMatch(/^The computer: 1 shot,/);
     expect(await phone.evaluate(() => scrollY)).toBe(y);
     expect(await phone.locator('#fleet-marks-key').isVisible()).toBe(true);
+    // Every item of the key is whole on the screen with the boards: inside the phone's width and above its bottom.
+    const items = await phone
+      .locator('#fleet-marks-key li')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right, r.top, r.bottom]));
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    for (const [left, right, top, bottom] of items) {
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(right).toBeLessThanOrEqual(390);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(bottom).toBeLessThanOrEqual(844);
+    }
   });
 
   it('a finished game from the address: the score, both fleets, every mark in the key, the review stepped; a reload keeps it', async () => {

@@ -66,9 +66,13 @@ describe('your turn: the path', () => {
     );
   });
 
-  it('the link keeps the mode and the path', () => {
+  it('the link keeps the mode and the path; the path begins on the Start square', () => {
     const s = readState(new URLSearchParams('board=5x5&mode=play&path=a1-b3'));
-    expect(s).toMatchObject({ mode: 'play', path: 'a1-b3' });
+    expect(s).toMatchObject({ mode: 'play', path: 'a1-b3', from: 'a1' });
+    expect(readState(new URLSearchParams('board=5x5&from=a1&mode=play&path=c3-b1'))).toMatchObject({
+      from: 'c3',
+      path: 'c3-b1',
+    });
     expect(writeState(s)).toMatchObject({ board: '5x5', mode: 'play', path: 'a1-b3' });
     expect(writeState({ ...s, mode: 'tour' }).path).toBeUndefined();
   });
@@ -192,6 +196,68 @@ describe('your turn: the verdict, checked by the plain checker', () => {
     const open = Array.from(out.finished ? out.value.path! : []);
     expect(verdictOf(five, KNIGHT, open).kind).toBe('open');
     expect(closeWords(closeByEuler(five, open, KNIGHT))).toMatchObject({ why: expect.stringMatching(/cannot close/) });
+  });
+
+  it("the verdict meets the page's goal: Closed chosen, a tour that does not close is not closed; an End square, where it ends", () => {
+    // Tours built by hand with Warnsdorff's rule (ties taken by the seed), judged against every goal and checked
+    // by the plain checker and the last square.
+    const kinds = new Set<string>();
+    for (const [w, h] of [
+      [5, 5],
+      [6, 6],
+      [8, 8],
+    ]) {
+      const board = Board.of(w, h);
+      for (let seed = 0; seed < 12; seed++) {
+        const path = [(seed * 7) % (w * h)];
+        const seen = new Set(path);
+        for (;;) {
+          const last = path[path.length - 1];
+          const free = [...Array(w * h).keys()].filter((t) => !seen.has(t) && knightMove(w, last, t));
+          if (free.length === 0) break;
+          const onward = (t: number): number =>
+            [...Array(w * h).keys()].filter((u) => u !== t && !seen.has(u) && knightMove(w, t, u)).length;
+          const fewest = Math.min(...free.map(onward));
+          const tied = free.filter((t) => onward(t) === fewest);
+          const t = tied[(seed + path.length) % tied.length];
+          path.push(t);
+          seen.add(t);
+        }
+        if (path.length !== w * h) continue;
+        expect(tourProblem(w, h, path, false)).toBeNull();
+        const closes = tourProblem(w, h, path, true) === null;
+        const last = path[path.length - 1];
+        const v = verdictOf(board, KNIGHT, path, { closed: true, end: null });
+        expect(v.kind).toBe(closes ? 'closed' : 'not-closed');
+        kinds.add(v.kind);
+        if (!closes)
+          expect(verdictWords(board, v, 'knight', 'tap', path[0], { closed: true, end: null })).toMatch(
+            /^A tour, but not closed: all \d+ squares/,
+          );
+        for (const end of [last, (last + 1) % (w * h), path[0]]) {
+          const e = verdictOf(board, KNIGHT, path, { closed: false, end });
+          if (last !== end) {
+            expect(e).toEqual({ kind: 'off-end', total: w * h, last, end });
+            expect(verdictWords(board, e, 'knight', 'tap', path[0], { closed: false, end })).toBe(
+              `A tour, but not to the End square: all ${w * h} squares, ending on ${board.name(last)}, not ${board.name(end)}.`,
+            );
+          } else {
+            expect(e.kind).toBe(closes ? 'closed' : 'open');
+            expect(verdictWords(board, e, 'knight', 'tap', path[0], { closed: false, end })).toContain(
+              `ending on ${board.name(end)}, the End square`,
+            );
+          }
+          kinds.add(e.kind);
+        }
+      }
+    }
+    expect([...kinds].sort()).toEqual(['closed', 'not-closed', 'off-end', 'open']);
+    // While it goes, the words say where it starts and what it aims for.
+    const b6 = Board.of(6, 6);
+    const one = verdictOf(b6, KNIGHT, [14], { closed: true, end: null });
+    expect(verdictWords(b6, one, 'knight', 'click', 14, { closed: true, end: null })).toBe(
+      'Your knight starts on c3, the Start square: click a marked square to move on (8 to choose from), or click another square to start there instead; a closed tour ends a move from c3.',
+    );
   });
 
   it('other leapers: the camel on 8×8 moves (1,3)', () => {

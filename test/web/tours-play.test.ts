@@ -32,6 +32,11 @@ async function shownPath(page: Page, w: number): Promise<number[]> {
   return text === '' ? [] : text.split('-').map((n) => indexOf(w, n));
 }
 const verdict = (page: Page): Promise<string | null> => page.locator('#play-verdict').getAttribute('data-verdict');
+/** The squares ringed on the board by the hint, sorted. */
+const hinted = async (page: Page): Promise<string[]> =>
+  (
+    await page.locator('.play-marks [data-hint]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hint')!))
+  ).sort();
 
 /** An open 8×8 tour built by following Warnsdorff's rule by hand, which Euler's method closes. */
 function eulerClosable(): number[] {
@@ -86,12 +91,18 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
     expect(tourProblem(5, 5, tour, false)).toBeNull();
     await pg.open('#/tours?board=5x5');
     await page.getByRole('radio', { name: 'Your turn' }).check();
-    await expect.poll(() => verdict(page), WAIT).toBe('empty');
-    expect(await page.locator('#play-verdict').textContent()).toMatch(/^Click any square to start/);
+    // The tour begins on the page's Start square (a1), placed for the person.
+    await expect.poll(() => verdict(page), WAIT).toBe('going');
+    expect(await shownPath(page, 5)).toEqual([0]);
+    expect(await page.locator('#play-verdict').textContent()).toMatch(
+      /^Your knight starts on a1, the Start square: click a marked square to move on \(2 to choose from\), or click another square to start there instead\.$/,
+    );
     await page.getByRole('button', { name: 'Hint' }).click();
     expect(await page.locator('#play-hint').textContent()).toMatch(
-      /^To start, Warnsdorff's rule allows any of a1, e1, a5 and e5/,
+      /^From here, Warnsdorff's rule allows any of c2 and b3/,
     );
+    // The hinted squares are ringed on the board until the next move.
+    expect(await hinted(page)).toEqual(['b3', 'c2']);
     for (let i = 0; i < tour.length; i++) {
       const sq = page.locator(`.board [data-square="${nameOf(5, tour[i])}"]`);
       // Every third move by the keyboard: the square focused, then Enter.
@@ -99,6 +110,7 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
         await sq.focus();
         await page.keyboard.press('Enter');
       } else await sq.click();
+      if (i === 1) expect(await hinted(page)).toEqual([]);
       if (i === 2) {
         // The squares a move away are ringed with their onward moves, counted here by hand.
         const seen = new Set(tour.slice(0, 3));
@@ -146,7 +158,7 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
     await expect.poll(() => verdict(page), WAIT).toBe('open');
     expect(await shownPath(page, 5)).toEqual(tour);
     await page.getByRole('button', { name: 'Start again' }).click();
-    await expect.poll(() => verdict(page), WAIT).toBe('empty');
+    await expect.poll(() => shownPath(page, 5), WAIT).toEqual([0]);
     expect(pg.problems).toEqual([]);
   });
 
@@ -186,6 +198,121 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
   });
 });
 
+/** A full w×h tour from `start` built by hand with Warnsdorff's rule (ties by the seed) that does not close. */
+function openTour(w: number, h: number, start: number): number[] {
+  const n = w * h;
+  for (let seed = 0; seed < 500; seed++) {
+    const path = [start];
+    const seen = new Set(path);
+    for (;;) {
+      const last = path[path.length - 1];
+      const free = [...Array(n).keys()].filter((s) => !seen.has(s) && knightMove(w, last, s));
+      if (free.length === 0) break;
+      const onward = (s: number): number =>
+        [...Array(n).keys()].filter((t) => t !== s && !seen.has(t) && knightMove(w, s, t)).length;
+      const fewest = Math.min(...free.map(onward));
+      const tied = free.filter((s) => onward(s) === fewest);
+      const s = tied[(seed * 7 + path.length) % tied.length];
+      path.push(s);
+      seen.add(s);
+    }
+    if (path.length === n && !knightMove(w, path[n - 1], path[0])) return path;
+  }
+  throw new Error(`no open ${w}x${h} tour from ${start} by hand`);
+}
+
+/** What the verdict should be for a whole tour, by the plain checker and the last square. */
+function expectedVerdict(w: number, h: number, path: number[], closed: boolean, end: number | null): string {
+  expect(tourProblem(w, h, path, false)).toBeNull();
+  const closes = tourProblem(w, h, path, true) === null;
+  if (closed) return closes ? 'closed' : 'not-closed';
+  if (end !== null && path[path.length - 1] !== end) return 'off-end';
+  return closes ? 'closed' : 'open';
+}
+
+describe.skipIf(skip)("Tours, your turn, with the page's Start square, End square and Closed", () => {
+  const pg = usePlaygroundPage((page) => page.setViewportSize({ width: 1280, height: 800 }));
+  let page: Page;
+  beforeAll(() => {
+    page = pg.page;
+  });
+
+  it('the tour begins on the Start square; another square moves the start; the hint is ringed, still for reduced motion', async () => {
+    await pg.open('#/tours?board=6x6&from=c3&mode=play');
+    await expect.poll(() => shownPath(page, 6), WAIT).toEqual([indexOf(6, 'c3')]);
+    expect(await page.locator('.board [data-square="c3"] .glyph').count()).toBe(1);
+    // The hint from c3, worked out by hand: the squares a move away with the fewest onward moves.
+    const c3 = indexOf(6, 'c3');
+    const free = [...Array(36).keys()].filter((s) => knightMove(6, c3, s));
+    const onward = (s: number): number =>
+      [...Array(36).keys()].filter((t) => t !== s && t !== c3 && knightMove(6, s, t)).length;
+    const fewest = Math.min(...free.map(onward));
+    await page.getByRole('button', { name: 'Hint' }).click();
+    expect(await hinted(page)).toEqual(
+      free
+        .filter((s) => onward(s) === fewest)
+        .map((s) => nameOf(6, s))
+        .sort(),
+    );
+    // The rings pulse, but not for a person who asks for reduced motion.
+    const animation = (): Promise<string> =>
+      page
+        .locator('.play-marks [data-hint]')
+        .first()
+        .evaluate((e) => getComputedStyle(e).animationName);
+    expect(await animation()).not.toBe('none');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: null });
+    expect(await axeViolations(page)).toEqual([]);
+    // A square not a move away, before the first move, becomes the Start square.
+    await page.locator('.board [data-square="f6"]').click();
+    await expect.poll(() => page.locator('#tour-from').textContent(), WAIT).toBe('f6');
+    expect(await shownPath(page, 6)).toEqual([indexOf(6, 'f6')]);
+    expect(await hinted(page)).toEqual([]);
+    expect(new URL(page.url()).hash).toContain('from=f6');
+    expect(pg.problems).toEqual([]);
+  });
+
+  it('with Closed chosen a tour that does not close is "a tour, but not closed" (the choice judges it again); with an End square, whether it ended there', async () => {
+    const open = openTour(6, 6, 0);
+    const names = (p: number[]): string => p.map((s) => nameOf(6, s)).join('-');
+    const last = (p: number[]): string => nameOf(6, p[p.length - 1]);
+    const cases: [string, number[], boolean, number | null, RegExp][] = [
+      ['&closed=1', open, true, null, /^A tour, but not closed: all 36 squares/],
+      [
+        `&to=${last(open)}`,
+        open,
+        false,
+        open[35],
+        new RegExp(`^A full tour: all 36 squares, ending on ${last(open)}, the End square`),
+      ],
+      [
+        '&to=f6',
+        open,
+        false,
+        indexOf(6, 'f6'),
+        new RegExp(`^A tour, but not to the End square: all 36 squares, ending on ${last(open)}, not f6`),
+      ],
+    ];
+    for (const [query, path, isClosed, end, words] of cases) {
+      await pg.open(`#/tours?board=6x6&mode=play${query}&path=${names(path)}`);
+      await expect.poll(() => verdict(page), WAIT).toBe(expectedVerdict(6, 6, path, isClosed, end));
+      expect(await shownPath(page, 6)).toEqual(path);
+      expect(await page.locator('#play-verdict').textContent()).toMatch(words);
+      if (end !== null)
+        expect(await page.locator('.play-marks [data-end]').getAttribute('data-end')).toBe(nameOf(6, end));
+    }
+    // Choosing Closed on the page judges the same tour again.
+    await pg.open(`#/tours?board=6x6&mode=play&path=${names(open)}`);
+    await expect.poll(() => verdict(page), WAIT).toBe('open');
+    await page.getByRole('radio', { name: 'Closed' }).check();
+    await expect.poll(() => verdict(page), WAIT).toBe('not-closed');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pg.problems).toEqual([]);
+  });
+});
+
 describe.skipIf(skip)('Tours, your turn, on a 390×844 touch phone', () => {
   const pg = usePlaygroundPage();
   let page: Page;
@@ -203,8 +330,10 @@ describe.skipIf(skip)('Tours, your turn, on a 390×844 touch phone', () => {
 
   it('taps build a path; the words say tap; the board and its buttons together; axe mid-way and at the verdict', async () => {
     await page.goto(pg.served.url + '#/tours?board=6x6&mode=play');
-    await expect.poll(() => page.locator('#play-verdict').getAttribute('data-verdict'), WAIT).toBe('empty');
-    expect(await page.locator('#play-verdict').textContent()).toMatch(/^Tap any square to start/);
+    await expect.poll(() => page.locator('#play-verdict').getAttribute('data-verdict'), WAIT).toBe('going');
+    expect(await page.locator('#play-verdict').textContent()).toMatch(
+      /^Your knight starts on a1, the Start square: tap/,
+    );
     expect(await page.locator('.lead').textContent()).toMatch(/^Tap a square/);
     const path = [0];
     await page.locator('.board [data-square="a1"]').tap();

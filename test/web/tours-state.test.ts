@@ -2,14 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import {
-  TOUR_SECONDS,
-  posOf,
-  secondsText,
-  speedAt,
-  speedWords,
-  tourTopSpeed,
-} from '../../web/src/pages/tours/speed.js';
+import { posOf, secondsText, speedAt, speedWords } from '../../web/src/controls/speed.js';
+import { TOUR_SECONDS, tourTopSpeed } from '../../web/src/pages/tours/speed.js';
 import {
   COUNT_BUDGET_MS,
   DEFAULT_STATE,

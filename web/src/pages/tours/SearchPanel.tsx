@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Board } from '../../../../src/core/board.js';
 import { SearchMachine, type SearchSwitches, type SearchEvent, type Query } from '../../../../src/tour/index.js';
-import { SpeedControl, useTicker } from './Player.js';
+import { SpeedControl } from '../../controls/SpeedControl.js';
+import { useTicker } from '../../controls/ticker.js';
 import { SEARCH_MAX_SPEED } from './speed.js';
 import { thousands } from '../../../../src/core/text.js';
 

@@ -13,9 +13,11 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import type { RunJob } from '../../worker/jobs.js';
 import { JobStatus, useJob } from '../../worker/useJob.js';
-import { EXPORT_MAX_CELLS, download, svgToPng, tourSvg } from './export.js';
+import { EXPORT_MAX_CELLS, svgToPng, tourSvg } from './export.js';
+import { download } from '../../controls/download.js';
 import { TourLegend } from './Legend.js';
-import { SpeedControl, useTicker } from './Player.js';
+import { SpeedControl } from '../../controls/SpeedControl.js';
+import { useTicker } from '../../controls/ticker.js';
 import { tourTopSpeed } from './speed.js';
 import { SEARCH_MAX_CELLS, SearchControls, useSearch, type PageSwitches } from './SearchPanel.js';
 import {
@@ -129,7 +131,9 @@ export function ToursPage({ params }: PageProps) {
       fitToBoard({
         ...cur,
         ...(QUESTION_FIELDS.some((k) => k in patch) ? { famous: '' } : {}),
-        ...((['width', 'height', 'spec'] as const).some((k) => k in patch && patch[k] !== cur[k]) ? { path: '' } : {}),
+        ...((['width', 'height', 'spec', 'from'] as const).some((k) => k in patch && patch[k] !== cur[k])
+          ? { path: '' }
+          : {}),
         ...patch,
       }),
     );
@@ -144,12 +148,17 @@ export function ToursPage({ params }: PageProps) {
   // "Your turn": the person's own path, on boards up to PLAY_MAX_CELLS squares.
   const canPlay = piece !== null && board.cells <= PLAY_MAX_CELLS;
   const yourTurn = state.mode === 'play' && canPlay;
+  // Your turn asks what the search asks: the Start square, the Open or Closed choice and the End square.
+  const goal = useMemo(() => ({ closed: state.closed, end: to ?? null }), [state.closed, to]);
   const mine = usePlay({
     board,
     piece: piece ?? KNIGHT,
     mark: glyph(piece),
     pathText: yourTurn ? state.path : '',
     setPathText: (path) => setState((cur) => ({ ...cur, path })),
+    start: from,
+    setStart: (s) => update({ from: board.name(s), to: state.to === board.name(s) ? '' : state.to }),
+    goal,
     touch,
   });
 
@@ -702,15 +711,18 @@ export function ToursPage({ params }: PageProps) {
               onActivate={yourTurn ? mine.onActivate : onActivate}
               overlay={
                 yourTurn ? (
-                  mine.path.length > 1 ? (
-                    <PathOverlay
-                      board={board}
-                      path={mine.path}
-                      count={mine.path.length}
-                      closed={mine.closed}
-                      complete={mine.path.length === board.cells}
-                    />
-                  ) : undefined
+                  <>
+                    {mine.path.length > 1 && (
+                      <PathOverlay
+                        board={board}
+                        path={mine.path}
+                        count={mine.path.length}
+                        closed={mine.closed}
+                        complete={mine.path.length === board.cells}
+                      />
+                    )}
+                    {mine.marks}
+                  </>
                 ) : drawn && (state.show !== 'numbers' || !dom) ? (
                   <PathOverlay
                     board={board}

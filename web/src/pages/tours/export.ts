@@ -15,18 +15,6 @@ export function tourSvg(board: Board, path: Int32Array, closed: boolean, title: 
   return boardSvg(board, { path, closed, title, label: board.cells <= 400 ? (s) => String(at[s]) : undefined });
 }
 
-/** Saves a blob under a file name through a temporary link. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** A PNG of an SVG document: drawn on a canvas at `scale` times its size (sharp on high-density screens). */
 export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));

@@ -101,19 +101,37 @@ export function hintWords(board: Board, hint: Hint, started: boolean): string {
   return `${where}Warnsdorff's rule allows any of ${listNames(board, hint.squares)}: they tie with the fewest onward moves (${hint.onward} each). The rule does not choose between them; any one may do, and a tie is where a wrong choice can get stuck later.`;
 }
 
-/** Where the person's path stands: still going, stuck, or a whole tour (open or closed). */
+/** What the page asks of a tour (its Open or Closed choice and its End square): the verdict says whether it is met. */
+export interface Goal {
+  closed: boolean;
+  /** The End square of an open tour, or null for any. */
+  end: number | null;
+}
+
+/** Any tour will do: open or closed, ending anywhere. */
+const ANY_TOUR: Goal = { closed: false, end: null };
+
+/**
+ * Where the person's path stands: still going, stuck, or a whole tour: open (ending on the End square when one is
+ * set), closed, or a whole tour that misses the goal (not closed when Closed was chosen, or ending off the End square).
+ */
 export type Verdict =
   | { kind: 'empty' }
   | { kind: 'going'; visited: number; total: number; moves: number }
   | { kind: 'stuck'; visited: number; total: number }
   | { kind: 'open'; total: number }
-  | { kind: 'closed'; total: number };
+  | { kind: 'closed'; total: number }
+  | { kind: 'not-closed'; total: number }
+  | { kind: 'off-end'; total: number; last: number; end: number };
 
-export function verdictOf(board: Board, piece: Piece, path: readonly number[]): Verdict {
+export function verdictOf(board: Board, piece: Piece, path: readonly number[], goal: Goal = ANY_TOUR): Verdict {
   const total = board.cells;
   if (path.length === 0) return { kind: 'empty' };
   if (path.length === total) {
-    const closed = total > 2 && leapsFrom(board, piece, path[total - 1]).includes(path[0]);
+    const last = path[total - 1];
+    const closed = total > 2 && leapsFrom(board, piece, last).includes(path[0]);
+    if (goal.closed) return closed ? { kind: 'closed', total } : { kind: 'not-closed', total };
+    if (goal.end !== null && last !== goal.end) return { kind: 'off-end', total, last, end: goal.end };
     return closed ? { kind: 'closed', total } : { kind: 'open', total };
   }
   const moves = nextSquares(board, piece, path).length;
@@ -121,20 +139,54 @@ export function verdictOf(board: Board, piece: Piece, path: readonly number[]): 
   return { kind: 'going', visited: path.length, total, moves };
 }
 
-/** The verdict in words (the piece's name for the moves it makes). */
-export function verdictWords(board: Board, verdict: Verdict, pieceName: string, point: string): string {
+/** A whole tour, whether or not it meets the goal. */
+export function isWhole(v: Verdict): boolean {
+  return v.kind === 'open' || v.kind === 'closed' || v.kind === 'not-closed' || v.kind === 'off-end';
+}
+
+/**
+ * The verdict in words (the piece's name for the moves it makes), for a path from `start` towards `goal`: what is
+ * left to aim for while it goes, and whether a whole tour meets the goal.
+ */
+export function verdictWords(
+  board: Board,
+  verdict: Verdict,
+  pieceName: string,
+  point: string,
+  start = 0,
+  goal: Goal = ANY_TOUR,
+): string {
   const at = (n: number): string => `${n} of ${board.cells} squares`;
+  const from = board.name(start);
+  const aim = goal.closed
+    ? `; a closed tour ends a move from ${from}`
+    : goal.end !== null
+      ? `; the tour is to end on ${board.name(goal.end)}`
+      : '';
+  const elsewhere = `, or ${point} another square to start there instead`;
   switch (verdict.kind) {
     case 'empty':
       return `${point[0].toUpperCase()}${point.slice(1)} any square to start your ${pieceName}'s tour there.`;
     case 'going':
-      return `${at(verdict.visited)} visited; ${point} a marked square to move on (${verdict.moves} to choose from).`;
+      if (verdict.visited === 1)
+        return `Your ${pieceName} starts on ${from}, the Start square: ${point} a marked square to move on (${verdict.moves} to choose from)${elsewhere}${aim}.`;
+      return `${at(verdict.visited)} visited; ${point} a marked square to move on (${verdict.moves} to choose from)${aim}.`;
     case 'stuck':
+      if (verdict.visited === 1)
+        return `No square is a ${pieceName}'s move from ${from}: ${point} another square to start there instead.`;
       return `Stuck after ${at(verdict.visited)}: no unvisited square is a ${pieceName}'s move away. Undo to try another way.`;
     case 'open':
-      return `A full tour: all ${verdict.total} squares, open (the last square is not a move from the first).`;
+      return goal.end !== null
+        ? `A full tour: all ${verdict.total} squares, ending on ${board.name(goal.end)}, the End square.`
+        : `A full tour: all ${verdict.total} squares, open (the last square is not a move from the first).`;
     case 'closed':
-      return `A closed tour: all ${verdict.total} squares, and the last is one move from the first.`;
+      return goal.end !== null
+        ? `A closed tour: all ${verdict.total} squares, ending on ${board.name(goal.end)}, the End square, one move from the first.`
+        : `A closed tour: all ${verdict.total} squares, and the last is one move from the first.`;
+    case 'not-closed':
+      return `A tour, but not closed: all ${verdict.total} squares, but the last is not one move from the first, ${from}.`;
+    case 'off-end':
+      return `A tour, but not to the End square: all ${verdict.total} squares, ending on ${board.name(verdict.last)}, not ${board.name(verdict.end)}.`;
   }
 }
 

@@ -137,12 +137,14 @@ export function parseSide(text: string, which: 'width' | 'height'): number | str
 }
 
 /**
- * Keeps the state consistent: the start on the board (a1 otherwise), an end only for open tours and apart from the
- * start.
+ * Keeps the state consistent: the start on the board (a1 otherwise) and where the person's path begins, an end
+ * only for open tours and apart from the start.
  */
 export function fitToBoard(s: ToursState): ToursState {
   const board = Board.of(s.width, s.height);
-  const from = squareOn(board, s.from) === null ? 'a1' : s.from;
+  const first = s.path.split(/[-,\s]+/)[0];
+  const start = first && squareOn(board, first) !== null ? first : s.from;
+  const from = squareOn(board, start) === null ? 'a1' : start;
   const to = s.closed || s.to === from || squareOn(board, s.to) === null ? '' : s.to;
   return { ...s, from, to };
 }
@@ -213,6 +215,7 @@ export function withFamous(s: ToursState, name: string): ToursState {
     seed: undefined,
     spec: 'knight',
     famous: name,
+    path: '',
   };
 }
 

@@ -2,6 +2,7 @@
 // --save` writes, and `--load` reads), "Load game" reads one from a file, and a field takes a pasted one; a bad
 // record is refused in one line.
 import { useRef, useState } from 'preact/hooks';
+import { download } from '../../controls/download.js';
 
 /** The largest file taken as a record (a game of 2,000 moves is about 10 kB). */
 const MAX_BYTES = 1 << 20;
@@ -30,16 +31,7 @@ export function SaveLoad({ record, onLoad }: { record: string; onLoad: (text: st
       return false;
     }
   };
-  const save = (): void => {
-    const url = URL.createObjectURL(new Blob([record], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = RECORD_FILE;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const save = (): void => download(new Blob([record], { type: 'text/plain' }), RECORD_FILE);
   const chosen = async (ev: Event): Promise<void> => {
     const input = ev.currentTarget as HTMLInputElement;
     const f = input.files?.[0];

@@ -40,6 +40,7 @@ import {
   walkStart,
 } from './state.js';
 import { WalkOverlay, WalkPlayer, useWalk } from './WalkPlayer.js';
+import { makeWorker } from './worker.js';
 import './walk.css';
 import { thousands } from '../../../../src/core/text.js';
 
@@ -52,10 +53,6 @@ const EXAMPLES = ['knight', 'camel', 'king', '1,3', 'knight+king', 'wazir'];
 const PAGE_EXACT_MAX_WORK = 40_000_000;
 /** Boards up to this side get the probability written on each square. */
 const TEXT_SIDE = 10;
-
-function makeWorker(): Worker {
-  return new Worker(new URL('./walk.worker.ts', import.meta.url), { type: 'module', name: 'walk' });
-}
 
 type MapResult = Extract<WalkResult, { kind: 'map' }>;
 type DistResult = Extract<WalkResult, { kind: 'dist' }>;

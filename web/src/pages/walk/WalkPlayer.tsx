@@ -1,19 +1,36 @@
 // One seeded random walk on the Random walk page, played move by move over the survival map: where it goes, when
 // and where it leaves the board, and a tally of many walks of the same seed against the exact probability.
-import { useMemo, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Board } from '../../../../src/core/board.js';
 import { finishedValue } from '../../../../src/core/job.js';
 import { createRng } from '../../../../src/core/prng.js';
-import { randomWalk, simulateWalksSync, type Graph, type RandomWalk } from '../../../../src/walk/index.js';
-import { DOM_SIDE } from '../../board/Board.js';
+import {
+  SIMULATE_MAX_WORK,
+  randomWalk,
+  simulateWalksSync,
+  type Graph,
+  type RandomWalk,
+  type Simulation,
+} from '../../../../src/walk/index.js';
+import { BoardViewport } from '../../board/context.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
-import { SpeedControl, useTicker } from '../tours/Player.js';
+import { useJob } from '../../worker/useJob.js';
+import { walkTask } from './tasks.js';
+import { makeWorker } from './worker.js';
+import { SpeedControl } from '../../controls/SpeedControl.js';
+import { useTicker } from '../../controls/ticker.js';
 import { WALK_MAX_SPEED, percentText, probabilityText, type WalkState } from './state.js';
 import { thousands } from '../../../../src/core/text.js';
 
-/** The tally runs this many walks of the seed, for N up to TALLY_MAX_STEPS (at most a few million moves). */
+/** The tally runs this many walks of the seed. */
 const TALLY_WALKS = 1000;
-const TALLY_MAX_STEPS = 50_000;
+/**
+ * Up to this N the tally is made on the spot, as the walk is drawn: at most 5·10⁷ moves, a fraction of a second
+ * (a walk stops when it leaves the board, so most take far fewer).
+ */
+const TALLY_NOW_STEPS = 50_000;
+/** Past TALLY_NOW_STEPS it is made on the page's worker, up to the engine's limit on walks × moves (about a minute). */
+const TALLY_MAX_STEPS = Math.floor(SIMULATE_MAX_WORK / TALLY_WALKS);
 
 /** A walk and what a player needs of it: its moves, the last one leaving the board when it fell off. */
 interface ShownWalk extends RandomWalk {
@@ -44,8 +61,8 @@ function leapWords([dx, dy]: readonly [number, number]): string {
 }
 
 /**
- * The walk over the board (pass as BoardView's `overlay`): its squares so far, and on a button board, once its
- * last move is shown, a dashed line from its last square off the edge with a cross where it leaves.
+ * The walk over the board (pass as BoardView's `overlay`): its squares so far, and once its last move is shown, a
+ * dashed line from its last square off the edge with a cross where it leaves.
  */
 export function WalkOverlay({ graph, walk, step }: { graph: Graph; walk: ShownWalk; step: number | null }) {
   const board = graph.board;
@@ -55,14 +72,17 @@ export function WalkOverlay({ graph, walk, step }: { graph: Graph; walk: ShownWa
   return (
     <>
       <PathOverlay board={board} path={walk.path} count={onBoard + 1} complete={n === walk.moves} />
-      {fell && board.width <= DOM_SIDE && board.height <= DOM_SIDE && (
-        <ExitMark board={board} from={walk.path[walk.path.length - 1]} leap={graph.piece.leaps[walk.exit]} />
-      )}
+      {fell && <ExitMark board={board} from={walk.path[walk.path.length - 1]} leap={graph.piece.leaps[walk.exit]} />}
     </>
   );
 }
 
+/**
+ * The move off the board: over a button board drawn in squares; over a canvas board (any size) in the CSS pixels
+ * of its view, following its zoom, and at least a few pixels long and wide however small the squares are.
+ */
 function ExitMark({ board, from, leap }: { board: Board; from: number; leap: readonly [number, number] }) {
+  const view = useContext(BoardViewport);
   const x0 = board.file(from) + 0.5,
     y0 = board.height - 0.5 - board.rank(from);
   const dx = leap[0],
@@ -73,30 +93,38 @@ function ExitMark({ board, from, leap }: { board: Board; from: number; leap: rea
   if (dx < 0) t = Math.min(t, -x0 / dx);
   if (dy > 0) t = Math.min(t, (board.height - y0) / dy);
   if (dy < 0) t = Math.min(t, -y0 / dy);
-  const ex = x0 + dx * t,
-    ey = y0 + dy * t;
-  const c = 0.22;
+  // Squares to the drawing's units: squares themselves on a button board, CSS pixels of the view on a canvas one.
+  const cell = view ? (view.width / board.width) * view.z : 1;
+  const px = (x: number): number => (view ? (x - view.x) * cell : x);
+  const py = (y: number): number => (view ? (y - view.y) * cell : y);
+  const at = (u: number, floor: number): number => (view ? Math.max(floor, u * cell) : u);
+  const sx = px(x0),
+    sy = py(y0);
+  const ex = px(x0 + dx * t),
+    ey = py(y0 + dy * t);
+  const c = at(0.22, 5);
   return (
     <svg
       class="path-overlay walk-exit"
-      viewBox={`0 0 ${board.width} ${board.height}`}
+      viewBox={view ? `0 0 ${view.width} ${view.height}` : `0 0 ${board.width} ${board.height}`}
       preserveAspectRatio="none"
       aria-hidden="true"
+      data-exit-at={`${(x0 + dx * t).toFixed(3)},${(y0 + dy * t).toFixed(3)}`}
     >
       <line
-        x1={x0}
-        y1={y0}
+        x1={sx}
+        y1={sy}
         x2={ex}
         y2={ey}
         stroke="#c01c28"
-        stroke-width={0.08}
-        stroke-dasharray="0.18 0.12"
+        stroke-width={at(0.08, 2)}
+        stroke-dasharray={`${at(0.18, 5)} ${at(0.12, 3)}`}
         stroke-linecap="round"
       />
       <path
         d={`M${ex - c},${ey - c}L${ex + c},${ey + c}M${ex - c},${ey + c}L${ex + c},${ey - c}`}
         stroke="#c01c28"
-        stroke-width={0.12}
+        stroke-width={at(0.12, 2.5)}
         stroke-linecap="round"
       />
     </svg>
@@ -148,10 +176,38 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
       ? `Still on the board after ${thousands(onBoard)} moves, on ${name(onBoard)}: the walk is shown this far.`
       : `Still on the board after all ${thousands(state.steps)} moves, on ${name(onBoard)}.`;
 
-  const tally = useMemo(() => {
-    if (state.steps > TALLY_MAX_STEPS) return null;
-    return finishedValue(simulateWalksSync(graph, walk.path[0], state.steps, TALLY_WALKS, createRng(state.seed)));
-  }, [graph, walk, state.steps, state.seed]);
+  // The tally: on the spot for small N, on the worker for larger N (each answer kept to its own walk).
+  const start = walk.path[0];
+  const tallyKey = `${board.width}x${board.height}|${state.spec}|${state.steps}|${start}|${state.seed}`;
+  const later = state.steps > TALLY_NOW_STEPS && state.steps <= TALLY_MAX_STEPS;
+  const now = useMemo(() => {
+    if (state.steps > TALLY_NOW_STEPS) return null;
+    return finishedValue(simulateWalksSync(graph, start, state.steps, TALLY_WALKS, createRng(state.seed)));
+  }, [graph, start, state.steps, state.seed]);
+  const tallyJob = useJob(makeWorker, walkTask);
+  useEffect(() => {
+    if (!later) return tallyJob.reset();
+    tallyJob.start(
+      {
+        key: tallyKey,
+        kind: 'tally',
+        width: board.width,
+        height: board.height,
+        spec: state.spec,
+        steps: state.steps,
+        from: start,
+        trials: TALLY_WALKS,
+        seed: state.seed,
+      },
+      `Counting ${thousands(TALLY_WALKS)} walks like this one`,
+    );
+  }, [tallyKey, later]);
+  const js = tallyJob.state;
+  const tally: Simulation | null =
+    now ??
+    (later && js.status === 'done' && js.result.key === tallyKey && js.result.kind === 'tally'
+      ? js.result.tally
+      : null);
 
   return (
     <div class="walk-player" role="group" aria-label="One random walk">
@@ -204,7 +260,15 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
             (exact
               ? `; the ${exact.estimate ? 'estimated' : 'exact'} chance is ${percentText(exact.probability) || probabilityText(exact.probability, exact.log10)}.`
               : '.')
-          : `A tally of many walks is made up to N = ${thousands(TALLY_MAX_STEPS)}; at N = ${thousands(state.steps)} the walk is shown alone.`}
+          : later
+            ? js.status === 'running'
+              ? `Counting ${thousands(TALLY_WALKS)} walks like this one… ${js.progress?.share !== undefined ? `${Math.floor(100 * js.progress.share)} %` : ''}`
+              : js.status === 'error'
+                ? `The tally of many walks stopped: ${js.message}`
+                : js.status === 'cancelled'
+                  ? 'The tally of many walks was stopped.'
+                  : `Counting ${thousands(TALLY_WALKS)} walks like this one…`
+            : `A tally of ${thousands(TALLY_WALKS)} walks like this one is made for N up to ${thousands(TALLY_MAX_STEPS)}: past that it could take many minutes. At N = ${thousands(state.steps)} the walk is shown alone.`}
       </p>
     </div>
   );

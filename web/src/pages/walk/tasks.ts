@@ -1,12 +1,12 @@
 // The Random walk page's requests, answered by the walk engine's jobs on the page's worker: the survival map of
 // every start square (any N up to 10^9) with the decay rate λ, one square's value (any N) with the distribution
-// after N moves from it, and the page's quick estimates first.
+// after N moves from it, the page's quick estimates first, and the one-walk player's tally of many walks.
 import { Board } from '../../../../src/core/board.js';
 import { isGridbitsError } from '../../../../src/core/error.js';
 import { finishedValue } from '../../../../src/core/job.js';
 import type { JobsByName } from '../../../../src/jobs.js';
 import { parsePiece } from '../../../../src/pieces/piece.js';
-import { FLOAT_MAX_STEPS, graph } from '../../../../src/walk/index.js';
+import { FLOAT_MAX_STEPS, graph, type Simulation } from '../../../../src/walk/index.js';
 import type { RunJob } from '../../worker/jobs.js';
 import type { Estimate } from './estimate.js';
 import type { quickJob } from './quick-job.js';
@@ -15,7 +15,7 @@ import { DIST_MAX_WORK } from './state.js';
 /** The jobs the page's worker serves: the walk engine's, and the page's quick estimates. */
 export type WalkJobs = Pick<
   JobsByName,
-  'walk.survivalMapAtHorizon' | 'walk.survivalAtHorizon' | 'walk.decayRate' | 'walk.distribution'
+  'walk.survivalMapAtHorizon' | 'walk.survivalAtHorizon' | 'walk.decayRate' | 'walk.distribution' | 'walk.simulate'
 > & { 'page.quick': typeof quickJob };
 
 /**
@@ -27,6 +27,8 @@ export type WalkRequest = { key: string; width: number; height: number; spec: st
   | { kind: 'dist'; from: number }
   /** A quick answer (estimate.ts): the survival map when `from` is null, else the distribution from it. */
   | { kind: 'quick'; from: number | null }
+  /** `trials` walks of the seed from `from` (the one-walk player's tally). */
+  | { kind: 'tally'; from: number; trials: number; seed: number }
 );
 
 /** One square's survival at any horizon, with the engine's method, its error and λ. */
@@ -65,12 +67,19 @@ export type WalkResult = { key: string } & (
       /** The distribution's quick answer from the square asked for. */
       dist: (Estimate & { total: { probability: number; log10: number } }) | null;
     }
+  | { kind: 'tally'; tally: Simulation }
 );
 
 /** Answers one request with the engine's jobs, in turn, on the page's worker. */
 export async function walkTask(req: WalkRequest, run: RunJob<WalkJobs>): Promise<WalkResult> {
   const key = req.key;
   const task = { board: { width: req.width, height: req.height }, piece: req.spec, steps: req.steps };
+  if (req.kind === 'tally') {
+    const tally = finishedValue(
+      await run('walk.simulate', [{ ...task, from: req.from, trials: req.trials, seed: req.seed }]),
+    );
+    return { key, kind: 'tally', tally };
+  }
   if (req.kind === 'quick') {
     const size = { width: req.width, height: req.height, spec: req.spec, steps: req.steps, from: req.from };
     const quick = finishedValue(await run('page.quick', [size]));

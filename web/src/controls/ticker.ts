@@ -1,7 +1,6 @@
-// Timing for the Tours page's animations: a frame loop that hands out whole steps at a chosen rate, and the
-// speed slider.
+// Timing for the playground's animations (a tour played, a search stepped, a walk played): a frame loop that
+// hands out whole steps at a chosen rate.
 import { useEffect, useRef } from 'preact/hooks';
-import { posOf, speedAt, speedWords } from './speed.js';
 
 /**
  * While `active`, calls `onSteps(n)` once a frame with the steps due at `perSecond`; it returns false to stop.
@@ -37,44 +36,4 @@ export function useTicker(
     raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(raf);
   }, [active, perSecond]);
-}
-
-/**
- * The speed slider, from 1 step a second to `max`, saying what the speed means in its unit (and, given `total`
- * steps, how long the whole run takes at it).
- */
-export function SpeedControl({
-  id,
-  speed,
-  max,
-  unit,
-  total,
-  onChange,
-}: {
-  id: string;
-  speed: number;
-  max: number;
-  unit: string;
-  total?: number;
-  onChange: (speed: number) => void;
-}) {
-  const words = speedWords(speed, unit, total);
-  return (
-    <div class="speed">
-      <label for={id}>Speed</label>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={100}
-        value={posOf(speed, max)}
-        aria-valuetext={words}
-        data-max={max}
-        onInput={(ev) => onChange(speedAt(Number((ev.currentTarget as HTMLInputElement).value), max))}
-      />
-      <output for={id} id={`${id}-words`}>
-        {words}
-      </output>
-    </div>
-  );
 }
