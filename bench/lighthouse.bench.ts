@@ -25,6 +25,8 @@ const PAGES: [string, string][] = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const AIM = 95;
+/** Runs a page and form: the scores shown are the run of median Performance (one run's scores vary by a few points). */
+const RUNS = 3;
 
 /** `gridbits serve` of the built playground on a free port, and how to stop it. */
 function serve(): Promise<{ url: string; stop: () => void }> {
@@ -58,12 +60,19 @@ export async function run(): Promise<BenchSection> {
     for (const form of ['desktop', 'mobile'] as const) {
       for (const [name, hash] of PAGES) {
         const url = served.url + hash;
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          form === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const results = [];
+        for (let r = 0; r < RUNS; r++) {
+          const result = await lighthouse(
+            url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          results.push(result);
+        }
+        results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+        const result = results[Math.floor(RUNS / 2)];
+        const performances = results.map((x) => Math.round((x.lhr.categories.performance?.score ?? 0) * 100));
         const { categories, audits } = result.lhr;
         const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
         const lcp = audits['largest-contentful-paint']?.numericValue ?? NaN;
@@ -72,7 +81,9 @@ export async function run(): Promise<BenchSection> {
           medianMs: Math.round(lcp),
           target: `each ≥ ${AIM}`,
           met: scores.every((s) => s >= AIM),
-          note: CATEGORIES.map((c, i) => `${categories[c]?.title ?? c} ${scores[i]}`).join(' · '),
+          note:
+            CATEGORIES.map((c, i) => `${categories[c]?.title ?? c} ${scores[i]}`).join(' · ') +
+            ` (Performance in ${RUNS} runs: ${performances.join(', ')}; blocking time ${Math.round(audits['total-blocking-time']?.numericValue ?? NaN)} ms)`,
         });
         // What keeps a category below the aim: its audits that did not pass, by weight.
         for (const c of CATEGORIES) {
@@ -96,7 +107,7 @@ export async function run(): Promise<BenchSection> {
     title,
     rows,
     notes: [
-      'Lighthouse 12.2.3 (Node API), one run a page and form; the time is its largest contentful paint (simulated on the phone form).',
+      `Lighthouse 12.2.3 (Node API), ${RUNS} runs a page and form, the run of median Performance shown; the time is its largest contentful paint (simulated on the phone form).`,
       ...(findings.length ? findings : [`every page scores ${AIM} or more in every category`]),
     ],
   };

@@ -36,17 +36,22 @@ function loadPage(id: string, load: () => Promise<ComponentType<PageProps>>): Pr
   return p;
 }
 
+/** How long the first drawing waits for the page's code: past it, the header and "Loading" show while it comes. */
+const FIRST_PAGE_WAIT_MS = 500;
+
 /**
  * The code of the page the address names, asked for before anything is drawn: the app is first drawn with that page
- * in it (no frame with the header alone). Settles, never fails: a page whose code cannot come says so when drawn.
+ * in it (no frame with the header alone, no page drawing after the first paint), unless the code takes longer than
+ * FIRST_PAGE_WAIT_MS. Settles, never fails: a page whose code cannot come says so when drawn.
  */
 export function loadFirstPage(): Promise<void> {
   const info = findPage(parseHash(location.hash).page);
   if (!info?.load) return Promise.resolve();
-  return loadPage(info.id, info.load).then(
+  const code = loadPage(info.id, info.load).then(
     () => undefined,
     () => undefined,
   );
+  return Promise.race([code, new Promise<void>((r) => setTimeout(r, FIRST_PAGE_WAIT_MS))]);
 }
 
 function PageView({ route, reread }: { route: Route; reread: () => void }) {

@@ -4,8 +4,8 @@ import { App, loadFirstPage } from './app.js';
 import { keepForOffline } from './offline.js';
 import './styles.css';
 
-// Drawn once the page the address names has its code: the first frame shows the whole page, not the header alone
-// with the page arriving a moment later (which moved everything and kept the phone's one core busy after the
-// first paint).
+// Drawn once the page the address names has its code (or after half a second without it): the first frame shows the
+// whole page, not the header alone with the page arriving a moment later (which moved everything and kept a phone's
+// one core busy after the first paint).
 void loadFirstPage().then(() => render(<App />, document.getElementById('app')!));
 keepForOffline();

@@ -25,10 +25,11 @@ import { thousands } from '../../../../src/core/text.js';
 /** The tally runs this many walks of the seed. */
 const TALLY_WALKS = 1000;
 /**
- * Up to this N the tally is made on the spot, as the walk is drawn: at most 5·10⁷ moves, a fraction of a second
- * (a walk stops when it leaves the board, so most take far fewer).
+ * Up to this N the tally is made on the spot, as the walk is drawn: at most 10⁶ moves, a few milliseconds (a walk
+ * stops when it leaves the board, so most take far fewer). Past it, on the worker: 1,000 walks that stay on for
+ * 50,000 moves (a king in the middle of 100×100) held the page for most of a second.
  */
-const TALLY_NOW_STEPS = 50_000;
+const TALLY_NOW_STEPS = 1_000;
 /** Past TALLY_NOW_STEPS it is made on the page's worker, up to the engine's limit on walks × moves (about a minute). */
 const TALLY_MAX_STEPS = Math.floor(SIMULATE_MAX_WORK / TALLY_WALKS);
 
