@@ -34,13 +34,31 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
     setFocus(next);
   };
 
+  /** The square an event happened in, if any (the board's overlays lie between squares). */
+  const squareOf = (ev: Event): number | null => {
+    const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
+    return name ? board.parse(name) : null;
+  };
+
   // The square under the pointer or with focus, for pages that show more about it (onHover).
   const hovered = useRef<number | null>(null);
   const hover = (ev: Event): void => {
     if (!onHover) return;
-    const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
-    const s = name ? board.parse(name) : null;
+    const s = squareOf(ev);
     if (s !== hovered.current) onHover((hovered.current = s));
+  };
+  // One listener on the board for every square's click and focus (two on each of a board's squares took a tenth of a
+  // page's first drawing).
+  const onClick = (ev: MouseEvent): void => {
+    const s = squareOf(ev);
+    if (s === null) return;
+    setFocus(s);
+    onActivate(s, ev.shiftKey);
+  };
+  const onFocusIn = (ev: FocusEvent): void => {
+    const s = squareOf(ev);
+    if (s !== null) setFocus(s);
+    hover(ev);
   };
   const leave = (): void => {
     if (onHover && hovered.current !== null) onHover((hovered.current = null));
@@ -71,11 +89,6 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
           data-target={v.target ? '' : undefined}
           aria-label={labelWithText(describe(s), v.glyph ? undefined : v.text)}
           tabIndex={s === current ? 0 : -1}
-          onClick={(ev) => {
-            setFocus(s);
-            onActivate(s, ev.shiftKey);
-          }}
-          onFocus={() => setFocus(s)}
         >
           {v.glyph ? (
             <span class="glyph" aria-hidden="true">
@@ -110,8 +123,9 @@ export function DomBoard({ board, label, view, describe, onActivate, overlay, le
         aria-describedby={keysId}
         ref={grid}
         onKeyDown={onKeyDown}
+        onClick={onClick}
         onMouseOver={hover}
-        onFocusIn={hover}
+        onFocusIn={onFocusIn}
         onMouseLeave={leave}
         onFocusOut={(ev) => {
           if (!grid.current?.contains(ev.relatedTarget as Node | null)) leave();
