@@ -1,15 +1,10 @@
 // Test runner settings: tests live in test/, mirroring src/; dist/ is rebuilt first for the CLI tests.
 // Two files run at a time (one a core), sharing loaded modules; the files that time how fast a command stops
-// (Ctrl-C within half a second) and the job-queue files run after them, one at a time, so no other test's load
-// is in their times.
+// (Ctrl-C within half a second, the job queue's too: queue-timing) and the CLI's ends run after them, one at a time,
+// so no other test's load is in their times.
 import { defineConfig } from 'vitest/config';
 
-const ALONE = [
-  'test/**/*-interrupt.test.ts',
-  'test/**/*-timing.test.ts',
-  'test/cli/queue.test.ts',
-  'test/cli/ends.test.ts',
-];
+const ALONE = ['test/**/*-interrupt.test.ts', 'test/**/*-timing.test.ts', 'test/cli/ends.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,10 +1,17 @@
 // The conventions of input every command holds (issue 32, point 5), one table per convention across the commands
 // it concerns: the board, seeds, --max-nodes's unit, flags that do not apply or conflict, fleet check's problem
-// from the layout's JSON, and --to without --from.
+// from the layout's JSON, and --to without --from. \`npm test\` runs each table for one command of each family (moves,
+// tours, walks, fleets, King's Valley); \`npm run test:long\` runs every row.
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { flagsOf, type Command } from '../../src/cli/command.js';
 import { expectUserError, gridbits, gridbitsCheck } from './run.js';
+import { LONG } from '../long.js';
+
+/** A table's rows: every one under \`npm run test:long\`, in \`npm test\` those whose command is in `quick`. */
+function rowsOf<T extends [string[], ...unknown[]]>(all: T[], quick: string[]): T[] {
+  return LONG ? all : all.filter(([args]) => quick.some((q) => args.join(' ').startsWith(q)));
+}
 
 /** Runs with --json and parses, accepting a budget's exit 3 where the command was given one. */
 function json(args: string[], input?: string): Record<string, unknown> {
@@ -42,7 +49,7 @@ describe('the board: WxH or --board WxH, one default for one kind of board', () 
     [['fleet', 'sim'], ['--games', '2', '--seed', '1'], '10x10'],
   ];
 
-  it.each(BOARDS)(
+  it.each(rowsOf(BOARDS, ['moves', 'tour-count', 'walk', 'fleet count']))(
     '%s: no board is the default; WxH and --board WxH agree; two that differ are refused',
     (cmd, rest, def) => {
       const [w, h] = def.split('x').map(Number);
@@ -81,7 +88,7 @@ describe('seeds: a random command draws a fresh seed, prints it, and --seed repe
     [['valley', 'play', '--white', 'random', '--black', 'random'], (d) => d.seed],
   ];
 
-  it.each(RANDOM)('%s', (args, seedOf, input) => {
+  it.each(rowsOf(RANDOM, ['fleet place', 'walk', 'valley match']))('%s', (args, seedOf, input) => {
     const first = json(args, input);
     const seed = seedOf(first);
     expect(Number.isSafeInteger(seed)).toBe(true);
@@ -115,7 +122,8 @@ describe('--max-nodes: its unit named in the help of every command that takes it
     expect(taking.sort()).toEqual(Object.keys(UNITS).sort());
   });
 
-  it.each(Object.entries(UNITS))('%s --help', (path, unit) => {
+  const quickUnits = ['moves', 'tour-count', 'fleet place', 'valley best'];
+  it.each(Object.entries(UNITS).filter(([path]) => LONG || quickUnits.includes(path)))('%s --help', (path, unit) => {
     const help = gridbits([...path.split(' '), '--help']).stdout;
     // The flag's line with its wrapped continuation, up to the next flag.
     const line = /--max-nodes <N>([\s\S]*?)(?=\n\s+-|\n\n|$)/.exec(help)?.[1].replace(/\s+/g, ' ');
@@ -165,7 +173,17 @@ describe('a flag that does not apply, or two that conflict: refused in one line,
     [['valley', 'play', '--seed', '4'], /valley play: --seed is for the random and greedy players/],
   ];
 
-  it.each(REFUSED)('%s', (args, message) => {
+  it.each(
+    rowsOf(REFUSED, [
+      'walk --from a1 --steps 2 --format',
+      'tour --to h8',
+      'tour-count 5x5 --each --from',
+      'tour-check',
+      'fleet place --timeout',
+      'fleet heat --method exact --samples',
+      'valley play',
+    ]),
+  )('%s', (args, message) => {
     expectUserError(gridbits(args), message);
   });
 
@@ -215,7 +233,7 @@ describe('fleet check takes the problem from the layout JSON it reads, flags ove
     ['7x7', '--fleet', '3,2,2', '--touch', 'corner', '--samples', '3'],
   ];
 
-  it.each(PLACED)('fleet place %s … --json | fleet check -', (...problem) => {
+  it.each(LONG ? PLACED : [PLACED[0], PLACED[2]])('fleet place %s … --json | fleet check -', (...problem) => {
     const placed = gridbits(['fleet', 'place', ...problem, '--seed', '5', '--json']).stdout;
     expect(gridbitsCheck(['fleet', 'check', '-'], placed).valid).toBe(true);
     expect(gridbits(['fleet', 'check', '-'], placed).code).toBe(0);
@@ -244,12 +262,13 @@ describe('fleet check takes the problem from the layout JSON it reads, flags ove
 });
 
 describe('--to without --from: the tours ending there, from any start, in tour and tour-count', () => {
-  it.each([
+  const TO = [
     ['3x4', 'a1'],
     ['5x5', 'c3'],
     ['8x8', 'h8'],
     ['12x9', 'e5'],
-  ])('tour %s --to %s ends there', (board, to) => {
+  ];
+  it.each(LONG ? TO : TO.slice(1, 3))('tour %s --to %s ends there', (board, to) => {
     const doc = json(['tour', board, '--to', to]) as { exists: boolean; path: string[] };
     expect(doc.exists).toBe(true);
     expect(doc.path[doc.path.length - 1]).toBe(to);
@@ -262,8 +281,11 @@ describe('--to without --from: the tours ending there, from any start, in tour a
       to: 'a1',
       convention: expect.stringMatching(/ending on/),
     });
-    const squares = ['a', 'b', 'c'].flatMap((f) => ['1', '2', '3', '4'].map((r) => f + r));
-    expect(squares.reduce((sum, sq) => sum + count(['3x4', '--to', sq]), 0n)).toBe(count(['3x4']));
+    // Over every square of 3x4 (twelve runs): in test:long.
+    if (LONG) {
+      const squares = ['a', 'b', 'c'].flatMap((f) => ['1', '2', '3', '4'].map((r) => f + r));
+      expect(squares.reduce((sum, sq) => sum + count(['3x4', '--to', sq]), 0n)).toBe(count(['3x4']));
+    }
     expect(gridbits(['tour-count', '5x5', '--to', 'a1']).stdout).toMatch(
       /^304 directed open knight tours of the 5x5 board to a1/,
     );

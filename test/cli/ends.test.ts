@@ -2,7 +2,8 @@
 // (b) every command that takes --timeout, given 1s, stops with exit 3 and JSON saying "complete": false. Each command
 // on its heaviest input. The bounds are hang guards, generous for a shared 2-core machine (the aims are 0.5 s after
 // Ctrl-C and 1.5 s from the start); the times themselves belong in bench. Run alone (see vitest.config.ts), two
-// commands at a time.
+// commands at a time. \`npm test\` gives --timeout to one command of each family (and the long report);
+// \`npm run test:long\` to every one.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interruptAfterProgress, timedRun, type InterruptOptions } from './interrupt.js';
+import { LONG } from '../long.js';
 
 /** At most two commands at once: the machine has two cores. */
 let running = 0;
@@ -148,8 +150,10 @@ const TIMED: [string, string[]][] = [
   ['fleet sim', ['fleet', 'sim', '--games', '1000000', '--seed', '1']],
 ];
 
+const TIMED_QUICK = ['mobility (a long report)', 'tour', 'tour-count', 'valley match', 'fleet count'];
+
 describe.concurrent('--timeout 1s stops every command that takes it: exit 3, "complete": false', () => {
-  it.each(TIMED)('%s', async (_, args) => {
+  it.each(LONG ? TIMED : TIMED.filter(([name]) => TIMED_QUICK.includes(name)))('%s', async (_, args) => {
     const r = await two(() => timedRun([...args, '--timeout', '1s', '--json']));
     if (r.code !== 3) throw new Error(`exit ${r.code} after ${r.ms} ms\n${r.stderr.slice(-500)}`);
     expect(JSON.parse(r.stdout)).toMatchObject({ complete: false, stopped: 'timeout' });

@@ -1,114 +1,21 @@
 // Tour counts on a real job queue: a Redis server on loopback, `gridbits worker` processes (one killed mid-shard),
-// the coordinator `tour-count --queue`, and the same count as a local run; bad addresses and budgets refused.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// the coordinator `tour-count --queue`, and the same count as a local run; bad addresses and budgets refused, and a
+// queue that never answers, is not Redis, or is lost mid-count. Ctrl-C's times are in queue-timing.test.ts.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { interruptAfterProgress } from './interrupt.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectUserError, gridbits, gridbitsJson } from './run.js';
 import { freePort } from './free-port.js';
+import { CLOSED_6X8, ended, main, shardsOf, start, startRedis, useRedis } from './queue-process.js';
 import { REDIS_SERVER, skipWithout } from '../service.js';
 
 const skipQueue = skipWithout(REDIS_SERVER, 'the counts on a job queue of test/cli/queue.test.ts');
-
-const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-// `worker` is served by the bundled CLI once the command table lists it; until then by its own entry.
-const workerEntry = main;
-
-/** 55,488,142 undirected closed knight tours of 6×8 (OEIS A001230's table; also the suite's local counts). */
-const CLOSED_6X8 = '55488142';
-
-interface Child {
-  proc: ChildProcess;
-  stdout: string;
-  stderr: string;
-  exited: Promise<number | null>;
-  /** Resolves once standard error matches. */
-  waitFor(pattern: RegExp): Promise<void>;
-}
-
-const children: ChildProcess[] = [];
-
-function start(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Child {
-  const proc = spawn(process.execPath, [file, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
-  children.push(proc);
-  const c: Child = {
-    proc,
-    stdout: '',
-    stderr: '',
-    exited: new Promise((resolve) => proc.on('exit', (code) => resolve(code))),
-    waitFor(pattern) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          if (pattern.test(c.stderr)) {
-            proc.stderr?.off('data', check);
-            resolve();
-          }
-        };
-        proc.stderr?.on('data', check);
-        void c.exited.then(() =>
-          pattern.test(c.stderr) ? resolve() : reject(new Error(`exited before ${pattern}: ${c.stderr}`)),
-        );
-        check();
-      });
-    },
-  };
-  proc.stdout?.on('data', (d: Buffer) => (c.stdout += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (c.stderr += d.toString()));
-  return c;
-}
-
-/** Starts redis-server on a loopback port; resolves once it accepts connections. */
-async function startRedis(at: number, more: string[] = []): Promise<ChildProcess> {
-  const server = spawn(
-    REDIS_SERVER.path,
-    ['--port', String(at), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...more],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    server.stdout!.on('data', (d: Buffer) => {
-      log += d.toString();
-      if (/Ready to accept connections/.test(log)) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${log}`)));
-  });
-  return server;
-}
-
-let redis: ChildProcess | undefined;
-let url = '';
-let port = 0;
-
-beforeAll(async () => {
-  if (skipQueue) return;
-  port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  redis = await startRedis(port);
-}, 30_000);
-
-const stopChildren = (): void => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-};
-// Each test's workers end with it (a worker left running would take the next test's shards).
-afterEach(stopChildren);
-afterAll(() => {
-  stopChildren();
-  redis?.kill('SIGKILL');
-});
-
-/** A worker's shards: started and finished (by index), from its log. */
-function shardsOf(log: string, what: 'started' | 'finished'): number[] {
-  return [...log.matchAll(new RegExp(`${what} shard (\\d+) of`, 'g'))].map((m) => Number(m[1]));
-}
+const redis = useRedis(skipQueue);
 
 describe('the queue refuses in one line', () => {
   it('an unreachable queue, within a few seconds', () => {
@@ -141,7 +48,7 @@ describe('the queue refuses in one line', () => {
 
   it('the worker: no queue, a malformed one, an unreachable one', () => {
     const w = (args: string[]) =>
-      spawnSync(process.execPath, [workerEntry, 'worker', ...args], { encoding: 'utf8', timeout: 30_000 });
+      spawnSync(process.execPath, [main, 'worker', ...args], { encoding: 'utf8', timeout: 30_000 });
     const asRun = (r: ReturnType<typeof w>) => ({ code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
     expectUserError(asRun(w([])), /worker: give the job queue/);
     expectUserError(asRun(w(['--queue', 'nope'])), /worker: --queue must be a Redis address/);
@@ -155,12 +62,6 @@ describe('the queue refuses in one line', () => {
     );
   });
 });
-
-/** A child's run as expectUserError takes it. */
-async function ended(c: Child): Promise<{ code: number; stdout: string; stderr: string }> {
-  const code = await c.exited;
-  return { code: code ?? -1, stdout: c.stdout, stderr: c.stderr };
-}
 
 describe('a queue that never answers, or is not Redis: one line, exit 2', () => {
   // A server that takes connections and never answers, and a web server, on loopback ports of their own.
@@ -212,25 +113,6 @@ describe('a queue that never answers, or is not Redis: one line, exit 2', () => 
   }, 60_000);
 });
 
-describe('shards on the local cores', () => {
-  it('the same count as the frontier program; Ctrl-C reports the shards done within half a second', async () => {
-    // 6x6 closed by halves (64 shards, local) and by the frontier program (a start square keeps it unsharded).
-    const sharded = gridbitsJson(['tour-count', '6x6', '--closed']);
-    const frontier = gridbitsJson(['tour-count', '6x6', '--closed', '--from', 'a1']);
-    expect(sharded).toMatchObject({ count: '9862', method: 'frontier', split: 'halves', complete: true });
-    expect(sharded.shards).toBeGreaterThan(1);
-    expect(sharded.shardsDone).toBe(sharded.shards);
-    expect(frontier).toMatchObject({ count: '9862', method: 'frontier', shards: 1 });
-    const r = await interruptAfterProgress(['tour-count', '6x8', '--closed', '--json'], 300);
-    expect(r.code).toBe(130);
-    expect(r.exitMs).toBeLessThan(500);
-    const j = JSON.parse(r.stdout) as { count: string; shardsDone: number; shards: number };
-    expect(j).toMatchObject({ complete: false, bound: 'lower', lowerBound: true, stopped: 'interrupted' });
-    expect(BigInt(j.count) <= BigInt(CLOSED_6X8)).toBe(true);
-    expect(j.shardsDone).toBeLessThan(j.shards);
-  }, 60_000);
-});
-
 describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () => {
   it('two workers, one killed mid-shard: the same count as the local run', async () => {
     const local = gridbitsJson(['tour-count', '6x8', '--closed']);
@@ -238,9 +120,9 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
     expect(local.shards).toBeGreaterThan(1);
     expect(local.shardsDone).toBe(local.shards);
 
-    const a = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
-    const b = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
-    const coordinator = start(main, ['tour-count', '6x8', '--closed', '--queue', url, '--json']);
+    const a = start(main, ['worker', '--queue', redis.url, '--concurrency', '1']);
+    const b = start(main, ['worker', '--queue', redis.url, '--concurrency', '1']);
+    const coordinator = start(main, ['tour-count', '6x8', '--closed', '--queue', redis.url, '--json']);
     await a.waitFor(/started shard \d+ of 64/);
     const killedIn = shardsOf(a.stderr, 'started').filter((i) => !shardsOf(a.stderr, 'finished').includes(i));
     expect(killedIn.length).toBe(1);
@@ -268,9 +150,9 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
   }, 180_000);
 
   it('the same count enqueued again finds every shard done', () => {
-    const again = gridbitsJson(['tour-count', '6x8', '--closed', '--queue', url]);
+    const again = gridbitsJson(['tour-count', '6x8', '--closed', '--queue', redis.url]);
     expect(again).toMatchObject({ count: CLOSED_6X8, complete: true, shards: 64, reused: 64 });
-    const text = gridbits(['tour-count', '6x8', '--closed', '--queue', url]);
+    const text = gridbits(['tour-count', '6x8', '--closed', '--queue', redis.url]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
       /^55,488,142 closed knight tours of the 6x8 board\n.*64 shards on the job queue at redis:\/\/127\.0\.0\.1:\d+ \(64 done before this run\)/,
@@ -278,7 +160,7 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
   }, 60_000);
 
   it('a malformed job fails with a message; the worker lives on and counts the next shard', async () => {
-    const queue = new Queue('gridbits-shards', { connection: { host: '127.0.0.1', port } });
+    const queue = new Queue('gridbits-shards', { connection: { host: '127.0.0.1', port: redis.port } });
     try {
       const bad = [
         { name: 'tour-count shard', data: { nonsense: true }, opts: { jobId: 'bad-1' } },
@@ -310,7 +192,7 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
         },
       ];
       await queue.addBulk(bad);
-      const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
+      const w = start(main, ['worker', '--queue', redis.url, '--concurrency', '1']);
       await w.waitFor(/failed bad-3/);
       expect(w.stderr).toMatch(/failed bad-1: job bad-1 is not a shard of a gridbits count: its data names no count/);
       expect(w.stderr).toMatch(
@@ -323,7 +205,7 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
         expect(job?.attemptsMade).toBe(1);
       }
       // Still serving: a real count goes through this worker.
-      const r = gridbitsJson(['tour-count', '6x6', '--closed', '--queue', url]);
+      const r = gridbitsJson(['tour-count', '6x6', '--closed', '--queue', redis.url]);
       expect(r).toMatchObject({ count: '9862', complete: true, shards: 64 });
       expect(w.proc.exitCode).toBe(null);
       w.proc.kill('SIGKILL');
@@ -334,9 +216,9 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
 
   it('a Sea Battle count on the queue: two workers, the same count as the local run; enqueued again, every shard found done', async () => {
     const args = ['fleet', 'count', '10x10', '--fleet', 'classic'];
-    const a = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
-    const b = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
-    const coordinator = start(main, [...args, '--queue', url, '--json']);
+    const a = start(main, ['worker', '--queue', redis.url, '--concurrency', '1']);
+    const b = start(main, ['worker', '--queue', redis.url, '--concurrency', '1']);
+    const coordinator = start(main, [...args, '--queue', redis.url, '--json']);
     expect({ code: await coordinator.exited, stderr: coordinator.stderr }).toEqual({ code: 0, stderr: '' });
     const j = JSON.parse(coordinator.stdout) as Record<string, unknown>;
     // The published count of the classic fleet on 10×10 (also the unsplit program's, in the fleet tests).
@@ -346,40 +228,10 @@ describe.skipIf(skipQueue)('counts on the queue (redis-server on loopback)', () 
     expect(a.stderr + b.stderr).toMatch(
       /finished shard \d+ of 20 of layouts of one 4-cell ship, two 3-cell ships, three 2-cell ships and four 1-cell ships on 10x10: [\d,]+ in /,
     );
-    const again = gridbitsJson([...args, '--queue', url, '--json']);
+    const again = gridbitsJson([...args, '--queue', redis.url, '--json']);
     expect(again).toMatchObject({ count: '1855545978831780', reused: 20 });
     a.proc.kill('SIGKILL');
     b.proc.kill('SIGKILL');
-  }, 180_000);
-
-  it('Ctrl-C on a worker hands its shard back at once; Ctrl-C on the coordinator reports the shards done', async () => {
-    // 8x6 is a count of its own (its own key), so its first shard builds the boundary table again: seconds.
-    const w = start(workerEntry, ['worker', '--queue', url, '--concurrency', '1']);
-    const coordinator = start(main, ['tour-count', '8x6', '--closed', '--queue', url, '--json']);
-    await w.waitFor(/started shard 1 of 64/);
-    const sentAt = performance.now();
-    w.proc.kill('SIGINT');
-    expect(await w.exited).toBe(130);
-    expect(performance.now() - sentAt).toBeLessThan(500);
-    expect(w.stderr).toMatch(/handed shard 1 of 64 of 8x6 closed knight tours back to the queue/);
-    expect(w.stdout).toMatch(/^counted 0 shards in .*, handed 1 shard back to the queue\n$/);
-    // The coordinator, still waiting, is stopped: nothing done yet, a lower bound of 0, exit 130.
-    coordinator.proc.kill('SIGINT');
-    expect(await coordinator.exited).toBe(130);
-    expect(JSON.parse(coordinator.stdout)).toMatchObject({
-      count: '0',
-      complete: false,
-      bound: 'lower',
-      stopped: 'interrupted',
-      shardsDone: 0,
-      shards: 64,
-    });
-    // A new worker takes the handed-back shard; the count comes out whole.
-    const w2 = start(workerEntry, ['worker', '--queue', url]);
-    const done = gridbitsJson(['tour-count', '8x6', '--closed', '--queue', url]);
-    expect(done).toMatchObject({ count: CLOSED_6X8, complete: true, shards: 64 });
-    await w2.waitFor(/finished shard 1 of 64 of 8x6/);
-    w2.proc.kill('SIGKILL');
   }, 180_000);
 });
 
@@ -400,7 +252,7 @@ describe.skipIf(skipQueue)('a queue lost in the middle of a count (its own redis
     const lostUrl = `redis://127.0.0.1:${at}`;
     server = await startRedis(at, keep);
     const args = ['fleet', 'count', '10x10', '--fleet', 'classic'];
-    const w = start(workerEntry, ['worker', '--queue', lostUrl, '--concurrency', '1'], wait);
+    const w = start(main, ['worker', '--queue', lostUrl, '--concurrency', '1'], wait);
     const coordinator = start(main, [...args, '--queue', lostUrl, '--progress'], wait);
     // Some shards counted, not all: then the server is gone for good.
     const queue = new Queue('gridbits-shards', { connection: { host: '127.0.0.1', port: at } });
@@ -446,7 +298,7 @@ describe.skipIf(skipQueue)('a queue lost in the middle of a count (its own redis
 
     // The server back with its data: the same command finds the shards counted before and finishes the count.
     server = await startRedis(at, keep);
-    const w2 = start(workerEntry, ['worker', '--queue', lostUrl, '--concurrency', '1']);
+    const w2 = start(main, ['worker', '--queue', lostUrl, '--concurrency', '1']);
     const again = await ended(start(main, [...args, '--queue', lostUrl, '--json']));
     expect(again).toMatchObject({ code: 0, stderr: '' });
     const j = JSON.parse(again.stdout) as { count: string; reused: number; shardsDone: number };

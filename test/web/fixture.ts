@@ -59,9 +59,10 @@ export function usePlaygroundPage(setup?: (page: Page) => Promise<unknown>): Pla
 
 /**
  * A 390×844 touch phone beside a playground page (its own context in the same browser), for a describe block that
- * tests both sizes: the fixture's page is set to 1280×800; the phone's errors and warnings go to `pg.problems`.
+ * tests both sizes: the fixture's page is set to 1280×800; `setup` runs on the new phone page first; the phone's
+ * errors and warnings go to `pg.problems`, marked "phone".
  */
-export function usePhone(pg: PlaygroundPage): { readonly page: Page } {
+export function usePhone(pg: PlaygroundPage, setup?: (page: Page) => Promise<unknown>): { readonly page: Page } {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
@@ -72,6 +73,7 @@ export function usePhone(pg: PlaygroundPage): { readonly page: Page } {
       isMobile: true,
     });
     page = await context.newPage();
+    if (setup) await setup(page);
     page.on('pageerror', (e) => pg.problems.push(`phone page error: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') pg.problems.push(`phone ${m.type()}: ${m.text()}`);

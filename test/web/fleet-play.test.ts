@@ -4,10 +4,10 @@
 // (in the field, off forbidden cells, no touching) and a refused one saying why; the key to the game's marks; the
 // score, the newest mark's animation (none when motion is reduced) and the review of a finished game read from the
 // address, which a reload keeps; no serious accessibility fault in the game's end and its review.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { usePlaygroundPage } from './fixture.js';
+import { usePhone, usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 import { LONG } from '../long.js';
 
@@ -85,19 +85,12 @@ async function box(page: Page, sel: string): Promise<{ top: number; bottom: numb
 
 describe.skipIf(skip)('Sea Battle: the first screen, placing ships by hand, the game kept and reviewed', () => {
   const pg = usePlaygroundPage();
+  const onPhone = usePhone(pg);
   let page: Page;
-  let phoneContext: BrowserContext;
   let phone: Page;
-  beforeAll(async () => {
+  beforeAll(() => {
     page = pg.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    const browser = pg.browser.context.browser() as Browser;
-    phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    phone = await phoneContext.newPage();
-    phone.on('pageerror', (e) => pg.problems.push(`phone page error: ${e.message}`));
-  });
-  afterAll(async () => {
-    await phoneContext?.close();
+    phone = onPhone.page;
   });
   const openPhone = async (hash: string): Promise<void> => {
     await phone.goto('about:blank');

@@ -16,9 +16,13 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-/** `cli` is the built CLI to run: another copy of the package serves that copy's playground. */
+/**
+ * `cli` is the built CLI to run: another copy of the package serves that copy's playground. On a free port unless
+ * `args` names one.
+ */
 export function startServe(args: string[] = [], cwd = REPO, cli = CLI): Promise<Served> {
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--json', ...args], {
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const proc = spawn(process.execPath, [cli, 'serve', ...port, '--json', ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

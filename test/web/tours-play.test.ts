@@ -9,7 +9,7 @@ import { KNIGHT } from '../../src/pieces/piece.js';
 import { closeByEuler, findTourSync } from '../../src/tour/index.js';
 import { tourProblem } from '../reference/tour.js';
 import { axeViolations } from './axe.js';
-import { usePlaygroundPage } from './fixture.js';
+import { usePhone, usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 
 const WAIT = { timeout: 15_000 };
@@ -316,17 +316,10 @@ describe.skipIf(skip)("Tours, your turn, with the page's Start square, End squar
 
 describe.skipIf(skip)('Tours, your turn, on a 390×844 touch phone', () => {
   const pg = usePlaygroundPage();
+  const phone = usePhone(pg);
   let page: Page;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const context = await pg.browser.context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    page = await context.newPage();
-    close = () => context.close();
-    return () => close();
+  beforeAll(() => {
+    page = phone.page;
   });
 
   it('taps build a path; the words say tap; the board and its buttons together; axe mid-way and at the verdict', async () => {

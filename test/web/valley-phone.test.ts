@@ -2,11 +2,11 @@
 // under it and the move list on the first screen; the page speaks of tapping; a finger drags a piece to its
 // target; and axe-core finds no serious or critical violation with the game over, a past move under review and a
 // hint shown (apart, and with the analysis on, under test:long).
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { refMoves, refParse, refPlay } from '../valley/reference.js';
 import { axeViolations } from './axe.js';
-import { usePlaygroundPage } from './fixture.js';
+import { usePhone, usePlaygroundPage } from './fixture.js';
 import { CHROMIUM, skipWithout } from '../service.js';
 import { LONG } from '../long.js';
 
@@ -54,23 +54,10 @@ const STATES: ReadonlyArray<[string, string, (page: Page) => Promise<unknown>]> 
 
 describe.skipIf(skip)("King's Valley on a touch phone and a desktop", () => {
   const pg = usePlaygroundPage();
-  let phoneContext: BrowserContext;
+  const onPhone = usePhone(pg);
   let phone: Page;
-  const problems: string[] = [];
-  beforeAll(async () => {
-    phoneContext = await pg.browser.context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    phone = await phoneContext.newPage();
-    phone.on('pageerror', (e) => problems.push(e.message));
-    phone.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-    });
-  });
-  afterAll(async () => {
-    await phoneContext?.close();
+  beforeAll(() => {
+    phone = onPhone.page;
   });
   const openPhone = async (hash: string): Promise<void> => {
     await phone.goto('about:blank');
@@ -118,7 +105,7 @@ describe.skipIf(skip)("King's Valley on a touch phone and a desktop", () => {
 
   it('a finger drags a piece to its target; a tap then a tap still plays', async () => {
     await openPhone('#/valley?white=human&black=human');
-    const cdp = await phoneContext.newCDPSession(phone);
+    const cdp = await phone.context().newCDPSession(phone);
     const centre = async (name: string) => {
       const b = (await phone.locator(`.valley-board [data-square="${name}"]`).boundingBox())!;
       return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
@@ -177,6 +164,6 @@ describe.skipIf(skip)("King's Valley on a touch phone and a desktop", () => {
   );
 
   it('logged no console errors or warnings', () => {
-    expect([...problems, ...pg.problems]).toEqual([]);
+    expect(pg.problems).toEqual([]);
   });
 });
