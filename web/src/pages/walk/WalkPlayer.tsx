@@ -26,8 +26,9 @@ import { thousands } from '../../../../src/core/text.js';
 const TALLY_WALKS = 1000;
 /**
  * Up to this N the tally is made on the spot, as the walk is drawn: at most 10⁶ moves, a few milliseconds (a walk
- * stops when it leaves the board, so most take far fewer). Past it, on the worker: 1,000 walks that stay on for
- * 50,000 moves (a king in the middle of 100×100) held the page for most of a second.
+ * stops when it leaves the board, so most take far fewer). Past it, on the worker: up to 5·10⁷ moves, whose time
+ * depends on the board (1,000 walks of a king from the middle of 100×100 at N = 50,000: 58 ms in Node here, several
+ * times that on a phone, all of it a pause of the page).
  */
 const TALLY_NOW_STEPS = 1_000;
 /** Past TALLY_NOW_STEPS it is made on the page's worker, up to the engine's limit on walks × moves (about a minute). */
