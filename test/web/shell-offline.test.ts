@@ -4,6 +4,7 @@
 // Chromium without a complaint, and names icons that exist at their stated sizes; `gridbits serve` sends the service
 // worker as a script that is always revalidated, under a policy that lets it run.
 import { describe, expect, it } from 'vitest';
+import { everyPageComputes } from './every-page.js';
 import { usePlaygroundPage } from './fixture.js';
 import { httpGet } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -26,24 +27,7 @@ describe.skipIf(skip)('the playground offline', () => {
       await page.waitForSelector('main h1', WAIT);
       expect(await page.locator('.cards li').count()).toBe(5);
 
-      await pg.open('#/moves?board=8x8&piece=knight&at=d4');
-      await expect.poll(() => page.locator('#target-count').textContent(), WAIT).toBe('8');
-
-      await pg.open('#/tours?board=6x6&closed=1');
-      await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
-      const path = (await page.locator('svg.path-overlay').getAttribute('data-path'))!.split(/[\s,]+/);
-      expect(new Set(path.filter((s) => s !== '')).size).toBe(36);
-
-      await pg.open('#/walk?board=8x8&piece=knight&n=10');
-      await page.locator('.board[aria-label^="Survival"] [data-square="a1"]').hover();
-      await expect.poll(() => page.locator('#walk-exact').first().textContent(), WAIT).toBe('4669663/268435456');
-
-      await pg.open('#/valley?white=ai1&black=human');
-      await expect.poll(() => page.locator('#valley-moves [data-move]').count(), WAIT).toBeGreaterThan(0);
-
-      await pg.open('#/fleet?board=10x10&fleet=classic&method=rails&seed=7');
-      await page.getByRole('button', { name: 'Place', exact: true }).click();
-      await page.waitForSelector('#fleet-check[data-valid="true"]', WAIT);
+      await everyPageComputes(pg);
     } finally {
       await pg.browser.context.setOffline(false);
     }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from './build.js';
+import { everyPageComputes } from './every-page.js';
 import { usePlaygroundPage } from './fixture.js';
 import { startServe, type Served } from './serve-process.js';
 import { CHROMIUM, skipWithout } from '../service.js';
@@ -107,18 +108,7 @@ describe.skipIf(skip)('the playground updated to a new build', () => {
       .toEqual({ kept: [`gridbits-${next.before}`, `gridbits-${next.after}`], done: true });
 
     // Every page of the new build opens and computes.
-    await pg.open('#/moves?board=8x8&piece=knight&at=d4');
-    await expect.poll(() => page.locator('#target-count').textContent(), WAIT).toBe('8');
-    await pg.open('#/tours?board=6x6&closed=1');
-    await page.waitForSelector('#tour-answer[data-exists="true"]', WAIT);
-    await pg.open('#/walk?board=8x8&piece=knight&n=10');
-    await page.locator('.board[aria-label^="Survival"] [data-square="a1"]').hover();
-    await expect.poll(() => page.locator('#walk-exact').first().textContent(), WAIT).toBe('4669663/268435456');
-    await pg.open('#/valley?white=ai1&black=human');
-    await expect.poll(() => page.locator('#valley-moves [data-move]').count(), WAIT).toBeGreaterThan(0);
-    await pg.open('#/fleet?board=10x10&fleet=classic&method=rails&seed=7');
-    await page.getByRole('button', { name: 'Place', exact: true }).click();
-    await page.waitForSelector('#fleet-check[data-valid="true"]', WAIT);
+    await everyPageComputes(pg);
 
     // With no network and no server, the new build is the one that opens, and it computes.
     await pg.browser.context.setOffline(true);
