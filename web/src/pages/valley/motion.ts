@@ -76,6 +76,10 @@ export interface DragHandlers {
  * Drags pieces on the board inside `root` with pointer events: a press on a movable piece that moves a few pixels
  * lifts it (its targets shown), the glyph follows the pointer, and letting go on a target plays the move; anywhere
  * else it goes back, still chosen. A press that does not move stays a click, so click-click and the keys still work.
+ *
+ * A finger's tap on a square chooses it when the finger lifts, not when the browser's click comes: Chromium gives no
+ * click at all for a tap that follows a swipe too soon (seen here: up to about half a second after a drag, longer
+ * on a busy machine), so the tap after a drag was lost. The browser's own click for such a tap is then ignored.
  */
 export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: DragHandlers): void {
   const live = useRef(handlers);
@@ -83,8 +87,15 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
   useEffect(() => {
     const el = root.current;
     if (!el) return;
-    let press: { id: number; from: string; x: number; y: number; dragging: boolean } | null = null;
+    let press: { id: number; from: string; x: number; y: number; dragging: boolean; movable: boolean } | null = null;
+    /** The browser's click is not the board's: it follows a drag, or a finger's tap already chose the square. */
     let eatClick = false;
+    let eatTimer: ReturnType<typeof setTimeout> | undefined;
+    const eatClicksFor = (ms: number): void => {
+      eatClick = true;
+      clearTimeout(eatTimer);
+      eatTimer = setTimeout(() => (eatClick = false), ms);
+    };
     const glyph = (): HTMLElement | null =>
       press ? (squareEl(el, press.from)?.querySelector<HTMLElement>('.glyph') ?? null) : null;
     const settle = (): void => {
@@ -97,9 +108,13 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
     };
     const down = (ev: PointerEvent): void => {
       if (press || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
+      eatClick = false;
       const name = (ev.target as HTMLElement).closest<HTMLElement>('[data-square]')?.dataset.square;
-      if (!name || !live.current.movable(name)) return;
-      press = { id: ev.pointerId, from: name, x: ev.clientX, y: ev.clientY, dragging: false };
+      if (!name) return;
+      const movable = live.current.movable(name);
+      // A mouse's press on an empty square is left to the click; a finger's tap is the board's (see above).
+      if (!movable && ev.pointerType === 'mouse') return;
+      press = { id: ev.pointerId, from: name, x: ev.clientX, y: ev.clientY, dragging: false, movable };
     };
     const move = (ev: PointerEvent): void => {
       if (!press || ev.pointerId !== press.id) return;
@@ -107,6 +122,10 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
         dy = ev.clientY - press.y;
       if (!press.dragging) {
         if (Math.hypot(dx, dy) < DRAG_START) return;
+        if (!press.movable) {
+          press = null;
+          return;
+        }
         press.dragging = true;
         live.current.onLift(press.from);
       }
@@ -120,14 +139,19 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
     const up = (ev: PointerEvent): void => {
       if (!press || ev.pointerId !== press.id) return;
       const { from, dragging } = press;
+      const at = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-square]')
+        ?.dataset.square;
       if (!dragging) {
         press = null;
+        if (ev.pointerType === 'mouse' || at !== from) return;
+        // A finger's tap: the square is chosen now, by a click of the board's own; the browser's, if it comes, is
+        // the same tap's.
+        squareEl(el, from)?.click();
+        eatClicksFor(1000);
         return;
       }
       // The click that follows a drag is the drag's, not a square's choice; cleared after this event's turn.
       eatClick = true;
-      const at = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-square]')
-        ?.dataset.square;
       const drop = at && at !== from && live.current.targets(from).includes(at) ? at : null;
       // The move is played after this turn: the touch's own end event still finds the piece it started on (a
       // browser that loses it may miss the next tap), and the piece stays where it was dropped until drawn there.
@@ -144,7 +168,7 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
       if (press && ev.pointerId === press.id) settle();
     };
     const click = (ev: MouseEvent): void => {
-      if (!eatClick) return;
+      if (!eatClick || !ev.isTrusted) return;
       eatClick = false;
       ev.stopPropagation();
       ev.preventDefault();
@@ -160,6 +184,7 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', cancel);
       el.removeEventListener('click', click, true);
+      clearTimeout(eatTimer);
     };
   }, []);
 }
