@@ -29,6 +29,11 @@ export type CountSpec = Omit<TourCountOptions, 'piece'> & {
   piece?: string;
 };
 
+/** A tour found for a query in plain data (`findTourJob`): the registry's 'tour.find', on its own. */
+export function findTourOf(query: QuerySpec) {
+  return findTourJob(queryOf(query));
+}
+
 function queryOf(q: QuerySpec): Query {
   if (!isPlainObject(q)) refuse('query', 'an object { width, height, piece?, closed?, from?, to?, seed? }', q);
   return {
@@ -51,7 +56,7 @@ function countOptions(o: CountSpec): TourCountOptions {
  */
 export const jobs = {
   /** A verified tour, or the proof that none exists (`findTourJob`). */
-  find: (query: QuerySpec) => findTourJob(queryOf(query)),
+  find: findTourOf,
   /** The backtracking search alone (`searchTourJob`). */
   search: (query: QuerySpec, switches?: SearchSwitches) => searchTourJob(queryOf(query), { switches }),
   /** The per-start table (`tableJob`). */

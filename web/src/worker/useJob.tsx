@@ -22,14 +22,16 @@ export interface Job<Req, Res> {
 }
 
 /**
- * One background request at a time, answered by the task's jobs on the page's worker; starting another cancels
- * the one running. The worker ends with the page.
+ * One background request at a time, answered by the task's jobs on the page's worker (those of `here` on the page
+ * itself while they are quick: see JobRunner); starting another cancels the one running. The worker ends with the
+ * page.
  */
 export function useJob<Req, Res, R extends JobRegistry>(
   create: () => WorkerLike,
   task: Task<Req, Res, R>,
+  here?: Partial<R>,
 ): Job<Req, Res> {
-  const runner = useMemo(() => new JobRunner<Req, Res, R>(create, task), []);
+  const runner = useMemo(() => new JobRunner<Req, Res, R>(create, task, here), []);
   const [state, setState] = useState<JobState<Res>>({ status: 'idle' });
   const generation = useRef(0);
   useEffect(() => () => runner.terminate(), [runner]);

@@ -1,7 +1,7 @@
 // The Tours page: a tour (open or closed, from a clicked square, to an optional end, seeded) found in the
 // worker and drawn as a path and as numbers, animated; the reason when none exists; the backtracking search
 // step by step; the per-start table; counts; SVG and PNG export; the state in the URL.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../../../src/core/board.js';
 import type { Piece } from '../../../../src/pieces/piece.js';
 import { GALLERY, analyzeTour, closeByEuler, existence, galleryTour, methodWords } from '../../../../src/tour/index.js';
@@ -46,6 +46,7 @@ import { KNIGHT } from '../../../../src/pieces/piece.js';
 import './tours.css';
 import { addCells, emptyTable, fullTable, type StreamedTable, type TableCells } from './table-stream.js';
 import {
+  TOUR_HERE,
   tourTask,
   type TourJobs,
   type CountResult,
@@ -162,8 +163,10 @@ export function ToursPage({ params }: PageProps) {
     touch,
   });
 
-  // The tour: found in the worker whenever the question changes; an answer is shown only for its own question.
-  const find = useJob(makeWorker, tourTask);
+  // The tour: found whenever the question changes (at once where that is quick, else in the worker), as the page is
+  // drawn (layout effects), so that a tour found at once is in the page's first frame; an answer is shown only for
+  // its own question.
+  const find = useJob(makeWorker, tourTask, TOUR_HERE);
   const findKey = `${board.width}x${board.height}|${state.spec}|${state.closed}|${from}|${to}|${state.seed}|${state.famous}`;
   const famous = useMemo(() => {
     if (!state.famous) return null;
@@ -186,7 +189,7 @@ export function ToursPage({ params }: PageProps) {
   }, [state.famous]);
   const asked = useRef('');
   const [answer, setAnswer] = useState<{ key: string; result: FindResult } | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!piece || famous) {
       find.reset();
       return;
@@ -206,7 +209,7 @@ export function ToursPage({ params }: PageProps) {
       'Finding a tour',
     );
   }, [findKey]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (find.state.status === 'done' && find.state.result.kind === 'find')
       setAnswer({ key: asked.current, result: find.state.result });
   }, [find.state]);

@@ -11,12 +11,16 @@ import {
   type CountPartial,
   type FindPartial,
 } from '../../../../src/tour/index.js';
+import { findTourOf } from '../../../../src/tour/jobs.js';
 import type { RunJob } from '../../worker/jobs.js';
 import { COUNT_BUDGET_MS, countPlan } from './state.js';
 import { cellsStream, type TableCells } from './table-stream.js';
 
 /** The jobs the page's worker serves. */
 export type TourJobs = Pick<JobsByName, 'tour.find' | 'tour.table' | 'tour.count'>;
+
+/** The job the page runs itself while it is quick (a tour of a small board): see JobRunner. */
+export const TOUR_HERE: Partial<TourJobs> = { 'tour.find': findTourOf };
 
 interface Common {
   width: number;

@@ -2,7 +2,7 @@
 // every start square (heat map), exact fractions on hover or focus, one seeded walk played over the map, the
 // distribution after N moves from a clicked square, λ and log10 at far horizons. Heavy work runs in a worker; the
 // state lives in the URL.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { finishedValue } from '../../../../src/core/job.js';
 import {
   FLOAT_MAX_STEPS,
@@ -19,7 +19,7 @@ import type { PageProps } from '../../router.js';
 import { useHashState } from '../../url-state.js';
 import { JobStatus, useJob, type JobState } from '../../worker/useJob.js';
 import { wantsQuick } from './estimate.js';
-import { walkTask, type WalkResult } from './tasks.js';
+import { WALK_JOBS, walkTask, type WalkResult } from './tasks.js';
 import {
   DIST_MAX_WORK,
   SLIDER_MAX,
@@ -166,10 +166,10 @@ function doneFor<R extends { key: string }>(state: JobState<WalkResult>, key: st
 
 function Walk({ params }: PageProps) {
   const [state, setState] = useHashState('walk', params, readState, writeState);
-  const mapJob = useJob(makeWorker, walkTask);
-  const distJob = useJob(makeWorker, walkTask);
-  const quickMapJob = useJob(makeWorker, walkTask);
-  const quickDistJob = useJob(makeWorker, walkTask);
+  const mapJob = useJob(makeWorker, walkTask, WALK_JOBS);
+  const distJob = useJob(makeWorker, walkTask, WALK_JOBS);
+  const quickMapJob = useJob(makeWorker, walkTask, WALK_JOBS);
+  const quickDistJob = useJob(makeWorker, walkTask, WALK_JOBS);
 
   const { graph, error: pieceError } = useMemo(() => graphOf(state), [state.width, state.height, state.spec]);
   const board = graph?.board ?? null;
@@ -186,13 +186,15 @@ function Walk({ params }: PageProps) {
   // the exact answers (as the Sea Battle heat map does). `exactFor` and `quickFor` hold the key each job was
   // started for; `quickSince` a quick job's state when it was started, so an error or cancel left from before is
   // not read as its end (then the exact job starts anyway).
+  // The jobs start as the page is drawn (layout effects), so that an answer the page finds at once is in its first
+  // frame.
   const exactFor = useRef({ map: '', dist: '' });
   const quickFor = useRef({ map: '', dist: '' });
   const quickSince = useRef<{ map: JobState<WalkResult> | null; dist: JobState<WalkResult> | null }>({
     map: null,
     dist: null,
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     exactFor.current.map = '';
     if (!graph) {
       mapJob.reset();
@@ -210,7 +212,7 @@ function Walk({ params }: PageProps) {
       mapJob.start({ ...common, key: mapKey, kind: 'map' }, 'Computing the survival map');
     }
   }, [mapKey]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     exactFor.current.dist = '';
     if (!graph || from === null) {
       distJob.reset();
@@ -236,7 +238,7 @@ function Walk({ params }: PageProps) {
     ((j.state.status === 'error' || j.state.status === 'cancelled') && j.state !== since);
   const quickMapIn = !quick || mapKey === '' || quickIn(quickMapJob, mapKey, quickSince.current.map);
   const quickDistIn = !quick || distKey === '' || quickIn(quickDistJob, distKey, quickSince.current.dist);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!graph || !quickMapIn || !quickDistIn) return;
     if (exactFor.current.map !== mapKey) {
       exactFor.current.map = mapKey;

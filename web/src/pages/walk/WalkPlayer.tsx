@@ -1,13 +1,11 @@
 // One seeded random walk on the Random walk page, played move by move over the survival map: where it goes, when
 // and where it leaves the board, and a tally of many walks of the same seed against the exact probability.
-import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import type { Board } from '../../../../src/core/board.js';
-import { finishedValue } from '../../../../src/core/job.js';
 import { createRng } from '../../../../src/core/prng.js';
 import {
   SIMULATE_MAX_WORK,
   randomWalk,
-  simulateWalksSync,
   type Graph,
   type RandomWalk,
   type Simulation,
@@ -15,7 +13,7 @@ import {
 import { BoardViewport } from '../../board/context.js';
 import { PathOverlay } from '../../board/PathOverlay.js';
 import { useJob } from '../../worker/useJob.js';
-import { walkTask } from './tasks.js';
+import { WALK_JOBS, walkTask } from './tasks.js';
 import { makeWorker } from './worker.js';
 import { SpeedControl } from '../../controls/SpeedControl.js';
 import { useTicker } from '../../controls/ticker.js';
@@ -25,13 +23,11 @@ import { thousands } from '../../../../src/core/text.js';
 /** The tally runs this many walks of the seed. */
 const TALLY_WALKS = 1000;
 /**
- * Up to this N the tally is made on the spot, as the walk is drawn: at most 10⁶ moves, a few milliseconds (a walk
- * stops when it leaves the board, so most take far fewer). Past it, on the worker: up to 5·10⁷ moves, whose time
- * depends on the board (1,000 walks of a king from the middle of 100×100 at N = 50,000: 58 ms in Node here, several
- * times that on a phone, all of it a pause of the page).
+ * The tally is made up to the engine's limit on walks × moves (about a minute): at once, in the frame that draws the
+ * walk, where that is quick (small N: a walk stops when it leaves the board, so most take far fewer moves than N),
+ * else on the page's worker (1,000 walks of a king from the middle of 100×100 at N = 50,000: 58 ms in Node here,
+ * several times that on a phone).
  */
-const TALLY_NOW_STEPS = 1_000;
-/** Past TALLY_NOW_STEPS it is made on the page's worker, up to the engine's limit on walks × moves (about a minute). */
 const TALLY_MAX_STEPS = Math.floor(SIMULATE_MAX_WORK / TALLY_WALKS);
 
 /** A walk and what a player needs of it: its moves, the last one leaving the board when it fell off. */
@@ -178,17 +174,13 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
       ? `Still on the board after ${thousands(onBoard)} moves, on ${name(onBoard)}: the walk is shown this far.`
       : `Still on the board after all ${thousands(state.steps)} moves, on ${name(onBoard)}.`;
 
-  // The tally: on the spot for small N, on the worker for larger N (each answer kept to its own walk).
+  // The tally, each answer kept to its own walk.
   const start = walk.path[0];
   const tallyKey = `${board.width}x${board.height}|${state.spec}|${state.steps}|${start}|${state.seed}`;
-  const later = state.steps > TALLY_NOW_STEPS && state.steps <= TALLY_MAX_STEPS;
-  const now = useMemo(() => {
-    if (state.steps > TALLY_NOW_STEPS) return null;
-    return finishedValue(simulateWalksSync(graph, start, state.steps, TALLY_WALKS, createRng(state.seed)));
-  }, [graph, start, state.steps, state.seed]);
-  const tallyJob = useJob(makeWorker, walkTask);
-  useEffect(() => {
-    if (!later) return tallyJob.reset();
+  const wanted = state.steps <= TALLY_MAX_STEPS;
+  const tallyJob = useJob(makeWorker, walkTask, WALK_JOBS);
+  useLayoutEffect(() => {
+    if (!wanted) return tallyJob.reset();
     tallyJob.start(
       {
         key: tallyKey,
@@ -203,13 +195,10 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
       },
       `Counting ${thousands(TALLY_WALKS)} walks like this one`,
     );
-  }, [tallyKey, later]);
+  }, [tallyKey, wanted]);
   const js = tallyJob.state;
   const tally: Simulation | null =
-    now ??
-    (later && js.status === 'done' && js.result.key === tallyKey && js.result.kind === 'tally'
-      ? js.result.tally
-      : null);
+    wanted && js.status === 'done' && js.result.key === tallyKey && js.result.kind === 'tally' ? js.result.tally : null;
 
   return (
     <div class="walk-player" role="group" aria-label="One random walk">
@@ -262,7 +251,7 @@ export function WalkPlayer({ graph, walk, state, exact, onChange }: WalkPlayerPr
             (exact
               ? `; the ${exact.estimate ? 'estimated' : 'exact'} chance is ${percentText(exact.probability) || probabilityText(exact.probability, exact.log10)}.`
               : '.')
-          : later
+          : wanted
             ? js.status === 'running'
               ? `Counting ${thousands(TALLY_WALKS)} walks like this one… ${js.progress?.share !== undefined ? `${Math.floor(100 * js.progress.share)} %` : ''}`
               : js.status === 'error'

@@ -9,7 +9,8 @@ import { parsePiece } from '../../../../src/pieces/piece.js';
 import { FLOAT_MAX_STEPS, graph, type Simulation } from '../../../../src/walk/index.js';
 import type { RunJob } from '../../worker/jobs.js';
 import type { Estimate } from './estimate.js';
-import type { quickJob } from './quick-job.js';
+import { jobs as walkJobs } from '../../../../src/walk/jobs.js';
+import { quickJob } from './quick-job.js';
 import { DIST_MAX_WORK } from './state.js';
 
 /** The jobs the page's worker serves: the walk engine's, and the page's quick estimates. */
@@ -17,6 +18,19 @@ export type WalkJobs = Pick<
   JobsByName,
   'walk.survivalMapAtHorizon' | 'walk.survivalAtHorizon' | 'walk.decayRate' | 'walk.distribution' | 'walk.simulate'
 > & { 'page.quick': typeof quickJob };
+
+/**
+ * The jobs the page's worker serves, by their names in the library's registry, and the page's quick estimates
+ * beside them; the page runs them itself while a request is quick (see JobRunner).
+ */
+export const WALK_JOBS: WalkJobs = {
+  'walk.survivalMapAtHorizon': walkJobs.survivalMapAtHorizon,
+  'walk.survivalAtHorizon': walkJobs.survivalAtHorizon,
+  'walk.decayRate': walkJobs.decayRate,
+  'walk.distribution': walkJobs.distribution,
+  'walk.simulate': walkJobs.simulate,
+  'page.quick': quickJob,
+};
 
 /**
  * What the page asks: `key` names the board, piece and N (and square) the request is for, and comes back in the
