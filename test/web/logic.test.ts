@@ -242,6 +242,69 @@ describe('worker jobs', () => {
     expect(made[0].ended()).toBe(true);
   });
 
+  it('answers quick jobs on the page itself, with no worker; the rest of a long request goes to the worker', async () => {
+    const made: FakeWorker[] = [];
+    const spins: string[] = [];
+    const here = {
+      ...JOBS,
+      /** Runs `ms` milliseconds on whichever side runs it, then answers `n`. */
+      spin: (ms: number, n: number) =>
+        job(function* (ctl) {
+          spins.push(`here ${ms}`);
+          const end = performance.now() + ms;
+          while (performance.now() < end) if (ctl.spend()) yield;
+          return n;
+        }),
+    } satisfies JobRegistry;
+    const onWorker = {
+      ...here,
+      spin: (ms: number, n: number) => {
+        spins.push(`worker ${ms}`);
+        return JOBS.double(n / 2);
+      },
+    };
+    const runner = new JobRunner<number[], number[], typeof here>(
+      () => {
+        made.push(fakeWorker(onWorker));
+        return made.at(-1)!.worker;
+      },
+      async (ms, run) => {
+        const out: number[] = [];
+        for (const m of ms) out.push(finishedValue(await run('spin', [m, m + 1])));
+        return out;
+      },
+      here,
+    );
+    // Two jobs of 2 ms: both here.
+    expect(await runner.run([2, 2])).toEqual([3, 3]);
+    expect(made.length).toBe(0);
+    expect(spins).toEqual(['here 2', 'here 2']);
+    // A job of 200 ms runs here until the page's share is spent, then again on the worker, as does the one after it.
+    spins.length = 0;
+    expect(await runner.run([1, 200, 1])).toEqual([2, 201, 2]);
+    expect(spins).toEqual(['here 1', 'here 200', 'worker 200', 'worker 1']);
+    expect(made.length).toBe(1);
+    // A job stopped here by its own node budget answers so, as it would on the worker.
+    const budget = new JobRunner<number, boolean, typeof here>(
+      () => {
+        made.push(fakeWorker(onWorker));
+        return made.at(-1)!.worker;
+      },
+      async (n, run) => (await run('endless', [n], { maxNodes: 1000 })).finished,
+      here,
+    );
+    expect(await budget.run(1)).toBe(false);
+    expect(made.length).toBe(1);
+    // An engine error here keeps its code, as from the worker.
+    const failing = new JobRunner<number, number, typeof here>(
+      () => fakeJobWorker().worker,
+      async (_, run) => finishedValue(await run('fail', [])),
+      here,
+    );
+    await expect(failing.run(1)).rejects.toMatchObject({ code: 'BAD_PIECE', message: 'no such piece' });
+    runner.terminate();
+  });
+
   it('ends a worker that does not stop within a second of being asked, and the next request gets a fresh one', async () => {
     const made: FakeWorker[] = [];
     const runner = new JobRunner<number, number, Jobs>(
