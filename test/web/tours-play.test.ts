@@ -110,7 +110,7 @@ describe.skipIf(skip)('Tours, your turn, at 1280×800', () => {
         await sq.focus();
         await page.keyboard.press('Enter');
       } else await sq.click();
-      if (i === 1) expect(await hinted(page)).toEqual([]);
+      if (i === 1) await expect.poll(() => hinted(page), WAIT).toEqual([]);
       if (i === 2) {
         // The squares a move away are ringed with their onward moves, counted here by hand.
         const seen = new Set(tour.slice(0, 3));
