@@ -53,6 +53,21 @@ describe.skipIf(skip)('the Random walk page in Chromium', () => {
     await expect.poll(() => text('#walk-exact'), WAIT).toBe('1/1');
   });
 
+  it('a long exact fraction (25×25, N = 120: over a hundred digits) wraps inside its column at 1280 px', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open('#/walk?board=25x25&n=120');
+    await mapReady();
+    await square('m13').hover();
+    await expect.poll(async () => (await text('#walk-exact')).length, WAIT).toBeGreaterThan(200);
+    const box = await page.evaluate(() => {
+      const exact = document.querySelector('#walk-exact')!.getBoundingClientRect();
+      const side = document.querySelector('.walk-side')!.getBoundingClientRect();
+      return { exact: exact.right, side: side.right, page: document.documentElement.scrollWidth };
+    });
+    expect(box.exact).toBeLessThanOrEqual(box.side + 1);
+    expect(box.page).toBeLessThanOrEqual(1280);
+  });
+
   it('the heat map read from the page is symmetric under the 8 symmetries of the square (8×8, N = 7)', async () => {
     await open('#/walk?board=8x8&n=7');
     await mapReady();
