@@ -150,13 +150,12 @@ export function usePieceDrag(root: RefObject<HTMLElement | null>, handlers: Drag
         eatClicksFor(1000);
         return;
       }
-      // The click that follows a drag is the drag's, not a square's choice; cleared after this event's turn.
-      eatClick = true;
+      // The click that follows a drag is the drag's, not a square's choice: eaten until this event's turn is over.
+      eatClicksFor(0);
       const drop = at && at !== from && live.current.targets(from).includes(at) ? at : null;
       // The move is played after this turn: the touch's own end event still finds the piece it started on (a
       // browser that loses it may miss the next tap), and the piece stays where it was dropped until drawn there.
       setTimeout(() => {
-        eatClick = false;
         settle();
         if (drop) {
           el.dataset.dropped = '1';
